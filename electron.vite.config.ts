@@ -1,0 +1,45 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { contract } from './src-preload/contract/index.ts';
+import { manifestOf } from './src-preload/contract/manifest.ts';
+
+/** The preload gets the contract's names at build time, not its schemas: it stays tiny. */
+function contractManifest(): Plugin {
+  const id = 'virtual:opsdesk-contract-manifest';
+  return {
+    name: 'opsdesk-contract-manifest',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (resolved) => (resolved === `\0${id}` ? `export default ${JSON.stringify(manifestOf(contract))};` : undefined),
+  };
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: { input: { index: resolve('src-main/index.ts') } },
+    },
+  },
+  preload: {
+    plugins: [contractManifest()],
+    build: {
+      outDir: 'out/preload',
+      // Sandboxed preloads cannot require modules: bundle everything into one CommonJS file.
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve('src-preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src-renderer',
+    plugins: [react()],
+    build: {
+      outDir: 'out/renderer',
+      rolldownOptions: { input: { index: resolve('src-renderer/index.html') } },
+    },
+  },
+});

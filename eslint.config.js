@@ -1,0 +1,84 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Import restrictions that keep each process in its lane (see docs/architecture.md). */
+const electronOnlyInGlue = {
+  paths: [{ name: 'electron', message: 'Only src-main/index.ts and src-main/electron/ may import electron.' }],
+};
+const rendererCode = { group: ['**/src-renderer/**'], message: 'Main and preload code never import renderer code.' };
+
+export default tseslint.config(
+  { ignores: ['out/', 'dist/', 'node_modules/', 'screenshots/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src-main/**/*.ts'],
+    ignores: ['src-main/index.ts', 'src-main/electron/**'],
+    rules: {
+      'no-restricted-imports': ['error', { ...electronOnlyInGlue, patterns: [rendererCode] }],
+    },
+  },
+  {
+    files: ['src-main/index.ts', 'src-main/electron/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [rendererCode] }] },
+  },
+  {
+    files: ['src-preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!electron$|zod$|virtual:opsdesk-contract-manifest$|\\./|\\.\\./contract/).*',
+              message: 'The preload imports only electron and the contract.',
+            },
+            { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The preload imports only electron and the contract.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer never imports electron; it uses window.opsdesk.' }],
+          patterns: [
+            { group: ['**/src-main/**', 'node:*'], message: 'The renderer runs sandboxed: no main-process or Node code.' },
+            {
+              group: ['**/src-preload/**', '!**/src-preload/contract', '!**/src-preload/contract/**'],
+              message: 'The renderer reaches the preload only through the contract.',
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src-preload/contract/**'],
+              allowTypeImports: true,
+              message: 'The renderer imports only types from the contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

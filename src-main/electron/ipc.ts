@@ -1,0 +1,28 @@
+import { ipcMain } from 'electron';
+import type { IpcMainInvokeEvent } from 'electron';
+import { subscribeChannel } from '../../src-preload/contract/define.ts';
+import type { ContractSpec } from '../../src-preload/contract/define.ts';
+import type { EventHub } from '../ipc/event-hub.ts';
+import type { Router, SenderFrame } from '../ipc/router.ts';
+
+export function senderFrameOf(event: IpcMainInvokeEvent): SenderFrame {
+  const frame = event.senderFrame;
+  return { url: frame?.url ?? '', isTopFrame: !!frame && frame.parent === null };
+}
+
+/** Connects the plain-data router to ipcMain; events go to the webContents that subscribed. */
+export function bindRouter<Contract extends ContractSpec>(router: Router<Contract>, hub: EventHub<Contract>): void {
+  for (const channel of router.channels) {
+    ipcMain.handle(channel, (event, payload) => router.dispatch(channel, senderFrameOf(event), payload));
+  }
+  ipcMain.handle(subscribeChannel, (event, payload) => {
+    const authorized = router.authorizeSubscription(senderFrameOf(event), payload);
+    if (!authorized.ok) return authorized;
+    const contents = event.sender;
+    hub.subscribe(
+      { id: contents.id, send: (channel, data) => contents.send(channel, data), isDestroyed: () => contents.isDestroyed() },
+      authorized.data,
+    );
+    return { ok: true, data: null };
+  });
+}

@@ -1,0 +1,32 @@
+import { shell } from 'electron';
+import type { Session, WebContents } from 'electron';
+
+const blockedSchemes = ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'];
+
+/** The renderer's session reaches no network and grants no permission. */
+export function hardenSession(session: Session): void {
+  session.webRequest.onBeforeRequest({ urls: blockedSchemes }, (_details, callback) => callback({ cancel: true }));
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  session.setDevicePermissionHandler(() => false);
+}
+
+export function isSafeExternalUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** The single-page app never navigates and opens no windows; http(s) links go to the system browser. */
+export function hardenWebContents(contents: WebContents): void {
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isSafeExternalUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+}

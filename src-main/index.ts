@@ -1,0 +1,48 @@
+import { app, BrowserWindow, session, shell } from 'electron';
+import path from 'node:path';
+import { contract } from '../src-preload/contract/index.ts';
+import { createAppServices } from './core/app-services.ts';
+import { createEventHub } from './ipc/event-hub.ts';
+import { createHandlers } from './ipc/handlers.ts';
+import { createRouter } from './ipc/router.ts';
+import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
+import { appOrigin } from './electron/content-security-policy.ts';
+import { bindRouter } from './electron/ipc.ts';
+import { createMainWindow } from './electron/main-window.ts';
+import { hardenSession, hardenWebContents, isSafeExternalUrl } from './electron/security.ts';
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  registerAppScheme();
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('second-instance', () => {
+    const [window] = BrowserWindow.getAllWindows();
+    if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
+  app.on('window-all-closed', () => app.quit());
+  void app.whenReady().then(start);
+}
+
+async function start(): Promise<void> {
+  hardenSession(session.defaultSession);
+  serveRenderer(path.join(import.meta.dirname, '../renderer'));
+  const services = await createAppServices({ dataDir: app.getPath('userData') });
+  const handlers = createHandlers(services, {
+    version: app.getVersion(),
+    platform: process.platform,
+    openExternal: async (url) => {
+      if (isSafeExternalUrl(url)) await shell.openExternal(url);
+    },
+  });
+  const router = createRouter(contract, handlers, {
+    appOrigin,
+    onUnexpectedError: (channel, error) => console.error(`[ipc] ${channel} failed`, error),
+  });
+  bindRouter(router, createEventHub(router));
+  app.on('will-quit', () => void services.close());
+  createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'));
+}

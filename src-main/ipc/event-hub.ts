@@ -1,0 +1,38 @@
+import type { ContractSpec } from '../../src-preload/contract/define.ts';
+import type { EventPayload, Router } from './router.ts';
+
+/** A window that can receive events: Electron's webContents, or a page in the test harness. */
+export interface EventTarget {
+  readonly id: number;
+  send(channel: string, payload: unknown): void;
+  isDestroyed(): boolean;
+}
+
+export interface EventHub<Contract extends ContractSpec> {
+  subscribe(target: EventTarget, channel: string): void;
+  publish<Area extends keyof Contract & string, Name extends keyof Contract[Area]['events'] & string>(
+    area: Area,
+    name: Name,
+    payload: EventPayload<Contract, Area, Name>,
+  ): void;
+}
+
+/** Sends each event only to the windows that asked for it. */
+export function createEventHub<Contract extends ContractSpec>(router: Router<Contract>): EventHub<Contract> {
+  const subscribers = new Map<string, Map<number, EventTarget>>();
+  return {
+    subscribe(target, channel) {
+      let targets = subscribers.get(channel);
+      if (!targets) subscribers.set(channel, (targets = new Map()));
+      targets.set(target.id, target);
+    },
+    publish(area, name, payload) {
+      const targets = subscribers.get(router.eventChannelOf(area, name));
+      if (!targets) return;
+      for (const [id, target] of targets) {
+        if (target.isDestroyed()) targets.delete(id);
+        else target.send(router.eventChannelOf(area, name), payload);
+      }
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { callChannel, eventChannel } from '../../src-preload/contract/define.ts';
+import type {
+  ContractSpec,
+  IpcError,
+  IpcResult,
+  ParsedRequestOf,
+  PayloadOf,
+  ResultOf,
+} from '../../src-preload/contract/define.ts';
+import { toIpcError } from './ipc-error.ts';
+
+/** Who sent an IPC message: the frame's URL and whether it is the window's top frame. */
+export interface SenderFrame {
+  url: string;
+  isTopFrame: boolean;
+}
+
+export type Handlers<Contract extends ContractSpec> = {
+  [Area in keyof Contract]: {
+    [Call in keyof Contract[Area]['calls']]: (
+      request: ParsedRequestOf<Contract[Area]['calls'][Call]>,
+    ) => Promise<ResultOf<Contract[Area]['calls'][Call]>> | ResultOf<Contract[Area]['calls'][Call]>;
+  };
+};
+
+export interface RouterOptions {
+  /** Only the app's own top frame may call main, e.g. `opsdesk://app`. */
+  appOrigin: string;
+  onUnexpectedError?: (channel: string, error: unknown) => void;
+}
+
+export interface Router<Contract extends ContractSpec> {
+  /** One channel per call; subscriptions come on the contract's subscribe channel. */
+  readonly channels: readonly string[];
+  dispatch(channel: string, sender: SenderFrame, payload: unknown): Promise<IpcResult<unknown>>;
+  /** Checks a window's request to receive an event; returns the event's channel. */
+  authorizeSubscription(sender: SenderFrame, payload: unknown): IpcResult<string>;
+  eventChannelOf<Area extends keyof Contract & string, Name extends keyof Contract[Area]['events'] & string>(
+    area: Area,
+    name: Name,
+  ): string;
+}
+
+export type EventPayload<
+  Contract extends ContractSpec,
+  Area extends keyof Contract,
+  Name extends keyof Contract[Area]['events'],
+> = PayloadOf<Contract[Area]['events'][Name]>;
+
+const forbiddenSender: IpcError = {
+  code: 'forbidden_sender',
+  message: 'This request did not come from the OpsDesk window and was refused.',
+  retryable: false,
+};
+
+const failure = (error: IpcError): IpcResult<never> => ({ ok: false, error });
+
+export function isTrustedSender(sender: SenderFrame, appOrigin: string): boolean {
+  if (!sender.isTopFrame) return false;
+  try {
+    // Not URL.origin: WHATWG URL gives 'null' as the origin of custom schemes such as opsdesk:.
+    const url = new URL(sender.url);
+    return `${url.protocol}//${url.host}` === appOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The handler map as plain data: checks the sender, parses the payload against the contract's
+ * schema, runs the handler and returns `{ok,data}` or `{ok:false,error}`. No Electron here, so
+ * tests drive it directly and the Playwright harness wires it to real Chromium.
+ */
+export function createRouter<Contract extends ContractSpec>(
+  contract: Contract,
+  handlers: Handlers<Contract>,
+  options: RouterOptions,
+): Router<Contract> {
+  const routes = new Map<string, { parse: (payload: unknown) => unknown; run: (request: unknown) => unknown }>();
+  const events = new Set<string>();
+  for (const [areaName, area] of Object.entries(contract)) {
+    const areaHandlers = handlers[areaName as keyof Contract] as Record<string, (request: unknown) => unknown>;
+    for (const [callName, spec] of Object.entries(area.calls)) {
+      const handler = areaHandlers[callName];
+      if (!handler) throw new Error(`No handler for ${areaName}.${callName}`);
+      routes.set(callChannel(areaName, callName), {
+        parse: (payload) => spec.request.parse(payload),
+        run: handler,
+      });
+    }
+    for (const eventName of Object.keys(area.events)) events.add(eventChannel(areaName, eventName));
+  }
+
+  return {
+    channels: [...routes.keys()],
+    authorizeSubscription(sender, payload) {
+      if (!isTrustedSender(sender, options.appOrigin)) return failure(forbiddenSender);
+      if (typeof payload !== 'string' || !events.has(payload)) {
+        return failure({ code: 'bad_request', message: 'There is no such event to listen to.', retryable: false });
+      }
+      return { ok: true, data: payload };
+    },
+    eventChannelOf: (area, name) => eventChannel(area, name),
+    async dispatch(channel, sender, payload) {
+      if (!isTrustedSender(sender, options.appOrigin)) {
+        return failure(forbiddenSender);
+      }
+      const route = routes.get(channel);
+      if (!route) {
+        return failure({ code: 'unknown_call', message: `There is no call named ${channel}.`, retryable: false });
+      }
+      let request: unknown;
+      try {
+        request = route.parse(payload);
+      } catch (error) {
+        return failure({
+          code: 'bad_request',
+          message: `The request to ${channel} was malformed: ${describeParseError(error)}`,
+          retryable: false,
+        });
+      }
+      try {
+        return { ok: true, data: (await route.run(request)) ?? null };
+      } catch (error) {
+        const ipcError = toIpcError(error);
+        if (ipcError.code === 'internal') options.onUnexpectedError?.(channel, error);
+        return failure(ipcError);
+      }
+    },
+  };
+}
+
+function describeParseError(error: unknown): string {
+  if (error && typeof error === 'object' && 'issues' in error && Array.isArray(error.issues)) {
+    return error.issues
+      .slice(0, 3)
+      .map((issue: { path?: PropertyKey[]; message?: string }) =>
+        `${issue.path?.length ? issue.path.join('.') : 'payload'}: ${issue.message ?? 'invalid'}`,
+      )
+      .join('; ');
+  }
+  return 'invalid payload';
+}

@@ -1,0 +1,5 @@
+declare module 'virtual:opsdesk-contract-manifest' {
+  import type { ContractManifest } from './contract/manifest.ts';
+  const manifest: ContractManifest;
+  export default manifest;
+}

@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+
+/** The error every failed call returns; main maps every failure into this one shape. */
+export interface IpcError {
+  code: string;
+  message: string;
+  hint?: string;
+  status?: number;
+  service?: 'gateway' | 'support' | 'firewall';
+  requestId?: string;
+  retryable: boolean;
+  /** Present when the failure is an untrusted certificate the user may choose to trust. */
+  certificate?: CertificateDetails;
+}
+
+export interface CertificateDetails {
+  subject: string;
+  issuer: string;
+  validFrom: string;
+  validTo: string;
+  subjectAltNames: string[];
+  sha256: string;
+}
+
+export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
+
+declare const resultType: unique symbol;
+declare const payloadType: unique symbol;
+
+export interface CallSpec<Request extends z.ZodType, Result> {
+  readonly request: Request;
+  readonly [resultType]?: Result;
+}
+
+export interface EventSpec<Payload> {
+  readonly [payloadType]?: Payload;
+}
+
+/** `call<Result>()(requestSchema)`: the schema is checked at runtime in main, the result is a type. */
+export function call<Result>() {
+  return <Request extends z.ZodType>(request: Request): CallSpec<Request, Result> => ({ request });
+}
+
+export function event<Payload>(): EventSpec<Payload> {
+  return {};
+}
+
+export interface AreaSpec {
+  readonly calls: Record<string, CallSpec<z.ZodType, unknown>>;
+  readonly events: Record<string, EventSpec<unknown>>;
+}
+
+export type ContractSpec = Record<string, AreaSpec>;
+
+export type RequestOf<S> = S extends CallSpec<infer Request, unknown> ? z.input<Request> : never;
+export type ParsedRequestOf<S> = S extends CallSpec<infer Request, unknown> ? z.output<Request> : never;
+export type ResultOf<S> = S extends CallSpec<z.ZodType, infer Result> ? Result : never;
+export type PayloadOf<S> = S extends EventSpec<infer Payload> ? Payload : never;
+
+type CallFunction<S> = [RequestOf<S>] extends [undefined]
+  ? () => Promise<IpcResult<ResultOf<S>>>
+  : (request: RequestOf<S>) => Promise<IpcResult<ResultOf<S>>>;
+
+type EventSubscribers<Events> = {
+  [Name in keyof Events & string as `on${Capitalize<Name>}`]: (
+    listener: (payload: PayloadOf<Events[Name]>) => void,
+  ) => () => void;
+};
+
+export type AreaFacade<Area extends AreaSpec> = {
+  [Name in keyof Area['calls'] & string]: CallFunction<Area['calls'][Name]>;
+} & EventSubscribers<Area['events']>;
+
+/** The type of `window.opsdesk`. */
+export type Facade<Contract extends ContractSpec> = {
+  [AreaName in keyof Contract]: AreaFacade<Contract[AreaName]>;
+};
+
+export const callChannel = (area: string, name: string): string => `${area}:${name}`;
+export const eventChannel = (area: string, name: string): string => `${area}:event:${name}`;
+/** The one internal channel the preload uses to say which events a window listens to. */
+export const subscribeChannel = 'opsdesk:subscribe';

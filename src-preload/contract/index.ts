@@ -1,0 +1,11 @@
+import type { Facade } from './define.ts';
+import { app } from './app.ts';
+import { workspace } from './workspace.ts';
+
+export const contract = { app, workspace };
+export type Contract = typeof contract;
+export type OpsDeskApi = Facade<Contract>;
+
+export * from './define.ts';
+export * from './app.ts';
+export * from './workspace.ts';

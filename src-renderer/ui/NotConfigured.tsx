@@ -1,0 +1,20 @@
+import { useWorkspaceStore } from '../workspace/workspace-store.ts';
+
+interface Props {
+  title: string;
+  needs: string;
+}
+
+/** What an unconfigured view shows: what to set up, and a way to Settings. */
+export function NotConfigured({ title, needs }: Props) {
+  const show = useWorkspaceStore((state) => state.show);
+  return (
+    <div className="empty-state">
+      <h1>{title} is not set up yet</h1>
+      <p>{needs}</p>
+      <button type="button" className="button-primary" onClick={() => show('settings')}>
+        Open Settings
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useWorkspaceStore } from './workspace-store.ts';
+import { titleOf } from './view-catalog.ts';
+
+export function TabBar() {
+  const tabs = useWorkspaceStore((state) => state.tabs);
+  const activeTabId = useWorkspaceStore((state) => state.activeTabId);
+  const { activate, close, move, setPickerOpen } = useWorkspaceStore.getState();
+  const [draggedId, setDraggedId] = useState<string | null>(null);
+
+  return (
+    <nav className="tab-bar">
+      <div role="tablist" aria-label="Open views" className="tab-list">
+        {tabs.map((tab, index) => (
+          <div
+            key={tab.id}
+            className={`tab${tab.id === activeTabId ? ' tab-active' : ''}${tab.id === draggedId ? ' tab-dragging' : ''}`}
+            draggable
+            onDragStart={(event) => {
+              event.dataTransfer.effectAllowed = 'move';
+              setDraggedId(tab.id);
+            }}
+            onDragOver={(event) => {
+              if (draggedId) event.preventDefault();
+            }}
+            onDrop={(event) => {
+              event.preventDefault();
+              if (draggedId) move(draggedId, index);
+              setDraggedId(null);
+            }}
+            onDragEnd={() => setDraggedId(null)}
+            onAuxClick={(event) => {
+              if (event.button === 1) close(tab.id);
+            }}
+          >
+            <button
+              type="button"
+              role="tab"
+              id={`tab-${tab.id}`}
+              aria-selected={tab.id === activeTabId}
+              aria-controls={`panel-${tab.id}`}
+              tabIndex={tab.id === activeTabId ? 0 : -1}
+              className="tab-title"
+              onClick={() => activate(tab.id)}
+            >
+              {titleOf(tab.view)}
+            </button>
+            <button
+              type="button"
+              className="tab-close"
+              aria-label={`Close ${titleOf(tab.view)}`}
+              title="Close (Ctrl+W)"
+              onClick={() => close(tab.id)}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+      <button
+        type="button"
+        className="tab-new"
+        aria-label="Open a view"
+        title="Open a view (Ctrl+T)"
+        onClick={() => setPickerOpen(true)}
+      >
+        +
+      </button>
+    </nav>
+  );
+}

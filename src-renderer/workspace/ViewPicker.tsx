@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useWorkspaceStore } from './workspace-store.ts';
+import { viewCatalog } from './view-catalog.ts';
+
+/** Ctrl/Cmd+T: type to filter, arrows to choose, Enter to open, Escape to cancel. */
+export function ViewPicker() {
+  const { open, setPickerOpen } = useWorkspaceStore.getState();
+  const [filter, setFilter] = useState('');
+  const [selected, setSelected] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const matches = viewCatalog.filter((view) =>
+    `${view.title} ${view.summary}`.toLowerCase().includes(filter.trim().toLowerCase()),
+  );
+
+  useEffect(() => input.current?.focus(), []);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') setPickerOpen(false);
+    else if (event.key === 'ArrowDown') setSelected((index) => Math.min(index + 1, matches.length - 1));
+    else if (event.key === 'ArrowUp') setSelected((index) => Math.max(index - 1, 0));
+    else if (event.key === 'Enter' && matches[selected]) open(matches[selected].kind);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <div className="modal-backdrop" onMouseDown={() => setPickerOpen(false)}>
+      <div
+        className="picker"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Open a view"
+        onMouseDown={(event) => event.stopPropagation()}
+        onKeyDown={onKeyDown}
+      >
+        <input
+          ref={input}
+          className="picker-filter"
+          placeholder="Open a view…"
+          aria-label="Filter views"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.target.value);
+            setSelected(0);
+          }}
+        />
+        <ul role="listbox" aria-label="Views" className="picker-list">
+          {matches.map((view, index) => (
+            <li
+              key={view.kind}
+              role="option"
+              aria-selected={index === selected}
+              className={index === selected ? 'picker-option picker-option-selected' : 'picker-option'}
+              onMouseEnter={() => setSelected(index)}
+              onClick={() => open(view.kind)}
+            >
+              <strong>{view.title}</strong>
+              <span>{view.summary}</span>
+            </li>
+          ))}
+          {matches.length === 0 && <li className="picker-empty">No view matches “{filter}”.</li>}
+        </ul>
+      </div>
+    </div>
+  );
+}

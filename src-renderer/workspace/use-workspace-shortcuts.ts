@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useWorkspaceStore } from './workspace-store.ts';
+
+const isMac = navigator.platform.toLowerCase().includes('mac');
+
+/** Browser-style tab shortcuts; Cmd on macOS, Ctrl elsewhere (Ctrl+Tab everywhere). */
+export function useWorkspaceShortcuts(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const store = useWorkspaceStore.getState();
+      const command = isMac ? event.metaKey : event.ctrlKey;
+      const key = event.key.toLowerCase();
+      if (event.ctrlKey && key === 'tab') {
+        store.cycle(event.shiftKey ? -1 : 1);
+      } else if (command && !event.shiftKey && key === 't') {
+        store.setPickerOpen(true);
+      } else if (command && !event.shiftKey && key === 'w') {
+        if (store.activeTabId) store.close(store.activeTabId);
+      } else if (command && !event.shiftKey && /^[1-9]$/.test(event.key)) {
+        store.jump(Number(event.key));
+      } else if (command && event.shiftKey && (key === 'pageup' || key === 'pagedown')) {
+        const index = store.tabs.findIndex((tab) => tab.id === store.activeTabId);
+        if (store.activeTabId) store.move(store.activeTabId, index + (key === 'pageup' ? -1 : 1));
+      } else {
+        return;
+      }
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, []);
+}

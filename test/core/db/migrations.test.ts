@@ -1,0 +1,38 @@
+import Database from 'better-sqlite3';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { migrate, openDatabase } from '../../../src-main/core/db/database.ts';
+import { migrations } from '../../../src-main/core/db/migrations.ts';
+import { SettingsTable } from '../../../src-main/core/db/settings.ts';
+
+let dir: string | undefined;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const tables = (db: Database.Database) =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((row) => row.name);
+
+describe('database', () => {
+  test('a new file is created in WAL mode at the latest schema version and reopens unchanged', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'opsdesk-db-'));
+    const file = path.join(dir, 'opsdesk.sqlite');
+    const db = openDatabase(file);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    new SettingsTable(db).write('greeting', { text: 'hello' });
+    db.close();
+    const reopened = openDatabase(file);
+    expect(new SettingsTable(reopened).read('greeting')).toEqual({ text: 'hello' });
+    reopened.close();
+  });
+
+  test('migration 1 (settings) creates the settings table from an empty file', () => {
+    const db = new Database(':memory:');
+    migrate(db, 1);
+    expect(tables(db)).toContain('settings');
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+  });
+});

@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium } from '../support/chromium.ts';
+import { openApp } from '../support/app-harness.ts';
+import type { AppUnderTest } from '../support/app-harness.ts';
+
+let browser: Browser;
+let app: AppUnderTest | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+afterEach(async () => {
+  await app?.close({ removeData: true });
+  app = undefined;
+});
+
+const tabTitles = (page: Page) => page.getByRole('tab').allInnerTexts();
+const activeTab = (page: Page) => page.getByRole('tab', { selected: true }).innerText();
+
+describe('tab workspace', () => {
+  test('a new user starts with Firewall, Tickets and Chat, each saying what to set up', async () => {
+    app = await openApp(browser);
+    const { page } = app;
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Chat']);
+    expect(await activeTab(page)).toBe('Firewall');
+    await expect.poll(() => page.getByRole('tabpanel').innerText()).toContain('Firewall is not set up yet');
+
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Open Settings' }).click();
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Chat', 'Settings']);
+    expect(await activeTab(page)).toBe('Settings');
+    await expect.poll(() => page.getByRole('tabpanel').innerText()).toContain('OpsDesk 0.0.0-test');
+  });
+
+  test('open, close and reorder with the mouse; reload restores the layout', async () => {
+    app = await openApp(browser);
+    const { page } = app;
+    await page.getByRole('button', { name: 'Open a view' }).click();
+    await page.getByRole('option', { name: /Settings/ }).click();
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Chat', 'Settings']);
+
+    await page.getByRole('button', { name: 'Close Tickets' }).click();
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Chat', 'Settings']);
+
+    await page.getByRole('tab', { name: 'Settings' }).dragTo(page.getByRole('tab', { name: 'Firewall' }));
+    await expect.poll(() => tabTitles(page)).toEqual(['Settings', 'Firewall', 'Chat']);
+    await page.getByRole('tab', { name: 'Chat' }).click();
+
+    await expect.poll(() => app!.services.workspace.load()?.tabs.map((tab) => tab.view)).toEqual(['settings', 'firewall', 'chat']);
+    await page.reload();
+    await expect.poll(() => tabTitles(page)).toEqual(['Settings', 'Firewall', 'Chat']);
+    expect(await activeTab(page)).toBe('Chat');
+  });
+
+  test('keyboard: Ctrl+T picks a view, Ctrl+W closes, Ctrl+Tab cycles, Ctrl+digit jumps', async () => {
+    app = await openApp(browser);
+    const { page } = app;
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Chat']);
+
+    await page.keyboard.press('Control+t');
+    const picker = page.getByRole('dialog', { name: 'Open a view' });
+    await expect.poll(() => picker.isVisible()).toBe(true);
+    await page.keyboard.type('sett');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Chat', 'Settings']);
+    expect(await activeTab(page)).toBe('Settings');
+
+    await page.keyboard.press('Control+t');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => picker.count()).toBe(0);
+
+    await page.keyboard.press('Control+1');
+    expect(await activeTab(page)).toBe('Firewall');
+    await page.keyboard.press('Control+Tab');
+    expect(await activeTab(page)).toBe('Tickets');
+    await page.keyboard.press('Control+Shift+Tab');
+    await page.keyboard.press('Control+Shift+Tab');
+    expect(await activeTab(page)).toBe('Settings');
+    await page.keyboard.press('Control+9');
+    expect(await activeTab(page)).toBe('Settings');
+    await page.keyboard.press('Control+3');
+    expect(await activeTab(page)).toBe('Chat');
+
+    await page.keyboard.press('Control+Shift+PageUp');
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Chat', 'Tickets', 'Settings']);
+
+    await page.keyboard.press('Control+w');
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Settings']);
+    expect(await activeTab(page)).toBe('Tickets');
+  });
+
+  test('a view that throws shows its error panel while the other tabs keep working', async () => {
+    const brokenChannels = new Set(['app:info']);
+    app = await openApp(browser, { brokenChannels });
+    const { page } = app;
+    await page.keyboard.press('Control+t');
+    await page.keyboard.type('Settings');
+    await page.keyboard.press('Enter');
+
+    const settingsPanel = page.getByRole('tabpanel', { name: 'Settings' });
+    await expect.poll(() => settingsPanel.getByRole('alert').innerText()).toContain('The Settings view stopped working');
+    expect(await settingsPanel.innerText()).toContain('The connection to the main process was lost (app:info)');
+
+    await page.getByRole('tab', { name: 'Tickets' }).click();
+    await expect.poll(() => page.getByRole('tabpanel', { name: 'Tickets' }).innerText()).toContain('Tickets is not set up yet');
+    await page.keyboard.press('Control+w');
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Chat', 'Settings']);
+
+    brokenChannels.clear();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await settingsPanel.getByRole('button', { name: 'Reload view' }).click();
+    await expect.poll(() => settingsPanel.innerText()).toContain('OpsDesk 0.0.0-test');
+  });
+});

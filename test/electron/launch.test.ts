@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, test } from 'vitest';
+import { _electron } from 'playwright-core';
+
+/** The electron package resolves to its binary's path; without the download that file is absent. */
+function electronBinary(): string | null {
+  try {
+    const binary = createRequire(import.meta.url)('electron') as string;
+    return existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
+const binary = electronBinary();
+if (!binary) console.log('skipped: no Electron binary (it is downloaded from GitHub, which this machine cannot reach)');
+
+describe('Electron launch smoke test', () => {
+  test.skipIf(!binary)('the packaged main process opens the OpsDesk window with the bridge and no Node', async () => {
+    const app = await _electron.launch({ executablePath: binary!, args: ['.'], cwd: process.cwd() });
+    try {
+      const window = await app.firstWindow();
+      await window.getByRole('tablist').waitFor();
+      expect(await window.title()).toBe('OpsDesk');
+      expect(window.url()).toBe('opsdesk://app/index.html');
+      expect(await window.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
+      expect(await window.evaluate(() => Object.keys(window.opsdesk).sort())).toEqual(expect.arrayContaining(['app', 'workspace']));
+    } finally {
+      await app.close();
+    }
+  });
+});

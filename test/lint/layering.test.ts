@@ -1,0 +1,37 @@
+import { ESLint } from 'eslint';
+import { describe, expect, test } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function layeringErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages
+    .filter((message) => message.ruleId?.endsWith('no-restricted-imports'))
+    .map((message) => message.message);
+}
+
+describe('lint enforces the process layering', () => {
+  test.each([
+    ['src-main/core/db/leak.ts', "import { app } from 'electron';\nexport const x = app;\n"],
+    ['src-main/ipc/leak.ts', "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n"],
+    ['src-main/core/leak.ts', "import { App } from '../../src-renderer/App.tsx';\nexport const x = App;\n"],
+    ['src-preload/leak.ts', "import { fetch } from 'undici';\nexport const x = fetch;\n"],
+    ['src-preload/leak.ts', "import { openDatabase } from '../src-main/core/db/database.ts';\nexport const x = openDatabase;\n"],
+    ['src-renderer/leak.ts', "import { ipcRenderer } from 'electron';\nexport const x = ipcRenderer;\n"],
+    ['src-renderer/leak.ts', "import { readFile } from 'node:fs/promises';\nexport const x = readFile;\n"],
+    ['src-renderer/leak.ts', "import { openDatabase } from '../src-main/core/db/database.ts';\nexport const x = openDatabase;\n"],
+    ['src-renderer/leak.ts', "import { workspaceStateSchema } from '../src-preload/contract/workspace.ts';\nexport const x = workspaceStateSchema;\n"],
+    ['src-renderer/leak.ts', "import { buildFacade } from '../src-preload/facade.ts';\nexport const x = buildFacade;\n"],
+  ])('%s: a forbidden import fails lint', async (filePath, code) => {
+    expect(await layeringErrors(filePath, code)).not.toEqual([]);
+  });
+
+  test.each([
+    ['src-main/electron/leak.ts', "import { app } from 'electron';\nexport const x = app;\n"],
+    ['src-main/index.ts', "import { app } from 'electron';\nexport const x = app;\n"],
+    ['src-preload/index.ts', "import { ipcRenderer } from 'electron';\nimport { contract } from './contract/index.ts';\nexport const x = [ipcRenderer, contract];\n"],
+    ['src-renderer/ok.ts', "import type { WorkspaceState } from '../src-preload/contract/workspace.ts';\nexport type X = WorkspaceState;\n"],
+  ])('%s: an allowed import passes', async (filePath, code) => {
+    expect(await layeringErrors(filePath, code)).toEqual([]);
+  });
+});

@@ -1,0 +1,229 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { z } from 'zod';
+
+/** Electron cannot run here; this stands in for the parts of its API the glue touches. */
+const electron = vi.hoisted(() => {
+  const handles = new Map<string, (event: unknown, payload: unknown) => unknown>();
+  return {
+    handles,
+    protocolHandlers: new Map<string, (request: { url: string }) => Promise<Response>>(),
+    privileged: [] as unknown[],
+    windows: [] as { options: unknown; loadedUrl?: string }[],
+    openExternal: vi.fn(async () => {}),
+  };
+});
+
+vi.mock('electron', () => ({
+  BrowserWindow: class {
+    options: unknown;
+    constructor(options: unknown) {
+      this.options = options;
+      electron.windows.push(this);
+    }
+    once() {}
+    async loadURL(url: string) {
+      electron.windows.at(-1)!.loadedUrl = url;
+    }
+  },
+  nativeTheme: { shouldUseDarkColors: false },
+  shell: { openExternal: electron.openExternal },
+  ipcMain: { handle: (channel: string, handler: never) => electron.handles.set(channel, handler) },
+  protocol: {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => electron.privileged.push(...schemes),
+    handle: (scheme: string, handler: never) => electron.protocolHandlers.set(scheme, handler),
+  },
+}));
+
+const { createMainWindow, mainWindowOptions } = await import('../../src-main/electron/main-window.ts');
+const { contentSecurityPolicy } = await import('../../src-main/electron/content-security-policy.ts');
+const { registerAppScheme, serveRenderer } = await import('../../src-main/electron/app-protocol.ts');
+const { hardenSession, hardenWebContents } = await import('../../src-main/electron/security.ts');
+const { bindRouter } = await import('../../src-main/electron/ipc.ts');
+const { createRouter } = await import('../../src-main/ipc/router.ts');
+const { createEventHub } = await import('../../src-main/ipc/event-hub.ts');
+const { call, event } = await import('../../src-preload/contract/define.ts');
+
+beforeEach(() => electron.openExternal.mockClear());
+
+describe('main window', () => {
+  test('runs the renderer isolated, sandboxed, without Node and with web security', () => {
+    const preferences = mainWindowOptions('/app/preload/index.cjs').webPreferences!;
+    expect(preferences).toMatchObject({
+      preload: '/app/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+  });
+
+  test('loads the app from the custom protocol, not file://', () => {
+    createMainWindow('/app/preload/index.cjs');
+    expect(electron.windows.at(-1)!.loadedUrl).toBe('opsdesk://app/index.html');
+  });
+});
+
+describe('content security policy', () => {
+  test.each([
+    "default-src 'self'",
+    "script-src 'self'",
+    "connect-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ])('contains %s', (directive) => {
+    expect(contentSecurityPolicy.split('; ')).toContain(directive);
+  });
+
+  test('allows no inline or evaluated script anywhere', () => {
+    expect(contentSecurityPolicy).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+  });
+});
+
+describe('app protocol', () => {
+  let rendererDir: string;
+  beforeAll(async () => {
+    rendererDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-renderer-'));
+    await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>OpsDesk</title>');
+    await writeFile(path.join(tmpdir(), 'opsdesk-outside.txt'), 'outside');
+    registerAppScheme();
+    serveRenderer(rendererDir);
+  });
+  afterAll(() => rm(rendererDir, { recursive: true, force: true }));
+
+  const fetchApp = (url: string) => electron.protocolHandlers.get('opsdesk')!({ url });
+
+  test('registers opsdesk: as a standard, secure scheme', () => {
+    expect(electron.privileged).toContainEqual(
+      expect.objectContaining({ scheme: 'opsdesk', privileges: expect.objectContaining({ standard: true, secure: true }) }),
+    );
+  });
+
+  test('serves the renderer with the CSP header', async () => {
+    const response = await fetchApp('opsdesk://app/index.html');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(await response.text()).toContain('<title>OpsDesk</title>');
+  });
+
+  test.each(['opsdesk://app/../opsdesk-outside.txt', 'opsdesk://app/%2e%2e/opsdesk-outside.txt', 'opsdesk://other/index.html', 'opsdesk://app/missing.js'])(
+    'refuses %s',
+    async (url) => {
+      expect((await fetchApp(url)).status).toBe(404);
+    },
+  );
+});
+
+describe('session and web contents hardening', () => {
+  function fakeSession() {
+    const captured: Record<string, unknown> = {};
+    return {
+      captured,
+      session: {
+        webRequest: {
+          onBeforeRequest: (filter: unknown, listener: unknown) => Object.assign(captured, { filter, listener }),
+        },
+        setPermissionRequestHandler: (handler: unknown) => (captured.permissionRequest = handler),
+        setPermissionCheckHandler: (handler: unknown) => (captured.permissionCheck = handler),
+        setDevicePermissionHandler: (handler: unknown) => (captured.devicePermission = handler),
+      },
+    };
+  }
+
+  test('the renderer session cancels every http, https, ws and wss request', () => {
+    const { session, captured } = fakeSession();
+    hardenSession(session as never);
+    expect(captured.filter).toEqual({ urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] });
+    const callback = vi.fn();
+    (captured.listener as (details: unknown, callback: unknown) => void)({ url: 'https://example.com/' }, callback);
+    expect(callback).toHaveBeenCalledWith({ cancel: true });
+  });
+
+  test('every permission request and check is denied', () => {
+    const { session, captured } = fakeSession();
+    hardenSession(session as never);
+    for (const permission of ['notifications', 'media', 'geolocation', 'clipboard-read']) {
+      const callback = vi.fn();
+      (captured.permissionRequest as (...args: unknown[]) => void)({}, permission, callback);
+      expect(callback).toHaveBeenCalledWith(false);
+      expect((captured.permissionCheck as (...args: unknown[]) => boolean)({}, permission)).toBe(false);
+    }
+  });
+
+  function fakeContents() {
+    const listeners = new Map<string, (event: { preventDefault(): void }, url?: string) => void>();
+    let openHandler: ((details: { url: string }) => { action: string }) | undefined;
+    return {
+      listeners,
+      open: (url: string) => openHandler!({ url }),
+      contents: {
+        on: (name: string, listener: never) => listeners.set(name, listener),
+        setWindowOpenHandler: (handler: never) => (openHandler = handler),
+      },
+    };
+  }
+
+  test.each(['opsdesk://app/other.html', 'https://evil.example/', 'file:///etc/passwd'])('navigation to %s is prevented', (url) => {
+    const { contents, listeners } = fakeContents();
+    hardenWebContents(contents as never);
+    const navigation = { preventDefault: vi.fn() };
+    listeners.get('will-navigate')!(navigation, url);
+    expect(navigation.preventDefault).toHaveBeenCalled();
+  });
+
+  test('new windows are denied; only safe http(s) links go to the system browser', () => {
+    const { contents, open } = fakeContents();
+    hardenWebContents(contents as never);
+    expect(open('https://docs.example.com/guide')).toEqual({ action: 'deny' });
+    expect(electron.openExternal).toHaveBeenCalledWith('https://docs.example.com/guide');
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'https://user:pw@example.com/', 'smb://host/share']) {
+      expect(open(url)).toEqual({ action: 'deny' });
+    }
+    expect(electron.openExternal).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('IPC binding', () => {
+  const contract = {
+    notes: {
+      calls: { add: call<{ id: number }>()(z.object({ text: z.string() })) },
+      events: { added: event<{ id: number }>() },
+    },
+  };
+
+  test('a call from a subframe or a foreign page is refused; the app top frame gets through', async () => {
+    const add = vi.fn(() => ({ id: 1 }));
+    const router = createRouter(contract, { notes: { add } }, { appOrigin: 'opsdesk://app' });
+    bindRouter(router, createEventHub(router));
+    const handle = electron.handles.get('notes:add')!;
+    const topFrame = { url: 'opsdesk://app/index.html', parent: null };
+
+    const fromSubframe = await handle({ senderFrame: { url: 'opsdesk://app/index.html', parent: topFrame } }, { text: 'x' });
+    const fromForeign = await handle({ senderFrame: { url: 'https://evil.example/', parent: null } }, { text: 'x' });
+    expect(fromSubframe).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    expect(fromForeign).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    expect(add).not.toHaveBeenCalled();
+
+    expect(await handle({ senderFrame: topFrame }, { text: 'x' })).toEqual({ ok: true, data: { id: 1 } });
+  });
+
+  test('events go to the web contents that subscribed', async () => {
+    const router = createRouter(contract, { notes: { add: () => ({ id: 1 }) } }, { appOrigin: 'opsdesk://app' });
+    const hub = createEventHub(router);
+    bindRouter(router, hub);
+    const send = vi.fn();
+    const sender = { id: 7, send, isDestroyed: () => false };
+    const subscribe = electron.handles.get('opsdesk:subscribe')!;
+    expect(await subscribe({ sender, senderFrame: { url: 'opsdesk://app/index.html', parent: null } }, 'notes:event:added')).toEqual({ ok: true, data: null });
+    hub.publish('notes', 'added', { id: 3 });
+    expect(send).toHaveBeenCalledWith('notes:event:added', { id: 3 });
+  });
+});

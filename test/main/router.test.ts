@@ -1,0 +1,102 @@
+import { describe, expect, test, vi } from 'vitest';
+import { z } from 'zod';
+import { call, event } from '../../src-preload/contract/define.ts';
+import { createEventHub } from '../../src-main/ipc/event-hub.ts';
+import { UserFacingError } from '../../src-main/ipc/ipc-error.ts';
+import { createRouter } from '../../src-main/ipc/router.ts';
+
+const contract = {
+  notes: {
+    calls: {
+      add: call<{ id: number }>()(z.object({ text: z.string().min(1).max(10) })),
+      fail: call<null>()(z.undefined()),
+      crash: call<null>()(z.undefined()),
+    },
+    events: { added: event<{ id: number }>() },
+  },
+};
+const appOrigin = 'opsdesk://app';
+const appFrame = { url: 'opsdesk://app/index.html', isTopFrame: true };
+
+function setup() {
+  const add = vi.fn(({ text }: { text: string }) => ({ id: text.length }));
+  const onUnexpectedError = vi.fn();
+  const router = createRouter(
+    contract,
+    {
+      notes: {
+        add,
+        fail: () => {
+          throw new UserFacingError({ code: 'conflict', message: 'Already there.', hint: 'Pick another name.' });
+        },
+        crash: () => {
+          throw new Error('secret internals: svc_live_0123456789ab.topsecret');
+        },
+      },
+    },
+    { appOrigin, onUnexpectedError },
+  );
+  return { router, add, onUnexpectedError };
+}
+
+describe('IPC router', () => {
+  test('runs the handler with the parsed payload and wraps the result', async () => {
+    const { router, add } = setup();
+    expect(await router.dispatch('notes:add', appFrame, { text: 'hello' })).toEqual({ ok: true, data: { id: 5 } });
+    expect(add).toHaveBeenCalledWith({ text: 'hello' });
+  });
+
+  test('a malformed payload returns bad_request without reaching the handler', async () => {
+    const { router, add } = setup();
+    for (const payload of [undefined, { text: '' }, { text: 'far too long text' }, { text: 42 }, 'text']) {
+      const result = await router.dispatch('notes:add', appFrame, payload);
+      expect(result).toMatchObject({ ok: false, error: { code: 'bad_request', retryable: false } });
+    }
+    expect(add).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    ['a subframe of the app', { url: 'opsdesk://app/index.html', isTopFrame: false }],
+    ['a foreign top frame', { url: 'https://evil.example/', isTopFrame: true }],
+    ['a look-alike origin', { url: 'opsdesk://app.evil/index.html', isTopFrame: true }],
+    ['a frame with no URL', { url: '', isTopFrame: true }],
+  ])('a call from %s is refused before parsing', async (_name, sender) => {
+    const { router, add } = setup();
+    const result = await router.dispatch('notes:add', sender, { text: 'hello' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    expect(add).not.toHaveBeenCalled();
+    expect(router.authorizeSubscription(sender, 'notes:event:added')).toMatchObject({ ok: false });
+  });
+
+  test('an unknown channel is refused', async () => {
+    const { router } = setup();
+    expect(await router.dispatch('notes:remove', appFrame, {})).toMatchObject({ ok: false, error: { code: 'unknown_call' } });
+  });
+
+  test('errors come back as data: user-facing errors as they are, crashes without their internals', async () => {
+    const { router, onUnexpectedError } = setup();
+    expect(await router.dispatch('notes:fail', appFrame, undefined)).toEqual({
+      ok: false,
+      error: { code: 'conflict', message: 'Already there.', hint: 'Pick another name.', retryable: false },
+    });
+    const crashed = await router.dispatch('notes:crash', appFrame, undefined);
+    expect(crashed).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(JSON.stringify(crashed)).not.toContain('svc_live');
+    expect(onUnexpectedError).toHaveBeenCalledOnce();
+  });
+
+  test('events reach only the windows that subscribed', () => {
+    const { router } = setup();
+    const hub = createEventHub(router);
+    const subscribed = { id: 1, send: vi.fn(), isDestroyed: () => false };
+    const closed = { id: 2, send: vi.fn(), isDestroyed: () => true };
+    const authorized = router.authorizeSubscription(appFrame, 'notes:event:added');
+    expect(authorized).toEqual({ ok: true, data: 'notes:event:added' });
+    expect(router.authorizeSubscription(appFrame, 'notes:event:removed')).toMatchObject({ ok: false });
+    hub.subscribe(subscribed, 'notes:event:added');
+    hub.subscribe(closed, 'notes:event:added');
+    hub.publish('notes', 'added', { id: 7 });
+    expect(subscribed.send).toHaveBeenCalledWith('notes:event:added', { id: 7 });
+    expect(closed.send).not.toHaveBeenCalled();
+  });
+});

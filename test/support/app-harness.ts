@@ -1,0 +1,123 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { contract } from '../../src-preload/contract/index.ts';
+import type { Contract } from '../../src-preload/contract/index.ts';
+import { manifestOf } from '../../src-preload/contract/manifest.ts';
+import { createAppServices } from '../../src-main/core/app-services.ts';
+import type { AppServices } from '../../src-main/core/app-services.ts';
+import { rendererFileFor, rendererHeaders } from '../../src-main/electron/renderer-files.ts';
+import { createEventHub } from '../../src-main/ipc/event-hub.ts';
+import type { EventHub } from '../../src-main/ipc/event-hub.ts';
+import { createHandlers } from '../../src-main/ipc/handlers.ts';
+import { createRouter } from '../../src-main/ipc/router.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const rendererDir = path.join(repoRoot, 'out/renderer');
+/** Stands in for opsdesk://app: a secure origin that only this harness serves. */
+export const harnessHost = 'opsdesk.test';
+export const harnessOrigin = `https://${harnessHost}`;
+
+let bridgeScript: Promise<string> | undefined;
+
+function buildBridgeScript(): Promise<string> {
+  bridgeScript ??= build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry: path.join(repoRoot, 'test/support/bridge-in-page.ts'), formats: ['iife'], name: 'opsdeskBridge' },
+    },
+  }).then((output) => {
+    const [result] = Array.isArray(output) ? output : [output];
+    const chunk = (result as { output: { type: string; code?: string }[] }).output.find((item) => item.type === 'chunk');
+    return chunk!.code!;
+  });
+  return bridgeScript;
+}
+
+export interface HarnessOptions {
+  /** Reuse a data folder to see what survives a restart. */
+  dataDir?: string;
+  /** Calls whose transport fails outright, as if main crashed while handling them. */
+  brokenChannels?: Set<string>;
+  /** Every IPC result the page received, so tests can scan them. */
+  ipcLog?: { channel: string; result: unknown }[];
+}
+
+export interface AppUnderTest {
+  page: Page;
+  services: AppServices;
+  events: EventHub<Contract>;
+  dataDir: string;
+  /** Closes the page and services; the data folder stays unless `removeData` is set. */
+  close(options?: { removeData?: boolean }): Promise<void>;
+}
+
+/**
+ * The built renderer in real Chromium, its `window.opsdesk` wired to the real handler map and
+ * real services running in this process: the whole path a click takes in the app.
+ */
+export async function openApp(browser: Browser, options: HarnessOptions = {}): Promise<AppUnderTest> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-e2e-')));
+  const services = await createAppServices({ dataDir });
+  const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux', openExternal: async () => {} }), {
+    appOrigin: harnessOrigin,
+  });
+  const events = createEventHub(router);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+
+  await context.route('**/*', async (route) => {
+    const file = rendererFileFor(rendererDir, route.request().url(), harnessHost);
+    if (!file) return route.abort('blockedbyclient');
+    try {
+      await route.fulfill({ status: 200, headers: rendererHeaders(file), body: await readFile(file) });
+    } catch {
+      await route.fulfill({ status: 404, body: 'Not found' });
+    }
+  });
+
+  await page.exposeBinding('__opsdeskInvoke', async (source, channel: string, payload: unknown) => {
+    const sender = { url: source.frame.url(), isTopFrame: source.frame.parentFrame() === null };
+    if (options.brokenChannels?.has(channel)) throw new Error(`The connection to the main process was lost (${channel}).`);
+    const result =
+      channel === 'opsdesk:subscribe' ? subscribe(sender, payload) : await router.dispatch(channel, sender, payload);
+    options.ipcLog?.push({ channel, result });
+    return result;
+  });
+  const subscribe = (sender: { url: string; isTopFrame: boolean }, payload: unknown) => {
+    const authorized = router.authorizeSubscription(sender, payload);
+    if (authorized.ok) {
+      events.subscribe(
+        {
+          id: 1,
+          isDestroyed: () => page.isClosed(),
+          send: (channel, data) => void page.evaluate(([c, d]) => window.__opsdeskDeliver(c, d), [channel, data] as const),
+        },
+        authorized.data,
+      );
+    }
+    return authorized.ok ? { ok: true, data: null } : authorized;
+  };
+
+  await page.addInitScript(`window.__opsdeskManifest = ${JSON.stringify(manifestOf(contract))};`);
+  await page.addInitScript(await buildBridgeScript());
+  await page.goto(`${harnessOrigin}/index.html`);
+  await page.getByRole('tablist').waitFor();
+
+  return {
+    page,
+    services,
+    events,
+    dataDir,
+    async close({ removeData = false } = {}) {
+      await context.close();
+      await services.close();
+      if (removeData) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
