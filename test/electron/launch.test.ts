@@ -20,12 +20,12 @@ describe('Electron launch smoke test', () => {
   test.skipIf(!binary)('the packaged main process opens the OpsDesk window with the bridge and no Node', async () => {
     const app = await _electron.launch({ executablePath: binary!, args: ['.'], cwd: process.cwd() });
     try {
-      const window = await app.firstWindow();
-      await window.getByRole('tablist').waitFor();
-      expect(await window.title()).toBe('OpsDesk');
-      expect(window.url()).toBe('opsdesk://app/index.html');
-      expect(await window.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
-      expect(await window.evaluate(() => Object.keys(window.opsdesk).sort())).toEqual(expect.arrayContaining(['app', 'workspace']));
+      const page = await app.firstWindow();
+      await page.getByRole('tablist').waitFor();
+      expect(await page.title()).toBe('OpsDesk');
+      expect(page.url()).toBe('opsdesk://app/index.html');
+      expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
+      expect(await page.evaluate(() => Object.keys(window.opsdesk).sort())).toEqual(expect.arrayContaining(['app', 'workspace']));
     } finally {
       await app.close();
     }
