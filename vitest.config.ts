@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Each file gets a fresh process: the Electron glue tests mock modules.
+    isolate: true,
   },
 });
