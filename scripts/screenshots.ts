@@ -1,32 +1,71 @@
 /**
- * Renders every view in Debian's Chromium with the real handler map behind it and writes one PNG
- * per view (light and dark) into screenshots/. Run after `npm run build`.
+ * npm run screenshots: every view in Debian's Chromium on live simulator data, light and dark,
+ * with the real handler map behind it, written to screenshots/<view>-<scheme>.png.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launchChromium } from '../test/support/chromium.ts';
+import type { Page } from 'playwright-core';
+import { startSimulators } from '../test/sim/index.ts';
+import { writeDemoProfiles } from '../test/sim/demo-profiles.ts';
 import { openApp } from '../test/support/app-harness.ts';
-import { viewCatalog } from '../src-renderer/workspace/view-catalog.ts';
+import { launchChromium } from '../test/support/chromium.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../screenshots');
 await mkdir(outDir, { recursive: true });
+const scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-screenshots-'));
+const sims = await startSimulators();
+const profilesFile = path.join(scratch, 'profiles.json');
+await writeDemoProfiles(profilesFile, sims);
 const browser = await launchChromium();
+
+async function capture(page: Page, name: string) {
+  await page.waitForTimeout(250);
+  const file = path.join(outDir, `${name}.png`);
+  await page.screenshot({ path: file });
+  console.log(`wrote ${path.relative(process.cwd(), file)}`);
+}
+
+async function showTab(page: Page, title: string) {
+  const tab = page.getByRole('tab', { name: title });
+  if ((await tab.count()) === 0) {
+    await page.keyboard.press('Control+t');
+    await page.keyboard.type(title);
+    await page.keyboard.press('Enter');
+  } else {
+    await tab.click();
+  }
+  return page.getByRole('tabpanel', { name: title });
+}
+
 try {
   for (const colorScheme of ['light', 'dark'] as const) {
-    const app = await openApp(browser);
-    await app.page.emulateMedia({ colorScheme });
-    for (const view of viewCatalog) {
-      await app.page.keyboard.press('Control+t');
-      await app.page.keyboard.type(view.title);
-      await app.page.keyboard.press('Enter');
-      await app.page.getByRole('tabpanel', { name: view.title }).last().waitFor();
-      await app.page.waitForTimeout(300);
-      const file = path.join(outDir, `${view.kind}-${colorScheme}.png`);
-      await app.page.screenshot({ path: file });
-      console.log(`wrote ${path.relative(process.cwd(), file)}`);
+    const app = await openApp(browser, { importProfilesFrom: profilesFile });
+    const { page } = app;
+    await page.emulateMedia({ colorScheme });
+    for (const [title, kind] of [['Firewall', 'firewall'], ['Tickets', 'tickets'], ['Chat', 'chat']] as const) {
+      const panel = await showTab(page, title);
+      await panel.getByText(/Connected to|Cannot reach/).waitFor({ timeout: 15_000 });
+      await capture(page, `${kind}-${colorScheme}`);
     }
+    const settings = await showTab(page, 'Settings');
+    for (const button of await settings.getByRole('button', { name: 'Test connection' }).all()) await button.click();
+    await page.waitForFunction(() => !document.body.innerText.includes('Testing the connection'));
+    await capture(page, `settings-${colorScheme}`);
+
+    await settings.getByRole('region', { name: 'Firewall appliance' }).getByRole('button', { name: 'Add connection' }).click();
+    const form = page.getByRole('dialog', { name: 'Add firewall appliance connection' });
+    await form.getByLabel('Name').fill('Branch office firewall');
+    await form.getByLabel('Address').fill(sims.firewall.url);
+    await form.getByLabel('API key').fill(sims.firewall.keys.operations);
+    await capture(page, `settings-add-connection-${colorScheme}`);
+    await form.getByRole('button', { name: 'Save and test' }).click();
+    await page.getByRole('dialog', { name: 'Untrusted certificate' }).waitFor({ timeout: 15_000 });
+    await capture(page, `settings-certificate-prompt-${colorScheme}`);
     await app.close({ removeData: true });
   }
 } finally {
   await browser.close();
+  await sims.close();
+  await rm(scratch, { recursive: true, force: true });
 }

@@ -14,6 +14,8 @@ import { hardenSession, hardenWebContents, isSafeExternalUrl } from './electron/
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  // The demo keeps its profiles and cache apart from the user's own.
+  if (process.env.OPSDESK_USER_DATA_DIR) app.setPath('userData', process.env.OPSDESK_USER_DATA_DIR);
   registerAppScheme();
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('second-instance', () => {
@@ -30,7 +32,10 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
-  const services = await createAppServices({ dataDir: app.getPath('userData') });
+  const services = await createAppServices({
+    dataDir: app.getPath('userData'),
+    importProfilesFrom: process.env.OPSDESK_IMPORT_PROFILES,
+  });
   const handlers = createHandlers(services, {
     version: app.getVersion(),
     platform: process.platform,
@@ -40,9 +45,11 @@ async function start(): Promise<void> {
   });
   const router = createRouter(contract, handlers, {
     appOrigin,
-    onUnexpectedError: (channel, error) => console.error(`[ipc] ${channel} failed`, error),
+    onUnexpectedError: (channel, error) => services.logger.error('IPC handler failed', { channel, error }),
   });
-  bindRouter(router, createEventHub(router));
+  const hub = createEventHub(router);
+  bindRouter(router, hub);
+  services.events.connect({ profilesChanged: (list) => hub.publish('profiles', 'changed', list) });
   app.on('will-quit', () => void services.close());
   createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'));
 }

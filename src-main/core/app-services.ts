@@ -1,27 +1,67 @@
 import path from 'node:path';
+import type { ProfileList } from '../../src-preload/contract/profiles.ts';
 import { openDatabase } from './db/database.ts';
 import type { Db } from './db/database.ts';
 import { SettingsTable } from './db/settings.ts';
+import { testFirewallConnection } from './firewall/test-connection.ts';
+import { testGatewayConnection } from './gateway/test-connection.ts';
+import { createLogger } from './log/logger.ts';
+import type { Logger, LogSink } from './log/logger.ts';
+import { importProfiles } from './profiles/import-profiles.ts';
+import { ProfileRepository } from './profiles/profile-repository.ts';
+import { ProfileService } from './profiles/profile-service.ts';
+import type { KeyStore } from './secrets/key-store.ts';
+import { openKeyStore } from './secrets/open-key-store.ts';
+import { testSupportConnection } from './support/test-connection.ts';
 import { WorkspaceService } from './workspace/workspace-service.ts';
 
 export interface AppServicesOptions {
   /** The app's user-data folder; the SQLite file lives here. */
   dataDir: string;
+  /** Defaults to the OS keychain, or session-only memory when there is none. */
+  keyStore?: KeyStore;
+  logSink?: LogSink;
+  /** A profiles file to import on start (the demo's simulators); see docs/architecture.md. */
+  importProfilesFrom?: string;
+}
+
+export interface AppEvents {
+  profilesChanged(list: ProfileList): void;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
 export interface AppServices {
   db: Db;
+  logger: Logger;
   workspace: WorkspaceService;
+  profiles: ProfileService;
+  /** Main-to-window events; the IPC layer connects them to the windows that subscribed. */
+  events: { connect(listener: Partial<AppEvents>): void };
   close(): Promise<void>;
 }
 
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
+  const logger = createLogger(options.logSink ? { sink: options.logSink } : {});
   const db = openDatabase(path.join(options.dataDir, 'opsdesk.sqlite'));
-  const settings = new SettingsTable(db);
+  const listeners: Partial<AppEvents>[] = [];
+  const repository = new ProfileRepository(db);
+  const profiles = new ProfileService({
+    repository,
+    keyStore: options.keyStore ?? (await openKeyStore()),
+    logger,
+    testers: { gateway: testGatewayConnection, support: testSupportConnection, firewall: testFirewallConnection },
+    onChange: (list) => listeners.forEach((listener) => listener.profilesChanged?.(list)),
+  });
+  if (options.importProfilesFrom) {
+    const count = await importProfiles(options.importProfilesFrom, profiles, repository);
+    logger.info('imported connection profiles', { count });
+  }
   return {
     db,
-    workspace: new WorkspaceService(settings),
+    logger,
+    workspace: new WorkspaceService(new SettingsTable(db)),
+    profiles,
+    events: { connect: (listener) => listeners.push(listener) },
     async close() {
       db.close();
     },

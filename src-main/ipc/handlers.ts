@@ -1,7 +1,7 @@
 import type { Contract } from '../../src-preload/contract/index.ts';
 import type { AppServices } from '../core/app-services.ts';
 import type { Handlers } from './router.ts';
-import { UserFacingError } from './ipc-error.ts';
+import { UserFacingError } from '../core/user-facing-error.ts';
 
 export interface HandlerPlatform {
   version: string;
@@ -21,6 +21,13 @@ export function createHandlers(services: AppServices, platform: HandlerPlatform)
         await platform.openExternal(parsed.href);
         return null;
       },
+    },
+    profiles: {
+      list: () => services.profiles.list(),
+      save: (input) => services.profiles.save(input),
+      remove: ({ id }) => services.profiles.remove(id),
+      testConnection: ({ id }) => services.profiles.testConnection(id),
+      trustCertificate: ({ id, sha256 }) => services.profiles.trustCertificate(id, sha256),
     },
     workspace: {
       load: () => services.workspace.load(),

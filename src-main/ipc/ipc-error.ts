@@ -1,26 +1,37 @@
 import type { IpcError } from '../../src-preload/contract/define.ts';
+import { ServiceFailure } from '../core/http/service-failure.ts';
+import { UserFacingError } from '../core/user-facing-error.ts';
 
-/** An error a handler throws on purpose: its code and message reach the user as they are. */
-export class UserFacingError extends Error {
-  readonly detail: IpcError;
-  constructor(detail: Omit<IpcError, 'retryable'> & { retryable?: boolean }) {
-    super(detail.message);
-    this.name = 'UserFacingError';
-    this.detail = { retryable: false, ...detail };
-  }
+function detailOf(error: unknown): (IpcError & { certificate?: IpcError['certificate'] }) | null {
+  if (error instanceof UserFacingError) return error.detail;
+  if (error instanceof ServiceFailure) return error.serviceError;
+  return null;
 }
 
-/** Anything carrying a `detail` shaped like an IpcError (ServiceRequestError from core/http too). */
-function hasIpcDetail(error: unknown): error is { detail: IpcError } {
-  if (!error || typeof error !== 'object' || !('detail' in error)) return false;
-  const detail = (error as { detail: unknown }).detail;
-  return !!detail && typeof detail === 'object' && 'code' in detail && 'message' in detail;
-}
-
+/** What the renderer learns of a failure: a user-facing or service error as is, anything else as `internal`. */
 export function toIpcError(error: unknown): IpcError {
-  if (hasIpcDetail(error)) {
-    const { code, message, hint, status, service, requestId, retryable, certificate } = error.detail;
-    return stripUndefined({ code, message, hint, status, service, requestId, retryable: !!retryable, certificate });
+  const detail = detailOf(error);
+  if (detail) {
+    const { code, message, hint, status, service, requestId, retryable, certificate, fieldErrors } = detail;
+    return stripUndefined({
+      code,
+      message,
+      hint,
+      status,
+      service,
+      requestId,
+      retryable: !!retryable,
+      fieldErrors,
+      // Only what the trust prompt shows; the PEM chain stays in main.
+      certificate: certificate && {
+        subject: certificate.subject,
+        issuer: certificate.issuer,
+        validFrom: certificate.validFrom,
+        validTo: certificate.validTo,
+        subjectAltNames: certificate.subjectAltNames,
+        sha256: certificate.sha256,
+      },
+    });
   }
   return {
     code: 'internal',

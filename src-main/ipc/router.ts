@@ -113,9 +113,11 @@ export function createRouter<Contract extends ContractSpec>(
       try {
         request = route.parse(payload);
       } catch (error) {
+        const fieldErrors = fieldErrorsOf(error);
         return failure({
           code: 'bad_request',
-          message: `The request to ${channel} was malformed: ${describeParseError(error)}`,
+          message: `Some of what was entered is not valid: ${fieldErrors.map((field) => `${field.path}: ${field.message}`).join('; ')}`,
+          fieldErrors,
           retryable: false,
         });
       }
@@ -130,14 +132,12 @@ export function createRouter<Contract extends ContractSpec>(
   };
 }
 
-function describeParseError(error: unknown): string {
+function fieldErrorsOf(error: unknown): { path: string; message: string }[] {
   if (error && typeof error === 'object' && 'issues' in error && Array.isArray(error.issues)) {
-    return error.issues
-      .slice(0, 3)
-      .map((issue: { path?: PropertyKey[]; message?: string }) =>
-        `${issue.path?.length ? issue.path.join('.') : 'payload'}: ${issue.message ?? 'invalid'}`,
-      )
-      .join('; ');
+    return error.issues.slice(0, 20).map((issue: { path?: PropertyKey[]; message?: string }) => ({
+      path: issue.path?.length ? issue.path.map(String).join('.') : 'request',
+      message: issue.message ?? 'invalid',
+    }));
   }
-  return 'invalid payload';
+  return [{ path: 'request', message: 'invalid' }];
 }

@@ -11,6 +11,8 @@ export interface IpcError {
   retryable: boolean;
   /** Present when the failure is an untrusted certificate the user may choose to trust. */
   certificate?: CertificateDetails;
+  /** For a rejected form: which field is wrong and why, by dotted path (e.g. `settings.site`). */
+  fieldErrors?: { path: string; message: string }[];
 }
 
 export interface CertificateDetails {

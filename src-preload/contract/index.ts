@@ -1,11 +1,13 @@
 import type { Facade } from './define.ts';
 import { app } from './app.ts';
+import { profiles } from './profiles.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, workspace };
+export const contract = { app, profiles, workspace };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
 export * from './define.ts';
 export * from './app.ts';
+export * from './profiles.ts';
 export * from './workspace.ts';

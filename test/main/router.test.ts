@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { call, event } from '../../src-preload/contract/define.ts';
 import { createEventHub } from '../../src-main/ipc/event-hub.ts';
-import { UserFacingError } from '../../src-main/ipc/ipc-error.ts';
+import { UserFacingError } from '../../src-main/core/user-facing-error.ts';
 import { createRouter } from '../../src-main/ipc/router.ts';
 
 const contract = {

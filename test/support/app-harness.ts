@@ -7,7 +7,7 @@ import { contract } from '../../src-preload/contract/index.ts';
 import type { Contract } from '../../src-preload/contract/index.ts';
 import { manifestOf } from '../../src-preload/contract/manifest.ts';
 import { createAppServices } from '../../src-main/core/app-services.ts';
-import type { AppServices } from '../../src-main/core/app-services.ts';
+import type { AppServices, AppServicesOptions } from '../../src-main/core/app-services.ts';
 import { rendererFileFor, rendererHeaders } from '../../src-main/electron/renderer-files.ts';
 import { createEventHub } from '../../src-main/ipc/event-hub.ts';
 import type { EventHub } from '../../src-main/ipc/event-hub.ts';
@@ -39,7 +39,7 @@ function buildBridgeScript(): Promise<string> {
   return bridgeScript;
 }
 
-export interface HarnessOptions {
+export interface HarnessOptions extends Partial<Omit<AppServicesOptions, 'dataDir'>> {
   /** Reuse a data folder to see what survives a restart. */
   dataDir?: string;
   /** Calls whose transport fails outright, as if main crashed while handling them. */
@@ -63,11 +63,13 @@ export interface AppUnderTest {
  */
 export async function openApp(browser: Browser, options: HarnessOptions = {}): Promise<AppUnderTest> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-e2e-')));
-  const services = await createAppServices({ dataDir });
+  const { brokenChannels, ipcLog, dataDir: _dataDir, ...serviceOptions } = options;
+  const services = await createAppServices({ logSink: () => {}, ...serviceOptions, dataDir });
   const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux', openExternal: async () => {} }), {
     appOrigin: harnessOrigin,
   });
   const events = createEventHub(router);
+  services.events.connect({ profilesChanged: (list) => events.publish('profiles', 'changed', list) });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
 
@@ -83,10 +85,10 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
 
   await page.exposeBinding('__opsdeskInvoke', async (source, channel: string, payload: unknown) => {
     const sender = { url: source.frame.url(), isTopFrame: source.frame.parentFrame() === null };
-    if (options.brokenChannels?.has(channel)) throw new Error(`The connection to the main process was lost (${channel}).`);
+    if (brokenChannels?.has(channel)) throw new Error(`The connection to the main process was lost (${channel}).`);
     const result =
       channel === 'opsdesk:subscribe' ? subscribe(sender, payload) : await router.dispatch(channel, sender, payload);
-    options.ipcLog?.push({ channel, result });
+    ipcLog?.push({ channel, result });
     return result;
   });
   const subscribe = (sender: { url: string; isTopFrame: boolean }, payload: unknown) => {

@@ -1,5 +1,5 @@
-import { NotConfigured } from '../../ui/NotConfigured.tsx';
+import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 
 export function ChatView() {
-  return <NotConfigured title="Chat" needs="Add a model gateway connection (base URL and API key) in Settings." />;
+  return <ServiceConnection service="gateway" title="Chat" needs="Add a model gateway connection (address and API key) in Settings." />;
 }

@@ -1,5 +1,11 @@
-import { NotConfigured } from '../../ui/NotConfigured.tsx';
+import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 
 export function FirewallView() {
-  return <NotConfigured title="Firewall" needs="Add a firewall appliance connection (address, API key and its certificate) in Settings." />;
+  return (
+    <ServiceConnection
+      service="firewall"
+      title="Firewall"
+      needs="Add a firewall appliance connection (address, API key and its certificate) in Settings."
+    />
+  );
 }

@@ -1,5 +1,11 @@
-import { NotConfigured } from '../../ui/NotConfigured.tsx';
+import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 
 export function TicketsView() {
-  return <NotConfigured title="Tickets" needs="Add a customer-support connection (site, base URL and application key) in Settings." />;
+  return (
+    <ServiceConnection
+      service="support"
+      title="Tickets"
+      needs="Add a customer-support connection (address, site and application key) in Settings."
+    />
+  );
 }

@@ -35,4 +35,20 @@ describe('database', () => {
     expect(tables(db)).toContain('settings');
     expect(db.pragma('user_version', { simple: true })).toBe(1);
   });
+
+  test('migration 2 (profiles) adds profiles with no column for a key, one name per service', () => {
+    const db = new Database(':memory:');
+    migrate(db, 1);
+    migrate(db, 2);
+    const columns = (db.prepare('PRAGMA table_info(profiles)').all() as { name: string }[]).map((column) => column.name);
+    expect(columns).toContain('key_hint');
+    expect(columns.filter((name) => /key$|secret|token/.test(name))).toEqual([]);
+    const insert = db.prepare(
+      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES (?, ?, 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
+    );
+    insert.run('a', 'firewall');
+    expect(() => insert.run('b', 'firewall')).toThrow(/UNIQUE/);
+    expect(() => insert.run('c', 'mail')).toThrow(/CHECK/);
+  });
 });
+

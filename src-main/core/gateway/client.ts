@@ -1,0 +1,89 @@
+// The model gateway (gateway.md) through the official openai SDK, over the profile's HTTP core.
+import OpenAI from 'openai';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/client.ts';
+import { describeHttpError } from '../http/errors.ts';
+import { parseRetryAfter } from '../http/retry.ts';
+import { ServiceFailure } from '../http/service-failure.ts';
+import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
+import type { Logger } from '../log/logger.ts';
+
+export interface GatewayModel {
+  id: string;
+  ownedBy?: string;
+}
+
+export interface GatewayClient {
+  /** For endpoints beyond this module; map its errors with `toServiceFailure`. */
+  readonly openai: OpenAI;
+  listModels(): Promise<GatewayModel[]>;
+  toServiceFailure(error: unknown): Promise<ServiceFailure>;
+  close(): Promise<void>;
+}
+
+/** The doc allows a base address with or without the version segment; the SDK wants it with. */
+export function normalizeGatewayBaseUrl(baseUrl: string): string {
+  const trimmed = baseUrl.trim().replace(/\/+$/, '');
+  return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
+}
+
+function sdkLogger(logger: Logger): OpenAI['logger'] {
+  const forward = (write: (message: string) => void) => (message: string) => write(`openai: ${message}`);
+  return {
+    error: forward((message) => logger.error(message)),
+    warn: forward((message) => logger.warn(message)),
+    info: forward((message) => logger.debug(message)),
+    debug: forward((message) => logger.debug(message)),
+  };
+}
+
+export function createGatewayClient(
+  settings: ConnectionSettings,
+  getApiKey: ApiKeyProvider,
+  logger: Logger,
+  options: HttpClientOptions = {},
+): GatewayClient {
+  const http: HttpClient = createHttpClient(
+    { ...settings, baseUrl: normalizeGatewayBaseUrl(settings.baseUrl) },
+    getApiKey,
+    logger,
+    options,
+  );
+  const openai = new OpenAI({
+    apiKey: () => http.apiKey(),
+    baseURL: http.baseUrl.href,
+    fetch: http.fetch,
+    // The HTTP core already retries with the profile's policy and rate limit; the SDK must not add its own.
+    maxRetries: 0,
+    // Explicit, so that OPENAI_* variables of the environment cannot add headers to our requests.
+    organization: null,
+    project: null,
+    logger: sdkLogger(logger.child({ service: 'gateway' })),
+    logLevel: 'warn',
+  });
+
+  async function toServiceFailure(error: unknown): Promise<ServiceFailure> {
+    // Our own failure, possibly wrapped by the SDK (a connection error's or a key callback's cause).
+    for (let current: unknown = error; current instanceof Error; current = current.cause) {
+      if (current instanceof ServiceFailure) return current;
+    }
+    if (error instanceof OpenAI.APIError && error.status !== undefined && error.headers) {
+      const retryAfterMs = parseRetryAfter(error.headers.get('retry-after') ?? undefined);
+      return new ServiceFailure(
+        describeHttpError('gateway', error.status, { error: error.error }, error.requestID ?? undefined, retryAfterMs),
+        { cause: error },
+      );
+    }
+    return http.toServiceFailure(error instanceof OpenAI.APIConnectionError ? error.cause : error);
+  }
+
+  async function listModels(): Promise<GatewayModel[]> {
+    try {
+      const page = await openai.models.list();
+      return page.data.map((model) => ({ id: model.id, ...(model.owned_by ? { ownedBy: model.owned_by } : {}) }));
+    } catch (error) {
+      throw await toServiceFailure(error);
+    }
+  }
+
+  return { openai, listModels, toServiceFailure, close: () => http.close() };
+}

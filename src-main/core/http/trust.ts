@@ -1,0 +1,47 @@
+// TLS options for a profile's trust mode. Verification always stays on; only the set of trust
+// anchors (and, when pinned, the accepted leaf) changes.
+import { checkServerIdentity, rootCertificates, type ConnectionOptions, type PeerCertificate } from 'node:tls';
+import { PIN_MISMATCH_CODE } from './errors.ts';
+import type { TrustSettings } from './types.ts';
+
+export function normalizeFingerprint(fingerprint: string): string {
+  return fingerprint.replaceAll(':', '').trim().toUpperCase();
+}
+
+function pinMismatch(presented: string): Error {
+  return Object.assign(new Error(`certificate fingerprint ${presented} does not match the pinned one`), {
+    code: PIN_MISMATCH_CODE,
+  });
+}
+
+/** Throws a plain Error naming what is missing, for the caller to report as invalid settings. */
+export function tlsOptionsFor(trust: TrustSettings): ConnectionOptions {
+  switch (trust.mode) {
+    case 'system':
+      return {};
+    case 'system-plus-ca':
+      if (!trust.caPem) throw new Error('the imported CA certificate is missing');
+      return { ca: [...rootCertificates, trust.caPem] };
+    case 'ca-only':
+      if (!trust.caPem) throw new Error('the imported CA certificate is missing');
+      return { ca: [trust.caPem] };
+    case 'pinned': {
+      if (!trust.anchorPem || !trust.pinnedSha256) throw new Error('the pinned certificate or its fingerprint is missing');
+      const pin = normalizeFingerprint(trust.pinnedSha256);
+      return {
+        ca: [trust.anchorPem],
+        // The approved certificate may be the server's leaf itself rather than a root; the pin
+        // below still requires exactly that leaf.
+        allowPartialTrustChain: true,
+        checkServerIdentity: (host: string, cert: PeerCertificate) =>
+          checkServerIdentity(host, cert) ??
+          (normalizeFingerprint(cert.fingerprint256) === pin ? undefined : pinMismatch(cert.fingerprint256)),
+      };
+    }
+  }
+}
+
+/** Node skips checkServerIdentity on a resumed TLS session, so a pinned profile never resumes. */
+export function allowsSessionResumption(trust: TrustSettings): boolean {
+  return trust.mode !== 'pinned';
+}

@@ -1,0 +1,30 @@
+// Removes credentials from text before it is logged: header values, key-shaped strings, and any
+// secret registered at runtime (the exact keys fetched from the keychain).
+const REDACTED = '[redacted]';
+
+// Shorter values would blank out ordinary words; every real key is far longer.
+const MIN_REGISTERED_SECRET_LENGTH = 8;
+
+const KEY_SHAPES: ReadonlyArray<[RegExp, string]> = [
+  [/\b(authorization|proxy-authorization|x-svc-token)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',;}]+/gi, `$1$2${REDACTED}`],
+  [/\bbearer\s+[A-Za-z0-9._~+/=-]+/gi, `Bearer ${REDACTED}`],
+  // Up to a quote or backslash, so that the rest of a JSON line survives.
+  [/\b(svc_(?:live|test)_)[0-9a-f]{12}\.[^\s"'\\]+/g, `$1${REDACTED}`],
+  [/\bsk-[A-Za-z0-9_-]{6,}/g, `sk-${REDACTED}`],
+];
+
+export class Redactor {
+  readonly #secrets = new Set<string>();
+
+  registerSecret(secret: string): void {
+    if (secret.length >= MIN_REGISTERED_SECRET_LENGTH) this.#secrets.add(secret);
+  }
+
+  redact(text: string): string {
+    let result = text;
+    // Registered secrets first: a key-shaped pattern might otherwise cut one in half and leave a tail.
+    for (const secret of this.#secrets) result = result.replaceAll(secret, REDACTED);
+    for (const [pattern, replacement] of KEY_SHAPES) result = result.replace(pattern, replacement);
+    return result;
+  }
+}

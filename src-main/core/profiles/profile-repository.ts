@@ -1,0 +1,77 @@
+import type { Db } from '../db/database.ts';
+import type { ProfileRecord } from './profile-record.ts';
+
+interface ProfileRow {
+  id: string;
+  service: ProfileRecord['service'];
+  name: string;
+  base_url: string;
+  trust: string;
+  timeouts: string;
+  proxy: string;
+  settings: string;
+  key_hint: string | null;
+  live: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const fromRow = (row: ProfileRow): ProfileRecord => ({
+  id: row.id,
+  service: row.service,
+  name: row.name,
+  baseUrl: row.base_url,
+  trust: JSON.parse(row.trust),
+  timeouts: JSON.parse(row.timeouts),
+  proxy: JSON.parse(row.proxy),
+  settings: JSON.parse(row.settings),
+  keyHint: row.key_hint,
+  live: row.live === 1,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** The non-secret half of each profile, in SQLite. */
+export class ProfileRepository {
+  readonly #db: Db;
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  all(): ProfileRecord[] {
+    return (this.#db.prepare('SELECT * FROM profiles ORDER BY service, name COLLATE NOCASE').all() as ProfileRow[]).map(fromRow);
+  }
+
+  find(id: string): ProfileRecord | undefined {
+    const row = this.#db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined;
+    return row && fromRow(row);
+  }
+
+  findByName(service: ProfileRecord['service'], name: string): ProfileRecord | undefined {
+    const row = this.#db.prepare('SELECT * FROM profiles WHERE service = ? AND name = ?').get(service, name) as ProfileRow | undefined;
+    return row && fromRow(row);
+  }
+
+  put(record: ProfileRecord): void {
+    this.#db
+      .prepare(
+        `INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, key_hint, live, created_at, updated_at)
+         VALUES (@id, @service, @name, @baseUrl, @trust, @timeouts, @proxy, @settings, @keyHint, @live, @createdAt, @updatedAt)
+         ON CONFLICT(id) DO UPDATE SET service = excluded.service, name = excluded.name, base_url = excluded.base_url,
+           trust = excluded.trust, timeouts = excluded.timeouts, proxy = excluded.proxy, settings = excluded.settings,
+           key_hint = excluded.key_hint, live = excluded.live, updated_at = excluded.updated_at`,
+      )
+      .run({
+        ...record,
+        trust: JSON.stringify(record.trust),
+        timeouts: JSON.stringify(record.timeouts),
+        proxy: JSON.stringify(record.proxy),
+        settings: JSON.stringify(record.settings),
+        live: record.live ? 1 : 0,
+      });
+  }
+
+  delete(id: string): boolean {
+    return this.#db.prepare('DELETE FROM profiles WHERE id = ?').run(id).changes > 0;
+  }
+}

@@ -1,0 +1,258 @@
+import { X509Certificate, randomUUID } from 'node:crypto';
+import type {
+  ConnectionReport,
+  ConnectionSummary,
+  KeychainStatus,
+  ParsedProfileInput,
+  ProfileList,
+  ProfileView,
+} from '../../../src-preload/contract/profiles.ts';
+import { supportKeyPattern } from '../../../src-preload/contract/profiles.ts';
+import { probeCertificate } from '../http/certificate-probe.ts';
+import { ServiceFailure } from '../http/service-failure.ts';
+import { normalizeFingerprint } from '../http/trust.ts';
+import type { ConnectionSettings, TrustSettings } from '../http/types.ts';
+import type { Logger } from '../log/logger.ts';
+import type { KeyStore } from '../secrets/key-store.ts';
+import { maskKey } from '../secrets/mask-key.ts';
+import { UserFacingError } from '../user-facing-error.ts';
+import { defaultTimeouts } from './profile-record.ts';
+import type { ProfileRecord } from './profile-record.ts';
+import type { ProfileRepository } from './profile-repository.ts';
+
+/** Runs the service's one cheap authenticated call over the profile's connection. */
+export type ConnectionTester = (settings: ConnectionSettings, getApiKey: () => Promise<string | null>, logger: Logger) => Promise<ConnectionSummary>;
+
+export interface ProfileServiceOptions {
+  repository: ProfileRepository;
+  keyStore: KeyStore;
+  logger: Logger;
+  testers: Record<ProfileRecord['service'], ConnectionTester>;
+  onChange?: (list: ProfileList) => void;
+}
+
+const maxResponseBytes = 32 * 1024 * 1024;
+
+const profileNotFound = () =>
+  new UserFacingError({ code: 'not_found', message: 'That connection no longer exists.', hint: 'Reopen Settings to see the current list.' });
+
+/** Profiles: non-secret parts in SQLite, keys in the keychain, and the connection each describes. */
+export class ProfileService {
+  readonly #options: ProfileServiceOptions;
+  constructor(options: ProfileServiceOptions) {
+    this.#options = options;
+  }
+
+  get keychain(): KeychainStatus {
+    const { kind, reason } = this.#options.keyStore;
+    return reason ? { kind, reason } : { kind };
+  }
+
+  async list(): Promise<ProfileList> {
+    const records = this.#options.repository.all();
+    const present = await Promise.all(records.map(async (record) => (await this.#options.keyStore.get(record.id)) !== null));
+    return { profiles: records.map((record, index) => toView(record, present[index]!)), keychain: this.keychain };
+  }
+
+  async save(input: ParsedProfileInput): Promise<ProfileView> {
+    const { repository, keyStore } = this.#options;
+    const existing = input.id ? repository.find(input.id) : undefined;
+    if (input.id && !existing) throw profileNotFound();
+    const clash = repository.findByName(input.service, input.name);
+    if (clash && clash.id !== existing?.id) {
+      throw new ServiceFailure({
+        service: input.service,
+        code: 'conflict',
+        message: `There is already a ${input.service} connection named “${input.name}”.`,
+        hint: 'Choose another name.',
+        retryable: false,
+      });
+    }
+    const now = new Date().toISOString();
+    const id = existing?.id ?? `profile-${randomUUID()}`;
+    if (input.apiKey) {
+      this.#options.logger.registerSecret(input.apiKey);
+      await keyStore.set(id, input.apiKey);
+    }
+    const key = input.apiKey ?? null;
+    const record: ProfileRecord = {
+      id,
+      service: input.service,
+      name: input.name,
+      baseUrl: normaliseBaseUrl(input.service, input.baseUrl),
+      trust: trustFrom(input.trust, existing?.trust),
+      timeouts: input.timeouts ?? existing?.timeouts ?? defaultTimeouts,
+      proxy: input.proxy ?? existing?.proxy ?? { mode: 'none' },
+      settings: input.settings,
+      keyHint: key ? maskKey(key) : (existing?.keyHint ?? null),
+      live: key ? isLiveKey(key) : (existing?.live ?? false),
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    };
+    repository.put(record);
+    this.#changed();
+    return toView(record, key !== null || (await keyStore.get(id)) !== null);
+  }
+
+  async remove(id: string): Promise<null> {
+    if (!this.#options.repository.delete(id)) throw profileNotFound();
+    await this.#options.keyStore.delete(id);
+    this.#changed();
+    return null;
+  }
+
+  /** What the HTTP core needs to reach this profile's back end (and, for support, which site). */
+  connectionSettings(id: string): ConnectionSettings & { site?: string } {
+    const record = this.#require(id);
+    return {
+      ...(record.service === 'support' ? { site: (record.settings as { site: string }).site } : {}),
+      service: record.service,
+      baseUrl: record.baseUrl,
+      trust: record.trust,
+      timeouts: record.timeouts,
+      proxy: record.proxy,
+      rateLimit: rateLimitOf(record),
+      maxResponseBytes,
+    };
+  }
+
+  apiKeyProvider(id: string): () => Promise<string | null> {
+    return async () => {
+      const key = await this.#options.keyStore.get(id);
+      if (key) this.#options.logger.registerSecret(key);
+      return key;
+    };
+  }
+
+  async testConnection(id: string): Promise<ConnectionReport> {
+    const record = this.#require(id);
+    if (record.trust.mode === 'pinned' && !record.trust.anchorPem) await this.#adoptPinnedAnchor(record);
+    const summary = await this.#options.testers[record.service](
+      this.connectionSettings(id),
+      this.apiKeyProvider(id),
+      this.#options.logger,
+    );
+    return { profileId: id, testedAt: new Date().toISOString(), summary };
+  }
+
+  /**
+   * The user saw a certificate and chose to trust it for this profile. Look again and trust it only
+   * if the server still presents the very certificate (by SHA-256) the user was shown.
+   */
+  async trustCertificate(id: string, sha256: string): Promise<ProfileView> {
+    const record = this.#require(id);
+    const presented = await probeCertificate(new URL(record.baseUrl), record.timeouts.connectMs);
+    if (normalizeFingerprint(presented.sha256) !== normalizeFingerprint(sha256)) {
+      throw new ServiceFailure({
+        service: record.service,
+        code: 'certificate_changed',
+        message: 'The server now presents a different certificate from the one you were shown, so it was not trusted.',
+        hint: 'Test the connection again and compare the new fingerprint with the one your appliance administrator gives you.',
+        retryable: false,
+        certificate: presented,
+      });
+    }
+    const updated: ProfileRecord = {
+      ...record,
+      trust: { mode: 'pinned', pinnedSha256: presented.sha256, anchorPem: presented.chainPem.at(-1)! },
+      updatedAt: new Date().toISOString(),
+    };
+    this.#options.repository.put(updated);
+    this.#changed();
+    return toView(updated, (await this.#options.keyStore.get(id)) !== null);
+  }
+
+  /** A pin typed in by hand: take the anchor from the server once, if its leaf matches the pin. */
+  async #adoptPinnedAnchor(record: ProfileRecord): Promise<void> {
+    const presented = await probeCertificate(new URL(record.baseUrl), record.timeouts.connectMs);
+    if (normalizeFingerprint(presented.sha256) !== normalizeFingerprint(record.trust.pinnedSha256 ?? '')) {
+      throw new ServiceFailure({
+        service: record.service,
+        code: 'certificate_changed',
+        message: 'The server presents a certificate whose fingerprint does not match the pinned one.',
+        hint: 'Check the fingerprint with the appliance administrator before trusting anything else.',
+        retryable: false,
+        certificate: presented,
+      });
+    }
+    this.#options.repository.put({ ...record, trust: { ...record.trust, anchorPem: presented.chainPem.at(-1)! } });
+  }
+
+  #require(id: string): ProfileRecord {
+    const record = this.#options.repository.find(id);
+    if (!record) throw profileNotFound();
+    return record;
+  }
+
+  #changed(): void {
+    const { onChange } = this.#options;
+    if (onChange) void this.list().then(onChange, (error: unknown) => this.#options.logger.error('could not list profiles', { error }));
+  }
+}
+
+function toView(record: ProfileRecord, hasKey: boolean): ProfileView {
+  return {
+    id: record.id,
+    service: record.service,
+    name: record.name,
+    baseUrl: record.baseUrl,
+    trust: {
+      mode: record.trust.mode,
+      ...(record.trust.pinnedSha256 ? { pinnedSha256: record.trust.pinnedSha256 } : {}),
+      ...(record.trust.caPem ? { caSubject: subjectOf(record.trust.caPem) } : {}),
+    },
+    timeouts: record.timeouts,
+    proxy: record.proxy,
+    settings: record.settings,
+    hasKey,
+    keyHint: hasKey ? record.keyHint : null,
+    live: record.live,
+    updatedAt: record.updatedAt,
+  };
+}
+
+function subjectOf(pem: string): string {
+  try {
+    return new X509Certificate(pem).subject.replaceAll('\n', ', ');
+  } catch {
+    return 'unreadable certificate';
+  }
+}
+
+function trustFrom(input: ParsedProfileInput['trust'], previous: TrustSettings | undefined): TrustSettings {
+  if (input.mode === 'system') return { mode: 'system' };
+  if (input.mode === 'pinned') {
+    const samePin =
+      previous?.mode === 'pinned' &&
+      normalizeFingerprint(previous.pinnedSha256 ?? '') === normalizeFingerprint(input.pinnedSha256);
+    return samePin ? previous : { mode: 'pinned', pinnedSha256: input.pinnedSha256 };
+  }
+  return { mode: input.mode, caPem: input.caPem };
+}
+
+const isLiveKey = (key: string): boolean => supportKeyPattern.exec(key)?.[1] === 'live';
+
+/** Gateway bases are kept as typed (the client adds /v1 when missing); the others are normalised. */
+function normaliseBaseUrl(service: ProfileRecord['service'], raw: string): string {
+  const url = new URL(raw);
+  url.hash = '';
+  url.search = '';
+  const path = url.pathname.replace(/\/+$/, '');
+  if (service === 'support') url.pathname = path.replace(/\/api\/open\/v1$/, '') || '/';
+  if (service === 'firewall') url.pathname = path === '' ? '/api/v1' : path;
+  return url.href.replace(/\/$/, '');
+}
+
+function rateLimitOf(record: ProfileRecord): ConnectionSettings['rateLimit'] {
+  const settings = record.settings as Record<string, unknown>;
+  switch (record.service) {
+    case 'gateway':
+      return { requests: settings.rateTier as number, windowMs: 60_000 };
+    case 'support':
+      return { requests: settings.ratePerMinute as number, windowMs: 60_000 };
+    case 'firewall': {
+      const { requests, windowSeconds } = settings.rateLimit as { requests: number; windowSeconds: number };
+      return { requests, windowMs: windowSeconds * 1000 };
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { call, event } from './define.ts';
+import type { CertificateDetails } from './define.ts';
+
+export const serviceNames = ['gateway', 'support', 'firewall'] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+/** `svc_<live|test>_<12 hex>.<secret>`, as support.md gives it. */
+export const supportKeyPattern = /^svc_(live|test)_[0-9a-f]{12}\.\S{8,}$/;
+const fingerprintPattern = /^([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}$|^[0-9A-Fa-f]{64}$/;
+
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => URL.canParse(value), 'Enter a full address, such as https://host.example/')
+  .refine((value) => !URL.canParse(value) || new URL(value).protocol === 'https:', 'The address must start with https://')
+  .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), 'Put the key in the key field, not in the address');
+
+const pem = z
+  .string()
+  .trim()
+  .max(200_000)
+  .regex(/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/, 'Paste a PEM certificate (-----BEGIN CERTIFICATE----- …)');
+
+export const trustInputSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('system') }),
+  z.object({ mode: z.literal('system-plus-ca'), caPem: pem }),
+  z.object({ mode: z.literal('ca-only'), caPem: pem }),
+  z.object({
+    mode: z.literal('pinned'),
+    pinnedSha256: z.string().trim().regex(fingerprintPattern, 'A SHA-256 fingerprint is 32 hex pairs, e.g. AB:CD:…'),
+  }),
+]);
+export type TrustInput = z.infer<typeof trustInputSchema>;
+
+export const timeoutsSchema = z.object({
+  connectMs: z.int().min(500).max(120_000),
+  headersMs: z.int().min(1_000).max(600_000),
+  bodyMs: z.int().min(1_000).max(600_000),
+  streamIdleMs: z.int().min(1_000).max(600_000),
+});
+export type Timeouts = z.infer<typeof timeoutsSchema>;
+
+export const proxySchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('none') }),
+  z.object({ mode: z.literal('system') }),
+  z.object({
+    mode: z.literal('explicit'),
+    url: z.string().trim().max(2048).refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'Enter a proxy address such as http://proxy.example:3128'),
+  }),
+]);
+export type ProxyInput = z.infer<typeof proxySchema>;
+
+const name = z.string().trim().min(1, 'Give the connection a name').max(80);
+const apiKey = z.string().trim().min(8, 'This key is too short').max(4096).optional();
+const common = {
+  id: z.string().min(1).max(64).optional(),
+  name,
+  baseUrl: httpsUrl,
+  trust: trustInputSchema,
+  timeouts: timeoutsSchema.optional(),
+  proxy: proxySchema.optional(),
+};
+
+export const gatewaySettingsSchema = z.object({ rateTier: z.union([z.literal(60), z.literal(600), z.literal(6000)]) });
+export const supportSettingsSchema = z.object({
+  site: z.string().trim().min(1, 'Enter the site this key is bound to').max(120),
+  ratePerMinute: z.int().min(1).max(100_000).default(60),
+});
+export const firewallSettingsSchema = z.object({
+  rateLimit: z.object({ requests: z.int().min(1).max(1_000_000), windowSeconds: z.int().min(1).max(86_400) }),
+});
+
+export const profileInputSchema = z.discriminatedUnion('service', [
+  z.object({ ...common, service: z.literal('gateway'), apiKey, settings: gatewaySettingsSchema }),
+  z.object({
+    ...common,
+    service: z.literal('support'),
+    apiKey: apiKey.refine((key) => key === undefined || supportKeyPattern.test(key), 'A support key looks like svc_live_<12 hex>.<secret> or svc_test_…'),
+    settings: supportSettingsSchema,
+  }),
+  z.object({ ...common, service: z.literal('firewall'), apiKey, settings: firewallSettingsSchema }),
+]);
+export type ProfileInput = z.input<typeof profileInputSchema>;
+export type ParsedProfileInput = z.output<typeof profileInputSchema>;
+
+export type ServiceSettings = {
+  gateway: z.output<typeof gatewaySettingsSchema>;
+  support: z.output<typeof supportSettingsSchema>;
+  firewall: z.output<typeof firewallSettingsSchema>;
+};
+
+/** What the renderer may know about a profile: never the key, only whether one is stored. */
+export interface ProfileView {
+  id: string;
+  service: ServiceName;
+  name: string;
+  baseUrl: string;
+  trust: { mode: TrustInput['mode']; pinnedSha256?: string; caSubject?: string };
+  timeouts: Timeouts;
+  proxy: ProxyInput;
+  settings: ServiceSettings[ServiceName];
+  hasKey: boolean;
+  /** e.g. `svc_live_3fa9…`; never the secret part. */
+  keyHint: string | null;
+  /** A live (production) support key: the UI shows a LIVE badge wherever the profile is used. */
+  live: boolean;
+  updatedAt: string;
+}
+
+export interface KeychainStatus {
+  kind: 'os-keychain' | 'session-only';
+  reason?: string;
+}
+
+export interface ProfileList {
+  profiles: ProfileView[];
+  keychain: KeychainStatus;
+}
+
+export type ConnectionSummary =
+  | { service: 'gateway'; modelCount: number; models: string[] }
+  | {
+      service: 'support';
+      sites: string[];
+      channels: Record<string, boolean>;
+      scopes: string[];
+    }
+  | { service: 'firewall'; version: string; uptimeSeconds: number | null; edition: string | null };
+
+export interface ConnectionReport {
+  profileId: string;
+  testedAt: string;
+  summary: ConnectionSummary;
+}
+
+const id = z.object({ id: z.string().min(1).max(64) });
+
+export const profiles = {
+  calls: {
+    list: call<ProfileList>()(z.undefined()),
+    save: call<ProfileView>()(profileInputSchema),
+    remove: call<null>()(id),
+    /** One cheap authenticated call; fails with the exact reason (an untrusted certificate carries its details). */
+    testConnection: call<ConnectionReport>()(id),
+    /** Trusts, for this profile only, the certificate the user was shown (checked again by fingerprint). */
+    trustCertificate: call<ProfileView>()(
+      id.extend({ sha256: z.string().trim().regex(fingerprintPattern) }),
+    ),
+  },
+  events: {
+    changed: event<ProfileList>(),
+  },
+};
+
+export type { CertificateDetails };

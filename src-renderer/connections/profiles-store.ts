@@ -1,0 +1,100 @@
+import { create } from 'zustand';
+import type { IpcError, IpcResult } from '../../src-preload/contract/define.ts';
+import type {
+  ConnectionReport,
+  KeychainStatus,
+  ProfileInput,
+  ProfileList,
+  ProfileView,
+  ServiceName,
+} from '../../src-preload/contract/profiles.ts';
+import { opsdesk } from '../bridge.ts';
+
+export type ConnectionTest =
+  | { state: 'running' }
+  | { state: 'passed'; report: ConnectionReport }
+  | { state: 'failed'; error: IpcError };
+
+export interface ProfilesStore {
+  status: 'loading' | 'ready' | 'failed';
+  loadError: IpcError | null;
+  profiles: ProfileView[];
+  keychain: KeychainStatus | null;
+  tests: Record<string, ConnectionTest>;
+  load(): Promise<void>;
+  save(input: ProfileInput): Promise<IpcResult<ProfileView>>;
+  remove(id: string): Promise<IpcResult<null>>;
+  test(id: string): Promise<ConnectionTest>;
+  trust(id: string, sha256: string): Promise<IpcResult<ProfileView>>;
+}
+
+export const useProfilesStore = create<ProfilesStore>()((set, get) => {
+  const apply = (list: ProfileList) => set({ status: 'ready', loadError: null, profiles: list.profiles, keychain: list.keychain });
+  let listening = false;
+
+  return {
+    status: 'loading',
+    loadError: null,
+    profiles: [],
+    keychain: null,
+    tests: {},
+
+    async load() {
+      if (!listening) {
+        listening = true;
+        opsdesk.profiles.onChanged(apply);
+      }
+      const result = await opsdesk.profiles.list();
+      if (result.ok) apply(result.data);
+      else set({ status: 'failed', loadError: result.error });
+    },
+
+    async save(input) {
+      const result = await opsdesk.profiles.save(input);
+      if (result.ok) {
+        const saved = result.data;
+        const others = get().profiles.filter((profile) => profile.id !== saved.id);
+        set((state) => ({ profiles: [...others, saved], tests: withoutTest(state.tests, saved.id) }));
+      }
+      return result;
+    },
+
+    async remove(id) {
+      const result = await opsdesk.profiles.remove({ id });
+      if (result.ok) set((state) => ({ profiles: state.profiles.filter((profile) => profile.id !== id), tests: withoutTest(state.tests, id) }));
+      return result;
+    },
+
+    async test(id) {
+      set((state) => ({ tests: { ...state.tests, [id]: { state: 'running' } } }));
+      const result = await opsdesk.profiles.testConnection({ id });
+      const outcome: ConnectionTest = result.ok ? { state: 'passed', report: result.data } : { state: 'failed', error: result.error };
+      set((state) => ({ tests: { ...state.tests, [id]: outcome } }));
+      return outcome;
+    },
+
+    async trust(id, sha256) {
+      const result = await opsdesk.profiles.trustCertificate({ id, sha256 });
+      if (result.ok) {
+        set((state) => ({ profiles: state.profiles.map((profile) => (profile.id === id ? result.data : profile)) }));
+      }
+      return result;
+    },
+  };
+});
+
+function withoutTest(tests: Record<string, ConnectionTest>, id: string): Record<string, ConnectionTest> {
+  const { [id]: _removed, ...rest } = tests;
+  return rest;
+}
+
+export const profilesOf = (profiles: ProfileView[], service: ServiceName): ProfileView[] =>
+  profiles.filter((profile) => profile.service === service).sort((a, b) => a.name.localeCompare(b.name));
+
+export const serviceOrder: readonly ServiceName[] = ['gateway', 'support', 'firewall'];
+
+export const serviceTitles: Record<ServiceName, string> = {
+  gateway: 'Model gateway',
+  support: 'Customer support',
+  firewall: 'Firewall appliance',
+};

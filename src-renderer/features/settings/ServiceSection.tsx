@@ -1,0 +1,66 @@
+import { useMemo, useState } from 'react';
+import type { ProfileView, ServiceName } from '../../../src-preload/contract/profiles.ts';
+import { profilesOf, serviceTitles, useProfilesStore } from '../../connections/profiles-store.ts';
+import { CertificatePrompt } from './CertificatePrompt.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+import { ProfileRow } from './ProfileRow.tsx';
+
+type Editing = { kind: 'new' } | { kind: 'edit'; profile: ProfileView } | null;
+
+/** The connections of one back end: list, add, edit, test, trust a certificate. */
+export function ServiceSection({ service }: { service: ServiceName }) {
+  const allProfiles = useProfilesStore((state) => state.profiles);
+  const profiles = useMemo(() => profilesOf(allProfiles, service), [allProfiles, service]);
+  const tests = useProfilesStore((state) => state.tests);
+  const runTest = useProfilesStore((state) => state.test);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [reviewing, setReviewing] = useState<string | null>(null);
+
+  const reviewed = profiles.find((profile) => profile.id === reviewing);
+  const reviewedTest = reviewing ? tests[reviewing] : undefined;
+  const certificate = reviewedTest?.state === 'failed' ? reviewedTest.error.certificate : undefined;
+
+  const testAndPrompt = async (id: string) => {
+    const outcome = await runTest(id);
+    if (outcome.state === 'failed' && outcome.error.code === 'untrusted_certificate' && outcome.error.certificate) setReviewing(id);
+  };
+
+  return (
+    <section className="card" aria-labelledby={`section-${service}`}>
+      <header className="section-header">
+        <h2 id={`section-${service}`}>{serviceTitles[service]}</h2>
+        <button type="button" className="button" onClick={() => setEditing({ kind: 'new' })}>
+          Add connection
+        </button>
+      </header>
+      {profiles.length === 0 ? (
+        <p className="muted">No {serviceTitles[service].toLowerCase()} connection yet.</p>
+      ) : (
+        <ul className="profile-list">
+          {profiles.map((profile) => (
+            <ProfileRow
+              key={profile.id}
+              profile={profile}
+              onEdit={() => setEditing({ kind: 'edit', profile })}
+              onReviewCertificate={() => setReviewing(profile.id)}
+            />
+          ))}
+        </ul>
+      )}
+      {editing && (
+        <ProfileForm
+          service={service}
+          profile={editing.kind === 'edit' ? editing.profile : undefined}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            void testAndPrompt(saved.id);
+          }}
+        />
+      )}
+      {reviewed && certificate && (
+        <CertificatePrompt profile={reviewed} certificate={certificate} onClose={() => setReviewing(null)} />
+      )}
+    </section>
+  );
+}

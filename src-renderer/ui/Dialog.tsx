@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+
+interface Props {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  wide?: boolean;
+}
+
+/** A modal on the native <dialog>: focus stays inside, Escape closes, the page behind is inert. */
+export function Dialog({ title, onClose, children, wide }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className={wide ? 'dialog dialog-wide' : 'dialog'}
+      aria-label={title}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <header className="dialog-header">
+        <h2>{title}</h2>
+        <button type="button" className="dialog-close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      {children}
+    </dialog>
+  );
+}

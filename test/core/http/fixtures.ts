@@ -1,0 +1,51 @@
+// Shared by the core's integration tests: profile settings for a simulator and a log that tests read.
+import { expect } from 'vitest';
+import type { HttpClientOptions } from '../../../src-main/core/http/client.ts';
+import type { ConnectionSettings, ServiceName, TrustSettings } from '../../../src-main/core/http/types.ts';
+import { createLogger, type Logger } from '../../../src-main/core/log/logger.ts';
+
+export function settingsFor(
+  service: ServiceName,
+  baseUrl: string,
+  trust: TrustSettings,
+  overrides: Partial<Omit<ConnectionSettings, 'service' | 'baseUrl' | 'trust'>> = {},
+): ConnectionSettings {
+  return {
+    service,
+    baseUrl,
+    trust,
+    timeouts: { connectMs: 2_000, headersMs: 3_000, bodyMs: 3_000, streamIdleMs: 3_000 },
+    proxy: { mode: 'none' },
+    rateLimit: { requests: 1_000, windowMs: 60_000 },
+    maxResponseBytes: 1_000_000,
+    ...overrides,
+  };
+}
+
+/** Retries fast enough for tests; the waits still grow and still honour Retry-After. */
+export const FAST_RETRIES: HttpClientOptions = { retry: { baseDelayMs: 20, maxDelayMs: 100 } };
+
+export interface CapturedLog {
+  logger: Logger;
+  lines: string[];
+  /** Fails the test if any line shows any of these secrets, whole or in part. */
+  expectNoneOf(secrets: Iterable<string>): void;
+}
+
+export function captureLog(): CapturedLog {
+  const lines: string[] = [];
+  const logger = createLogger({ sink: (record) => lines.push(record.line), level: 'debug' });
+  return {
+    logger,
+    lines,
+    expectNoneOf(secrets) {
+      const text = lines.join('\n');
+      for (const secret of secrets) {
+        // The secret part of a support key, or the tail of any other key, is what must never leak.
+        const tail = secret.slice(-12);
+        expect(text).not.toContain(secret);
+        expect(text).not.toContain(tail);
+      }
+    },
+  };
+}

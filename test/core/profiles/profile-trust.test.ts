@@ -1,0 +1,114 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createAppServices } from '../../../src-main/core/app-services.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
+import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
+import type { ParsedProfileInput } from '../../../src-preload/contract/profiles.ts';
+import { issueServerCertificate, startSimulators } from '../../sim/index.ts';
+import type { Simulators } from '../../sim/index.ts';
+import { writeDemoProfiles } from '../../sim/demo-profiles.ts';
+
+let sims: Simulators;
+let dataDir: string;
+let services: AppServices;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  sims = await startSimulators({ alertCount: 50 });
+  dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-profile-trust-'));
+  services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('test'), logSink: (record) => logLines.push(record.line) });
+});
+afterAll(async () => {
+  await services.close();
+  await sims.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const originalLeaf = async () => issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
+beforeEach(async () => sims.firewall.setCertificate(await originalLeaf()));
+
+const firewall = (overrides: Partial<Extract<ParsedProfileInput, { service: 'firewall' }>> = {}): ParsedProfileInput => ({
+  service: 'firewall',
+  name: `Firewall ${Math.random().toString(16).slice(2)}`,
+  baseUrl: sims.firewall.url,
+  apiKey: sims.firewall.keys.readOnly,
+  trust: { mode: 'system' },
+  settings: { rateLimit: { requests: 20, windowSeconds: 1 } },
+  ...overrides,
+});
+
+describe('trusting an appliance certificate', () => {
+  test('system roots refuse it with its details; trusting the shown fingerprint pins it; the next test connects', async () => {
+    const profile = await services.profiles.save(firewall());
+    const refused = await services.profiles.testConnection(profile.id).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ serviceError: { code: 'untrusted_certificate', certificate: { sha256: sims.firewall.leafSha256 } } });
+
+    const trusted = await services.profiles.trustCertificate(profile.id, sims.firewall.leafSha256);
+    expect(trusted.trust).toEqual({ mode: 'pinned', pinnedSha256: sims.firewall.leafSha256 });
+    const report = await services.profiles.testConnection(profile.id);
+    expect(report.summary).toMatchObject({ service: 'firewall', edition: 'enterprise' });
+  });
+
+  test('a certificate that changed between the prompt and the click is not trusted', async () => {
+    const profile = await services.profiles.save(firewall());
+    const shown = sims.firewall.leafSha256;
+    sims.firewall.setCertificate(await originalLeaf());
+    await expect(services.profiles.trustCertificate(profile.id, shown)).rejects.toMatchObject({
+      serviceError: { code: 'certificate_changed', certificate: { sha256: sims.firewall.leafSha256 } },
+    });
+    expect((await services.profiles.list()).profiles.find((p) => p.id === profile.id)?.trust.mode).toBe('system');
+  });
+
+  test('a pinned certificate that later changes is refused, and says so', async () => {
+    const profile = await services.profiles.save(firewall());
+    await services.profiles.trustCertificate(profile.id, sims.firewall.leafSha256);
+    sims.firewall.setCertificate(await originalLeaf());
+    await expect(services.profiles.testConnection(profile.id)).rejects.toMatchObject({ serviceError: { code: 'certificate_changed' } });
+  });
+
+  test('a fingerprint typed in by hand connects when it matches and is refused when it does not', async () => {
+    const matching = await services.profiles.save(firewall({ trust: { mode: 'pinned', pinnedSha256: sims.firewall.leafSha256.replaceAll(':', '').toLowerCase() } }));
+    expect((await services.profiles.testConnection(matching.id)).summary.service).toBe('firewall');
+
+    const wrong = await services.profiles.save(firewall({ trust: { mode: 'pinned', pinnedSha256: 'AB:'.repeat(31) + 'AB' } }));
+    await expect(services.profiles.testConnection(wrong.id)).rejects.toMatchObject({ serviceError: { code: 'certificate_changed' } });
+  });
+
+  test('an imported CA connects without any prompt', async () => {
+    const profile = await services.profiles.save(firewall({ trust: { mode: 'ca-only', caPem: sims.ca.certPem } }));
+    expect((await services.profiles.testConnection(profile.id)).summary).toMatchObject({ service: 'firewall' });
+  });
+});
+
+describe('profiles', () => {
+  test('two connections of one service cannot share a name', async () => {
+    await services.profiles.save(firewall({ name: 'Lab' }));
+    await expect(services.profiles.save(firewall({ name: 'Lab' }))).rejects.toMatchObject({ serviceError: { code: 'conflict' } });
+  });
+
+  test('the demo file imports through the same path, and importing again updates instead of duplicating', async () => {
+    const { importProfiles } = await import('../../../src-main/core/profiles/import-profiles.ts');
+    const { ProfileRepository } = await import('../../../src-main/core/profiles/profile-repository.ts');
+    const file = path.join(dataDir, 'demo.json');
+    await writeDemoProfiles(file, sims);
+    const repository = new ProfileRepository(services.db);
+    const before = (await services.profiles.list()).profiles.length;
+    expect(await importProfiles(file, services.profiles, repository)).toBe(3);
+    expect(await importProfiles(file, services.profiles, repository)).toBe(3);
+    const after = (await services.profiles.list()).profiles;
+    expect(after.length).toBe(before + 3);
+    for (const profile of after.filter((p) => p.name.startsWith('Simulated'))) {
+      expect((await services.profiles.testConnection(profile.id)).summary.service).toBe(profile.service);
+    }
+  });
+
+  test('no log line carries a key', () => {
+    const keys = [...Object.values(sims.firewall.keys), ...Object.values(sims.support.keys), ...Object.values(sims.gateway.keys)].filter(
+      (key): key is string => typeof key === 'string',
+    );
+    expect(logLines.length).toBeGreaterThan(0);
+    for (const key of keys) expect(logLines.join('\n')).not.toContain(key);
+  });
+});

@@ -1,0 +1,140 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startSimulators } from '../sim/index.ts';
+import type { Simulators } from '../sim/index.ts';
+import { writeDemoProfiles } from '../sim/demo-profiles.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { openApp } from '../support/app-harness.ts';
+import type { AppUnderTest } from '../support/app-harness.ts';
+
+let browser: Browser;
+let sims: Simulators;
+let scratch: string;
+let app: AppUnderTest | undefined;
+const ipcLog: { channel: string; result: unknown }[] = [];
+
+beforeAll(async () => {
+  [browser, sims] = await Promise.all([launchChromium(), startSimulators({ alertCount: 200 })]);
+  scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-e2e-connections-'));
+});
+afterAll(async () => {
+  await browser.close();
+  await sims.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await app?.close({ removeData: true });
+  app = undefined;
+});
+
+/** Every key the simulators issue, whole and by its secret part, for the leak scans. */
+function secretsToScanFor(): string[] {
+  const keys = [
+    ...Object.values(sims.gateway.keys),
+    ...Object.values(sims.support.keys),
+    ...Object.values(sims.firewall.keys),
+  ].filter((key): key is string => typeof key === 'string');
+  return [...keys, ...keys.map((key) => key.split('.').at(-1)!).filter((part) => part.length >= 8)];
+}
+
+async function expectNoKeyLeaked(page: Page) {
+  const dom = await page.content();
+  const ipc = JSON.stringify(ipcLog);
+  for (const secret of secretsToScanFor()) {
+    expect(dom, 'DOM text contains a key').not.toContain(secret);
+    expect(ipc, 'an IPC result contains a key').not.toContain(secret);
+  }
+}
+
+async function openSettings(page: Page) {
+  await page.keyboard.press('Control+t');
+  await page.keyboard.type('Settings');
+  await page.keyboard.press('Enter');
+  return page.getByRole('tabpanel', { name: 'Settings' });
+}
+
+describe('connections, as a new user tries them', () => {
+  test('the demo profiles connect in every view and in Settings', async () => {
+    const demoFile = path.join(scratch, 'demo-profiles.json');
+    await writeDemoProfiles(demoFile, sims);
+    app = await openApp(browser, { importProfilesFrom: demoFile, ipcLog });
+    const { page } = app;
+
+    const firewall = page.getByRole('tabpanel', { name: 'Firewall' });
+    await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toMatch(/Connected to Simulated firewall · Version \S+ · enterprise edition · up/);
+    await page.getByRole('tab', { name: 'Tickets' }).click();
+    await expect.poll(() => page.getByRole('tabpanel', { name: 'Tickets' }).innerText(), { timeout: 15_000 }).toMatch(
+      /Connected to Simulated support \(site-main\) · Sites: .*site-main.* · Scopes: .*ticket\.read/,
+    );
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await expect.poll(() => page.getByRole('tabpanel', { name: 'Chat' }).innerText(), { timeout: 15_000 }).toMatch(/Connected to Simulated model gateway · \d+ models available/);
+
+    const settings = await openSettings(page);
+    for (const name of ['Simulated model gateway', 'Simulated support (site-main)', 'Simulated firewall']) {
+      const row = settings.getByRole('listitem', { name: `${name} connection` });
+      await row.getByRole('button', { name: 'Test connection' }).click();
+      await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain('Connected ·');
+      expect(await row.innerText()).toMatch(/key (sk-|svc_test_|\S+…)/);
+    }
+    await expectNoKeyLeaked(page);
+  });
+
+  test('adding a firewall by hand: certificate prompt with its fingerprint, trust, connected', async () => {
+    app = await openApp(browser, { ipcLog });
+    const { page } = app;
+    const settings = await openSettings(page);
+    const firewallSection = settings.getByRole('region', { name: 'Firewall appliance' });
+    await firewallSection.getByRole('button', { name: 'Add connection' }).click();
+
+    const form = page.getByRole('dialog', { name: 'Add firewall appliance connection' });
+    await form.getByLabel('Name').fill('Lab firewall');
+    await form.getByLabel('Address').fill(sims.firewall.url);
+    await form.getByLabel('API key').fill(sims.firewall.keys.operations);
+    await form.getByRole('button', { name: 'Save and test' }).click();
+
+    const prompt = page.getByRole('dialog', { name: 'Untrusted certificate' });
+    await expect.poll(() => prompt.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await prompt.getByLabel('SHA-256 fingerprint').innerText()).toBe(sims.firewall.leafSha256);
+    expect(await prompt.innerText()).toContain('OpsDesk Simulator CA');
+    expect(await prompt.innerText()).toContain('127.0.0.1');
+    await prompt.getByRole('button', { name: 'Trust for “Lab firewall”' }).click();
+
+    const row = firewallSection.getByRole('listitem', { name: 'Lab firewall connection' });
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toMatch(/Connected · Version/);
+    expect(await row.innerText()).toContain('trusts pinned certificate');
+    await expectNoKeyLeaked(page);
+  });
+
+  test('a bad support key is refused on entry; an imported CA connects; a live key shows LIVE', { timeout: 60_000 }, async () => {
+    app = await openApp(browser, { ipcLog });
+    const { page } = app;
+    const settings = await openSettings(page);
+    const support = settings.getByRole('region', { name: 'Customer support' });
+    await support.getByRole('button', { name: 'Add connection' }).click();
+    const form = page.getByRole('dialog', { name: 'Add customer support connection' });
+    await form.getByLabel('Name').fill('Support production');
+    await form.getByLabel('Address').fill(sims.support.url);
+    await form.getByLabel('API key').fill('svc_live_nothex.secret');
+    await form.getByLabel('Site', { exact: true }).fill('site-main');
+    await form.getByRole('button', { name: 'Save and test' }).click();
+    await expect.poll(() => form.innerText()).toContain('A support key looks like svc_live_<12 hex>.<secret>');
+
+    await form.getByLabel('API key').fill(sims.support.keys.live);
+    await form.getByRole('radio', { name: 'Only a CA I import' }).check();
+    await form.getByLabel('CA certificate (PEM)').fill(sims.ca.certPem);
+    await form.getByRole('button', { name: 'Save and test' }).click();
+
+    const row = support.getByRole('listitem', { name: 'Support production connection' });
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain('Connected ·');
+    expect(await row.getByText('LIVE', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('tab', { name: 'Tickets' }).click();
+    const tickets = page.getByRole('tabpanel', { name: 'Tickets' });
+    await expect.poll(() => tickets.innerText(), { timeout: 15_000 }).toContain('Connected to Support production');
+    expect(await tickets.getByText('LIVE', { exact: true }).isVisible()).toBe(true);
+    await expectNoKeyLeaked(page);
+  });
+});

@@ -1,0 +1,720 @@
+// Firewall management REST API simulator (firewall.md) under /api/v1: list pages, roles,
+// editions, key IP allowlists, expiry, per-key sliding-window rate limits and event pushes.
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { ApiError, SimServer, jsonResponse } from './sim-server.ts';
+import type { SimRequest, SimResponse } from './sim-server.ts';
+import { Router } from './router.ts';
+import type { RouteParams } from './router.ts';
+import { SlidingWindowLimiter } from './sliding-window.ts';
+import { createRandom } from './random.ts';
+import type { Random } from './random.ts';
+import { createIpAllowlist } from './ip-allowlist.ts';
+import type { IpAllowlist } from './ip-allowlist.ts';
+import { WebhookSender } from './webhook-sender.ts';
+import type { WebhookDelivery } from './webhook-sender.ts';
+import { intQuery, parseOrReject, readJsonBody } from './validation.ts';
+import {
+  ALERT_CATEGORIES, HONEYPOT_TYPES, REPORT_TYPES, SEVERITIES, applianceTime, createFirewallStore, newAlert, newDevice,
+  randomPublicIp,
+} from './firewall-data.ts';
+import type { AddressObject, Alert, BlockEntry, FirewallStore, Honeypot, HoneypotEvent, Report, ReportType } from './firewall-data.ts';
+
+export const FIREWALL_API_PREFIX = '/api/v1';
+export const FIREWALL_PAGE_SIZE = { default: 50, max: 500 } as const;
+export const FIREWALL_EVENTS = ['alert.created', 'block.created', 'block.released', 'device.discovered', 'honeypot.triggered'] as const;
+export type FirewallEvent = (typeof FIREWALL_EVENTS)[number];
+export type FirewallRole = 'read-only' | 'operations' | 'administrator';
+export type FirewallEdition = 'enterprise' | 'data-center' | 'free-waf';
+export const FIREWALL_DEFAULT_RATE = { requests: 600, windowSeconds: 60 } as const;
+const REPORT_GENERATION_MS = 1000;
+const EXPIRY_SWEEP_MS = 1000;
+const ACTIVITY_INTERVAL_MS = 3000;
+const MAX_BLOCK_SECONDS = 365 * 86_400;
+const BAD = 'bad_request';
+
+export interface FirewallKeyOptions {
+  role: FirewallRole;
+  ipAllowlist?: string[];
+  expiresAt?: Date;
+  rate?: { requests: number; windowSeconds: number }; // default 600 per 60 s
+}
+
+export interface FirewallKeys {
+  demo: string; // administrator
+  readOnly: string;
+  operations: string;
+  expired: string; // administrator, expired yesterday
+  ipRestricted: string; // administrator, only from 198.51.100.0/24
+}
+
+export interface EventPush {
+  event: string;
+  id: string;
+  occurred_at: string;
+  data: unknown;
+}
+
+export interface FirewallWebhook {
+  url: string;
+  secret?: string;
+  events?: FirewallEvent[]; // default: all
+}
+
+export type AlertView = Omit<Alert, 'occurredMs'>;
+
+interface FirewallKey {
+  id: string;
+  role: FirewallRole;
+  allowsIp: IpAllowlist;
+  expiresAt: Date | null;
+  rate: { requests: number; windowSeconds: number };
+}
+
+// read: queries (including POST /logs/search and POST /reports); operate: block, unblock,
+// allow list and domain rules; admin: policies, address objects, honeypots.
+type Access = 'read' | 'operate' | 'admin';
+type Feature = 'honeypots' | 'devices';
+
+interface Route {
+  access: Access;
+  feature?: Feature;
+  purpose: string;
+  run(req: SimRequest, params: RouteParams): SimResponse;
+}
+
+const ROLE_ACCESS: Record<FirewallRole, readonly Access[]> = {
+  'read-only': ['read'],
+  operations: ['read', 'operate'],
+  administrator: ['read', 'operate', 'admin'],
+};
+
+const ipAddress = z.string().refine((v) => isIP(v) !== 0, 'must be an IPv4 or IPv6 address');
+const ipOrCidr = z.string().refine((v) => {
+  const [address = '', prefix] = v.split('/');
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}, 'must be an IP address or CIDR block');
+const hostname = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+const isoTime = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 timestamp');
+const name = z.string().trim().min(1).max(100);
+const description = z.string().max(500);
+
+const policyFields = {
+  name, action: z.enum(['allow', 'deny', 'reject']), enabled: z.boolean(),
+  source: z.array(z.string().min(1)).min(1), destination: z.array(z.string().min(1)).min(1), service: z.array(z.string().min(1)).min(1),
+  priority: z.number().int().min(1).max(100_000), description,
+};
+const newPolicySchema = z.object({ ...z.object(policyFields).partial().shape, name, action: policyFields.action });
+const policyUpdateSchema = z.object(z.object(policyFields).partial().shape);
+const addressFields = {
+  name, type: z.enum(['host', 'subnet', 'range', 'fqdn', 'group']), value: z.string().nullable(),
+  members: z.array(z.string()), description,
+};
+const newAddressSchema = z.object({ ...z.object(addressFields).partial().shape, name, type: addressFields.type });
+const addressUpdateSchema = z.object(z.object(addressFields).partial().shape);
+const blockSchema = z.object({
+  ip: ipAddress, duration: z.number().int().min(0).max(MAX_BLOCK_SECONDS).optional(), reason: z.string().max(500).optional(),
+});
+const allowSchema = z.object({ ip: ipOrCidr, description: description.optional() });
+const domainRuleSchema = z.object({
+  domain: z.string().regex(/^(\*\.)?/).refine((d) => hostname.test(d.replace(/^\*\./, '')), 'must be a domain name, optionally starting with *.'),
+  action: z.enum(['block', 'allow']), description: description.optional(),
+});
+const honeypotFields = { name, type: z.enum(HONEYPOT_TYPES), ip: ipAddress, port: z.number().int().min(1).max(65_535), enabled: z.boolean() };
+const newHoneypotSchema = z.object({ ...honeypotFields, enabled: z.boolean().optional() });
+const honeypotUpdateSchema = z.object(z.object(honeypotFields).partial().shape);
+const reportSchema = z.object({ type: z.enum(REPORT_TYPES), name: name.optional(), from: isoTime.optional(), to: isoTime.optional() });
+const logSearchSchema = z.object({
+  query: z.string().max(500).optional(), src_ip: ipAddress.optional(), dst_ip: ipAddress.optional(),
+  action: z.enum(['allow', 'deny']).optional(), type: z.enum(['traffic', 'threat', 'system']).optional(),
+  since: isoTime.optional(), until: isoTime.optional(),
+  page: z.number().int().min(1).optional(), page_size: z.number().int().min(1).max(FIREWALL_PAGE_SIZE.max).optional(),
+});
+
+function validAddressValue(a: Pick<AddressObject, 'type' | 'value' | 'members'>, exists: (id: string) => boolean): string | null {
+  switch (a.type) {
+    case 'host': return a.value !== null && isIP(a.value) !== 0 ? null : 'value must be an IP address for type host';
+    case 'subnet': return a.value !== null && a.value.includes('/') && ipOrCidr.safeParse(a.value).success ? null : 'value must be a CIDR block for type subnet';
+    case 'range': {
+      const [from = '', to = ''] = (a.value ?? '').split('-');
+      return isIP(from) !== 0 && isIP(to) === isIP(from) ? null : 'value must be "<ip>-<ip>" for type range';
+    }
+    case 'fqdn': return a.value !== null && hostname.test(a.value) ? null : 'value must be a domain name for type fqdn';
+    case 'group': return a.members.length > 0 && a.members.every(exists) ? null : 'members must list existing address object ids for type group';
+  }
+}
+
+function created(value: unknown): SimResponse {
+  return jsonResponse(201, value);
+}
+
+function ok(value: unknown): SimResponse {
+  return jsonResponse(200, value);
+}
+
+const NO_CONTENT: SimResponse = { status: 204 };
+
+export class FirewallSim extends SimServer {
+  readonly keys: FirewallKeys;
+  readonly #random: Random;
+  readonly #store: FirewallStore;
+  readonly #keys = new Map<string, FirewallKey>();
+  readonly #limiter = new SlidingWindowLimiter();
+  readonly #router = new Router<Route>();
+  readonly #webhooks: WebhookSender;
+  readonly #startedAt = Date.now();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  #edition: FirewallEdition = 'enterprise';
+  #webhook: FirewallWebhook | null = null;
+  #activity: NodeJS.Timeout | undefined;
+
+  constructor(options: { seed: number; alertCount: number; caPem: string }) {
+    super({ apiPrefix: FIREWALL_API_PREFIX, urlPath: FIREWALL_API_PREFIX });
+    this.#random = createRandom(options.seed, 'firewall-keys');
+    this.#store = createFirewallStore(createRandom(options.seed, 'firewall-data'), Date.now(), options.alertCount);
+    this.#webhooks = new WebhookSender({ signatureHeader: 'x-fw-signature', eventHeader: 'x-fw-event', caPem: options.caPem });
+    this.keys = {
+      demo: this.addKey({ role: 'administrator' }),
+      readOnly: this.addKey({ role: 'read-only' }),
+      operations: this.addKey({ role: 'operations' }),
+      expired: this.addKey({ role: 'administrator', expiresAt: new Date(Date.now() - 86_400_000) }),
+      ipRestricted: this.addKey({ role: 'administrator', ipAllowlist: ['198.51.100.0/24'] }),
+    };
+    for (const type of REPORT_TYPES) this.#generateReport(type, `Weekly ${type.replace('_', ' ')}`, Date.now() - 7 * 86_400_000, Date.now(), true);
+    this.#defineRoutes();
+    const sweep = setInterval(() => this.#releaseExpiredBlocks(), EXPIRY_SWEEP_MS);
+    sweep.unref();
+    this.#timers.add(sweep);
+  }
+
+  get edition(): FirewallEdition {
+    return this.#edition;
+  }
+
+  get webhookDeliveries(): readonly WebhookDelivery[] {
+    return this.#webhooks.deliveries;
+  }
+
+  webhooksIdle(): Promise<void> {
+    return this.#webhooks.idle();
+  }
+
+  addKey(options: FirewallKeyOptions): string {
+    const secret = `fwk_${this.#random.hex(40)}`;
+    this.#keys.set(secret, {
+      id: secret.slice(0, 12), role: options.role, allowsIp: createIpAllowlist(options.ipAllowlist),
+      expiresAt: options.expiresAt ?? null, rate: options.rate ?? { ...FIREWALL_DEFAULT_RATE },
+    });
+    return secret;
+  }
+
+  setEdition(edition: FirewallEdition): void {
+    this.#edition = edition;
+  }
+
+  setWebhook(webhook: FirewallWebhook | null): void {
+    this.#webhook = webhook;
+  }
+
+  // Builds an event push and delivers it to the configured webhook, if it subscribes to it.
+  emit(event: string, data: unknown): EventPush {
+    const push: EventPush = { event, id: `evt_${randomBytes(12).toString('hex')}`, occurred_at: applianceTime(Date.now()), data };
+    const hook = this.#webhook;
+    if (hook && (!hook.events || hook.events.includes(event as FirewallEvent))) {
+      this.#webhooks.send(hook, event, push.id, JSON.stringify(push));
+    }
+    return push;
+  }
+
+  // Appends n new alerts (newest) and emits alert.created for each; returns them as GET /alerts/{id} shows them.
+  addAlerts(n: number): AlertView[] {
+    const random = createRandom(this.#store.alerts.length, 'firewall-new-alerts');
+    const deviceIds = this.#store.devices.map((d) => d.id);
+    const added: AlertView[] = [];
+    for (let i = 0; i < n; i++) {
+      const alert = newAlert(random, this.#store.nextId('alt'), Date.now(), deviceIds);
+      this.#store.alerts.push(alert);
+      const shape = this.#alertDetail(alert);
+      this.emit('alert.created', shape);
+      added.push(shape);
+    }
+    return added;
+  }
+
+  setActivity(on: boolean): void {
+    if (this.#activity) clearInterval(this.#activity);
+    this.#activity = undefined;
+    if (!on) return;
+    const random = createRandom(Date.now(), 'firewall-activity');
+    this.#activity = setInterval(() => this.#simulateTraffic(random), ACTIVITY_INTERVAL_MS);
+    this.#activity.unref();
+  }
+
+  override async close(): Promise<void> {
+    this.setActivity(false);
+    for (const timer of this.#timers) clearTimeout(timer);
+    await this.#webhooks.close();
+    await super.close();
+  }
+
+  protected override errorResponse(error: ApiError): SimResponse {
+    return jsonResponse(error.status, { error: { code: error.code, message: error.message } }, error.headers);
+  }
+
+  protected override handle(req: SimRequest): SimResponse {
+    if (req.method === 'GET' && req.apiPath === '/openapi.json') return ok(this.#openApi());
+    const key = this.#authenticate(req);
+    if (!key.allowsIp(req.remoteAddress)) throw new ApiError(403, 'forbidden_ip', `Source address ${req.remoteAddress} may not use this key`);
+    const rate = this.#limiter.take(key.id, key.rate.requests, key.rate.windowSeconds * 1000);
+    if (!rate.allowed) {
+      throw new ApiError(429, 'rate_limited', `Call-rate limit of ${rate.limit} per ${key.rate.windowSeconds} s exceeded`, {
+        headers: { 'retry-after': String(rate.retryAfterSeconds) },
+      });
+    }
+    const match = this.#router.match(req.method, req.apiPath);
+    if (!match) throw new ApiError(404, 'not_found', `No such resource: ${req.method} ${FIREWALL_API_PREFIX}${req.apiPath}`);
+    const route = match.handler;
+    if (this.#edition === 'free-waf' && (route.feature !== undefined || route.access !== 'read')) {
+      throw new ApiError(403, 'edition_unsupported', route.feature !== undefined
+        ? `The free WAF edition has no ${route.feature}`
+        : 'The free WAF edition has a read-only API');
+    }
+    if (!ROLE_ACCESS[key.role].includes(route.access)) {
+      throw new ApiError(403, 'forbidden_role', `The ${key.role} role may not do this`);
+    }
+    return route.run(req, match.params);
+  }
+
+  #authenticate(req: SimRequest): FirewallKey {
+    const token = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (!token) throw new ApiError(401, 'unauthorized', 'Missing Authorization: Bearer <API_KEY>');
+    const key = this.#keys.get(token);
+    if (!key) throw new ApiError(401, 'unauthorized', 'Invalid API key');
+    if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw new ApiError(401, 'key_expired', 'This API key has expired');
+    return key;
+  }
+
+  // --- shapes and helpers --------------------------------------------------------------------
+
+  #listPage<T extends object>(items: readonly T[], page: number, pageSize: number, project: (item: T) => object = (i) => ({ ...i })): SimResponse {
+    const start = (page - 1) * pageSize;
+    return ok({ items: items.slice(start, start + pageSize).map(project), page, page_size: pageSize, total: items.length });
+  }
+
+  #paging(req: SimRequest): { page: number; pageSize: number } {
+    return {
+      page: intQuery(req, 'page', 1, 1, Number.MAX_SAFE_INTEGER, BAD),
+      pageSize: intQuery(req, 'page_size', FIREWALL_PAGE_SIZE.default, 1, FIREWALL_PAGE_SIZE.max, BAD),
+    };
+  }
+
+  #find<T extends { id: string }>(items: readonly T[], id: string, what: string): T {
+    const item = items.find((i) => i.id === id);
+    if (!item) throw new ApiError(404, 'not_found', `No ${what} '${id}'`);
+    return item;
+  }
+
+  #remove<T extends { id: string }>(items: T[], id: string, what: string): T {
+    const item = this.#find(items, id, what);
+    items.splice(items.indexOf(item), 1);
+    return item;
+  }
+
+  #alert(a: Alert): Omit<AlertView, 'rule_id' | 'payload_excerpt'> {
+    return {
+      id: a.id, severity: a.severity, category: a.category, src_ip: a.src_ip, src_port: a.src_port, dst_ip: a.dst_ip,
+      dst_port: a.dst_port, protocol: a.protocol, action: a.action, signature: a.signature, message: a.message,
+      device_id: a.device_id, occurred_at: a.occurred_at,
+    };
+  }
+
+  #alertDetail(a: Alert): AlertView {
+    return { ...this.#alert(a), rule_id: a.rule_id, payload_excerpt: a.payload_excerpt };
+  }
+
+  #block(b: BlockEntry): object {
+    const { expiresMs: _expiresMs, ...shape } = b;
+    return shape;
+  }
+
+  #report(r: Report, detail: boolean): object {
+    const { content, ...summary } = r;
+    return detail ? { ...summary, content } : summary;
+  }
+
+  #enumList<T extends string>(req: SimRequest, param: string, allowed: readonly T[]): T[] | null {
+    const raw = req.query.get(param);
+    if (!raw) return null;
+    const values = raw.split(',').map((v) => v.trim());
+    const wrong = values.find((v) => !allowed.includes(v as T));
+    if (wrong !== undefined) throw new ApiError(400, BAD, `Unknown ${param} '${wrong}'; one of ${allowed.join(', ')}`, { param });
+    return values as T[];
+  }
+
+  #timeQuery(req: SimRequest, param: string): number | null {
+    const raw = req.query.get(param);
+    if (!raw) return null;
+    const parsed = isoTime.safeParse(raw);
+    if (!parsed.success) throw new ApiError(400, BAD, `${param} must be an ISO 8601 timestamp`, { param });
+    return Date.parse(raw);
+  }
+
+  // --- routes --------------------------------------------------------------------------------
+
+  #defineRoutes(): void {
+    const add = (method: string, path: string, access: Access, purpose: string, run: Route['run'], feature?: Feature): void => {
+      this.#router.add(method, path, feature === undefined ? { access, purpose, run } : { access, feature, purpose, run });
+    };
+    const s = this.#store;
+    add('GET', '/system/status', 'read', 'version, uptime, CPU, memory, sessions', () => ok(this.#status()));
+
+    add('GET', '/policies', 'read', 'list security policies', (req) => {
+      const { page, pageSize } = this.#paging(req);
+      return this.#listPage([...s.policies].sort((a, b) => a.priority - b.priority), page, pageSize);
+    });
+    add('GET', '/policies/:id', 'read', 'one security policy', (_req, p) => ok({ ...this.#find(s.policies, p.id!, 'policy') }));
+    add('POST', '/policies', 'admin', 'create a security policy', (req) => {
+      const body = parseOrReject(newPolicySchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
+      const now = applianceTime(Date.now());
+      const policy = {
+        id: s.nextId('pol'), name: body.name, enabled: body.enabled ?? true, action: body.action,
+        source: body.source ?? ['any'], destination: body.destination ?? ['any'], service: body.service ?? ['any'],
+        priority: body.priority ?? Math.max(0, ...s.policies.map((x) => x.priority)) + 10, description: body.description ?? '',
+        hit_count: 0, created_at: now, updated_at: now,
+      };
+      s.policies.push(policy);
+      return created(policy);
+    });
+    add('PUT', '/policies/:id', 'admin', 'change a security policy (fields given are replaced)', (req, p) => {
+      const policy = this.#find(s.policies, p.id!, 'policy');
+      const body = parseOrReject(policyUpdateSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
+      Object.assign(policy, body, { id: policy.id, hit_count: policy.hit_count, created_at: policy.created_at, updated_at: applianceTime(Date.now()) });
+      return ok({ ...policy });
+    });
+    add('DELETE', '/policies/:id', 'admin', 'delete a security policy', (_req, p) => {
+      this.#remove(s.policies, p.id!, 'policy');
+      return NO_CONTENT;
+    });
+
+    add('GET', '/objects/addresses', 'read', 'list address objects and groups; filter type', (req) => {
+      const { page, pageSize } = this.#paging(req);
+      const types = this.#enumList(req, 'type', ['host', 'subnet', 'range', 'fqdn', 'group'] as const);
+      return this.#listPage(s.addresses.filter((a) => !types || types.includes(a.type)), page, pageSize, (a) => ({ ...a, members: [...a.members] }));
+    });
+    add('GET', '/objects/addresses/:id', 'read', 'one address object', (_req, p) => ok({ ...this.#find(s.addresses, p.id!, 'address object') }));
+    add('POST', '/objects/addresses', 'admin', 'create an address object or group', (req) => {
+      const body = parseOrReject(newAddressSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
+      const now = applianceTime(Date.now());
+      const address: AddressObject = {
+        id: s.nextId('addr'), name: body.name, type: body.type, value: body.type === 'group' ? null : body.value ?? null,
+        members: body.type === 'group' ? body.members ?? [] : [], description: body.description ?? '', created_at: now, updated_at: now,
+      };
+      this.#checkAddress(address);
+      s.addresses.push(address);
+      return created(address);
+    });
+    add('PUT', '/objects/addresses/:id', 'admin', 'change an address object (fields given are replaced)', (req, p) => {
+      const address = this.#find(s.addresses, p.id!, 'address object');
+      const body = parseOrReject(addressUpdateSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
+      const merged: AddressObject = { ...address, ...body, id: address.id, created_at: address.created_at, updated_at: applianceTime(Date.now()) };
+      if (merged.type === 'group') merged.value = null;
+      else merged.members = [];
+      this.#checkAddress(merged);
+      Object.assign(address, merged);
+      return ok({ ...address });
+    });
+    add('DELETE', '/objects/addresses/:id', 'admin', 'delete an address object', (_req, p) => {
+      this.#remove(s.addresses, p.id!, 'address object');
+      for (const group of s.addresses) group.members = group.members.filter((m) => m !== p.id);
+      return NO_CONTENT;
+    });
+
+    add('GET', '/blocklist', 'read', 'query the block list; filters ip, source', (req) => {
+      this.#releaseExpiredBlocks();
+      const { page, pageSize } = this.#paging(req);
+      const ip = req.query.get('ip');
+      const sources = this.#enumList(req, 'source', ['manual', 'api', 'auto', 'approval'] as const);
+      const entries = s.blocklist.filter((b) => (!ip || b.ip === ip) && (!sources || sources.includes(b.source))).reverse();
+      return this.#listPage(entries, page, pageSize, (b) => this.#block(b));
+    });
+    add('GET', '/blocklist/:id', 'read', 'one block-list entry', (_req, p) => {
+      this.#releaseExpiredBlocks();
+      return ok(this.#block(this.#find(s.blocklist, p.id!, 'block-list entry')));
+    });
+    add('POST', '/blocklist', 'operate', 'block an IP: ip, duration (seconds, 0 = permanent), reason', (req) => {
+      const body = parseOrReject(blockSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
+      const { entry, isNew } = this.#blockIp(body.ip, body.duration ?? 3600, body.reason ?? '', 'api');
+      return isNew ? created(this.#block(entry)) : ok(this.#block(entry));
+    });
+    add('DELETE', '/blocklist/:id', 'operate', 'unblock', (_req, p) => {
+      const entry = this.#remove(s.blocklist, p.id!, 'block-list entry');
+      this.emit('block.released', { entry_id: entry.id, ip: entry.ip, reason: entry.reason, released_by: 'api' });
+      return NO_CONTENT;
+    });
+
+    add('GET', '/allowlist', 'read', 'list the allow list', (req) => {
+      const { page, pageSize } = this.#paging(req);
+      return this.#listPage(s.allowlist, page, pageSize);
+    });
+    add('GET', '/allowlist/:id', 'read', 'one allow-list entry', (_req, p) => ok({ ...this.#find(s.allowlist, p.id!, 'allow-list entry') }));
+    add('POST', '/allowlist', 'operate', 'add to the allow list: ip (address or CIDR), description', (req) => {
+      const body = parseOrReject(allowSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
+      const entry = { id: s.nextId('alw'), ip: body.ip, description: body.description ?? '', created_at: applianceTime(Date.now()) };
+      s.allowlist.push(entry);
+      return created(entry);
+    });
+    add('DELETE', '/allowlist/:id', 'operate', 'remove from the allow list', (_req, p) => {
+      this.#remove(s.allowlist, p.id!, 'allow-list entry');
+      return NO_CONTENT;
+    });
+
+    add('GET', '/domains/rules', 'read', 'list domain block and allow rules; filter action', (req) => {
+      const { page, pageSize } = this.#paging(req);
+      const actions = this.#enumList(req, 'action', ['block', 'allow'] as const);
+      return this.#listPage(s.domainRules.filter((d) => !actions || actions.includes(d.action)), page, pageSize);
+    });
+    add('GET', '/domains/rules/:id', 'read', 'one domain rule', (_req, p) => ok({ ...this.#find(s.domainRules, p.id!, 'domain rule') }));
+    add('POST', '/domains/rules', 'operate', 'add a domain rule: domain, action (block or allow), description', (req) => {
+      const body = parseOrReject(domainRuleSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
+      const rule = { id: s.nextId('dom'), domain: body.domain.toLowerCase(), action: body.action, description: body.description ?? '', created_at: applianceTime(Date.now()) };
+      s.domainRules.push(rule);
+      return created(rule);
+    });
+    add('DELETE', '/domains/rules/:id', 'operate', 'delete a domain rule', (_req, p) => {
+      this.#remove(s.domainRules, p.id!, 'domain rule');
+      return NO_CONTENT;
+    });
+
+    add('GET', '/alerts', 'read', 'alert list, newest first; filters severity, category, action, src_ip, dst_ip, since, until, q', (req) => this.#listAlerts(req));
+    add('GET', '/alerts/:id', 'read', 'alert details', (_req, p) => ok(this.#alertDetail(this.#alertById(p.id!))));
+
+    add('POST', '/logs/search', 'read', 'search logs by a query object; returns a list page', (req) => {
+      const body = parseOrReject(logSearchSchema, readJsonBody(req, BAD), BAD);
+      const since = body.since ? Date.parse(body.since) : null;
+      const until = body.until ? Date.parse(body.until) : null;
+      const text = body.query?.toLowerCase();
+      const hits = s.logs.filter((l) =>
+        (!body.type || l.type === body.type) && (!body.action || l.action === body.action) &&
+        (!body.src_ip || l.src_ip === body.src_ip) && (!body.dst_ip || l.dst_ip === body.dst_ip) &&
+        (since === null || l.timeMs >= since) && (until === null || l.timeMs < until) &&
+        (!text || l.message.toLowerCase().includes(text) || l.src_ip.includes(text) || l.dst_ip.includes(text))).reverse();
+      const paging = this.#paging(req);
+      return this.#listPage(hits, body.page ?? paging.page, body.page_size ?? paging.pageSize, ({ timeMs: _t, ...l }) => l);
+    });
+
+    add('GET', '/devices', 'read', 'assets in the network; filters type, online, q', (req) => {
+      const { page, pageSize } = this.#paging(req);
+      const online = req.query.get('online');
+      if (online !== null && online !== 'true' && online !== 'false') throw new ApiError(400, BAD, 'online must be true or false', { param: 'online' });
+      const q = req.query.get('q')?.toLowerCase();
+      const types = this.#enumList(req, 'type', ['server', 'workstation', 'printer', 'iot', 'network', 'phone'] as const);
+      const devices = s.devices.filter((d) => (!types || types.includes(d.type)) && (online === null || String(d.online) === online) &&
+        (!q || `${d.name} ${d.ip} ${d.mac} ${d.vendor}`.toLowerCase().includes(q)));
+      return this.#listPage(devices, page, pageSize);
+    }, 'devices');
+    add('GET', '/devices/:id', 'read', 'one device', (_req, p) => ok({ ...this.#find(s.devices, p.id!, 'device') }), 'devices');
+
+    add('GET', '/honeypots', 'read', 'list honeypots', (req) => {
+      const { page, pageSize } = this.#paging(req);
+      return this.#listPage(s.honeypots, page, pageSize);
+    }, 'honeypots');
+    add('GET', '/honeypots/:id', 'read', 'one honeypot', (_req, p) => ok({ ...this.#find(s.honeypots, p.id!, 'honeypot') }), 'honeypots');
+    add('GET', '/honeypots/:id/events', 'read', "a honeypot's trigger events, newest first", (req, p) => {
+      const honeypot = this.#find(s.honeypots, p.id!, 'honeypot');
+      const { page, pageSize } = this.#paging(req);
+      return this.#listPage(s.honeypotEvents.filter((e) => e.honeypot_id === honeypot.id).reverse(), page, pageSize);
+    }, 'honeypots');
+    add('POST', '/honeypots', 'admin', 'create a honeypot', (req) => {
+      const body = parseOrReject(newHoneypotSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
+      const now = applianceTime(Date.now());
+      const honeypot: Honeypot = { id: s.nextId('hp'), ...body, enabled: body.enabled ?? true, trigger_count: 0, last_triggered_at: null, created_at: now, updated_at: now };
+      s.honeypots.push(honeypot);
+      return created(honeypot);
+    }, 'honeypots');
+    add('PUT', '/honeypots/:id', 'admin', 'change a honeypot (fields given are replaced)', (req, p) => {
+      const honeypot = this.#find(s.honeypots, p.id!, 'honeypot');
+      const body = parseOrReject(honeypotUpdateSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
+      Object.assign(honeypot, body, { updated_at: applianceTime(Date.now()) });
+      return ok({ ...honeypot });
+    }, 'honeypots');
+    add('DELETE', '/honeypots/:id', 'admin', 'delete a honeypot', (_req, p) => {
+      this.#remove(s.honeypots, p.id!, 'honeypot');
+      return NO_CONTENT;
+    }, 'honeypots');
+
+    add('GET', '/reports', 'read', 'report list, newest first', (req) => {
+      const { page, pageSize } = this.#paging(req);
+      return this.#listPage([...s.reports].reverse(), page, pageSize, (r) => this.#report(r, false));
+    });
+    add('GET', '/reports/:id', 'read', 'one report with its content once ready', (_req, p) => ok(this.#report(this.#find(s.reports, p.id!, 'report'), true)));
+    add('POST', '/reports', 'read', 'generate a report: type, name, from, to (default: last 24 h)', (req) => {
+      const body = parseOrReject(reportSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
+      const to = body.to ? Date.parse(body.to) : Date.now();
+      const from = body.from ? Date.parse(body.from) : to - 86_400_000;
+      if (from >= to) throw new ApiError(400, BAD, 'from must be before to', { param: 'from' });
+      return created(this.#report(this.#generateReport(body.type, body.name ?? `${body.type} report`, from, to, false), true));
+    });
+  }
+
+  #checkAddress(address: AddressObject): void {
+    const problem = validAddressValue(address, (id) => id !== address.id && this.#store.addresses.some((a) => a.id === id));
+    if (problem) throw new ApiError(400, BAD, problem, { param: address.type === 'group' ? 'members' : 'value' });
+  }
+
+  #alertById(id: string): Alert {
+    const n = /^alt_(\d+)$/.exec(id)?.[1];
+    const alert = n === undefined ? undefined : this.#store.alerts[Number(n) - 1];
+    if (!alert || alert.id !== id) throw new ApiError(404, 'not_found', `No alert '${id}'`);
+    return alert;
+  }
+
+  #listAlerts(req: SimRequest): SimResponse {
+    const { page, pageSize } = this.#paging(req);
+    const severities = this.#enumList(req, 'severity', SEVERITIES);
+    const categories = this.#enumList(req, 'category', ALERT_CATEGORIES);
+    const actions = this.#enumList(req, 'action', ['blocked', 'detected'] as const);
+    const srcIp = req.query.get('src_ip');
+    const dstIp = req.query.get('dst_ip');
+    const since = this.#timeQuery(req, 'since');
+    const until = this.#timeQuery(req, 'until');
+    const q = req.query.get('q')?.toLowerCase();
+    const all = this.#store.alerts;
+    const filtered = severities || categories || actions || srcIp || dstIp || since !== null || until !== null || q;
+    if (!filtered) {
+      // Newest first without copying the whole array: index from the end.
+      const start = all.length - (page - 1) * pageSize;
+      const items: object[] = [];
+      for (let i = start - 1; i >= Math.max(0, start - pageSize); i--) items.push(this.#alert(all[i]!));
+      return ok({ items, page, page_size: pageSize, total: all.length });
+    }
+    const matches: Alert[] = [];
+    for (let i = all.length - 1; i >= 0; i--) {
+      const a = all[i]!;
+      if ((severities && !severities.includes(a.severity)) || (categories && !categories.includes(a.category)) ||
+        (actions && !actions.includes(a.action)) || (srcIp && a.src_ip !== srcIp) || (dstIp && a.dst_ip !== dstIp) ||
+        (since !== null && a.occurredMs < since) || (until !== null && a.occurredMs >= until) ||
+        (q && !a.message.toLowerCase().includes(q) && !a.signature.toLowerCase().includes(q))) continue;
+      matches.push(a);
+    }
+    return this.#listPage(matches, page, pageSize, (a) => this.#alert(a));
+  }
+
+  // Blocks ip, or renews the existing block of the same ip (same id, new reason and duration).
+  #blockIp(ip: string, duration: number, reason: string, source: BlockEntry['source']): { entry: BlockEntry; isNew: boolean } {
+    const now = Date.now();
+    const expiresMs = duration === 0 ? null : now + duration * 1000;
+    const existing = this.#store.blocklist.find((b) => b.ip === ip);
+    const fields = { reason, duration, source, created_at: applianceTime(now), expires_at: expiresMs === null ? null : applianceTime(expiresMs), expiresMs };
+    const entry = existing ? Object.assign(existing, fields) : { id: this.#store.nextId('blk'), ip, ...fields };
+    if (!existing) this.#store.blocklist.push(entry);
+    this.emit('block.created', { entry_id: entry.id, ip, reason, duration, source });
+    return { entry, isNew: !existing };
+  }
+
+  #releaseExpiredBlocks(): void {
+    const now = Date.now();
+    const expired = this.#store.blocklist.filter((b) => b.expiresMs !== null && b.expiresMs <= now);
+    if (expired.length === 0) return;
+    this.#store.blocklist = this.#store.blocklist.filter((b) => !expired.includes(b));
+    for (const b of expired) this.emit('block.released', { entry_id: b.id, ip: b.ip, reason: b.reason, released_by: 'expiry' });
+  }
+
+  #status(): object {
+    const now = Date.now();
+    const uptime = 1_234_567 + Math.floor((now - this.#startedAt) / 1000);
+    const wave = (period: number, phase: number): number => (Math.sin(now / period + phase) + 1) / 2;
+    const usedMb = Math.round(6000 + 4000 * wave(60_000, 1));
+    return {
+      hostname: 'fw-sim-01', model: 'OpsWall 5200', edition: this.#edition, version: '7.4.2', build: '20251015',
+      serial: 'OW5200-SIM-0001', uptime_seconds: uptime, cpu_percent: Math.round(5 + 60 * wave(30_000, 0)),
+      memory: { total_mb: 16_384, used_mb: usedMb, percent: Math.round((usedMb / 16_384) * 100) },
+      sessions: { active: Math.round(20_000 + 180_000 * wave(45_000, 2)), max: 2_000_000 },
+      time: applianceTime(now),
+    };
+  }
+
+  #generateReport(type: ReportType, reportName: string, from: number, to: number, ready: boolean): Report {
+    const now = Date.now();
+    const report: Report = {
+      id: this.#store.nextId('rpt'), name: reportName, type, status: 'generating',
+      period: { from: applianceTime(from), to: applianceTime(to) }, created_at: applianceTime(now), completed_at: null, content: null,
+    };
+    this.#store.reports.push(report);
+    const finish = (): void => {
+      Object.assign(report, { status: 'ready', completed_at: applianceTime(Date.now()), content: this.#reportContent(type, from, to) });
+    };
+    if (ready) {
+      finish();
+    } else {
+      const timer = setTimeout(() => {
+        this.#timers.delete(timer);
+        finish();
+      }, REPORT_GENERATION_MS);
+      this.#timers.add(timer);
+    }
+    return report;
+  }
+
+  #reportContent(type: ReportType, from: number, to: number): object {
+    const alerts = this.#store.alerts.filter((a) => a.occurredMs >= from && a.occurredMs < to);
+    const counts = (field: (a: Alert) => string): Record<string, number> => {
+      const out: Record<string, number> = {};
+      for (const a of alerts) out[field(a)] = (out[field(a)] ?? 0) + 1;
+      return out;
+    };
+    const topSources = Object.entries(counts((a) => a.src_ip)).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 10)
+      .map(([ip, count]) => ({ ip, count }));
+    const logs = this.#store.logs.filter((l) => l.timeMs >= from && l.timeMs < to);
+    switch (type) {
+      case 'threat_summary': return { alerts_total: alerts.length, by_severity: counts((a) => a.severity), by_category: counts((a) => a.category) };
+      case 'top_sources': return { alerts_total: alerts.length, top_sources: topSources };
+      case 'traffic': return { log_entries: logs.length, bytes_total: logs.reduce((sum, l) => sum + l.bytes, 0), denied: logs.filter((l) => l.action === 'deny').length };
+      case 'blocklist': return { active_blocks: this.#store.blocklist.length, permanent: this.#store.blocklist.filter((b) => b.duration === 0).length };
+    }
+  }
+
+  #openApi(): object {
+    const paths: Record<string, Record<string, object>> = {};
+    for (const { method, pattern, handler } of this.#router.routes()) {
+      (paths[pattern.replace(/:(\w+)/g, '{$1}')] ??= {})[method.toLowerCase()] = {
+        summary: handler.purpose,
+        'x-required-role': { read: 'read-only', operate: 'operations', admin: 'administrator' }[handler.access],
+        ...(handler.feature ? { 'x-editions': ['enterprise', 'data-center'] } : {}),
+      };
+    }
+    return {
+      openapi: '3.1.0',
+      info: { title: 'Firewall Management REST API', version: 'v1' },
+      servers: [{ url: FIREWALL_API_PREFIX }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+      paths,
+    };
+  }
+
+  #simulateTraffic(random: Random): void {
+    const [alert] = this.addAlerts(random.int(1, 3));
+    if (alert && (alert.severity === 'critical' || random.chance(0.1))) this.#blockIp(alert.src_ip, 600, `Auto block: ${alert.severity} alert`, 'auto');
+    if (random.chance(0.05)) {
+      const device = newDevice(random, this.#store.nextId('dev'), Date.now());
+      this.#store.devices.push(device);
+      this.emit('device.discovered', { ...device });
+    }
+    if (random.chance(0.1) && this.#store.honeypots.length > 0) {
+      const honeypot = random.pick(this.#store.honeypots);
+      const event: HoneypotEvent = {
+        id: this.#store.nextId('hpe'), honeypot_id: honeypot.id, src_ip: randomPublicIp(random),
+        occurred_at: applianceTime(Date.now()), detail: `${honeypot.type} interaction: login attempt`,
+      };
+      this.#store.honeypotEvents.push(event);
+      honeypot.trigger_count++;
+      honeypot.last_triggered_at = event.occurred_at;
+      this.emit('honeypot.triggered', { ...event, honeypot_name: honeypot.name, honeypot_type: honeypot.type });
+    }
+  }
+}

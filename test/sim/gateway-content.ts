@@ -1,0 +1,93 @@
+// Deterministic model output for the gateway simulator: tests compute the expected text, vector
+// or image from the request instead of hard-coding it.
+import { createHash } from 'node:crypto';
+import { createRandom } from './random.ts';
+import { stripedPng } from './png.ts';
+
+export type ModelKind = 'chat' | 'embedding' | 'image' | 'transcription';
+
+export interface GatewayModel {
+  id: string;
+  owned_by: string;
+  kind: ModelKind;
+  dimensions?: number; // embedding models
+}
+
+export const GATEWAY_MODELS: readonly GatewayModel[] = [
+  { id: 'gpt-4o-mini', owned_by: 'openai', kind: 'chat' },
+  { id: 'gpt-4.1', owned_by: 'openai', kind: 'chat' },
+  { id: 'claude-sonnet-4', owned_by: 'anthropic', kind: 'chat' },
+  { id: 'qwen-max', owned_by: 'alibaba', kind: 'chat' },
+  { id: 'deepseek-chat', owned_by: 'deepseek', kind: 'chat' },
+  { id: 'private-llama-3.1-70b', owned_by: 'self-hosted', kind: 'chat' },
+  { id: 'text-embedding-3-small', owned_by: 'openai', kind: 'embedding', dimensions: 1536 },
+  { id: 'bge-m3', owned_by: 'self-hosted', kind: 'embedding', dimensions: 1024 },
+  { id: 'gpt-image-1', owned_by: 'openai', kind: 'image' },
+  { id: 'whisper-1', owned_by: 'openai', kind: 'transcription' },
+];
+
+// Seconds since the epoch reported as every model's `created`.
+export const MODELS_CREATED = 1_715_367_049;
+
+export interface ChatMessage {
+  role: string;
+  content: string;
+}
+
+export interface Reply {
+  text: string;
+  finishReason: 'stop' | 'length';
+}
+
+export function countTokens(text: string): number {
+  return text.split(/\s+/).filter((w) => w.length > 0).length;
+}
+
+export function promptTokens(messages: readonly ChatMessage[]): number {
+  return messages.reduce((sum, m) => sum + countTokens(m.content) + 3, 0);
+}
+
+// The answer text: it quotes the last user message, so a test can assert on it.
+// With max_tokens it keeps that many whitespace-separated words and finishes with 'length'.
+export function simulatedReply(model: string, messages: readonly ChatMessage[], maxTokens?: number): Reply {
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const full = `[${model}] You said: "${lastUser}". This is a simulated answer from the OpsDesk gateway simulator.`;
+  const words = full.match(/\S+\s*/g) ?? [];
+  if (maxTokens === undefined || words.length <= maxTokens) return { text: full, finishReason: 'stop' };
+  return { text: words.slice(0, maxTokens).join('').trimEnd(), finishReason: 'length' };
+}
+
+// Splits the reply into stream deltas of three words each; joined they give the text exactly.
+export function replyDeltas(text: string): string[] {
+  const words = text.match(/\S+\s*/g) ?? [];
+  const deltas: string[] = [];
+  for (let i = 0; i < words.length; i += 3) deltas.push(words.slice(i, i + 3).join(''));
+  return deltas;
+}
+
+function seedOf(text: string): number {
+  return createHash('sha256').update(text).digest().readUInt32BE(0);
+}
+
+// A unit-length vector derived from the input text.
+export function simulatedEmbedding(input: string, dimensions: number): number[] {
+  const random = createRandom(seedOf(input), 'embedding');
+  const raw = Array.from({ length: dimensions }, () => random.next() * 2 - 1);
+  const norm = Math.hypot(...raw) || 1;
+  return raw.map((v) => Math.fround(v / norm));
+}
+
+export function embeddingToBase64(vector: readonly number[]): string {
+  return Buffer.from(new Float32Array(vector).buffer).toString('base64');
+}
+
+// A PNG whose stripe colours come from the prompt.
+export function simulatedImage(prompt: string, width: number, height: number): Buffer {
+  const digest = createHash('sha256').update(prompt).digest();
+  return stripedPng(width, height, [digest[0]!, digest[1]!, digest[2]!], [digest[3]!, digest[4]!, digest[5]!]);
+}
+
+export function simulatedTranscript(fileName: string, audio: Uint8Array): string {
+  const digest = createHash('sha256').update(audio).digest('hex').slice(0, 12);
+  return `Simulated transcript of ${fileName} (${audio.length} bytes, sha256 ${digest}).`;
+}

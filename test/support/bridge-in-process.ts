@@ -1,0 +1,40 @@
+import { contract } from '../../src-preload/contract/index.ts';
+import type { Contract, OpsDeskApi } from '../../src-preload/contract/index.ts';
+import { manifestOf } from '../../src-preload/contract/manifest.ts';
+import { buildFacade } from '../../src-preload/facade.ts';
+import type { AppServices } from '../../src-main/core/app-services.ts';
+import { createEventHub } from '../../src-main/ipc/event-hub.ts';
+import { createHandlers } from '../../src-main/ipc/handlers.ts';
+import { createRouter } from '../../src-main/ipc/router.ts';
+
+const origin = 'opsdesk://app';
+
+/**
+ * `window.opsdesk` for renderer-store tests under Node: the real facade over the real router and
+ * services, with a direct call standing in for IPC.
+ */
+export function bridgeInProcess(services: AppServices): OpsDeskApi {
+  const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux', openExternal: async () => {} }), {
+    appOrigin: origin,
+  });
+  const hub = createEventHub<Contract>(router);
+  const sender = { url: `${origin}/index.html`, isTopFrame: true };
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  services.events.connect({ profilesChanged: (list) => hub.publish('profiles', 'changed', list) });
+  return buildFacade<Contract>(manifestOf(contract), {
+    invoke: async (channel, payload) => {
+      if (channel !== 'opsdesk:subscribe') return router.dispatch(channel, sender, payload);
+      const authorized = router.authorizeSubscription(sender, payload);
+      if (authorized.ok) {
+        hub.subscribe({ id: 1, isDestroyed: () => false, send: (c, data) => listeners.get(c)?.forEach((listener) => listener(data)) }, authorized.data);
+      }
+      return authorized.ok ? { ok: true, data: null } : authorized;
+    },
+    listen: (channel, listener) => {
+      let set = listeners.get(channel);
+      if (!set) listeners.set(channel, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  });
+}
