@@ -12,8 +12,18 @@ import { startSimulators } from '../test/sim/index.ts';
 import { writeDemoProfiles } from '../test/sim/demo-profiles.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const electron = createRequire(import.meta.url)('electron') as string;
-if (!existsSync(electron)) {
+/** Electron's own lookup, which downloads the binary when it is missing and the network allows. */
+function electronBinary(): string | null {
+  try {
+    const binary = createRequire(import.meta.url)('electron') as string;
+    return existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
+const electron = electronBinary();
+if (!electron) {
   console.error(
     'OpsDesk needs the Electron binary to open its window, and it is not installed here ' +
       '(npm skipped its download, or GitHub could not be reached).\n' +

@@ -5,6 +5,7 @@ import { createAppServices } from './core/app-services.ts';
 import { createEventHub } from './ipc/event-hub.ts';
 import { createHandlers } from './ipc/handlers.ts';
 import { createRouter } from './ipc/router.ts';
+import { installAppMenu } from './electron/app-menu.ts';
 import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
 import { appOrigin } from './electron/content-security-policy.ts';
 import { bindRouter } from './electron/ipc.ts';
@@ -31,6 +32,7 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
+  installAppMenu();
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
   const services = await createAppServices({
     dataDir: app.getPath('userData'),
@@ -50,6 +52,9 @@ async function start(): Promise<void> {
   const hub = createEventHub(router);
   bindRouter(router, hub);
   services.events.connect({ profilesChanged: (list) => hub.publish('profiles', 'changed', list) });
+  // Crash output goes through the redacting logger like every other line.
+  process.on('uncaughtException', (error) => services.logger.error('uncaught exception', { error }));
+  process.on('unhandledRejection', (error) => services.logger.error('unhandled rejection', { error }));
   app.on('will-quit', () => void services.close());
   createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'));
 }

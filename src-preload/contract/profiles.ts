@@ -23,10 +23,11 @@ const pem = z
   .max(200_000)
   .regex(/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/, 'Paste a PEM certificate (-----BEGIN CERTIFICATE----- …)');
 
+/** On an edit, a CA mode without `caPem` keeps the CA the profile already has. */
 export const trustInputSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('system') }),
-  z.object({ mode: z.literal('system-plus-ca'), caPem: pem }),
-  z.object({ mode: z.literal('ca-only'), caPem: pem }),
+  z.object({ mode: z.literal('system-plus-ca'), caPem: pem.optional() }),
+  z.object({ mode: z.literal('ca-only'), caPem: pem.optional() }),
   z.object({
     mode: z.literal('pinned'),
     pinnedSha256: z.string().trim().regex(fingerprintPattern, 'A SHA-256 fingerprint is 32 hex pairs, e.g. AB:CD:…'),

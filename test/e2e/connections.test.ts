@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSimulators } from '../sim/index.ts';
 import type { Simulators } from '../sim/index.ts';
 import { writeDemoProfiles } from '../sim/demo-profiles.ts';
+import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { openApp } from '../support/app-harness.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
@@ -135,6 +136,31 @@ describe('connections, as a new user tries them', () => {
     const tickets = page.getByRole('tabpanel', { name: 'Tickets' });
     await expect.poll(() => tickets.innerText(), { timeout: 15_000 }).toContain('Connected to Support production');
     expect(await tickets.getByText('LIVE', { exact: true }).isVisible()).toBe(true);
+    await expectNoKeyLeaked(page);
+  });
+
+  test('a refused key shows what failed and what to do; without a keychain Settings says keys last this session only', async () => {
+    app = await openApp(browser, { ipcLog, keyStore: new SessionKeyStore('No Secret Service is running on this desktop.') });
+    const { page } = app;
+    await app.services.profiles.save({
+      service: 'firewall',
+      name: 'Old appliance key',
+      baseUrl: sims.firewall.url,
+      apiKey: sims.firewall.keys.expired,
+      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+      settings: { rateLimit: { requests: 10, windowSeconds: 1 } },
+    });
+    await page.reload();
+    const firewall = page.getByRole('tabpanel', { name: 'Firewall' });
+    await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toContain('Cannot reach Old appliance key');
+    const notice = await firewall.getByRole('alert').innerText();
+    expect(notice).toContain('HTTP 401');
+    expect(notice).toMatch(/expired/i);
+    await firewall.getByRole('button', { name: 'Open Settings' }).click();
+
+    const settings = page.getByRole('tabpanel', { name: 'Settings' });
+    await expect.poll(() => settings.innerText()).toContain('Keys are kept for this session only.');
+    expect(await settings.innerText()).toContain('No Secret Service is running on this desktop.');
     await expectNoKeyLeaked(page);
   });
 });

@@ -1,19 +1,8 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import { _electron } from 'playwright-core';
+import { installedElectronBinary } from '../support/electron-binary.ts';
 
-/** The electron package resolves to its binary's path; without the download that file is absent. */
-function electronBinary(): string | null {
-  try {
-    const binary = createRequire(import.meta.url)('electron') as string;
-    return existsSync(binary) ? binary : null;
-  } catch {
-    return null;
-  }
-}
-
-const binary = electronBinary();
+const binary = installedElectronBinary();
 if (!binary) console.log('skipped: no Electron binary (it is downloaded from GitHub, which this machine cannot reach)');
 
 describe('Electron launch smoke test', () => {

@@ -37,6 +37,7 @@ vi.mock('electron', () => ({
   },
 }));
 
+const { appMenuTemplate } = await import('../../src-main/electron/app-menu.ts');
 const { createMainWindow, mainWindowOptions } = await import('../../src-main/electron/main-window.ts');
 const { contentSecurityPolicy } = await import('../../src-main/electron/content-security-policy.ts');
 const { registerAppScheme, serveRenderer } = await import('../../src-main/electron/app-protocol.ts');
@@ -67,6 +68,15 @@ describe('main window', () => {
   test('loads the app from the custom protocol, not file://', () => {
     createMainWindow('/app/preload/index.cjs');
     expect(electron.windows.at(-1)!.loadedUrl).toBe('opsdesk://app/index.html');
+  });
+});
+
+describe('application menu', () => {
+  test.each(['linux', 'win32', 'darwin'] as const)('on %s it keeps copy and paste but no close-window or reload shortcut', (platform) => {
+    const roles = appMenuTemplate(platform).map((item) => item.role);
+    expect(roles).toContain('editMenu');
+    for (const taken of ['fileMenu', 'windowMenu', 'viewMenu', 'close', 'reload']) expect(roles).not.toContain(taken);
+    expect(roles.includes('appMenu')).toBe(platform === 'darwin');
   });
 });
 

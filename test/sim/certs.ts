@@ -1,7 +1,8 @@
 // Certificates for the simulators: a private CA, leaves it issues, and self-signed leaves.
 // ECDSA P-256 keeps generation in the low milliseconds.
 import { randomBytes } from 'node:crypto';
-import './reflect-metadata-shim.ts';
+// @peculiar/x509's dependency tsyringe needs the Reflect metadata polyfill loaded first.
+import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 
 // Node's global WebCrypto (same object as node:crypto's webcrypto, typed with the DOM lib).

@@ -46,6 +46,7 @@ describe('fault injection', () => {
     expect(gateway.status).toBe(503);
     expect(gateway.headers['retry-after']).toBe('7');
     expect(gateway.json.error).toMatchObject({ type: 'service_unavailable', code: 'service_unavailable', message: expect.any(String) });
+    expect(gateway.headers['x-request-id']).toMatch(/^req_[0-9a-f]{20}$/);
     expect((await call(agent, `${sims.gateway.url}/models`, { headers: gatewayAuth() })).status).toBe(200);
 
     sims.support.faults.add({ path: '/meta', kind: 'status', status: 500 });

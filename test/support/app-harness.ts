@@ -98,7 +98,9 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
         {
           id: 1,
           isDestroyed: () => page.isClosed(),
-          send: (channel, data) => void page.evaluate(([c, d]) => window.__opsdeskDeliver(c, d), [channel, data] as const),
+          // A page that is reloading misses the event, as a reloading window would; it lists afresh.
+          send: (channel, data) =>
+            void page.evaluate(([c, d]) => window.__opsdeskDeliver(c, d), [channel, data] as const).catch(() => {}),
         },
         authorized.data,
       );

@@ -1,6 +1,8 @@
-// Public shapes of the HTTP core. The IPC contract mirrors these; keep them plain data.
+// Public shapes of the HTTP core: plain data; the names the renderer also sees come from the contract.
+import type { CertificateDetails } from '../../../src-preload/contract/define.ts';
+import type { ServiceName } from '../../../src-preload/contract/profiles.ts';
 
-export type ServiceName = 'gateway' | 'support' | 'firewall';
+export type { ServiceName };
 
 export interface TrustSettings {
   /**
@@ -35,16 +37,8 @@ export interface ConnectionSettings {
   maxResponseBytes: number;
 }
 
-export interface CertificateInfo {
-  subject: string;
-  issuer: string;
-  /** ISO 8601. */
-  validFrom: string;
-  validTo: string;
-  subjectAltNames: string[];
-  /** Node's `fingerprint256` format of the leaf. */
-  sha256: string;
-  /** Leaf first, as presented by the server. */
+/** What the trust prompt shows, plus the presented chain (leaf first), which stays in main. */
+export interface CertificateInfo extends CertificateDetails {
   chainPem: string[];
 }
 

@@ -58,22 +58,19 @@ export class ProfileService {
     const { repository, keyStore } = this.#options;
     const existing = input.id ? repository.find(input.id) : undefined;
     if (input.id && !existing) throw profileNotFound();
+    if (existing && existing.service !== input.service) {
+      throw new UserFacingError({ code: 'bad_request', message: 'A connection cannot change which kind of back end it is for.' });
+    }
     const clash = repository.findByName(input.service, input.name);
     if (clash && clash.id !== existing?.id) {
-      throw new ServiceFailure({
-        service: input.service,
+      throw new UserFacingError({
         code: 'conflict',
         message: `There is already a ${input.service} connection named “${input.name}”.`,
-        hint: 'Choose another name.',
-        retryable: false,
+        fieldErrors: [{ path: 'name', message: 'This name is taken; choose another.' }],
       });
     }
     const now = new Date().toISOString();
     const id = existing?.id ?? `profile-${randomUUID()}`;
-    if (input.apiKey) {
-      this.#options.logger.registerSecret(input.apiKey);
-      await keyStore.set(id, input.apiKey);
-    }
     const key = input.apiKey ?? null;
     const record: ProfileRecord = {
       id,
@@ -89,6 +86,10 @@ export class ProfileService {
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     };
+    if (key) {
+      this.#options.logger.registerSecret(key);
+      await keyStore.set(id, key);
+    }
     repository.put(record);
     this.#changed();
     return toView(record, key !== null || (await keyStore.get(id)) !== null);
@@ -227,7 +228,15 @@ function trustFrom(input: ParsedProfileInput['trust'], previous: TrustSettings |
       normalizeFingerprint(previous.pinnedSha256 ?? '') === normalizeFingerprint(input.pinnedSha256);
     return samePin ? previous : { mode: 'pinned', pinnedSha256: input.pinnedSha256 };
   }
-  return { mode: input.mode, caPem: input.caPem };
+  const caPem = input.caPem ?? previous?.caPem;
+  if (!caPem) {
+    throw new UserFacingError({
+      code: 'bad_request',
+      message: 'Paste the CA certificate this connection should trust.',
+      fieldErrors: [{ path: 'trust.caPem', message: 'Paste a PEM certificate (-----BEGIN CERTIFICATE----- …)' }],
+    });
+  }
+  return { mode: input.mode, caPem };
 }
 
 const isLiveKey = (key: string): boolean => supportKeyPattern.exec(key)?.[1] === 'live';

@@ -79,7 +79,7 @@ function toInput(service: ServiceName, form: FormState, profile?: ProfileView): 
       ? { mode: 'system' }
       : form.trustMode === 'pinned'
         ? { mode: 'pinned', pinnedSha256: form.pinnedSha256 }
-        : { mode: form.trustMode, caPem: form.caPem };
+        : { mode: form.trustMode, ...(form.caPem.trim() ? { caPem: form.caPem } : {}) };
   const common = {
     ...(profile ? { id: profile.id } : {}),
     name: form.name,
@@ -189,7 +189,7 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
             <Field
               label="CA certificate (PEM)"
               error={fieldError('trust.caPem', 'trust')}
-              help={keepsExistingCa ? `Currently: ${profile?.trust.caSubject}. Paste it again to keep it, or a new one.` : undefined}
+              help={keepsExistingCa ? `Currently trusts ${profile?.trust.caSubject}. Leave empty to keep it, or paste another.` : undefined}
             >
               <textarea rows={5} value={form.caPem} onChange={update('caPem')} placeholder="-----BEGIN CERTIFICATE-----" spellCheck={false} />
             </Field>

@@ -4,11 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testFirewallConnection } from '../../../src-main/core/firewall/test-connection.ts';
 import { createGatewayClient } from '../../../src-main/core/gateway/client.ts';
 import { testGatewayConnection } from '../../../src-main/core/gateway/test-connection.ts';
-import { ServiceFailure } from '../../../src-main/core/http/service-failure.ts';
-import type { ServiceError } from '../../../src-main/core/http/types.ts';
 import { testSupportConnection } from '../../../src-main/core/support/test-connection.ts';
 import { GATEWAY_MODELS, SUPPORT_SCOPES, startSimulators, type Simulators } from '../../sim/index.ts';
-import { captureLog, settingsFor } from '../http/fixtures.ts';
+import { captureLog, failureOf, settingsFor } from '../http/fixtures.ts';
 
 let sims: Simulators;
 const log = captureLog();
@@ -27,14 +25,6 @@ afterAll(async () => {
   ]);
 });
 
-async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => expect.fail('the connection test should have failed'),
-    (rejection: unknown) => rejection,
-  );
-  expect(error).toBeInstanceOf(ServiceFailure);
-  return (error as ServiceFailure).serviceError;
-}
 
 const trusted = () => ({ mode: 'ca-only', caPem: sims.ca.certPem }) as const;
 

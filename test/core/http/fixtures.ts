@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import type { HttpClientOptions } from '../../../src-main/core/http/client.ts';
 import type { ConnectionSettings, ServiceName, TrustSettings } from '../../../src-main/core/http/types.ts';
 import { createLogger, type Logger } from '../../../src-main/core/log/logger.ts';
+import { ServiceFailure } from '../../../src-main/core/http/service-failure.ts';
+import type { ServiceError } from '../../../src-main/core/http/types.ts';
 
 export function settingsFor(
   service: ServiceName,
@@ -48,4 +50,14 @@ export function captureLog(): CapturedLog {
       }
     },
   };
+}
+
+/** The ServiceError a call that must fail rejected with; fails the test if the call succeeded. */
+export async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
+  const error = await promise.then(
+    () => expect.fail('the call should have failed'),
+    (rejection: unknown) => rejection,
+  );
+  expect(error).toBeInstanceOf(ServiceFailure);
+  return (error as ServiceFailure).serviceError;
 }

@@ -1,8 +1,7 @@
 // Each trust mode against the firewall simulator over real HTTPS.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpClient } from '../../../src-main/core/http/client.ts';
-import { ServiceFailure } from '../../../src-main/core/http/service-failure.ts';
-import type { ServiceError, TrustSettings } from '../../../src-main/core/http/types.ts';
+import type { TrustSettings } from '../../../src-main/core/http/types.ts';
 import {
   createSelfSignedCertificate,
   issueServerCertificate,
@@ -10,7 +9,7 @@ import {
   type Pem,
   type Simulators,
 } from '../../sim/index.ts';
-import { captureLog, settingsFor } from './fixtures.ts';
+import { captureLog, failureOf, settingsFor } from './fixtures.ts';
 
 let sims: Simulators;
 let originalLeaf: Pem;
@@ -44,14 +43,6 @@ function client(trust: TrustSettings): HttpClient {
   return created;
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => expect.fail('the request should have failed'),
-    (rejection: unknown) => rejection,
-  );
-  expect(error).toBeInstanceOf(ServiceFailure);
-  return (error as ServiceFailure).serviceError;
-}
 
 const status = (http: HttpClient) => http.request<{ version: string }>({ method: 'GET', path: '/system/status' });
 

@@ -85,7 +85,21 @@ describe('trusting an appliance certificate', () => {
 describe('profiles', () => {
   test('two connections of one service cannot share a name', async () => {
     await services.profiles.save(firewall({ name: 'Lab' }));
-    await expect(services.profiles.save(firewall({ name: 'Lab' }))).rejects.toMatchObject({ serviceError: { code: 'conflict' } });
+    await expect(services.profiles.save(firewall({ name: 'Lab' }))).rejects.toMatchObject({
+      detail: { code: 'conflict', fieldErrors: [{ path: 'name' }] },
+    });
+  });
+
+  test('an edit that leaves the CA empty keeps the imported CA; a new CA profile without one is refused', async () => {
+    const saved = await services.profiles.save(firewall({ trust: { mode: 'ca-only', caPem: sims.ca.certPem } }));
+    expect(saved.trust.caSubject).toContain('OpsDesk Simulator CA');
+    const edited = await services.profiles.save(firewall({ id: saved.id, name: saved.name, apiKey: undefined, trust: { mode: 'ca-only' } }));
+    expect(edited).toMatchObject({ hasKey: true, trust: { mode: 'ca-only', caSubject: saved.trust.caSubject } });
+    expect((await services.profiles.testConnection(saved.id)).summary.service).toBe('firewall');
+
+    await expect(services.profiles.save(firewall({ trust: { mode: 'system-plus-ca' } }))).rejects.toMatchObject({
+      detail: { code: 'bad_request', fieldErrors: [{ path: 'trust.caPem' }] },
+    });
   });
 
   test('the demo file imports through the same path, and importing again updates instead of duplicating', async () => {
