@@ -1,7 +1,8 @@
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import path from 'node:path';
 import { contract } from '../src-preload/contract/index.ts';
 import { createAppServices } from './core/app-services.ts';
+import { createLogger } from './core/log/logger.ts';
 import { createEventHub } from './ipc/event-hub.ts';
 import { createHandlers } from './ipc/handlers.ts';
 import { createRouter } from './ipc/router.ts';
@@ -10,7 +11,12 @@ import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
 import { appOrigin } from './electron/content-security-policy.ts';
 import { bindRouter } from './electron/ipc.ts';
 import { createMainWindow } from './electron/main-window.ts';
-import { hardenSession, hardenWebContents, isSafeExternalUrl } from './electron/security.ts';
+import { hardenSession, hardenWebContents } from './electron/security.ts';
+
+// Every line main prints, crash output included, goes through the redacting logger.
+const logger = createLogger();
+process.on('uncaughtException', (error) => logger.error('uncaught exception', { error }));
+process.on('unhandledRejection', (error) => logger.error('unhandled rejection', { error }));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -27,7 +33,7 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
   app.on('window-all-closed', () => app.quit());
-  void app.whenReady().then(start);
+  app.whenReady().then(start).catch(failToStart);
 }
 
 async function start(): Promise<void> {
@@ -36,14 +42,14 @@ async function start(): Promise<void> {
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
   const services = await createAppServices({
     dataDir: app.getPath('userData'),
-    importProfilesFrom: process.env.OPSDESK_IMPORT_PROFILES,
+    logger,
+    // Only an unpackaged build (the demo) takes profiles from a file named in the environment.
+    importProfilesFrom: app.isPackaged ? undefined : process.env.OPSDESK_IMPORT_PROFILES,
   });
   const handlers = createHandlers(services, {
     version: app.getVersion(),
     platform: process.platform,
-    openExternal: async (url) => {
-      if (isSafeExternalUrl(url)) await shell.openExternal(url);
-    },
+    openExternal: (url) => shell.openExternal(url),
   });
   const router = createRouter(contract, handlers, {
     appOrigin,
@@ -52,9 +58,14 @@ async function start(): Promise<void> {
   const hub = createEventHub(router);
   bindRouter(router, hub);
   services.events.connect({ profilesChanged: (list) => hub.publish('profiles', 'changed', list) });
-  // Crash output goes through the redacting logger like every other line.
-  process.on('uncaughtException', (error) => services.logger.error('uncaught exception', { error }));
-  process.on('unhandledRejection', (error) => services.logger.error('unhandled rejection', { error }));
   app.on('will-quit', () => void services.close());
   createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'));
+}
+
+/** Without its database or keychain the app cannot run: say why (redacted) and quit. */
+function failToStart(error: unknown): void {
+  logger.error('OpsDesk could not start', { error });
+  const reason = logger.redact(error instanceof Error ? error.message : String(error));
+  dialog.showErrorBox('OpsDesk could not start', `${reason}\n\nNothing was changed. Fix the cause and start OpsDesk again.`);
+  app.exit(1);
 }

@@ -21,6 +21,8 @@ export interface AppServicesOptions {
   /** Defaults to the OS keychain, or session-only memory when there is none. */
   keyStore?: KeyStore;
   logSink?: LogSink;
+  /** The app's logger; when absent one is made (writing to `logSink`, or stderr). */
+  logger?: Logger;
   /** A profiles file to import on start (the demo's simulators); see docs/architecture.md. */
   importProfilesFrom?: string;
 }
@@ -41,7 +43,7 @@ export interface AppServices {
 }
 
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
-  const logger = createLogger(options.logSink ? { sink: options.logSink } : {});
+  const logger = options.logger ?? createLogger(options.logSink ? { sink: options.logSink } : {});
   const db = openDatabase(path.join(options.dataDir, 'opsdesk.sqlite'));
   const listeners: Partial<AppEvents>[] = [];
   const repository = new ProfileRepository(db);

@@ -1,5 +1,6 @@
 import { shell } from 'electron';
 import type { Session, WebContents } from 'electron';
+import { isSafeExternalUrl } from '../core/external-url.ts';
 
 const blockedSchemes = ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'];
 
@@ -9,15 +10,6 @@ export function hardenSession(session: Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
   session.setDevicePermissionHandler(() => false);
-}
-
-export function isSafeExternalUrl(raw: string): boolean {
-  try {
-    const url = new URL(raw);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-  } catch {
-    return false;
-  }
 }
 
 /** The single-page app never navigates and opens no windows; http(s) links go to the system browser. */

@@ -1,6 +1,7 @@
 import type { Contract } from '../../src-preload/contract/index.ts';
 import type { AppServices } from '../core/app-services.ts';
 import type { Handlers } from './router.ts';
+import { isSafeExternalUrl } from '../core/external-url.ts';
 import { UserFacingError } from '../core/user-facing-error.ts';
 
 export interface HandlerPlatform {
@@ -14,11 +15,10 @@ export function createHandlers(services: AppServices, platform: HandlerPlatform)
     app: {
       info: () => ({ version: platform.version, platform: platform.platform }),
       openExternal: async ({ url }) => {
-        const parsed = new URL(url);
-        if (parsed.username || parsed.password) {
-          throw new UserFacingError({ code: 'unsafe_link', message: 'Links with credentials in them are not opened.' });
+        if (!isSafeExternalUrl(url)) {
+          throw new UserFacingError({ code: 'unsafe_link', message: 'Only http(s) links without credentials in them are opened.' });
         }
-        await platform.openExternal(parsed.href);
+        await platform.openExternal(new URL(url).href);
         return null;
       },
     },

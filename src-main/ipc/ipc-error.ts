@@ -1,10 +1,19 @@
 import type { IpcError } from '../../src-preload/contract/define.ts';
 import { ServiceFailure } from '../core/http/service-failure.ts';
+import { KeychainError } from '../core/secrets/os-keychain-store.ts';
 import { UserFacingError } from '../core/user-facing-error.ts';
 
 function detailOf(error: unknown): (IpcError & { certificate?: IpcError['certificate'] }) | null {
   if (error instanceof UserFacingError) return error.detail;
   if (error instanceof ServiceFailure) return error.serviceError;
+  if (error instanceof KeychainError) {
+    return {
+      code: 'keychain_unavailable',
+      message: error.message,
+      hint: 'Unlock the system keyring (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager) and try again.',
+      retryable: true,
+    };
+  }
   return null;
 }
 
@@ -35,7 +44,7 @@ export function toIpcError(error: unknown): IpcError {
   }
   return {
     code: 'internal',
-    message: 'Something went wrong inside OpsDesk. The details are in the log.',
+    message: 'Something went wrong inside OpsDesk. Try again; if it keeps happening, restart OpsDesk.',
     retryable: false,
   };
 }

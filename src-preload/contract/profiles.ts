@@ -48,7 +48,13 @@ export const proxySchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('system') }),
   z.object({
     mode: z.literal('explicit'),
-    url: z.string().trim().max(2048).refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'Enter a proxy address such as http://proxy.example:3128'),
+    url: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'Enter a proxy address such as http://proxy.example:3128')
+      // Settings are stored in plain SQLite and shown in the form: a password has no place here.
+      .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), 'Proxies that need a password in the address are not supported'),
   }),
 ]);
 export type ProxyInput = z.infer<typeof proxySchema>;
@@ -67,10 +73,10 @@ const common = {
 export const gatewaySettingsSchema = z.object({ rateTier: z.union([z.literal(60), z.literal(600), z.literal(6000)]) });
 export const supportSettingsSchema = z.object({
   site: z.string().trim().min(1, 'Enter the site this key is bound to').max(120),
-  ratePerMinute: z.int().min(1).max(100_000).default(60),
+  ratePerMinute: z.int().min(1).max(10_000).default(60),
 });
 export const firewallSettingsSchema = z.object({
-  rateLimit: z.object({ requests: z.int().min(1).max(1_000_000), windowSeconds: z.int().min(1).max(86_400) }),
+  rateLimit: z.object({ requests: z.int().min(1).max(10_000), windowSeconds: z.int().min(1).max(86_400) }),
 });
 
 export const profileInputSchema = z.discriminatedUnion('service', [

@@ -21,6 +21,7 @@ interface Props {
  */
 export function ServiceConnection({ service, title, needs, children }: Props) {
   const status = useProfilesStore((state) => state.status);
+  const loadError = useProfilesStore((state) => state.loadError);
   const allProfiles = useProfilesStore((state) => state.profiles);
   const tests = useProfilesStore((state) => state.tests);
   const load = useProfilesStore((state) => state.load);
@@ -39,6 +40,16 @@ export function ServiceConnection({ service, title, needs, children }: Props) {
   }, [profile, test, runTest]);
 
   if (status === 'loading') return <p className="view muted">Loading connections…</p>;
+  if (status === 'failed' && loadError) {
+    return (
+      <div className="view">
+        <ErrorNotice error={loadError} title="Connections could not be loaded" />
+        <button type="button" className="button" onClick={() => void load()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
   if (!profile) return <NotConfigured title={title} needs={needs} />;
 
   return (
@@ -49,7 +60,7 @@ export function ServiceConnection({ service, title, needs, children }: Props) {
           <select aria-label={`${title} connection`} value={profile.id} onChange={(event) => setChosenId(event.target.value)}>
             {profiles.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {candidate.name}
+                {candidate.live ? `${candidate.name} (LIVE)` : candidate.name}
               </option>
             ))}
           </select>

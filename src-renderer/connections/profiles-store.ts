@@ -10,10 +10,8 @@ import type {
 } from '../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../bridge.ts';
 
-export type ConnectionTest =
-  | { state: 'running' }
-  | { state: 'passed'; report: ConnectionReport }
-  | { state: 'failed'; error: IpcError };
+export type SettledTest = { state: 'passed'; report: ConnectionReport } | { state: 'failed'; error: IpcError };
+export type ConnectionTest = { state: 'running'; done: Promise<SettledTest> } | SettledTest;
 
 export interface ProfilesStore {
   status: 'loading' | 'ready' | 'failed';
@@ -24,7 +22,8 @@ export interface ProfilesStore {
   load(): Promise<void>;
   save(input: ProfileInput): Promise<IpcResult<ProfileView>>;
   remove(id: string): Promise<IpcResult<null>>;
-  test(id: string): Promise<ConnectionTest>;
+  /** Tests a profile's connection; while one test runs, asking again joins it. */
+  test(id: string): Promise<SettledTest>;
   trust(id: string, sha256: string): Promise<IpcResult<ProfileView>>;
 }
 
@@ -66,11 +65,17 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => {
     },
 
     async test(id) {
-      set((state) => ({ tests: { ...state.tests, [id]: { state: 'running' } } }));
-      const result = await opsdesk.profiles.testConnection({ id });
-      const outcome: ConnectionTest = result.ok ? { state: 'passed', report: result.data } : { state: 'failed', error: result.error };
-      set((state) => ({ tests: { ...state.tests, [id]: outcome } }));
-      return outcome;
+      const running = get().tests[id];
+      if (running?.state === 'running') return running.done;
+      // Only the newest test of a profile may report: one started before an edit is stale.
+      const done = opsdesk.profiles.testConnection({ id }).then((result): SettledTest => {
+        const outcome: SettledTest = result.ok ? { state: 'passed', report: result.data } : { state: 'failed', error: result.error };
+        if (get().tests[id] === entry) set((state) => ({ tests: { ...state.tests, [id]: outcome } }));
+        return outcome;
+      });
+      const entry: ConnectionTest = { state: 'running', done };
+      set((state) => ({ tests: { ...state.tests, [id]: entry } }));
+      return done;
     },
 
     async trust(id, sha256) {

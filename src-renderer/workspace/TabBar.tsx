@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useWorkspaceStore } from './workspace-store.ts';
 import { titleOf } from './view-catalog.ts';
 
@@ -8,9 +9,20 @@ export function TabBar() {
   const { activate, close, move, setPickerOpen } = useWorkspaceStore.getState();
   const [draggedId, setDraggedId] = useState<string | null>(null);
 
+  /** Arrow keys, Home and End move between tabs, as the WAI-ARIA tabs pattern has it. */
+  const onTabListKeyDown = (event: KeyboardEvent) => {
+    const index = tabs.findIndex((tab) => tab.id === activeTabId);
+    const target = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (target === undefined || tabs.length === 0) return;
+    event.preventDefault();
+    const tab = tabs[(target + tabs.length) % tabs.length]!;
+    activate(tab.id);
+    document.getElementById(`tab-${tab.id}`)?.focus();
+  };
+
   return (
     <nav className="tab-bar">
-      <div role="tablist" aria-label="Open views" className="tab-list">
+      <div role="tablist" aria-label="Open views" className="tab-list" onKeyDown={onTabListKeyDown}>
         {tabs.map((tab, index) => (
           <div
             key={tab.id}

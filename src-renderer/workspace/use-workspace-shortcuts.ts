@@ -7,6 +7,8 @@ const isMac = navigator.platform.toLowerCase().includes('mac');
 export function useWorkspaceShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      // A dialog owns the keyboard: Ctrl+W must not close the tab behind a half-filled form.
+      if (document.querySelector('dialog[open]')) return;
       const store = useWorkspaceStore.getState();
       const command = isMac ? event.metaKey : event.ctrlKey;
       const key = event.key.toLowerCase();

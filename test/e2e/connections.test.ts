@@ -16,6 +16,8 @@ let sims: Simulators;
 let scratch: string;
 let app: AppUnderTest | undefined;
 const ipcLog: { channel: string; result: unknown }[] = [];
+const logLines: string[] = [];
+const logSink = (record: { line: string }) => void logLines.push(record.line);
 
 beforeAll(async () => {
   [browser, sims] = await Promise.all([launchChromium(), startSimulators({ alertCount: 200 })]);
@@ -44,9 +46,11 @@ function secretsToScanFor(): string[] {
 async function expectNoKeyLeaked(page: Page) {
   const dom = await page.content();
   const ipc = JSON.stringify(ipcLog);
+  const log = logLines.join('\n');
   for (const secret of secretsToScanFor()) {
     expect(dom, 'DOM text contains a key').not.toContain(secret);
-    expect(ipc, 'an IPC result contains a key').not.toContain(secret);
+    expect(ipc, 'an IPC result or event contains a key').not.toContain(secret);
+    expect(log, 'a log line contains a key').not.toContain(secret);
   }
 }
 
@@ -61,7 +65,7 @@ describe('connections, as a new user tries them', () => {
   test('the demo profiles connect in every view and in Settings', async () => {
     const demoFile = path.join(scratch, 'demo-profiles.json');
     await writeDemoProfiles(demoFile, sims);
-    app = await openApp(browser, { importProfilesFrom: demoFile, ipcLog });
+    app = await openApp(browser, { importProfilesFrom: demoFile, ipcLog, logSink });
     const { page } = app;
 
     const firewall = page.getByRole('tabpanel', { name: 'Firewall' });
@@ -84,7 +88,7 @@ describe('connections, as a new user tries them', () => {
   });
 
   test('adding a firewall by hand: certificate prompt with its fingerprint, trust, connected', async () => {
-    app = await openApp(browser, { ipcLog });
+    app = await openApp(browser, { ipcLog, logSink });
     const { page } = app;
     const settings = await openSettings(page);
     const firewallSection = settings.getByRole('region', { name: 'Firewall appliance' });
@@ -92,6 +96,9 @@ describe('connections, as a new user tries them', () => {
 
     const form = page.getByRole('dialog', { name: 'Add firewall appliance connection' });
     await form.getByLabel('Name').fill('Lab firewall');
+    await page.keyboard.press('Control+w');
+    expect(await form.isVisible(), 'Ctrl+W behind a dialog closes nothing').toBe(true);
+    expect(await page.getByRole('tab', { name: 'Settings' }).count()).toBe(1);
     await form.getByLabel('Address').fill(sims.firewall.url);
     await form.getByLabel('API key').fill(sims.firewall.keys.operations);
     await form.getByRole('button', { name: 'Save and test' }).click();
@@ -106,11 +113,12 @@ describe('connections, as a new user tries them', () => {
     const row = firewallSection.getByRole('listitem', { name: 'Lab firewall connection' });
     await expect.poll(() => row.innerText(), { timeout: 15_000 }).toMatch(/Connected · Version/);
     expect(await row.innerText()).toContain('trusts pinned certificate');
+    expect(ipcLog.some((entry) => entry.channel === 'profiles:event:changed'), 'events are among what is scanned').toBe(true);
     await expectNoKeyLeaked(page);
   });
 
   test('a bad support key is refused on entry; an imported CA connects; a live key shows LIVE', { timeout: 60_000 }, async () => {
-    app = await openApp(browser, { ipcLog });
+    app = await openApp(browser, { ipcLog, logSink });
     const { page } = app;
     const settings = await openSettings(page);
     const support = settings.getByRole('region', { name: 'Customer support' });
@@ -140,7 +148,7 @@ describe('connections, as a new user tries them', () => {
   });
 
   test('a refused key shows what failed and what to do; without a keychain Settings says keys last this session only', async () => {
-    app = await openApp(browser, { ipcLog, keyStore: new SessionKeyStore('No Secret Service is running on this desktop.') });
+    app = await openApp(browser, { ipcLog, logSink, keyStore: new SessionKeyStore('No Secret Service is running on this desktop.') });
     const { page } = app;
     await app.services.profiles.save({
       service: 'firewall',

@@ -44,7 +44,7 @@ export interface HarnessOptions extends Partial<Omit<AppServicesOptions, 'dataDi
   dataDir?: string;
   /** Calls whose transport fails outright, as if main crashed while handling them. */
   brokenChannels?: Set<string>;
-  /** Every IPC result the page received, so tests can scan them. */
+  /** Every IPC result and event the page received, so tests can scan them. */
   ipcLog?: { channel: string; result: unknown }[];
 }
 
@@ -99,8 +99,10 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
           id: 1,
           isDestroyed: () => page.isClosed(),
           // A page that is reloading misses the event, as a reloading window would; it lists afresh.
-          send: (channel, data) =>
-            void page.evaluate(([c, d]) => window.__opsdeskDeliver(c, d), [channel, data] as const).catch(() => {}),
+          send: (channel, data) => {
+            ipcLog?.push({ channel, result: data });
+            void page.evaluate(([c, d]) => window.__opsdeskDeliver(c, d), [channel, data] as const).catch(() => {});
+          },
         },
         authorized.data,
       );

@@ -127,6 +127,14 @@ function asUndiciBody(body: RequestInit['body'] | undefined): unknown {
   return form;
 }
 
+function leniently(parse: () => unknown): unknown {
+  try {
+    return parse();
+  } catch {
+    return undefined;
+  }
+}
+
 function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'RequestAbortedError');
 }
@@ -288,8 +296,9 @@ export function createHttpClient(
     const { response, bytes } = await send(input, init);
     if (bytes === undefined) return response;
     const contentType = response.headers.get('content-type') ?? '';
-    // SDKs expect JSON: an HTML page from a proxy or a broken body is reported here, with the status.
-    if (/json|html/i.test(contentType)) {
+    // SDKs expect JSON from a success: an HTML page or a broken body is reported here, with the status.
+    // An error status keeps its body as is: the status decides what went wrong, not the body's format.
+    if (response.ok && /json|html/i.test(contentType)) {
       parseJsonBody(bytes, contentType, {
         service,
         status: response.status,
@@ -315,15 +324,19 @@ export function createHttpClient(
       const { response, bytes } = await send(url, { method: req.method, headers, body, signal: req.signal ?? null });
       const status = response.status;
       const responseHeaders = Object.fromEntries(response.headers);
-      const data = parseJsonBody(bytes ?? Buffer.alloc(0), responseHeaders['content-type'], {
-        service,
-        status,
-        requestId: requestIdFrom(undefined, responseHeaders),
-      });
+      const parse = () =>
+        parseJsonBody(bytes ?? Buffer.alloc(0), responseHeaders['content-type'], {
+          service,
+          status,
+          requestId: requestIdFrom(undefined, responseHeaders),
+        });
+      // Decide by status first (firewall.md, part 7): an error's body is read if it can be, never required.
+      const data = response.ok ? parse() : leniently(parse);
       const requestId = requestIdFrom(data, responseHeaders);
       if (!response.ok) {
         const retryAfterMs = parseRetryAfter(responseHeaders['retry-after']);
-        const failure = new ServiceFailure(describeHttpError(service, status, data, requestId, retryAfterMs));
+        const htmlPage = /html/i.test(responseHeaders['content-type'] ?? '') || /^\s*</.test(bytes?.toString('utf8', 0, 64) ?? '');
+        const failure = new ServiceFailure(describeHttpError(service, status, data, requestId, retryAfterMs, htmlPage));
         log.warn('request refused', { method: req.method, path: url.pathname, status, code: failure.serviceError.code, requestId });
         throw failure;
       }

@@ -1,6 +1,7 @@
 // Every failure a back end or the network can produce, turned into a ServiceError with a message an
 // analyst understands and a hint saying what to do. One table per service; the error body shapes are
 // recorded in docs/api-assumptions.md.
+import { Redactor } from '../log/redactor.ts';
 import type { ServiceError, ServiceErrorCode, ServiceName } from './types.ts';
 
 interface Explanation {
@@ -208,16 +209,18 @@ export function requestIdFrom(body: unknown, headers: Record<string, string | st
 function serverDetail(body: unknown): string | undefined {
   const nested = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['error'] : undefined;
   const detail = stringField(nested, 'message') ?? stringField(body, 'message');
-  return detail?.slice(0, 200);
+  // The server's words reach the user; a key it echoed back must not.
+  return detail === undefined ? undefined : new Redactor().redact(detail.slice(0, 200));
 }
 
-/** A non-2xx answer whose body was JSON (or empty). */
+/** A non-2xx answer, judged by its status; its body (JSON, empty or unreadable) only adds detail. */
 export function describeHttpError(
   service: ServiceName,
   status: number,
   body: unknown,
   requestId: string | undefined,
   retryAfterMs?: number,
+  htmlPage = false,
 ): ServiceError {
   const code = documentedCode(service, status, codeFromBody(service, body));
   const explanation = EXPLANATIONS[service][code] ?? genericExplanation(service, code, status);
@@ -228,12 +231,13 @@ export function describeHttpError(
   if (retryAfterMs !== undefined && code === 'rate_limited') {
     message = `${message} The service asks to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
   }
+  if (htmlPage) message = `${message} It answered HTTP ${status} with an HTML page instead of JSON.`;
   return {
     service,
     status,
     code,
     message,
-    hint: explanation.hint,
+    hint: htmlPage ? `${explanation.hint} An HTML page usually comes from a proxy or load balancer in front of the service: check the address and the proxy.` : explanation.hint,
     ...(requestId ? { requestId } : {}),
     retryable: RETRYABLE_STATUSES.has(status),
   };
@@ -270,7 +274,7 @@ export function describeResponseTooLarge(service: ServiceName, status: number, l
     status,
     code: 'response_too_large',
     message: `${SERVICE_LABEL[service]} sent a response larger than the ${limitBytes}-byte limit of this profile; reading stopped.`,
-    hint: 'Ask for less (a smaller page size or a narrower filter), or raise the response size limit of the profile.',
+    hint: 'Ask for less: a smaller page size or a narrower filter.',
     retryable: false,
   };
 }
@@ -449,7 +453,7 @@ const NETWORK_EXPLANATIONS: Partial<Record<ServiceErrorCode, NetworkExplanation>
   },
   certificate_changed: {
     message: (host) => `${host} presented a different certificate from the one pinned for this profile.`,
-    hint: 'Do not continue until the administrator confirms the new fingerprint; if it was renewed on purpose, trust the new certificate.',
+    hint: 'Do not continue until the administrator confirms the new fingerprint. If it was renewed on purpose, edit the connection, set its trust to system certificates and test it: OpsDesk then shows the new certificate to trust.',
     retryable: false,
   },
 };

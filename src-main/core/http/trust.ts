@@ -1,6 +1,6 @@
 // TLS options for a profile's trust mode. Verification always stays on; only the set of trust
 // anchors (and, when pinned, the accepted leaf) changes.
-import { checkServerIdentity, rootCertificates, type ConnectionOptions, type PeerCertificate } from 'node:tls';
+import { checkServerIdentity, getCACertificates, type ConnectionOptions, type PeerCertificate } from 'node:tls';
 import { PIN_MISMATCH_CODE } from './errors.ts';
 import type { TrustSettings } from './types.ts';
 
@@ -14,14 +14,22 @@ function pinMismatch(presented: string): Error {
   });
 }
 
+let systemRoots: string[] | undefined;
+
+/** Node's bundled roots plus the operating system's store, so a CA the company installed counts. */
+function systemTrustAnchors(): string[] {
+  systemRoots ??= [...new Set([...getCACertificates('default'), ...getCACertificates('system')])];
+  return systemRoots;
+}
+
 /** Throws a plain Error naming what is missing, for the caller to report as invalid settings. */
 export function tlsOptionsFor(trust: TrustSettings): ConnectionOptions {
   switch (trust.mode) {
     case 'system':
-      return {};
+      return { ca: systemTrustAnchors() };
     case 'system-plus-ca':
       if (!trust.caPem) throw new Error('the imported CA certificate is missing');
-      return { ca: [...rootCertificates, trust.caPem] };
+      return { ca: [...systemTrustAnchors(), trust.caPem] };
     case 'ca-only':
       if (!trust.caPem) throw new Error('the imported CA certificate is missing');
       return { ca: [trust.caPem] };

@@ -22,6 +22,8 @@ export interface Logger {
   child(bindings: LogFields): Logger;
   /** From now on, this exact value never appears in any line of this logger or its children. */
   registerSecret(secret: string): void;
+  /** The same redaction, for text shown somewhere other than the log (an error dialog). */
+  redact(text: string): string;
 }
 
 const LEVEL_ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -57,6 +59,7 @@ export function createLogger(options: { sink?: LogSink; level?: LogLevel } = {})
       error: (message, fields) => write('error', message, fields),
       child: (more) => build({ ...bindings, ...more }),
       registerSecret: (secret) => redactor.registerSecret(secret),
+      redact: (text) => redactor.redact(text),
     };
   }
 

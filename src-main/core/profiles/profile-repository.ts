@@ -71,6 +71,11 @@ export class ProfileRepository {
       });
   }
 
+  /** Changes only the trust, so an edit saved meanwhile is kept; false when the profile is gone. */
+  updateTrust(id: string, trust: ProfileRecord['trust'], updatedAt: string): boolean {
+    return this.#db.prepare('UPDATE profiles SET trust = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(trust), updatedAt, id).changes > 0;
+  }
+
   delete(id: string): boolean {
     return this.#db.prepare('DELETE FROM profiles WHERE id = ?').run(id).changes > 0;
   }

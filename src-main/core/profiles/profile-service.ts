@@ -33,6 +33,13 @@ export interface ProfileServiceOptions {
 
 const maxResponseBytes = 32 * 1024 * 1024;
 
+const nameTaken = (service: string, name: string) =>
+  new UserFacingError({
+    code: 'conflict',
+    message: `There is already a ${service} connection named “${name}”.`,
+    fieldErrors: [{ path: 'name', message: 'This name is taken; choose another.' }],
+  });
+
 const profileNotFound = () =>
   new UserFacingError({ code: 'not_found', message: 'That connection no longer exists.', hint: 'Reopen Settings to see the current list.' });
 
@@ -50,7 +57,10 @@ export class ProfileService {
 
   async list(): Promise<ProfileList> {
     const records = this.#options.repository.all();
-    const present = await Promise.all(records.map(async (record) => (await this.#options.keyStore.get(record.id)) !== null));
+    // A keychain entry that cannot be read right now (a locked item) is shown as what was stored.
+    const present = await Promise.all(
+      records.map((record) => this.#options.keyStore.get(record.id).then((key) => key !== null, () => record.keyHint !== null)),
+    );
     return { profiles: records.map((record, index) => toView(record, present[index]!)), keychain: this.keychain };
   }
 
@@ -63,10 +73,15 @@ export class ProfileService {
     }
     const clash = repository.findByName(input.service, input.name);
     if (clash && clash.id !== existing?.id) {
+      throw nameTaken(input.service, input.name);
+    }
+    const baseUrl = normaliseBaseUrl(input.service, input.baseUrl);
+    if (existing && !input.apiKey && new URL(existing.baseUrl).origin !== new URL(baseUrl).origin) {
+      // The stored key was given for one server; it never goes to another without the user saying so.
       throw new UserFacingError({
-        code: 'conflict',
-        message: `There is already a ${input.service} connection named “${input.name}”.`,
-        fieldErrors: [{ path: 'name', message: 'This name is taken; choose another.' }],
+        code: 'bad_request',
+        message: 'The address now points at another server, so the stored key is not sent there.',
+        fieldErrors: [{ path: 'apiKey', message: 'Enter the key for the new address.' }],
       });
     }
     const now = new Date().toISOString();
@@ -76,7 +91,7 @@ export class ProfileService {
       id,
       service: input.service,
       name: input.name,
-      baseUrl: normaliseBaseUrl(input.service, input.baseUrl),
+      baseUrl,
       trust: trustFrom(input.trust, existing?.trust),
       timeouts: input.timeouts ?? existing?.timeouts ?? defaultTimeouts,
       proxy: input.proxy ?? existing?.proxy ?? { mode: 'none' },
@@ -90,14 +105,23 @@ export class ProfileService {
       this.#options.logger.registerSecret(key);
       await keyStore.set(id, key);
     }
-    repository.put(record);
+    try {
+      repository.put(record);
+    } catch (error) {
+      // A new profile whose row could not be written must not leave its key behind.
+      if (key && !existing) await keyStore.delete(id);
+      if (String((error as { code?: string }).code).startsWith('SQLITE_CONSTRAINT')) throw nameTaken(input.service, input.name);
+      throw error;
+    }
     this.#changed();
     return toView(record, key !== null || (await keyStore.get(id)) !== null);
   }
 
   async remove(id: string): Promise<null> {
-    if (!this.#options.repository.delete(id)) throw profileNotFound();
+    this.#require(id);
+    // The key goes first: if the keychain refuses, the profile is still there to try again.
     await this.#options.keyStore.delete(id);
+    if (!this.#options.repository.delete(id)) throw profileNotFound();
     this.#changed();
     return null;
   }
@@ -153,14 +177,13 @@ export class ProfileService {
         certificate: presented,
       });
     }
-    const updated: ProfileRecord = {
-      ...record,
-      trust: { mode: 'pinned', pinnedSha256: presented.sha256, anchorPem: presented.chainPem.at(-1)! },
-      updatedAt: new Date().toISOString(),
-    };
-    this.#options.repository.put(updated);
+    if (this.#require(id).baseUrl !== record.baseUrl) {
+      throw new UserFacingError({ code: 'conflict', message: 'The address changed while its certificate was checked; test the connection again.' });
+    }
+    const trust = { mode: 'pinned' as const, pinnedSha256: presented.sha256, anchorPem: presented.chainPem.at(-1)! };
+    if (!this.#options.repository.updateTrust(id, trust, new Date().toISOString())) throw profileNotFound();
     this.#changed();
-    return toView(updated, (await this.#options.keyStore.get(id)) !== null);
+    return toView(this.#require(id), (await this.#options.keyStore.get(id)) !== null);
   }
 
   /** A pin typed in by hand: take the anchor from the server once, if its leaf matches the pin. */
@@ -176,7 +199,8 @@ export class ProfileService {
         certificate: presented,
       });
     }
-    this.#options.repository.put({ ...record, trust: { ...record.trust, anchorPem: presented.chainPem.at(-1)! } });
+    const trust = { ...record.trust, anchorPem: presented.chainPem.at(-1)! };
+    if (!this.#options.repository.updateTrust(record.id, trust, record.updatedAt)) throw profileNotFound();
   }
 
   #require(id: string): ProfileRecord {
@@ -229,19 +253,28 @@ function trustFrom(input: ParsedProfileInput['trust'], previous: TrustSettings |
     return samePin ? previous : { mode: 'pinned', pinnedSha256: input.pinnedSha256 };
   }
   const caPem = input.caPem ?? previous?.caPem;
-  if (!caPem) {
+  if (!caPem || !isReadableCertificate(caPem)) {
     throw new UserFacingError({
       code: 'bad_request',
       message: 'Paste the CA certificate this connection should trust.',
-      fieldErrors: [{ path: 'trust.caPem', message: 'Paste a PEM certificate (-----BEGIN CERTIFICATE----- …)' }],
+      fieldErrors: [{ path: 'trust.caPem', message: 'Paste a readable PEM certificate (-----BEGIN CERTIFICATE----- …)' }],
     });
   }
   return { mode: input.mode, caPem };
 }
 
+function isReadableCertificate(pem: string): boolean {
+  try {
+    new X509Certificate(pem);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const isLiveKey = (key: string): boolean => supportKeyPattern.exec(key)?.[1] === 'live';
 
-/** Gateway bases are kept as typed (the client adds /v1 when missing); the others are normalised. */
+/** Query, fragment and trailing slash go; the gateway keeps its path (the client adds /v1 when missing), support drops /api/open/v1, a bare firewall host gets /api/v1. */
 function normaliseBaseUrl(service: ProfileRecord['service'], raw: string): string {
   const url = new URL(raw);
   url.hash = '';

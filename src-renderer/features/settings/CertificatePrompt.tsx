@@ -37,8 +37,8 @@ export function CertificatePrompt({ profile, certificate, onClose }: Props) {
   return (
     <Dialog title="Untrusted certificate" onClose={onClose} wide>
       <p>
-        <strong>{profile.name}</strong> presented a certificate that your system does not trust. Compare its
-        fingerprint with the one your administrator gives you before you trust it.
+        <strong>{profile.name}</strong> presented a certificate that this connection does not trust yet. Compare
+        its fingerprint with the one your administrator gives you before you trust it.
       </p>
       <dl className="certificate-details">
         <dt>Subject</dt>

@@ -1,4 +1,4 @@
-import { cloneElement, useId, useState } from 'react';
+import { cloneElement, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, InputHTMLAttributes, ReactElement } from 'react';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { ProfileInput, ProfileView, ServiceName, TrustInput } from '../../../src-preload/contract/profiles.ts';
@@ -114,6 +114,11 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
   const [form, setForm] = useState(() => initialState(service, profile));
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
+  const formElement = useRef<HTMLFormElement>(null);
+  const advancedInvalid = !!error?.fieldErrors?.some((field) => /^(timeouts|proxy)/.test(field.path));
+  useEffect(() => {
+    formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [error]);
   const keepsExistingCa = !!profile?.trust.caSubject && (form.trustMode === 'system-plus-ca' || form.trustMode === 'ca-only');
 
   const update = (field: keyof FormState) => (event: { target: { value: string } }) =>
@@ -132,7 +137,7 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
 
   return (
     <Dialog title={`${profile ? 'Edit' : 'Add'} ${serviceTitles[service].toLowerCase()} connection`} onClose={onClose} wide>
-      <form className="profile-form" onSubmit={onSubmit} noValidate>
+      <form ref={formElement} className="profile-form" onSubmit={onSubmit} noValidate>
         <Field label="Name" error={fieldError('name')}>
           <input value={form.name} onChange={update('name')} placeholder="e.g. Production" autoFocus />
         </Field>
@@ -205,7 +210,7 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
           )}
         </fieldset>
 
-        <details className="advanced">
+        <details className="advanced" open={advancedInvalid || undefined}>
           <summary>Timeouts and proxy</summary>
           <div className="field-row">
             <Field label="Connect (s)" error={fieldError('timeouts.connectMs')}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { ConnectionSummaryText } from '../../connections/ConnectionSummaryText.tsx';
 import { useProfilesStore } from '../../connections/profiles-store.ts';
@@ -23,6 +24,14 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate }: Props) {
   const runTest = useProfilesStore((state) => state.test);
   const remove = useProfilesStore((state) => state.remove);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleteError, setDeleteError] = useState<IpcError | null>(null);
+  const onDelete = async () => {
+    const result = await remove(profile.id);
+    if (!result.ok) {
+      setConfirmingDelete(false);
+      setDeleteError(result.error);
+    }
+  };
 
   return (
     <li className="profile-row" aria-label={`${profile.name} connection`}>
@@ -36,6 +45,7 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate }: Props) {
           <span>{profile.hasKey ? `key ${profile.keyHint ?? 'stored'}` : 'no key stored'}</span>
           <span>trusts {trustLabels[profile.trust.mode]}</span>
         </div>
+        {deleteError && <ErrorNotice error={deleteError} title="Not deleted" />}
         <div className="profile-test" aria-live="polite">
           {test?.state === 'running' && <span className="muted">Testing the connection…</span>}
           {test?.state === 'passed' && (
@@ -59,7 +69,7 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate }: Props) {
         {confirmingDelete ? (
           <>
             <span>Delete it and its key?</span>
-            <button type="button" className="button-danger" onClick={() => void remove(profile.id)}>
+            <button type="button" className="button-danger" autoFocus onClick={() => void onDelete()}>
               Delete
             </button>
             <button type="button" className="button" onClick={() => setConfirmingDelete(false)}>
@@ -74,7 +84,14 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate }: Props) {
             <button type="button" className="button" onClick={onEdit}>
               Edit
             </button>
-            <button type="button" className="button" onClick={() => setConfirmingDelete(true)}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setDeleteError(null);
+                setConfirmingDelete(true);
+              }}
+            >
               Delete
             </button>
           </>

@@ -56,10 +56,10 @@ describe('broken answers', () => {
     expect(error.message).not.toContain('sim-malformed');
   });
 
-  it('an HTML error page from a proxy is malformed_response with its status, after the retries', async () => {
+  it('an HTML error page from a proxy is judged by its status (a retryable server error), after the retries', async () => {
     sims.firewall.faults.add({ path: '/system/status', kind: 'html', status: 502 });
     const error = await failure(client.request(status));
-    expect(error).toMatchObject({ status: 502, code: 'malformed_response', retryable: true });
+    expect(error).toMatchObject({ status: 502, code: 'server_error', retryable: true });
     expect(error.message).toMatch(/HTTP 502 with an HTML page/);
     expect(error.message).not.toContain('nginx');
     expect(error.hint).toMatch(/proxy/);

@@ -51,6 +51,14 @@ describe('trusting an appliance certificate', () => {
     expect(report.summary).toMatchObject({ service: 'firewall', edition: 'enterprise' });
   });
 
+  test('a profile deleted while its certificate is checked stays deleted', async () => {
+    const profile = await services.profiles.save(firewall());
+    const trusting = services.profiles.trustCertificate(profile.id, sims.firewall.leafSha256);
+    await services.profiles.remove(profile.id);
+    await expect(trusting).rejects.toMatchObject({ detail: { code: 'not_found' } });
+    expect((await services.profiles.list()).profiles.some((p) => p.id === profile.id)).toBe(false);
+  });
+
   test('a certificate that changed between the prompt and the click is not trusted', async () => {
     const profile = await services.profiles.save(firewall());
     const shown = sims.firewall.leafSha256;
@@ -100,6 +108,39 @@ describe('profiles', () => {
     await expect(services.profiles.save(firewall({ trust: { mode: 'system-plus-ca' } }))).rejects.toMatchObject({
       detail: { code: 'bad_request', fieldErrors: [{ path: 'trust.caPem' }] },
     });
+  });
+
+  test('a stored key is never sent to a new server: changing the address needs the key again', async () => {
+    const saved = await services.profiles.save(firewall({ trust: { mode: 'ca-only', caPem: sims.ca.certPem } }));
+    const moved = { id: saved.id, name: saved.name, apiKey: undefined, baseUrl: 'https://attacker.example:9443/api/v1' };
+    await expect(services.profiles.save(firewall(moved))).rejects.toMatchObject({
+      detail: { code: 'bad_request', fieldErrors: [{ path: 'apiKey' }] },
+    });
+    expect((await services.profiles.list()).profiles.find((p) => p.id === saved.id)?.baseUrl).toBe(sims.firewall.url);
+    const samePlace = await services.profiles.save(firewall({ id: saved.id, name: 'Renamed', apiKey: undefined, trust: { mode: 'ca-only' } }));
+    expect(samePlace).toMatchObject({ name: 'Renamed', hasKey: true });
+  });
+
+  test('a CA that is not a readable certificate is refused on entry', async () => {
+    const garbage = '-----BEGIN CERTIFICATE-----\nnot a certificate\n-----END CERTIFICATE-----';
+    await expect(services.profiles.save(firewall({ trust: { mode: 'ca-only', caPem: garbage } }))).rejects.toMatchObject({
+      detail: { code: 'bad_request', fieldErrors: [{ path: 'trust.caPem' }] },
+    });
+  });
+
+  test('a broken profiles file is refused without quoting it (it holds keys)', async () => {
+    const { importProfiles } = await import('../../../src-main/core/profiles/import-profiles.ts');
+    const { ProfileRepository } = await import('../../../src-main/core/profiles/profile-repository.ts');
+    const { writeFile } = await import('node:fs/promises');
+    const repository = new ProfileRepository(services.db);
+    const file = path.join(dataDir, 'broken.json');
+    await writeFile(file, '{"profiles": [{"apiKey": "TOPSECRETKEY0000", oops');
+    await expect(importProfiles(file, services.profiles, repository)).rejects.toThrow(/not valid JSON/);
+    await expect(importProfiles(file, services.profiles, repository)).rejects.not.toThrow(/TOPSECRET/);
+    await writeFile(file, JSON.stringify({ profiles: [{ service: 'firewall', name: 'x', baseUrl: 'http://plain', apiKey: 'TOPSECRETKEY0000' }] }));
+    const refused = await importProfiles(file, services.profiles, repository).catch((error: Error) => error.message);
+    expect(refused).toMatch(/Profile 1 .* check .*baseUrl/);
+    expect(refused).not.toContain('TOPSECRET');
   });
 
   test('the demo file imports through the same path, and importing again updates instead of duplicating', async () => {
