@@ -3,16 +3,14 @@ import type { ProfileList } from '../../src-preload/contract/profiles.ts';
 import { openDatabase } from './db/database.ts';
 import type { Db } from './db/database.ts';
 import { SettingsTable } from './db/settings.ts';
-import { testFirewallConnection } from './firewall/test-connection.ts';
-import { testGatewayConnection } from './gateway/test-connection.ts';
 import { createLogger } from './log/logger.ts';
 import type { Logger, LogSink } from './log/logger.ts';
+import { connectors } from './profiles/connectors.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
 import { ProfileRepository } from './profiles/profile-repository.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import type { KeyStore } from './secrets/key-store.ts';
 import { openKeyStore } from './secrets/open-key-store.ts';
-import { testSupportConnection } from './support/test-connection.ts';
 import { WorkspaceService } from './workspace/workspace-service.ts';
 
 export interface AppServicesOptions {
@@ -51,7 +49,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     repository,
     keyStore: options.keyStore ?? (await openKeyStore()),
     logger,
-    testers: { gateway: testGatewayConnection, support: testSupportConnection, firewall: testFirewallConnection },
+    connectors,
     onChange: (list) => listeners.forEach((listener) => listener.profilesChanged?.(list)),
   });
   if (options.importProfilesFrom) {
@@ -65,6 +63,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     profiles,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {
+      await profiles.close();
       db.close();
     },
   };

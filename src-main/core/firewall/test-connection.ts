@@ -1,7 +1,4 @@
-import { withClient } from '../http/with-client.ts';
-import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
-import type { Logger } from '../log/logger.ts';
-import { createFirewallClient } from './client.ts';
+import type { FirewallClient } from './client.ts';
 
 export interface FirewallConnectionSummary {
   service: 'firewall';
@@ -13,21 +10,12 @@ export interface FirewallConnectionSummary {
 }
 
 /** Reads the system status; rejects with a ServiceFailure saying exactly what failed. */
-export function testFirewallConnection(
-  settings: ConnectionSettings,
-  getApiKey: ApiKeyProvider,
-  logger: Logger,
-): Promise<FirewallConnectionSummary> {
-  return withClient(
-    () => createFirewallClient(settings, getApiKey, logger),
-    async (client) => {
-      const status = await client.getSystemStatus();
-      return {
-        service: 'firewall',
-        version: status.version ?? 'unknown',
-        uptimeSeconds: status.uptimeSeconds ?? null,
-        edition: status.edition ?? null,
-      };
-    },
-  );
+export async function testFirewallConnection(client: FirewallClient): Promise<FirewallConnectionSummary> {
+  const status = await client.getSystemStatus();
+  return {
+    service: 'firewall',
+    version: status.version ?? 'unknown',
+    uptimeSeconds: status.uptimeSeconds ?? null,
+    edition: status.edition ?? null,
+  };
 }

@@ -1,7 +1,6 @@
 import { X509Certificate, randomUUID } from 'node:crypto';
 import type {
   ConnectionReport,
-  ConnectionSummary,
   KeychainStatus,
   ParsedProfileInput,
   ProfileList,
@@ -19,15 +18,13 @@ import { UserFacingError } from '../user-facing-error.ts';
 import { defaultTimeouts } from './profile-record.ts';
 import type { ProfileRecord } from './profile-record.ts';
 import type { ProfileRepository } from './profile-repository.ts';
-
-/** Runs the service's one cheap authenticated call over the profile's connection. */
-export type ConnectionTester = (settings: ConnectionSettings, getApiKey: () => Promise<string | null>, logger: Logger) => Promise<ConnectionSummary>;
+import type { ClientOf, Connector, Connectors } from './connectors.ts';
 
 export interface ProfileServiceOptions {
   repository: ProfileRepository;
   keyStore: KeyStore;
   logger: Logger;
-  testers: Record<ProfileRecord['service'], ConnectionTester>;
+  connectors: Connectors;
   onChange?: (list: ProfileList) => void;
 }
 
@@ -46,6 +43,8 @@ const profileNotFound = () =>
 /** Profiles: non-secret parts in SQLite, keys in the keychain, and the connection each describes. */
 export class ProfileService {
   readonly #options: ProfileServiceOptions;
+  /** One client per profile: its keep-alive pool, rate limiter and Retry-After pause serve every request. */
+  readonly #clients = new Map<string, { close(): Promise<void> }>();
   constructor(options: ProfileServiceOptions) {
     this.#options = options;
   }
@@ -107,6 +106,7 @@ export class ProfileService {
     }
     try {
       repository.put(record);
+      this.#closeClient(id);
     } catch (error) {
       // A new profile whose row could not be written must not leave its key behind.
       if (key && !existing) await keyStore.delete(id);
@@ -122,6 +122,7 @@ export class ProfileService {
     // The key goes first: if the keychain refuses, the profile is still there to try again.
     await this.#options.keyStore.delete(id);
     if (!this.#options.repository.delete(id)) throw profileNotFound();
+    this.#closeClient(id);
     this.#changed();
     return null;
   }
@@ -152,12 +153,34 @@ export class ProfileService {
   async testConnection(id: string): Promise<ConnectionReport> {
     const record = this.#require(id);
     if (record.trust.mode === 'pinned' && !record.trust.anchorPem) await this.#adoptPinnedAnchor(record);
-    const summary = await this.#options.testers[record.service](
-      this.connectionSettings(id),
-      this.apiKeyProvider(id),
-      this.#options.logger,
-    );
+    const connector = this.#options.connectors[record.service] as Connector<{ close(): Promise<void> }>;
+    const summary = await connector.test(this.client(id, record.service));
     return { profileId: id, testedAt: new Date().toISOString(), summary };
+  }
+
+  /** The profile's client, opened on first use and replaced whenever the profile changes. */
+  client<Service extends ProfileRecord['service']>(id: string, service: Service): ClientOf<Service> {
+    const record = this.#require(id);
+    if (record.service !== service) throw profileNotFound();
+    let client = this.#clients.get(id);
+    if (!client) {
+      const connector = this.#options.connectors[service] as Connector<{ close(): Promise<void> }>;
+      client = connector.open(this.connectionSettings(id), this.apiKeyProvider(id), this.#options.logger);
+      this.#clients.set(id, client);
+    }
+    return client as ClientOf<Service>;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#clients.values()].map((client) => client.close()));
+    this.#clients.clear();
+  }
+
+  #closeClient(id: string): void {
+    const client = this.#clients.get(id);
+    this.#clients.delete(id);
+    // Requests already under way finish on the old client; new ones get the new settings.
+    void client?.close().catch((error: unknown) => this.#options.logger.warn('closing a client failed', { error }));
   }
 
   /**
@@ -182,6 +205,7 @@ export class ProfileService {
     }
     const trust = { mode: 'pinned' as const, pinnedSha256: presented.sha256, anchorPem: presented.chainPem.at(-1)! };
     if (!this.#options.repository.updateTrust(id, trust, new Date().toISOString())) throw profileNotFound();
+    this.#closeClient(id);
     this.#changed();
     return toView(this.#require(id), (await this.#options.keyStore.get(id)) !== null);
   }
@@ -201,6 +225,7 @@ export class ProfileService {
     }
     const trust = { ...record.trust, anchorPem: presented.chainPem.at(-1)! };
     if (!this.#options.repository.updateTrust(record.id, trust, record.updatedAt)) throw profileNotFound();
+    this.#closeClient(record.id);
   }
 
   #require(id: string): ProfileRecord {

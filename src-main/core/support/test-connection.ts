@@ -1,7 +1,4 @@
-import { withClient } from '../http/with-client.ts';
-import type { ApiKeyProvider } from '../http/types.ts';
-import type { Logger } from '../log/logger.ts';
-import { createSupportClient, type SupportSettings } from './client.ts';
+import type { SupportClient } from './client.ts';
 
 export interface SupportConnectionSummary {
   service: 'support';
@@ -18,26 +15,17 @@ export interface SupportConnectionSummary {
 }
 
 /** Reads the meta endpoint; rejects with a ServiceFailure saying exactly what failed. */
-export function testSupportConnection(
-  settings: SupportSettings,
-  getApiKey: ApiKeyProvider,
-  logger: Logger,
-): Promise<SupportConnectionSummary> {
-  return withClient(
-    () => createSupportClient(settings, getApiKey, logger),
-    async (client) => {
-      const meta = await client.getMeta();
-      const channels: Record<string, boolean> = {};
-      for (const site of meta.sites) if (site.apiChannel !== undefined) channels[site.id] = site.apiChannel;
-      return {
-        service: 'support',
-        site: meta.site ?? settings.site ?? '',
-        sites: meta.sites.map((site) => site.id),
-        channels,
-        scopes: meta.scopes,
-        ...(meta.keyEnv ? { keyEnv: meta.keyEnv } : {}),
-        ...(meta.keyType ? { keyType: meta.keyType } : {}),
-      };
-    },
-  );
+export async function testSupportConnection(client: SupportClient): Promise<SupportConnectionSummary> {
+  const meta = await client.getMeta();
+  const channels: Record<string, boolean> = {};
+  for (const site of meta.sites) if (site.apiChannel !== undefined) channels[site.id] = site.apiChannel;
+  return {
+    service: 'support',
+    site: meta.site ?? '',
+    sites: meta.sites.map((site) => site.id),
+    channels,
+    scopes: meta.scopes,
+    ...(meta.keyEnv ? { keyEnv: meta.keyEnv } : {}),
+    ...(meta.keyType ? { keyType: meta.keyType } : {}),
+  };
 }

@@ -143,6 +143,17 @@ describe('profiles', () => {
     expect(refused).not.toContain('TOPSECRET');
   });
 
+  test('repeated tests share one client per profile, so its rate limiter keeps them under the key limit', async () => {
+    const apiKey = sims.firewall.addKey({ role: 'read-only', rate: { requests: 2, windowSeconds: 1 } });
+    const profile = await services.profiles.save(
+      firewall({ apiKey, trust: { mode: 'ca-only', caPem: sims.ca.certPem }, settings: { rateLimit: { requests: 2, windowSeconds: 1 } } }),
+    );
+    const firstRequest = sims.firewall.requests.length;
+    for (let round = 0; round < 4; round += 1) await services.profiles.testConnection(profile.id);
+    const statuses = sims.firewall.requests.slice(firstRequest).map((request) => request.status);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+  });
+
   test('the demo file imports through the same path, and importing again updates instead of duplicating', async () => {
     const { importProfiles } = await import('../../../src-main/core/profiles/import-profiles.ts');
     const { ProfileRepository } = await import('../../../src-main/core/profiles/profile-repository.ts');
