@@ -29,6 +29,8 @@ export interface ProfileServiceOptions {
 }
 
 const maxResponseBytes = 32 * 1024 * 1024;
+/** Longer than any request's own timeouts allow it to take. */
+const retiredClientGraceMs = 15 * 60_000;
 
 const nameTaken = (service: string, name: string) =>
   new UserFacingError({
@@ -45,6 +47,7 @@ export class ProfileService {
   readonly #options: ProfileServiceOptions;
   /** One client per profile: its keep-alive pool, rate limiter and Retry-After pause serve every request. */
   readonly #clients = new Map<string, { close(): Promise<void> }>();
+  readonly #retired = new Set<{ close(): Promise<void> }>();
   constructor(options: ProfileServiceOptions) {
     this.#options = options;
   }
@@ -172,15 +175,25 @@ export class ProfileService {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.#clients.values()].map((client) => client.close()));
+    const clients = [...this.#clients.values(), ...this.#retired];
     this.#clients.clear();
+    this.#retired.clear();
+    await Promise.all(clients.map((client) => client.close()));
   }
 
+  /**
+   * New requests get a client with the new settings at once; the old one is closed a little later,
+   * so that a request already on its way (reading the key, waiting for the limiter) still completes.
+   */
   #closeClient(id: string): void {
     const client = this.#clients.get(id);
+    if (!client) return;
     this.#clients.delete(id);
-    // Requests already under way finish on the old client; new ones get the new settings.
-    void client?.close().catch((error: unknown) => this.#options.logger.warn('closing a client failed', { error }));
+    this.#retired.add(client);
+    setTimeout(() => {
+      if (!this.#retired.delete(client)) return;
+      client.close().catch((error: unknown) => this.#options.logger.warn('closing a client failed', { error }));
+    }, retiredClientGraceMs).unref();
   }
 
   /**

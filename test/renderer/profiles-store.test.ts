@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createAppServices } from '../../src-main/core/app-services.ts';
+import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
+import { startSimulators } from '../sim/index.ts';
+import { bridgeInProcess } from '../support/bridge-in-process.ts';
+
+// The store reads window.opsdesk when it is imported, so the bridge is in place first.
+const sims = await startSimulators({ alertCount: 20 });
+const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-profiles-store-'));
+const services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('test'), logSink: () => {} });
+Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
+const { useProfilesStore } = await import('../../src-renderer/connections/profiles-store.ts');
+
+afterAll(async () => {
+  await services.close();
+  await sims.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const firewallInput = (name: string) => ({
+  service: 'firewall' as const,
+  name,
+  baseUrl: sims.firewall.url,
+  apiKey: sims.firewall.keys.readOnly,
+  trust: { mode: 'ca-only' as const, caPem: sims.ca.certPem },
+  settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
+});
+
+describe('profiles store', () => {
+  test('loads the list with the keychain status and follows changes made elsewhere', async () => {
+    await useProfilesStore.getState().load();
+    expect(useProfilesStore.getState()).toMatchObject({ status: 'ready', profiles: [], keychain: { kind: 'session-only', reason: 'test' } });
+    await services.profiles.save(firewallInput('Saved in main'));
+    await expect.poll(() => useProfilesStore.getState().profiles.map((profile) => profile.name)).toEqual(['Saved in main']);
+  });
+
+  test('asking to test while a test runs joins it instead of sending a second request', async () => {
+    const saved = await useProfilesStore.getState().save(firewallInput('Joined'));
+    if (!saved.ok) throw new Error(saved.error.message);
+    const before = sims.firewall.requests.filter((request) => request.path.endsWith('/system/status')).length;
+    const [first, second] = await Promise.all([useProfilesStore.getState().test(saved.data.id), useProfilesStore.getState().test(saved.data.id)]);
+    expect(first).toBe(second);
+    expect(first.state).toBe('passed');
+    expect(sims.firewall.requests.filter((request) => request.path.endsWith('/system/status')).length).toBe(before + 1);
+  });
+
+  test('a test that started before an edit does not report on the edited profile', async () => {
+    const saved = await useProfilesStore.getState().save(firewallInput('Edited while testing'));
+    if (!saved.ok) throw new Error(saved.error.message);
+    sims.firewall.faults.add({ path: '/system/status', kind: 'delay', ms: 300, times: 1 });
+    const stale = useProfilesStore.getState().test(saved.data.id);
+    const edited = await useProfilesStore.getState().save({ ...firewallInput('Edited while testing'), id: saved.data.id, apiKey: sims.firewall.keys.expired });
+    expect(edited.ok).toBe(true);
+    const outcome = await stale;
+    expect(outcome.state).toBe('passed');
+    expect(useProfilesStore.getState().tests[saved.data.id]).toBeUndefined();
+  });
+});
