@@ -171,7 +171,6 @@ export class FirewallSim extends SimServer {
   readonly #timers = new Set<NodeJS.Timeout>();
   #edition: FirewallEdition = 'enterprise';
   #webhook: FirewallWebhook | null = null;
-  #activity: NodeJS.Timeout | undefined;
 
   constructor(options: { seed: number; alertCount: number; caPem: string }) {
     super({ apiPrefix: FIREWALL_API_PREFIX, urlPath: FIREWALL_API_PREFIX });
@@ -247,16 +246,11 @@ export class FirewallSim extends SimServer {
   }
 
   setActivity(on: boolean): void {
-    if (this.#activity) clearInterval(this.#activity);
-    this.#activity = undefined;
-    if (!on) return;
     const random = createRandom(Date.now(), 'firewall-activity');
-    this.#activity = setInterval(() => this.#simulateTraffic(random), ACTIVITY_INTERVAL_MS);
-    this.#activity.unref();
+    this.switchActivity(on, ACTIVITY_INTERVAL_MS, () => this.#simulateTraffic(random));
   }
 
   override async close(): Promise<void> {
-    this.setActivity(false);
     for (const timer of this.#timers) clearTimeout(timer);
     await this.#webhooks.close();
     await super.close();

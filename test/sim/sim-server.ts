@@ -131,6 +131,7 @@ export abstract class SimServer implements SimServerBase {
   readonly #closing = new AbortController();
   #server: https.Server | undefined;
   #leafSha256 = '';
+  #activity: NodeJS.Timeout | undefined;
 
   constructor(options: SimServerOptions) {
     this.#options = options;
@@ -174,7 +175,14 @@ export abstract class SimServer implements SimServerBase {
     this.#leafSha256 = new X509Certificate(pem.certPem).fingerprint256;
   }
 
+  /** Demo life: runs `tick` every `intervalMs` until switched off or the server closes. */
+  protected switchActivity(on: boolean, intervalMs: number, tick: () => void): void {
+    clearInterval(this.#activity);
+    this.#activity = on ? setInterval(tick, intervalMs).unref() : undefined;
+  }
+
   async close(): Promise<void> {
+    clearInterval(this.#activity);
     this.#closing.abort();
     const server = this.#server;
     if (!server) return;

@@ -134,7 +134,6 @@ export class SupportSim extends SimServer {
   readonly #idempotency = new Map<string, StoredResult>();
   readonly #router = new Router<Route>();
   readonly #webhooks: WebhookSender;
-  #activity: NodeJS.Timeout | undefined;
 
   constructor(options: { seed: number; caPem: string }) {
     super({ apiPrefix: SUPPORT_API_PREFIX, urlPath: '' });
@@ -172,16 +171,11 @@ export class SupportSim extends SimServer {
   }
 
   setActivity(on: boolean): void {
-    if (this.#activity) clearInterval(this.#activity);
-    this.#activity = undefined;
-    if (!on) return;
     const random = createRandom(Date.now(), 'support-activity');
-    this.#activity = setInterval(() => this.#simulateVisitor(random), ACTIVITY_INTERVAL_MS);
-    this.#activity.unref();
+    this.switchActivity(on, ACTIVITY_INTERVAL_MS, () => this.#simulateVisitor(random));
   }
 
   override async close(): Promise<void> {
-    this.setActivity(false);
     await this.#webhooks.close();
     await super.close();
   }
