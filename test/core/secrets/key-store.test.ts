@@ -12,6 +12,7 @@ import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-stor
 
 const run = promisify(execFile);
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
+if (!hasSecretService) console.log('skipped: no D-Bus session, so no Secret Service (run through npm test)');
 
 describe.skipIf(!hasSecretService)('OS keychain (Secret Service)', () => {
   it('opens the OS keychain when a Secret Service is running', async () => {
