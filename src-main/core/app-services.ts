@@ -1,5 +1,7 @@
 import path from 'node:path';
-import type { ProfileList } from '../../src-preload/contract/profiles.ts';
+import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
+import { ConnectionHealthTracker } from './clients/connection-health.ts';
+import { HealthRepository } from './clients/health-repository.ts';
 import { openDatabase } from './db/database.ts';
 import type { Db } from './db/database.ts';
 import { SettingsTable } from './db/settings.ts';
@@ -27,6 +29,7 @@ export interface AppServicesOptions {
 
 export interface AppEvents {
   profilesChanged(list: ProfileList): void;
+  healthChanged(health: ConnectionHealth): void;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
@@ -35,6 +38,7 @@ export interface AppServices {
   logger: Logger;
   workspace: WorkspaceService;
   profiles: ProfileService;
+  health: ConnectionHealthTracker;
   /** Main-to-window events; the IPC layer connects them to the windows that subscribed. */
   events: { connect(listener: Partial<AppEvents>): void };
   close(): Promise<void>;
@@ -52,6 +56,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     connectors,
     onChange: (list) => listeners.forEach((listener) => listener.profilesChanged?.(list)),
   });
+  const health = new ConnectionHealthTracker(new HealthRepository(db));
+  health.onChanged((value) => listeners.forEach((listener) => listener.healthChanged?.(value)));
   if (options.importProfilesFrom) {
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
@@ -61,9 +67,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     logger,
     workspace: new WorkspaceService(new SettingsTable(db)),
     profiles,
+    health,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {
       await profiles.close();
+      health.dispose();
       db.close();
     },
   };

@@ -28,6 +28,7 @@ export function createHandlers(services: AppServices, platform: HandlerPlatform)
       remove: ({ id }) => services.profiles.remove(id),
       testConnection: ({ id }) => services.profiles.testConnection(id),
       trustCertificate: ({ id, sha256 }) => services.profiles.trustCertificate(id, sha256),
+      health: async () => (await services.profiles.list()).profiles.map((profile) => services.health.of(profile.id)),
     },
     workspace: {
       load: () => services.workspace.load(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, event } from './define.ts';
-import type { CertificateDetails } from './define.ts';
+import type { CertificateDetails, IpcError } from './define.ts';
 
 export const serviceNames = ['gateway', 'support', 'firewall'] as const;
 export type ServiceName = (typeof serviceNames)[number];
@@ -142,6 +142,18 @@ export interface ConnectionReport {
   summary: ConnectionSummary;
 }
 
+/** How a profile's back end answered lately; a view shows its cache whatever this says. */
+export interface ConnectionHealth {
+  profileId: string;
+  state: 'unknown' | 'reachable' | 'unreachable';
+  /** When the back end last answered a call successfully (ISO), kept across restarts. */
+  lastReachedAt: string | null;
+  /** When a call last ended, well or not (ISO). */
+  lastCheckedAt: string | null;
+  /** Why the last call failed, while unreachable. */
+  error?: IpcError;
+}
+
 const id = z.object({ id: z.string().min(1).max(64) });
 
 export const profiles = {
@@ -155,9 +167,11 @@ export const profiles = {
     trustCertificate: call<ProfileView>()(
       id.extend({ sha256: z.string().trim().regex(fingerprintPattern) }),
     ),
+    health: call<ConnectionHealth[]>()(z.undefined()),
   },
   events: {
     changed: event<ProfileList>(),
+    healthChanged: event<ConnectionHealth>(),
   },
 };
 

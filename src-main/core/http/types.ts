@@ -1,5 +1,5 @@
 // Public shapes of the HTTP core: plain data; the names the renderer also sees come from the contract.
-import type { CertificateDetails } from '../../../src-preload/contract/define.ts';
+import type { CertificateDetails, ErrorCode } from '../../../src-preload/contract/define.ts';
 import type { ServiceName } from '../../../src-preload/contract/profiles.ts';
 
 export type { ServiceName };
@@ -42,45 +42,8 @@ export interface CertificateInfo extends CertificateDetails {
   chainPem: string[];
 }
 
-export type ServiceErrorCode =
-  // what the back end said
-  | 'bad_request'
-  | 'unauthorized'
-  | 'key_expired'
-  | 'forbidden'
-  | 'forbidden_scope'
-  | 'forbidden_role'
-  | 'forbidden_ip'
-  | 'wrong_site'
-  | 'channel_disabled'
-  | 'edition_unsupported'
-  | 'model_not_permitted'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'server_error'
-  | 'service_unavailable'
-  | 'unexpected_status'
-  // what came back could not be used
-  | 'malformed_response'
-  | 'response_too_large'
-  // the way there
-  | 'dns_failed'
-  | 'connection_refused'
-  | 'connection_reset'
-  | 'network_unreachable'
-  | 'timeout'
-  | 'proxy_failed'
-  | 'tls_failed'
-  | 'untrusted_certificate'
-  | 'hostname_mismatch'
-  | 'certificate_expired'
-  | 'certificate_changed'
-  | 'network_error'
-  // OpsDesk itself
-  | 'missing_key'
-  | 'invalid_settings'
-  | 'cancelled';
+/** The codes a back end or the way to it can produce (the rest of `ErrorCode` is OpsDesk's own). */
+export type ServiceErrorCode = Exclude<ErrorCode, 'keychain_unavailable' | 'unsafe_link' | 'forbidden_sender' | 'unknown_call' | 'internal'>;
 
 export interface ServiceError {
   service: ServiceName;
