@@ -5,7 +5,6 @@ import { describe, expect, test } from 'vitest';
 import { DisposableStore, toDisposable } from '../../../src-main/core/lifecycle/disposable.ts';
 import { Emitter } from '../../../src-main/core/lifecycle/emitter.ts';
 import { Poller, type PollerOptions } from '../../../src-main/core/lifecycle/poller.ts';
-import { systemClock } from '../../../src-main/core/lifecycle/clock.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { captureLog } from '../http/fixtures.ts';
 
