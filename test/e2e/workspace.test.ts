@@ -49,7 +49,7 @@ describe('tab workspace', () => {
     await expect.poll(() => tabTitles(page)).toEqual(['Settings', 'Firewall', 'Chat']);
     await page.getByRole('tab', { name: 'Chat' }).click();
 
-    await expect.poll(() => app!.services.workspace.load()?.tabs.map((tab) => tab.view)).toEqual(['settings', 'firewall', 'chat']);
+    await expect.poll(() => app!.services.workspace.load()?.tabs.map((tab) => tab.kind)).toEqual(['settings', 'firewall', 'chat']);
     await page.reload();
     await expect.poll(() => tabTitles(page)).toEqual(['Settings', 'Firewall', 'Chat']);
     expect(await activeTab(page)).toBe('Chat');
