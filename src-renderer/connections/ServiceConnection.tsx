@@ -57,7 +57,10 @@ export function ServiceConnection({ service, title, needs, profileId, children }
       </div>
     );
   }
-  if (!profile) return <NotConfigured title={title} needs={needs} />;
+  if (!profile) {
+    const heading = profileId === undefined ? `${title} is not set up yet` : `${title}: its connection no longer exists`;
+    return <NotConfigured heading={heading} needs={needs} />;
+  }
 
   return (
     <div className="view">

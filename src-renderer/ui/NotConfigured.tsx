@@ -1,16 +1,16 @@
 import { useWorkspaceStore } from '../workspace/workspace-store.ts';
 
 interface Props {
-  title: string;
+  heading: string;
   needs: string;
 }
 
 /** What an unconfigured view shows: what to set up, and a way to Settings. */
-export function NotConfigured({ title, needs }: Props) {
+export function NotConfigured({ heading, needs }: Props) {
   const navigate = useWorkspaceStore((state) => state.navigate);
   return (
     <div className="empty-state">
-      <h1>{title} is not set up yet</h1>
+      <h1>{heading}</h1>
       <p>{needs}</p>
       <button type="button" className="button-primary" onClick={() => navigate('settings')}>
         Open Settings

@@ -12,7 +12,7 @@ export function AlertView({ params }: { params: TabParams }) {
       service="firewall"
       title={title}
       profileId={typeof params.profileId === 'string' ? params.profileId : ''}
-      needs="The firewall connection this alert came from no longer exists. Add the appliance again in Settings."
+      needs="The firewall connection this alert came from was removed. Add the appliance again in Settings to see the alert."
     >
       {() => (
         <NothingCached
