@@ -77,7 +77,7 @@ try {
     trust: { mode: 'ca-only', caPem: sims.ca.certPem },
     settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
   });
-  await app.services.profiles.testConnection(profile.id);
+  await app.services.clients.testConnection(profile.id);
   await appliance.close();
   await app.page.reload();
   await app.page.getByRole('tabpanel', { name: 'Firewall' }).getByRole('button', { name: 'Retry' }).waitFor({ timeout: 15_000 });

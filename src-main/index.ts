@@ -1,16 +1,18 @@
-import { app, BrowserWindow, dialog, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, session } from 'electron';
 import path from 'node:path';
 import { contract } from '../src-preload/contract/index.ts';
 import { createAppServices } from './core/app-services.ts';
 import { createLogger } from './core/log/logger.ts';
 import { createEventHub } from './ipc/event-hub.ts';
-import { createHandlers } from './ipc/handlers.ts';
+import { createHandlers } from './ipc/handlers/index.ts';
+import { wireEvents } from './ipc/wire-events.ts';
 import { createRouter } from './ipc/router.ts';
 import { installAppMenu } from './electron/app-menu.ts';
 import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
 import { appOrigin } from './electron/content-security-policy.ts';
 import { bindRouter } from './electron/ipc.ts';
 import { createMainWindow } from './electron/main-window.ts';
+import { createElectronPlatform } from './electron/platform.ts';
 import { hardenSession, hardenWebContents } from './electron/security.ts';
 
 // Every line main prints, crash output included, goes through the redacting logger.
@@ -43,21 +45,18 @@ async function start(): Promise<void> {
   const services = await createAppServices({
     dataDir: app.getPath('userData'),
     logger,
+    platform: createElectronPlatform(),
     // Only an unpackaged build (the demo) takes profiles from a file named in the environment.
     importProfilesFrom: app.isPackaged ? undefined : process.env.OPSDESK_IMPORT_PROFILES,
   });
-  const handlers = createHandlers(services, {
-    version: app.getVersion(),
-    platform: process.platform,
-    openExternal: (url) => shell.openExternal(url),
-  });
+  const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
   const router = createRouter(contract, handlers, {
     appOrigin,
     onUnexpectedError: (channel, error) => services.logger.error('IPC handler failed', { channel, error }),
   });
   const hub = createEventHub(router);
   bindRouter(router, hub);
-  services.events.connect({ profilesChanged: (list) => hub.publish('profiles', 'changed', list) });
+  wireEvents(services, hub);
   app.on('will-quit', () => void services.close());
   createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'));
 }

@@ -30,6 +30,10 @@ export class ConnectionHealthTracker {
     );
   }
 
+  all(profileIds: string[]): ConnectionHealth[] {
+    return profileIds.map((profileId) => this.of(profileId));
+  }
+
   report(profileId: string, outcome: CallOutcome): void {
     const at = this.#now().toISOString();
     const previous = this.of(profileId);

@@ -1,12 +1,13 @@
-// Public shapes of the HTTP core: plain data; the names the renderer also sees come from the contract.
+// Public shapes of the HTTP core; the names the renderer also sees come from the contract.
 import type { CertificateDetails, ErrorCode } from '../../../src-preload/contract/define.ts';
 import type { ServiceName } from '../../../src-preload/contract/profiles.ts';
+import type { ErrorDialect } from './error-dialect.ts';
 
 export type { ServiceName };
 
 export interface TrustSettings {
   /**
-   * system: the roots bundled with Node. system-plus-ca: those plus `caPem`. ca-only: only `caPem`.
+   * system: Node's bundled roots plus the operating system's store. system-plus-ca: those plus `caPem`. ca-only: only `caPem`.
    * pinned: `anchorPem` (the certificate the user approved) is the only trust anchor, and the
    * server's leaf must also have the SHA-256 fingerprint `pinnedSha256`.
    */
@@ -18,7 +19,9 @@ export interface TrustSettings {
 }
 
 export interface ConnectionSettings {
-  service: ServiceName;
+  /** How the back end words its errors; also names it in every error. */
+  dialect: ErrorDialect;
+  /** The API's root, as the back end's connector shaped it. */
   baseUrl: string;
   trust: TrustSettings;
   timeouts: {
