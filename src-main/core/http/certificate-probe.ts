@@ -10,7 +10,7 @@ import { connect, type DetailedPeerCertificate } from 'node:tls';
 import { CERTIFICATE_CODES } from './network-errors.ts';
 import type { CertificateInfo, ServiceError } from './types.ts';
 
-export function describeCertificate(chain: X509Certificate[]): CertificateInfo {
+function describeCertificate(chain: X509Certificate[]): CertificateInfo {
   const leaf = chain[0];
   if (!leaf) throw new Error('empty certificate chain');
   return {

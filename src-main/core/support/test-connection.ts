@@ -1,7 +1,7 @@
 import type { ConnectionSummary } from '../../../src-preload/contract/profiles.ts';
 import type { SupportClient } from './client.ts';
 
-export type SupportConnectionSummary = Extract<ConnectionSummary, { service: 'support' }>;
+type SupportConnectionSummary = Extract<ConnectionSummary, { service: 'support' }>;
 
 /** Reads the meta endpoint; rejects with a ServiceFailure saying exactly what failed. */
 export async function testSupportConnection(client: SupportClient): Promise<SupportConnectionSummary> {
