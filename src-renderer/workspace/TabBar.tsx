@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useWorkspaceStore } from './workspace-store.ts';
-import { tabTitle } from './view-registry.tsx';
+import { tabTitle } from './view-registry.ts';
 
 export function TabBar() {
   const tabs = useWorkspaceStore((state) => state.tabs);

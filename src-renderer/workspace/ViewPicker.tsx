@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useWorkspaceStore } from './workspace-store.ts';
-import { pickerViews } from './view-registry.tsx';
+import { pickerViews } from './view-registry.ts';
 
 /** Ctrl/Cmd+T: type to filter, arrows to choose, Enter to open, Escape to cancel. */
 export function ViewPicker() {

@@ -4,7 +4,8 @@ import { TabBar } from './TabBar.tsx';
 import { ViewPicker } from './ViewPicker.tsx';
 import { persistWorkspace, useWorkspaceStore } from './workspace-store.ts';
 import { useWorkspaceShortcuts } from './use-workspace-shortcuts.ts';
-import { tabTitle, ViewForTab } from './view-registry.tsx';
+import { tabTitle } from './view-registry.ts';
+import { ViewForTab } from './ViewForTab.tsx';
 
 export function Workspace() {
   const tabs = useWorkspaceStore((state) => state.tabs);

@@ -43,9 +43,3 @@ export function tabTitle(tab: Pick<Tab, 'kind' | 'params'>): string {
   const view = viewRegistry[tab.kind];
   return view.holds === 'item' ? view.titleFor(tab.params ?? {}) : view.title;
 }
-
-export function ViewForTab({ tab }: { tab: Tab }) {
-  const view = viewRegistry[tab.kind];
-  if (view.holds === 'item') return <view.component params={tab.params ?? {}} />;
-  return <view.component />;
-}
