@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const { useWorkspaceStore, persistWorkspace } = await import('../../src-renderer/workspace/workspace-store.ts');
-const { tabTitle, viewRegistry } = await import('../../src-renderer/workspace/view-registry.tsx');
+const { tabTitle, viewRegistry } = await import('../../src-renderer/workspace/view-registry.ts');
 const views = () => useWorkspaceStore.getState().tabs.map((tab) => tab.kind);
 const activeTab = () => useWorkspaceStore.getState().tabs.find((tab) => tab.id === useWorkspaceStore.getState().activeTabId);
 const active = () => activeTab()?.kind;
