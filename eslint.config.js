@@ -1,3 +1,4 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -8,6 +9,47 @@ const electronOnlyInGlue = {
   paths: [{ name: 'electron', message: 'Only src-main/index.ts and src-main/electron/ may import electron.' }],
 };
 const rendererCode = { group: ['**/src-renderer/**'], message: 'Main and preload code never import renderer code.' };
+
+/**
+ * Layers inside the renderer: `ui/` is shared by every feature, so it may not import one, and a
+ * feature (`features/<area>/`) may not import another; `connections/` and `workspace/` stay open to
+ * all. Resolved from the file's folder, because a relative import does not name its target folder.
+ */
+const rendererRoot = path.resolve(import.meta.dirname, 'src-renderer');
+const rendererAreaOf = (file) => {
+  const [top, feature] = path.relative(rendererRoot, file).split(path.sep);
+  return top === 'features' && feature ? `features/${feature}` : top;
+};
+const rendererLayers = {
+  rules: {
+    'no-restricted-imports': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          uiImportsFeature: 'ui/ is shared by every feature and may not import {{target}}.',
+          featureImportsFeature: '{{from}} may not import {{target}}: move what both need to connections/, workspace/ or ui/.',
+        },
+      },
+      create(context) {
+        const from = rendererAreaOf(context.filename);
+        const check = (source) => {
+          if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+          const target = rendererAreaOf(path.resolve(path.dirname(context.filename), source.value));
+          if (!target.startsWith('features/') || target === from) return;
+          if (from === 'ui') context.report({ node: source, messageId: 'uiImportsFeature', data: { target } });
+          else if (from.startsWith('features/')) context.report({ node: source, messageId: 'featureImportsFeature', data: { from, target } });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+        };
+      },
+    },
+  },
+};
 
 /** Inside core: http ← back ends ← profiles/clients, never the other way (docs/architecture.md, "Core map"). */
 const coreFolder = (names) => `^(\\.\\./)+(${names})(/|$)|/core/(${names})(/|$)`;
@@ -73,9 +115,10 @@ export default tseslint.config(
   {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'renderer-layers': rendererLayers },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'renderer-layers/no-restricted-imports': 'error',
       'no-restricted-imports': [
         'error',
         {

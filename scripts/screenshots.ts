@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startSimulators } from '../test/sim/index.ts';
+import { FirewallSim, issueServerCertificate, startSimulators } from '../test/sim/index.ts';
 import { writeDemoProfiles } from '../test/sim/demo-profiles.ts';
 import { openApp } from '../test/support/app-harness.ts';
 import { launchChromium } from '../test/support/chromium.ts';
@@ -64,6 +64,28 @@ try {
     await capture(page, `settings-certificate-prompt-${colorScheme}`);
     await app.close({ removeData: true });
   }
+
+  // A firewall view whose appliance answered once and then went away.
+  const appliance = new FirewallSim({ seed: 1, alertCount: 0, caPem: sims.ca.certPem });
+  await appliance.listen(0, await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+  const app = await openApp(browser);
+  const profile = await app.services.profiles.save({
+    service: 'firewall',
+    name: 'Branch office firewall',
+    baseUrl: appliance.url,
+    apiKey: appliance.keys.readOnly,
+    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+    settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
+  });
+  await app.services.clients.testConnection(profile.id);
+  await appliance.close();
+  await app.page.reload();
+  await app.page.getByRole('tabpanel', { name: 'Firewall' }).getByRole('button', { name: 'Retry' }).waitFor({ timeout: 15_000 });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme });
+    await capture(app.page, `firewall-offline-${colorScheme}`);
+  }
+  await app.close({ removeData: true });
 } finally {
   await browser.close();
   await sims.close();

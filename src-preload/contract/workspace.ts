@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { call } from './define.ts';
 
-export const viewKinds = ['chat', 'tickets', 'firewall', 'settings'] as const;
+/** Main's runtime check of a tab's kind; the renderer's view registry must name exactly these. */
+export const viewKinds = ['chat', 'tickets', 'firewall', 'settings', 'alert'] as const;
 export type ViewKind = (typeof viewKinds)[number];
+
+/** Which item a tab holds, e.g. `{ profileId, alertId }`: small, flat, and kept in SQLite. */
+export const tabParamsSchema = z
+  .record(z.string().min(1).max(40), z.union([z.string().max(200), z.number().finite()]))
+  .refine((params) => Object.keys(params).length <= 8, 'A tab holds at most 8 parameters');
+export type TabParams = z.infer<typeof tabParamsSchema>;
 
 export const tabSchema = z.object({
   id: z.string().min(1).max(64),
-  view: z.enum(viewKinds),
+  kind: z.enum(viewKinds),
+  params: tabParamsSchema.optional(),
 });
 export type Tab = z.infer<typeof tabSchema>;
 
@@ -23,4 +31,3 @@ export const workspace = {
   },
   events: {},
 };
-

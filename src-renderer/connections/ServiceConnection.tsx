@@ -4,37 +4,44 @@ import type { ProfileView, ServiceName } from '../../src-preload/contract/profil
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../ui/LiveBadge.tsx';
 import { NotConfigured } from '../ui/NotConfigured.tsx';
-import { useWorkspaceStore } from '../workspace/workspace-store.ts';
-import { ConnectionSummaryText } from './ConnectionSummaryText.tsx';
+import { ConnectionBanner } from './ConnectionBanner.tsx';
+import { useConnectionHealthStore } from './connection-health-store.ts';
 import { profilesOf, useProfilesStore } from './profiles-store.ts';
 
 interface Props {
   service: ServiceName;
   title: string;
   needs: string;
-  children?: (profile: ProfileView) => ReactNode;
+  /** For a view of one item: the profile the item came from, instead of the user's choice. */
+  profileId?: string;
+  /** The view's body, from the cache: shown whether or not the back end answers. */
+  children: (profile: ProfileView) => ReactNode;
 }
 
 /**
- * The top of every back-end view: which connection it uses (with its LIVE badge), whether that
- * connection works, and what to do when it does not. An unconfigured view says what to set up.
+ * Every back-end view: which connection it uses (with its LIVE badge), the connection's state as a
+ * banner, and the view's body below it, which never waits for the connection.
  */
-export function ServiceConnection({ service, title, needs, children }: Props) {
+export function ServiceConnection({ service, title, needs, profileId, children }: Props) {
   const status = useProfilesStore((state) => state.status);
   const loadError = useProfilesStore((state) => state.loadError);
   const allProfiles = useProfilesStore((state) => state.profiles);
   const tests = useProfilesStore((state) => state.tests);
   const load = useProfilesStore((state) => state.load);
   const runTest = useProfilesStore((state) => state.test);
-  const show = useWorkspaceStore((state) => state.show);
+  const followHealth = useConnectionHealthStore((state) => state.follow);
   const profiles = useMemo(() => profilesOf(allProfiles, service), [allProfiles, service]);
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const profile = profiles.find((candidate) => candidate.id === chosenId) ?? profiles[0];
+  const profile = profileId !== undefined ? profiles.find((candidate) => candidate.id === profileId) : (profiles.find((candidate) => candidate.id === chosenId) ?? profiles[0]);
   const test = profile ? tests[profile.id] : undefined;
+  const health = useConnectionHealthStore((state) => (profile ? state.health[profile.id] : undefined));
 
   useEffect(() => {
     if (status === 'loading') void load();
   }, [status, load]);
+  useEffect(() => {
+    void followHealth();
+  }, [followHealth]);
   useEffect(() => {
     if (profile && !test) void runTest(profile.id);
   }, [profile, test, runTest]);
@@ -50,13 +57,16 @@ export function ServiceConnection({ service, title, needs, children }: Props) {
       </div>
     );
   }
-  if (!profile) return <NotConfigured title={title} needs={needs} />;
+  if (!profile) {
+    const heading = profileId === undefined ? `${title} is not set up yet` : `${title}: its connection no longer exists`;
+    return <NotConfigured heading={heading} needs={needs} />;
+  }
 
   return (
     <div className="view">
       <header className="view-header">
         <h1>{title}</h1>
-        {profiles.length > 1 ? (
+        {profiles.length > 1 && profileId === undefined ? (
           <select aria-label={`${title} connection`} value={profile.id} onChange={(event) => setChosenId(event.target.value)}>
             {profiles.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
@@ -68,27 +78,9 @@ export function ServiceConnection({ service, title, needs, children }: Props) {
           <span className="muted">{profile.name}</span>
         )}
         {profile.live && <LiveBadge />}
-        <button type="button" className="button" disabled={test?.state === 'running'} onClick={() => void runTest(profile.id)}>
-          Test again
-        </button>
       </header>
-      <section className="card connection-status" aria-live="polite">
-        {(!test || test.state === 'running') && <p className="muted">Connecting to {profile.name}…</p>}
-        {test?.state === 'passed' && (
-          <p className="text-ok">
-            Connected to {profile.name} · <ConnectionSummaryText summary={test.report.summary} />
-          </p>
-        )}
-        {test?.state === 'failed' && (
-          <>
-            <ErrorNotice error={test.error} title={`Cannot reach ${profile.name}`} />
-            <button type="button" className="button" onClick={() => show('settings')}>
-              Open Settings
-            </button>
-          </>
-        )}
-      </section>
-      {test?.state === 'passed' && children?.(profile)}
+      <ConnectionBanner profile={profile} health={health} test={test} retry={() => void runTest(profile.id)} />
+      {children(profile)}
     </div>
   );
 }

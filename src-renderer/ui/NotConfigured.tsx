@@ -1,18 +1,18 @@
 import { useWorkspaceStore } from '../workspace/workspace-store.ts';
 
 interface Props {
-  title: string;
+  heading: string;
   needs: string;
 }
 
 /** What an unconfigured view shows: what to set up, and a way to Settings. */
-export function NotConfigured({ title, needs }: Props) {
-  const show = useWorkspaceStore((state) => state.show);
+export function NotConfigured({ heading, needs }: Props) {
+  const navigate = useWorkspaceStore((state) => state.navigate);
   return (
     <div className="empty-state">
-      <h1>{title} is not set up yet</h1>
+      <h1>{heading}</h1>
       <p>{needs}</p>
-      <button type="button" className="button-primary" onClick={() => show('settings')}>
+      <button type="button" className="button-primary" onClick={() => navigate('settings')}>
         Open Settings
       </button>
     </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useWorkspaceStore } from './workspace-store.ts';
-import { titleOf } from './view-catalog.ts';
+import { tabTitle } from './view-registry.ts';
 
 export function TabBar() {
   const tabs = useWorkspaceStore((state) => state.tabs);
@@ -55,12 +55,12 @@ export function TabBar() {
               className="tab-title"
               onClick={() => activate(tab.id)}
             >
-              {titleOf(tab.view)}
+              {tabTitle(tab)}
             </button>
             <button
               type="button"
               className="tab-close"
-              aria-label={`Close ${titleOf(tab.view)}`}
+              aria-label={`Close ${tabTitle(tab)}`}
               title="Close (Ctrl+W)"
               onClick={() => close(tab.id)}
             >

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useWorkspaceStore } from './workspace-store.ts';
-import { viewCatalog } from './view-catalog.ts';
+import { pickerViews } from './view-registry.ts';
 
 /** Ctrl/Cmd+T: type to filter, arrows to choose, Enter to open, Escape to cancel. */
 export function ViewPicker() {
@@ -9,7 +9,7 @@ export function ViewPicker() {
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  const matches = viewCatalog.filter((view) =>
+  const matches = pickerViews.filter((view) =>
     `${view.title} ${view.summary}`.toLowerCase().includes(filter.trim().toLowerCase()),
   );
 

@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { TabBar } from './TabBar.tsx';
 import { ViewPicker } from './ViewPicker.tsx';
-import { ViewForKind } from './ViewForKind.tsx';
 import { persistWorkspace, useWorkspaceStore } from './workspace-store.ts';
 import { useWorkspaceShortcuts } from './use-workspace-shortcuts.ts';
-import { titleOf } from './view-catalog.ts';
+import { tabTitle } from './view-registry.ts';
+import { ViewForTab } from './ViewForTab.tsx';
 
 export function Workspace() {
   const tabs = useWorkspaceStore((state) => state.tabs);
@@ -31,12 +31,12 @@ export function Workspace() {
             id={`panel-${tab.id}`}
             role="tabpanel"
             aria-labelledby={`tab-${tab.id}`}
-            aria-label={titleOf(tab.view)}
+            aria-label={tabTitle(tab)}
             className="tab-panel"
             hidden={tab.id !== activeTabId}
           >
-            <ErrorBoundary viewTitle={titleOf(tab.view)}>
-              <ViewForKind kind={tab.view} />
+            <ErrorBoundary viewTitle={tabTitle(tab)}>
+              <ViewForTab tab={tab} />
             </ErrorBoundary>
           </section>
         ))}

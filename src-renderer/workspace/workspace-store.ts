@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Tab, ViewKind, WorkspaceState } from '../../src-preload/contract/workspace.ts';
+import type { Tab, TabParams, ViewKind, WorkspaceState } from '../../src-preload/contract/workspace.ts';
 import { opsdesk } from '../bridge.ts';
 
 export interface WorkspaceStore extends WorkspaceState {
@@ -8,9 +8,10 @@ export interface WorkspaceStore extends WorkspaceState {
   /** Set when the layout could not be saved, so the user knows a restart may lose it. */
   saveError: string | null;
   restore(): Promise<void>;
-  open(view: ViewKind): void;
-  /** Goes to an open tab of that view, or opens one. */
-  show(view: ViewKind): void;
+  /** Opens a new tab of a picker view, even if one is open (as a browser's new tab does). */
+  open(kind: ViewKind): void;
+  /** Goes to the open tab of that kind holding the same item (the current tab first), or opens one. */
+  navigate(kind: ViewKind, params?: TabParams): void;
   close(tabId: string): void;
   activate(tabId: string): void;
   move(tabId: string, toIndex: number): void;
@@ -19,85 +20,95 @@ export interface WorkspaceStore extends WorkspaceState {
   setPickerOpen(open: boolean): void;
 }
 
-const newTab = (view: ViewKind): Tab => ({ id: `tab-${crypto.randomUUID()}`, view });
+const newTab = (kind: ViewKind, params?: TabParams): Tab => ({ id: `tab-${crypto.randomUUID()}`, kind, ...(params && { params }) });
+
+const holdsSame = (tab: Tab, kind: ViewKind, params: TabParams = {}): boolean => {
+  const held = tab.params ?? {};
+  const names = Object.keys(params);
+  return tab.kind === kind && Object.keys(held).length === names.length && names.every((name) => held[name] === params[name]);
+};
 
 export const defaultTabs = (): Tab[] => [newTab('firewall'), newTab('tickets'), newTab('chat')];
 
-export const useWorkspaceStore = create<WorkspaceStore>()((set, get) => ({
-  tabs: [],
-  activeTabId: null,
-  ready: false,
-  pickerOpen: false,
-  saveError: null,
+export const useWorkspaceStore = create<WorkspaceStore>()((set, get) => {
+  const add = (tab: Tab) => set((state) => ({ tabs: [...state.tabs, tab], activeTabId: tab.id, pickerOpen: false }));
 
-  async restore() {
-    const saved = await opsdesk.workspace.load();
-    const state = saved.ok && saved.data ? saved.data : null;
-    if (state && state.tabs.length > 0) {
-      const activeTabId = state.tabs.some((tab) => tab.id === state.activeTabId) ? state.activeTabId : state.tabs[0]!.id;
-      set({ tabs: state.tabs, activeTabId, ready: true });
-    } else {
-      const tabs = defaultTabs();
-      set({ tabs, activeTabId: tabs[0]!.id, ready: true });
-    }
-  },
+  return {
+    tabs: [],
+    activeTabId: null,
+    ready: false,
+    pickerOpen: false,
+    saveError: null,
 
-  open(view) {
-    const tab = newTab(view);
-    set((state) => ({ tabs: [...state.tabs, tab], activeTabId: tab.id, pickerOpen: false }));
-  },
+    async restore() {
+      const saved = await opsdesk.workspace.load();
+      const state = saved.ok && saved.data ? saved.data : null;
+      if (state && state.tabs.length > 0) {
+        const activeTabId = state.tabs.some((tab) => tab.id === state.activeTabId) ? state.activeTabId : state.tabs[0]!.id;
+        set({ tabs: state.tabs, activeTabId, ready: true });
+      } else {
+        const tabs = defaultTabs();
+        set({ tabs, activeTabId: tabs[0]!.id, ready: true });
+      }
+    },
 
-  show(view) {
-    const existing = get().tabs.find((tab) => tab.id === get().activeTabId && tab.view === view) ??
-      get().tabs.find((tab) => tab.view === view);
-    if (existing) set({ activeTabId: existing.id });
-    else get().open(view);
-  },
+    open(kind) {
+      add(newTab(kind));
+    },
 
-  close(tabId) {
-    set((state) => {
-      const index = state.tabs.findIndex((tab) => tab.id === tabId);
-      if (index < 0) return state;
-      const tabs = state.tabs.filter((tab) => tab.id !== tabId);
-      const activeTabId =
-        state.activeTabId === tabId ? (tabs[Math.min(index, tabs.length - 1)]?.id ?? null) : state.activeTabId;
-      return { tabs, activeTabId };
-    });
-  },
+    navigate(kind, params) {
+      const { tabs, activeTabId } = get();
+      const matches = tabs.filter((tab) => holdsSame(tab, kind, params));
+      const existing = matches.find((tab) => tab.id === activeTabId) ?? matches[0];
+      if (existing) set({ activeTabId: existing.id, pickerOpen: false });
+      else add(newTab(kind, params));
+    },
 
-  activate(tabId) {
-    if (get().tabs.some((tab) => tab.id === tabId)) set({ activeTabId: tabId });
-  },
+    close(tabId) {
+      set((state) => {
+        const index = state.tabs.findIndex((tab) => tab.id === tabId);
+        if (index < 0) return state;
+        const tabs = state.tabs.filter((tab) => tab.id !== tabId);
+        const activeTabId =
+          state.activeTabId === tabId ? (tabs[Math.min(index, tabs.length - 1)]?.id ?? null) : state.activeTabId;
+        return { tabs, activeTabId };
+      });
+    },
 
-  move(tabId, toIndex) {
-    set((state) => {
-      const from = state.tabs.findIndex((tab) => tab.id === tabId);
-      if (from < 0) return state;
-      const tabs = [...state.tabs];
-      const [moved] = tabs.splice(from, 1);
-      tabs.splice(Math.max(0, Math.min(toIndex, tabs.length)), 0, moved!);
-      return { tabs };
-    });
-  },
+    activate(tabId) {
+      if (get().tabs.some((tab) => tab.id === tabId)) set({ activeTabId: tabId });
+    },
 
-  cycle(step) {
-    const { tabs, activeTabId } = get();
-    if (tabs.length === 0) return;
-    const index = tabs.findIndex((tab) => tab.id === activeTabId);
-    set({ activeTabId: tabs[(index + step + tabs.length) % tabs.length]!.id });
-  },
+    move(tabId, toIndex) {
+      set((state) => {
+        const from = state.tabs.findIndex((tab) => tab.id === tabId);
+        if (from < 0) return state;
+        const tabs = [...state.tabs];
+        const [moved] = tabs.splice(from, 1);
+        tabs.splice(Math.max(0, Math.min(toIndex, tabs.length)), 0, moved!);
+        return { tabs };
+      });
+    },
 
-  jump(position) {
-    const { tabs } = get();
-    // As in browsers: 9 always means the last tab.
-    const tab = position === 9 ? tabs.at(-1) : tabs[position - 1];
-    if (tab) set({ activeTabId: tab.id });
-  },
+    cycle(step) {
+      const { tabs, activeTabId } = get();
+      if (tabs.length === 0) return;
+      const index = tabs.findIndex((tab) => tab.id === activeTabId);
+      set({ activeTabId: tabs[(index + step + tabs.length) % tabs.length]!.id });
+    },
 
-  setPickerOpen(pickerOpen) {
-    set({ pickerOpen });
-  },
-}));
+    jump(position) {
+      const { tabs } = get();
+      // As in browsers: 9 always means the last tab.
+      const tab = position === 9 ? tabs.at(-1) : tabs[position - 1];
+      if (tab) set({ activeTabId: tab.id });
+    },
+
+    setPickerOpen(pickerOpen) {
+      set({ pickerOpen });
+    },
+  };
+});
 
 /** Saves the layout through main on every change to the tabs or the active tab, in order. */
 export function persistWorkspace(): () => void {

@@ -49,7 +49,7 @@ describe('tab workspace', () => {
     await expect.poll(() => tabTitles(page)).toEqual(['Settings', 'Firewall', 'Chat']);
     await page.getByRole('tab', { name: 'Chat' }).click();
 
-    await expect.poll(() => app!.services.workspace.load()?.tabs.map((tab) => tab.view)).toEqual(['settings', 'firewall', 'chat']);
+    await expect.poll(() => app!.services.workspace.load()?.tabs.map((tab) => tab.kind)).toEqual(['settings', 'firewall', 'chat']);
     await page.reload();
     await expect.poll(() => tabTitles(page)).toEqual(['Settings', 'Firewall', 'Chat']);
     expect(await activeTab(page)).toBe('Chat');
@@ -90,6 +90,27 @@ describe('tab workspace', () => {
     await page.keyboard.press('Control+w');
     await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Settings']);
     expect(await activeTab(page)).toBe('Tickets');
+  });
+
+  test('a tab holding one alert comes back after a reload with its title, and closes like any tab', async () => {
+    app = await openApp(browser);
+    const { page } = app;
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Chat']);
+    app.services.workspace.save({
+      tabs: [
+        { id: 'tab-firewall', kind: 'firewall' },
+        { id: 'tab-alert', kind: 'alert', params: { profileId: 'fw-gone', alertId: 123 } },
+      ],
+      activeTabId: 'tab-alert',
+    });
+    await page.reload();
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Alert 123']);
+    expect(await activeTab(page)).toBe('Alert 123');
+    await expect.poll(() => page.getByRole('tabpanel', { name: 'Alert 123' }).innerText()).toContain(
+      'Alert 123: its connection no longer exists',
+    );
+    await page.getByRole('button', { name: 'Close Alert 123' }).click();
+    await expect.poll(() => app!.services.workspace.load()?.tabs.map((tab) => tab.kind)).toEqual(['firewall']);
   });
 
   test('a view that throws shows its error panel while the other tabs keep working', async () => {

@@ -51,3 +51,24 @@ describe('lint enforces the process layering', () => {
     expect(await layeringErrors(filePath, code)).toEqual([]);
   });
 });
+
+describe('lint enforces the layers inside the renderer', () => {
+  test.each([
+    ['src-renderer/ui/Leak.tsx', "import { ChatView } from '../features/chat/ChatView.tsx';\nexport const x = ChatView;\n"],
+    ['src-renderer/ui/Leak.tsx', "export { SettingsView } from '../features/settings/SettingsView.tsx';\n"],
+    ['src-renderer/features/firewall/Leak.tsx', "import { ProfileForm } from '../settings/ProfileForm.tsx';\nexport const x = ProfileForm;\n"],
+    ['src-renderer/features/firewall/alerts/Leak.tsx', "import { ChatView } from '../../chat/ChatView.tsx';\nexport const x = ChatView;\n"],
+    ['src-renderer/features/firewall/Leak.tsx', "export const x = () => import('../tickets/TicketsView.tsx');\n"],
+  ])('%s: a forbidden import fails lint', async (filePath, code) => {
+    expect(await layeringErrors(filePath, code)).not.toEqual([]);
+  });
+
+  test.each([
+    ['src-renderer/features/firewall/Ok.tsx', "import { FirewallView } from './FirewallView.tsx';\nexport const x = FirewallView;\n"],
+    ['src-renderer/features/firewall/alerts/Ok.tsx', "import { FirewallView } from '../FirewallView.tsx';\nexport const x = FirewallView;\n"],
+    ['src-renderer/features/firewall/Ok.tsx', "import { ServiceConnection } from '../../connections/ServiceConnection.tsx';\nimport { useWorkspaceStore } from '../../workspace/workspace-store.ts';\nimport { ErrorNotice } from '../../ui/ErrorNotice.tsx';\nexport const x = [ServiceConnection, useWorkspaceStore, ErrorNotice];\n"],
+    ['src-renderer/workspace/Ok.tsx', "import { ChatView } from '../features/chat/ChatView.tsx';\nexport const x = ChatView;\n"],
+  ])('%s: an allowed import passes', async (filePath, code) => {
+    expect(await layeringErrors(filePath, code)).toEqual([]);
+  });
+});

@@ -5,13 +5,15 @@ import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { createAppServices } from '../../src-main/core/app-services.ts';
 import type { AppServices } from '../../src-main/core/app-services.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
+import { viewKinds } from '../../src-preload/contract/workspace.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
 import { RecordingPlatform } from '../support/recording-platform.ts';
 
 // The store reads window.opsdesk when it is imported, so the bridge is in place first.
 const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-store-'));
 const services: AppServices = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: () => {} });
-Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
+const bridge = bridgeInProcess(services);
+Object.assign(globalThis, { window: { opsdesk: bridge } });
 
 afterAll(async () => {
   await services.close();
@@ -19,8 +21,13 @@ afterAll(async () => {
 });
 
 const { useWorkspaceStore, persistWorkspace } = await import('../../src-renderer/workspace/workspace-store.ts');
-const views = () => useWorkspaceStore.getState().tabs.map((tab) => tab.view);
-const active = () => useWorkspaceStore.getState().tabs.find((tab) => tab.id === useWorkspaceStore.getState().activeTabId)?.view;
+const { tabTitle, viewRegistry } = await import('../../src-renderer/workspace/view-registry.ts');
+const views = () => useWorkspaceStore.getState().tabs.map((tab) => tab.kind);
+const activeTab = () => useWorkspaceStore.getState().tabs.find((tab) => tab.id === useWorkspaceStore.getState().activeTabId);
+const active = () => activeTab()?.kind;
+const titles = () => useWorkspaceStore.getState().tabs.map(tabTitle);
+const saveRawLayout = (value: unknown) =>
+  services.db.prepare("INSERT INTO settings (key, value) VALUES ('workspace', ?)").run(JSON.stringify(value));
 
 beforeEach(() => {
   useWorkspaceStore.setState({ tabs: [], activeTabId: null, ready: false, pickerOpen: false });
@@ -65,13 +72,73 @@ describe('workspace store', () => {
     expect(views()).toEqual(['settings', 'firewall', 'tickets', 'chat']);
   });
 
-  test('show() goes to an open tab of that view instead of opening another', async () => {
+  test('navigate() goes to an open tab of that view instead of opening another', async () => {
     await useWorkspaceStore.getState().restore();
-    useWorkspaceStore.getState().show('chat');
+    useWorkspaceStore.getState().navigate('chat');
     expect(views()).toEqual(['firewall', 'tickets', 'chat']);
     expect(active()).toBe('chat');
-    useWorkspaceStore.getState().show('settings');
+    useWorkspaceStore.getState().navigate('settings');
     expect(views()).toEqual(['firewall', 'tickets', 'chat', 'settings']);
+  });
+
+  test('navigate() with an item opens a tab titled by it, and focuses that tab when asked for the same item again', async () => {
+    await useWorkspaceStore.getState().restore();
+    const store = useWorkspaceStore.getState();
+    store.navigate('alert', { profileId: 'fw-1', alertId: 123 });
+    expect(titles()).toEqual(['Firewall', 'Tickets', 'Chat', 'Alert 123']);
+    expect(activeTab()?.params).toEqual({ profileId: 'fw-1', alertId: 123 });
+
+    store.navigate('alert', { profileId: 'fw-1', alertId: 'A-7' });
+    store.navigate('alert', { profileId: 'fw-2', alertId: 123 });
+    expect(titles()).toEqual(['Firewall', 'Tickets', 'Chat', 'Alert 123', 'Alert A-7', 'Alert 123']);
+
+    store.activate(useWorkspaceStore.getState().tabs[0]!.id);
+    store.navigate('alert', { alertId: 123, profileId: 'fw-1' });
+    expect(titles()).toHaveLength(6);
+    expect(activeTab()?.params).toEqual({ profileId: 'fw-1', alertId: 123 });
+    // An item view is not the plain view of its kind: the Firewall tab is not an alert.
+    store.navigate('firewall');
+    expect(active()).toBe('firewall');
+    expect(titles()).toHaveLength(6);
+  });
+
+  test('item tabs come back with their items after a restart', async () => {
+    await useWorkspaceStore.getState().restore();
+    const stop = persistWorkspace();
+    useWorkspaceStore.getState().navigate('alert', { profileId: 'fw-1', alertId: 42 });
+    await expect.poll(() => services.workspace.load()?.tabs.at(-1)?.params).toEqual({ profileId: 'fw-1', alertId: 42 });
+    stop();
+
+    useWorkspaceStore.setState({ tabs: [], activeTabId: null, ready: false });
+    await useWorkspaceStore.getState().restore();
+    expect(titles()).toEqual(['Firewall', 'Tickets', 'Chat', 'Alert 42']);
+    expect(activeTab()?.params).toEqual({ profileId: 'fw-1', alertId: 42 });
+  });
+
+  test('a layout saved before tabs held items still loads; a tab that no longer parses is dropped alone', async () => {
+    saveRawLayout({
+      tabs: [{ id: 'tab-a', view: 'chat' }, { id: 'tab-b', view: 'reports' }, { id: 'tab-c', view: 'settings' }],
+      activeTabId: 'tab-c',
+    });
+    await useWorkspaceStore.getState().restore();
+    expect(views()).toEqual(['chat', 'settings']);
+    expect(active()).toBe('settings');
+  });
+
+  test('main refuses a tab whose item is too big to keep', async () => {
+    const tooMany = Object.fromEntries(Array.from({ length: 9 }, (_, index) => [`key${index}`, index]));
+    const refused = await bridge.workspace.save({ tabs: [{ id: 'tab-a', kind: 'alert', params: tooMany }], activeTabId: 'tab-a' });
+    expect(refused.ok).toBe(false);
+    const longValue = await bridge.workspace.save({
+      tabs: [{ id: 'tab-a', kind: 'alert', params: { alertId: 'x'.repeat(201) } }],
+      activeTabId: 'tab-a',
+    });
+    expect(longValue.ok).toBe(false);
+    expect(services.workspace.load()).toBeNull();
+  });
+
+  test('the view registry names exactly the kinds main accepts', () => {
+    expect(Object.keys(viewRegistry).sort()).toEqual([...viewKinds].sort());
   });
 
   test('every change is saved through main and comes back on the next start', async () => {
@@ -79,7 +146,7 @@ describe('workspace store', () => {
     const stop = persistWorkspace();
     useWorkspaceStore.getState().open('settings');
     useWorkspaceStore.getState().close(useWorkspaceStore.getState().tabs[1]!.id);
-    await expect.poll(() => services.workspace.load()?.tabs.map((tab) => tab.view)).toEqual(['firewall', 'chat', 'settings']);
+    await expect.poll(() => services.workspace.load()?.tabs.map((tab) => tab.kind)).toEqual(['firewall', 'chat', 'settings']);
     stop();
 
     useWorkspaceStore.setState({ tabs: [], activeTabId: null, ready: false });
@@ -89,7 +156,7 @@ describe('workspace store', () => {
   });
 
   test('a saved layout whose active tab is gone restores with the first tab active', async () => {
-    services.workspace.save({ tabs: [{ id: 'tab-a', view: 'chat' }, { id: 'tab-b', view: 'settings' }], activeTabId: 'tab-gone' });
+    services.workspace.save({ tabs: [{ id: 'tab-a', kind: 'chat' }, { id: 'tab-b', kind: 'settings' }], activeTabId: 'tab-gone' });
     await useWorkspaceStore.getState().restore();
     expect(views()).toEqual(['chat', 'settings']);
     expect(active()).toBe('chat');

@@ -1,4 +1,5 @@
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
+import { NothingCached } from '../../ui/NothingCached.tsx';
 
 export function TicketsView() {
   return (
@@ -6,6 +7,13 @@ export function TicketsView() {
       service="support"
       title="Tickets"
       needs="Add a customer-support connection (address, site and application key) in Settings."
-    />
+    >
+      {() => (
+        <NothingCached
+          title="Tickets"
+          explanation="OpsDesk does not keep tickets, contacts or work items yet; once it does, they show here even while the support API is offline."
+        />
+      )}
+    </ServiceConnection>
   );
 }

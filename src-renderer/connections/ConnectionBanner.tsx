@@ -1,0 +1,78 @@
+import type { IpcError } from '../../src-preload/contract/define.ts';
+import type { ConnectionHealth, ProfileView } from '../../src-preload/contract/profiles.ts';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { useWorkspaceStore } from '../workspace/workspace-store.ts';
+import { ConnectionSummaryText } from './ConnectionSummaryText.tsx';
+import type { ConnectionTest } from './profiles-store.ts';
+
+interface Props {
+  profile: ProfileView;
+  health: ConnectionHealth | undefined;
+  test: ConnectionTest | undefined;
+  retry(): void;
+}
+
+type BannerState =
+  | { kind: 'connecting' }
+  | { kind: 'connected' }
+  /** The back end did not answer (network, TLS, timeout, 5xx). */
+  | { kind: 'offline'; error: IpcError | undefined }
+  /** The back end answered but refused (a bad key, a missing scope). */
+  | { kind: 'refused'; error: IpcError };
+
+function bannerState(health: ConnectionHealth | undefined, test: ConnectionTest | undefined): BannerState {
+  if (!test || test.state === 'running') return { kind: 'connecting' };
+  if (health?.state === 'unreachable') return { kind: 'offline', error: health.error ?? (test.state === 'failed' ? test.error : undefined) };
+  if (test.state === 'failed') return { kind: 'refused', error: test.error };
+  return { kind: 'connected' };
+}
+
+/** A view's connection, above its cached data: connecting, connected, or why not and what to do. */
+export function ConnectionBanner({ profile, health, test, retry }: Props) {
+  const navigate = useWorkspaceStore((state) => state.navigate);
+  const state = bannerState(health, test);
+  const lastReached = <LastReached at={health?.lastReachedAt ?? null} />;
+
+  return (
+    <section className={`card connection-banner connection-${state.kind}`} aria-label="Connection" aria-live="polite">
+      {state.kind === 'connecting' && <p className="muted">Connecting to {profile.name}…</p>}
+      {state.kind === 'connected' && (
+        <p className="text-ok">
+          Connected to {profile.name}
+          {test?.state === 'passed' && (
+            <>
+              {' · '}
+              <ConnectionSummaryText summary={test.report.summary} />
+            </>
+          )}
+        </p>
+      )}
+      {(state.kind === 'offline' || state.kind === 'refused') && (
+        <>
+          <p className="connection-banner-heading">
+            <strong>{state.kind === 'offline' ? 'Offline' : 'Not connected'}</strong>
+            <span className="muted"> · {lastReached}</span>
+          </p>
+          {state.error && <ErrorNotice error={state.error} title={`Cannot reach ${profile.name}`} />}
+          <div className="connection-banner-actions">
+            <button type="button" className="button" onClick={retry}>
+              Retry
+            </button>
+            <button type="button" className="button" onClick={() => navigate('settings')}>
+              Open Settings
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function LastReached({ at }: { at: string | null }) {
+  if (!at) return <span>never reached</span>;
+  return (
+    <span>
+      last reached <time dateTime={at}>{new Date(at).toLocaleString()}</time>
+    </span>
+  );
+}

@@ -1,0 +1,15 @@
+interface Props {
+  title: string;
+  /** What will be kept here, and which work brings it. */
+  explanation: string;
+}
+
+/** A view's body before its feature keeps anything in the cache: says so instead of showing made-up data. */
+export function NothingCached({ title, explanation }: Props) {
+  return (
+    <section className="card nothing-cached" aria-label={title}>
+      <h2>{title}</h2>
+      <p className="muted">Nothing cached yet. {explanation}</p>
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+import type { Tab } from '../../src-preload/contract/workspace.ts';
+import { viewRegistry } from './view-registry.ts';
+
+export function ViewForTab({ tab }: { tab: Tab }) {
+  const view = viewRegistry[tab.kind];
+  if (view.holds === 'item') return <view.component params={tab.params ?? {}} />;
+  return <view.component />;
+}

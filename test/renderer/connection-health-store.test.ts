@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createAppServices } from '../../src-main/core/app-services.ts';
+import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
+import { startSimulators } from '../sim/index.ts';
+import { bridgeInProcess } from '../support/bridge-in-process.ts';
+import { RecordingPlatform } from '../support/recording-platform.ts';
+
+// The store reads window.opsdesk when it is imported, so the bridge is in place first.
+const sims = await startSimulators({ alertCount: 0 });
+const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-health-store-'));
+const services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: () => {} });
+Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
+const { useConnectionHealthStore } = await import('../../src-renderer/connections/connection-health-store.ts');
+
+afterAll(async () => {
+  await services.close();
+  await sims.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('connection health store', () => {
+  test('starts from what main knows and follows every later call of the profile', async () => {
+    const reachable = await services.profiles.save({
+      service: 'firewall',
+      name: 'Reachable firewall',
+      baseUrl: sims.firewall.url,
+      apiKey: sims.firewall.keys.readOnly,
+      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+      settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
+    });
+    await services.clients.testConnection(reachable.id);
+    const known = services.health.of(reachable.id);
+    expect(known.state).toBe('reachable');
+
+    await useConnectionHealthStore.getState().follow();
+    expect(useConnectionHealthStore.getState().health[reachable.id]).toEqual(known);
+
+    sims.firewall.faults.add({ path: /.*/, kind: 'reset' });
+    try {
+      await expect(services.clients.testConnection(reachable.id)).rejects.toThrow();
+    } finally {
+      sims.firewall.faults.clear();
+    }
+    const followed = useConnectionHealthStore.getState().health[reachable.id];
+    expect(followed?.state).toBe('unreachable');
+    expect(followed?.lastReachedAt).toBe(known.lastReachedAt);
+    expect(followed?.error?.message).toBeTruthy();
+  });
+});
