@@ -18,7 +18,8 @@ import {
   underlyingErrorCode,
   type TimeoutPhase,
 } from './errors.ts';
-import { SlidingWindowLimiter } from './rate-limiter.ts';
+import { sleep, systemClock, type Clock } from './clock.ts';
+import { RateLimitPaused, SlidingWindowLimiter } from './rate-limiter.ts';
 import { parseJsonBody, readCappedBody } from './response-body.ts';
 import {
   DEFAULT_RETRY_POLICY,
@@ -27,7 +28,6 @@ import {
   isRetriedNetworkFailure,
   isRetriedStatus,
   parseRetryAfter,
-  sleep,
   type RetryPolicy,
 } from './retry.ts';
 import { ServiceFailure } from './service-failure.ts';
@@ -79,6 +79,8 @@ export interface HttpClient {
 
 export interface HttpClientOptions {
   retry?: Partial<RetryPolicy>;
+  /** What the rate limiter and the retries wait on; tests pass a fake one. */
+  clock?: Clock;
 }
 
 /** An answer; `bytes` is the whole body, or undefined for an event stream left for the caller to read. */
@@ -149,11 +151,12 @@ export function createHttpClient(
   const baseUrl = parseBaseUrl(settings);
   const log = logger.child({ service });
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const clock = options.clock ?? systemClock;
   let dispatcher: Dispatcher;
   let limiter: SlidingWindowLimiter;
   try {
     dispatcher = createDispatcher(settings);
-    limiter = new SlidingWindowLimiter(settings.rateLimit.requests, settings.rateLimit.windowMs);
+    limiter = new SlidingWindowLimiter(settings.rateLimit.requests, settings.rateLimit.windowMs, clock);
   } catch (error) {
     throw new ServiceFailure(describeInvalidSettings(service, (error as Error).message), { cause: error });
   }
@@ -184,8 +187,8 @@ export function createHttpClient(
 
   /** A 429's Retry-After holds back every request of the profile, not just this one. */
   function retryAfterOf(status: number, header: string | null): number | undefined {
-    const retryAfterMs = parseRetryAfter(header ?? undefined);
-    if (status === 429 && retryAfterMs !== undefined) limiter.pauseUntil(Date.now() + retryAfterMs);
+    const retryAfterMs = parseRetryAfter(header ?? undefined, clock.now());
+    if (status === 429 && retryAfterMs !== undefined) limiter.pauseFor(retryAfterMs);
     return retryAfterMs;
   }
 
@@ -204,7 +207,11 @@ export function createHttpClient(
   ): Promise<{ exchange: Exchange } | { waitMs: number }> {
     const callerSignal = init.signal ?? undefined;
     const started = performance.now();
-    const permit = await limiter.acquire(callerSignal);
+    // A pause longer than a request may wait in total fails it now, saying how long the server asked for.
+    const permit = await limiter.acquire(callerSignal, policy.maxTotalWaitMs).catch((error: unknown) => {
+      if (!(error instanceof RateLimitPaused)) throw error;
+      throw new ServiceFailure(describeHttpError(service, 429, undefined, undefined, error.waitMs), { cause: error });
+    });
     const bodyDeadline = new AbortController();
     let bodyTimer: NodeJS.Timeout | undefined;
     try {
@@ -287,7 +294,7 @@ export function createHttpClient(
     for (;;) {
       const outcome = await attempt(input, { ...init, method, headers }, rules);
       if ('exchange' in outcome) return outcome.exchange;
-      await sleep(outcome.waitMs, init.signal ?? undefined);
+      await sleep(clock, outcome.waitMs, init.signal ?? undefined);
     }
   }
 
@@ -334,7 +341,7 @@ export function createHttpClient(
       const data = response.ok ? parse() : leniently(parse);
       const requestId = requestIdFrom(data, responseHeaders);
       if (!response.ok) {
-        const retryAfterMs = parseRetryAfter(responseHeaders['retry-after']);
+        const retryAfterMs = parseRetryAfter(responseHeaders['retry-after'], clock.now());
         const htmlPage = /html/i.test(responseHeaders['content-type'] ?? '') || /^\s*</.test(bytes?.toString('utf8', 0, 64) ?? '');
         const failure = new ServiceFailure(describeHttpError(service, status, data, requestId, retryAfterMs, htmlPage));
         log.warn('request refused', { method: req.method, path: url.pathname, status, code: failure.serviceError.code, requestId });

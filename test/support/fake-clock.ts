@@ -1,0 +1,80 @@
+// A clock that moves only when a test moves it, shared by the client under test and the
+// simulators, so both count the same time and no test sleeps.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Clock } from '../../src-main/core/http/clock.ts';
+import { MAX_TIMER_DELAY_MS } from '../../src-main/core/http/clock.ts';
+
+interface Timer {
+  at: number;
+  order: number;
+  callback: () => void;
+}
+
+export class FakeClock implements Clock {
+  #now: number;
+  #order = 0;
+  readonly #timers = new Set<Timer>();
+  /** Delays that a real timer would have turned into 1 ms (it warns and fires at once). */
+  readonly overflowingDelays: number[] = [];
+
+  constructor(start = Date.parse('2026-01-01T00:00:00Z')) {
+    this.#now = start;
+  }
+
+  now(): number {
+    return this.#now;
+  }
+
+  setTimer(callback: () => void, ms: number): () => void {
+    if (ms > MAX_TIMER_DELAY_MS) this.overflowingDelays.push(ms);
+    const timer = { at: this.#now + Math.max(0, ms), order: this.#order++, callback };
+    this.#timers.add(timer);
+    return () => this.#timers.delete(timer);
+  }
+
+  get pendingTimers(): number {
+    return this.#timers.size;
+  }
+
+  /** Moves time forward by `ms`, running every timer that falls due on the way, in order. */
+  async advance(ms: number): Promise<void> {
+    const end = this.#now + ms;
+    for (let next = this.#nextTimer(); next && next.at <= end; next = this.#nextTimer()) {
+      this.#now = Math.max(this.#now, next.at);
+      this.#timers.delete(next);
+      next.callback();
+      await nextTurn();
+    }
+    this.#now = end;
+  }
+
+  /**
+   * Settles `work` that mixes real I/O (sockets to a simulator) with waits on this clock: lets
+   * the I/O run, and whenever only the clock can move things on, jumps to the next timer.
+   */
+  async run<T>(work: Promise<T>, { maxMs = 24 * 3_600_000 } = {}): Promise<T> {
+    let settled = false;
+    const done = work.finally(() => {
+      settled = true;
+    });
+    done.catch(() => {});
+    const limit = this.#now + maxMs;
+    while (!settled) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (settled) break;
+      const next = this.#nextTimer();
+      if (!next) continue;
+      if (next.at > limit) throw new Error(`still waiting after ${maxMs} ms of fake time`);
+      await this.advance(Math.max(0, next.at - this.#now));
+    }
+    return done;
+  }
+
+  #nextTimer(): Timer | undefined {
+    let next: Timer | undefined;
+    for (const timer of this.#timers) {
+      if (!next || timer.at < next.at || (timer.at === next.at && timer.order < next.order)) next = timer;
+    }
+    return next;
+  }
+}
