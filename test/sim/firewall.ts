@@ -30,7 +30,6 @@ export type FirewallRole = 'read-only' | 'operations' | 'administrator';
 export type FirewallEdition = 'enterprise' | 'data-center' | 'free-waf';
 export const FIREWALL_DEFAULT_RATE = { requests: 600, windowSeconds: 60 } as const;
 const REPORT_GENERATION_MS = 1000;
-const EXPIRY_SWEEP_MS = 1000;
 const ACTIVITY_INTERVAL_MS = 3000;
 const MAX_BLOCK_SECONDS = 365 * 86_400;
 const BAD = 'bad_request';
@@ -177,7 +176,7 @@ export class FirewallSim extends SimServer {
     super({ apiPrefix: FIREWALL_API_PREFIX, urlPath: FIREWALL_API_PREFIX, clock: options.clock });
     this.#random = createRandom(options.seed, 'firewall-keys');
     this.#store = createFirewallStore(createRandom(options.seed, 'firewall-data'), this.clock.now(), options.alertCount);
-    this.#webhooks = new WebhookSender({ signatureHeader: 'x-fw-signature', eventHeader: 'x-fw-event', caPem: options.caPem });
+    this.#webhooks = new WebhookSender({ signatureHeader: 'x-fw-signature', eventHeader: 'x-fw-event', caPem: options.caPem, clock: this.clock });
     this.keys = {
       demo: this.addKey({ role: 'administrator' }),
       readOnly: this.addKey({ role: 'read-only' }),
@@ -187,9 +186,7 @@ export class FirewallSim extends SimServer {
     };
     for (const type of REPORT_TYPES) this.#generateReport(type, `Weekly ${type.replace('_', ' ')}`, this.clock.now() - 7 * 86_400_000, this.clock.now(), true);
     this.#defineRoutes();
-    const sweep = setInterval(() => this.#releaseExpiredBlocks(), EXPIRY_SWEEP_MS);
-    sweep.unref();
-    this.#cancelTimers.add(() => clearInterval(sweep));
+    for (const block of this.#store.blocklist) if (block.expiresMs !== null) this.#releaseAt(block.expiresMs);
   }
 
   get edition(): FirewallEdition {
@@ -607,8 +604,18 @@ export class FirewallSim extends SimServer {
     const fields = { reason, duration, source, created_at: applianceTime(now), expires_at: expiresMs === null ? null : applianceTime(expiresMs), expiresMs };
     const entry = existing ? Object.assign(existing, fields) : { id: this.#store.nextId('blk'), ip, ...fields };
     if (!existing) this.#store.blocklist.push(entry);
+    if (expiresMs !== null) this.#releaseAt(expiresMs);
     this.emit('block.created', { entry_id: entry.id, ip, reason, duration, source });
     return { entry, isNew: !existing };
+  }
+
+  // On the simulator's clock, so a test moves time past a block's expiry instead of waiting for it.
+  #releaseAt(expiresMs: number): void {
+    const cancel = this.clock.setTimer(() => {
+      this.#cancelTimers.delete(cancel);
+      this.#releaseExpiredBlocks();
+    }, expiresMs - this.clock.now());
+    this.#cancelTimers.add(cancel);
   }
 
   #releaseExpiredBlocks(): void {

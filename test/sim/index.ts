@@ -39,7 +39,7 @@ export interface SimulatorOptions {
   ports?: { gateway?: number; support?: number; firewall?: number }; // 0 = random (default)
   caDir?: string; // where ca.pem is written; default a fresh temp dir, removed on close
   activity?: boolean; // periodic new alerts, blocks, tickets for demos; default false
-  clock?: Clock; // the firewall's time (rate windows, key expiry, reports, recorded requests); default the system's
+  clock?: Clock; // the simulators' time (rate windows, key expiry, reports, activity, webhook retries, recorded requests); default the system's
 }
 
 export interface Simulators {
@@ -65,7 +65,7 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<S
   const leaf: Pem = await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1', '::1'] });
 
   const gateway = new GatewaySim(seed);
-  const support = new SupportSim({ seed, caPem: ca.certPem });
+  const support = new SupportSim({ seed, caPem: ca.certPem, clock: options.clock });
   const firewall = new FirewallSim({ seed, alertCount, caPem: ca.certPem, clock: options.clock });
   const all = [gateway, support, firewall];
   try {

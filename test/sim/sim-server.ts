@@ -134,7 +134,7 @@ export abstract class SimServer implements SimServerBase {
   readonly #closing = new AbortController();
   #server: https.Server | undefined;
   #leafSha256 = '';
-  #activity: NodeJS.Timeout | undefined;
+  #stopActivity: (() => void) | undefined;
 
   constructor(options: SimServerOptions) {
     this.#options = options;
@@ -179,14 +179,22 @@ export abstract class SimServer implements SimServerBase {
     this.#leafSha256 = new X509Certificate(pem.certPem).fingerprint256;
   }
 
-  /** Demo life: runs `tick` every `intervalMs` until switched off or the server closes. */
+  /** Demo life: runs `tick` every `intervalMs` on the simulator's clock until switched off or the server closes. */
   protected switchActivity(on: boolean, intervalMs: number, tick: () => void): void {
-    clearInterval(this.#activity);
-    this.#activity = on ? setInterval(tick, intervalMs).unref() : undefined;
+    this.#stopActivity?.();
+    this.#stopActivity = undefined;
+    if (!on) return;
+    const next = (): void => {
+      this.#stopActivity = this.clock.setTimer(() => {
+        tick();
+        next();
+      }, intervalMs);
+    };
+    next();
   }
 
   async close(): Promise<void> {
-    clearInterval(this.#activity);
+    this.#stopActivity?.();
     this.#closing.abort();
     const server = this.#server;
     if (!server) return;

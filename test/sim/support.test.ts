@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Agent } from 'undici';
+import { FakeClock } from '../support/fake-clock.ts';
 import { createCertificateAuthority, issueServerCertificate } from './certs.ts';
 import { SupportSim, maskPhone } from './support.ts';
 import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-sender.ts';
 import { SUPPORT_SCOPES } from './support-keys.ts';
-import { call, eventually, startReceiver, trustingAgent } from './test-helpers.ts';
+import { call, startReceiver, trustingAgent } from './test-helpers.ts';
 import type { CallResult, Json, Receiver } from './test-helpers.ts';
 
+// Webhook retries and rate windows run on this clock: tests move it, never sleep.
+const clock = new FakeClock();
 let support: SupportSim;
 let agent: Agent;
 let api: string;
@@ -17,7 +20,7 @@ const seen: CallResult[] = [];
 
 beforeAll(async () => {
   const ca = await createCertificateAuthority();
-  support = new SupportSim({ seed: 3, caPem: ca.certPem });
+  support = new SupportSim({ seed: 3, caPem: ca.certPem, clock });
   await support.listen(0, await issueServerCertificate(ca));
   agent = trustingAgent(ca.certPem);
   api = `${support.url}/api/open/v1`;
@@ -317,7 +320,7 @@ describe('support simulator: webhooks', () => {
     const ticket = (await svc('/tickets', { json: { message: 'hook me' } })).json.data;
     await svc(`/tickets/${ticket.id}/messages`, { json: { text: 'not subscribed' } });
     await svc(`/tickets/${ticket.id}/close`, { json: {} });
-    await support.webhooksIdle();
+    await clock.run(support.webhooksIdle());
     const mine = receiver.hits.filter((h) => JSON.parse(h.body).data.id === ticket.id || JSON.parse(h.body).data.ticket_id === ticket.id);
     expect(mine.map((h) => h.headers['x-svc-event'])).toEqual(['ticket.created', 'ticket.closed']);
     for (const hit of mine) {
@@ -334,14 +337,13 @@ describe('support simulator: webhooks', () => {
       failing.statuses.push(500, 503);
       await svc('/webhooks', { json: { url: failing.url, events: ['contact.created'] } });
       await svc('/contacts', { json: { name: 'Retry Me' } });
-      await eventually(() => (failing.hits.length >= 3 ? true : undefined), 5000);
-      await support.webhooksIdle();
+      await clock.run(support.webhooksIdle());
       expect(failing.hits).toHaveLength(3);
       expect(new Set(failing.hits.map((h) => h.body)).size).toBe(1);
-      const gaps = [failing.hits[1]!.time - failing.hits[0]!.time, failing.hits[2]!.time - failing.hits[1]!.time];
-      expect(gaps[0]).toBeGreaterThanOrEqual(WEBHOOK_RETRY_DELAYS_MS[0]! - 20);
-      expect(gaps[1]).toBeGreaterThanOrEqual(WEBHOOK_RETRY_DELAYS_MS[1]! - 20);
-      const attempts = support.webhookDeliveries.filter((d) => d.url === failing.url).map((d) => [d.attempt, d.status]);
+      const deliveries = support.webhookDeliveries.filter((d) => d.url === failing.url);
+      const gaps = [deliveries[1]!.time - deliveries[0]!.time, deliveries[2]!.time - deliveries[1]!.time];
+      expect(gaps).toEqual(WEBHOOK_RETRY_DELAYS_MS);
+      const attempts = deliveries.map((d) => [d.attempt, d.status]);
       expect(attempts).toEqual([[1, 500], [2, 503], [3, 200]]);
     } finally {
       await failing.close();

@@ -17,7 +17,7 @@ export class FakeClock implements Clock {
   /** Delays that a real timer would have turned into 1 ms (it warns and fires at once). */
   readonly overflowingDelays: number[] = [];
 
-  constructor(start = Date.parse('2026-01-01T00:00:00Z')) {
+  constructor(start = Date.now()) {
     this.#now = start;
   }
 
@@ -50,9 +50,12 @@ export class FakeClock implements Clock {
 
   /**
    * Settles `work` that mixes real I/O (sockets to a simulator) with waits on this clock: lets
-   * the I/O run, and whenever only the clock can move things on, jumps to the next timer.
+   * the I/O run, and jumps to the next timer the work itself set. Timers set before (a block's
+   * expiry, a simulator's activity) are left for `advance`, so time never leaps past them while a
+   * request is on the wire.
    */
   async run<T>(work: Promise<T>, { maxMs = 24 * 3_600_000 } = {}): Promise<T> {
+    const firstOwnTimer = this.#order;
     let settled = false;
     const done = work.finally(() => {
       settled = true;
@@ -62,7 +65,7 @@ export class FakeClock implements Clock {
     while (!settled) {
       await new Promise((resolve) => setTimeout(resolve, 1));
       if (settled) break;
-      const next = this.#nextTimer();
+      const next = this.#nextTimer(firstOwnTimer);
       if (!next) continue;
       if (next.at > limit) throw new Error(`still waiting after ${maxMs} ms of fake time`);
       await this.advance(Math.max(0, next.at - this.#now));
@@ -70,9 +73,10 @@ export class FakeClock implements Clock {
     return done;
   }
 
-  #nextTimer(): Timer | undefined {
+  #nextTimer(firstOrder = 0): Timer | undefined {
     let next: Timer | undefined;
     for (const timer of this.#timers) {
+      if (timer.order < firstOrder) continue;
       if (!next || timer.at < next.at || (timer.at === next.at && timer.order < next.order)) next = timer;
     }
     return next;

@@ -12,9 +12,10 @@ let sims: Simulators;
 let client: HttpClient;
 const log = captureLog();
 let nextHost = 1;
-// A new address each time: blocking an address already blocked answers 200 instead of 201.
+// A new address each time: blocking an address already blocked answers 200 instead of 201. Permanent, so
+// no expiry is pending on the clock that a later test's wait could run into.
 const blockRequest = () =>
-  ({ method: 'POST', path: '/blocklist', body: { ip: `192.0.2.${nextHost++}`, duration: 60, reason: 'retry test' } }) as const;
+  ({ method: 'POST', path: '/blocklist', body: { ip: `192.0.2.${nextHost++}`, duration: 0, reason: 'retry test' } }) as const;
 
 beforeAll(async () => {
   sims = await startSimulators({ alertCount: 0, clock });
