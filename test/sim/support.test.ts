@@ -164,8 +164,8 @@ describe('support simulator: envelope, sites, data', () => {
     expect(search.json.data.items[0]).toMatchObject({ score: 1, title: expect.stringMatching(/refund/i) });
     expectError(await svc('/kb/search'), 400, 'bad_request');
     expect((await svc('/kb/faq?limit=5')).json.data.items).toHaveLength(5);
-    const faq = { id: 'faq-test-1', question: 'Is there a test?', answer: 'Yes.' };
-    expect((await svc('/kb/faq', { json: faq })).json.data.id).toBe('faq-test-1');
+    const faq = { id: `faq-${randomUUID()}`, question: 'Is there a test?', answer: 'Yes.' };
+    expect((await svc('/kb/faq', { json: faq })).json.data.id).toBe(faq.id);
     expectError(await svc('/kb/faq', { json: faq }), 409, 'conflict');
   });
 
@@ -293,10 +293,12 @@ describe('support simulator: idempotent writes', () => {
   });
 
   it('replays a refusal too, and rejects the same key for a different request with 409', async () => {
+    const taken = { id: `faq-${randomUUID()}`, question: 'q', answer: 'a' };
+    expect((await svc('/kb/faq', { json: taken })).json.data.id).toBe(taken.id);
     const key = randomUUID();
-    const first = await svc('/kb/faq', { json: { id: 'faq-test-1', question: 'q', answer: 'a' }, idempotencyKey: key });
+    const first = await svc('/kb/faq', { json: taken, idempotencyKey: key });
     expectError(first, 409, 'conflict');
-    expect((await svc('/kb/faq', { json: { id: 'faq-test-1', question: 'q', answer: 'a' }, idempotencyKey: key })).text).toBe(first.text);
+    expect((await svc('/kb/faq', { json: taken, idempotencyKey: key })).text).toBe(first.text);
     expectError(await svc('/kb/faq', { json: { id: 'faq-other', question: 'q', answer: 'a' }, idempotencyKey: key }), 409, 'conflict');
   });
 
