@@ -3,10 +3,9 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHttpClient } from '../../../src-main/core/http/client.ts';
-import { ServiceFailure } from '../../../src-main/core/http/service-failure.ts';
 import type { ConnectionSettings } from '../../../src-main/core/http/types.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
-import { captureLog, settingsFor } from './fixtures.ts';
+import { captureLog, failureOf, settingsFor } from './fixtures.ts';
 
 let sims: Simulators;
 let proxy: Server;
@@ -55,10 +54,9 @@ it('an explicit proxy carries the request, and the imported CA is still what is 
   expect(tunnels.slice(before)).toEqual([target()]);
 
   const untrusting = client({ proxy: { mode: 'explicit', url: proxyUrl } }, { mode: 'system' });
-  const error = await untrusting.request(status).catch((rejection: unknown) => rejection);
+  const error = await failureOf(untrusting.request(status));
   await untrusting.close();
-  expect(error).toBeInstanceOf(ServiceFailure);
-  expect((error as ServiceFailure).serviceError.code).toBe('untrusted_certificate');
+  expect(error.code).toBe('untrusted_certificate');
 });
 
 it('the system proxy comes from HTTPS_PROXY', async () => {
