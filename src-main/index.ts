@@ -1,11 +1,12 @@
-import { app, BrowserWindow, dialog, session, shell } from 'electron';
+import { app, BrowserWindow, session, shell } from 'electron';
 import path from 'node:path';
 import { contract } from '../src-preload/contract/index.ts';
 import { createAppServices } from './core/app-services.ts';
-import { createLogger } from './core/log/logger.ts';
+import { OpeningKeyStore } from './core/secrets/open-key-store.ts';
 import { createEventHub } from './ipc/event-hub.ts';
 import { createHandlers } from './ipc/handlers.ts';
 import { createRouter } from './ipc/router.ts';
+import { closeBeforeQuit, failWith, handleFatalErrors, openMainLog, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
 import { installAppMenu } from './electron/app-menu.ts';
 import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
 import { appOrigin } from './electron/content-security-policy.ts';
@@ -13,16 +14,15 @@ import { bindRouter } from './electron/ipc.ts';
 import { createMainWindow } from './electron/main-window.ts';
 import { hardenSession, hardenWebContents } from './electron/security.ts';
 
-// Every line main prints, crash output included, goes through the redacting logger.
-const logger = createLogger();
-process.on('uncaughtException', (error) => logger.error('uncaught exception', { error }));
-process.on('unhandledRejection', (error) => logger.error('unhandled rejection', { error }));
+// Order matters: the user-data folder decides both where the log goes and which lock is taken.
+useUserDataDirFromEnvironment();
+const log = openMainLog();
+const { logger } = log;
+handleFatalErrors(log);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  // The demo keeps its profiles and cache apart from the user's own.
-  if (process.env.OPSDESK_USER_DATA_DIR) app.setPath('userData', process.env.OPSDESK_USER_DATA_DIR);
   registerAppScheme();
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('second-instance', () => {
@@ -33,19 +33,20 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
   app.on('window-all-closed', () => app.quit());
-  app.whenReady().then(start).catch(failToStart);
+  app.whenReady().then(start).catch((error: unknown) => failWith(log, 'OpsDesk could not start', error));
 }
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
-  installAppMenu();
+  installAppMenu(log.folder);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
-  const services = await createAppServices({
-    dataDir: app.getPath('userData'),
-    logger,
-    // Only an unpackaged build (the demo) takes profiles from a file named in the environment.
-    importProfilesFrom: app.isPackaged ? undefined : process.env.OPSDESK_IMPORT_PROFILES,
-  });
+  // The window does not wait for the keychain: a locked keyring shows "waiting" in Settings instead.
+  const keyStore = new OpeningKeyStore();
+  // Only an unpackaged build (the demo) takes profiles from a file named in the environment.
+  const importProfilesFrom = app.isPackaged ? undefined : process.env.OPSDESK_IMPORT_PROFILES;
+  // Imported keys go to the keychain, so an import waits for it to answer.
+  if (importProfilesFrom) await keyStore.opened;
+  const services = await createAppServices({ dataDir: app.getPath('userData'), logger, keyStore, importProfilesFrom });
   const handlers = createHandlers(services, {
     version: app.getVersion(),
     platform: process.platform,
@@ -58,14 +59,7 @@ async function start(): Promise<void> {
   const hub = createEventHub(router);
   bindRouter(router, hub);
   services.events.connect({ profilesChanged: (list) => hub.publish('profiles', 'changed', list) });
-  app.on('will-quit', () => void services.close());
-  createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'));
-}
-
-/** Without its database or keychain the app cannot run: say why (redacted) and quit. */
-function failToStart(error: unknown): void {
-  logger.error('OpsDesk could not start', { error });
-  const reason = logger.redact(error instanceof Error ? error.message : String(error));
-  dialog.showErrorBox('OpsDesk could not start', `${reason}\n\nNothing was changed. Fix the cause and start OpsDesk again.`);
-  app.exit(1);
+  void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
+  closeBeforeQuit(() => services.close(), logger);
+  createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file });
 }
