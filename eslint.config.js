@@ -9,6 +9,25 @@ const electronOnlyInGlue = {
 };
 const rendererCode = { group: ['**/src-renderer/**'], message: 'Main and preload code never import renderer code.' };
 
+/** Inside core: http ← back ends ← profiles/clients, never the other way (docs/architecture.md, "Core map"). */
+const coreFolder = (names) => `^(\\.\\./)+(${names})(/|$)|/core/(${names})(/|$)`;
+const backEnds = 'gateway|support|firewall';
+const httpKnowsNoBackEnd = {
+  regex: coreFolder(`${backEnds}|profiles|clients`),
+  message: 'core/http is generic: a back end gives it what it needs (its connector, its error dialect).',
+};
+const backEndKnowsNoProfiles = {
+  regex: coreFolder('profiles|clients'),
+  message: 'A back end knows nothing of profiles: the client registry opens its client with the settings it needs.',
+};
+const profilesKnowNoBackEnd = {
+  regex: coreFolder(`${backEnds}|clients`),
+  message: 'Profiles get what they need of a back end injected (app-services.ts), so no folder cycle forms.',
+};
+const mainRules = (...patterns) => ({
+  'no-restricted-imports': ['error', { ...electronOnlyInGlue, patterns: [rendererCode, ...patterns] }],
+});
+
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'screenshots/'] },
   js.configs.recommended,
@@ -27,6 +46,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { ...electronOnlyInGlue, patterns: [rendererCode] }],
     },
   },
+  { files: ['src-main/core/http/**/*.ts'], rules: mainRules(httpKnowsNoBackEnd) },
+  { files: ['src-main/core/{gateway,support,firewall}/**/*.ts'], rules: mainRules(backEndKnowsNoProfiles) },
+  { files: ['src-main/core/profiles/**/*.ts'], rules: mainRules(profilesKnowNoBackEnd) },
   {
     files: ['src-main/index.ts', 'src-main/electron/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [rendererCode] }] },

@@ -1,10 +1,11 @@
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, BrowserWindow, session } from 'electron';
 import path from 'node:path';
 import { contract } from '../src-preload/contract/index.ts';
 import { createAppServices } from './core/app-services.ts';
 import { OpeningKeyStore } from './core/secrets/open-key-store.ts';
 import { createEventHub } from './ipc/event-hub.ts';
-import { createHandlers } from './ipc/handlers.ts';
+import { createHandlers } from './ipc/handlers/index.ts';
+import { wireEvents } from './ipc/wire-events.ts';
 import { createRouter } from './ipc/router.ts';
 import { closeBeforeQuit, failWith, handleFatalErrors, openMainLog, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
 import { installAppMenu } from './electron/app-menu.ts';
@@ -12,6 +13,7 @@ import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
 import { appOrigin } from './electron/content-security-policy.ts';
 import { bindRouter } from './electron/ipc.ts';
 import { createMainWindow } from './electron/main-window.ts';
+import { createElectronPlatform } from './electron/platform.ts';
 import { hardenSession, hardenWebContents } from './electron/security.ts';
 
 // Order matters: the user-data folder decides both where the log goes and which lock is taken.
@@ -46,19 +48,21 @@ async function start(): Promise<void> {
   const importProfilesFrom = app.isPackaged ? undefined : process.env.OPSDESK_IMPORT_PROFILES;
   // Imported keys go to the keychain, so an import waits for it to answer.
   if (importProfilesFrom) await keyStore.opened;
-  const services = await createAppServices({ dataDir: app.getPath('userData'), logger, keyStore, importProfilesFrom });
-  const handlers = createHandlers(services, {
-    version: app.getVersion(),
-    platform: process.platform,
-    openExternal: (url) => shell.openExternal(url),
+  const services = await createAppServices({
+    dataDir: app.getPath('userData'),
+    logger,
+    keyStore,
+    platform: createElectronPlatform(),
+    importProfilesFrom,
   });
+  const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
   const router = createRouter(contract, handlers, {
     appOrigin,
     onUnexpectedError: (channel, error) => services.logger.error('IPC handler failed', { channel, error }),
   });
   const hub = createEventHub(router);
   bindRouter(router, hub);
-  services.events.connect({ profilesChanged: (list) => hub.publish('profiles', 'changed', list) });
+  wireEvents(services, hub);
   void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
   closeBeforeQuit(() => services.close(), logger);
   createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file });

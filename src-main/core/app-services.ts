@@ -1,11 +1,17 @@
 import path from 'node:path';
-import type { ProfileList } from '../../src-preload/contract/profiles.ts';
+import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
+import { ConnectionHealthTracker } from './clients/connection-health.ts';
+import { HealthRepository } from './clients/health-repository.ts';
 import { openDatabase } from './db/database.ts';
 import type { Db } from './db/database.ts';
 import { SettingsTable } from './db/settings.ts';
 import { createLogger } from './log/logger.ts';
 import type { Logger, LogSink } from './log/logger.ts';
-import { connectors } from './profiles/connectors.ts';
+import { ClientRegistry } from './clients/client-registry.ts';
+import { firewallConnector } from './firewall/connector.ts';
+import { gatewayConnector } from './gateway/connector.ts';
+import { supportConnector } from './support/connector.ts';
+import type { Platform } from './platform.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
 import { ProfileRepository } from './profiles/profile-repository.ts';
 import { ProfileService } from './profiles/profile-service.ts';
@@ -21,12 +27,15 @@ export interface AppServicesOptions {
   logSink?: LogSink;
   /** The app's logger; when absent one is made (writing to `logSink`, or stderr). */
   logger?: Logger;
+  /** Notifications, badge, links: Electron's in the app, a recorder in tests. */
+  platform: Platform;
   /** A profiles file to import on start (the demo's simulators); see docs/architecture.md. */
   importProfilesFrom?: string;
 }
 
 export interface AppEvents {
   profilesChanged(list: ProfileList): void;
+  healthChanged(health: ConnectionHealth): void;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
@@ -35,10 +44,18 @@ export interface AppServices {
   logger: Logger;
   workspace: WorkspaceService;
   profiles: ProfileService;
+  health: ConnectionHealthTracker;
+  clients: AppClients;
+  platform: Platform;
   /** Main-to-window events; the IPC layer connects them to the windows that subscribed. */
   events: { connect(listener: Partial<AppEvents>): void };
   close(): Promise<void>;
 }
+
+/** Each back end's connector: the one place the back ends are listed. */
+const connectors = { gateway: gatewayConnector, support: supportConnector, firewall: firewallConnector };
+
+export type AppClients = ClientRegistry<{ [Service in keyof typeof connectors]: ReturnType<(typeof connectors)[Service]['open']> }>;
 
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
   const logger = options.logger ?? createLogger(options.logSink ? { sink: options.logSink } : {});
@@ -49,9 +66,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     repository,
     keyStore: options.keyStore ?? (await openKeyStore()),
     logger,
-    connectors,
+    rules: connectors,
     onChange: (list) => listeners.forEach((listener) => listener.profilesChanged?.(list)),
   });
+  const health = new ConnectionHealthTracker(new HealthRepository(db));
+  health.onChanged((value) => listeners.forEach((listener) => listener.healthChanged?.(value)));
+  const clients: AppClients = new ClientRegistry({ profiles, connectors, health, logger });
   if (options.importProfilesFrom) {
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
@@ -61,9 +81,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     logger,
     workspace: new WorkspaceService(new SettingsTable(db)),
     profiles,
+    health,
+    clients,
+    platform: options.platform,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {
-      await profiles.close();
+      await clients.close();
+      profiles.close();
+      health.dispose();
       db.close();
     },
   };

@@ -1,3 +1,6 @@
+import type { Platform } from './platform.ts';
+import { UserFacingError } from './user-facing-error.ts';
+
 /** An http(s) link without credentials in it: the only kind OpsDesk hands to the system browser. */
 export function isSafeExternalUrl(raw: string): boolean {
   try {
@@ -6,4 +9,13 @@ export function isSafeExternalUrl(raw: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Opens a link the window asked for in the system browser, if it is a safe one. */
+export async function openExternalLink(platform: Platform, raw: string): Promise<null> {
+  if (!isSafeExternalUrl(raw)) {
+    throw new UserFacingError({ code: 'unsafe_link', message: 'Only http(s) links without credentials in them are opened.' });
+  }
+  await platform.openExternal(new URL(raw).href);
+  return null;
 }

@@ -2,6 +2,7 @@ import type { IpcError } from '../../src-preload/contract/define.ts';
 import { ServiceFailure } from '../core/http/service-failure.ts';
 import { KeychainError } from '../core/secrets/os-keychain-store.ts';
 import { UserFacingError } from '../core/user-facing-error.ts';
+import { withoutUndefined } from '../core/without-undefined.ts';
 
 function detailOf(error: unknown): (IpcError & { certificate?: IpcError['certificate'] }) | null {
   if (error instanceof UserFacingError) return error.detail;
@@ -22,7 +23,7 @@ export function toIpcError(error: unknown): IpcError {
   const detail = detailOf(error);
   if (detail) {
     const { code, message, hint, status, service, requestId, retryable, certificate, fieldErrors } = detail;
-    return stripUndefined({
+    return withoutUndefined({
       code,
       message,
       hint,
@@ -47,8 +48,4 @@ export function toIpcError(error: unknown): IpcError {
     message: 'Something went wrong inside OpsDesk. Try again; if it keeps happening, restart OpsDesk.',
     retryable: false,
   };
-}
-
-function stripUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

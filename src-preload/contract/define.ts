@@ -1,8 +1,56 @@
 import type { z } from 'zod';
 
+/** Every code a call can fail with; the renderer's checks are compiled against this list. */
+export const errorCodes = [
+  // what a back end said
+  'bad_request',
+  'unauthorized',
+  'key_expired',
+  'forbidden',
+  'forbidden_scope',
+  'forbidden_role',
+  'forbidden_ip',
+  'wrong_site',
+  'channel_disabled',
+  'edition_unsupported',
+  'model_not_permitted',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'server_error',
+  'service_unavailable',
+  'unexpected_status',
+  // what came back could not be used
+  'malformed_response',
+  'response_too_large',
+  // the way there
+  'dns_failed',
+  'connection_refused',
+  'connection_reset',
+  'network_unreachable',
+  'timeout',
+  'proxy_failed',
+  'tls_failed',
+  'untrusted_certificate',
+  'hostname_mismatch',
+  'certificate_expired',
+  'certificate_changed',
+  'network_error',
+  // OpsDesk itself
+  'missing_key',
+  'invalid_settings',
+  'cancelled',
+  'keychain_unavailable',
+  'unsafe_link',
+  'forbidden_sender',
+  'unknown_call',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
 /** The error every failed call returns; main maps every failure into this one shape. */
 export interface IpcError {
-  code: string;
+  code: ErrorCode;
   message: string;
   hint?: string;
   status?: number;

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { call, event } from './define.ts';
-import type { CertificateDetails } from './define.ts';
+import type { CertificateDetails, IpcError } from './define.ts';
 
 export const serviceNames = ['gateway', 'support', 'firewall'] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
-/** `svc_<live|test>_<12 hex>.<secret>`, as support.md gives it. */
-export const supportKeyPattern = /^svc_(live|test)_[0-9a-f]{12}\.\S{8,}$/;
+/** `svc_<live|test>_<12 hex>.<secret>`, as support.md gives it; groups: environment, key id, secret. */
+export const supportKeyPattern = /^svc_(live|test)_([0-9a-f]{12})\.(\S{8,})$/;
+/** The same shape anywhere in a text (a log line, a server's message), up to a quote or backslash. */
+export const supportKeyInText = /\bsvc_(live|test)_([0-9a-f]{12})\.[^\s"'\\]+/g;
 const fingerprintPattern = /^([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}$|^[0-9A-Fa-f]{64}$/;
 
 const httpsUrl = z
@@ -130,9 +132,16 @@ export type ConnectionSummary =
   | { service: 'gateway'; modelCount: number; models: string[] }
   | {
       service: 'support';
+      /** The site the call ran for. */
+      site: string;
+      /** Ids of the sites the server lists. */
       sites: string[];
+      /** Site id → whether its open API channel is on (off: every call but meta fails). */
       channels: Record<string, boolean>;
       scopes: string[];
+      /** `live` or `test`, as the server reports the key. */
+      keyEnv?: string;
+      keyType?: string;
     }
   | { service: 'firewall'; version: string; uptimeSeconds: number | null; edition: string | null };
 
@@ -140,6 +149,18 @@ export interface ConnectionReport {
   profileId: string;
   testedAt: string;
   summary: ConnectionSummary;
+}
+
+/** How a profile's back end answered lately; a view shows its cache whatever this says. */
+export interface ConnectionHealth {
+  profileId: string;
+  state: 'unknown' | 'reachable' | 'unreachable';
+  /** When the back end last answered a call successfully (ISO), kept across restarts. */
+  lastReachedAt: string | null;
+  /** When a call last ended, well or not (ISO). */
+  lastCheckedAt: string | null;
+  /** Why the last call failed, while unreachable. */
+  error?: IpcError;
 }
 
 const id = z.object({ id: z.string().min(1).max(64) });
@@ -155,9 +176,11 @@ export const profiles = {
     trustCertificate: call<ProfileView>()(
       id.extend({ sha256: z.string().trim().regex(fingerprintPattern) }),
     ),
+    health: call<ConnectionHealth[]>()(z.undefined()),
   },
   events: {
     changed: event<ProfileList>(),
+    healthChanged: event<ConnectionHealth>(),
   },
 };
 

@@ -22,6 +22,18 @@ describe('lint enforces the process layering', () => {
     ['src-renderer/leak.ts', "import { openDatabase } from '../src-main/core/db/database.ts';\nexport const x = openDatabase;\n"],
     ['src-renderer/leak.ts', "import { workspaceStateSchema } from '../src-preload/contract/workspace.ts';\nexport const x = workspaceStateSchema;\n"],
     ['src-renderer/leak.ts', "import { buildFacade } from '../src-preload/facade.ts';\nexport const x = buildFacade;\n"],
+    ['src-main/core/http/leak.ts', "import { gatewayDialect } from '../gateway/error-dialect.ts';\nexport const x = gatewayDialect;\n"],
+    ['src-main/core/http/leak.ts', "import { supportConnector } from '../support/connector.ts';\nexport const x = supportConnector;\n"],
+    ['src-main/core/http/leak.ts', "import type { FirewallClient } from '../firewall/client.ts';\nexport type X = FirewallClient;\n"],
+    ['src-main/core/http/leak.ts', "import { ProfileService } from '../profiles/profile-service.ts';\nexport const x = ProfileService;\n"],
+    ['src-main/core/http/leak.ts', "import { ClientRegistry } from '../clients/client-registry.ts';\nexport const x = ClientRegistry;\n"],
+    ['src-main/core/http/leak.ts', "import { app } from 'electron';\nexport const x = app;\n"],
+    ['src-main/core/gateway/leak.ts', "import { ProfileService } from '../profiles/profile-service.ts';\nexport const x = ProfileService;\n"],
+    ['src-main/core/support/leak.ts', "import type { ProfileRecord } from '../profiles/profile-record.ts';\nexport type X = ProfileRecord;\n"],
+    ['src-main/core/firewall/alerts/leak.ts', "import { ClientRegistry } from '../../clients/client-registry.ts';\nexport const x = ClientRegistry;\n"],
+    ['src-main/core/firewall/leak.ts', "import { App } from '../../../src-renderer/App.tsx';\nexport const x = App;\n"],
+    ['src-main/core/profiles/leak.ts', "import { gatewayConnector } from '../gateway/connector.ts';\nexport const x = gatewayConnector;\n"],
+    ['src-main/core/profiles/leak.ts', "import { ClientRegistry } from '../clients/client-registry.ts';\nexport const x = ClientRegistry;\n"],
   ])('%s: a forbidden import fails lint', async (filePath, code) => {
     expect(await layeringErrors(filePath, code)).not.toEqual([]);
   });
@@ -29,6 +41,10 @@ describe('lint enforces the process layering', () => {
   test.each([
     ['src-main/electron/leak.ts', "import { app } from 'electron';\nexport const x = app;\n"],
     ['src-main/index.ts', "import { app } from 'electron';\nexport const x = app;\n"],
+    ['src-main/core/gateway/ok.ts', "import { createHttpClient } from '../http/client.ts';\nexport const x = createHttpClient;\n"],
+    ['src-main/core/firewall/alerts/ok.ts', "import { Poller } from '../../lifecycle/poller.ts';\nexport const x = Poller;\n"],
+    ['src-main/core/clients/ok.ts', "import { ProfileService } from '../profiles/profile-service.ts';\nexport const x = ProfileService;\n"],
+    ['src-main/core/app-services.ts', "import { gatewayConnector } from './gateway/connector.ts';\nexport const x = gatewayConnector;\n"],
     ['src-preload/index.ts', "import { ipcRenderer } from 'electron';\nimport { contract } from './contract/index.ts';\nexport const x = [ipcRenderer, contract];\n"],
     ['src-renderer/ok.ts', "import type { WorkspaceState } from '../src-preload/contract/workspace.ts';\nexport type X = WorkspaceState;\n"],
   ])('%s: an allowed import passes', async (filePath, code) => {

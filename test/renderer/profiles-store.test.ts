@@ -6,11 +6,12 @@ import { createAppServices } from '../../src-main/core/app-services.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { startSimulators } from '../sim/index.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
+import { RecordingPlatform } from '../support/recording-platform.ts';
 
 // The store reads window.opsdesk when it is imported, so the bridge is in place first.
 const sims = await startSimulators({ alertCount: 20 });
 const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-profiles-store-'));
-const services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('test'), logSink: () => {} });
+const services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: () => {} });
 Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
 const { useProfilesStore } = await import('../../src-renderer/connections/profiles-store.ts');
 

@@ -6,10 +6,11 @@ import { createAppServices } from '../../src-main/core/app-services.ts';
 import type { AppServices } from '../../src-main/core/app-services.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
+import { RecordingPlatform } from '../support/recording-platform.ts';
 
 // The store reads window.opsdesk when it is imported, so the bridge is in place first.
 const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-store-'));
-const services: AppServices = await createAppServices({ dataDir, keyStore: new SessionKeyStore('test'), logSink: () => {} });
+const services: AppServices = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: () => {} });
 Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
 
 afterAll(async () => {

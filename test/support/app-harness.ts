@@ -11,8 +11,10 @@ import type { AppServices, AppServicesOptions } from '../../src-main/core/app-se
 import { rendererFileFor, rendererHeaders } from '../../src-main/electron/renderer-files.ts';
 import { createEventHub } from '../../src-main/ipc/event-hub.ts';
 import type { EventHub } from '../../src-main/ipc/event-hub.ts';
-import { createHandlers } from '../../src-main/ipc/handlers.ts';
+import { createHandlers } from '../../src-main/ipc/handlers/index.ts';
 import { createRouter } from '../../src-main/ipc/router.ts';
+import { wireEvents } from '../../src-main/ipc/wire-events.ts';
+import { RecordingPlatform } from './recording-platform.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const rendererDir = path.join(repoRoot, 'out/renderer');
@@ -39,7 +41,9 @@ function buildBridgeScript(): Promise<string> {
   return bridgeScript;
 }
 
-export interface HarnessOptions extends Partial<Omit<AppServicesOptions, 'dataDir'>> {
+export interface HarnessOptions extends Partial<Omit<AppServicesOptions, 'dataDir' | 'platform'>> {
+  /** What the app would show on the desktop; a fresh recorder unless given. */
+  platform?: RecordingPlatform;
   /** Reuse a data folder to see what survives a restart. */
   dataDir?: string;
   /** Calls whose transport fails outright, as if main crashed while handling them. */
@@ -51,6 +55,7 @@ export interface HarnessOptions extends Partial<Omit<AppServicesOptions, 'dataDi
 export interface AppUnderTest {
   page: Page;
   services: AppServices;
+  platform: RecordingPlatform;
   events: EventHub<Contract>;
   dataDir: string;
   /** Closes the page and services; the data folder stays unless `removeData` is set. */
@@ -63,13 +68,13 @@ export interface AppUnderTest {
  */
 export async function openApp(browser: Browser, options: HarnessOptions = {}): Promise<AppUnderTest> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-e2e-')));
-  const { brokenChannels, ipcLog, dataDir: _dataDir, ...serviceOptions } = options;
-  const services = await createAppServices({ logSink: () => {}, ...serviceOptions, dataDir });
-  const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux', openExternal: async () => {} }), {
+  const { brokenChannels, ipcLog, dataDir: _dataDir, platform = new RecordingPlatform(), ...serviceOptions } = options;
+  const services = await createAppServices({ logSink: () => {}, ...serviceOptions, platform, dataDir });
+  const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux' }), {
     appOrigin: harnessOrigin,
   });
   const events = createEventHub(router);
-  services.events.connect({ profilesChanged: (list) => events.publish('profiles', 'changed', list) });
+  wireEvents(services, events);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
 
@@ -118,6 +123,7 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
   return {
     page,
     services,
+    platform,
     events,
     dataDir,
     async close({ removeData = false } = {}) {

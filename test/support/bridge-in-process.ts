@@ -4,8 +4,9 @@ import { manifestOf } from '../../src-preload/contract/manifest.ts';
 import { buildFacade } from '../../src-preload/facade.ts';
 import type { AppServices } from '../../src-main/core/app-services.ts';
 import { createEventHub } from '../../src-main/ipc/event-hub.ts';
-import { createHandlers } from '../../src-main/ipc/handlers.ts';
+import { createHandlers } from '../../src-main/ipc/handlers/index.ts';
 import { createRouter } from '../../src-main/ipc/router.ts';
+import { wireEvents } from '../../src-main/ipc/wire-events.ts';
 
 const origin = 'opsdesk://app';
 
@@ -14,13 +15,13 @@ const origin = 'opsdesk://app';
  * services, with a direct call standing in for IPC.
  */
 export function bridgeInProcess(services: AppServices): OpsDeskApi {
-  const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux', openExternal: async () => {} }), {
+  const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux' }), {
     appOrigin: origin,
   });
   const hub = createEventHub<Contract>(router);
   const sender = { url: `${origin}/index.html`, isTopFrame: true };
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  services.events.connect({ profilesChanged: (list) => hub.publish('profiles', 'changed', list) });
+  wireEvents(services, hub);
   return buildFacade<Contract>(manifestOf(contract), {
     invoke: async (channel, payload) => {
       if (channel !== 'opsdesk:subscribe') return router.dispatch(channel, sender, payload);

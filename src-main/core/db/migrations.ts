@@ -31,4 +31,12 @@ export const migrations: Migration[] = [
       UNIQUE (service, name)
     ) STRICT;`,
   },
+  {
+    name: 'connection health',
+    // Only when a back end last answered is kept across restarts; whether it answers now is learnt anew.
+    sql: `CREATE TABLE connection_health (
+      profile_id TEXT PRIMARY KEY REFERENCES profiles (id) ON DELETE CASCADE,
+      last_reached_at TEXT NOT NULL
+    ) STRICT;`,
+  },
 ];

@@ -1,10 +1,13 @@
 // The firewall appliance REST API (firewall.md) under `https://<host>:9443/api/v1`.
 import { z } from 'zod';
-import { createHttpClient, type HttpClientOptions, type HttpRequest, type HttpResponse } from '../http/client.ts';
-import { describeMalformedResponse } from '../http/errors.ts';
+import { createHttpClient, type HttpClientOptions } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
+import { describeMalformedResponse } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
+import { withoutUndefined } from '../without-undefined.ts';
+import { normaliseFirewallBaseUrl } from './base-url.ts';
+import { firewallDialect } from './error-dialect.ts';
 
 export interface FirewallSystemStatus {
   version?: string;
@@ -19,7 +22,6 @@ export interface FirewallSystemStatus {
 }
 
 export interface FirewallClient {
-  call<T = unknown>(request: HttpRequest): Promise<HttpResponse<T>>;
   getSystemStatus(): Promise<FirewallSystemStatus>;
   close(): Promise<void>;
 }
@@ -36,23 +38,19 @@ const statusSchema = z.looseObject({
   sessions: z.looseObject({ active: z.number().optional() }).optional(),
 });
 
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
-}
-
 export function createFirewallClient(
   settings: ConnectionSettings,
   getApiKey: ApiKeyProvider,
   logger: Logger,
   options: HttpClientOptions = {},
 ): FirewallClient {
-  const http = createHttpClient(settings, getApiKey, logger, options);
+  const http = createHttpClient({ ...settings, baseUrl: normaliseFirewallBaseUrl(settings.baseUrl) }, getApiKey, logger, options);
 
   async function getSystemStatus(): Promise<FirewallSystemStatus> {
     const response = await http.request({ method: 'GET', path: '/system/status' });
     const status = statusSchema.safeParse(response.data);
     if (!status.success) {
-      throw new ServiceFailure(describeMalformedResponse('firewall', response.status, 'unexpected_shape', response.requestId));
+      throw new ServiceFailure(describeMalformedResponse(firewallDialect, response.status, 'unexpected_shape', response.requestId));
     }
     const s = status.data;
     return withoutUndefined({
@@ -67,5 +65,5 @@ export function createFirewallClient(
     });
   }
 
-  return { call: http.request, getSystemStatus, close: () => http.close() };
+  return { getSystemStatus, close: () => http.close() };
 }

@@ -1,11 +1,13 @@
 // The model gateway (gateway.md) through the official openai SDK, over the profile's HTTP core.
 import OpenAI from 'openai';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/client.ts';
-import { describeHttpError } from '../http/errors.ts';
 import { parseRetryAfter } from '../http/retry.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
+import { describeHttpError } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
+import { normaliseGatewayBaseUrl } from './base-url.ts';
+import { gatewayDialect } from './error-dialect.ts';
 
 export interface GatewayModel {
   id: string;
@@ -16,14 +18,14 @@ export interface GatewayClient {
   /** For endpoints beyond this module; map its errors with `toServiceFailure`. */
   readonly openai: OpenAI;
   listModels(): Promise<GatewayModel[]>;
-  toServiceFailure(error: unknown): Promise<ServiceFailure>;
+  toServiceFailure(error: unknown): ServiceFailure;
   close(): Promise<void>;
 }
 
 /** The doc allows a base address with or without the version segment; the SDK wants it with. */
-export function normalizeGatewayBaseUrl(baseUrl: string): string {
-  const trimmed = baseUrl.trim().replace(/\/+$/, '');
-  return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
+function apiUrlOf(baseUrl: string): string {
+  const normalised = normaliseGatewayBaseUrl(baseUrl);
+  return normalised.endsWith('/v1') ? normalised : `${normalised}/v1`;
 }
 
 function sdkLogger(logger: Logger): OpenAI['logger'] {
@@ -43,7 +45,7 @@ export function createGatewayClient(
   options: HttpClientOptions = {},
 ): GatewayClient {
   const http: HttpClient = createHttpClient(
-    { ...settings, baseUrl: normalizeGatewayBaseUrl(settings.baseUrl) },
+    { ...settings, baseUrl: apiUrlOf(settings.baseUrl) },
     getApiKey,
     logger,
     options,
@@ -61,7 +63,7 @@ export function createGatewayClient(
     logLevel: 'warn',
   });
 
-  async function toServiceFailure(error: unknown): Promise<ServiceFailure> {
+  function toServiceFailure(error: unknown): ServiceFailure {
     // Our own failure, possibly wrapped by the SDK (a connection error's or a key callback's cause).
     for (let current: unknown = error; current instanceof Error; current = current.cause) {
       if (current instanceof ServiceFailure) return current;
@@ -69,7 +71,7 @@ export function createGatewayClient(
     if (error instanceof OpenAI.APIError && error.status !== undefined && error.headers) {
       const retryAfterMs = parseRetryAfter(error.headers.get('retry-after') ?? undefined);
       return new ServiceFailure(
-        describeHttpError('gateway', error.status, { error: error.error }, error.requestID ?? undefined, retryAfterMs),
+        describeHttpError(gatewayDialect, error.status, { error: error.error }, error.requestID ?? undefined, retryAfterMs),
         { cause: error },
       );
     }
@@ -81,7 +83,7 @@ export function createGatewayClient(
       const page = await openai.models.list();
       return page.data.map((model) => ({ id: model.id, ...(model.owned_by ? { ownedBy: model.owned_by } : {}) }));
     } catch (error) {
-      throw await toServiceFailure(error);
+      throw toServiceFailure(error);
     }
   }
 

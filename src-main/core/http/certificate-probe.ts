@@ -7,9 +7,10 @@
 import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { connect, type DetailedPeerCertificate } from 'node:tls';
-import type { CertificateInfo } from './types.ts';
+import { CERTIFICATE_CODES } from './network-errors.ts';
+import type { CertificateInfo, ServiceError } from './types.ts';
 
-export function describeCertificate(chain: X509Certificate[]): CertificateInfo {
+function describeCertificate(chain: X509Certificate[]): CertificateInfo {
   const leaf = chain[0];
   if (!leaf) throw new Error('empty certificate chain');
   return {
@@ -56,4 +57,14 @@ export function probeCertificate(url: URL, timeoutMs: number): Promise<Certifica
     socket.once('timeout', () => socket.destroy(new Error(`certificate probe timed out after ${timeoutMs} ms`)));
     socket.once('error', reject);
   });
+}
+
+/**
+ * For a failure the user is looking at (a connection test): a certificate refusal gains what the
+ * server presented, so they can compare fingerprints. Never for background calls: it connects again.
+ */
+export async function withPresentedCertificate(error: ServiceError, url: URL, timeoutMs: number): Promise<ServiceError> {
+  if (!CERTIFICATE_CODES.has(error.code)) return error;
+  const certificate = await probeCertificate(url, timeoutMs).catch(() => undefined);
+  return certificate ? { ...error, certificate } : error;
 }

@@ -1,16 +1,17 @@
 // Reading a response body within the profile's size and time limits, and parsing it as JSON.
-import { describeMalformedResponse, describeResponseTooLarge } from './errors.ts';
+import type { ErrorDialect } from './error-dialect.ts';
+import { describeResponseTooLarge } from './local-errors.ts';
 import { ServiceFailure } from './service-failure.ts';
-import type { ServiceName } from './types.ts';
+import { describeMalformedResponse } from './status-errors.ts';
 
 export interface BodyLimits {
-  service: ServiceName;
+  dialect: ErrorDialect;
   status: number;
   maxBytes: number;
 }
 
 function tooLarge(limits: BodyLimits): ServiceFailure {
-  return new ServiceFailure(describeResponseTooLarge(limits.service, limits.status, limits.maxBytes));
+  return new ServiceFailure(describeResponseTooLarge(limits.dialect, limits.status, limits.maxBytes));
 }
 
 /** Reads the whole body, giving up as soon as it exceeds the limit (or announces that it will). */
@@ -37,12 +38,12 @@ export async function readCappedBody(
 export function parseJsonBody(
   bytes: Buffer,
   contentType: string | undefined,
-  context: { service: ServiceName; status: number; requestId: string | undefined },
+  context: { dialect: ErrorDialect; status: number; requestId: string | undefined },
 ): unknown {
   const text = bytes.toString('utf8');
   if (text.trim() === '') return null;
   const malformed = (shape: 'html' | 'not_json') =>
-    new ServiceFailure(describeMalformedResponse(context.service, context.status, shape, context.requestId));
+    new ServiceFailure(describeMalformedResponse(context.dialect, context.status, shape, context.requestId));
   if (contentType?.toLowerCase().includes('text/html') || /^\s*</.test(text)) throw malformed('html');
   try {
     return JSON.parse(text);

@@ -1,6 +1,6 @@
 import type { ServiceError } from './types.ts';
 
-/** The one error type the core throws for anything that went wrong talking to a back end. */
+/** What the core throws when talking to a back end went wrong; the error it carries is plain data. */
 export class ServiceFailure extends Error {
   readonly serviceError: ServiceError;
 

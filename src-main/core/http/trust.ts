@@ -1,7 +1,7 @@
 // TLS options for a profile's trust mode. Verification always stays on; only the set of trust
 // anchors (and, when pinned, the accepted leaf) changes.
 import { checkServerIdentity, getCACertificates, type ConnectionOptions, type PeerCertificate } from 'node:tls';
-import { PIN_MISMATCH_CODE } from './errors.ts';
+import { PIN_MISMATCH_CODE } from './network-errors.ts';
 import type { TrustSettings } from './types.ts';
 
 export function normalizeFingerprint(fingerprint: string): string {

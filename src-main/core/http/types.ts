@@ -1,12 +1,13 @@
-// Public shapes of the HTTP core: plain data; the names the renderer also sees come from the contract.
-import type { CertificateDetails } from '../../../src-preload/contract/define.ts';
+// Public shapes of the HTTP core; the names the renderer also sees come from the contract.
+import type { CertificateDetails, ErrorCode } from '../../../src-preload/contract/define.ts';
 import type { ServiceName } from '../../../src-preload/contract/profiles.ts';
+import type { ErrorDialect } from './error-dialect.ts';
 
 export type { ServiceName };
 
 export interface TrustSettings {
   /**
-   * system: the roots bundled with Node. system-plus-ca: those plus `caPem`. ca-only: only `caPem`.
+   * system: Node's bundled roots plus the operating system's store. system-plus-ca: those plus `caPem`. ca-only: only `caPem`.
    * pinned: `anchorPem` (the certificate the user approved) is the only trust anchor, and the
    * server's leaf must also have the SHA-256 fingerprint `pinnedSha256`.
    */
@@ -18,7 +19,9 @@ export interface TrustSettings {
 }
 
 export interface ConnectionSettings {
-  service: ServiceName;
+  /** How the back end words its errors; also names it in every error. */
+  dialect: ErrorDialect;
+  /** The API's root, as the back end's connector shaped it. */
   baseUrl: string;
   trust: TrustSettings;
   timeouts: {
@@ -42,45 +45,8 @@ export interface CertificateInfo extends CertificateDetails {
   chainPem: string[];
 }
 
-export type ServiceErrorCode =
-  // what the back end said
-  | 'bad_request'
-  | 'unauthorized'
-  | 'key_expired'
-  | 'forbidden'
-  | 'forbidden_scope'
-  | 'forbidden_role'
-  | 'forbidden_ip'
-  | 'wrong_site'
-  | 'channel_disabled'
-  | 'edition_unsupported'
-  | 'model_not_permitted'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'server_error'
-  | 'service_unavailable'
-  | 'unexpected_status'
-  // what came back could not be used
-  | 'malformed_response'
-  | 'response_too_large'
-  // the way there
-  | 'dns_failed'
-  | 'connection_refused'
-  | 'connection_reset'
-  | 'network_unreachable'
-  | 'timeout'
-  | 'proxy_failed'
-  | 'tls_failed'
-  | 'untrusted_certificate'
-  | 'hostname_mismatch'
-  | 'certificate_expired'
-  | 'certificate_changed'
-  | 'network_error'
-  // OpsDesk itself
-  | 'missing_key'
-  | 'invalid_settings'
-  | 'cancelled';
+/** The codes a back end or the way to it can produce (the rest of `ErrorCode` is OpsDesk's own). */
+export type ServiceErrorCode = Exclude<ErrorCode, 'keychain_unavailable' | 'unsafe_link' | 'forbidden_sender' | 'unknown_call' | 'internal'>;
 
 export interface ServiceError {
   service: ServiceName;

@@ -1,5 +1,7 @@
 // Removes credentials from text before it is logged: header values, key-shaped strings, and any
 // secret registered at runtime (the exact keys fetched from the keychain).
+import { supportKeyInText } from '../../../src-preload/contract/profiles.ts';
+
 const REDACTED = '[redacted]';
 
 // Shorter values would blank out ordinary words; every real key is far longer.
@@ -9,7 +11,7 @@ const KEY_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/\b(authorization|proxy-authorization|x-svc-token)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',;}]+/gi, `$1$2${REDACTED}`],
   [/\bbearer\s+[A-Za-z0-9._~+/=-]+/gi, `Bearer ${REDACTED}`],
   // Up to a quote or backslash, so that the rest of a JSON line survives.
-  [/\b(svc_(?:live|test)_)[0-9a-f]{12}\.[^\s"'\\]+/g, `$1${REDACTED}`],
+  [supportKeyInText, `svc_$1_${REDACTED}`],
   [/\bsk-[A-Za-z0-9_-]{6,}/g, `sk-${REDACTED}`],
 ];
 

@@ -1,20 +1,27 @@
 import type { ProxyInput, ServiceName, ServiceSettings, Timeouts } from '../../../src-preload/contract/profiles.ts';
 import type { TrustSettings } from '../http/types.ts';
 
-/** A profile as main keeps it: everything but the key, which only the keychain holds. */
-export interface ProfileRecord {
+interface ProfileFields {
   id: string;
-  service: ServiceName;
   name: string;
   baseUrl: string;
   trust: TrustSettings;
   timeouts: Timeouts;
   proxy: ProxyInput;
-  settings: ServiceSettings[ServiceName];
   keyHint: string | null;
   live: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A profile of one back end, its settings typed for that back end. */
+export type ProfileOf<Service extends ServiceName> = ProfileFields & { service: Service; settings: ServiceSettings[Service] };
+
+/** A profile as main keeps it: everything but the key, which only the keychain holds. */
+export type ProfileRecord = { [Service in ServiceName]: ProfileOf<Service> }[ServiceName];
+
+export function isProfileOf<Service extends ServiceName>(record: ProfileRecord, service: Service): record is ProfileOf<Service> & ProfileRecord {
+  return record.service === service;
 }
 
 export const defaultTimeouts: Timeouts = {

@@ -1,16 +1,11 @@
 import { X509Certificate, randomUUID } from 'node:crypto';
-import type {
-  ConnectionReport,
-  KeychainStatus,
-  ParsedProfileInput,
-  ProfileList,
-  ProfileView,
-} from '../../../src-preload/contract/profiles.ts';
-import { supportKeyPattern } from '../../../src-preload/contract/profiles.ts';
+import type { KeychainStatus, ParsedProfileInput, ProfileList, ProfileView, ServiceName } from '../../../src-preload/contract/profiles.ts';
 import { probeCertificate } from '../http/certificate-probe.ts';
+import type { Closable, Connector } from '../http/connector.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { normalizeFingerprint } from '../http/trust.ts';
-import type { ConnectionSettings, TrustSettings } from '../http/types.ts';
+import type { TrustSettings } from '../http/types.ts';
+import { Emitter, type Event } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
 import { maskKey } from '../secrets/mask-key.ts';
@@ -18,19 +13,17 @@ import { UserFacingError } from '../user-facing-error.ts';
 import { defaultTimeouts } from './profile-record.ts';
 import type { ProfileRecord } from './profile-record.ts';
 import type { ProfileRepository } from './profile-repository.ts';
-import type { ClientOf, Connector, Connectors } from './connectors.ts';
+
+/** What saving a profile needs to know of its back end. */
+export type ProfileRules = { [Service in ServiceName]: Pick<Connector<Service, Closable>, 'normaliseBaseUrl' | 'isLiveKey'> };
 
 export interface ProfileServiceOptions {
   repository: ProfileRepository;
   keyStore: KeyStore;
   logger: Logger;
-  connectors: Connectors;
+  rules: ProfileRules;
   onChange?: (list: ProfileList) => void;
 }
-
-const maxResponseBytes = 32 * 1024 * 1024;
-/** Longer than any request's own timeouts allow it to take. */
-const retiredClientGraceMs = 15 * 60_000;
 
 const nameTaken = (service: string, name: string) =>
   new UserFacingError({
@@ -42,12 +35,12 @@ const nameTaken = (service: string, name: string) =>
 const profileNotFound = () =>
   new UserFacingError({ code: 'not_found', message: 'That connection no longer exists.', hint: 'Reopen Settings to see the current list.' });
 
-/** Profiles: non-secret parts in SQLite, keys in the keychain, and the connection each describes. */
+/** Profiles: non-secret parts in SQLite, keys in the keychain. */
 export class ProfileService {
   readonly #options: ProfileServiceOptions;
-  /** One client per profile: its keep-alive pool, rate limiter and Retry-After pause serve every request. */
-  readonly #clients = new Map<string, { close(): Promise<void> }>();
-  readonly #retired = new Set<{ close(): Promise<void> }>();
+  readonly #profileChanged = new Emitter<string>();
+  /** A profile was saved, re-trusted or removed: fires its id, before the list is sent to windows. */
+  readonly onProfileChanged: Event<string> = this.#profileChanged.event;
   constructor(options: ProfileServiceOptions) {
     this.#options = options;
   }
@@ -77,7 +70,8 @@ export class ProfileService {
     if (clash && clash.id !== existing?.id) {
       throw nameTaken(input.service, input.name);
     }
-    const baseUrl = normaliseBaseUrl(input.service, input.baseUrl);
+    const rules = this.#options.rules[input.service];
+    const baseUrl = rules.normaliseBaseUrl(input.baseUrl);
     if (existing && !input.apiKey && new URL(existing.baseUrl).origin !== new URL(baseUrl).origin) {
       // The stored key was given for one server; it never goes to another without the user saying so.
       throw new UserFacingError({
@@ -89,7 +83,8 @@ export class ProfileService {
     const now = new Date().toISOString();
     const id = existing?.id ?? `profile-${randomUUID()}`;
     const key = input.apiKey ?? null;
-    const record: ProfileRecord = {
+    // zod's union has already tied these settings to this service.
+    const record = {
       id,
       service: input.service,
       name: input.name,
@@ -99,24 +94,23 @@ export class ProfileService {
       proxy: input.proxy ?? existing?.proxy ?? { mode: 'none' },
       settings: input.settings,
       keyHint: key ? maskKey(key) : (existing?.keyHint ?? null),
-      live: key ? isLiveKey(key) : (existing?.live ?? false),
+      live: key ? rules.isLiveKey(key) : (existing?.live ?? false),
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
-    };
+    } as ProfileRecord;
     if (key) {
       this.#options.logger.registerSecret(key);
       await keyStore.set(id, key);
     }
     try {
       repository.put(record);
-      this.#closeClient(id);
     } catch (error) {
       // A new profile whose row could not be written must not leave its key behind.
       if (key && !existing) await keyStore.delete(id);
       if (String((error as { code?: string }).code).startsWith('SQLITE_CONSTRAINT')) throw nameTaken(input.service, input.name);
       throw error;
     }
-    this.#changed();
+    this.#changed(id);
     return toView(record, key !== null || (await keyStore.get(id)) !== null);
   }
 
@@ -125,24 +119,16 @@ export class ProfileService {
     // The key goes first: if the keychain refuses, the profile is still there to try again.
     await this.#options.keyStore.delete(id);
     if (!this.#options.repository.delete(id)) throw profileNotFound();
-    this.#closeClient(id);
-    this.#changed();
+    this.#changed(id);
     return null;
   }
 
-  /** What the HTTP core needs to reach this profile's back end (and, for support, which site). */
-  connectionSettings(id: string): ConnectionSettings & { site?: string } {
-    const record = this.#require(id);
-    return {
-      ...(record.service === 'support' ? { site: (record.settings as { site: string }).site } : {}),
-      service: record.service,
-      baseUrl: record.baseUrl,
-      trust: record.trust,
-      timeouts: record.timeouts,
-      proxy: record.proxy,
-      rateLimit: rateLimitOf(record),
-      maxResponseBytes,
-    };
+  ids(): string[] {
+    return this.#options.repository.all().map((record) => record.id);
+  }
+
+  find(id: string): ProfileRecord | undefined {
+    return this.#options.repository.find(id);
   }
 
   apiKeyProvider(id: string): () => Promise<string | null> {
@@ -153,47 +139,8 @@ export class ProfileService {
     };
   }
 
-  async testConnection(id: string): Promise<ConnectionReport> {
-    const record = this.#require(id);
-    if (record.trust.mode === 'pinned' && !record.trust.anchorPem) await this.#adoptPinnedAnchor(record);
-    const connector = this.#options.connectors[record.service] as Connector<{ close(): Promise<void> }>;
-    const summary = await connector.test(this.client(id, record.service));
-    return { profileId: id, testedAt: new Date().toISOString(), summary };
-  }
-
-  /** The profile's client, opened on first use and replaced whenever the profile changes. */
-  client<Service extends ProfileRecord['service']>(id: string, service: Service): ClientOf<Service> {
-    const record = this.#require(id);
-    if (record.service !== service) throw profileNotFound();
-    let client = this.#clients.get(id);
-    if (!client) {
-      const connector = this.#options.connectors[service] as Connector<{ close(): Promise<void> }>;
-      client = connector.open(this.connectionSettings(id), this.apiKeyProvider(id), this.#options.logger);
-      this.#clients.set(id, client);
-    }
-    return client as ClientOf<Service>;
-  }
-
-  async close(): Promise<void> {
-    const clients = [...this.#clients.values(), ...this.#retired];
-    this.#clients.clear();
-    this.#retired.clear();
-    await Promise.all(clients.map((client) => client.close()));
-  }
-
-  /**
-   * New requests get a client with the new settings at once; the old one is closed a little later,
-   * so that a request already on its way (reading the key, waiting for the limiter) still completes.
-   */
-  #closeClient(id: string): void {
-    const client = this.#clients.get(id);
-    if (!client) return;
-    this.#clients.delete(id);
-    this.#retired.add(client);
-    setTimeout(() => {
-      if (!this.#retired.delete(client)) return;
-      client.close().catch((error: unknown) => this.#options.logger.warn('closing a client failed', { error }));
-    }, retiredClientGraceMs).unref();
+  close(): void {
+    this.#profileChanged.dispose();
   }
 
   /**
@@ -218,13 +165,17 @@ export class ProfileService {
     }
     const trust = { mode: 'pinned' as const, pinnedSha256: presented.sha256, anchorPem: presented.chainPem.at(-1)! };
     if (!this.#options.repository.updateTrust(id, trust, new Date().toISOString())) throw profileNotFound();
-    this.#closeClient(id);
-    this.#changed();
+    this.#changed(id);
     return toView(this.#require(id), (await this.#options.keyStore.get(id)) !== null);
   }
 
-  /** A pin typed in by hand: take the anchor from the server once, if its leaf matches the pin. */
-  async #adoptPinnedAnchor(record: ProfileRecord): Promise<void> {
+  /**
+   * A pin typed in by hand has no anchor yet: take it from the server once, if its leaf matches the
+   * pin. Only a connection test the user asked for does this.
+   */
+  async adoptPinnedAnchor(id: string): Promise<void> {
+    const record = this.#require(id);
+    if (record.trust.mode !== 'pinned' || record.trust.anchorPem) return;
     const presented = await probeCertificate(new URL(record.baseUrl), record.timeouts.connectMs);
     if (normalizeFingerprint(presented.sha256) !== normalizeFingerprint(record.trust.pinnedSha256 ?? '')) {
       throw new ServiceFailure({
@@ -238,7 +189,7 @@ export class ProfileService {
     }
     const trust = { ...record.trust, anchorPem: presented.chainPem.at(-1)! };
     if (!this.#options.repository.updateTrust(record.id, trust, record.updatedAt)) throw profileNotFound();
-    this.#closeClient(record.id);
+    this.#profileChanged.fire(record.id);
   }
 
   #require(id: string): ProfileRecord {
@@ -247,7 +198,8 @@ export class ProfileService {
     return record;
   }
 
-  #changed(): void {
+  #changed(id: string): void {
+    this.#profileChanged.fire(id);
     const { onChange } = this.#options;
     if (onChange) void this.list().then(onChange, (error: unknown) => this.#options.logger.error('could not list profiles', { error }));
   }
@@ -307,32 +259,5 @@ function isReadableCertificate(pem: string): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-const isLiveKey = (key: string): boolean => supportKeyPattern.exec(key)?.[1] === 'live';
-
-/** Query, fragment and trailing slash go; the gateway keeps its path (the client adds /v1 when missing), support drops /api/open/v1, a bare firewall host gets /api/v1. */
-function normaliseBaseUrl(service: ProfileRecord['service'], raw: string): string {
-  const url = new URL(raw);
-  url.hash = '';
-  url.search = '';
-  const path = url.pathname.replace(/\/+$/, '');
-  if (service === 'support') url.pathname = path.replace(/\/api\/open\/v1$/, '') || '/';
-  if (service === 'firewall') url.pathname = path === '' ? '/api/v1' : path;
-  return url.href.replace(/\/$/, '');
-}
-
-function rateLimitOf(record: ProfileRecord): ConnectionSettings['rateLimit'] {
-  const settings = record.settings as Record<string, unknown>;
-  switch (record.service) {
-    case 'gateway':
-      return { requests: settings.rateTier as number, windowMs: 60_000 };
-    case 'support':
-      return { requests: settings.ratePerMinute as number, windowMs: 60_000 };
-    case 'firewall': {
-      const { requests, windowSeconds } = settings.rateLimit as { requests: number; windowSeconds: number };
-      return { requests, windowMs: windowSeconds * 1000 };
-    }
   }
 }

@@ -60,7 +60,7 @@ export class OpeningKeyStore implements KeyStore {
 
   #opened(): KeyStore {
     if (!this.#store) {
-      throw new UserFacingError({ code: 'keychain_waiting', message: WAITING_REASON, hint: 'Unlock the keychain, then try again.', retryable: true });
+      throw new UserFacingError({ code: 'keychain_unavailable', message: WAITING_REASON, hint: 'Unlock the keychain, then try again.', retryable: true });
     }
     return this.#store;
   }

@@ -2,12 +2,13 @@
 // every answer wrapped in the envelope `{code, success, request_id, data}`.
 import { z } from 'zod';
 import { createHttpClient, type HttpClientOptions, type HttpRequest } from '../http/client.ts';
-import { describeHttpError, describeMalformedResponse } from '../http/errors.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
+import { describeHttpError, describeMalformedResponse } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
+import { SUPPORT_API_PATH, normaliseSupportBaseUrl } from './base-url.ts';
+import { supportDialect } from './error-dialect.ts';
 
-export const SUPPORT_API_PATH = '/api/open/v1';
 export const SUPPORT_SITE_HEADER = 'X-SVC-Site';
 
 export interface SupportSettings extends ConnectionSettings {
@@ -65,9 +66,8 @@ const metaSchema = z.looseObject({
 });
 
 /** The profile's base address is the site's root; the API lives under it. */
-export function supportApiUrl(baseUrl: string): string {
-  const trimmed = baseUrl.trim().replace(/\/+$/, '');
-  return trimmed.endsWith(SUPPORT_API_PATH) ? trimmed : `${trimmed}${SUPPORT_API_PATH}`;
+function apiUrlOf(baseUrl: string): string {
+  return `${normaliseSupportBaseUrl(baseUrl)}${SUPPORT_API_PATH}`;
 }
 
 export function createSupportClient(
@@ -76,7 +76,7 @@ export function createSupportClient(
   logger: Logger,
   options: HttpClientOptions = {},
 ): SupportClient {
-  const http = createHttpClient({ ...settings, baseUrl: supportApiUrl(settings.baseUrl) }, getApiKey, logger, options);
+  const http = createHttpClient({ ...settings, baseUrl: apiUrlOf(settings.baseUrl) }, getApiKey, logger, options);
 
   async function call<T>(request: HttpRequest): Promise<SupportResult<T>> {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.idempotencyKey === undefined) {
@@ -88,13 +88,13 @@ export function createSupportClient(
     });
     const envelope = envelopeSchema.safeParse(response.data);
     if (!envelope.success) {
-      throw new ServiceFailure(describeMalformedResponse('support', response.status, 'unexpected_shape', response.requestId));
+      throw new ServiceFailure(describeMalformedResponse(supportDialect, response.status, 'unexpected_shape', response.requestId));
     }
     const requestId = envelope.data.request_id ?? response.requestId;
     if (envelope.data.success === false) {
       const code = envelope.data.code;
       const status = code !== undefined && code >= 400 ? code : response.status;
-      throw new ServiceFailure(describeHttpError('support', status, envelope.data, requestId));
+      throw new ServiceFailure(describeHttpError(supportDialect, status, envelope.data, requestId));
     }
     return { data: envelope.data.data as T, ...(requestId ? { requestId } : {}) };
   }
@@ -102,7 +102,7 @@ export function createSupportClient(
   async function getMeta(): Promise<SupportMeta> {
     const { data, requestId } = await call({ method: 'GET', path: '/meta' });
     const meta = metaSchema.safeParse(data ?? {});
-    if (!meta.success) throw new ServiceFailure(describeMalformedResponse('support', 200, 'unexpected_shape', requestId));
+    if (!meta.success) throw new ServiceFailure(describeMalformedResponse(supportDialect, 200, 'unexpected_shape', requestId));
     const { site, sites = [], key } = meta.data;
     return {
       ...(site ? { site } : {}),

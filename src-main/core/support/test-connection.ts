@@ -1,18 +1,7 @@
+import type { ConnectionSummary } from '../../../src-preload/contract/profiles.ts';
 import type { SupportClient } from './client.ts';
 
-export interface SupportConnectionSummary {
-  service: 'support';
-  /** The site the call ran for. */
-  site: string;
-  /** Ids of the sites the server lists. */
-  sites: string[];
-  /** Site id → whether its open API channel is on (off: every call but meta fails). */
-  channels: Record<string, boolean>;
-  /** The key's scopes. */
-  scopes: string[];
-  keyEnv?: string;
-  keyType?: string;
-}
+type SupportConnectionSummary = Extract<ConnectionSummary, { service: 'support' }>;
 
 /** Reads the meta endpoint; rejects with a ServiceFailure saying exactly what failed. */
 export async function testSupportConnection(client: SupportClient): Promise<SupportConnectionSummary> {

@@ -10,7 +10,7 @@ import type { Logger } from '../../../src-main/core/log/logger.ts';
 import { createSupportClient } from '../../../src-main/core/support/client.ts';
 import { testSupportConnection } from '../../../src-main/core/support/test-connection.ts';
 import { GATEWAY_MODELS, SUPPORT_SCOPES, startSimulators, type Simulators } from '../../sim/index.ts';
-import { captureLog, failureOf, settingsFor } from '../http/fixtures.ts';
+import { captureLog, failureAsShown, failureOf, settingsFor } from '../http/fixtures.ts';
 
 let sims: Simulators;
 const log = captureLog();
@@ -161,8 +161,9 @@ describe('firewall', () => {
   });
 
   it('fails with untrusted_certificate, carrying the certificate to show, under system trust', async () => {
-    const error = await failureOf(
+    const error = await failureAsShown(
       viaClient(createFirewallClient, testFirewallConnection, settingsFor('firewall', sims.firewall.url, { mode: 'system' }), key(sims.firewall.keys.readOnly), log.logger),
+      sims.firewall.url,
     );
     expect(error).toMatchObject({ service: 'firewall', code: 'untrusted_certificate' });
     expect(error.certificate?.sha256).toBe(sims.firewall.leafSha256);

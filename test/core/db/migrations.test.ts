@@ -50,5 +50,20 @@ describe('database', () => {
     expect(() => insert.run('b', 'firewall')).toThrow(/UNIQUE/);
     expect(() => insert.run('c', 'mail')).toThrow(/CHECK/);
   });
-});
 
+  test('migration 3 (connection health) keeps when a profile was last reached, and forgets it with the profile', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, 2);
+    db.prepare(
+      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('a', 'firewall', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
+    ).run();
+    migrate(db, 3);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    const insert = db.prepare('INSERT INTO connection_health (profile_id, last_reached_at) VALUES (?, ?)');
+    insert.run('a', '2026-01-01T00:00:00.000Z');
+    expect(() => insert.run('gone', '2026-01-01T00:00:00.000Z')).toThrow(/FOREIGN KEY/);
+    db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM connection_health').get()).toEqual({ n: 0 });
+  });
+});

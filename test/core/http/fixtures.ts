@@ -1,8 +1,12 @@
 // Shared by the core's integration tests: profile settings for a simulator and a log that tests read.
 import { expect } from 'vitest';
 import type { HttpClientOptions } from '../../../src-main/core/http/client.ts';
+import { firewallDialect } from '../../../src-main/core/firewall/error-dialect.ts';
+import { gatewayDialect } from '../../../src-main/core/gateway/error-dialect.ts';
 import type { ConnectionSettings, ServiceName, TrustSettings } from '../../../src-main/core/http/types.ts';
+import { supportDialect } from '../../../src-main/core/support/error-dialect.ts';
 import { createLogger, type Logger } from '../../../src-main/core/log/logger.ts';
+import { withPresentedCertificate } from '../../../src-main/core/http/certificate-probe.ts';
 import { ServiceFailure } from '../../../src-main/core/http/service-failure.ts';
 import type { ServiceError } from '../../../src-main/core/http/types.ts';
 
@@ -10,10 +14,10 @@ export function settingsFor(
   service: ServiceName,
   baseUrl: string,
   trust: TrustSettings,
-  overrides: Partial<Omit<ConnectionSettings, 'service' | 'baseUrl' | 'trust'>> = {},
+  overrides: Partial<Omit<ConnectionSettings, 'dialect' | 'baseUrl' | 'trust'>> = {},
 ): ConnectionSettings {
   return {
-    service,
+    dialect: { gateway: gatewayDialect, support: supportDialect, firewall: firewallDialect }[service],
     baseUrl,
     trust,
     timeouts: { connectMs: 2_000, headersMs: 3_000, bodyMs: 3_000, streamIdleMs: 3_000 },
@@ -60,4 +64,14 @@ export async function failureOf(promise: Promise<unknown>): Promise<ServiceError
   );
   expect(error).toBeInstanceOf(ServiceFailure);
   return (error as ServiceFailure).serviceError;
+}
+
+/**
+ * The failure as a connection test shows it to the user: a certificate refusal with what the server
+ * presented. The call's own failure must not carry it: explaining an error makes no connection.
+ */
+export async function failureAsShown(promise: Promise<unknown>, baseUrl: string): Promise<ServiceError> {
+  const error = await failureOf(promise);
+  expect(error.certificate).toBeUndefined();
+  return withPresentedCertificate(error, new URL(baseUrl), 2_000);
 }

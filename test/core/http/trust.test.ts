@@ -9,7 +9,7 @@ import {
   type Pem,
   type Simulators,
 } from '../../sim/index.ts';
-import { captureLog, failureOf, settingsFor } from './fixtures.ts';
+import { captureLog, failureAsShown, settingsFor } from './fixtures.ts';
 
 let sims: Simulators;
 let originalLeaf: Pem;
@@ -49,7 +49,7 @@ const status = (http: HttpClient) => http.request<{ version: string }>({ method:
 describe('trust modes', () => {
   it('system roots alone refuse the simulator and show the certificate it presented', async () => {
     const requestsBefore = sims.firewall.requests.length;
-    const error = await failureOf(status(client({ mode: 'system' })));
+    const error = await failureAsShown(status(client({ mode: 'system' })), sims.firewall.url);
     expect(error.code).toBe('untrusted_certificate');
     expect(error.retryable).toBe(false);
     expect(error.certificate?.sha256).toBe(sims.firewall.leafSha256);
@@ -73,12 +73,12 @@ describe('trust modes', () => {
 
   it('a CA that did not issue the certificate is refused', async () => {
     const stranger = await createSelfSignedCertificate({ commonName: 'Some Other CA' });
-    const error = await failureOf(status(client({ mode: 'ca-only', caPem: stranger.certPem })));
+    const error = await failureAsShown(status(client({ mode: 'ca-only', caPem: stranger.certPem })), sims.firewall.url);
     expect(error.code).toBe('untrusted_certificate');
   });
 
   it('a pinned certificate works, with the presented leaf as the approved anchor', async () => {
-    const presented = (await failureOf(status(client({ mode: 'system' })))).certificate!;
+    const presented = (await failureAsShown(status(client({ mode: 'system' })), sims.firewall.url)).certificate!;
     const pinned = client({ mode: 'pinned', anchorPem: presented.chainPem[0]!, pinnedSha256: presented.sha256 });
     expect((await status(pinned)).status).toBe(200);
   });
@@ -93,17 +93,18 @@ describe('trust modes', () => {
     expect((await status(client(trust))).status).toBe(200);
     sims.firewall.setCertificate(await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
     // A fresh profile client, as after a restart: new connections see the new certificate.
-    const error = await failureOf(status(client(trust)));
+    const error = await failureAsShown(status(client(trust)), sims.firewall.url);
     expect(error.code).toBe('certificate_changed');
     expect(error.certificate?.sha256).toBe(sims.firewall.leafSha256);
     expect(error.hint).toMatch(/administrator/);
   });
 
   it('a different self-signed certificate under a pin is a changed certificate too', async () => {
-    const presented = (await failureOf(status(client({ mode: 'system' })))).certificate!;
+    const presented = (await failureAsShown(status(client({ mode: 'system' })), sims.firewall.url)).certificate!;
     sims.firewall.setCertificate(await createSelfSignedCertificate({ hostnames: ['localhost'], ips: ['127.0.0.1'] }));
-    const error = await failureOf(
+    const error = await failureAsShown(
       status(client({ mode: 'pinned', anchorPem: presented.chainPem[0]!, pinnedSha256: presented.sha256 })),
+      sims.firewall.url,
     );
     expect(error.code).toBe('certificate_changed');
   });
@@ -117,7 +118,7 @@ describe('trust modes', () => {
         validTo: new Date(Date.now() - day),
       }),
     );
-    const error = await failureOf(status(client({ mode: 'ca-only', caPem: sims.ca.certPem })));
+    const error = await failureAsShown(status(client({ mode: 'ca-only', caPem: sims.ca.certPem })), sims.firewall.url);
     expect(error.code).toBe('certificate_expired');
     expect(error.hint).toMatch(/renew/);
     expect(new Date(error.certificate!.validTo).getTime()).toBeLessThan(Date.now());
@@ -125,7 +126,7 @@ describe('trust modes', () => {
 
   it('a certificate for another host is a hostname mismatch', async () => {
     sims.firewall.setCertificate(await issueServerCertificate(sims.ca, { hostnames: ['fw.other.example'], ips: [] }));
-    const error = await failureOf(status(client({ mode: 'ca-only', caPem: sims.ca.certPem })));
+    const error = await failureAsShown(status(client({ mode: 'ca-only', caPem: sims.ca.certPem })), sims.firewall.url);
     expect(error.code).toBe('hostname_mismatch');
     expect(error.certificate?.subjectAltNames).toEqual(['DNS:fw.other.example']);
   });

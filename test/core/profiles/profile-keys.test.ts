@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createAppServices } from '../../../src-main/core/app-services.ts';
+import { RecordingPlatform } from '../../support/recording-platform.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { OsKeychainStore } from '../../../src-main/core/secrets/os-keychain-store.ts';
 
@@ -37,7 +38,7 @@ async function databaseBytes(dir: string): Promise<string> {
 describe.skipIf(!hasSecretService)('profile keys in the OS keychain', () => {
   test('a key is stored in the keychain, never in SQLite, kept on edit and deleted with its profile', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-profile-keys-'));
-    services = await createAppServices({ dataDir, logSink: () => {} });
+    services = await createAppServices({ dataDir, platform: new RecordingPlatform(), logSink: () => {} });
     const keychain = new OsKeychainStore();
 
     const saved = await services.profiles.save(supportProfile);
@@ -65,11 +66,11 @@ describe.skipIf(!hasSecretService)('profile keys in the OS keychain', () => {
 
   test('a fresh start reads the key the previous run stored', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-profile-keys-'));
-    services = await createAppServices({ dataDir, logSink: () => {} });
+    services = await createAppServices({ dataDir, platform: new RecordingPlatform(), logSink: () => {} });
     const saved = await services.profiles.save({ ...supportProfile, name: 'Persisted' });
     await services.close();
 
-    services = await createAppServices({ dataDir, logSink: () => {} });
+    services = await createAppServices({ dataDir, platform: new RecordingPlatform(), logSink: () => {} });
     const [profile] = (await services.profiles.list()).profiles;
     expect(profile).toMatchObject({ id: saved.id, hasKey: true, keyHint: 'svc_live_0123…' });
     expect(await services.profiles.apiKeyProvider(saved.id)()).toBe(key);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createAppServices } from '../../../src-main/core/app-services.ts';
+import { RecordingPlatform } from '../../support/recording-platform.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import type { ParsedProfileInput } from '../../../src-preload/contract/profiles.ts';
@@ -18,7 +19,7 @@ const logLines: string[] = [];
 beforeAll(async () => {
   sims = await startSimulators({ alertCount: 50 });
   dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-profile-trust-'));
-  services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('test'), logSink: (record) => logLines.push(record.line) });
+  services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: (record) => logLines.push(record.line) });
 });
 afterAll(async () => {
   await services.close();
@@ -42,12 +43,12 @@ const firewall = (overrides: Partial<Extract<ParsedProfileInput, { service: 'fir
 describe('trusting an appliance certificate', () => {
   test('system roots refuse it with its details; trusting the shown fingerprint pins it; the next test connects', async () => {
     const profile = await services.profiles.save(firewall());
-    const refused = await services.profiles.testConnection(profile.id).catch((error: unknown) => error);
+    const refused = await services.clients.testConnection(profile.id).catch((error: unknown) => error);
     expect(refused).toMatchObject({ serviceError: { code: 'untrusted_certificate', certificate: { sha256: sims.firewall.leafSha256 } } });
 
     const trusted = await services.profiles.trustCertificate(profile.id, sims.firewall.leafSha256);
     expect(trusted.trust).toEqual({ mode: 'pinned', pinnedSha256: sims.firewall.leafSha256 });
-    const report = await services.profiles.testConnection(profile.id);
+    const report = await services.clients.testConnection(profile.id);
     expect(report.summary).toMatchObject({ service: 'firewall', edition: 'enterprise' });
   });
 
@@ -73,20 +74,20 @@ describe('trusting an appliance certificate', () => {
     const profile = await services.profiles.save(firewall());
     await services.profiles.trustCertificate(profile.id, sims.firewall.leafSha256);
     sims.firewall.setCertificate(await originalLeaf());
-    await expect(services.profiles.testConnection(profile.id)).rejects.toMatchObject({ serviceError: { code: 'certificate_changed' } });
+    await expect(services.clients.testConnection(profile.id)).rejects.toMatchObject({ serviceError: { code: 'certificate_changed' } });
   });
 
   test('a fingerprint typed in by hand connects when it matches and is refused when it does not', async () => {
     const matching = await services.profiles.save(firewall({ trust: { mode: 'pinned', pinnedSha256: sims.firewall.leafSha256.replaceAll(':', '').toLowerCase() } }));
-    expect((await services.profiles.testConnection(matching.id)).summary.service).toBe('firewall');
+    expect((await services.clients.testConnection(matching.id)).summary.service).toBe('firewall');
 
     const wrong = await services.profiles.save(firewall({ trust: { mode: 'pinned', pinnedSha256: 'AB:'.repeat(31) + 'AB' } }));
-    await expect(services.profiles.testConnection(wrong.id)).rejects.toMatchObject({ serviceError: { code: 'certificate_changed' } });
+    await expect(services.clients.testConnection(wrong.id)).rejects.toMatchObject({ serviceError: { code: 'certificate_changed' } });
   });
 
   test('an imported CA connects without any prompt', async () => {
     const profile = await services.profiles.save(firewall({ trust: { mode: 'ca-only', caPem: sims.ca.certPem } }));
-    expect((await services.profiles.testConnection(profile.id)).summary).toMatchObject({ service: 'firewall' });
+    expect((await services.clients.testConnection(profile.id)).summary).toMatchObject({ service: 'firewall' });
   });
 });
 
@@ -103,7 +104,7 @@ describe('profiles', () => {
     expect(saved.trust.caSubject).toContain('OpsDesk Simulator CA');
     const edited = await services.profiles.save(firewall({ id: saved.id, name: saved.name, apiKey: undefined, trust: { mode: 'ca-only' } }));
     expect(edited).toMatchObject({ hasKey: true, trust: { mode: 'ca-only', caSubject: saved.trust.caSubject } });
-    expect((await services.profiles.testConnection(saved.id)).summary.service).toBe('firewall');
+    expect((await services.clients.testConnection(saved.id)).summary.service).toBe('firewall');
 
     await expect(services.profiles.save(firewall({ trust: { mode: 'system-plus-ca' } }))).rejects.toMatchObject({
       detail: { code: 'bad_request', fieldErrors: [{ path: 'trust.caPem' }] },
@@ -149,7 +150,7 @@ describe('profiles', () => {
       firewall({ apiKey, trust: { mode: 'ca-only', caPem: sims.ca.certPem }, settings: { rateLimit: { requests: 2, windowSeconds: 1 } } }),
     );
     const firstRequest = sims.firewall.requests.length;
-    for (let round = 0; round < 4; round += 1) await services.profiles.testConnection(profile.id);
+    for (let round = 0; round < 4; round += 1) await services.clients.testConnection(profile.id);
     const statuses = sims.firewall.requests.slice(firstRequest).map((request) => request.status);
     expect(statuses).toEqual([200, 200, 200, 200]);
   });
@@ -166,7 +167,7 @@ describe('profiles', () => {
     const after = (await services.profiles.list()).profiles;
     expect(after.length).toBe(before + 3);
     for (const profile of after.filter((p) => p.name.startsWith('Simulated'))) {
-      expect((await services.profiles.testConnection(profile.id)).summary.service).toBe(profile.service);
+      expect((await services.clients.testConnection(profile.id)).summary.service).toBe(profile.service);
     }
   });
 

@@ -24,7 +24,8 @@ describe('a keychain binding that cannot load', () => {
         },
       });
       const { createAppServices } = await import(${JSON.stringify(new URL('../../../src-main/core/app-services.ts', import.meta.url).pathname)});
-      const services = await createAppServices({ dataDir: ${JSON.stringify(dataDir)}, logSink: () => {} });
+      const { RecordingPlatform } = await import(${JSON.stringify(new URL('../../support/recording-platform.ts', import.meta.url).pathname)});
+      const services = await createAppServices({ dataDir: ${JSON.stringify(dataDir)}, logSink: () => {}, platform: new RecordingPlatform() });
       const { keychain } = await services.profiles.list();
       await services.close();
       console.log(JSON.stringify(keychain));
@@ -49,7 +50,7 @@ describe.skipIf(!hasSecretService)('a keychain that is slow to answer (a locked 
 
     expect(store.kind).toBe('waiting');
     expect(store.reason).toMatch(/Waiting for the OS keychain/);
-    await expect(store.set('profile-1', 'sk-waiting-5555555555')).rejects.toMatchObject({ detail: { code: 'keychain_waiting', retryable: true } });
+    await expect(store.set('profile-1', 'sk-waiting-5555555555')).rejects.toMatchObject({ detail: { code: 'keychain_unavailable', retryable: true } });
 
     answer();
     await store.opened;

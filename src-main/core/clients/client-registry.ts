@@ -1,0 +1,114 @@
+import type { ConnectionReport, ServiceName } from '../../../src-preload/contract/profiles.ts';
+import { withPresentedCertificate } from '../http/certificate-probe.ts';
+import type { Closable, Connector } from '../http/connector.ts';
+import { ServiceFailure } from '../http/service-failure.ts';
+import { DisposableStore } from '../lifecycle/disposable.ts';
+import type { Logger } from '../log/logger.ts';
+import { UserFacingError } from '../user-facing-error.ts';
+import { isProfileOf, type ProfileOf } from '../profiles/profile-record.ts';
+import type { ProfileService } from '../profiles/profile-service.ts';
+import type { ConnectionHealthTracker } from './connection-health.ts';
+
+export type Connectors<Clients extends Record<ServiceName, Closable>> = { [Service in ServiceName]: Connector<Service, Clients[Service]> };
+
+/** What a feature service needs: the client of a profile, always the one for its current settings. */
+export interface ClientSource<Clients extends Record<ServiceName, Closable>> {
+  clientFor<Service extends ServiceName>(profileId: string, service: Service): Clients[Service];
+}
+
+export interface ClientRegistryOptions<Clients extends Record<ServiceName, Closable>> {
+  profiles: ProfileService;
+  connectors: Connectors<Clients>;
+  health: ConnectionHealthTracker;
+  logger: Logger;
+}
+
+const maxResponseBytes = 32 * 1024 * 1024;
+/** Longer than any request's own timeouts allow it to take. */
+const retiredClientGraceMs = 15 * 60_000;
+
+const profileNotFound = () =>
+  new UserFacingError({ code: 'not_found', message: 'That connection no longer exists.', hint: 'Reopen Settings to see the current list.' });
+
+/**
+ * One client per profile, so its keep-alive pool, rate limiter and Retry-After pause serve every
+ * request of that profile. A changed profile gets a new client at once; every call through a
+ * client tells the profile's connection health how it went.
+ */
+export class ClientRegistry<Clients extends Record<ServiceName, Closable>> implements ClientSource<Clients> {
+  readonly #options: ClientRegistryOptions<Clients>;
+  readonly #clients = new Map<string, Closable>();
+  readonly #retired = new Set<Closable>();
+  readonly #subscriptions = new DisposableStore();
+
+  constructor(options: ClientRegistryOptions<Clients>) {
+    this.#options = options;
+    this.#subscriptions.add(
+      options.profiles.onProfileChanged((profileId) => {
+        options.health.forget(profileId);
+        this.#retire(profileId);
+      }),
+    );
+  }
+
+  clientFor<Service extends ServiceName>(profileId: string, service: Service): Clients[Service] {
+    const record = this.#options.profiles.find(profileId);
+    if (!record || !isProfileOf(record, service)) throw profileNotFound();
+    const existing = this.#clients.get(profileId);
+    // Only this method fills the map, always with the connector of the profile's own service.
+    if (existing) return existing as Clients[Service];
+    const client = this.#open(record, service);
+    this.#clients.set(profileId, client);
+    return client;
+  }
+
+  /** The check the user asked for: on a certificate failure it also shows what the server presented. */
+  async testConnection(profileId: string): Promise<ConnectionReport> {
+    const record = this.#options.profiles.find(profileId);
+    if (!record) throw profileNotFound();
+    // Awaited only when needed: the client must be the one of the profile as it was when asked.
+    if (record.trust.mode === 'pinned' && !record.trust.anchorPem) await this.#options.profiles.adoptPinnedAnchor(profileId);
+    try {
+      const summary = await this.#test(profileId, record.service);
+      return { profileId, testedAt: new Date().toISOString(), summary };
+    } catch (error) {
+      if (!(error instanceof ServiceFailure)) throw error;
+      const shown = await withPresentedCertificate(error.serviceError, new URL(record.baseUrl), record.timeouts.connectMs);
+      throw shown === error.serviceError ? error : new ServiceFailure(shown, { cause: error });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#subscriptions.dispose();
+    const clients = [...this.#clients.values(), ...this.#retired];
+    this.#clients.clear();
+    this.#retired.clear();
+    await Promise.all(clients.map((client) => client.close()));
+  }
+
+  #test<Service extends ServiceName>(profileId: string, service: Service) {
+    return this.#options.connectors[service].test(this.clientFor(profileId, service));
+  }
+
+  #open<Service extends ServiceName>(record: ProfileOf<Service>, service: Service): Clients[Service] {
+    const { profiles, connectors, health, logger } = this.#options;
+    return connectors[service].open({ ...record, maxResponseBytes }, profiles.apiKeyProvider(record.id), logger, {
+      onOutcome: (outcome) => health.report(record.id, outcome),
+    });
+  }
+
+  /**
+   * New requests get a client with the new settings at once; the old one is closed a little later,
+   * so that a request already on its way (reading the key, waiting for the limiter) still completes.
+   */
+  #retire(profileId: string): void {
+    const client = this.#clients.get(profileId);
+    if (!client) return;
+    this.#clients.delete(profileId);
+    this.#retired.add(client);
+    setTimeout(() => {
+      if (!this.#retired.delete(client)) return;
+      client.close().catch((error: unknown) => this.#options.logger.warn('closing a client failed', { error }));
+    }, retiredClientGraceMs).unref();
+  }
+}

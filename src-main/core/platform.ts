@@ -1,0 +1,8 @@
+// What core asks of the desktop it runs on, so that it raises a notification or opens a link
+// without importing Electron: src-main/electron/platform.ts in the app, a recorder in tests.
+export interface Platform {
+  notify(notification: { id: string; title: string; body: string }, onClick: () => void): void;
+  setBadgeCount(count: number): void;
+  openExternal(url: string): Promise<void>;
+  isFocused(): boolean;
+}

@@ -1,0 +1,31 @@
+import { app, BrowserWindow, Notification, shell } from 'electron';
+import type { Platform } from '../core/platform.ts';
+
+/** The desktop as Electron reaches it. */
+export function createElectronPlatform(): Platform {
+  // A notification that is garbage-collected loses its click handler; keep each until it is done.
+  const shown = new Map<string, Notification>();
+  return {
+    notify({ id, title, body }, onClick) {
+      shown.get(id)?.close();
+      const notification = new Notification({ title, body });
+      shown.set(id, notification);
+      notification.on('click', () => {
+        shown.delete(id);
+        const [window] = BrowserWindow.getAllWindows();
+        if (window) {
+          if (window.isMinimized()) window.restore();
+          window.focus();
+        }
+        onClick();
+      });
+      notification.on('close', () => {
+        if (shown.get(id) === notification) shown.delete(id);
+      });
+      notification.show();
+    },
+    setBadgeCount: (count) => void app.setBadgeCount(count),
+    openExternal: (url) => shell.openExternal(url),
+    isFocused: () => BrowserWindow.getFocusedWindow() !== null,
+  };
+}

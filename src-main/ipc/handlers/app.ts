@@ -1,0 +1,16 @@
+import type { Contract } from '../../../src-preload/contract/index.ts';
+import type { AppServices } from '../../core/app-services.ts';
+import { openExternalLink } from '../../core/external-url.ts';
+import type { Handlers } from '../router.ts';
+
+export interface AppIdentity {
+  version: string;
+  platform: string;
+}
+
+export function appHandlers(services: AppServices, identity: AppIdentity): Handlers<Contract>['app'] {
+  return {
+    info: () => ({ version: identity.version, platform: identity.platform }),
+    openExternal: ({ url }) => openExternalLink(services.platform, url),
+  };
+}

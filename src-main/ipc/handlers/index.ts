@@ -1,0 +1,15 @@
+import type { Contract } from '../../../src-preload/contract/index.ts';
+import type { AppServices } from '../../core/app-services.ts';
+import type { Handlers } from '../router.ts';
+import { appHandlers, type AppIdentity } from './app.ts';
+import { profilesHandlers } from './profiles.ts';
+import { workspaceHandlers } from './workspace.ts';
+
+/** The handler map: one file per contract area, each handler one line into a service. */
+export function createHandlers(services: AppServices, identity: AppIdentity): Handlers<Contract> {
+  return {
+    app: appHandlers(services, identity),
+    profiles: profilesHandlers(services),
+    workspace: workspaceHandlers(services),
+  };
+}

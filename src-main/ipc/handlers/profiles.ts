@@ -1,0 +1,14 @@
+import type { Contract } from '../../../src-preload/contract/index.ts';
+import type { AppServices } from '../../core/app-services.ts';
+import type { Handlers } from '../router.ts';
+
+export function profilesHandlers(services: AppServices): Handlers<Contract>['profiles'] {
+  return {
+    list: () => services.profiles.list(),
+    save: (input) => services.profiles.save(input),
+    remove: ({ id }) => services.profiles.remove(id),
+    testConnection: ({ id }) => services.clients.testConnection(id),
+    trustCertificate: ({ id, sha256 }) => services.profiles.trustCertificate(id, sha256),
+    health: () => services.health.all(services.profiles.ids()),
+  };
+}

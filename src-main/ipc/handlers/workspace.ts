@@ -1,0 +1,10 @@
+import type { Contract } from '../../../src-preload/contract/index.ts';
+import type { AppServices } from '../../core/app-services.ts';
+import type { Handlers } from '../router.ts';
+
+export function workspaceHandlers(services: AppServices): Handlers<Contract>['workspace'] {
+  return {
+    load: () => services.workspace.load(),
+    save: (state) => services.workspace.save(state),
+  };
+}

@@ -1,0 +1,11 @@
+import type { Contract } from '../../src-preload/contract/index.ts';
+import type { AppServices } from '../core/app-services.ts';
+import type { EventHub } from './event-hub.ts';
+
+/** The one place main-to-window events are connected: the app and both test harnesses use it. */
+export function wireEvents(services: AppServices, hub: EventHub<Contract>): void {
+  services.events.connect({
+    profilesChanged: (list) => hub.publish('profiles', 'changed', list),
+    healthChanged: (health) => hub.publish('profiles', 'healthChanged', health),
+  });
+}

@@ -1,0 +1,81 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, test, vi } from 'vitest';
+
+/** Electron cannot run here; this stands in for the parts of its API the platform touches. */
+const electron = vi.hoisted(() => ({
+  notifications: [] as { options: { title: string; body: string }; handlers: Map<string, () => void>; shown: boolean }[],
+  badge: [] as number[],
+  opened: [] as string[],
+  focused: null as object | null,
+  window: { isMinimized: () => true, restore: vi.fn(), focus: vi.fn() },
+}));
+
+vi.mock('electron', () => ({
+  Notification: class {
+    handlers = new Map<string, () => void>();
+    shown = false;
+    options: { title: string; body: string };
+    constructor(options: { title: string; body: string }) {
+      this.options = options;
+      electron.notifications.push(this);
+    }
+    on(event: string, handler: () => void) {
+      this.handlers.set(event, handler);
+    }
+    show() {
+      this.shown = true;
+    }
+    close() {}
+  },
+  app: { setBadgeCount: (count: number) => electron.badge.push(count) },
+  shell: { openExternal: async (url: string) => void electron.opened.push(url) },
+  BrowserWindow: { getAllWindows: () => [electron.window], getFocusedWindow: () => electron.focused },
+}));
+
+const { createElectronPlatform } = await import('../../src-main/electron/platform.ts');
+const { createAppServices } = await import('../../src-main/core/app-services.ts');
+const { SessionKeyStore } = await import('../../src-main/core/secrets/session-key-store.ts');
+const { bridgeInProcess } = await import('../support/bridge-in-process.ts');
+
+describe('the Electron platform', () => {
+  test('a clicked notification brings the window back and runs its action', () => {
+    const platform = createElectronPlatform();
+    const clicked = vi.fn();
+    platform.notify({ id: 'alert-1', title: 'Critical alert', body: '10.0.0.5 scanning' }, clicked);
+    const [shown] = electron.notifications;
+    expect(shown).toMatchObject({ options: { title: 'Critical alert', body: '10.0.0.5 scanning' }, shown: true });
+    shown!.handlers.get('click')!();
+    expect(electron.window.restore).toHaveBeenCalled();
+    expect(electron.window.focus).toHaveBeenCalled();
+    expect(clicked).toHaveBeenCalledTimes(1);
+  });
+
+  test('badge, focus state and links go to Electron', async () => {
+    const platform = createElectronPlatform();
+    platform.setBadgeCount(3);
+    expect(electron.badge.at(-1)).toBe(3);
+    expect(platform.isFocused()).toBe(false);
+    electron.focused = {};
+    expect(platform.isFocused()).toBe(true);
+    await platform.openExternal('https://docs.example.com/');
+    expect(electron.opened).toEqual(['https://docs.example.com/']);
+  });
+
+  test("the window's openExternal call goes through the platform, and only for a safe link", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-platform-'));
+    electron.opened.length = 0;
+    const services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('test'), platform: createElectronPlatform(), logSink: () => {} });
+    try {
+      const api = bridgeInProcess(services);
+      expect(await api.app.openExternal({ url: 'https://docs.example.com/guide' })).toEqual({ ok: true, data: null });
+      const refused = await api.app.openExternal({ url: 'https://user:pass@docs.example.com/' });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'unsafe_link' } });
+      expect(electron.opened).toEqual(['https://docs.example.com/guide']);
+    } finally {
+      await services.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

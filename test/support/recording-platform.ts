@@ -1,0 +1,40 @@
+import type { Platform } from '../../src-main/core/platform.ts';
+
+export interface RecordedNotification {
+  id: string;
+  title: string;
+  body: string;
+}
+
+/** The desktop for tests: records what would be shown or opened, and lets a test click a notification. */
+export class RecordingPlatform implements Platform {
+  readonly notifications: RecordedNotification[] = [];
+  readonly openedUrls: string[] = [];
+  badgeCount = 0;
+  focused = true;
+  readonly #clickHandlers = new Map<string, () => void>();
+
+  notify(notification: RecordedNotification, onClick: () => void): void {
+    this.notifications.push({ ...notification });
+    this.#clickHandlers.set(notification.id, onClick);
+  }
+
+  setBadgeCount(count: number): void {
+    this.badgeCount = count;
+  }
+
+  async openExternal(url: string): Promise<void> {
+    this.openedUrls.push(url);
+  }
+
+  isFocused(): boolean {
+    return this.focused;
+  }
+
+  /** As the user clicking the notification shown with this id; fails if none was. */
+  click(id: string): void {
+    const onClick = this.#clickHandlers.get(id);
+    if (!onClick) throw new Error(`no notification ${id} was shown`);
+    onClick();
+  }
+}
