@@ -2,6 +2,7 @@
 // limiter, the attempt/retry loop (exchange.ts) and error mapping, shared by every request of the profile.
 import type { Dispatcher } from 'undici';
 import type { Logger } from '../log/logger.ts';
+import type { ResolveProxy } from '../platform.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { createExchange } from './exchange.ts';
 import { describeCancelled, describeInvalidSettings, describeMissingKey } from './local-errors.ts';
@@ -61,6 +62,8 @@ export interface HttpClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Told how every exchange ended (the profile's connection health). */
   onOutcome?: (outcome: CallOutcome) => void;
+  /** Where the "system" proxy mode asks the OS; without it the environment variables decide. */
+  resolveProxy?: ResolveProxy;
 }
 
 function parseBaseUrl(settings: ConnectionSettings): URL {
@@ -110,7 +113,7 @@ export function createHttpClient(
   let dispatcher: Dispatcher;
   let limiter: SlidingWindowLimiter;
   try {
-    dispatcher = createDispatcher(settings);
+    dispatcher = createDispatcher(settings, options.resolveProxy);
     limiter = new SlidingWindowLimiter(settings.rateLimit.requests, settings.rateLimit.windowMs);
   } catch (error) {
     throw new ServiceFailure(describeInvalidSettings(dialect, (error as Error).message), { cause: error });
