@@ -2,8 +2,9 @@
 // limiter, the attempt/retry loop (exchange.ts) and error mapping, shared by every request of the profile.
 import type { Dispatcher } from 'undici';
 import type { Logger } from '../log/logger.ts';
-import { createDispatcher } from './dispatcher.ts';
+import type { ResolveProxy } from '../platform.ts';
 import { systemClock, type Clock } from '../lifecycle/clock.ts';
+import { createDispatcher } from './dispatcher.ts';
 import { createExchange } from './exchange.ts';
 import { describeCancelled, describeInvalidSettings, describeMissingKey } from './local-errors.ts';
 import { TIMEOUT_PHASE_BY_UNDICI_CODE, describeNetworkError, describeTimeout, networkErrorCode, underlyingErrorCode, type TimeoutPhase } from './network-errors.ts';
@@ -64,6 +65,8 @@ export interface HttpClientOptions {
   onOutcome?: (outcome: CallOutcome) => void;
   /** What the rate limiter and the retries wait on; tests pass a fake one. */
   clock?: Clock;
+  /** Where the "system" proxy mode asks the OS; without it the environment variables decide. */
+  resolveProxy?: ResolveProxy;
 }
 
 function parseBaseUrl(settings: ConnectionSettings): URL {
@@ -114,7 +117,7 @@ export function createHttpClient(
   let dispatcher: Dispatcher;
   let limiter: SlidingWindowLimiter;
   try {
-    dispatcher = createDispatcher(settings);
+    dispatcher = createDispatcher(settings, options.resolveProxy);
     limiter = new SlidingWindowLimiter(settings.rateLimit.requests, settings.rateLimit.windowMs, clock);
   } catch (error) {
     throw new ServiceFailure(describeInvalidSettings(dialect, (error as Error).message), { cause: error });
