@@ -38,6 +38,7 @@ export const errorCodes = [
   'network_error',
   // OpsDesk itself
   'missing_key',
+  'key_bound_elsewhere',
   'invalid_settings',
   'cancelled',
   'keychain_unavailable',

@@ -95,7 +95,7 @@ export class ClientRegistry<Clients extends Record<ServiceName, Closable>> imple
 
   #open<Service extends ServiceName>(record: ProfileOf<Service>, service: Service): Clients[Service] {
     const { profiles, connectors, health, logger, resolveProxy } = this.#options;
-    return connectors[service].open({ ...record, maxResponseBytes }, profiles.apiKeyProvider(record.id), logger, {
+    return connectors[service].open({ ...record, maxResponseBytes }, profiles.apiKeyProvider(record), logger, {
       onOutcome: (outcome) => health.report(record.id, outcome),
       ...(resolveProxy ? { resolveProxy } : {}),
     });
