@@ -58,6 +58,7 @@ async function start(): Promise<void> {
   const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
   const router = createRouter(contract, handlers, {
     appOrigin,
+    redact: services.logger.redact,
     onUnexpectedError: (channel, error) => services.logger.error('IPC handler failed', { channel, error }),
   });
   const hub = createEventHub(router);

@@ -15,6 +15,7 @@ export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary 
         <span>
           {summary.modelCount} {summary.modelCount === 1 ? 'model' : 'models'} available
           {summary.models.length > 0 && `: ${summary.models.slice(0, 6).join(', ')}${summary.models.length > 6 ? ', …' : ''}`}
+          {summary.unusableModelCount !== undefined && ` · ${summary.unusableModelCount} listed with an unusable id, left out`}
         </span>
       );
     case 'support': {

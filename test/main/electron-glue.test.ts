@@ -310,7 +310,7 @@ describe('IPC binding', () => {
 
   test('a call from a subframe or a foreign page is refused; the app top frame gets through', async () => {
     const add = vi.fn(() => ({ id: 1 }));
-    const router = createRouter(contract, { notes: { add } }, { appOrigin: 'opsdesk://app' });
+    const router = createRouter(contract, { notes: { add } }, { appOrigin: 'opsdesk://app', redact: (text) => text });
     bindRouter(router, createEventHub(router));
     const handle = electron.handles.get('notes:add')!;
     const topFrame = { url: 'opsdesk://app/index.html', parent: null };
@@ -325,7 +325,7 @@ describe('IPC binding', () => {
   });
 
   test('events go to the web contents that subscribed', async () => {
-    const router = createRouter(contract, { notes: { add: () => ({ id: 1 }) } }, { appOrigin: 'opsdesk://app' });
+    const router = createRouter(contract, { notes: { add: () => ({ id: 1 }) } }, { appOrigin: 'opsdesk://app', redact: (text) => text });
     const hub = createEventHub(router);
     bindRouter(router, hub);
     const send = vi.fn();
