@@ -14,7 +14,7 @@ import { appOrigin } from './electron/content-security-policy.ts';
 import { bindRouter } from './electron/ipc.ts';
 import { createMainWindow } from './electron/main-window.ts';
 import { createElectronPlatform } from './electron/platform.ts';
-import { hardenSession, hardenWebContents } from './electron/security.ts';
+import { hardenSession, hardenWebContents, sandboxEveryRenderer } from './electron/security.ts';
 
 // Order matters: the user-data folder decides both where the log goes and which lock is taken.
 useUserDataDirFromEnvironment();
@@ -26,6 +26,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   registerAppScheme();
+  sandboxEveryRenderer();
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('second-instance', () => {
     const [window] = BrowserWindow.getAllWindows();

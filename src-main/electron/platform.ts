@@ -1,5 +1,6 @@
-import { app, BrowserWindow, Notification, session, shell } from 'electron';
+import { app, BrowserWindow, Notification, session } from 'electron';
 import type { Platform } from '../core/platform.ts';
+import { openExternalAfterAsking } from './external-links.ts';
 
 /** The desktop as Electron reaches it. */
 export function createElectronPlatform(): Platform {
@@ -25,7 +26,7 @@ export function createElectronPlatform(): Platform {
       notification.show();
     },
     setBadgeCount: (count) => void app.setBadgeCount(count),
-    openExternal: (url) => shell.openExternal(url),
+    openExternal: async (url) => void (await openExternalAfterAsking(url)),
     isFocused: () => BrowserWindow.getFocusedWindow() !== null,
     // Chromium's answer: the OS settings, a PAC script, or what Chromium detected.
     resolveProxy: (url) => session.defaultSession.resolveProxy(url),

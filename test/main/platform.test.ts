@@ -10,6 +10,9 @@ const electron = vi.hoisted(() => ({
   opened: [] as string[],
   focused: null as object | null,
   window: { isMinimized: () => true, restore: vi.fn(), focus: vi.fn() },
+  /** The button the user picks in the next link prompt: 0 Cancel, 1 Open in Browser. */
+  answer: 1,
+  prompts: [] as { parent: unknown; detail: string; message: string }[],
 }));
 
 vi.mock('electron', () => ({
@@ -30,6 +33,13 @@ vi.mock('electron', () => ({
     close() {}
   },
   app: { setBadgeCount: (count: number) => electron.badge.push(count) },
+  dialog: {
+    showMessageBox: async (...args: unknown[]) => {
+      const options = args.at(-1) as { detail: string; message: string };
+      electron.prompts.push({ parent: args.length > 1 ? args[0] : null, ...options });
+      return { response: electron.answer };
+    },
+  },
   shell: { openExternal: async (url: string) => void electron.opened.push(url) },
   BrowserWindow: { getAllWindows: () => [electron.window], getFocusedWindow: () => electron.focused },
   session: { defaultSession: { resolveProxy: async (url: string) => (url.startsWith('https://intranet.') ? 'DIRECT' : 'PROXY proxy.corp:8080') } },
@@ -62,6 +72,30 @@ describe('the Electron platform', () => {
     expect(platform.isFocused()).toBe(true);
     await platform.openExternal('https://docs.example.com/');
     expect(electron.opened).toEqual(['https://docs.example.com/']);
+  });
+
+  test('a link opens only after a native prompt in main showed its whole address and the user chose to open it', async () => {
+    const platform = createElectronPlatform();
+    electron.opened.length = 0;
+    electron.prompts.length = 0;
+    const address = 'https://xn--pple-43d.example/login?next=%2Faccount&token=visible#fragment';
+    electron.answer = 0;
+    await platform.openExternal('https://аpple.example/login?next=%2Faccount&token=visible#fragment');
+    expect(electron.prompts).toEqual([expect.objectContaining({ detail: address, message: expect.stringMatching(/web browser/) })]);
+    expect(electron.opened).toEqual([]);
+
+    electron.answer = 1;
+    await platform.openExternal(address);
+    expect(electron.opened).toEqual([address]);
+  });
+
+  test('a window asking again while a prompt is up gets no second prompt', async () => {
+    const platform = createElectronPlatform();
+    electron.opened.length = 0;
+    electron.prompts.length = 0;
+    await Promise.all([platform.openExternal('https://one.example/'), platform.openExternal('https://two.example/')]);
+    expect(electron.prompts.map((prompt) => prompt.detail)).toEqual(['https://one.example/']);
+    expect(electron.opened).toEqual(['https://one.example/']);
   });
 
   test('the system proxy for a URL is the one Chromium resolves for it', async () => {
