@@ -113,7 +113,7 @@ export class ProfileService {
       updatedAt: now,
     } as ProfileRecord;
     const binding = keyBindingOf(record);
-    if (existing && !key) {
+    if (existing?.keyHint && !key) {
       // The stored key was given for one server, reached one way; it goes nowhere else without the user saying so.
       const previous = keyBindingOf(existing);
       const changed = (['origin', 'proxy', 'trust'] as const).find((part) => previous[part] !== binding[part]);

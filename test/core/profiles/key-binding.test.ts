@@ -84,6 +84,14 @@ describe.skipIf(!hasSecretService)('a key is bound to where it was entered for',
     expect((await services.clients.testConnection(saved.id)).summary).toMatchObject({ service: 'firewall' });
   });
 
+  test('a profile with no key stored may change its address, proxy and trust', async () => {
+    const services = await openServices();
+    const saved = await services.profiles.save(firewall({ apiKey: undefined }));
+    const moved = await services.profiles.save({ ...firewall({ apiKey: undefined }), id: saved.id, baseUrl: sims.support.url, trust: { mode: 'system' } });
+    expect(moved).toMatchObject({ trust: { mode: 'system' }, hasKey: false });
+    expect(new URL(moved.baseUrl).origin).toBe(new URL(sims.support.url).origin);
+  });
+
   test('an edit that keeps address, proxy and trust needs no key', async () => {
     const services = await openServices();
     const saved = await services.profiles.save(firewall());
