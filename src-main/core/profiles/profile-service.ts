@@ -210,8 +210,11 @@ export class ProfileService {
     }
     const trust = { mode: 'pinned' as const, pinnedSha256: presented.sha256, anchorPem: presented.chainPem.at(-1)! };
     if (!this.#options.repository.updateTrust(id, trust, new Date().toISOString())) throw profileNotFound();
-    // The user approved this certificate for this very server, so the key follows the new trust.
-    await this.#rebindKey(record, { ...record, trust });
+    // The user approved this certificate for this very server, so the key follows the new trust. If
+    // the keychain cannot take it now, the key stays bound to the old trust and is asked for again.
+    await this.#rebindKey(record, { ...record, trust }).catch((error: unknown) =>
+      this.#options.logger.warn('could not bind the key to the trusted certificate', { error }),
+    );
     this.#changed(id);
     const updated = this.#require(id);
     return toView(updated, await this.#hasKey(updated));
