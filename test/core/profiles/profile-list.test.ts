@@ -8,18 +8,27 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createAppServices } from '../../../src-main/core/app-services.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import type { KeyStore } from '../../../src-main/core/secrets/key-store.ts';
-import { OsKeychainStore } from '../../../src-main/core/secrets/os-keychain-store.ts';
+import { OpeningKeyStore } from '../../../src-main/core/secrets/open-key-store.ts';
+import { loadKeyring, OsKeychainStore } from '../../../src-main/core/secrets/os-keychain-store.ts';
 import type { ProfileList } from '../../../src-preload/contract/profiles.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 if (!hasSecretService) console.log('skipped: no D-Bus session, so no Secret Service (run through npm test)');
 
-/** The real keychain, counting how often a secret is read. */
+/** The real keychain (or a store over it), counting how often a secret is read. */
 class CountingKeychain implements KeyStore {
-  readonly kind = 'os-keychain';
-  readonly #keychain = new OsKeychainStore();
+  readonly #keychain: KeyStore;
   reads = 0;
+  constructor(keychain: KeyStore = new OsKeychainStore()) {
+    this.#keychain = keychain;
+  }
+  get kind() {
+    return this.#keychain.kind;
+  }
+  get reason() {
+    return this.#keychain.reason;
+  }
   async get(profileId: string) {
     this.reads += 1;
     return this.#keychain.get(profileId);
@@ -94,5 +103,23 @@ describe.skipIf(!hasSecretService)('listing profiles', () => {
     await running.profiles.remove(withKey.id);
     expect((await running.profiles.list()).profiles.map((profile) => profile.id)).toEqual([withoutKey.id]);
     expect(keychain.reads).toBeLessThanOrEqual(1);
+  });
+
+  test('while the keychain is still opening the list shows what was stored, and asks the keychain once it answers', async () => {
+    const first = await open(new CountingKeychain());
+    const saved = await first.profiles.save(gateway(3));
+    await first.close();
+
+    let unlock!: () => void;
+    const unlocked = new Promise<void>((resolve) => (unlock = resolve));
+    const opening = new OpeningKeyStore({ loadKeyring: () => unlocked.then(loadKeyring) });
+    const second = await open(new CountingKeychain(opening));
+    expect(await second.profiles.list()).toMatchObject({ keychain: { kind: 'waiting' }, profiles: [{ id: saved.id, hasKey: true, keyHint: 'sk-te…' }] });
+
+    // Removed behind OpsDesk's back while it waited: the answer, not the remembered hint, decides.
+    await new OsKeychainStore().delete(saved.id);
+    unlock();
+    await opening.opened;
+    expect(await second.profiles.list()).toMatchObject({ keychain: { kind: 'os-keychain' }, profiles: [{ id: saved.id, hasKey: false, keyHint: null }] });
   });
 });
