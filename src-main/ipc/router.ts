@@ -72,15 +72,35 @@ class ResultTooDeepError extends Error {
   }
 }
 
-/** A copy of a result with `redact` applied to every string in it, property names included. */
+/**
+ * The result with `redact` applied to every string in it, property names included. Copies only
+ * what changes: results can be large, and almost none holds anything to take out.
+ */
 function redactDeep(value: unknown, redact: (text: string) => string, depth = 0): unknown {
   if (typeof value === 'string') return redact(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_RESULT_DEPTH) throw new ResultTooDeepError();
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact, depth + 1));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index += 1) {
+      const item = redactDeep(value[index], redact, depth + 1);
+      if (item !== value[index]) (copy ??= [...value])[index] = item;
+    }
+    return copy ?? value;
+  }
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
-  return Object.fromEntries(Object.entries(value).map(([name, item]) => [redact(name), redactDeep(item, redact, depth + 1)]));
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const name of Object.keys(record)) {
+    const safeName = redact(name);
+    const item = redactDeep(record[name], redact, depth + 1);
+    if (safeName === name && item === record[name]) continue;
+    copy ??= { ...record };
+    if (safeName !== name) delete copy[name];
+    copy[safeName] = item;
+  }
+  return copy ?? value;
 }
 
 export function isTrustedSender(sender: SenderFrame, appOrigin: string): boolean {
