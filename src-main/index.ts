@@ -1,6 +1,8 @@
 import { app, BrowserWindow, dialog, session } from 'electron';
 import path from 'node:path';
 import { contract } from '../src-preload/contract/index.ts';
+import { matchLanguage } from '../src-shared/i18n/languages.ts';
+import { createTranslator } from '../src-shared/i18n/translator.ts';
 import { createAppServices } from './core/app-services.ts';
 import { createLogger } from './core/log/logger.ts';
 import { createEventHub } from './ipc/event-hub.ts';
@@ -40,7 +42,6 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
-  installAppMenu();
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
   const services = await createAppServices({
     dataDir: app.getPath('userData'),
@@ -49,6 +50,8 @@ async function start(): Promise<void> {
     // Only an unpackaged build (the demo) takes profiles from a file named in the environment.
     importProfilesFrom: app.isPackaged ? undefined : process.env.OPSDESK_IMPORT_PROFILES,
   });
+  installAppMenu(services.preferences.translator);
+  services.preferences.onLanguageChanged(() => installAppMenu(services.preferences.translator));
   const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
   const router = createRouter(contract, handlers, {
     appOrigin,
@@ -61,10 +64,12 @@ async function start(): Promise<void> {
   createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'));
 }
 
-/** Without its database or keychain the app cannot run: say why (redacted) and quit. */
+/** Without its database or keychain the app cannot run: say why (redacted), in the system's language, and quit. */
 function failToStart(error: unknown): void {
   logger.error('OpsDesk could not start', { error });
   const reason = logger.redact(error instanceof Error ? error.message : String(error));
-  dialog.showErrorBox('OpsDesk could not start', `${reason}\n\nNothing was changed. Fix the cause and start OpsDesk again.`);
+  // The saved language is in the database that may be what failed; the system's is always there.
+  const { t } = createTranslator(matchLanguage(app.getPreferredSystemLanguages()));
+  dialog.showErrorBox(t('startFailure.title'), t('startFailure.body', { reason }));
   app.exit(1);
 }

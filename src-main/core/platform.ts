@@ -5,4 +5,6 @@ export interface Platform {
   setBadgeCount(count: number): void;
   openExternal(url: string): Promise<void>;
   isFocused(): boolean;
+  /** The user's preferred languages as the OS lists them (BCP 47, best first). */
+  preferredLanguages(): readonly string[];
 }

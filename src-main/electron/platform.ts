@@ -27,5 +27,6 @@ export function createElectronPlatform(): Platform {
     setBadgeCount: (count) => void app.setBadgeCount(count),
     openExternal: (url) => shell.openExternal(url),
     isFocused: () => BrowserWindow.getFocusedWindow() !== null,
+    preferredLanguages: () => app.getPreferredSystemLanguages(),
   };
 }

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
+import type { MenuItemConstructorOptions } from 'electron';
+import { createTranslator } from '../../src-shared/i18n/translator.ts';
 
 /** Electron cannot run here; this stands in for the parts of its API the glue touches. */
 const electron = vi.hoisted(() => {
@@ -72,11 +74,20 @@ describe('main window', () => {
 });
 
 describe('application menu', () => {
+  const roles = (items: MenuItemConstructorOptions[]): unknown[] =>
+    items.flatMap((item) => [item.role, ...(Array.isArray(item.submenu) ? roles(item.submenu) : [])]);
+
   test.each(['linux', 'win32', 'darwin'] as const)('on %s it keeps copy and paste but no close-window or reload shortcut', (platform) => {
-    const roles = appMenuTemplate(platform).map((item) => item.role);
-    expect(roles).toContain('editMenu');
-    for (const taken of ['fileMenu', 'windowMenu', 'viewMenu', 'close', 'reload']) expect(roles).not.toContain(taken);
-    expect(roles.includes('appMenu')).toBe(platform === 'darwin');
+    const menu = roles(appMenuTemplate(platform, createTranslator('en')));
+    for (const kept of ['undo', 'cut', 'copy', 'paste', 'selectAll']) expect(menu).toContain(kept);
+    for (const taken of ['fileMenu', 'windowMenu', 'viewMenu', 'close', 'reload']) expect(menu).not.toContain(taken);
+    expect(menu.includes('appMenu')).toBe(platform === 'darwin');
+  });
+
+  test('is worded in the chosen language', () => {
+    const [edit] = appMenuTemplate('linux', createTranslator('zh-CN'));
+    expect(edit!.label).toBe('编辑');
+    expect((edit!.submenu as MenuItemConstructorOptions[]).map((item) => item.label)).toContain('粘贴');
   });
 });
 

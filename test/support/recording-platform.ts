@@ -12,6 +12,8 @@ export class RecordingPlatform implements Platform {
   readonly openedUrls: string[] = [];
   badgeCount = 0;
   focused = true;
+  /** What the OS would list as the user's languages. */
+  languages: string[] = ['en-US'];
   readonly #clickHandlers = new Map<string, () => void>();
 
   notify(notification: RecordedNotification, onClick: () => void): void {
@@ -29,6 +31,10 @@ export class RecordingPlatform implements Platform {
 
   isFocused(): boolean {
     return this.focused;
+  }
+
+  preferredLanguages(): readonly string[] {
+    return this.languages;
   }
 
   /** As the user clicking the notification shown with this id; fails if none was. */

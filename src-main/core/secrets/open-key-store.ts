@@ -5,7 +5,7 @@ import { SessionKeyStore } from './session-key-store.ts';
 
 /**
  * The OS keychain when it works (a probe entry is written, read back and deleted), otherwise a
- * session-only store whose `reason` tells the user why keys will not survive a restart.
+ * session-only store whose `reason` is what the keychain said (the window explains the rest).
  */
 export async function openKeyStore(): Promise<KeyStore> {
   const keychain = new OsKeychainStore();
@@ -18,11 +18,6 @@ export async function openKeyStore(): Promise<KeyStore> {
     if (readBack !== probeValue) throw new Error('a key written to it could not be read back');
     return keychain;
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return new SessionKeyStore(
-      'OpsDesk could not use the OS keychain, so keys are kept in memory for this session only and must be entered ' +
-        'again after a restart. On Linux, install and unlock a Secret Service provider such as GNOME Keyring or KWallet. ' +
-        `(Details: ${detail})`,
-    );
+    return new SessionKeyStore(error instanceof Error ? error.message : String(error));
   }
 }

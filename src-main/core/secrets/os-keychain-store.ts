@@ -7,9 +7,13 @@ export const KEYCHAIN_SERVICE = 'OpsDesk';
 const KEYCHAIN_TIMEOUT_MS = 15_000;
 
 export class KeychainError extends Error {
+  /** What the keychain said, for the window's notice. */
+  readonly reason: string;
   constructor(action: string, cause: unknown) {
-    super(`Could not ${action} the OS keychain: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`Could not ${action} the OS keychain: ${reason}`, { cause });
     this.name = 'KeychainError';
+    this.reason = reason;
   }
 }
 
