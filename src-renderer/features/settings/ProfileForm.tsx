@@ -15,12 +15,14 @@ interface Props {
   onSaved(profile: ProfileView): void;
 }
 
-/** Sample addresses and key shapes, the same in every language (the firewall's is words: see the form). */
+/** Sample values, the same in every language (the firewall's key sample is words: see the form). */
 const placeholders: Record<ServiceName, { url: string; key?: string }> = {
   gateway: { url: 'https://gateway.example.com/v1', key: 'sk-…' },
   support: { url: 'https://support.example.com', key: 'svc_live_0123456789ab.secret' },
   firewall: { url: 'https://firewall.example.com:9443/api/v1' },
 };
+
+const samples = { pem: '-----BEGIN CERTIFICATE-----', fingerprint: 'AB:CD:…', proxyUrl: 'http://proxy.example:3128' };
 
 const trustModes: readonly TrustInput['mode'][] = ['system', 'system-plus-ca', 'ca-only', 'pinned'];
 
@@ -209,7 +211,7 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
               error={fieldError('trust.caPem', 'trust')}
               help={keepsExistingCa ? t('settings.form.caKeepHelp', { subject: profile?.trust.caSubject }) : undefined}
             >
-              <textarea rows={5} value={form.caPem} onChange={update('caPem')} placeholder="-----BEGIN CERTIFICATE-----" spellCheck={false} />
+              <textarea rows={5} value={form.caPem} onChange={update('caPem')} placeholder={samples.pem} spellCheck={false} />
             </Field>
           )}
           {form.trustMode === 'pinned' && (
@@ -218,7 +220,7 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
               error={fieldError('trust.pinnedSha256', 'trust')}
               help={t('settings.form.fingerprintHelp')}
             >
-              <input value={form.pinnedSha256} onChange={update('pinnedSha256')} placeholder="AB:CD:…" spellCheck={false} />
+              <input value={form.pinnedSha256} onChange={update('pinnedSha256')} placeholder={samples.fingerprint} spellCheck={false} />
             </Field>
           )}
         </fieldset>
@@ -248,7 +250,7 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
           </Field>
           {form.proxyMode === 'explicit' && (
             <Field label={t('settings.form.proxyAddress')} error={fieldError('proxy.url')}>
-              <input value={form.proxyUrl} onChange={update('proxyUrl')} placeholder="http://proxy.example:3128" spellCheck={false} />
+              <input value={form.proxyUrl} onChange={update('proxyUrl')} placeholder={samples.proxyUrl} spellCheck={false} />
             </Field>
           )}
         </details>
