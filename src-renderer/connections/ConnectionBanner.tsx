@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { IpcError } from '../../src-preload/contract/define.ts';
 import type { ConnectionHealth, ProfileView } from '../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
@@ -76,7 +76,7 @@ function LastReached({ at }: { at: string | null }) {
   if (!at) return <span>{t('connection.neverReached')}</span>;
   return (
     <span>
-      {t('connection.lastReached')} <Time value={at} />
+      <Trans i18nKey="connection.lastReached" components={{ time: <Time value={at} /> }} />
     </span>
   );
 }

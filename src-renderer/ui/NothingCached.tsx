@@ -12,9 +12,7 @@ export function NothingCached({ title, explanation }: Props) {
   return (
     <section className="card nothing-cached" aria-label={title}>
       <h2>{title}</h2>
-      <p className="muted">
-        {t('nothingCached.lead')} {explanation}
-      </p>
+      <p className="muted">{t('nothingCached.text', { explanation })}</p>
     </section>
   );
 }

@@ -47,7 +47,7 @@ export const en = {
     retry: 'Retry',
     openSettings: 'Open Settings',
     neverReached: 'never reached',
-    lastReached: 'last reached',
+    lastReached: 'last reached <time></time>',
     loading: 'Loading connections…',
     loadFailed: 'Connections could not be loaded',
     tryAgain: 'Try again',
@@ -79,7 +79,7 @@ export const en = {
     openSettings: 'Open Settings',
   },
   nothingCached: {
-    lead: 'Nothing cached yet.',
+    text: 'Nothing cached yet. {{explanation}}',
   },
   features: {
     chat: {
@@ -111,7 +111,8 @@ export const en = {
       sessionOnly: 'Keys are kept for this session only.',
       sessionOnlyReason:
         'OpsDesk could not use the OS keychain, so keys are kept in memory for this session only and must be entered again after a restart. On Linux, install and unlock a Secret Service provider such as GNOME Keyring or KWallet.',
-      sessionOnlyDetail: '(Details: {{detail}})',
+      sessionOnlyReason_detail:
+        'OpsDesk could not use the OS keychain, so keys are kept in memory for this session only and must be entered again after a restart. On Linux, install and unlock a Secret Service provider such as GNOME Keyring or KWallet. (Details: {{detail}})',
       os: 'API keys are stored in the operating system’s keychain.',
     },
     language: {

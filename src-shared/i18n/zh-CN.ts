@@ -47,7 +47,7 @@ export const zhCN: Catalog = {
     retry: '重试',
     openSettings: '打开设置',
     neverReached: '从未连通',
-    lastReached: '上次连通：',
+    lastReached: '上次连通：<time></time>',
     loading: '正在加载连接…',
     loadFailed: '无法加载连接',
     tryAgain: '重试',
@@ -79,7 +79,7 @@ export const zhCN: Catalog = {
     openSettings: '打开设置',
   },
   nothingCached: {
-    lead: '尚无缓存数据。',
+    text: '尚无缓存数据。{{explanation}}',
   },
   features: {
     chat: {
@@ -108,7 +108,8 @@ export const zhCN: Catalog = {
       sessionOnly: '密钥仅在本次会话中保留。',
       sessionOnlyReason:
         'OpsDesk 无法使用操作系统的钥匙串，因此密钥只保存在内存中，重启后需要重新输入。在 Linux 上，请安装并解锁 GNOME Keyring 或 KWallet 等 Secret Service 提供程序。',
-      sessionOnlyDetail: '（详情：{{detail}}）',
+      sessionOnlyReason_detail:
+        'OpsDesk 无法使用操作系统的钥匙串，因此密钥只保存在内存中，重启后需要重新输入。在 Linux 上，请安装并解锁 GNOME Keyring 或 KWallet 等 Secret Service 提供程序。（详情：{{detail}}）',
       os: 'API 密钥保存在操作系统的钥匙串中。',
     },
     language: {

@@ -20,7 +20,7 @@ export function LanguageSection() {
   return (
     <section className="card" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('settings.language.heading')}</h2>
-      <div className="field">
+      <div className="field language-field">
         <label className="field-label" htmlFor={id}>
           {t('settings.language.label')}
         </label>

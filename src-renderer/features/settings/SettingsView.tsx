@@ -26,10 +26,7 @@ export function SettingsView() {
       {keychain?.kind === 'session-only' && (
         <div className="notice notice-warning" role="alert">
           <strong>{t('settings.keychain.sessionOnly')}</strong>
-          <p>
-            {t('settings.keychain.sessionOnlyReason')}
-            {keychain.reason && ` ${t('settings.keychain.sessionOnlyDetail', { detail: keychain.reason })}`}
-          </p>
+          <p>{t('settings.keychain.sessionOnlyReason', keychain.reason ? { context: 'detail', detail: keychain.reason } : {})}</p>
         </div>
       )}
       {keychain?.kind === 'os-keychain' && <p className="muted">{t('settings.keychain.os')}</p>}
