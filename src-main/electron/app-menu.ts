@@ -1,31 +1,109 @@
-import { Menu } from 'electron';
-import type { MenuItemConstructorOptions } from 'electron';
+import { Menu, shell } from 'electron';
+import type { BaseWindow, BrowserWindow, KeyboardInputEvent, MenuItemConstructorOptions } from 'electron';
 import type { Translator } from '../../src-shared/i18n/translator.ts';
 
+export interface AppMenuOptions {
+  platform: NodeJS.Platform;
+  /** The folder with the log files, opened by Help → Open log folder. */
+  logFolder: string;
+  /** Words the menu in the user's language. */
+  translator: Translator;
+}
+
+type TabItem = { label: string; accelerator: string };
+
+/** The workspace's shortcuts as the renderer handles them (src-renderer/workspace/use-workspace-shortcuts.ts). */
+const tabItems = ({ t }: Translator): Record<'file' | 'view' | 'window', TabItem[]> => ({
+  file: [
+    { label: t('menu.openView'), accelerator: 'CmdOrCtrl+T' },
+    { label: t('menu.closeTab'), accelerator: 'CmdOrCtrl+W' },
+  ],
+  view: [
+    { label: t('menu.nextTab'), accelerator: 'Ctrl+Tab' },
+    { label: t('menu.previousTab'), accelerator: 'Ctrl+Shift+Tab' },
+    { label: t('menu.moveTabLeft'), accelerator: 'CmdOrCtrl+Shift+PageUp' },
+    { label: t('menu.moveTabRight'), accelerator: 'CmdOrCtrl+Shift+PageDown' },
+  ],
+  window: [
+    ...[1, 2, 3, 4, 5, 6, 7, 8].map((index) => ({ label: t('menu.tab', { index }), accelerator: `CmdOrCtrl+${index}` })),
+    { label: t('menu.lastTab'), accelerator: 'CmdOrCtrl+9' },
+  ],
+});
+
+/** The key press an accelerator stands for, as the window would receive it from the keyboard. */
+export function keyPressFor(accelerator: string, platform: NodeJS.Platform): KeyboardInputEvent {
+  const parts = accelerator.split('+');
+  const keyCode = parts.pop()!;
+  const modifiers = parts.map((part) => {
+    if (part === 'CmdOrCtrl') return platform === 'darwin' ? 'meta' : 'control';
+    return part === 'Ctrl' ? 'control' : part.toLowerCase();
+  }) as KeyboardInputEvent['modifiers'];
+  return { type: 'keyDown', keyCode, modifiers };
+}
+
 /**
- * Only what the OS needs (the macOS app menu; copy and paste everywhere), worded in the user's
- * language. Electron's default menu binds Ctrl/Cmd+W to closing the window and Ctrl/Cmd+R to
- * reloading, which belong to the tabs.
+ * The accelerators are shown but not registered (`registerAccelerator: false`): a registered one
+ * would take the key from the renderer, whose handler knows whether a dialog owns the keyboard.
+ * A click sends the same key press to the window, so menu and keyboard run the one handler.
  */
-export function appMenuTemplate(platform: NodeJS.Platform, translator: Translator): MenuItemConstructorOptions[] {
+function tabItem(item: TabItem, platform: NodeJS.Platform): MenuItemConstructorOptions {
+  return {
+    ...item,
+    registerAccelerator: false,
+    click: (_menuItem, window: BaseWindow | undefined) => (window as BrowserWindow | undefined)?.webContents.sendInputEvent(keyPressFor(item.accelerator, platform)),
+  };
+}
+
+/**
+ * Windows and Linux: File, Edit, View, Window, Help. macOS: the app menu, Edit and Help; there a menu
+ * accelerator always takes its key before the window, and a key the renderer declines (a dialog is
+ * open) would come back to the menu. Electron's default menu is not used: it binds Ctrl/Cmd+W to
+ * closing the window and Ctrl/Cmd+R to reloading, which belong to the tabs.
+ */
+export function appMenuTemplate({ platform, logFolder, translator }: AppMenuOptions): MenuItemConstructorOptions[] {
   const { t } = translator;
+  // Electron words its roles in English whatever the OS language; each item gets ours.
+  const edit: MenuItemConstructorOptions = {
+    role: 'editMenu',
+    label: t('menu.edit'),
+    submenu: [
+      { role: 'undo', label: t('menu.undo') },
+      { role: 'redo', label: t('menu.redo') },
+      { type: 'separator' },
+      { role: 'cut', label: t('menu.cut') },
+      { role: 'copy', label: t('menu.copy') },
+      { role: 'paste', label: t('menu.paste') },
+      { role: 'selectAll', label: t('menu.selectAll') },
+    ],
+  };
+  const help: MenuItemConstructorOptions = {
+    role: 'help',
+    label: t('menu.help'),
+    submenu: [{ label: t('menu.openLogFolder'), click: () => void shell.openPath(logFolder) }],
+  };
+  if (platform === 'darwin') return [{ role: 'appMenu' }, edit, help];
+  const items = tabItems(translator);
+  const tabs = (list: TabItem[]) => list.map((item) => tabItem(item, platform));
   return [
-    ...(platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    { label: t('menu.file'), submenu: [...tabs(items.file), { type: 'separator' }, { role: 'quit', label: t('menu.quit') }] },
+    edit,
     {
-      label: t('menu.edit'),
+      label: t('menu.view'),
       submenu: [
-        { role: 'undo', label: t('menu.undo') },
-        { role: 'redo', label: t('menu.redo') },
+        ...tabs(items.view),
         { type: 'separator' },
-        { role: 'cut', label: t('menu.cut') },
-        { role: 'copy', label: t('menu.copy') },
-        { role: 'paste', label: t('menu.paste') },
-        { role: 'selectAll', label: t('menu.selectAll') },
+        { role: 'resetZoom', label: t('menu.resetZoom') },
+        { role: 'zoomIn', label: t('menu.zoomIn') },
+        { role: 'zoomOut', label: t('menu.zoomOut') },
+        { type: 'separator' },
+        { role: 'togglefullscreen', label: t('menu.fullScreen') },
       ],
     },
+    { label: t('menu.window'), submenu: [{ role: 'minimize', label: t('menu.minimize') }, { type: 'separator' }, ...tabs(items.window)] },
+    help,
   ];
 }
 
-export function installAppMenu(translator: Translator): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, translator)));
+export function installAppMenu(logFolder: string, translator: Translator): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, logFolder, translator })));
 }

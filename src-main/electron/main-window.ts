@@ -1,5 +1,7 @@
-import { BrowserWindow, nativeTheme } from 'electron';
+import { BrowserWindow, dialog, nativeTheme } from 'electron';
 import type { BrowserWindowConstructorOptions } from 'electron';
+import type { Logger } from '../core/log/logger.ts';
+import type { Translator } from '../../src-shared/i18n/translator.ts';
 import { appOrigin } from './content-security-policy.ts';
 
 export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
@@ -28,8 +30,40 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
   };
 }
 
-export function createMainWindow(preloadPath: string): BrowserWindow {
+export interface CrashReporting {
+  logger: Logger;
+  /** The log file named in the message to the user. */
+  logFile: string;
+  /** Words the message in the user's language. */
+  translator: Translator;
+}
+
+// Beyond this many crashes in one session a reload would only crash again: leave the window as is.
+const MAX_RENDERER_RELOADS = 3;
+
+/** A crashed or killed renderer leaves a blank window: reload it, and tell the user what happened. */
+export function reloadAfterRendererCrash(window: BrowserWindow, { logger, logFile, translator: { t } }: CrashReporting): void {
+  let reloads = 0;
+  window.webContents.on('render-process-gone', (_event, details) => {
+    logger.error('the window stopped', { reason: details.reason, exitCode: details.exitCode });
+    if (details.reason === 'clean-exit' || window.isDestroyed()) return;
+    const reloaded = reloads < MAX_RENDERER_RELOADS;
+    if (reloaded) {
+      reloads += 1;
+      window.webContents.reload();
+    }
+    void dialog.showMessageBox(window, {
+      type: 'warning',
+      title: 'OpsDesk',
+      message: reloaded ? t('windowCrash.reloaded') : t('windowCrash.keepsStopping'),
+      detail: t('windowCrash.detail', { reason: details.reason, logFile }),
+    });
+  });
+}
+
+export function createMainWindow(preloadPath: string, crashReporting: CrashReporting): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(preloadPath));
+  reloadAfterRendererCrash(window, crashReporting);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(`${appOrigin}/index.html`);
   return window;

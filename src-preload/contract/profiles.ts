@@ -120,7 +120,7 @@ export interface ProfileView {
 }
 
 export interface KeychainStatus {
-  kind: 'os-keychain' | 'session-only';
+  kind: 'os-keychain' | 'session-only' | 'waiting';
   /** Why keys are session-only, in the keychain's own words; the window words the notice around it. */
   reason?: string;
 }

@@ -114,6 +114,7 @@ export const en = {
       sessionOnlyReason_detail:
         'OpsDesk could not use the OS keychain, so keys are kept in memory for this session only and must be entered again after a restart. On Linux, install and unlock a Secret Service provider such as GNOME Keyring or KWallet. (Details: {{detail}})',
       os: 'API keys are stored in the operating system’s keychain.',
+      waiting: 'Waiting for the OS keychain: unlock it when it asks. Keys can be read and saved once it answers.',
     },
     language: {
       heading: 'Language',
@@ -396,7 +397,9 @@ export const en = {
     },
     keychain_unavailable: {
       message: 'The OS keychain could not be used: {{reason}}',
+      message_waiting: 'Waiting for the OS keychain: unlock it when it asks. Keys can be read and saved once it answers.',
       hint: 'Unlock the system keyring (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager) and try again.',
+      hint_waiting: 'Unlock the keychain, then try again.',
     },
     unsafe_link: {
       message: 'Only http(s) links without credentials in them are opened.',
@@ -534,6 +537,25 @@ export const en = {
     proxy_has_password: 'Proxies that need a password in the address are not supported',
   },
   menu: {
+    file: 'File',
+    view: 'View',
+    window: 'Window',
+    help: 'Help',
+    openLogFolder: 'Open Log Folder',
+    quit: 'Quit',
+    openView: 'Open View…',
+    closeTab: 'Close Tab',
+    nextTab: 'Next Tab',
+    previousTab: 'Previous Tab',
+    moveTabLeft: 'Move Tab Left',
+    moveTabRight: 'Move Tab Right',
+    tab: 'Tab {{index}}',
+    lastTab: 'Last Tab',
+    resetZoom: 'Actual Size',
+    zoomIn: 'Zoom In',
+    zoomOut: 'Zoom Out',
+    fullScreen: 'Toggle Full Screen',
+    minimize: 'Minimize',
     edit: 'Edit',
     undo: 'Undo',
     redo: 'Redo',
@@ -542,9 +564,15 @@ export const en = {
     paste: 'Paste',
     selectAll: 'Select All',
   },
-  startFailure: {
-    title: 'OpsDesk could not start',
-    body: '{{reason}}\n\nNothing was changed. Fix the cause and start OpsDesk again.',
+  fatal: {
+    startFailed: 'OpsDesk could not start',
+    stopped: 'OpsDesk stopped because of an error',
+    body: '{{reason}}\n\nThe details are in the log: {{logFile}}\nFix the cause and start OpsDesk again.',
+  },
+  windowCrash: {
+    reloaded: 'The OpsDesk window stopped unexpectedly and was reloaded.',
+    keepsStopping: 'The OpsDesk window keeps stopping; restart OpsDesk.',
+    detail: 'Reason: {{reason}}. Unsaved input in the window may be lost; connections and keys are unaffected.\nThe details are in the log: {{logFile}}',
   },
 };
 

@@ -111,6 +111,7 @@ export const zhCN: Catalog = {
       sessionOnlyReason_detail:
         'OpsDesk 无法使用操作系统的钥匙串，因此密钥只保存在内存中，重启后需要重新输入。在 Linux 上，请安装并解锁 GNOME Keyring 或 KWallet 等 Secret Service 提供程序。（详情：{{detail}}）',
       os: 'API 密钥保存在操作系统的钥匙串中。',
+      waiting: '正在等待操作系统的钥匙串：请在提示时解锁。解锁后即可读取和保存密钥。',
     },
     language: {
       heading: '语言',
@@ -389,7 +390,9 @@ export const zhCN: Catalog = {
     },
     keychain_unavailable: {
       message: '无法使用操作系统的钥匙串：{{reason}}',
+      message_waiting: '正在等待操作系统的钥匙串：请在提示时解锁。解锁后即可读取和保存密钥。',
       hint: '请解锁系统密钥环（GNOME Keyring、KWallet、macOS 钥匙串、Windows 凭据管理器）后重试。',
+      hint_waiting: '请先解锁钥匙串，然后重试。',
     },
     unsafe_link: {
       message: '只会打开不含凭据的 http(s) 链接。',
@@ -527,6 +530,25 @@ export const zhCN: Catalog = {
     proxy_has_password: '不支持在地址中包含密码的代理',
   },
   menu: {
+    file: '文件',
+    view: '视图',
+    window: '窗口',
+    help: '帮助',
+    openLogFolder: '打开日志文件夹',
+    quit: '退出',
+    openView: '打开视图…',
+    closeTab: '关闭标签页',
+    nextTab: '下一个标签页',
+    previousTab: '上一个标签页',
+    moveTabLeft: '标签页左移',
+    moveTabRight: '标签页右移',
+    tab: '标签页 {{index}}',
+    lastTab: '最后一个标签页',
+    resetZoom: '实际大小',
+    zoomIn: '放大',
+    zoomOut: '缩小',
+    fullScreen: '切换全屏',
+    minimize: '最小化',
     edit: '编辑',
     undo: '撤销',
     redo: '重做',
@@ -535,8 +557,14 @@ export const zhCN: Catalog = {
     paste: '粘贴',
     selectAll: '全选',
   },
-  startFailure: {
-    title: 'OpsDesk 无法启动',
-    body: '{{reason}}\n\n没有做任何更改。请排除原因后重新启动 OpsDesk。',
+  fatal: {
+    startFailed: 'OpsDesk 无法启动',
+    stopped: 'OpsDesk 因错误而停止',
+    body: '{{reason}}\n\n详情见日志：{{logFile}}\n请排除原因后重新启动 OpsDesk。',
+  },
+  windowCrash: {
+    reloaded: 'OpsDesk 窗口意外停止，已重新加载。',
+    keepsStopping: 'OpsDesk 窗口反复停止；请重新启动 OpsDesk。',
+    detail: '原因：{{reason}}。窗口中未保存的输入可能已丢失；连接和密钥不受影响。\n详情见日志：{{logFile}}',
   },
 };

@@ -2,6 +2,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Clock } from '../../src-main/core/lifecycle/clock.ts';
 import { createCertificateAuthority, issueServerCertificate } from './certs.ts';
 import type { CertificateAuthority, Pem } from './certs.ts';
 import { GatewaySim } from './gateway.ts';
@@ -38,6 +39,7 @@ export interface SimulatorOptions {
   ports?: { gateway?: number; support?: number; firewall?: number }; // 0 = random (default)
   caDir?: string; // where ca.pem is written; default a fresh temp dir, removed on close
   activity?: boolean; // periodic new alerts, blocks, tickets for demos; default false
+  clock?: Clock; // the simulators' time (rate windows, key expiry, reports, activity, webhook retries, recorded requests); default the system's
 }
 
 export interface Simulators {
@@ -63,8 +65,8 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<S
   const leaf: Pem = await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1', '::1'] });
 
   const gateway = new GatewaySim(seed);
-  const support = new SupportSim({ seed, caPem: ca.certPem });
-  const firewall = new FirewallSim({ seed, alertCount, caPem: ca.certPem });
+  const support = new SupportSim({ seed, caPem: ca.certPem, clock: options.clock });
+  const firewall = new FirewallSim({ seed, alertCount, caPem: ca.certPem, clock: options.clock });
   const all = [gateway, support, firewall];
   try {
     await gateway.listen(options.ports?.gateway ?? 0, leaf);

@@ -1,7 +1,10 @@
 export interface KeyStore {
-  /** os-keychain: keys survive restarts. session-only: keys are forgotten when OpsDesk quits. */
-  readonly kind: 'os-keychain' | 'session-only';
-  /** Why keys are session-only: what the keychain said (the window explains what it means). */
+  /**
+   * os-keychain: keys survive restarts. session-only: keys are forgotten when OpsDesk quits.
+   * waiting: the keychain has not answered yet (a locked keyring); keys cannot be read or saved.
+   */
+  readonly kind: 'os-keychain' | 'session-only' | 'waiting';
+  /** Why keys are session-only: what the keychain said (the window words the notice around it). */
   readonly reason?: string;
   get(profileId: string): Promise<string | null>;
   set(profileId: string, key: string): Promise<void>;

@@ -29,6 +29,11 @@ export function SettingsView() {
           <p>{t('settings.keychain.sessionOnlyReason', keychain.reason ? { context: 'detail', detail: keychain.reason } : {})}</p>
         </div>
       )}
+      {keychain?.kind === 'waiting' && (
+        <p className="muted" role="status">
+          {t('settings.keychain.waiting')}
+        </p>
+      )}
       {keychain?.kind === 'os-keychain' && <p className="muted">{t('settings.keychain.os')}</p>}
       {status === 'failed' && loadError && <ErrorNotice error={loadError} title={t('connection.loadFailed')} />}
       {status === 'loading' && <p className="muted">{t('connection.loading')}</p>}

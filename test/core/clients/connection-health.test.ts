@@ -96,11 +96,12 @@ describe('connection health', () => {
       const client = services.clients.clientFor(id, 'firewall');
       await client.getSystemStatus();
       const reachedAt = services.health.of(id).lastReachedAt;
-      sims.firewall.faults.add({ path: '/system/status', kind: 'status', status: 500, times: 10 });
-      await expect(client.getSystemStatus()).rejects.toMatchObject({ serviceError: { code: 'server_error' } });
+      // A Retry-After beyond the retry budget ends the retries at once.
+      sims.firewall.faults.add({ path: '/system/status', kind: 'status', status: 503, retryAfterSeconds: 600, times: 1 });
+      await expect(client.getSystemStatus()).rejects.toMatchObject({ serviceError: { code: 'service_unavailable' } });
       sims.firewall.faults.clear();
       const health = services.health.of(id);
-      expect(health).toMatchObject({ state: 'unreachable', lastReachedAt: reachedAt, error: { code: 'server_error', service: 'firewall' } });
+      expect(health).toMatchObject({ state: 'unreachable', lastReachedAt: reachedAt, error: { code: 'service_unavailable', status: 503, service: 'firewall' } });
       expect(heard.at(-1)).toEqual(health);
     });
   });
