@@ -1,4 +1,5 @@
 import { BrowserWindow, dialog, shell } from 'electron';
+import type { Translator } from '../../src-shared/i18n/translator.ts';
 import { isSafeExternalUrl } from '../core/external-url.ts';
 
 const OPEN = 1;
@@ -11,7 +12,7 @@ let asking = false;
  * time: a window asking again and again must not put an "Open" button under a click meant for
  * something else. Resolves whether the link was opened.
  */
-export async function openExternalAfterAsking(raw: string): Promise<boolean> {
+export async function openExternalAfterAsking(raw: string, { t }: Translator): Promise<boolean> {
   if (asking || !isSafeExternalUrl(raw)) return false;
   // The parsed form: the host in punycode, so a look-alike name shows as what it is.
   const url = new URL(raw).href;
@@ -19,10 +20,10 @@ export async function openExternalAfterAsking(raw: string): Promise<boolean> {
   try {
     const options: Electron.MessageBoxOptions = {
       type: 'question',
-      title: 'Open link',
-      message: 'Open this address in your web browser?',
+      title: t('linkPrompt.title'),
+      message: t('linkPrompt.message'),
       detail: url,
-      buttons: ['Cancel', 'Open in Browser'],
+      buttons: [t('linkPrompt.cancel'), t('linkPrompt.open')],
       defaultId: CANCEL,
       cancelId: CANCEL,
       noLink: true,

@@ -1,5 +1,6 @@
 import { app } from 'electron';
 import type { Session, WebContents } from 'electron';
+import type { Translator } from '../../src-shared/i18n/translator.ts';
 import { openExternalAfterAsking } from './external-links.ts';
 
 const blockedSchemes = ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'];
@@ -18,12 +19,12 @@ export function sandboxEveryRenderer(): void {
 }
 
 /** The single-page app never navigates and opens no windows; http(s) links go to the system browser once the user agrees. */
-export function hardenWebContents(contents: WebContents): void {
+export function hardenWebContents(contents: WebContents, translator: () => Translator): void {
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    void openExternalAfterAsking(url);
+    void openExternalAfterAsking(url, translator());
     return { action: 'deny' };
   });
 }

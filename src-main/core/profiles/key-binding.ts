@@ -23,9 +23,8 @@ export function keyBindingOf(record: Pick<ProfileRecord, 'baseUrl' | 'proxy' | '
   };
 }
 
-/** What changed between where a key was entered for and where the profile now points, in words. */
-export function bindingChange(enteredFor: KeyBinding, now: KeyBinding): string {
-  if (enteredFor.origin !== now.origin) return `the address now points at ${now.origin}, not ${enteredFor.origin}`;
-  if (enteredFor.proxy !== now.proxy) return 'the proxy changed';
-  return 'the trusted certificates changed';
+/** Which part of two different bindings differs first: the address, then the proxy, then the trust. */
+export function changedPart(enteredFor: KeyBinding, now: KeyBinding): keyof KeyBinding {
+  if (enteredFor.origin !== now.origin) return 'origin';
+  return enteredFor.proxy !== now.proxy ? 'proxy' : 'trust';
 }

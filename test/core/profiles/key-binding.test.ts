@@ -102,12 +102,12 @@ describe.skipIf(!hasSecretService)('a key is bound to where it was entered for',
 
   test.each([
     ['its address', (services: AppServices, id: string) => services.db.prepare('UPDATE profiles SET base_url = ? WHERE id = ?').run(sims.support.url, id), /points at https:\/\/127\.0\.0\.1/],
-    ['its trust', (services: AppServices, id: string) => services.db.prepare('UPDATE profiles SET trust = ? WHERE id = ?').run(JSON.stringify({ mode: 'system' }), id), /trusted certificates changed/],
+    ['its trust', (services: AppServices, id: string) => services.db.prepare('UPDATE profiles SET trust = ? WHERE id = ?').run(JSON.stringify({ mode: 'system' }), id), /other trusted certificates/],
     [
       'its proxy',
       (services: AppServices, id: string) =>
         services.db.prepare('UPDATE profiles SET proxy = ? WHERE id = ?').run(JSON.stringify({ mode: 'explicit', url: 'http://127.0.0.1:9/' }), id),
-      /proxy changed/,
+      /another proxy/,
     ],
   ])('a database row edited by hand (%s) does not take the key anywhere', async (_what, editRow, message) => {
     const services = await openServices();
