@@ -623,6 +623,13 @@ export class FirewallSim extends SimServer {
     const uptime = 1_234_567 + Math.floor((now - this.#startedAt) / 1000);
     const wave = (period: number, phase: number): number => (Math.sin(now / period + phase) + 1) / 2;
     const usedMb = Math.round(6000 + 4000 * wave(60_000, 1));
+    if (this.dialect === 'plain') {
+      // The plainest reading of "version, uptime, CPU, memory, sessions".
+      return {
+        version: 'V3.6.2 build 20251014', uptime: 1_729_845 + Math.floor((now - this.#startedAt) / 1000), cpu: 17.4,
+        memory: 41.8, sessions: 15_230,
+      };
+    }
     return {
       hostname: 'fw-sim-01', model: 'OpsWall 5200', edition: this.#edition, version: '7.4.2', build: '20251015',
       serial: 'OW5200-SIM-0001', uptime_seconds: uptime, cpu_percent: Math.round(5 + 60 * wave(30_000, 0)),
@@ -672,13 +679,16 @@ export class FirewallSim extends SimServer {
     }
   }
 
+  // The plain dialect describes only what the running edition offers, without x-editions.
   #openApi(): object {
+    const plain = this.dialect === 'plain';
     const paths: Record<string, Record<string, object>> = {};
     for (const { method, pattern, handler } of this.#router.routes()) {
+      if (plain && this.#edition === 'free-waf' && handler.feature !== undefined) continue;
       (paths[pattern.replace(/:(\w+)/g, '{$1}')] ??= {})[method.toLowerCase()] = {
         summary: handler.purpose,
         'x-required-role': { read: 'read-only', operate: 'operations', admin: 'administrator' }[handler.access],
-        ...(handler.feature ? { 'x-editions': ['enterprise', 'data-center'] } : {}),
+        ...(handler.feature && !plain ? { 'x-editions': ['enterprise', 'data-center'] } : {}),
       };
     }
     return {
