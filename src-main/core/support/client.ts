@@ -79,7 +79,7 @@ type EnvelopeReading = { ok: true; data: unknown; requestId?: string } | { ok: f
  * The envelope, whatever types its fields arrive in: `code` 0, "0" or 200 and `success` true,
  * "true" or 1 are success; a failure may come inside an HTTP 200 with a business code (40301).
  */
-function readEnvelope(body: unknown, httpStatus: number): EnvelopeReading | undefined {
+export function readEnvelope(body: unknown, httpStatus: number): EnvelopeReading | undefined {
   const envelope = fieldsOf(body);
   if (!envelope) return undefined;
   const requestId = envelope.string('request_id', 'requestId', 'trace_id', 'traceId');
@@ -111,7 +111,7 @@ function readSite(item: unknown, channels: Fields | undefined): SupportSite | un
 }
 
 /** /meta, read wherever its fields sit: under `key`, at the top of `data`, as a map or a list. */
-function readMeta(data: unknown): SupportMeta {
+export function readMeta(data: unknown): SupportMeta {
   const meta = fieldsOf(data);
   const key = meta?.fields('key', 'app', 'application', 'credential');
   const channels = meta?.fields('channels', 'channel_switches', 'channelSwitches', 'api_channels');
