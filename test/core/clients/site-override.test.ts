@@ -23,7 +23,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const support = (settings: Partial<Extract<ProfileInput, { service: 'support' }>['settings']>): ProfileInput => ({
+type SupportInput = Extract<ProfileInput, { service: 'support' }>;
+const support = (settings: Partial<SupportInput['settings']>): SupportInput => ({
   service: 'support',
   name: 'Plain support',
   baseUrl: sims.support.url,
@@ -46,7 +47,7 @@ describe('where the support site goes, as the profile says', () => {
       expect(sims.support.requests.at(-1)?.query).toBe('site_id=1024');
 
       // Told to use a header this server ignores, a profile naming another site than the key's is caught.
-      const wrong = await api.profiles.save({ ...support({ siteIn: 'header' }), id: saved.data.id, settings: { site: '1025', siteIn: 'header' } });
+      const wrong = await api.profiles.save({ ...support({ site: String(SUPPORT_PLAIN_SITE_IDS['site-eu']), siteIn: 'header' }), id: saved.data.id });
       if (!wrong.ok) throw new Error(wrong.error.message);
       const refused = await api.profiles.testConnection({ id: saved.data.id });
       expect(refused).toMatchObject({ ok: false, error: { code: 'wrong_site', service: 'support' } });
