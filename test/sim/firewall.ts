@@ -331,6 +331,12 @@ export class FirewallSim extends SimServer {
     return { ...this.#alert(a), rule_id: a.rule_id, payload_excerpt: a.payload_excerpt };
   }
 
+  /** The plain dialect's alerts: numeric ids, times in Unix seconds. */
+  #alertOnWire<T extends { id: string; occurred_at: string }>(alert: T, occurredMs: number): object {
+    if (this.dialect !== 'plain') return alert;
+    return { ...alert, id: Number(/^alt_(\d+)$/.exec(alert.id)![1]), occurred_at: Math.floor(occurredMs / 1000) };
+  }
+
   #block(b: BlockEntry): object {
     const { expiresMs: _expiresMs, ...shape } = b;
     return shape;
@@ -485,7 +491,10 @@ export class FirewallSim extends SimServer {
     });
 
     add('GET', '/alerts', 'read', 'alert list, newest first; filters severity, category, action, src_ip, dst_ip, since, until, q', (req) => this.#listAlerts(req));
-    add('GET', '/alerts/:id', 'read', 'alert details', (_req, p) => ok(this.#alertDetail(this.#alertById(p.id!))));
+    add('GET', '/alerts/:id', 'read', 'alert details', (_req, p) => {
+      const alert = this.#alertById(p.id!);
+      return ok(this.#alertOnWire(this.#alertDetail(alert), alert.occurredMs));
+    });
 
     add('POST', '/logs/search', 'read', 'search logs by a query object; returns a list page', (req) => {
       const body = parseOrReject(logSearchSchema, readJsonBody(req, BAD), BAD);
@@ -561,9 +570,9 @@ export class FirewallSim extends SimServer {
   }
 
   #alertById(id: string): Alert {
-    const n = /^alt_(\d+)$/.exec(id)?.[1];
+    const n = (this.dialect === 'plain' ? /^(\d+)$/ : /^alt_(\d+)$/).exec(id)?.[1];
     const alert = n === undefined ? undefined : this.#store.alerts[Number(n) - 1];
-    if (!alert || alert.id !== id) throw new ApiError(404, 'not_found', `No alert '${id}'`);
+    if (!alert || (this.dialect === 'opsdesk' && alert.id !== id)) throw new ApiError(404, 'not_found', `No alert '${id}'`);
     return alert;
   }
 
@@ -583,7 +592,7 @@ export class FirewallSim extends SimServer {
       // Newest first without copying the whole array: index from the end.
       const start = all.length - (page - 1) * pageSize;
       const items: object[] = [];
-      for (let i = start - 1; i >= Math.max(0, start - pageSize); i--) items.push(this.#alert(all[i]!));
+      for (let i = start - 1; i >= Math.max(0, start - pageSize); i--) items.push(this.#alertOnWire(this.#alert(all[i]!), all[i]!.occurredMs));
       return ok({ items, page, page_size: pageSize, total: all.length });
     }
     const matches: Alert[] = [];
@@ -595,7 +604,7 @@ export class FirewallSim extends SimServer {
         (q && !a.message.toLowerCase().includes(q) && !a.signature.toLowerCase().includes(q))) continue;
       matches.push(a);
     }
-    return this.#listPage(matches, page, pageSize, (a) => this.#alert(a));
+    return this.#listPage(matches, page, pageSize, (a) => this.#alertOnWire(this.#alert(a), a.occurredMs));
   }
 
   // Blocks ip, or renews the existing block of the same ip (same id, new reason and duration).

@@ -126,6 +126,23 @@ function searchTokens(query: string): string[] {
   return [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((t) => t.length >= 2))];
 }
 
+const PREFIXED_ID = /^(?:tkt|ct|wk|cs|msg|fu|log|wh)_0*(\d+)$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T/;
+
+/** The plain dialect's records: numeric ids and sites, times in Unix seconds. */
+function plainShape(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => plainShape(item, key));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, field]) => [name, plainShape(field, name)]));
+  }
+  if (typeof value !== 'string') return value;
+  const id = PREFIXED_ID.exec(value);
+  if (id && (key === 'id' || key.endsWith('_id'))) return Number(id[1]);
+  if (key === 'site' && SUPPORT_PLAIN_SITE_IDS[value] !== undefined) return SUPPORT_PLAIN_SITE_IDS[value];
+  if (key.endsWith('_at') && ISO_TIME.test(value)) return Math.floor(Date.parse(value) / 1000);
+  return value;
+}
+
 function newRequestId(): string {
   return `req_${randomBytes(10).toString('hex')}`;
 }
@@ -272,8 +289,8 @@ export class SupportSim extends SimServer {
 
   #envelope(data: unknown): SimResponse {
     const requestId = newRequestId();
-    const code = this.dialect === 'plain' ? '0' : 0;
-    return jsonResponse(200, { code, success: true, request_id: requestId, data }, { 'x-request-id': requestId });
+    const plain = this.dialect === 'plain';
+    return jsonResponse(200, { code: plain ? '0' : 0, success: true, request_id: requestId, data: plain ? plainShape(data) : data }, { 'x-request-id': requestId });
   }
 
   // The first result for (key, Idempotency-Key) is replayed byte for byte; reusing the
@@ -310,8 +327,13 @@ export class SupportSim extends SimServer {
 
   // --- lookups and public shapes -------------------------------------------------------------
 
+  // The plain dialect shows `tkt_000123` as 123, and takes it back as "123".
+  #sameId(stored: string, asked: string): boolean {
+    return stored === asked || (this.dialect === 'plain' && PREFIXED_ID.exec(stored)?.[1] === asked.replace(/^0+(?=\d)/, ''));
+  }
+
   #find<T extends { id: string; site: string }>(items: readonly T[], site: Site, id: string, what: string): T {
-    const item = items.find((i) => i.id === id && i.site === site.id);
+    const item = items.find((i) => this.#sameId(i.id, id) && i.site === site.id);
     if (!item) throw new ApiError(404, 'not_found', `No ${what} '${id}' on this site`);
     return item;
   }
@@ -500,7 +522,7 @@ export class SupportSim extends SimServer {
     add('GET', '/analytics/overview', 'analytics.read', 'aggregate counts', (ctx) => this.#analytics(ctx.site));
     add('GET', '/logs/chats', 'logs.read', 'chat log listing; query parameters session_id, limit, cursor', (ctx) => {
       const session = ctx.req.query.get('session_id');
-      const logs = this.#store.chatLogs.filter((l) => l.site === ctx.site.id && (!session || l.session_id === session));
+      const logs = this.#store.chatLogs.filter((l) => l.site === ctx.site.id && (!session || this.#sameId(l.session_id, session)));
       return this.#page(ctx, logs, (l) => this.#log(l));
     });
   }
