@@ -7,7 +7,7 @@ import { describeHttpError, describeMalformedResponse } from '../http/status-err
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
 import { errorNameIn, isSuccessCode, statusOfBusinessCode, statusOfErrorName } from '../wire/errors.ts';
-import { describes, readApiDescription, type ApiDescription } from '../wire/openapi.ts';
+import { describedOnce, describes, readApiDescription, type ApiDescription } from '../wire/openapi.ts';
 import { fieldsOf, readBoolean, readId, readList, readRecord, type Fields } from '../wire/read.ts';
 import { SUPPORT_API_PATH, normaliseSupportBaseUrl } from './base-url.ts';
 import { supportDialect, SUPPORT_ERROR_NAME_PLACES } from './error-dialect.ts';
@@ -155,16 +155,13 @@ export function createSupportClient(
   options: HttpClientOptions = {},
 ): SupportClient {
   const http = createHttpClient({ ...settings, baseUrl: apiUrlOf(settings.baseUrl) }, getApiKey, logger, options);
-  let described: Promise<SupportServerDescription> | undefined;
+  const readDescription = describedOnce(async () =>
+    readApiDescription((await http.request({ method: 'GET', path: '/openapi.json' })).data, SUPPORT_API_PATH) ?? null,
+  );
 
-  function describeServer(): Promise<SupportServerDescription> {
-    described ??= http
-      .request({ method: 'GET', path: '/openapi.json' })
-      .then((response) => readApiDescription(response.data, SUPPORT_API_PATH) ?? null)
-      // A server that publishes no description is not broken; OpsDesk falls back to its own choices.
-      .catch(() => null)
-      .then((description) => ({ description, siteRoute: chooseSiteRoute(settings, description ? siteRouteIn(description) : undefined) }));
-    return described;
+  async function describeServer(): Promise<SupportServerDescription> {
+    const description = await readDescription();
+    return { description, siteRoute: chooseSiteRoute(settings, description ? siteRouteIn(description) : undefined) };
   }
 
   async function call<T>(request: HttpRequest): Promise<SupportResult<T>> {

@@ -11,7 +11,7 @@ import type { Logger } from '../../../src-main/core/log/logger.ts';
 import { createSupportClient, type SupportSettings } from '../../../src-main/core/support/client.ts';
 import { testSupportConnection } from '../../../src-main/core/support/test-connection.ts';
 import { GATEWAY_MODELS, SIM_DIALECTS, SUPPORT_PLAIN_SITE_IDS, SUPPORT_SCOPES, startSimulators, type SimDialect, type Simulators } from '../../sim/index.ts';
-import { captureLog, failureAsShown, failureOf, settingsFor } from '../http/fixtures.ts';
+import { FAST_RETRIES, captureLog, failureAsShown, failureOf, settingsFor } from '../http/fixtures.ts';
 
 const key = (value: string) => async () => value;
 
@@ -199,6 +199,32 @@ describe.each(SIM_DIALECTS)('against the %s dialect', (dialect) => {
         expect(sims.support.requests.filter((request) => request.path.endsWith('/openapi.json')).length).toBe(before + 1);
       } finally {
         await client.close();
+      }
+    });
+
+    it('asks for the description again when it could not be reached, and not after a 404', async () => {
+      const described = () => sims.support.requests.filter((request) => request.path.endsWith('/openapi.json')).length;
+      const client = createSupportClient(supportSettings('site-main'), key(sims.support.keys.demo), log.logger, FAST_RETRIES);
+      try {
+        sims.support.faults.add({ path: '/openapi.json', kind: 'status', status: 500 });
+        expect((await client.describeServer()).description).toBeNull();
+        sims.support.faults.clear();
+        const before = described();
+        expect((await client.describeServer()).description).not.toBeNull();
+        expect(described()).toBe(before + 1);
+      } finally {
+        sims.support.faults.clear();
+        await client.close();
+      }
+      const refused = createSupportClient(supportSettings('site-main'), key(sims.support.keys.demo), log.logger);
+      try {
+        sims.support.faults.add({ path: '/openapi.json', kind: 'status', status: 404, times: 1 });
+        await refused.describeServer();
+        const before = described();
+        expect((await refused.describeServer()).description).toBeNull();
+        expect(described()).toBe(before);
+      } finally {
+        await refused.close();
       }
     });
 
