@@ -39,6 +39,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: 'out/renderer',
+      // electron-vite leaves every bundle unminified; only the renderer's size matters at start-up.
+      minify: true,
       rolldownOptions: { input: { index: resolve('src-renderer/index.html') } },
     },
   },

@@ -1,12 +1,13 @@
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, session } from 'electron';
 import path from 'node:path';
 import { contract } from '../src-preload/contract/index.ts';
 import { createAppServices } from './core/app-services.ts';
-import { createLogger } from './core/log/logger.ts';
+import { OpeningKeyStore } from './core/secrets/open-key-store.ts';
 import { createEventHub } from './ipc/event-hub.ts';
 import { createHandlers } from './ipc/handlers/index.ts';
 import { wireEvents } from './ipc/wire-events.ts';
 import { createRouter } from './ipc/router.ts';
+import { closeBeforeQuit, failWith, handleFatalErrors, openMainLog, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
 import { installAppMenu } from './electron/app-menu.ts';
 import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
 import { appOrigin } from './electron/content-security-policy.ts';
@@ -15,16 +16,15 @@ import { createMainWindow } from './electron/main-window.ts';
 import { createElectronPlatform } from './electron/platform.ts';
 import { hardenSession, hardenWebContents } from './electron/security.ts';
 
-// Every line main prints, crash output included, goes through the redacting logger.
-const logger = createLogger();
-process.on('uncaughtException', (error) => logger.error('uncaught exception', { error }));
-process.on('unhandledRejection', (error) => logger.error('unhandled rejection', { error }));
+// Order matters: the user-data folder decides both where the log goes and which lock is taken.
+useUserDataDirFromEnvironment();
+const log = openMainLog();
+const { logger } = log;
+handleFatalErrors(log);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  // The demo keeps its profiles and cache apart from the user's own.
-  if (process.env.OPSDESK_USER_DATA_DIR) app.setPath('userData', process.env.OPSDESK_USER_DATA_DIR);
   registerAppScheme();
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('second-instance', () => {
@@ -35,19 +35,25 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
   app.on('window-all-closed', () => app.quit());
-  app.whenReady().then(start).catch(failToStart);
+  app.whenReady().then(start).catch((error: unknown) => failWith(log, 'OpsDesk could not start', error));
 }
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
-  installAppMenu();
+  installAppMenu(log.folder);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
+  // The window does not wait for the keychain: a locked keyring shows "waiting" in Settings instead.
+  const keyStore = new OpeningKeyStore();
+  // Only an unpackaged build (the demo) takes profiles from a file named in the environment.
+  const importProfilesFrom = app.isPackaged ? undefined : process.env.OPSDESK_IMPORT_PROFILES;
+  // Imported keys go to the keychain, so an import waits for it to answer.
+  if (importProfilesFrom) await keyStore.opened;
   const services = await createAppServices({
     dataDir: app.getPath('userData'),
     logger,
+    keyStore,
     platform: createElectronPlatform(),
-    // Only an unpackaged build (the demo) takes profiles from a file named in the environment.
-    importProfilesFrom: app.isPackaged ? undefined : process.env.OPSDESK_IMPORT_PROFILES,
+    importProfilesFrom,
   });
   const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
   const router = createRouter(contract, handlers, {
@@ -57,14 +63,7 @@ async function start(): Promise<void> {
   const hub = createEventHub(router);
   bindRouter(router, hub);
   wireEvents(services, hub);
-  app.on('will-quit', () => void services.close());
-  createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'));
-}
-
-/** Without its database or keychain the app cannot run: say why (redacted) and quit. */
-function failToStart(error: unknown): void {
-  logger.error('OpsDesk could not start', { error });
-  const reason = logger.redact(error instanceof Error ? error.message : String(error));
-  dialog.showErrorBox('OpsDesk could not start', `${reason}\n\nNothing was changed. Fix the cause and start OpsDesk again.`);
-  app.exit(1);
+  void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
+  closeBeforeQuit(() => services.close(), logger);
+  createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file });
 }

@@ -71,7 +71,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
   const health = new ConnectionHealthTracker(new HealthRepository(db));
   health.onChanged((value) => listeners.forEach((listener) => listener.healthChanged?.(value)));
-  const clients: AppClients = new ClientRegistry({ profiles, connectors, health, logger });
+  const clients: AppClients = new ClientRegistry({ profiles, connectors, health, logger, resolveProxy: (url) => options.platform.resolveProxy(url) });
   if (options.importProfilesFrom) {
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });

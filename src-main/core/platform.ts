@@ -5,4 +5,8 @@ export interface Platform {
   setBadgeCount(count: number): void;
   openExternal(url: string): Promise<void>;
   isFocused(): boolean;
+  /** The proxy the OS picks for this URL, PAC style ("DIRECT", "PROXY host:port; DIRECT"), or null when it cannot say. */
+  resolveProxy: ResolveProxy;
 }
+
+export type ResolveProxy = (url: string) => Promise<string | null>;

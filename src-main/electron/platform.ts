@@ -1,4 +1,4 @@
-import { app, BrowserWindow, Notification, shell } from 'electron';
+import { app, BrowserWindow, Notification, session, shell } from 'electron';
 import type { Platform } from '../core/platform.ts';
 
 /** The desktop as Electron reaches it. */
@@ -27,5 +27,7 @@ export function createElectronPlatform(): Platform {
     setBadgeCount: (count) => void app.setBadgeCount(count),
     openExternal: (url) => shell.openExternal(url),
     isFocused: () => BrowserWindow.getFocusedWindow() !== null,
+    // Chromium's answer: the OS settings, a PAC script, or what Chromium detected.
+    resolveProxy: (url) => session.defaultSession.resolveProxy(url),
   };
 }

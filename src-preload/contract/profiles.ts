@@ -135,7 +135,7 @@ export interface ProfileView {
 }
 
 export interface KeychainStatus {
-  kind: 'os-keychain' | 'session-only';
+  kind: 'os-keychain' | 'session-only' | 'waiting';
   reason?: string;
 }
 

@@ -11,25 +11,47 @@ const electron = vi.hoisted(() => {
     handles,
     protocolHandlers: new Map<string, (request: { url: string }) => Promise<Response>>(),
     privileged: [] as unknown[],
-    windows: [] as { options: unknown; loadedUrl?: string }[],
+    windows: [] as { options: unknown; loadedUrl?: string; webContents: FakeWebContents; destroyed: boolean }[],
     openExternal: vi.fn(async () => {}),
+    openPath: vi.fn(async () => ''),
+    showMessageBox: vi.fn(async () => ({ response: 0 })),
   };
 });
+
+interface FakeWebContents {
+  listeners: Map<string, (...args: unknown[]) => void>;
+  on(name: string, listener: (...args: unknown[]) => void): void;
+  reload: ReturnType<typeof vi.fn>;
+  sendInputEvent: ReturnType<typeof vi.fn>;
+}
 
 vi.mock('electron', () => ({
   BrowserWindow: class {
     options: unknown;
+    destroyed = false;
+    webContents: FakeWebContents = {
+      listeners: new Map(),
+      on(name, listener) {
+        this.listeners.set(name, listener);
+      },
+      reload: vi.fn(),
+      sendInputEvent: vi.fn(),
+    };
     constructor(options: unknown) {
       this.options = options;
       electron.windows.push(this);
     }
     once() {}
+    isDestroyed() {
+      return this.destroyed;
+    }
     async loadURL(url: string) {
       electron.windows.at(-1)!.loadedUrl = url;
     }
   },
+  dialog: { showMessageBox: electron.showMessageBox },
   nativeTheme: { shouldUseDarkColors: false },
-  shell: { openExternal: electron.openExternal },
+  shell: { openExternal: electron.openExternal, openPath: electron.openPath },
   ipcMain: { handle: (channel: string, handler: never) => electron.handles.set(channel, handler) },
   protocol: {
     registerSchemesAsPrivileged: (schemes: unknown[]) => electron.privileged.push(...schemes),
@@ -46,6 +68,12 @@ const { bindRouter } = await import('../../src-main/electron/ipc.ts');
 const { createRouter } = await import('../../src-main/ipc/router.ts');
 const { createEventHub } = await import('../../src-main/ipc/event-hub.ts');
 const { call, event } = await import('../../src-preload/contract/define.ts');
+const { createLogger } = await import('../../src-main/core/log/logger.ts');
+
+const crashReporting = () => {
+  const lines: string[] = [];
+  return { lines, logger: createLogger({ sink: (record) => lines.push(record.line) }), logFile: '/home/analyst/.config/OpsDesk/logs/opsdesk.log' };
+};
 
 beforeEach(() => electron.openExternal.mockClear());
 
@@ -66,17 +94,88 @@ describe('main window', () => {
   });
 
   test('loads the app from the custom protocol, not file://', () => {
-    createMainWindow('/app/preload/index.cjs');
+    createMainWindow('/app/preload/index.cjs', crashReporting());
     expect(electron.windows.at(-1)!.loadedUrl).toBe('opsdesk://app/index.html');
   });
 });
 
+describe('a crashed window', () => {
+  beforeEach(() => electron.showMessageBox.mockClear());
+  const goneWith = (reason: string) => electron.windows.at(-1)!.webContents.listeners.get('render-process-gone')!({}, { reason, exitCode: 139 });
+
+  test('is reloaded, the user is told why and where the log is, and the log has the reason', () => {
+    const reporting = crashReporting();
+    createMainWindow('/app/preload/index.cjs', reporting);
+    goneWith('crashed');
+    expect(electron.windows.at(-1)!.webContents.reload).toHaveBeenCalledTimes(1);
+    const [, box] = electron.showMessageBox.mock.calls[0] as unknown as [unknown, { message: string; detail: string }];
+    expect(box.message).toBe('The OpsDesk window stopped unexpectedly and was reloaded.');
+    expect(box.detail).toContain('crashed');
+    expect(box.detail).toContain(reporting.logFile);
+    expect(reporting.lines.join('\n')).toMatch(/the window stopped .*crashed/);
+  });
+
+  test('a clean exit is not a crash', () => {
+    createMainWindow('/app/preload/index.cjs', crashReporting());
+    goneWith('clean-exit');
+    expect(electron.windows.at(-1)!.webContents.reload).not.toHaveBeenCalled();
+    expect(electron.showMessageBox).not.toHaveBeenCalled();
+  });
+
+  test('a window that keeps crashing is no longer reloaded, and the user is asked to restart', () => {
+    createMainWindow('/app/preload/index.cjs', crashReporting());
+    for (let crash = 0; crash < 4; crash += 1) goneWith('oom');
+    expect(electron.windows.at(-1)!.webContents.reload).toHaveBeenCalledTimes(3);
+    const [, last] = electron.showMessageBox.mock.calls.at(-1) as unknown as [unknown, { message: string }];
+    expect(last.message).toMatch(/keeps stopping; restart OpsDesk/);
+  });
+});
+
 describe('application menu', () => {
-  test.each(['linux', 'win32', 'darwin'] as const)('on %s it keeps copy and paste but no close-window or reload shortcut', (platform) => {
-    const roles = appMenuTemplate(platform).map((item) => item.role);
+  type Item = Electron.MenuItemConstructorOptions;
+  const logFolder = '/home/analyst/.config/OpsDesk/logs';
+  const items = (menu: Item[]): Item[] => menu.flatMap((item) => [item, ...items((item.submenu as Item[] | undefined) ?? [])]);
+  const itemLabelled = (menu: Item[], label: string) => items(menu).find((item) => item.label === label)!;
+
+  test.each(['linux', 'win32', 'darwin'] as const)('on %s no menu item takes close-window or reload', (platform) => {
+    const roles = items(appMenuTemplate({ platform, logFolder })).map((item) => item.role);
     expect(roles).toContain('editMenu');
-    for (const taken of ['fileMenu', 'windowMenu', 'viewMenu', 'close', 'reload']) expect(roles).not.toContain(taken);
+    for (const taken of ['fileMenu', 'windowMenu', 'viewMenu', 'close', 'reload', 'forceReload']) expect(roles).not.toContain(taken);
     expect(roles.includes('appMenu')).toBe(platform === 'darwin');
+  });
+
+  test.each(['linux', 'win32'] as const)('on %s it is File, Edit, View, Window, Help', (platform) => {
+    const menu = appMenuTemplate({ platform, logFolder });
+    expect(menu.map((item) => item.label ?? item.role)).toEqual(['File', 'editMenu', 'View', 'Window', 'help']);
+  });
+
+  test.each([
+    ['Open View…', 'CmdOrCtrl+T'],
+    ['Close Tab', 'CmdOrCtrl+W'],
+    ['Next Tab', 'Ctrl+Tab'],
+    ['Previous Tab', 'Ctrl+Shift+Tab'],
+    ['Move Tab Left', 'CmdOrCtrl+Shift+PageUp'],
+    ['Move Tab Right', 'CmdOrCtrl+Shift+PageDown'],
+    ['Tab 1', 'CmdOrCtrl+1'],
+    ['Last Tab', 'CmdOrCtrl+9'],
+  ])('shows %s as %s without taking the key from the window', (label, accelerator) => {
+    const item = itemLabelled(appMenuTemplate({ platform: 'linux', logFolder }), label);
+    expect(item).toMatchObject({ accelerator, registerAccelerator: false });
+  });
+
+  test('a click on a tab item gives the window the same key press the renderer handles', () => {
+    const window = { webContents: { sendInputEvent: vi.fn() } };
+    const closeTab = itemLabelled(appMenuTemplate({ platform: 'win32', logFolder }), 'Close Tab');
+    closeTab.click!({} as never, window as never, {} as never);
+    expect(window.webContents.sendInputEvent).toHaveBeenCalledWith({ type: 'keyDown', keyCode: 'W', modifiers: ['control'] });
+    const moveRight = itemLabelled(appMenuTemplate({ platform: 'linux', logFolder }), 'Move Tab Right');
+    moveRight.click!({} as never, window as never, {} as never);
+    expect(window.webContents.sendInputEvent).toHaveBeenLastCalledWith({ type: 'keyDown', keyCode: 'PageDown', modifiers: ['control', 'shift'] });
+  });
+
+  test.each(['linux', 'win32', 'darwin'] as const)('on %s Help → Open Log Folder opens the log folder', (platform) => {
+    itemLabelled(appMenuTemplate({ platform, logFolder }), 'Open Log Folder').click!({} as never, undefined, {} as never);
+    expect(electron.openPath).toHaveBeenLastCalledWith(logFolder);
   });
 });
 

@@ -32,6 +32,7 @@ vi.mock('electron', () => ({
   app: { setBadgeCount: (count: number) => electron.badge.push(count) },
   shell: { openExternal: async (url: string) => void electron.opened.push(url) },
   BrowserWindow: { getAllWindows: () => [electron.window], getFocusedWindow: () => electron.focused },
+  session: { defaultSession: { resolveProxy: async (url: string) => (url.startsWith('https://intranet.') ? 'DIRECT' : 'PROXY proxy.corp:8080') } },
 }));
 
 const { createElectronPlatform } = await import('../../src-main/electron/platform.ts');
@@ -61,6 +62,12 @@ describe('the Electron platform', () => {
     expect(platform.isFocused()).toBe(true);
     await platform.openExternal('https://docs.example.com/');
     expect(electron.opened).toEqual(['https://docs.example.com/']);
+  });
+
+  test('the system proxy for a URL is the one Chromium resolves for it', async () => {
+    const platform = createElectronPlatform();
+    expect(await platform.resolveProxy('https://intranet.example/')).toBe('DIRECT');
+    expect(await platform.resolveProxy('https://api.example.com/')).toBe('PROXY proxy.corp:8080');
   });
 
   test("the window's openExternal call goes through the platform, and only for a safe link", async () => {

@@ -9,6 +9,7 @@ export interface Fault {
   ms?: number; // delay: how long to wait before handling (default 1000)
   status?: number; // status: default 500; html: default 502
   retryAfterSeconds?: number; // status: adds a Retry-After header
+  retryAfterDate?: string; // status: adds a Retry-After header holding this HTTP date
   times?: number; // how many requests it hits; default unlimited
   keep?: number; // truncate/reset: SSE events (or body bytes) sent before the cut; default half
   bytes?: number; // oversize: body size; default 64 MiB

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { Clock } from '../../src-main/core/lifecycle/clock.ts';
 import { ApiError, SimServer, jsonResponse } from './sim-server.ts';
 import type { SimRequest, SimResponse } from './sim-server.ts';
 import { Router } from './router.ts';
@@ -29,7 +30,6 @@ export type FirewallRole = 'read-only' | 'operations' | 'administrator';
 export type FirewallEdition = 'enterprise' | 'data-center' | 'free-waf';
 export const FIREWALL_DEFAULT_RATE = { requests: 600, windowSeconds: 60 } as const;
 const REPORT_GENERATION_MS = 1000;
-const EXPIRY_SWEEP_MS = 1000;
 const ACTIVITY_INTERVAL_MS = 3000;
 const MAX_BLOCK_SECONDS = 365 * 86_400;
 const BAD = 'bad_request';
@@ -167,28 +167,26 @@ export class FirewallSim extends SimServer {
   readonly #limiter = new SlidingWindowLimiter();
   readonly #router = new Router<Route>();
   readonly #webhooks: WebhookSender;
-  readonly #startedAt = Date.now();
-  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #startedAt = this.clock.now();
+  readonly #cancelTimers = new Set<() => void>();
   #edition: FirewallEdition = 'enterprise';
   #webhook: FirewallWebhook | null = null;
 
-  constructor(options: { seed: number; alertCount: number; caPem: string }) {
-    super({ apiPrefix: FIREWALL_API_PREFIX, urlPath: FIREWALL_API_PREFIX });
+  constructor(options: { seed: number; alertCount: number; caPem: string; clock?: Clock }) {
+    super({ apiPrefix: FIREWALL_API_PREFIX, urlPath: FIREWALL_API_PREFIX, clock: options.clock });
     this.#random = createRandom(options.seed, 'firewall-keys');
-    this.#store = createFirewallStore(createRandom(options.seed, 'firewall-data'), Date.now(), options.alertCount);
-    this.#webhooks = new WebhookSender({ signatureHeader: 'x-fw-signature', eventHeader: 'x-fw-event', caPem: options.caPem });
+    this.#store = createFirewallStore(createRandom(options.seed, 'firewall-data'), this.clock.now(), options.alertCount);
+    this.#webhooks = new WebhookSender({ signatureHeader: 'x-fw-signature', eventHeader: 'x-fw-event', caPem: options.caPem, clock: this.clock });
     this.keys = {
       demo: this.addKey({ role: 'administrator' }),
       readOnly: this.addKey({ role: 'read-only' }),
       operations: this.addKey({ role: 'operations' }),
-      expired: this.addKey({ role: 'administrator', expiresAt: new Date(Date.now() - 86_400_000) }),
+      expired: this.addKey({ role: 'administrator', expiresAt: new Date(this.clock.now() - 86_400_000) }),
       ipRestricted: this.addKey({ role: 'administrator', ipAllowlist: ['198.51.100.0/24'] }),
     };
-    for (const type of REPORT_TYPES) this.#generateReport(type, `Weekly ${type.replace('_', ' ')}`, Date.now() - 7 * 86_400_000, Date.now(), true);
+    for (const type of REPORT_TYPES) this.#generateReport(type, `Weekly ${type.replace('_', ' ')}`, this.clock.now() - 7 * 86_400_000, this.clock.now(), true);
     this.#defineRoutes();
-    const sweep = setInterval(() => this.#releaseExpiredBlocks(), EXPIRY_SWEEP_MS);
-    sweep.unref();
-    this.#timers.add(sweep);
+    for (const block of this.#store.blocklist) if (block.expiresMs !== null) this.#releaseAt(block.expiresMs);
   }
 
   get edition(): FirewallEdition {
@@ -222,7 +220,7 @@ export class FirewallSim extends SimServer {
 
   // Builds an event push and delivers it to the configured webhook, if it subscribes to it.
   emit(event: string, data: unknown): EventPush {
-    const push: EventPush = { event, id: `evt_${randomBytes(12).toString('hex')}`, occurred_at: applianceTime(Date.now()), data };
+    const push: EventPush = { event, id: `evt_${randomBytes(12).toString('hex')}`, occurred_at: applianceTime(this.clock.now()), data };
     const hook = this.#webhook;
     if (hook && (!hook.events || hook.events.includes(event as FirewallEvent))) {
       this.#webhooks.send(hook, event, push.id, JSON.stringify(push));
@@ -236,7 +234,7 @@ export class FirewallSim extends SimServer {
     const deviceIds = this.#store.devices.map((d) => d.id);
     const added: AlertView[] = [];
     for (let i = 0; i < n; i++) {
-      const alert = newAlert(random, this.#store.nextId('alt'), Date.now(), deviceIds);
+      const alert = newAlert(random, this.#store.nextId('alt'), this.clock.now(), deviceIds);
       this.#store.alerts.push(alert);
       const shape = this.#alertDetail(alert);
       this.emit('alert.created', shape);
@@ -246,12 +244,12 @@ export class FirewallSim extends SimServer {
   }
 
   setActivity(on: boolean): void {
-    const random = createRandom(Date.now(), 'firewall-activity');
+    const random = createRandom(this.clock.now(), 'firewall-activity');
     this.switchActivity(on, ACTIVITY_INTERVAL_MS, () => this.#simulateTraffic(random));
   }
 
   override async close(): Promise<void> {
-    for (const timer of this.#timers) clearTimeout(timer);
+    for (const cancel of this.#cancelTimers) cancel();
     await this.#webhooks.close();
     await super.close();
   }
@@ -264,7 +262,7 @@ export class FirewallSim extends SimServer {
     if (req.method === 'GET' && req.apiPath === '/openapi.json') return ok(this.#openApi());
     const key = this.#authenticate(req);
     if (!key.allowsIp(req.remoteAddress)) throw new ApiError(403, 'forbidden_ip', `Source address ${req.remoteAddress} may not use this key`);
-    const rate = this.#limiter.take(key.id, key.rate.requests, key.rate.windowSeconds * 1000);
+    const rate = this.#limiter.take(key.id, key.rate.requests, key.rate.windowSeconds * 1000, this.clock.now());
     if (!rate.allowed) {
       throw new ApiError(429, 'rate_limited', `Call-rate limit of ${rate.limit} per ${key.rate.windowSeconds} s exceeded`, {
         headers: { 'retry-after': String(rate.retryAfterSeconds) },
@@ -289,7 +287,7 @@ export class FirewallSim extends SimServer {
     if (!token) throw new ApiError(401, 'unauthorized', 'Missing Authorization: Bearer <API_KEY>');
     const key = this.#keys.get(token);
     if (!key) throw new ApiError(401, 'unauthorized', 'Invalid API key');
-    if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw new ApiError(401, 'key_expired', 'This API key has expired');
+    if (key.expiresAt && key.expiresAt.getTime() <= this.clock.now()) throw new ApiError(401, 'key_expired', 'This API key has expired');
     return key;
   }
 
@@ -380,7 +378,7 @@ export class FirewallSim extends SimServer {
     add('GET', '/policies/:id', 'read', 'one security policy', (_req, p) => ok({ ...this.#find(s.policies, p.id!, 'policy') }));
     add('POST', '/policies', 'admin', 'create a security policy', (req) => {
       const body = parseOrReject(newPolicySchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
-      const now = applianceTime(Date.now());
+      const now = applianceTime(this.clock.now());
       const policy = {
         id: s.nextId('pol'), name: body.name, enabled: body.enabled ?? true, action: body.action,
         source: body.source ?? ['any'], destination: body.destination ?? ['any'], service: body.service ?? ['any'],
@@ -393,7 +391,7 @@ export class FirewallSim extends SimServer {
     add('PUT', '/policies/:id', 'admin', 'change a security policy (fields given are replaced)', (req, p) => {
       const policy = this.#find(s.policies, p.id!, 'policy');
       const body = parseOrReject(policyUpdateSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
-      Object.assign(policy, body, { id: policy.id, hit_count: policy.hit_count, created_at: policy.created_at, updated_at: applianceTime(Date.now()) });
+      Object.assign(policy, body, { id: policy.id, hit_count: policy.hit_count, created_at: policy.created_at, updated_at: applianceTime(this.clock.now()) });
       return ok({ ...policy });
     });
     add('DELETE', '/policies/:id', 'admin', 'delete a security policy', (_req, p) => {
@@ -409,7 +407,7 @@ export class FirewallSim extends SimServer {
     add('GET', '/objects/addresses/:id', 'read', 'one address object', (_req, p) => ok({ ...this.#find(s.addresses, p.id!, 'address object') }));
     add('POST', '/objects/addresses', 'admin', 'create an address object or group', (req) => {
       const body = parseOrReject(newAddressSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
-      const now = applianceTime(Date.now());
+      const now = applianceTime(this.clock.now());
       const address: AddressObject = {
         id: s.nextId('addr'), name: body.name, type: body.type, value: body.type === 'group' ? null : body.value ?? null,
         members: body.type === 'group' ? body.members ?? [] : [], description: body.description ?? '', created_at: now, updated_at: now,
@@ -421,7 +419,7 @@ export class FirewallSim extends SimServer {
     add('PUT', '/objects/addresses/:id', 'admin', 'change an address object (fields given are replaced)', (req, p) => {
       const address = this.#find(s.addresses, p.id!, 'address object');
       const body = parseOrReject(addressUpdateSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
-      const merged: AddressObject = { ...address, ...body, id: address.id, created_at: address.created_at, updated_at: applianceTime(Date.now()) };
+      const merged: AddressObject = { ...address, ...body, id: address.id, created_at: address.created_at, updated_at: applianceTime(this.clock.now()) };
       if (merged.type === 'group') merged.value = null;
       else merged.members = [];
       this.#checkAddress(merged);
@@ -464,7 +462,7 @@ export class FirewallSim extends SimServer {
     add('GET', '/allowlist/:id', 'read', 'one allow-list entry', (_req, p) => ok({ ...this.#find(s.allowlist, p.id!, 'allow-list entry') }));
     add('POST', '/allowlist', 'operate', 'add to the allow list: ip (address or CIDR), description', (req) => {
       const body = parseOrReject(allowSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
-      const entry = { id: s.nextId('alw'), ip: body.ip, description: body.description ?? '', created_at: applianceTime(Date.now()) };
+      const entry = { id: s.nextId('alw'), ip: body.ip, description: body.description ?? '', created_at: applianceTime(this.clock.now()) };
       s.allowlist.push(entry);
       return created(entry);
     });
@@ -481,7 +479,7 @@ export class FirewallSim extends SimServer {
     add('GET', '/domains/rules/:id', 'read', 'one domain rule', (_req, p) => ok({ ...this.#find(s.domainRules, p.id!, 'domain rule') }));
     add('POST', '/domains/rules', 'operate', 'add a domain rule: domain, action (block or allow), description', (req) => {
       const body = parseOrReject(domainRuleSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
-      const rule = { id: s.nextId('dom'), domain: body.domain.toLowerCase(), action: body.action, description: body.description ?? '', created_at: applianceTime(Date.now()) };
+      const rule = { id: s.nextId('dom'), domain: body.domain.toLowerCase(), action: body.action, description: body.description ?? '', created_at: applianceTime(this.clock.now()) };
       s.domainRules.push(rule);
       return created(rule);
     });
@@ -534,7 +532,7 @@ export class FirewallSim extends SimServer {
     }, 'honeypots');
     add('POST', '/honeypots', 'admin', 'create a honeypot', (req) => {
       const body = parseOrReject(newHoneypotSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
-      const now = applianceTime(Date.now());
+      const now = applianceTime(this.clock.now());
       const honeypot: Honeypot = { id: s.nextId('hp'), ...body, enabled: body.enabled ?? true, trigger_count: 0, last_triggered_at: null, created_at: now, updated_at: now };
       s.honeypots.push(honeypot);
       return created(honeypot);
@@ -542,7 +540,7 @@ export class FirewallSim extends SimServer {
     add('PUT', '/honeypots/:id', 'admin', 'change a honeypot (fields given are replaced)', (req, p) => {
       const honeypot = this.#find(s.honeypots, p.id!, 'honeypot');
       const body = parseOrReject(honeypotUpdateSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
-      Object.assign(honeypot, body, { updated_at: applianceTime(Date.now()) });
+      Object.assign(honeypot, body, { updated_at: applianceTime(this.clock.now()) });
       return ok({ ...honeypot });
     }, 'honeypots');
     add('DELETE', '/honeypots/:id', 'admin', 'delete a honeypot', (_req, p) => {
@@ -557,7 +555,7 @@ export class FirewallSim extends SimServer {
     add('GET', '/reports/:id', 'read', 'one report with its content once ready', (_req, p) => ok(this.#report(this.#find(s.reports, p.id!, 'report'), true)));
     add('POST', '/reports', 'read', 'generate a report: type, name, from, to (default: last 24 h)', (req) => {
       const body = parseOrReject(reportSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
-      const to = body.to ? Date.parse(body.to) : Date.now();
+      const to = body.to ? Date.parse(body.to) : this.clock.now();
       const from = body.from ? Date.parse(body.from) : to - 86_400_000;
       if (from >= to) throw new ApiError(400, BAD, 'from must be before to', { param: 'from' });
       return created(this.#report(this.#generateReport(body.type, body.name ?? `${body.type} report`, from, to, false), true));
@@ -609,18 +607,28 @@ export class FirewallSim extends SimServer {
 
   // Blocks ip, or renews the existing block of the same ip (same id, new reason and duration).
   #blockIp(ip: string, duration: number, reason: string, source: BlockEntry['source']): { entry: BlockEntry; isNew: boolean } {
-    const now = Date.now();
+    const now = this.clock.now();
     const expiresMs = duration === 0 ? null : now + duration * 1000;
     const existing = this.#store.blocklist.find((b) => b.ip === ip);
     const fields = { reason, duration, source, created_at: applianceTime(now), expires_at: expiresMs === null ? null : applianceTime(expiresMs), expiresMs };
     const entry = existing ? Object.assign(existing, fields) : { id: this.#store.nextId('blk'), ip, ...fields };
     if (!existing) this.#store.blocklist.push(entry);
+    if (expiresMs !== null) this.#releaseAt(expiresMs);
     this.emit('block.created', { entry_id: entry.id, ip, reason, duration, source });
     return { entry, isNew: !existing };
   }
 
+  // On the simulator's clock, so a test moves time past a block's expiry instead of waiting for it.
+  #releaseAt(expiresMs: number): void {
+    const { cancel } = this.clock.setTimeout(() => {
+      this.#cancelTimers.delete(cancel);
+      this.#releaseExpiredBlocks();
+    }, expiresMs - this.clock.now());
+    this.#cancelTimers.add(cancel);
+  }
+
   #releaseExpiredBlocks(): void {
-    const now = Date.now();
+    const now = this.clock.now();
     const expired = this.#store.blocklist.filter((b) => b.expiresMs !== null && b.expiresMs <= now);
     if (expired.length === 0) return;
     this.#store.blocklist = this.#store.blocklist.filter((b) => !expired.includes(b));
@@ -628,7 +636,7 @@ export class FirewallSim extends SimServer {
   }
 
   #status(): object {
-    const now = Date.now();
+    const now = this.clock.now();
     const uptime = 1_234_567 + Math.floor((now - this.#startedAt) / 1000);
     const wave = (period: number, phase: number): number => (Math.sin(now / period + phase) + 1) / 2;
     const usedMb = Math.round(6000 + 4000 * wave(60_000, 1));
@@ -649,23 +657,23 @@ export class FirewallSim extends SimServer {
   }
 
   #generateReport(type: ReportType, reportName: string, from: number, to: number, ready: boolean): Report {
-    const now = Date.now();
+    const now = this.clock.now();
     const report: Report = {
       id: this.#store.nextId('rpt'), name: reportName, type, status: 'generating',
       period: { from: applianceTime(from), to: applianceTime(to) }, created_at: applianceTime(now), completed_at: null, content: null,
     };
     this.#store.reports.push(report);
     const finish = (): void => {
-      Object.assign(report, { status: 'ready', completed_at: applianceTime(Date.now()), content: this.#reportContent(type, from, to) });
+      Object.assign(report, { status: 'ready', completed_at: applianceTime(this.clock.now()), content: this.#reportContent(type, from, to) });
     };
     if (ready) {
       finish();
     } else {
-      const timer = setTimeout(() => {
-        this.#timers.delete(timer);
+      const { cancel } = this.clock.setTimeout(() => {
+        this.#cancelTimers.delete(cancel);
         finish();
       }, REPORT_GENERATION_MS);
-      this.#timers.add(timer);
+      this.#cancelTimers.add(cancel);
     }
     return report;
   }
@@ -714,7 +722,7 @@ export class FirewallSim extends SimServer {
     const [alert] = this.addAlerts(random.int(1, 3));
     if (alert && (alert.severity === 'critical' || random.chance(0.1))) this.#blockIp(alert.src_ip, 600, `Auto block: ${alert.severity} alert`, 'auto');
     if (random.chance(0.05)) {
-      const device = newDevice(random, this.#store.nextId('dev'), Date.now());
+      const device = newDevice(random, this.#store.nextId('dev'), this.clock.now());
       this.#store.devices.push(device);
       this.emit('device.discovered', { ...device });
     }
@@ -722,7 +730,7 @@ export class FirewallSim extends SimServer {
       const honeypot = random.pick(this.#store.honeypots);
       const event: HoneypotEvent = {
         id: this.#store.nextId('hpe'), honeypot_id: honeypot.id, src_ip: randomPublicIp(random),
-        occurred_at: applianceTime(Date.now()), detail: `${honeypot.type} interaction: login attempt`,
+        occurred_at: applianceTime(this.clock.now()), detail: `${honeypot.type} interaction: login attempt`,
       };
       this.#store.honeypotEvents.push(event);
       honeypot.trigger_count++;

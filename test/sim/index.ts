@@ -2,6 +2,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Clock } from '../../src-main/core/lifecycle/clock.ts';
 import { createCertificateAuthority, issueServerCertificate } from './certs.ts';
 import type { CertificateAuthority, Pem } from './certs.ts';
 import type { SimDialect } from './sim-server.ts';
@@ -41,6 +42,7 @@ export interface SimulatorOptions {
   caDir?: string; // where ca.pem is written; default a fresh temp dir, removed on close
   activity?: boolean; // periodic new alerts, blocks, tickets for demos; default false
   dialect?: SimDialect; // the shapes served where the documents say "not shown"; default 'opsdesk'
+  clock?: Clock; // the simulators' time (rate windows, key expiry, reports, activity, webhook retries, recorded requests); default the system's
 }
 
 export interface Simulators {
@@ -66,8 +68,8 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<S
   const leaf: Pem = await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1', '::1'] });
 
   const gateway = new GatewaySim(seed);
-  const support = new SupportSim({ seed, caPem: ca.certPem });
-  const firewall = new FirewallSim({ seed, alertCount, caPem: ca.certPem });
+  const support = new SupportSim({ seed, caPem: ca.certPem, clock: options.clock });
+  const firewall = new FirewallSim({ seed, alertCount, caPem: ca.certPem, clock: options.clock });
   const all = [gateway, support, firewall];
   for (const sim of all) sim.setDialect(options.dialect ?? 'opsdesk');
   try {

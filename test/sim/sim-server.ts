@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { AddressInfo } from 'node:net';
 import { X509Certificate, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { systemClock, type Clock } from '../../src-main/core/lifecycle/clock.ts';
 import type { Pem } from './certs.ts';
 import { FaultList } from './faults.ts';
 import type { Fault, FaultSwitch } from './faults.ts';
@@ -84,6 +85,7 @@ export interface SimServerBase {
 export interface SimServerOptions {
   apiPrefix: string; // e.g. '/api/v1'
   urlPath: string; // appended to https://127.0.0.1:PORT to form `url`
+  clock?: Clock; // what rate windows, key expiry and recorded times count; tests pass a fake one
 }
 
 export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): SimResponse {
@@ -138,15 +140,17 @@ function proxyErrorPage(status: number): string {
 export abstract class SimServer implements SimServerBase {
   readonly faults = new FaultList();
   readonly requests: RecordedRequest[] = [];
+  protected readonly clock: Clock;
   readonly #options: SimServerOptions;
   readonly #closing = new AbortController();
   #server: https.Server | undefined;
   #leafSha256 = '';
-  #activity: NodeJS.Timeout | undefined;
+  #stopActivity: (() => void) | undefined;
   #dialect: SimDialect = 'opsdesk';
 
   constructor(options: SimServerOptions) {
     this.#options = options;
+    this.clock = options.clock ?? systemClock;
   }
 
   get dialect(): SimDialect {
@@ -195,14 +199,22 @@ export abstract class SimServer implements SimServerBase {
     this.#leafSha256 = new X509Certificate(pem.certPem).fingerprint256;
   }
 
-  /** Demo life: runs `tick` every `intervalMs` until switched off or the server closes. */
+  /** Demo life: runs `tick` every `intervalMs` on the simulator's clock until switched off or the server closes. */
   protected switchActivity(on: boolean, intervalMs: number, tick: () => void): void {
-    clearInterval(this.#activity);
-    this.#activity = on ? setInterval(tick, intervalMs).unref() : undefined;
+    this.#stopActivity?.();
+    this.#stopActivity = undefined;
+    if (!on) return;
+    const next = (): void => {
+      this.#stopActivity = this.clock.setTimeout(() => {
+        tick();
+        next();
+      }, intervalMs).cancel;
+    };
+    next();
   }
 
   async close(): Promise<void> {
-    clearInterval(this.#activity);
+    this.#stopActivity?.();
     this.#closing.abort();
     const server = this.#server;
     if (!server) return;
@@ -231,7 +243,7 @@ export abstract class SimServer implements SimServerBase {
       path: url.pathname,
       query: url.search.slice(1),
       headers: redactHeaders(req.headers),
-      time: Date.now(),
+      time: this.clock.now(),
     };
     this.requests.push(record);
     if (this.requests.length > RECORDED_REQUESTS_KEPT) this.requests.shift();
@@ -294,6 +306,7 @@ export abstract class SimServer implements SimServerBase {
       case 'status': {
         const error = this.faultError(fault.status ?? 500);
         if (fault.retryAfterSeconds !== undefined) error.headers['retry-after'] = String(fault.retryAfterSeconds);
+        if (fault.retryAfterDate !== undefined) error.headers['retry-after'] = fault.retryAfterDate;
         await this.#write(res, this.errorResponse(error));
         return true;
       }

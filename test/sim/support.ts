@@ -2,6 +2,7 @@
 // per-site data, scoped keys, idempotent writes, a sliding-window limit and signed webhooks.
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { Clock } from '../../src-main/core/lifecycle/clock.ts';
 import { ApiError, SimServer, jsonResponse } from './sim-server.ts';
 import type { SimRequest, SimResponse } from './sim-server.ts';
 import { Router } from './router.ts';
@@ -157,11 +158,11 @@ export class SupportSim extends SimServer {
   readonly #router = new Router<Route>();
   readonly #webhooks: WebhookSender;
 
-  constructor(options: { seed: number; caPem: string }) {
-    super({ apiPrefix: SUPPORT_API_PREFIX, urlPath: '' });
+  constructor(options: { seed: number; caPem: string; clock?: Clock }) {
+    super({ apiPrefix: SUPPORT_API_PREFIX, urlPath: '', clock: options.clock });
     this.#random = createRandom(options.seed, 'support-keys');
     this.#store = createSupportStore(createRandom(options.seed, 'support-data'), Date.now());
-    this.#webhooks = new WebhookSender({ signatureHeader: 'x-svc-signature', eventHeader: 'x-svc-event', caPem: options.caPem });
+    this.#webhooks = new WebhookSender({ signatureHeader: 'x-svc-signature', eventHeader: 'x-svc-event', caPem: options.caPem, clock: this.clock });
     this.keys = {
       demo: this.addKey({ site: 'site-main', scopes: ALL_SCOPES }),
       live: this.addKey({ site: 'site-main', env: 'live', scopes: ALL_SCOPES }),
@@ -231,7 +232,7 @@ export class SupportSim extends SimServer {
 
     const key = this.#authenticate(req);
     if (!key.allowsIp(req.remoteAddress)) throw new ApiError(403, 'forbidden_ip', `Address ${req.remoteAddress} is not in this key's IP allowlist`);
-    const rate = this.#limiter.take(key.id, key.ratePerMinute, RATE_WINDOW_MS);
+    const rate = this.#limiter.take(key.id, key.ratePerMinute, RATE_WINDOW_MS, this.clock.now());
     if (!rate.allowed) {
       throw new ApiError(429, 'rate_limited', `More than ${rate.limit} requests in the last minute`, {
         headers: { 'retry-after': String(rate.retryAfterSeconds) },

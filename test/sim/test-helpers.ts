@@ -2,7 +2,6 @@
 // and an SSE splitter. Nothing here is mocked; every call crosses a real TLS connection.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 
@@ -95,14 +94,4 @@ export async function startReceiver(): Promise<Receiver> {
       server.closeAllConnections();
     }),
   };
-}
-
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(25);
-  }
 }

@@ -3,8 +3,8 @@
 // answer, a network error or no answer within 5 s; every attempt carries the same body.
 import { createHmac } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
+import { sleep, systemClock, type Clock } from '../../src-main/core/lifecycle/clock.ts';
 
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [500, 1500];
 const RECEIVER_TIMEOUT_MS = 5000;
@@ -30,6 +30,7 @@ export interface WebhookSenderOptions {
   signatureHeader: string; // e.g. 'x-svc-signature'
   eventHeader: string; // e.g. 'x-svc-event'
   caPem: string; // receivers on https may use the simulators' CA as well as public roots
+  clock?: Clock; // what the waits between attempts and the recorded times count
 }
 
 export function signBody(secret: string, body: string): string {
@@ -74,12 +75,12 @@ export class WebhookSender {
     for (let attempt = 1; attempt <= WEBHOOK_RETRY_DELAYS_MS.length + 1; attempt++) {
       if (attempt > 1) {
         try {
-          await sleep(WEBHOOK_RETRY_DELAYS_MS[attempt - 2], undefined, { signal: this.#closing.signal });
+          await sleep(this.#options.clock ?? systemClock, WEBHOOK_RETRY_DELAYS_MS[attempt - 2]!, this.#closing.signal);
         } catch {
           return;
         }
       }
-      const record: WebhookDelivery = { url: target.url, event, eventId, attempt, headers, body, time: Date.now() };
+      const record: WebhookDelivery = { url: target.url, event, eventId, attempt, headers, body, time: (this.#options.clock ?? systemClock).now() };
       this.deliveries.push(record);
       try {
         const answer = await request(target.url, {

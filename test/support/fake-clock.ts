@@ -1,12 +1,23 @@
+// A clock that moves only when a test moves it, shared by the code under test and the simulators,
+// so both count the same time and no test sleeps.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Clock } from '../../src-main/core/lifecycle/clock.ts';
+import { MAX_TIMER_DELAY_MS } from '../../src-main/core/lifecycle/clock.ts';
 
-/** A clock that moves only when the test says so; due timers fire in order, with pending work settled between. */
+interface Timer {
+  at: number;
+  order: number;
+  callback: () => void;
+}
+
 export class FakeClock implements Clock {
   #now: number;
-  #nextId = 0;
-  readonly #timers = new Map<number, { at: number; callback: () => void }>();
+  #order = 0;
+  readonly #timers = new Set<Timer>();
+  /** Delays that a real timer would have turned into 1 ms (it warns and fires at once). */
+  readonly overflowingDelays: number[] = [];
 
-  constructor(start = Date.parse('2026-01-01T00:00:00.000Z')) {
+  constructor(start = Date.now()) {
     this.#now = start;
   }
 
@@ -15,33 +26,62 @@ export class FakeClock implements Clock {
   }
 
   setTimeout(callback: () => void, ms: number): { cancel(): void } {
-    const id = this.#nextId++;
-    this.#timers.set(id, { at: this.#now + Math.max(0, ms), callback });
-    return { cancel: () => this.#timers.delete(id) };
+    if (ms > MAX_TIMER_DELAY_MS) this.overflowingDelays.push(ms);
+    const timer = { at: this.#now + Math.max(0, ms), order: this.#order++, callback };
+    this.#timers.add(timer);
+    return { cancel: () => this.#timers.delete(timer) };
   }
 
   /** Timers still waiting, as delays from now. */
   pending(): number[] {
-    return [...this.#timers.values()].map((timer) => timer.at - this.#now).sort((a, b) => a - b);
+    return [...this.#timers].map((timer) => timer.at - this.#now).sort((a, b) => a - b);
   }
 
+  /** Moves time forward by `ms`, running every timer that falls due on the way, in order, with pending work settled between. */
   async advance(ms: number): Promise<void> {
-    const until = this.#now + ms;
-    for (;;) {
-      await settle();
-      const due = [...this.#timers.entries()].filter(([, timer]) => timer.at <= until).sort(([, a], [, b]) => a.at - b.at)[0];
-      if (!due) break;
-      const [id, timer] = due;
-      this.#timers.delete(id);
-      this.#now = timer.at;
-      timer.callback();
+    const end = this.#now + ms;
+    await nextTurn();
+    for (let next = this.#nextTimer(); next && next.at <= end; next = this.#nextTimer()) {
+      this.#now = Math.max(this.#now, next.at);
+      this.#timers.delete(next);
+      next.callback();
+      await nextTurn();
     }
-    this.#now = until;
-    await settle();
+    this.#now = end;
+    await nextTurn();
   }
-}
 
-/** Lets promise callbacks queued so far (and those they queue) run. */
-async function settle(): Promise<void> {
-  for (let round = 0; round < 10; round += 1) await Promise.resolve();
+  /**
+   * Settles `work` that mixes real I/O (sockets to a simulator) with waits on this clock: lets
+   * the I/O run, and jumps to the next timer the work itself set. Timers set before (a block's
+   * expiry, a simulator's activity) are left for `advance`, so time never leaps past them while a
+   * request is on the wire.
+   */
+  async run<T>(work: Promise<T>, { maxMs = 24 * 3_600_000 } = {}): Promise<T> {
+    const firstOwnTimer = this.#order;
+    let settled = false;
+    const done = work.finally(() => {
+      settled = true;
+    });
+    done.catch(() => {});
+    const limit = this.#now + maxMs;
+    while (!settled) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (settled) break;
+      const next = this.#nextTimer(firstOwnTimer);
+      if (!next) continue;
+      if (next.at > limit) throw new Error(`still waiting after ${maxMs} ms of fake time`);
+      await this.advance(Math.max(0, next.at - this.#now));
+    }
+    return done;
+  }
+
+  #nextTimer(firstOrder = 0): Timer | undefined {
+    let next: Timer | undefined;
+    for (const timer of this.#timers) {
+      if (timer.order < firstOrder) continue;
+      if (!next || timer.at < next.at || (timer.at === next.at && timer.order < next.order)) next = timer;
+    }
+    return next;
+  }
 }

@@ -31,6 +31,15 @@ export class RecordingPlatform implements Platform {
     return this.focused;
   }
 
+  /** What the OS would answer for a URL; null (the default) is plain Node, where the environment decides. */
+  proxyFor: (url: string) => string | null = () => null;
+  readonly proxyQueries: string[] = [];
+
+  async resolveProxy(url: string): Promise<string | null> {
+    this.proxyQueries.push(url);
+    return this.proxyFor(url);
+  }
+
   /** As the user clicking the notification shown with this id; fails if none was. */
   click(id: string): void {
     const onClick = this.#clickHandlers.get(id);

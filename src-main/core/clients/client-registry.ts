@@ -4,6 +4,7 @@ import type { Closable, Connector } from '../http/connector.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
+import type { ResolveProxy } from '../platform.ts';
 import { UserFacingError } from '../user-facing-error.ts';
 import { isProfileOf, type ProfileOf } from '../profiles/profile-record.ts';
 import type { ProfileService } from '../profiles/profile-service.ts';
@@ -21,6 +22,8 @@ export interface ClientRegistryOptions<Clients extends Record<ServiceName, Closa
   connectors: Connectors<Clients>;
   health: ConnectionHealthTracker;
   logger: Logger;
+  /** The OS's proxy for a URL, for profiles whose proxy mode is "system". */
+  resolveProxy?: ResolveProxy;
 }
 
 const maxResponseBytes = 32 * 1024 * 1024;
@@ -91,9 +94,10 @@ export class ClientRegistry<Clients extends Record<ServiceName, Closable>> imple
   }
 
   #open<Service extends ServiceName>(record: ProfileOf<Service>, service: Service): Clients[Service] {
-    const { profiles, connectors, health, logger } = this.#options;
+    const { profiles, connectors, health, logger, resolveProxy } = this.#options;
     return connectors[service].open({ ...record, maxResponseBytes }, profiles.apiKeyProvider(record.id), logger, {
       onOutcome: (outcome) => health.report(record.id, outcome),
+      ...(resolveProxy ? { resolveProxy } : {}),
     });
   }
 

@@ -2,6 +2,8 @@
 // limiter, the attempt/retry loop (exchange.ts) and error mapping, shared by every request of the profile.
 import type { Dispatcher } from 'undici';
 import type { Logger } from '../log/logger.ts';
+import type { ResolveProxy } from '../platform.ts';
+import { systemClock, type Clock } from '../lifecycle/clock.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { createExchange } from './exchange.ts';
 import { describeCancelled, describeInvalidSettings, describeMissingKey } from './local-errors.ts';
@@ -61,6 +63,10 @@ export interface HttpClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Told how every exchange ended (the profile's connection health). */
   onOutcome?: (outcome: CallOutcome) => void;
+  /** What the rate limiter and the retries wait on; tests pass a fake one. */
+  clock?: Clock;
+  /** Where the "system" proxy mode asks the OS; without it the environment variables decide. */
+  resolveProxy?: ResolveProxy;
 }
 
 function parseBaseUrl(settings: ConnectionSettings): URL {
@@ -107,11 +113,12 @@ export function createHttpClient(
   const baseUrl = parseBaseUrl(settings);
   const log = logger.child({ service: dialect.service });
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const clock = options.clock ?? systemClock;
   let dispatcher: Dispatcher;
   let limiter: SlidingWindowLimiter;
   try {
-    dispatcher = createDispatcher(settings);
-    limiter = new SlidingWindowLimiter(settings.rateLimit.requests, settings.rateLimit.windowMs);
+    dispatcher = createDispatcher(settings, options.resolveProxy);
+    limiter = new SlidingWindowLimiter(settings.rateLimit.requests, settings.rateLimit.windowMs, clock);
   } catch (error) {
     throw new ServiceFailure(describeInvalidSettings(dialect, (error as Error).message), { cause: error });
   }
@@ -143,7 +150,7 @@ export function createHttpClient(
     return key;
   }
 
-  const send = createExchange({ settings, dispatcher, limiter, policy, log, toServiceFailure, ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}) });
+  const send = createExchange({ settings, dispatcher, limiter, policy, clock, log, toServiceFailure, ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}) });
 
   const boundFetch: BoundFetch = async (input, init = {}) => {
     if (input instanceof Request) throw new TypeError('pass a URL and an init object; a Request body cannot be replayed');
@@ -188,7 +195,7 @@ export function createHttpClient(
       const data = response.ok ? parse() : leniently(parse);
       const requestId = requestIdFrom(data, responseHeaders);
       if (!response.ok) {
-        const retryAfterMs = parseRetryAfter(responseHeaders['retry-after']);
+        const retryAfterMs = parseRetryAfter(responseHeaders['retry-after'], clock.now());
         const htmlPage = /html/i.test(responseHeaders['content-type'] ?? '') || /^\s*</.test(bytes?.toString('utf8', 0, 64) ?? '');
         const failure = new ServiceFailure(describeHttpError(dialect, status, data, requestId, retryAfterMs, htmlPage));
         log.warn('request refused', { method: req.method, path: url.pathname, status, code: failure.serviceError.code, requestId });

@@ -4,10 +4,11 @@
 import { FormData as UndiciFormData, fetch as undiciFetch, type Dispatcher, type RequestInit as UndiciRequestInit } from 'undici';
 import type { Logger } from '../log/logger.ts';
 import { describeTimeout } from './network-errors.ts';
-import type { SlidingWindowLimiter } from './rate-limiter.ts';
 import { outcomeOfFailure, outcomeOfStatus, type CallOutcome } from './reachability.ts';
 import { readCappedBody } from './response-body.ts';
-import { RetrySchedule, isIdempotent, isRetriedNetworkFailure, isRetriedStatus, parseRetryAfter, sleep, type RetryPolicy } from './retry.ts';
+import { sleep, type Clock } from '../lifecycle/clock.ts';
+import { RateLimitPaused, type SlidingWindowLimiter } from './rate-limiter.ts';
+import { RetrySchedule, isIdempotent, isRetriedNetworkFailure, isRetriedStatus, parseRetryAfter, type RetryPolicy } from './retry.ts';
 import { ServiceFailure } from './service-failure.ts';
 import { describeHttpError } from './status-errors.ts';
 import type { ConnectionSettings } from './types.ts';
@@ -23,6 +24,7 @@ export interface ExchangeParts {
   dispatcher: Dispatcher;
   limiter: SlidingWindowLimiter;
   policy: RetryPolicy;
+  clock: Clock;
   log: Logger;
   /** Explains what a failed attempt threw. */
   toServiceFailure(error: unknown): ServiceFailure;
@@ -53,7 +55,7 @@ function asUndiciBody(body: RequestInit['body'] | undefined): unknown {
  * failure as a ServiceFailure.
  */
 export function createExchange(parts: ExchangeParts): (input: string | URL, init: RequestInit) => Promise<Exchange> {
-  const { settings, dispatcher, limiter, policy, log, toServiceFailure } = parts;
+  const { settings, dispatcher, limiter, policy, clock, log, toServiceFailure } = parts;
   const { dialect } = settings;
 
   function report(outcome: CallOutcome | undefined): void {
@@ -62,8 +64,8 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
 
   /** A 429's Retry-After holds back every request of the profile, not just this one. */
   function retryAfterOf(status: number, header: string | null): number | undefined {
-    const retryAfterMs = parseRetryAfter(header ?? undefined);
-    if (status === 429 && retryAfterMs !== undefined) limiter.pauseUntil(Date.now() + retryAfterMs);
+    const retryAfterMs = parseRetryAfter(header ?? undefined, clock.now());
+    if (status === 429 && retryAfterMs !== undefined) limiter.pauseFor(retryAfterMs);
     return retryAfterMs;
   }
 
@@ -75,7 +77,11 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
   ): Promise<{ exchange: Exchange } | { waitMs: number }> {
     const callerSignal = init.signal ?? undefined;
     const started = performance.now();
-    const permit = await limiter.acquire(callerSignal);
+    // A pause longer than a request may wait in total fails it now, saying how long the server asked for.
+    const permit = await limiter.acquire(callerSignal, policy.maxTotalWaitMs).catch((error: unknown) => {
+      if (!(error instanceof RateLimitPaused)) throw error;
+      throw new ServiceFailure(describeHttpError(dialect, 429, undefined, undefined, error.waitMs), { cause: error });
+    });
     const bodyDeadline = new AbortController();
     let bodyTimer: NodeJS.Timeout | undefined;
     try {
@@ -153,7 +159,7 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
     for (;;) {
       const outcome = await attempt(input, { ...init, method, headers }, rules);
       if ('exchange' in outcome) return outcome.exchange;
-      await sleep(outcome.waitMs, init.signal ?? undefined);
+      await sleep(clock, outcome.waitMs, init.signal ?? undefined);
     }
   }
 

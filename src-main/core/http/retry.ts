@@ -1,6 +1,5 @@
 // When a request is tried again, and how long to wait first: exponential backoff with full jitter,
 // or exactly what the server asked for in Retry-After, within a cap on attempts and on total waiting.
-import { setTimeout as delay } from 'node:timers/promises';
 import type { ServiceErrorCode } from './types.ts';
 
 export interface RetryPolicy {
@@ -76,8 +75,4 @@ export class RetrySchedule {
     this.#waitedMs += wait;
     return Math.ceil(wait);
   }
-}
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return delay(ms, undefined, signal ? { signal } : {});
 }

@@ -1,7 +1,10 @@
 export interface KeyStore {
-  /** os-keychain: keys survive restarts. session-only: keys are forgotten when OpsDesk quits. */
-  readonly kind: 'os-keychain' | 'session-only';
-  /** Why keys are session-only, in words for the user. */
+  /**
+   * os-keychain: keys survive restarts. session-only: keys are forgotten when OpsDesk quits.
+   * waiting: the keychain has not answered yet (a locked keyring); keys cannot be read or saved.
+   */
+  readonly kind: 'os-keychain' | 'session-only' | 'waiting';
+  /** Why keys are session-only, or what OpsDesk is waiting for, in words for the user. */
   readonly reason?: string;
   get(profileId: string): Promise<string | null>;
   set(profileId: string, key: string): Promise<void>;

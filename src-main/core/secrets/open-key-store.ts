@@ -1,22 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import { UserFacingError } from '../user-facing-error.ts';
 import type { KeyStore } from './key-store.ts';
 import { OsKeychainStore } from './os-keychain-store.ts';
+import type { KeyringModule } from './os-keychain-store.ts';
 import { SessionKeyStore } from './session-key-store.ts';
+
+export interface OpenKeyStoreOptions {
+  /** Loads the keychain binding; the default imports `@napi-rs/keyring`. */
+  loadKeyring?: () => Promise<KeyringModule>;
+}
 
 /**
  * The OS keychain when it works (a probe entry is written, read back and deleted), otherwise a
- * session-only store whose `reason` tells the user why keys will not survive a restart.
+ * session-only store whose `reason` tells the user why keys will not survive a restart. The probe
+ * has no time limit: a keychain waiting to be unlocked is slow, not missing.
  */
-export async function openKeyStore(): Promise<KeyStore> {
-  const keychain = new OsKeychainStore();
+export async function openKeyStore(options: OpenKeyStoreOptions = {}): Promise<KeyStore> {
+  const load = options.loadKeyring ? { load: options.loadKeyring } : {};
+  const probe = new OsKeychainStore({ ...load, timeoutMs: null });
   const probeId = `opsdesk-probe-${randomUUID()}`;
   const probeValue = randomUUID();
   try {
-    await keychain.set(probeId, probeValue);
-    const readBack = await keychain.get(probeId);
-    await keychain.delete(probeId);
+    await probe.set(probeId, probeValue);
+    const readBack = await probe.get(probeId);
+    await probe.delete(probeId);
     if (readBack !== probeValue) throw new Error('a key written to it could not be read back');
-    return keychain;
+    return new OsKeychainStore(load);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return new SessionKeyStore(
@@ -24,5 +33,47 @@ export async function openKeyStore(): Promise<KeyStore> {
         'again after a restart. On Linux, install and unlock a Secret Service provider such as GNOME Keyring or KWallet. ' +
         `(Details: ${detail})`,
     );
+  }
+}
+
+const WAITING_REASON = 'Waiting for the OS keychain: unlock it when it asks. Keys can be read and saved once it answers.';
+
+/**
+ * A key store to start with before the keychain has answered, so the window opens at once. It says
+ * `waiting` until `opened` settles on the keychain or on session-only keys, then acts as that store.
+ */
+export class OpeningKeyStore implements KeyStore {
+  readonly opened: Promise<KeyStore>;
+  #store: KeyStore | null = null;
+
+  constructor(options: OpenKeyStoreOptions = {}) {
+    this.opened = openKeyStore(options).then((store) => (this.#store = store));
+  }
+
+  get kind(): KeyStore['kind'] {
+    return this.#store?.kind ?? 'waiting';
+  }
+
+  get reason(): string | undefined {
+    return this.#store ? this.#store.reason : WAITING_REASON;
+  }
+
+  #opened(): KeyStore {
+    if (!this.#store) {
+      throw new UserFacingError({ code: 'keychain_unavailable', message: WAITING_REASON, hint: 'Unlock the keychain, then try again.', retryable: true });
+    }
+    return this.#store;
+  }
+
+  async get(profileId: string): Promise<string | null> {
+    return this.#opened().get(profileId);
+  }
+
+  async set(profileId: string, key: string): Promise<void> {
+    return this.#opened().set(profileId, key);
+  }
+
+  async delete(profileId: string): Promise<void> {
+    return this.#opened().delete(profileId);
   }
 }

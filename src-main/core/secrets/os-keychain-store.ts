@@ -1,4 +1,5 @@
-import { AsyncEntry } from '@napi-rs/keyring';
+import type { AsyncEntry } from '@napi-rs/keyring';
+import type * as Keyring from '@napi-rs/keyring';
 import type { KeyStore } from './key-store.ts';
 
 export const KEYCHAIN_SERVICE = 'OpsDesk';
@@ -6,11 +7,23 @@ export const KEYCHAIN_SERVICE = 'OpsDesk';
 // A locked keychain may wait for an unlock prompt; beyond this the call fails instead of hanging.
 const KEYCHAIN_TIMEOUT_MS = 15_000;
 
+export type KeyringModule = Pick<typeof Keyring, 'AsyncEntry'>;
+
+// Loaded on first use, not on import: a native binding that cannot load (a missing prebuild, an
+// OS policy) must leave the app able to start and fall back to session-only keys.
+export const loadKeyring = (): Promise<KeyringModule> => import('@napi-rs/keyring');
+
 export class KeychainError extends Error {
   constructor(action: string, cause: unknown) {
     super(`Could not ${action} the OS keychain: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'KeychainError';
   }
+}
+
+export interface OsKeychainOptions {
+  load?: () => Promise<KeyringModule>;
+  /** null waits as long as the keychain takes (the start-up probe, while an unlock prompt is up). */
+  timeoutMs?: number | null;
 }
 
 /**
@@ -20,32 +33,33 @@ export class KeychainError extends Error {
  */
 export class OsKeychainStore implements KeyStore {
   readonly kind = 'os-keychain';
+  readonly #load: () => Promise<KeyringModule>;
+  readonly #timeoutMs: number | null;
 
-  #entry(profileId: string): AsyncEntry {
-    return new AsyncEntry(KEYCHAIN_SERVICE, profileId, { linux: { store: 'secret-service' } });
+  constructor(options: OsKeychainOptions = {}) {
+    this.#load = options.load ?? loadKeyring;
+    this.#timeoutMs = options.timeoutMs === undefined ? KEYCHAIN_TIMEOUT_MS : options.timeoutMs;
+  }
+
+  async #call<T>(action: string, profileId: string, use: (entry: AsyncEntry, signal?: AbortSignal) => Promise<T>): Promise<T> {
+    try {
+      const { AsyncEntry } = await this.#load();
+      const entry = new AsyncEntry(KEYCHAIN_SERVICE, profileId, { linux: { store: 'secret-service' } });
+      return await use(entry, this.#timeoutMs === null ? undefined : AbortSignal.timeout(this.#timeoutMs));
+    } catch (error) {
+      throw new KeychainError(action, error);
+    }
   }
 
   async get(profileId: string): Promise<string | null> {
-    try {
-      return await this.#entry(profileId).getPassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS));
-    } catch (error) {
-      throw new KeychainError('read a key from', error);
-    }
+    return (await this.#call('read a key from', profileId, (entry, signal) => entry.getPassword(signal))) ?? null;
   }
 
   async set(profileId: string, key: string): Promise<void> {
-    try {
-      await this.#entry(profileId).setPassword(key, AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS));
-    } catch (error) {
-      throw new KeychainError('store a key in', error);
-    }
+    await this.#call('store a key in', profileId, (entry, signal) => entry.setPassword(key, signal));
   }
 
   async delete(profileId: string): Promise<void> {
-    try {
-      await this.#entry(profileId).deleteCredential(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS));
-    } catch (error) {
-      throw new KeychainError('delete a key from', error);
-    }
+    await this.#call('delete a key from', profileId, (entry, signal) => entry.deleteCredential(signal));
   }
 }

@@ -26,6 +26,7 @@ export function SettingsView() {
           <p>{keychain.reason}</p>
         </div>
       )}
+      {keychain?.kind === 'waiting' && <p className="muted" role="status">{keychain.reason}</p>}
       {keychain?.kind === 'os-keychain' && <p className="muted">API keys are stored in the operating system’s keychain.</p>}
       {status === 'failed' && loadError && <ErrorNotice error={loadError} title="Connections could not be loaded" />}
       {status === 'loading' && <p className="muted">Loading connections…</p>}

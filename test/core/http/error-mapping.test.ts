@@ -1,11 +1,10 @@
 // What each back end's refusals become: the code, an actionable hint, retryable, the request id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpClient, type HttpRequest } from '../../../src-main/core/http/client.ts';
-import { ServiceFailure } from '../../../src-main/core/http/service-failure.ts';
 import type { ServiceError, ServiceName } from '../../../src-main/core/http/types.ts';
 import { createGatewayClient } from '../../../src-main/core/gateway/client.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
-import { FAST_RETRIES, captureLog, settingsFor } from './fixtures.ts';
+import { FAST_RETRIES, captureLog, failureOf, settingsFor } from './fixtures.ts';
 
 let sims: Simulators;
 const log = captureLog();
@@ -30,14 +29,7 @@ function clientFor(service: ServiceName, key: string, retries = FAST_RETRIES): H
   return client;
 }
 
-async function refusal(client: HttpClient, request: HttpRequest): Promise<ServiceError> {
-  const error = await client.request(request).then(
-    () => expect.fail('the request should have been refused'),
-    (rejection: unknown) => rejection,
-  );
-  expect(error).toBeInstanceOf(ServiceFailure);
-  return (error as ServiceFailure).serviceError;
-}
+const refusal = (client: HttpClient, request: HttpRequest): Promise<ServiceError> => failureOf(client.request(request));
 
 const siteHeader = (site: string) => ({ 'X-SVC-Site': site });
 

@@ -3,10 +3,9 @@ import { createServer as createHttpsServer, type Server } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpClient, type HttpRequest } from '../../../src-main/core/http/client.ts';
-import { ServiceFailure } from '../../../src-main/core/http/service-failure.ts';
-import type { ConnectionSettings, ServiceError } from '../../../src-main/core/http/types.ts';
+import type { ConnectionSettings } from '../../../src-main/core/http/types.ts';
 import { issueServerCertificate, startSimulators, type Simulators } from '../../sim/index.ts';
-import { FAST_RETRIES, captureLog, settingsFor } from './fixtures.ts';
+import { FAST_RETRIES, captureLog, failureOf, settingsFor } from './fixtures.ts';
 
 let sims: Simulators;
 let client: HttpClient;
@@ -38,19 +37,10 @@ function open(baseUrl: string, overrides: Partial<ConnectionSettings> = {}): Htt
   return created;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => expect.fail('the request should have failed'),
-    (rejection: unknown) => rejection,
-  );
-  expect(error).toBeInstanceOf(ServiceFailure);
-  return (error as ServiceFailure).serviceError;
-}
-
 describe('broken answers', () => {
   it('a malformed JSON body is malformed_response naming the service and status, without the body', async () => {
     sims.firewall.faults.add({ path: '/system/status', kind: 'malformed' });
-    const error = await failure(client.request(status));
+    const error = await failureOf(client.request(status));
     expect(error).toMatchObject({ service: 'firewall', status: 200, code: 'malformed_response', retryable: false });
     expect(error.message).toMatch(/firewall answered HTTP 200/);
     expect(error.message).not.toContain('sim-malformed');
@@ -58,7 +48,7 @@ describe('broken answers', () => {
 
   it('an HTML error page from a proxy is judged by its status (a retryable server error), after the retries', async () => {
     sims.firewall.faults.add({ path: '/system/status', kind: 'html', status: 502 });
-    const error = await failure(client.request(status));
+    const error = await failureOf(client.request(status));
     expect(error).toMatchObject({ status: 502, code: 'server_error', retryable: true });
     expect(error.message).toMatch(/HTTP 502 with an HTML page/);
     expect(error.message).not.toContain('nginx');
@@ -68,7 +58,7 @@ describe('broken answers', () => {
   it('an oversized body is cut off at the profile limit as response_too_large', async () => {
     sims.firewall.faults.add({ path: '/system/status', kind: 'oversize', bytes: 20_000_000 });
     const started = Date.now();
-    const error = await failure(client.request(status));
+    const error = await failureOf(client.request(status));
     expect(error).toMatchObject({ code: 'response_too_large', retryable: false });
     expect(error.message).toContain('1000000-byte limit');
     // Reading stopped near the limit instead of downloading 20 MB.
@@ -77,7 +67,7 @@ describe('broken answers', () => {
 
   it('a connection reset in the middle of the answer is connection_reset', async () => {
     sims.firewall.faults.add({ path: '/system/status', kind: 'reset' });
-    const error = await failure(client.request(status));
+    const error = await failureOf(client.request(status));
     expect(error).toMatchObject({ code: 'connection_reset', retryable: true });
   });
 });
@@ -88,7 +78,7 @@ describe('timeouts', () => {
       timeouts: { connectMs: 2_000, headersMs: 300, bodyMs: 3_000, streamIdleMs: 3_000 },
     });
     sims.firewall.faults.add({ path: '/system/status', kind: 'delay', ms: 2_000 });
-    const error = await failure(impatient.request({ method: 'POST', path: '/system/status' }));
+    const error = await failureOf(impatient.request({ method: 'POST', path: '/system/status' }));
     expect(error).toMatchObject({ code: 'timeout', retryable: true });
     expect(error.message).toMatch(/timed out after 300 ms while waiting for the response headers/);
   });
@@ -120,14 +110,14 @@ describe('timeouts', () => {
 
     it('a body that keeps coming but never ends is a body timeout', async () => {
       const bounded = open(slowUrl, { timeouts: { connectMs: 2_000, headersMs: 2_000, bodyMs: 500, streamIdleMs: 2_000 } });
-      const error = await failure(bounded.request({ method: 'POST', path: '/trickle' }));
+      const error = await failureOf(bounded.request({ method: 'POST', path: '/trickle' }));
       expect(error.code).toBe('timeout');
       expect(error.message).toMatch(/after 500 ms while reading the response body/);
     });
 
     it('a body that stops arriving is a stream idle timeout', async () => {
       const bounded = open(slowUrl, { timeouts: { connectMs: 2_000, headersMs: 2_000, bodyMs: 5_000, streamIdleMs: 300 } });
-      const error = await failure(bounded.request({ method: 'POST', path: '/stall' }));
+      const error = await failureOf(bounded.request({ method: 'POST', path: '/stall' }));
       expect(error.code).toBe('timeout');
       expect(error.message).toMatch(/after 300 ms while waiting for more data/);
     });
@@ -136,7 +126,7 @@ describe('timeouts', () => {
 
 describe('unreachable hosts', () => {
   it('a host name that does not resolve is dns_failed', async () => {
-    const error = await failure(open('https://nonexistent.invalid').request(status));
+    const error = await failureOf(open('https://nonexistent.invalid').request(status));
     expect(error).toMatchObject({ code: 'dns_failed', retryable: false });
     expect(error.message).toContain('nonexistent.invalid');
   });
@@ -146,7 +136,7 @@ describe('unreachable hosts', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const error = await failure(open(`https://127.0.0.1:${port}`).request(status));
+    const error = await failureOf(open(`https://127.0.0.1:${port}`).request(status));
     expect(error).toMatchObject({ code: 'connection_refused', retryable: true });
     expect(error.hint).toMatch(/port/);
   });
@@ -156,7 +146,7 @@ describe('unreachable hosts', () => {
     const controller = new AbortController();
     const pending = client.request({ ...status, signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
-    expect(await failure(pending)).toMatchObject({ code: 'cancelled', retryable: false });
+    expect(await failureOf(pending)).toMatchObject({ code: 'cancelled', retryable: false });
   });
 
   it('plain HTTP is refused before anything is sent', () => {

@@ -2,11 +2,12 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHttpClient } from '../../../src-main/core/http/client.ts';
-import { ServiceFailure } from '../../../src-main/core/http/service-failure.ts';
+import { createHttpClient, type HttpClientOptions } from '../../../src-main/core/http/client.ts';
+import { proxyRouteOf } from '../../../src-main/core/http/dispatcher.ts';
+import { RecordingPlatform } from '../../support/recording-platform.ts';
 import type { ConnectionSettings } from '../../../src-main/core/http/types.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
-import { captureLog, settingsFor } from './fixtures.ts';
+import { captureLog, failureOf, settingsFor } from './fixtures.ts';
 
 let sims: Simulators;
 let proxy: Server;
@@ -40,8 +41,8 @@ afterAll(async () => {
   log.expectNoneOf([sims.firewall.keys.readOnly]);
 });
 
-function client(overrides: Partial<ConnectionSettings>, trust: ConnectionSettings['trust']) {
-  return createHttpClient(settingsFor('firewall', sims.firewall.url, trust, overrides), async () => sims.firewall.keys.readOnly, log.logger);
+function client(overrides: Partial<ConnectionSettings>, trust: ConnectionSettings['trust'], options: HttpClientOptions = {}) {
+  return createHttpClient(settingsFor('firewall', sims.firewall.url, trust, overrides), async () => sims.firewall.keys.readOnly, log.logger, options);
 }
 
 const status = { method: 'GET', path: '/system/status' } as const;
@@ -55,10 +56,9 @@ it('an explicit proxy carries the request, and the imported CA is still what is 
   expect(tunnels.slice(before)).toEqual([target()]);
 
   const untrusting = client({ proxy: { mode: 'explicit', url: proxyUrl } }, { mode: 'system' });
-  const error = await untrusting.request(status).catch((rejection: unknown) => rejection);
+  const error = await failureOf(untrusting.request(status));
   await untrusting.close();
-  expect(error).toBeInstanceOf(ServiceFailure);
-  expect((error as ServiceFailure).serviceError.code).toBe('untrusted_certificate');
+  expect(error.code).toBe('untrusted_certificate');
 });
 
 it('the system proxy comes from HTTPS_PROXY', async () => {
@@ -80,4 +80,68 @@ it('the system proxy comes from HTTPS_PROXY', async () => {
   expect((await viaSystem.request(status)).status).toBe(200);
   await viaSystem.close();
   expect(tunnels.slice(before)).toEqual([target()]);
+});
+
+/** Runs `use` with HTTPS_PROXY set to `value` (or unset), restoring the environment after. */
+async function withEnvironmentProxy<T>(value: string | undefined, use: () => Promise<T>): Promise<T> {
+  const names = ['HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy'] as const;
+  const saved = names.map((name) => [name, process.env[name]] as const);
+  for (const name of names) delete process.env[name];
+  if (value) process.env.HTTPS_PROXY = value;
+  try {
+    return await use();
+  } finally {
+    for (const [name, previous] of saved) {
+      if (previous === undefined) delete process.env[name];
+      else process.env[name] = previous;
+    }
+  }
+}
+
+it('the system proxy is the one the OS resolves for the address, even with no proxy in the environment', async () => {
+  const platform = new RecordingPlatform();
+  platform.proxyFor = () => `PROXY ${proxyUrl.slice('http://'.length)}; DIRECT`;
+  const before = tunnels.length;
+  await withEnvironmentProxy(undefined, async () => {
+    const viaOs = client({ proxy: { mode: 'system' } }, { mode: 'ca-only', caPem: sims.ca.certPem }, { resolveProxy: (url) => platform.resolveProxy(url) });
+    expect((await viaOs.request(status)).status).toBe(200);
+    await viaOs.close();
+  });
+  expect(tunnels.slice(before)).toEqual([target()]);
+  expect(platform.proxyQueries).toEqual([`${new URL(sims.firewall.url).origin}/`]);
+});
+
+it('the OS saying DIRECT goes direct, whatever the environment says', async () => {
+  const platform = new RecordingPlatform();
+  platform.proxyFor = () => 'DIRECT';
+  const before = tunnels.length;
+  await withEnvironmentProxy(proxyUrl, async () => {
+    const direct = client({ proxy: { mode: 'system' } }, { mode: 'ca-only', caPem: sims.ca.certPem }, { resolveProxy: (url) => platform.resolveProxy(url) });
+    expect((await direct.request(status)).status).toBe(200);
+    await direct.close();
+  });
+  expect(tunnels.slice(before)).toEqual([]);
+});
+
+it('where the OS cannot say (plain Node), the environment decides', async () => {
+  const platform = new RecordingPlatform();
+  const before = tunnels.length;
+  await withEnvironmentProxy(proxyUrl, async () => {
+    const viaEnvironment = client({ proxy: { mode: 'system' } }, { mode: 'ca-only', caPem: sims.ca.certPem }, { resolveProxy: (url) => platform.resolveProxy(url) });
+    expect((await viaEnvironment.request(status)).status).toBe(200);
+    await viaEnvironment.close();
+  });
+  expect(platform.proxyQueries).toHaveLength(1);
+  expect(tunnels.slice(before)).toEqual([target()]);
+});
+
+it.each([
+  ['DIRECT', 'direct'],
+  ['PROXY proxy.corp:8080; DIRECT', 'http://proxy.corp:8080'],
+  ['HTTPS secure-proxy.corp:443', 'https://secure-proxy.corp:443'],
+  ['SOCKS5 socks.corp:1080; PROXY proxy.corp:3128', 'http://proxy.corp:3128'],
+  ['SOCKS5 socks.corp:1080', null],
+  ['', null],
+])('the OS answer %j is taken as %j', (answer, route) => {
+  expect(proxyRouteOf(answer)).toBe(route);
 });

@@ -2,25 +2,28 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpClient } from '../../../src-main/core/http/client.ts';
 import { parseRetryAfter } from '../../../src-main/core/http/retry.ts';
-import type { ServiceFailure } from '../../../src-main/core/http/service-failure.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
-import { FAST_RETRIES, captureLog, settingsFor } from './fixtures.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
+import { FAST_RETRIES, captureLog, failureOf, settingsFor } from './fixtures.ts';
 
+// The client waits on the same fake clock the simulator stamps requests with: every wait is measured, none is slept.
+const clock = new FakeClock();
 let sims: Simulators;
 let client: HttpClient;
 const log = captureLog();
 let nextHost = 1;
-// A new address each time: blocking an address already blocked answers 200 instead of 201.
+// A new address each time: blocking an address already blocked answers 200 instead of 201. Permanent, so
+// no expiry is pending on the clock that a later test's wait could run into.
 const blockRequest = () =>
-  ({ method: 'POST', path: '/blocklist', body: { ip: `192.0.2.${nextHost++}`, duration: 60, reason: 'retry test' } }) as const;
+  ({ method: 'POST', path: '/blocklist', body: { ip: `192.0.2.${nextHost++}`, duration: 0, reason: 'retry test' } }) as const;
 
 beforeAll(async () => {
-  sims = await startSimulators({ alertCount: 0 });
+  sims = await startSimulators({ alertCount: 0, clock });
   client = createHttpClient(
     settingsFor('firewall', sims.firewall.url, { mode: 'ca-only', caPem: sims.ca.certPem }),
     async () => sims.firewall.keys.demo,
     log.logger,
-    FAST_RETRIES,
+    { ...FAST_RETRIES, clock },
   );
 });
 
@@ -32,67 +35,70 @@ afterAll(async () => {
   log.expectNoneOf([sims.firewall.keys.demo]);
 });
 
+/** Where the simulator's request record stands now, so a test counts only its own requests. */
+const mark = () => sims.firewall.requests.length;
+
 function attemptsAt(path: string, method: string, since: number): number {
-  return sims.firewall.requests.filter((r) => r.path === `/api/v1${path}` && r.method === method && r.time >= since).length;
+  return sims.firewall.requests.slice(since).filter((r) => r.path === `/api/v1${path}` && r.method === method).length;
 }
 
 describe('retries', () => {
   it('waits as long as Retry-After asks on a 503, then succeeds', async () => {
     sims.firewall.faults.add({ path: '/system/status', kind: 'status', status: 503, retryAfterSeconds: 1, times: 1 });
-    const started = Date.now();
-    const response = await client.request({ method: 'GET', path: '/system/status' });
-    const waited = Date.now() - started;
+    const started = mark();
+    const startedAt = clock.now();
+    const response = await clock.run(client.request({ method: 'GET', path: '/system/status' }));
     expect(response.status).toBe(200);
-    expect(waited).toBeGreaterThanOrEqual(1_000);
-    expect(waited).toBeLessThan(2_500);
+    expect(clock.now() - startedAt).toBe(1_000);
     expect(attemptsAt('/system/status', 'GET', started)).toBe(2);
   });
 
   it('retries a 429 even for a POST without Idempotency-Key: the server refused it unprocessed', async () => {
     sims.firewall.faults.add({ method: 'POST', path: '/blocklist', kind: 'status', status: 429, retryAfterSeconds: 1, times: 1 });
-    const started = Date.now();
-    const response = await client.request(blockRequest());
+    const started = mark();
+    const startedAt = clock.now();
+    const response = await clock.run(client.request(blockRequest()));
     expect(response.status).toBe(201);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(clock.now() - startedAt).toBe(1_000);
     expect(attemptsAt('/blocklist', 'POST', started)).toBe(2);
   });
 
   it('does not retry a POST without Idempotency-Key on a 500: it may have been carried out', async () => {
     sims.firewall.faults.add({ method: 'POST', path: '/blocklist', kind: 'status', status: 500, times: 1 });
-    const started = Date.now();
-    const error = await client.request(blockRequest()).catch((rejection: unknown) => rejection);
-    expect((error as ServiceFailure).serviceError).toMatchObject({ status: 500, code: 'server_error', retryable: true });
+    const started = mark();
+    const error = await failureOf(clock.run(client.request(blockRequest())));
+    expect(error).toMatchObject({ status: 500, code: 'server_error', retryable: true });
     expect(attemptsAt('/blocklist', 'POST', started)).toBe(1);
   });
 
   it('does not retry a POST without Idempotency-Key whose connection broke', async () => {
     sims.firewall.faults.add({ method: 'POST', path: '/blocklist', kind: 'reset', times: 1 });
-    const started = Date.now();
-    const error = await client.request(blockRequest()).catch((rejection: unknown) => rejection);
-    expect((error as ServiceFailure).serviceError.code).toBe('connection_reset');
+    const started = mark();
+    const error = await failureOf(clock.run(client.request(blockRequest())));
+    expect(error.code).toBe('connection_reset');
     expect(attemptsAt('/blocklist', 'POST', started)).toBe(1);
   });
 
   it('retries a POST that carries an Idempotency-Key on a 500', async () => {
     sims.firewall.faults.add({ method: 'POST', path: '/blocklist', kind: 'status', status: 500, times: 1 });
-    const started = Date.now();
-    const response = await client.request({ ...blockRequest(), idempotencyKey: 'retry-test-1' });
+    const started = mark();
+    const response = await clock.run(client.request({ ...blockRequest(), idempotencyKey: 'retry-test-1' }));
     expect(response.status).toBe(201);
     expect(attemptsAt('/blocklist', 'POST', started)).toBe(2);
   });
 
   it('retries a GET after a broken connection', async () => {
     sims.firewall.faults.add({ path: '/system/status', kind: 'reset', times: 2 });
-    const started = Date.now();
-    expect((await client.request({ method: 'GET', path: '/system/status' })).status).toBe(200);
+    const started = mark();
+    expect((await clock.run(client.request({ method: 'GET', path: '/system/status' }))).status).toBe(200);
     expect(attemptsAt('/system/status', 'GET', started)).toBe(3);
   });
 
   it('stops after the attempt cap and reports the last answer', async () => {
     sims.firewall.faults.add({ path: '/system/status', kind: 'status', status: 502 });
-    const started = Date.now();
-    const error = await client.request({ method: 'GET', path: '/system/status' }).catch((rejection: unknown) => rejection);
-    expect((error as ServiceFailure).serviceError).toMatchObject({ status: 502, code: 'server_error' });
+    const started = mark();
+    const error = await failureOf(clock.run(client.request({ method: 'GET', path: '/system/status' })));
+    expect(error).toMatchObject({ status: 502, code: 'server_error' });
     expect(attemptsAt('/system/status', 'GET', started)).toBe(4);
   });
 
@@ -101,15 +107,13 @@ describe('retries', () => {
       settingsFor('firewall', sims.firewall.url, { mode: 'ca-only', caPem: sims.ca.certPem }),
       async () => sims.firewall.keys.demo,
       log.logger,
-      { retry: { maxTotalWaitMs: 2_000 } },
+      { retry: { maxTotalWaitMs: 2_000 }, clock },
     );
     sims.firewall.faults.add({ path: '/system/status', kind: 'status', status: 429, retryAfterSeconds: 30, times: 1 });
-    const started = Date.now();
-    const error = await patient.request({ method: 'GET', path: '/system/status' }).catch((rejection: unknown) => rejection);
+    const error = await failureOf(clock.run(patient.request({ method: 'GET', path: '/system/status' }), { maxMs: 0 }));
     await patient.close();
-    expect(Date.now() - started).toBeLessThan(1_000);
-    expect((error as ServiceFailure).serviceError).toMatchObject({ code: 'rate_limited', retryable: true });
-    expect((error as ServiceFailure).serviceError.message).toContain('wait 30 s');
+    expect(error).toMatchObject({ code: 'rate_limited', retryable: true });
+    expect(error.message).toContain('wait 30 s');
   });
 });
 

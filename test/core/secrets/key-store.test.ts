@@ -1,20 +1,26 @@
 // Runs against a real Secret Service: under `dbus-run-session` with gnome-keyring unlocked, e.g.
 //   dbus-run-session -- sh -c 'echo -n pw | gnome-keyring-daemon --unlock --components=secrets; npx vitest run test/core/secrets'
-// (with fresh XDG_* directories). Without a session bus the keychain cases are reported as skipped.
+// (with fresh XDG_* directories), as scripts/with-test-keyring.sh does. Without a session bus or
+// without secret-tool these cases fail and say what is missing: a keychain test that asserts nothing must not pass.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../../src-main/core/secrets/mask-key.ts';
 import { openKeyStore } from '../../../src-main/core/secrets/open-key-store.ts';
 import { OsKeychainStore } from '../../../src-main/core/secrets/os-keychain-store.ts';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 
 const run = promisify(execFile);
-const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
-if (!hasSecretService) console.log('skipped: no D-Bus session, so no Secret Service (run through npm test)');
 
-describe.skipIf(!hasSecretService)('OS keychain (Secret Service)', () => {
+describe('OS keychain (Secret Service)', () => {
+  beforeAll(() => {
+    expect(
+      process.env.DBUS_SESSION_BUS_ADDRESS,
+      'no D-Bus session, so no Secret Service: run through `npm test` or `bash scripts/with-test-keyring.sh npx vitest run …`',
+    ).toBeTruthy();
+  });
+
   it('opens the OS keychain when a Secret Service is running', async () => {
     const store = await openKeyStore();
     expect(store.kind).toBe('os-keychain');
@@ -45,9 +51,12 @@ describe.skipIf(!hasSecretService)('OS keychain (Secret Service)', () => {
     expect(await new OsKeychainStore().get(profileId)).toBe('sk-persisted-2222222222');
     // Another process reads it through the Secret Service itself, under the documented service name.
     const { stdout } = await run('secret-tool', ['lookup', 'service', 'OpsDesk', 'username', profileId]).catch(
-      () => ({ stdout: 'secret-tool unavailable' }),
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') expect.fail('secret-tool is missing: install the Debian package libsecret-tools');
+        throw error;
+      },
     );
-    if (stdout !== 'secret-tool unavailable') expect(stdout).toBe('sk-persisted-2222222222');
+    expect(stdout).toBe('sk-persisted-2222222222');
     await new OsKeychainStore().delete(profileId);
   });
 

@@ -1,0 +1,196 @@
+/**
+ * npm run check-package: packages OpsDesk with electron-builder `--dir` for Linux, against a
+ * stand-in Electron (a file carrying Electron's fuse wire, so the real fuse flipping runs), then
+ * reads what would ship: `app.asar` and its unpacked files, and the fuses in the binary. It fails
+ * on test or simulator code, devDependencies, native module sources, files only a compiler or an
+ * editor needs, other platforms' native binaries, a package over the size budget, or a fuse left
+ * in Electron's default state. Runs without internet and without the Electron binary.
+ */
+import * as asar from '@electron/asar';
+import fuses from '@electron/fuses';
+import { spawn } from 'node:child_process';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const { FuseV1Options, getCurrentFuseWire } = fuses;
+type FuseV1Options = fuses.FuseV1Options;
+// A fuse's byte in the wire: ASCII '1' on, '0' off (@electron/fuses' FuseState, which it does not export).
+const FUSE_ON = 0x31;
+const FUSE_OFF = 0x30;
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** app.asar plus its unpacked native files; a release ships about 12 MB of its own beside Electron. */
+export const APP_SIZE_BUDGET_BYTES = 20 * 1024 * 1024;
+
+/** What a shipped OpsDesk must have: no Node entry points, code only from the checked asar. */
+export const requiredFuses: Partial<Record<FuseV1Options, boolean>> = {
+  [FuseV1Options.RunAsNode]: false,
+  [FuseV1Options.EnableCookieEncryption]: true,
+  [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
+  [FuseV1Options.EnableNodeCliInspectArguments]: false,
+  [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
+  [FuseV1Options.OnlyLoadAppFromAsar]: true,
+  [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
+};
+
+// Strings that exist only in the simulators (test/sim/certs.ts, test/sim/sim-server.ts).
+const simulatorMarkers = ['OpsDesk Simulator CA', 'simulator is not listening'];
+const nativeSourceFile = /\.(c|cc|cpp|cxx|h|hh|hpp|gyp|gypi|mk)$|\/Makefile$/;
+const editorOnlyFile = /\.(d\.ts|d\.mts|d\.cts|map|ts|mts|cts|md|markdown)$/;
+
+export interface PackageReport {
+  problems: string[];
+  /** Bytes of app.asar plus app.asar.unpacked. */
+  appBytes: number;
+  fileCount: number;
+  /** Problems that npm's view of a shared node_modules causes, not the configuration (see below). */
+  warnings: string[];
+}
+
+function directorySize(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .reduce((total, entry) => total + statSync(path.join(entry.parentPath, entry.name)).size, 0);
+}
+
+/** The package name a path inside node_modules belongs to, e.g. `@napi-rs/keyring`. */
+function packageOf(file: string): string | null {
+  const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+  return match ? match[1]! : null;
+}
+
+/** Reads an unpacked Linux build (`linux-unpacked/`) and lists everything that must not ship. */
+export async function inspectPackage(
+  appDir: string,
+  options: {
+    executable: string;
+    devDependencies: string[];
+    platform: string;
+    arch: string;
+    budgetBytes?: number;
+    /**
+     * The project's node_modules is a link to another checkout's (a git worktree): npm then calls
+     * every package "extraneous" and electron-builder leaves out optional dependencies, so a
+     * missing platform binding is a warning about this checkout, not a fault of the configuration.
+     */
+    nodeModulesIsLink?: boolean;
+  },
+): Promise<PackageReport> {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const archive = path.join(appDir, 'resources', 'app.asar');
+  const files = asar.listPackage(archive, { isPack: false }).map((file) => file.replaceAll('\\', '/'));
+  const isFile = (file: string) => 'size' in asar.statFile(archive, file.slice(1), false);
+  const shipped = files.filter(isFile);
+
+  const outside = shipped.filter((file) => !file.startsWith('/out/') && !file.startsWith('/node_modules/') && file !== '/package.json');
+  if (outside.length) problems.push(`files outside out/ and node_modules/: ${outside.slice(0, 5).join(', ')}`);
+  const testFiles = shipped.filter((file) => /\/(test|tests|__tests__|sim)\//.test(file) && !file.startsWith('/node_modules/'));
+  if (testFiles.length) problems.push(`test or simulator files: ${testFiles.slice(0, 5).join(', ')}`);
+  for (const file of shipped.filter((name) => name.startsWith('/out/') && name.endsWith('.js'))) {
+    const text = asar.extractFile(archive, file.slice(1)).toString('utf8');
+    const marker = simulatorMarkers.find((candidate) => text.includes(candidate));
+    if (marker) problems.push(`simulator code in ${file} (contains "${marker}")`);
+  }
+
+  const packages = new Set(shipped.map(packageOf).filter((name): name is string => name !== null));
+  const devShipped = options.devDependencies.filter((name) => packages.has(name));
+  if (devShipped.length) problems.push(`devDependencies: ${devShipped.join(', ')}`);
+
+  const sources = shipped.filter((file) => nativeSourceFile.test(file));
+  if (sources.length) problems.push(`${sources.length} native module source or build files, e.g. ${sources.slice(0, 3).join(', ')}`);
+  const editorOnly = shipped.filter((file) => editorOnlyFile.test(file) || /\/node_modules\/.*\/src\//.test(file));
+  if (editorOnly.length) problems.push(`${editorOnly.length} type declaration, source map or source files, e.g. ${editorOnly.slice(0, 3).join(', ')}`);
+
+  const binaries = shipped.filter((file) => file.endsWith('.node'));
+  const foreign = binaries.filter((file) => !path.basename(file).startsWith(`${options.platform}-${options.arch}.`) && /\/prebuilds\//.test(file));
+  if (foreign.length) problems.push(`other platforms' native binaries: ${foreign.join(', ')}`);
+  for (const [name, expected] of [
+    ['better-sqlite3', `/node_modules/better-sqlite3/prebuilds/${options.platform}-${options.arch}.node`],
+    ['@napi-rs/keyring', `/node_modules/@napi-rs/keyring-${options.platform}-${options.arch}`],
+  ] as const) {
+    if (binaries.some((file) => file.startsWith(expected))) continue;
+    const missing = `the native binary of ${name} for ${options.platform}-${options.arch} (${expected}…) is missing`;
+    if (options.nodeModulesIsLink) warnings.push(`${missing}: node_modules is a symbolic link here`);
+    else problems.push(missing);
+  }
+  const unpackedBinaries = binaries.filter((file) => !existsSync(path.join(appDir, 'resources', 'app.asar.unpacked', file)));
+  if (unpackedBinaries.length) problems.push(`native binaries left inside app.asar (they cannot be loaded from there): ${unpackedBinaries.join(', ')}`);
+
+  const appBytes = statSync(archive).size + directorySize(path.join(appDir, 'resources', 'app.asar.unpacked'));
+  const budget = options.budgetBytes ?? APP_SIZE_BUDGET_BYTES;
+  if (appBytes > budget) problems.push(`the app is ${(appBytes / 1048576).toFixed(1)} MB, over its budget of ${(budget / 1048576).toFixed(1)} MB`);
+
+  const wire = await getCurrentFuseWire(path.join(appDir, options.executable));
+  for (const [index, expected] of Object.entries(requiredFuses)) {
+    const state = wire[Number(index) as FuseV1Options];
+    const wanted = expected ? FUSE_ON : FUSE_OFF;
+    if (state !== wanted) problems.push(`fuse ${FuseV1Options[Number(index)]} is ${state === FUSE_ON ? 'on' : 'off'}, must be ${expected ? 'on' : 'off'}`);
+  }
+  return { problems, warnings, appBytes, fileCount: shipped.length };
+}
+
+/** Electron's fuse wire as a real binary carries it: sentinel, version 1, length, then one byte per fuse. */
+export function standInElectronBinary(defaults = '10110001'): Buffer {
+  return Buffer.concat([Buffer.from('#!/bin/sh\necho "stand-in Electron for the package check"\nexit 1\n'), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, defaults.length]), Buffer.from(defaults), Buffer.from('\n')]);
+}
+
+function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+/** Packages the built app (`out/`) into a scratch folder and inspects it; the folder is removed. */
+export async function checkPackage(options: { budgetBytes?: number } = {}): Promise<PackageReport> {
+  if (!existsSync(path.join(root, 'out', 'main', 'index.js'))) {
+    return { problems: ['out/ is not built: run `npm run build` first'], warnings: [], appBytes: 0, fileCount: 0 };
+  }
+  const scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-package-check-'));
+  try {
+    const electronDist = path.join(scratch, 'electron');
+    await mkdir(electronDist);
+    await writeFile(path.join(electronDist, 'electron'), standInElectronBinary());
+    await chmod(path.join(electronDist, 'electron'), 0o755);
+    const require = createRequire(import.meta.url);
+    const cli = path.join(path.dirname(require.resolve('electron-builder/package.json')), 'cli.js');
+    const { version } = JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')) as { version: string };
+    const build = await run(process.execPath, [
+      cli, '--config', 'electron-builder.yml', '--dir', '--linux', `--${process.arch}`,
+      `-c.electronDist=${electronDist}`, `-c.electronVersion=${version}`, `-c.directories.output=${path.join(scratch, 'dist')}`,
+    ]);
+    const appDir = path.join(scratch, 'dist', process.arch === 'x64' ? 'linux-unpacked' : `linux-${process.arch}-unpacked`);
+    if (build.code !== 0 || !existsSync(appDir)) return { problems: [`electron-builder failed:\n${build.output}`], warnings: [], appBytes: 0, fileCount: 0 };
+    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+    return await inspectPackage(appDir, {
+      executable: 'opsdesk',
+      devDependencies: Object.keys(manifest.devDependencies ?? {}),
+      platform: 'linux',
+      arch: process.arch,
+      nodeModulesIsLink: lstatSync(path.join(root, 'node_modules')).isSymbolicLink(),
+      ...(options.budgetBytes ? { budgetBytes: options.budgetBytes } : {}),
+    });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const report = await checkPackage();
+  for (const warning of report.warnings) console.warn(`warning: ${warning}`);
+  if (report.problems.length) {
+    console.error(`The package is not fit to ship:\n${report.problems.map((problem) => `- ${problem}`).join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`Package check passed: ${report.fileCount} files, ${(report.appBytes / 1048576).toFixed(1)} MB of app, fuses set.`);
+}

@@ -1,0 +1,82 @@
+import { app, dialog } from 'electron';
+import path from 'node:path';
+import { openLogFile } from '../core/log/log-file.ts';
+import { createLogger, stderrSink } from '../core/log/logger.ts';
+import type { Logger } from '../core/log/logger.ts';
+
+// The database and pollers close in well under a second; a hung close must not keep a zombie app.
+export const CLOSE_TIME_CAP_MS = 5_000;
+
+/**
+ * The demo keeps its profiles, cache and single-instance lock apart from the user's own. The lock
+ * lives in the user-data folder, so this must run before `requestSingleInstanceLock()`.
+ */
+export function useUserDataDirFromEnvironment(): void {
+  if (process.env.OPSDESK_USER_DATA_DIR) app.setPath('userData', process.env.OPSDESK_USER_DATA_DIR);
+}
+
+export interface MainLog {
+  logger: Logger;
+  /** The folder of the log files, for Help → Open log folder and error dialogs. */
+  folder: string;
+  /** The file being written now. */
+  file: string;
+}
+
+/** Every line main prints, crash output included, goes through the redacting logger to stderr and a rotating file. */
+export function openMainLog(): MainLog {
+  const folder = path.join(app.getPath('userData'), 'logs');
+  const logFile = openLogFile({ dir: folder });
+  const logger = createLogger({
+    sink: (record) => {
+      stderrSink(record);
+      logFile.sink(record);
+    },
+  });
+  return { logger, folder, file: logFile.path };
+}
+
+/** Shows a fatal error (redacted) with where the log is, then ends the process. */
+export function failWith(log: MainLog, title: string, error: unknown): void {
+  log.logger.error(title, { error });
+  const reason = log.logger.redact(error instanceof Error ? error.message : String(error));
+  dialog.showErrorBox(title, `${reason}\n\nThe details are in the log: ${log.file}\nFix the cause and start OpsDesk again.`);
+  app.exit(1);
+}
+
+/**
+ * Our handler replaces Electron's own dialog for an uncaught exception, so it must show one: the
+ * state after an exception nobody caught is unknown, so OpsDesk says so and stops.
+ */
+export function handleFatalErrors(log: MainLog): void {
+  process.on('uncaughtException', (error) => failWith(log, 'OpsDesk stopped because of an error', error));
+  process.on('unhandledRejection', (error) => log.logger.error('unhandled rejection', { error }));
+}
+
+/**
+ * Quit waits for `close()` (the database and the pollers) up to a time cap, then quits for real.
+ * `will-quit` is the last event before exit that can still be prevented.
+ */
+export function closeBeforeQuit(close: () => Promise<void>, logger: Logger, capMs = CLOSE_TIME_CAP_MS): void {
+  let closing: Promise<void> | null = null;
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    closing ??= new Promise<void>((resolve) => {
+      const cap = setTimeout(() => {
+        logger.warn('quitting before the services closed', { capMs });
+        resolve();
+      }, capMs);
+      close()
+        .catch((error: unknown) => logger.error('closing the services failed', { error }))
+        .finally(() => {
+          clearTimeout(cap);
+          resolve();
+        });
+    }).then(() => {
+      closed = true;
+      app.quit();
+    });
+  });
+}

@@ -1,0 +1,151 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest';
+
+/** Electron cannot run here; this stands in for the `app` lifecycle and the dialogs main uses. */
+const electron = vi.hoisted(() => {
+  const calls: string[] = [];
+  const listeners = new Map<string, ((...args: unknown[]) => void)[]>();
+  const paths = new Map<string, string>();
+  const state = { lockGranted: true };
+  const app = {
+    isPackaged: false,
+    setPath: vi.fn((name: string, value: string) => {
+      calls.push(`setPath ${name}`);
+      paths.set(name, value);
+    }),
+    getPath: vi.fn((name: string) => paths.get(name) ?? `/nonexistent/${name}`),
+    requestSingleInstanceLock: vi.fn(() => {
+      calls.push('requestSingleInstanceLock');
+      return state.lockGranted;
+    }),
+    quit: vi.fn(() => calls.push('quit')),
+    exit: vi.fn(),
+    on: vi.fn((name: string, listener: (...args: unknown[]) => void) => {
+      calls.push(`on ${name}`);
+      listeners.set(name, [...(listeners.get(name) ?? []), listener]);
+    }),
+    // Start-up itself is not run here: only what happens before the app is ready.
+    whenReady: vi.fn(() => new Promise(() => {})),
+    getVersion: () => '0.0.0-test',
+  };
+  return { calls, listeners, paths, state, app, showErrorBox: vi.fn() };
+});
+
+vi.mock('electron', () => ({
+  app: electron.app,
+  dialog: { showErrorBox: electron.showErrorBox, showMessageBox: vi.fn(async () => ({ response: 0 })) },
+  protocol: { registerSchemesAsPrivileged: () => electron.calls.push('registerSchemesAsPrivileged'), handle: () => {} },
+  BrowserWindow: { getAllWindows: () => [] },
+  Menu: { setApplicationMenu: () => {}, buildFromTemplate: () => ({}) },
+  nativeTheme: { shouldUseDarkColors: false },
+  session: {},
+  shell: { openExternal: vi.fn(), openPath: vi.fn() },
+  ipcMain: { handle: () => {} },
+}));
+
+const { closeBeforeQuit } = await import('../../src-main/electron/app-lifecycle.ts');
+const { createLogger } = await import('../../src-main/core/log/logger.ts');
+
+const scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-lifecycle-'));
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+beforeEach(() => {
+  electron.calls.length = 0;
+  electron.listeners.clear();
+  vi.clearAllMocks();
+});
+
+/** Runs src-main/index.ts as Electron would, and takes back the process handlers it installed. */
+async function startMain(env: { userDataDir?: string; lockGranted: boolean }) {
+  electron.state.lockGranted = env.lockGranted;
+  const before = { exception: process.listeners('uncaughtException'), rejection: process.listeners('unhandledRejection') };
+  vi.stubEnv('OPSDESK_USER_DATA_DIR', env.userDataDir ?? '');
+  vi.resetModules();
+  await import('../../src-main/index.ts');
+  vi.unstubAllEnvs();
+  const onException = process.listeners('uncaughtException').filter((listener) => !before.exception.includes(listener));
+  const onRejection = process.listeners('unhandledRejection').filter((listener) => !before.rejection.includes(listener));
+  for (const listener of onException) process.off('uncaughtException', listener);
+  for (const listener of onRejection) process.off('unhandledRejection', listener);
+  return { onException: onException[0] as (error: Error) => void };
+}
+
+describe('start-up order', () => {
+  test('the demo takes its own user-data folder before the single-instance lock, so it runs beside OpsDesk', async () => {
+    const userDataDir = path.join(scratch, 'demo-user-data');
+    await startMain({ userDataDir, lockGranted: true });
+    const setPath = electron.calls.indexOf('setPath userData');
+    expect(setPath).toBeGreaterThanOrEqual(0);
+    expect(setPath).toBeLessThan(electron.calls.indexOf('requestSingleInstanceLock'));
+    expect(electron.app.whenReady).toHaveBeenCalled();
+    expect(electron.app.quit).not.toHaveBeenCalled();
+  });
+
+  test('a second instance of the same folder quits before registering anything', async () => {
+    await startMain({ userDataDir: path.join(scratch, 'taken'), lockGranted: false });
+    expect(electron.app.quit).toHaveBeenCalled();
+    expect(electron.app.whenReady).not.toHaveBeenCalled();
+    expect(electron.calls).not.toContain('registerSchemesAsPrivileged');
+  });
+});
+
+describe('fatal errors', () => {
+  test('an uncaught exception is logged to the file, redacted, and a dialog names the log before the app exits', async () => {
+    const userDataDir = path.join(scratch, 'fatal');
+    const { onException } = await startMain({ userDataDir, lockGranted: true });
+    onException(new Error('request with Authorization: Bearer sk-proj-secretsecretsecret failed'));
+
+    const logFile = path.join(userDataDir, 'logs', 'opsdesk.log');
+    const [title, body] = electron.showErrorBox.mock.calls[0] as [string, string];
+    expect(title).toBe('OpsDesk stopped because of an error');
+    expect(body).toContain(logFile);
+    expect(body).not.toContain('secretsecretsecret');
+    expect(electron.app.exit).toHaveBeenCalledWith(1);
+    const logged = await readFile(logFile, 'utf8');
+    expect(logged).toContain('OpsDesk stopped because of an error');
+    expect(logged).not.toContain('secretsecretsecret');
+  });
+});
+
+describe('quit', () => {
+  function quitOnce() {
+    const event = { preventDefault: vi.fn() };
+    for (const listener of electron.listeners.get('will-quit') ?? []) listener(event);
+    return event;
+  }
+
+  test('waits for the services to close, then quits for real', async () => {
+    let finishClosing!: () => void;
+    const close = vi.fn(() => new Promise<void>((resolve) => (finishClosing = resolve)));
+    closeBeforeQuit(close, createLogger({ sink: () => {} }));
+
+    expect(quitOnce().preventDefault).toHaveBeenCalled();
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(quitOnce().preventDefault).toHaveBeenCalled();
+    expect(close).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    expect(electron.app.quit).not.toHaveBeenCalled();
+
+    finishClosing();
+    await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalledTimes(1));
+    expect(quitOnce().preventDefault).not.toHaveBeenCalled();
+  });
+
+  test('quits after the time cap when closing hangs, and says so in the log', async () => {
+    vi.useFakeTimers();
+    try {
+      const lines: string[] = [];
+      closeBeforeQuit(() => new Promise(() => {}), createLogger({ sink: (record) => lines.push(record.line) }), 5_000);
+      quitOnce();
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(electron.app.quit).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(electron.app.quit).toHaveBeenCalledTimes(1);
+      expect(lines.join('\n')).toContain('quitting before the services closed');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
