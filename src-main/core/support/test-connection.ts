@@ -1,7 +1,7 @@
 import type { ConnectionSummary } from '../../../src-preload/contract/profiles.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { explainFirstCallFailure } from '../wire/first-call.ts';
-import { summariseDescription, type SupportClient } from './client.ts';
+import { summariseDescription, type SupportClient, type SupportMeta } from './client.ts';
 import { supportDialect } from './error-dialect.ts';
 import type { SiteRoute } from './site-placement.ts';
 
@@ -9,6 +9,16 @@ type SupportConnectionSummary = Extract<ConnectionSummary, { service: 'support' 
 
 const routeWords = (route: SiteRoute) =>
   route.in === 'header' ? `the header ${route.name}` : route.in === 'query' ? `the query parameter ${route.name}` : `the path ${route.name}`;
+
+/**
+ * Whether /meta says it answered for the profile's site (by its id or, where the server lists it,
+ * its name); a server that does not say which site it answered for cannot be caught.
+ */
+export function answeredForSite(meta: SupportMeta, profileSite: string): boolean {
+  if (meta.site === undefined) return true;
+  const listed = meta.sites.find((site) => site.id === meta.site || site.name === meta.site);
+  return [meta.site, listed?.id, listed?.name].includes(profileSite);
+}
 
 /**
  * Reads the meta endpoint; rejects with a ServiceFailure saying exactly what failed. A server that
@@ -19,7 +29,7 @@ export async function testSupportConnection(client: SupportClient): Promise<Supp
     throw explainFirstCallFailure(error, supportDialect, 'https://support.example.com (OpsDesk adds /api/open/v1)');
   });
   const { description, siteRoute } = await client.describeServer();
-  if (client.site !== undefined && meta.site !== undefined && meta.site !== client.site) {
+  if (client.site !== undefined && !answeredForSite(meta, client.site)) {
     const explanation = supportDialect.explanations.wrong_site!;
     throw new ServiceFailure({
       service: 'support',
