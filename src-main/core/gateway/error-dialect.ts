@@ -6,7 +6,7 @@ import type { ErrorDialect } from '../http/error-dialect.ts';
 import { describeHttpError } from '../http/status-errors.ts';
 import type { ServiceError } from '../http/types.ts';
 import { Redactor } from '../log/redactor.ts';
-import { errorNameIn, statusOfErrorName } from '../wire/errors.ts';
+import { errorMessageIn, errorNameIn, statusOfErrorName } from '../wire/errors.ts';
 import { fieldsOf } from '../wire/read.ts';
 
 const explanations: ErrorDialect['explanations'] = {
@@ -74,8 +74,9 @@ const STATUS_OF_TYPE: Readonly<Record<string, number>> = {
  * An error event inside a 200 stream: the gateway answered, so this is never "unreachable"; the
  * error's type (or name) says which documented error it is, and the server's words are kept.
  */
-export function describeStreamError(error: unknown, requestId: string | undefined, serverMessage: string | undefined): ServiceError {
+export function describeStreamError(error: unknown, requestId: string | undefined): ServiceError {
   const body = { error };
+  const serverMessage = errorMessageIn(body);
   const fields = fieldsOf(error);
   const type = fields?.string('type');
   const name = codeInBody(body);
