@@ -12,6 +12,7 @@ import { firewallConnector } from './firewall/connector.ts';
 import { gatewayConnector } from './gateway/connector.ts';
 import { supportConnector } from './support/connector.ts';
 import type { Platform } from './platform.ts';
+import { PreferencesService } from './preferences/preferences-service.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
 import { ProfileRepository } from './profiles/profile-repository.ts';
 import { ProfileService } from './profiles/profile-service.ts';
@@ -43,6 +44,7 @@ export interface AppServices {
   db: Db;
   logger: Logger;
   workspace: WorkspaceService;
+  preferences: PreferencesService;
   profiles: ProfileService;
   health: ConnectionHealthTracker;
   clients: AppClients;
@@ -76,10 +78,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
   }
+  const settings = new SettingsTable(db);
+  const preferences = new PreferencesService(settings, () => options.platform.preferredLanguages());
   return {
     db,
     logger,
-    workspace: new WorkspaceService(new SettingsTable(db)),
+    workspace: new WorkspaceService(settings),
+    preferences,
     profiles,
     health,
     clients,
@@ -89,6 +94,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       await clients.close();
       profiles.close();
       health.dispose();
+      preferences.dispose();
       db.close();
     },
   };
