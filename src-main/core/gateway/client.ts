@@ -1,13 +1,15 @@
 // The model gateway (gateway.md) through the official openai SDK, over the profile's HTTP core.
 import OpenAI from 'openai';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/client.ts';
+import { parseJsonBody } from '../http/response-body.ts';
 import { parseRetryAfter } from '../http/retry.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
-import { describeHttpError } from '../http/status-errors.ts';
+import { describeHttpError, requestIdFrom } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
+import { readRecord, readRecords, type Fields, type ReadRecords } from '../wire/read.ts';
 import { normaliseGatewayBaseUrl } from './base-url.ts';
-import { gatewayDialect } from './error-dialect.ts';
+import { describeStreamError, gatewayDialect } from './error-dialect.ts';
 
 export interface GatewayModel {
   id: string;
@@ -17,9 +19,21 @@ export interface GatewayModel {
 export interface GatewayClient {
   /** For endpoints beyond this module; map its errors with `toServiceFailure`. */
   readonly openai: OpenAI;
-  listModels(): Promise<GatewayModel[]>;
+  /** The key's models, and how many entries were left out for want of a usable id. */
+  listModels(): Promise<ReadRecords<GatewayModel>>;
   toServiceFailure(error: unknown): ServiceFailure;
   close(): Promise<void>;
+}
+
+// Far longer than any model name a gateway gives: a longer id is not a name to show or send on.
+const MAX_MODEL_ID_LENGTH = 256;
+
+/** One entry of the model list (its shape is "not shown"): refused only without a usable id. */
+export function readModel(model: Fields): GatewayModel | undefined {
+  const id = model.id('id', 'model', 'name', 'model_id');
+  if (id === undefined || id.length > MAX_MODEL_ID_LENGTH) return undefined;
+  const ownedBy = model.string('owned_by', 'ownedBy', 'owner', 'provider', 'vendor');
+  return { id, ...(ownedBy ? { ownedBy } : {}) };
 }
 
 /** The doc allows a base address with or without the version segment; the SDK wants it with. */
@@ -68,6 +82,10 @@ export function createGatewayClient(
     for (let current: unknown = error; current instanceof Error; current = current.cause) {
       if (current instanceof ServiceFailure) return current;
     }
+    // An error event inside a 200 stream (`data: {"error":{…}}`): the SDK raises it without a status.
+    if (error instanceof OpenAI.APIError && error.status === undefined && !(error instanceof OpenAI.APIConnectionError) && readRecord(error.error)) {
+      return new ServiceFailure(describeStreamError(error.error, error.requestID ?? undefined), { cause: error });
+    }
     if (error instanceof OpenAI.APIError && error.status !== undefined && error.headers) {
       const retryAfterMs = parseRetryAfter(error.headers.get('retry-after') ?? undefined);
       return new ServiceFailure(
@@ -78,10 +96,14 @@ export function createGatewayClient(
     return http.toServiceFailure(error instanceof OpenAI.APIConnectionError ? error.cause : error);
   }
 
-  async function listModels(): Promise<GatewayModel[]> {
+  async function listModels(): Promise<ReadRecords<GatewayModel>> {
     try {
-      const page = await openai.models.list();
-      return page.data.map((model) => ({ id: model.id, ...(model.owned_by ? { ownedBy: model.owned_by } : {}) }));
+      // Read as sent, not through the SDK's page type: a server may list under `models` or `items`.
+      // And by what the body holds, not its label: JSON sent as text/plain is a list, a login page is not.
+      const response = await openai.get('/models').asResponse();
+      const requestId = requestIdFrom(undefined, Object.fromEntries(response.headers));
+      const body = parseJsonBody(Buffer.from(await response.arrayBuffer()), undefined, { dialect: gatewayDialect, status: response.status, requestId });
+      return readRecords(readRecord(body)?.['models'] ?? body, readModel);
     } catch (error) {
       throw toServiceFailure(error);
     }
