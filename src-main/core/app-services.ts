@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ReportChanged, StatusSampled } from '../../src-preload/contract/firewall-admin.ts';
 import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
@@ -8,9 +9,11 @@ import { SettingsTable } from './db/settings.ts';
 import { createLogger } from './log/logger.ts';
 import type { Logger, LogSink } from './log/logger.ts';
 import { ClientRegistry } from './clients/client-registry.ts';
+import { createFirewallAdmin, type FirewallAdmin } from './firewall/admin-services.ts';
 import { firewallConnector } from './firewall/connector.ts';
 import { gatewayConnector } from './gateway/connector.ts';
 import { supportConnector } from './support/connector.ts';
+import { systemClock, type Clock } from './lifecycle/clock.ts';
 import type { Platform } from './platform.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
 import { ProfileRepository } from './profiles/profile-repository.ts';
@@ -31,11 +34,15 @@ export interface AppServicesOptions {
   platform: Platform;
   /** A profiles file to import on start (the demo's simulators); see docs/architecture.md. */
   importProfilesFrom?: string;
+  /** What background work waits on; tests pass a fake one. */
+  clock?: Clock;
 }
 
 export interface AppEvents {
   profilesChanged(list: ProfileList): void;
   healthChanged(health: ConnectionHealth): void;
+  firewallStatusSampled(value: StatusSampled): void;
+  firewallReportChanged(value: ReportChanged): void;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
@@ -46,6 +53,7 @@ export interface AppServices {
   profiles: ProfileService;
   health: ConnectionHealthTracker;
   clients: AppClients;
+  firewallAdmin: FirewallAdmin;
   platform: Platform;
   /** Main-to-window events; the IPC layer connects them to the windows that subscribed. */
   events: { connect(listener: Partial<AppEvents>): void };
@@ -72,6 +80,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const health = new ConnectionHealthTracker(new HealthRepository(db));
   health.onChanged((value) => listeners.forEach((listener) => listener.healthChanged?.(value)));
   const clients: AppClients = new ClientRegistry({ profiles, connectors, health, logger, resolveProxy: (url) => options.platform.resolveProxy(url) });
+  const firewallAdmin = createFirewallAdmin({ clients, db, clock: options.clock ?? systemClock, logger });
+  firewallAdmin.status.onSampled((value) => listeners.forEach((listener) => listener.firewallStatusSampled?.(value)));
+  firewallAdmin.reports.onChanged((value) => listeners.forEach((listener) => listener.firewallReportChanged?.(value)));
   if (options.importProfilesFrom) {
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
@@ -83,9 +94,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     profiles,
     health,
     clients,
+    firewallAdmin,
     platform: options.platform,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {
+      firewallAdmin.close();
       await clients.close();
       profiles.close();
       health.dispose();

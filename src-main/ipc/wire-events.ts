@@ -7,5 +7,7 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): void
   services.events.connect({
     profilesChanged: (list) => hub.publish('profiles', 'changed', list),
     healthChanged: (health) => hub.publish('profiles', 'healthChanged', health),
+    firewallStatusSampled: (value) => hub.publish('firewallAdmin', 'statusSampled', value),
+    firewallReportChanged: (value) => hub.publish('firewallAdmin', 'reportChanged', value),
   });
 }

@@ -66,4 +66,21 @@ describe('database', () => {
     db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM connection_health').get()).toEqual({ n: 0 });
   });
+
+  test('migration 4 (firewall log queries) keeps each query once per profile, and forgets them with the profile', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, 3);
+    db.prepare(
+      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('a', 'firewall', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
+    ).run();
+    migrate(db, 4);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    const insert = db.prepare('INSERT INTO firewall_log_queries (profile_id, query, used_at) VALUES (?, ?, ?)');
+    insert.run('a', '{"text":"x"}', '2026-01-01T00:00:00.000Z');
+    expect(() => insert.run('a', '{"text":"x"}', '2026-01-02T00:00:00.000Z')).toThrow(/UNIQUE/);
+    expect(() => insert.run('gone', '{}', '2026-01-01T00:00:00.000Z')).toThrow(/FOREIGN KEY/);
+    db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM firewall_log_queries').get()).toEqual({ n: 0 });
+  });
 });
