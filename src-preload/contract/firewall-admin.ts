@@ -20,7 +20,6 @@ export interface ListPage<T> {
   refused: number;
 }
 
-export const policyActions = ['allow', 'deny', 'reject'] as const;
 export interface Policy {
   id: string;
   name: string;
@@ -47,7 +46,6 @@ export const policyInputSchema = z.object({
 });
 export type PolicyInput = z.infer<typeof policyInputSchema>;
 
-export const addressObjectTypes = ['host', 'subnet', 'range', 'fqdn', 'group'] as const;
 export interface AddressObject {
   id: string;
   name: string;
@@ -120,7 +118,6 @@ export interface Device {
   lastSeen?: string;
 }
 
-export const honeypotTypes = ['ssh', 'http', 'rdp', 'smb', 'mysql', 'telnet'] as const;
 export interface Honeypot {
   id: string;
   name: string;
@@ -149,7 +146,6 @@ export interface HoneypotEvent {
   detail?: string;
 }
 
-export const reportTypes = ['threat_summary', 'traffic', 'top_sources', 'blocklist'] as const;
 export interface Report {
   id: string;
   name: string;
@@ -215,7 +211,7 @@ export const firewallAdmin = {
     updatePolicy: call<Policy>()(z.object({ profileId, id: objectId, policy: policyInputSchema.partial() })),
     deletePolicy: call<null>()(z.object({ profileId, id: objectId })),
 
-    listAddressObjects: call<ListPage<AddressObject>>()(z.object({ profileId, ...paging, type: z.enum(addressObjectTypes).optional() })),
+    listAddressObjects: call<ListPage<AddressObject>>()(z.object({ profileId, ...paging, type: z.enum(['host', 'subnet', 'range', 'fqdn', 'group']).optional() })),
     createAddressObject: call<AddressObject>()(z.object({ profileId, addressObject: addressObjectInputSchema })),
     updateAddressObject: call<AddressObject>()(z.object({ profileId, id: objectId, addressObject: addressObjectInputSchema.partial() })),
     deleteAddressObject: call<null>()(z.object({ profileId, id: objectId })),
