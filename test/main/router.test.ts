@@ -27,7 +27,7 @@ function setup() {
       notes: {
         add,
         fail: () => {
-          throw new UserFacingError({ code: 'conflict', message: 'Already there.', hint: 'Pick another name.' });
+          throw new UserFacingError({ code: 'conflict', service: 'firewall', params: { context: 'name_taken', name: 'Lab' } });
         },
         crash: () => {
           throw new Error('secret internals: svc_live_0123456789ab.topsecret');
@@ -77,7 +77,14 @@ describe('IPC router', () => {
     const { router, onUnexpectedError } = setup();
     expect(await router.dispatch('notes:fail', appFrame, undefined)).toEqual({
       ok: false,
-      error: { code: 'conflict', message: 'Already there.', hint: 'Pick another name.', retryable: false },
+      error: {
+        code: 'conflict',
+        service: 'firewall',
+        params: { context: 'name_taken', name: 'Lab' },
+        message: 'There is already a firewall appliance connection named “Lab”.',
+        hint: 'Choose another name.',
+        retryable: false,
+      },
     });
     const crashed = await router.dispatch('notes:crash', appFrame, undefined);
     expect(crashed).toMatchObject({ ok: false, error: { code: 'internal' } });

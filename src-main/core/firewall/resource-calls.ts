@@ -6,6 +6,7 @@ import type { HttpRequest } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeMalformedResponse } from '../http/status-errors.ts';
 import { UserFacingError } from '../user-facing-error.ts';
+import { withoutUndefined } from '../without-undefined.ts';
 import { fieldsOf, readRecords, unwrappedFieldsOf, type Fields } from '../wire/read.ts';
 import type { FirewallClient } from './client.ts';
 import { firewallDialect } from './error-dialect.ts';
@@ -50,12 +51,23 @@ export function readOne<T>(response: { status: number; data: unknown; requestId?
  */
 export function withFieldErrors(error: unknown, formFieldOf: Readonly<Record<string, string>>): unknown {
   if (!(error instanceof ServiceFailure) || error.serviceError.code !== 'bad_request') return error;
-  const { message } = error.serviceError;
-  const detail = /\((.*)\)\s*$/s.exec(message)?.[1] ?? message;
+  const { service, status, code, params, requestId, retryable } = error.serviceError;
+  const detail = params?.['detail'];
+  if (typeof detail !== 'string') return error;
   const quoted = /'([^']*)'/.exec(detail)?.[1]?.split('.')[0];
   const named = quoted !== undefined ? quoted : firstNamed(detail, Object.keys(formFieldOf));
   if (named === undefined || !(named in formFieldOf)) return error;
-  return new UserFacingError({ ...error.serviceError, fieldErrors: [{ path: formFieldOf[named]!, message: detail }] });
+  return new UserFacingError(
+    withoutUndefined({
+      service,
+      status,
+      code,
+      params,
+      requestId,
+      retryable,
+      fieldErrors: [{ path: formFieldOf[named]!, code: 'appliance_rejected', params: { detail }, message: detail }],
+    }),
+  );
 }
 
 /** The name the text mentions first, as a whole word: `members must … for type group` is about members. */

@@ -1,4 +1,5 @@
 import type { ConnectionSummary } from '../../../src-preload/contract/profiles.ts';
+import { inEnglish } from '../english-text.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { explainFirstCallFailure } from '../wire/first-call.ts';
 import { summariseDescription, type SupportClient } from './client.ts';
@@ -20,13 +21,13 @@ export async function testSupportConnection(client: SupportClient): Promise<Supp
   });
   const { description, siteRoute } = await client.describeServer();
   if (client.site !== undefined && meta.site !== undefined && meta.site !== client.site) {
-    const explanation = supportDialect.explanations.wrong_site!;
+    const explanation = inEnglish({ code: 'wrong_site', service: 'support' });
     throw new ServiceFailure({
       service: 'support',
       status: 200,
       code: 'wrong_site',
       message: `The support API answered for site '${meta.site}', not for '${client.site}' that this profile names. OpsDesk sent the site in ${routeWords(siteRoute)}.`,
-      hint: `${explanation.hint} If the key is bound to '${client.site}', set in the profile how this server takes the site (header, query parameter or path).`,
+      hint: `${explanation.hint ?? ''} If the key is bound to '${client.site}', set in the profile how this server takes the site (header, query parameter or path).`,
       retryable: false,
     });
   }

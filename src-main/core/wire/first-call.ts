@@ -1,5 +1,6 @@
 // A 404 on the first call a connection makes says nothing about an object: the address (or the API
 // version in it) is wrong, so the error points there instead of at refreshing a list.
+import { english } from '../english-text.ts';
 import type { ErrorDialect } from '../http/error-dialect.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 
@@ -8,7 +9,7 @@ export function explainFirstCallFailure(error: unknown, dialect: ErrorDialect, a
   return new ServiceFailure(
     {
       ...error.serviceError,
-      message: `${dialect.label} answered 404 (not found) to the connection test: the address does not lead to its API.`,
+      message: `${english.t(`services.${dialect.service}.subject`)} answered 404 (not found) to the connection test: the address does not lead to its API.`,
       hint: `Check the address and the API version in it; it should look like ${addressShape}.`,
     },
     { cause: error },

@@ -80,7 +80,7 @@ describe('policies', () => {
       await api.firewallAdmin.createPolicy({ profileId, policy: { name: 'Block telnet', action: 'deny', service: ['tcp/23'], priority: 0 } }),
     );
     expect(refused.code).toBe('bad_request');
-    expect(refused.fieldErrors).toEqual([{ path: 'priority', message: expect.stringContaining('priority') }]);
+    expect(refused.fieldErrors).toEqual([{ path: 'priority', code: 'appliance_rejected', params: { detail: expect.stringContaining('priority') }, message: expect.stringContaining('priority') }]);
 
     const created = dataOf(
       await api.firewallAdmin.createPolicy({ profileId, policy: { name: 'Block telnet', action: 'deny', service: ['tcp/23'], priority: 5 } }),
@@ -110,7 +110,7 @@ describe('address objects and groups', () => {
   test('create a host and a group of it, filter by type, edit, and a bad value lands on its field', async () => {
     const { api, profileId } = await openWith(firewall, firewall.keys.demo);
     const badHost = errorOf(await api.firewallAdmin.createAddressObject({ profileId, addressObject: { name: 'Web', type: 'host', value: 'web01' } }));
-    expect(badHost.fieldErrors).toEqual([{ path: 'value', message: expect.stringContaining('IP address') }]);
+    expect(badHost.fieldErrors).toEqual([{ path: 'value', code: 'appliance_rejected', params: { detail: expect.stringContaining('IP address') }, message: expect.stringContaining('IP address') }]);
 
     const host = dataOf(await api.firewallAdmin.createAddressObject({ profileId, addressObject: { name: 'Web', type: 'host', value: '10.1.2.3' } }));
     expect(host).toMatchObject({ type: 'host', value: '10.1.2.3', members: [] });
@@ -161,7 +161,7 @@ describe('log search', () => {
   test('an address the appliance refuses is shown on the source field, and the search is not kept', async () => {
     const { api, profileId } = await openWith(firewall, firewall.keys.readOnly);
     const refused = errorOf(await api.firewallAdmin.searchLogs({ profileId, query: { srcIp: '10.0.0.999' }, page: 1, pageSize: 20 }));
-    expect(refused.fieldErrors).toEqual([{ path: 'srcIp', message: expect.stringContaining('src_ip') }]);
+    expect(refused.fieldErrors).toEqual([{ path: 'srcIp', code: 'appliance_rejected', params: { detail: expect.stringContaining('src_ip') }, message: expect.stringContaining('src_ip') }]);
     expect(dataOf(await api.firewallAdmin.recentLogQueries({ profileId }))).toEqual([]);
   });
 });

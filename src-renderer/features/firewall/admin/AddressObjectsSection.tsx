@@ -14,13 +14,13 @@ import { Pager } from './Pager.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminStatusStore } from './status-store.ts';
 import { useAdminAccess } from './use-admin-access.ts';
-import { useAdminText } from './use-admin-text.ts';
+import { useTranslation } from 'react-i18next';
 import { usePagedList } from './use-paged-list.ts';
 
 type AddressType = (typeof addressObjectTypes)[number];
 
 export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const access = useAdminAccess(profile.id);
   const [type, setType] = useState<AddressType | ''>('');
   const { state, setPage, reload } = usePagedList(`${profile.id}|${type}`, (page) =>
@@ -33,20 +33,20 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
   const page = 'page' in state ? state.page : undefined;
 
   return (
-    <section className="admin-section" aria-label={t('addressObjects.region')}>
+    <section className="admin-section" aria-label={t('firewallAdmin.addressObjects.region')}>
       <ReadOnlyNotice permission={access.administer} />
       <div className="admin-toolbar">
         <button type="button" className="button-primary" disabled={!writable} title={access.administer.reason} onClick={() => setEditing('new')}>
-          {t('addressObjects.add')}
+          {t('firewallAdmin.addressObjects.add')}
         </button>
         <button type="button" className="button" onClick={reload}>
-          {t('common.refresh')}
+          {t('firewallAdmin.common.refresh')}
         </button>
         <span className="spacer" />
         <label className="admin-checkbox">
-          {t('addressObjects.typeFilter')}
+          {t('firewallAdmin.addressObjects.typeFilter')}
           <select value={type} onChange={(event) => setType(event.target.value as AddressType | '')}>
-            <option value="">{t('addressObjects.allTypes')}</option>
+            <option value="">{t('firewallAdmin.addressObjects.allTypes')}</option>
             {addressObjectTypes.map((candidate) => (
               <option key={candidate} value={candidate}>
                 {candidate}
@@ -55,20 +55,20 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
           </select>
         </label>
       </div>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('common.loadFailed')} />}
-      {state.status === 'loading' && !page && <p className="muted">{t('common.loading')}</p>}
+      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
       {page && (
         <>
           <div className="admin-table-wrap">
             <table className="admin-table">
               <thead>
                 <tr>
-                  <th>{t('addressObjects.name')}</th>
-                  <th>{t('addressObjects.type')}</th>
-                  <th>{t('addressObjects.value')}</th>
-                  <th>{t('addressObjects.members')}</th>
-                  <th>{t('addressObjects.description')}</th>
-                  <th>{t('common.actions')}</th>
+                  <th>{t('firewallAdmin.addressObjects.name')}</th>
+                  <th>{t('firewallAdmin.addressObjects.type')}</th>
+                  <th>{t('firewallAdmin.addressObjects.value')}</th>
+                  <th>{t('firewallAdmin.addressObjects.members')}</th>
+                  <th>{t('firewallAdmin.addressObjects.description')}</th>
+                  <th>{t('firewallAdmin.common.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -76,16 +76,16 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
                   <tr key={address.id}>
                     <td>{address.name}</td>
                     <td>{address.type}</td>
-                    <td>{address.value ?? t('common.none')}</td>
+                    <td>{address.value ?? t('firewallAdmin.common.none')}</td>
                     <td>{joinList(address.members)}</td>
                     <td>{address.description}</td>
                     <td>
                       <span className="admin-actions">
-                        <button type="button" className="button" disabled={!writable} onClick={() => setEditing(address)} aria-label={`${t('common.edit')} ${address.name}`}>
-                          {t('common.edit')}
+                        <button type="button" className="button" disabled={!writable} onClick={() => setEditing(address)} aria-label={`${t('firewallAdmin.common.edit')} ${address.name}`}>
+                          {t('firewallAdmin.common.edit')}
                         </button>
-                        <button type="button" className="button-danger" disabled={!writable} onClick={() => setDeleting(address)} aria-label={`${t('common.delete')} ${address.name}`}>
-                          {t('common.delete')}
+                        <button type="button" className="button-danger" disabled={!writable} onClick={() => setDeleting(address)} aria-label={`${t('firewallAdmin.common.delete')} ${address.name}`}>
+                          {t('firewallAdmin.common.delete')}
                         </button>
                       </span>
                     </td>
@@ -94,7 +94,7 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
               </tbody>
             </table>
           </div>
-          {page.items.length === 0 && <p className="muted">{t('common.empty')}</p>}
+          {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
           <Pager page={page} onPage={setPage} />
         </>
       )}
@@ -138,7 +138,7 @@ interface AddressObjectFormProps {
 }
 
 function AddressObjectForm({ profileId, address, onClose, onSaved, onFailed }: AddressObjectFormProps) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const [form, setForm] = useState({
     name: address?.name ?? '',
     type: address?.type ?? 'host',
@@ -173,13 +173,13 @@ function AddressObjectForm({ profileId, address, onClose, onSaved, onFailed }: A
 
   const fieldError = (field: string) => fieldErrorFor(error, field);
   return (
-    <Dialog title={address ? t('addressObjects.editTitle', { name: address.name }) : t('addressObjects.addTitle')} onClose={onClose}>
+    <Dialog title={address ? t('firewallAdmin.addressObjects.editTitle', { name: address.name }) : t('firewallAdmin.addressObjects.addTitle')} onClose={onClose}>
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
-        {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('common.failedTitle')} />}
-        <FormField label={t('addressObjects.name')} error={fieldError('name')}>
+        {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('firewallAdmin.common.failedTitle')} />}
+        <FormField label={t('firewallAdmin.addressObjects.name')} error={fieldError('name')}>
           <input value={form.name} onChange={set('name')} autoFocus />
         </FormField>
-        <FormField label={t('addressObjects.type')} error={fieldError('type')}>
+        <FormField label={t('firewallAdmin.addressObjects.type')} error={fieldError('type')}>
           <select value={form.type} onChange={set('type')}>
             {addressObjectTypes.map((type) => (
               <option key={type} value={type}>
@@ -189,23 +189,23 @@ function AddressObjectForm({ profileId, address, onClose, onSaved, onFailed }: A
           </select>
         </FormField>
         {isGroup ? (
-          <FormField label={t('addressObjects.members')} error={fieldError('members')} help={t('addressObjects.membersHelp')}>
+          <FormField label={t('firewallAdmin.addressObjects.members')} error={fieldError('members')} help={t('firewallAdmin.addressObjects.membersHelp')}>
             <input value={form.members} onChange={set('members')} />
           </FormField>
         ) : (
-          <FormField label={t('addressObjects.value')} error={fieldError('value')} help={t('addressObjects.valueHelp')}>
+          <FormField label={t('firewallAdmin.addressObjects.value')} error={fieldError('value')} help={t('firewallAdmin.addressObjects.valueHelp')}>
             <input value={form.value} onChange={set('value')} />
           </FormField>
         )}
-        <FormField label={t('addressObjects.description')} error={fieldError('description')}>
+        <FormField label={t('firewallAdmin.addressObjects.description')} error={fieldError('description')}>
           <input value={form.description} onChange={set('description')} />
         </FormField>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
+            {t('firewallAdmin.common.cancel')}
           </button>
           <button type="submit" className="button-primary" disabled={busy}>
-            {address ? t('common.save') : t('common.create')}
+            {address ? t('firewallAdmin.common.save') : t('firewallAdmin.common.create')}
           </button>
         </div>
       </form>

@@ -2,21 +2,21 @@ import { useState } from 'react';
 import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { useAdminText } from './use-admin-text.ts';
+import { useTranslation } from 'react-i18next';
 
 /** Asks before deleting on the appliance; closes on success, shows the appliance's refusal otherwise. */
 export function ConfirmDelete({ name, remove, onClose, onDeleted }: { name: string; remove(): Promise<IpcResult<null>>; onClose(): void; onDeleted(): void }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
-  const title = t('common.confirmDelete', { name });
+  const title = t('firewallAdmin.common.confirmDelete', { name });
   return (
     <Dialog title={title} onClose={onClose}>
-      <p>{t('common.confirmDeleteDetail')}</p>
-      {error && <ErrorNotice error={error} title={t('common.failedTitle')} />}
+      <p>{t('firewallAdmin.common.confirmDeleteDetail')}</p>
+      {error && <ErrorNotice error={error} title={t('firewallAdmin.common.failedTitle')} />}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
-          {t('common.cancel')}
+          {t('firewallAdmin.common.cancel')}
         </button>
         <button
           type="button"
@@ -31,7 +31,7 @@ export function ConfirmDelete({ name, remove, onClose, onDeleted }: { name: stri
             });
           }}
         >
-          {t('common.delete')}
+          {t('firewallAdmin.common.delete')}
         </button>
       </div>
     </Dialog>

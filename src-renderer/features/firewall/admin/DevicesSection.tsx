@@ -6,15 +6,15 @@ import { localTime } from './format.ts';
 import { Pager } from './Pager.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
-import { useAdminText } from './use-admin-text.ts';
+import { useTranslation } from 'react-i18next';
 import { usePagedList } from './use-paged-list.ts';
 
 export function DevicesSection({ profile }: { profile: ProfileView }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const access = useAdminAccess(profile.id);
   if (access.devices.state === 'denied') {
     return (
-      <section className="admin-section" aria-label={t('devices.region')}>
+      <section className="admin-section" aria-label={t('firewallAdmin.devices.region')}>
         <ReadOnlyNotice permission={access.devices} />
       </section>
     );
@@ -23,7 +23,7 @@ export function DevicesSection({ profile }: { profile: ProfileView }) {
 }
 
 function DeviceList({ profile }: { profile: ProfileView }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [onlineOnly, setOnlineOnly] = useState(false);
   const { state, setPage, reload } = usePagedList(`${profile.id}|${text}|${onlineOnly}`, (page) =>
@@ -31,33 +31,33 @@ function DeviceList({ profile }: { profile: ProfileView }) {
   );
   const page = 'page' in state ? state.page : undefined;
   return (
-    <section className="admin-section" aria-label={t('devices.region')}>
+    <section className="admin-section" aria-label={t('firewallAdmin.devices.region')}>
       <div className="admin-toolbar">
-        <input type="search" aria-label={t('devices.filter')} placeholder={t('devices.filter')} value={text} onChange={(event) => setText(event.target.value)} />
+        <input type="search" aria-label={t('firewallAdmin.devices.filter')} placeholder={t('firewallAdmin.devices.filter')} value={text} onChange={(event) => setText(event.target.value)} />
         <label className="admin-checkbox">
           <input type="checkbox" checked={onlineOnly} onChange={(event) => setOnlineOnly(event.target.checked)} />
-          {t('devices.onlineOnly')}
+          {t('firewallAdmin.devices.onlineOnly')}
         </label>
         <button type="button" className="button" onClick={reload}>
-          {t('common.refresh')}
+          {t('firewallAdmin.common.refresh')}
         </button>
       </div>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('common.loadFailed')} />}
-      {state.status === 'loading' && !page && <p className="muted">{t('common.loading')}</p>}
+      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
       {page && (
         <>
           <div className="admin-table-wrap">
             <table className="admin-table">
               <thead>
                 <tr>
-                  <th>{t('devices.name')}</th>
-                  <th>{t('devices.ip')}</th>
-                  <th>{t('devices.mac')}</th>
-                  <th>{t('devices.vendor')}</th>
-                  <th>{t('devices.os')}</th>
-                  <th>{t('devices.type')}</th>
-                  <th>{t('devices.online')}</th>
-                  <th>{t('devices.lastSeen')}</th>
+                  <th>{t('firewallAdmin.devices.name')}</th>
+                  <th>{t('firewallAdmin.devices.ip')}</th>
+                  <th>{t('firewallAdmin.devices.mac')}</th>
+                  <th>{t('firewallAdmin.devices.vendor')}</th>
+                  <th>{t('firewallAdmin.devices.os')}</th>
+                  <th>{t('firewallAdmin.devices.type')}</th>
+                  <th>{t('firewallAdmin.devices.online')}</th>
+                  <th>{t('firewallAdmin.devices.lastSeen')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -69,14 +69,14 @@ function DeviceList({ profile }: { profile: ProfileView }) {
                     <td>{device.vendor}</td>
                     <td>{device.os}</td>
                     <td>{device.type}</td>
-                    <td>{device.online === undefined ? t('common.none') : device.online ? t('common.yes') : t('common.no')}</td>
+                    <td>{device.online === undefined ? t('firewallAdmin.common.none') : device.online ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
                     <td>{localTime(device.lastSeen)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          {page.items.length === 0 && <p className="muted">{t('common.empty')}</p>}
+          {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
           <Pager page={page} onPage={setPage} />
         </>
       )}

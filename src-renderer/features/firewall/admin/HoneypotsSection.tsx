@@ -14,15 +14,15 @@ import { Pager } from './Pager.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminStatusStore } from './status-store.ts';
 import { useAdminAccess } from './use-admin-access.ts';
-import { useAdminText } from './use-admin-text.ts';
+import { useTranslation } from 'react-i18next';
 import { usePagedList } from './use-paged-list.ts';
 
 export function HoneypotsSection({ profile }: { profile: ProfileView }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const access = useAdminAccess(profile.id);
   if (access.honeypots.state === 'denied') {
     return (
-      <section className="admin-section" aria-label={t('honeypots.region')}>
+      <section className="admin-section" aria-label={t('firewallAdmin.honeypots.region')}>
         <ReadOnlyNotice permission={access.honeypots} />
       </section>
     );
@@ -31,7 +31,7 @@ export function HoneypotsSection({ profile }: { profile: ProfileView }) {
 }
 
 function HoneypotList({ profile, writable, denied }: { profile: ProfileView; writable: boolean; denied: ReturnType<typeof useAdminAccess>['administer'] }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const { state, setPage, reload } = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listHoneypots({ profileId: profile.id, page, pageSize: 50 }));
   const [editing, setEditing] = useState<Honeypot | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Honeypot | null>(null);
@@ -40,32 +40,32 @@ function HoneypotList({ profile, writable, denied }: { profile: ProfileView; wri
   const page = 'page' in state ? state.page : undefined;
 
   return (
-    <section className="admin-section" aria-label={t('honeypots.region')}>
+    <section className="admin-section" aria-label={t('firewallAdmin.honeypots.region')}>
       <ReadOnlyNotice permission={denied} />
       <div className="admin-toolbar">
         <button type="button" className="button-primary" disabled={!writable} title={denied.reason} onClick={() => setEditing('new')}>
-          {t('honeypots.add')}
+          {t('firewallAdmin.honeypots.add')}
         </button>
         <button type="button" className="button" onClick={reload}>
-          {t('common.refresh')}
+          {t('firewallAdmin.common.refresh')}
         </button>
       </div>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('common.loadFailed')} />}
-      {state.status === 'loading' && !page && <p className="muted">{t('common.loading')}</p>}
+      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
       {page && (
         <>
           <div className="admin-table-wrap">
             <table className="admin-table">
               <thead>
                 <tr>
-                  <th>{t('honeypots.name')}</th>
-                  <th>{t('honeypots.type')}</th>
-                  <th>{t('honeypots.ip')}</th>
-                  <th>{t('honeypots.port')}</th>
-                  <th>{t('honeypots.enabled')}</th>
-                  <th>{t('honeypots.triggers')}</th>
-                  <th>{t('honeypots.lastTriggered')}</th>
-                  <th>{t('common.actions')}</th>
+                  <th>{t('firewallAdmin.honeypots.name')}</th>
+                  <th>{t('firewallAdmin.honeypots.type')}</th>
+                  <th>{t('firewallAdmin.honeypots.ip')}</th>
+                  <th>{t('firewallAdmin.honeypots.port')}</th>
+                  <th>{t('firewallAdmin.honeypots.enabled')}</th>
+                  <th>{t('firewallAdmin.honeypots.triggers')}</th>
+                  <th>{t('firewallAdmin.honeypots.lastTriggered')}</th>
+                  <th>{t('firewallAdmin.common.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -75,19 +75,19 @@ function HoneypotList({ profile, writable, denied }: { profile: ProfileView; wri
                     <td>{honeypot.type}</td>
                     <td>{honeypot.ip}</td>
                     <td>{honeypot.port}</td>
-                    <td>{honeypot.enabled ? t('common.yes') : t('common.no')}</td>
-                    <td>{honeypot.triggerCount ?? t('common.none')}</td>
+                    <td>{honeypot.enabled ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
+                    <td>{honeypot.triggerCount ?? t('firewallAdmin.common.none')}</td>
                     <td>{localTime(honeypot.lastTriggeredAt)}</td>
                     <td>
                       <span className="admin-actions">
-                        <button type="button" className="button" onClick={() => setSelected(honeypot)} aria-label={`${t('honeypots.showEvents')} ${honeypot.name}`}>
-                          {t('honeypots.showEvents')}
+                        <button type="button" className="button" onClick={() => setSelected(honeypot)} aria-label={`${t('firewallAdmin.honeypots.showEvents')} ${honeypot.name}`}>
+                          {t('firewallAdmin.honeypots.showEvents')}
                         </button>
-                        <button type="button" className="button" disabled={!writable} onClick={() => setEditing(honeypot)} aria-label={`${t('common.edit')} ${honeypot.name}`}>
-                          {t('common.edit')}
+                        <button type="button" className="button" disabled={!writable} onClick={() => setEditing(honeypot)} aria-label={`${t('firewallAdmin.common.edit')} ${honeypot.name}`}>
+                          {t('firewallAdmin.common.edit')}
                         </button>
-                        <button type="button" className="button-danger" disabled={!writable} onClick={() => setDeleting(honeypot)} aria-label={`${t('common.delete')} ${honeypot.name}`}>
-                          {t('common.delete')}
+                        <button type="button" className="button-danger" disabled={!writable} onClick={() => setDeleting(honeypot)} aria-label={`${t('firewallAdmin.common.delete')} ${honeypot.name}`}>
+                          {t('firewallAdmin.common.delete')}
                         </button>
                       </span>
                     </td>
@@ -96,7 +96,7 @@ function HoneypotList({ profile, writable, denied }: { profile: ProfileView; wri
               </tbody>
             </table>
           </div>
-          {page.items.length === 0 && <p className="muted">{t('common.empty')}</p>}
+          {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
           <Pager page={page} onPage={setPage} />
         </>
       )}
@@ -134,26 +134,26 @@ function HoneypotList({ profile, writable, denied }: { profile: ProfileView; wri
 }
 
 function TriggerEvents({ profileId, honeypot }: { profileId: string; honeypot: Honeypot }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const { state, setPage } = usePagedList(`${profileId}|${honeypot.id}`, (page) =>
     opsdesk.firewallAdmin.listHoneypotEvents({ profileId, honeypotId: honeypot.id, page, pageSize: 20 }),
   );
   const page = 'page' in state ? state.page : undefined;
-  const title = t('honeypots.eventsOf', { name: honeypot.name });
+  const title = t('firewallAdmin.honeypots.eventsOf', { name: honeypot.name });
   return (
     <section className="card" aria-label={title}>
       <h2>{title}</h2>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('common.loadFailed')} />}
-      {page && page.items.length === 0 && <p className="muted">{t('honeypots.noEvents')}</p>}
+      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {page && page.items.length === 0 && <p className="muted">{t('firewallAdmin.honeypots.noEvents')}</p>}
       {page && page.items.length > 0 && (
         <>
           <div className="admin-table-wrap">
             <table className="admin-table">
               <thead>
                 <tr>
-                  <th>{t('honeypots.eventTime')}</th>
-                  <th>{t('honeypots.eventSource')}</th>
-                  <th>{t('honeypots.eventDetail')}</th>
+                  <th>{t('firewallAdmin.honeypots.eventTime')}</th>
+                  <th>{t('firewallAdmin.honeypots.eventSource')}</th>
+                  <th>{t('firewallAdmin.honeypots.eventDetail')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -183,7 +183,7 @@ interface HoneypotFormProps {
 }
 
 function HoneypotForm({ profileId, honeypot, onClose, onSaved, onFailed }: HoneypotFormProps) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const [form, setForm] = useState({
     name: honeypot?.name ?? '',
     type: honeypot?.type ?? 'ssh',
@@ -212,14 +212,14 @@ function HoneypotForm({ profileId, honeypot, onClose, onSaved, onFailed }: Honey
 
   const fieldError = (field: string) => fieldErrorFor(error, field);
   return (
-    <Dialog title={honeypot ? t('honeypots.editTitle', { name: honeypot.name }) : t('honeypots.addTitle')} onClose={onClose}>
+    <Dialog title={honeypot ? t('firewallAdmin.honeypots.editTitle', { name: honeypot.name }) : t('firewallAdmin.honeypots.addTitle')} onClose={onClose}>
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
-        {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('common.failedTitle')} />}
-        <FormField label={t('honeypots.name')} error={fieldError('name')}>
+        {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('firewallAdmin.common.failedTitle')} />}
+        <FormField label={t('firewallAdmin.honeypots.name')} error={fieldError('name')}>
           <input value={form.name} onChange={set('name')} autoFocus />
         </FormField>
         <div className="field-row">
-          <FormField label={t('honeypots.type')} error={fieldError('type')}>
+          <FormField label={t('firewallAdmin.honeypots.type')} error={fieldError('type')}>
             <select value={form.type} onChange={set('type')}>
               {honeypotTypes.map((type) => (
                 <option key={type} value={type}>
@@ -228,23 +228,23 @@ function HoneypotForm({ profileId, honeypot, onClose, onSaved, onFailed }: Honey
               ))}
             </select>
           </FormField>
-          <FormField label={t('honeypots.ip')} error={fieldError('ip')}>
+          <FormField label={t('firewallAdmin.honeypots.ip')} error={fieldError('ip')}>
             <input value={form.ip} onChange={set('ip')} />
           </FormField>
-          <FormField label={t('honeypots.port')} error={fieldError('port')}>
+          <FormField label={t('firewallAdmin.honeypots.port')} error={fieldError('port')}>
             <input type="number" value={form.port} onChange={set('port')} />
           </FormField>
         </div>
         <label className="admin-checkbox">
           <input type="checkbox" checked={form.enabled} onChange={(event) => setForm({ ...form, enabled: event.target.checked })} />
-          {t('honeypots.enabled')}
+          {t('firewallAdmin.honeypots.enabled')}
         </label>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
+            {t('firewallAdmin.common.cancel')}
           </button>
           <button type="submit" className="button-primary" disabled={busy}>
-            {honeypot ? t('common.save') : t('common.create')}
+            {honeypot ? t('firewallAdmin.common.save') : t('firewallAdmin.common.create')}
           </button>
         </div>
       </form>

@@ -9,11 +9,11 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { FormField, fieldErrorFor } from './FormField.tsx';
 import { localTime } from './format.ts';
 import { Pager } from './Pager.tsx';
-import { useAdminText } from './use-admin-text.ts';
+import { useTranslation } from 'react-i18next';
 
 type Preset = (typeof logTimePresets)[number];
 const presetLabel: Record<Preset, string> = {
-  '15m': 'logs.preset15m', '1h': 'logs.preset1h', '24h': 'logs.preset24h', '7d': 'logs.preset7d', all: 'logs.presetAll', custom: 'logs.presetCustom',
+  '15m': 'firewallAdmin.logs.preset15m', '1h': 'firewallAdmin.logs.preset1h', '24h': 'firewallAdmin.logs.preset24h', '7d': 'firewallAdmin.logs.preset7d', all: 'firewallAdmin.logs.presetAll', custom: 'firewallAdmin.logs.presetCustom',
 };
 const pageSize = 50;
 
@@ -70,7 +70,7 @@ function toForm(query: LogQuery): QueryForm {
 }
 
 export function LogSearchSection({ profile }: { profile: ProfileView }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const [form, setForm] = useState<QueryForm>(emptyForm);
   const [result, setResult] = useState<LogSearchResult | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
@@ -109,24 +109,24 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
   const fieldError = (field: string) => fieldErrorFor(error, field);
 
   return (
-    <section className="admin-section" aria-label={t('logs.region')}>
+    <section className="admin-section" aria-label={t('firewallAdmin.logs.region')}>
       <div className="admin-columns">
-        <form className="card admin-form" aria-label={t('logs.builder')} onSubmit={submit} noValidate>
+        <form className="card admin-form" aria-label={t('firewallAdmin.logs.builder')} onSubmit={submit} noValidate>
           <div className="field-row">
-            <FormField label={t('logs.text')} error={fieldError('text')} help={t('logs.textHelp')}>
+            <FormField label={t('firewallAdmin.logs.text')} error={fieldError('text')} help={t('firewallAdmin.logs.textHelp')}>
               <input value={form.text} onChange={set('text')} />
             </FormField>
-            <FormField label={t('logs.srcIp')} error={fieldError('srcIp')}>
+            <FormField label={t('firewallAdmin.logs.srcIp')} error={fieldError('srcIp')}>
               <input value={form.srcIp} onChange={set('srcIp')} />
             </FormField>
-            <FormField label={t('logs.dstIp')} error={fieldError('dstIp')}>
+            <FormField label={t('firewallAdmin.logs.dstIp')} error={fieldError('dstIp')}>
               <input value={form.dstIp} onChange={set('dstIp')} />
             </FormField>
           </div>
           <div className="field-row">
-            <FormField label={t('logs.type')} error={fieldError('type')}>
+            <FormField label={t('firewallAdmin.logs.type')} error={fieldError('type')}>
               <select value={form.type} onChange={set('type')}>
-                <option value="">{t('logs.any')}</option>
+                <option value="">{t('firewallAdmin.logs.any')}</option>
                 {logTypes.map((type) => (
                   <option key={type} value={type}>
                     {type}
@@ -134,9 +134,9 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
                 ))}
               </select>
             </FormField>
-            <FormField label={t('logs.action')} error={fieldError('action')}>
+            <FormField label={t('firewallAdmin.logs.action')} error={fieldError('action')}>
               <select value={form.action} onChange={set('action')}>
-                <option value="">{t('logs.any')}</option>
+                <option value="">{t('firewallAdmin.logs.any')}</option>
                 {logActions.map((action) => (
                   <option key={action} value={action}>
                     {action}
@@ -144,7 +144,7 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
                 ))}
               </select>
             </FormField>
-            <FormField label={t('logs.time')}>
+            <FormField label={t('firewallAdmin.logs.time')}>
               <select value={form.timePreset} onChange={set('timePreset')}>
                 {logTimePresets.map((preset) => (
                   <option key={preset} value={preset}>
@@ -156,33 +156,33 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
           </div>
           {form.timePreset === 'custom' && (
             <div className="field-row">
-              <FormField label={t('logs.since')} error={fieldError('since')}>
+              <FormField label={t('firewallAdmin.logs.since')} error={fieldError('since')}>
                 <input type="datetime-local" value={form.since} onChange={set('since')} />
               </FormField>
-              <FormField label={t('logs.until')} error={fieldError('until')}>
+              <FormField label={t('firewallAdmin.logs.until')} error={fieldError('until')}>
                 <input type="datetime-local" value={form.until} onChange={set('until')} />
               </FormField>
             </div>
           )}
           <div className="admin-toolbar">
             <button type="submit" className="button-primary" disabled={busy}>
-              {t('logs.search')}
+              {t('firewallAdmin.logs.search')}
             </button>
           </div>
-          {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('common.failedTitle')} />}
+          {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('firewallAdmin.common.failedTitle')} />}
           {result && (
             <div>
-              <p className="field-label">{t('logs.sent')}</p>
-              <pre className="admin-query" aria-label={t('logs.sent')}>
+              <p className="field-label">{t('firewallAdmin.logs.sent')}</p>
+              <pre className="admin-query" aria-label={t('firewallAdmin.logs.sent')}>
                 {JSON.stringify(result.sent, null, 2)}
               </pre>
             </div>
           )}
         </form>
-        <aside className="card" aria-label={t('logs.recent')}>
-          <h2>{t('logs.recent')}</h2>
+        <aside className="card" aria-label={t('firewallAdmin.logs.recent')}>
+          <h2>{t('firewallAdmin.logs.recent')}</h2>
           {recent.length === 0 ? (
-            <p className="muted">{t('logs.noRecent')}</p>
+            <p className="muted">{t('firewallAdmin.logs.noRecent')}</p>
           ) : (
             <ul className="admin-recent">
               {recent.map((entry) => (
@@ -205,19 +205,19 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
         </aside>
       </div>
       {result && (
-        <div className="admin-section" aria-label={t('logs.results')} role="region">
+        <div className="admin-section" aria-label={t('firewallAdmin.logs.results')} role="region">
           <div className="admin-table-wrap">
             <table className="admin-table">
               <thead>
                 <tr>
-                  <th>{t('logs.columnTime')}</th>
-                  <th>{t('logs.columnType')}</th>
-                  <th>{t('logs.columnSource')}</th>
-                  <th>{t('logs.columnDestination')}</th>
-                  <th>{t('logs.columnProtocol')}</th>
-                  <th>{t('logs.columnAction')}</th>
-                  <th>{t('logs.columnBytes')}</th>
-                  <th>{t('logs.columnMessage')}</th>
+                  <th>{t('firewallAdmin.logs.columnTime')}</th>
+                  <th>{t('firewallAdmin.logs.columnType')}</th>
+                  <th>{t('firewallAdmin.logs.columnSource')}</th>
+                  <th>{t('firewallAdmin.logs.columnDestination')}</th>
+                  <th>{t('firewallAdmin.logs.columnProtocol')}</th>
+                  <th>{t('firewallAdmin.logs.columnAction')}</th>
+                  <th>{t('firewallAdmin.logs.columnBytes')}</th>
+                  <th>{t('firewallAdmin.logs.columnMessage')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -236,7 +236,7 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
               </tbody>
             </table>
           </div>
-          {result.items.length === 0 && <p className="muted">{t('logs.noResults')}</p>}
+          {result.items.length === 0 && <p className="muted">{t('firewallAdmin.logs.noResults')}</p>}
           <Pager page={result} onPage={(page) => searched && void run(searched, page)} />
         </div>
       )}
@@ -247,8 +247,8 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
 function describeQuery(query: LogQuery, t: (key: string) => string): string {
   const parts = [
     query.text && `“${query.text}”`,
-    query.srcIp && `${t('logs.srcIp')} ${query.srcIp}`,
-    query.dstIp && `${t('logs.dstIp')} ${query.dstIp}`,
+    query.srcIp && `${t('firewallAdmin.logs.srcIp')} ${query.srcIp}`,
+    query.dstIp && `${t('firewallAdmin.logs.dstIp')} ${query.dstIp}`,
     query.type,
     query.action,
     t(presetLabel[query.timePreset ?? '24h']),

@@ -14,13 +14,13 @@ import { Pager } from './Pager.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminStatusStore } from './status-store.ts';
 import { useAdminAccess } from './use-admin-access.ts';
-import { useAdminText } from './use-admin-text.ts';
+import { useTranslation } from 'react-i18next';
 import { usePagedList } from './use-paged-list.ts';
 
-const actionLabel = { allow: 'policies.actionAllow', deny: 'policies.actionDeny', reject: 'policies.actionReject' } as const;
+const actionLabel = { allow: 'firewallAdmin.policies.actionAllow', deny: 'firewallAdmin.policies.actionDeny', reject: 'firewallAdmin.policies.actionReject' } as const;
 
 export function PoliciesSection({ profile }: { profile: ProfileView }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const access = useAdminAccess(profile.id);
   const { state, setPage, reload } = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listPolicies({ profileId: profile.id, page, pageSize: 50 }));
   const [editing, setEditing] = useState<Policy | 'new' | null>(null);
@@ -30,53 +30,53 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
   const page = 'page' in state ? state.page : undefined;
 
   return (
-    <section className="admin-section" aria-label={t('policies.region')}>
+    <section className="admin-section" aria-label={t('firewallAdmin.policies.region')}>
       <ReadOnlyNotice permission={access.administer} />
       <div className="admin-toolbar">
         <button type="button" className="button-primary" disabled={!writable} title={access.administer.reason} onClick={() => setEditing('new')}>
-          {t('policies.add')}
+          {t('firewallAdmin.policies.add')}
         </button>
         <button type="button" className="button" onClick={reload}>
-          {t('common.refresh')}
+          {t('firewallAdmin.common.refresh')}
         </button>
       </div>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('common.loadFailed')} />}
-      {state.status === 'loading' && !page && <p className="muted">{t('common.loading')}</p>}
+      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
       {page && (
         <>
           <div className="admin-table-wrap">
             <table className="admin-table">
               <thead>
                 <tr>
-                  <th>{t('policies.priority')}</th>
-                  <th>{t('policies.name')}</th>
-                  <th>{t('policies.action')}</th>
-                  <th>{t('policies.enabled')}</th>
-                  <th>{t('policies.source')}</th>
-                  <th>{t('policies.destination')}</th>
-                  <th>{t('policies.service')}</th>
-                  <th>{t('policies.hits')}</th>
-                  <th>{t('common.actions')}</th>
+                  <th>{t('firewallAdmin.policies.priority')}</th>
+                  <th>{t('firewallAdmin.policies.name')}</th>
+                  <th>{t('firewallAdmin.policies.action')}</th>
+                  <th>{t('firewallAdmin.policies.enabled')}</th>
+                  <th>{t('firewallAdmin.policies.source')}</th>
+                  <th>{t('firewallAdmin.policies.destination')}</th>
+                  <th>{t('firewallAdmin.policies.service')}</th>
+                  <th>{t('firewallAdmin.policies.hits')}</th>
+                  <th>{t('firewallAdmin.common.actions')}</th>
                 </tr>
               </thead>
               <tbody>
                 {page.items.map((policy) => (
                   <tr key={policy.id}>
-                    <td>{policy.priority ?? t('common.none')}</td>
+                    <td>{policy.priority ?? t('firewallAdmin.common.none')}</td>
                     <td>{policy.name}</td>
                     <td>{policy.action in actionLabel ? t(actionLabel[policy.action as keyof typeof actionLabel]) : policy.action}</td>
-                    <td>{policy.enabled ? t('common.yes') : t('common.no')}</td>
+                    <td>{policy.enabled ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
                     <td>{joinList(policy.source)}</td>
                     <td>{joinList(policy.destination)}</td>
                     <td>{joinList(policy.service)}</td>
-                    <td>{policy.hitCount ?? t('common.none')}</td>
+                    <td>{policy.hitCount ?? t('firewallAdmin.common.none')}</td>
                     <td>
                       <span className="admin-actions">
-                        <button type="button" className="button" disabled={!writable} onClick={() => setEditing(policy)} aria-label={`${t('common.edit')} ${policy.name}`}>
-                          {t('common.edit')}
+                        <button type="button" className="button" disabled={!writable} onClick={() => setEditing(policy)} aria-label={`${t('firewallAdmin.common.edit')} ${policy.name}`}>
+                          {t('firewallAdmin.common.edit')}
                         </button>
-                        <button type="button" className="button-danger" disabled={!writable} onClick={() => setDeleting(policy)} aria-label={`${t('common.delete')} ${policy.name}`}>
-                          {t('common.delete')}
+                        <button type="button" className="button-danger" disabled={!writable} onClick={() => setDeleting(policy)} aria-label={`${t('firewallAdmin.common.delete')} ${policy.name}`}>
+                          {t('firewallAdmin.common.delete')}
                         </button>
                       </span>
                     </td>
@@ -85,7 +85,7 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
               </tbody>
             </table>
           </div>
-          {page.items.length === 0 && <p className="muted">{t('common.empty')}</p>}
+          {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
           <Pager page={page} onPage={setPage} />
         </>
       )}
@@ -129,7 +129,7 @@ interface PolicyFormProps {
 }
 
 function PolicyForm({ profileId, policy, onClose, onSaved, onFailed }: PolicyFormProps) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const [form, setForm] = useState({
     name: policy?.name ?? '',
     action: policy?.action ?? 'allow',
@@ -174,14 +174,14 @@ function PolicyForm({ profileId, policy, onClose, onSaved, onFailed }: PolicyFor
 
   const fieldError = (field: string) => fieldErrorFor(error, field);
   return (
-    <Dialog title={policy ? t('policies.editTitle', { name: policy.name }) : t('policies.addTitle')} onClose={onClose} wide>
+    <Dialog title={policy ? t('firewallAdmin.policies.editTitle', { name: policy.name }) : t('firewallAdmin.policies.addTitle')} onClose={onClose} wide>
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
-        {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('common.failedTitle')} />}
+        {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('firewallAdmin.common.failedTitle')} />}
         <div className="field-row">
-          <FormField label={t('policies.name')} error={fieldError('name')}>
+          <FormField label={t('firewallAdmin.policies.name')} error={fieldError('name')}>
             <input value={form.name} onChange={set('name')} autoFocus />
           </FormField>
-          <FormField label={t('policies.action')} error={fieldError('action')}>
+          <FormField label={t('firewallAdmin.policies.action')} error={fieldError('action')}>
             <select value={form.action} onChange={set('action')}>
               {policyActions.map((action) => (
                 <option key={action} value={action}>
@@ -190,34 +190,34 @@ function PolicyForm({ profileId, policy, onClose, onSaved, onFailed }: PolicyFor
               ))}
             </select>
           </FormField>
-          <FormField label={t('policies.priority')} error={fieldError('priority')} help={t('policies.priorityHelp')}>
+          <FormField label={t('firewallAdmin.policies.priority')} error={fieldError('priority')} help={t('firewallAdmin.policies.priorityHelp')}>
             <input type="number" value={form.priority} onChange={set('priority')} />
           </FormField>
         </div>
         <div className="field-row">
-          <FormField label={t('policies.source')} error={fieldError('source')} help={t('policies.listHelp')}>
+          <FormField label={t('firewallAdmin.policies.source')} error={fieldError('source')} help={t('firewallAdmin.policies.listHelp')}>
             <input value={form.source} onChange={set('source')} />
           </FormField>
-          <FormField label={t('policies.destination')} error={fieldError('destination')}>
+          <FormField label={t('firewallAdmin.policies.destination')} error={fieldError('destination')}>
             <input value={form.destination} onChange={set('destination')} />
           </FormField>
-          <FormField label={t('policies.service')} error={fieldError('service')}>
+          <FormField label={t('firewallAdmin.policies.service')} error={fieldError('service')}>
             <input value={form.service} onChange={set('service')} />
           </FormField>
         </div>
-        <FormField label={t('policies.description')} error={fieldError('description')}>
+        <FormField label={t('firewallAdmin.policies.description')} error={fieldError('description')}>
           <input value={form.description} onChange={set('description')} />
         </FormField>
         <label className="admin-checkbox">
           <input type="checkbox" checked={form.enabled} onChange={(event) => setForm({ ...form, enabled: event.target.checked })} />
-          {t('policies.enabled')}
+          {t('firewallAdmin.policies.enabled')}
         </label>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
+            {t('firewallAdmin.common.cancel')}
           </button>
           <button type="submit" className="button-primary" disabled={busy}>
-            {policy ? t('common.save') : t('common.create')}
+            {policy ? t('firewallAdmin.common.save') : t('firewallAdmin.common.create')}
           </button>
         </div>
       </form>

@@ -11,17 +11,17 @@ import { FormField, fieldErrorFor } from './FormField.tsx';
 import { localTime } from './format.ts';
 import { Pager } from './Pager.tsx';
 import { ReportContent } from './ReportContent.tsx';
-import { useAdminText } from './use-admin-text.ts';
+import { useTranslation } from 'react-i18next';
 import { usePagedList } from './use-paged-list.ts';
 
 const typeLabel: Record<string, string> = {
-  threat_summary: 'reports.typeThreatSummary', traffic: 'reports.typeTraffic', top_sources: 'reports.typeTopSources', blocklist: 'reports.typeBlocklist',
+  threat_summary: 'firewallAdmin.reports.typeThreatSummary', traffic: 'firewallAdmin.reports.typeTraffic', top_sources: 'firewallAdmin.reports.typeTopSources', blocklist: 'firewallAdmin.reports.typeBlocklist',
 };
 const isReady = (report: Report) => report.status === 'ready' || report.content !== undefined;
 const isFailed = (report: Report) => /fail|error/.test(report.status);
 
 export function ReportsSection({ profile }: { profile: ProfileView }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const { state, setPage, reload } = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listReports({ profileId: profile.id, page, pageSize: 20 }));
   // What main's follower said since the list was read: newer than the list's row.
   const [followed, setFollowed] = useState<Record<string, Report>>({});
@@ -38,29 +38,29 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
   );
 
   return (
-    <section className="admin-section" aria-label={t('reports.region')}>
+    <section className="admin-section" aria-label={t('firewallAdmin.reports.region')}>
       <div className="admin-toolbar">
         <button type="button" className="button-primary" onClick={() => setGenerating(true)}>
-          {t('reports.generate')}
+          {t('firewallAdmin.reports.generate')}
         </button>
         <button type="button" className="button" onClick={reload}>
-          {t('common.refresh')}
+          {t('firewallAdmin.common.refresh')}
         </button>
       </div>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('common.loadFailed')} />}
-      {state.status === 'loading' && !page && <p className="muted">{t('common.loading')}</p>}
+      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
       {page && (
         <>
           <div className="admin-table-wrap">
             <table className="admin-table">
               <thead>
                 <tr>
-                  <th>{t('reports.name')}</th>
-                  <th>{t('reports.type')}</th>
-                  <th>{t('reports.period')}</th>
-                  <th>{t('reports.created')}</th>
-                  <th>{t('reports.status')}</th>
-                  <th>{t('common.actions')}</th>
+                  <th>{t('firewallAdmin.reports.name')}</th>
+                  <th>{t('firewallAdmin.reports.type')}</th>
+                  <th>{t('firewallAdmin.reports.period')}</th>
+                  <th>{t('firewallAdmin.reports.created')}</th>
+                  <th>{t('firewallAdmin.reports.status')}</th>
+                  <th>{t('firewallAdmin.common.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -78,8 +78,8 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
                         <ReportState report={report} />
                       </td>
                       <td>
-                        <button type="button" className="button" disabled={!isReady(report)} onClick={() => setReading(report)} aria-label={`${t('reports.read')} ${report.name}`}>
-                          {t('reports.read')}
+                        <button type="button" className="button" disabled={!isReady(report)} onClick={() => setReading(report)} aria-label={`${t('firewallAdmin.reports.read')} ${report.name}`}>
+                          {t('firewallAdmin.reports.read')}
                         </button>
                       </td>
                     </tr>
@@ -88,7 +88,7 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
               </tbody>
             </table>
           </div>
-          {page.items.length === 0 && <p className="muted">{t('common.empty')}</p>}
+          {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
           <Pager page={page} onPage={setPage} />
         </>
       )}
@@ -110,7 +110,7 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
 }
 
 function ReportState({ report }: { report: Report }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   const running = !isReady(report) && !isFailed(report);
   useEffect(() => {
@@ -118,19 +118,19 @@ function ReportState({ report }: { report: Report }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [running]);
-  if (isReady(report)) return <span className="text-ok">{t('reports.ready')}</span>;
-  if (isFailed(report)) return <span className="text-danger">{t('reports.failed')}</span>;
+  if (isReady(report)) return <span className="text-ok">{t('firewallAdmin.reports.ready')}</span>;
+  if (isFailed(report)) return <span className="text-danger">{t('firewallAdmin.reports.failed')}</span>;
   const started = report.createdAt === undefined ? now : Date.parse(report.createdAt);
   return (
     <span className="admin-checkbox">
-      <progress className="admin-progress" aria-label={t('reports.progress')} max={100} {...(report.progress !== undefined && { value: report.progress })} />
-      <span>{report.progress !== undefined ? `${Math.round(report.progress)} %` : t('reports.generatingFor', { seconds: Math.max(0, Math.round((now - started) / 1000)) })}</span>
+      <progress className="admin-progress" aria-label={t('firewallAdmin.reports.progress')} max={100} {...(report.progress !== undefined && { value: report.progress })} />
+      <span>{report.progress !== undefined ? `${Math.round(report.progress)} %` : t('firewallAdmin.reports.generatingFor', { seconds: Math.max(0, Math.round((now - started) / 1000)) })}</span>
     </span>
   );
 }
 
 function GenerateForm({ profileId, onClose, onStarted }: { profileId: string; onClose(): void; onStarted(report: Report): void }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const [form, setForm] = useState({ type: 'threat_summary', name: '', from: '', to: '' });
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -153,10 +153,10 @@ function GenerateForm({ profileId, onClose, onStarted }: { profileId: string; on
 
   const fieldError = (field: string) => fieldErrorFor(error, field);
   return (
-    <Dialog title={t('reports.generateTitle')} onClose={onClose}>
+    <Dialog title={t('firewallAdmin.reports.generateTitle')} onClose={onClose}>
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
-        {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('common.failedTitle')} />}
-        <FormField label={t('reports.type')} error={fieldError('type')}>
+        {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('firewallAdmin.common.failedTitle')} />}
+        <FormField label={t('firewallAdmin.reports.type')} error={fieldError('type')}>
           <select value={form.type} onChange={set('type')}>
             {reportTypes.map((type) => (
               <option key={type} value={type}>
@@ -165,23 +165,23 @@ function GenerateForm({ profileId, onClose, onStarted }: { profileId: string; on
             ))}
           </select>
         </FormField>
-        <FormField label={t('reports.name')} error={fieldError('name')} help={t('reports.nameHelp')}>
+        <FormField label={t('firewallAdmin.reports.name')} error={fieldError('name')} help={t('firewallAdmin.reports.nameHelp')}>
           <input value={form.name} onChange={set('name')} />
         </FormField>
         <div className="field-row">
-          <FormField label={t('reports.from')} error={fieldError('from')} help={t('reports.periodHelp')}>
+          <FormField label={t('firewallAdmin.reports.from')} error={fieldError('from')} help={t('firewallAdmin.reports.periodHelp')}>
             <input type="datetime-local" value={form.from} onChange={set('from')} />
           </FormField>
-          <FormField label={t('reports.to')} error={fieldError('to')}>
+          <FormField label={t('firewallAdmin.reports.to')} error={fieldError('to')}>
             <input type="datetime-local" value={form.to} onChange={set('to')} />
           </FormField>
         </div>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
+            {t('firewallAdmin.common.cancel')}
           </button>
           <button type="submit" className="button-primary" disabled={busy}>
-            {t('reports.generate')}
+            {t('firewallAdmin.reports.generate')}
           </button>
         </div>
       </form>
@@ -190,7 +190,7 @@ function GenerateForm({ profileId, onClose, onStarted }: { profileId: string; on
 }
 
 function ReadReport({ profileId, report, onClose }: { profileId: string; report: Report; onClose(): void }) {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const [state, setState] = useState<{ report?: Report; error?: IpcError }>({});
   useEffect(() => {
     let current = true;
@@ -202,9 +202,9 @@ function ReadReport({ profileId, report, onClose }: { profileId: string; report:
     };
   }, [profileId, report.id]);
   return (
-    <Dialog title={t('reports.content', { name: report.name })} onClose={onClose} wide>
-      {state.error && <ErrorNotice error={state.error} title={t('common.loadFailed')} />}
-      {!state.report && !state.error && <p className="muted">{t('common.loading')}</p>}
+    <Dialog title={t('firewallAdmin.reports.content', { name: report.name })} onClose={onClose} wide>
+      {state.error && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {!state.report && !state.error && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
       {state.report && (
         <div className="admin-report-content">
           <ReportContent value={state.report.content} />

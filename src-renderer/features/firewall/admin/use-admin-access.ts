@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAdminStatusStore } from './status-store.ts';
-import { useAdminText } from './use-admin-text.ts';
+import { useTranslation } from 'react-i18next';
 
 export interface Permission {
   state: 'allowed' | 'denied' | 'unknown';
@@ -21,7 +21,7 @@ export interface AdminAccess {
  * area's `capabilities` call once that is merged.
  */
 export function useAdminAccess(profileId: string): AdminAccess {
-  const { t } = useAdminText();
+  const { t } = useTranslation();
   const watch = useAdminStatusStore((state) => state.watch);
   const edition = useAdminStatusStore((state) => state.histories[profileId]?.status?.edition ?? null);
   const roleRefused = useAdminStatusStore((state) => state.roleRefused[profileId] === true);
@@ -35,11 +35,11 @@ export function useAdminAccess(profileId: string): AdminAccess {
   return {
     edition,
     administer: free
-      ? { state: 'denied', reason: t('access.freeEditionWrites') }
+      ? { state: 'denied', reason: t('firewallAdmin.access.freeEditionWrites') }
       : roleRefused
-        ? { state: 'denied', reason: t('access.role') }
+        ? { state: 'denied', reason: t('firewallAdmin.access.role') }
         : allowed,
-    honeypots: free ? { state: 'denied', reason: t('access.freeEditionHoneypots') } : allowed,
-    devices: free ? { state: 'denied', reason: t('access.freeEditionDevices') } : allowed,
+    honeypots: free ? { state: 'denied', reason: t('firewallAdmin.access.freeEditionHoneypots') } : allowed,
+    devices: free ? { state: 'denied', reason: t('firewallAdmin.access.freeEditionDevices') } : allowed,
   };
 }
