@@ -17,7 +17,7 @@ export function FirewallView() {
           <nav className="admin-nav" aria-label={t('firewallAdmin.sections.nav')}>
             {adminSections.map((candidate) => (
               <button key={candidate.id} type="button" aria-pressed={candidate.id === section.id} onClick={() => setSectionId(candidate.id)}>
-                {t(candidate.title)}
+                {candidate.title()}
               </button>
             ))}
           </nav>

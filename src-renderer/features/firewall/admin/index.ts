@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
+import { translator } from '../../../language/translator.ts';
 import { AddressObjectsSection } from './AddressObjectsSection.tsx';
 import { DevicesSection } from './DevicesSection.tsx';
 import { HoneypotsSection } from './HoneypotsSection.tsx';
@@ -9,20 +10,21 @@ import { ReportsSection } from './ReportsSection.tsx';
 import { StatusSection } from './StatusSection.tsx';
 import './admin.css';
 
+/** The shape of an entry in the Firewall view's section nav (`FirewallSection` in the firewall shell). */
 export interface AdminSection {
   id: string;
-  /** A catalog key (`firewallAdmin.sections.*`); the section nav words it. */
-  title: string;
-  component: ComponentType<{ profile: ProfileView }>;
+  /** Read at render time, so the nav follows the window's language. */
+  title(): string;
+  component: ComponentType<{ profile: ProfileView; itemId?: string }>;
 }
 
-/** The firewall workspace's administration sections, in nav order, for the firewall view's section nav. */
+/** The administration sections, in nav order, for the Firewall view's section nav. */
 export const adminSections: readonly AdminSection[] = [
-  { id: 'status', title: 'firewallAdmin.sections.status', component: StatusSection },
-  { id: 'policies', title: 'firewallAdmin.sections.policies', component: PoliciesSection },
-  { id: 'address-objects', title: 'firewallAdmin.sections.addressObjects', component: AddressObjectsSection },
-  { id: 'logs', title: 'firewallAdmin.sections.logs', component: LogSearchSection },
-  { id: 'devices', title: 'firewallAdmin.sections.devices', component: DevicesSection },
-  { id: 'honeypots', title: 'firewallAdmin.sections.honeypots', component: HoneypotsSection },
-  { id: 'reports', title: 'firewallAdmin.sections.reports', component: ReportsSection },
+  { id: 'status', title: () => translator.t('firewallAdmin.sections.status'), component: StatusSection },
+  { id: 'policies', title: () => translator.t('firewallAdmin.sections.policies'), component: PoliciesSection },
+  { id: 'address-objects', title: () => translator.t('firewallAdmin.sections.addressObjects'), component: AddressObjectsSection },
+  { id: 'logs', title: () => translator.t('firewallAdmin.sections.logs'), component: LogSearchSection },
+  { id: 'devices', title: () => translator.t('firewallAdmin.sections.devices'), component: DevicesSection },
+  { id: 'honeypots', title: () => translator.t('firewallAdmin.sections.honeypots'), component: HoneypotsSection },
+  { id: 'reports', title: () => translator.t('firewallAdmin.sections.reports'), component: ReportsSection },
 ];
