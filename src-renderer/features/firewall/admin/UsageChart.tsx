@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { StatusSample } from '../../../../src-preload/contract/firewall-admin.ts';
 
@@ -22,39 +22,52 @@ function dataOf(samples: readonly StatusSample[]): uPlot.AlignedData {
 export function UsageChart({ samples, labels }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
+  const samplesRef = useRef(samples);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const styles = getComputedStyle(element);
-    const color = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
-    const axis = { stroke: color('--muted', '#888'), grid: { stroke: color('--border', '#ddd') }, ticks: { stroke: color('--border', '#ddd') } };
-    const chart = new uPlot(
-      {
-        width: Math.max(200, element.clientWidth),
-        height,
-        scales: { y: { range: [0, 100] } },
-        axes: [axis, { ...axis, values: (_plot, ticks) => ticks.map((tick) => `${tick} %`) }],
-        series: [
-          {},
-          { label: labels.cpu, stroke: color('--accent', '#2563eb'), width: 2, value: (_plot, value) => (value === null ? '' : `${value} %`) },
-          { label: labels.memory, stroke: color('--warning-text', '#b45309'), width: 2, value: (_plot, value) => (value === null ? '' : `${value} %`) },
-        ],
-      },
-      dataOf([]),
-      element,
-    );
-    plot.current = chart;
-    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(200, element.clientWidth), height }));
-    resize.observe(element);
+    let disposed = false;
+    let stop = () => {};
+    // uPlot reads the document when it loads: loaded with the chart, never with the module graph.
+    void import('uplot').then(({ default: UPlot }) => {
+      if (disposed) return;
+      const styles = getComputedStyle(element);
+      const color = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
+      const axis = { stroke: color('--muted', '#888'), grid: { stroke: color('--border', '#ddd') }, ticks: { stroke: color('--border', '#ddd') } };
+      const percent = (_plot: uPlot, value: number | null) => (value === null ? '' : `${value} %`);
+      const chart = new UPlot(
+        {
+          width: Math.max(200, element.clientWidth),
+          height,
+          scales: { y: { range: [0, 100] } },
+          axes: [axis, { ...axis, values: (_plot, ticks) => ticks.map((tick) => `${tick} %`) }],
+          series: [
+            {},
+            { label: labels.cpu, stroke: color('--accent', '#2563eb'), width: 2, value: percent },
+            { label: labels.memory, stroke: color('--warning-text', '#b45309'), width: 2, value: percent },
+          ],
+        },
+        dataOf(samplesRef.current),
+        element,
+      );
+      plot.current = chart;
+      const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(200, element.clientWidth), height }));
+      resize.observe(element);
+      stop = () => {
+        resize.disconnect();
+        chart.destroy();
+      };
+    });
     return () => {
-      resize.disconnect();
-      chart.destroy();
+      disposed = true;
+      stop();
       plot.current = null;
     };
   }, [labels.cpu, labels.memory]);
 
   useEffect(() => {
+    samplesRef.current = samples;
     plot.current?.setData(dataOf(samples));
   }, [samples]);
 

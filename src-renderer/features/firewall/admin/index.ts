@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
+import { getI18n } from 'react-i18next';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import { translator } from '../../../language/translator.ts';
 import { AddressObjectsSection } from './AddressObjectsSection.tsx';
 import { DevicesSection } from './DevicesSection.tsx';
 import { HoneypotsSection } from './HoneypotsSection.tsx';
@@ -20,11 +20,11 @@ export interface AdminSection {
 
 /** The administration sections, in nav order, for the Firewall view's section nav. */
 export const adminSections: readonly AdminSection[] = [
-  { id: 'status', title: () => translator.t('firewallAdmin.sections.status'), component: StatusSection },
-  { id: 'policies', title: () => translator.t('firewallAdmin.sections.policies'), component: PoliciesSection },
-  { id: 'address-objects', title: () => translator.t('firewallAdmin.sections.addressObjects'), component: AddressObjectsSection },
-  { id: 'logs', title: () => translator.t('firewallAdmin.sections.logs'), component: LogSearchSection },
-  { id: 'devices', title: () => translator.t('firewallAdmin.sections.devices'), component: DevicesSection },
-  { id: 'honeypots', title: () => translator.t('firewallAdmin.sections.honeypots'), component: HoneypotsSection },
-  { id: 'reports', title: () => translator.t('firewallAdmin.sections.reports'), component: ReportsSection },
+  { id: 'status', title: () => getI18n().t('firewallAdmin.sections.status'), component: StatusSection },
+  { id: 'policies', title: () => getI18n().t('firewallAdmin.sections.policies'), component: PoliciesSection },
+  { id: 'address-objects', title: () => getI18n().t('firewallAdmin.sections.addressObjects'), component: AddressObjectsSection },
+  { id: 'logs', title: () => getI18n().t('firewallAdmin.sections.logs'), component: LogSearchSection },
+  { id: 'devices', title: () => getI18n().t('firewallAdmin.sections.devices'), component: DevicesSection },
+  { id: 'honeypots', title: () => getI18n().t('firewallAdmin.sections.honeypots'), component: HoneypotsSection },
+  { id: 'reports', title: () => getI18n().t('firewallAdmin.sections.reports'), component: ReportsSection },
 ];
