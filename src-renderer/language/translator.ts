@@ -4,9 +4,3 @@ import { createTranslator } from '../../src-shared/i18n/translator.ts';
 
 /** The window's translator; it starts in the system's language until Settings' choice has loaded. */
 export const translator = createTranslator(matchLanguage(navigator.languages), [initReactI18next]);
-
-// The page says which language it is in, so fonts, line breaking and screen readers follow.
-document.documentElement.lang = translator.language;
-translator.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
-});
