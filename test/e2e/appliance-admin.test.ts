@@ -32,11 +32,11 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** A simulator and the app with one firewall profile, the Firewall tab showing. */
-async function start({ key = 'demo', clock, edition }: { key?: 'demo' | 'readOnly'; clock?: FakeClock; edition?: 'free-waf' } = {}): Promise<Page> {
+async function start({ key = 'demo', clock, edition, locale }: { key?: 'demo' | 'readOnly'; clock?: FakeClock; edition?: 'free-waf'; locale?: string } = {}): Promise<Page> {
   firewall = new FirewallSim({ seed: 3, alertCount: 20, caPem: ca.certPem, ...(clock && { clock }) });
   if (edition) firewall.setEdition(edition);
   await firewall.listen(0, await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
-  app = await openApp(browser, clock ? { clock } : {});
+  app = await openApp(browser, { ...(clock && { clock }), ...(locale && { locale }) });
   await app.services.profiles.save({
     service: 'firewall',
     name: 'Lab firewall',
@@ -285,5 +285,22 @@ describe('devices', () => {
     await poll(async () => (await section.getByRole('row').allInnerTexts()).slice(1).every((text) => /\tYes\t/.test(text))).toBe(true);
     expect(await section.getByRole('row').count()).toBeLessThan(all);
     await shot(page, 'devices');
+  });
+});
+
+describe('language', () => {
+  test('in Simplified Chinese the sections, their controls and the appliance-refused field speak Chinese around the appliance\'s words', async () => {
+    const page = await start({ locale: 'zh-CN' });
+    const view = page.getByRole('tabpanel', { name: '防火墙' });
+    await view.getByRole('button', { name: '安全策略', exact: true }).click();
+    const section = view.getByRole('region', { name: '安全策略' });
+    await section.getByRole('button', { name: '新建策略' }).click();
+    const form = page.getByRole('dialog', { name: '新建安全策略' });
+    await form.getByLabel('名称').fill('测试策略');
+    await form.getByLabel('优先级').fill('0');
+    await form.getByRole('button', { name: '创建' }).click();
+    const priority = form.getByLabel('优先级');
+    await poll(() => priority.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.locator(`#${await priority.getAttribute('aria-describedby')}`).innerText()).toContain("'priority'");
   });
 });

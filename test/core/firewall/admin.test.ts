@@ -271,6 +271,7 @@ describe('status', () => {
       expect(history.samples.every((sample) => typeof sample.memoryPercent === 'number')).toBe(true);
       expect(history.readAt).toBe(history.samples.at(-1)!.at);
 
+      expect(errorOf(await api.firewallAdmin.status({ profileId: 'no-such-profile' })).code).toBe('not_found');
       services.firewallAdmin.close();
       expect(clock.pending()).toHaveLength(timersBefore);
     } finally {

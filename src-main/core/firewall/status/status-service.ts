@@ -37,6 +37,8 @@ export class StatusService {
 
   /** The readings so far; the first ask starts the profile's poller, which runs until `close`. */
   history(profileId: string): StatusHistory {
+    // A profile that is not a firewall (or no longer exists) is refused here, not polled.
+    this.#clients.clientFor(profileId, 'firewall');
     const watched = this.#watched.get(profileId) ?? this.#watch(profileId);
     return { profileId, status: watched.status, samples: [...watched.samples], readAt: watched.readAt };
   }
