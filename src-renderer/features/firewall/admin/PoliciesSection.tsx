@@ -20,7 +20,7 @@ import { usePagedList } from './use-paged-list.ts';
 const actionLabel = { allow: 'firewallAdmin.policies.actionAllow', deny: 'firewallAdmin.policies.actionDeny', reject: 'firewallAdmin.policies.actionReject' } as const;
 
 export function PoliciesSection({ profile }: { profile: ProfileView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const access = useAdminAccess(profile.id);
   const { state, setPage, reload } = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listPolicies({ profileId: profile.id, page, pageSize: 50 }));
   const [editing, setEditing] = useState<Policy | 'new' | null>(null);
@@ -69,7 +69,7 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
                     <td>{joinList(policy.source)}</td>
                     <td>{joinList(policy.destination)}</td>
                     <td>{joinList(policy.service)}</td>
-                    <td>{policy.hitCount ?? t('firewallAdmin.common.none')}</td>
+                    <td>{policy.hitCount === undefined ? t('firewallAdmin.common.none') : policy.hitCount.toLocaleString(i18n.language)}</td>
                     <td>
                       <span className="admin-actions">
                         <button type="button" className="button" disabled={!writable} onClick={() => setEditing(policy)} aria-label={`${t('firewallAdmin.common.edit')} ${policy.name}`}>

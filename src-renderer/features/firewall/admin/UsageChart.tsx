@@ -40,7 +40,11 @@ export function UsageChart({ samples, labels }: Props) {
         {
           width: Math.max(200, element.clientWidth),
           height,
-          scales: { y: { range: [0, 100] } },
+          scales: {
+            // A single reading would otherwise stretch the time axis over years around it.
+            x: { time: true, range: (_plot, min, max) => (min === max ? [min - 60, max + 60] : [min, max]) },
+            y: { range: [0, 100] },
+          },
           axes: [axis, { ...axis, values: (_plot, ticks) => ticks.map((tick) => `${tick} %`) }],
           series: [
             {},
