@@ -41,10 +41,10 @@ const COLUMN: Record<AlertField, string> = {
 const SORT_COLUMN: Record<AlertSortField, string> = { ...COLUMN, severity: 'severity_rank' };
 const NUMERIC: ReadonlySet<AlertField> = new Set(['srcPort', 'dstPort', 'occurredAt']);
 
-const SELECT_ROW = `SELECT a.id, a.severity, a.occurred_ms, a.category, a.action, a.src_ip, a.src_port, a.dst_ip, a.dst_port,
+const ROW_COLUMNS = `a.id, a.severity, a.occurred_ms, a.category, a.action, a.src_ip, a.src_port, a.dst_ip, a.dst_port,
   a.protocol, a.signature, a.message, a.device_id,
-  EXISTS (SELECT 1 FROM firewall_blocklist b WHERE b.profile_id = a.profile_id AND b.ip = a.src_ip) AS source_blocked
-  FROM firewall_alerts a`;
+  EXISTS (SELECT 1 FROM firewall_blocklist b WHERE b.profile_id = a.profile_id AND b.ip = a.src_ip) AS source_blocked`;
+const SELECT_ROW = `SELECT ${ROW_COLUMNS} FROM firewall_alerts a`;
 
 function toRow(row: AlertDbRow): AlertRow {
   return {
@@ -196,7 +196,7 @@ export class AlertRepository {
 
   find(profileId: string, id: string): (AlertRow & { detail: CachedDetail | null; other: Record<string, unknown> | null }) | undefined {
     const row = this.#db
-      .prepare<[string, string], AlertDbRow & { detail: string | null; other: string | null }>(`${SELECT_ROW.replace(' FROM', ', a.detail, a.other FROM')} WHERE a.profile_id = ? AND a.id = ?`)
+      .prepare<[string, string], AlertDbRow & { detail: string | null; other: string | null }>(`SELECT ${ROW_COLUMNS}, a.detail, a.other FROM firewall_alerts a WHERE a.profile_id = ? AND a.id = ?`)
       .get(profileId, id);
     if (!row) return undefined;
     return {
