@@ -18,6 +18,7 @@ import { NotificationRepository } from './notifications/notification-repository.
 import { gatewayConnector } from './gateway/connector.ts';
 import { supportConnector } from './support/connector.ts';
 import type { Platform } from './platform.ts';
+import { PreferencesService } from './preferences/preferences-service.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
 import { ProfileRepository } from './profiles/profile-repository.ts';
 import { ProfileService } from './profiles/profile-service.ts';
@@ -59,6 +60,7 @@ export interface AppServices {
   db: Db;
   logger: Logger;
   workspace: WorkspaceService;
+  preferences: PreferencesService;
   profiles: ProfileService;
   health: ConnectionHealthTracker;
   clients: AppClients;
@@ -93,6 +95,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const clients: AppClients = new ClientRegistry({ profiles, connectors, health, logger, resolveProxy: (url) => options.platform.resolveProxy(url), ...(options.clock ? { clock: options.clock } : {}) });
   const clock = options.clock ?? systemClock;
   const settings = new SettingsTable(db);
+  const preferences = new PreferencesService(settings, () => options.platform.preferredLanguages());
   const notifications = new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock });
   const emit = <Name extends keyof AppEvents>(name: Name, ...value: Parameters<AppEvents[Name]>) =>
     listeners.forEach((listener) => (listener[name] as ((...args: Parameters<AppEvents[Name]>) => void) | undefined)?.(...value));
@@ -112,6 +115,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     keyStore,
     notifications,
     platform: options.platform,
+    translator: preferences.translator,
     logger,
     clock,
   });
@@ -132,6 +136,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     db,
     logger,
     workspace: new WorkspaceService(settings),
+    preferences,
     profiles,
     health,
     clients,
@@ -145,6 +150,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       await clients.close();
       profiles.close();
       health.dispose();
+      preferences.dispose();
       db.close();
     },
   };

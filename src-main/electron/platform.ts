@@ -29,6 +29,7 @@ export function createElectronPlatform(): Platform {
     isFocused: () => BrowserWindow.getFocusedWindow() !== null,
     // Chromium's answer: the OS settings, a PAC script, or what Chromium detected.
     resolveProxy: (url) => session.defaultSession.resolveProxy(url),
+    preferredLanguages: () => app.getPreferredSystemLanguages(),
     async chooseSavePath({ title, defaultName, filters }) {
       const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
       const options = { title, defaultPath: defaultName, filters };
