@@ -7,12 +7,13 @@ export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary 
   const { t, i18n } = useTranslation();
   const list = (items: string[]) => new Intl.ListFormat(i18n.language, { style: 'narrow', type: 'conjunction' }).format(items);
   /** What the server's own OpenAPI description said, against the document. */
-  const described = (description: ServerDescriptionSummary | undefined): string =>
-    description === undefined
-      ? t('summary.noDescription')
-      : description.missing.length > 0
-        ? t('summary.describedMissing', { count: description.operations, missing: list(description.missing) })
-        : t('summary.described', { count: description.operations });
+  const described = (description: ServerDescriptionSummary | undefined) =>
+    description
+      ? [
+          t('summary.described', { count: description.operations }),
+          ...(description.missing.length > 0 ? [t('summary.notOffered', { endpoints: list(description.missing) })] : []),
+        ]
+      : [t('summary.noDescription')];
   switch (summary.service) {
     case 'gateway':
       return (
@@ -26,17 +27,17 @@ export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary 
       const channels = Object.entries(summary.channels).map(([name, open]) =>
         open ? t('summary.channelOpen', { name }) : t('summary.channelClosed', { name }),
       );
-      const siteSentAs = summary.siteSentAs;
+      const route = summary.siteSentAs;
       return (
         <span>
           {[
             t('summary.sites', { sites: summary.sites.length > 0 ? list(summary.sites) : t('summary.none') }),
             t('summary.channels', { channels: channels.length > 0 ? list(channels) : t('summary.unknown') }),
             t('summary.scopes', { scopes: summary.scopes.length > 0 ? list(summary.scopes) : t('summary.none') }),
-            ...(siteSentAs
-              ? [t(`summary.siteSentAs.${siteSentAs.in}`, { name: siteSentAs.name }) + t(`summary.learnedFrom.${siteSentAs.learnedFrom}`)]
+            ...(route
+              ? [t('summary.siteSentAs', { place: t(`summary.sitePlaces.${route.in}`), name: route.name, source: t(`summary.learnedFrom.${route.learnedFrom}`) })]
               : []),
-            described(summary.described),
+            ...described(summary.described),
           ].join(' · ')}
         </span>
       );
@@ -51,7 +52,7 @@ export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary 
             ...(summary.cpuPercent !== undefined ? [t('summary.cpu', { percent: summary.cpuPercent })] : []),
             ...(summary.memoryPercent !== undefined ? [t('summary.memory', { percent: summary.memoryPercent })] : []),
             ...(summary.activeSessions !== undefined ? [t('summary.sessions', { count: summary.activeSessions })] : []),
-            described(summary.described),
+            ...described(summary.described),
           ].join(' · ')}
         </span>
       );

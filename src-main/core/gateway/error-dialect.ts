@@ -1,14 +1,15 @@
 // The model gateway's errors (gateway.md): the code sits in `error.code`; its only permission error
 // is the model whitelist, so a bare 403, or one naming a model code of the server's own
 // (`model_not_allowed`), means that.
-// The body shapes are recorded in docs/api-assumptions.md.
+// The body shapes are recorded in docs/api-assumptions.md; the words are errors.gateway.<code> in src-shared/i18n/.
 import type { ErrorDialect } from '../http/error-dialect.ts';
-import { describeHttpError } from '../http/status-errors.ts';
+import { serviceError } from '../http/service-failure.ts';
+import { documentedCode } from '../http/status-errors.ts';
+import { isRetriedStatus } from '../http/retry.ts';
 import type { ServiceError } from '../http/types.ts';
 import { Redactor } from '../log/redactor.ts';
-import { errorNameIn, statusOfErrorName } from '../wire/errors.ts';
+import { errorMessageIn, errorNameIn, statusOfErrorName } from '../wire/errors.ts';
 import { fieldsOf } from '../wire/read.ts';
-
 
 /** A code naming a model (`model_not_allowed`, `model_forbidden`) under a 403 is the whitelist refusal. */
 const MODEL_REFUSAL = /model/i;
@@ -39,10 +40,10 @@ const STATUS_OF_TYPE: Readonly<Record<string, number>> = {
 };
 
 /**
- * An error event inside a 200 stream: the gateway answered, so this is never "unreachable"; the
- * error's type (or name) says which documented error it is, and the server's words are kept.
+ * An error event inside a 200 stream: the gateway answered (status 200, so never "unreachable");
+ * the error's type (or name) says which documented error it is, and the server's words are its detail.
  */
-export function describeStreamError(error: unknown, requestId: string | undefined, serverMessage: string | undefined): ServiceError {
+export function describeStreamError(error: unknown, requestId: string | undefined): ServiceError {
   const body = { error };
   const fields = fieldsOf(error);
   const type = fields?.string('type');
@@ -52,8 +53,14 @@ export function describeStreamError(error: unknown, requestId: string | undefine
     (name === undefined ? undefined : statusOfErrorName(gatewayDialect.refinements, name)) ??
     fields?.number('status', 'status_code') ??
     500;
-  const described = describeHttpError(gatewayDialect, status, body, requestId);
-  // The server's words reach the user; a key it echoed back must not. A parameter error already carries them.
-  const said = serverMessage && described.code !== 'bad_request' ? ` It said: "${new Redactor().redact(serverMessage.slice(0, 200))}".` : '';
-  return { ...described, status: 200, message: `${described.message} It reported this inside its streamed answer.${said}` };
+  const said = errorMessageIn(body);
+  return serviceError({
+    service: 'gateway',
+    status: 200,
+    code: documentedCode(gatewayDialect, status, name),
+    // The server's words reach the user; a key it echoed back must not.
+    params: { ...(said !== undefined && { detail: new Redactor().redact(said.slice(0, 200)) }) },
+    ...(requestId ? { requestId } : {}),
+    retryable: isRetriedStatus(status, true),
+  });
 }

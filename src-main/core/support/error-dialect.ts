@@ -1,6 +1,6 @@
 // The support API's errors (support.md): the name sits in the envelope's `error` field, or where
-// other servers put it (`error.code`, a `code` that is not a number). The body shapes are recorded
-// in docs/api-assumptions.md; the words are errors.support.<code> in src-shared/i18n/.
+// other servers put it (`error.code`, a `code` that is not a number).
+// The body shapes are recorded in docs/api-assumptions.md; the words are errors.support.<code> in src-shared/i18n/.
 import type { ErrorDialect } from '../http/error-dialect.ts';
 import { errorNameIn, type ErrorNamePlace } from '../wire/errors.ts';
 

@@ -24,6 +24,9 @@ const placeholders: Record<ServiceName, { url: string; key?: string }> = {
 
 const samples = { pem: '-----BEGIN CERTIFICATE-----', fingerprint: 'AB:CD:…', proxyUrl: 'http://proxy.example:3128' };
 
+/** What a server that says nothing is sent, per place: OpsDesk's own choice (docs/api-assumptions.md). */
+const DEFAULT_SITE_PARAMETERS: Record<SitePlacement, string> = { header: 'X-SVC-Site', query: 'site', path: '/sites/{site}' };
+
 const trustModes: readonly TrustInput['mode'][] = ['system', 'system-plus-ca', 'ca-only', 'pinned'];
 
 interface FormState {
@@ -215,12 +218,7 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
                 error={fieldError('settings.siteParameter')}
                 help={form.siteIn === 'path' ? t('settings.form.sitePathHelp') : undefined}
               >
-                <input
-                  value={form.siteParameter}
-                  onChange={update('siteParameter')}
-                  placeholder={{ header: 'X-SVC-Site', query: 'site', path: '/sites/{site}' }[form.siteIn]}
-                  spellCheck={false}
-                />
+                <input value={form.siteParameter} onChange={update('siteParameter')} placeholder={DEFAULT_SITE_PARAMETERS[form.siteIn]} spellCheck={false} />
               </Field>
             )}
           </div>
