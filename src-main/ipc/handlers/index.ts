@@ -3,6 +3,8 @@ import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
+import { firewallHandlers } from './firewall.ts';
+import { notificationsHandlers } from './notifications.ts';
 import { profilesHandlers } from './profiles.ts';
 import { workspaceHandlers } from './workspace.ts';
 
@@ -13,5 +15,7 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     profiles: profilesHandlers(services),
     workspace: workspaceHandlers(services),
     firewallAdmin: firewallAdminHandlers(services),
+    firewall: firewallHandlers(services),
+    notifications: notificationsHandlers(services),
   };
 }
