@@ -58,6 +58,7 @@ async function start(): Promise<void> {
     keyStore,
     platform: createElectronPlatform(() => translator),
     importProfilesFrom,
+    backgroundSync: true,
   });
   translator = services.preferences.translator;
   installAppMenu(log.folder, translator);
