@@ -11,6 +11,7 @@ import { ClientRegistry } from './clients/client-registry.ts';
 import { firewallConnector } from './firewall/connector.ts';
 import { gatewayConnector } from './gateway/connector.ts';
 import { supportConnector } from './support/connector.ts';
+import type { Clock } from './lifecycle/clock.ts';
 import type { Platform } from './platform.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
 import { ProfileRepository } from './profiles/profile-repository.ts';
@@ -31,6 +32,8 @@ export interface AppServicesOptions {
   platform: Platform;
   /** A profiles file to import on start (the demo's simulators); see docs/architecture.md. */
   importProfilesFrom?: string;
+  /** What the deadline of a connection test counts on; tests pass a fake one. */
+  clock?: Clock;
 }
 
 export interface AppEvents {
@@ -67,11 +70,19 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     keyStore: options.keyStore ?? (await openKeyStore()),
     logger,
     rules: connectors,
+    resolveProxy: (url) => options.platform.resolveProxy(url),
     onChange: (list) => listeners.forEach((listener) => listener.profilesChanged?.(list)),
   });
   const health = new ConnectionHealthTracker(new HealthRepository(db));
   health.onChanged((value) => listeners.forEach((listener) => listener.healthChanged?.(value)));
-  const clients: AppClients = new ClientRegistry({ profiles, connectors, health, logger, resolveProxy: (url) => options.platform.resolveProxy(url) });
+  const clients: AppClients = new ClientRegistry({
+    profiles,
+    connectors,
+    health,
+    logger,
+    resolveProxy: (url) => options.platform.resolveProxy(url),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   if (options.importProfilesFrom) {
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });

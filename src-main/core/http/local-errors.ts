@@ -26,13 +26,19 @@ export function describeCancelled(dialect: ErrorDialect): ServiceError {
   return { service: dialect.service, code: 'cancelled', message: 'The request was cancelled.', hint: 'Nothing to do.', retryable: false };
 }
 
-export function describeResponseTooLarge(dialect: ErrorDialect, status: number, limitBytes: number): ServiceError {
+export function describeResponseTooLarge(dialect: ErrorDialect, status: number, limitBytes: number, what: 'response' | 'line' = 'response'): ServiceError {
   return {
     service: dialect.service,
     status,
     code: 'response_too_large',
-    message: `${dialect.label} sent a response larger than the ${limitBytes}-byte limit of this profile; reading stopped.`,
-    hint: 'Ask for less: a smaller page size or a narrower filter.',
+    message:
+      what === 'line'
+        ? `${dialect.label} sent a line longer than ${limitBytes} bytes in its event stream; reading stopped.`
+        : `${dialect.label} sent a response larger than the ${limitBytes}-byte limit of this profile; reading stopped.`,
+    hint:
+      what === 'line'
+        ? 'A well-behaved stream sends short lines; the service or a proxy in front of it is misbehaving. Tell its administrator.'
+        : 'Ask for less: a smaller page size or a narrower filter.',
     retryable: false,
   };
 }

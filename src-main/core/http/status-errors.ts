@@ -120,3 +120,14 @@ export function describeMalformedResponse(
     retryable: status >= 500 || status === 429,
   };
 }
+
+/** An event in a streamed answer (SSE) whose data is not the JSON the protocol promises. */
+export function describeMalformedStreamEvent(dialect: ErrorDialect): ServiceError {
+  return {
+    service: dialect.service,
+    code: 'malformed_response',
+    message: `${dialect.label} sent an event in its streamed answer that is not valid JSON; the answer stopped there.`,
+    hint: 'Check that the base URL points at the right service and version; if it does, report this to its administrator.',
+    retryable: false,
+  };
+}

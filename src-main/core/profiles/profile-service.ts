@@ -1,12 +1,13 @@
 import { X509Certificate, randomUUID } from 'node:crypto';
 import type { KeychainStatus, ParsedProfileInput, ProfileList, ProfileView, ServiceName } from '../../../src-preload/contract/profiles.ts';
-import { probeCertificate } from '../http/certificate-probe.ts';
+import { probeCertificate, probeTargetFor } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { normalizeFingerprint } from '../http/trust.ts';
 import type { TrustSettings } from '../http/types.ts';
 import { Emitter, type Event } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
+import type { ResolveProxy } from '../platform.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
 import { maskKey } from '../secrets/mask-key.ts';
 import { UserFacingError } from '../user-facing-error.ts';
@@ -15,13 +16,15 @@ import type { ProfileRecord } from './profile-record.ts';
 import type { ProfileRepository } from './profile-repository.ts';
 
 /** What saving a profile needs to know of its back end. */
-export type ProfileRules = { [Service in ServiceName]: Pick<Connector<Service, Closable>, 'normaliseBaseUrl' | 'isLiveKey'> };
+export type ProfileRules = { [Service in ServiceName]: Pick<Connector<Service, Closable>, 'normaliseBaseUrl' | 'isLiveKey' | 'dialect'> };
 
 export interface ProfileServiceOptions {
   repository: ProfileRepository;
   keyStore: KeyStore;
   logger: Logger;
   rules: ProfileRules;
+  /** The OS's proxy for a URL, so the certificate probe takes the way a "system" profile's requests take. */
+  resolveProxy?: ResolveProxy;
   onChange?: (list: ProfileList) => void;
 }
 
@@ -149,7 +152,7 @@ export class ProfileService {
    */
   async trustCertificate(id: string, sha256: string): Promise<ProfileView> {
     const record = this.#require(id);
-    const presented = await probeCertificate(new URL(record.baseUrl), record.timeouts.connectMs);
+    const presented = await probeCertificate(probeTargetFor(record, this.#options.rules[record.service].dialect, this.#options.resolveProxy));
     if (normalizeFingerprint(presented.sha256) !== normalizeFingerprint(sha256)) {
       throw new ServiceFailure({
         service: record.service,
@@ -176,8 +179,20 @@ export class ProfileService {
   async adoptPinnedAnchor(id: string): Promise<void> {
     const record = this.#require(id);
     if (record.trust.mode !== 'pinned' || record.trust.anchorPem) return;
-    const presented = await probeCertificate(new URL(record.baseUrl), record.timeouts.connectMs);
-    if (normalizeFingerprint(presented.sha256) !== normalizeFingerprint(record.trust.pinnedSha256 ?? '')) {
+    const presented = await probeCertificate(probeTargetFor(record, this.#options.rules[record.service].dialect, this.#options.resolveProxy));
+    const pin = normalizeFingerprint(record.trust.pinnedSha256 ?? '');
+    const pinnedAuthority = presented.chainPem.slice(1).map((pem) => new X509Certificate(pem)).find((certificate) => normalizeFingerprint(certificate.fingerprint256) === pin);
+    if (pinnedAuthority) {
+      throw new ServiceFailure({
+        service: record.service,
+        code: 'invalid_settings',
+        message: `The pinned fingerprint is that of the certificate authority “${pinnedAuthority.subject.split('\n').join(', ')}”, which issued the server's certificate, not that of the server's own certificate. A pin names exactly one server certificate.`,
+        hint: "To trust every certificate this authority issues, set the trust to an imported CA and import the authority's certificate. To pin this server, check its own fingerprint (shown here) with the administrator and pin that.",
+        retryable: false,
+        certificate: presented,
+      });
+    }
+    if (normalizeFingerprint(presented.sha256) !== pin) {
       throw new ServiceFailure({
         service: record.service,
         code: 'certificate_changed',

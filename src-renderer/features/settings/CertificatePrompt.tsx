@@ -58,8 +58,10 @@ export function CertificatePrompt({ profile, certificate, onClose }: Props) {
         </dd>
       </dl>
       <p className="muted">
-        Trusting pins this exact certificate for this connection only. Other connections and the rest of your
-        system are unaffected; if the certificate ever changes, OpsDesk refuses it and tells you.
+        Trusting pins this exact certificate for this connection only: its fingerprint becomes the server’s
+        identity, so it is accepted even if it names another host than the address you use (an appliance’s own
+        certificate often names something like appliance.local while you reach it by IP). Other connections and
+        the rest of your system are unaffected; if the certificate ever changes, OpsDesk refuses it and tells you.
       </p>
       {error && <ErrorNotice error={error} />}
       <footer className="dialog-actions">
