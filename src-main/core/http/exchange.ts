@@ -151,10 +151,9 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
         return { exchange: { response, bytes: undefined } };
       }
       bodyTimer = setTimeout(() => bodyDeadline.abort(), settings.timeouts.bodyMs);
-      const response = answer;
-      const bytes = response.body ? await readCappedBody(response.body, response.headers.get('content-length'), limits) : Buffer.alloc(0);
+      const bytes = answer.body ? await readCappedBody(answer.body, answer.headers.get('content-length'), limits) : Buffer.alloc(0);
       log.info('response', { ...logged, ms: Math.round(performance.now() - started) });
-      return { exchange: { response, bytes } };
+      return { exchange: { response: answer, bytes } };
     } catch (error) {
       if (callerSignal?.aborted) throw error;
       const failure = bodyDeadline.signal.aborted
@@ -209,7 +208,8 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
     try {
       return await send(input, { ...init, signal }, progress);
     } catch (error) {
-      if (!deadline.signal.aborted || init.signal?.aborted) throw error;
+      // What the deadline ended arrives as the abort itself, never as an explained failure.
+      if (error instanceof ServiceFailure || !deadline.signal.aborted || init.signal?.aborted) throw error;
       const { lastFailure, stage, attempts } = progress;
       const host = new URL(input).host;
       throw new ServiceFailure(describeDeadlineExceeded(dialect, deadline, host, stage, attempts, lastFailure?.serviceError), { cause: error });
