@@ -39,8 +39,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function firewallAt(url: string): Promise<string> {
+async function firewallAt(url: string, timeouts?: typeof defaultTimeouts): Promise<string> {
   const profile = await services.profiles.save({
+    ...(timeouts ? { timeouts } : {}),
     service: 'firewall',
     name: `Stuck ${Math.random().toString(16).slice(2)}`,
     baseUrl: url,
@@ -81,6 +82,17 @@ describe('Test connection ends at its overall deadline', () => {
     expect(error.message).toMatch(/^Test connection gave up after 20 s: the connection to 127\.0\.0\.1:\d+ \(TCP and TLS handshake\) did not complete\./);
     expect(error.hint).toMatch(/address and port/);
     expect(realMs).toBeLessThan(defaultTimeouts.connectMs);
+  });
+
+  it('with short timeouts it says how many attempts failed, and how the last one did', async () => {
+    const hole = await startBlackHole();
+    servers.push(hole);
+    const profileId = await firewallAt(hole.url, { ...defaultTimeouts, connectMs: 200 });
+    const { error } = await testUntilDeadline(profileId, async () => {
+      await hole.nextConnection();
+      await hole.nextConnection();
+    });
+    expect(error.message).toMatch(/\(\d attempts\)\. The last failed attempt: The firewall timed out after 200 ms while connecting \(TCP and TLS handshake\)\./);
   });
 
   it('a server that takes the request and never answers', async () => {
