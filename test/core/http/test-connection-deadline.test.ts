@@ -84,6 +84,22 @@ describe('Test connection ends at its overall deadline', () => {
     expect(realMs).toBeLessThan(defaultTimeouts.connectMs);
   });
 
+  it('a gateway profile, whose test goes through the openai SDK, ends the same way', async () => {
+    const hole = await startBlackHole();
+    servers.push(hole);
+    const profile = await services.profiles.save({
+      service: 'gateway',
+      name: `Stuck gateway ${Math.random().toString(16).slice(2)}`,
+      baseUrl: hole.url,
+      apiKey: 'sk-deadline-test-key-0123456789',
+      trust: { mode: 'ca-only', caPem: ca.certPem },
+      settings: { rateTier: 60 },
+    });
+    const { error } = await testUntilDeadline(profile.id, () => hole.nextConnection());
+    expect(error).toMatchObject({ service: 'gateway', code: 'timeout' });
+    expect(error.message).toMatch(/^Test connection gave up after 20 s: the connection to 127\.0\.0\.1:\d+ \(TCP and TLS handshake\) did not complete\./);
+  });
+
   it('with short timeouts it says how many attempts failed, and how the last one did', async () => {
     const hole = await startBlackHole();
     servers.push(hole);
