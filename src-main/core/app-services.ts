@@ -13,6 +13,7 @@ import { gatewayConnector } from './gateway/connector.ts';
 import { supportConnector } from './support/connector.ts';
 import type { Clock } from './lifecycle/clock.ts';
 import type { Platform } from './platform.ts';
+import { PreferencesService } from './preferences/preferences-service.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
 import { ProfileRepository } from './profiles/profile-repository.ts';
 import { ProfileService } from './profiles/profile-service.ts';
@@ -46,6 +47,7 @@ export interface AppServices {
   db: Db;
   logger: Logger;
   workspace: WorkspaceService;
+  preferences: PreferencesService;
   profiles: ProfileService;
   health: ConnectionHealthTracker;
   clients: AppClients;
@@ -87,10 +89,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
   }
+  const settings = new SettingsTable(db);
+  const preferences = new PreferencesService(settings, () => options.platform.preferredLanguages());
   return {
     db,
     logger,
-    workspace: new WorkspaceService(new SettingsTable(db)),
+    workspace: new WorkspaceService(settings),
+    preferences,
     profiles,
     health,
     clients,
@@ -100,6 +105,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       await clients.close();
       profiles.close();
       health.dispose();
+      preferences.dispose();
       db.close();
     },
   };

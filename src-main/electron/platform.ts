@@ -29,5 +29,6 @@ export function createElectronPlatform(): Platform {
     isFocused: () => BrowserWindow.getFocusedWindow() !== null,
     // Chromium's answer: the OS settings, a PAC script, or what Chromium detected.
     resolveProxy: (url) => session.defaultSession.resolveProxy(url),
+    preferredLanguages: () => app.getPreferredSystemLanguages(),
   };
 }

@@ -7,9 +7,8 @@ import { systemClock, type Clock } from '../lifecycle/clock.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
 import type { ResolveProxy } from '../platform.ts';
-import { UserFacingError } from '../user-facing-error.ts';
 import { isProfileOf, type ProfileOf } from '../profiles/profile-record.ts';
-import type { ProfileService } from '../profiles/profile-service.ts';
+import { profileNotFound, type ProfileService } from '../profiles/profile-service.ts';
 import type { ConnectionHealthTracker } from './connection-health.ts';
 
 export type Connectors<Clients extends Record<ServiceName, Closable>> = { [Service in ServiceName]: Connector<Service, Clients[Service]> };
@@ -35,9 +34,6 @@ const maxResponseBytes = 32 * 1024 * 1024;
 export const TEST_CONNECTION_DEADLINE_MS = 20_000;
 /** Longer than any request's own timeouts allow it to take. */
 const retiredClientGraceMs = 15 * 60_000;
-
-const profileNotFound = () =>
-  new UserFacingError({ code: 'not_found', message: 'That connection no longer exists.', hint: 'Reopen Settings to see the current list.' });
 
 /**
  * One client per profile, so its keep-alive pool, rate limiter and Retry-After pause serve every
@@ -79,11 +75,11 @@ export class ClientRegistry<Clients extends Record<ServiceName, Closable>> imple
     if (record.trust.mode === 'pinned' && !record.trust.anchorPem) await this.#options.profiles.adoptPinnedAnchor(profileId);
     try {
       const test = () => this.#test(profileId, record.service);
-      const summary = await withDeadline('Test connection', TEST_CONNECTION_DEADLINE_MS, this.#options.clock ?? systemClock, test);
+      const summary = await withDeadline(TEST_CONNECTION_DEADLINE_MS, this.#options.clock ?? systemClock, test);
       return { profileId, testedAt: new Date().toISOString(), summary };
     } catch (error) {
       if (!(error instanceof ServiceFailure)) throw error;
-      const shown = await withPresentedCertificate(error.serviceError, probeTargetFor(record, this.#options.connectors[record.service].dialect, this.#options.resolveProxy));
+      const shown = await withPresentedCertificate(error.serviceError, probeTargetFor(record, this.#options.resolveProxy));
       throw shown === error.serviceError ? error : new ServiceFailure(shown, { cause: error });
     }
   }

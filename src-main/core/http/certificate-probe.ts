@@ -12,10 +12,9 @@ import { connect, type DetailedPeerCertificate } from 'node:tls';
 import { Client } from 'undici';
 import type { ResolveProxy } from '../platform.ts';
 import { proxyRouteFor } from './dispatcher.ts';
-import type { ErrorDialect } from './error-dialect.ts';
-import { CERTIFICATE_CODES, describeNetworkError, describeTimeout, networkErrorCode, underlyingError } from './network-errors.ts';
+import { CERTIFICATE_CODES, describeConnectionFailure, describeNetworkError, describeTimeout, underlyingError } from './network-errors.ts';
 import { ServiceFailure } from './service-failure.ts';
-import type { CertificateInfo, ConnectionSettings, ServiceError } from './types.ts';
+import type { CertificateInfo, ConnectionSettings, ServiceError, ServiceName } from './types.ts';
 
 function describeCertificate(chain: X509Certificate[]): CertificateInfo {
   const leaf = chain[0];
@@ -44,8 +43,8 @@ function presentedChain(leaf: DetailedPeerCertificate): X509Certificate[] {
 
 export interface ProbeTarget {
   url: URL;
-  /** Names the back end when the probe fails. */
-  dialect: Pick<ErrorDialect, 'service' | 'label'>;
+  /** Named in a failure. */
+  service: ServiceName;
   timeoutMs: number;
   /** The profile's proxy: the probe takes the same way as its requests. */
   proxy: ConnectionSettings['proxy'];
@@ -54,11 +53,11 @@ export interface ProbeTarget {
 
 /** Where a profile's probe goes, and how: the same way as its requests. */
 export function probeTargetFor(
-  profile: { baseUrl: string; timeouts: { connectMs: number }; proxy: ConnectionSettings['proxy'] },
-  dialect: ProbeTarget['dialect'],
+  profile: { service: ServiceName; baseUrl: string; timeouts: { connectMs: number }; proxy: ConnectionSettings['proxy'] },
   resolveProxy: ResolveProxy | undefined,
 ): ProbeTarget {
-  return { url: new URL(profile.baseUrl), dialect, timeoutMs: profile.timeouts.connectMs, proxy: profile.proxy, ...(resolveProxy ? { resolveProxy } : {}) };
+  const { service, baseUrl, timeouts, proxy } = profile;
+  return { url: new URL(baseUrl), service, timeoutMs: timeouts.connectMs, proxy, ...(resolveProxy ? { resolveProxy } : {}) };
 }
 
 /** A CONNECT tunnel through the proxy to the server's host and port, as undici's ProxyAgent opens one. */
@@ -114,7 +113,7 @@ function handshake(host: string, port: number, socket: Socket | undefined, signa
 
 /** Rejects with a ServiceFailure that says what failed, in the words of a request's failure. */
 export async function probeCertificate(target: ProbeTarget): Promise<CertificateInfo> {
-  const { url, dialect, timeoutMs } = target;
+  const { url, timeoutMs } = target;
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(url.port || 443);
   const expiry = AbortSignal.timeout(timeoutMs);
@@ -126,10 +125,9 @@ export async function probeCertificate(target: ProbeTarget): Promise<Certificate
   } catch (error) {
     const system = underlyingError(error);
     if (system?.code === 'UND_ERR_CONNECT_TIMEOUT' || expiry.aborted) {
-      throw new ServiceFailure(describeTimeout(dialect, 'connect', timeoutMs), { cause: error });
+      throw new ServiceFailure(describeTimeout(target, 'connect', timeoutMs), { cause: error });
     }
-    const code = networkErrorCode(system?.code, false);
-    throw new ServiceFailure(describeNetworkError(dialect, code, url.host, system?.message), { cause: error });
+    throw new ServiceFailure(describeConnectionFailure(target, system, url.host, false), { cause: error });
   } finally {
     socket?.destroy();
   }
@@ -156,6 +154,6 @@ export async function withPresentedCertificate(error: ServiceError, target: Prob
 function describeIssuerNotSent(target: ProbeTarget, certificate: CertificateInfo): ServiceError {
   const leaf = new X509Certificate(certificate.chainPem[0]!);
   const host = target.url.host;
-  if (leaf.infoAccess?.includes('CA Issuers')) return describeNetworkError(target.dialect, 'certificate_chain_incomplete', host, certificate.issuer);
-  return describeNetworkError(target.dialect, 'untrusted_certificate', host);
+  if (leaf.infoAccess?.includes('CA Issuers')) return describeNetworkError(target, 'certificate_chain_incomplete', host, { context: 'intermediate', issuer: certificate.issuer });
+  return describeNetworkError(target, 'untrusted_certificate', host);
 }

@@ -7,7 +7,7 @@ import { systemClock, type Clock } from '../lifecycle/clock.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { createExchange } from './exchange.ts';
 import { describeCancelled, describeInvalidSettings, describeMissingKey } from './local-errors.ts';
-import { TIMEOUT_PHASE_BY_UNDICI_CODE, describeNetworkError, describeTimeout, networkErrorCode, underlyingError, type TimeoutPhase } from './network-errors.ts';
+import { TIMEOUT_PHASE_BY_UNDICI_CODE, describeConnectionFailure, describeTimeout, underlyingError, type TimeoutPhase } from './network-errors.ts';
 import { SlidingWindowLimiter } from './rate-limiter.ts';
 import type { CallOutcome } from './reachability.ts';
 import { parseJsonBody } from './response-body.ts';
@@ -74,11 +74,11 @@ function parseBaseUrl(settings: ConnectionSettings): URL {
   try {
     url = new URL(settings.baseUrl);
   } catch {
-    throw new ServiceFailure(describeInvalidSettings(settings.dialect, `"${settings.baseUrl}" is not a URL`));
+    throw new ServiceFailure(describeInvalidSettings(settings.dialect, { context: 'not_url', url: settings.baseUrl }));
   }
   // Keys travel in headers; they never go over plain HTTP.
   if (url.protocol !== 'https:') {
-    throw new ServiceFailure(describeInvalidSettings(settings.dialect, 'the base URL must start with https://'));
+    throw new ServiceFailure(describeInvalidSettings(settings.dialect, { context: 'not_https' }));
   }
   return url;
 }
@@ -120,7 +120,7 @@ export function createHttpClient(
     dispatcher = createDispatcher(settings, options.resolveProxy);
     limiter = new SlidingWindowLimiter(settings.rateLimit.requests, settings.rateLimit.windowMs, clock);
   } catch (error) {
-    throw new ServiceFailure(describeInvalidSettings(dialect, (error as Error).message), { cause: error });
+    throw new ServiceFailure(describeInvalidSettings(dialect, { problem: (error as Error).message }), { cause: error });
   }
 
   const timeoutFor: Record<TimeoutPhase, number> = {
@@ -141,8 +141,7 @@ export function createHttpClient(
     const system = underlyingError(error);
     const phase = system === undefined ? undefined : TIMEOUT_PHASE_BY_UNDICI_CODE[system.code];
     if (phase) return new ServiceFailure(describeTimeout(dialect, phase, timeoutFor[phase]), { cause: error });
-    const code = networkErrorCode(system?.code, settings.trust.mode === 'pinned');
-    return new ServiceFailure(describeNetworkError(dialect, code, baseUrl.host, system?.message), { cause: error });
+    return new ServiceFailure(describeConnectionFailure(dialect, system, baseUrl.host, settings.trust.mode === 'pinned'), { cause: error });
   }
 
   async function apiKey(): Promise<string> {

@@ -6,8 +6,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Clock } from '../lifecycle/clock.ts';
 
 export interface Deadline {
-  /** What the user is waiting for, as the message names it ("Test connection"). */
-  readonly task: string;
   readonly ms: number;
   /** Aborted when the time is up. */
   readonly signal: AbortSignal;
@@ -15,11 +13,11 @@ export interface Deadline {
 
 const running = new AsyncLocalStorage<Deadline>();
 
-export async function withDeadline<T>(task: string, ms: number, clock: Clock, work: () => Promise<T>): Promise<T> {
+export async function withDeadline<T>(ms: number, clock: Clock, work: () => Promise<T>): Promise<T> {
   const expiry = new AbortController();
-  const timer = clock.setTimeout(() => expiry.abort(new Error(`${task} took longer than ${ms} ms`)), ms);
+  const timer = clock.setTimeout(() => expiry.abort(new Error(`the overall deadline of ${ms} ms passed`)), ms);
   try {
-    return await running.run({ task, ms, signal: expiry.signal }, work);
+    return await running.run({ ms, signal: expiry.signal }, work);
   } finally {
     timer.cancel();
   }

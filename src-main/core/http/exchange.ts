@@ -37,7 +37,6 @@ export interface ExchangeParts {
 interface Progress {
   stage: ExchangeStage;
   attempts: number;
-  lastFailure?: ServiceFailure;
 }
 
 /** The profile's dispatcher, telling `progress` when a connection is ready and the request goes out. */
@@ -167,7 +166,6 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
           ? rules.schedule.next()
           : undefined;
       const { code, status } = failure.serviceError;
-      progress.lastFailure = failure;
       if (wait === undefined) {
         log.warn('request failed', { ...rules.where, code, status, attempt: rules.schedule.attempt });
         throw failure;
@@ -210,9 +208,8 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
     } catch (error) {
       // What the deadline ended arrives as the abort itself, never as an explained failure.
       if (error instanceof ServiceFailure || !deadline.signal.aborted || init.signal?.aborted) throw error;
-      const { lastFailure, stage, attempts } = progress;
       const host = new URL(input).host;
-      throw new ServiceFailure(describeDeadlineExceeded(dialect, deadline, host, stage, attempts, lastFailure?.serviceError), { cause: error });
+      throw new ServiceFailure(describeDeadlineExceeded(dialect, deadline.ms, host, progress.stage, progress.attempts), { cause: error });
     }
   }
 

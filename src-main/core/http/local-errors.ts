@@ -1,44 +1,28 @@
 // Failures decided on this side, before or instead of talking to the back end.
 import type { ErrorDialect } from './error-dialect.ts';
+import { serviceError } from './service-failure.ts';
 import type { ServiceError } from './types.ts';
 
 export function describeMissingKey(dialect: ErrorDialect): ServiceError {
-  return {
-    service: dialect.service,
-    code: 'missing_key',
-    message: `No API key is stored for this ${dialect.service} profile.`,
-    hint: 'Enter the key in the profile settings.',
-    retryable: false,
-  };
+  return serviceError({ service: dialect.service, code: 'missing_key', retryable: false });
 }
 
-export function describeInvalidSettings(dialect: ErrorDialect, problem: string): ServiceError {
-  return {
-    service: dialect.service,
-    code: 'invalid_settings',
-    message: `The ${dialect.service} profile cannot be used: ${problem}.`,
-    hint: 'Correct the profile settings.',
-    retryable: false,
-  };
+/** A wording variant (`not_url`, `not_https`), or `problem`: what is wrong in the system's own words. */
+export function describeInvalidSettings(dialect: ErrorDialect, problem: { context: 'not_url'; url: string } | { context: 'not_https' } | { problem: string }): ServiceError {
+  return serviceError({ service: dialect.service, code: 'invalid_settings', params: problem, retryable: false });
 }
 
 export function describeCancelled(dialect: ErrorDialect): ServiceError {
-  return { service: dialect.service, code: 'cancelled', message: 'The request was cancelled.', hint: 'Nothing to do.', retryable: false };
+  return serviceError({ service: dialect.service, code: 'cancelled', retryable: false });
 }
 
+/** `what`: the whole response against the profile's limit, or one line of an event stream against the line limit. */
 export function describeResponseTooLarge(dialect: ErrorDialect, status: number, limitBytes: number, what: 'response' | 'line' = 'response'): ServiceError {
-  return {
+  return serviceError({
     service: dialect.service,
     status,
     code: 'response_too_large',
-    message:
-      what === 'line'
-        ? `${dialect.label} sent a line longer than ${limitBytes} bytes in its event stream; reading stopped.`
-        : `${dialect.label} sent a response larger than the ${limitBytes}-byte limit of this profile; reading stopped.`,
-    hint:
-      what === 'line'
-        ? 'A well-behaved stream sends short lines; the service or a proxy in front of it is misbehaving. Tell its administrator.'
-        : 'Ask for less: a smaller page size or a narrower filter.',
+    params: { limitBytes, ...(what === 'line' ? { context: 'line' } : {}) },
     retryable: false,
-  };
+  });
 }

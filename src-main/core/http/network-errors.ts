@@ -1,62 +1,26 @@
-// The way to a back end failed (DNS, TCP, proxy, TLS, a timeout): what the system error code means
-// for the user. The same for every back end; only the label in the message differs.
+// The way to a back end failed (DNS, TCP, proxy, TLS, a timeout): which of our codes the system
+// error code is. The same for every back end; the words are in the catalog (errors.<code>).
 import type { ErrorDialect } from './error-dialect.ts';
+import { serviceError } from './service-failure.ts';
 import type { ServiceError, ServiceErrorCode } from './types.ts';
 
 export type TimeoutPhase = 'connect' | 'headers' | 'body' | 'stream-idle';
 
-const TIMEOUT_WORDING: Record<TimeoutPhase, string> = {
-  connect: 'connecting (TCP and TLS handshake)',
-  headers: 'waiting for the response headers',
-  body: 'reading the response body',
-  'stream-idle': 'waiting for more data in the response',
-};
-
-export function describeTimeout(dialect: Pick<ErrorDialect, 'service' | 'label'>, phase: TimeoutPhase, ms: number): ServiceError {
-  return {
-    service: dialect.service,
-    code: 'timeout',
-    message: `${dialect.label} timed out after ${ms} ms while ${TIMEOUT_WORDING[phase]}.`,
-    hint:
-      phase === 'connect'
-        ? 'Check the address, the network and any proxy or VPN; raise the connect timeout if the link is slow.'
-        : 'The service is slow or stuck; try again, or raise this timeout in the profile.',
-    retryable: true,
-  };
+export function describeTimeout(dialect: Pick<ErrorDialect, 'service'>, phase: TimeoutPhase, ms: number): ServiceError {
+  return serviceError({ service: dialect.service, code: 'timeout', params: { context: phase, ms }, retryable: true });
 }
 
 /** Where a request stood when the overall deadline of the user's task ran out. */
 export type ExchangeStage = 'rate-limit' | 'connect' | 'headers' | 'body' | 'retry-wait';
 
-const STAGE_WORDING: Record<ExchangeStage, (label: string, host: string) => string> = {
-  'rate-limit': (label) => `${label} was not asked yet: OpsDesk was waiting for a free slot under the profile's rate limit`,
-  connect: (_label, host) => `the connection to ${host} (TCP and TLS handshake) did not complete`,
-  headers: (_label, host) => `${host} accepted the connection and the request but sent no answer`,
-  body: (_label, host) => `${host} started answering but did not finish sending the response`,
-  'retry-wait': (label) => `${label} had failed and OpsDesk was waiting to try again`,
-};
-
-export function describeDeadlineExceeded(
-  dialect: Pick<ErrorDialect, 'service' | 'label'>,
-  deadline: { task: string; ms: number },
-  host: string,
-  stage: ExchangeStage,
-  attempts: number,
-  lastFailure: ServiceError | undefined,
-): ServiceError {
-  const seconds = Math.round(deadline.ms / 100) / 10;
-  const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
-  const earlier = lastFailure ? ` The last failed attempt: ${lastFailure.message}` : '';
-  return {
+/** The words say where the request stood (`timeout.message_deadline_<stage>`) and how many attempts it made. */
+export function describeDeadlineExceeded(dialect: Pick<ErrorDialect, 'service'>, deadlineMs: number, host: string, stage: ExchangeStage, attempts: number): ServiceError {
+  return serviceError({
     service: dialect.service,
     code: 'timeout',
-    message: `${deadline.task} gave up after ${seconds} s: ${STAGE_WORDING[stage](dialect.label, host)}${tries}.${earlier}`,
-    hint:
-      stage === 'connect'
-        ? 'Check the address and port, the network, and any proxy or VPN; the server may be down or a firewall may drop the traffic.'
-        : 'The service is not answering in time; try again later, or tell its administrator.',
+    params: { context: `deadline_${stage}`, seconds: Math.round(deadlineMs / 100) / 10, host, attempts },
     retryable: true,
-  };
+  });
 }
 
 /** Our own code for a leaf whose fingerprint is not the pinned one (Node has none for this). */
@@ -157,100 +121,43 @@ export function networkErrorCode(systemCode: string | undefined, pinned: boolean
   return NETWORK_CODES[systemCode] ?? 'network_error';
 }
 
-interface NetworkExplanation {
-  /** `detail`: the TLS library's own words for a certificate it refused, where no code says more. */
-  message: (host: string, detail: string) => string;
-  hint: string;
-  retryable: boolean;
-}
-
-const NETWORK_EXPLANATIONS: Partial<Record<ServiceErrorCode, NetworkExplanation>> = {
-  dns_failed: {
-    message: (host) => `The host name ${host} could not be resolved.`,
-    hint: 'Check the base URL for typos, and your DNS or VPN connection.',
-    retryable: false,
-  },
-  connection_refused: {
-    message: (host) => `${host} refused the connection: nothing is listening on that port.`,
-    hint: 'Check the port in the base URL and that the service is running.',
-    retryable: true,
-  },
-  connection_reset: {
-    message: (host) => `The connection to ${host} was closed before the answer was complete.`,
-    hint: 'Try again; a proxy, firewall or an overloaded server may be dropping connections.',
-    retryable: true,
-  },
-  network_unreachable: {
-    message: (host) => `${host} cannot be reached from this computer.`,
-    hint: 'Check the network connection, VPN and routes to the host.',
-    retryable: true,
-  },
-  proxy_failed: {
-    message: (host) => `The proxy did not open a connection to ${host}.`,
-    hint: 'Check the proxy address and credentials in the profile or the system settings.',
-    retryable: true,
-  },
-  tls_failed: {
-    message: (host) => `The secure connection to ${host} could not be set up.`,
-    hint: 'The server may require a TLS version or cipher this computer does not offer; check the base URL scheme and port.',
-    retryable: false,
-  },
-  untrusted_certificate: {
-    message: (host) =>
-      `${host} presented a certificate that this profile does not trust (self-signed or from an unknown authority).`,
-    hint: "Check the fingerprint with the service's administrator; if it matches, trust the certificate or import the CA for this profile.",
-    retryable: false,
-  },
-  certificate_chain_incomplete: {
-    // `detail`: the issuer, once the presented certificate shows it is an intermediate's.
-    message: (host, issuer) =>
-      issuer
-        ? `${host} did not send the intermediate certificate (${issuer}) that links its certificate to a trusted authority.`
-        : `${host} presented a certificate whose issuer it did not send and this profile does not trust: the server leaves out an intermediate certificate, or the issuer is an authority this profile does not trust yet.`,
-    hint: "Ask the administrator to install the full chain (the certificate and its intermediates) on the server. If the issuer is your organisation's own CA, import it for this profile; or trust this exact certificate.",
-    retryable: false,
-  },
-  certificate_invalid: {
-    message: (host, detail) => `The certificate ${host} presented was refused: ${detail || 'it is not valid for a server'}.`,
-    hint: 'This is a fault in how the certificate was made or issued (for example, signed by a certificate that is not a certificate authority). Ask the administrator to reissue it.',
-    retryable: false,
-  },
-  response_headers_too_large: {
-    message: (host) => `${host} answered with response headers larger than 16 KB, more than OpsDesk reads; the answer was dropped.`,
-    hint: 'A proxy or server in front of the service may be adding huge headers or cookies; check the address and proxy, or tell the administrator.',
-    retryable: false,
-  },
-  hostname_mismatch: {
-    message: (host) => `The certificate ${host} presented was issued for a different host name.`,
-    hint: 'Use the host name the certificate names in the base URL, or have the administrator reissue the certificate.',
-    retryable: false,
-  },
-  certificate_expired: {
-    message: (host) => `The certificate ${host} presented has expired.`,
-    hint: "Ask the administrator to renew the certificate; if it was renewed, check this computer's date and time.",
-    retryable: false,
-  },
-  certificate_not_yet_valid: {
-    message: (host) => `The certificate ${host} presented is not valid yet: its validity starts in the future.`,
-    hint: "Check this computer's date and time; if they are right, the server's certificate was issued with a wrong start date.",
-    retryable: false,
-  },
-  certificate_changed: {
-    message: (host) => `${host} presented a different certificate from the one pinned for this profile.`,
-    hint: 'Do not continue until the administrator confirms the new fingerprint. If it was renewed on purpose, edit the connection, set its trust to system certificates and test it: OpsDesk then shows the new certificate to trust.',
-    retryable: false,
-  },
+/** Whether trying again later may succeed without changing anything; the words are in the catalog. */
+const RETRYABLE: Partial<Record<ServiceErrorCode, boolean>> = {
+  dns_failed: false,
+  connection_refused: true,
+  connection_reset: true,
+  network_unreachable: true,
+  proxy_failed: true,
+  tls_failed: false,
+  untrusted_certificate: false,
+  certificate_chain_incomplete: false,
+  certificate_invalid: false,
+  response_headers_too_large: false,
+  hostname_mismatch: false,
+  certificate_expired: false,
+  certificate_not_yet_valid: false,
+  certificate_changed: false,
 };
 
-export function describeNetworkError(dialect: Pick<ErrorDialect, 'service' | 'label'>, code: ServiceErrorCode, host: string, detail = ''): ServiceError {
-  const service = dialect.service;
-  const known = NETWORK_EXPLANATIONS[code];
-  if (known) return { service, code, message: known.message(host, detail), hint: known.hint, retryable: known.retryable };
-  return {
-    service,
-    code: 'network_error',
-    message: `${dialect.label} could not be reached (${host}).`,
-    hint: 'Check the network connection and the base URL.',
-    retryable: true,
-  };
+/**
+ * `extra`: for `certificate_invalid`, the TLS library's own words (`detail`); for
+ * `certificate_chain_incomplete`, the issuer once the certificate shows it is an intermediate's.
+ */
+export function describeNetworkError(
+  dialect: Pick<ErrorDialect, 'service'>,
+  code: ServiceErrorCode,
+  host: string,
+  extra: { detail: string } | { context: 'intermediate'; issuer: string } | Record<string, never> = {},
+): ServiceError {
+  const retryable = RETRYABLE[code];
+  return retryable === undefined
+    ? serviceError({ service: dialect.service, code: 'network_error', params: { host }, retryable: true })
+    : serviceError({ service: dialect.service, code, params: { host, ...extra }, retryable });
+}
+
+/** A connection that failed, from the system error behind it; a certificate fault no code names keeps the TLS library's reason. */
+export function describeConnectionFailure(dialect: Pick<ErrorDialect, 'service'>, system: { code: string; message: string } | undefined, host: string, pinned: boolean): ServiceError {
+  const code = networkErrorCode(system?.code, pinned);
+  if (code === 'certificate_invalid' && system?.message) return describeNetworkError(dialect, code, host, { detail: system.message });
+  return describeNetworkError(dialect, code, host);
 }

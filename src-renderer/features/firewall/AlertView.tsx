@@ -1,25 +1,23 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { NothingCached } from '../../ui/NothingCached.tsx';
 
-export const alertTitle = (params: TabParams): string => `Alert ${params.alertId ?? ''}`.trim();
+export const alertTitle = (params: TabParams, t: TFunction): string =>
+  params.alertId === undefined ? t('views.alert.title') : t('views.alert.titleWithId', { alertId: params.alertId });
 
 /** One alert, opened by `navigate('alert', { profileId, alertId })` (from a notification, later a list). */
 export function AlertView({ params }: { params: TabParams }) {
-  const title = alertTitle(params);
+  const { t } = useTranslation();
   return (
     <ServiceConnection
       service="firewall"
-      title={title}
+      title={alertTitle(params, t)}
       profileId={typeof params.profileId === 'string' ? params.profileId : ''}
-      needs="The firewall connection this alert came from was removed. Add the appliance again in Settings to see the alert."
+      needs={t('features.alert.needs')}
     >
-      {() => (
-        <NothingCached
-          title="Alert details"
-          explanation="OpsDesk does not keep firewall alerts yet; once it does, this alert's details show here even while the appliance is offline."
-        />
-      )}
+      {() => <NothingCached title={t('features.alert.cacheTitle')} explanation={t('features.alert.cacheExplanation')} />}
     </ServiceConnection>
   );
 }

@@ -83,7 +83,7 @@ describe('chains', () => {
     sims.firewall.setCertificate(await issueServerCertificate({ name: 'Not A CA', ...leafAsIssuer }, { ips: ['127.0.0.1'] }));
     const error = await failureAsShown(status({ mode: 'ca-only', caPem: leafAsIssuer.certPem }), sims.firewall.url);
     expect(error).toMatchObject({ service: 'firewall', code: 'certificate_invalid', retryable: false });
-    expect(error.message).toMatch(/was refused: .*certificate signing/);
+    expect(error.message).toMatch(/was refused as not valid for a server\. \(key usage does not include certificate signing\)/);
     expect(error.message).not.toMatch(/could not be reached/);
     expect(error.certificate?.issuer).toContain('Not A CA');
   });

@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { probeCertificate, withPresentedCertificate } from '../../../src-main/core/http/certificate-probe.ts';
 import { createHttpClient, type HttpClientOptions } from '../../../src-main/core/http/client.ts';
-import { firewallDialect } from '../../../src-main/core/firewall/error-dialect.ts';
 import { startConnectProxy, type ConnectProxy } from '../../support/connect-proxy.ts';
 import { proxyRouteOf } from '../../../src-main/core/http/dispatcher.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
@@ -53,7 +52,7 @@ it('an explicit proxy carries the request, and the imported CA is still what is 
 
 const behindProxy = (proxyRoute: ConnectionSettings['proxy'], resolveProxy?: (url: string) => Promise<string | null>) => ({
   url: new URL(`https://firewall.invalid:${sims.firewall.port}`),
-  dialect: firewallDialect,
+  service: 'firewall' as const,
   timeoutMs: 2_000,
   proxy: proxyRoute,
   ...(resolveProxy ? { resolveProxy } : {}),

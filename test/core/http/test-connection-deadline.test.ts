@@ -79,7 +79,7 @@ describe('Test connection ends at its overall deadline', () => {
     servers.push(hole);
     const { error, realMs } = await testUntilDeadline(await firewallAt(hole.url), () => hole.nextConnection());
     expect(error).toMatchObject({ service: 'firewall', code: 'timeout', retryable: true });
-    expect(error.message).toMatch(/^Test connection gave up after 20 s: the connection to 127\.0\.0\.1:\d+ \(TCP and TLS handshake\) did not complete\./);
+    expect(error.message).toMatch(/^Gave up after 20 s: the connection to 127\.0\.0\.1:\d+ \(TCP and TLS handshake\) did not complete\. Attempts: 1\.$/);
     expect(error.hint).toMatch(/address and port/);
     expect(realMs).toBeLessThan(defaultTimeouts.connectMs);
   });
@@ -97,10 +97,10 @@ describe('Test connection ends at its overall deadline', () => {
     });
     const { error } = await testUntilDeadline(profile.id, () => hole.nextConnection());
     expect(error).toMatchObject({ service: 'gateway', code: 'timeout' });
-    expect(error.message).toMatch(/^Test connection gave up after 20 s: the connection to 127\.0\.0\.1:\d+ \(TCP and TLS handshake\) did not complete\./);
+    expect(error.message).toMatch(/^Gave up after 20 s: the connection to 127\.0\.0\.1:\d+ \(TCP and TLS handshake\) did not complete\. Attempts: 1\.$/);
   });
 
-  it('with short timeouts it says how many attempts failed, and how the last one did', async () => {
+  it('with short timeouts it says how many attempts were made', async () => {
     const hole = await startBlackHole();
     servers.push(hole);
     const profileId = await firewallAt(hole.url, { ...defaultTimeouts, connectMs: 200 });
@@ -108,7 +108,7 @@ describe('Test connection ends at its overall deadline', () => {
       await hole.nextConnection();
       await hole.nextConnection();
     });
-    expect(error.message).toMatch(/\(\d attempts\)\. The last failed attempt: The firewall timed out after 200 ms while connecting \(TCP and TLS handshake\)\./);
+    expect(error.message).toMatch(/did not complete\. Attempts: [2-9]\.$/);
   });
 
   it('a server that takes the request and never answers', async () => {
