@@ -29,8 +29,9 @@ export const PIN_MISMATCH_CODE = 'ERR_OPSDESK_PIN_MISMATCH';
 // The chain ends in a certificate the server sent and nobody trusts: self-signed, or an unknown root.
 const UNTRUSTED_CODES = new Set(['DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'CERT_UNTRUSTED']);
 
-// The chain stops at an issuer that was neither sent nor trusted: most often the server leaves out
-// its intermediate certificate, which browsers hide by fetching it themselves and OpsDesk does not.
+// The chain stops at an issuer that was neither sent nor trusted: the server left out an intermediate
+// (browsers hide that by fetching it themselves; OpsDesk does not), or the issuer is an authority the
+// profile does not trust. Only the certificate tells which (certificate-probe.ts looks).
 const INCOMPLETE_CHAIN_CODES = new Set(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY']);
 
 // Every other verification result OpenSSL reports through Node (its X509_V_ERR names; UNSPECIFIED
@@ -104,7 +105,6 @@ export function underlyingError(error: unknown): { code: string; message: string
   }
   return undefined;
 }
-
 
 export function networkErrorCode(systemCode: string | undefined, pinned: boolean): ServiceErrorCode {
   if (systemCode === undefined) return 'network_error';
