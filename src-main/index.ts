@@ -57,6 +57,7 @@ async function start(): Promise<void> {
     keyStore,
     platform: createElectronPlatform(),
     importProfilesFrom,
+    backgroundSync: true,
   });
   translator = services.preferences.translator;
   installAppMenu(log.folder, translator);

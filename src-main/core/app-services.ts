@@ -1,4 +1,7 @@
 import path from 'node:path';
+import type { ReportChanged, StatusSampled } from '../../src-preload/contract/firewall-admin.ts';
+import type { ExportProgress, FirewallCapabilities, SyncResource, SyncStatus } from '../../src-preload/contract/firewall.ts';
+import type { NavigationTarget, NotificationList } from '../../src-preload/contract/notifications.ts';
 import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
@@ -8,10 +11,14 @@ import { SettingsTable } from './db/settings.ts';
 import { createLogger } from './log/logger.ts';
 import type { Logger, LogSink } from './log/logger.ts';
 import { ClientRegistry } from './clients/client-registry.ts';
+import { createFirewallAdmin, type FirewallAdmin } from './firewall/admin-services.ts';
 import { firewallConnector } from './firewall/connector.ts';
+import { FirewallWorkspace } from './firewall/firewall-workspace.ts';
+import { systemClock, type Clock } from './lifecycle/clock.ts';
+import { NotificationCenter } from './notifications/notification-center.ts';
+import { NotificationRepository } from './notifications/notification-repository.ts';
 import { gatewayConnector } from './gateway/connector.ts';
 import { supportConnector } from './support/connector.ts';
-import type { Clock } from './lifecycle/clock.ts';
 import type { Platform } from './platform.ts';
 import { PreferencesService } from './preferences/preferences-service.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
@@ -33,13 +40,23 @@ export interface AppServicesOptions {
   platform: Platform;
   /** A profiles file to import on start (the demo's simulators); see docs/architecture.md. */
   importProfilesFrom?: string;
-  /** What the deadline of a connection test counts on; tests pass a fake one. */
+  /** What background work, caches and the deadline of a connection test count time by; tests pass a fake one. */
   clock?: Clock;
+  /** Sync every firewall profile in the background (the app); without it a sync runs only when asked. */
+  backgroundSync?: boolean;
 }
 
 export interface AppEvents {
   profilesChanged(list: ProfileList): void;
   healthChanged(health: ConnectionHealth): void;
+  firewallStatusSampled(value: StatusSampled): void;
+  firewallReportChanged(value: ReportChanged): void;
+  syncChanged(status: SyncStatus): void;
+  firewallCacheChanged(change: { profileId: string; resource: SyncResource }): void;
+  capabilitiesChanged(capabilities: FirewallCapabilities): void;
+  exportProgress(progress: ExportProgress): void;
+  notificationsChanged(list: NotificationList): void;
+  navigate(target: NavigationTarget): void;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
@@ -51,7 +68,10 @@ export interface AppServices {
   profiles: ProfileService;
   health: ConnectionHealthTracker;
   clients: AppClients;
+  firewallAdmin: FirewallAdmin;
   platform: Platform;
+  notifications: NotificationCenter;
+  firewall: FirewallWorkspace;
   /** Main-to-window events; the IPC layer connects them to the windows that subscribed. */
   events: { connect(listener: Partial<AppEvents>): void };
   close(): Promise<void>;
@@ -67,9 +87,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const db = openDatabase(path.join(options.dataDir, 'opsdesk.sqlite'));
   const listeners: Partial<AppEvents>[] = [];
   const repository = new ProfileRepository(db);
+  const keyStore = options.keyStore ?? (await openKeyStore());
   const profiles = new ProfileService({
     repository,
-    keyStore: options.keyStore ?? (await openKeyStore()),
+    keyStore,
     logger,
     rules: connectors,
     resolveProxy: (url) => options.platform.resolveProxy(url),
@@ -77,20 +98,49 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
   const health = new ConnectionHealthTracker(new HealthRepository(db));
   health.onChanged((value) => listeners.forEach((listener) => listener.healthChanged?.(value)));
-  const clients: AppClients = new ClientRegistry({
-    profiles,
-    connectors,
-    health,
+  const clients: AppClients = new ClientRegistry({ profiles, connectors, health, logger, resolveProxy: (url) => options.platform.resolveProxy(url), ...(options.clock ? { clock: options.clock } : {}) });
+  const clock = options.clock ?? systemClock;
+  const settings = new SettingsTable(db);
+  const preferences = new PreferencesService(settings, () => options.platform.preferredLanguages());
+  const notifications = new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock });
+  const emit = <Name extends keyof AppEvents>(name: Name, ...value: Parameters<AppEvents[Name]>) =>
+    listeners.forEach((listener) => (listener[name] as ((...args: Parameters<AppEvents[Name]>) => void) | undefined)?.(...value));
+  notifications.onChanged((list) => emit('notificationsChanged', list));
+  notifications.onNavigate((target) => emit('navigate', target));
+  const firewall = new FirewallWorkspace({
+    db,
+    settings,
+    clients,
+    profiles: () => repository.all().filter((profile) => profile.service === 'firewall').map(({ id, name }) => ({ id, name })),
+    rateOf: (profileId) => {
+      const record = profiles.find(profileId);
+      return record?.service === 'firewall'
+        ? firewallConnector.rateLimit(record.settings)
+        : { requests: 1, windowMs: 1000 };
+    },
+    keyStore,
+    notifications,
+    platform: options.platform,
+    translator: preferences.translator,
     logger,
-    resolveProxy: (url) => options.platform.resolveProxy(url),
-    ...(options.clock ? { clock: options.clock } : {}),
+    clock,
   });
+  firewall.sync.onChanged((status) => emit('syncChanged', status));
+  firewall.alerts.onCacheChanged((profileId) => emit('firewallCacheChanged', { profileId, resource: 'alerts' }));
+  firewall.blocks.onChanged(({ profileId }) => emit('firewallCacheChanged', { profileId, resource: 'blocklist' }));
+  firewall.capabilities.onChanged((capabilities) => emit('capabilitiesChanged', capabilities));
+  firewall.export.onProgress((progress) => emit('exportProgress', progress));
+  const firewallAdmin = createFirewallAdmin({ clients, db, clock, logger });
+  firewallAdmin.status.onSampled((value) => emit('firewallStatusSampled', value));
+  firewallAdmin.reports.onChanged((value) => emit('firewallReportChanged', value));
   if (options.importProfilesFrom) {
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
   }
-  const settings = new SettingsTable(db);
-  const preferences = new PreferencesService(settings, () => options.platform.preferredLanguages());
+  if (options.backgroundSync) {
+    profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
+    await firewall.start();
+  }
   return {
     db,
     logger,
@@ -99,9 +149,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     profiles,
     health,
     clients,
+    firewallAdmin,
     platform: options.platform,
+    notifications,
+    firewall,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {
+      firewallAdmin.close();
+      await firewall.close();
+      notifications.dispose();
       await clients.close();
       profiles.close();
       health.dispose();

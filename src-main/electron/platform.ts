@@ -1,4 +1,4 @@
-import { app, BrowserWindow, Notification, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Notification, session, shell } from 'electron';
 import type { Platform } from '../core/platform.ts';
 
 /** The desktop as Electron reaches it. */
@@ -30,5 +30,11 @@ export function createElectronPlatform(): Platform {
     // Chromium's answer: the OS settings, a PAC script, or what Chromium detected.
     resolveProxy: (url) => session.defaultSession.resolveProxy(url),
     preferredLanguages: () => app.getPreferredSystemLanguages(),
+    async chooseSavePath({ title, defaultName, filters }) {
+      const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+      const options = { title, defaultPath: defaultName, filters };
+      const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
   };
 }

@@ -1,13 +1,19 @@
 import type { Facade } from './define.ts';
 import { app } from './app.ts';
+import { firewall } from './firewall.ts';
+import { firewallAdmin } from './firewall-admin.ts';
+import { notifications } from './notifications.ts';
 import { profiles } from './profiles.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
 export * from './define.ts';
 export * from './app.ts';
+export * from './firewall.ts';
+export * from './firewall-admin.ts';
+export * from './notifications.ts';
 export * from './profiles.ts';
 export * from './workspace.ts';

@@ -25,7 +25,7 @@ export interface ClientRegistryOptions<Clients extends Record<ServiceName, Closa
   logger: Logger;
   /** The OS's proxy for a URL, for profiles whose proxy mode is "system". */
   resolveProxy?: ResolveProxy;
-  /** What the deadline of a connection test counts on; tests pass a fake one. */
+  /** What every client's limiter and retries, and the deadline of a connection test, wait on; tests pass a fake one. */
   clock?: Clock;
 }
 
@@ -97,10 +97,11 @@ export class ClientRegistry<Clients extends Record<ServiceName, Closable>> imple
   }
 
   #open<Service extends ServiceName>(record: ProfileOf<Service>, service: Service): Clients[Service] {
-    const { profiles, connectors, health, logger, resolveProxy } = this.#options;
+    const { profiles, connectors, health, logger, resolveProxy, clock } = this.#options;
     return connectors[service].open({ ...record, maxResponseBytes }, profiles.apiKeyProvider(record.id), logger, {
       onOutcome: (outcome) => health.report(record.id, outcome),
       ...(resolveProxy ? { resolveProxy } : {}),
+      ...(clock ? { clock } : {}),
     });
   }
 
