@@ -40,7 +40,7 @@ export interface AppServicesOptions {
   platform: Platform;
   /** A profiles file to import on start (the demo's simulators); see docs/architecture.md. */
   importProfilesFrom?: string;
-  /** What background work and caches count time by; tests pass a fake one. */
+  /** What background work, caches and the deadline of a connection test count time by; tests pass a fake one. */
   clock?: Clock;
   /** Sync every firewall profile in the background (the app); without it a sync runs only when asked. */
   backgroundSync?: boolean;
@@ -93,6 +93,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     keyStore,
     logger,
     rules: connectors,
+    resolveProxy: (url) => options.platform.resolveProxy(url),
     onChange: (list) => listeners.forEach((listener) => listener.profilesChanged?.(list)),
   });
   const health = new ConnectionHealthTracker(new HealthRepository(db));

@@ -233,7 +233,7 @@ export const en = {
       sha256: 'SHA-256',
       sha256Label: 'SHA-256 fingerprint',
       pinExplanation:
-        'Trusting pins this exact certificate for this connection only. Other connections and the rest of your system are unaffected; if the certificate ever changes, OpsDesk refuses it and tells you.',
+        'Trusting pins this exact certificate for this connection only: its fingerprint becomes the server’s identity, so it is accepted even if it names another host than the address you use (an appliance’s own certificate often names something like appliance.local while you reach it by IP). Other connections and the rest of your system are unaffected; if the certificate ever changes, OpsDesk refuses it and tells you.',
       dontTrust: 'Don’t trust',
       checking: 'Checking…',
       trust: 'Trust for “{{name}}”',
@@ -347,13 +347,20 @@ export const en = {
       message_not_json: '{{subject}} answered HTTP {{status}} with a body that is not valid JSON.',
       message_unexpected_shape: '{{subject}} answered HTTP {{status}} with JSON of an unexpected shape.',
       message: '{{subject}} answered HTTP {{status}} with a body OpsDesk cannot use.',
+      message_stream_event: '{{subject}} sent an event in its streamed answer that is not valid JSON; the answer stopped there.',
       hint_html: 'A proxy, captive portal or web server may be answering instead of the API; check the base URL and proxy settings.',
       hint: 'Check that the base URL points at the right service and version; if it does, report this to its administrator.',
     },
     response_too_large: {
       message:
         '{{subject}} sent a response larger than the {{limitBytes, number}}-byte limit of this profile; reading stopped.',
+      message_line: '{{subject}} sent a line longer than {{limitBytes, number}} bytes in its event stream; reading stopped.',
       hint: 'Ask for less: a smaller page size or a narrower filter.',
+      hint_line: 'A well-behaved stream sends short lines; the service or a proxy in front of it is misbehaving. Tell its administrator.',
+    },
+    response_headers_too_large: {
+      message: '{{host}} answered with response headers larger than 16 KB, more than OpsDesk reads; the answer was dropped.',
+      hint: 'A proxy or server in front of the service may be adding huge headers or cookies; check the address and proxy, or tell the administrator.',
     },
     dns_failed: {
       message: 'The host name {{host}} could not be resolved.',
@@ -379,6 +386,17 @@ export const en = {
       'message_stream-idle': '{{subject}} timed out after {{ms, number}} ms while waiting for more data in the response.',
       hint: 'The service is slow or stuck; try again, or raise this timeout in the profile.',
       hint_connect: 'Check the address, the network and any proxy or VPN; raise the connect timeout if the link is slow.',
+      'message_deadline_rate-limit':
+        "Gave up after {{seconds, number}} s: {{subject}} was not asked yet; OpsDesk was waiting for a free slot under the profile's rate limit.",
+      message_deadline_connect: 'Gave up after {{seconds, number}} s: the connection to {{host}} (TCP and TLS handshake) did not complete. Attempts: {{attempts, number}}.',
+      message_deadline_headers: 'Gave up after {{seconds, number}} s: {{host}} accepted the connection and the request but sent no answer. Attempts: {{attempts, number}}.',
+      message_deadline_body: 'Gave up after {{seconds, number}} s: {{host}} started answering but did not finish sending the response. Attempts: {{attempts, number}}.',
+      'message_deadline_retry-wait': 'Gave up after {{seconds, number}} s: {{subject}} kept failing, and OpsDesk was waiting to try again. Attempts: {{attempts, number}}.',
+      'hint_deadline_rate-limit': "Try again in a moment, and set the profile's rate limit to the key's limit.",
+      hint_deadline_connect: 'Check the address and port, the network, and any proxy or VPN; the server may be down or a firewall may drop the traffic.',
+      hint_deadline_headers: 'The service is not answering in time; try again later, or tell its administrator.',
+      hint_deadline_body: 'The service is not answering in time; try again later, or tell its administrator.',
+      'hint_deadline_retry-wait': 'The service is not answering in time; try again later, or tell its administrator.',
     },
     proxy_failed: {
       message: 'The proxy did not open a connection to {{host}}.',
@@ -392,13 +410,27 @@ export const en = {
       message: '{{host}} presented a certificate that this profile does not trust (self-signed or from an unknown authority).',
       hint: "Check the fingerprint with the service's administrator; if it matches, trust the certificate or import the CA for this profile.",
     },
+    certificate_chain_incomplete: {
+      message:
+        '{{host}} presented a certificate whose issuer it did not send and this profile does not trust: the server leaves out an intermediate certificate, or the issuer is an authority this profile does not trust yet.',
+      message_intermediate: '{{host}} did not send the intermediate certificate ({{issuer}}) that links its certificate to a trusted authority.',
+      hint: "Ask the administrator to install the full chain (the certificate and its intermediates) on the server. If the issuer is your organisation's own CA, import it for this profile; or trust this exact certificate.",
+    },
+    certificate_invalid: {
+      message: 'The certificate {{host}} presented was refused as not valid for a server.',
+      hint: 'This is a fault in how the certificate was made or issued (for example, signed by a certificate that is not a certificate authority). Ask the administrator to reissue it.',
+    },
     hostname_mismatch: {
       message: 'The certificate {{host}} presented was issued for a different host name.',
       hint: 'Use the host name the certificate names in the base URL, or have the administrator reissue the certificate.',
     },
     certificate_expired: {
-      message: 'The certificate {{host}} presented is expired or not valid yet.',
-      hint: "Ask the administrator to renew the certificate; also check this computer's clock.",
+      message: 'The certificate {{host}} presented has expired.',
+      hint: "Ask the administrator to renew the certificate; if it was renewed, check this computer's date and time.",
+    },
+    certificate_not_yet_valid: {
+      message: 'The certificate {{host}} presented is not valid yet: its validity starts in the future.',
+      hint: "Check this computer's date and time; if they are right, the server's certificate was issued with a wrong start date.",
     },
     certificate_changed: {
       message: '{{host}} presented a different certificate from the one pinned for this profile.',
@@ -427,7 +459,11 @@ export const en = {
       message: 'The {{noun}} profile cannot be used: {{problem}}.',
       message_not_url: 'The {{noun}} profile cannot be used: “{{url}}” is not a URL.',
       message_not_https: 'The {{noun}} profile cannot be used: the base URL must start with https://.',
+      message_pin_is_authority:
+        "The pinned fingerprint is that of the certificate authority “{{authority}}”, which issued the server's certificate, not that of the server's own certificate. A pin names exactly one server certificate.",
       hint: 'Correct the profile settings.',
+      hint_pin_is_authority:
+        "To trust every certificate this authority issues, set the trust to an imported CA and import the authority's certificate. To pin this server, check its own fingerprint (shown here) with the administrator and pin that.",
     },
     cancelled: {
       message: 'The request was cancelled.',

@@ -228,7 +228,8 @@ export const zhCN: Catalog = {
       none: '无',
       sha256: 'SHA-256',
       sha256Label: 'SHA-256 指纹',
-      pinExplanation: '信任会把这张证书固定到此连接，且仅限此连接。其他连接和系统的其余部分不受影响；如果证书发生变化，OpsDesk 会拒绝它并告知您。',
+      pinExplanation:
+        '信任会把这张证书固定到此连接，且仅限此连接：它的指纹即成为服务器的身份，因此即使证书所写的主机名与您使用的地址不同也会被接受（设备自带的证书常写着 appliance.local 之类的名字，而您通过 IP 访问它）。其他连接和系统的其余部分不受影响；如果证书发生变化，OpsDesk 会拒绝它并告知您。',
       dontTrust: '不信任',
       checking: '正在检查…',
       trust: '为“{{name}}”信任',
@@ -339,12 +340,19 @@ export const zhCN: Catalog = {
       message_not_json: '{{subject}}返回了 HTTP {{status}}，但响应体不是有效的 JSON。',
       message_unexpected_shape: '{{subject}}返回了 HTTP {{status}}，但 JSON 的结构不符合预期。',
       message: '{{subject}}返回了 HTTP {{status}}，但响应体无法使用。',
+      message_stream_event: '{{subject}}在流式应答中发送了一个不是有效 JSON 的事件，应答在此中止。',
       hint_html: '可能是代理、强制门户或 Web 服务器代替了 API 在应答；请检查基础 URL 和代理设置。',
       hint: '请确认基础 URL 指向正确的服务和版本；如果无误，请报告给该服务的管理员。',
     },
     response_too_large: {
       message: '{{subject}}发送的响应超过了此连接 {{limitBytes, number}} 字节的上限，已停止读取。',
+      message_line: '{{subject}}在事件流中发送了超过 {{limitBytes, number}} 字节的一行，已停止读取。',
       hint: '请少取一些：减小分页大小或缩小筛选范围。',
+      hint_line: '正常的事件流只发送较短的行；该服务或其前面的代理行为异常。请告知其管理员。',
+    },
+    response_headers_too_large: {
+      message: '{{host}} 返回的响应头超过 16 KB，超出 OpsDesk 的读取上限，应答已被丢弃。',
+      hint: '服务前面的代理或服务器可能添加了过大的响应头或 Cookie；请检查地址和代理，或告知管理员。',
     },
     dns_failed: {
       message: '无法解析主机名 {{host}}。',
@@ -370,6 +378,16 @@ export const zhCN: Catalog = {
       'message_stream-idle': '{{subject}}在等待响应的后续数据时于 {{ms, number}} 毫秒后超时。',
       hint: '服务响应缓慢或已卡住；请重试，或在连接设置中调大此超时。',
       hint_connect: '请检查地址、网络以及代理或 VPN；如果链路较慢，请调大连接超时。',
+      'message_deadline_rate-limit': '已在 {{seconds, number}} 秒后放弃：尚未向{{subject}}发出请求，OpsDesk 正在等待此连接速率限制下的空闲名额。',
+      message_deadline_connect: '已在 {{seconds, number}} 秒后放弃：与 {{host}} 的连接（TCP 和 TLS 握手）未能完成。尝试次数：{{attempts, number}}。',
+      message_deadline_headers: '已在 {{seconds, number}} 秒后放弃：{{host}} 接受了连接和请求，但没有应答。尝试次数：{{attempts, number}}。',
+      message_deadline_body: '已在 {{seconds, number}} 秒后放弃：{{host}} 开始了应答，但没有发送完整。尝试次数：{{attempts, number}}。',
+      'message_deadline_retry-wait': '已在 {{seconds, number}} 秒后放弃：{{subject}}持续失败，OpsDesk 正在等待重试。尝试次数：{{attempts, number}}。',
+      'hint_deadline_rate-limit': '请稍后重试，并把此连接的速率限制设为密钥的限额。',
+      hint_deadline_connect: '请检查地址和端口、网络以及代理或 VPN；服务器可能已停机，或防火墙丢弃了流量。',
+      hint_deadline_headers: '服务没有及时应答；请稍后重试，或告知其管理员。',
+      hint_deadline_body: '服务没有及时应答；请稍后重试，或告知其管理员。',
+      'hint_deadline_retry-wait': '服务没有及时应答；请稍后重试，或告知其管理员。',
     },
     proxy_failed: {
       message: '代理未能建立到 {{host}} 的连接。',
@@ -383,13 +401,26 @@ export const zhCN: Catalog = {
       message: '{{host}} 出示的证书不受此连接信任（自签名或来自未知的颁发机构）。',
       hint: '请与该服务的管理员核对指纹；如果一致，请信任此证书或为此连接导入 CA。',
     },
+    certificate_chain_incomplete: {
+      message: '{{host}} 出示的证书的颁发者既未随证书发送，也不受此连接信任：服务器漏发了中间证书，或该颁发机构尚未被此连接信任。',
+      message_intermediate: '{{host}} 没有发送把其证书链接到受信任颁发机构的中间证书（{{issuer}}）。',
+      hint: '请管理员在服务器上安装完整的证书链（证书及其中间证书）。如果颁发者是贵组织自己的 CA，请为此连接导入它；或者信任这张证书本身。',
+    },
+    certificate_invalid: {
+      message: '{{host}} 出示的证书被拒绝，因为它不适合用作服务器证书。',
+      hint: '这是证书制作或签发方式上的问题（例如由一张并非证书颁发机构的证书签发）。请管理员重新签发。',
+    },
     hostname_mismatch: {
       message: '{{host}} 出示的证书是为其他主机名签发的。',
       hint: '请在基础 URL 中使用证书所列的主机名，或请管理员重新签发证书。',
     },
     certificate_expired: {
-      message: '{{host}} 出示的证书已过期或尚未生效。',
-      hint: '请管理员续期证书；同时检查本机的时钟。',
+      message: '{{host}} 出示的证书已过期。',
+      hint: '请管理员续期证书；如果证书已续期，请检查本机的日期和时间。',
+    },
+    certificate_not_yet_valid: {
+      message: '{{host}} 出示的证书尚未生效：其有效期从将来开始。',
+      hint: '请检查本机的日期和时间；如果无误，说明服务器证书签发时的开始日期有误。',
     },
     certificate_changed: {
       message: '{{host}} 出示的证书与此连接固定的证书不同。',
@@ -418,7 +449,9 @@ export const zhCN: Catalog = {
       message: '无法使用此{{noun}}连接：{{problem}}。',
       message_not_url: '无法使用此{{noun}}连接：“{{url}}”不是 URL。',
       message_not_https: '无法使用此{{noun}}连接：基础 URL 必须以 https:// 开头。',
+      message_pin_is_authority: '固定的指纹属于签发服务器证书的证书颁发机构“{{authority}}”，而不是服务器自己的证书。固定的指纹只对应一张服务器证书。',
       hint: '请更正连接设置。',
+      hint_pin_is_authority: '要信任该颁发机构签发的所有证书，请把信任方式设为导入的 CA 并导入该机构的证书。要固定此服务器，请与管理员核对其自身证书的指纹（见此处）并固定它。',
     },
     cancelled: {
       message: '请求已取消。',

@@ -1,6 +1,6 @@
 import { X509Certificate, randomUUID } from 'node:crypto';
 import type { KeychainStatus, ParsedProfileInput, ProfileList, ProfileView, ServiceName } from '../../../src-preload/contract/profiles.ts';
-import { probeCertificate } from '../http/certificate-probe.ts';
+import { probeCertificate, probeTargetFor } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
 import { fieldError } from '../english-text.ts';
 import { ServiceFailure, serviceError } from '../http/service-failure.ts';
@@ -8,6 +8,7 @@ import { normalizeFingerprint } from '../http/trust.ts';
 import type { ApiKeyProvider, TrustSettings } from '../http/types.ts';
 import { Emitter, type Event } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
+import type { ResolveProxy } from '../platform.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
 import { maskKey } from '../secrets/mask-key.ts';
 import { decodeStoredKey, encodeStoredKey, sameBinding, type KeyBinding } from '../secrets/stored-key.ts';
@@ -28,6 +29,8 @@ export interface ProfileServiceOptions {
   keyStore: KeyStore;
   logger: Logger;
   rules: ProfileRules;
+  /** The OS's proxy for a URL, so the certificate probe takes the way a "system" profile's requests take. */
+  resolveProxy?: ResolveProxy;
   onChange?: (list: ProfileList) => void;
 }
 
@@ -188,7 +191,7 @@ export class ProfileService {
    */
   async trustCertificate(id: string, sha256: string): Promise<ProfileView> {
     const record = this.#require(id);
-    const presented = await probeCertificate(new URL(record.baseUrl), record.timeouts.connectMs);
+    const presented = await probeCertificate(probeTargetFor(record, this.#options.resolveProxy));
     if (normalizeFingerprint(presented.sha256) !== normalizeFingerprint(sha256)) {
       throw new ServiceFailure(
         serviceError({ service: record.service, code: 'certificate_changed', params: { context: 'changed_since_shown' }, retryable: false, certificate: presented }),
@@ -216,8 +219,16 @@ export class ProfileService {
   async adoptPinnedAnchor(id: string): Promise<void> {
     const record = this.#require(id);
     if (record.trust.mode !== 'pinned' || record.trust.anchorPem) return;
-    const presented = await probeCertificate(new URL(record.baseUrl), record.timeouts.connectMs);
-    if (normalizeFingerprint(presented.sha256) !== normalizeFingerprint(record.trust.pinnedSha256 ?? '')) {
+    const presented = await probeCertificate(probeTargetFor(record, this.#options.resolveProxy));
+    const pin = normalizeFingerprint(record.trust.pinnedSha256 ?? '');
+    const pinnedAuthority = presented.chainPem.slice(1).map((pem) => new X509Certificate(pem)).find((certificate) => normalizeFingerprint(certificate.fingerprint256) === pin);
+    if (pinnedAuthority) {
+      const authority = pinnedAuthority.subject.split('\n').join(', ');
+      throw new ServiceFailure(
+        serviceError({ service: record.service, code: 'invalid_settings', params: { context: 'pin_is_authority', authority }, retryable: false, certificate: presented }),
+      );
+    }
+    if (normalizeFingerprint(presented.sha256) !== pin) {
       throw new ServiceFailure(
         serviceError({ service: record.service, code: 'certificate_changed', params: { context: 'pin_mismatch' }, retryable: false, certificate: presented }),
       );
