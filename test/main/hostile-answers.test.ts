@@ -118,6 +118,12 @@ describe('gateway connection test reads the body, not its label', () => {
     expect(tested).toMatchObject({ ok: false, error: { code: 'malformed_response', status: 200, message: expect.stringMatching(/HTML page/) } });
   });
 
+  test('JSON with no model list in it is not "0 models"', async () => {
+    answer = () => json(200, { status: 'ok', message: 'welcome' });
+    const tested = await testThroughWindow(gateway());
+    expect(tested).toMatchObject({ ok: false, error: { code: 'malformed_response', status: 200 } });
+  });
+
   test('a model list sent as text/plain is read', async () => {
     answer = () => json(200, { object: 'list', data: [{ id: 'gpt-4o-mini' }, { id: 'gpt-4o' }, { id: 'claude-sonnet-4' }] }, 'text/plain; charset=utf-8');
     const tested = await testThroughWindow(gateway());

@@ -4,10 +4,10 @@ import { createHttpClient, type HttpClient, type HttpClientOptions } from '../ht
 import { parseJsonBody } from '../http/response-body.ts';
 import { parseRetryAfter } from '../http/retry.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
-import { describeHttpError, requestIdFrom } from '../http/status-errors.ts';
+import { describeHttpError, describeMalformedResponse, requestIdFrom } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
-import { readRecord, readRecords, type Fields, type ReadRecords } from '../wire/read.ts';
+import { readList, readRecord, readRecords, type Fields, type ReadRecords } from '../wire/read.ts';
 import { normaliseGatewayBaseUrl } from './base-url.ts';
 import { describeStreamError, gatewayDialect } from './error-dialect.ts';
 
@@ -103,7 +103,10 @@ export function createGatewayClient(
       const response = await openai.get('/models').asResponse();
       const requestId = requestIdFrom(undefined, Object.fromEntries(response.headers));
       const body = parseJsonBody(Buffer.from(await response.arrayBuffer()), undefined, { dialect: gatewayDialect, status: response.status, requestId });
-      return readRecords(readRecord(body)?.['models'] ?? body, readModel);
+      const list = readRecord(body)?.['models'] ?? body;
+      // A JSON body with no list in it is not "no models": it is not a model list at all.
+      if (readList(list) === undefined) throw new ServiceFailure(describeMalformedResponse(gatewayDialect, response.status, 'unexpected_shape', requestId));
+      return readRecords(list, readModel);
     } catch (error) {
       throw toServiceFailure(error);
     }
