@@ -10,6 +10,10 @@ import type { Logger, LogSink } from './log/logger.ts';
 import { ClientRegistry } from './clients/client-registry.ts';
 import { firewallConnector } from './firewall/connector.ts';
 import { gatewayConnector } from './gateway/connector.ts';
+import { ChatService } from './gateway/chat/chat-service.ts';
+import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
+import { MessageRepository } from './gateway/chat/message-repository.ts';
+import { systemClock, type Clock } from './lifecycle/clock.ts';
 import { supportConnector } from './support/connector.ts';
 import type { Platform } from './platform.ts';
 import { PreferencesService } from './preferences/preferences-service.ts';
@@ -32,6 +36,8 @@ export interface AppServicesOptions {
   platform: Platform;
   /** A profiles file to import on start (the demo's simulators); see docs/architecture.md. */
   importProfilesFrom?: string;
+  /** Timers of the services (the chat's delta batches); tests may pass a fake one. */
+  clock?: Clock;
 }
 
 export interface AppEvents {
@@ -48,6 +54,7 @@ export interface AppServices {
   profiles: ProfileService;
   health: ConnectionHealthTracker;
   clients: AppClients;
+  chat: ChatService;
   platform: Platform;
   /** Main-to-window events; the IPC layer connects them to the windows that subscribed. */
   events: { connect(listener: Partial<AppEvents>): void };
@@ -80,6 +87,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   }
   const settings = new SettingsTable(db);
   const preferences = new PreferencesService(settings, () => options.platform.preferredLanguages());
+  const chat = new ChatService({
+    clients,
+    conversations: new ConversationRepository(db),
+    messages: new MessageRepository(db),
+    clock: options.clock ?? systemClock,
+  });
   return {
     db,
     logger,
@@ -88,9 +101,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     profiles,
     health,
     clients,
+    chat,
     platform: options.platform,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {
+      await chat.close();
       await clients.close();
       profiles.close();
       health.dispose();

@@ -8,4 +8,7 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): void
     profilesChanged: (list) => hub.publish('profiles', 'changed', list),
     healthChanged: (health) => hub.publish('profiles', 'healthChanged', health),
   });
+  services.chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta));
+  services.chat.onAnswerEnded((ended) => hub.publish('gateway', 'answerEnded', ended));
+  services.chat.onConversationsChanged(() => hub.publish('gateway', 'conversationsChanged', null));
 }

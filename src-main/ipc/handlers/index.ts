@@ -2,6 +2,7 @@ import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
+import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
 import { workspaceHandlers } from './workspace.ts';
 
@@ -11,5 +12,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     app: appHandlers(services, identity),
     profiles: profilesHandlers(services),
     workspace: workspaceHandlers(services),
+    gateway: gatewayHandlers(services),
   };
 }

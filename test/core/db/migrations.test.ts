@@ -66,4 +66,25 @@ describe('database', () => {
     db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM connection_health').get()).toEqual({ n: 0 });
   });
+
+  test('migration 4 (conversations) keeps conversations past their profile and their messages in order, gone with the conversation', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, 3);
+    db.prepare(
+      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('p', 'gateway', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
+    ).run();
+    migrate(db, 4);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    db.prepare("INSERT INTO conversations (id, profile_id, title, created_at, updated_at) VALUES ('c', 'p', 'Hello', 'now', 'now')").run();
+    const message = db.prepare("INSERT INTO chat_messages (id, conversation_id, position, role, content, created_at) VALUES (?, 'c', ?, ?, 'text', 'now')");
+    message.run('m1', 0, 'user');
+    expect(() => message.run('m2', 0, 'assistant')).toThrow(/UNIQUE/);
+    expect(() => message.run('m3', 1, 'system')).toThrow(/CHECK/);
+    expect(() => db.prepare("UPDATE conversations SET endpoint = 'other' WHERE id = 'c'").run()).toThrow(/CHECK/);
+    db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
+    expect(db.prepare("SELECT profile_id, endpoint, stream FROM conversations WHERE id = 'c'").get()).toEqual({ profile_id: null, endpoint: 'chat', stream: 1 });
+    db.prepare("DELETE FROM conversations WHERE id = 'c'").run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM chat_messages').get()).toEqual({ n: 0 });
+  });
 });
