@@ -10,7 +10,8 @@ import { useChatStore } from './chat-store.ts';
 function useSecondsLeft(messageId: string, waitSeconds: number | undefined): number {
   const endedAt = useChatStore((state) => state.endedAt[messageId]);
   const [now, setNow] = useState(() => Date.now());
-  const left = waitSeconds === undefined ? 0 : Math.max(0, Math.ceil(waitSeconds - (now - (endedAt ?? now)) / 1000));
+  const elapsedMs = Math.max(0, now - (endedAt ?? now));
+  const left = waitSeconds === undefined ? 0 : Math.max(0, Math.ceil(waitSeconds - elapsedMs / 1000));
   useEffect(() => {
     if (left <= 0) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);

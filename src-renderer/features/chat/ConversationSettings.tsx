@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { ChatParameters, Conversation, ConversationSettings as Settings } from '../../../src-preload/contract/gateway.ts';
@@ -19,6 +20,21 @@ export function parameterProblem(name: ChatParameterName, typed: string): 'not_a
   return null;
 }
 
+/** A labelled control whose accessible name is its label alone, with help and error below. */
+function Field({ label, help, error, children }: { label: string; help?: string; error?: string | undefined; children(id: string): ReactNode }) {
+  const id = useId();
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children(id)}
+      {help && <span className="field-help">{help}</span>}
+      {error && <span className="field-error">{error}</span>}
+    </div>
+  );
+}
+
 function ParameterField({ name, value, onSave, mainError }: { name: ChatParameterName; value: number | undefined; onSave(value: number | undefined): void; mainError: string | undefined }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState(value === undefined ? '' : String(value));
@@ -27,9 +43,10 @@ function ParameterField({ name, value, onSave, mainError }: { name: ChatParamete
   const shown = problem ? t(`chat.parameters.problem.${problem}`, { min: range.min, max: range.max }) : mainError;
   const fallback = 'default' in range ? t('chat.parameters.defaultIs', { value: range.default }) : t('chat.parameters.noLimit');
   return (
-    <label className={shown ? 'field field-invalid' : 'field'}>
-      <span className="field-label">{t(`chat.parameters.${name}`)}</span>
+    <Field label={t(`chat.parameters.${name}`)} help={t('chat.parameters.range', { min: range.min, max: range.max })} error={shown}>
+      {(id) => (
       <input
+        id={id}
         type="number"
         inputMode="decimal"
         min={range.min}
@@ -45,9 +62,8 @@ function ParameterField({ name, value, onSave, mainError }: { name: ChatParamete
           if (next !== value) onSave(next);
         }}
       />
-      <span className="field-help">{t('chat.parameters.range', { min: range.min, max: range.max })}</span>
-      {shown && <span className="field-error">{shown}</span>}
-    </label>
+      )}
+    </Field>
   );
 }
 
@@ -56,16 +72,18 @@ function SystemPromptField({ saved, onSave }: { saved: string; onSave(text: stri
   const { t } = useTranslation();
   const [text, setText] = useState(saved);
   return (
-    <label className="field">
-      <span className="field-label">{t('chat.settings.systemPrompt')}</span>
+    <Field label={t('chat.settings.systemPrompt')}>
+      {(id) => (
       <textarea
+        id={id}
         rows={2}
         value={text}
         placeholder={t('chat.settings.systemPromptPlaceholder')}
         onChange={(event) => setText(event.target.value)}
         onBlur={() => text !== saved && onSave(text)}
       />
-    </label>
+      )}
+    </Field>
   );
 }
 
@@ -98,9 +116,9 @@ export function ConversationSettings({ conversation, profiles }: { conversation:
   return (
     <section className="chat-settings" aria-label={t('chat.settings.label')}>
       <div className="field-row">
-        <label className="field">
-          <span className="field-label">{t('chat.settings.connection')}</span>
-          <select value={conversation.profileId ?? ''} onChange={(event) => void save({ profileId: event.target.value })}>
+        <Field label={t('chat.settings.connection')}>
+          {(id) => (
+          <select id={id} value={conversation.profileId ?? ''} onChange={(event) => void save({ profileId: event.target.value })}>
             {!conversation.profileId && <option value="">{t('chat.settings.noConnection')}</option>}
             {profiles.map((profile) => (
               <option key={profile.id} value={profile.id}>
@@ -108,10 +126,11 @@ export function ConversationSettings({ conversation, profiles }: { conversation:
               </option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span className="field-label">{t('chat.settings.model')}</span>
-          <select value={conversation.model ?? ''} onChange={(event) => void save({ model: event.target.value || null })} disabled={models?.state !== 'loaded'}>
+          )}
+        </Field>
+        <Field label={t('chat.settings.model')}>
+          {(id) => (
+          <select id={id} value={conversation.model ?? ''} onChange={(event) => void save({ model: event.target.value || null })} disabled={models?.state !== 'loaded'}>
             <option value="">{models?.state === 'loading' ? t('chat.settings.modelsLoading') : t('chat.settings.pickModel')}</option>
             {modelChoices.map((id) => (
               <option key={id} value={id}>
@@ -119,14 +138,16 @@ export function ConversationSettings({ conversation, profiles }: { conversation:
               </option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span className="field-label">{t('chat.settings.endpoint')}</span>
-          <select value={conversation.endpoint} onChange={(event) => void save({ endpoint: event.target.value === 'responses' ? 'responses' : 'chat' })}>
+          )}
+        </Field>
+        <Field label={t('chat.settings.endpoint')}>
+          {(id) => (
+          <select id={id} value={conversation.endpoint} onChange={(event) => void save({ endpoint: event.target.value === 'responses' ? 'responses' : 'chat' })}>
             <option value="chat">{t('chat.settings.endpointChat')}</option>
             <option value="responses">{t('chat.settings.endpointResponses')}</option>
           </select>
-        </label>
+          )}
+        </Field>
         <label className="radio chat-stream-switch">
           <input type="checkbox" checked={conversation.stream} onChange={(event) => void save({ stream: event.target.checked })} />
           {t('chat.settings.stream')}
