@@ -199,7 +199,7 @@ describe('chat workspace', () => {
 
   test('403 names the model and lists the allowed ones; 401 points to Settings', async () => {
     let page = await openChat(sims.gateway.keys.limited);
-    let panel = page.getByRole('tabpanel');
+    let panel: Locator;
     await page.getByRole('button', { name: 'New conversation' }).click();
     const id = (await app!.services.chat.conversations())[0]!.id;
     // A model the key's list does not offer, as a conversation from before a whitelist change would have.
