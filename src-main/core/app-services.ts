@@ -10,6 +10,7 @@ import type { Logger, LogSink } from './log/logger.ts';
 import { ClientRegistry } from './clients/client-registry.ts';
 import { firewallConnector } from './firewall/connector.ts';
 import { gatewayConnector } from './gateway/connector.ts';
+import { CallLogRepository } from './gateway/chat/call-log-repository.ts';
 import { ChatService } from './gateway/chat/chat-service.ts';
 import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
 import { MessageRepository } from './gateway/chat/message-repository.ts';
@@ -91,6 +92,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     clients,
     conversations: new ConversationRepository(db),
     messages: new MessageRepository(db),
+    calls: new CallLogRepository(db),
     clock: options.clock ?? systemClock,
   });
   return {

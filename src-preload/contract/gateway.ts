@@ -85,6 +85,29 @@ export interface AnswerEnded {
   message: ChatMessage;
 }
 
+/** One call to the gateway as the local call log keeps it. */
+export interface GatewayCall {
+  id: number;
+  at: string;
+  profileId: string | null;
+  endpoint: string;
+  model: string | null;
+  /** The HTTP status, when the gateway answered. */
+  status: number | null;
+  /** `ok`, an answer's outcome, or the error code. */
+  outcome: string;
+  latencyMs: number;
+  usage?: TokenUsage;
+}
+
+export const callLogFilterSchema = z.object({
+  /** Part of the model's name. */
+  model: z.string().max(200).optional(),
+  failedOnly: z.boolean().optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+});
+export type CallLogFilter = z.infer<typeof callLogFilterSchema>;
+
 const id = z.string().min(1).max(64);
 
 export const conversationSettingsSchema = z.object({
@@ -118,6 +141,8 @@ export const gateway = {
     editAndResend: call<Conversation>()(z.object({ conversationId: id, messageId: id, text: messageText })),
     /** Aborts the upstream request; the text so far stays. */
     stop: call<null>()(z.object({ messageId: id })),
+    /** The local call log, newest first. */
+    callLog: call<GatewayCall[]>()(callLogFilterSchema),
     /** The conversation as a Markdown document. */
     exportMarkdown: call<string>()(z.object({ id })),
   },

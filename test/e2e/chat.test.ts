@@ -195,6 +195,15 @@ describe('chat workspace', () => {
     shown = await lastAnswer(panel).innerText();
     expect(shown).toContain("This connection's tier allows 600 requests a minute.");
     expect(shown).toMatch(/Retry in (600|599|598) s/);
+
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    const log = page.getByRole('region', { name: 'Call log' });
+    await expect.poll(() => log.innerText()).toContain('finished');
+    await log.getByLabel('Failures only').check();
+    await expect.poll(() => log.innerText()).not.toContain('finished');
+    const failures = await log.innerText();
+    for (const outcome of ['server_error', 'rate_limited', 'no_finish_reason', 'empty']) expect(failures).toContain(outcome);
+    expect(failures).toMatch(/\/chat\/completions\s+gpt-4o-mini\s+429\s+rate_limited/);
   });
 
   test('403 names the model and lists the allowed ones; 401 points to Settings', async () => {

@@ -69,4 +69,22 @@ export const migrations: Migration[] = [
       UNIQUE (conversation_id, position)
     ) STRICT;`,
   },
+  {
+    name: 'gateway call log',
+    // The local mirror of the gateway console's call log: what was asked and how it went, never a body or a key.
+    sql: `CREATE TABLE gateway_calls (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      profile_id TEXT REFERENCES profiles (id) ON DELETE CASCADE,
+      at TEXT NOT NULL,
+      endpoint TEXT NOT NULL,
+      model TEXT,
+      status INTEGER,
+      outcome TEXT NOT NULL,
+      latency_ms INTEGER NOT NULL,
+      prompt_tokens INTEGER,
+      completion_tokens INTEGER,
+      total_tokens INTEGER
+    ) STRICT;
+    CREATE INDEX gateway_calls_by_time ON gateway_calls (at DESC);`,
+  },
 ];

@@ -5,6 +5,7 @@ import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { CallLog } from './CallLog.tsx';
 import { useChatStore } from './chat-store.ts';
 import './chat.css';
 
@@ -66,7 +67,12 @@ export function ChatView() {
   const { t } = useTranslation();
   return (
     <ServiceConnection service="gateway" title={t('views.chat.title')} needs={t('features.chat.needs')}>
-      {(profile) => <ConversationList profile={profile} />}
+      {(profile) => (
+        <>
+          <ConversationList profile={profile} />
+          <CallLog />
+        </>
+      )}
     </ServiceConnection>
   );
 }

@@ -87,4 +87,20 @@ describe('database', () => {
     db.prepare("DELETE FROM conversations WHERE id = 'c'").run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM chat_messages').get()).toEqual({ n: 0 });
   });
+
+  test('migration 5 (gateway call log) keeps calls of a profile, newest first by index, and forgets them with the profile', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, 4);
+    db.prepare(
+      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('p', 'gateway', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
+    ).run();
+    migrate(db, 5);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    const insert = db.prepare("INSERT INTO gateway_calls (profile_id, at, endpoint, outcome, latency_ms) VALUES (?, 'now', '/models', 'ok', 5)");
+    insert.run('p');
+    expect(() => insert.run('gone')).toThrow(/FOREIGN KEY/);
+    db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM gateway_calls').get()).toEqual({ n: 0 });
+  });
 });

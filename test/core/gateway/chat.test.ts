@@ -258,3 +258,27 @@ describe('failures keep the partial answer and say what happened', () => {
     expect(schema.safeParse({ id: conversation.id, parameters: { temperature: 2, presencePenalty: -2, topP: 1 } }).success).toBe(true);
   });
 });
+
+describe('call log', () => {
+  test('keeps each call with endpoint, model, status, outcome, latency and tokens, filterable', async () => {
+    const own = await gatewayProfile('Logged gateway', sims.gateway.keys.demo);
+    await services.chat.models(own);
+    await ask('Logged question', conversationWith('qwen-max', own));
+    sims.gateway.faults.add({ path: '/chat/completions', kind: 'status', status: 500, times: 1 });
+    await ask('Logged failure', conversationWith('deepseek-chat', own));
+
+    const mine = services.chat.callLog({}).filter((call) => call.profileId === own);
+    expect(mine.map(({ endpoint, model, status, outcome }) => ({ endpoint, model, status, outcome }))).toEqual([
+      { endpoint: '/chat/completions', model: 'deepseek-chat', status: 500, outcome: 'server_error' },
+      { endpoint: '/chat/completions', model: 'qwen-max', status: 200, outcome: 'finished' },
+      { endpoint: '/models', model: null, status: 200, outcome: 'ok' },
+    ]);
+    expect(mine[1]!.usage?.totalTokens).toBeGreaterThan(0);
+    expect(mine.every((call) => call.latencyMs >= 0 && !Number.isNaN(Date.parse(call.at)))).toBe(true);
+
+    expect(services.chat.callLog({ model: 'qwen' }).every((call) => call.model === 'qwen-max')).toBe(true);
+    const failed = services.chat.callLog({ failedOnly: true });
+    expect(failed.map((call) => call.model)).toContain('deepseek-chat');
+    expect(failed.map((call) => call.model)).not.toContain('qwen-max');
+  });
+});

@@ -3,10 +3,12 @@ import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type {
   AnswerDelta,
   AnswerEnded,
+  CallLogFilter,
   ChatMessage,
   Conversation,
   ConversationSettings,
   ConversationSummary,
+  GatewayCall,
   GatewayModelInfo,
   TokenUsage,
 } from '../../../../src-preload/contract/gateway.ts';
@@ -15,6 +17,7 @@ import { Emitter } from '../../lifecycle/emitter.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import type { GatewayClient } from '../client.ts';
 import { DeltaBatcher, PartialAnswerError, readAnswer, type AnswerRequest } from './answer-stream.ts';
+import type { CallLogRepository } from './call-log-repository.ts';
 import type { ConversationRecord, ConversationRepository } from './conversation-repository.ts';
 import { conversationAsMarkdown } from './conversation-markdown.ts';
 import type { AnswerResult, MessageRepository } from './message-repository.ts';
@@ -24,6 +27,7 @@ export interface ChatServiceOptions {
   clients: { clientFor(profileId: string, service: 'gateway'): GatewayClient };
   conversations: ConversationRepository;
   messages: MessageRepository;
+  calls: CallLogRepository;
   clock: Clock;
 }
 
@@ -52,7 +56,22 @@ export class ChatService {
   }
 
   async models(profileId: string): Promise<GatewayModelInfo[]> {
-    return this.#client(profileId).listModels();
+    const client = this.#client(profileId);
+    const startedAt = this.#options.clock.now();
+    const logged = { profileId, endpoint: '/models', model: null };
+    try {
+      const models = await client.listModels();
+      this.#logCall({ ...logged, startedAt, status: 200, outcome: 'ok' });
+      return models;
+    } catch (error) {
+      const { status, code } = client.toServiceFailure(error).serviceError;
+      this.#logCall({ ...logged, startedAt, status: status ?? null, outcome: code });
+      throw error;
+    }
+  }
+
+  callLog(filter: CallLogFilter): GatewayCall[] {
+    return this.#options.calls.list(filter);
   }
 
   conversations(query?: string): ConversationSummary[] {
@@ -194,13 +213,14 @@ export class ChatService {
     this.#options.messages.append(conversationId, answer);
     this.#options.conversations.touch(conversationId, this.#now());
     const controller = new AbortController();
-    const done = this.#run(client, conversationId, answer.id, request, controller.signal).finally(() => this.#running.delete(answer.id));
+    const done = this.#run(client, conversation.profileId, conversationId, answer.id, request, controller.signal).finally(() => this.#running.delete(answer.id));
     this.#running.set(answer.id, { controller, done });
     this.#changed.fire(null);
     return this.conversation(conversationId);
   }
 
-  async #run(client: GatewayClient, conversationId: string, messageId: string, request: AnswerRequest, signal: AbortSignal): Promise<void> {
+  async #run(client: GatewayClient, profileId: string, conversationId: string, messageId: string, request: AnswerRequest, signal: AbortSignal): Promise<void> {
+    const startedAt = this.#options.clock.now();
     const batcher = new DeltaBatcher(this.#options.clock, (batch) => this.#delta.fire({ conversationId, messageId, ...batch }));
     let result: AnswerResult;
     try {
@@ -212,6 +232,15 @@ export class ChatService {
       result = signal.aborted ? { ...kept, outcome: 'stopped' } : { ...kept, outcome: 'failed', error: this.#describe(client, cause) };
     }
     batcher.flush();
+    this.#logCall({
+      profileId,
+      endpoint: request.endpoint === 'responses' ? '/responses' : '/chat/completions',
+      model: request.model,
+      startedAt,
+      status: result.error ? (result.error.status ?? null) : 200,
+      outcome: result.error ? result.error.code : result.outcome,
+      usage: result.usage,
+    });
     if (!this.#options.messages.conversationOf(messageId)) return;
     this.#options.messages.finish(messageId, result);
     const message = this.#options.messages.listOf(conversationId).find((candidate) => candidate.id === messageId);
@@ -222,6 +251,11 @@ export class ChatService {
   #describe(client: GatewayClient, error: unknown): IpcError {
     const { certificate: _certificate, ...shown } = client.toServiceFailure(error).serviceError;
     return shown;
+  }
+
+  #logCall(call: Omit<GatewayCall, 'id' | 'at' | 'latencyMs' | 'usage'> & { startedAt: number; usage?: TokenUsage | undefined }): void {
+    const { startedAt, ...logged } = call;
+    this.#options.calls.add({ ...logged, at: new Date(startedAt).toISOString(), latencyMs: this.#options.clock.now() - startedAt });
   }
 
   #now(): string {
