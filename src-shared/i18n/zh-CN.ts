@@ -106,7 +106,7 @@ export const zhCN: Catalog = {
     loading: '正在打开会话…',
     untitled: '新会话',
     noModel: '未选择模型',
-    messages: '消息',
+    messages: '消息记录',
     noMessages: '还没有消息。请选择模型后提问。',
     retry: '重试',
     stop: '停止',
