@@ -44,6 +44,7 @@ export async function captureChat(page: Page, sims: Simulators, t: TFunction, na
   await composer.fill('And the other alerts from that source?');
   await composer.press('Enter');
   await panel.getByText(t('chat.answer.failedPartWay')).waitFor({ timeout: 15_000 });
+  await panel.getByRole('article').last().scrollIntoViewIfNeeded();
   await capture(page, name('conversation-failure'));
 
   await page.getByRole('tab', { name: t('views.chat.title') }).click();

@@ -9,7 +9,6 @@ import type {
   ResultOf,
 } from '../../src-preload/contract/define.ts';
 import { fieldError, ipcErrorInEnglish } from '../core/english-text.ts';
-import { withoutUndefined } from '../core/without-undefined.ts';
 import { toIpcError } from './ipc-error.ts';
 
 /** Who sent an IPC message: the frame's URL and whether it is the window's top frame. */
@@ -142,11 +141,13 @@ function fieldErrorsOf(error: unknown): FieldError[] {
     return error.issues.slice(0, 20).map((issue: Issue) => {
       const path = issue.path?.length ? issue.path.map(String).join('.') : 'request';
       if (issue.message && fieldErrorCode.test(issue.message)) return fieldError(path, issue.message);
-      const bounds: Record<string, number> = withoutUndefined({ minimum: bound(issue.minimum), maximum: bound(issue.maximum) }) as Record<string, number>;
+      const bounds = Object.fromEntries(
+        Object.entries({ minimum: issue.minimum, maximum: issue.maximum }).flatMap(([name, value]) =>
+          typeof value === 'number' || typeof value === 'bigint' ? [[name, Number(value)]] : [],
+        ),
+      );
       return fieldError(path, issue.code ?? 'invalid', Object.keys(bounds).length > 0 ? bounds : undefined);
     });
   }
   return [fieldError('request', 'invalid')];
 }
-
-const bound = (value: unknown): number | undefined => (typeof value === 'number' ? value : typeof value === 'bigint' ? Number(value) : undefined);

@@ -19,7 +19,6 @@ const systemLanguage = (): Language => resolveLanguage('system', navigator.langu
 function apply(choice: LanguageChoice): Language {
   const language = resolveLanguage(choice, navigator.languages);
   void translator.changeLanguage(language);
-  document.documentElement.lang = language;
   return language;
 }
 

@@ -6,13 +6,20 @@ import { pickerViews } from './view-registry.ts';
 
 /** Ctrl/Cmd+T: type to filter, arrows to choose, Enter to open, Escape to cancel. */
 export function ViewPicker() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { open, setPickerOpen } = useWorkspaceStore.getState();
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  const views = pickerViews.map((view) => ({ kind: view.kind, title: t(`views.${view.kind}.title`), summary: t(`views.${view.kind}.summary`) }));
-  const matches = views.filter((view) => `${view.title} ${view.summary}`.toLowerCase().includes(filter.trim().toLowerCase()));
+  const english = i18n.getFixedT('en');
+  const views = pickerViews.map(({ kind }) => ({
+    kind,
+    title: t(`views.${kind}.title`),
+    summary: t(`views.${kind}.summary`),
+    // The English words match too, so typing "set" opens Settings whatever the language.
+    words: `${t(`views.${kind}.title`)} ${t(`views.${kind}.summary`)} ${english(`views.${kind}.title`)} ${english(`views.${kind}.summary`)}`.toLowerCase(),
+  }));
+  const matches = views.filter((view) => view.words.includes(filter.trim().toLowerCase()));
 
   useEffect(() => input.current?.focus(), []);
 

@@ -121,11 +121,13 @@ describe('languages', () => {
     expect(await tickets.innerText()).toContain('尚未设置“工单”');
     await expectNoEnglish(tickets);
 
-    // The view picker and the tab bar.
+    // The view picker (which still finds a view by its English name) and the tab bar.
     await page.keyboard.press('Control+t');
     const picker = page.getByRole('dialog', { name: '打开视图' });
     expect(await picker.getByRole('textbox').getAttribute('placeholder')).toBe('打开视图…');
     await expectNoEnglish(picker);
+    await page.keyboard.type('tickets');
+    expect(await picker.getByRole('option').allInnerTexts()).toEqual([expect.stringContaining('工单')]);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('button', { name: '关闭“防火墙”' }).count()).toBe(1);
 

@@ -55,6 +55,20 @@ describe('IPC router', () => {
     expect(add).not.toHaveBeenCalled();
   });
 
+  test('each field error carries a code the window words, with its bounds, and English for the log', async () => {
+    const { router } = setup();
+    const tooLong = await router.dispatch('notes:add', appFrame, { text: 'far too long text' });
+    expect(tooLong).toMatchObject({
+      ok: false,
+      error: { params: { context: 'invalid_input' }, fieldErrors: [{ path: 'text', code: 'too_big', params: { maximum: 10 }, message: 'Too large: at most 10.' }] },
+    });
+    const named = createRouter({ notes: { calls: { add: call<null>()(z.object({ name: z.string().min(1, 'name_required') })) }, events: {} } }, { notes: { add: () => null } }, { appOrigin });
+    expect(await named.dispatch('notes:add', appFrame, { name: '' })).toMatchObject({
+      ok: false,
+      error: { fieldErrors: [{ path: 'name', code: 'name_required', message: 'Give the connection a name' }] },
+    });
+  });
+
   test.each([
     ['a subframe of the app', { url: 'opsdesk://app/index.html', isTopFrame: false }],
     ['a foreign top frame', { url: 'https://evil.example/', isTopFrame: true }],

@@ -3,6 +3,7 @@ import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
+import remarkGfm from 'remark-gfm';
 import { opsdesk } from '../../bridge.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { markdownBlocks } from './markdown-blocks.ts';
@@ -64,12 +65,13 @@ function ModelImage({ alt, src }: ComponentProps<'img'>) {
 }
 
 const components: Components = { a: ModelLink, img: ModelImage };
+const remarkPlugins = [remarkGfm];
 const rehypePlugins = [[rehypeHighlight, { detect: false }]] as ComponentProps<typeof ReactMarkdown>['rehypePlugins'];
 
 /** Model output as Markdown: raw HTML shows as text, only http(s) links, no images fetched. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
-    <ReactMarkdown components={components} rehypePlugins={rehypePlugins}>
+    <ReactMarkdown components={components} remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins}>
       {text}
     </ReactMarkdown>
   );
