@@ -1,11 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import type { ConnectionSummary } from '../../src-preload/contract/profiles.ts';
+import type { ConnectionSummary, ServerDescriptionSummary } from '../../src-preload/contract/profiles.ts';
 import { formatDuration } from '../ui/format.ts';
 
 /** One line that says what a successful connection test learned. */
 export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary }) {
   const { t, i18n } = useTranslation();
   const list = (items: string[]) => new Intl.ListFormat(i18n.language, { style: 'narrow', type: 'conjunction' }).format(items);
+  /** What the server's own OpenAPI description said, against the document. */
+  const described = (description: ServerDescriptionSummary | undefined) =>
+    description
+      ? [
+          t('summary.described', { count: description.operations }),
+          ...(description.missing.length > 0 ? [t('summary.notOffered', { endpoints: list(description.missing) })] : []),
+        ]
+      : [t('summary.noDescription')];
   switch (summary.service) {
     case 'gateway':
       return (
@@ -19,12 +27,17 @@ export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary 
       const channels = Object.entries(summary.channels).map(([name, open]) =>
         open ? t('summary.channelOpen', { name }) : t('summary.channelClosed', { name }),
       );
+      const route = summary.siteSentAs;
       return (
         <span>
           {[
             t('summary.sites', { sites: summary.sites.length > 0 ? list(summary.sites) : t('summary.none') }),
             t('summary.channels', { channels: channels.length > 0 ? list(channels) : t('summary.unknown') }),
             t('summary.scopes', { scopes: summary.scopes.length > 0 ? list(summary.scopes) : t('summary.none') }),
+            ...(route
+              ? [t('summary.siteSentAs', { place: t(`summary.sitePlaces.${route.in}`), name: route.name, source: t(`summary.learnedFrom.${route.learnedFrom}`) })]
+              : []),
+            ...described(summary.described),
           ].join(' · ')}
         </span>
       );
@@ -36,6 +49,10 @@ export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary 
             t('summary.version', { version: summary.version }),
             ...(summary.edition ? [t('summary.edition', { edition: summary.edition })] : []),
             ...(summary.uptimeSeconds !== null ? [t('summary.uptime', { duration: formatDuration(summary.uptimeSeconds, i18n.language) })] : []),
+            ...(summary.cpuPercent !== undefined ? [t('summary.cpu', { percent: summary.cpuPercent })] : []),
+            ...(summary.memoryPercent !== undefined ? [t('summary.memory', { percent: summary.memoryPercent })] : []),
+            ...(summary.activeSessions !== undefined ? [t('summary.sessions', { count: summary.activeSessions })] : []),
+            ...described(summary.described),
           ].join(' · ')}
         </span>
       );

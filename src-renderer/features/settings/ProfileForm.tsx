@@ -2,7 +2,7 @@ import { cloneElement, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, InputHTMLAttributes, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { ProfileInput, ProfileView, ServiceName, TrustInput } from '../../../src-preload/contract/profiles.ts';
+import type { ProfileInput, ProfileView, ServiceName, SitePlacement, TrustInput } from '../../../src-preload/contract/profiles.ts';
 import { useProfilesStore } from '../../connections/profiles-store.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -24,6 +24,9 @@ const placeholders: Record<ServiceName, { url: string; key?: string }> = {
 
 const samples = { pem: '-----BEGIN CERTIFICATE-----', fingerprint: 'AB:CD:…', proxyUrl: 'http://proxy.example:3128' };
 
+/** What a server that says nothing is sent, per place: OpsDesk's own choice (docs/api-assumptions.md). */
+const DEFAULT_SITE_PARAMETERS: Record<SitePlacement, string> = { header: 'X-SVC-Site', query: 'site', path: '/sites/{site}' };
+
 const trustModes: readonly TrustInput['mode'][] = ['system', 'system-plus-ca', 'ca-only', 'pinned'];
 
 interface FormState {
@@ -36,6 +39,8 @@ interface FormState {
   rateTier: string;
   site: string;
   ratePerMinute: string;
+  siteIn: 'auto' | SitePlacement;
+  siteParameter: string;
   fwRequests: string;
   fwWindowSeconds: string;
   connectSeconds: string;
@@ -60,6 +65,8 @@ function initialState(service: ServiceName, profile?: ProfileView): FormState {
     rateTier: String(settings.rateTier ?? 60),
     site: String(settings.site ?? ''),
     ratePerMinute: String(settings.ratePerMinute ?? 60),
+    siteIn: (settings.siteIn as FormState['siteIn'] | undefined) ?? 'auto',
+    siteParameter: String(settings.siteParameter ?? ''),
     fwRequests: String(rateLimit.requests ?? 60),
     fwWindowSeconds: String(rateLimit.windowSeconds ?? 60),
     connectSeconds: String((timeouts?.connectMs ?? 10_000) / 1000),
@@ -98,7 +105,16 @@ function toInput(service: ServiceName, form: FormState, profile?: ProfileView): 
     case 'gateway':
       return { ...common, service, settings: { rateTier: Number(form.rateTier) as 60 | 600 | 6000 } };
     case 'support':
-      return { ...common, service, settings: { site: form.site, ratePerMinute: Number(form.ratePerMinute) } };
+      return {
+        ...common,
+        service,
+        settings: {
+          site: form.site,
+          ratePerMinute: Number(form.ratePerMinute),
+          siteIn: form.siteIn,
+          ...(form.siteIn !== 'auto' && form.siteParameter.trim() ? { siteParameter: form.siteParameter.trim() } : {}),
+        },
+      };
     case 'firewall':
       return {
         ...common,
@@ -184,6 +200,27 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
             <Field label={t('settings.form.requestsPerMinute')} error={fieldError('settings.ratePerMinute')}>
               <input type="number" min={1} value={form.ratePerMinute} onChange={update('ratePerMinute')} />
             </Field>
+          </div>
+        )}
+        {service === 'support' && (
+          <div className="field-row">
+            <Field label={t('settings.form.siteIn')} error={fieldError('settings.siteIn')} help={t('settings.form.siteInHelp')}>
+              <select value={form.siteIn} onChange={update('siteIn')}>
+                <option value="auto">{t('settings.form.siteInAuto')}</option>
+                <option value="header">{t('settings.form.siteInHeader')}</option>
+                <option value="query">{t('settings.form.siteInQuery')}</option>
+                <option value="path">{t('settings.form.siteInPath')}</option>
+              </select>
+            </Field>
+            {form.siteIn !== 'auto' && (
+              <Field
+                label={t(`settings.form.siteParameter.${form.siteIn}`)}
+                error={fieldError('settings.siteParameter')}
+                help={form.siteIn === 'path' ? t('settings.form.sitePathHelp') : undefined}
+              >
+                <input value={form.siteParameter} onChange={update('siteParameter')} placeholder={DEFAULT_SITE_PARAMETERS[form.siteIn]} spellCheck={false} />
+              </Field>
+            )}
           </div>
         )}
         {service === 'firewall' && (
