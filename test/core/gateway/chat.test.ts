@@ -220,7 +220,9 @@ describe('failures keep the partial answer and say what happened', () => {
     const { message } = await ask('Error me');
     expect(message.outcome).toBe('failed');
     expect(message.content).not.toBe('');
-    expect(message.error).toMatchObject({ service: 'gateway' });
+    // The gateway answered: a server error it reported inside its 200, with its own words.
+    expect(message.error).toMatchObject({ service: 'gateway', status: 200, code: 'server_error' });
+    expect(message.error?.message).toContain('The upstream model stopped responding.');
   });
 
   test('an empty answer', async () => {

@@ -4,6 +4,7 @@
 import type OpenAI from 'openai';
 import type { ChatEndpoint, ChatParameters, TokenUsage } from '../../../../src-preload/contract/gateway.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
+import { readNumber, readRecord } from '../../wire/read.ts';
 import type { AnswerResult } from './message-repository.ts';
 
 /** About one frame: fast enough to look live, few enough messages for any window. */
@@ -56,10 +57,8 @@ export class DeltaBatcher {
   }
 }
 
-const readRecord = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const count = (value: unknown): number => readNumber(value) ?? 0;
 
 function chatUsage(value: unknown): TokenUsage | undefined {
   const usage = readRecord(value);
