@@ -1,0 +1,105 @@
+// P1 (issue 12): main keeps up with a fast stream. The same chat completion stream (the simulator's
+// frames, N chunks) is read twice from memory through the openai SDK: bare iteration, and main's
+// path (readAnswer, the 16 ms DeltaBatcher, the event that carries the batches). Main's CPU time
+// per chunk must be at most 1.2x the bare iteration's, and its rate well above 5,000 chunks a second.
+// Standalone: node bench/p1-streaming.ts [--quick]; the bench runner can call p1Streaming.run.
+import OpenAI from 'openai';
+import { DeltaBatcher, readAnswer } from '../src-main/core/gateway/chat/answer-stream.ts';
+import { systemClock } from '../src-main/core/lifecycle/clock.ts';
+import { Emitter } from '../src-main/core/lifecycle/emitter.ts';
+import { chatStream } from '../test/sim/gateway-streams.ts';
+
+export interface P1Row {
+  figure: string;
+  measured: number;
+  baseline: number | null;
+  ratio: number | null;
+  unit: string;
+  target: string;
+  pass: boolean;
+}
+
+const model = 'gpt-4o-mini';
+
+function streamBody(chunks: number): string {
+  const deltas = Array.from({ length: chunks }, (_, index) => (index % 40 === 39 ? '\n\n```ts\nconst x = 1;\n```\n\n' : `tok${index % 10} `));
+  const usage = { prompt_tokens: 10, completion_tokens: chunks, total_tokens: chunks + 10 };
+  return chatStream({ id: 'chatcmpl-bench', created: 0, model, deltas, finishReason: 'stop', usage }, {}).events.join('');
+}
+
+/** An SDK client whose every request answers with this SSE body from memory, in 16 KiB pieces. */
+function clientServing(body: string): OpenAI {
+  const bytes = new TextEncoder().encode(body);
+  const fetchFromMemory = async () =>
+    new Response(
+      new ReadableStream({
+        start(controller) {
+          for (let offset = 0; offset < bytes.length; offset += 16_384) controller.enqueue(bytes.subarray(offset, offset + 16_384));
+          controller.close();
+        },
+      }),
+      { status: 200, headers: { 'content-type': 'text/event-stream' } },
+    );
+  return new OpenAI({ apiKey: 'bench', baseURL: 'https://bench.invalid/v1', fetch: fetchFromMemory, maxRetries: 0 });
+}
+
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+async function bare(openai: OpenAI): Promise<number> {
+  const started = cpuMs();
+  const stream = await openai.chat.completions.create({ model, messages: [{ role: 'user', content: 'go' }], stream: true });
+  for await (const chunk of stream) void chunk;
+  return cpuMs() - started;
+}
+
+async function throughMain(openai: OpenAI): Promise<number> {
+  const started = cpuMs();
+  const delta = new Emitter<{ seq: number; content: string; reasoning: string }>();
+  let received = 0;
+  delta.event((batch) => (received += batch.content.length));
+  const batcher = new DeltaBatcher(systemClock, (batch) => delta.fire(batch));
+  const request = { model, systemPrompt: '', messages: [{ role: 'user' as const, content: 'go' }], parameters: {}, endpoint: 'chat' as const, stream: true };
+  const result = await readAnswer(openai, request, new AbortController().signal, (content, reasoning) => batcher.add(content, reasoning));
+  batcher.flush();
+  if (result.outcome !== 'finished' || received !== result.content.length) throw new Error(`P1: main's path lost text (${result.outcome})`);
+  return cpuMs() - started;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export const p1Streaming = {
+  id: 'P1',
+  async run({ quick }: { quick: boolean }): Promise<P1Row[]> {
+    const chunks = quick ? 2_000 : 20_000;
+    const rounds = quick ? 3 : 7;
+    const openai = clientServing(streamBody(chunks));
+    await bare(openai);
+    await throughMain(openai);
+    const bareMs: number[] = [];
+    const mainMs: number[] = [];
+    // Interleaved, so that a slower moment of the machine falls on both.
+    for (let round = 0; round < rounds; round++) {
+      bareMs.push(await bare(openai));
+      mainMs.push(await throughMain(openai));
+    }
+    const perChunkBare = (median(bareMs) * 1000) / chunks;
+    const perChunkMain = (median(mainMs) * 1000) / chunks;
+    const ratio = perChunkMain / perChunkBare;
+    const chunksPerSecond = chunks / (median(mainMs) / 1000);
+    return [
+      { figure: 'P1 main CPU per chunk vs SDK bare iteration', measured: perChunkMain, baseline: perChunkBare, ratio, unit: 'µs', target: 'ratio <= 1.2', pass: ratio <= 1.2 },
+      { figure: "P1 main's chunk rate", measured: chunksPerSecond, baseline: null, ratio: null, unit: 'chunks/s', target: 'measured >= 5000', pass: chunksPerSecond >= 5000 },
+    ];
+  },
+};
+
+if (import.meta.main) {
+  const rows = await p1Streaming.run({ quick: process.argv.includes('--quick') });
+  for (const row of rows) {
+    const ratio = row.ratio === null ? '' : ` (baseline ${row.baseline!.toFixed(2)} ${row.unit}, ratio ${row.ratio.toFixed(2)})`;
+    console.log(`${row.figure}: ${row.measured.toFixed(2)} ${row.unit}${ratio}, target ${row.target}: ${row.pass ? 'pass' : 'FAIL'}`);
+  }
+}
