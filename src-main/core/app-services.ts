@@ -12,6 +12,7 @@ import { firewallConnector } from './firewall/connector.ts';
 import { gatewayConnector } from './gateway/connector.ts';
 import { CallLogRepository } from './gateway/chat/call-log-repository.ts';
 import { ChatService } from './gateway/chat/chat-service.ts';
+import { EmbeddingService } from './gateway/embeddings/embedding-service.ts';
 import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
 import { MessageRepository } from './gateway/chat/message-repository.ts';
 import { systemClock, type Clock } from './lifecycle/clock.ts';
@@ -56,6 +57,7 @@ export interface AppServices {
   health: ConnectionHealthTracker;
   clients: AppClients;
   chat: ChatService;
+  embeddings: EmbeddingService;
   platform: Platform;
   /** Main-to-window events; the IPC layer connects them to the windows that subscribed. */
   events: { connect(listener: Partial<AppEvents>): void };
@@ -104,6 +106,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     health,
     clients,
     chat,
+    embeddings: new EmbeddingService(clients),
     platform: options.platform,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {

@@ -108,6 +108,16 @@ export const callLogFilterSchema = z.object({
 });
 export type CallLogFilter = z.infer<typeof callLogFilterSchema>;
 
+/** What embedding texts gave: the vectors' size and, for two texts, how alike they are. */
+export interface EmbeddingResult {
+  model: string;
+  dimensions: number;
+  count: number;
+  /** Cosine similarity of the first two texts' vectors, -1..1. */
+  similarity: number | null;
+  promptTokens: number | null;
+}
+
 const id = z.string().min(1).max(64);
 
 export const conversationSettingsSchema = z.object({
@@ -141,6 +151,10 @@ export const gateway = {
     editAndResend: call<Conversation>()(z.object({ conversationId: id, messageId: id, text: messageText })),
     /** Aborts the upstream request; the text so far stays. */
     stop: call<null>()(z.object({ messageId: id })),
+    /** Embeds one or two texts with an embedding model. */
+    embed: call<EmbeddingResult>()(
+      z.object({ profileId: id, model: z.string().min(1).max(200), texts: z.array(z.string().trim().min(1).max(100_000)).min(1).max(2) }),
+    ),
     /** The local call log, newest first. */
     callLog: call<GatewayCall[]>()(callLogFilterSchema),
     /** The conversation as a Markdown document. */

@@ -201,6 +201,16 @@ export const en = {
       length: 'The answer reached the max tokens limit and was cut there.',
       stopped: 'Stopped.',
     },
+    embeddings: {
+      title: 'Embeddings',
+      model: 'Embedding model',
+      first: 'First text',
+      second: 'Second text (optional, to compare)',
+      embed: 'Embed',
+      dimensions_one: '{{count}} vector of {{dimensions}} dimensions.',
+      dimensions_other: '{{count}} vectors of {{dimensions}} dimensions.',
+      similarity: 'Cosine similarity: {{value}}',
+    },
     callLog: {
       title: 'Call log',
       model: 'Filter by model',

@@ -198,6 +198,16 @@ export const zhCN: Catalog = {
       length: '回答达到最大令牌数上限，在此处被截断。',
       stopped: '已停止。',
     },
+    embeddings: {
+      title: '文本向量',
+      model: '向量模型',
+      first: '第一段文本',
+      second: '第二段文本（可选，用于比较）',
+      embed: '生成向量',
+      dimensions_one: '{{count}} 个 {{dimensions}} 维向量。',
+      dimensions_other: '{{count}} 个 {{dimensions}} 维向量。',
+      similarity: '余弦相似度：{{value}}',
+    },
     callLog: {
       title: '调用日志',
       model: '按模型筛选',

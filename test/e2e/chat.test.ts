@@ -134,13 +134,18 @@ describe('chat workspace', () => {
     expect(await reasoning.isVisible()).toBe(true);
 
     sims.gateway.setStreamShape({});
-    await panel.getByLabel('Stream the answer').uncheck();
+    // The switch shows what main stored, so it changes once the save has come back.
+    const streamSwitch = panel.getByLabel('Stream the answer');
+    await streamSwitch.click();
+    await expect.poll(() => streamSwitch.isChecked()).toBe(false);
     await ask(panel, 'Without streaming');
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('You said: "Without streaming"');
 
     await panel.getByLabel('Endpoint').selectOption('responses');
-    await panel.getByLabel('Stream the answer').check();
+    await expect.poll(() => panel.getByLabel('Endpoint').inputValue()).toBe('responses');
+    await streamSwitch.click();
+    await expect.poll(() => streamSwitch.isChecked()).toBe(true);
     await ask(panel, 'Through Responses');
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('You said: "Through Responses"');
@@ -230,6 +235,18 @@ describe('chat workspace', () => {
     await settled(lastAnswer(panel));
     await lastAnswer(panel).getByRole('button', { name: 'Open Settings' }).click();
     expect(await page.getByRole('tab', { selected: true }).innerText()).toBe('Settings');
+  });
+
+  test('embeddings: dimensions and the cosine similarity of two texts', async () => {
+    const page = await openChat();
+    const panel = page.getByRole('region', { name: 'Embeddings' });
+    const model = panel.getByLabel('Embedding model');
+    await expect.poll(() => model.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await model.selectOption('text-embedding-3-small');
+    await panel.getByLabel('First text', { exact: true }).fill('block 10.0.0.8');
+    await panel.getByLabel(/^Second text/).fill('block 10.0.0.8');
+    await panel.getByRole('button', { name: 'Embed' }).click();
+    await expect.poll(() => panel.getByRole('status').innerText()).toBe('2 vectors of 1536 dimensions. Cosine similarity: 1.0000');
   });
 
   test('hostile model output renders as text, runs nothing, fetches nothing; links open only after confirmation', async () => {

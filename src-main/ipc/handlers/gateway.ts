@@ -14,6 +14,7 @@ export function gatewayHandlers(services: AppServices): Handlers<Contract>['gate
     regenerate: ({ conversationId }) => services.chat.regenerate(conversationId),
     editAndResend: ({ conversationId, messageId, text }) => services.chat.editAndResend(conversationId, messageId, text),
     stop: ({ messageId }) => services.chat.stop(messageId),
+    embed: ({ profileId, model, texts }) => services.embeddings.embed(profileId, model, texts),
     callLog: (filter) => services.chat.callLog(filter),
     exportMarkdown: ({ id }) => services.chat.exportMarkdown(id),
   };

@@ -7,6 +7,7 @@ import { Time } from '../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { CallLog } from './CallLog.tsx';
 import { useChatStore } from './chat-store.ts';
+import { EmbeddingsPanel } from './EmbeddingsPanel.tsx';
 import './chat.css';
 
 /** Past conversations, searchable, each reopened in its own tab; and a new one. */
@@ -70,6 +71,7 @@ export function ChatView() {
       {(profile) => (
         <>
           <ConversationList profile={profile} />
+          <EmbeddingsPanel profile={profile} />
           <CallLog />
         </>
       )}

@@ -284,3 +284,16 @@ describe('call log', () => {
     expect(failed.map((call) => call.model)).not.toContain('qwen-max');
   });
 });
+
+describe('embeddings', () => {
+  test('give the dimensions and the cosine similarity of two texts', async () => {
+    const same = await services.embeddings.embed(profileId, 'text-embedding-3-small', ['block 10.0.0.8', 'block 10.0.0.8']);
+    expect(same).toMatchObject({ model: 'text-embedding-3-small', dimensions: 1536, count: 2 });
+    expect(same.similarity).toBeCloseTo(1, 6);
+    const different = await services.embeddings.embed(profileId, 'bge-m3', ['block 10.0.0.8', 'a recipe for bread']);
+    expect(different.dimensions).toBe(1024);
+    expect(different.similarity).toBeLessThan(0.99);
+    expect((await services.embeddings.embed(profileId, 'bge-m3', ['alone'])).similarity).toBeNull();
+    await expect(services.embeddings.embed(profileId, 'gpt-4o-mini', ['not an embedding model'])).rejects.toMatchObject({ serviceError: { status: 400 } });
+  });
+});
