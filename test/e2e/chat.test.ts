@@ -71,6 +71,17 @@ describe('chat workspace', () => {
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('You said: "What is alert 42 about?"');
     await expect.poll(() => panel.innerText()).toMatch(/This conversation: \d+ prompt \+ \d+ answer = \d+ tokens/);
+    expect(await lastAnswer(panel).innerText()).toMatch(/\d+ prompt \+ \d+ answer = \d+ tokens/);
+    await lastAnswer(panel).getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => lastAnswer(panel).getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    await panel.getByRole('button', { name: 'Copy as Markdown' }).click();
+    await expect.poll(() => panel.getByRole('button', { name: 'Markdown copied' }).count()).toBe(1);
+
+    sims.gateway.setStreamShape({ firstTokenDelayMs: 1500 });
+    await ask(panel, 'Take your time');
+    await expect.poll(() => lastAnswer(panel).innerText()).toContain('Waiting for the first token…');
+    await settled(lastAnswer(panel));
+    expect(await lastAnswer(panel).innerText()).toContain('You said: "Take your time"');
 
     sims.gateway.setStreamShape({ text: 'tick '.repeat(400), deltaChars: 5, deltaIntervalMs: 10 });
     await ask(panel, 'Count for a long time');
@@ -86,7 +97,7 @@ describe('chat workspace', () => {
     await lastAnswer(panel).getByRole('button', { name: 'Regenerate' }).click();
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('You said: "Count for a long time"');
-    expect(await answers(panel).count()).toBe(2);
+    expect(await answers(panel).count()).toBe(3);
 
     const firstQuestion = panel.getByRole('article', { name: 'Your message' }).first();
     await firstQuestion.getByRole('button', { name: 'Edit' }).click();
@@ -95,6 +106,11 @@ describe('chat workspace', () => {
     await settled(lastAnswer(panel));
     expect(await answers(panel).count()).toBe(1);
     expect(await lastAnswer(panel).innerText()).toContain('You said: "What is alert 43 about?"');
+    const keys = Object.values(sims.gateway.keys);
+    for (const key of keys) {
+      expect(await page.content(), 'the DOM holds a key').not.toContain(key);
+      expect(JSON.stringify(ipcLog), 'an IPC result or event holds a key').not.toContain(key);
+    }
 
     await page.getByRole('tab', { name: 'Chat' }).click();
     await page.getByRole('tabpanel').getByLabel('Search conversations').fill('alert 43');
