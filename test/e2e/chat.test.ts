@@ -178,6 +178,7 @@ describe('chat workspace', () => {
     let shown = await lastAnswer(panel).innerText();
     expect(shown).toContain('[gpt-4o-mini] You said:');
     expect(shown).toContain('The answer broke off part-way');
+    expect(shown).toContain('was closed before the answer was complete');
     await lastAnswer(panel).getByRole('button', { name: 'Retry' }).click();
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('This is a simulated answer');

@@ -205,7 +205,9 @@ describe('failures keep the partial answer and say what happened', () => {
     const { message } = await ask('Reset me');
     expect(message.outcome).toBe('failed');
     expect(message.content).not.toBe('');
-    expect(message.error).toMatchObject({ service: 'gateway', retryable: true });
+    // The gateway answered, then the connection broke: not "could not be reached".
+    expect(message.error).toMatchObject({ service: 'gateway', code: 'connection_reset', status: 200, retryable: true });
+    expect(message.error?.message).toContain('was closed before the answer was complete');
   });
 
   test('a stream that ends with no finish reason', async () => {

@@ -14,6 +14,7 @@ import type {
 } from '../../../../src-preload/contract/gateway.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
+import { serviceError } from '../../http/service-failure.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import type { GatewayClient } from '../client.ts';
 import { DeltaBatcher, PartialAnswerError, readAnswer, type AnswerRequest } from './answer-stream.ts';
@@ -229,7 +230,7 @@ export class ChatService {
       const partial = error instanceof PartialAnswerError ? error : undefined;
       const cause = partial ? partial.cause : error;
       const kept = { content: partial?.content ?? '', reasoning: partial?.reasoning ?? '', ...(partial?.usage && { usage: partial.usage }) };
-      result = signal.aborted ? { ...kept, outcome: 'stopped' } : { ...kept, outcome: 'failed', error: this.#describe(client, cause) };
+      result = signal.aborted ? { ...kept, outcome: 'stopped' } : { ...kept, outcome: 'failed', error: this.#describe(client, cause, partial !== undefined) };
     }
     batcher.flush();
     this.#logCall({
@@ -248,8 +249,12 @@ export class ChatService {
   }
 
   /** Every way a request ends badly (status, network, an error inside the stream) as the window shows it. */
-  #describe(client: GatewayClient, error: unknown): IpcError {
+  #describe(client: GatewayClient, error: unknown, streamStarted: boolean): IpcError {
     const { certificate: _certificate, ...shown } = client.toServiceFailure(error).serviceError;
+    // A socket that breaks after the stream began is not "could not be reached": the gateway answered, then the connection was cut.
+    if (streamStarted && shown.code === 'network_error') {
+      return serviceError({ service: 'gateway', code: 'connection_reset', status: 200, retryable: true, ...(shown.params && { params: shown.params }) });
+    }
     return shown;
   }
 
