@@ -21,8 +21,10 @@ export interface StreamShape {
   text?: string;
   /** The text is cut into deltas of this many characters instead of three words each. */
   deltaChars?: number;
-  /** The wait between chunks instead of the simulator's 25 ms. */
+  /** The wait between writes instead of the simulator's 25 ms. */
   deltaIntervalMs?: number;
+  /** Chunks written together in one write, for rates above one chunk a millisecond. */
+  chunksPerWrite?: number;
 }
 
 export interface ChatStreamParts {
@@ -65,6 +67,10 @@ export function chatStream(parts: ChatStreamParts, shape: StreamShape): ShapedSt
   }
   if (shape.keepAlive) events = events.flatMap((event) => [': keep-alive\n\n', event]);
   if (shape.crlf) events = events.map((event) => event.replace(/\n/g, '\r\n'));
+  if (shape.chunksPerWrite && shape.chunksPerWrite > 1) {
+    const size = shape.chunksPerWrite;
+    events = Array.from({ length: Math.ceil(events.length / size) }, (_, index) => events.slice(index * size, (index + 1) * size).join(''));
+  }
   const firstToken = shape.keepAlive ? 2 : 1;
   return { events, ...(shape.firstTokenDelayMs !== undefined && { delays: { [firstToken]: shape.firstTokenDelayMs } }) };
 }

@@ -68,22 +68,27 @@ const components: Components = { a: ModelLink, img: ModelImage };
 const remarkPlugins = [remarkGfm];
 const rehypePlugins = [[rehypeHighlight, { detect: false }]] as ComponentProps<typeof ReactMarkdown>['rehypePlugins'];
 
-/** Model output as Markdown: raw HTML shows as text, only http(s) links, no images fetched. */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+/** One block of model output as Markdown: raw HTML shows as text, only http(s) links, no images fetched. */
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   return (
-    <ReactMarkdown components={components} remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins}>
-      {text}
-    </ReactMarkdown>
+    <div className="chat-block">
+      <ReactMarkdown components={components} remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins}>
+        {text}
+      </ReactMarkdown>
+    </div>
   );
 });
 
-/** The same while the text still grows: finished blocks are not parsed again. */
-export function StreamingMarkdown({ text }: { text: string }) {
+/**
+ * Model output as Markdown, block by block: as the text grows, and when the answer ends, only the
+ * blocks that changed are parsed again.
+ */
+export function Markdown({ text }: { text: string }) {
   const blocks = markdownBlocks(text);
   return (
     <>
       {blocks.map((block, index) => (
-        <Markdown key={index} text={block} />
+        <MarkdownBlock key={index} text={block} />
       ))}
     </>
   );

@@ -5,7 +5,7 @@ import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { AnswerNotice } from './AnswerNotice.tsx';
 import { useChatStore } from './chat-store.ts';
 import { copyText } from './copy-text.ts';
-import { Markdown, StreamingMarkdown } from './Markdown.tsx';
+import { Markdown } from './Markdown.tsx';
 
 function CopyButton({ text }: { text: string }) {
   const { t } = useTranslation();
@@ -48,7 +48,9 @@ export function AnswerItem({ conversationId, message, isLast, profile }: AnswerP
           <div className="chat-reasoning-text">{reasoning}</div>
         </details>
       )}
-      <div className="chat-markdown">{streaming ? <StreamingMarkdown text={content} /> : <Markdown text={content} />}</div>
+      <div className="chat-markdown">
+        <Markdown text={content} />
+      </div>
       {streaming && !content && <p className="muted">{t('chat.answer.waiting')}</p>}
       <AnswerNotice message={message} profile={profile} onRetry={() => void regenerate(conversationId)} />
       <footer className="chat-message-footer">
