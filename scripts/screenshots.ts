@@ -11,6 +11,7 @@ import { FirewallSim, issueServerCertificate, startSimulators } from '../test/si
 import { writeDemoProfiles } from '../test/sim/demo-profiles.ts';
 import { openApp } from '../test/support/app-harness.ts';
 import { launchChromium } from '../test/support/chromium.ts';
+import { captureChat } from './screenshots-chat.ts';
 import type { Language } from '../src-shared/i18n/languages.ts';
 import { createTranslator } from '../src-shared/i18n/translator.ts';
 
@@ -73,6 +74,7 @@ try {
         } else await region.getByRole('row').nth(1).waitFor({ timeout: 15_000 });
         await capture(page, `firewall-admin-${section}-${colorScheme}${suffix}`);
       }
+      await captureChat(page, sims, t, (state) => `${state}-${colorScheme}${suffix}`, capture);
       const settings = await showTab(page, t('views.settings.title'));
       for (const button of await settings.getByRole('button', { name: t('settings.row.test') }).all()) await button.click();
       await page.waitForFunction((testing) => !document.body.innerText.includes(testing), t('settings.row.testing'));

@@ -18,6 +18,11 @@ import { systemClock, type Clock } from './lifecycle/clock.ts';
 import { NotificationCenter } from './notifications/notification-center.ts';
 import { NotificationRepository } from './notifications/notification-repository.ts';
 import { gatewayConnector } from './gateway/connector.ts';
+import { CallLogRepository } from './gateway/chat/call-log-repository.ts';
+import { ChatService } from './gateway/chat/chat-service.ts';
+import { EmbeddingService } from './gateway/embeddings/embedding-service.ts';
+import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
+import { MessageRepository } from './gateway/chat/message-repository.ts';
 import { supportConnector } from './support/connector.ts';
 import type { Platform } from './platform.ts';
 import { PreferencesService } from './preferences/preferences-service.ts';
@@ -69,6 +74,8 @@ export interface AppServices {
   health: ConnectionHealthTracker;
   clients: AppClients;
   firewallAdmin: FirewallAdmin;
+  chat: ChatService;
+  embeddings: EmbeddingService;
   platform: Platform;
   notifications: NotificationCenter;
   firewall: FirewallWorkspace;
@@ -137,6 +144,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
   }
+  const chat = new ChatService({
+    clients,
+    conversations: new ConversationRepository(db),
+    messages: new MessageRepository(db),
+    calls: new CallLogRepository(db),
+    clock,
+  });
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();
@@ -150,11 +164,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     health,
     clients,
     firewallAdmin,
+    chat,
+    embeddings: new EmbeddingService(clients),
     platform: options.platform,
     notifications,
     firewall,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {
+      await chat.close();
       firewallAdmin.close();
       await firewall.close();
       notifications.dispose();

@@ -16,4 +16,7 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): void
     notificationsChanged: (list) => hub.publish('notifications', 'changed', list),
     navigate: (target) => hub.publish('notifications', 'navigate', target),
   });
+  services.chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta));
+  services.chat.onAnswerEnded((ended) => hub.publish('gateway', 'answerEnded', ended));
+  services.chat.onConversationsChanged(() => hub.publish('gateway', 'conversationsChanged', null));
 }

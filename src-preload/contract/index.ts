@@ -2,11 +2,12 @@ import type { Facade } from './define.ts';
 import { app } from './app.ts';
 import { firewall } from './firewall.ts';
 import { firewallAdmin } from './firewall-admin.ts';
+import { gateway } from './gateway.ts';
 import { notifications } from './notifications.ts';
 import { profiles } from './profiles.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
@@ -14,6 +15,7 @@ export * from './define.ts';
 export * from './app.ts';
 export * from './firewall.ts';
 export * from './firewall-admin.ts';
+export * from './gateway.ts';
 export * from './notifications.ts';
 export * from './profiles.ts';
 export * from './workspace.ts';

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
 import type { Tab, TabParams, ViewKind } from '../../src-preload/contract/workspace.ts';
 import { ChatView } from '../features/chat/ChatView.tsx';
+import { ConversationView, conversationTitle } from '../features/chat/ConversationView.tsx';
 import { AlertView, alertTitle } from '../features/firewall/AlertView.tsx';
 import { FirewallView } from '../features/firewall/FirewallView.tsx';
 import { SettingsView } from '../features/settings/SettingsView.tsx';
@@ -31,6 +32,7 @@ export const viewRegistry: Record<ViewKind, ViewRegistration> = {
   chat: { holds: 'nothing', component: ChatView },
   settings: { holds: 'nothing', component: SettingsView },
   alert: { holds: 'item', component: AlertView, titleFor: alertTitle },
+  conversation: { holds: 'item', component: ConversationView, titleFor: conversationTitle },
 };
 
 export const pickerViews: readonly (PickerView & { kind: ViewKind })[] = Object.entries(viewRegistry).flatMap(([kind, view]) =>

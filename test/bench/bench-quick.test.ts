@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import type { FigureRow } from '../../bench/figure.ts';
 
-test('npm run bench -- --quick prints and writes P2 and P5', async () => {
+test('npm run bench -- --quick prints and writes P1, P2 and P5', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'opsdesk-bench-'));
   try {
     const out = path.join(dir, 'bench.json');
@@ -25,6 +25,16 @@ test('npm run bench -- --quick prints and writes P2 and P5', async () => {
       expect(row!.baseline).toBeGreaterThan(0);
       expect(stdout).toContain(row!.figure);
     }
+    // P1 streams an answer into Chromium and through main; every row reports a measurement.
+    const p1 = rows.filter((row) => row.figure.startsWith('P1'));
+    expect(p1.map((row) => row.figure)).toEqual([
+      'P1 longest window task while streaming',
+      'P1 final text shown after main stored it',
+      'P1 main CPU per chunk vs SDK bare iteration',
+      "P1 main's chunk rate",
+    ]);
+    expect(p1.every((row) => Number.isFinite(row.measured) && row.measured >= 0)).toBe(true);
+    expect(p1[2]!.ratio).toBeGreaterThan(0);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -13,6 +13,7 @@ import {
   simulatedEmbedding, simulatedImage, simulatedReply, simulatedTranscript,
 } from './gateway-content.ts';
 import type { ChatMessage, GatewayModel, ModelKind } from './gateway-content.ts';
+import { chatStream, deltasOf, type StreamShape } from './gateway-streams.ts';
 
 export type GatewayTier = 'free' | 'paid' | 'enterprise';
 
@@ -91,6 +92,7 @@ export class GatewaySim extends SimServer {
   readonly #keys = new Map<string, GatewayKey>();
   readonly #limiter = new SlidingWindowLimiter();
   readonly #random: Random;
+  #streamShape: StreamShape = {};
   readonly #router = new Router<Handler>();
 
   constructor(seed: number) {
@@ -108,6 +110,11 @@ export class GatewaySim extends SimServer {
       .add('POST', '/images/generations', (req, key) => this.#images(req, key))
       .add('POST', '/audio/transcriptions', (req, key) => this.#transcription(req, key))
       .add('POST', '/responses', (req, key) => this.#responses(req, key));
+  }
+
+  /** How chat streams are shaped until changed; `{}` is OpsDesk's own documented stream. */
+  setStreamShape(shape: StreamShape): void {
+    this.#streamShape = shape;
   }
 
   addKey(options: GatewayKeyOptions = {}): string {
@@ -211,7 +218,8 @@ export class GatewaySim extends SimServer {
     const body = parseOrReject(chatRequestSchema, readJsonBody(req, INVALID, { allowEmpty: false }), INVALID);
     this.#model(key, body.model, 'chat');
     const messages: ChatMessage[] = body.messages;
-    const reply = simulatedReply(body.model, messages, body.max_tokens ?? undefined);
+    const shape = this.#streamShape;
+    const reply = shape.text === undefined ? simulatedReply(body.model, messages, body.max_tokens ?? undefined) : { text: shape.text, finishReason: 'stop' };
     const usage = {
       prompt_tokens: promptTokens(messages),
       completion_tokens: countTokens(reply.text),
@@ -222,24 +230,14 @@ export class GatewaySim extends SimServer {
     if (!body.stream) {
       return jsonResponse(200, {
         id, object: 'chat.completion', created, model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: reply.finishReason, logprobs: null }],
+        choices: [{ index: 0, message: { role: 'assistant', content: reply.text, ...(shape.reasoning && { reasoning_content: shape.reasoning }) }, finish_reason: reply.finishReason, logprobs: null }],
         usage,
       });
     }
-    const chunk = (delta: object, finishReason: string | null): string => sseFrame({
-      id, object: 'chat.completion.chunk', created, model: body.model,
-      choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
-    });
-    const events = [
-      chunk({ role: 'assistant', content: '' }, null),
-      ...replyDeltas(reply.text).map((content) => chunk({ content }, null)),
-      chunk({}, reply.finishReason),
-    ];
-    if (body.stream_options?.include_usage) {
-      events.push(sseFrame({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage }));
-    }
-    events.push(sseFrame('[DONE]'));
-    return { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, events, eventIntervalMs: STREAM_INTERVAL_MS };
+    const deltas = shape.deltaChars ? deltasOf(reply.text, shape.deltaChars) : replyDeltas(reply.text);
+    const withUsage = body.stream_options?.include_usage || shape.usageWithNullChoices;
+    const { events, delays } = chatStream({ id, created, model: body.model, deltas, finishReason: reply.finishReason, usage: withUsage ? usage : undefined }, shape);
+    return { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, events, eventIntervalMs: shape.deltaIntervalMs ?? STREAM_INTERVAL_MS, ...(delays && { eventDelays: delays }) };
   }
 
   #embeddings(req: SimRequest, key: GatewayKey): SimResponse {

@@ -59,6 +59,7 @@ export interface SimResponse {
   body?: Buffer | string;
   events?: string[]; // complete SSE frames ("data: ...\n\n"), written one by one
   eventIntervalMs?: number;
+  eventDelays?: Record<number, number>; // per event index, a wait that replaces the interval before it
 }
 
 export interface RecordedRequest {
@@ -363,7 +364,7 @@ export abstract class SimServer implements SimServerBase {
     res.writeHead(response.status, { 'cache-control': 'no-cache', ...headers });
     res.flushHeaders();
     for (let i = 0; i < count; i++) {
-      if (i > 0 && !(await this.#sleep(response.eventIntervalMs ?? DEFAULT_SSE_INTERVAL_MS))) return;
+      if (i > 0 && !(await this.#sleep(response.eventDelays?.[i] ?? response.eventIntervalMs ?? DEFAULT_SSE_INTERVAL_MS))) return;
       if (res.destroyed) return;
       res.write(events[i]);
     }

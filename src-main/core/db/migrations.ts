@@ -156,4 +156,52 @@ export const migrations: Migration[] = [
       PRIMARY KEY (profile_id, event_id)
     ) STRICT;`,
   },
+  {
+    name: 'conversations',
+    // A conversation outlives the connection it used: deleting the profile leaves it, unassigned.
+    sql: `CREATE TABLE conversations (
+      id TEXT PRIMARY KEY,
+      profile_id TEXT REFERENCES profiles (id) ON DELETE SET NULL,
+      title TEXT NOT NULL,
+      model TEXT,
+      system_prompt TEXT NOT NULL DEFAULT '',
+      parameters TEXT NOT NULL DEFAULT '{}',
+      endpoint TEXT NOT NULL DEFAULT 'chat' CHECK (endpoint IN ('chat', 'responses')),
+      stream INTEGER NOT NULL DEFAULT 1,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    ) STRICT;
+    CREATE TABLE chat_messages (
+      id TEXT PRIMARY KEY,
+      conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+      position INTEGER NOT NULL,
+      role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+      content TEXT NOT NULL,
+      reasoning TEXT NOT NULL DEFAULT '',
+      outcome TEXT,
+      error TEXT,
+      usage TEXT,
+      model TEXT,
+      created_at TEXT NOT NULL,
+      UNIQUE (conversation_id, position)
+    ) STRICT;`,
+  },
+  {
+    name: 'gateway call log',
+    // The local mirror of the gateway console's call log: what was asked and how it went, never a body or a key.
+    sql: `CREATE TABLE gateway_calls (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      profile_id TEXT REFERENCES profiles (id) ON DELETE CASCADE,
+      at TEXT NOT NULL,
+      endpoint TEXT NOT NULL,
+      model TEXT,
+      status INTEGER,
+      outcome TEXT NOT NULL,
+      latency_ms INTEGER NOT NULL,
+      prompt_tokens INTEGER,
+      completion_tokens INTEGER,
+      total_tokens INTEGER
+    ) STRICT;
+    CREATE INDEX gateway_calls_by_time ON gateway_calls (at DESC);`,
+  },
 ];

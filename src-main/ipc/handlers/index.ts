@@ -5,6 +5,7 @@ import { appHandlers, type AppIdentity } from './app.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
 import { notificationsHandlers } from './notifications.ts';
+import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
 import { workspaceHandlers } from './workspace.ts';
 
@@ -17,5 +18,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     firewallAdmin: firewallAdminHandlers(services),
     firewall: firewallHandlers(services),
     notifications: notificationsHandlers(services),
+    gateway: gatewayHandlers(services),
   };
 }

@@ -148,4 +148,41 @@ describe('database', () => {
     insert.run('evt_1');
     expect(() => insert.run('evt_1')).toThrow(/UNIQUE|PRIMARY/);
   });
+
+  test('migration 10 (conversations) keeps conversations past their profile and their messages in order, gone with the conversation', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, 9);
+    db.prepare(
+      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('p', 'gateway', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
+    ).run();
+    migrate(db, 10);
+    expect(db.pragma('user_version', { simple: true })).toBe(10);
+    db.prepare("INSERT INTO conversations (id, profile_id, title, created_at, updated_at) VALUES ('c', 'p', 'Hello', 'now', 'now')").run();
+    const message = db.prepare("INSERT INTO chat_messages (id, conversation_id, position, role, content, created_at) VALUES (?, 'c', ?, ?, 'text', 'now')");
+    message.run('m1', 0, 'user');
+    expect(() => message.run('m2', 0, 'assistant')).toThrow(/UNIQUE/);
+    expect(() => message.run('m3', 1, 'system')).toThrow(/CHECK/);
+    expect(() => db.prepare("UPDATE conversations SET endpoint = 'other' WHERE id = 'c'").run()).toThrow(/CHECK/);
+    db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
+    expect(db.prepare("SELECT profile_id, endpoint, stream FROM conversations WHERE id = 'c'").get()).toEqual({ profile_id: null, endpoint: 'chat', stream: 1 });
+    db.prepare("DELETE FROM conversations WHERE id = 'c'").run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM chat_messages').get()).toEqual({ n: 0 });
+  });
+
+  test('migration 11 (gateway call log) keeps calls of a profile, newest first by index, and forgets them with the profile', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, 10);
+    db.prepare(
+      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('p', 'gateway', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
+    ).run();
+    migrate(db, 11);
+    expect(db.pragma('user_version', { simple: true })).toBe(11);
+    const insert = db.prepare("INSERT INTO gateway_calls (profile_id, at, endpoint, outcome, latency_ms) VALUES (?, 'now', '/models', 'ok', 5)");
+    insert.run('p');
+    expect(() => insert.run('gone')).toThrow(/FOREIGN KEY/);
+    db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM gateway_calls').get()).toEqual({ n: 0 });
+  });
 });

@@ -1,0 +1,53 @@
+// The chat workspace's states for npm run screenshots: an answer with reasoning, Markdown and
+// code; an answer cut off part-way with its error; the conversation list with the call log.
+import type { Page } from 'playwright-core';
+import type { TFunction } from 'i18next';
+import type { Simulators } from '../test/sim/index.ts';
+
+const markdownAnswer = [
+  'The alert is a **port scan** from `203.0.113.7`. Suggested steps:',
+  '',
+  '1. Check the block list for the source.',
+  '2. Block it for an hour:',
+  '',
+  '```bash',
+  'curl -X POST "$FW/blocklist" -d \'{"ip": "203.0.113.7", "duration": 3600}\'',
+  '```',
+  '',
+  '| field | value |',
+  '|---|---|',
+  '| severity | high |',
+  '| action | detected |',
+  '',
+  'See [the runbook](https://runbooks.example/port-scan).',
+].join('\n');
+
+export async function captureChat(page: Page, sims: Simulators, t: TFunction, name: (state: string) => string, capture: (page: Page, name: string) => Promise<void>) {
+  const list = page.getByRole('tabpanel', { name: t('views.chat.title') });
+  await list.getByRole('button', { name: t('chat.list.new') }).click();
+  const panel = page.getByRole('tabpanel');
+  const picker = panel.getByLabel(t('chat.settings.model'), { exact: true });
+  await panel.locator('select:enabled').nth(1).waitFor({ timeout: 15_000 });
+  await picker.selectOption('gpt-4o-mini');
+  const composer = panel.getByRole('textbox', { name: t('chat.composer.label'), exact: true });
+  const answered = () => panel.locator('article[aria-busy="false"]').last().waitFor({ timeout: 15_000 });
+
+  sims.gateway.setStreamShape({ reasoning: 'The signature and the source suggest a scan; check the block list first.', text: markdownAnswer });
+  await composer.fill('What is alert 42 about, and what should I do?');
+  await composer.press('Enter');
+  await answered();
+  await panel.getByText(t('chat.answer.reasoning')).click();
+  await capture(page, name('conversation'));
+
+  sims.gateway.setStreamShape({});
+  sims.gateway.faults.add({ path: '/chat/completions', kind: 'reset', keep: 5, times: 1 });
+  await composer.fill('And the other alerts from that source?');
+  await composer.press('Enter');
+  await panel.getByText(t('chat.answer.failedPartWay')).waitFor({ timeout: 15_000 });
+  await panel.getByRole('article').last().scrollIntoViewIfNeeded();
+  await capture(page, name('conversation-failure'));
+
+  await page.getByRole('tab', { name: t('views.chat.title') }).click();
+  await list.getByRole('region', { name: t('chat.callLog.title') }).getByRole('table').waitFor({ timeout: 15_000 });
+  await capture(page, name('chat-history'));
+}

@@ -1,0 +1,228 @@
+// One answer from the gateway, streamed or not, over Chat Completions or Responses, read through
+// the openai SDK. It says honestly how the answer ended: the SDK raises nothing for a stream that
+// stops with no finish reason, so that is judged here.
+import type OpenAI from 'openai';
+import type { ChatEndpoint, ChatParameters, TokenUsage } from '../../../../src-preload/contract/gateway.ts';
+import type { Clock } from '../../lifecycle/clock.ts';
+import { readNumber, readRecord } from '../../wire/read.ts';
+import type { AnswerResult } from './message-repository.ts';
+
+/** About one frame: fast enough to look live, few enough messages for any window. */
+export const DELTA_BATCH_MS = 16;
+
+export interface AnswerRequest {
+  model: string;
+  systemPrompt: string;
+  messages: { role: 'user' | 'assistant'; content: string }[];
+  parameters: ChatParameters;
+  endpoint: ChatEndpoint;
+  stream: boolean;
+}
+
+export interface DeltaBatch {
+  seq: number;
+  content: string;
+  reasoning: string;
+}
+
+/** Collects deltas and hands them on at most once per `DELTA_BATCH_MS`, numbered from 0. */
+export class DeltaBatcher {
+  readonly #clock: Clock;
+  readonly #send: (batch: DeltaBatch) => void;
+  #seq = 0;
+  #content = '';
+  #reasoning = '';
+  #timer: { cancel(): void } | undefined;
+
+  constructor(clock: Clock, send: (batch: DeltaBatch) => void) {
+    this.#clock = clock;
+    this.#send = send;
+  }
+
+  add(content: string, reasoning: string): void {
+    if (!content && !reasoning) return;
+    this.#content += content;
+    this.#reasoning += reasoning;
+    this.#timer ??= this.#clock.setTimeout(() => this.flush(), DELTA_BATCH_MS);
+  }
+
+  flush(): void {
+    this.#timer?.cancel();
+    this.#timer = undefined;
+    if (!this.#content && !this.#reasoning) return;
+    const batch = { seq: this.#seq++, content: this.#content, reasoning: this.#reasoning };
+    this.#content = '';
+    this.#reasoning = '';
+    this.#send(batch);
+  }
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const count = (value: unknown): number => readNumber(value) ?? 0;
+
+function chatUsage(value: unknown): TokenUsage | undefined {
+  const usage = readRecord(value);
+  if (!usage) return undefined;
+  return { promptTokens: count(usage['prompt_tokens']), completionTokens: count(usage['completion_tokens']), totalTokens: count(usage['total_tokens']) };
+}
+
+function responsesUsage(value: unknown): TokenUsage | undefined {
+  const usage = readRecord(value);
+  if (!usage) return undefined;
+  return { promptTokens: count(usage['input_tokens']), completionTokens: count(usage['output_tokens']), totalTokens: count(usage['total_tokens']) };
+}
+
+/** The doc's parameter names on the wire; unset ones are not sent, so the gateway's defaults apply. */
+function chatBody(request: AnswerRequest) {
+  const { temperature, topP, maxTokens, frequencyPenalty, presencePenalty } = request.parameters;
+  return {
+    model: request.model,
+    messages: [...(request.systemPrompt ? [{ role: 'system' as const, content: request.systemPrompt }] : []), ...request.messages],
+    ...(temperature !== undefined && { temperature }),
+    ...(topP !== undefined && { top_p: topP }),
+    ...(maxTokens !== undefined && { max_tokens: maxTokens }),
+    ...(frequencyPenalty !== undefined && { frequency_penalty: frequencyPenalty }),
+    ...(presencePenalty !== undefined && { presence_penalty: presencePenalty }),
+  };
+}
+
+function responsesBody(request: AnswerRequest) {
+  const { temperature, topP, maxTokens } = request.parameters;
+  return {
+    model: request.model,
+    input: request.messages,
+    ...(request.systemPrompt && { instructions: request.systemPrompt }),
+    ...(temperature !== undefined && { temperature }),
+    ...(topP !== undefined && { top_p: topP }),
+    ...(maxTokens !== undefined && { max_output_tokens: maxTokens }),
+  };
+}
+
+/** What the text so far and the way the answer ended say, when no error ended it. */
+function judged(content: string, reasoning: string, ending: 'stop' | 'length' | undefined, usage: TokenUsage | undefined, signal: AbortSignal): AnswerResult {
+  // The SDK ends an aborted stream's iteration quietly, as if the server had closed it.
+  const cut = signal.aborted ? 'stopped' : 'no_finish_reason';
+  const outcome = ending === undefined ? cut : ending === 'length' ? 'length' : content.trim() ? 'finished' : 'empty';
+  return { content, reasoning, outcome, ...(usage && { usage }) };
+}
+
+/** Reads one answer; `onDelta` gets its text as it comes. Throws what the SDK throws, with `partial` kept by the caller. */
+export async function readAnswer(
+  openai: OpenAI,
+  request: AnswerRequest,
+  signal: AbortSignal,
+  onDelta: (content: string, reasoning: string) => void,
+): Promise<AnswerResult> {
+  return request.endpoint === 'responses' ? readResponses(openai, request, signal, onDelta) : readChat(openai, request, signal, onDelta);
+}
+
+async function readChat(openai: OpenAI, request: AnswerRequest, signal: AbortSignal, onDelta: (content: string, reasoning: string) => void): Promise<AnswerResult> {
+  if (!request.stream) {
+    const completion: unknown = await openai.chat.completions.create({ ...chatBody(request), stream: false }, { signal });
+    const body = readRecord(completion);
+    const choice = readRecord(Array.isArray(body?.['choices']) ? body['choices'][0] : undefined);
+    const message = readRecord(choice?.['message']);
+    const content = text(message?.['content']);
+    const reasoning = text(message?.['reasoning_content']);
+    onDelta(content, reasoning);
+    return judged(content, reasoning, endingOf(choice?.['finish_reason']), chatUsage(body?.['usage']), signal);
+  }
+  const stream = await openai.chat.completions.create(
+    { ...chatBody(request), stream: true, stream_options: { include_usage: true } },
+    { signal },
+  );
+  let content = '';
+  let reasoning = '';
+  let ending: 'stop' | 'length' | undefined;
+  let usage: TokenUsage | undefined;
+  try {
+    for await (const chunk of stream as AsyncIterable<unknown>) {
+      const body = readRecord(chunk);
+      // A usage chunk comes with `choices` empty, null or absent.
+      usage = chatUsage(body?.['usage']) ?? usage;
+      const choices = Array.isArray(body?.['choices']) ? body['choices'] : [];
+      const choice = readRecord(choices[0]);
+      const delta = readRecord(choice?.['delta']);
+      const contentDelta = text(delta?.['content']);
+      const reasoningDelta = text(delta?.['reasoning_content']);
+      content += contentDelta;
+      reasoning += reasoningDelta;
+      onDelta(contentDelta, reasoningDelta);
+      ending = endingOf(choice?.['finish_reason']) ?? ending;
+    }
+  } catch (error) {
+    throw new PartialAnswerError(content, reasoning, usage, error);
+  }
+  return judged(content, reasoning, ending, usage, signal);
+}
+
+async function readResponses(openai: OpenAI, request: AnswerRequest, signal: AbortSignal, onDelta: (content: string, reasoning: string) => void): Promise<AnswerResult> {
+  if (!request.stream) {
+    const response = readRecord(await openai.responses.create({ ...responsesBody(request), stream: false }, { signal }));
+    const content = outputTextOf(response?.['output']);
+    onDelta(content, '');
+    return judged(content, '', responseEnding(response?.['status']), responsesUsage(response?.['usage']), signal);
+  }
+  const stream = await openai.responses.create({ ...responsesBody(request), stream: true }, { signal });
+  let content = '';
+  let ending: 'stop' | 'length' | undefined;
+  let usage: TokenUsage | undefined;
+  try {
+    for await (const event of stream as AsyncIterable<unknown>) {
+      const fields = readRecord(event);
+      const type = fields?.['type'];
+      if (type === 'response.output_text.delta') {
+        const delta = text(fields?.['delta']);
+        content += delta;
+        onDelta(delta, '');
+      } else if (type === 'response.reasoning_text.delta' || type === 'response.reasoning_summary_text.delta') {
+        onDelta('', text(fields?.['delta']));
+      } else if (type === 'response.completed' || type === 'response.incomplete') {
+        const response = readRecord(fields?.['response']);
+        ending = responseEnding(response?.['status']);
+        usage = responsesUsage(response?.['usage']) ?? usage;
+      }
+    }
+  } catch (error) {
+    throw new PartialAnswerError(content, '', usage, error);
+  }
+  return judged(content, '', ending, usage, signal);
+}
+
+function endingOf(finishReason: unknown): 'stop' | 'length' | undefined {
+  if (typeof finishReason !== 'string' || !finishReason) return undefined;
+  return finishReason === 'length' ? 'length' : 'stop';
+}
+
+function responseEnding(status: unknown): 'stop' | 'length' | undefined {
+  return status === 'completed' ? 'stop' : status === 'incomplete' ? 'length' : undefined;
+}
+
+function outputTextOf(output: unknown): string {
+  if (!Array.isArray(output)) return '';
+  return output
+    .flatMap((item) => {
+      const content = readRecord(item)?.['content'];
+      return Array.isArray(content) ? content : [];
+    })
+    .map((part) => {
+      const fields = readRecord(part);
+      return fields?.['type'] === 'output_text' ? text(fields['text']) : '';
+    })
+    .join('');
+}
+
+/** A stream that failed after some of the answer arrived: the text so far travels with the cause. */
+export class PartialAnswerError extends Error {
+  readonly content: string;
+  readonly reasoning: string;
+  readonly usage: TokenUsage | undefined;
+
+  constructor(content: string, reasoning: string, usage: TokenUsage | undefined, cause: unknown) {
+    super('The answer stream failed part-way', { cause });
+    this.name = 'PartialAnswerError';
+    this.content = content;
+    this.reasoning = reasoning;
+    this.usage = usage;
+  }
+}

@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type {
+  AnswerDelta,
+  AnswerEnded,
+  CallLogFilter,
+  ChatMessage,
+  Conversation,
+  ConversationSettings,
+  ConversationSummary,
+  GatewayCall,
+  GatewayModelInfo,
+  TokenUsage,
+} from '../../../../src-preload/contract/gateway.ts';
+import type { Clock } from '../../lifecycle/clock.ts';
+import { Emitter } from '../../lifecycle/emitter.ts';
+import { serviceError } from '../../http/service-failure.ts';
+import { UserFacingError } from '../../user-facing-error.ts';
+import type { GatewayClient } from '../client.ts';
+import { DeltaBatcher, PartialAnswerError, readAnswer, type AnswerRequest } from './answer-stream.ts';
+import type { CallLogRepository } from './call-log-repository.ts';
+import type { ConversationRecord, ConversationRepository } from './conversation-repository.ts';
+import { conversationAsMarkdown } from './conversation-markdown.ts';
+import type { AnswerResult, MessageRepository } from './message-repository.ts';
+
+export interface ChatServiceOptions {
+  /** The registry (`ClientSource`): the profile's client as its settings are now. */
+  clients: { clientFor(profileId: string, service: 'gateway'): GatewayClient };
+  conversations: ConversationRepository;
+  messages: MessageRepository;
+  calls: CallLogRepository;
+  clock: Clock;
+}
+
+const noUsage = (): TokenUsage => ({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
+const titleLength = 60;
+
+const conversationNotFound = () => new UserFacingError({ code: 'not_found', params: { context: 'conversation_gone' } });
+
+/**
+ * Conversations with the model gateway, kept in SQLite, and their answers: each answer is one
+ * upstream request with its own abort, its text sent on in numbered batches as it streams.
+ */
+export class ChatService {
+  readonly #options: ChatServiceOptions;
+  readonly #running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  readonly #delta = new Emitter<AnswerDelta>();
+  readonly #ended = new Emitter<AnswerEnded>();
+  readonly #changed = new Emitter<null>();
+  readonly onAnswerDelta = this.#delta.event;
+  readonly onAnswerEnded = this.#ended.event;
+  readonly onConversationsChanged = this.#changed.event;
+
+  constructor(options: ChatServiceOptions) {
+    this.#options = options;
+    options.messages.markInterrupted();
+  }
+
+  async models(profileId: string): Promise<GatewayModelInfo[]> {
+    const client = this.#client(profileId);
+    const startedAt = this.#options.clock.now();
+    const logged = { profileId, endpoint: '/models', model: null };
+    try {
+      const { records } = await client.listModels();
+      this.#logCall({ ...logged, startedAt, status: 200, outcome: 'ok' });
+      return records;
+    } catch (error) {
+      const { status, code } = client.toServiceFailure(error).serviceError;
+      this.#logCall({ ...logged, startedAt, status: status ?? null, outcome: code });
+      throw error;
+    }
+  }
+
+  callLog(filter: CallLogFilter): GatewayCall[] {
+    return this.#options.calls.list(filter);
+  }
+
+  conversations(query?: string): ConversationSummary[] {
+    return this.#options.conversations.list(query).map(({ id, title, profileId, model, updatedAt }) => ({ id, title, profileId, model, updatedAt }));
+  }
+
+  conversation(id: string): Conversation {
+    const record = this.#options.conversations.find(id);
+    if (!record) throw conversationNotFound();
+    const messages = this.#options.messages.listOf(id);
+    const usage = messages.reduce((sum, message) => {
+      if (!message.usage) return sum;
+      return {
+        promptTokens: sum.promptTokens + message.usage.promptTokens,
+        completionTokens: sum.completionTokens + message.usage.completionTokens,
+        totalTokens: sum.totalTokens + message.usage.totalTokens,
+      };
+    }, noUsage());
+    const { createdAt: _createdAt, ...conversation } = record;
+    return { ...conversation, messages, usage };
+  }
+
+  createConversation(profileId: string): Conversation {
+    const now = this.#now();
+    const record: ConversationRecord = {
+      id: randomUUID(),
+      profileId,
+      title: '',
+      model: null,
+      systemPrompt: '',
+      parameters: {},
+      endpoint: 'chat',
+      stream: true,
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.#options.conversations.insert(record);
+    this.#changed.fire(null);
+    return this.conversation(record.id);
+  }
+
+  updateConversation(id: string, settings: ConversationSettings): Conversation {
+    this.conversation(id);
+    this.#options.conversations.update(id, settings, this.#now());
+    this.#changed.fire(null);
+    return this.conversation(id);
+  }
+
+  deleteConversation(id: string): null {
+    for (const message of this.#options.messages.listOf(id)) this.#running.get(message.id)?.controller.abort();
+    this.#options.conversations.remove(id);
+    this.#changed.fire(null);
+    return null;
+  }
+
+  send(conversationId: string, text: string): Conversation {
+    const conversation = this.#ready(conversationId);
+    const user: ChatMessage = { id: randomUUID(), role: 'user', content: text, reasoning: '', createdAt: this.#now() };
+    this.#options.messages.append(conversationId, user);
+    if (!conversation.title) this.#options.conversations.update(conversationId, { title: titleOf(text) }, this.#now());
+    return this.#answer(conversationId);
+  }
+
+  regenerate(conversationId: string): Conversation {
+    this.#ready(conversationId);
+    const last = this.#options.messages.listOf(conversationId).at(-1);
+    if (!last) throw new UserFacingError({ code: 'bad_request', params: { context: 'nothing_to_answer' } });
+    if (last.role === 'assistant') {
+      this.#running.get(last.id)?.controller.abort();
+      this.#options.messages.removeFrom(last.id, true);
+    }
+    return this.#answer(conversationId);
+  }
+
+  editAndResend(conversationId: string, messageId: string, text: string): Conversation {
+    this.#ready(conversationId);
+    const messages = this.#options.messages.listOf(conversationId);
+    const edited = messages.find((message) => message.id === messageId);
+    if (!edited || edited.role !== 'user') throw new UserFacingError({ code: 'not_found', params: { context: 'message_gone' } });
+    for (const message of messages.slice(messages.indexOf(edited) + 1)) this.#running.get(message.id)?.controller.abort();
+    this.#options.messages.removeFrom(messageId, false);
+    this.#options.messages.setContent(messageId, text);
+    return this.#answer(conversationId);
+  }
+
+  stop(messageId: string): null {
+    this.#running.get(messageId)?.controller.abort();
+    return null;
+  }
+
+  exportMarkdown(id: string): string {
+    return conversationAsMarkdown(this.conversation(id));
+  }
+
+  /** Aborts every answer still streaming and waits until each is stored as stopped. */
+  async close(): Promise<void> {
+    const running = [...this.#running.values()];
+    for (const { controller } of running) controller.abort();
+    await Promise.all(running.map(({ done }) => done));
+    this.#delta.dispose();
+    this.#ended.dispose();
+    this.#changed.dispose();
+  }
+
+  #client(profileId: string): GatewayClient {
+    return this.#options.clients.clientFor(profileId, 'gateway');
+  }
+
+  /** A conversation that can be sent: it has a connection and a model. */
+  #ready(conversationId: string): Conversation & { profileId: string; model: string } {
+    const conversation = this.conversation(conversationId);
+    const { profileId, model } = conversation;
+    if (!profileId) throw new UserFacingError({ code: 'bad_request', params: { context: 'no_connection' } });
+    if (!model) throw new UserFacingError({ code: 'bad_request', params: { context: 'no_model' } });
+    return { ...conversation, profileId, model };
+  }
+
+  /** Starts the answer to the conversation as it stands; returns at once with the answer placeholder. */
+  #answer(conversationId: string): Conversation {
+    const conversation = this.#ready(conversationId);
+    const client = this.#client(conversation.profileId);
+    const request: AnswerRequest = {
+      model: conversation.model,
+      systemPrompt: conversation.systemPrompt,
+      messages: conversation.messages.map(({ role, content }) => ({ role, content })),
+      parameters: conversation.parameters,
+      endpoint: conversation.endpoint,
+      stream: conversation.stream,
+    };
+    const answer: ChatMessage = {
+      id: randomUUID(),
+      role: 'assistant',
+      content: '',
+      reasoning: '',
+      outcome: 'streaming',
+      model: conversation.model,
+      createdAt: this.#now(),
+    };
+    this.#options.messages.append(conversationId, answer);
+    this.#options.conversations.touch(conversationId, this.#now());
+    const controller = new AbortController();
+    const done = this.#run(client, conversation.profileId, conversationId, answer.id, request, controller.signal).finally(() => this.#running.delete(answer.id));
+    this.#running.set(answer.id, { controller, done });
+    this.#changed.fire(null);
+    return this.conversation(conversationId);
+  }
+
+  async #run(client: GatewayClient, profileId: string, conversationId: string, messageId: string, request: AnswerRequest, signal: AbortSignal): Promise<void> {
+    const startedAt = this.#options.clock.now();
+    const batcher = new DeltaBatcher(this.#options.clock, (batch) => this.#delta.fire({ conversationId, messageId, ...batch }));
+    let result: AnswerResult;
+    try {
+      result = await readAnswer(client.openai, request, signal, (content, reasoning) => batcher.add(content, reasoning));
+    } catch (error) {
+      const partial = error instanceof PartialAnswerError ? error : undefined;
+      const cause = partial ? partial.cause : error;
+      const kept = { content: partial?.content ?? '', reasoning: partial?.reasoning ?? '', ...(partial?.usage && { usage: partial.usage }) };
+      result = signal.aborted ? { ...kept, outcome: 'stopped' } : { ...kept, outcome: 'failed', error: this.#describe(client, cause, partial !== undefined) };
+    }
+    batcher.flush();
+    this.#logCall({
+      profileId,
+      endpoint: request.endpoint === 'responses' ? '/responses' : '/chat/completions',
+      model: request.model,
+      startedAt,
+      status: result.error ? (result.error.status ?? null) : 200,
+      outcome: result.error ? result.error.code : result.outcome,
+      usage: result.usage,
+    });
+    if (!this.#options.messages.conversationOf(messageId)) return;
+    this.#options.messages.finish(messageId, result);
+    const message = this.#options.messages.listOf(conversationId).find((candidate) => candidate.id === messageId);
+    if (message) this.#ended.fire({ conversationId, message });
+  }
+
+  /** Every way a request ends badly (status, network, an error inside the stream) as the window shows it. */
+  #describe(client: GatewayClient, error: unknown, streamStarted: boolean): IpcError {
+    const { certificate: _certificate, ...shown } = client.toServiceFailure(error).serviceError;
+    // A socket that breaks after the stream began is not "could not be reached": the gateway answered, then the connection was cut.
+    if (streamStarted && shown.code === 'network_error') {
+      return serviceError({ service: 'gateway', code: 'connection_reset', status: 200, retryable: true, ...(shown.params && { params: shown.params }) });
+    }
+    return shown;
+  }
+
+  #logCall(call: Omit<GatewayCall, 'id' | 'at' | 'latencyMs' | 'usage'> & { startedAt: number; usage?: TokenUsage | undefined }): void {
+    const { startedAt, ...logged } = call;
+    this.#options.calls.add({ ...logged, at: new Date(startedAt).toISOString(), latencyMs: this.#options.clock.now() - startedAt });
+  }
+
+  #now(): string {
+    return new Date(this.#options.clock.now()).toISOString();
+  }
+}
+
+function titleOf(text: string): string {
+  const line = text.trim().split('\n')[0]!.trim();
+  return line.length > titleLength ? `${line.slice(0, titleLength - 1)}…` : line;
+}

@@ -1,0 +1,21 @@
+import type { Contract } from '../../../src-preload/contract/index.ts';
+import type { AppServices } from '../../core/app-services.ts';
+import type { Handlers } from '../router.ts';
+
+export function gatewayHandlers(services: AppServices): Handlers<Contract>['gateway'] {
+  return {
+    models: ({ profileId }) => services.chat.models(profileId),
+    conversations: ({ query }) => services.chat.conversations(query),
+    conversation: ({ id }) => services.chat.conversation(id),
+    createConversation: ({ profileId }) => services.chat.createConversation(profileId),
+    updateConversation: ({ id, ...settings }) => services.chat.updateConversation(id, settings),
+    deleteConversation: ({ id }) => services.chat.deleteConversation(id),
+    send: ({ conversationId, text }) => services.chat.send(conversationId, text),
+    regenerate: ({ conversationId }) => services.chat.regenerate(conversationId),
+    editAndResend: ({ conversationId, messageId, text }) => services.chat.editAndResend(conversationId, messageId, text),
+    stop: ({ messageId }) => services.chat.stop(messageId),
+    embed: ({ profileId, model, texts }) => services.embeddings.embed(profileId, model, texts),
+    callLog: (filter) => services.chat.callLog(filter),
+    exportMarkdown: ({ id }) => services.chat.exportMarkdown(id),
+  };
+}

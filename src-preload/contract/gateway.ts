@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { chatParameterRanges, type ParameterRange } from '../../src-shared/chat-parameters.ts';
+import { call, event, type IpcError } from './define.ts';
+
+export interface GatewayModelInfo {
+  id: string;
+  ownedBy?: string;
+}
+
+/** Which gateway endpoint a conversation talks to. */
+export const chatEndpoints = ['chat', 'responses'] as const;
+export type ChatEndpoint = (typeof chatEndpoints)[number];
+
+const inRange = (range: ParameterRange) => z.number().min(range.min).max(range.max);
+
+/** Unset means "the gateway's default"; main checks the doc's ranges again whatever the form did. */
+export const chatParametersSchema = z.object({
+  temperature: inRange(chatParameterRanges.temperature).optional(),
+  topP: inRange(chatParameterRanges.topP).optional(),
+  maxTokens: inRange(chatParameterRanges.maxTokens).int().optional(),
+  frequencyPenalty: inRange(chatParameterRanges.frequencyPenalty).optional(),
+  presencePenalty: inRange(chatParameterRanges.presencePenalty).optional(),
+});
+export type ChatParameters = z.infer<typeof chatParametersSchema>;
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+/**
+ * How an answer ended. `finished`: the model said it was done; `length`: max_tokens cut it;
+ * `stopped`: the user stopped it; `failed`: an error (kept in `error`) ended it, the partial text
+ * stays; `no_finish_reason`: the stream ended without the model saying it was done; `empty`: it
+ * finished with no text; `interrupted`: OpsDesk closed while it streamed; `streaming`: still coming.
+ */
+export const answerOutcomes = ['streaming', 'finished', 'length', 'stopped', 'failed', 'no_finish_reason', 'empty', 'interrupted'] as const;
+export type AnswerOutcome = (typeof answerOutcomes)[number];
+
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  /** The model's reasoning (`reasoning_content`), when it sent any. */
+  reasoning: string;
+  /** Assistant messages only. */
+  outcome?: AnswerOutcome;
+  error?: IpcError;
+  usage?: TokenUsage;
+  model?: string;
+  createdAt: string;
+}
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  profileId: string | null;
+  model: string | null;
+  updatedAt: string;
+}
+
+export interface Conversation extends ConversationSummary {
+  systemPrompt: string;
+  parameters: ChatParameters;
+  endpoint: ChatEndpoint;
+  stream: boolean;
+  messages: ChatMessage[];
+  /** The sum over its answers. */
+  usage: TokenUsage;
+}
+
+/** A batch of an answer's new text, about every 16 ms; `seq` counts the batches of one answer from 0. */
+export interface AnswerDelta {
+  conversationId: string;
+  messageId: string;
+  seq: number;
+  content: string;
+  reasoning: string;
+}
+
+/** The answer as stored once it ended, however it ended. */
+export interface AnswerEnded {
+  conversationId: string;
+  message: ChatMessage;
+}
+
+/** One call to the gateway as the local call log keeps it. */
+export interface GatewayCall {
+  id: number;
+  at: string;
+  profileId: string | null;
+  endpoint: string;
+  model: string | null;
+  /** The HTTP status, when the gateway answered. */
+  status: number | null;
+  /** `ok`, an answer's outcome, or the error code. */
+  outcome: string;
+  latencyMs: number;
+  usage?: TokenUsage;
+}
+
+export const callLogFilterSchema = z.object({
+  /** Part of the model's name. */
+  model: z.string().max(200).optional(),
+  failedOnly: z.boolean().optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+});
+export type CallLogFilter = z.infer<typeof callLogFilterSchema>;
+
+/** What embedding texts gave: the vectors' size and, for two texts, how alike they are. */
+export interface EmbeddingResult {
+  model: string;
+  dimensions: number;
+  count: number;
+  /** Cosine similarity of the first two texts' vectors, -1..1. */
+  similarity: number | null;
+  promptTokens: number | null;
+}
+
+const id = z.string().min(1).max(64);
+
+export const conversationSettingsSchema = z.object({
+  title: z.string().trim().min(1).max(200).optional(),
+  profileId: id.optional(),
+  model: z.string().min(1).max(200).nullable().optional(),
+  systemPrompt: z.string().max(100_000).optional(),
+  parameters: chatParametersSchema.optional(),
+  endpoint: z.enum(chatEndpoints).optional(),
+  stream: z.boolean().optional(),
+});
+export type ConversationSettings = z.infer<typeof conversationSettingsSchema>;
+
+const messageText = z.string().trim().min(1).max(200_000);
+
+export const gateway = {
+  calls: {
+    /** The models the profile's key may use (`GET /models`). */
+    models: call<GatewayModelInfo[]>()(z.object({ profileId: id })),
+    /** Newest first; with `query`, those whose title or messages contain it. */
+    conversations: call<ConversationSummary[]>()(z.object({ query: z.string().max(200).optional() })),
+    conversation: call<Conversation>()(z.object({ id })),
+    createConversation: call<Conversation>()(z.object({ profileId: id })),
+    updateConversation: call<Conversation>()(conversationSettingsSchema.extend({ id })),
+    deleteConversation: call<null>()(z.object({ id })),
+    /** Adds the user's message and starts the answer; its text arrives as `answerDelta` events. */
+    send: call<Conversation>()(z.object({ conversationId: id, text: messageText })),
+    /** Replaces the last answer (also the Retry of a failed one). */
+    regenerate: call<Conversation>()(z.object({ conversationId: id })),
+    /** Replaces a user message's text, drops what followed it, and asks again. */
+    editAndResend: call<Conversation>()(z.object({ conversationId: id, messageId: id, text: messageText })),
+    /** Aborts the upstream request; the text so far stays. */
+    stop: call<null>()(z.object({ messageId: id })),
+    /** Embeds one or two texts with an embedding model. */
+    embed: call<EmbeddingResult>()(
+      z.object({ profileId: id, model: z.string().min(1).max(200), texts: z.array(z.string().trim().min(1).max(100_000)).min(1).max(2) }),
+    ),
+    /** The local call log, newest first. */
+    callLog: call<GatewayCall[]>()(callLogFilterSchema),
+    /** The conversation as a Markdown document. */
+    exportMarkdown: call<string>()(z.object({ id })),
+  },
+  events: {
+    answerDelta: event<AnswerDelta>(),
+    answerEnded: event<AnswerEnded>(),
+    conversationsChanged: event<null>(),
+  },
+};

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
+import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useChatStore } from './chat-store.ts';
+
+/** Seconds left of a Retry-After, counting down from when this window learnt of it. */
+function useSecondsLeft(messageId: string, waitSeconds: number | undefined): number {
+  const endedAt = useChatStore((state) => state.endedAt[messageId]);
+  const [now, setNow] = useState(() => Date.now());
+  const elapsedMs = Math.max(0, now - (endedAt ?? now));
+  const left = waitSeconds === undefined ? 0 : Math.max(0, Math.ceil(waitSeconds - elapsedMs / 1000));
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [left]);
+  return left;
+}
+
+/** What went wrong with an answer, said plainly under the text that did arrive, with what to do next. */
+export function AnswerNotice({ message, profile, onRetry }: { message: ChatMessage; profile: ProfileView | undefined; onRetry(): void }) {
+  const { t } = useTranslation();
+  const navigate = useWorkspaceStore((state) => state.navigate);
+  const models = useChatStore((state) => (profile ? state.models[profile.id] : undefined));
+  const waitSeconds = typeof message.error?.params?.['waitSeconds'] === 'number' ? message.error.params['waitSeconds'] : undefined;
+  const secondsLeft = useSecondsLeft(message.id, waitSeconds);
+  const retry = (
+    <button type="button" className="button" onClick={onRetry} disabled={secondsLeft > 0}>
+      {secondsLeft > 0 ? t('chat.answer.retryIn', { seconds: secondsLeft }) : t('chat.retry')}
+    </button>
+  );
+
+  switch (message.outcome) {
+    case 'failed': {
+      const error = message.error;
+      if (!error) return null;
+      const allowed = models?.state === 'loaded' ? models.models.map((model) => model.id) : [];
+      return (
+        <div className="chat-answer-notice">
+          <ErrorNotice error={error} title={message.content ? t('chat.answer.failedPartWay') : t('chat.answer.failed')} />
+          {error.code === 'model_not_permitted' && (
+            <p role="note">{t('chat.answer.modelRefused', { model: message.model ?? '', allowed: allowed.join(', ') || t('chat.answer.noModelsAllowed') })}</p>
+          )}
+          {error.code === 'rate_limited' && profile?.service === 'gateway' && (
+            <p role="note">{t('chat.answer.budget', { limit: (profile.settings as { rateTier: number }).rateTier })}</p>
+          )}
+          <div className="chat-answer-actions">
+            {(error.code === 'unauthorized' || error.code === 'missing_key') && (
+              <button type="button" className="button" onClick={() => navigate('settings')}>
+                {t('chat.answer.openSettings')}
+              </button>
+            )}
+            {retry}
+          </div>
+        </div>
+      );
+    }
+    case 'no_finish_reason':
+    case 'empty':
+    case 'interrupted':
+      return (
+        <div className="notice notice-warning chat-answer-notice" role="alert">
+          <p>{t(`chat.answer.${message.outcome}`)}</p>
+          {retry}
+        </div>
+      );
+    case 'length':
+    case 'stopped':
+      return <p className="muted chat-answer-ending">{t(`chat.answer.${message.outcome}`)}</p>;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IpcError } from '../../../src-preload/contract/define.ts';
+import type { GatewayCall } from '../../../src-preload/contract/gateway.ts';
+import { opsdesk } from '../../bridge.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { Time } from '../../ui/Time.tsx';
+import { useChatStore } from './chat-store.ts';
+
+/** The local call log, as the gateway console shows its own: newest first, filterable. */
+export function CallLog() {
+  const { t } = useTranslation();
+  const [model, setModel] = useState('');
+  const [failedOnly, setFailedOnly] = useState(false);
+  const [calls, setCalls] = useState<GatewayCall[]>([]);
+  const [error, setError] = useState<IpcError | null>(null);
+  // Any answer that ends adds a call; the summaries change with it.
+  const summaries = useChatStore((state) => state.summaries);
+
+  useEffect(() => {
+    let current = true;
+    void opsdesk.gateway.callLog({ ...(model.trim() && { model }), failedOnly }).then((result) => {
+      if (!current) return;
+      if (result.ok) {
+        setCalls(result.data);
+        setError(null);
+      } else setError(result.error);
+    });
+    return () => {
+      current = false;
+    };
+  }, [model, failedOnly, summaries]);
+
+  return (
+    <section className="chat-call-log" aria-label={t('chat.callLog.title')}>
+      <h2>{t('chat.callLog.title')}</h2>
+      <div className="chat-list-bar">
+        <input type="search" aria-label={t('chat.callLog.model')} placeholder={t('chat.callLog.model')} value={model} onChange={(event) => setModel(event.target.value)} />
+        <label className="radio">
+          <input type="checkbox" checked={failedOnly} onChange={(event) => setFailedOnly(event.target.checked)} />
+          {t('chat.callLog.failedOnly')}
+        </label>
+      </div>
+      {error && <ErrorNotice error={error} />}
+      {calls.length === 0 ? (
+        <p className="muted">{t('chat.callLog.empty')}</p>
+      ) : (
+        <table className="chat-call-table">
+          <thead>
+            <tr>
+              <th>{t('chat.callLog.time')}</th>
+              <th>{t('chat.callLog.endpoint')}</th>
+              <th>{t('chat.callLog.modelColumn')}</th>
+              <th>{t('chat.callLog.status')}</th>
+              <th>{t('chat.callLog.outcome')}</th>
+              <th>{t('chat.callLog.latency')}</th>
+              <th>{t('chat.callLog.tokens')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {calls.map((call) => (
+              <tr key={call.id}>
+                <td>
+                  <Time value={call.at} />
+                </td>
+                <td>{call.endpoint}</td>
+                <td>{call.model ?? '—'}</td>
+                <td>{call.status ?? '—'}</td>
+                <td>{call.outcome}</td>
+                <td>{t('chat.callLog.ms', { ms: call.latencyMs })}</td>
+                <td>{call.usage ? call.usage.totalTokens : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { memo, useState } from 'react';
+import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
+import remarkGfm from 'remark-gfm';
+import { opsdesk } from '../../bridge.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { markdownBlocks } from './markdown-blocks.ts';
+
+const isWebLink = (href: string | undefined): href is string => {
+  try {
+    const url = new URL(href ?? '');
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+/** A link the model wrote: opened in the system browser, and only after the user saw the whole address. */
+function ModelLink({ href, children }: ComponentProps<'a'>) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  if (!isWebLink(href)) return <span className="chat-dead-link">{children}</span>;
+  return (
+    <>
+      <a
+        href={href}
+        onClick={(event) => {
+          event.preventDefault();
+          setConfirming(true);
+        }}
+      >
+        {children}
+      </a>
+      {confirming && (
+        <Dialog title={t('chat.link.title')} onClose={() => setConfirming(false)}>
+          <p>{t('chat.link.explain')}</p>
+          <p className="chat-link-address">{href}</p>
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              {t('chat.link.cancel')}
+            </button>
+            <button
+              type="button"
+              className="button-primary"
+              onClick={() => {
+                setConfirming(false);
+                void opsdesk.app.openExternal({ url: href });
+              }}
+            >
+              {t('chat.link.open')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+/** An image in the model's Markdown is named, never fetched. */
+function ModelImage({ alt, src }: ComponentProps<'img'>) {
+  const { t } = useTranslation();
+  return <span className="chat-image-placeholder">{t('chat.imageNotLoaded', { alt: alt || '', src: typeof src === 'string' ? src : '' })}</span>;
+}
+
+const components: Components = { a: ModelLink, img: ModelImage };
+const remarkPlugins = [remarkGfm];
+const rehypePlugins = [[rehypeHighlight, { detect: false }]] as ComponentProps<typeof ReactMarkdown>['rehypePlugins'];
+
+/** One block of model output as Markdown: raw HTML shows as text, only http(s) links, no images fetched. */
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  return (
+    <div className="chat-block">
+      <ReactMarkdown components={components} remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+});
+
+/**
+ * Model output as Markdown, block by block: as the text grows, and when the answer ends, only the
+ * blocks that changed are parsed again.
+ */
+export function Markdown({ text }: { text: string }) {
+  const blocks = markdownBlocks(text);
+  return (
+    <>
+      {blocks.map((block, index) => (
+        <MarkdownBlock key={index} text={block} />
+      ))}
+    </>
+  );
+}

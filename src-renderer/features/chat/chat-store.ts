@@ -1,0 +1,183 @@
+import { create } from 'zustand';
+import type { IpcError, IpcResult } from '../../../src-preload/contract/define.ts';
+import type {
+  AnswerDelta,
+  AnswerEnded,
+  ChatMessage,
+  Conversation,
+  ConversationSettings,
+  ConversationSummary,
+  GatewayModelInfo,
+} from '../../../src-preload/contract/gateway.ts';
+import { opsdesk } from '../../bridge.ts';
+
+/** An answer's text while it streams, built from the batches in their order. */
+export interface StreamingText {
+  content: string;
+  reasoning: string;
+  /** The last batch applied; a batch out of order is not applied twice. */
+  seq: number;
+}
+
+export type ModelList = { state: 'loading' } | { state: 'loaded'; models: GatewayModelInfo[] } | { state: 'failed'; error: IpcError };
+
+export interface ChatStore {
+  summaries: ConversationSummary[];
+  query: string;
+  listError: IpcError | null;
+  conversations: Record<string, Conversation>;
+  /** Why the last action on a conversation failed (loading, saving, sending). */
+  actionErrors: Record<string, IpcError | null>;
+  streams: Record<string, StreamingText>;
+  /** When this window learnt that an answer ended (the start of a Retry-After countdown). */
+  endedAt: Record<string, number>;
+  models: Record<string, ModelList>;
+  follow(): void;
+  search(query: string): Promise<void>;
+  load(id: string): Promise<void>;
+  create(profileId: string): Promise<string | null>;
+  update(id: string, settings: ConversationSettings): Promise<IpcError | null>;
+  remove(id: string): Promise<void>;
+  send(id: string, text: string): Promise<boolean>;
+  regenerate(id: string): Promise<void>;
+  editAndResend(id: string, messageId: string, text: string): Promise<boolean>;
+  stop(messageId: string): Promise<void>;
+  loadModels(profileId: string, again?: boolean): Promise<void>;
+  exportMarkdown(id: string): Promise<string | null>;
+}
+
+let following = false;
+
+export const useChatStore = create<ChatStore>()((set, get) => {
+  const setConversation = (conversation: Conversation) =>
+    set((state) => ({ conversations: { ...state.conversations, [conversation.id]: conversation }, actionErrors: { ...state.actionErrors, [conversation.id]: null } }));
+  const setActionError = (id: string, error: IpcError | null) => set((state) => ({ actionErrors: { ...state.actionErrors, [id]: error } }));
+  /** Applies a call's conversation, or keeps its error for the view. */
+  const applied = (id: string, result: IpcResult<Conversation>): boolean => {
+    if (result.ok) setConversation(result.data);
+    else setActionError(id, result.error);
+    return result.ok;
+  };
+
+  const applyDelta = (delta: AnswerDelta) =>
+    set((state) => {
+      const current = state.streams[delta.messageId];
+      if (current && delta.seq <= current.seq) return state;
+      const next = {
+        content: (current?.content ?? '') + delta.content,
+        reasoning: (current?.reasoning ?? '') + delta.reasoning,
+        seq: delta.seq,
+      };
+      return { streams: { ...state.streams, [delta.messageId]: next } };
+    });
+
+  const applyEnded = ({ conversationId, message }: AnswerEnded) =>
+    set((state) => {
+      const { [message.id]: _finished, ...streams } = state.streams;
+      const conversation = state.conversations[conversationId];
+      const conversations = conversation
+        ? { ...state.conversations, [conversationId]: withMessage(conversation, message) }
+        : state.conversations;
+      return { streams, conversations, endedAt: { ...state.endedAt, [message.id]: Date.now() } };
+    });
+
+  return {
+    summaries: [],
+    query: '',
+    listError: null,
+    conversations: {},
+    actionErrors: {},
+    streams: {},
+    endedAt: {},
+    models: {},
+
+    follow() {
+      if (following) return;
+      following = true;
+      opsdesk.gateway.onAnswerDelta(applyDelta);
+      opsdesk.gateway.onAnswerEnded((ended) => {
+        applyEnded(ended);
+        // The conversation's total usage is main's sum; fetch it once the answer is stored.
+        void get().load(ended.conversationId);
+      });
+      opsdesk.gateway.onConversationsChanged(() => void get().search(get().query));
+    },
+
+    async search(query) {
+      set({ query });
+      const result = await opsdesk.gateway.conversations(query ? { query } : {});
+      if (get().query !== query) return;
+      if (result.ok) set({ summaries: result.data, listError: null });
+      else set({ listError: result.error });
+    },
+
+    async load(id) {
+      applied(id, await opsdesk.gateway.conversation({ id }));
+    },
+
+    async create(profileId) {
+      const result = await opsdesk.gateway.createConversation({ profileId });
+      if (!result.ok) {
+        set({ listError: result.error });
+        return null;
+      }
+      setConversation(result.data);
+      return result.data.id;
+    },
+
+    async update(id, settings) {
+      const result = await opsdesk.gateway.updateConversation({ id, ...settings });
+      if (result.ok) setConversation(result.data);
+      return result.ok ? null : result.error;
+    },
+
+    async remove(id) {
+      const result = await opsdesk.gateway.deleteConversation({ id });
+      if (!result.ok) set({ listError: result.error });
+    },
+
+    async send(id, text) {
+      return applied(id, await opsdesk.gateway.send({ conversationId: id, text }));
+    },
+
+    async regenerate(id) {
+      applied(id, await opsdesk.gateway.regenerate({ conversationId: id }));
+    },
+
+    async editAndResend(id, messageId, text) {
+      return applied(id, await opsdesk.gateway.editAndResend({ conversationId: id, messageId, text }));
+    },
+
+    async stop(messageId) {
+      await opsdesk.gateway.stop({ messageId });
+    },
+
+    async loadModels(profileId, again = false) {
+      if (!again && get().models[profileId]) return;
+      set((state) => ({ models: { ...state.models, [profileId]: { state: 'loading' } } }));
+      const result = await opsdesk.gateway.models({ profileId });
+      const list: ModelList = result.ok ? { state: 'loaded', models: result.data } : { state: 'failed', error: result.error };
+      set((state) => ({ models: { ...state.models, [profileId]: list } }));
+    },
+
+    async exportMarkdown(id) {
+      const result = await opsdesk.gateway.exportMarkdown({ id });
+      if (!result.ok) setActionError(id, result.error);
+      return result.ok ? result.data : null;
+    },
+  };
+});
+
+function withMessage(conversation: Conversation, message: ChatMessage): Conversation {
+  const index = conversation.messages.findIndex((candidate) => candidate.id === message.id);
+  if (index < 0) return conversation;
+  const messages = [...conversation.messages];
+  messages[index] = message;
+  return { ...conversation, messages };
+}
+
+/** A conversation tab's title: the conversation's, once this window knows it. */
+export function knownTitle(id: string): string | undefined {
+  const { conversations, summaries } = useChatStore.getState();
+  return conversations[id]?.title || summaries.find((summary) => summary.id === id)?.title || undefined;
+}
