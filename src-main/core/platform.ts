@@ -1,7 +1,11 @@
 // What core asks of the desktop it runs on, so that it raises a notification or opens a link
 // without importing Electron: src-main/electron/platform.ts in the app, a recorder in tests.
 export interface Platform {
-  notify(notification: { id: string; title: string; body: string }, onClick: () => void): void;
+  /**
+   * Shows a desktop notification. `onRefused` is told when the system will not show it (no
+   * notification service, or an unsigned macOS app, which the UNNotification API refuses).
+   */
+  notify(notification: { id: string; title: string; body: string }, onClick: () => void, onRefused: (reason: string) => void): void;
   setBadgeCount(count: number): void;
   /** Opens an http(s) link in the system browser, once the user has seen the whole address in a native prompt and agreed. */
   openExternal(url: string): Promise<void>;

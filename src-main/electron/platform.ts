@@ -8,7 +8,11 @@ export function createElectronPlatform(translator: () => Translator): Platform {
   // A notification that is garbage-collected loses its click handler; keep each until it is done.
   const shown = new Map<string, Notification>();
   return {
-    notify({ id, title, body }, onClick) {
+    notify({ id, title, body }, onClick, onRefused) {
+      if (!Notification.isSupported()) {
+        onRefused('this system has no notification service');
+        return;
+      }
       shown.get(id)?.close();
       const notification = new Notification({ title, body });
       shown.set(id, notification);
@@ -20,6 +24,10 @@ export function createElectronPlatform(translator: () => Translator): Platform {
           window.focus();
         }
         onClick();
+      });
+      notification.on('failed', (_event, error) => {
+        shown.delete(id);
+        onRefused(error);
       });
       notification.on('close', () => {
         if (shown.get(id) === notification) shown.delete(id);

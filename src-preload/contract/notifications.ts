@@ -30,6 +30,8 @@ export interface NotificationItem {
 export interface NotificationList {
   items: NotificationItem[];
   unread: number;
+  /** Set once the system refused a desktop notification: the center is then the only place they show. */
+  desktopRefused: { reason: string } | null;
 }
 
 export const notificationSettingsSchema = z.object({

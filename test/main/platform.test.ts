@@ -5,7 +5,7 @@ import { describe, expect, test, vi } from 'vitest';
 
 /** Electron cannot run here; this stands in for the parts of its API the platform touches. */
 const electron = vi.hoisted(() => ({
-  notifications: [] as { options: { title: string; body: string }; handlers: Map<string, () => void>; shown: boolean }[],
+  notifications: [] as { options: { title: string; body: string }; handlers: Map<string, (...args: unknown[]) => void>; shown: boolean }[],
   badge: [] as number[],
   opened: [] as string[],
   focused: null as object | null,
@@ -17,14 +17,18 @@ const electron = vi.hoisted(() => ({
 
 vi.mock('electron', () => ({
   Notification: class {
-    handlers = new Map<string, () => void>();
+    static supported = true;
+    static isSupported() {
+      return this.supported;
+    }
+    handlers = new Map<string, (...args: unknown[]) => void>();
     shown = false;
     options: { title: string; body: string };
     constructor(options: { title: string; body: string }) {
       this.options = options;
       electron.notifications.push(this);
     }
-    on(event: string, handler: () => void) {
+    on(event: string, handler: (...args: unknown[]) => void) {
       this.handlers.set(event, handler);
     }
     show() {
@@ -56,13 +60,28 @@ describe('the Electron platform', () => {
   test('a clicked notification brings the window back and runs its action', () => {
     const platform = createElectronPlatform(() => english);
     const clicked = vi.fn();
-    platform.notify({ id: 'alert-1', title: 'Critical alert', body: '10.0.0.5 scanning' }, clicked);
+    platform.notify({ id: 'alert-1', title: 'Critical alert', body: '10.0.0.5 scanning' }, clicked, () => {});
     const [shown] = electron.notifications;
     expect(shown).toMatchObject({ options: { title: 'Critical alert', body: '10.0.0.5 scanning' }, shown: true });
     shown!.handlers.get('click')!();
     expect(electron.window.restore).toHaveBeenCalled();
     expect(electron.window.focus).toHaveBeenCalled();
     expect(clicked).toHaveBeenCalledTimes(1);
+  });
+
+  test('a notification the system refuses (an unsigned macOS app) is reported, so the center can say so', async () => {
+    const { Notification } = (await import('electron')) as unknown as { Notification: { supported: boolean } };
+    const platform = createElectronPlatform(() => english);
+    const refused = vi.fn();
+    platform.notify({ id: 'block-1', title: 'New block', body: '203.0.113.9' }, () => {}, refused);
+    electron.notifications.at(-1)!.handlers.get('failed')!({}, 'UNErrorDomain error 1: notifications are not allowed for this application');
+    expect(refused).toHaveBeenCalledWith('UNErrorDomain error 1: notifications are not allowed for this application');
+    Notification.supported = false;
+    const shownBefore = electron.notifications.length;
+    platform.notify({ id: 'block-2', title: 'New block', body: '203.0.113.10' }, () => {}, refused);
+    Notification.supported = true;
+    expect(electron.notifications.length).toBe(shownBefore);
+    expect(refused).toHaveBeenLastCalledWith('this system has no notification service');
   });
 
   test('badge, focus state and links go to Electron', async () => {

@@ -14,9 +14,15 @@ export class RecordingPlatform implements Platform {
   focused = true;
   /** What the OS would list as the user's languages. */
   languages: string[] = ['en-US'];
+  /** Set to a reason to act as a system that refuses desktop notifications (an unsigned macOS app). */
+  refuseNotifications: string | null = null;
   readonly #clickHandlers = new Map<string, () => void>();
 
-  notify(notification: RecordedNotification, onClick: () => void): void {
+  notify(notification: RecordedNotification, onClick: () => void, onRefused: (reason: string) => void): void {
+    if (this.refuseNotifications !== null) {
+      onRefused(this.refuseNotifications);
+      return;
+    }
     this.notifications.push({ ...notification });
     this.#clickHandlers.set(notification.id, onClick);
   }

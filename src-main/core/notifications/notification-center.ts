@@ -37,6 +37,7 @@ export class NotificationCenter {
   readonly #changed = new Emitter<NotificationList>();
   readonly onChanged = this.#changed.event;
   readonly #navigate = new Emitter<NavigationTarget>();
+  #desktopRefused: { reason: string } | null = null;
   readonly onNavigate = this.#navigate.event;
 
   constructor(options: { repository: NotificationRepository; settings: SettingsTable; platform: Platform; clock: Clock }) {
@@ -75,14 +76,21 @@ export class NotificationCenter {
     else this.#repository.insert(item, raised.groupKey);
     // The same id replaces the toast already shown for this burst.
     if (raised.desktop && !this.settings().doNotDisturb) {
-      this.#platform.notify({ id: item.id, title: item.title, body: item.body }, () => void this.open(item.id));
+      this.#platform.notify(
+        { id: item.id, title: item.title, body: item.body },
+        () => void this.open(item.id),
+        (reason) => {
+          this.#desktopRefused = { reason };
+          this.#publish();
+        },
+      );
     }
     this.#publish();
     return item;
   }
 
   list(limit = LISTED): NotificationList {
-    return { items: this.#repository.list(limit), unread: this.#repository.unread() };
+    return { items: this.#repository.list(limit), unread: this.#repository.unread(), desktopRefused: this.#desktopRefused };
   }
 
   markRead(ids?: readonly string[]): NotificationList {

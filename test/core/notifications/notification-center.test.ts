@@ -57,6 +57,18 @@ describe('notification center', () => {
     expect(platform.notifications.at(-1)!.title).toBe('37 new high alerts');
   });
 
+  it('when the system refuses desktop notifications, the entry is still kept and the center says why', () => {
+    const changes: unknown[] = [];
+    center.onChanged((list) => changes.push(list.desktopRefused));
+    expect(center.list().desktopRefused).toBeNull();
+    platform.refuseNotifications = 'notifications are not allowed for this application';
+    center.raise(highAlerts(1));
+    expect(platform.notifications).toEqual([]);
+    expect(center.list()).toMatchObject({ unread: 1, desktopRefused: { reason: 'notifications are not allowed for this application' } });
+    expect(changes.at(-1)).toEqual({ reason: 'notifications are not allowed for this application' });
+    expect(platform.badgeCount).toBe(1);
+  });
+
   it('starts a new entry once the burst is read or older than the group window', async () => {
     const first = center.raise(highAlerts(3));
     center.markRead([first.id]);
