@@ -7,6 +7,14 @@ export interface Platform {
   isFocused(): boolean;
   /** The proxy the OS picks for this URL, PAC style ("DIRECT", "PROXY host:port; DIRECT"), or null when it cannot say. */
   resolveProxy: ResolveProxy;
+  /** Asks the user where to save a file (the OS save dialog); null when they cancel. */
+  chooseSavePath(options: SaveDialogOptions): Promise<string | null>;
+}
+
+export interface SaveDialogOptions {
+  title: string;
+  defaultName: string;
+  filters: { name: string; extensions: string[] }[];
 }
 
 export type ResolveProxy = (url: string) => Promise<string | null>;

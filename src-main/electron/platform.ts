@@ -1,4 +1,4 @@
-import { app, BrowserWindow, Notification, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Notification, session, shell } from 'electron';
 import type { Platform } from '../core/platform.ts';
 
 /** The desktop as Electron reaches it. */
@@ -29,5 +29,11 @@ export function createElectronPlatform(): Platform {
     isFocused: () => BrowserWindow.getFocusedWindow() !== null,
     // Chromium's answer: the OS settings, a PAC script, or what Chromium detected.
     resolveProxy: (url) => session.defaultSession.resolveProxy(url),
+    async chooseSavePath({ title, defaultName, filters }) {
+      const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+      const options = { title, defaultPath: defaultName, filters };
+      const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
   };
 }

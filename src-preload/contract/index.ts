@@ -1,9 +1,11 @@
 import type { Facade } from './define.ts';
 import { app } from './app.ts';
+import { firewall } from './firewall.ts';
+import { notifications } from './notifications.ts';
 import { profiles } from './profiles.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace };
+export const contract = { app, profiles, workspace, firewall, notifications };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
@@ -11,3 +13,5 @@ export * from './define.ts';
 export * from './app.ts';
 export * from './profiles.ts';
 export * from './workspace.ts';
+export * from './firewall.ts';
+export * from './notifications.ts';

@@ -73,9 +73,22 @@ const common = {
 };
 
 export const gatewaySettingsSchema = z.object({ rateTier: z.union([z.literal(60), z.literal(600), z.literal(6000)]) });
+/** Where a request can carry the support site (support.md leaves it open). */
+export const sitePlacements = ['header', 'query', 'path'] as const;
+export type SitePlacement = (typeof sitePlacements)[number];
+
 export const supportSettingsSchema = z.object({
   site: z.string().trim().min(1, 'Enter the site this key is bound to').max(120),
   ratePerMinute: z.int().min(1).max(10_000).default(60),
+  /** Absent or `auto`: as the server's /openapi.json says, else the X-SVC-Site header. */
+  siteIn: z.enum(['auto', ...sitePlacements]).optional(),
+  /** The header or query parameter name, or the path prefix with `{site}` (e.g. `/sites/{site}`); absent: the usual one. */
+  siteParameter: z
+    .string()
+    .trim()
+    .max(120)
+    .regex(/^[A-Za-z0-9_.{}/-]*$/, 'Letters, digits, _ . - / and {site} only')
+    .optional(),
 });
 export const firewallSettingsSchema = z.object({
   rateLimit: z.object({ requests: z.int().min(1).max(10_000), windowSeconds: z.int().min(1).max(86_400) }),
@@ -142,8 +155,29 @@ export type ConnectionSummary =
       /** `live` or `test`, as the server reports the key. */
       keyEnv?: string;
       keyType?: string;
+      /** How OpsDesk sends the site, and who said so. */
+      siteSentAs?: { in: SitePlacement; name: string; learnedFrom: 'server' | 'profile' | 'default' };
+      /** What the server's own OpenAPI description says; absent when it publishes none. */
+      described?: ServerDescriptionSummary;
     }
-  | { service: 'firewall'; version: string; uptimeSeconds: number | null; edition: string | null };
+  | {
+      service: 'firewall';
+      version: string;
+      uptimeSeconds: number | null;
+      edition: string | null;
+      cpuPercent?: number;
+      memoryPercent?: number;
+      activeSessions?: number;
+      described?: ServerDescriptionSummary;
+    };
+
+/** What a server's OpenAPI description told OpsDesk. */
+export interface ServerDescriptionSummary {
+  /** Operations the description lists. */
+  operations: number;
+  /** Documented endpoints (`GET /honeypots`) this server does not offer, by its description or edition. */
+  missing: string[];
+}
 
 export interface ConnectionReport {
   profileId: string;

@@ -1,4 +1,4 @@
-import type { Platform } from '../../src-main/core/platform.ts';
+import type { Platform, SaveDialogOptions } from '../../src-main/core/platform.ts';
 
 export interface RecordedNotification {
   id: string;
@@ -38,6 +38,15 @@ export class RecordingPlatform implements Platform {
   async resolveProxy(url: string): Promise<string | null> {
     this.proxyQueries.push(url);
     return this.proxyFor(url);
+  }
+
+  /** Where the save dialog "saves": a test sets a path, or null to cancel. */
+  savePath: string | null = null;
+  readonly saveDialogs: SaveDialogOptions[] = [];
+
+  async chooseSavePath(options: SaveDialogOptions): Promise<string | null> {
+    this.saveDialogs.push(options);
+    return this.savePath;
   }
 
   /** As the user clicking the notification shown with this id; fails if none was. */

@@ -1,11 +1,13 @@
 // The firewall appliance REST API (firewall.md) under `https://<host>:9443/api/v1`.
-import { z } from 'zod';
+import type { ServerDescriptionSummary } from '../../../src-preload/contract/profiles.ts';
 import { createHttpClient, type HttpClientOptions } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeMalformedResponse } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
 import { withoutUndefined } from '../without-undefined.ts';
+import { describes, pathShape, readApiDescription, type ApiDescription } from '../wire/openapi.ts';
+import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
 import { normaliseFirewallBaseUrl } from './base-url.ts';
 import { firewallDialect } from './error-dialect.ts';
 
@@ -23,20 +25,43 @@ export interface FirewallSystemStatus {
 
 export interface FirewallClient {
   getSystemStatus(): Promise<FirewallSystemStatus>;
+  /** The appliance's OpenAPI 3.1 description, read once; null when it publishes none. */
+  describeServer(): Promise<ApiDescription | null>;
   close(): Promise<void>;
 }
 
-// The doc names version, uptime, CPU, memory and sessions without a shape; read what is there.
-const statusSchema = z.looseObject({
-  version: z.string().optional(),
-  uptime_seconds: z.number().optional(),
-  edition: z.string().optional(),
-  hostname: z.string().optional(),
-  model: z.string().optional(),
-  cpu_percent: z.number().optional(),
-  memory: z.looseObject({ percent: z.number().optional() }).optional(),
-  sessions: z.looseObject({ active: z.number().optional() }).optional(),
-});
+/** firewall.md, part 4: every resource answers GET (`/logs/search` only POST). */
+export const FIREWALL_DOCUMENTED_ENDPOINTS = [
+  'GET /system/status', 'GET /policies', 'GET /objects/addresses', 'GET /blocklist', 'GET /allowlist', 'GET /domains/rules',
+  'GET /alerts', 'POST /logs/search', 'GET /devices', 'GET /honeypots', 'GET /reports',
+] as const;
+
+/** The doc names version, uptime, CPU, memory and sessions without a shape; each is read under any of its usual names. */
+export function readSystemStatus(status: Fields): FirewallSystemStatus {
+  return withoutUndefined({
+    version: status.string('version', 'firmware_version', 'firmware', 'sw_version', 'software_version'),
+    uptimeSeconds: status.number('uptime_seconds', 'uptime', 'uptimeSeconds', 'uptime_sec', 'uptime_s'),
+    edition: status.string('edition', 'license_edition', 'product_edition', 'license'),
+    hostname: status.string('hostname', 'host_name', 'name'),
+    model: status.string('model', 'product_model', 'platform'),
+    cpuPercent: status.number('cpu_percent', 'cpu', 'cpu_usage', 'cpuPercent', 'cpu_load'),
+    memoryPercent: status.number('memory_percent', 'memory', 'mem', 'memory_usage', 'memoryPercent', 'mem_percent'),
+    activeSessions: status.number('active_sessions', 'sessions', 'session_count', 'sessions_active', 'activeSessions', 'connections'),
+  });
+}
+
+/** What the description says against the document and the appliance's edition. */
+export function summariseDescription(description: ApiDescription, edition: string | undefined): ServerDescriptionSummary {
+  return {
+    operations: description.operations.length,
+    missing: FIREWALL_DOCUMENTED_ENDPOINTS.filter((endpoint) => {
+      const [method, path] = endpoint.split(' ') as [string, string];
+      if (!describes(description, method, path)) return true;
+      const operation = description.operations.find((candidate) => candidate.method === method && pathShape(candidate.path) === pathShape(path));
+      return edition !== undefined && operation?.editions !== undefined && !operation.editions.includes(edition);
+    }),
+  };
+}
 
 export function createFirewallClient(
   settings: ConnectionSettings,
@@ -45,25 +70,25 @@ export function createFirewallClient(
   options: HttpClientOptions = {},
 ): FirewallClient {
   const http = createHttpClient({ ...settings, baseUrl: normaliseFirewallBaseUrl(settings.baseUrl) }, getApiKey, logger, options);
+  let described: Promise<ApiDescription | null> | undefined;
 
   async function getSystemStatus(): Promise<FirewallSystemStatus> {
     const response = await http.request({ method: 'GET', path: '/system/status' });
-    const status = statusSchema.safeParse(response.data);
-    if (!status.success) {
+    const status = unwrappedFieldsOf(response.data);
+    if (!status) {
       throw new ServiceFailure(describeMalformedResponse(firewallDialect, response.status, 'unexpected_shape', response.requestId));
     }
-    const s = status.data;
-    return withoutUndefined({
-      version: s.version,
-      uptimeSeconds: s.uptime_seconds,
-      edition: s.edition,
-      hostname: s.hostname,
-      model: s.model,
-      cpuPercent: s.cpu_percent,
-      memoryPercent: s.memory?.percent,
-      activeSessions: s.sessions?.active,
-    });
+    return readSystemStatus(status);
   }
 
-  return { getSystemStatus, close: () => http.close() };
+  function describeServer(): Promise<ApiDescription | null> {
+    described ??= http
+      .request({ method: 'GET', path: '/openapi.json' })
+      .then((response) => readApiDescription(response.data, http.baseUrl.pathname.replace(/\/$/, '')) ?? null)
+      // An appliance that does not publish its description is not broken.
+      .catch(() => null);
+    return described;
+  }
+
+  return { getSystemStatus, describeServer, close: () => http.close() };
 }

@@ -1,6 +1,8 @@
-// The firewall's errors (firewall.md): the code sits in `error.code`, and the status decides first.
+// The firewall's errors (firewall.md): the code sits in `error.code` (or, from servers that chose
+// otherwise, in `code` or a string `error`), and the status decides first.
 // The body shapes are recorded in docs/api-assumptions.md.
-import { nestedErrorCode, type ErrorDialect } from '../http/error-dialect.ts';
+import type { ErrorDialect } from '../http/error-dialect.ts';
+import { errorNameIn } from '../wire/errors.ts';
 
 const explanations: ErrorDialect['explanations'] = {
   bad_request: {
@@ -44,7 +46,7 @@ const explanations: ErrorDialect['explanations'] = {
 export const firewallDialect: ErrorDialect = {
   service: 'firewall',
   label: 'The firewall',
-  codeInBody: nestedErrorCode,
+  codeInBody: (body) => errorNameIn(body, ['error.code', 'code', 'error', 'error_code']),
   refinements: { 401: ['key_expired'], 403: ['forbidden_role', 'forbidden_ip', 'edition_unsupported'] },
   explanations,
 };

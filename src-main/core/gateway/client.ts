@@ -6,8 +6,10 @@ import { ServiceFailure } from '../http/service-failure.ts';
 import { describeHttpError } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
+import { errorMessageIn } from '../wire/errors.ts';
+import { readRecord, readRecords, type Fields } from '../wire/read.ts';
 import { normaliseGatewayBaseUrl } from './base-url.ts';
-import { gatewayDialect } from './error-dialect.ts';
+import { describeStreamError, gatewayDialect } from './error-dialect.ts';
 
 export interface GatewayModel {
   id: string;
@@ -20,6 +22,14 @@ export interface GatewayClient {
   listModels(): Promise<GatewayModel[]>;
   toServiceFailure(error: unknown): ServiceFailure;
   close(): Promise<void>;
+}
+
+/** One entry of the model list (its shape is "not shown"): refused only without a usable id. */
+export function readModel(model: Fields): GatewayModel | undefined {
+  const id = model.id('id', 'model', 'name', 'model_id');
+  if (id === undefined) return undefined;
+  const ownedBy = model.string('owned_by', 'ownedBy', 'owner', 'provider', 'vendor');
+  return { id, ...(ownedBy ? { ownedBy } : {}) };
 }
 
 /** The doc allows a base address with or without the version segment; the SDK wants it with. */
@@ -68,6 +78,10 @@ export function createGatewayClient(
     for (let current: unknown = error; current instanceof Error; current = current.cause) {
       if (current instanceof ServiceFailure) return current;
     }
+    // An error event inside a 200 stream (`data: {"error":{…}}`): the SDK raises it without a status.
+    if (error instanceof OpenAI.APIError && error.status === undefined && !(error instanceof OpenAI.APIConnectionError) && readRecord(error.error)) {
+      return new ServiceFailure(describeStreamError(error.error, error.requestID ?? undefined, errorMessageIn({ error: error.error })), { cause: error });
+    }
     if (error instanceof OpenAI.APIError && error.status !== undefined && error.headers) {
       const retryAfterMs = parseRetryAfter(error.headers.get('retry-after') ?? undefined);
       return new ServiceFailure(
@@ -80,8 +94,9 @@ export function createGatewayClient(
 
   async function listModels(): Promise<GatewayModel[]> {
     try {
-      const page = await openai.models.list();
-      return page.data.map((model) => ({ id: model.id, ...(model.owned_by ? { ownedBy: model.owned_by } : {}) }));
+      // Read as sent, not through the SDK's page type: a server may list under `models` or `items`.
+      const body = await openai.get<unknown>('/models');
+      return readRecords(readRecord(body)?.['models'] ?? body, readModel).records;
     } catch (error) {
       throw toServiceFailure(error);
     }

@@ -1,8 +1,13 @@
 import type { ConnectionSummary } from '../../../src-preload/contract/profiles.ts';
+import { explainFirstCallFailure } from '../wire/first-call.ts';
 import type { GatewayClient } from './client.ts';
+import { gatewayDialect } from './error-dialect.ts';
 
 /** Lists the key's models; rejects with a ServiceFailure saying exactly what failed. */
 export async function testGatewayConnection(client: GatewayClient): Promise<Extract<ConnectionSummary, { service: 'gateway' }>> {
-  const models = (await client.listModels()).map((model) => model.id);
+  const listed = await client.listModels().catch((error: unknown) => {
+    throw explainFirstCallFailure(error, gatewayDialect, 'https://gateway.example.com/v1');
+  });
+  const models = listed.map((model) => model.id);
   return { service: 'gateway', modelCount: models.length, models };
 }

@@ -1,17 +1,19 @@
-// The customer-support open API (support.md): `{base}/api/open/v1`, the site in `X-SVC-Site`, and
-// every answer wrapped in the envelope `{code, success, request_id, data}`.
-import { z } from 'zod';
+// The customer-support open API (support.md): `{base}/api/open/v1`, the site sent where the server
+// expects it (site-placement.ts), and every answer wrapped in the envelope `{code, success, request_id, data}`.
+import type { ServerDescriptionSummary, ServiceSettings } from '../../../src-preload/contract/profiles.ts';
 import { createHttpClient, type HttpClientOptions, type HttpRequest } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeHttpError, describeMalformedResponse } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
+import { errorNameIn, isSuccessCode, statusOfBusinessCode, statusOfErrorName } from '../wire/errors.ts';
+import { describes, readApiDescription, type ApiDescription } from '../wire/openapi.ts';
+import { fieldsOf, readBoolean, readId, readList, readRecord, type Fields } from '../wire/read.ts';
 import { SUPPORT_API_PATH, normaliseSupportBaseUrl } from './base-url.ts';
-import { supportDialect } from './error-dialect.ts';
+import { supportDialect, SUPPORT_ERROR_NAME_PLACES } from './error-dialect.ts';
+import { chooseSiteRoute, siteRouteIn, withSite, withoutSitePrefix, type SiteRoute } from './site-placement.ts';
 
-export const SUPPORT_SITE_HEADER = 'X-SVC-Site';
-
-export interface SupportSettings extends ConnectionSettings {
+export interface SupportSettings extends ConnectionSettings, Partial<Pick<ServiceSettings['support'], 'siteIn' | 'siteParameter'>> {
   /**
    * The profile's site, e.g. 'site-main', sent with every call. Without it the server answers for
    * the site the key is bound to, which only a first connection test should rely on.
@@ -40,34 +42,110 @@ export interface SupportMeta {
   keyType?: string;
 }
 
+/** What the server's /openapi.json said, read once per client. */
+export interface SupportServerDescription {
+  description: ApiDescription | null;
+  siteRoute: SiteRoute;
+}
+
 export interface SupportClient {
+  /** The profile's site, if it names one. */
+  readonly site: string | undefined;
   /** Unwraps the envelope; a write must carry `idempotencyKey`. */
   call<T = unknown>(request: HttpRequest): Promise<SupportResult<T>>;
   getMeta(): Promise<SupportMeta>;
+  /** The server's own description; a server without one is not an error. */
+  describeServer(): Promise<SupportServerDescription>;
   close(): Promise<void>;
 }
 
-// Tolerant: unknown fields pass, every field the client can do without is optional.
-const envelopeSchema = z.looseObject({
-  code: z.number().optional(),
-  success: z.boolean().optional(),
-  request_id: z.string().optional(),
-  data: z.unknown().optional(),
-});
-
-const metaSchema = z.looseObject({
-  site: z.string().optional(),
-  sites: z
-    .array(z.looseObject({ id: z.string(), name: z.string().optional(), api_channel: z.boolean().optional() }))
-    .optional(),
-  key: z
-    .looseObject({ env: z.string().optional(), type: z.string().optional(), scopes: z.array(z.string()).optional() })
-    .optional(),
-});
+/** support.md, part 4: what a server following the document offers. */
+export const SUPPORT_DOCUMENTED_ENDPOINTS = [
+  'GET /meta', 'POST /chat', 'GET /chat/sessions/{id}', 'GET /kb/search', 'GET /kb/faq', 'POST /kb/faq',
+  'GET /tickets', 'GET /tickets/{id}', 'POST /tickets', 'POST /tickets/{id}/messages', 'POST /tickets/{id}/reply',
+  'POST /tickets/{id}/close', 'GET /contacts', 'POST /contacts', 'GET /contacts/{id}', 'PATCH /contacts/{id}',
+  'POST /contacts/{id}/follows', 'GET /work', 'POST /work', 'GET /work/{id}', 'POST /work/{id}', 'POST /work/{id}/follows',
+  'GET /webhooks', 'POST /webhooks', 'GET /analytics/overview', 'GET /logs/chats',
+] as const;
 
 /** The profile's base address is the site's root; the API lives under it. */
 function apiUrlOf(baseUrl: string): string {
   return `${normaliseSupportBaseUrl(baseUrl)}${SUPPORT_API_PATH}`;
+}
+
+type EnvelopeReading = { ok: true; data: unknown; requestId?: string } | { ok: false; status: number; requestId?: string };
+
+/**
+ * The envelope, whatever types its fields arrive in: `code` 0, "0" or 200 and `success` true,
+ * "true" or 1 are success; a failure may come inside an HTTP 200 with a business code (40301).
+ */
+function readEnvelope(body: unknown, httpStatus: number): EnvelopeReading | undefined {
+  const envelope = fieldsOf(body);
+  if (!envelope) return undefined;
+  const requestId = envelope.string('request_id', 'requestId', 'trace_id', 'traceId');
+  const withId = requestId ? { requestId } : {};
+  const success = envelope.boolean('success', 'ok');
+  const code = envelope.raw('code', 'errcode', 'err_code', 'status_code');
+  const name = errorNameIn(body, SUPPORT_ERROR_NAME_PLACES);
+  const failed = success === false || (success === undefined && (!isSuccessCode(code) || (name !== undefined && !('data' in envelope.record))));
+  if (!failed) {
+    const isEnvelope = success !== undefined || code !== undefined || 'data' in envelope.record;
+    // A server without the envelope sends the data bare.
+    return { ok: true, data: isEnvelope ? envelope.raw('data', 'result') : body, ...withId };
+  }
+  const businessCode = envelope.number('code', 'errcode', 'err_code', 'status_code');
+  const status =
+    (businessCode === undefined ? undefined : statusOfBusinessCode(businessCode)) ??
+    (name === undefined ? undefined : statusOfErrorName(supportDialect.refinements, name)) ??
+    (httpStatus >= 400 ? httpStatus : 400);
+  return { ok: false, status, ...withId };
+}
+
+function readSite(item: unknown, channels: Fields | undefined): SupportSite | undefined {
+  const site = fieldsOf(item);
+  const id = site ? site.id('id', 'site_id', 'siteId', 'site', 'key', 'code') : readId(item);
+  if (id === undefined) return undefined;
+  const name = site?.string('name', 'title', 'label');
+  const apiChannel = site?.boolean('api_channel', 'apiChannel', 'channel_open', 'channel', 'open_api', 'api_enabled', 'enabled') ?? readBoolean(channels?.raw(id));
+  return { id, ...(name !== undefined ? { name } : {}), ...(apiChannel !== undefined ? { apiChannel } : {}) };
+}
+
+/** /meta, read wherever its fields sit: under `key`, at the top of `data`, as a map or a list. */
+function readMeta(data: unknown): SupportMeta {
+  const meta = fieldsOf(data);
+  const key = meta?.fields('key', 'app', 'application', 'credential');
+  const channels = meta?.fields('channels', 'channel_switches', 'channelSwitches', 'api_channels');
+  const currentSite = meta?.fields('site', 'current_site');
+  const site = meta?.id('site', 'site_id', 'siteId', 'current_site') ?? currentSite?.id('id', 'site_id');
+  const listed = readList(meta?.raw('sites', 'site_list')) ?? [];
+  const sites = listed.map((item) => readSite(item, channels)).filter((entry): entry is SupportSite => entry !== undefined);
+  // A channel map may name sites the list left out.
+  for (const id of Object.keys(channels?.record ?? {})) {
+    const open = readBoolean(channels?.record[id]);
+    if (open !== undefined && !sites.some((entry) => entry.id === id)) sites.push({ id, apiChannel: open });
+  }
+  const keyEnv = key?.string('env', 'environment', 'mode') ?? meta?.string('key_env', 'env', 'environment');
+  const keyType = key?.string('type', 'app_type', 'kind') ?? meta?.string('key_type', 'app_type', 'type');
+  return {
+    ...(site !== undefined ? { site } : {}),
+    sites,
+    scopes: key?.strings('scopes', 'scope') ?? meta?.strings('scopes', 'current_scopes', 'scope') ?? [],
+    ...(keyEnv ? { keyEnv } : {}),
+    ...(keyType ? { keyType } : {}),
+  };
+}
+
+/** What the description says against the document: how many operations, which documented ones are missing. */
+export function summariseDescription(description: ApiDescription, route: SiteRoute): ServerDescriptionSummary {
+  const operations = description.operations.map((operation) => ({ ...operation, path: withoutSitePrefix(operation.path, route) }));
+  const stripped = { ...description, operations };
+  return {
+    operations: operations.length,
+    missing: SUPPORT_DOCUMENTED_ENDPOINTS.filter((endpoint) => {
+      const [method, path] = endpoint.split(' ') as [string, string];
+      return !describes(stripped, method, path);
+    }),
+  };
 }
 
 export function createSupportClient(
@@ -77,45 +155,37 @@ export function createSupportClient(
   options: HttpClientOptions = {},
 ): SupportClient {
   const http = createHttpClient({ ...settings, baseUrl: apiUrlOf(settings.baseUrl) }, getApiKey, logger, options);
+  let described: Promise<SupportServerDescription> | undefined;
+
+  function describeServer(): Promise<SupportServerDescription> {
+    described ??= http
+      .request({ method: 'GET', path: '/openapi.json' })
+      .then((response) => readApiDescription(response.data, SUPPORT_API_PATH) ?? null)
+      // A server that publishes no description is not broken; OpsDesk falls back to its own choices.
+      .catch(() => null)
+      .then((description) => ({ description, siteRoute: chooseSiteRoute(settings, description ? siteRouteIn(description) : undefined) }));
+    return described;
+  }
 
   async function call<T>(request: HttpRequest): Promise<SupportResult<T>> {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.idempotencyKey === undefined) {
       throw new Error(`support ${request.method} ${request.path} needs an Idempotency-Key (one per user action)`);
     }
-    const response = await http.request({
-      ...request,
-      headers: { ...request.headers, ...(settings.site ? { [SUPPORT_SITE_HEADER]: settings.site } : {}) },
-    });
-    const envelope = envelopeSchema.safeParse(response.data);
-    if (!envelope.success) {
+    const sent = settings.site ? withSite(request, settings.site, (await describeServer()).siteRoute) : request;
+    const response = await http.request(sent);
+    const envelope = readEnvelope(response.data, response.status);
+    if (!envelope) {
       throw new ServiceFailure(describeMalformedResponse(supportDialect, response.status, 'unexpected_shape', response.requestId));
     }
-    const requestId = envelope.data.request_id ?? response.requestId;
-    if (envelope.data.success === false) {
-      const code = envelope.data.code;
-      const status = code !== undefined && code >= 400 ? code : response.status;
-      throw new ServiceFailure(describeHttpError(supportDialect, status, envelope.data, requestId));
-    }
-    return { data: envelope.data.data as T, ...(requestId ? { requestId } : {}) };
+    const requestId = envelope.requestId ?? response.requestId;
+    if (!envelope.ok) throw new ServiceFailure(describeHttpError(supportDialect, envelope.status, response.data, requestId));
+    return { data: envelope.data as T, ...(requestId ? { requestId } : {}) };
   }
 
   async function getMeta(): Promise<SupportMeta> {
-    const { data, requestId } = await call({ method: 'GET', path: '/meta' });
-    const meta = metaSchema.safeParse(data ?? {});
-    if (!meta.success) throw new ServiceFailure(describeMalformedResponse(supportDialect, 200, 'unexpected_shape', requestId));
-    const { site, sites = [], key } = meta.data;
-    return {
-      ...(site ? { site } : {}),
-      sites: sites.map((s) => ({
-        id: s.id,
-        ...(s.name !== undefined ? { name: s.name } : {}),
-        ...(s.api_channel !== undefined ? { apiChannel: s.api_channel } : {}),
-      })),
-      scopes: key?.scopes ?? [],
-      ...(key?.env ? { keyEnv: key.env } : {}),
-      ...(key?.type ? { keyType: key.type } : {}),
-    };
+    const { data } = await call({ method: 'GET', path: '/meta' });
+    return readMeta(readRecord(data) ?? {});
   }
 
-  return { call, getMeta, close: () => http.close() };
+  return { site: settings.site, call, getMeta, describeServer, close: () => http.close() };
 }

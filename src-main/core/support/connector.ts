@@ -1,6 +1,7 @@
 // Everything main needs to know about the support open API as a back end (support.md).
 import { supportKeyPattern } from '../../../src-preload/contract/profiles.ts';
 import { connectionSettingsFor, type Connector } from '../http/connector.ts';
+import { withoutUndefined } from '../without-undefined.ts';
 import { normaliseSupportBaseUrl } from './base-url.ts';
 import { createSupportClient, type SupportClient } from './client.ts';
 import { supportDialect } from './error-dialect.ts';
@@ -14,7 +15,10 @@ export const supportConnector: Connector<'support', SupportClient> = {
   rateLimit: (settings) => ({ requests: settings.ratePerMinute, windowMs: 60_000 }),
   open: (profile, getApiKey, logger, options) =>
     createSupportClient(
-      { ...connectionSettingsFor(supportConnector, profile, profile.baseUrl), site: profile.settings.site },
+      {
+        ...connectionSettingsFor(supportConnector, profile, profile.baseUrl),
+        ...withoutUndefined({ site: profile.settings.site, siteIn: profile.settings.siteIn, siteParameter: profile.settings.siteParameter }),
+      },
       getApiKey,
       logger,
       options,

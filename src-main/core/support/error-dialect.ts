@@ -1,6 +1,10 @@
-// The support API's errors (support.md): the code sits in the envelope's `error` field.
-// The body shapes are recorded in docs/api-assumptions.md.
-import { stringField, type ErrorDialect } from '../http/error-dialect.ts';
+// The support API's errors (support.md): the name sits in the envelope's `error` field, or where
+// other servers put it (`error.code`, a `code` that is not a number). The body shapes are recorded
+// in docs/api-assumptions.md.
+import type { ErrorDialect } from '../http/error-dialect.ts';
+import { errorNameIn, type ErrorNamePlace } from '../wire/errors.ts';
+
+export const SUPPORT_ERROR_NAME_PLACES: readonly ErrorNamePlace[] = ['error', 'error.code', 'code', 'error_code'];
 
 const explanations: ErrorDialect['explanations'] = {
   bad_request: {
@@ -48,7 +52,7 @@ const explanations: ErrorDialect['explanations'] = {
 export const supportDialect: ErrorDialect = {
   service: 'support',
   label: 'The support API',
-  codeInBody: (body) => stringField(body, 'error'),
+  codeInBody: (body) => errorNameIn(body, SUPPORT_ERROR_NAME_PLACES),
   refinements: { 403: ['forbidden_scope', 'wrong_site', 'channel_disabled', 'forbidden_ip'] },
   explanations,
 };

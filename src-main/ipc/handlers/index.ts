@@ -2,6 +2,8 @@ import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
+import { firewallHandlers } from './firewall.ts';
+import { notificationsHandlers } from './notifications.ts';
 import { profilesHandlers } from './profiles.ts';
 import { workspaceHandlers } from './workspace.ts';
 
@@ -11,5 +13,7 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     app: appHandlers(services, identity),
     profiles: profilesHandlers(services),
     workspace: workspaceHandlers(services),
+    firewall: firewallHandlers(services),
+    notifications: notificationsHandlers(services),
   };
 }

@@ -1,0 +1,98 @@
+// What a server says about itself in its OpenAPI description: which operations exist, which
+// parameters they take and where. Read once per connection; anything unreadable is left out.
+import { fieldsOf, readRecord, readStrings, type WireRecord } from './read.ts';
+
+export type ParameterPlace = 'header' | 'query' | 'path';
+
+export interface DescribedParameter {
+  name: string;
+  in: ParameterPlace;
+}
+
+export interface DescribedOperation {
+  method: string;
+  /** As the description writes it, relative to the API root: `/tickets/{id}`. */
+  path: string;
+  parameters: DescribedParameter[];
+  /** The editions the operation is available in (`x-editions`), when the description says. */
+  editions?: string[];
+}
+
+export interface ApiDescription {
+  title?: string;
+  version?: string;
+  operations: DescribedOperation[];
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+const PLACES: readonly string[] = ['header', 'query', 'path'] satisfies ParameterPlace[];
+
+/** `/tickets/{id}` and `/tickets/{ticket_id}` are the same operation. */
+export function pathShape(path: string): string {
+  return path.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '') || '/';
+}
+
+function resolved(root: WireRecord, value: unknown): WireRecord | undefined {
+  const record = readRecord(value);
+  const ref = record?.['$ref'];
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return record;
+  let target: unknown = root;
+  for (const part of ref.slice(2).split('/')) target = readRecord(target)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return readRecord(target);
+}
+
+function parametersOf(root: WireRecord, value: unknown): DescribedParameter[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const parameter = fieldsOf(resolved(root, entry));
+    const name = parameter?.string('name');
+    const place = parameter?.string('in');
+    return name && place && PLACES.includes(place) ? [{ name, in: place as ParameterPlace }] : [];
+  });
+}
+
+/**
+ * The operations of an OpenAPI document. `apiRoot` (e.g. `/api/open/v1`) is taken off paths that
+ * a server writes in full. Undefined when the document is not OpenAPI at all.
+ */
+export function readApiDescription(document: unknown, apiRoot = ''): ApiDescription | undefined {
+  const root = readRecord(document);
+  const fields = fieldsOf(document);
+  const paths = readRecord(root?.['paths']);
+  if (!root || !fields || !paths || (fields.string('openapi', 'swagger') === undefined)) return undefined;
+  const operations: DescribedOperation[] = [];
+  for (const [written, item] of Object.entries(paths)) {
+    const pathItem = readRecord(item);
+    if (!pathItem) continue;
+    const path = apiRoot && written.startsWith(`${apiRoot}/`) ? written.slice(apiRoot.length) : written;
+    const shared = parametersOf(root, pathItem['parameters']);
+    for (const method of METHODS) {
+      const operation = fieldsOf(pathItem[method]);
+      if (!operation) continue;
+      const editions = readStrings(operation.raw('x-editions', 'x-edition'));
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        parameters: [...shared, ...parametersOf(root, operation.raw('parameters'))],
+        ...(editions ? { editions } : {}),
+      });
+    }
+  }
+  const info = fields.fields('info');
+  const title = info?.string('title');
+  const version = info?.string('version');
+  return { ...(title ? { title } : {}), ...(version ? { version } : {}), operations };
+}
+
+/** Whether the description has this operation (any spelling of its path parameters). */
+export function describes(description: ApiDescription, method: string, path: string): boolean {
+  const shape = pathShape(path);
+  return description.operations.some((operation) => operation.method === method && pathShape(operation.path) === shape);
+}
+
+/** The query parameters the description gives an operation: the filters it accepts. */
+export function queryParametersOf(description: ApiDescription, method: string, path: string): string[] {
+  const shape = pathShape(path);
+  const operation = description.operations.find((candidate) => candidate.method === method && pathShape(candidate.path) === shape);
+  return operation?.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name) ?? [];
+}

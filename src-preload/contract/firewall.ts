@@ -1,0 +1,305 @@
+import { z } from 'zod';
+import { call, event } from './define.ts';
+import type { IpcError } from './define.ts';
+
+export const alertSeverities = ['low', 'medium', 'high', 'critical'] as const;
+export type AlertSeverity = (typeof alertSeverities)[number];
+
+/** The alert columns a user can filter on from a cell ("filter in / filter out") and sort by. */
+export const alertFields = ['severity', 'occurredAt', 'category', 'action', 'srcIp', 'srcPort', 'dstIp', 'dstPort', 'protocol', 'signature', 'deviceId'] as const;
+export type AlertField = (typeof alertFields)[number];
+
+/**
+ * One cached alert as the table shows it. Every field but `id` may be missing on a real appliance
+ * (null here); `severity` is one of `alertSeverities` when the appliance used a known word.
+ */
+export interface AlertRow {
+  id: string;
+  severity: string | null;
+  /** ISO 8601 UTC. */
+  occurredAt: string | null;
+  category: string | null;
+  action: string | null;
+  srcIp: string | null;
+  srcPort: number | null;
+  dstIp: string | null;
+  dstPort: number | null;
+  protocol: string | null;
+  signature: string | null;
+  message: string | null;
+  deviceId: string | null;
+  /** The block list (as last synced) holds this alert's source address. */
+  sourceBlocked: boolean;
+}
+
+/** The appliance's detail of one alert: the row plus what only the detail carries, and every field we do not know, as text. */
+export interface AlertDetail extends AlertRow {
+  ruleId: string | null;
+  payloadExcerpt: string | null;
+  /** Fields the appliance sent that OpsDesk has no column for, passed through as text. */
+  otherFields: { name: string; value: string }[];
+  /** `appliance`: fetched now; `cache`: the appliance could not be reached, this is the last copy. */
+  from: 'appliance' | 'cache';
+  /** Why the appliance's copy could not be read, when `from` is `cache`. */
+  error?: IpcError;
+}
+
+const profileId = z.string().min(1).max(64);
+const text = z.string().max(500);
+const isoTime = z.string().max(40).refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 time');
+
+export const alertFilterSchema = z.object({
+  severity: z.array(z.enum(alertSeverities)).max(4).optional(),
+  category: z.array(text).max(50).optional(),
+  action: z.array(text).max(20).optional(),
+  srcIp: text.optional(),
+  dstIp: text.optional(),
+  /** Inclusive, ISO 8601. */
+  since: isoTime.optional(),
+  /** Exclusive, ISO 8601. */
+  until: isoTime.optional(),
+  /** Full-text search over signature, message, category, addresses (SQLite FTS5 words; a word's prefix matches). */
+  text: text.optional(),
+  /** "Filter in" (`in`) or "filter out" (`out`) from a cell: the field must (not) equal the value. */
+  cells: z.array(z.object({ field: z.enum(alertFields), value: text, mode: z.enum(['in', 'out']) })).max(20).optional(),
+});
+export type AlertFilter = z.input<typeof alertFilterSchema>;
+
+export const alertSortSchema = z.object({
+  field: z.enum(alertFields),
+  direction: z.enum(['asc', 'desc']),
+});
+export type AlertSort = z.infer<typeof alertSortSchema>;
+
+export const alertQuerySchema = z.object({
+  profileId,
+  filter: alertFilterSchema.default({}),
+  /** Default: newest first. */
+  sort: alertSortSchema.default({ field: 'occurredAt', direction: 'desc' }),
+  offset: z.int().min(0).max(100_000_000).default(0),
+  limit: z.int().min(1).max(1000).default(100),
+});
+export type AlertQuery = z.input<typeof alertQuerySchema>;
+
+export interface AlertPage {
+  rows: AlertRow[];
+  /** How many cached alerts match the filter. */
+  total: number;
+  offset: number;
+}
+
+/** The values present in the cache, for the filter pickers. */
+export interface AlertFacets {
+  severities: string[];
+  categories: string[];
+  actions: string[];
+}
+
+export type SyncResource = 'alerts' | 'blocklist';
+
+/** Where a profile's background sync of one resource stands. */
+export interface SyncStatus {
+  profileId: string;
+  resource: SyncResource;
+  /** `backing-off`: the appliance is unreachable or said 429; the next try waits longer. */
+  state: 'idle' | 'syncing' | 'backing-off' | 'stopped';
+  /** When a sync last finished completely (ISO); kept across restarts. */
+  lastSyncedAt: string | null;
+  /** The last failure, while backing off. */
+  error?: IpcError;
+  /** The first sync's backfill, while it runs: pages fetched and the total the appliance reported. */
+  progress?: { fetched: number; total: number | null };
+  nextRunAt: string | null;
+  cachedCount: number;
+}
+
+export const syncSettingsSchema = z.object({
+  intervalSeconds: z.int().min(10).max(86_400),
+  /** How far back the first sync fetches. */
+  backfillDays: z.int().min(1).max(365),
+  /** Alerts older than this leave the cache. */
+  retentionDays: z.int().min(1).max(3650),
+  /** The most alerts kept per profile; the oldest go first. */
+  retentionRows: z.int().min(1000).max(5_000_000),
+});
+export type SyncSettings = z.infer<typeof syncSettingsSchema>;
+
+export interface BlockEntry {
+  id: string;
+  ip: string;
+  reason: string | null;
+  /** 0 = permanent. */
+  durationSeconds: number | null;
+  /** manual, api, auto or approval as the appliance says. */
+  source: string | null;
+  createdAt: string | null;
+  /** null: permanent (or the appliance did not say). */
+  expiresAt: string | null;
+}
+
+export interface AllowEntry {
+  id: string;
+  ip: string;
+  description: string | null;
+  createdAt: string | null;
+}
+
+export interface DomainRule {
+  id: string;
+  domain: string;
+  action: string | null;
+  description: string | null;
+  createdAt: string | null;
+}
+
+/** A list read from the cache (block list) or the appliance (allow list, domain rules). */
+export interface FirewallList<T> {
+  items: T[];
+  /** When the list was last read from the appliance (ISO). */
+  syncedAt: string | null;
+}
+
+/** Durations the block form offers; any other number of seconds is a custom one. */
+export const blockDurationPresets = [
+  { seconds: 3600, label: '1 hour' },
+  { seconds: 86_400, label: '1 day' },
+  { seconds: 7 * 86_400, label: '7 days' },
+  { seconds: 30 * 86_400, label: '30 days' },
+  { seconds: 0, label: 'Permanent' },
+] as const;
+
+export const blockRequestSchema = z.object({
+  profileId,
+  ip: z.string().trim().min(1, 'Enter an IP address').max(64).refine((value) => isIpAddress(value), 'Enter one IPv4 or IPv6 address (not a range)'),
+  durationSeconds: z.int().min(0).max(31_536_000),
+  reason: z.string().max(500).default(''),
+});
+
+/** An appliance capability as OpsDesk learned it; `unknown` until the appliance has said. */
+export interface Permission {
+  state: 'allowed' | 'denied' | 'unknown';
+  /** Why it is denied, in words for the user (the edition, the key's role). */
+  reason?: string;
+}
+
+/**
+ * What this profile's appliance and key allow, learned from what the appliance says: the edition
+ * in /system/status, the operations in its OpenAPI description, and the 403 codes it answers.
+ */
+export interface FirewallCapabilities {
+  profileId: string;
+  edition: string | null;
+  /** The key's role when a 403's code told it; null when not learned yet. */
+  role: 'read-only' | 'operations' | 'administrator' | null;
+  /** Block, unblock, allow list and domain rules. */
+  operate: Permission;
+  /** Policies, address objects, honeypots. */
+  administer: Permission;
+  honeypots: Permission;
+  devices: Permission;
+  /** The appliance publishes an OpenAPI description. */
+  described: boolean;
+  /** Query parameters its description gives `GET /alerts` (the filters the appliance supports). */
+  alertFilters: string[];
+  learnedAt: string;
+}
+
+export interface ExportResult {
+  /** null: the user cancelled the save dialog. */
+  path: string | null;
+  rows: number;
+}
+
+export interface ExportProgress {
+  exportId: string;
+  written: number;
+  total: number;
+}
+
+export interface WebhookSettings {
+  enabled: boolean;
+  /** Address to listen on, e.g. 0.0.0.0 or one interface's address. */
+  host: string;
+  port: number;
+  /** Only requests from this address are accepted (the appliance's). */
+  applianceAddress: string;
+  /** Whether a signing key is stored (the key itself never leaves main). */
+  hasSigningKey: boolean;
+  /** Whether a TLS certificate and key are stored for the receiver. */
+  hasCertificate: boolean;
+  /** While enabled: whether it listens, or why not. */
+  listening: boolean;
+  error?: string;
+}
+
+const pem = z.string().trim().max(200_000);
+export const webhookSettingsSchema = z.object({
+  profileId,
+  enabled: z.boolean(),
+  host: z.string().trim().min(1).max(255),
+  port: z.int().min(1).max(65_535),
+  applianceAddress: z.string().trim().min(1).max(64).refine((value) => isIpAddress(value), 'Enter the appliance\'s IP address'),
+  /** Omitted: keep the stored one; empty string: remove it. */
+  signingKey: z.string().max(4096).optional(),
+  certificatePem: pem.regex(/-----BEGIN CERTIFICATE-----/, 'Paste a PEM certificate').optional(),
+  privateKeyPem: pem.regex(/-----BEGIN [A-Z ]*PRIVATE KEY-----/, 'Paste a PEM private key').optional(),
+});
+
+function isIpAddress(value: string): boolean {
+  return /^(\d{1,3})(\.\d{1,3}){3}$/.test(value) ? value.split('.').every((part) => Number(part) <= 255) : /^[0-9a-f:]+(%\w+)?$/i.test(value) && value.includes(':');
+}
+
+const withProfile = z.object({ profileId });
+
+export const firewall = {
+  calls: {
+    /** A page of cached alerts (filter, sort, offset/limit for a virtualised table); never touches the network. */
+    alerts: call<AlertPage>()(alertQuerySchema),
+    alertFacets: call<AlertFacets>()(withProfile),
+    /** The appliance's detail when it answers; the cached copy (with the reason) when it does not. */
+    alert: call<AlertDetail>()(withProfile.extend({ alertId: z.string().min(1).max(200) })),
+    /** Streams the filtered, sorted set into a CSV file the user picks in a save dialog; progress on `exportProgress`. */
+    exportAlerts: call<ExportResult>()(withProfile.extend({
+      exportId: z.string().min(1).max(64),
+      filter: alertFilterSchema.default({}),
+      sort: alertSortSchema.default({ field: 'occurredAt', direction: 'desc' }),
+    })),
+
+    syncStatus: call<SyncStatus[]>()(withProfile),
+    syncNow: call<null>()(withProfile),
+    syncSettings: call<SyncSettings>()(withProfile),
+    saveSyncSettings: call<SyncSettings>()(withProfile.extend({ settings: syncSettingsSchema })),
+
+    /** The cached block list (synced in the background). */
+    blocklist: call<FirewallList<BlockEntry>>()(withProfile),
+    block: call<BlockEntry>()(blockRequestSchema),
+    /** "Block source" on an alert: its source address, the reason prefilled with its id and signature. */
+    blockAlertSource: call<BlockEntry>()(withProfile.extend({ alertId: z.string().min(1).max(200), durationSeconds: z.int().min(0).max(31_536_000) })),
+    unblock: call<null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
+
+    allowlist: call<FirewallList<AllowEntry>>()(withProfile),
+    addAllow: call<AllowEntry>()(withProfile.extend({ ip: z.string().trim().min(1).max(64), description: z.string().max(500).default('') })),
+    removeAllow: call<null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
+
+    domainRules: call<FirewallList<DomainRule>>()(withProfile),
+    addDomainRule: call<DomainRule>()(withProfile.extend({
+      domain: z.string().trim().min(1).max(253),
+      action: z.enum(['block', 'allow']),
+      description: z.string().max(500).default(''),
+    })),
+    removeDomainRule: call<null>()(withProfile.extend({ ruleId: z.string().min(1).max(200) })),
+
+    /** What the appliance and key allow; `refresh` asks the appliance again. */
+    capabilities: call<FirewallCapabilities>()(withProfile.extend({ refresh: z.boolean().default(false) })),
+
+    webhook: call<WebhookSettings>()(withProfile),
+    saveWebhook: call<WebhookSettings>()(webhookSettingsSchema),
+  },
+  events: {
+    syncChanged: event<SyncStatus>(),
+    /** The cache of a profile changed (new alerts, block list); views re-query. */
+    cacheChanged: event<{ profileId: string; resource: SyncResource }>(),
+    capabilitiesChanged: event<FirewallCapabilities>(),
+    exportProgress: event<ExportProgress>(),
+  },
+};
