@@ -1,25 +1,22 @@
 import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
-import { NothingCached } from '../../ui/NothingCached.tsx';
+import { AlertDetailPane } from './alerts/AlertDetailPane.tsx';
+import './firewall.css';
 
 export const alertTitle = (params: TabParams): string => `Alert ${params.alertId ?? ''}`.trim();
 
-/** One alert, opened by `navigate('alert', { profileId, alertId })` (from a notification, later a list). */
+/** One alert in its own tab, opened by `navigate('alert', { profileId, alertId })` from a list or a notification. */
 export function AlertView({ params }: { params: TabParams }) {
-  const title = alertTitle(params);
+  const profileId = typeof params.profileId === 'string' ? params.profileId : '';
+  const alertId = params.alertId === undefined ? '' : String(params.alertId);
   return (
     <ServiceConnection
       service="firewall"
-      title={title}
-      profileId={typeof params.profileId === 'string' ? params.profileId : ''}
+      title={alertTitle(params)}
+      profileId={profileId}
       needs="The firewall connection this alert came from was removed. Add the appliance again in Settings to see the alert."
     >
-      {() => (
-        <NothingCached
-          title="Alert details"
-          explanation="OpsDesk does not keep firewall alerts yet; once it does, this alert's details show here even while the appliance is offline."
-        />
-      )}
+      {() => <AlertDetailPane profileId={profileId} alertId={alertId} />}
     </ServiceConnection>
   );
 }

@@ -1,19 +1,63 @@
+import { useEffect, useState } from 'react';
+import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
-import { NothingCached } from '../../ui/NothingCached.tsx';
+import { operateState, useFirewallStatusStore } from './firewall-status-store.ts';
+import { firewallSections } from './sections.ts';
+import { SyncLine } from './SyncLine.tsx';
+import './firewall.css';
 
-export function FirewallView() {
+/** The Firewall workspace: one appliance, its sections in a nav, and its sync state always in view. */
+export function FirewallView({ params = {} }: { params?: TabParams }) {
   return (
     <ServiceConnection
       service="firewall"
       title="Firewall"
+      {...(typeof params.profileId === 'string' && { profileId: params.profileId })}
       needs="Add a firewall appliance connection (address, API key and its certificate) in Settings."
     >
-      {() => (
-        <NothingCached
-          title="Alerts and block list"
-          explanation="OpsDesk does not keep the appliance's alerts or block list yet; once it does, they show here even while the appliance is offline."
-        />
-      )}
+      {(profile) => <FirewallWorkspace key={profile.id} profile={profile} initialSection={typeof params.section === 'string' ? params.section : undefined} />}
     </ServiceConnection>
+  );
+}
+
+function FirewallWorkspace({ profile, initialSection }: { profile: ProfileView; initialSection: string | undefined }) {
+  const follow = useFirewallStatusStore((state) => state.follow);
+  const capabilities = useFirewallStatusStore((state) => state.capabilities[profile.id]);
+  const [sectionId, setSectionId] = useState(() => firewallSections.find((section) => section.id === initialSection)?.id ?? firewallSections[0]!.id);
+  const section = firewallSections.find((candidate) => candidate.id === sectionId) ?? firewallSections[0]!;
+  const operate = operateState(capabilities);
+
+  useEffect(() => {
+    void follow(profile.id);
+  }, [follow, profile.id]);
+
+  return (
+    <div className="fw-workspace">
+      <SyncLine profileId={profile.id} />
+      {!operate.allowed && (
+        <p className="notice notice-warning fw-read-only" role="note" aria-label="Read-only">
+          <strong>Read-only.</strong> {operate.reason} Blocking, unblocking and list changes are switched off.
+        </p>
+      )}
+      <div className="fw-body">
+        <nav className="fw-nav" aria-label="Firewall sections">
+          {firewallSections.map((candidate) => (
+            <button
+              key={candidate.id}
+              type="button"
+              className={candidate.id === section.id ? 'fw-nav-item fw-nav-active' : 'fw-nav-item'}
+              aria-current={candidate.id === section.id ? 'page' : undefined}
+              onClick={() => setSectionId(candidate.id)}
+            >
+              {candidate.title()}
+            </button>
+          ))}
+        </nav>
+        <section className="fw-section" aria-label={section.title()}>
+          <section.component profile={profile} />
+        </section>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import type { RefObject } from 'react';
+import { useStore } from 'zustand';
+import type { AlertSeverity } from '../../../../src-preload/contract/firewall.ts';
+import { cellText } from '../table/visible-text.ts';
+import { alertFieldTitles } from './alert-columns.tsx';
+import type { AlertsStore } from './alerts-store.ts';
+
+const severities: readonly AlertSeverity[] = ['critical', 'high', 'medium', 'low'];
+
+const timeRanges = [
+  { id: 'any', label: 'Any time', hours: null },
+  { id: '1h', label: 'Last hour', hours: 1 },
+  { id: '24h', label: 'Last 24 hours', hours: 24 },
+  { id: '7d', label: 'Last 7 days', hours: 7 * 24 },
+  { id: '30d', label: 'Last 30 days', hours: 30 * 24 },
+] as const;
+
+interface Props {
+  store: AlertsStore;
+  searchRef: RefObject<HTMLInputElement | null>;
+}
+
+/** The alerts table's conditions: text, severity, category, action, addresses, time, and cell filters. */
+export function AlertFilters({ store, searchRef }: Props) {
+  const filter = useStore(store, (state) => state.filter);
+  const facets = useStore(store, (state) => state.facets);
+  const { setFilter, removeCellFilter, clearFilters } = store.getState();
+  const [range, setRange] = useState<string>('any');
+  const chosenSeverities = filter.severity ?? [];
+  const hasFilters = Object.keys(filter).length > 0;
+
+  return (
+    <div className="fw-filters" role="search" aria-label="Filter alerts">
+      <div className="fw-filter-row">
+        <input
+          ref={searchRef}
+          type="search"
+          className="fw-search"
+          aria-label="Search alerts"
+          placeholder="Search signatures, messages, addresses  ( / )"
+          value={filter.text ?? ''}
+          onChange={(event) => setFilter({ text: event.target.value })}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') event.currentTarget.blur();
+          }}
+        />
+        <span className="fw-severity-toggles" role="group" aria-label="Severity">
+          {severities.map((severity) => {
+            const pressed = chosenSeverities.includes(severity);
+            return (
+              <button
+                key={severity}
+                type="button"
+                aria-pressed={pressed}
+                className={`chip severity-chip severity-${severity}${pressed ? ' chip-on' : ''}`}
+                onClick={() => setFilter({ severity: pressed ? chosenSeverities.filter((s) => s !== severity) : [...chosenSeverities, severity] })}
+              >
+                {severity}
+              </button>
+            );
+          })}
+        </span>
+        <select
+          aria-label="Category"
+          value={filter.category?.[0] ?? ''}
+          onChange={(event) => setFilter({ category: event.target.value ? [event.target.value] : [] })}
+        >
+          <option value="">All categories</option>
+          {(facets?.categories ?? []).map((category) => (
+            <option key={category} value={category}>
+              {cellText(category, 40)}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Action"
+          value={filter.action?.[0] ?? ''}
+          onChange={(event) => setFilter({ action: event.target.value ? [event.target.value] : [] })}
+        >
+          <option value="">All actions</option>
+          {(facets?.actions ?? []).map((action) => (
+            <option key={action} value={action}>
+              {cellText(action, 40)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="fw-filter-row">
+        <input
+          aria-label="Source IP"
+          placeholder="Source IP"
+          className="fw-ip"
+          value={filter.srcIp ?? ''}
+          onChange={(event) => setFilter({ srcIp: event.target.value.trim() })}
+        />
+        <input
+          aria-label="Destination IP"
+          placeholder="Destination IP"
+          className="fw-ip"
+          value={filter.dstIp ?? ''}
+          onChange={(event) => setFilter({ dstIp: event.target.value.trim() })}
+        />
+        <select
+          aria-label="Time range"
+          value={range}
+          onChange={(event) => {
+            const chosen = timeRanges.find((candidate) => candidate.id === event.target.value) ?? timeRanges[0];
+            setRange(chosen.id);
+            setFilter({ since: chosen.hours === null ? undefined : new Date(Date.now() - chosen.hours * 3_600_000).toISOString(), until: undefined });
+          }}
+        >
+          {timeRanges.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.label}
+            </option>
+          ))}
+        </select>
+        {(filter.cells ?? []).map((cell, index) => (
+          <span key={`${cell.field}-${cell.value}`} className={cell.mode === 'in' ? 'chip chip-in' : 'chip chip-out'}>
+            {cell.mode === 'out' && 'not '}
+            {alertFieldTitles[cell.field]} = <bdi>{cellText(cell.value, 40)}</bdi>
+            <button
+              type="button"
+              className="chip-remove"
+              aria-label={`Remove filter ${cell.mode === 'out' ? 'not ' : ''}${alertFieldTitles[cell.field]} = ${cell.value}`}
+              onClick={() => removeCellFilter(index)}
+            >
+              ×
+            </button>
+          </span>
+        ))}
+        {hasFilters && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setRange('any');
+              clearFilters();
+            }}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

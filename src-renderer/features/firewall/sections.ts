@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import { adminSections } from './admin/index.ts';
+import { AlertsSection } from './alerts/AlertsSection.tsx';
+import { AllowListSection } from './allowlist/AllowListSection.tsx';
+import { BlockListSection } from './blocklist/BlockListSection.tsx';
+import { DomainRulesSection } from './domains/DomainRulesSection.tsx';
+
+/** What every section of the Firewall view gets: the appliance profile the view shows. */
+export interface FirewallSectionProps {
+  profile: ProfileView;
+}
+
+/** One entry of the Firewall view's section nav. */
+export interface FirewallSection {
+  /** Stable: kept in the tab's params, so a restored tab opens the same section. */
+  id: string;
+  /** Read at render time, so the nav follows the window's language. */
+  title(): string;
+  component: ComponentType<FirewallSectionProps>;
+}
+
+export const firewallSections: readonly FirewallSection[] = [
+  { id: 'alerts', title: () => 'Alerts', component: AlertsSection },
+  { id: 'blocklist', title: () => 'Block list', component: BlockListSection },
+  { id: 'allowlist', title: () => 'Allow list', component: AllowListSection },
+  { id: 'domains', title: () => 'Domain rules', component: DomainRulesSection },
+  ...adminSections,
+];
