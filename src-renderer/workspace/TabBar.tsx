@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { NotificationCenter } from '../notifications/NotificationCenter.tsx';
 import { useWorkspaceStore } from './workspace-store.ts';
 import { tabTitle } from './view-registry.ts';
 
@@ -78,6 +79,7 @@ export function TabBar() {
       >
         +
       </button>
+      <NotificationCenter />
     </nav>
   );
 }

@@ -11,10 +11,13 @@ interface ViewBase {
   summary: string;
 }
 
-/** A view the user opens from the Ctrl+T picker; its tab shows the view's title. */
+/**
+ * A view the user opens from the Ctrl+T picker; its tab shows the view's title. A notification may
+ * open one at a place inside it (e.g. the Firewall view's block list), given as `params`.
+ */
 export interface PickerView extends ViewBase {
   holds: 'nothing';
-  component: ComponentType;
+  component: ComponentType<{ params?: TabParams }>;
 }
 
 /** A view of one item (an alert, a ticket), opened by `navigate(kind, params)`; titled by its item. */

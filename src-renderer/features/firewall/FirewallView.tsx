@@ -16,12 +16,25 @@ export function FirewallView({ params = {} }: { params?: TabParams }) {
       {...(typeof params.profileId === 'string' && { profileId: params.profileId })}
       needs="Add a firewall appliance connection (address, API key and its certificate) in Settings."
     >
-      {(profile) => <FirewallWorkspace key={profile.id} profile={profile} initialSection={typeof params.section === 'string' ? params.section : undefined} />}
+      {(profile) => (
+        <FirewallWorkspace
+          key={profile.id}
+          profile={profile}
+          initialSection={typeof params.section === 'string' ? params.section : undefined}
+          itemId={params.entryId === undefined ? undefined : String(params.entryId)}
+        />
+      )}
     </ServiceConnection>
   );
 }
 
-function FirewallWorkspace({ profile, initialSection }: { profile: ProfileView; initialSection: string | undefined }) {
+interface WorkspaceProps {
+  profile: ProfileView;
+  initialSection: string | undefined;
+  itemId: string | undefined;
+}
+
+function FirewallWorkspace({ profile, initialSection, itemId }: WorkspaceProps) {
   const follow = useFirewallStatusStore((state) => state.follow);
   const capabilities = useFirewallStatusStore((state) => state.capabilities[profile.id]);
   const [sectionId, setSectionId] = useState(() => firewallSections.find((section) => section.id === initialSection)?.id ?? firewallSections[0]!.id);
@@ -55,7 +68,7 @@ function FirewallWorkspace({ profile, initialSection }: { profile: ProfileView; 
           ))}
         </nav>
         <section className="fw-section" aria-label={section.title()}>
-          <section.component profile={profile} />
+          {section.id === initialSection && itemId !== undefined ? <section.component profile={profile} itemId={itemId} /> : <section.component profile={profile} />}
         </section>
       </div>
     </div>

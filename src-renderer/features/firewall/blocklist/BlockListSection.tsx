@@ -16,7 +16,7 @@ import { DurationPicker, defaultBlockSeconds } from './DurationPicker.tsx';
 const readBlocklist = (profileId: string) => opsdesk.firewall.blocklist({ profileId });
 
 /** Who is blocked, by whom and for how long; add a block, or lift one after asking. */
-export function BlockListSection({ profile }: FirewallSectionProps) {
+export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
   const [state, reload] = useFirewallList(profile.id, readBlocklist, 'blocklist');
   const capabilities = useFirewallStatusStore((store) => store.capabilities[profile.id]);
   const operate = operateState(capabilities);
@@ -61,7 +61,13 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
           </thead>
           <tbody>
             {entries.map((entry) => (
-              <tr key={entry.id} aria-label={`Block ${entry.ip}`}>
+              <tr
+                key={entry.id}
+                aria-label={`Block ${entry.ip}`}
+                aria-current={entry.id === itemId ? 'true' : undefined}
+                className={entry.id === itemId ? 'fw-row-focused' : undefined}
+                ref={entry.id === itemId ? (row) => row?.scrollIntoView({ block: 'nearest' }) : undefined}
+              >
                 <td>
                   <bdi>{cellText(entry.ip, 64)}</bdi>
                 </td>

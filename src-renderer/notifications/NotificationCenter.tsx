@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState } from 'react';
+import type { NotificationItem, NotificationSettings } from '../../src-preload/contract/notifications.ts';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { useNotificationsStore } from './notifications-store.ts';
+import './notifications.css';
+
+const severityChoices: { value: NotificationSettings['alertSeverity']; label: string }[] = [
+  { value: 'low', label: 'Low and above' },
+  { value: 'medium', label: 'Medium and above' },
+  { value: 'high', label: 'High and above' },
+  { value: 'critical', label: 'Critical only' },
+  { value: 'off', label: 'No alerts' },
+];
+
+/** The bell in the tab bar: the unread count, and the in-app center with its settings. */
+export function NotificationCenter() {
+  const unread = useNotificationsStore((state) => state.unread);
+  const follow = useNotificationsStore((state) => state.follow);
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void follow();
+  }, [follow]);
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    window.addEventListener('mousedown', closeOutside);
+    return () => window.removeEventListener('mousedown', closeOutside);
+  }, [open]);
+
+  return (
+    <div className="nc" ref={root}>
+      <button
+        type="button"
+        className="nc-bell"
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        title="Notifications"
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">🔔</span>
+        {unread > 0 && (
+          <span className="nc-count" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      {open && <NotificationPanel onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+function NotificationPanel({ onClose }: { onClose(): void }) {
+  const items = useNotificationsStore((state) => state.items);
+  const unread = useNotificationsStore((state) => state.unread);
+  const error = useNotificationsStore((state) => state.error);
+  const { open, markAllRead, clear } = useNotificationsStore.getState();
+
+  return (
+    <div
+      className="nc-panel"
+      role="dialog"
+      aria-label="Notification center"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <header className="nc-header">
+        <h2>Notifications</h2>
+        <span className="muted">{unread > 0 ? `${unread} unread` : 'all read'}</span>
+        <button type="button" className="link-button" disabled={unread === 0} onClick={() => void markAllRead()}>
+          Mark all read
+        </button>
+        <button type="button" className="link-button" disabled={items.length === 0} onClick={() => void clear()}>
+          Clear
+        </button>
+      </header>
+      <NotificationSettingsForm />
+      {error && <ErrorNotice error={error} title="The notification center could not be updated" />}
+      {items.length === 0 ? (
+        <p className="muted nc-empty">No notifications.</p>
+      ) : (
+        <ul className="nc-list" aria-label="Notifications">
+          {items.map((item) => (
+            <li key={item.id}>
+              <NotificationEntry
+                item={item}
+                onOpen={() => {
+                  void open(item);
+                  onClose();
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen(): void }) {
+  const content = (
+    <>
+      <span className="nc-title">
+        {!item.read && <span className="nc-dot" aria-label="unread" />}
+        <bdi>{item.title}</bdi>
+        {item.count > 1 && <span className="nc-badge">{item.count}</span>}
+      </span>
+      <span className="nc-body">
+        <bdi>{item.body}</bdi>
+      </span>
+      <time className="nc-time" dateTime={item.createdAt}>
+        {new Date(item.createdAt).toLocaleString()}
+      </time>
+    </>
+  );
+  const className = item.read ? 'nc-entry' : 'nc-entry nc-unread';
+  return item.target ? (
+    <button type="button" className={className} onClick={onOpen}>
+      {content}
+    </button>
+  ) : (
+    <div className={className}>{content}</div>
+  );
+}
+
+function NotificationSettingsForm() {
+  const settings = useNotificationsStore((state) => state.settings);
+  const saveSettings = useNotificationsStore((state) => state.saveSettings);
+  if (!settings) return null;
+  return (
+    <div className="nc-settings" role="group" aria-label="Notification settings">
+      <label className="nc-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={settings.doNotDisturb}
+          onChange={(event) => void saveSettings({ ...settings, doNotDisturb: event.target.checked })}
+        />
+        Do not disturb
+      </label>
+      <label>
+        Desktop alerts{' '}
+        <select
+          value={settings.alertSeverity}
+          onChange={(event) => void saveSettings({ ...settings, alertSeverity: event.target.value as NotificationSettings['alertSeverity'] })}
+        >
+          {severityChoices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="nc-switch">
+        <input type="checkbox" checked={settings.blocks} onChange={(event) => void saveSettings({ ...settings, blocks: event.target.checked })} />
+        New blocks
+      </label>
+    </div>
+  );
+}
