@@ -23,7 +23,13 @@ export function AlertDetailPane({ profileId, alertId, onClose }: Props) {
   const navigate = useWorkspaceStore((state) => state.navigate);
 
   return (
-    <aside className="fw-detail card" aria-label={`Alert ${alertId}`}>
+    <aside
+      className="fw-detail card"
+      aria-label={`Alert ${alertId}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && onClose && !(event.target instanceof HTMLSelectElement)) onClose();
+      }}
+    >
       <header className="fw-detail-header">
         <h2>
           Alert <bdi>{visibleText(alertId)}</bdi>

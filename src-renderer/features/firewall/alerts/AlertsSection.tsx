@@ -59,7 +59,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
       <AlertFilters store={store} searchRef={search} />
       <div className="fw-toolbar">
         <span className="fw-count" role="status" aria-label="Matching alerts">
-          {total === null ? 'Reading the cache…' : `${total.toLocaleString()} ${total === 1 ? 'alert' : 'alerts'}`}
+          {total === null ? (error ? '' : 'Reading the cache…') : `${total.toLocaleString()} ${total === 1 ? 'alert' : 'alerts'}`}
         </span>
         <ExportButton store={store} />
       </div>
@@ -80,7 +80,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
           onOpen={onOpen}
           onClose={closeDetail}
           onFilter={(column, value, mode) => addCellFilter(column as AlertField, value, mode)}
-          empty={total === null ? 'Reading the cache…' : 'No cached alert matches these filters.'}
+          empty={total === null ? (error ? '' : 'Reading the cache…') : 'No cached alert matches these filters.'}
         />
         {openAlertId && <AlertDetailPane key={openAlertId} profileId={profile.id} alertId={openAlertId} onClose={closeDetail} />}
       </div>
