@@ -16,6 +16,14 @@ const timeRanges = [
   { id: '30d', label: 'Last 30 days', hours: 30 * 24 },
 ] as const;
 
+/** `<input type="datetime-local">` speaks local wall time without a zone; the filter speaks UTC ISO. */
+const localInputValue = (iso: string | undefined): string => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const isoFromLocalInput = (value: string): string | undefined => (value ? new Date(value).toISOString() : undefined);
+
 interface Props {
   store: AlertsStore;
   searchRef: RefObject<HTMLInputElement | null>;
@@ -105,8 +113,9 @@ export function AlertFilters({ store, searchRef }: Props) {
           aria-label="Time range"
           value={range}
           onChange={(event) => {
+            setRange(event.target.value);
+            if (event.target.value === 'custom') return;
             const chosen = timeRanges.find((candidate) => candidate.id === event.target.value) ?? timeRanges[0];
-            setRange(chosen.id);
             setFilter({ since: chosen.hours === null ? undefined : new Date(Date.now() - chosen.hours * 3_600_000).toISOString(), until: undefined });
           }}
         >
@@ -115,7 +124,24 @@ export function AlertFilters({ store, searchRef }: Props) {
               {candidate.label}
             </option>
           ))}
+          <option value="custom">From … to …</option>
         </select>
+        {range === 'custom' && (
+          <>
+            <input
+              type="datetime-local"
+              aria-label="From"
+              value={localInputValue(filter.since)}
+              onChange={(event) => setFilter({ since: isoFromLocalInput(event.target.value) })}
+            />
+            <input
+              type="datetime-local"
+              aria-label="To"
+              value={localInputValue(filter.until)}
+              onChange={(event) => setFilter({ until: isoFromLocalInput(event.target.value) })}
+            />
+          </>
+        )}
         {(filter.cells ?? []).map((cell, index) => (
           <span key={`${cell.field}-${cell.value}`} className={cell.mode === 'in' ? 'chip chip-in' : 'chip chip-out'}>
             {cell.mode === 'out' && 'not '}

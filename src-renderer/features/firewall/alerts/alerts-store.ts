@@ -105,8 +105,9 @@ export function createAlertsStore(api: OpsDeskApi, profileId: string) {
         inFlight.clear();
         const forGeneration = generation;
         const loaded = get().pages.size > 0 ? [...get().pages.keys()] : [0];
-        const [facets, ...results] = await Promise.all([api.firewall.alertFacets({ profileId }), ...loaded.map(query)]);
-        if (facets.ok) set({ facets: facets.data });
+        // The pickers' values are not needed for the first rows, so they do not hold them up.
+        void api.firewall.alertFacets({ profileId }).then((facets) => facets.ok && set({ facets: facets.data }));
+        const results = await Promise.all(loaded.map(query));
         if (forGeneration !== generation) return;
         const failed = results.find((result) => !result.ok);
         if (failed && !failed.ok) return set({ error: failed.error });
