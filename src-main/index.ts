@@ -54,6 +54,7 @@ async function start(): Promise<void> {
     keyStore,
     platform: createElectronPlatform(),
     importProfilesFrom,
+    backgroundSync: true,
   });
   const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
   const router = createRouter(contract, handlers, {

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { ExportProgress, FirewallCapabilities, SyncResource, SyncStatus } from '../../src-preload/contract/firewall.ts';
+import type { NavigationTarget, NotificationList } from '../../src-preload/contract/notifications.ts';
 import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
@@ -9,6 +11,10 @@ import { createLogger } from './log/logger.ts';
 import type { Logger, LogSink } from './log/logger.ts';
 import { ClientRegistry } from './clients/client-registry.ts';
 import { firewallConnector } from './firewall/connector.ts';
+import { FirewallWorkspace } from './firewall/firewall-workspace.ts';
+import { systemClock, type Clock } from './lifecycle/clock.ts';
+import { NotificationCenter } from './notifications/notification-center.ts';
+import { NotificationRepository } from './notifications/notification-repository.ts';
 import { gatewayConnector } from './gateway/connector.ts';
 import { supportConnector } from './support/connector.ts';
 import type { Platform } from './platform.ts';
@@ -31,11 +37,21 @@ export interface AppServicesOptions {
   platform: Platform;
   /** A profiles file to import on start (the demo's simulators); see docs/architecture.md. */
   importProfilesFrom?: string;
+  /** What background work and caches count time by; tests pass a fake one. */
+  clock?: Clock;
+  /** Sync every firewall profile in the background (the app); without it a sync runs only when asked. */
+  backgroundSync?: boolean;
 }
 
 export interface AppEvents {
   profilesChanged(list: ProfileList): void;
   healthChanged(health: ConnectionHealth): void;
+  syncChanged(status: SyncStatus): void;
+  firewallCacheChanged(change: { profileId: string; resource: SyncResource }): void;
+  capabilitiesChanged(capabilities: FirewallCapabilities): void;
+  exportProgress(progress: ExportProgress): void;
+  notificationsChanged(list: NotificationList): void;
+  navigate(target: NavigationTarget): void;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
@@ -47,6 +63,8 @@ export interface AppServices {
   health: ConnectionHealthTracker;
   clients: AppClients;
   platform: Platform;
+  notifications: NotificationCenter;
+  firewall: FirewallWorkspace;
   /** Main-to-window events; the IPC layer connects them to the windows that subscribed. */
   events: { connect(listener: Partial<AppEvents>): void };
   close(): Promise<void>;
@@ -62,30 +80,68 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const db = openDatabase(path.join(options.dataDir, 'opsdesk.sqlite'));
   const listeners: Partial<AppEvents>[] = [];
   const repository = new ProfileRepository(db);
+  const keyStore = options.keyStore ?? (await openKeyStore());
   const profiles = new ProfileService({
     repository,
-    keyStore: options.keyStore ?? (await openKeyStore()),
+    keyStore,
     logger,
     rules: connectors,
     onChange: (list) => listeners.forEach((listener) => listener.profilesChanged?.(list)),
   });
   const health = new ConnectionHealthTracker(new HealthRepository(db));
   health.onChanged((value) => listeners.forEach((listener) => listener.healthChanged?.(value)));
-  const clients: AppClients = new ClientRegistry({ profiles, connectors, health, logger, resolveProxy: (url) => options.platform.resolveProxy(url) });
+  const clients: AppClients = new ClientRegistry({ profiles, connectors, health, logger, resolveProxy: (url) => options.platform.resolveProxy(url), ...(options.clock ? { clock: options.clock } : {}) });
+  const clock = options.clock ?? systemClock;
+  const settings = new SettingsTable(db);
+  const notifications = new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock });
+  const emit = <Name extends keyof AppEvents>(name: Name, ...value: Parameters<AppEvents[Name]>) =>
+    listeners.forEach((listener) => (listener[name] as ((...args: Parameters<AppEvents[Name]>) => void) | undefined)?.(...value));
+  notifications.onChanged((list) => emit('notificationsChanged', list));
+  notifications.onNavigate((target) => emit('navigate', target));
+  const firewall = new FirewallWorkspace({
+    db,
+    settings,
+    clients,
+    profiles: () => repository.all().filter((profile) => profile.service === 'firewall').map(({ id, name }) => ({ id, name })),
+    rateOf: (profileId) => {
+      const record = profiles.find(profileId);
+      return record?.service === 'firewall'
+        ? firewallConnector.rateLimit(record.settings)
+        : { requests: 1, windowMs: 1000 };
+    },
+    keyStore,
+    notifications,
+    platform: options.platform,
+    logger,
+    clock,
+  });
+  firewall.sync.onChanged((status) => emit('syncChanged', status));
+  firewall.alerts.onCacheChanged((profileId) => emit('firewallCacheChanged', { profileId, resource: 'alerts' }));
+  firewall.blocks.onChanged(({ profileId }) => emit('firewallCacheChanged', { profileId, resource: 'blocklist' }));
+  firewall.capabilities.onChanged((capabilities) => emit('capabilitiesChanged', capabilities));
+  firewall.export.onProgress((progress) => emit('exportProgress', progress));
   if (options.importProfilesFrom) {
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
   }
+  if (options.backgroundSync) {
+    profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
+    await firewall.start();
+  }
   return {
     db,
     logger,
-    workspace: new WorkspaceService(new SettingsTable(db)),
+    workspace: new WorkspaceService(settings),
     profiles,
     health,
     clients,
     platform: options.platform,
+    notifications,
+    firewall,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {
+      await firewall.close();
+      notifications.dispose();
       await clients.close();
       profiles.close();
       health.dispose();

@@ -3,6 +3,7 @@ import { withPresentedCertificate } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
+import type { Clock } from '../lifecycle/clock.ts';
 import type { Logger } from '../log/logger.ts';
 import type { ResolveProxy } from '../platform.ts';
 import { UserFacingError } from '../user-facing-error.ts';
@@ -24,6 +25,8 @@ export interface ClientRegistryOptions<Clients extends Record<ServiceName, Closa
   logger: Logger;
   /** The OS's proxy for a URL, for profiles whose proxy mode is "system". */
   resolveProxy?: ResolveProxy;
+  /** What every client's limiter and retries wait on; tests pass a fake one. */
+  clock?: Clock;
 }
 
 const maxResponseBytes = 32 * 1024 * 1024;
@@ -94,10 +97,11 @@ export class ClientRegistry<Clients extends Record<ServiceName, Closable>> imple
   }
 
   #open<Service extends ServiceName>(record: ProfileOf<Service>, service: Service): Clients[Service] {
-    const { profiles, connectors, health, logger, resolveProxy } = this.#options;
+    const { profiles, connectors, health, logger, resolveProxy, clock } = this.#options;
     return connectors[service].open({ ...record, maxResponseBytes }, profiles.apiKeyProvider(record.id), logger, {
       onOutcome: (outcome) => health.report(record.id, outcome),
       ...(resolveProxy ? { resolveProxy } : {}),
+      ...(clock ? { clock } : {}),
     });
   }
 

@@ -39,4 +39,111 @@ export const migrations: Migration[] = [
       last_reached_at TEXT NOT NULL
     ) STRICT;`,
   },
+  {
+    name: 'sync state',
+    // One row per profile and synced resource. A walk of the appliance's pages is numbered; rows a
+    // walk stores carry its number, and only rows of a completed walk (walk <= settled_walk) count
+    // as "already had", so a walk cut short by a crash resumes at next_page instead of stopping early.
+    sql: `CREATE TABLE sync_state (
+      profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+      resource TEXT NOT NULL,
+      settled_walk INTEGER NOT NULL DEFAULT 0,
+      walk INTEGER,
+      next_page INTEGER,
+      walk_total INTEGER,
+      walk_fetched INTEGER NOT NULL DEFAULT 0,
+      walk_head_ids TEXT NOT NULL DEFAULT '[]',
+      head_ids TEXT NOT NULL DEFAULT '[]',
+      last_synced_at TEXT,
+      PRIMARY KEY (profile_id, resource)
+    ) STRICT;`,
+  },
+  {
+    name: 'firewall alerts',
+    // Fields without a column (a real appliance sends more than ours) stay in `other` as JSON; the
+    // detail's own fields in `detail`. FTS5 over the text columns, kept in step by triggers; one
+    // index per sortable column so a filter or sort stays fast at a million rows.
+    sql: `CREATE TABLE firewall_alerts (
+      profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+      id TEXT NOT NULL,
+      walk INTEGER NOT NULL,
+      severity TEXT,
+      severity_rank INTEGER NOT NULL,
+      occurred_ms INTEGER,
+      category TEXT,
+      action TEXT,
+      src_ip TEXT,
+      src_port INTEGER,
+      dst_ip TEXT,
+      dst_port INTEGER,
+      protocol TEXT,
+      signature TEXT,
+      message TEXT,
+      device_id TEXT,
+      other TEXT,
+      detail TEXT,
+      UNIQUE (profile_id, id)
+    ) STRICT;
+    CREATE INDEX firewall_alerts_by_time ON firewall_alerts (profile_id, occurred_ms);
+    CREATE INDEX firewall_alerts_by_severity ON firewall_alerts (profile_id, severity_rank, occurred_ms);
+    CREATE INDEX firewall_alerts_by_category ON firewall_alerts (profile_id, category, occurred_ms);
+    CREATE INDEX firewall_alerts_by_action ON firewall_alerts (profile_id, action, occurred_ms);
+    CREATE INDEX firewall_alerts_by_source ON firewall_alerts (profile_id, src_ip);
+    CREATE INDEX firewall_alerts_by_destination ON firewall_alerts (profile_id, dst_ip);
+    CREATE INDEX firewall_alerts_by_signature ON firewall_alerts (profile_id, signature);
+    CREATE VIRTUAL TABLE firewall_alerts_fts USING fts5(
+      signature, message, category, src_ip, dst_ip, content = 'firewall_alerts', content_rowid = 'rowid'
+    );
+    CREATE TRIGGER firewall_alerts_fts_insert AFTER INSERT ON firewall_alerts BEGIN
+      INSERT INTO firewall_alerts_fts (rowid, signature, message, category, src_ip, dst_ip)
+      VALUES (new.rowid, new.signature, new.message, new.category, new.src_ip, new.dst_ip);
+    END;
+    CREATE TRIGGER firewall_alerts_fts_delete AFTER DELETE ON firewall_alerts BEGIN
+      INSERT INTO firewall_alerts_fts (firewall_alerts_fts, rowid, signature, message, category, src_ip, dst_ip)
+      VALUES ('delete', old.rowid, old.signature, old.message, old.category, old.src_ip, old.dst_ip);
+    END;`,
+  },
+  {
+    name: 'firewall block list',
+    sql: `CREATE TABLE firewall_blocklist (
+      profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+      id TEXT NOT NULL,
+      ip TEXT NOT NULL,
+      reason TEXT,
+      duration_seconds INTEGER,
+      source TEXT,
+      created_at TEXT,
+      expires_at TEXT,
+      other TEXT,
+      PRIMARY KEY (profile_id, id)
+    ) STRICT;
+    CREATE INDEX firewall_blocklist_by_ip ON firewall_blocklist (profile_id, ip);`,
+  },
+  {
+    name: 'notifications',
+    // group_key: a burst of the same kind joins the newest unread entry with the same key.
+    sql: `CREATE TABLE notifications (
+      id TEXT PRIMARY KEY,
+      kind TEXT NOT NULL,
+      title TEXT NOT NULL,
+      body TEXT NOT NULL,
+      count INTEGER NOT NULL DEFAULT 1,
+      created_at TEXT NOT NULL,
+      read INTEGER NOT NULL DEFAULT 0,
+      profile_id TEXT REFERENCES profiles (id) ON DELETE CASCADE,
+      target TEXT,
+      group_key TEXT
+    ) STRICT;
+    CREATE INDEX notifications_by_time ON notifications (created_at);`,
+  },
+  {
+    name: 'webhook events',
+    // The appliance may deliver an event twice (firewall.md, part 6): ids seen are kept across restarts.
+    sql: `CREATE TABLE webhook_events (
+      profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+      event_id TEXT NOT NULL,
+      received_at TEXT NOT NULL,
+      PRIMARY KEY (profile_id, event_id)
+    ) STRICT;`,
+  },
 ];

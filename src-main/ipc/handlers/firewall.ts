@@ -1,34 +1,30 @@
 import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
-import { UserFacingError } from '../../core/user-facing-error.ts';
 import type { Handlers } from '../router.ts';
 
-const notBuilt = (): never => {
-  throw new UserFacingError({ code: 'internal', message: 'The firewall workspace is not built yet.' });
-};
-
-export function firewallHandlers(_services: AppServices): Handlers<Contract>['firewall'] {
+export function firewallHandlers(services: AppServices): Handlers<Contract>['firewall'] {
+  const { firewall } = services;
   return {
-    alerts: notBuilt,
-    alertFacets: notBuilt,
-    alert: notBuilt,
-    exportAlerts: notBuilt,
-    syncStatus: notBuilt,
-    syncNow: notBuilt,
-    syncSettings: notBuilt,
-    saveSyncSettings: notBuilt,
-    blocklist: notBuilt,
-    block: notBuilt,
-    blockAlertSource: notBuilt,
-    unblock: notBuilt,
-    allowlist: notBuilt,
-    addAllow: notBuilt,
-    removeAllow: notBuilt,
-    domainRules: notBuilt,
-    addDomainRule: notBuilt,
-    removeDomainRule: notBuilt,
-    capabilities: notBuilt,
-    webhook: notBuilt,
-    saveWebhook: notBuilt,
+    alerts: (query) => firewall.alerts.query(query),
+    alertFacets: ({ profileId }) => firewall.alerts.facets(profileId),
+    alert: ({ profileId, alertId }) => firewall.alerts.detail(profileId, alertId),
+    exportAlerts: (request) => firewall.export.export(request),
+    syncStatus: ({ profileId }) => firewall.sync.status(profileId),
+    syncNow: ({ profileId }) => firewall.syncNow(profileId),
+    syncSettings: ({ profileId }) => firewall.syncSettings.get(profileId),
+    saveSyncSettings: ({ profileId, settings }) => firewall.saveSyncSettings(profileId, settings),
+    blocklist: ({ profileId }) => firewall.blocks.list(profileId),
+    block: ({ profileId, ip, durationSeconds, reason }) => firewall.operate(profileId, () => firewall.blocks.block(profileId, ip, durationSeconds, reason)),
+    blockAlertSource: ({ profileId, alertId, durationSeconds }) => firewall.operate(profileId, () => firewall.blocks.blockAlertSource(profileId, alertId, durationSeconds)),
+    unblock: ({ profileId, entryId }) => firewall.operate(profileId, () => firewall.blocks.unblock(profileId, entryId)),
+    allowlist: ({ profileId }) => firewall.allowlist.list(profileId),
+    addAllow: ({ profileId, ip, description }) => firewall.operate(profileId, () => firewall.allowlist.add(profileId, ip, description)),
+    removeAllow: ({ profileId, entryId }) => firewall.operate(profileId, () => firewall.allowlist.remove(profileId, entryId)),
+    domainRules: ({ profileId }) => firewall.domains.list(profileId),
+    addDomainRule: ({ profileId, ...rule }) => firewall.operate(profileId, () => firewall.domains.add(profileId, rule)),
+    removeDomainRule: ({ profileId, ruleId }) => firewall.operate(profileId, () => firewall.domains.remove(profileId, ruleId)),
+    capabilities: ({ profileId, refresh }) => firewall.capabilities.get(profileId, refresh),
+    webhook: ({ profileId }) => firewall.webhooks.get(profileId),
+    saveWebhook: (settings) => firewall.webhooks.save(settings),
   };
 }

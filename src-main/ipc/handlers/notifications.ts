@@ -1,12 +1,15 @@
 import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
-import { UserFacingError } from '../../core/user-facing-error.ts';
 import type { Handlers } from '../router.ts';
 
-const notBuilt = (): never => {
-  throw new UserFacingError({ code: 'internal', message: 'The notification center is not built yet.' });
-};
-
-export function notificationsHandlers(_services: AppServices): Handlers<Contract>['notifications'] {
-  return { list: notBuilt, markRead: notBuilt, open: notBuilt, clear: notBuilt, settings: notBuilt, saveSettings: notBuilt };
+export function notificationsHandlers(services: AppServices): Handlers<Contract>['notifications'] {
+  const { notifications } = services;
+  return {
+    list: ({ limit }) => notifications.list(limit),
+    markRead: ({ ids }) => notifications.markRead(ids),
+    open: ({ id }) => notifications.open(id),
+    clear: () => notifications.clear(),
+    settings: () => notifications.settings(),
+    saveSettings: (settings) => notifications.saveSettings(settings),
+  };
 }

@@ -1,0 +1,158 @@
+// Firewall alerts: synced from the appliance into SQLite in the background, read from there by
+// the view, with the appliance's detail when it answers.
+import type { AlertDetail, AlertFacets, AlertPage, AlertQuery } from '../../../../src-preload/contract/firewall.ts';
+import { alertQuerySchema } from '../../../../src-preload/contract/firewall.ts';
+import type { Clock } from '../../lifecycle/clock.ts';
+import { Emitter } from '../../lifecycle/emitter.ts';
+import type { SyncBudget } from '../../sync/sync-budget.ts';
+import { walkNewestFirst } from '../../sync/page-walk.ts';
+import { syncErrorOf, type SyncJob } from '../../sync/sync-scheduler.ts';
+import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
+import { unwrappedFieldsOf } from '../../wire/read.ts';
+import { UserFacingError } from '../../user-facing-error.ts';
+import type { FirewallClients, RateOf } from '../firewall-clients.ts';
+import { readListPage } from '../list-page-wire.ts';
+import type { AlertRepository, CachedDetail } from './alert-repository.ts';
+import { readAlert, readAlertDetail } from './alert-wire.ts';
+import type { SyncSettingsStore } from './sync-settings.ts';
+
+/** The largest page the appliance is known to give (docs/api-assumptions.md); fewer requests per sync. */
+export const ALERT_PAGE_SIZE = 500;
+const DAY_MS = 86_400_000;
+
+export interface NewAlerts {
+  profileId: string;
+  bySeverity: { severity: string | null; count: number; newestId: string }[];
+}
+
+export interface AlertServiceOptions {
+  clients: FirewallClients;
+  repository: AlertRepository;
+  state: SyncStateRepository;
+  settings: SyncSettingsStore;
+  budget: SyncBudget;
+  rateOf: RateOf;
+  clock: Clock;
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+}
+
+export class AlertService {
+  readonly #options: AlertServiceOptions;
+  readonly #newAlerts = new Emitter<NewAlerts>();
+  /** New alerts a sync found after the first one (the backfill is not news). */
+  readonly onNewAlerts = this.#newAlerts.event;
+  readonly #cacheChanged = new Emitter<string>();
+  readonly onCacheChanged = this.#cacheChanged.event;
+
+  constructor(options: AlertServiceOptions) {
+    this.#options = options;
+  }
+
+  query(request: AlertQuery): AlertPage {
+    const { profileId, filter, sort, offset, limit } = alertQuerySchema.parse(request);
+    return { ...this.#options.repository.query(profileId, filter, sort, offset, limit), offset };
+  }
+
+  facets(profileId: string): AlertFacets {
+    return this.#options.repository.facets(profileId);
+  }
+
+  /** The appliance's detail when it answers (kept for later); the cached copy and the reason when it does not. */
+  async detail(profileId: string, alertId: string): Promise<AlertDetail> {
+    const { repository, clients } = this.#options;
+    const cached = repository.find(profileId, alertId);
+    try {
+      const response = await clients.clientFor(profileId, 'firewall').request({ method: 'GET', path: `/alerts/${encodeURIComponent(alertId)}` });
+      const fields = unwrappedFieldsOf(response.data);
+      const alert = fields && readAlert(fields);
+      if (!fields || !alert) throw new UserFacingError({ code: 'malformed_response', message: 'The appliance sent an alert without an id.', service: 'firewall' });
+      const detail: CachedDetail = { ...readAlertDetail(fields), other: alert.other ?? {} };
+      if (cached) repository.saveDetail(profileId, alertId, detail);
+      const blocked = cached?.sourceBlocked ?? false;
+      return {
+        id: alert.id,
+        severity: alert.severity,
+        occurredAt: alert.occurredMs === null ? null : new Date(alert.occurredMs).toISOString(),
+        category: alert.category,
+        action: alert.action,
+        srcIp: alert.srcIp,
+        srcPort: alert.srcPort,
+        dstIp: alert.dstIp,
+        dstPort: alert.dstPort,
+        protocol: alert.protocol,
+        signature: alert.signature,
+        message: alert.message,
+        deviceId: alert.deviceId,
+        sourceBlocked: blocked,
+        ruleId: detail.ruleId,
+        payloadExcerpt: detail.payloadExcerpt,
+        otherFields: Object.entries(detail.other).map(([name, value]) => ({ name, value: textOf(value) })),
+        from: 'appliance',
+      };
+    } catch (error) {
+      if (!cached) throw error;
+      const { detail, other, ...row } = cached;
+      const fields = { ...(other ?? {}), ...(detail?.other ?? {}) };
+      return {
+        ...row,
+        ruleId: detail?.ruleId ?? null,
+        payloadExcerpt: detail?.payloadExcerpt ?? null,
+        otherFields: Object.entries(fields).map(([name, value]) => ({ name, value: textOf(value) })),
+        from: 'cache',
+        error: syncErrorOf(error),
+      };
+    }
+  }
+
+  /** The background sync of one profile's alerts, for the scheduler. */
+  syncJob(profileId: string): SyncJob {
+    const { repository, state } = this.#options;
+    return {
+      profileId,
+      resource: 'alerts',
+      run: (report, signal) => this.sync(profileId, report, signal),
+      lastSyncedAt: () => state.get(profileId, 'alerts').lastSyncedAt,
+      cachedCount: () => repository.count(profileId),
+    };
+  }
+
+  async sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
+    const { clients, repository, state, settings, budget, rateOf, clock } = this.#options;
+    const { backfillDays, retentionDays, retentionRows } = settings.get(profileId);
+    const firstSync = state.get(profileId, 'alerts').settledWalk === 0;
+    const cutoffMs = clock.now() - (firstSync ? Math.min(backfillDays, retentionDays) : retentionDays) * DAY_MS;
+    const result = await walkNewestFirst(
+      {
+        profileId,
+        resource: 'alerts',
+        pageSize: ALERT_PAGE_SIZE,
+        fetchPage: (page, pageSize, pageSignal) =>
+          budget.spend(profileId, rateOf(profileId), async () => {
+            const response = await clients.clientFor(profileId, 'firewall').request({
+              method: 'GET',
+              path: '/alerts',
+              query: { page, page_size: pageSize },
+              signal: pageSignal,
+            });
+            const { items, refused, total } = readListPage(response, readAlert);
+            return { items: items.map((alert) => ({ id: alert.id, time: alert.occurredMs, alert })), received: items.length + refused, total };
+          }, pageSignal),
+        settledIds: (ids, settledWalk) => repository.settledIds(profileId, ids, settledWalk),
+        store: (items, walk) => repository.store(profileId, items.map((item) => item.alert), walk),
+      },
+      state,
+      { cutoffMs, now: () => new Date(clock.now()).toISOString(), onProgress: report, ...(signal ? { signal } : {}) },
+    );
+    const pruned = repository.prune(profileId, clock.now() - retentionDays * DAY_MS, retentionRows);
+    if (result.stored > 0 || pruned > 0) this.#cacheChanged.fire(profileId);
+    if (!result.first && result.stored > 0) this.#newAlerts.fire({ profileId, bySeverity: repository.addedBy(profileId, result.walk) });
+  }
+
+  dispose(): void {
+    this.#newAlerts.dispose();
+    this.#cacheChanged.dispose();
+  }
+}

@@ -1,0 +1,90 @@
+// An alert as the appliance sends it (docs/api-assumptions.md, Firewall): read under plausible
+// names and types; fields without a column pass through in `other`.
+import { alertSeverities } from '../../../../src-preload/contract/firewall.ts';
+import type { Fields } from '../../wire/read.ts';
+
+export interface WireAlert {
+  id: string;
+  severity: string | null;
+  occurredMs: number | null;
+  category: string | null;
+  action: string | null;
+  srcIp: string | null;
+  srcPort: number | null;
+  dstIp: string | null;
+  dstPort: number | null;
+  protocol: string | null;
+  signature: string | null;
+  message: string | null;
+  deviceId: string | null;
+  /** Every field without a column, as sent. */
+  other: Record<string, unknown> | null;
+}
+
+export interface WireAlertDetail {
+  ruleId: string | null;
+  payloadExcerpt: string | null;
+}
+
+const NAMES = {
+  id: ['id', 'alert_id', 'alertId', 'uuid'],
+  severity: ['severity', 'level', 'priority'],
+  occurredAt: ['occurred_at', 'occurredAt', 'timestamp', 'time', 'created_at', 'detected_at'],
+  category: ['category', 'type', 'class'],
+  action: ['action', 'disposition'],
+  srcIp: ['src_ip', 'srcIp', 'source_ip', 'src'],
+  srcPort: ['src_port', 'srcPort', 'source_port'],
+  dstIp: ['dst_ip', 'dstIp', 'destination_ip', 'dest_ip', 'dst'],
+  dstPort: ['dst_port', 'dstPort', 'destination_port', 'dest_port'],
+  protocol: ['protocol', 'proto'],
+  signature: ['signature', 'signature_name', 'rule_name', 'name'],
+  message: ['message', 'msg', 'description', 'summary'],
+  deviceId: ['device_id', 'deviceId', 'asset_id'],
+  ruleId: ['rule_id', 'ruleId', 'signature_id', 'sid'],
+  payloadExcerpt: ['payload_excerpt', 'payloadExcerpt', 'payload'],
+} as const;
+const KNOWN = new Set<string>(Object.values(NAMES).flat());
+
+// Numeric levels as some appliances send them (1 = low … 4 = critical).
+const SEVERITY_WORDS: Record<string, string> = { '1': 'low', '2': 'medium', '3': 'high', '4': 'critical', info: 'low', informational: 'low', warning: 'medium', moderate: 'medium', severe: 'high', crit: 'critical' };
+
+function severityOf(fields: Fields): string | null {
+  const raw = fields.string(...NAMES.severity)?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return null;
+  return (alertSeverities as readonly string[]).includes(raw) ? raw : (SEVERITY_WORDS[raw] ?? raw);
+}
+
+/** 0 for unknown words, so an unknown severity sorts below `low`. */
+export function severityRank(severity: string | null): number {
+  return severity === null ? 0 : (alertSeverities as readonly string[]).indexOf(severity) + 1;
+}
+
+export function readAlert(fields: Fields): WireAlert | undefined {
+  const id = fields.id(...NAMES.id);
+  if (id === undefined) return undefined;
+  const time = fields.time(...NAMES.occurredAt);
+  const other = Object.fromEntries(Object.entries(fields.record).filter(([name]) => !KNOWN.has(name)));
+  return {
+    id,
+    severity: severityOf(fields),
+    occurredMs: time === undefined ? null : Date.parse(time),
+    category: fields.string(...NAMES.category) ?? null,
+    action: fields.string(...NAMES.action) ?? null,
+    srcIp: fields.string(...NAMES.srcIp) ?? null,
+    srcPort: fields.number(...NAMES.srcPort) ?? null,
+    dstIp: fields.string(...NAMES.dstIp) ?? null,
+    dstPort: fields.number(...NAMES.dstPort) ?? null,
+    protocol: fields.string(...NAMES.protocol) ?? null,
+    signature: fields.string(...NAMES.signature) ?? null,
+    message: fields.string(...NAMES.message) ?? null,
+    deviceId: fields.id(...NAMES.deviceId) ?? null,
+    other: Object.keys(other).length > 0 ? other : null,
+  };
+}
+
+export function readAlertDetail(fields: Fields): WireAlertDetail {
+  return {
+    ruleId: fields.id(...NAMES.ruleId) ?? null,
+    payloadExcerpt: fields.string(...NAMES.payloadExcerpt) ?? null,
+  };
+}

@@ -1,0 +1,15 @@
+// An allow-list entry (docs/api-assumptions.md, Firewall), read tolerantly.
+import type { AllowEntry } from '../../../../src-preload/contract/firewall.ts';
+import type { Fields } from '../../wire/read.ts';
+
+export function readAllowEntry(fields: Fields): AllowEntry | undefined {
+  const id = fields.id('id', 'entry_id', 'uuid');
+  const ip = fields.string('ip', 'address', 'cidr', 'ip_address');
+  if (id === undefined || ip === undefined) return undefined;
+  return {
+    id,
+    ip,
+    description: fields.string('description', 'comment', 'reason') ?? null,
+    createdAt: fields.time('created_at', 'createdAt', 'time') ?? null,
+  };
+}

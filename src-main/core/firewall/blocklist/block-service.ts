@@ -1,0 +1,160 @@
+// The block list: synced into SQLite in the background (every entry, each sync, so releases are
+// seen), and the user's block and unblock, which the cache reflects at once.
+import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { BlockEntry, FirewallList } from '../../../../src-preload/contract/firewall.ts';
+import type { Clock } from '../../lifecycle/clock.ts';
+import { Emitter } from '../../lifecycle/emitter.ts';
+import type { SyncBudget } from '../../sync/sync-budget.ts';
+import type { SyncJob } from '../../sync/sync-scheduler.ts';
+import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
+import { UserFacingError } from '../../user-facing-error.ts';
+import { unwrappedFieldsOf } from '../../wire/read.ts';
+import type { AlertRepository } from '../alerts/alert-repository.ts';
+import type { FirewallClients, RateOf } from '../firewall-clients.ts';
+import { readListPage } from '../list-page-wire.ts';
+import { readBlockEntry } from './block-wire.ts';
+import type { BlockListChanges, BlockRepository } from './block-repository.ts';
+
+const PAGE_SIZE = 500;
+/** A list changing under the walk (an entry released between two pages) is walked again, this often at most. */
+const MAX_WALKS = 3;
+
+export interface BlockChange extends BlockListChanges {
+  profileId: string;
+  /** `user`: blocked or unblocked in OpsDesk; `sync`: found on the appliance. */
+  by: 'user' | 'sync';
+}
+
+export interface BlockServiceOptions {
+  clients: FirewallClients;
+  repository: BlockRepository;
+  alerts: AlertRepository;
+  state: SyncStateRepository;
+  budget: SyncBudget;
+  rateOf: RateOf;
+  clock: Clock;
+}
+
+export class BlockService {
+  readonly #options: BlockServiceOptions;
+  readonly #changed = new Emitter<BlockChange>();
+  readonly onChanged = this.#changed.event;
+
+  constructor(options: BlockServiceOptions) {
+    this.#options = options;
+  }
+
+  list(profileId: string): FirewallList<BlockEntry> {
+    return { items: this.#options.repository.list(profileId), syncedAt: this.#options.state.get(profileId, 'blocklist').lastSyncedAt };
+  }
+
+  async block(profileId: string, ip: string, durationSeconds: number, reason: string): Promise<BlockEntry> {
+    if (isIP(ip) === 0) {
+      throw new UserFacingError({ code: 'bad_request', message: `"${ip}" is not one IP address.`, fieldErrors: [{ path: 'ip', message: 'Enter one IPv4 or IPv6 address' }] });
+    }
+    const response = await this.#client(profileId).request({
+      method: 'POST',
+      path: '/blocklist',
+      body: { ip, duration: durationSeconds, reason },
+      // Blocking the same address again only renews it, so a retried request is harmless.
+      idempotencyKey: randomUUID(),
+    });
+    const fields = unwrappedFieldsOf(response.data);
+    const entry = fields && readBlockEntry(fields);
+    // The block stands even when its answer cannot be read; the next sync brings the entry.
+    if (!entry) return this.#assumedEntry(ip, durationSeconds, reason);
+    const isNew = this.#options.repository.find(profileId, entry.id) === undefined;
+    this.#options.repository.put(profileId, entry);
+    this.#changed.fire({ profileId, by: 'user', added: isNew ? [entry] : [], removed: [] });
+    return entry;
+  }
+
+  /** Blocks an alert's source address, with the alert's id and signature as the reason. */
+  async blockAlertSource(profileId: string, alertId: string, durationSeconds: number): Promise<BlockEntry> {
+    const alert = this.#options.alerts.find(profileId, alertId);
+    if (!alert) throw new UserFacingError({ code: 'not_found', message: 'That alert is not in the cache any more.' });
+    if (!alert.srcIp) throw new UserFacingError({ code: 'bad_request', message: 'The appliance did not say where this alert came from.' });
+    return this.block(profileId, alert.srcIp, durationSeconds, `Alert ${alert.id}: ${alert.signature ?? alert.category ?? 'no signature'}`.slice(0, 500));
+  }
+
+  async unblock(profileId: string, entryId: string): Promise<null> {
+    await this.#client(profileId).request({ method: 'DELETE', path: `/blocklist/${encodeURIComponent(entryId)}` }).catch((error: unknown) => {
+      // Already gone on the appliance (expired meanwhile): the user's wish holds.
+      if ((error as { serviceError?: { code?: string } }).serviceError?.code !== 'not_found') throw error;
+    });
+    const entry = this.#options.repository.find(profileId, entryId);
+    this.#options.repository.remove(profileId, entryId);
+    this.#changed.fire({ profileId, by: 'user', added: [], removed: entry ? [entry] : [] });
+    return null;
+  }
+
+  syncJob(profileId: string): SyncJob {
+    const { repository, state } = this.#options;
+    return {
+      profileId,
+      resource: 'blocklist',
+      run: (report, signal) => this.sync(profileId, report, signal),
+      lastSyncedAt: () => state.get(profileId, 'blocklist').lastSyncedAt,
+      cachedCount: () => repository.list(profileId).length,
+    };
+  }
+
+  async sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
+    const { repository, state, clock } = this.#options;
+    const first = state.get(profileId, 'blocklist').settledWalk === 0;
+    const entries = await this.#readWholeList(profileId, report, signal);
+    const changes = state.transaction(() => {
+      const replaced = repository.replace(profileId, entries);
+      const current = state.get(profileId, 'blocklist');
+      state.beginWalk(profileId, 'blocklist', current.settledWalk + 1);
+      state.completeWalk(profileId, 'blocklist', new Date(clock.now()).toISOString());
+      return replaced;
+    });
+    if (changes.added.length + changes.removed.length === 0) return;
+    // The first sync fills the cache; only later ones are news.
+    this.#changed.fire({ profileId, by: 'sync', ...(first ? { added: [], removed: [] } : changes) });
+  }
+
+  async #readWholeList(profileId: string, report: (progress: { fetched: number; total: number | null }) => void, signal?: AbortSignal): Promise<BlockEntry[]> {
+    const { budget, rateOf } = this.#options;
+    for (let attempt = 1; ; attempt++) {
+      const entries = new Map<string, BlockEntry>();
+      let firstTotal: number | null = null;
+      let steady = true;
+      for (let page = 1; ; page++) {
+        const { items, refused, total } = await budget.spend(profileId, rateOf(profileId), async () => {
+          const response = await this.#client(profileId).request({ method: 'GET', path: '/blocklist', query: { page, page_size: PAGE_SIZE }, ...(signal ? { signal } : {}) });
+          return readListPage(response, readBlockEntry);
+        }, signal);
+        if (page === 1) firstTotal = total;
+        else if (total !== firstTotal) steady = false;
+        for (const entry of items) entries.set(entry.id, entry);
+        report({ fetched: entries.size, total });
+        if (items.length + refused < PAGE_SIZE || (total !== null && page * PAGE_SIZE >= total)) break;
+      }
+      if (steady || attempt === MAX_WALKS) return [...entries.values()];
+    }
+  }
+
+  #assumedEntry(ip: string, durationSeconds: number, reason: string): BlockEntry {
+    const now = this.#options.clock.now();
+    return {
+      id: '',
+      ip,
+      reason,
+      durationSeconds,
+      source: 'api',
+      createdAt: new Date(now).toISOString(),
+      expiresAt: durationSeconds === 0 ? null : new Date(now + durationSeconds * 1000).toISOString(),
+    };
+  }
+
+  #client(profileId: string) {
+    return this.#options.clients.clientFor(profileId, 'firewall');
+  }
+
+  dispose(): void {
+    this.#changed.dispose();
+  }
+}

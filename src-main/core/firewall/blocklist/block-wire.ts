@@ -1,0 +1,18 @@
+// A block-list entry (firewall.md, part 2: id, ip; docs/api-assumptions.md for the rest), read tolerantly.
+import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
+import type { Fields } from '../../wire/read.ts';
+
+export function readBlockEntry(fields: Fields): BlockEntry | undefined {
+  const id = fields.id('id', 'entry_id', 'block_id', 'uuid');
+  const ip = fields.string('ip', 'address', 'ip_address', 'src_ip');
+  if (id === undefined || ip === undefined) return undefined;
+  return {
+    id,
+    ip,
+    reason: fields.string('reason', 'description', 'comment') ?? null,
+    durationSeconds: fields.number('duration', 'duration_seconds', 'ttl') ?? null,
+    source: fields.string('source', 'origin', 'created_by') ?? null,
+    createdAt: fields.time('created_at', 'createdAt', 'blocked_at', 'time') ?? null,
+    expiresAt: fields.time('expires_at', 'expiresAt', 'expire_at', 'expiry') ?? null,
+  };
+}

@@ -1,0 +1,200 @@
+// The firewall workspace's main side, put together: the cache (alerts, block list) synced in the
+// background per firewall profile, what the view asks of it, and the notifications its changes raise.
+import type { AlertSeverity } from '../../../src-preload/contract/firewall.ts';
+import { alertSeverities } from '../../../src-preload/contract/firewall.ts';
+import type { TabParams } from '../../../src-preload/contract/workspace.ts';
+import type { Db } from '../db/database.ts';
+import type { SettingsTable } from '../db/settings.ts';
+import type { Clock } from '../lifecycle/clock.ts';
+import { DisposableStore } from '../lifecycle/disposable.ts';
+import type { Logger } from '../log/logger.ts';
+import type { NotificationCenter } from '../notifications/notification-center.ts';
+import { notificationStrings as say } from '../notifications/strings.ts';
+import type { Platform } from '../platform.ts';
+import type { KeyStore } from '../secrets/key-store.ts';
+import { SyncBudget } from '../sync/sync-budget.ts';
+import { SyncScheduler } from '../sync/sync-scheduler.ts';
+import { SyncStateRepository } from '../sync/sync-state-repository.ts';
+import { AlertRepository } from './alerts/alert-repository.ts';
+import { AlertService, type NewAlerts } from './alerts/alert-service.ts';
+import { SyncSettingsStore } from './alerts/sync-settings.ts';
+import { AllowService } from './allowlist/allow-service.ts';
+import { BlockRepository } from './blocklist/block-repository.ts';
+import { BlockService, type BlockChange } from './blocklist/block-service.ts';
+import { CapabilityService } from './capabilities/capability-service.ts';
+import { DomainService } from './domains/domain-service.ts';
+import { AlertExport } from './export/alert-export.ts';
+import type { FirewallClients, RateOf } from './firewall-clients.ts';
+import { WebhookService } from './webhook/webhook-service.ts';
+
+export interface FirewallWorkspaceOptions {
+  db: Db;
+  settings: SettingsTable;
+  clients: FirewallClients;
+  /** The firewall profiles there are now, with the names notifications show. */
+  profiles(): { id: string; name: string }[];
+  rateOf: RateOf;
+  keyStore: KeyStore;
+  notifications: NotificationCenter;
+  platform: Platform;
+  logger: Logger;
+  clock: Clock;
+}
+
+export class FirewallWorkspace {
+  readonly alerts: AlertService;
+  readonly blocks: BlockService;
+  readonly allowlist: AllowService;
+  readonly domains: DomainService;
+  readonly capabilities: CapabilityService;
+  readonly export: AlertExport;
+  readonly webhooks: WebhookService;
+  readonly sync: SyncScheduler;
+  readonly syncSettings: SyncSettingsStore;
+  readonly #options: FirewallWorkspaceOptions;
+  readonly #disposables = new DisposableStore();
+
+  constructor(options: FirewallWorkspaceOptions) {
+    this.#options = options;
+    const { db, clients, rateOf, clock, logger } = options;
+    const state = new SyncStateRepository(db);
+    const budget = new SyncBudget(clock);
+    const alertRepository = new AlertRepository(db);
+    this.syncSettings = new SyncSettingsStore(options.settings);
+    this.alerts = new AlertService({ clients, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock });
+    this.blocks = new BlockService({ clients, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
+    this.allowlist = new AllowService(clients, clock);
+    this.domains = new DomainService(clients, clock);
+    this.capabilities = new CapabilityService(clients, clock);
+    this.export = new AlertExport(db, options.platform);
+    this.sync = new SyncScheduler({ clock, logger });
+    this.webhooks = new WebhookService({
+      db,
+      settings: options.settings,
+      keyStore: options.keyStore,
+      logger,
+      clock,
+      // The push says something changed; the sync reads what, and its change detection notifies.
+      onEvent: (profileId) => this.sync.runNow(profileId),
+    });
+    this.#disposables.add(this.alerts.onNewAlerts((news) => this.#notifyAlerts(news)));
+    this.#disposables.add(this.blocks.onChanged((change) => this.#notifyBlocks(change)));
+  }
+
+  /** Starts the sync and the webhook receiver of every firewall profile. */
+  async start(): Promise<void> {
+    for (const { id } of this.#options.profiles()) await this.#startProfile(id);
+  }
+
+  /** A profile was saved or removed: its sync starts again with its new settings, or stops. */
+  async profileChanged(profileId: string): Promise<void> {
+    this.capabilities.forget(profileId);
+    this.sync.remove(profileId);
+    await this.webhooks.stop(profileId);
+    if (this.#options.profiles().some((profile) => profile.id === profileId)) await this.#startProfile(profileId);
+  }
+
+  /** A sync now: the scheduled one when sync runs in the background, else one run of each resource. */
+  async syncNow(profileId: string): Promise<null> {
+    if (this.sync.has(profileId)) this.sync.runNow(profileId);
+    else await Promise.all([this.alerts.sync(profileId), this.blocks.sync(profileId)]);
+    return null;
+  }
+
+  /** A write the key's role or the edition may refuse: a refusal updates the capabilities the window shows. */
+  async operate<T>(profileId: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      this.capabilities.noteFailure(profileId, error, 'operate');
+      throw error;
+    }
+  }
+
+  saveSyncSettings(profileId: string, settings: Parameters<SyncSettingsStore['save']>[1]) {
+    const saved = this.syncSettings.save(profileId, settings);
+    this.sync.setInterval(profileId, saved.intervalSeconds * 1000);
+    return saved;
+  }
+
+  async #startProfile(profileId: string): Promise<void> {
+    const intervalMs = this.syncSettings.get(profileId).intervalSeconds * 1000;
+    this.sync.add(this.alerts.syncJob(profileId), intervalMs);
+    this.sync.add(this.blocks.syncJob(profileId), intervalMs);
+    await this.webhooks.start(profileId);
+  }
+
+  #profileName(profileId: string): string {
+    return this.#options.profiles().find((profile) => profile.id === profileId)?.name ?? profileId;
+  }
+
+  #notifyAlerts({ profileId, bySeverity }: NewAlerts): void {
+    const threshold = this.#options.notifications.settings().alertSeverity;
+    if (threshold === 'off') return;
+    const least = alertSeverities.indexOf(threshold);
+    for (const { severity, count, newestId } of bySeverity) {
+      if (severity === null || alertSeverities.indexOf(severity as AlertSeverity) < least) continue;
+      const signature = this.alerts.query({ profileId, filter: { cells: [{ field: 'severity', value: severity, mode: 'in' }] }, limit: 1 }).rows[0]?.signature ?? null;
+      this.#options.notifications.raise({
+        kind: 'alerts',
+        profileId,
+        groupKey: `alerts:${profileId}:${severity}`,
+        count,
+        desktop: true,
+        describe: (total) => ({
+          title: say.alerts(total, severity),
+          body: say.alertsBody(this.#profileName(profileId), signature, total),
+          target: total === 1
+            ? { kind: 'alert', params: { profileId, alertId: newestId } as TabParams }
+            : { kind: 'firewall', params: { profileId, section: 'alerts', severity } as TabParams },
+        }),
+      });
+    }
+  }
+
+  #notifyBlocks({ profileId, added, removed }: BlockChange): void {
+    const { notifications } = this.#options;
+    const blocksOn = notifications.settings().blocks;
+    const name = this.#profileName(profileId);
+    const [newest] = added;
+    if (newest) {
+      notifications.raise({
+        kind: 'block-created',
+        profileId,
+        groupKey: `blocks:${profileId}`,
+        count: added.length,
+        desktop: blocksOn,
+        describe: (total) => ({
+          title: say.blocks(total),
+          body: say.blocksBody(name, newest.ip, newest.reason),
+          target: { kind: 'firewall', params: total === 1 ? { profileId, section: 'blocklist', entryId: newest.id } : { profileId, section: 'blocklist' } as TabParams },
+        }),
+      });
+    }
+    const [released] = removed;
+    if (released) {
+      notifications.raise({
+        kind: 'block-released',
+        profileId,
+        groupKey: `released:${profileId}`,
+        count: removed.length,
+        desktop: false,
+        describe: (total) => ({
+          title: say.released(total),
+          body: say.releasedBody(name, released.ip),
+          target: { kind: 'firewall', params: { profileId, section: 'blocklist' } },
+        }),
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.sync.dispose();
+    this.#disposables.dispose();
+    this.alerts.dispose();
+    this.blocks.dispose();
+    this.capabilities.dispose();
+    this.export.dispose();
+    await this.webhooks.close();
+  }
+}

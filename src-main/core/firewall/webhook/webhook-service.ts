@@ -1,0 +1,118 @@
+// The webhook receiver's settings per firewall profile (off by default) and the receivers running.
+// The signing key and the TLS private key live in the keychain, never in SQLite.
+import type { z } from 'zod';
+import type { WebhookSettings, webhookSettingsSchema } from '../../../../src-preload/contract/firewall.ts';
+import type { Db } from '../../db/database.ts';
+import type { SettingsTable } from '../../db/settings.ts';
+import type { Clock } from '../../lifecycle/clock.ts';
+import type { Logger } from '../../log/logger.ts';
+import type { KeyStore } from '../../secrets/key-store.ts';
+import { WebhookReceiver, type EventPush } from './webhook-receiver.ts';
+
+interface StoredSettings {
+  enabled: boolean;
+  host: string;
+  port: number;
+  applianceAddress: string;
+  certificatePem: string | null;
+}
+
+const DEFAULTS: StoredSettings = { enabled: false, host: '0.0.0.0', port: 9444, applianceAddress: '', certificatePem: null };
+const signingKeyName = (profileId: string) => `${profileId}#webhook-signing-key`;
+const tlsKeyName = (profileId: string) => `${profileId}#webhook-tls-key`;
+
+export interface WebhookServiceOptions {
+  db: Db;
+  settings: SettingsTable;
+  keyStore: KeyStore;
+  logger: Logger;
+  clock: Clock;
+  onEvent(profileId: string, push: EventPush): void;
+}
+
+export class WebhookService {
+  readonly #options: WebhookServiceOptions;
+  readonly #running = new Map<string, { receiver: WebhookReceiver | null; error?: string }>();
+
+  constructor(options: WebhookServiceOptions) {
+    this.#options = options;
+  }
+
+  async get(profileId: string): Promise<WebhookSettings> {
+    const stored = this.#stored(profileId);
+    const running = this.#running.get(profileId);
+    const { keyStore } = this.#options;
+    return {
+      enabled: stored.enabled,
+      host: stored.host,
+      port: stored.port,
+      applianceAddress: stored.applianceAddress,
+      hasSigningKey: (await keyStore.get(signingKeyName(profileId))) !== null,
+      hasCertificate: stored.certificatePem !== null && (await keyStore.get(tlsKeyName(profileId))) !== null,
+      listening: running?.receiver != null,
+      ...(running?.error ? { error: running.error } : {}),
+    };
+  }
+
+  async save(input: z.output<typeof webhookSettingsSchema>): Promise<WebhookSettings> {
+    const { profileId, signingKey, certificatePem, privateKeyPem, ...rest } = input;
+    const { keyStore, settings } = this.#options;
+    if (signingKey === '') await keyStore.delete(signingKeyName(profileId));
+    else if (signingKey !== undefined) await keyStore.set(signingKeyName(profileId), signingKey);
+    if (privateKeyPem !== undefined) await keyStore.set(tlsKeyName(profileId), privateKeyPem);
+    const stored: StoredSettings = { ...rest, certificatePem: certificatePem ?? this.#stored(profileId).certificatePem };
+    settings.write(this.#key(profileId), stored);
+    await this.start(profileId);
+    return this.get(profileId);
+  }
+
+  /** Starts (or restarts) the profile's receiver as its settings say; stops it when disabled. */
+  async start(profileId: string): Promise<void> {
+    await this.stop(profileId);
+    const stored = this.#stored(profileId);
+    if (!stored.enabled) return;
+    const { keyStore, db, logger, clock, onEvent } = this.#options;
+    const privateKeyPem = await keyStore.get(tlsKeyName(profileId));
+    if (stored.certificatePem === null || privateKeyPem === null) {
+      this.#running.set(profileId, { receiver: null, error: 'Add the receiver\'s TLS certificate and private key: the appliance delivers over HTTPS only.' });
+      return;
+    }
+    const receiver = new WebhookReceiver({
+      profileId,
+      host: stored.host,
+      port: stored.port,
+      applianceAddress: stored.applianceAddress,
+      signingKey: await keyStore.get(signingKeyName(profileId)),
+      certificatePem: stored.certificatePem,
+      privateKeyPem,
+      db,
+      logger,
+      now: () => clock.now(),
+      onEvent: (push) => onEvent(profileId, push),
+    });
+    try {
+      await receiver.listen();
+      this.#running.set(profileId, { receiver });
+    } catch (error) {
+      this.#running.set(profileId, { receiver: null, error: `Cannot listen on ${stored.host}:${stored.port}: ${(error as Error).message}` });
+    }
+  }
+
+  async stop(profileId: string): Promise<void> {
+    const running = this.#running.get(profileId);
+    this.#running.delete(profileId);
+    await running?.receiver?.close();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#running.keys()].map((profileId) => this.stop(profileId)));
+  }
+
+  #stored(profileId: string): StoredSettings {
+    return { ...DEFAULTS, ...(this.#options.settings.read(this.#key(profileId)) as Partial<StoredSettings> | undefined) };
+  }
+
+  #key(profileId: string): string {
+    return `firewall-webhook:${profileId}`;
+  }
+}

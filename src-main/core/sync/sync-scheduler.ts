@@ -1,0 +1,154 @@
+// Runs each profile's sync jobs in the background: one Poller per job (interval with jitter,
+// backoff while the back end is unreachable or answers 429, no overlap), with a status the window shows.
+import type { IpcError } from '../../../src-preload/contract/define.ts';
+import type { SyncResource, SyncStatus } from '../../../src-preload/contract/firewall.ts';
+import { ServiceFailure } from '../http/service-failure.ts';
+import type { Clock } from '../lifecycle/clock.ts';
+import { Emitter } from '../lifecycle/emitter.ts';
+import { Poller } from '../lifecycle/poller.ts';
+import type { Logger } from '../log/logger.ts';
+import { UserFacingError } from '../user-facing-error.ts';
+import { withoutUndefined } from '../without-undefined.ts';
+import type { WalkProgress } from './page-walk.ts';
+
+export interface SyncJob {
+  profileId: string;
+  resource: SyncResource;
+  /** One sync; rejects when the back end could not be read (the next run then waits longer). */
+  run(report: (progress: WalkProgress) => void, signal: AbortSignal): Promise<void>;
+  lastSyncedAt(): string | null;
+  cachedCount(): number;
+}
+
+interface Scheduled {
+  job: SyncJob;
+  poller: Poller;
+  intervalMs: number;
+  state: SyncStatus['state'];
+  error?: IpcError;
+  progress?: WalkProgress;
+  lastRunEndedAt: number | null;
+  controller: AbortController;
+}
+
+/** What a failed run tells the window: a service's or OpsDesk's own error as is, anything else as `internal`. */
+export function syncErrorOf(error: unknown): IpcError {
+  const detail = error instanceof ServiceFailure ? error.serviceError : error instanceof UserFacingError ? error.detail : undefined;
+  if (!detail) return { code: 'internal', message: 'The sync failed unexpectedly; the log has the details.', retryable: true };
+  const { code, message, hint, status, service, retryable } = detail;
+  return withoutUndefined({ code, message, hint, status, service, retryable });
+}
+
+export class SyncScheduler {
+  readonly #clock: Clock;
+  readonly #logger: Logger;
+  readonly #jobs = new Map<string, Scheduled>();
+  readonly #changed = new Emitter<SyncStatus>();
+  readonly onChanged = this.#changed.event;
+
+  constructor(options: { clock: Clock; logger: Logger }) {
+    this.#clock = options.clock;
+    this.#logger = options.logger;
+  }
+
+  /** Starts a job at once, then every `intervalMs`; a job of the same profile and resource is replaced. */
+  add(job: SyncJob, intervalMs: number): void {
+    this.remove(job.profileId, job.resource);
+    const scheduled: Scheduled = { job, intervalMs, state: 'idle', lastRunEndedAt: null, controller: new AbortController(), poller: undefined as unknown as Poller };
+    scheduled.poller = new Poller({
+      name: `sync ${job.resource}`,
+      intervalMs,
+      maxBackoffMs: Math.max(intervalMs * 16, 15 * 60_000),
+      logger: this.#logger,
+      clock: this.#clock,
+      run: () => this.#run(scheduled),
+    });
+    this.#jobs.set(this.#key(job.profileId, job.resource), scheduled);
+    scheduled.poller.start();
+  }
+
+  setInterval(profileId: string, intervalMs: number): void {
+    for (const scheduled of this.#of(profileId)) {
+      if (scheduled.intervalMs !== intervalMs) this.add(scheduled.job, intervalMs);
+    }
+  }
+
+  runNow(profileId: string): void {
+    for (const scheduled of this.#of(profileId)) scheduled.poller.runNow();
+  }
+
+  has(profileId: string): boolean {
+    return this.#of(profileId).length > 0;
+  }
+
+  remove(profileId: string, resource?: SyncResource): void {
+    for (const scheduled of this.#of(profileId)) {
+      if (resource !== undefined && scheduled.job.resource !== resource) continue;
+      scheduled.poller.dispose();
+      scheduled.controller.abort();
+      this.#jobs.delete(this.#key(profileId, scheduled.job.resource));
+    }
+  }
+
+  status(profileId: string): SyncStatus[] {
+    return this.#of(profileId).map((scheduled) => this.#statusOf(scheduled));
+  }
+
+  dispose(): void {
+    for (const scheduled of this.#jobs.values()) {
+      scheduled.poller.dispose();
+      scheduled.controller.abort();
+    }
+    this.#jobs.clear();
+    this.#changed.dispose();
+  }
+
+  async #run(scheduled: Scheduled): Promise<void> {
+    scheduled.state = 'syncing';
+    this.#publish(scheduled);
+    try {
+      await scheduled.job.run((progress) => {
+        scheduled.progress = progress;
+        this.#publish(scheduled);
+      }, scheduled.controller.signal);
+      scheduled.state = 'idle';
+      delete scheduled.error;
+    } catch (error) {
+      scheduled.state = 'backing-off';
+      scheduled.error = syncErrorOf(error);
+      throw error;
+    } finally {
+      delete scheduled.progress;
+      scheduled.lastRunEndedAt = this.#clock.now();
+      // The poller counts this run's failure after it settles; publish once it has.
+      queueMicrotask(() => this.#publish(scheduled));
+    }
+  }
+
+  #statusOf(scheduled: Scheduled): SyncStatus {
+    const { job, state, error, progress, lastRunEndedAt, intervalMs, poller } = scheduled;
+    const waitMs = Math.min(Math.max(intervalMs * 16, 15 * 60_000), intervalMs * 2 ** poller.failures);
+    return {
+      profileId: job.profileId,
+      resource: job.resource,
+      state,
+      lastSyncedAt: job.lastSyncedAt(),
+      ...(error ? { error } : {}),
+      ...(progress ? { progress } : {}),
+      nextRunAt: state === 'syncing' || lastRunEndedAt === null ? null : new Date(lastRunEndedAt + waitMs).toISOString(),
+      cachedCount: job.cachedCount(),
+    };
+  }
+
+  #publish(scheduled: Scheduled): void {
+    if (this.#jobs.get(this.#key(scheduled.job.profileId, scheduled.job.resource)) === scheduled) this.#changed.fire(this.#statusOf(scheduled));
+  }
+
+  #of(profileId: string): Scheduled[] {
+    return [...this.#jobs.values()].filter((scheduled) => scheduled.job.profileId === profileId);
+  }
+
+  #key(profileId: string, resource: string): string {
+    return `${profileId}\u0000${resource}`;
+  }
+}

@@ -1,0 +1,99 @@
+// Where each profile's sync of a resource stands, in SQLite so that a restart or a crash resumes it.
+import type { Db } from '../db/database.ts';
+
+export interface SyncState {
+  /** The number of the last walk that completed; rows stored by walks up to it are "already had". */
+  settledWalk: number;
+  /** The walk under way (cut short by a failure or a crash), or null. */
+  walk: number | null;
+  nextPage: number;
+  walkTotal: number | null;
+  walkFetched: number;
+  /** Ids at the head of the walk under way (its first page). */
+  walkHeadIds: string[];
+  /** Ids at the head of the last completed walk: "already had" even after retention removed their rows. */
+  headIds: string[];
+  lastSyncedAt: string | null;
+}
+
+interface SyncStateRow {
+  settled_walk: number;
+  walk: number | null;
+  next_page: number | null;
+  walk_total: number | null;
+  walk_fetched: number;
+  walk_head_ids: string;
+  head_ids: string;
+  last_synced_at: string | null;
+}
+
+const initial: SyncState = { settledWalk: 0, walk: null, nextPage: 1, walkTotal: null, walkFetched: 0, walkHeadIds: [], headIds: [], lastSyncedAt: null };
+
+function toState(row: SyncStateRow): SyncState {
+  return {
+    settledWalk: row.settled_walk,
+    walk: row.walk,
+    nextPage: row.next_page ?? 1,
+    walkTotal: row.walk_total,
+    walkFetched: row.walk_fetched,
+    walkHeadIds: JSON.parse(row.walk_head_ids) as string[],
+    headIds: JSON.parse(row.head_ids) as string[],
+    lastSyncedAt: row.last_synced_at,
+  };
+}
+
+export class SyncStateRepository {
+  readonly #db: Db;
+  readonly #get;
+  readonly #begin;
+  readonly #advance;
+  readonly #complete;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#get = db.prepare<[string, string], SyncStateRow>('SELECT * FROM sync_state WHERE profile_id = ? AND resource = ?');
+    this.#begin = db.prepare(
+      `INSERT INTO sync_state (profile_id, resource, walk, next_page, walk_total, walk_fetched, walk_head_ids)
+       VALUES (@profileId, @resource, @walk, 1, NULL, 0, '[]')
+       ON CONFLICT (profile_id, resource) DO UPDATE SET walk = @walk, next_page = 1, walk_total = NULL, walk_fetched = 0, walk_head_ids = '[]'`,
+    );
+    this.#advance = db.prepare(
+      `UPDATE sync_state SET next_page = @nextPage, walk_total = @total, walk_fetched = @fetched,
+       walk_head_ids = CASE WHEN @headIds IS NULL THEN walk_head_ids ELSE @headIds END
+       WHERE profile_id = @profileId AND resource = @resource`,
+    );
+    this.#complete = db.prepare(
+      `UPDATE sync_state SET settled_walk = walk, head_ids = walk_head_ids, walk = NULL, next_page = NULL, walk_total = NULL,
+       walk_fetched = 0, walk_head_ids = '[]', last_synced_at = @at WHERE profile_id = @profileId AND resource = @resource`,
+    );
+  }
+
+  get(profileId: string, resource: string): SyncState {
+    const row = this.#get.get(profileId, resource);
+    return row ? toState(row) : { ...initial };
+  }
+
+  beginWalk(profileId: string, resource: string, walk: number): void {
+    this.#begin.run({ profileId, resource, walk });
+  }
+
+  /** Called in the same transaction as storing the page, so the state never runs ahead of the rows. */
+  advance(profileId: string, resource: string, progress: { nextPage: number; total: number | null; fetched: number; headIds?: string[] }): void {
+    this.#advance.run({
+      profileId,
+      resource,
+      nextPage: progress.nextPage,
+      total: progress.total,
+      fetched: progress.fetched,
+      headIds: progress.headIds ? JSON.stringify(progress.headIds) : null,
+    });
+  }
+
+  completeWalk(profileId: string, resource: string, at: string): void {
+    this.#complete.run({ profileId, resource, at });
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.#db.transaction(work)();
+  }
+}

@@ -1,0 +1,145 @@
+// Alert sync as the analyst relies on it: the cache ends up holding exactly the appliance's alerts,
+// whatever happened on the way (new alerts shifting pages, resets, 429, 5xx, malformed pages).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../../src-preload/contract/firewall.ts';
+import { startSimulators, type Simulators } from '../../sim/index.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
+import { addFirewallProfile, cachedAlertIds, openWorkspace, simulatorAlertIds, sorted, type Workspace } from './firewall-fixture.ts';
+
+const clock = new FakeClock();
+let sims: Simulators;
+let workspace: Workspace;
+
+beforeAll(async () => {
+  sims = await startSimulators({ alertCount: 2_500, clock });
+  workspace = await openWorkspace(clock);
+});
+afterEach(() => sims.firewall.faults.clear());
+afterAll(async () => {
+  await workspace.close();
+  await sims.close();
+});
+
+const alertPagesAskedSince = (mark: number) =>
+  sims.firewall.requests.slice(mark).filter((request) => request.method === 'GET' && request.path === '/api/v1/alerts').map((request) => Number(new URLSearchParams(request.query).get('page')));
+
+describe('alert sync', () => {
+  it('backfills only the window the user chose, reporting progress, and says when it last synced', async () => {
+    const profileId = await addFirewallProfile(workspace, sims, { backfillDays: 7 });
+    const since = new Date(clock.now() - 7 * 86_400_000).toISOString();
+    const progress: { fetched: number; total: number | null }[] = [];
+    await clock.run(workspace.services.firewall.alerts.sync(profileId, (step) => progress.push(step)));
+    const expected = await simulatorAlertIds(sims, `&since=${encodeURIComponent(since)}`);
+    expect(progress[0]).toEqual({ fetched: 500, total: 2_500 });
+    expect(progress.at(-1)!.fetched).toBeGreaterThanOrEqual(expected.length);
+    expect(expected.length).toBeGreaterThan(300);
+    expect(expected.length).toBeLessThan(2_500);
+    expect(sorted(cachedAlertIds(workspace.services, profileId))).toEqual(sorted(expected));
+    const page = await workspace.api.firewall.alerts({ profileId, limit: 5 });
+    expect(page.ok && page.data.total).toBe(expected.length);
+    expect(page.ok && page.data.rows.map((row) => row.id)).toEqual(sorted(expected).slice(0, 5));
+    const [status] = await workspace.api.firewall.syncStatus({ profileId }).then((result) => (result.ok ? result.data : []));
+    expect(status).toBeUndefined();
+    expect(workspace.services.firewall.alerts.syncJob(profileId).lastSyncedAt()).toBe(new Date(clock.now()).toISOString());
+  });
+
+  it('walks only until it meets what it has; new alerts become one grouped notification per severity', async () => {
+    const profileId = await addFirewallProfile(workspace, sims);
+    await clock.run(workspace.services.firewall.syncNow(profileId));
+    workspace.services.notifications.saveSettings({ doNotDisturb: false, alertSeverity: 'low', blocks: true });
+    const shownBefore = workspace.platform.notifications.length;
+    const added = sims.firewall.addAlerts(37);
+    const mark = sims.firewall.requests.length;
+    await clock.run(workspace.services.firewall.syncNow(profileId));
+    expect(alertPagesAskedSince(mark)).toEqual([1]);
+    expect(sorted(cachedAlertIds(workspace.services, profileId))).toEqual(sorted(await simulatorAlertIds(sims)));
+    const shown = workspace.platform.notifications.slice(shownBefore);
+    const severities = new Set(added.map((alert) => alert.severity));
+    expect(shown).toHaveLength(severities.size);
+    const center = workspace.services.notifications.list();
+    const entries = center.items.filter((item) => item.kind === 'alerts' && item.profileId === profileId);
+    expect(entries.reduce((sum, item) => sum + item.count, 0)).toBe(37);
+    const high = added.filter((alert) => alert.severity === 'high').length;
+    if (high > 1) expect(entries.map((item) => item.title)).toContain(`${high} new high alerts`);
+  });
+
+  it('loses and doubles nothing when new alerts push older ones onto later pages during the walk', async () => {
+    const profileId = await addFirewallProfile(workspace, sims);
+    let pushed = false;
+    await clock.run(workspace.services.firewall.alerts.sync(profileId, (progress) => {
+      // After the first page is stored, 700 alerts arrive: everything moves down more than a page.
+      if (!pushed && progress.fetched >= 500) {
+        pushed = true;
+        sims.firewall.addAlerts(700);
+      }
+    }));
+    expect(pushed).toBe(true);
+    await clock.run(workspace.services.firewall.syncNow(profileId));
+    const cached = cachedAlertIds(workspace.services, profileId);
+    expect(new Set(cached).size).toBe(cached.length);
+    expect(sorted(cached)).toEqual(sorted(await simulatorAlertIds(sims)));
+  });
+
+  it.each([
+    ['a connection reset mid-page', { kind: 'reset' as const, times: 8 }],
+    ['429 with Retry-After', { kind: 'status' as const, status: 429, retryAfterSeconds: 2, times: 8 }],
+    ['500', { kind: 'status' as const, status: 500, times: 8 }],
+    ['a malformed page', { kind: 'malformed' as const, times: 1 }],
+    ['an HTML page', { kind: 'html' as const, times: 8 }],
+  ])('after %s the next sync resumes where the walk stopped and the cache ends exact', async (_name, fault) => {
+    const profileId = await addFirewallProfile(workspace, sims);
+    let armed = false;
+    const failed = clock.run(workspace.services.firewall.alerts.sync(profileId, (progress) => {
+      if (!armed && progress.fetched >= 1000) {
+        armed = true;
+        sims.firewall.faults.add({ path: '/alerts', ...fault });
+      }
+    }));
+    await expect(failed).rejects.toThrow();
+    sims.firewall.faults.clear();
+    const mark = sims.firewall.requests.length;
+    await clock.run(workspace.services.firewall.syncNow(profileId));
+    expect(alertPagesAskedSince(mark)[0]).toBeGreaterThan(1);
+    const cached = cachedAlertIds(workspace.services, profileId);
+    expect(new Set(cached).size).toBe(cached.length);
+    expect(sorted(cached)).toEqual(sorted(await simulatorAlertIds(sims)));
+  });
+
+  it('in the background, backs off while the appliance fails and catches up when it answers again', async () => {
+    const background = await openWorkspace(clock);
+    try {
+      const profileId = await addFirewallProfile(background, sims);
+      const statuses: SyncStatus[] = [];
+      background.services.firewall.sync.onChanged((status) => statuses.push(status));
+      sims.firewall.faults.add({ path: '/alerts', kind: 'status', status: 503, times: 1_000 });
+      background.services.firewall.sync.add(background.services.firewall.alerts.syncJob(profileId), 60_000);
+      await clock.advance(0);
+      await clock.run(new Promise<void>((resolve) => {
+        const check = background.services.firewall.sync.onChanged((status) => {
+          if (status.state === 'backing-off') {
+            check.dispose();
+            resolve();
+          }
+        });
+      }));
+      const [failing] = background.services.firewall.sync.status(profileId);
+      expect(failing).toMatchObject({ state: 'backing-off', error: { code: 'service_unavailable' }, lastSyncedAt: null });
+      sims.firewall.faults.clear();
+      await clock.advance(2 * 60_000 * 1.2);
+      await clock.run(new Promise<void>((resolve) => {
+        if (background.services.firewall.sync.status(profileId)[0]?.state === 'idle') return resolve();
+        const check = background.services.firewall.sync.onChanged((status) => {
+          if (status.state === 'idle') {
+            check.dispose();
+            resolve();
+          }
+        });
+      }));
+      const [caughtUp] = background.services.firewall.sync.status(profileId);
+      expect(caughtUp?.lastSyncedAt).not.toBeNull();
+      expect(sorted(cachedAlertIds(background.services, profileId))).toEqual(sorted(await simulatorAlertIds(sims)));
+    } finally {
+      await background.close();
+    }
+  });
+});
