@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { AlertField, AlertRow } from '../../../../src-preload/contract/firewall.ts';
+import type { AlertField, AlertRow, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import type { FirewallSectionProps } from '../sections.ts';
@@ -74,7 +74,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
           rowClassName={rowClassName}
           onRangeChange={ensureRows}
           sort={{ column: sort.field, direction: sort.direction }}
-          onSort={(column) => sortBy(column as AlertField)}
+          onSort={(column) => sortBy(column as AlertSortField)}
           selectedIndex={selectedIndex}
           onSelect={select}
           onOpen={onOpen}

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort } from '../../../../src-preload/contract/firewall.ts';
+import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
 import type { OpsDeskApi } from '../../../../src-preload/contract/index.ts';
 
 /** Rows fetched per call: a screenful and a half, so a scroll asks main once or twice. */
@@ -32,7 +32,7 @@ export interface AlertsActions {
   removeCellFilter(index: number): void;
   clearFilters(): void;
   /** A column header's click: newest/largest first, then the other way. */
-  sortBy(field: AlertField): void;
+  sortBy(field: AlertSortField): void;
   /** Fetches the pages under rows `start` to `end` that are not here yet. */
   ensureRows(start: number, end: number): void;
   rowAt(index: number): AlertRow | undefined;
