@@ -196,7 +196,7 @@ export class AlertRepository {
 
   find(profileId: string, id: string): (AlertRow & { detail: CachedDetail | null; other: Record<string, unknown> | null }) | undefined {
     const row = this.#db
-      .prepare<[string, string], AlertDbRow & { detail: string | null; other: string | null }>(`${SELECT_ROW.replace(' FROM', ', a.detail, a.other FROM')} WHERE a.profile_id = ? AND a.id = ?`)
+      .prepare<[string, string], AlertDbRow & { detail: string | null; other: string | null }>(`${SELECT_ROW.replace(' AS source_blocked', ' AS source_blocked, a.detail, a.other')} WHERE a.profile_id = ? AND a.id = ?`)
       .get(profileId, id);
     if (!row) return undefined;
     return {

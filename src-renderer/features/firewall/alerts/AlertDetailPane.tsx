@@ -113,7 +113,10 @@ function BlockSource({ profileId, detail, onBlocked }: { profileId: string; deta
   if (detail.sourceBlocked) {
     return (
       <p className="fw-blocked-note" role="status">
-        <span className="badge badge-blocked">blocked</span> The block list holds <bdi>{visibleText(detail.srcIp ?? '')}</bdi>.
+        <span className="badge badge-blocked">blocked</span>
+        <span>
+          The block list holds <bdi>{visibleText(detail.srcIp ?? '')}</bdi>.
+        </span>
       </p>
     );
   }
