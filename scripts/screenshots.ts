@@ -79,11 +79,15 @@ try {
     await app.close({ removeData: true });
   }
 
-  // The firewall workspace on a synced cache: each section, a detail, the notification center.
+  // The firewall workspace on a synced cache: each section, a detail, the notification center
+  // after a burst of new alerts.
   {
-    const app = await openApp(browser, { importProfilesFrom: profilesFile });
+    const app = await openApp(browser, { importProfilesFrom: profilesFile, backgroundSync: true });
     const { page } = app;
     const firewall = await syncedFirewall(page);
+    sims.firewall.addAlerts(40);
+    await firewall.getByRole('button', { name: 'Sync now' }).click();
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).waitFor({ timeout: 30_000 });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await showSection(firewall, 'Alerts');
@@ -131,7 +135,7 @@ try {
   // The free WAF edition: read-only, and why.
   {
     sims.firewall.setEdition('free-waf');
-    const app = await openApp(browser, { importProfilesFrom: profilesFile });
+    const app = await openApp(browser, { importProfilesFrom: profilesFile, backgroundSync: true });
     const firewall = await showTab(app.page, 'Firewall');
     await firewall.getByRole('note', { name: 'Read-only' }).waitFor({ timeout: 15_000 });
     await showSection(firewall, 'Block list');
@@ -146,7 +150,7 @@ try {
   // A firewall view whose appliance answered once and then went away: the cache stays browsable.
   const appliance = new FirewallSim({ seed: 1, alertCount: 300, caPem: sims.ca.certPem });
   await appliance.listen(0, await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
-  const app = await openApp(browser);
+  const app = await openApp(browser, { backgroundSync: true });
   const profile = await app.services.profiles.save({
     service: 'firewall',
     name: 'Branch office firewall',

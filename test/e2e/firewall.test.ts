@@ -146,7 +146,7 @@ describe('the firewall workspace, as an analyst uses it', () => {
     const sourceIp = (await blockButton.innerText()).replace('Block source ', '').trim();
     await blockButton.click();
     await expect.poll(() => detail.getByRole('status').innerText(), { timeout: 15_000 }).toContain(`The block list holds ${sourceIp}`);
-    await expect.poll(() => alertsGrid(page).locator('.vt-body [role="row"]').first().innerText()).toMatch(/blocked/i);
+    await expect.poll(async () => (await columnTexts(page, columns.source))[0]).toMatch(new RegExp(`^${sourceIp.replaceAll('.', '\\.')}\\s*blocked$`, 'i'));
 
     // The block's notification: in the center, and a click opens the entry in the block list.
     await syncNow(page);

@@ -23,21 +23,22 @@ export function SeverityBadge({ severity }: { severity: string | null }) {
   return <span className={`severity severity-${/^(low|medium|high|critical)$/.test(severity) ? severity : 'other'}`}>{cellText(severity, 20)}</span>;
 }
 
-export const formatAlertTime = (iso: string | null): string => (iso ? new Date(iso).toLocaleString() : '');
+export const formatAlertTime = (iso: string | null): string =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' }) : '';
 
 const address = (ip: string | null, port: number | null) => (ip === null ? '' : port === null ? ip : `${ip}:${port}`);
 
 export const alertColumns: readonly Column<AlertRow>[] = [
   { id: 'severity', title: alertFieldTitles.severity, width: '92px', sortable: true, cell: (row) => <SeverityBadge severity={row.severity} />, filterValue: (row) => row.severity ?? undefined },
-  { id: 'occurredAt', title: alertFieldTitles.occurredAt, width: '170px', sortable: true, cell: (row) => (row.occurredAt ? <time dateTime={row.occurredAt}>{formatAlertTime(row.occurredAt)}</time> : null) },
+  { id: 'occurredAt', title: alertFieldTitles.occurredAt, width: '172px', sortable: true, cell: (row) => (row.occurredAt ? <time dateTime={row.occurredAt}>{formatAlertTime(row.occurredAt)}</time> : null) },
   {
     id: 'srcIp',
     title: alertFieldTitles.srcIp,
-    width: 'minmax(150px, 1fr)',
+    width: 'minmax(170px, 1fr)',
     sortable: true,
     cell: (row) => (
       <>
-        <bdi>{cellText(address(row.srcIp, row.srcPort), 80)}</bdi>
+        <bdi>{cellText(row.srcIp ?? '', 64)}</bdi>
         {row.sourceBlocked && <span className="badge badge-blocked" title="The block list holds this source">blocked</span>}
       </>
     ),
