@@ -62,6 +62,10 @@ const backEndKnowsNoProfiles = {
   regex: coreFolder('profiles|clients'),
   message: 'A back end knows nothing of profiles: the client registry opens its client with the settings it needs.',
 };
+const wireKnowsNoBackEnd = {
+  regex: coreFolder(`${backEnds}|profiles|clients`),
+  message: 'core/wire is the reading toolkit of every back end: a back end gives it its alias lists, never the other way.',
+};
 const profilesKnowNoBackEnd = {
   regex: coreFolder(`${backEnds}|clients`),
   message: 'Profiles get what they need of a back end injected (app-services.ts), so no folder cycle forms.',
@@ -89,6 +93,7 @@ export default tseslint.config(
     },
   },
   { files: ['src-main/core/http/**/*.ts'], rules: mainRules(httpKnowsNoBackEnd) },
+  { files: ['src-main/core/wire/**/*.ts'], rules: mainRules(wireKnowsNoBackEnd) },
   { files: ['src-main/core/{gateway,support,firewall}/**/*.ts'], rules: mainRules(backEndKnowsNoProfiles) },
   { files: ['src-main/core/profiles/**/*.ts'], rules: mainRules(profilesKnowNoBackEnd) },
   {

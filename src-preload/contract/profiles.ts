@@ -89,6 +89,9 @@ export const supportSettingsSchema = z.object({
     .max(120)
     .regex(/^[A-Za-z0-9_.{}/-]*$/, 'Letters, digits, _ . - / and {site} only')
     .optional(),
+}).refine((settings) => settings.siteIn !== 'path' || !settings.siteParameter || /\{[^}]*\}/.test(settings.siteParameter), {
+  message: 'Put {site} where the site goes, e.g. /sites/{site}',
+  path: ['siteParameter'],
 });
 export const firewallSettingsSchema = z.object({
   rateLimit: z.object({ requests: z.int().min(1).max(10_000), windowSeconds: z.int().min(1).max(86_400) }),

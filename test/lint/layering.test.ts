@@ -34,6 +34,8 @@ describe('lint enforces the process layering', () => {
     ['src-main/core/firewall/leak.ts', "import { App } from '../../../src-renderer/App.tsx';\nexport const x = App;\n"],
     ['src-main/core/profiles/leak.ts', "import { gatewayConnector } from '../gateway/connector.ts';\nexport const x = gatewayConnector;\n"],
     ['src-main/core/profiles/leak.ts', "import { ClientRegistry } from '../clients/client-registry.ts';\nexport const x = ClientRegistry;\n"],
+    ['src-main/core/wire/leak.ts', "import { supportDialect } from '../support/error-dialect.ts';\nexport const x = supportDialect;\n"],
+    ['src-main/core/wire/leak.ts', "import { ProfileService } from '../profiles/profile-service.ts';\nexport const x = ProfileService;\n"],
   ])('%s: a forbidden import fails lint', async (filePath, code) => {
     expect(await layeringErrors(filePath, code)).not.toEqual([]);
   });
@@ -43,6 +45,7 @@ describe('lint enforces the process layering', () => {
     ['src-main/index.ts', "import { app } from 'electron';\nexport const x = app;\n"],
     ['src-main/core/gateway/ok.ts', "import { createHttpClient } from '../http/client.ts';\nexport const x = createHttpClient;\n"],
     ['src-main/core/firewall/alerts/ok.ts', "import { Poller } from '../../lifecycle/poller.ts';\nexport const x = Poller;\n"],
+    ['src-main/core/firewall/alerts/ok.ts', "import { readRecords } from '../../wire/read.ts';\nexport const x = readRecords;\n"],
     ['src-main/core/clients/ok.ts', "import { ProfileService } from '../profiles/profile-service.ts';\nexport const x = ProfileService;\n"],
     ['src-main/core/app-services.ts', "import { gatewayConnector } from './gateway/connector.ts';\nexport const x = gatewayConnector;\n"],
     ['src-preload/index.ts', "import { ipcRenderer } from 'electron';\nimport { contract } from './contract/index.ts';\nexport const x = [ipcRenderer, contract];\n"],

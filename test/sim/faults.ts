@@ -1,6 +1,6 @@
 // Fault injection. A fault matches on method (optional) and on the path after the API prefix;
 // the first matching fault that still has uses left applies to a request.
-export type FaultKind = 'delay' | 'reset' | 'status' | 'malformed' | 'html' | 'truncate' | 'oversize';
+export type FaultKind = 'delay' | 'reset' | 'status' | 'malformed' | 'html' | 'truncate' | 'oversize' | 'stream-error';
 
 export interface Fault {
   method?: string;
@@ -13,6 +13,7 @@ export interface Fault {
   times?: number; // how many requests it hits; default unlimited
   keep?: number; // truncate/reset: SSE events (or body bytes) sent before the cut; default half
   bytes?: number; // oversize: body size; default 64 MiB
+  message?: string; // stream-error: the error's message; default 'upstream model overloaded'
 }
 
 export interface FaultSwitch {

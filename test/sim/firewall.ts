@@ -329,6 +329,12 @@ export class FirewallSim extends SimServer {
     return { ...this.#alert(a), rule_id: a.rule_id, payload_excerpt: a.payload_excerpt };
   }
 
+  /** The plain dialect's alerts: numeric ids, times in Unix seconds. */
+  #alertOnWire<T extends { id: string; occurred_at: string }>(alert: T, occurredMs: number): object {
+    if (this.dialect !== 'plain') return alert;
+    return { ...alert, id: Number(/^alt_(\d+)$/.exec(alert.id)![1]), occurred_at: Math.floor(occurredMs / 1000) };
+  }
+
   #block(b: BlockEntry): object {
     const { expiresMs: _expiresMs, ...shape } = b;
     return shape;
@@ -483,7 +489,10 @@ export class FirewallSim extends SimServer {
     });
 
     add('GET', '/alerts', 'read', 'alert list, newest first; filters severity, category, action, src_ip, dst_ip, since, until, q', (req) => this.#listAlerts(req));
-    add('GET', '/alerts/:id', 'read', 'alert details', (_req, p) => ok(this.#alertDetail(this.#alertById(p.id!))));
+    add('GET', '/alerts/:id', 'read', 'alert details', (_req, p) => {
+      const alert = this.#alertById(p.id!);
+      return ok(this.#alertOnWire(this.#alertDetail(alert), alert.occurredMs));
+    });
 
     add('POST', '/logs/search', 'read', 'search logs by a query object; returns a list page', (req) => {
       const body = parseOrReject(logSearchSchema, readJsonBody(req, BAD), BAD);
@@ -559,9 +568,9 @@ export class FirewallSim extends SimServer {
   }
 
   #alertById(id: string): Alert {
-    const n = /^alt_(\d+)$/.exec(id)?.[1];
+    const n = (this.dialect === 'plain' ? /^(\d+)$/ : /^alt_(\d+)$/).exec(id)?.[1];
     const alert = n === undefined ? undefined : this.#store.alerts[Number(n) - 1];
-    if (!alert || alert.id !== id) throw new ApiError(404, 'not_found', `No alert '${id}'`);
+    if (!alert || (this.dialect === 'opsdesk' && alert.id !== id)) throw new ApiError(404, 'not_found', `No alert '${id}'`);
     return alert;
   }
 
@@ -581,7 +590,7 @@ export class FirewallSim extends SimServer {
       // Newest first without copying the whole array: index from the end.
       const start = all.length - (page - 1) * pageSize;
       const items: object[] = [];
-      for (let i = start - 1; i >= Math.max(0, start - pageSize); i--) items.push(this.#alert(all[i]!));
+      for (let i = start - 1; i >= Math.max(0, start - pageSize); i--) items.push(this.#alertOnWire(this.#alert(all[i]!), all[i]!.occurredMs));
       return ok({ items, page, page_size: pageSize, total: all.length });
     }
     const matches: Alert[] = [];
@@ -593,7 +602,7 @@ export class FirewallSim extends SimServer {
         (q && !a.message.toLowerCase().includes(q) && !a.signature.toLowerCase().includes(q))) continue;
       matches.push(a);
     }
-    return this.#listPage(matches, page, pageSize, (a) => this.#alert(a));
+    return this.#listPage(matches, page, pageSize, (a) => this.#alertOnWire(this.#alert(a), a.occurredMs));
   }
 
   // Blocks ip, or renews the existing block of the same ip (same id, new reason and duration).
@@ -631,6 +640,13 @@ export class FirewallSim extends SimServer {
     const uptime = 1_234_567 + Math.floor((now - this.#startedAt) / 1000);
     const wave = (period: number, phase: number): number => (Math.sin(now / period + phase) + 1) / 2;
     const usedMb = Math.round(6000 + 4000 * wave(60_000, 1));
+    if (this.dialect === 'plain') {
+      // The plainest reading of "version, uptime, CPU, memory, sessions".
+      return {
+        version: 'V3.6.2 build 20251014', uptime: 1_729_845 + Math.floor((now - this.#startedAt) / 1000), cpu: 17.4,
+        memory: 41.8, sessions: 15_230,
+      };
+    }
     return {
       hostname: 'fw-sim-01', model: 'OpsWall 5200', edition: this.#edition, version: '7.4.2', build: '20251015',
       serial: 'OW5200-SIM-0001', uptime_seconds: uptime, cpu_percent: Math.round(5 + 60 * wave(30_000, 0)),
@@ -680,13 +696,16 @@ export class FirewallSim extends SimServer {
     }
   }
 
+  // The plain dialect describes only what the running edition offers, without x-editions.
   #openApi(): object {
+    const plain = this.dialect === 'plain';
     const paths: Record<string, Record<string, object>> = {};
     for (const { method, pattern, handler } of this.#router.routes()) {
+      if (plain && this.#edition === 'free-waf' && handler.feature !== undefined) continue;
       (paths[pattern.replace(/:(\w+)/g, '{$1}')] ??= {})[method.toLowerCase()] = {
         summary: handler.purpose,
         'x-required-role': { read: 'read-only', operate: 'operations', admin: 'administrator' }[handler.access],
-        ...(handler.feature ? { 'x-editions': ['enterprise', 'data-center'] } : {}),
+        ...(handler.feature && !plain ? { 'x-editions': ['enterprise', 'data-center'] } : {}),
       };
     }
     return {

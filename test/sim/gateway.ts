@@ -42,6 +42,9 @@ const ERROR_TYPES: Record<number, string> = {
   500: 'server_error', 502: 'server_error', 503: 'service_unavailable', 504: 'server_error',
 };
 
+/** The plain dialect's own names for documented refusals. */
+const PLAIN_CODES: Readonly<Record<string, string>> = { model_not_permitted: 'model_not_allowed' };
+
 const optionalNumber = (min: number, max: number) => z.number().min(min).max(max).nullable().optional();
 
 const chatRequestSchema = z.looseObject({
@@ -122,14 +125,25 @@ export class GatewaySim extends SimServer {
   }
 
   protected override errorResponse(error: ApiError): SimResponse {
-    return jsonResponse(error.status, {
-      error: {
-        message: error.message,
-        type: ERROR_TYPES[error.status] ?? 'invalid_request_error',
-        param: error.param ?? null,
-        code: error.code,
-      },
-    }, error.headers);
+    return jsonResponse(error.status, { error: this.#errorObject(error) }, error.headers);
+  }
+
+  #errorObject(error: ApiError): object {
+    const code = this.dialect === 'plain' ? (PLAIN_CODES[error.code] ?? error.code) : error.code;
+    return { message: error.message, type: ERROR_TYPES[error.status] ?? 'invalid_request_error', param: error.param ?? null, code };
+  }
+
+  // The plain dialect refuses a streamed chat after the 200, as an error event with no [DONE].
+  #refusedInStream(req: SimRequest, error: ApiError): SimResponse | undefined {
+    if (this.dialect !== 'plain' || req.method !== 'POST' || req.apiPath !== '/chat/completions') return undefined;
+    let stream: unknown;
+    try {
+      stream = (JSON.parse(req.body.toString('utf8')) as { stream?: unknown }).stream;
+    } catch {
+      return undefined;
+    }
+    if (stream !== true) return undefined;
+    return { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8', ...error.headers }, events: [sseFrame({ error: this.#errorObject(error) })] };
   }
 
   protected override async handle(req: SimRequest): Promise<SimResponse> {
@@ -149,7 +163,10 @@ export class GatewaySim extends SimServer {
       const response = await route.handler(req, key);
       return { ...response, headers: { ...response.headers, ...rateHeaders } };
     } catch (error) {
-      if (error instanceof ApiError) Object.assign(error.headers, rateHeaders);
+      if (!(error instanceof ApiError)) throw error;
+      Object.assign(error.headers, rateHeaders);
+      const inStream = this.#refusedInStream(req, error);
+      if (inStream) return inStream;
       throw error;
     }
   }
@@ -182,9 +199,11 @@ export class GatewaySim extends SimServer {
   }
 
   #models(key: GatewayKey): SimResponse {
-    const data = GATEWAY_MODELS
-      .filter((m) => !key.models || key.models.has(m.id))
-      .map((m) => ({ id: m.id, object: 'model', created: MODELS_CREATED, owned_by: m.owned_by }));
+    const allowed = GATEWAY_MODELS.filter((m) => !key.models || key.models.has(m.id));
+    if (this.dialect === 'plain') {
+      return jsonResponse(200, { models: allowed.map((m) => ({ name: m.id, provider: m.owned_by, created: new Date(MODELS_CREATED * 1000).toISOString() })) });
+    }
+    const data = allowed.map((m) => ({ id: m.id, object: 'model', created: MODELS_CREATED, owned_by: m.owned_by }));
     return jsonResponse(200, { object: 'list', data });
   }
 

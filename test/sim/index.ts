@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Clock } from '../../src-main/core/lifecycle/clock.ts';
 import { createCertificateAuthority, issueServerCertificate } from './certs.ts';
 import type { CertificateAuthority, Pem } from './certs.ts';
+import type { SimDialect } from './sim-server.ts';
 import { GatewaySim } from './gateway.ts';
 import { SupportSim } from './support.ts';
 import { FirewallSim } from './firewall.ts';
@@ -12,14 +13,15 @@ import { FirewallSim } from './firewall.ts';
 export { createCertificateAuthority, createSelfSignedCertificate, issueServerCertificate } from './certs.ts';
 export type { CertificateAuthority, LeafOptions, Pem } from './certs.ts';
 export type { Fault, FaultKind, FaultSwitch } from './faults.ts';
-export type { RecordedRequest, SimServerBase } from './sim-server.ts';
+export type { RecordedRequest, SimDialect, SimServerBase } from './sim-server.ts';
+export { SIM_DIALECTS } from './sim-server.ts';
 export type { WebhookDelivery } from './webhook-sender.ts';
 export { signBody, WEBHOOK_RETRY_DELAYS_MS } from './webhook-sender.ts';
 export { GatewaySim, GATEWAY_TIER_LIMITS, GATEWAY_TRANSCRIPTION_BODY_LIMIT } from './gateway.ts';
 export type { GatewayKeyOptions, GatewayTier } from './gateway.ts';
 export { GATEWAY_MODELS, simulatedReply, simulatedEmbedding } from './gateway-content.ts';
 export type { ChatMessage, Reply } from './gateway-content.ts';
-export { SupportSim, SUPPORT_API_PREFIX, SUPPORT_KB_TOP_K, SUPPORT_LIST_LIMIT, SUPPORT_SITE_HEADER, SUPPORT_WEBHOOK_EVENTS, maskPhone } from './support.ts';
+export { SupportSim, SUPPORT_API_PREFIX, SUPPORT_KB_TOP_K, SUPPORT_LIST_LIMIT, SUPPORT_PLAIN_SITE_IDS, SUPPORT_PLAIN_SITE_PARAMETER, SUPPORT_SITE_HEADER, SUPPORT_WEBHOOK_EVENTS, maskPhone } from './support.ts';
 export type { SupportKeys } from './support.ts';
 export { SUPPORT_DEFAULT_RATE_PER_MINUTE, SUPPORT_DEFAULT_SCOPES, SUPPORT_SCOPES } from './support-keys.ts';
 export type { SupportKeyOptions, SupportKeyType } from './support-keys.ts';
@@ -40,6 +42,7 @@ export interface SimulatorOptions {
   caDir?: string; // where ca.pem is written; default a fresh temp dir, removed on close
   activity?: boolean; // periodic new alerts, blocks, tickets for demos; default false
   clock?: Clock; // the simulators' time (rate windows, key expiry, reports, activity, webhook retries, recorded requests); default the system's
+  dialect?: SimDialect; // the shapes served where the documents say "not shown"; default 'opsdesk'
 }
 
 export interface Simulators {
@@ -68,6 +71,7 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<S
   const support = new SupportSim({ seed, caPem: ca.certPem, clock: options.clock });
   const firewall = new FirewallSim({ seed, alertCount, caPem: ca.certPem, clock: options.clock });
   const all = [gateway, support, firewall];
+  for (const sim of all) sim.setDialect(options.dialect ?? 'opsdesk');
   try {
     await gateway.listen(options.ports?.gateway ?? 0, leaf);
     await support.listen(options.ports?.support ?? 0, leaf);

@@ -35,6 +35,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Which of the shapes the documents allow a simulator serves where they say "not shown":
+ * `opsdesk` is OpsDesk's own choices (docs/api-assumptions.md); `plain` is another server's
+ * equally valid ones (string and business codes, failures inside HTTP 200, flat fields, numeric
+ * ids, other field names, errors inside streams, the support site in a query parameter).
+ */
+export type SimDialect = 'opsdesk' | 'plain';
+export const SIM_DIALECTS: readonly SimDialect[] = ['opsdesk', 'plain'];
+
 export interface SimRequest {
   method: string;
   apiPath: string; // path after the API prefix, '/' at least
@@ -69,6 +78,8 @@ export interface SimServerBase {
   setCertificate(pem: Pem): void;
   readonly faults: FaultSwitch;
   readonly requests: RecordedRequest[];
+  readonly dialect: SimDialect;
+  setDialect(dialect: SimDialect): void;
 }
 
 export interface SimServerOptions {
@@ -135,10 +146,19 @@ export abstract class SimServer implements SimServerBase {
   #server: https.Server | undefined;
   #leafSha256 = '';
   #stopActivity: (() => void) | undefined;
+  #dialect: SimDialect = 'opsdesk';
 
   constructor(options: SimServerOptions) {
     this.#options = options;
     this.clock = options.clock ?? systemClock;
+  }
+
+  get dialect(): SimDialect {
+    return this.#dialect;
+  }
+
+  setDialect(dialect: SimDialect): void {
+    this.#dialect = dialect;
   }
 
   get port(): number {
@@ -302,6 +322,14 @@ export abstract class SimServer implements SimServerBase {
         return true;
       case 'oversize':
         await this.#writeOversize(res, fault.bytes ?? DEFAULT_OVERSIZE_BYTES);
+        return true;
+      case 'stream-error':
+        // What many OpenAI-compatible gateways send when the upstream fails after the 200: one error event, no [DONE].
+        await this.#write(res, {
+          status: 200,
+          headers: { 'content-type': 'text/event-stream; charset=utf-8' },
+          events: [sseFrame({ error: { message: fault.message ?? 'upstream model overloaded', type: 'server_error', code: 'upstream_error' } })],
+        });
         return true;
       default:
         return false;

@@ -30,6 +30,11 @@ export const SUPPORT_WEBHOOK_EVENTS = [
   'contact.created', 'contact.updated', 'contact.followed',
   'work.created', 'work.updated', 'work.followed', 'faq.created',
 ] as const;
+/** The plain dialect names sites by number and takes the site from this query parameter (the header is ignored). */
+export const SUPPORT_PLAIN_SITE_IDS: Readonly<Record<string, number>> = { 'site-main': 1024, 'site-eu': 1025, 'site-closed': 1026 };
+export const SUPPORT_PLAIN_SITE_PARAMETER = 'site_id';
+/** The plain dialect's business codes: HTTP status × 100 + a sub-code per documented error. */
+const PLAIN_SUB_CODES: Readonly<Record<string, number>> = { forbidden_scope: 1, wrong_site: 2, channel_disabled: 3, forbidden_ip: 4, forbidden_origin: 5 };
 const RATE_WINDOW_MS = 60_000;
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const ACTIVITY_INTERVAL_MS = 7000;
@@ -122,6 +127,23 @@ function searchTokens(query: string): string[] {
   return [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((t) => t.length >= 2))];
 }
 
+const PREFIXED_ID = /^(?:tkt|ct|wk|cs|msg|fu|log|wh)_0*(\d+)$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T/;
+
+/** The plain dialect's records: numeric ids and sites, times in Unix seconds. */
+function plainShape(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => plainShape(item, key));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, field]) => [name, plainShape(field, name)]));
+  }
+  if (typeof value !== 'string') return value;
+  const id = PREFIXED_ID.exec(value);
+  if (id && (key === 'id' || key.endsWith('_id'))) return Number(id[1]);
+  if (key === 'site' && SUPPORT_PLAIN_SITE_IDS[value] !== undefined) return SUPPORT_PLAIN_SITE_IDS[value];
+  if (key.endsWith('_at') && ISO_TIME.test(value)) return Math.floor(Date.parse(value) / 1000);
+  return value;
+}
+
 function newRequestId(): string {
   return `req_${randomBytes(10).toString('hex')}`;
 }
@@ -183,6 +205,15 @@ export class SupportSim extends SimServer {
 
   protected override errorResponse(error: ApiError): SimResponse {
     const requestId = newRequestId();
+    if (this.dialect === 'plain') {
+      const headers = { ...error.headers, 'x-request-id': requestId };
+      // Refusals ride in an HTTP 200 with a business code; overload and server faults keep their status, the name in `code`.
+      if (error.status === 429 || error.status >= 500) {
+        return jsonResponse(error.status, { success: false, code: error.code, message: error.message, request_id: requestId }, headers);
+      }
+      const code = error.status * 100 + (PLAIN_SUB_CODES[error.code] ?? 0);
+      return jsonResponse(200, { code, success: false, request_id: requestId, error: error.code, message: error.message, data: null }, headers);
+    }
     return jsonResponse(error.status, {
       code: error.status, success: false, request_id: requestId, error: error.code, message: error.message, data: null,
     }, { ...error.headers, 'x-request-id': requestId });
@@ -207,8 +238,7 @@ export class SupportSim extends SimServer {
         headers: { 'retry-after': String(rate.retryAfterSeconds) },
       });
     }
-    const requestedSite = req.headers[SUPPORT_SITE_HEADER];
-    const siteId = typeof requestedSite === 'string' && requestedSite !== '' ? requestedSite : key.site;
+    const siteId = this.#requestedSite(req) ?? key.site;
     if (siteId !== key.site) throw new ApiError(403, 'wrong_site', `This key is not bound to site '${siteId}'`);
     const site = SUPPORT_SITES.find((s) => s.id === siteId)!;
     if (!site.apiChannel && req.apiPath !== '/meta') {
@@ -232,6 +262,21 @@ export class SupportSim extends SimServer {
     return req.method === 'GET' ? run() : this.#idempotent(req, key, run);
   }
 
+  #requestedSite(req: SimRequest): string | undefined {
+    if (this.dialect === 'opsdesk') {
+      const header = req.headers[SUPPORT_SITE_HEADER];
+      return typeof header === 'string' && header !== '' ? header : undefined;
+    }
+    const asked = req.query.get(SUPPORT_PLAIN_SITE_PARAMETER);
+    if (!asked) return undefined;
+    return SUPPORT_SITES.find((s) => String(SUPPORT_PLAIN_SITE_IDS[s.id]) === asked)?.id ?? asked;
+  }
+
+  /** How the dialect names a site in a body. */
+  #publicSiteId(id: string): string | number {
+    return this.dialect === 'plain' ? SUPPORT_PLAIN_SITE_IDS[id]! : id;
+  }
+
   #authenticate(req: SimRequest): SupportKey {
     const header = req.headers.authorization;
     if (!header) throw new ApiError(401, 'unauthorized', 'Missing Authorization: Bearer <API_KEY>');
@@ -245,7 +290,8 @@ export class SupportSim extends SimServer {
 
   #envelope(data: unknown): SimResponse {
     const requestId = newRequestId();
-    return jsonResponse(200, { code: 0, success: true, request_id: requestId, data }, { 'x-request-id': requestId });
+    const plain = this.dialect === 'plain';
+    return jsonResponse(200, { code: plain ? '0' : 0, success: true, request_id: requestId, data: plain ? plainShape(data) : data }, { 'x-request-id': requestId });
   }
 
   // The first result for (key, Idempotency-Key) is replayed byte for byte; reusing the
@@ -282,8 +328,13 @@ export class SupportSim extends SimServer {
 
   // --- lookups and public shapes -------------------------------------------------------------
 
+  // The plain dialect shows `tkt_000123` as 123, and takes it back as "123".
+  #sameId(stored: string, asked: string): boolean {
+    return stored === asked || (this.dialect === 'plain' && PREFIXED_ID.exec(stored)?.[1] === asked.replace(/^0+(?=\d)/, ''));
+  }
+
   #find<T extends { id: string; site: string }>(items: readonly T[], site: Site, id: string, what: string): T {
-    const item = items.find((i) => i.id === id && i.site === site.id);
+    const item = items.find((i) => this.#sameId(i.id, id) && i.site === site.id);
     if (!item) throw new ApiError(404, 'not_found', `No ${what} '${id}' on this site`);
     return item;
   }
@@ -363,11 +414,20 @@ export class SupportSim extends SimServer {
     const add = (method: string, path: string, scope: string | null, purpose: string, run: (ctx: Context) => unknown): void => {
       this.#router.add(method, path, { scope, purpose, run });
     };
-    add('GET', '/meta', null, 'sites, channel switches, current scopes', (ctx) => ({
-      site: ctx.site.id,
-      sites: SUPPORT_SITES.map((s) => ({ id: s.id, name: s.name, api_channel: s.apiChannel })),
-      key: { env: ctx.key.env, type: ctx.key.type, scopes: [...ctx.key.scopes] },
-    }));
+    add('GET', '/meta', null, 'sites, channel switches, current scopes', (ctx) => this.dialect === 'plain'
+      ? {
+        site: this.#publicSiteId(ctx.site.id),
+        sites: SUPPORT_SITES.map((s) => ({ id: this.#publicSiteId(s.id), name: s.name })),
+        channels: Object.fromEntries(SUPPORT_SITES.map((s) => [String(this.#publicSiteId(s.id)), s.apiChannel])),
+        scopes: [...ctx.key.scopes],
+        env: ctx.key.env,
+        type: ctx.key.type,
+      }
+      : {
+        site: ctx.site.id,
+        sites: SUPPORT_SITES.map((s) => ({ id: s.id, name: s.name, api_channel: s.apiChannel })),
+        key: { env: ctx.key.env, type: ctx.key.type, scopes: [...ctx.key.scopes] },
+      });
     add('POST', '/chat', 'chat', 'synchronous question and answer', (ctx) => this.#chat(ctx));
     add('GET', '/chat/sessions/:id', 'chat', 'session summary', (ctx) => this.#session(this.#find(this.#store.sessions, ctx.site, ctx.params.id!, 'chat session')));
     add('GET', '/kb/search', 'kb.read', 'knowledge base search; query parameters q, top_k', (ctx) => {
@@ -463,7 +523,7 @@ export class SupportSim extends SimServer {
     add('GET', '/analytics/overview', 'analytics.read', 'aggregate counts', (ctx) => this.#analytics(ctx.site));
     add('GET', '/logs/chats', 'logs.read', 'chat log listing; query parameters session_id, limit, cursor', (ctx) => {
       const session = ctx.req.query.get('session_id');
-      const logs = this.#store.chatLogs.filter((l) => l.site === ctx.site.id && (!session || l.session_id === session));
+      const logs = this.#store.chatLogs.filter((l) => l.site === ctx.site.id && (!session || this.#sameId(l.session_id, session)));
       return this.#page(ctx, logs, (l) => this.#log(l));
     });
   }
@@ -652,21 +712,32 @@ export class SupportSim extends SimServer {
     };
   }
 
+  // Every operation announces where the site goes; the plain dialect writes full paths and refers to its parameter by $ref.
   #openApi(): object {
+    const plain = this.dialect === 'plain';
+    const prefix = plain ? SUPPORT_API_PREFIX : '';
     const paths: Record<string, Record<string, object>> = {};
     for (const { method, pattern, handler } of this.#router.routes()) {
-      (paths[pattern.replace(/:(\w+)/g, '{$1}')] ??= {})[method.toLowerCase()] = {
+      const parameters = [
+        plain ? { $ref: '#/components/parameters/SiteId' } : { name: 'X-SVC-Site', in: 'header', required: false, schema: { type: 'string' } },
+        ...(method === 'GET' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string' } }]),
+      ];
+      (paths[prefix + pattern.replace(/:(\w+)/g, '{$1}')] ??= {})[method.toLowerCase()] = {
         summary: handler.purpose,
         'x-scope': handler.scope ?? 'any key',
-        ...(method === 'GET' ? {} : { parameters: [{ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string' } }] }),
+        parameters,
       };
     }
-    paths['/openapi.json'] = { get: { summary: 'list of paths', security: [] } };
+    paths[`${prefix}/openapi.json`] = { get: { summary: 'list of paths', security: [] } };
+    const siteParameter = { name: SUPPORT_PLAIN_SITE_PARAMETER, in: 'query', required: false, schema: { type: 'integer' } };
     return {
       openapi: '3.1.0',
       info: { title: 'Customer-Support Open API', version: 'v1' },
-      servers: [{ url: SUPPORT_API_PREFIX }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      servers: [{ url: plain ? '/' : SUPPORT_API_PREFIX }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        ...(plain ? { parameters: { SiteId: siteParameter } } : {}),
+      },
       security: [{ bearer: [] }],
       paths,
     };

@@ -6,7 +6,7 @@ import { describeMalformedResponse } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
 import { withoutUndefined } from '../without-undefined.ts';
-import { describes, pathShape, readApiDescription, type ApiDescription } from '../wire/openapi.ts';
+import { describedOnce, describes, pathShape, readApiDescription, type ApiDescription } from '../wire/openapi.ts';
 import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
 import { normaliseFirewallBaseUrl } from './base-url.ts';
 import { firewallDialect } from './error-dialect.ts';
@@ -72,7 +72,6 @@ export function createFirewallClient(
   options: HttpClientOptions = {},
 ): FirewallClient {
   const http = createHttpClient({ ...settings, baseUrl: normaliseFirewallBaseUrl(settings.baseUrl) }, getApiKey, logger, options);
-  let described: Promise<ApiDescription | null> | undefined;
 
   async function getSystemStatus(): Promise<FirewallSystemStatus> {
     const response = await http.request({ method: 'GET', path: '/system/status' });
@@ -83,14 +82,9 @@ export function createFirewallClient(
     return readSystemStatus(status);
   }
 
-  function describeServer(): Promise<ApiDescription | null> {
-    described ??= http
-      .request({ method: 'GET', path: '/openapi.json' })
-      .then((response) => readApiDescription(response.data, http.baseUrl.pathname.replace(/\/$/, '')) ?? null)
-      // An appliance that does not publish its description is not broken.
-      .catch(() => null);
-    return described;
-  }
+  const describeServer = describedOnce(async () =>
+    readApiDescription((await http.request({ method: 'GET', path: '/openapi.json' })).data, http.baseUrl.pathname.replace(/\/$/, '')) ?? null,
+  );
 
   return { getSystemStatus, describeServer, request: http.request, close: () => http.close() };
 }

@@ -75,7 +75,9 @@ export class FirewallWorkspace {
       logger,
       clock,
       // The push says something changed; the sync reads what, and its change detection notifies.
-      onEvent: (profileId) => this.sync.runNow(profileId),
+      onEvent: (profileId) => {
+        this.syncNow(profileId).catch((error: unknown) => logger.warn('sync after a webhook push failed', { error }));
+      },
     });
     this.#disposables.add(this.alerts.onNewAlerts((news) => this.#notifyAlerts(news)));
     this.#disposables.add(this.blocks.onChanged((change) => this.#notifyBlocks(change)));

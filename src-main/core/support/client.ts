@@ -7,7 +7,7 @@ import { describeHttpError, describeMalformedResponse } from '../http/status-err
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
 import { errorNameIn, isSuccessCode, statusOfBusinessCode, statusOfErrorName } from '../wire/errors.ts';
-import { describes, readApiDescription, type ApiDescription } from '../wire/openapi.ts';
+import { describedOnce, describes, readApiDescription, type ApiDescription } from '../wire/openapi.ts';
 import { fieldsOf, readBoolean, readId, readList, readRecord, type Fields } from '../wire/read.ts';
 import { SUPPORT_API_PATH, normaliseSupportBaseUrl } from './base-url.ts';
 import { supportDialect, SUPPORT_ERROR_NAME_PLACES } from './error-dialect.ts';
@@ -79,7 +79,7 @@ type EnvelopeReading = { ok: true; data: unknown; requestId?: string } | { ok: f
  * The envelope, whatever types its fields arrive in: `code` 0, "0" or 200 and `success` true,
  * "true" or 1 are success; a failure may come inside an HTTP 200 with a business code (40301).
  */
-function readEnvelope(body: unknown, httpStatus: number): EnvelopeReading | undefined {
+export function readEnvelope(body: unknown, httpStatus: number): EnvelopeReading | undefined {
   const envelope = fieldsOf(body);
   if (!envelope) return undefined;
   const requestId = envelope.string('request_id', 'requestId', 'trace_id', 'traceId');
@@ -111,7 +111,7 @@ function readSite(item: unknown, channels: Fields | undefined): SupportSite | un
 }
 
 /** /meta, read wherever its fields sit: under `key`, at the top of `data`, as a map or a list. */
-function readMeta(data: unknown): SupportMeta {
+export function readMeta(data: unknown): SupportMeta {
   const meta = fieldsOf(data);
   const key = meta?.fields('key', 'app', 'application', 'credential');
   const channels = meta?.fields('channels', 'channel_switches', 'channelSwitches', 'api_channels');
@@ -155,16 +155,13 @@ export function createSupportClient(
   options: HttpClientOptions = {},
 ): SupportClient {
   const http = createHttpClient({ ...settings, baseUrl: apiUrlOf(settings.baseUrl) }, getApiKey, logger, options);
-  let described: Promise<SupportServerDescription> | undefined;
+  const readDescription = describedOnce(async () =>
+    readApiDescription((await http.request({ method: 'GET', path: '/openapi.json' })).data, SUPPORT_API_PATH) ?? null,
+  );
 
-  function describeServer(): Promise<SupportServerDescription> {
-    described ??= http
-      .request({ method: 'GET', path: '/openapi.json' })
-      .then((response) => readApiDescription(response.data, SUPPORT_API_PATH) ?? null)
-      // A server that publishes no description is not broken; OpsDesk falls back to its own choices.
-      .catch(() => null)
-      .then((description) => ({ description, siteRoute: chooseSiteRoute(settings, description ? siteRouteIn(description) : undefined) }));
-    return described;
+  async function describeServer(): Promise<SupportServerDescription> {
+    const description = await readDescription();
+    return { description, siteRoute: chooseSiteRoute(settings, description ? siteRouteIn(description) : undefined) };
   }
 
   async function call<T>(request: HttpRequest): Promise<SupportResult<T>> {

@@ -18,8 +18,8 @@ export const DEFAULT_SITE_NAMES: Readonly<Record<SitePlacement, string>> = {
 };
 
 /** `site`, `site_id`, `siteId`, `X-SVC-Site`, `X-Site-Id`: the names a server gives the site. */
-const SITE_NAME = /^(x-[a-z]+-)?site([_-]?id)?$/i;
-const SITE_IN_PATH = /\{((?:x-[a-z]+-)?site(?:[_-]?id)?)\}/i;
+const SITE_NAME = /^(x-([a-z]+-)?)?site([_-]?id)?$/i;
+const SITE_IN_PATH = /\{(site(?:[_-]?id)?)\}/i;
 
 /** Where the description puts the site, by the parameter most of its operations declare. */
 export function siteRouteIn(description: ApiDescription): SiteRoute | undefined {

@@ -1,5 +1,6 @@
 // What a server says about itself in its OpenAPI description: which operations exist, which
 // parameters they take and where. Read once per connection; anything unreadable is left out.
+import { ServiceFailure } from '../http/service-failure.ts';
 import { fieldsOf, readRecord, readStrings, type WireRecord } from './read.ts';
 
 export type ParameterPlace = 'header' | 'query' | 'path';
@@ -95,4 +96,20 @@ export function queryParametersOf(description: ApiDescription, method: string, p
   const shape = pathShape(path);
   const operation = description.operations.find((candidate) => candidate.method === method && pathShape(candidate.path) === shape);
   return operation?.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name) ?? [];
+}
+
+/**
+ * Reads a server's description once per client: an answer (a document, or a refusal such as 404:
+ * no description, which is not an error) is kept; not reaching the server is not, so a later call asks again.
+ */
+export function describedOnce(read: () => Promise<ApiDescription | null>): () => Promise<ApiDescription | null> {
+  let kept: Promise<ApiDescription | null> | undefined;
+  return () => {
+    kept ??= read().catch((error: unknown) => {
+      const status = error instanceof ServiceFailure ? error.serviceError.status : undefined;
+      if (status === undefined || status >= 500) kept = undefined;
+      return null;
+    });
+    return kept;
+  };
 }

@@ -1,7 +1,7 @@
 import { cloneElement, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, InputHTMLAttributes, ReactElement } from 'react';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { ProfileInput, ProfileView, ServiceName, TrustInput } from '../../../src-preload/contract/profiles.ts';
+import type { ProfileInput, ProfileView, ServiceName, SitePlacement, TrustInput } from '../../../src-preload/contract/profiles.ts';
 import { serviceTitles, useProfilesStore } from '../../connections/profiles-store.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -36,6 +36,8 @@ interface FormState {
   rateTier: string;
   site: string;
   ratePerMinute: string;
+  siteIn: 'auto' | SitePlacement;
+  siteParameter: string;
   fwRequests: string;
   fwWindowSeconds: string;
   connectSeconds: string;
@@ -60,6 +62,8 @@ function initialState(service: ServiceName, profile?: ProfileView): FormState {
     rateTier: String(settings.rateTier ?? 60),
     site: String(settings.site ?? ''),
     ratePerMinute: String(settings.ratePerMinute ?? 60),
+    siteIn: (settings.siteIn as FormState['siteIn'] | undefined) ?? 'auto',
+    siteParameter: String(settings.siteParameter ?? ''),
     fwRequests: String(rateLimit.requests ?? 60),
     fwWindowSeconds: String(rateLimit.windowSeconds ?? 60),
     connectSeconds: String((timeouts?.connectMs ?? 10_000) / 1000),
@@ -98,7 +102,16 @@ function toInput(service: ServiceName, form: FormState, profile?: ProfileView): 
     case 'gateway':
       return { ...common, service, settings: { rateTier: Number(form.rateTier) as 60 | 600 | 6000 } };
     case 'support':
-      return { ...common, service, settings: { site: form.site, ratePerMinute: Number(form.ratePerMinute) } };
+      return {
+        ...common,
+        service,
+        settings: {
+          site: form.site,
+          ratePerMinute: Number(form.ratePerMinute),
+          siteIn: form.siteIn,
+          ...(form.siteIn !== 'auto' && form.siteParameter.trim() ? { siteParameter: form.siteParameter.trim() } : {}),
+        },
+      };
     case 'firewall':
       return {
         ...common,
@@ -169,6 +182,32 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
             <Field label="Requests per minute" error={fieldError('settings.ratePerMinute')}>
               <input type="number" min={1} value={form.ratePerMinute} onChange={update('ratePerMinute')} />
             </Field>
+          </div>
+        )}
+        {service === 'support' && (
+          <div className="field-row">
+            <Field label="Send the site in" error={fieldError('settings.siteIn')} help="Automatic follows the server's /openapi.json, else the X-SVC-Site header.">
+              <select value={form.siteIn} onChange={update('siteIn')}>
+                <option value="auto">Automatic</option>
+                <option value="header">A header</option>
+                <option value="query">A query parameter</option>
+                <option value="path">The path</option>
+              </select>
+            </Field>
+            {form.siteIn !== 'auto' && (
+              <Field
+                label={form.siteIn === 'path' ? 'Path prefix' : form.siteIn === 'header' ? 'Header name' : 'Parameter name'}
+                error={fieldError('settings.siteParameter')}
+                help={form.siteIn === 'path' ? 'With {site} where the site goes.' : undefined}
+              >
+                <input
+                  value={form.siteParameter}
+                  onChange={update('siteParameter')}
+                  placeholder={{ header: 'X-SVC-Site', query: 'site', path: '/sites/{site}' }[form.siteIn]}
+                  spellCheck={false}
+                />
+              </Field>
+            )}
           </div>
         )}
         {service === 'firewall' && (

@@ -66,4 +66,68 @@ describe('database', () => {
     db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM connection_health').get()).toEqual({ n: 0 });
   });
+  const withProfile = (upTo: number) => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, 3);
+    db.prepare(
+      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('a', 'firewall', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
+    ).run();
+    migrate(db, upTo);
+    return db;
+  };
+  const count = (db: Database.Database, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+  test('migration 4 (sync state) keeps one walk position per profile and resource, gone with the profile', () => {
+    const db = withProfile(4);
+    const insert = db.prepare("INSERT INTO sync_state (profile_id, resource, walk, next_page) VALUES ('a', ?, 2, 7)");
+    insert.run('alerts');
+    insert.run('blocklist');
+    expect(() => insert.run('alerts')).toThrow(/UNIQUE|PRIMARY/);
+    expect(db.prepare("SELECT settled_walk, head_ids FROM sync_state WHERE resource = 'alerts'").get()).toEqual({ settled_walk: 0, head_ids: '[]' });
+    db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
+    expect(count(db, 'sync_state')).toBe(0);
+  });
+
+  test('migration 5 (firewall alerts) stores an id once per profile, keeps full-text search in step, and indexes every sort', () => {
+    const db = withProfile(5);
+    const insert = db.prepare(
+      "INSERT INTO firewall_alerts (profile_id, id, walk, severity_rank, signature, message, src_ip) VALUES ('a', ?, 1, 3, ?, 'from 203.0.113.9', '203.0.113.9')",
+    );
+    insert.run('alt_1', 'ET SCAN Nmap probe');
+    expect(() => insert.run('alt_1', 'again')).toThrow(/UNIQUE/);
+    const match = (query: string) => count(db, `firewall_alerts_fts WHERE firewall_alerts_fts MATCH '${query}'`);
+    expect(match('nmap')).toBe(1);
+    expect(match('"203.0.113.9"')).toBe(1);
+    db.prepare("DELETE FROM firewall_alerts WHERE id = 'alt_1'").run();
+    expect(match('nmap')).toBe(0);
+    const plan = (db.prepare("EXPLAIN QUERY PLAN SELECT id FROM firewall_alerts WHERE profile_id = 'a' ORDER BY src_ip LIMIT 10").all() as { detail: string }[]).map((row) => row.detail).join();
+    expect(plan).toMatch(/USING INDEX firewall_alerts_by_source/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  test('migration 6 (firewall block list) holds entries per profile, found by address', () => {
+    const db = withProfile(6);
+    db.prepare("INSERT INTO firewall_blocklist (profile_id, id, ip) VALUES ('a', 'blk_1', '198.51.100.7')").run();
+    expect(() => db.prepare("INSERT INTO firewall_blocklist (profile_id, id, ip) VALUES ('gone', 'blk_2', '198.51.100.8')").run()).toThrow(/FOREIGN KEY/);
+    db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
+    expect(count(db, 'firewall_blocklist')).toBe(0);
+  });
+
+  test('migration 7 (notifications) records entries, unread by default, with or without a profile', () => {
+    const db = withProfile(7);
+    const insert = db.prepare("INSERT INTO notifications (id, kind, title, body, created_at, profile_id) VALUES (?, 'alerts', 't', 'b', 'now', ?)");
+    insert.run('n1', 'a');
+    insert.run('n2', null);
+    expect(db.prepare("SELECT read, count FROM notifications WHERE id = 'n1'").get()).toEqual({ read: 0, count: 1 });
+    db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
+    expect(count(db, 'notifications')).toBe(1);
+  });
+
+  test('migration 8 (webhook events) remembers an event id once per profile', () => {
+    const db = withProfile(8);
+    const insert = db.prepare("INSERT INTO webhook_events (profile_id, event_id, received_at) VALUES ('a', ?, 'now')");
+    insert.run('evt_1');
+    expect(() => insert.run('evt_1')).toThrow(/UNIQUE|PRIMARY/);
+  });
 });

@@ -151,8 +151,10 @@ describe('profiles', () => {
     );
     const firstRequest = sims.firewall.requests.length;
     for (let round = 0; round < 4; round += 1) await services.clients.testConnection(profile.id);
-    const statuses = sims.firewall.requests.slice(firstRequest).map((request) => request.status);
-    expect(statuses).toEqual([200, 200, 200, 200]);
+    const sent = sims.firewall.requests.slice(firstRequest);
+    // Four status reads, and the appliance's description read once for the client.
+    expect(sent.map((request) => request.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(sent.filter((request) => request.path.endsWith('/openapi.json'))).toHaveLength(1);
   });
 
   test('the demo file imports through the same path, and importing again updates instead of duplicating', async () => {

@@ -59,6 +59,11 @@ export function severityRank(severity: string | null): number {
   return severity === null ? 0 : (alertSeverities as readonly string[]).indexOf(severity) + 1;
 }
 
+/** Ports are whole numbers; anything else the appliance sends there is not a port. */
+function portOf(value: number | undefined): number | null {
+  return value !== undefined && Number.isInteger(value) ? value : null;
+}
+
 export function readAlert(fields: Fields): WireAlert | undefined {
   const id = fields.id(...NAMES.id);
   if (id === undefined) return undefined;
@@ -71,9 +76,9 @@ export function readAlert(fields: Fields): WireAlert | undefined {
     category: fields.string(...NAMES.category) ?? null,
     action: fields.string(...NAMES.action) ?? null,
     srcIp: fields.string(...NAMES.srcIp) ?? null,
-    srcPort: fields.number(...NAMES.srcPort) ?? null,
+    srcPort: portOf(fields.number(...NAMES.srcPort)),
     dstIp: fields.string(...NAMES.dstIp) ?? null,
-    dstPort: fields.number(...NAMES.dstPort) ?? null,
+    dstPort: portOf(fields.number(...NAMES.dstPort)),
     protocol: fields.string(...NAMES.protocol) ?? null,
     signature: fields.string(...NAMES.signature) ?? null,
     message: fields.string(...NAMES.message) ?? null,

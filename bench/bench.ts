@@ -1,0 +1,28 @@
+// npm run bench [-- --quick] [-- --out FILE]: runs issue 10's performance figures, prints a table
+// (figure, measured, baseline, ratio, target, pass) and writes the same as JSON. The quick run
+// is a small version of every figure, run inside npm test so that the bench cannot rot.
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import type { Figure, FigureRow } from './figure.ts';
+import { p2Sync } from './figures/p2-sync.ts';
+import { p5Memory } from './figures/p5-memory.ts';
+
+/** Every figure, in the order the issue lists them. */
+export const figures: Figure[] = [p2Sync, p5Memory];
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, out: { type: 'string', default: 'bench-results.json' }, only: { type: 'string' } } });
+const quick = values.quick;
+const chosen = values.only ? figures.filter((figure) => values.only!.split(',').includes(figure.id)) : figures;
+
+const rows: FigureRow[] = [];
+for (const figure of chosen) rows.push(...(await figure.run({ quick })));
+
+const format = (value: number | null, digits = 1) => (value === null ? '-' : value.toFixed(digits));
+const table = [
+  ['figure', 'measured', 'baseline', 'ratio', 'target', 'pass'],
+  ...rows.map((r) => [r.figure, `${format(r.measured)} ${r.unit}`, r.baseline === null ? '-' : `${format(r.baseline)} ${r.unit}`, format(r.ratio, 2), r.target, r.pass ? 'pass' : 'FAIL']),
+];
+const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
+for (const line of table) console.log(line.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+await writeFile(values.out, `${JSON.stringify({ quick, at: new Date().toISOString(), rows }, null, 2)}\n`);
+console.log(`\nwritten to ${values.out}${quick ? ' (quick run: small sizes, the figures prove only that the bench runs)' : ''}`);

@@ -1,0 +1,25 @@
+// A firewall cache of any size built with SQL (no HTTP): rows shaped like the simulator's alerts,
+// written through the same table, triggers (FTS5) and indexes the app uses.
+import type { Db } from '../../src-main/core/db/database.ts';
+
+export function fillAlertCache(db: Db, profileId: string, rows: number, nowMs: number): void {
+  db.prepare(
+    `INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at)
+     VALUES (?, 'firewall', ?, 'https://fw.example:9443', '{"mode":"system"}', '{}', '{"mode":"none"}', '{"rateLimit":{"requests":600,"windowSeconds":60}}', 'now', 'now')`,
+  ).run(profileId, `Bench ${profileId}`);
+  db.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < @rows)
+     INSERT INTO firewall_alerts (profile_id, id, walk, severity, severity_rank, occurred_ms, category, action, src_ip, src_port,
+       dst_ip, dst_port, protocol, signature, message, device_id)
+     SELECT @profileId, printf('alt_%08d', i), 1,
+       CASE i % 4 WHEN 0 THEN 'low' WHEN 1 THEN 'medium' WHEN 2 THEN 'high' ELSE 'critical' END, i % 4 + 1,
+       @nowMs - (@rows - i) * 2000,
+       CASE i % 5 WHEN 0 THEN 'port_scan' WHEN 1 THEN 'brute_force' WHEN 2 THEN 'malware_callback' WHEN 3 THEN 'web_attack' ELSE 'dos' END,
+       CASE i % 3 WHEN 0 THEN 'detected' ELSE 'blocked' END,
+       printf('%d.%d.%d.%d', 1 + (i * 7) % 223, (i * 13) % 256, (i * 17) % 256, 1 + i % 254), 1024 + i % 60000,
+       printf('10.20.%d.%d', i % 16, 2 + i % 250), CASE i % 4 WHEN 0 THEN 22 WHEN 1 THEN 80 WHEN 2 THEN 443 ELSE 3389 END, 'tcp',
+       printf('ET RULE %d suspicious %s', i % 400, CASE i % 3 WHEN 0 THEN 'login' WHEN 1 THEN 'probe' ELSE 'beacon' END),
+       printf('Signature hit %d from source to port %d', i % 400, i % 1000), NULL
+     FROM n`,
+  ).run({ rows, profileId, nowMs });
+}

@@ -1,0 +1,65 @@
+// P2: alerts fetched from the simulator and cached in SQLite, against fetching the same pages with
+// the same client alone (read the same way, stored nowhere).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createAppServices } from '../../src-main/core/app-services.ts';
+import { ALERT_PAGE_SIZE } from '../../src-main/core/firewall/alerts/alert-service.ts';
+import { readAlert } from '../../src-main/core/firewall/alerts/alert-wire.ts';
+import { readListPage } from '../../src-main/core/firewall/list-page-wire.ts';
+import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
+import { RecordingPlatform } from '../../test/support/recording-platform.ts';
+import { row, type Figure } from '../figure.ts';
+import { startSimulatorProcess } from '../simulator-process.ts';
+
+export const p2Sync: Figure = {
+  id: 'P2',
+  async run({ quick }) {
+    const alerts = quick ? 3_000 : 100_000;
+    const sim = await startSimulatorProcess(alerts);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-bench-p2-'));
+    const services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('bench'), platform: new RecordingPlatform(), logSink: () => {} });
+    try {
+      const profile = (apiKey: string, name: string) =>
+        services.profiles.save({
+          service: 'firewall',
+          name,
+          baseUrl: sim.url,
+          apiKey,
+          trust: { mode: 'ca-only', caPem: sim.caPem },
+          timeouts: { connectMs: 5_000, headersMs: 30_000, bodyMs: 30_000, streamIdleMs: 30_000 },
+          settings: { rateLimit: { requests: 10_000, windowSeconds: 60 } },
+        });
+      const fetcher = await profile(sim.keys.readOnly, 'fetch alone');
+      const syncer = await profile(sim.keys.demo, 'sync');
+      services.firewall.syncSettings.save(syncer.id, { intervalSeconds: 60, backfillDays: 365, retentionDays: 3650, retentionRows: 5_000_000 });
+      const client = services.clients.clientFor(fetcher.id, 'firewall');
+
+      // Both warm their connection first, so neither pays the TLS handshake in the measurement.
+      await client.getSystemStatus();
+      await services.clients.clientFor(syncer.id, 'firewall').getSystemStatus();
+
+      const fetchStart = performance.now();
+      let fetched = 0;
+      for (let page = 1; ; page++) {
+        const response = await client.request({ method: 'GET', path: '/alerts', query: { page, page_size: ALERT_PAGE_SIZE } });
+        const { items, refused } = readListPage(response, readAlert);
+        fetched += items.length;
+        if (items.length + refused < ALERT_PAGE_SIZE) break;
+      }
+      const fetchMs = performance.now() - fetchStart;
+
+      const syncStart = performance.now();
+      await services.firewall.alerts.sync(syncer.id);
+      const syncMs = performance.now() - syncStart;
+      const cached = services.firewall.alerts.syncJob(syncer.id).cachedCount();
+      if (fetched !== alerts || cached !== alerts) throw new Error(`P2 read ${fetched} and cached ${cached} of ${alerts} alerts`);
+      return [row(`P2 sync ${alerts.toLocaleString('en')} alerts`, 'ms', syncMs, fetchMs, { ratioAtMost: 1.3 }, 'baseline: the same pages fetched and read alone')];
+    } finally {
+      await services.close();
+      await sim.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,31 @@
+// The bench's quick run inside npm test, so that the bench cannot rot: every figure still runs and
+// reports a measurement, a baseline and a verdict. Its numbers are not judged here (the bench is not a timed test).
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test } from 'vitest';
+import type { FigureRow } from '../../bench/figure.ts';
+
+test('npm run bench -- --quick prints and writes P2 and P5', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'opsdesk-bench-'));
+  try {
+    const out = path.join(dir, 'bench.json');
+    const bench = fileURLToPath(new URL('../../bench/bench.ts', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', bench, '--quick', '--out', out], { timeout: 240_000 });
+    expect(stdout).toMatch(/^figure\s+measured\s+baseline\s+ratio\s+target\s+pass/m);
+    const { quick, rows } = JSON.parse(await readFile(out, 'utf8')) as { quick: boolean; rows: FigureRow[] };
+    expect(quick).toBe(true);
+    for (const figure of ['P2', 'P5']) {
+      const row = rows.find((candidate) => candidate.figure.startsWith(figure));
+      expect(row, figure).toBeDefined();
+      expect(row!.measured).toBeGreaterThan(0);
+      expect(row!.baseline).toBeGreaterThan(0);
+      expect(stdout).toContain(row!.figure);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 300_000);

@@ -1,0 +1,134 @@
+// The alerts view reads only the cache: filters, full-text search, filter in / out from a cell,
+// sort, paging, the detail (the appliance's, or the cached copy while it is out of reach), and the CSV export.
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlertRepository } from '../../../src-main/core/firewall/alerts/alert-repository.ts';
+import { neutraliseCell } from '../../../src-main/core/firewall/export/alert-export.ts';
+import type { AlertQuery, AlertRow, ExportProgress } from '../../../src-preload/contract/firewall.ts';
+import { startSimulators, type Simulators } from '../../sim/index.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
+import { addFirewallProfile, openWorkspace, type Workspace } from './firewall-fixture.ts';
+
+const clock = new FakeClock();
+let sims: Simulators;
+let workspace: Workspace;
+let profileId: string;
+let all: AlertRow[];
+
+async function rows(query: Omit<AlertQuery, 'profileId'>): Promise<{ rows: AlertRow[]; total: number }> {
+  const result = await workspace.api.firewall.alerts({ profileId, limit: 1000, ...query });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.data;
+}
+
+beforeAll(async () => {
+  sims = await startSimulators({ alertCount: 900, clock });
+  workspace = await openWorkspace(clock);
+  profileId = await addFirewallProfile(workspace, sims);
+  await clock.run(workspace.services.firewall.syncNow(profileId));
+  all = (await rows({})).rows;
+});
+afterAll(async () => {
+  await workspace.close();
+  await sims.close();
+});
+
+describe('alerts from the cache', () => {
+  it('lists newest first by default and pages with offset and limit', async () => {
+    expect(all).toHaveLength(900);
+    const times = all.map((row) => row.occurredAt!);
+    expect([...times].sort().reverse()).toEqual(times);
+    const page = await rows({ offset: 100, limit: 50 });
+    expect(page.total).toBe(900);
+    expect(page.rows.map((row) => row.id)).toEqual(all.slice(100, 150).map((row) => row.id));
+  });
+
+  it('filters by severity, category, action, addresses and time, each as the user expects', async () => {
+    const high = await rows({ filter: { severity: ['high', 'critical'] } });
+    expect(high.total).toBe(all.filter((row) => row.severity === 'high' || row.severity === 'critical').length);
+    const category = all[0]!.category!;
+    const action = all[0]!.action!;
+    const both = await rows({ filter: { category: [category], action: [action] } });
+    expect(both.rows.map((row) => row.id)).toEqual(all.filter((row) => row.category === category && row.action === action).map((row) => row.id));
+    const source = all[3]!.srcIp!;
+    const prefix = source.split('.').slice(0, 2).join('.') + '.';
+    expect((await rows({ filter: { srcIp: source } })).rows.every((row) => row.srcIp === source)).toBe(true);
+    expect((await rows({ filter: { srcIp: prefix } })).total).toBe(all.filter((row) => row.srcIp!.startsWith(prefix)).length);
+    const since = all[200]!.occurredAt!;
+    const until = all[100]!.occurredAt!;
+    expect((await rows({ filter: { since, until } })).rows.map((row) => row.id)).toEqual(all.slice(101, 201).map((row) => row.id));
+  });
+
+  it('searches the text of signature, message and addresses, and survives any input', async () => {
+    const word = all[5]!.signature!.split(/\s+/).find((part) => /^[A-Za-z]{4,}$/.test(part))!;
+    const found = await rows({ filter: { text: word.toLowerCase().slice(0, -1) } });
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.rows.every((row) => `${row.signature} ${row.message} ${row.category}`.toLowerCase().includes(word.toLowerCase().slice(0, -1)))).toBe(true);
+    for (const text of ['"', 'NEAR(', '*', 'a OR', '") OR 1=1 --', '<script>', '∑']) {
+      const result = await workspace.api.firewall.alerts({ profileId, filter: { text } });
+      expect(result.ok).toBe(true);
+    }
+  });
+
+  it('filters in and out from a cell, and sorts by any indexed column both ways', async () => {
+    const category = all[0]!.category!;
+    const inside = await rows({ filter: { cells: [{ field: 'category', value: category, mode: 'in' }] } });
+    const outside = await rows({ filter: { cells: [{ field: 'category', value: category, mode: 'out' }] } });
+    expect(inside.total + outside.total).toBe(900);
+    expect(outside.rows.some((row) => row.category === category)).toBe(false);
+    const port = all[0]!.dstPort!;
+    expect((await rows({ filter: { cells: [{ field: 'dstPort', value: String(port), mode: 'in' }] } })).rows.every((row) => row.dstPort === port)).toBe(true);
+    const bySource = (await rows({ sort: { field: 'srcIp', direction: 'asc' } })).rows.map((row) => row.srcIp!);
+    expect(bySource).toEqual([...bySource].sort());
+    const rank = ['low', 'medium', 'high', 'critical'];
+    const bySeverity = (await rows({ sort: { field: 'severity', direction: 'desc' } })).rows.map((row) => rank.indexOf(row.severity!));
+    expect(bySeverity).toEqual([...bySeverity].sort((a, b) => b - a));
+  });
+
+  it('shows the appliance\'s detail with fields it has no column for, and the cached copy with the reason when the appliance is gone', async () => {
+    const target = all[7]!;
+    const online = await workspace.api.firewall.alert({ profileId, alertId: target.id });
+    expect(online.ok && online.data).toMatchObject({ id: target.id, from: 'appliance', ruleId: expect.stringMatching(/^sig-/) });
+    sims.firewall.faults.add({ path: `/alerts/${target.id}`, kind: 'reset' });
+    const offline = await clock.run(workspace.api.firewall.alert({ profileId, alertId: target.id }));
+    sims.firewall.faults.clear();
+    expect(offline.ok && offline.data).toMatchObject({ id: target.id, from: 'cache', error: { code: 'connection_reset' } });
+    expect(offline.ok && offline.data.ruleId).toBe(online.ok && online.data.ruleId);
+  });
+
+  it('exports the filtered, sorted set as CSV through the save dialog, with progress, formulas neutralised', async () => {
+    const file = path.join(tmpdir(), `opsdesk-export-${process.pid}.csv`);
+    const repository = new AlertRepository(workspace.services.db);
+    repository.store(profileId, [{
+      id: 'hostile-1', severity: 'critical', occurredMs: clock.now(), category: '=HYPERLINK("http://evil")', action: '+cmd', srcIp: '@SUM(1)',
+      srcPort: 1, dstIp: '-2+3', dstPort: 2, protocol: '\tTAB', signature: '\rCR', message: 'line one\r\nline "two", <script>', deviceId: null, other: null,
+    }], 0);
+    const progress: ExportProgress[] = [];
+    await workspace.api.firewall.onExportProgress((step) => progress.push(step));
+    workspace.platform.savePath = file;
+    const result = await workspace.api.firewall.exportAlerts({ profileId, exportId: 'e1', filter: { severity: ['critical'] } });
+    const critical = (await rows({ filter: { severity: ['critical'] } })).total;
+    expect(result.ok && result.data).toEqual({ path: file, rows: critical });
+    expect(workspace.platform.saveDialogs.at(-1)).toMatchObject({ filters: [{ extensions: ['csv'] }] });
+    expect(progress.at(-1)).toEqual({ exportId: 'e1', written: critical, total: critical });
+    const csv = await readFile(file, 'utf8');
+    await rm(file, { force: true });
+    expect(csv.split('\r\n').length + csv.split('\n').length).toBeGreaterThan(critical);
+    expect(csv).toContain('\'=HYPERLINK(""http://evil"")');
+    expect(csv).toContain('\'+cmd');
+    expect(csv).toContain('\'@SUM(1)');
+    expect(csv).toContain('\'-2+3');
+    expect(csv).toContain('"line one\r\nline ""two"", <script>"');
+    expect(csv).not.toMatch(/(^|,)[=+@]/m);
+    workspace.platform.savePath = null;
+    const cancelled = await workspace.api.firewall.exportAlerts({ profileId, exportId: 'e2' });
+    expect(cancelled.ok && cancelled.data).toEqual({ path: null, rows: 0 });
+  });
+
+  it.each([['=1+1', '\'=1+1'], ['+1', '\'+1'], ['-1', '\'-1'], ['@a', '\'@a'], ['\tx', '\'\tx'], ['\rx', '\'\rx'], ['safe', 'safe'], ['a=b', 'a=b']])(
+    'neutralises %j as %j',
+    (cell, written) => expect(neutraliseCell(cell)).toBe(written),
+  );
+});

@@ -1,0 +1,126 @@
+// The webhook receiver as the appliance meets it: signed pushes from its address are answered at
+// once and trigger a sync; anything else is refused; a repeated event id is handled once, also
+// after a restart.
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, request } from 'undici';
+import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
+import { issueServerCertificate, signBody, startSimulators, type Simulators } from '../../sim/index.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
+import { addFirewallProfile, cachedAlertIds, openWorkspace, sorted, simulatorAlertIds, type Workspace } from './firewall-fixture.ts';
+
+const clock = new FakeClock();
+const keyStore = new SessionKeyStore('test');
+let sims: Simulators;
+let workspace: Workspace;
+let profileId: string;
+let port: number;
+let agent: Agent;
+const secret = 'whsec-test-signing-key';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port: free } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return free;
+}
+
+beforeAll(async () => {
+  sims = await startSimulators({ alertCount: 200 });
+  workspace = await openWorkspace(clock, { keyStore });
+  profileId = await addFirewallProfile(workspace, sims);
+  await clock.run(workspace.services.firewall.syncNow(profileId));
+  const leaf = await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
+  port = await freePort();
+  const saved = await workspace.api.firewall.saveWebhook({
+    profileId, enabled: true, host: '127.0.0.1', port, applianceAddress: '127.0.0.1', signingKey: secret, certificatePem: leaf.certPem, privateKeyPem: leaf.keyPem,
+  });
+  expect(saved.ok && saved.data).toMatchObject({ enabled: true, listening: true, hasSigningKey: true, hasCertificate: true });
+  sims.firewall.setWebhook({ url: `https://127.0.0.1:${port}/hook`, secret });
+  agent = new Agent({ connect: { ca: sims.ca.certPem } });
+});
+afterAll(async () => {
+  sims.firewall.setWebhook(null);
+  await agent.close();
+  await workspace.close();
+  await sims.close();
+});
+
+const post = async (body: string, headers: Record<string, string> = {}) =>
+  (await request(`https://127.0.0.1:${port}/hook`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, dispatcher: agent })).statusCode;
+
+describe('webhook receiver', () => {
+  it('answers the appliance\'s signed push with 2xx and syncs the new alerts into the cache', async () => {
+    sims.firewall.addAlerts(3);
+    await sims.firewall.webhooksIdle();
+    const deliveries = sims.firewall.webhookDeliveries.filter((delivery) => delivery.event === 'alert.created');
+    expect(deliveries.length).toBeGreaterThanOrEqual(3);
+    expect(deliveries.every((delivery) => delivery.status === 200 && delivery.attempt === 1)).toBe(true);
+    const expected = sorted(await simulatorAlertIds(sims));
+    await clock.run(new Promise<void>((resolve) => {
+      const check = () => sorted(cachedAlertIds(workspace.services, profileId)).join() === expected.join();
+      if (check()) return resolve();
+      const subscription = workspace.services.firewall.alerts.onCacheChanged(() => {
+        if (check()) {
+          subscription.dispose();
+          resolve();
+        }
+      });
+    }));
+    expect(sorted(cachedAlertIds(workspace.services, profileId))).toEqual(expected);
+  });
+
+  it('refuses a wrong signature, a body that is not a push, and an oversized body', async () => {
+    const body = JSON.stringify({ event: 'alert.created', id: 'evt_forged', occurred_at: new Date().toISOString(), data: {} });
+    expect(await post(body, { 'x-fw-signature': signBody('not the key', body) })).toBe(401);
+    expect(await post(body)).toBe(401);
+    const notAPush = JSON.stringify({ hello: 'world' });
+    expect(await post(notAPush, { 'x-fw-signature': signBody(secret, notAPush) })).toBe(400);
+    const huge = JSON.stringify({ event: 'alert.created', id: 'evt_huge', data: { blob: 'x'.repeat(400_000) } });
+    expect(await post(huge, { 'x-fw-signature': signBody(secret, huge) })).toBe(413);
+  });
+
+  it('handles a repeated event id once, across a restart too', async () => {
+    const runs: string[] = [];
+    const original = workspace.services.firewall.syncNow.bind(workspace.services.firewall);
+    workspace.services.firewall.syncNow = async (id) => {
+      runs.push(id);
+      return original(id);
+    };
+    const body = JSON.stringify({ event: 'block.created', id: 'evt_once', occurred_at: new Date().toISOString(), data: { ip: '192.0.2.1' } });
+    const signature = { 'x-fw-signature': signBody(secret, body) };
+    expect(await post(body, signature)).toBe(200);
+    expect(await post(body, signature)).toBe(200);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(runs).toEqual([profileId]);
+    workspace.services.firewall.syncNow = original;
+
+    await workspace.services.close();
+    workspace = await openWorkspace(clock, { dataDir: workspace.dataDir, keyStore });
+    const restartedRuns: string[] = [];
+    const restarted = workspace.services.firewall.syncNow.bind(workspace.services.firewall);
+    workspace.services.firewall.syncNow = async (id) => {
+      restartedRuns.push(id);
+      return restarted(id);
+    };
+    await workspace.services.firewall.start();
+    expect(await post(body, signature)).toBe(200);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(restartedRuns).toEqual([]);
+  });
+
+  it('is off by default and accepts only the appliance\'s address', async () => {
+    const other = await addFirewallProfile(workspace, sims);
+    const settings = await workspace.api.firewall.webhook({ profileId: other });
+    expect(settings.ok && settings.data).toMatchObject({ enabled: false, listening: false });
+    const leaf = await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
+    const otherPort = await freePort();
+    await workspace.api.firewall.saveWebhook({
+      profileId: other, enabled: true, host: '127.0.0.1', port: otherPort, applianceAddress: '192.0.2.200', certificatePem: leaf.certPem, privateKeyPem: leaf.keyPem,
+    });
+    const body = JSON.stringify({ event: 'alert.created', id: 'evt_elsewhere', data: {} });
+    const status = (await request(`https://127.0.0.1:${otherPort}/hook`, { method: 'POST', body, dispatcher: agent })).statusCode;
+    expect(status).toBe(403);
+  });
+});
