@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import type { FigureRow } from '../../bench/figure.ts';
 
-test('npm run bench -- --quick prints and writes P2 and P5', async () => {
+test('npm run bench -- --quick prints and writes P2, P3 and P5', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'opsdesk-bench-'));
   try {
     const out = path.join(dir, 'bench.json');
@@ -18,7 +18,7 @@ test('npm run bench -- --quick prints and writes P2 and P5', async () => {
     expect(stdout).toMatch(/^figure\s+measured\s+baseline\s+ratio\s+target\s+pass/m);
     const { quick, rows } = JSON.parse(await readFile(out, 'utf8')) as { quick: boolean; rows: FigureRow[] };
     expect(quick).toBe(true);
-    for (const figure of ['P2', 'P5']) {
+    for (const figure of ['P2', 'P3', 'P5']) {
       const row = rows.find((candidate) => candidate.figure.startsWith(figure));
       expect(row, figure).toBeDefined();
       expect(row!.measured).toBeGreaterThan(0);

@@ -1,65 +1,15 @@
-/**
- * P3, the alerts view in Chromium over a large cache: first rows painted after the tab opens, and
- * filter/sort answered end to end (a click to the new rows in the DOM), against the bare SQLite
- * query the view's call runs. The cache is filled by SQL through the app's own repository, not by
- * HTTP. Run alone with `node bench/p3-view.ts [--quick]` (inside scripts/with-test-keyring.sh).
- */
+// P3, the alerts view in Chromium over a large cache: first rows painted after a Firewall tab
+// opens, and filter/sort answered end to end (a click to the new rows in the DOM) against the bare
+// SQLite query the view's call runs. The cache is built by SQL (cache-fixture.ts), not by HTTP.
 import type { Browser, Page } from 'playwright-core';
-import type { AlertFilter, AlertSort } from '../src-preload/contract/firewall.ts';
-import { AlertRepository } from '../src-main/core/firewall/alerts/alert-repository.ts';
-import type { WireAlert } from '../src-main/core/firewall/alerts/alert-wire.ts';
-import { SessionKeyStore } from '../src-main/core/secrets/session-key-store.ts';
-import { openApp } from '../test/support/app-harness.ts';
-import { launchChromium } from '../test/support/chromium.ts';
-
-export interface ViewFigure {
-  figure: string;
-  measured: number;
-  baseline: number | null;
-  ratio: number | null;
-  target: string;
-  pass: boolean;
-}
-
-const severities = ['low', 'medium', 'high', 'critical'] as const;
-const categories = ['port_scan', 'brute_force', 'sql_injection', 'xss', 'malware_callback', 'dos', 'policy_violation', 'honeypot_access'];
-const signatures = ['SSH login failures', 'UNION SELECT in query string', 'Script tag in parameter', 'Beacon to known C2', 'SYN flood', 'Port sweep'];
-
-/** `count` alerts, one a minute back from now, spread over severities, categories and addresses. */
-function* syntheticAlerts(count: number, now: number): Generator<WireAlert> {
-  for (let i = 0; i < count; i += 1) {
-    yield {
-      id: `bench_${i}`,
-      severity: severities[(i * 7) % 4]!,
-      occurredMs: now - i * 60_000,
-      category: categories[(i * 5) % categories.length]!,
-      action: i % 3 === 0 ? 'detected' : 'blocked',
-      srcIp: `203.0.${(i >> 8) % 256}.${i % 256}`,
-      srcPort: 1024 + (i % 60_000),
-      dstIp: `10.0.${(i >> 6) % 256}.${i % 64}`,
-      dstPort: [22, 80, 443, 3389][i % 4]!,
-      protocol: 'tcp',
-      signature: signatures[i % signatures.length]!,
-      message: `${signatures[i % signatures.length]} from 203.0.${(i >> 8) % 256}.${i % 256}`,
-      deviceId: null,
-      other: null,
-    };
-  }
-}
-
-function fill(repository: AlertRepository, db: { transaction<T>(run: () => T): () => T }, profileId: string, count: number) {
-  const now = Date.now();
-  let batch: WireAlert[] = [];
-  const flush = db.transaction(() => repository.store(profileId, batch, 1));
-  for (const alert of syntheticAlerts(count, now)) {
-    batch.push(alert);
-    if (batch.length === 5000) {
-      flush();
-      batch = [];
-    }
-  }
-  if (batch.length > 0) flush();
-}
+import type { AlertFilter, AlertSort } from '../../src-preload/contract/firewall.ts';
+import { AlertRepository } from '../../src-main/core/firewall/alerts/alert-repository.ts';
+import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
+import { openApp } from '../../test/support/app-harness.ts';
+import { launchChromium } from '../../test/support/chromium.ts';
+import { row } from '../figure.ts';
+import type { Figure, FigureRow } from '../figure.ts';
+import { fillAlertCache } from './cache-fixture.ts';
 
 const p95 = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -149,17 +99,10 @@ interface CacheFigures {
 async function measureCache(browser: Browser, count: number, rounds: number): Promise<CacheFigures> {
   const app = await openApp(browser, { keyStore: new SessionKeyStore('bench') });
   try {
-    const profile = await app.services.profiles.save({
-      service: 'firewall',
-      name: 'Bench firewall',
-      // Nothing listens here: the view works from the cache, as it does offline.
-      baseUrl: 'https://127.0.0.1:9/api/v1',
-      apiKey: 'bench-key-not-used',
-      trust: { mode: 'system' },
-      settings: { rateLimit: { requests: 10, windowSeconds: 1 } },
-    });
+    // A profile whose appliance is never reached: the view works from the cache, as it does offline.
+    const profileId = 'bench-p3';
+    fillAlertCache(app.services.db, profileId, count, Date.now());
     const repository = new AlertRepository(app.services.db);
-    fill(repository, app.services.db, profile.id, count);
     await app.page.reload();
     await app.page.getByRole('tab', { name: 'Tickets' }).click();
 
@@ -174,7 +117,7 @@ async function measureCache(browser: Browser, count: number, rounds: number): Pr
     for (let round = 0; round < rounds; round += 1) {
       for (const { filter, sort } of operations) {
         const started = performance.now();
-        repository.query(profile.id, filter, sort, 0, 100);
+        repository.query(profileId, filter, sort, 0, 100);
         bare.push(performance.now() - started);
       }
     }
@@ -186,26 +129,22 @@ async function measureCache(browser: Browser, count: number, rounds: number): Pr
 }
 
 /** P3 at the issue's sizes (100k and 1M cached alerts), or a small version of each for `--quick`. */
-export async function measureViewFigures(options: { quick: boolean }): Promise<ViewFigure[]> {
-  const [small, large, rounds] = options.quick ? [2_000, 20_000, 3] : [100_000, 1_000_000, 10];
-  const label = (count: number) => (count >= 1_000_000 ? `${count / 1_000_000}M` : `${count / 1000}k`);
-  const browser = await launchChromium();
-  try {
-    const base = await measureCache(browser, small, rounds);
-    const big = await measureCache(browser, large, rounds);
-    const ratio = base.operationP95 / base.bareP95;
-    const growth = big.operationP95 / base.operationP95;
-    return [
-      { figure: `P3 first rows painted, ${label(small)} cached (ms)`, measured: base.firstRowsMs, baseline: null, ratio: null, target: '≤ 150 ms', pass: base.firstRowsMs <= 150 },
-      { figure: `P3 filter/sort p95 end to end, ${label(small)} (ms)`, measured: base.operationP95, baseline: base.bareP95, ratio, target: '≤ 30 ms and ≤ 3× bare SQLite', pass: base.operationP95 <= 30 && ratio <= 3 },
-      { figure: `P3 filter/sort p95, ${label(large)} vs ${label(small)} (ms)`, measured: big.operationP95, baseline: base.operationP95, ratio: growth, target: '≤ 3×', pass: growth <= 3 },
-    ];
-  } finally {
-    await browser.close();
-  }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const figures = await measureViewFigures({ quick: process.argv.includes('--quick') });
-  console.table(figures.map((row) => ({ ...row, measured: row.measured.toFixed(1), baseline: row.baseline?.toFixed(2) ?? '', ratio: row.ratio?.toFixed(2) ?? '' })));
-}
+export const p3View: Figure = {
+  id: 'P3',
+  async run({ quick }): Promise<FigureRow[]> {
+    const [small, large, rounds] = quick ? [2_000, 20_000, 3] : [100_000, 1_000_000, 10];
+    const label = (count: number) => (count >= 1_000_000 ? `${count / 1_000_000}M` : `${count / 1000}k`);
+    const browser = await launchChromium();
+    try {
+      const base = await measureCache(browser, small, rounds);
+      const big = await measureCache(browser, large, rounds);
+      return [
+        row(`P3 first rows painted after the tab opens, ${label(small)} cached`, 'ms', base.firstRowsMs, null, { measuredBelow: 150 }),
+        row(`P3 filter/sort p95 end to end vs bare SQLite, ${label(small)}`, 'ms', base.operationP95, base.bareP95, { ratioAtMost: 3, measuredBelow: 30 }),
+        row(`P3 filter/sort p95 at ${label(large)} vs ${label(small)}`, 'ms', big.operationP95, base.operationP95, { ratioAtMost: 3 }),
+      ];
+    } finally {
+      await browser.close();
+    }
+  },
+};
