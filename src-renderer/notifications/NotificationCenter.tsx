@@ -3,14 +3,10 @@ import type { NotificationItem, NotificationSettings } from '../../src-preload/c
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useNotificationsStore } from './notifications-store.ts';
 import './notifications.css';
+import { fill } from '../ui/fill-template.ts';
+import { notificationStrings as s } from './strings.ts';
 
-const severityChoices: { value: NotificationSettings['alertSeverity']; label: string }[] = [
-  { value: 'low', label: 'Low and above' },
-  { value: 'medium', label: 'Medium and above' },
-  { value: 'high', label: 'High and above' },
-  { value: 'critical', label: 'Critical only' },
-  { value: 'off', label: 'No alerts' },
-];
+const severityChoices: NotificationSettings['alertSeverity'][] = ['low', 'medium', 'high', 'critical', 'off'];
 
 /** The bell in the tab bar: the unread count, and the in-app center with its settings. */
 export function NotificationCenter() {
@@ -38,8 +34,8 @@ export function NotificationCenter() {
         className="nc-bell"
         aria-expanded={open}
         aria-haspopup="dialog"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        title="Notifications"
+        aria-label={unread > 0 ? fill(s.bellUnread, { count: unread }) : s.bell}
+        title={s.bell}
         onClick={() => setOpen(!open)}
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -67,27 +63,27 @@ function NotificationPanel({ onClose }: { onClose(): void }) {
     <div
       className="nc-panel"
       role="dialog"
-      aria-label="Notification center"
+      aria-label={s.center}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onClose();
       }}
     >
       <header className="nc-header">
-        <h2>Notifications</h2>
-        <span className="muted">{unread > 0 ? `${unread} unread` : 'all read'}</span>
+        <h2>{s.heading}</h2>
+        <span className="muted">{unread > 0 ? fill(s.unread, { count: unread }) : s.allRead}</span>
         <button type="button" className="link-button" disabled={unread === 0} onClick={() => void markAllRead()}>
-          Mark all read
+          {s.markAllRead}
         </button>
         <button type="button" className="link-button" disabled={items.length === 0} onClick={() => void clear()}>
-          Clear
+          {s.clear}
         </button>
       </header>
       <NotificationSettingsForm />
-      {error && <ErrorNotice error={error} title="The notification center could not be updated" />}
+      {error && <ErrorNotice error={error} title={s.updateFailed} />}
       {items.length === 0 ? (
-        <p className="muted nc-empty">No notifications.</p>
+        <p className="muted nc-empty">{s.empty}</p>
       ) : (
-        <ul className="nc-list" aria-label="Notifications">
+        <ul className="nc-list" aria-label={s.list}>
           {items.map((item) => (
             <li key={item.id}>
               <NotificationEntry
@@ -109,7 +105,7 @@ function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen():
   const content = (
     <>
       <span className="nc-title">
-        {!item.read && <span className="nc-dot" aria-label="unread" />}
+        {!item.read && <span className="nc-dot" aria-label={s.unreadDot} />}
         <bdi>{item.title}</bdi>
         {item.count > 1 && <span className="nc-badge">{item.count}</span>}
       </span>
@@ -136,7 +132,7 @@ function NotificationSettingsForm() {
   const saveSettings = useNotificationsStore((state) => state.saveSettings);
   if (!settings) return null;
   return (
-    <div className="nc-settings" role="group" aria-label="Notification settings">
+    <div className="nc-settings" role="group" aria-label={s.settings.label}>
       <label className="nc-switch">
         <input
           type="checkbox"
@@ -144,24 +140,24 @@ function NotificationSettingsForm() {
           checked={settings.doNotDisturb}
           onChange={(event) => void saveSettings({ ...settings, doNotDisturb: event.target.checked })}
         />
-        Do not disturb
+        {s.settings.doNotDisturb}
       </label>
       <label>
-        Desktop alerts{' '}
+        {s.settings.desktopAlerts}{' '}
         <select
           value={settings.alertSeverity}
           onChange={(event) => void saveSettings({ ...settings, alertSeverity: event.target.value as NotificationSettings['alertSeverity'] })}
         >
           {severityChoices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
+            <option key={choice} value={choice}>
+              {s.settings.severities[choice]}
             </option>
           ))}
         </select>
       </label>
       <label className="nc-switch">
         <input type="checkbox" checked={settings.blocks} onChange={(event) => void saveSettings({ ...settings, blocks: event.target.checked })} />
-        New blocks
+        {s.settings.newBlocks}
       </label>
     </div>
   );

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { IpcError, IpcResult } from '../../../src-preload/contract/define.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { firewallStrings } from './strings.ts';
 
 interface Props {
   title: string;
@@ -26,10 +27,10 @@ export function ConfirmDialog({ title, confirmLabel, children, onConfirm, onClos
   return (
     <Dialog title={title} onClose={onClose}>
       {children}
-      {error && <ErrorNotice error={error} title="Nothing was changed" />}
+      {error && <ErrorNotice error={error} title={firewallStrings.confirm.failed} />}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
-          Cancel
+          {firewallStrings.confirm.cancel}
         </button>
         <button type="button" className="button-danger" disabled={busy} onClick={() => void confirm()}>
           {confirmLabel}

@@ -7,6 +7,10 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { operateState, useFirewallStatusStore } from './firewall-status-store.ts';
 import { cellText } from './table/visible-text.ts';
 import { useFirewallList } from './use-firewall-list.ts';
+import { fill } from '../../ui/fill-template.ts';
+import { firewallStrings } from './strings.ts';
+
+const s = firewallStrings.list;
 
 export interface ListColumn<T> {
   title: string;
@@ -49,7 +53,7 @@ export function EditableList<T extends { id: string }>(props: Props<T>) {
       <div className="fw-toolbar">
         <p className="muted fw-explanation">{props.explanation}</p>
         <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding(true)}>
-          Add {noun}
+          {fill(s.add, { noun })}
         </button>
       </div>
       {adding && (
@@ -63,9 +67,9 @@ export function EditableList<T extends { id: string }>(props: Props<T>) {
           }}
         />
       )}
-      {state.status === 'loading' && <p className="muted">Reading the {title.toLowerCase()}…</p>}
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={`The ${title.toLowerCase()} could not be read`} />}
-      {state.status === 'ready' && state.error && <ErrorNotice error={state.error} title={`The ${title.toLowerCase()} could not be refreshed`} />}
+      {state.status === 'loading' && <p className="muted">{fill(s.reading, { list: title.toLowerCase() })}</p>}
+      {state.status === 'failed' && <ErrorNotice error={state.error} title={fill(s.readFailed, { list: title.toLowerCase() })} />}
+      {state.status === 'ready' && state.error && <ErrorNotice error={state.error} title={fill(s.refreshFailed, { list: title.toLowerCase() })} />}
       {state.status === 'ready' && (
         <table className="fw-table" aria-label={title}>
           <thead>
@@ -76,7 +80,7 @@ export function EditableList<T extends { id: string }>(props: Props<T>) {
                 </th>
               ))}
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{s.actions}</span>
               </th>
             </tr>
           </thead>
@@ -94,10 +98,10 @@ export function EditableList<T extends { id: string }>(props: Props<T>) {
                     className="button-danger"
                     disabled={!operate.allowed}
                     title={operate.reason}
-                    aria-label={`Delete ${nameOf(item)}`}
+                    aria-label={fill(s.deleteNamed, { name: nameOf(item) })}
                     onClick={() => setDeleting(item)}
                   >
-                    Delete
+                    {s.delete}
                   </button>
                 </td>
               </tr>
@@ -105,11 +109,11 @@ export function EditableList<T extends { id: string }>(props: Props<T>) {
           </tbody>
         </table>
       )}
-      {state.status === 'ready' && state.list.items.length === 0 && <p className="muted">The {title.toLowerCase()} is empty.</p>}
+      {state.status === 'ready' && state.list.items.length === 0 && <p className="muted">{fill(s.empty, { list: title.toLowerCase() })}</p>}
       {deleting && (
         <ConfirmDialog
-          title={`Delete ${cellText(nameOf(deleting), 80)}?`}
-          confirmLabel="Delete"
+          title={fill(s.deleteTitle, { name: cellText(nameOf(deleting), 80) })}
+          confirmLabel={s.delete}
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
             const result = await props.remove(deleting);
@@ -118,7 +122,7 @@ export function EditableList<T extends { id: string }>(props: Props<T>) {
           }}
         >
           <p>
-            The appliance removes this {noun}: <bdi>{cellText(nameOf(deleting), 200)}</bdi>.
+            {fill(s.deleteBody, { noun })} <bdi>{cellText(nameOf(deleting), 200)}</bdi>
           </p>
         </ConfirmDialog>
       )}
@@ -144,7 +148,7 @@ function AddForm({ noun, fields, add, onDone }: { noun: string; fields: readonly
   };
 
   return (
-    <form className="card fw-form" aria-label={`Add ${noun}`} onSubmit={(event) => void submit(event)}>
+    <form className="card fw-form" aria-label={fill(s.add, { noun })} onSubmit={(event) => void submit(event)}>
       {fields.map((field) => (
         <label key={field.name} className={fieldError(field.name) ? 'field field-invalid' : 'field'}>
           <span className="field-label">{field.label}</span>
@@ -166,13 +170,13 @@ function AddForm({ noun, fields, add, onDone }: { noun: string; fields: readonly
           {fieldError(field.name) && <span className="field-error">{fieldError(field.name)}</span>}
         </label>
       ))}
-      {error && !error.fieldErrors && <ErrorNotice error={error} title="Not added" />}
+      {error && !error.fieldErrors && <ErrorNotice error={error} title={s.notAdded} />}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onDone}>
-          Cancel
+          {firewallStrings.confirm.cancel}
         </button>
         <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? 'Adding…' : 'Add'}
+          {busy ? s.adding : s.addButton}
         </button>
       </div>
     </form>

@@ -6,15 +6,16 @@ import { operateState, useFirewallStatusStore } from './firewall-status-store.ts
 import { firewallSections } from './sections.ts';
 import { SyncLine } from './SyncLine.tsx';
 import './firewall.css';
+import { firewallStrings } from './strings.ts';
 
 /** The Firewall workspace: one appliance, its sections in a nav, and its sync state always in view. */
 export function FirewallView({ params = {} }: { params?: TabParams }) {
   return (
     <ServiceConnection
       service="firewall"
-      title="Firewall"
+      title={firewallStrings.title}
       {...(typeof params.profileId === 'string' && { profileId: params.profileId })}
-      needs="Add a firewall appliance connection (address, API key and its certificate) in Settings."
+      needs={firewallStrings.needs}
     >
       {(profile) => (
         <FirewallWorkspace
@@ -49,12 +50,12 @@ function FirewallWorkspace({ profile, initialSection, itemId }: WorkspaceProps) 
     <div className="fw-workspace">
       <SyncLine profileId={profile.id} />
       {!operate.allowed && (
-        <p className="notice notice-warning fw-read-only" role="note" aria-label="Read-only">
-          <strong>Read-only.</strong> {operate.reason} Blocking, unblocking and list changes are switched off.
+        <p className="notice notice-warning fw-read-only" role="note" aria-label={firewallStrings.readOnly.label}>
+          <strong>{firewallStrings.readOnly.heading}</strong> {operate.reason} {firewallStrings.readOnly.effect}
         </p>
       )}
       <div className="fw-body">
-        <nav className="fw-nav" aria-label="Firewall sections">
+        <nav className="fw-nav" aria-label={firewallStrings.sections.nav}>
           {firewallSections.map((candidate) => (
             <button
               key={candidate.id}

@@ -1,9 +1,11 @@
-import type { SyncResource, SyncStatus } from '../../../src-preload/contract/firewall.ts';
+import type { SyncStatus } from '../../../src-preload/contract/firewall.ts';
 import { useFirewallStatusStore } from './firewall-status-store.ts';
 import { relativeTime } from './relative-time.ts';
 import { useNow } from './use-now.ts';
+import { fill } from '../../ui/fill-template.ts';
+import { firewallStrings } from './strings.ts';
 
-const resourceTitles: Record<SyncResource, string> = { alerts: 'Alerts', blocklist: 'Block list' };
+const s = firewallStrings.sync;
 
 /** When each cache was last filled from the appliance, and what the sync does now: always in view. */
 export function SyncLine({ profileId }: { profileId: string }) {
@@ -13,26 +15,26 @@ export function SyncLine({ profileId }: { profileId: string }) {
   const statuses = (['alerts', 'blocklist'] as const).map((resource) => ({ resource, status: sync?.[resource] }));
 
   return (
-    <div className="fw-sync-line" role="status" aria-label="Sync">
+    <div className="fw-sync-line" role="status" aria-label={s.label}>
       {statuses.map(({ resource, status }) => (
         <span key={resource} className="fw-sync-item">
-          <strong>{resourceTitles[resource]}</strong> <LastSynced status={status} now={now} />
+          <strong>{s.resources[resource]}</strong> <LastSynced status={status} now={now} />
           <SyncActivity status={status} />
         </span>
       ))}
       <button type="button" className="button fw-sync-now" onClick={() => void syncNow(profileId)}>
-        Sync now
+        {s.now}
       </button>
     </div>
   );
 }
 
 function LastSynced({ status, now }: { status: SyncStatus | undefined; now: number }) {
-  if (!status?.lastSyncedAt) return <span className="muted">never synced</span>;
+  if (!status?.lastSyncedAt) return <span className="muted">{s.never}</span>;
   const at = new Date(status.lastSyncedAt);
   return (
     <span className="muted">
-      last synced <time dateTime={status.lastSyncedAt} title={at.toLocaleString()}>{relativeTime(at.getTime(), now)}</time>
+      {s.lastSynced} <time dateTime={status.lastSyncedAt} title={at.toLocaleString()}>{relativeTime(at.getTime(), now)}</time>
     </span>
   );
 }
@@ -42,20 +44,23 @@ function SyncActivity({ status }: { status: SyncStatus | undefined }) {
     const progress = status.progress;
     return (
       <span className="fw-sync-activity">
-        {' · '}syncing
+        {' · '}
+        {s.syncing}
         {progress && (
           <>
             {' '}
-            {progress.fetched.toLocaleString()}
-            {progress.total !== null && ` of ${progress.total.toLocaleString()}`}
-            {progress.total !== null && <progress max={progress.total} value={progress.fetched} aria-label="Sync progress" />}
+            {progress.total === null
+              ? progress.fetched.toLocaleString()
+              : fill(s.progress, { fetched: progress.fetched.toLocaleString(), total: progress.total.toLocaleString() })}
+            {progress.total !== null && <progress max={progress.total} value={progress.fetched} aria-label={s.progressLabel} />}
           </>
         )}
       </span>
     );
   }
   if (status?.state === 'backing-off') {
-    return <span className="fw-sync-activity text-danger" title={status.error?.hint}>{` · not reached: ${status.error?.message ?? 'the appliance did not answer'}`}</span>;
+    return <span className="fw-sync-activity text-danger" title={status.error?.hint}>{' · '}
+        {fill(s.notReached, { reason: status.error?.message ?? s.noAnswer })}</span>;
   }
   return null;
 }

@@ -5,6 +5,7 @@ import { AlertsSection } from './alerts/AlertsSection.tsx';
 import { AllowListSection } from './allowlist/AllowListSection.tsx';
 import { BlockListSection } from './blocklist/BlockListSection.tsx';
 import { DomainRulesSection } from './domains/DomainRulesSection.tsx';
+import { firewallStrings } from './strings.ts';
 
 /** What every section of the Firewall view gets: the appliance profile the view shows. */
 export interface FirewallSectionProps {
@@ -23,9 +24,9 @@ export interface FirewallSection {
 }
 
 export const firewallSections: readonly FirewallSection[] = [
-  { id: 'alerts', title: () => 'Alerts', component: AlertsSection },
-  { id: 'blocklist', title: () => 'Block list', component: BlockListSection },
-  { id: 'allowlist', title: () => 'Allow list', component: AllowListSection },
-  { id: 'domains', title: () => 'Domain rules', component: DomainRulesSection },
+  { id: 'alerts', title: () => firewallStrings.sections.alerts, component: AlertsSection },
+  { id: 'blocklist', title: () => firewallStrings.sections.blocklist, component: BlockListSection },
+  { id: 'allowlist', title: () => firewallStrings.sections.allowlist, component: AllowListSection },
+  { id: 'domains', title: () => firewallStrings.sections.domains, component: DomainRulesSection },
   ...adminSections,
 ];

@@ -9,6 +9,10 @@ import { DurationPicker, defaultBlockSeconds } from '../blocklist/DurationPicker
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { visibleText } from '../table/visible-text.ts';
 import { alertFieldTitles, formatAlertTime, SeverityBadge } from './alert-columns.tsx';
+import { fill } from '../../../ui/fill-template.ts';
+import { alertStrings } from './strings.ts';
+
+const s = alertStrings.detail;
 
 interface Props {
   profileId: string;
@@ -25,32 +29,32 @@ export function AlertDetailPane({ profileId, alertId, onClose }: Props) {
   return (
     <aside
       className="fw-detail card"
-      aria-label={`Alert ${alertId}`}
+      aria-label={fill(s.title, { id: alertId })}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && onClose && !(event.target instanceof HTMLSelectElement)) onClose();
       }}
     >
       <header className="fw-detail-header">
         <h2>
-          Alert <bdi>{visibleText(alertId)}</bdi>
+          <bdi>{fill(s.title, { id: visibleText(alertId) })}</bdi>
         </h2>
         {onClose && (
           <>
             <button type="button" className="button" onClick={() => navigate('alert', { profileId, alertId })}>
-              Open in tab
+              {s.openInTab}
             </button>
-            <button type="button" className="dialog-close" aria-label="Close detail" title="Close (Esc)" onClick={onClose}>
+            <button type="button" className="dialog-close" aria-label={s.close} title={s.closeTitle} onClick={onClose}>
               ×
             </button>
           </>
         )}
       </header>
-      {detail.status === 'loading' && <p className="muted">Loading the alert…</p>}
+      {detail.status === 'loading' && <p className="muted">{s.loading}</p>}
       {detail.status === 'failed' && (
         <>
-          <ErrorNotice error={detail.error} title="The alert could not be read" />
+          <ErrorNotice error={detail.error} title={s.readFailed} />
           <button type="button" className="button" onClick={reload}>
-            Try again
+            {s.tryAgain}
           </button>
         </>
       )}
@@ -70,10 +74,10 @@ function AlertFields({ profileId, detail, onBlocked }: { profileId: string; deta
     [alertFieldTitles.category, detail.category],
     [alertFieldTitles.action, detail.action],
     [alertFieldTitles.signature, detail.signature],
-    ['Message', detail.message],
+    [alertStrings.fields.message, detail.message],
     [alertFieldTitles.deviceId, detail.deviceId],
-    ['Rule', detail.ruleId],
-    ['Payload excerpt', detail.payloadExcerpt],
+    [alertStrings.fields.ruleId, detail.ruleId],
+    [alertStrings.fields.payloadExcerpt, detail.payloadExcerpt],
     ...detail.otherFields.map(({ name, value }): [string, string] => [visibleText(name), value]),
   ];
 
@@ -81,7 +85,7 @@ function AlertFields({ profileId, detail, onBlocked }: { profileId: string; deta
     <>
       {detail.from === 'cache' && (
         <p className="notice notice-warning" role="note">
-          The appliance could not be reached{detail.error ? ` (${detail.error.message})` : ''}; this is the cached copy.
+          {detail.error ? fill(s.fromCacheBecause, { reason: detail.error.message }) : s.fromCache}
         </p>
       )}
       <p>
@@ -113,9 +117,9 @@ function BlockSource({ profileId, detail, onBlocked }: { profileId: string; deta
   if (detail.sourceBlocked) {
     return (
       <p className="fw-blocked-note" role="status">
-        <span className="badge badge-blocked">blocked</span>
+        <span className="badge badge-blocked">{alertStrings.blockedBadge}</span>
         <span>
-          The block list holds <bdi>{visibleText(detail.srcIp ?? '')}</bdi>.
+          {s.sourceBlocked} <bdi>{visibleText(detail.srcIp ?? '')}</bdi>
         </span>
       </p>
     );
@@ -138,14 +142,14 @@ function BlockSource({ profileId, detail, onBlocked }: { profileId: string; deta
         type="button"
         className="button-primary"
         disabled={!operate.allowed || state.kind === 'blocking'}
-        title={operate.allowed ? `Reason: alert ${detail.id}: ${detail.signature ?? ''}` : operate.reason}
+        title={operate.allowed ? fill(s.reasonTitle, { id: detail.id, signature: detail.signature ?? '' }) : operate.reason}
         onClick={() => void block()}
       >
-        {state.kind === 'blocking' ? 'Blocking…' : <>Block source <bdi>{visibleText(detail.srcIp ?? '')}</bdi></>}
+        {state.kind === 'blocking' ? s.blocking : <>{s.blockSource} <bdi>{visibleText(detail.srcIp ?? '')}</bdi></>}
       </button>
       <DurationPicker seconds={seconds} onChange={setSeconds} disabled={!operate.allowed} />
       {!operate.allowed && <span className="muted">{operate.reason}</span>}
-      {state.kind === 'failed' && <ErrorNotice error={state.error} title="Not blocked" />}
+      {state.kind === 'failed' && <ErrorNotice error={state.error} title={s.notBlocked} />}
     </div>
   );
 }

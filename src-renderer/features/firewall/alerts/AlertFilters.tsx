@@ -5,15 +5,19 @@ import type { AlertSeverity } from '../../../../src-preload/contract/firewall.ts
 import { cellText } from '../table/visible-text.ts';
 import { alertFieldTitles } from './alert-columns.tsx';
 import type { AlertsStore } from './alerts-store.ts';
+import { fill } from '../../../ui/fill-template.ts';
+import { alertStrings } from './strings.ts';
+
+const s = alertStrings.filters;
 
 const severities: readonly AlertSeverity[] = ['critical', 'high', 'medium', 'low'];
 
 const timeRanges = [
-  { id: 'any', label: 'Any time', hours: null },
-  { id: '1h', label: 'Last hour', hours: 1 },
-  { id: '24h', label: 'Last 24 hours', hours: 24 },
-  { id: '7d', label: 'Last 7 days', hours: 7 * 24 },
-  { id: '30d', label: 'Last 30 days', hours: 30 * 24 },
+  { id: 'any', label: s.ranges.any, hours: null },
+  { id: '1h', label: s.ranges['1h'], hours: 1 },
+  { id: '24h', label: s.ranges['24h'], hours: 24 },
+  { id: '7d', label: s.ranges['7d'], hours: 7 * 24 },
+  { id: '30d', label: s.ranges['30d'], hours: 30 * 24 },
 ] as const;
 
 /** `<input type="datetime-local">` speaks local wall time without a zone; the filter speaks UTC ISO. */
@@ -39,21 +43,21 @@ export function AlertFilters({ store, searchRef }: Props) {
   const hasFilters = Object.keys(filter).length > 0;
 
   return (
-    <div className="fw-filters" role="search" aria-label="Filter alerts">
+    <div className="fw-filters" role="search" aria-label={s.label}>
       <div className="fw-filter-row">
         <input
           ref={searchRef}
           type="search"
           className="fw-search"
-          aria-label="Search alerts"
-          placeholder="Search signatures, messages, addresses  ( / )"
+          aria-label={s.search}
+          placeholder={s.searchPlaceholder}
           value={filter.text ?? ''}
           onChange={(event) => setFilter({ text: event.target.value })}
           onKeyDown={(event) => {
             if (event.key === 'Escape') event.currentTarget.blur();
           }}
         />
-        <span className="fw-severity-toggles" role="group" aria-label="Severity">
+        <span className="fw-severity-toggles" role="group" aria-label={s.severity}>
           {severities.map((severity) => {
             const pressed = chosenSeverities.includes(severity);
             return (
@@ -64,17 +68,17 @@ export function AlertFilters({ store, searchRef }: Props) {
                 className={`chip severity-chip severity-${severity}${pressed ? ' chip-on' : ''}`}
                 onClick={() => setFilter({ severity: pressed ? chosenSeverities.filter((s) => s !== severity) : [...chosenSeverities, severity] })}
               >
-                {severity}
+                {s.severities[severity]}
               </button>
             );
           })}
         </span>
         <select
-          aria-label="Category"
+          aria-label={alertFieldTitles.category}
           value={filter.category?.[0] ?? ''}
           onChange={(event) => setFilter({ category: event.target.value ? [event.target.value] : [] })}
         >
-          <option value="">All categories</option>
+          <option value="">{s.allCategories}</option>
           {(facets?.categories ?? []).map((category) => (
             <option key={category} value={category}>
               {cellText(category, 40)}
@@ -82,11 +86,11 @@ export function AlertFilters({ store, searchRef }: Props) {
           ))}
         </select>
         <select
-          aria-label="Action"
+          aria-label={alertFieldTitles.action}
           value={filter.action?.[0] ?? ''}
           onChange={(event) => setFilter({ action: event.target.value ? [event.target.value] : [] })}
         >
-          <option value="">All actions</option>
+          <option value="">{s.allActions}</option>
           {(facets?.actions ?? []).map((action) => (
             <option key={action} value={action}>
               {cellText(action, 40)}
@@ -96,21 +100,21 @@ export function AlertFilters({ store, searchRef }: Props) {
       </div>
       <div className="fw-filter-row">
         <input
-          aria-label="Source IP"
-          placeholder="Source IP"
+          aria-label={s.sourceIp}
+          placeholder={s.sourceIp}
           className="fw-ip"
           value={filter.srcIp ?? ''}
           onChange={(event) => setFilter({ srcIp: event.target.value.trim() })}
         />
         <input
-          aria-label="Destination IP"
-          placeholder="Destination IP"
+          aria-label={s.destinationIp}
+          placeholder={s.destinationIp}
           className="fw-ip"
           value={filter.dstIp ?? ''}
           onChange={(event) => setFilter({ dstIp: event.target.value.trim() })}
         />
         <select
-          aria-label="Time range"
+          aria-label={s.timeRange}
           value={range}
           onChange={(event) => {
             setRange(event.target.value);
@@ -124,19 +128,19 @@ export function AlertFilters({ store, searchRef }: Props) {
               {candidate.label}
             </option>
           ))}
-          <option value="custom">From … to …</option>
+          <option value="custom">{s.ranges.custom}</option>
         </select>
         {range === 'custom' && (
           <>
             <input
               type="datetime-local"
-              aria-label="From"
+              aria-label={s.from}
               value={localInputValue(filter.since)}
               onChange={(event) => setFilter({ since: isoFromLocalInput(event.target.value) })}
             />
             <input
               type="datetime-local"
-              aria-label="To"
+              aria-label={s.to}
               value={localInputValue(filter.until)}
               onChange={(event) => setFilter({ until: isoFromLocalInput(event.target.value) })}
             />
@@ -144,12 +148,12 @@ export function AlertFilters({ store, searchRef }: Props) {
         )}
         {(filter.cells ?? []).map((cell, index) => (
           <span key={`${cell.field}-${cell.value}`} className={cell.mode === 'in' ? 'chip chip-in' : 'chip chip-out'}>
-            {cell.mode === 'out' && 'not '}
+            {cell.mode === 'out' && `${s.not} `}
             {alertFieldTitles[cell.field]} = <bdi>{cellText(cell.value, 40)}</bdi>
             <button
               type="button"
               className="chip-remove"
-              aria-label={`Remove filter ${cell.mode === 'out' ? 'not ' : ''}${alertFieldTitles[cell.field]} = ${cell.value}`}
+              aria-label={fill(s.removeFilter, { filter: `${cell.mode === 'out' ? `${s.not} ` : ''}${alertFieldTitles[cell.field]} = ${cell.value}` })}
               onClick={() => removeCellFilter(index)}
             >
               ×
@@ -165,7 +169,7 @@ export function AlertFilters({ store, searchRef }: Props) {
               clearFilters();
             }}
           >
-            Clear filters
+            {s.clear}
           </button>
         )}
       </div>

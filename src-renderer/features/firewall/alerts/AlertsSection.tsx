@@ -10,6 +10,8 @@ import { alertColumns } from './alert-columns.tsx';
 import { AlertFilters } from './AlertFilters.tsx';
 import { createAlertsStore } from './alerts-store.ts';
 import { ExportButton } from './ExportButton.tsx';
+import { fill } from '../../../ui/fill-template.ts';
+import { alertStrings as s } from './strings.ts';
 
 const rowKey = (row: AlertRow) => row.id;
 const rowClassName = (row: AlertRow) => (row.sourceBlocked ? 'vt-row-blocked' : '');
@@ -58,15 +60,15 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
     <div className="fw-alerts">
       <AlertFilters store={store} searchRef={search} />
       <div className="fw-toolbar">
-        <span className="fw-count" role="status" aria-label="Matching alerts">
-          {total === null ? (error ? '' : 'Reading the cache…') : `${total.toLocaleString()} ${total === 1 ? 'alert' : 'alerts'}`}
+        <span className="fw-count" role="status" aria-label={s.matching}>
+          {total === null ? (error ? '' : s.reading) : fill(total === 1 ? s.count_one : s.count_other, { count: total.toLocaleString() })}
         </span>
         <ExportButton store={store} />
       </div>
-      {error && <ErrorNotice error={error} title="The cached alerts could not be read" />}
+      {error && <ErrorNotice error={error} title={s.readFailed} />}
       <div className={openAlertId ? 'fw-split fw-split-open' : 'fw-split'}>
         <VirtualTable
-          label="Alerts"
+          label={s.table}
           columns={alertColumns}
           rowCount={total ?? 0}
           rowAt={rowAt}
@@ -80,7 +82,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
           onOpen={onOpen}
           onClose={closeDetail}
           onFilter={(column, value, mode) => addCellFilter(column as AlertField, value, mode)}
-          empty={total === null ? (error ? '' : 'Reading the cache…') : 'No cached alert matches these filters.'}
+          empty={total === null ? (error ? '' : s.reading) : s.noMatch}
         />
         {openAlertId && <AlertDetailPane key={openAlertId} profileId={profile.id} alertId={openAlertId} onClose={closeDetail} />}
       </div>

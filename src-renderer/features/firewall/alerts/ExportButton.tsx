@@ -4,6 +4,10 @@ import type { ExportProgress } from '../../../../src-preload/contract/firewall.t
 import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import type { AlertsStore } from './alerts-store.ts';
+import { fill } from '../../../ui/fill-template.ts';
+import { alertStrings } from './strings.ts';
+
+const s = alertStrings.export;
 
 type ExportState =
   | { kind: 'idle' }
@@ -37,27 +41,27 @@ export function ExportButton({ store }: { store: AlertsStore }) {
   return (
     <div className="fw-export" aria-live="polite">
       <button type="button" className="button" disabled={state.kind === 'running'} onClick={() => void start()}>
-        Export CSV
+        {s.button}
       </button>
       {state.kind === 'running' && (
         <span className="fw-export-progress">
           {state.progress ? (
             <>
-              <progress max={Math.max(state.progress.total, 1)} value={state.progress.written} aria-label="Export progress" />{' '}
-              {state.progress.written.toLocaleString()} of {state.progress.total.toLocaleString()} rows
+              <progress max={Math.max(state.progress.total, 1)} value={state.progress.written} aria-label={s.progressLabel} />{' '}
+              {fill(s.progress, { written: state.progress.written.toLocaleString(), total: state.progress.total.toLocaleString() })}
             </>
           ) : (
-            'Choose where to save…'
+            s.choosing
           )}
         </span>
       )}
       {state.kind === 'saved' && (
         <span className="text-ok" role="status">
-          Saved {state.rows.toLocaleString()} rows to <bdi className="fw-path">{state.path}</bdi>
+          {fill(s.saved, { rows: state.rows.toLocaleString() })} <bdi className="fw-path">{state.path}</bdi>
         </span>
       )}
-      {state.kind === 'cancelled' && <span className="muted">Export cancelled.</span>}
-      {state.kind === 'failed' && <ErrorNotice error={state.error} title="The export failed" />}
+      {state.kind === 'cancelled' && <span className="muted">{s.cancelled}</span>}
+      {state.kind === 'failed' && <ErrorNotice error={state.error} title={s.failed} />}
     </div>
   );
 }

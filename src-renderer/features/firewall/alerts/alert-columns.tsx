@@ -1,20 +1,9 @@
 import type { AlertField, AlertRow } from '../../../../src-preload/contract/firewall.ts';
 import type { Column } from '../table/VirtualTable.tsx';
 import { cellText } from '../table/visible-text.ts';
+import { alertStrings } from './strings.ts';
 
-export const alertFieldTitles: Record<AlertField, string> = {
-  severity: 'Severity',
-  occurredAt: 'Time',
-  category: 'Category',
-  action: 'Action',
-  srcIp: 'Source',
-  srcPort: 'Source port',
-  dstIp: 'Destination',
-  dstPort: 'Destination port',
-  protocol: 'Protocol',
-  signature: 'Signature',
-  deviceId: 'Device',
-};
+export const alertFieldTitles: Record<AlertField, string> = alertStrings.fields;
 
 const text = (value: string | number | null) => (value === null ? '' : String(value));
 
@@ -39,7 +28,7 @@ export const alertColumns: readonly Column<AlertRow>[] = [
     cell: (row) => (
       <>
         <bdi>{cellText(row.srcIp ?? '', 64)}</bdi>
-        {row.sourceBlocked && <span className="badge badge-blocked" title="The block list holds this source">blocked</span>}
+        {row.sourceBlocked && <span className="badge badge-blocked" title={alertStrings.blockedTitle}>{alertStrings.blockedBadge}</span>}
       </>
     ),
     filterValue: (row) => row.srcIp ?? undefined,

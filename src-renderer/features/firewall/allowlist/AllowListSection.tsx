@@ -2,15 +2,17 @@ import type { AllowEntry } from '../../../../src-preload/contract/firewall.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { EditableList } from '../EditableList.tsx';
 import type { FirewallSectionProps } from '../sections.ts';
+import { firewallStrings } from '../strings.ts';
+import { allowListStrings as s } from './strings.ts';
 
 const columns = [
-  { title: 'IP', cell: (entry: AllowEntry) => entry.ip },
-  { title: 'Description', cell: (entry: AllowEntry) => entry.description },
-  { title: 'Created', cell: (entry: AllowEntry) => (entry.createdAt ? new Date(entry.createdAt).toLocaleString() : null) },
+  { title: s.columns.ip, cell: (entry: AllowEntry) => entry.ip },
+  { title: firewallStrings.list.description, cell: (entry: AllowEntry) => entry.description },
+  { title: firewallStrings.list.created, cell: (entry: AllowEntry) => (entry.createdAt ? new Date(entry.createdAt).toLocaleString() : null) },
 ];
 const fields = [
-  { name: 'ip', label: 'IP address or network', placeholder: '198.51.100.0/24' },
-  { name: 'description', label: 'Description' },
+  { name: 'ip', label: s.fields.ip, placeholder: s.fields.ipPlaceholder },
+  { name: 'description', label: firewallStrings.list.description },
 ];
 
 /** Addresses the appliance never blocks. */
@@ -18,9 +20,9 @@ export function AllowListSection({ profile }: FirewallSectionProps) {
   return (
     <EditableList<AllowEntry>
       profileId={profile.id}
-      noun="allow list entry"
-      title="Allow list"
-      explanation="Addresses here are never blocked, whatever an alert or rule says."
+      noun={s.noun}
+      title={s.title}
+      explanation={s.explanation}
       columns={columns}
       nameOf={(entry) => entry.ip}
       read={(profileId) => opsdesk.firewall.allowlist({ profileId })}

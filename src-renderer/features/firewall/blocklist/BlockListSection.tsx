@@ -12,6 +12,9 @@ import { cellText, visibleText } from '../table/visible-text.ts';
 import { useFirewallList } from '../use-firewall-list.ts';
 import { useNow } from '../use-now.ts';
 import { DurationPicker, defaultBlockSeconds } from './DurationPicker.tsx';
+import { fill } from '../../../ui/fill-template.ts';
+import { firewallStrings } from '../strings.ts';
+import { blockListStrings as s } from './strings.ts';
 
 const readBlocklist = (profileId: string) => opsdesk.firewall.blocklist({ profileId });
 
@@ -33,29 +36,29 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
   return (
     <div className="fw-list-section">
       <div className="fw-toolbar">
-        <input type="search" aria-label="Search the block list" placeholder="Search the block list" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <input type="search" aria-label={s.search} placeholder={s.search} value={search} onChange={(event) => setSearch(event.target.value)} />
         <span className="fw-count" role="status">
-          {state.status === 'ready' && `${entries.length.toLocaleString()} ${entries.length === 1 ? 'entry' : 'entries'}`}
+          {state.status === 'ready' && fill(entries.length === 1 ? s.count_one : s.count_other, { count: entries.length.toLocaleString() })}
         </span>
         <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding(true)}>
-          Add block
+          {s.add}
         </button>
       </div>
       {adding && <AddBlockForm profileId={profile.id} onDone={() => { setAdding(false); void reload(); }} />}
-      {state.status === 'loading' && <p className="muted">Reading the block list…</p>}
-      {state.status === 'failed' && <ErrorNotice error={state.error} title="The block list could not be read" />}
-      {state.status === 'ready' && state.error && <ErrorNotice error={state.error} title="The block list could not be refreshed" />}
+      {state.status === 'loading' && <p className="muted">{s.reading}</p>}
+      {state.status === 'failed' && <ErrorNotice error={state.error} title={s.readFailed} />}
+      {state.status === 'ready' && state.error && <ErrorNotice error={state.error} title={s.refreshFailed} />}
       {state.status === 'ready' && (
-        <table className="fw-table" aria-label="Block list">
+        <table className="fw-table" aria-label={s.title}>
           <thead>
             <tr>
-              <th scope="col">IP</th>
-              <th scope="col">Source</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Remaining</th>
-              <th scope="col">Created</th>
+              <th scope="col">{s.columns.ip}</th>
+              <th scope="col">{s.columns.source}</th>
+              <th scope="col">{s.columns.reason}</th>
+              <th scope="col">{s.columns.remaining}</th>
+              <th scope="col">{s.columns.created}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{firewallStrings.list.actions}</span>
               </th>
             </tr>
           </thead>
@@ -63,7 +66,7 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
             {entries.map((entry) => (
               <tr
                 key={entry.id}
-                aria-label={`Block ${entry.ip}`}
+                aria-label={fill(s.row, { ip: entry.ip })}
                 aria-current={entry.id === itemId ? 'true' : undefined}
                 className={entry.id === itemId ? 'fw-row-focused' : undefined}
                 ref={entry.id === itemId ? (row) => row?.scrollIntoView({ block: 'nearest' }) : undefined}
@@ -85,10 +88,10 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
                     className="button-danger"
                     disabled={!operate.allowed}
                     title={operate.reason}
-                    aria-label={`Unblock ${entry.ip}`}
+                    aria-label={fill(s.unblockNamed, { ip: entry.ip })}
                     onClick={() => setUnblocking(entry)}
                   >
-                    Unblock
+                    {s.unblock}
                   </button>
                 </td>
               </tr>
@@ -96,11 +99,11 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
           </tbody>
         </table>
       )}
-      {state.status === 'ready' && entries.length === 0 && <p className="muted">{needle ? 'No entry matches.' : 'Nothing is blocked.'}</p>}
+      {state.status === 'ready' && entries.length === 0 && <p className="muted">{needle ? s.noMatch : s.empty}</p>}
       {unblocking && (
         <ConfirmDialog
-          title={`Unblock ${visibleText(unblocking.ip)}?`}
-          confirmLabel="Unblock"
+          title={fill(s.unblockTitle, { ip: visibleText(unblocking.ip) })}
+          confirmLabel={s.unblock}
           onClose={() => setUnblocking(null)}
           onConfirm={async () => {
             const result = await opsdesk.firewall.unblock({ profileId: profile.id, entryId: unblocking.id });
@@ -109,13 +112,13 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
           }}
         >
           <p>
-            Traffic from <bdi>{visibleText(unblocking.ip)}</bdi> will reach the network again.
-            {unblocking.reason && (
-              <>
-                {' '}It was blocked for: <bdi>{cellText(unblocking.reason)}</bdi>
-              </>
-            )}
+            {s.unblockBody} <bdi>{visibleText(unblocking.ip)}</bdi>
           </p>
+          {unblocking.reason && (
+            <p>
+              {s.blockedFor} <bdi>{cellText(unblocking.reason)}</bdi>
+            </p>
+          )}
         </ConfirmDialog>
       )}
     </div>
@@ -123,9 +126,9 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
 }
 
 function Remaining({ entry, now }: { entry: BlockEntry; now: number }) {
-  if (entry.expiresAt === null) return <span>permanent</span>;
+  if (entry.expiresAt === null) return <span>{s.permanent}</span>;
   const expires = new Date(entry.expiresAt).getTime();
-  if (expires <= now) return <span className="muted">expired</span>;
+  if (expires <= now) return <span className="muted">{s.expired}</span>;
   return (
     <time dateTime={entry.expiresAt} title={new Date(expires).toLocaleString()}>
       {relativeTime(expires, now)}
@@ -151,28 +154,28 @@ function AddBlockForm({ profileId, onDone }: { profileId: string; onDone(): void
   };
 
   return (
-    <form className="card fw-form" aria-label="Add block" onSubmit={(event) => void submit(event)}>
+    <form className="card fw-form" aria-label={s.add} onSubmit={(event) => void submit(event)}>
       <label className={fieldError('ip') ? 'field field-invalid' : 'field'}>
-        <span className="field-label">IP address</span>
-        <input value={ip} onChange={(event) => setIp(event.target.value)} placeholder="203.0.113.7 or 2001:db8::7" required />
+        <span className="field-label">{s.form.ip}</span>
+        <input value={ip} onChange={(event) => setIp(event.target.value)} placeholder={s.form.ipPlaceholder} required />
         {fieldError('ip') && <span className="field-error">{fieldError('ip')}</span>}
       </label>
       <div className="field">
-        <span className="field-label">Duration</span>
-        <DurationPicker seconds={seconds} onChange={setSeconds} label="Duration" />
+        <span className="field-label">{s.form.duration}</span>
+        <DurationPicker seconds={seconds} onChange={setSeconds} label={s.form.duration} />
       </div>
       <label className={fieldError('reason') ? 'field field-invalid' : 'field'}>
-        <span className="field-label">Reason</span>
+        <span className="field-label">{s.form.reason}</span>
         <input value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
         {fieldError('reason') && <span className="field-error">{fieldError('reason')}</span>}
       </label>
-      {error && !error.fieldErrors && <ErrorNotice error={error} title="Not blocked" />}
+      {error && !error.fieldErrors && <ErrorNotice error={error} title={s.form.notBlocked} />}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onDone}>
-          Cancel
+          {s.form.cancel}
         </button>
         <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? 'Blocking…' : 'Block'}
+          {busy ? s.form.blocking : s.form.block}
         </button>
       </div>
     </form>

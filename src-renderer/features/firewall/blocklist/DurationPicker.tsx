@@ -1,20 +1,23 @@
 import { useState } from 'react';
+import { firewallStrings } from '../strings.ts';
+
+const s = firewallStrings.duration;
 
 export const defaultBlockSeconds = 86_400;
 
 /** 0 is how the appliance says "until unblocked". */
 const blockDurationPresets = [
-  { seconds: 3600, label: '1 hour' },
-  { seconds: 86_400, label: '1 day' },
-  { seconds: 7 * 86_400, label: '7 days' },
-  { seconds: 30 * 86_400, label: '30 days' },
-  { seconds: 0, label: 'Permanent' },
+  { seconds: 3600, label: s.presets.hour },
+  { seconds: 86_400, label: s.presets.day },
+  { seconds: 7 * 86_400, label: s.presets.week },
+  { seconds: 30 * 86_400, label: s.presets.month },
+  { seconds: 0, label: s.presets.permanent },
 ] as const;
 
 const customUnits = [
-  { seconds: 60, label: 'minutes' },
-  { seconds: 3600, label: 'hours' },
-  { seconds: 86_400, label: 'days' },
+  { seconds: 60, label: s.units.minutes },
+  { seconds: 3600, label: s.units.hours },
+  { seconds: 86_400, label: s.units.days },
 ] as const;
 
 interface Props {
@@ -25,7 +28,7 @@ interface Props {
 }
 
 /** How long a block lasts: the appliance's usual presets, or any number of minutes, hours or days. */
-export function DurationPicker({ seconds, onChange, disabled, label = 'Block for' }: Props) {
+export function DurationPicker({ seconds, onChange, disabled, label = s.blockFor }: Props) {
   const isPreset = blockDurationPresets.some((preset) => preset.seconds === seconds);
   const [custom, setCustom] = useState(!isPreset);
   const [unit, setUnit] = useState<number>(3600);
@@ -50,21 +53,21 @@ export function DurationPicker({ seconds, onChange, disabled, label = 'Block for
             {preset.label}
           </option>
         ))}
-        <option value="custom">Custom…</option>
+        <option value="custom">{s.custom}</option>
       </select>
       {custom && (
         <>
           <input
             type="number"
             min={1}
-            aria-label="Custom duration"
+            aria-label={s.customAmount}
             className="duration-amount"
             disabled={disabled}
             value={Math.max(1, Math.round(seconds / unit))}
             onChange={(event) => onChange(Math.max(1, Number(event.target.value)) * unit)}
           />
           <select
-            aria-label="Custom duration unit"
+            aria-label={s.customUnit}
             disabled={disabled}
             value={unit}
             onChange={(event) => {

@@ -2,24 +2,26 @@ import type { DomainRule } from '../../../../src-preload/contract/firewall.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { EditableList } from '../EditableList.tsx';
 import type { FirewallSectionProps } from '../sections.ts';
+import { firewallStrings } from '../strings.ts';
+import { domainStrings as s } from './strings.ts';
 
 const columns = [
-  { title: 'Domain', cell: (rule: DomainRule) => rule.domain },
-  { title: 'Action', cell: (rule: DomainRule) => rule.action },
-  { title: 'Description', cell: (rule: DomainRule) => rule.description },
-  { title: 'Created', cell: (rule: DomainRule) => (rule.createdAt ? new Date(rule.createdAt).toLocaleString() : null) },
+  { title: s.columns.domain, cell: (rule: DomainRule) => rule.domain },
+  { title: s.columns.action, cell: (rule: DomainRule) => rule.action },
+  { title: firewallStrings.list.description, cell: (rule: DomainRule) => rule.description },
+  { title: firewallStrings.list.created, cell: (rule: DomainRule) => (rule.createdAt ? new Date(rule.createdAt).toLocaleString() : null) },
 ];
 const fields = [
-  { name: 'domain', label: 'Domain', placeholder: 'tracker.example.com' },
+  { name: 'domain', label: s.fields.domain, placeholder: s.fields.domainPlaceholder },
   {
     name: 'action',
-    label: 'Action',
+    label: s.fields.action,
     options: [
-      { value: 'block', label: 'Block' },
-      { value: 'allow', label: 'Allow' },
+      { value: 'block', label: s.actions.block },
+      { value: 'allow', label: s.actions.allow },
     ],
   },
-  { name: 'description', label: 'Description' },
+  { name: 'description', label: firewallStrings.list.description },
 ];
 
 /** Domains the appliance blocks or lets through by name. */
@@ -27,9 +29,9 @@ export function DomainRulesSection({ profile }: FirewallSectionProps) {
   return (
     <EditableList<DomainRule>
       profileId={profile.id}
-      noun="domain rule"
-      title="Domain rules"
-      explanation="Block or allow traffic to a domain by its name."
+      noun={s.noun}
+      title={s.title}
+      explanation={s.explanation}
       columns={columns}
       nameOf={(rule) => rule.domain}
       read={(profileId) => opsdesk.firewall.domainRules({ profileId })}

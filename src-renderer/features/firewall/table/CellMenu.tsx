@@ -2,6 +2,10 @@ import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { FilterMode } from './VirtualTable.tsx';
 import { cellText } from './visible-text.ts';
+import { fill } from '../../../ui/fill-template.ts';
+import { firewallStrings } from '../strings.ts';
+
+const s = firewallStrings.table;
 
 export interface CellMenuTarget {
   x: number;
@@ -55,10 +59,10 @@ export function CellMenu({ target, onFilter, onDismiss }: Props) {
       onKeyDown={onKeyDown}
     >
       <button type="button" role="menuitem" onClick={() => choose('in')}>
-        Filter in {target.title} = <bdi>{shown}</bdi>
+        {fill(s.menuFilterIn, { column: target.title })} <bdi>{shown}</bdi>
       </button>
       <button type="button" role="menuitem" onClick={() => choose('out')}>
-        Filter out {target.title} = <bdi>{shown}</bdi>
+        {fill(s.menuFilterOut, { column: target.title })} <bdi>{shown}</bdi>
       </button>
     </div>
   );

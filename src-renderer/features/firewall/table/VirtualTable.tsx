@@ -3,6 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { CellMenu } from './CellMenu.tsx';
 import type { CellMenuTarget } from './CellMenu.tsx';
+import { fill } from '../../../ui/fill-template.ts';
+import { firewallStrings } from '../strings.ts';
+
+const s = firewallStrings.table;
 
 export type SortDirection = 'asc' | 'desc';
 export type FilterMode = 'in' | 'out';
@@ -102,7 +106,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
               aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
             >
               {column.sortable && onSort ? (
-                <button type="button" className="vt-sort" onClick={() => onSort(column.id)} title={`Sort by ${column.title}`}>
+                <button type="button" className="vt-sort" onClick={() => onSort(column.id)} title={fill(s.sortBy, { column: column.title })}>
                   {column.title}
                   <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
                 </button>
@@ -118,7 +122,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
         className="vt-body"
         tabIndex={0}
         role="rowgroup"
-        aria-label={`${label} rows`}
+        aria-label={fill(s.rows, { label })}
         aria-activedescendant={selectedIndex !== null ? `${rowIdPrefix}-row-${selectedIndex}` : undefined}
         onKeyDown={onKeyDown}
       >
@@ -159,8 +163,8 @@ export function VirtualTable<Row>(props: Props<Row>) {
                               <button
                                 type="button"
                                 tabIndex={-1}
-                                aria-label={`Filter in ${column.title} ${value}`}
-                                title={`Only ${column.title} = ${value}`}
+                                aria-label={fill(s.filterIn, { column: column.title, value })}
+                                title={fill(s.onlyTitle, { column: column.title, value })}
                                 onClick={(event) => {
                                   event.stopPropagation();
                                   onFilter(column.id, value, 'in');
@@ -171,8 +175,8 @@ export function VirtualTable<Row>(props: Props<Row>) {
                               <button
                                 type="button"
                                 tabIndex={-1}
-                                aria-label={`Filter out ${column.title} ${value}`}
-                                title={`Hide ${column.title} = ${value}`}
+                                aria-label={fill(s.filterOut, { column: column.title, value })}
+                                title={fill(s.hideTitle, { column: column.title, value })}
                                 onClick={(event) => {
                                   event.stopPropagation();
                                   onFilter(column.id, value, 'out');
