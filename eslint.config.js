@@ -101,6 +101,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [rendererCode] }] },
   },
   {
+    // Catalogs and language rules every process uses, so they import no process's code.
+    files: ['src-shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'src-shared runs in every process: no Electron.' }],
+          patterns: [
+            { group: ['**/src-main/**', '**/src-renderer/**', '**/src-preload/**', 'node:*'], message: 'src-shared runs in every process: it imports no process code and no Node.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-preload/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -108,8 +123,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!electron$|zod$|virtual:opsdesk-contract-manifest$|\\./|\\.\\./contract/).*',
-              message: 'The preload imports only electron and the contract.',
+              regex: '^(?!electron$|zod$|virtual:opsdesk-contract-manifest$|\\./|\\.\\./contract/|\\.\\./\\.\\./src-shared/).*',
+              message: 'The preload imports only electron, the contract and src-shared.',
             },
             { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The preload imports only electron and the contract.' },
           ],

@@ -1,6 +1,7 @@
 /**
- * npm run screenshots: every view in Debian's Chromium on live simulator data, light and dark,
- * with the real handler map behind it, written to screenshots/<view>-<scheme>.png.
+ * npm run screenshots: every view in Debian's Chromium on live simulator data, light and dark, in
+ * English and Simplified Chinese (the browser's language, which the app follows), with the real
+ * handler map behind it, written to screenshots/<view>-<scheme>.png and <view>-<scheme>-zh-CN.png.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,8 @@ import { FirewallSim, issueServerCertificate, startSimulators } from '../test/si
 import { writeDemoProfiles } from '../test/sim/demo-profiles.ts';
 import { openApp } from '../test/support/app-harness.ts';
 import { launchChromium } from '../test/support/chromium.ts';
+import type { Language } from '../src-shared/i18n/languages.ts';
+import { createTranslator } from '../src-shared/i18n/translator.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../screenshots');
 await mkdir(outDir, { recursive: true });
@@ -18,6 +21,13 @@ const sims = await startSimulators();
 const profilesFile = path.join(scratch, 'profiles.json');
 await writeDemoProfiles(profilesFile, sims);
 const browser = await launchChromium();
+
+/** The browser language each pass runs in, and what its file names end with. */
+const passes: { language: Language; locale: string; suffix: string }[] = [
+  { language: 'en', locale: 'en-US', suffix: '' },
+  { language: 'zh-CN', locale: 'zh-CN', suffix: '-zh-CN' },
+];
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function capture(page: Page, name: string) {
   await page.waitForTimeout(250);
@@ -53,29 +63,55 @@ async function syncedFirewall(page: Page) {
 }
 
 try {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    const app = await openApp(browser, { importProfilesFrom: profilesFile });
-    const { page } = app;
-    await page.emulateMedia({ colorScheme });
-    for (const [title, kind] of [['Firewall', 'firewall'], ['Tickets', 'tickets'], ['Chat', 'chat']] as const) {
-      const panel = await showTab(page, title);
-      await panel.getByText(/Connected to|Cannot reach/).waitFor({ timeout: 15_000 });
-      await capture(page, `${kind}-${colorScheme}`);
-    }
-    const settings = await showTab(page, 'Settings');
-    for (const button of await settings.getByRole('button', { name: 'Test connection' }).all()) await button.click();
-    await page.waitForFunction(() => !document.body.innerText.includes('Testing the connection'));
-    await capture(page, `settings-${colorScheme}`);
+  for (const { language, locale, suffix } of passes) {
+    const { t } = createTranslator(language);
+    const banner = new RegExp([t('connection.connected', { name: '' }), t('connection.cannotReach', { name: '' })].map((text) => escape(text.trim())).join('|'));
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const app = await openApp(browser, { importProfilesFrom: profilesFile, locale });
+      const { page } = app;
+      await page.emulateMedia({ colorScheme });
+      for (const kind of ['firewall', 'tickets', 'chat'] as const) {
+        const panel = await showTab(page, t(`views.${kind}.title`));
+        await panel.getByText(banner).first().waitFor({ timeout: 15_000 });
+        await capture(page, `${kind}-${colorScheme}${suffix}`);
+      }
+      const settings = await showTab(page, t('views.settings.title'));
+      for (const button of await settings.getByRole('button', { name: t('settings.row.test') }).all()) await button.click();
+      await page.waitForFunction((testing) => !document.body.innerText.includes(testing), t('settings.row.testing'));
+      await capture(page, `settings-${colorScheme}${suffix}`);
 
-    await settings.getByRole('region', { name: 'Firewall appliance' }).getByRole('button', { name: 'Add connection' }).click();
-    const form = page.getByRole('dialog', { name: 'Add firewall appliance connection' });
-    await form.getByLabel('Name').fill('Branch office firewall');
-    await form.getByLabel('Address').fill(sims.firewall.url);
-    await form.getByLabel('API key').fill(sims.firewall.keys.operations);
-    await capture(page, `settings-add-connection-${colorScheme}`);
-    await form.getByRole('button', { name: 'Save and test' }).click();
-    await page.getByRole('dialog', { name: 'Untrusted certificate' }).waitFor({ timeout: 15_000 });
-    await capture(page, `settings-certificate-prompt-${colorScheme}`);
+      await settings.getByRole('region', { name: t('services.firewall.title') }).getByRole('button', { name: t('settings.section.add') }).click();
+      const form = page.getByRole('dialog', { name: t('settings.form.addTitle', { service: t('services.firewall.noun') }) });
+      await form.getByLabel(t('settings.form.name')).fill('Branch office firewall');
+      await form.getByLabel(t('settings.form.address')).fill(sims.firewall.url);
+      await form.getByLabel(t('settings.form.apiKey')).fill(sims.firewall.keys.operations);
+      await capture(page, `settings-add-connection-${colorScheme}${suffix}`);
+      await form.getByRole('button', { name: t('settings.form.save') }).click();
+      await page.getByRole('dialog', { name: t('settings.certificate.title') }).waitFor({ timeout: 15_000 });
+      await capture(page, `settings-certificate-prompt-${colorScheme}${suffix}`);
+      await app.close({ removeData: true });
+    }
+
+    // A firewall view whose appliance answered once and then went away.
+    const appliance = new FirewallSim({ seed: 1, alertCount: 0, caPem: sims.ca.certPem });
+    await appliance.listen(0, await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+    const app = await openApp(browser, { locale });
+    const profile = await app.services.profiles.save({
+      service: 'firewall',
+      name: 'Branch office firewall',
+      baseUrl: appliance.url,
+      apiKey: appliance.keys.readOnly,
+      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+      settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
+    });
+    await app.services.clients.testConnection(profile.id);
+    await appliance.close();
+    await app.page.reload();
+    await app.page.getByRole('tabpanel', { name: t('views.firewall.title') }).getByRole('button', { name: t('connection.retry') }).waitFor({ timeout: 15_000 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await app.page.emulateMedia({ colorScheme });
+      await capture(app.page, `firewall-offline-${colorScheme}${suffix}`);
+    }
     await app.close({ removeData: true });
   }
 
@@ -167,7 +203,7 @@ try {
   await app.page.getByRole('tabpanel', { name: 'Firewall' }).getByRole('button', { name: 'Retry' }).waitFor({ timeout: 15_000 });
   for (const colorScheme of ['light', 'dark'] as const) {
     await app.page.emulateMedia({ colorScheme });
-    await capture(app.page, `firewall-offline-${colorScheme}`);
+    await capture(app.page, `firewall-offline-cached-${colorScheme}`);
   }
   await app.close({ removeData: true });
 } finally {

@@ -1,6 +1,8 @@
 import { app, BrowserWindow, session } from 'electron';
 import path from 'node:path';
 import { contract } from '../src-preload/contract/index.ts';
+import { matchLanguage } from '../src-shared/i18n/languages.ts';
+import { createTranslator, type Translator } from '../src-shared/i18n/translator.ts';
 import { createAppServices } from './core/app-services.ts';
 import { OpeningKeyStore } from './core/secrets/open-key-store.ts';
 import { createEventHub } from './ipc/event-hub.ts';
@@ -20,7 +22,9 @@ import { hardenSession, hardenWebContents } from './electron/security.ts';
 useUserDataDirFromEnvironment();
 const log = openMainLog();
 const { logger } = log;
-handleFatalErrors(log);
+// Until the saved choice is read, a fatal dialog is worded in the system's language.
+let translator: Translator = createTranslator(matchLanguage(app.getPreferredSystemLanguages()));
+handleFatalErrors(log, () => translator);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -35,12 +39,11 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
   app.on('window-all-closed', () => app.quit());
-  app.whenReady().then(start).catch((error: unknown) => failWith(log, 'OpsDesk could not start', error));
+  app.whenReady().then(start).catch((error: unknown) => failWith(log, 'startFailed', error, translator));
 }
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
-  installAppMenu(log.folder);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
   // The window does not wait for the keychain: a locked keyring shows "waiting" in Settings instead.
   const keyStore = new OpeningKeyStore();
@@ -56,6 +59,9 @@ async function start(): Promise<void> {
     importProfilesFrom,
     backgroundSync: true,
   });
+  translator = services.preferences.translator;
+  installAppMenu(log.folder, translator);
+  services.preferences.onLanguageChanged(() => installAppMenu(log.folder, translator));
   const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
   const router = createRouter(contract, handlers, {
     appOrigin,
@@ -66,5 +72,5 @@ async function start(): Promise<void> {
   wireEvents(services, hub);
   void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
   closeBeforeQuit(() => services.close(), logger);
-  createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file });
+  createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator });
 }

@@ -1,7 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { translator } from './language/translator.ts';
 import './ui/styles.css';
+
+// The page says which language it is in, so fonts, line breaking and screen readers follow.
+document.documentElement.lang = translator.language;
+translator.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

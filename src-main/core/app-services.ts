@@ -18,6 +18,7 @@ import { NotificationRepository } from './notifications/notification-repository.
 import { gatewayConnector } from './gateway/connector.ts';
 import { supportConnector } from './support/connector.ts';
 import type { Platform } from './platform.ts';
+import { PreferencesService } from './preferences/preferences-service.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
 import { ProfileRepository } from './profiles/profile-repository.ts';
 import { ProfileService } from './profiles/profile-service.ts';
@@ -59,6 +60,7 @@ export interface AppServices {
   db: Db;
   logger: Logger;
   workspace: WorkspaceService;
+  preferences: PreferencesService;
   profiles: ProfileService;
   health: ConnectionHealthTracker;
   clients: AppClients;
@@ -124,6 +126,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
   }
+  const preferences = new PreferencesService(settings, () => options.platform.preferredLanguages());
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();
@@ -132,6 +135,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     db,
     logger,
     workspace: new WorkspaceService(settings),
+    preferences,
     profiles,
     health,
     clients,
@@ -145,6 +149,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       await clients.close();
       profiles.close();
       health.dispose();
+      preferences.dispose();
       db.close();
     },
   };

@@ -14,7 +14,7 @@ export function isSafeExternalUrl(raw: string): boolean {
 /** Opens a link the window asked for in the system browser, if it is a safe one. */
 export async function openExternalLink(platform: Platform, raw: string): Promise<null> {
   if (!isSafeExternalUrl(raw)) {
-    throw new UserFacingError({ code: 'unsafe_link', message: 'Only http(s) links without credentials in them are opened.' });
+    throw new UserFacingError({ code: 'unsafe_link' });
   }
   await platform.openExternal(new URL(raw).href);
   return null;

@@ -5,6 +5,8 @@ export interface Platform {
   setBadgeCount(count: number): void;
   openExternal(url: string): Promise<void>;
   isFocused(): boolean;
+  /** The user's preferred languages as the OS lists them (BCP 47, best first). */
+  preferredLanguages(): readonly string[];
   /** The proxy the OS picks for this URL, PAC style ("DIRECT", "PROXY host:port; DIRECT"), or null when it cannot say. */
   resolveProxy: ResolveProxy;
   /** Asks the user where to save a file (the OS save dialog); null when they cancel. */

@@ -1,11 +1,13 @@
 import type { IpcError } from '../../src-preload/contract/define.ts';
+import { ipcErrorInEnglish } from './english-text.ts';
 
-/** An error thrown on purpose: its code, message and hint reach the user as they are. */
+/** An error thrown on purpose: its code, params and field errors reach the window as they are. */
 export class UserFacingError extends Error {
   readonly detail: IpcError;
-  constructor(detail: Omit<IpcError, 'retryable'> & { retryable?: boolean }) {
-    super(detail.message);
+  constructor(detail: Omit<IpcError, 'retryable' | 'message' | 'hint'> & { retryable?: boolean }) {
+    const worded = ipcErrorInEnglish(detail);
+    super(worded.message);
     this.name = 'UserFacingError';
-    this.detail = { retryable: false, ...detail };
+    this.detail = worded;
   }
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { openLogFile } from '../core/log/log-file.ts';
 import { createLogger, stderrSink } from '../core/log/logger.ts';
 import type { Logger } from '../core/log/logger.ts';
+import type { Translator } from '../../src-shared/i18n/translator.ts';
 
 // The database and pollers close in well under a second; a hung close must not keep a zombie app.
 export const CLOSE_TIME_CAP_MS = 5_000;
@@ -36,11 +37,11 @@ export function openMainLog(): MainLog {
   return { logger, folder, file: logFile.path };
 }
 
-/** Shows a fatal error (redacted) with where the log is, then ends the process. */
-export function failWith(log: MainLog, title: string, error: unknown): void {
-  log.logger.error(title, { error });
+/** Shows a fatal error (redacted, in the user's language) with where the log is, then ends the process. */
+export function failWith(log: MainLog, what: 'startFailed' | 'stopped', error: unknown, { t }: Translator): void {
+  log.logger.error(what === 'startFailed' ? 'OpsDesk could not start' : 'OpsDesk stopped because of an error', { error });
   const reason = log.logger.redact(error instanceof Error ? error.message : String(error));
-  dialog.showErrorBox(title, `${reason}\n\nThe details are in the log: ${log.file}\nFix the cause and start OpsDesk again.`);
+  dialog.showErrorBox(t(`fatal.${what}`), t('fatal.body', { reason, logFile: log.file }));
   app.exit(1);
 }
 
@@ -48,8 +49,8 @@ export function failWith(log: MainLog, title: string, error: unknown): void {
  * Our handler replaces Electron's own dialog for an uncaught exception, so it must show one: the
  * state after an exception nobody caught is unknown, so OpsDesk says so and stops.
  */
-export function handleFatalErrors(log: MainLog): void {
-  process.on('uncaughtException', (error) => failWith(log, 'OpsDesk stopped because of an error', error));
+export function handleFatalErrors(log: MainLog, translator: () => Translator): void {
+  process.on('uncaughtException', (error) => failWith(log, 'stopped', error, translator()));
   process.on('unhandledRejection', (error) => log.logger.error('unhandled rejection', { error }));
 }
 

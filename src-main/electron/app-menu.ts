@@ -1,29 +1,34 @@
 import { Menu, shell } from 'electron';
 import type { BaseWindow, BrowserWindow, KeyboardInputEvent, MenuItemConstructorOptions } from 'electron';
+import type { Translator } from '../../src-shared/i18n/translator.ts';
 
 export interface AppMenuOptions {
   platform: NodeJS.Platform;
   /** The folder with the log files, opened by Help → Open log folder. */
   logFolder: string;
+  /** Words the menu in the user's language. */
+  translator: Translator;
 }
 
+type TabItem = { label: string; accelerator: string };
+
 /** The workspace's shortcuts as the renderer handles them (src-renderer/workspace/use-workspace-shortcuts.ts). */
-const tabItems = {
+const tabItems = ({ t }: Translator): Record<'file' | 'view' | 'window', TabItem[]> => ({
   file: [
-    { label: 'Open View…', accelerator: 'CmdOrCtrl+T' },
-    { label: 'Close Tab', accelerator: 'CmdOrCtrl+W' },
+    { label: t('menu.openView'), accelerator: 'CmdOrCtrl+T' },
+    { label: t('menu.closeTab'), accelerator: 'CmdOrCtrl+W' },
   ],
   view: [
-    { label: 'Next Tab', accelerator: 'Ctrl+Tab' },
-    { label: 'Previous Tab', accelerator: 'Ctrl+Shift+Tab' },
-    { label: 'Move Tab Left', accelerator: 'CmdOrCtrl+Shift+PageUp' },
-    { label: 'Move Tab Right', accelerator: 'CmdOrCtrl+Shift+PageDown' },
+    { label: t('menu.nextTab'), accelerator: 'Ctrl+Tab' },
+    { label: t('menu.previousTab'), accelerator: 'Ctrl+Shift+Tab' },
+    { label: t('menu.moveTabLeft'), accelerator: 'CmdOrCtrl+Shift+PageUp' },
+    { label: t('menu.moveTabRight'), accelerator: 'CmdOrCtrl+Shift+PageDown' },
   ],
   window: [
-    ...[1, 2, 3, 4, 5, 6, 7, 8].map((index) => ({ label: `Tab ${index}`, accelerator: `CmdOrCtrl+${index}` })),
-    { label: 'Last Tab', accelerator: 'CmdOrCtrl+9' },
+    ...[1, 2, 3, 4, 5, 6, 7, 8].map((index) => ({ label: t('menu.tab', { index }), accelerator: `CmdOrCtrl+${index}` })),
+    { label: t('menu.lastTab'), accelerator: 'CmdOrCtrl+9' },
   ],
-};
+});
 
 /** The key press an accelerator stands for, as the window would receive it from the keyboard. */
 export function keyPressFor(accelerator: string, platform: NodeJS.Platform): KeyboardInputEvent {
@@ -41,7 +46,7 @@ export function keyPressFor(accelerator: string, platform: NodeJS.Platform): Key
  * would take the key from the renderer, whose handler knows whether a dialog owns the keyboard.
  * A click sends the same key press to the window, so menu and keyboard run the one handler.
  */
-function tabItem(item: { label: string; accelerator: string }, platform: NodeJS.Platform): MenuItemConstructorOptions {
+function tabItem(item: TabItem, platform: NodeJS.Platform): MenuItemConstructorOptions {
   return {
     ...item,
     registerAccelerator: false,
@@ -55,22 +60,50 @@ function tabItem(item: { label: string; accelerator: string }, platform: NodeJS.
  * open) would come back to the menu. Electron's default menu is not used: it binds Ctrl/Cmd+W to
  * closing the window and Ctrl/Cmd+R to reloading, which belong to the tabs.
  */
-export function appMenuTemplate({ platform, logFolder }: AppMenuOptions): MenuItemConstructorOptions[] {
-  const help: MenuItemConstructorOptions = { role: 'help', submenu: [{ label: 'Open Log Folder', click: () => void shell.openPath(logFolder) }] };
-  if (platform === 'darwin') return [{ role: 'appMenu' }, { role: 'editMenu' }, help];
-  const tabs = (items: { label: string; accelerator: string }[]) => items.map((item) => tabItem(item, platform));
+export function appMenuTemplate({ platform, logFolder, translator }: AppMenuOptions): MenuItemConstructorOptions[] {
+  const { t } = translator;
+  // Electron words its roles in English whatever the OS language; each item gets ours.
+  const edit: MenuItemConstructorOptions = {
+    role: 'editMenu',
+    label: t('menu.edit'),
+    submenu: [
+      { role: 'undo', label: t('menu.undo') },
+      { role: 'redo', label: t('menu.redo') },
+      { type: 'separator' },
+      { role: 'cut', label: t('menu.cut') },
+      { role: 'copy', label: t('menu.copy') },
+      { role: 'paste', label: t('menu.paste') },
+      { role: 'selectAll', label: t('menu.selectAll') },
+    ],
+  };
+  const help: MenuItemConstructorOptions = {
+    role: 'help',
+    label: t('menu.help'),
+    submenu: [{ label: t('menu.openLogFolder'), click: () => void shell.openPath(logFolder) }],
+  };
+  if (platform === 'darwin') return [{ role: 'appMenu' }, edit, help];
+  const items = tabItems(translator);
+  const tabs = (list: TabItem[]) => list.map((item) => tabItem(item, platform));
   return [
-    { label: 'File', submenu: [...tabs(tabItems.file), { type: 'separator' }, { role: 'quit' }] },
-    { role: 'editMenu' },
+    { label: t('menu.file'), submenu: [...tabs(items.file), { type: 'separator' }, { role: 'quit', label: t('menu.quit') }] },
+    edit,
     {
-      label: 'View',
-      submenu: [...tabs(tabItems.view), { type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
+      label: t('menu.view'),
+      submenu: [
+        ...tabs(items.view),
+        { type: 'separator' },
+        { role: 'resetZoom', label: t('menu.resetZoom') },
+        { role: 'zoomIn', label: t('menu.zoomIn') },
+        { role: 'zoomOut', label: t('menu.zoomOut') },
+        { type: 'separator' },
+        { role: 'togglefullscreen', label: t('menu.fullScreen') },
+      ],
     },
-    { label: 'Window', submenu: [{ role: 'minimize' }, { type: 'separator' }, ...tabs(tabItems.window)] },
+    { label: t('menu.window'), submenu: [{ role: 'minimize', label: t('menu.minimize') }, { type: 'separator' }, ...tabs(items.window)] },
     help,
   ];
 }
 
-export function installAppMenu(logFolder: string): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, logFolder })));
+export function installAppMenu(logFolder: string, translator: Translator): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, logFolder, translator })));
 }

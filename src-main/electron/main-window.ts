@@ -1,6 +1,7 @@
 import { BrowserWindow, dialog, nativeTheme } from 'electron';
 import type { BrowserWindowConstructorOptions } from 'electron';
 import type { Logger } from '../core/log/logger.ts';
+import type { Translator } from '../../src-shared/i18n/translator.ts';
 import { appOrigin } from './content-security-policy.ts';
 
 export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
@@ -33,13 +34,15 @@ export interface CrashReporting {
   logger: Logger;
   /** The log file named in the message to the user. */
   logFile: string;
+  /** Words the message in the user's language. */
+  translator: Translator;
 }
 
 // Beyond this many crashes in one session a reload would only crash again: leave the window as is.
 const MAX_RENDERER_RELOADS = 3;
 
 /** A crashed or killed renderer leaves a blank window: reload it, and tell the user what happened. */
-export function reloadAfterRendererCrash(window: BrowserWindow, { logger, logFile }: CrashReporting): void {
+export function reloadAfterRendererCrash(window: BrowserWindow, { logger, logFile, translator: { t } }: CrashReporting): void {
   let reloads = 0;
   window.webContents.on('render-process-gone', (_event, details) => {
     logger.error('the window stopped', { reason: details.reason, exitCode: details.exitCode });
@@ -52,8 +55,8 @@ export function reloadAfterRendererCrash(window: BrowserWindow, { logger, logFil
     void dialog.showMessageBox(window, {
       type: 'warning',
       title: 'OpsDesk',
-      message: reloaded ? 'The OpsDesk window stopped unexpectedly and was reloaded.' : 'The OpsDesk window keeps stopping; restart OpsDesk.',
-      detail: `Reason: ${details.reason}. Unsaved input in the window may be lost; connections and keys are unaffected.\nThe details are in the log: ${logFile}`,
+      message: reloaded ? t('windowCrash.reloaded') : t('windowCrash.keepsStopping'),
+      detail: t('windowCrash.detail', { reason: details.reason, logFile }),
     });
   });
 }

@@ -35,5 +35,6 @@ export function createElectronPlatform(): Platform {
       const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
       return result.canceled || !result.filePath ? null : result.filePath;
     },
+    preferredLanguages: () => app.getPreferredSystemLanguages(),
   };
 }

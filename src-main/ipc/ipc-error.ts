@@ -1,4 +1,5 @@
 import type { IpcError } from '../../src-preload/contract/define.ts';
+import { ipcErrorInEnglish } from '../core/english-text.ts';
 import { ServiceFailure } from '../core/http/service-failure.ts';
 import { KeychainError } from '../core/secrets/os-keychain-store.ts';
 import { UserFacingError } from '../core/user-facing-error.ts';
@@ -8,12 +9,7 @@ function detailOf(error: unknown): (IpcError & { certificate?: IpcError['certifi
   if (error instanceof UserFacingError) return error.detail;
   if (error instanceof ServiceFailure) return error.serviceError;
   if (error instanceof KeychainError) {
-    return {
-      code: 'keychain_unavailable',
-      message: error.message,
-      hint: 'Unlock the system keyring (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Manager) and try again.',
-      retryable: true,
-    };
+    return ipcErrorInEnglish({ code: 'keychain_unavailable', params: { reason: error.reason }, retryable: true });
   }
   return null;
 }
@@ -22,9 +18,10 @@ function detailOf(error: unknown): (IpcError & { certificate?: IpcError['certifi
 export function toIpcError(error: unknown): IpcError {
   const detail = detailOf(error);
   if (detail) {
-    const { code, message, hint, status, service, requestId, retryable, certificate, fieldErrors } = detail;
+    const { code, params, message, hint, status, service, requestId, retryable, certificate, fieldErrors } = detail;
     return withoutUndefined({
       code,
+      params,
       message,
       hint,
       status,
@@ -43,9 +40,5 @@ export function toIpcError(error: unknown): IpcError {
       },
     });
   }
-  return {
-    code: 'internal',
-    message: 'Something went wrong inside OpsDesk. Try again; if it keeps happening, restart OpsDesk.',
-    retryable: false,
-  };
+  return ipcErrorInEnglish({ code: 'internal' });
 }

@@ -1,12 +1,14 @@
 import { callChannel, eventChannel } from '../../src-preload/contract/define.ts';
 import type {
   ContractSpec,
+  FieldError,
   IpcError,
   IpcResult,
   ParsedRequestOf,
   PayloadOf,
   ResultOf,
 } from '../../src-preload/contract/define.ts';
+import { fieldError, ipcErrorInEnglish } from '../core/english-text.ts';
 import { toIpcError } from './ipc-error.ts';
 
 /** Who sent an IPC message: the frame's URL and whether it is the window's top frame. */
@@ -47,11 +49,7 @@ export type EventPayload<
   Name extends keyof Contract[Area]['events'],
 > = PayloadOf<Contract[Area]['events'][Name]>;
 
-const forbiddenSender: IpcError = {
-  code: 'forbidden_sender',
-  message: 'This request did not come from the OpsDesk window and was refused.',
-  retryable: false,
-};
+const forbiddenSender: IpcError = ipcErrorInEnglish({ code: 'forbidden_sender' });
 
 const failure = (error: IpcError): IpcResult<never> => ({ ok: false, error });
 
@@ -96,7 +94,7 @@ export function createRouter<Contract extends ContractSpec>(
     authorizeSubscription(sender, payload) {
       if (!isTrustedSender(sender, options.appOrigin)) return failure(forbiddenSender);
       if (typeof payload !== 'string' || !events.has(payload)) {
-        return failure({ code: 'bad_request', message: 'There is no such event to listen to.', retryable: false });
+        return failure(ipcErrorInEnglish({ code: 'bad_request', params: { context: 'unknown_event' } }));
       }
       return { ok: true, data: payload };
     },
@@ -107,19 +105,13 @@ export function createRouter<Contract extends ContractSpec>(
       }
       const route = routes.get(channel);
       if (!route) {
-        return failure({ code: 'unknown_call', message: `There is no call named ${channel}.`, retryable: false });
+        return failure(ipcErrorInEnglish({ code: 'unknown_call', params: { channel } }));
       }
       let request: unknown;
       try {
         request = route.parse(payload);
       } catch (error) {
-        const fieldErrors = fieldErrorsOf(error);
-        return failure({
-          code: 'bad_request',
-          message: `Some of what was entered is not valid: ${fieldErrors.map((field) => `${field.path}: ${field.message}`).join('; ')}`,
-          fieldErrors,
-          retryable: false,
-        });
+        return failure(ipcErrorInEnglish({ code: 'bad_request', params: { context: 'invalid_input' }, fieldErrors: fieldErrorsOf(error) }));
       }
       try {
         return { ok: true, data: (await route.run(request)) ?? null };
@@ -132,12 +124,30 @@ export function createRouter<Contract extends ContractSpec>(
   };
 }
 
-function fieldErrorsOf(error: unknown): { path: string; message: string }[] {
+interface Issue {
+  path?: PropertyKey[];
+  code?: string;
+  message?: string;
+  minimum?: unknown;
+  maximum?: unknown;
+}
+
+// A schema's own message is a field-error code (`name_required`); zod's defaults are sentences.
+const fieldErrorCode = /^[a-z][a-z_]*$/;
+
+/** Each zod issue as a field error: the schema's code, else zod's issue code with its bounds. */
+function fieldErrorsOf(error: unknown): FieldError[] {
   if (error && typeof error === 'object' && 'issues' in error && Array.isArray(error.issues)) {
-    return error.issues.slice(0, 20).map((issue: { path?: PropertyKey[]; message?: string }) => ({
-      path: issue.path?.length ? issue.path.map(String).join('.') : 'request',
-      message: issue.message ?? 'invalid',
-    }));
+    return error.issues.slice(0, 20).map((issue: Issue) => {
+      const path = issue.path?.length ? issue.path.map(String).join('.') : 'request';
+      if (issue.message && fieldErrorCode.test(issue.message)) return fieldError(path, issue.message);
+      const bounds = Object.fromEntries(
+        Object.entries({ minimum: issue.minimum, maximum: issue.maximum }).flatMap(([name, value]) =>
+          typeof value === 'number' || typeof value === 'bigint' ? [[name, Number(value)]] : [],
+        ),
+      );
+      return fieldError(path, issue.code ?? 'invalid', Object.keys(bounds).length > 0 ? bounds : undefined);
+    });
   }
-  return [{ path: 'request', message: 'invalid' }];
+  return [fieldError('request', 'invalid')];
 }

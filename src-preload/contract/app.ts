@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageChoices, type LanguageChoice } from '../../src-shared/i18n/languages.ts';
 import { call } from './define.ts';
 
 export interface AppInfo {
@@ -6,11 +7,19 @@ export interface AppInfo {
   platform: string;
 }
 
+/** The language picked in Settings; `system` follows the operating system. */
+export interface LanguageSetting {
+  choice: LanguageChoice;
+}
+
 export const app = {
   calls: {
     info: call<AppInfo>()(z.undefined()),
     /** Opens an http(s) link in the system browser; the app itself never navigates. */
     openExternal: call<null>()(z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) })),
+    language: call<LanguageSetting>()(z.undefined()),
+    /** Remembered in SQLite; main's menus and dialogs follow at once. */
+    setLanguage: call<LanguageSetting>()(z.object({ choice: z.enum(languageChoices) })),
   },
   events: {},
 };

@@ -48,9 +48,26 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-/** The error every failed call returns; main maps every failure into this one shape. */
+/** What an error's words are made from besides its code (host, status, ms, limitBytes, detail…); `context` picks a wording. */
+export type ErrorParams = Record<string, string | number | boolean>;
+
+/** A form field's problem: a stable code the window words from its catalog, and main's English for the log. */
+export interface FieldError {
+  /** Dotted path, e.g. `settings.site`. */
+  path: string;
+  code: string;
+  params?: ErrorParams;
+  message: string;
+}
+
+/**
+ * The error every failed call returns; main maps every failure into this one shape. The window
+ * words it from `code`, `service` and `params` in the user's language; `message` and `hint` are
+ * main's English from the same catalog, used when the window's catalog lacks the code.
+ */
 export interface IpcError {
   code: ErrorCode;
+  params?: ErrorParams;
   message: string;
   hint?: string;
   status?: number;
@@ -59,8 +76,8 @@ export interface IpcError {
   retryable: boolean;
   /** Present when the failure is an untrusted certificate the user may choose to trust. */
   certificate?: CertificateDetails;
-  /** For a rejected form: which field is wrong and why, by dotted path (e.g. `settings.site`). */
-  fieldErrors?: { path: string; message: string }[];
+  /** For a rejected form: which field is wrong and why. */
+  fieldErrors?: FieldError[];
 }
 
 export interface CertificateDetails {

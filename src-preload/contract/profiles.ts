@@ -11,19 +11,20 @@ export const supportKeyPattern = /^svc_(live|test)_([0-9a-f]{12})\.(\S{8,})$/;
 export const supportKeyInText = /\bsvc_(live|test)_([0-9a-f]{12})\.[^\s"'\\]+/g;
 const fingerprintPattern = /^([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}$|^[0-9A-Fa-f]{64}$/;
 
+// Messages in these schemas are field-error codes: main and the window word them from fieldErrors.<code>.
 const httpsUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => URL.canParse(value), 'Enter a full address, such as https://host.example/')
-  .refine((value) => !URL.canParse(value) || new URL(value).protocol === 'https:', 'The address must start with https://')
-  .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), 'Put the key in the key field, not in the address');
+  .refine((value) => URL.canParse(value), 'address_not_url')
+  .refine((value) => !URL.canParse(value) || new URL(value).protocol === 'https:', 'address_not_https')
+  .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), 'address_has_credentials');
 
 const pem = z
   .string()
   .trim()
   .max(200_000)
-  .regex(/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/, 'Paste a PEM certificate (-----BEGIN CERTIFICATE----- …)');
+  .regex(/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/, 'pem_format');
 
 /** On an edit, a CA mode without `caPem` keeps the CA the profile already has. */
 export const trustInputSchema = z.discriminatedUnion('mode', [
@@ -32,7 +33,7 @@ export const trustInputSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('ca-only'), caPem: pem.optional() }),
   z.object({
     mode: z.literal('pinned'),
-    pinnedSha256: z.string().trim().regex(fingerprintPattern, 'A SHA-256 fingerprint is 32 hex pairs, e.g. AB:CD:…'),
+    pinnedSha256: z.string().trim().regex(fingerprintPattern, 'fingerprint_format'),
   }),
 ]);
 export type TrustInput = z.infer<typeof trustInputSchema>;
@@ -54,15 +55,15 @@ export const proxySchema = z.discriminatedUnion('mode', [
       .string()
       .trim()
       .max(2048)
-      .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'Enter a proxy address such as http://proxy.example:3128')
+      .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'proxy_not_url')
       // Settings are stored in plain SQLite and shown in the form: a password has no place here.
-      .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), 'Proxies that need a password in the address are not supported'),
+      .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), 'proxy_has_password'),
   }),
 ]);
 export type ProxyInput = z.infer<typeof proxySchema>;
 
-const name = z.string().trim().min(1, 'Give the connection a name').max(80);
-const apiKey = z.string().trim().min(8, 'This key is too short').max(4096).optional();
+const name = z.string().trim().min(1, 'name_required').max(80);
+const apiKey = z.string().trim().min(8, 'key_too_short').max(4096).optional();
 const common = {
   id: z.string().min(1).max(64).optional(),
   name,
@@ -78,7 +79,7 @@ export const sitePlacements = ['header', 'query', 'path'] as const;
 export type SitePlacement = (typeof sitePlacements)[number];
 
 export const supportSettingsSchema = z.object({
-  site: z.string().trim().min(1, 'Enter the site this key is bound to').max(120),
+  site: z.string().trim().min(1, 'site_required').max(120),
   ratePerMinute: z.int().min(1).max(10_000).default(60),
   /** Absent or `auto`: as the server's /openapi.json says, else the X-SVC-Site header. */
   siteIn: z.enum(['auto', ...sitePlacements]).optional(),
@@ -102,7 +103,7 @@ export const profileInputSchema = z.discriminatedUnion('service', [
   z.object({
     ...common,
     service: z.literal('support'),
-    apiKey: apiKey.refine((key) => key === undefined || supportKeyPattern.test(key), 'A support key looks like svc_live_<12 hex>.<secret> or svc_test_…'),
+    apiKey: apiKey.refine((key) => key === undefined || supportKeyPattern.test(key), 'support_key_format'),
     settings: supportSettingsSchema,
   }),
   z.object({ ...common, service: z.literal('firewall'), apiKey, settings: firewallSettingsSchema }),
@@ -136,6 +137,7 @@ export interface ProfileView {
 
 export interface KeychainStatus {
   kind: 'os-keychain' | 'session-only' | 'waiting';
+  /** Why keys are session-only, in the keychain's own words; the window words the notice around it. */
   reason?: string;
 }
 

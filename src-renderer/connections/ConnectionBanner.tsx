@@ -1,6 +1,8 @@
+import { Trans, useTranslation } from 'react-i18next';
 import type { IpcError } from '../../src-preload/contract/define.ts';
 import type { ConnectionHealth, ProfileView } from '../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { Time } from '../ui/Time.tsx';
 import { useWorkspaceStore } from '../workspace/workspace-store.ts';
 import { ConnectionSummaryText } from './ConnectionSummaryText.tsx';
 import type { ConnectionTest } from './profiles-store.ts';
@@ -29,16 +31,17 @@ function bannerState(health: ConnectionHealth | undefined, test: ConnectionTest 
 
 /** A view's connection, above its cached data: connecting, connected, or why not and what to do. */
 export function ConnectionBanner({ profile, health, test, retry }: Props) {
+  const { t } = useTranslation();
   const navigate = useWorkspaceStore((state) => state.navigate);
   const state = bannerState(health, test);
   const lastReached = <LastReached at={health?.lastReachedAt ?? null} />;
 
   return (
-    <section className={`card connection-banner connection-${state.kind}`} aria-label="Connection" aria-live="polite">
-      {state.kind === 'connecting' && <p className="muted">Connecting to {profile.name}…</p>}
+    <section className={`card connection-banner connection-${state.kind}`} aria-label={t('connection.region')} aria-live="polite">
+      {state.kind === 'connecting' && <p className="muted">{t('connection.connecting', { name: profile.name })}</p>}
       {state.kind === 'connected' && (
         <p className="text-ok">
-          Connected to {profile.name}
+          {t('connection.connected', { name: profile.name })}
           {test?.state === 'passed' && (
             <>
               {' · '}
@@ -50,16 +53,16 @@ export function ConnectionBanner({ profile, health, test, retry }: Props) {
       {(state.kind === 'offline' || state.kind === 'refused') && (
         <>
           <p className="connection-banner-heading">
-            <strong>{state.kind === 'offline' ? 'Offline' : 'Not connected'}</strong>
+            <strong>{state.kind === 'offline' ? t('connection.offline') : t('connection.refused')}</strong>
             <span className="muted"> · {lastReached}</span>
           </p>
-          {state.error && <ErrorNotice error={state.error} title={`Cannot reach ${profile.name}`} />}
+          {state.error && <ErrorNotice error={state.error} title={t('connection.cannotReach', { name: profile.name })} />}
           <div className="connection-banner-actions">
             <button type="button" className="button" onClick={retry}>
-              Retry
+              {t('connection.retry')}
             </button>
             <button type="button" className="button" onClick={() => navigate('settings')}>
-              Open Settings
+              {t('connection.openSettings')}
             </button>
           </div>
         </>
@@ -69,10 +72,11 @@ export function ConnectionBanner({ profile, health, test, retry }: Props) {
 }
 
 function LastReached({ at }: { at: string | null }) {
-  if (!at) return <span>never reached</span>;
+  const { t } = useTranslation();
+  if (!at) return <span>{t('connection.neverReached')}</span>;
   return (
     <span>
-      last reached <time dateTime={at}>{new Date(at).toLocaleString()}</time>
+      <Trans i18nKey="connection.lastReached" components={{ time: <Time value={at} /> }} />
     </span>
   );
 }

@@ -1,60 +1,59 @@
+import { useTranslation } from 'react-i18next';
 import type { ConnectionSummary, ServerDescriptionSummary } from '../../src-preload/contract/profiles.ts';
-
-const formatUptime = (seconds: number): string => {
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3_600);
-  const minutes = Math.floor((seconds % 3_600) / 60);
-  return days > 0 ? `${days} d ${hours} h` : hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
-};
-
-const sitePlacementWords = { header: 'header', query: 'query parameter', path: 'path' } as const;
-const learnedFromWords = { server: "from the server's description", profile: 'as the profile says', default: 'by default' } as const;
-
-/** What the server's own OpenAPI description said, against the document. */
-function DescribedText({ described }: { described: ServerDescriptionSummary | undefined }) {
-  if (!described) return <> · No server description published</>;
-  return (
-    <>
-      {' '}
-      · Server describes {described.operations} operations
-      {described.missing.length > 0 && `; not offered: ${described.missing.join(', ')}`}
-    </>
-  );
-}
+import { formatDuration } from '../ui/format.ts';
 
 /** One line that says what a successful connection test learned. */
 export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary }) {
+  const { t, i18n } = useTranslation();
+  const list = (items: string[]) => new Intl.ListFormat(i18n.language, { style: 'narrow', type: 'conjunction' }).format(items);
+  /** What the server's own OpenAPI description said, against the document. */
+  const described = (description: ServerDescriptionSummary | undefined) =>
+    description
+      ? [
+          t('summary.described', { count: description.operations }),
+          ...(description.missing.length > 0 ? [t('summary.notOffered', { endpoints: list(description.missing) })] : []),
+        ]
+      : [t('summary.noDescription')];
   switch (summary.service) {
     case 'gateway':
       return (
         <span>
-          {summary.modelCount} {summary.modelCount === 1 ? 'model' : 'models'} available
-          {summary.models.length > 0 && `: ${summary.models.slice(0, 6).join(', ')}${summary.models.length > 6 ? ', …' : ''}`}
+          {t('summary.models', { count: summary.modelCount })}
+          {summary.models.length > 0 &&
+            t('summary.modelList', { models: list([...summary.models.slice(0, 6), ...(summary.models.length > 6 ? ['…'] : [])]) })}
         </span>
       );
     case 'support': {
-      const channels = Object.entries(summary.channels);
+      const channels = Object.entries(summary.channels).map(([name, open]) =>
+        open ? t('summary.channelOpen', { name }) : t('summary.channelClosed', { name }),
+      );
+      const route = summary.siteSentAs;
       return (
         <span>
-          Sites: {summary.sites.join(', ') || 'none'} · API channel{' '}
-          {channels.length === 0 ? 'unknown' : channels.map(([name, open]) => `${name} ${open ? 'open' : 'closed'}`).join(', ')} · Scopes:{' '}
-          {summary.scopes.join(', ') || 'none'}
-          {summary.siteSentAs &&
-            ` · Site sent in ${sitePlacementWords[summary.siteSentAs.in]} ${summary.siteSentAs.name} (${learnedFromWords[summary.siteSentAs.learnedFrom]})`}
-          <DescribedText described={summary.described} />
+          {[
+            t('summary.sites', { sites: summary.sites.length > 0 ? list(summary.sites) : t('summary.none') }),
+            t('summary.channels', { channels: channels.length > 0 ? list(channels) : t('summary.unknown') }),
+            t('summary.scopes', { scopes: summary.scopes.length > 0 ? list(summary.scopes) : t('summary.none') }),
+            ...(route
+              ? [t('summary.siteSentAs', { place: t(`summary.sitePlaces.${route.in}`), name: route.name, source: t(`summary.learnedFrom.${route.learnedFrom}`) })]
+              : []),
+            ...described(summary.described),
+          ].join(' · ')}
         </span>
       );
     }
     case 'firewall':
       return (
         <span>
-          Version {summary.version}
-          {summary.edition && ` · ${summary.edition} edition`}
-          {summary.uptimeSeconds !== null && ` · up ${formatUptime(summary.uptimeSeconds)}`}
-          {summary.cpuPercent !== undefined && ` · CPU ${summary.cpuPercent}%`}
-          {summary.memoryPercent !== undefined && ` · memory ${summary.memoryPercent}%`}
-          {summary.activeSessions !== undefined && ` · ${summary.activeSessions} sessions`}
-          <DescribedText described={summary.described} />
+          {[
+            t('summary.version', { version: summary.version }),
+            ...(summary.edition ? [t('summary.edition', { edition: summary.edition })] : []),
+            ...(summary.uptimeSeconds !== null ? [t('summary.uptime', { duration: formatDuration(summary.uptimeSeconds, i18n.language) })] : []),
+            ...(summary.cpuPercent !== undefined ? [t('summary.cpu', { percent: summary.cpuPercent })] : []),
+            ...(summary.memoryPercent !== undefined ? [t('summary.memory', { percent: summary.memoryPercent })] : []),
+            ...(summary.activeSessions !== undefined ? [t('summary.sessions', { count: summary.activeSessions })] : []),
+            ...described(summary.described),
+          ].join(' · ')}
         </span>
       );
   }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ProfileView, ServiceName } from '../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../ui/LiveBadge.tsx';
@@ -23,6 +24,7 @@ interface Props {
  * banner, and the view's body below it, which never waits for the connection.
  */
 export function ServiceConnection({ service, title, needs, profileId, children }: Props) {
+  const { t } = useTranslation();
   const status = useProfilesStore((state) => state.status);
   const loadError = useProfilesStore((state) => state.loadError);
   const allProfiles = useProfilesStore((state) => state.profiles);
@@ -46,19 +48,19 @@ export function ServiceConnection({ service, title, needs, profileId, children }
     if (profile && !test) void runTest(profile.id);
   }, [profile, test, runTest]);
 
-  if (status === 'loading') return <p className="view muted">Loading connections…</p>;
+  if (status === 'loading') return <p className="view muted">{t('connection.loading')}</p>;
   if (status === 'failed' && loadError) {
     return (
       <div className="view">
-        <ErrorNotice error={loadError} title="Connections could not be loaded" />
+        <ErrorNotice error={loadError} title={t('connection.loadFailed')} />
         <button type="button" className="button" onClick={() => void load()}>
-          Try again
+          {t('connection.tryAgain')}
         </button>
       </div>
     );
   }
   if (!profile) {
-    const heading = profileId === undefined ? `${title} is not set up yet` : `${title}: its connection no longer exists`;
+    const heading = profileId === undefined ? t('connection.notSetUp', { title }) : t('connection.gone', { title });
     return <NotConfigured heading={heading} needs={needs} />;
   }
 
@@ -67,10 +69,10 @@ export function ServiceConnection({ service, title, needs, profileId, children }
       <header className="view-header">
         <h1>{title}</h1>
         {profiles.length > 1 && profileId === undefined ? (
-          <select aria-label={`${title} connection`} value={profile.id} onChange={(event) => setChosenId(event.target.value)}>
+          <select aria-label={t('connection.chooser', { title })} value={profile.id} onChange={(event) => setChosenId(event.target.value)}>
             {profiles.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {candidate.live ? `${candidate.name} (LIVE)` : candidate.name}
+                {candidate.live ? t('connection.liveOption', { name: candidate.name }) : candidate.name}
               </option>
             ))}
           </select>

@@ -97,9 +97,3 @@ export const profilesOf = (profiles: ProfileView[], service: ServiceName): Profi
   profiles.filter((profile) => profile.service === service).sort((a, b) => a.name.localeCompare(b.name));
 
 export const serviceOrder: readonly ServiceName[] = ['gateway', 'support', 'firewall'];
-
-export const serviceTitles: Record<ServiceName, string> = {
-  gateway: 'Model gateway',
-  support: 'Customer support',
-  firewall: 'Firewall appliance',
-};

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   title: string;
@@ -10,6 +11,7 @@ interface Props {
 
 /** A modal on the native <dialog>: focus stays inside, Escape closes, the page behind is inert. */
 export function Dialog({ title, onClose, children, wide }: Props) {
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -28,7 +30,7 @@ export function Dialog({ title, onClose, children, wide }: Props) {
     >
       <header className="dialog-header">
         <h2>{title}</h2>
-        <button type="button" className="dialog-close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="dialog-close" aria-label={t('dialog.close')} onClick={onClose}>
           ×
         </button>
       </header>

@@ -1,5 +1,6 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   viewTitle: string;
@@ -26,17 +27,22 @@ export class ErrorBoundary extends Component<Props, State> {
   override render() {
     const { error, attempt } = this.state;
     if (error) {
-      return (
-        <div className="error-panel" role="alert">
-          <h2>The {this.props.viewTitle} view stopped working</h2>
-          <p className="error-message">{error.message || 'An unexpected error occurred.'}</p>
-          <p>Other tabs are not affected. Reloading the view tries again; no saved data is lost.</p>
-          <button type="button" className="button-primary" onClick={() => this.setState({ error: null, attempt: attempt + 1 })}>
-            Reload view
-          </button>
-        </div>
-      );
+      return <ViewFailed viewTitle={this.props.viewTitle} error={error} reload={() => this.setState({ error: null, attempt: attempt + 1 })} />;
     }
     return <div key={attempt} className="view-root">{this.props.children}</div>;
   }
+}
+
+function ViewFailed({ viewTitle, error, reload }: { viewTitle: string; error: Error; reload(): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="error-panel" role="alert">
+      <h2>{t('viewError.heading', { view: viewTitle })}</h2>
+      <p className="error-message">{error.message || t('viewError.unexpected')}</p>
+      <p>{t('viewError.othersUnaffected')}</p>
+      <button type="button" className="button-primary" onClick={reload}>
+        {t('viewError.reload')}
+      </button>
+    </div>
+  );
 }

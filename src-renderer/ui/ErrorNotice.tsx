@@ -1,17 +1,21 @@
+import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../src-preload/contract/define.ts';
+import { useErrorText } from '../language/use-error-text.ts';
 
 /** A failure as the user should see it: what happened, what to do, and what support will ask for. */
 export function ErrorNotice({ error, title }: { error: IpcError; title?: string }) {
+  const { t } = useTranslation();
+  const { message, hint } = useErrorText(error);
   return (
     <div className="notice notice-error" role="alert">
       {title && <strong>{title}</strong>}
-      <p className="notice-message">{error.message}</p>
-      {error.hint && <p className="notice-hint">{error.hint}</p>}
+      <p className="notice-message">{message}</p>
+      {hint && <p className="notice-hint">{hint}</p>}
       {(error.status !== undefined || error.requestId) && (
         <p className="notice-meta">
-          {error.status !== undefined && <span>HTTP {error.status}</span>}
+          {error.status !== undefined && <span>{t('errorNotice.status', { status: error.status })}</span>}
           {error.code && <span>{error.code}</span>}
-          {error.requestId && <span>request {error.requestId}</span>}
+          {error.requestId && <span>{t('errorNotice.request', { id: error.requestId })}</span>}
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useWorkspaceStore } from '../workspace/workspace-store.ts';
 
 interface Props {
@@ -7,13 +8,14 @@ interface Props {
 
 /** What an unconfigured view shows: what to set up, and a way to Settings. */
 export function NotConfigured({ heading, needs }: Props) {
+  const { t } = useTranslation();
   const navigate = useWorkspaceStore((state) => state.navigate);
   return (
     <div className="empty-state">
       <h1>{heading}</h1>
       <p>{needs}</p>
       <button type="button" className="button-primary" onClick={() => navigate('settings')}>
-        Open Settings
+        {t('notConfigured.openSettings')}
       </button>
     </div>
   );

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 interface Props {
   title: string;
   /** What will be kept here, and which work brings it. */
@@ -6,10 +8,11 @@ interface Props {
 
 /** A view's body before its feature keeps anything in the cache: says so instead of showing made-up data. */
 export function NothingCached({ title, explanation }: Props) {
+  const { t } = useTranslation();
   return (
     <section className="card nothing-cached" aria-label={title}>
       <h2>{title}</h2>
-      <p className="muted">Nothing cached yet. {explanation}</p>
+      <p className="muted">{t('nothingCached.text', { explanation })}</p>
     </section>
   );
 }

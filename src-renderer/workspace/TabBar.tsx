@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NotificationCenter } from '../notifications/NotificationCenter.tsx';
 import { useWorkspaceStore } from './workspace-store.ts';
 import { tabTitle } from './view-registry.ts';
 
 export function TabBar() {
+  const { t } = useTranslation();
   const tabs = useWorkspaceStore((state) => state.tabs);
   const activeTabId = useWorkspaceStore((state) => state.activeTabId);
   const { activate, close, move, setPickerOpen } = useWorkspaceStore.getState();
@@ -23,7 +25,7 @@ export function TabBar() {
 
   return (
     <nav className="tab-bar">
-      <div role="tablist" aria-label="Open views" className="tab-list" onKeyDown={onTabListKeyDown}>
+      <div role="tablist" aria-label={t('workspace.openViews')} className="tab-list" onKeyDown={onTabListKeyDown}>
         {tabs.map((tab, index) => (
           <div
             key={tab.id}
@@ -56,13 +58,13 @@ export function TabBar() {
               className="tab-title"
               onClick={() => activate(tab.id)}
             >
-              {tabTitle(tab)}
+              {tabTitle(tab, t)}
             </button>
             <button
               type="button"
               className="tab-close"
-              aria-label={`Close ${tabTitle(tab)}`}
-              title="Close (Ctrl+W)"
+              aria-label={t('workspace.closeTab', { title: tabTitle(tab, t) })}
+              title={t('workspace.closeTabTooltip')}
               onClick={() => close(tab.id)}
             >
               ×
@@ -73,8 +75,8 @@ export function TabBar() {
       <button
         type="button"
         className="tab-new"
-        aria-label="Open a view"
-        title="Open a view (Ctrl+T)"
+        aria-label={t('workspace.openView')}
+        title={t('workspace.openViewTooltip')}
         onClick={() => setPickerOpen(true)}
       >
         +

@@ -1,17 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useWorkspaceStore } from './workspace-store.ts';
 import { pickerViews } from './view-registry.ts';
 
 /** Ctrl/Cmd+T: type to filter, arrows to choose, Enter to open, Escape to cancel. */
 export function ViewPicker() {
+  const { t, i18n } = useTranslation();
   const { open, setPickerOpen } = useWorkspaceStore.getState();
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  const matches = pickerViews.filter((view) =>
-    `${view.title} ${view.summary}`.toLowerCase().includes(filter.trim().toLowerCase()),
-  );
+  const english = i18n.getFixedT('en');
+  const views = pickerViews.map(({ kind }) => ({
+    kind,
+    title: t(`views.${kind}.title`),
+    summary: t(`views.${kind}.summary`),
+    // The English words match too, so typing "set" opens Settings whatever the language.
+    words: `${t(`views.${kind}.title`)} ${t(`views.${kind}.summary`)} ${english(`views.${kind}.title`)} ${english(`views.${kind}.summary`)}`.toLowerCase(),
+  }));
+  const matches = views.filter((view) => view.words.includes(filter.trim().toLowerCase()));
 
   useEffect(() => input.current?.focus(), []);
 
@@ -30,22 +38,22 @@ export function ViewPicker() {
         className="picker"
         role="dialog"
         aria-modal="true"
-        aria-label="Open a view"
+        aria-label={t('workspace.openView')}
         onMouseDown={(event) => event.stopPropagation()}
         onKeyDown={onKeyDown}
       >
         <input
           ref={input}
           className="picker-filter"
-          placeholder="Open a view…"
-          aria-label="Filter views"
+          placeholder={t('workspace.pickerPlaceholder')}
+          aria-label={t('workspace.filterViews')}
           value={filter}
           onChange={(event) => {
             setFilter(event.target.value);
             setSelected(0);
           }}
         />
-        <ul role="listbox" aria-label="Views" className="picker-list">
+        <ul role="listbox" aria-label={t('workspace.viewList')} className="picker-list">
           {matches.map((view, index) => (
             <li
               key={view.kind}
@@ -59,7 +67,7 @@ export function ViewPicker() {
               <span>{view.summary}</span>
             </li>
           ))}
-          {matches.length === 0 && <li className="picker-empty">No view matches “{filter}”.</li>}
+          {matches.length === 0 && <li className="picker-empty">{t('workspace.noMatch', { filter })}</li>}
         </ul>
       </div>
     </div>

@@ -1,4 +1,7 @@
 import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { IpcError } from '../../src-preload/contract/define.ts';
+import { useErrorText } from '../language/use-error-text.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { TabBar } from './TabBar.tsx';
 import { ViewPicker } from './ViewPicker.tsx';
@@ -8,6 +11,7 @@ import { tabTitle } from './view-registry.ts';
 import { ViewForTab } from './ViewForTab.tsx';
 
 export function Workspace() {
+  const { t } = useTranslation();
   const tabs = useWorkspaceStore((state) => state.tabs);
   const activeTabId = useWorkspaceStore((state) => state.activeTabId);
   const pickerOpen = useWorkspaceStore((state) => state.pickerOpen);
@@ -18,11 +22,7 @@ export function Workspace() {
   return (
     <div className="workspace">
       <TabBar />
-      {saveError && (
-        <div className="banner banner-warning" role="alert">
-          The tab layout could not be saved: {saveError}
-        </div>
-      )}
+      {saveError && <SaveFailed error={saveError} />}
       <main className="tab-panels">
         {tabs.length === 0 && <EmptyWorkspace />}
         {tabs.map((tab) => (
@@ -31,11 +31,11 @@ export function Workspace() {
             id={`panel-${tab.id}`}
             role="tabpanel"
             aria-labelledby={`tab-${tab.id}`}
-            aria-label={tabTitle(tab)}
+            aria-label={tabTitle(tab, t)}
             className="tab-panel"
             hidden={tab.id !== activeTabId}
           >
-            <ErrorBoundary viewTitle={tabTitle(tab)}>
+            <ErrorBoundary viewTitle={tabTitle(tab, t)}>
               <ViewForTab tab={tab} />
             </ErrorBoundary>
           </section>
@@ -46,17 +46,27 @@ export function Workspace() {
   );
 }
 
+function SaveFailed({ error }: { error: IpcError }) {
+  const { t } = useTranslation();
+  const { message } = useErrorText(error);
+  return (
+    <div className="banner banner-warning" role="alert">
+      {t('workspace.saveFailed', { reason: message })}
+    </div>
+  );
+}
+
 function EmptyWorkspace() {
+  const { t } = useTranslation();
   const setPickerOpen = useWorkspaceStore((state) => state.setPickerOpen);
   return (
     <div className="empty-state">
-      <h1>No tabs open</h1>
+      <h1>{t('workspace.noTabs')}</h1>
       <p>
-        Press <kbd>Ctrl</kbd>+<kbd>T</kbd> or{' '}
-        <button type="button" className="link-button" onClick={() => setPickerOpen(true)}>
-          open a view
-        </button>
-        .
+        <Trans
+          i18nKey="workspace.noTabsHint"
+          components={{ kbd: <kbd />, button: <button type="button" className="link-button" onClick={() => setPickerOpen(true)} /> }}
+        />
       </p>
     </div>
   );

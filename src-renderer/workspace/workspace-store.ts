@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { IpcError } from '../../src-preload/contract/define.ts';
 import type { Tab, TabParams, ViewKind, WorkspaceState } from '../../src-preload/contract/workspace.ts';
 import { opsdesk } from '../bridge.ts';
 
@@ -6,7 +7,7 @@ export interface WorkspaceStore extends WorkspaceState {
   ready: boolean;
   pickerOpen: boolean;
   /** Set when the layout could not be saved, so the user knows a restart may lose it. */
-  saveError: string | null;
+  saveError: IpcError | null;
   restore(): Promise<void>;
   /** Opens a new tab of a picker view, even if one is open (as a browser's new tab does). */
   open(kind: ViewKind): void;
@@ -118,7 +119,7 @@ export function persistWorkspace(): () => void {
     const snapshot = { tabs: state.tabs, activeTabId: state.activeTabId };
     saving = saving.then(async () => {
       const saved = await opsdesk.workspace.save(snapshot);
-      useWorkspaceStore.setState({ saveError: saved.ok ? null : saved.error.message });
+      useWorkspaceStore.setState({ saveError: saved.ok ? null : saved.error });
     });
   });
 }

@@ -8,7 +8,7 @@ const electron = vi.hoisted(() => {
   const calls: string[] = [];
   const listeners = new Map<string, ((...args: unknown[]) => void)[]>();
   const paths = new Map<string, string>();
-  const state = { lockGranted: true };
+  const state = { lockGranted: true, languages: ['en-US'] };
   const app = {
     isPackaged: false,
     setPath: vi.fn((name: string, value: string) => {
@@ -29,6 +29,7 @@ const electron = vi.hoisted(() => {
     // Start-up itself is not run here: only what happens before the app is ready.
     whenReady: vi.fn(() => new Promise(() => {})),
     getVersion: () => '0.0.0-test',
+    getPreferredSystemLanguages: () => state.languages,
   };
   return { calls, listeners, paths, state, app, showErrorBox: vi.fn() };
 });
@@ -58,8 +59,9 @@ beforeEach(() => {
 });
 
 /** Runs src-main/index.ts as Electron would, and takes back the process handlers it installed. */
-async function startMain(env: { userDataDir?: string; lockGranted: boolean }) {
+async function startMain(env: { userDataDir?: string; lockGranted: boolean; languages?: string[] }) {
   electron.state.lockGranted = env.lockGranted;
+  electron.state.languages = env.languages ?? ['en-US'];
   const before = { exception: process.listeners('uncaughtException'), rejection: process.listeners('unhandledRejection') };
   vi.stubEnv('OPSDESK_USER_DATA_DIR', env.userDataDir ?? '');
   vi.resetModules();
@@ -106,6 +108,17 @@ describe('fatal errors', () => {
     const logged = await readFile(logFile, 'utf8');
     expect(logged).toContain('OpsDesk stopped because of an error');
     expect(logged).not.toContain('secretsecretsecret');
+  });
+
+  test("before the saved language is read, the dialog is in the system's language; the log stays English", async () => {
+    electron.showErrorBox.mockClear();
+    const userDataDir = path.join(scratch, 'fatal-zh');
+    const { onException } = await startMain({ userDataDir, lockGranted: true, languages: ['zh-CN', 'en-US'] });
+    onException(new Error('boom'));
+    const [title, body] = electron.showErrorBox.mock.calls[0] as [string, string];
+    expect(title).toBe('OpsDesk 因错误而停止');
+    expect(body).toContain('详情见日志');
+    expect(await readFile(path.join(userDataDir, 'logs', 'opsdesk.log'), 'utf8')).toContain('OpsDesk stopped because of an error');
   });
 });
 

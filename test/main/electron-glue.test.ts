@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
+import { createTranslator } from '../../src-shared/i18n/translator.ts';
 
 /** Electron cannot run here; this stands in for the parts of its API the glue touches. */
 const electron = vi.hoisted(() => {
@@ -70,9 +71,10 @@ const { createEventHub } = await import('../../src-main/ipc/event-hub.ts');
 const { call, event } = await import('../../src-preload/contract/define.ts');
 const { createLogger } = await import('../../src-main/core/log/logger.ts');
 
-const crashReporting = () => {
+const english = createTranslator('en');
+const crashReporting = (translator = english) => {
   const lines: string[] = [];
-  return { lines, logger: createLogger({ sink: (record) => lines.push(record.line) }), logFile: '/home/analyst/.config/OpsDesk/logs/opsdesk.log' };
+  return { lines, logger: createLogger({ sink: (record) => lines.push(record.line) }), logFile: '/home/analyst/.config/OpsDesk/logs/opsdesk.log', translator };
 };
 
 beforeEach(() => electron.openExternal.mockClear());
@@ -129,6 +131,14 @@ describe('a crashed window', () => {
     const [, last] = electron.showMessageBox.mock.calls.at(-1) as unknown as [unknown, { message: string }];
     expect(last.message).toMatch(/keeps stopping; restart OpsDesk/);
   });
+
+  test('tells the user in their language', () => {
+    createMainWindow('/app/preload/index.cjs', crashReporting(createTranslator('zh-CN')));
+    goneWith('crashed');
+    const [, box] = electron.showMessageBox.mock.calls[0] as unknown as [unknown, { message: string; detail: string }];
+    expect(box.message).toBe('OpsDesk 窗口意外停止，已重新加载。');
+    expect(box.detail).toContain('原因：crashed');
+  });
 });
 
 describe('application menu', () => {
@@ -138,15 +148,15 @@ describe('application menu', () => {
   const itemLabelled = (menu: Item[], label: string) => items(menu).find((item) => item.label === label)!;
 
   test.each(['linux', 'win32', 'darwin'] as const)('on %s no menu item takes close-window or reload', (platform) => {
-    const roles = items(appMenuTemplate({ platform, logFolder })).map((item) => item.role);
+    const roles = items(appMenuTemplate({ platform, logFolder, translator: english })).map((item) => item.role);
     expect(roles).toContain('editMenu');
     for (const taken of ['fileMenu', 'windowMenu', 'viewMenu', 'close', 'reload', 'forceReload']) expect(roles).not.toContain(taken);
     expect(roles.includes('appMenu')).toBe(platform === 'darwin');
   });
 
   test.each(['linux', 'win32'] as const)('on %s it is File, Edit, View, Window, Help', (platform) => {
-    const menu = appMenuTemplate({ platform, logFolder });
-    expect(menu.map((item) => item.label ?? item.role)).toEqual(['File', 'editMenu', 'View', 'Window', 'help']);
+    const menu = appMenuTemplate({ platform, logFolder, translator: english });
+    expect(menu.map((item) => item.label)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
   });
 
   test.each([
@@ -159,23 +169,30 @@ describe('application menu', () => {
     ['Tab 1', 'CmdOrCtrl+1'],
     ['Last Tab', 'CmdOrCtrl+9'],
   ])('shows %s as %s without taking the key from the window', (label, accelerator) => {
-    const item = itemLabelled(appMenuTemplate({ platform: 'linux', logFolder }), label);
+    const item = itemLabelled(appMenuTemplate({ platform: 'linux', logFolder, translator: english }), label);
     expect(item).toMatchObject({ accelerator, registerAccelerator: false });
   });
 
   test('a click on a tab item gives the window the same key press the renderer handles', () => {
     const window = { webContents: { sendInputEvent: vi.fn() } };
-    const closeTab = itemLabelled(appMenuTemplate({ platform: 'win32', logFolder }), 'Close Tab');
+    const closeTab = itemLabelled(appMenuTemplate({ platform: 'win32', logFolder, translator: english }), 'Close Tab');
     closeTab.click!({} as never, window as never, {} as never);
     expect(window.webContents.sendInputEvent).toHaveBeenCalledWith({ type: 'keyDown', keyCode: 'W', modifiers: ['control'] });
-    const moveRight = itemLabelled(appMenuTemplate({ platform: 'linux', logFolder }), 'Move Tab Right');
+    const moveRight = itemLabelled(appMenuTemplate({ platform: 'linux', logFolder, translator: english }), 'Move Tab Right');
     moveRight.click!({} as never, window as never, {} as never);
     expect(window.webContents.sendInputEvent).toHaveBeenLastCalledWith({ type: 'keyDown', keyCode: 'PageDown', modifiers: ['control', 'shift'] });
   });
 
   test.each(['linux', 'win32', 'darwin'] as const)('on %s Help → Open Log Folder opens the log folder', (platform) => {
-    itemLabelled(appMenuTemplate({ platform, logFolder }), 'Open Log Folder').click!({} as never, undefined, {} as never);
+    itemLabelled(appMenuTemplate({ platform, logFolder, translator: english }), 'Open Log Folder').click!({} as never, undefined, {} as never);
     expect(electron.openPath).toHaveBeenLastCalledWith(logFolder);
+  });
+
+  test('is worded in the chosen language, roles included', () => {
+    const menu = appMenuTemplate({ platform: 'linux', logFolder, translator: createTranslator('zh-CN') });
+    expect(menu.map((item) => item.label)).toEqual(['文件', '编辑', '视图', '窗口', '帮助']);
+    expect(items(menu).filter((item) => item.role === 'paste').map((item) => item.label)).toEqual(['粘贴']);
+    expect(itemLabelled(menu, '关闭标签页')).toMatchObject({ accelerator: 'CmdOrCtrl+W' });
   });
 });
 

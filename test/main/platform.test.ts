@@ -29,7 +29,7 @@ vi.mock('electron', () => ({
     }
     close() {}
   },
-  app: { setBadgeCount: (count: number) => electron.badge.push(count) },
+  app: { setBadgeCount: (count: number) => electron.badge.push(count), getPreferredSystemLanguages: () => ['zh-Hans-CN', 'en-US'] },
   shell: { openExternal: async (url: string) => void electron.opened.push(url) },
   BrowserWindow: { getAllWindows: () => [electron.window], getFocusedWindow: () => electron.focused },
   session: { defaultSession: { resolveProxy: async (url: string) => (url.startsWith('https://intranet.') ? 'DIRECT' : 'PROXY proxy.corp:8080') } },
@@ -82,6 +82,32 @@ describe('the Electron platform', () => {
       expect(electron.opened).toEqual(['https://docs.example.com/guide']);
     } finally {
       await services.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the Electron platform and the language', () => {
+  test("main words its menus in the system's language until Settings picks one, and remembers the pick", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-platform-language-'));
+    const open = () => createAppServices({ dataDir, platform: createElectronPlatform(), keyStore: new SessionKeyStore('test'), logSink: () => {} });
+    try {
+      const services = await open();
+      // The mocked system prefers Simplified Chinese.
+      expect(services.preferences.languageSetting()).toEqual({ choice: 'system' });
+      expect(services.preferences.translator.t('menu.paste')).toBe('粘贴');
+      const changes: string[] = [];
+      services.preferences.onLanguageChanged((language) => changes.push(language));
+      services.preferences.setLanguage('en');
+      expect(services.preferences.translator.t('menu.paste')).toBe('Paste');
+      expect(changes).toEqual(['en']);
+      await services.close();
+
+      const reopened = await open();
+      expect(reopened.preferences.languageSetting()).toEqual({ choice: 'en' });
+      expect(reopened.preferences.translator.t('menu.paste')).toBe('Paste');
+      await reopened.close();
+    } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -27,7 +27,7 @@ function setup() {
       notes: {
         add,
         fail: () => {
-          throw new UserFacingError({ code: 'conflict', message: 'Already there.', hint: 'Pick another name.' });
+          throw new UserFacingError({ code: 'conflict', service: 'firewall', params: { context: 'name_taken', name: 'Lab' } });
         },
         crash: () => {
           throw new Error('secret internals: svc_live_0123456789ab.topsecret');
@@ -55,6 +55,20 @@ describe('IPC router', () => {
     expect(add).not.toHaveBeenCalled();
   });
 
+  test('each field error carries a code the window words, with its bounds, and English for the log', async () => {
+    const { router } = setup();
+    const tooLong = await router.dispatch('notes:add', appFrame, { text: 'far too long text' });
+    expect(tooLong).toMatchObject({
+      ok: false,
+      error: { params: { context: 'invalid_input' }, fieldErrors: [{ path: 'text', code: 'too_big', params: { maximum: 10 }, message: 'Too large: at most 10.' }] },
+    });
+    const named = createRouter({ notes: { calls: { add: call<null>()(z.object({ name: z.string().min(1, 'name_required') })) }, events: {} } }, { notes: { add: () => null } }, { appOrigin });
+    expect(await named.dispatch('notes:add', appFrame, { name: '' })).toMatchObject({
+      ok: false,
+      error: { fieldErrors: [{ path: 'name', code: 'name_required', message: 'Give the connection a name' }] },
+    });
+  });
+
   test.each([
     ['a subframe of the app', { url: 'opsdesk://app/index.html', isTopFrame: false }],
     ['a foreign top frame', { url: 'https://evil.example/', isTopFrame: true }],
@@ -77,7 +91,14 @@ describe('IPC router', () => {
     const { router, onUnexpectedError } = setup();
     expect(await router.dispatch('notes:fail', appFrame, undefined)).toEqual({
       ok: false,
-      error: { code: 'conflict', message: 'Already there.', hint: 'Pick another name.', retryable: false },
+      error: {
+        code: 'conflict',
+        service: 'firewall',
+        params: { context: 'name_taken', name: 'Lab' },
+        message: 'There is already a firewall appliance connection named “Lab”.',
+        hint: 'Choose another name.',
+        retryable: false,
+      },
     });
     const crashed = await router.dispatch('notes:crash', appFrame, undefined);
     expect(crashed).toMatchObject({ ok: false, error: { code: 'internal' } });

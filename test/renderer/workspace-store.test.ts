@@ -6,6 +6,7 @@ import { createAppServices } from '../../src-main/core/app-services.ts';
 import type { AppServices } from '../../src-main/core/app-services.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { viewKinds } from '../../src-preload/contract/workspace.ts';
+import { createTranslator } from '../../src-shared/i18n/translator.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
 import { RecordingPlatform } from '../support/recording-platform.ts';
 
@@ -25,7 +26,8 @@ const { tabTitle, viewRegistry } = await import('../../src-renderer/workspace/vi
 const views = () => useWorkspaceStore.getState().tabs.map((tab) => tab.kind);
 const activeTab = () => useWorkspaceStore.getState().tabs.find((tab) => tab.id === useWorkspaceStore.getState().activeTabId);
 const active = () => activeTab()?.kind;
-const titles = () => useWorkspaceStore.getState().tabs.map(tabTitle);
+const { t } = createTranslator('en');
+const titles = () => useWorkspaceStore.getState().tabs.map((tab) => tabTitle(tab, t));
 const saveRawLayout = (value: unknown) =>
   services.db.prepare("INSERT INTO settings (key, value) VALUES ('workspace', ?)").run(JSON.stringify(value));
 

@@ -1,12 +1,12 @@
 // Runs the three simulators until SIGINT/SIGTERM.
 //   node test/sim/cli.ts [--alerts N] [--activity] [--ports g,s,f] [--seed N] [--ca-dir DIR]
-//                        [--write-demo-profiles FILE]
+//                        [--dialect opsdesk|plain] [--write-demo-profiles FILE]
 import { parseArgs } from 'node:util';
-import { startSimulators } from './index.ts';
+import { SIM_DIALECTS, startSimulators } from './index.ts';
 import { writeDemoProfiles } from './demo-profiles.ts';
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: node test/sim/cli.ts [--alerts N] [--activity] [--ports g,s,f] [--seed N] [--ca-dir DIR] [--write-demo-profiles FILE]`);
+  console.error(`${message}\nusage: node test/sim/cli.ts [--alerts N] [--activity] [--ports g,s,f] [--seed N] [--ca-dir DIR] [--dialect opsdesk|plain] [--write-demo-profiles FILE]`);
   process.exit(2);
 }
 
@@ -26,6 +26,7 @@ try {
       ports: { type: 'string' },
       seed: { type: 'string' },
       'ca-dir': { type: 'string' },
+      dialect: { type: 'string', default: 'opsdesk' },
       'write-demo-profiles': { type: 'string' },
     },
   }).values;
@@ -35,12 +36,14 @@ try {
 
 const ports = parsed.ports?.split(',').map((p) => integer(p, 'each port'));
 if (ports && ports.length !== 3) usage('--ports takes three comma-separated ports: gateway,support,firewall');
+const dialect = SIM_DIALECTS.find((name) => name === parsed.dialect) ?? usage(`--dialect is one of ${SIM_DIALECTS.join(', ')}`);
 
 const sims = await startSimulators({
   alertCount: integer(parsed.alerts, '--alerts'),
   activity: parsed.activity,
   seed: integer(parsed.seed, '--seed'),
   caDir: parsed['ca-dir'],
+  dialect,
   ports: ports ? { gateway: ports[0], support: ports[1], firewall: ports[2] } : undefined,
 });
 
@@ -48,7 +51,7 @@ if (parsed['write-demo-profiles']) await writeDemoProfiles(parsed['write-demo-pr
 
 console.log(`OpsDesk simulators
   gateway   ${sims.gateway.url}
-  support   ${sims.support.url}   (the client appends /api/open/v1; site header X-SVC-Site)
+  support   ${sims.support.url}   (the client appends /api/open/v1; ${dialect === 'plain' ? 'site as query parameter site_id, site-main is 1024' : 'site header X-SVC-Site'})
   firewall  ${sims.firewall.url}
   CA        ${sims.ca.file}
 

@@ -2,6 +2,7 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import { FIREWALL_DEFAULT_RATE } from './firewall.ts';
 import { GATEWAY_TIER_LIMITS } from './gateway.ts';
+import { SUPPORT_PLAIN_SITE_IDS } from './support.ts';
 import type { Simulators } from './index.ts';
 
 export interface DemoProfile {
@@ -22,7 +23,7 @@ export function demoProfiles(sims: Simulators): DemoProfile[] {
     },
     {
       service: 'support', name: 'Simulated support (site-main)', baseUrl: sims.support.url, apiKey: sims.support.keys.demo, trust,
-      settings: { site: 'site-main' },
+      settings: { site: sims.support.dialect === 'plain' ? String(SUPPORT_PLAIN_SITE_IDS['site-main']) : 'site-main' },
     },
     {
       service: 'firewall', name: 'Simulated firewall', baseUrl: sims.firewall.url, apiKey: sims.firewall.keys.demo, trust,

@@ -41,8 +41,8 @@ export interface SimulatorOptions {
   ports?: { gateway?: number; support?: number; firewall?: number }; // 0 = random (default)
   caDir?: string; // where ca.pem is written; default a fresh temp dir, removed on close
   activity?: boolean; // periodic new alerts, blocks, tickets for demos; default false
-  clock?: Clock; // the simulators' time (rate windows, key expiry, reports, activity, webhook retries, recorded requests); default the system's
   dialect?: SimDialect; // the shapes served where the documents say "not shown"; default 'opsdesk'
+  clock?: Clock; // the simulators' time (rate windows, key expiry, reports, activity, webhook retries, recorded requests); default the system's
 }
 
 export interface Simulators {

@@ -50,6 +50,8 @@ export interface HarnessOptions extends Partial<Omit<AppServicesOptions, 'dataDi
   brokenChannels?: Set<string>;
   /** Every IPC result and event the page received, so tests can scan them. */
   ipcLog?: { channel: string; result: unknown }[];
+  /** The browser's language (navigator.languages), as the OS would set it; Chromium's default unless given. */
+  locale?: string;
 }
 
 export interface AppUnderTest {
@@ -68,14 +70,14 @@ export interface AppUnderTest {
  */
 export async function openApp(browser: Browser, options: HarnessOptions = {}): Promise<AppUnderTest> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-e2e-')));
-  const { brokenChannels, ipcLog, dataDir: _dataDir, platform = new RecordingPlatform(), ...serviceOptions } = options;
+  const { brokenChannels, ipcLog, locale, dataDir: _dataDir, platform = new RecordingPlatform(), ...serviceOptions } = options;
   const services = await createAppServices({ logSink: () => {}, ...serviceOptions, platform, dataDir });
   const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux' }), {
     appOrigin: harnessOrigin,
   });
   const events = createEventHub(router);
   wireEvents(services, events);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(locale && { locale }) });
   const page = await context.newPage();
 
   await context.route('**/*', async (route) => {

@@ -12,6 +12,8 @@ export class RecordingPlatform implements Platform {
   readonly openedUrls: string[] = [];
   badgeCount = 0;
   focused = true;
+  /** What the OS would list as the user's languages. */
+  languages: string[] = ['en-US'];
   readonly #clickHandlers = new Map<string, () => void>();
 
   notify(notification: RecordedNotification, onClick: () => void): void {
@@ -29,6 +31,10 @@ export class RecordingPlatform implements Platform {
 
   isFocused(): boolean {
     return this.focused;
+  }
+
+  preferredLanguages(): readonly string[] {
+    return this.languages;
   }
 
   /** What the OS would answer for a URL; null (the default) is plain Node, where the environment decides. */

@@ -6,9 +6,8 @@ import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import type { Logger } from '../log/logger.ts';
 import type { ResolveProxy } from '../platform.ts';
-import { UserFacingError } from '../user-facing-error.ts';
 import { isProfileOf, type ProfileOf } from '../profiles/profile-record.ts';
-import type { ProfileService } from '../profiles/profile-service.ts';
+import { profileNotFound, type ProfileService } from '../profiles/profile-service.ts';
 import type { ConnectionHealthTracker } from './connection-health.ts';
 
 export type Connectors<Clients extends Record<ServiceName, Closable>> = { [Service in ServiceName]: Connector<Service, Clients[Service]> };
@@ -32,9 +31,6 @@ export interface ClientRegistryOptions<Clients extends Record<ServiceName, Closa
 const maxResponseBytes = 32 * 1024 * 1024;
 /** Longer than any request's own timeouts allow it to take. */
 const retiredClientGraceMs = 15 * 60_000;
-
-const profileNotFound = () =>
-  new UserFacingError({ code: 'not_found', message: 'That connection no longer exists.', hint: 'Reopen Settings to see the current list.' });
 
 /**
  * One client per profile, so its keep-alive pool, rate limiter and Retry-After pause serve every

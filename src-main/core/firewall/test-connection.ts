@@ -2,12 +2,11 @@ import type { ConnectionSummary } from '../../../src-preload/contract/profiles.t
 import { withoutUndefined } from '../without-undefined.ts';
 import { explainFirstCallFailure } from '../wire/first-call.ts';
 import { summariseDescription, type FirewallClient } from './client.ts';
-import { firewallDialect } from './error-dialect.ts';
 
 /** Reads the system status and what the appliance describes; rejects with a ServiceFailure saying exactly what failed. */
 export async function testFirewallConnection(client: FirewallClient): Promise<Extract<ConnectionSummary, { service: 'firewall' }>> {
   const status = await client.getSystemStatus().catch((error: unknown) => {
-    throw explainFirstCallFailure(error, firewallDialect, 'https://<appliance>:9443/api/v1');
+    throw explainFirstCallFailure(error, 'https://<appliance>:9443/api/v1');
   });
   const description = await client.describeServer();
   return {

@@ -6,7 +6,6 @@ import { ServiceFailure } from '../http/service-failure.ts';
 import { describeHttpError } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
-import { errorMessageIn } from '../wire/errors.ts';
 import { readRecord, readRecords, type Fields } from '../wire/read.ts';
 import { normaliseGatewayBaseUrl } from './base-url.ts';
 import { describeStreamError, gatewayDialect } from './error-dialect.ts';
@@ -80,7 +79,7 @@ export function createGatewayClient(
     }
     // An error event inside a 200 stream (`data: {"error":{…}}`): the SDK raises it without a status.
     if (error instanceof OpenAI.APIError && error.status === undefined && !(error instanceof OpenAI.APIConnectionError) && readRecord(error.error)) {
-      return new ServiceFailure(describeStreamError(error.error, error.requestID ?? undefined, errorMessageIn({ error: error.error })), { cause: error });
+      return new ServiceFailure(describeStreamError(error.error, error.requestID ?? undefined), { cause: error });
     }
     if (error instanceof OpenAI.APIError && error.status !== undefined && error.headers) {
       const retryAfterMs = parseRetryAfter(error.headers.get('retry-after') ?? undefined);

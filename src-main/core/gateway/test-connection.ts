@@ -1,12 +1,11 @@
 import type { ConnectionSummary } from '../../../src-preload/contract/profiles.ts';
 import { explainFirstCallFailure } from '../wire/first-call.ts';
 import type { GatewayClient } from './client.ts';
-import { gatewayDialect } from './error-dialect.ts';
 
 /** Lists the key's models; rejects with a ServiceFailure saying exactly what failed. */
 export async function testGatewayConnection(client: GatewayClient): Promise<Extract<ConnectionSummary, { service: 'gateway' }>> {
   const listed = await client.listModels().catch((error: unknown) => {
-    throw explainFirstCallFailure(error, gatewayDialect, 'https://gateway.example.com/v1');
+    throw explainFirstCallFailure(error, 'https://gateway.example.com/v1');
   });
   const models = listed.map((model) => model.id);
   return { service: 'gateway', modelCount: models.length, models };

@@ -74,11 +74,11 @@ function parseBaseUrl(settings: ConnectionSettings): URL {
   try {
     url = new URL(settings.baseUrl);
   } catch {
-    throw new ServiceFailure(describeInvalidSettings(settings.dialect, `"${settings.baseUrl}" is not a URL`));
+    throw new ServiceFailure(describeInvalidSettings(settings.dialect, { context: 'not_url', url: settings.baseUrl }));
   }
   // Keys travel in headers; they never go over plain HTTP.
   if (url.protocol !== 'https:') {
-    throw new ServiceFailure(describeInvalidSettings(settings.dialect, 'the base URL must start with https://'));
+    throw new ServiceFailure(describeInvalidSettings(settings.dialect, { context: 'not_https' }));
   }
   return url;
 }
@@ -120,7 +120,7 @@ export function createHttpClient(
     dispatcher = createDispatcher(settings, options.resolveProxy);
     limiter = new SlidingWindowLimiter(settings.rateLimit.requests, settings.rateLimit.windowMs, clock);
   } catch (error) {
-    throw new ServiceFailure(describeInvalidSettings(dialect, (error as Error).message), { cause: error });
+    throw new ServiceFailure(describeInvalidSettings(dialect, { problem: (error as Error).message }), { cause: error });
   }
 
   const timeoutFor: Record<TimeoutPhase, number> = {

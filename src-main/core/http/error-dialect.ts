@@ -2,23 +2,15 @@
 // reads errors through it and knows no back end by name.
 import type { ServiceErrorCode, ServiceName } from './types.ts';
 
-export interface Explanation {
-  message: string;
-  hint: string;
-}
-
 export interface ErrorDialect {
-  /** Stamped on every error, so the window can say which back end failed. */
+  /** Stamped on every error, so the window can say which back end failed; its words are errors.<service>.<code> in the catalog. */
   readonly service: ServiceName;
-  /** The back end as a sentence starts with it: "The firewall". */
-  readonly label: string;
   /** The error code a body names, in the back end's documented place. */
   codeInBody(body: unknown): string | undefined;
   /** Per status, the codes a body may name to say more precisely why that status was given. */
   readonly refinements: Partial<Record<number, readonly ServiceErrorCode[]>>;
   /** Per status, the code meant when the body names none (a doc that gives one reason only). */
   readonly silentBody?: Partial<Record<number, ServiceErrorCode>>;
-  readonly explanations: Partial<Record<ServiceErrorCode, Explanation>>;
 }
 
 /** `body[key]` when it is a string. */

@@ -1,38 +1,21 @@
 // Failures decided on this side, before or instead of talking to the back end.
 import type { ErrorDialect } from './error-dialect.ts';
+import { serviceError } from './service-failure.ts';
 import type { ServiceError } from './types.ts';
 
 export function describeMissingKey(dialect: ErrorDialect): ServiceError {
-  return {
-    service: dialect.service,
-    code: 'missing_key',
-    message: `No API key is stored for this ${dialect.service} profile.`,
-    hint: 'Enter the key in the profile settings.',
-    retryable: false,
-  };
+  return serviceError({ service: dialect.service, code: 'missing_key', retryable: false });
 }
 
-export function describeInvalidSettings(dialect: ErrorDialect, problem: string): ServiceError {
-  return {
-    service: dialect.service,
-    code: 'invalid_settings',
-    message: `The ${dialect.service} profile cannot be used: ${problem}.`,
-    hint: 'Correct the profile settings.',
-    retryable: false,
-  };
+/** A wording variant (`not_url`, `not_https`), or `problem`: what is wrong in the system's own words. */
+export function describeInvalidSettings(dialect: ErrorDialect, problem: { context: 'not_url'; url: string } | { context: 'not_https' } | { problem: string }): ServiceError {
+  return serviceError({ service: dialect.service, code: 'invalid_settings', params: problem, retryable: false });
 }
 
 export function describeCancelled(dialect: ErrorDialect): ServiceError {
-  return { service: dialect.service, code: 'cancelled', message: 'The request was cancelled.', hint: 'Nothing to do.', retryable: false };
+  return serviceError({ service: dialect.service, code: 'cancelled', retryable: false });
 }
 
 export function describeResponseTooLarge(dialect: ErrorDialect, status: number, limitBytes: number): ServiceError {
-  return {
-    service: dialect.service,
-    status,
-    code: 'response_too_large',
-    message: `${dialect.label} sent a response larger than the ${limitBytes}-byte limit of this profile; reading stopped.`,
-    hint: 'Ask for less: a smaller page size or a narrower filter.',
-    retryable: false,
-  };
+  return serviceError({ service: dialect.service, status, code: 'response_too_large', params: { limitBytes }, retryable: false });
 }

@@ -1,28 +1,13 @@
-// The way to a back end failed (DNS, TCP, proxy, TLS, a timeout): what the system error code means
-// for the user. The same for every back end; only the label in the message differs.
+// The way to a back end failed (DNS, TCP, proxy, TLS, a timeout): which of our codes the system
+// error code is. The same for every back end; the words are in the catalog (errors.<code>).
 import type { ErrorDialect } from './error-dialect.ts';
+import { serviceError } from './service-failure.ts';
 import type { ServiceError, ServiceErrorCode } from './types.ts';
 
 export type TimeoutPhase = 'connect' | 'headers' | 'body' | 'stream-idle';
 
-const TIMEOUT_WORDING: Record<TimeoutPhase, string> = {
-  connect: 'connecting (TCP and TLS handshake)',
-  headers: 'waiting for the response headers',
-  body: 'reading the response body',
-  'stream-idle': 'waiting for more data in the response',
-};
-
 export function describeTimeout(dialect: ErrorDialect, phase: TimeoutPhase, ms: number): ServiceError {
-  return {
-    service: dialect.service,
-    code: 'timeout',
-    message: `${dialect.label} timed out after ${ms} ms while ${TIMEOUT_WORDING[phase]}.`,
-    hint:
-      phase === 'connect'
-        ? 'Check the address, the network and any proxy or VPN; raise the connect timeout if the link is slow.'
-        : 'The service is slow or stuck; try again, or raise this timeout in the profile.',
-    retryable: true,
-  };
+  return serviceError({ service: dialect.service, code: 'timeout', params: { context: phase, ms }, retryable: true });
 }
 
 /** Our own code for a leaf whose fingerprint is not the pinned one (Node has none for this). */
@@ -96,75 +81,23 @@ export function networkErrorCode(systemCode: string | undefined, pinned: boolean
   return NETWORK_CODES[systemCode] ?? 'network_error';
 }
 
-interface NetworkExplanation {
-  message: (host: string) => string;
-  hint: string;
-  retryable: boolean;
-}
-
-const NETWORK_EXPLANATIONS: Partial<Record<ServiceErrorCode, NetworkExplanation>> = {
-  dns_failed: {
-    message: (host) => `The host name ${host} could not be resolved.`,
-    hint: 'Check the base URL for typos, and your DNS or VPN connection.',
-    retryable: false,
-  },
-  connection_refused: {
-    message: (host) => `${host} refused the connection: nothing is listening on that port.`,
-    hint: 'Check the port in the base URL and that the service is running.',
-    retryable: true,
-  },
-  connection_reset: {
-    message: (host) => `The connection to ${host} was closed before the answer was complete.`,
-    hint: 'Try again; a proxy, firewall or an overloaded server may be dropping connections.',
-    retryable: true,
-  },
-  network_unreachable: {
-    message: (host) => `${host} cannot be reached from this computer.`,
-    hint: 'Check the network connection, VPN and routes to the host.',
-    retryable: true,
-  },
-  proxy_failed: {
-    message: (host) => `The proxy did not open a connection to ${host}.`,
-    hint: 'Check the proxy address and credentials in the profile or the system settings.',
-    retryable: true,
-  },
-  tls_failed: {
-    message: (host) => `The secure connection to ${host} could not be set up.`,
-    hint: 'The server may require a TLS version or cipher this computer does not offer; check the base URL scheme and port.',
-    retryable: false,
-  },
-  untrusted_certificate: {
-    message: (host) =>
-      `${host} presented a certificate that this profile does not trust (self-signed or from an unknown authority).`,
-    hint: "Check the fingerprint with the service's administrator; if it matches, trust the certificate or import the CA for this profile.",
-    retryable: false,
-  },
-  hostname_mismatch: {
-    message: (host) => `The certificate ${host} presented was issued for a different host name.`,
-    hint: 'Use the host name the certificate names in the base URL, or have the administrator reissue the certificate.',
-    retryable: false,
-  },
-  certificate_expired: {
-    message: (host) => `The certificate ${host} presented is expired or not valid yet.`,
-    hint: "Ask the administrator to renew the certificate; also check this computer's clock.",
-    retryable: false,
-  },
-  certificate_changed: {
-    message: (host) => `${host} presented a different certificate from the one pinned for this profile.`,
-    hint: 'Do not continue until the administrator confirms the new fingerprint. If it was renewed on purpose, edit the connection, set its trust to system certificates and test it: OpsDesk then shows the new certificate to trust.',
-    retryable: false,
-  },
+/** Whether trying again later may succeed without changing anything; the words are in the catalog. */
+const RETRYABLE: Partial<Record<ServiceErrorCode, boolean>> = {
+  dns_failed: false,
+  connection_refused: true,
+  connection_reset: true,
+  network_unreachable: true,
+  proxy_failed: true,
+  tls_failed: false,
+  untrusted_certificate: false,
+  hostname_mismatch: false,
+  certificate_expired: false,
+  certificate_changed: false,
 };
 
 export function describeNetworkError(dialect: ErrorDialect, code: ServiceErrorCode, host: string): ServiceError {
-  const service = dialect.service;
-  const known = NETWORK_EXPLANATIONS[code];
-  if (known) return { service, code, message: known.message(host), hint: known.hint, retryable: known.retryable };
-  return {
-    service,
-    code: 'network_error',
-    message: `${dialect.label} could not be reached (${host}).`,
-    hint: 'Check the network connection and the base URL.',
-    retryable: true,
-  };
+  const retryable = RETRYABLE[code];
+  return retryable === undefined
+    ? serviceError({ service: dialect.service, code: 'network_error', params: { host }, retryable: true })
+    : serviceError({ service: dialect.service, code, params: { host }, retryable });
 }

@@ -1,8 +1,9 @@
 // A back end answered with a status that is not 2xx, or with a body that cannot be used: judged by
 // the status first, the body (read through the back end's dialect) only refines within that status.
 import { Redactor } from '../log/redactor.ts';
-import { stringField, type ErrorDialect, type Explanation } from './error-dialect.ts';
+import { stringField, type ErrorDialect } from './error-dialect.ts';
 import { isRetriedStatus } from './retry.ts';
+import { serviceError } from './service-failure.ts';
 import type { ServiceError, ServiceErrorCode } from './types.ts';
 
 const CODE_BY_STATUS: Record<number, ServiceErrorCode> = {
@@ -30,27 +31,6 @@ export function documentedCode(dialect: ErrorDialect, status: number, bodyCode: 
   return codeForStatus(status);
 }
 
-function genericExplanation(label: string, code: ServiceErrorCode, status: number): Explanation {
-  switch (code) {
-    case 'not_found':
-      return { message: `${label} has no such object (404).`, hint: 'Refresh the view; it may have been removed.' };
-    case 'conflict':
-      return { message: `${label} reports a conflict with existing data (409).`, hint: 'Refresh and try again.' };
-    case 'service_unavailable':
-      return { message: `${label} is temporarily unavailable (503).`, hint: 'Try again in a moment.' };
-    case 'server_error':
-      return {
-        message: `${label} had an internal error (${status}).`,
-        hint: 'Try again; if it keeps failing, tell the administrator of the service.',
-      };
-    default:
-      return {
-        message: `${label} answered with an unexpected HTTP status ${status}.`,
-        hint: 'Check the base URL of the profile; it may point at a different service.',
-      };
-  }
-}
-
 export function requestIdFrom(body: unknown, headers: Record<string, string | string[] | undefined>): string | undefined {
   const fromBody = stringField(body, 'request_id');
   if (fromBody) return fromBody;
@@ -75,25 +55,18 @@ export function describeHttpError(
   htmlPage = false,
 ): ServiceError {
   const code = documentedCode(dialect, status, dialect.codeInBody(body));
-  const explanation = dialect.explanations[code] ?? genericExplanation(dialect.label, code, status);
-  let message = explanation.message;
   // For a parameter error the server's own words say which parameter; nothing else is echoed.
   const detail = code === 'bad_request' ? serverDetail(body) : undefined;
-  if (detail) message = `${message} (${detail})`;
-  if (retryAfterMs !== undefined && code === 'rate_limited') {
-    message = `${message} The service asks to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
-  }
-  if (htmlPage) message = `${message} It answered HTTP ${status} with an HTML page instead of JSON.`;
-  return {
+  const waitSeconds = retryAfterMs !== undefined && code === 'rate_limited' ? Math.ceil(retryAfterMs / 1000) : undefined;
+  return serviceError({
     service: dialect.service,
     status,
     code,
-    message,
-    hint: htmlPage ? `${explanation.hint} An HTML page usually comes from a proxy or load balancer in front of the service: check the address and the proxy.` : explanation.hint,
+    params: { ...(detail && { detail }), ...(waitSeconds !== undefined && { waitSeconds }), ...(htmlPage && { htmlPage }) },
     ...(requestId ? { requestId } : {}),
     // What an idempotent request would be retried on is what may succeed later.
     retryable: isRetriedStatus(status, true),
-  };
+  });
 }
 
 export function describeMalformedResponse(
@@ -102,21 +75,12 @@ export function describeMalformedResponse(
   shape: 'html' | 'not_json' | 'unexpected_shape',
   requestId: string | undefined,
 ): ServiceError {
-  const what = {
-    html: 'an HTML page instead of JSON',
-    not_json: 'a body that is not valid JSON',
-    unexpected_shape: 'JSON of an unexpected shape',
-  }[shape];
-  return {
+  return serviceError({
     service: dialect.service,
     status,
     code: 'malformed_response',
-    message: `${dialect.label} answered HTTP ${status} with ${what}.`,
-    hint:
-      shape === 'html'
-        ? 'A proxy, captive portal or web server may be answering instead of the API; check the base URL and proxy settings.'
-        : 'Check that the base URL points at the right service and version; if it does, report this to its administrator.',
+    params: { context: shape },
     ...(requestId ? { requestId } : {}),
     retryable: status >= 500 || status === 429,
-  };
+  });
 }

@@ -1,5 +1,5 @@
 // Public shapes of the HTTP core; the names the renderer also sees come from the contract.
-import type { CertificateDetails, ErrorCode } from '../../../src-preload/contract/define.ts';
+import type { CertificateDetails, ErrorCode, ErrorParams } from '../../../src-preload/contract/define.ts';
 import type { ServiceName } from '../../../src-preload/contract/profiles.ts';
 import type { ErrorDialect } from './error-dialect.ts';
 
@@ -52,9 +52,11 @@ export interface ServiceError {
   service: ServiceName;
   status?: number;
   code: ServiceErrorCode;
-  /** What happened, in words an analyst understands. Never contains a response body or a key. */
+  /** What the words are made from besides the code (host, ms, limitBytes, the server's detail…). */
+  params?: ErrorParams;
+  /** What happened, in English from the catalog (the window words it in the user's language). Never a response body or a key. */
   message: string;
-  /** What to do about it. */
+  /** What to do about it, likewise. */
   hint: string;
   requestId?: string;
   /** Trying again later may succeed without changing anything. */

@@ -2,7 +2,8 @@ import { X509Certificate, randomUUID } from 'node:crypto';
 import type { KeychainStatus, ParsedProfileInput, ProfileList, ProfileView, ServiceName } from '../../../src-preload/contract/profiles.ts';
 import { probeCertificate } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
-import { ServiceFailure } from '../http/service-failure.ts';
+import { fieldError } from '../english-text.ts';
+import { ServiceFailure, serviceError } from '../http/service-failure.ts';
 import { normalizeFingerprint } from '../http/trust.ts';
 import type { TrustSettings } from '../http/types.ts';
 import { Emitter, type Event } from '../lifecycle/emitter.ts';
@@ -25,15 +26,10 @@ export interface ProfileServiceOptions {
   onChange?: (list: ProfileList) => void;
 }
 
-const nameTaken = (service: string, name: string) =>
-  new UserFacingError({
-    code: 'conflict',
-    message: `There is already a ${service} connection named “${name}”.`,
-    fieldErrors: [{ path: 'name', message: 'This name is taken; choose another.' }],
-  });
+const nameTaken = (service: ServiceName, name: string) =>
+  new UserFacingError({ code: 'conflict', service, params: { context: 'name_taken', name }, fieldErrors: [fieldError('name', 'name_taken')] });
 
-const profileNotFound = () =>
-  new UserFacingError({ code: 'not_found', message: 'That connection no longer exists.', hint: 'Reopen Settings to see the current list.' });
+export const profileNotFound = () => new UserFacingError({ code: 'not_found', params: { context: 'profile_gone' } });
 
 /** Profiles: non-secret parts in SQLite, keys in the keychain. */
 export class ProfileService {
@@ -64,7 +60,7 @@ export class ProfileService {
     const existing = input.id ? repository.find(input.id) : undefined;
     if (input.id && !existing) throw profileNotFound();
     if (existing && existing.service !== input.service) {
-      throw new UserFacingError({ code: 'bad_request', message: 'A connection cannot change which kind of back end it is for.' });
+      throw new UserFacingError({ code: 'bad_request', params: { context: 'kind_change' } });
     }
     const clash = repository.findByName(input.service, input.name);
     if (clash && clash.id !== existing?.id) {
@@ -76,8 +72,8 @@ export class ProfileService {
       // The stored key was given for one server; it never goes to another without the user saying so.
       throw new UserFacingError({
         code: 'bad_request',
-        message: 'The address now points at another server, so the stored key is not sent there.',
-        fieldErrors: [{ path: 'apiKey', message: 'Enter the key for the new address.' }],
+        params: { context: 'key_for_new_address' },
+        fieldErrors: [fieldError('apiKey', 'key_for_new_address')],
       });
     }
     const now = new Date().toISOString();
@@ -151,17 +147,12 @@ export class ProfileService {
     const record = this.#require(id);
     const presented = await probeCertificate(new URL(record.baseUrl), record.timeouts.connectMs);
     if (normalizeFingerprint(presented.sha256) !== normalizeFingerprint(sha256)) {
-      throw new ServiceFailure({
-        service: record.service,
-        code: 'certificate_changed',
-        message: 'The server now presents a different certificate from the one you were shown, so it was not trusted.',
-        hint: 'Test the connection again and compare the new fingerprint with the one your appliance administrator gives you.',
-        retryable: false,
-        certificate: presented,
-      });
+      throw new ServiceFailure(
+        serviceError({ service: record.service, code: 'certificate_changed', params: { context: 'changed_since_shown' }, retryable: false, certificate: presented }),
+      );
     }
     if (this.#require(id).baseUrl !== record.baseUrl) {
-      throw new UserFacingError({ code: 'conflict', message: 'The address changed while its certificate was checked; test the connection again.' });
+      throw new UserFacingError({ code: 'conflict', params: { context: 'address_changed' } });
     }
     const trust = { mode: 'pinned' as const, pinnedSha256: presented.sha256, anchorPem: presented.chainPem.at(-1)! };
     if (!this.#options.repository.updateTrust(id, trust, new Date().toISOString())) throw profileNotFound();
@@ -178,14 +169,9 @@ export class ProfileService {
     if (record.trust.mode !== 'pinned' || record.trust.anchorPem) return;
     const presented = await probeCertificate(new URL(record.baseUrl), record.timeouts.connectMs);
     if (normalizeFingerprint(presented.sha256) !== normalizeFingerprint(record.trust.pinnedSha256 ?? '')) {
-      throw new ServiceFailure({
-        service: record.service,
-        code: 'certificate_changed',
-        message: 'The server presents a certificate whose fingerprint does not match the pinned one.',
-        hint: 'Check the fingerprint with the appliance administrator before trusting anything else.',
-        retryable: false,
-        certificate: presented,
-      });
+      throw new ServiceFailure(
+        serviceError({ service: record.service, code: 'certificate_changed', params: { context: 'pin_mismatch' }, retryable: false, certificate: presented }),
+      );
     }
     const trust = { ...record.trust, anchorPem: presented.chainPem.at(-1)! };
     if (!this.#options.repository.updateTrust(record.id, trust, record.updatedAt)) throw profileNotFound();
@@ -244,11 +230,7 @@ function trustFrom(input: ParsedProfileInput['trust'], previous: TrustSettings |
   }
   const caPem = input.caPem ?? previous?.caPem;
   if (!caPem || !isReadableCertificate(caPem)) {
-    throw new UserFacingError({
-      code: 'bad_request',
-      message: 'Paste the CA certificate this connection should trust.',
-      fieldErrors: [{ path: 'trust.caPem', message: 'Paste a readable PEM certificate (-----BEGIN CERTIFICATE----- …)' }],
-    });
+    throw new UserFacingError({ code: 'bad_request', params: { context: 'ca_required' }, fieldErrors: [fieldError('trust.caPem', 'pem_unreadable')] });
   }
   return { mode: input.mode, caPem };
 }

@@ -4,7 +4,7 @@ export interface KeyStore {
    * waiting: the keychain has not answered yet (a locked keyring); keys cannot be read or saved.
    */
   readonly kind: 'os-keychain' | 'session-only' | 'waiting';
-  /** Why keys are session-only, or what OpsDesk is waiting for, in words for the user. */
+  /** Why keys are session-only: what the keychain said (the window words the notice around it). */
   readonly reason?: string;
   get(profileId: string): Promise<string | null>;
   set(profileId: string, key: string): Promise<void>;

@@ -12,8 +12,8 @@ export interface OpenKeyStoreOptions {
 
 /**
  * The OS keychain when it works (a probe entry is written, read back and deleted), otherwise a
- * session-only store whose `reason` tells the user why keys will not survive a restart. The probe
- * has no time limit: a keychain waiting to be unlocked is slow, not missing.
+ * session-only store whose `reason` is what the keychain said (the window words the rest). The
+ * probe has no time limit: a keychain waiting to be unlocked is slow, not missing.
  */
 export async function openKeyStore(options: OpenKeyStoreOptions = {}): Promise<KeyStore> {
   const load = options.loadKeyring ? { load: options.loadKeyring } : {};
@@ -27,16 +27,9 @@ export async function openKeyStore(options: OpenKeyStoreOptions = {}): Promise<K
     if (readBack !== probeValue) throw new Error('a key written to it could not be read back');
     return new OsKeychainStore(load);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return new SessionKeyStore(
-      'OpsDesk could not use the OS keychain, so keys are kept in memory for this session only and must be entered ' +
-        'again after a restart. On Linux, install and unlock a Secret Service provider such as GNOME Keyring or KWallet. ' +
-        `(Details: ${detail})`,
-    );
+    return new SessionKeyStore(error instanceof Error ? error.message : String(error));
   }
 }
-
-const WAITING_REASON = 'Waiting for the OS keychain: unlock it when it asks. Keys can be read and saved once it answers.';
 
 /**
  * A key store to start with before the keychain has answered, so the window opens at once. It says
@@ -55,12 +48,12 @@ export class OpeningKeyStore implements KeyStore {
   }
 
   get reason(): string | undefined {
-    return this.#store ? this.#store.reason : WAITING_REASON;
+    return this.#store?.reason;
   }
 
   #opened(): KeyStore {
     if (!this.#store) {
-      throw new UserFacingError({ code: 'keychain_unavailable', message: WAITING_REASON, hint: 'Unlock the keychain, then try again.', retryable: true });
+      throw new UserFacingError({ code: 'keychain_unavailable', params: { context: 'waiting' }, retryable: true });
     }
     return this.#store;
   }

@@ -14,9 +14,13 @@ export type KeyringModule = Pick<typeof Keyring, 'AsyncEntry'>;
 export const loadKeyring = (): Promise<KeyringModule> => import('@napi-rs/keyring');
 
 export class KeychainError extends Error {
+  /** What the keychain said, for the window's notice. */
+  readonly reason: string;
   constructor(action: string, cause: unknown) {
-    super(`Could not ${action} the OS keychain: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`Could not ${action} the OS keychain: ${reason}`, { cause });
     this.name = 'KeychainError';
+    this.reason = reason;
   }
 }
 

@@ -1,14 +1,19 @@
 import type { ConnectionSummary } from '../../../src-preload/contract/profiles.ts';
-import { ServiceFailure } from '../http/service-failure.ts';
+import { ServiceFailure, serviceError } from '../http/service-failure.ts';
 import { explainFirstCallFailure } from '../wire/first-call.ts';
-import { summariseDescription, type SupportClient } from './client.ts';
-import { supportDialect } from './error-dialect.ts';
-import type { SiteRoute } from './site-placement.ts';
+import { summariseDescription, type SupportClient, type SupportMeta } from './client.ts';
 
 type SupportConnectionSummary = Extract<ConnectionSummary, { service: 'support' }>;
 
-const routeWords = (route: SiteRoute) =>
-  route.in === 'header' ? `the header ${route.name}` : route.in === 'query' ? `the query parameter ${route.name}` : `the path ${route.name}`;
+/**
+ * Whether /meta says it answered for the profile's site (by its id or, where the server lists it,
+ * its name); a server that does not say which site it answered for cannot be caught.
+ */
+export function answeredForSite(meta: SupportMeta, profileSite: string): boolean {
+  if (meta.site === undefined) return true;
+  const listed = meta.sites.find((site) => site.id === meta.site || site.name === meta.site);
+  return [meta.site, listed?.id, listed?.name].includes(profileSite);
+}
 
 /**
  * Reads the meta endpoint; rejects with a ServiceFailure saying exactly what failed. A server that
@@ -16,19 +21,17 @@ const routeWords = (route: SiteRoute) =>
  */
 export async function testSupportConnection(client: SupportClient): Promise<SupportConnectionSummary> {
   const meta = await client.getMeta().catch((error: unknown) => {
-    throw explainFirstCallFailure(error, supportDialect, 'https://support.example.com (OpsDesk adds /api/open/v1)');
+    throw explainFirstCallFailure(error, 'https://support.example.com');
   });
   const { description, siteRoute } = await client.describeServer();
-  if (client.site !== undefined && meta.site !== undefined && meta.site !== client.site) {
-    const explanation = supportDialect.explanations.wrong_site!;
-    throw new ServiceFailure({
+  if (client.site !== undefined && !answeredForSite(meta, client.site)) {
+    throw new ServiceFailure(serviceError({
       service: 'support',
       status: 200,
       code: 'wrong_site',
-      message: `The support API answered for site '${meta.site}', not for '${client.site}' that this profile names. OpsDesk sent the site in ${routeWords(siteRoute)}.`,
-      hint: `${explanation.hint} If the key is bound to '${client.site}', set in the profile how this server takes the site (header, query parameter or path).`,
+      params: { context: 'answered_for', answered: meta.site ?? '', site: client.site, sentIn: siteRoute.name },
       retryable: false,
-    });
+    }));
   }
   const channels: Record<string, boolean> = {};
   for (const site of meta.sites) if (site.apiChannel !== undefined) channels[site.id] = site.apiChannel;

@@ -12,5 +12,7 @@ export function appHandlers(services: AppServices, identity: AppIdentity): Handl
   return {
     info: () => ({ version: identity.version, platform: identity.platform }),
     openExternal: ({ url }) => openExternalLink(services.platform, url),
+    language: () => services.preferences.languageSetting(),
+    setLanguage: ({ choice }) => services.preferences.setLanguage(choice),
   };
 }

@@ -1,15 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { NothingCached } from '../../ui/NothingCached.tsx';
 
 export function ChatView() {
+  const { t } = useTranslation();
   return (
-    <ServiceConnection service="gateway" title="Chat" needs="Add a model gateway connection (address and API key) in Settings.">
-      {() => (
-        <NothingCached
-          title="Conversations"
-          explanation="OpsDesk does not keep conversations yet; once it does, past ones show here even while the gateway is offline."
-        />
-      )}
+    <ServiceConnection service="gateway" title={t('views.chat.title')} needs={t('features.chat.needs')}>
+      {() => <NothingCached title={t('features.chat.cacheTitle')} explanation={t('features.chat.cacheExplanation')} />}
     </ServiceConnection>
   );
 }

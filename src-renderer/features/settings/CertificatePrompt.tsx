@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { CertificateDetails, IpcError } from '../../../src-preload/contract/define.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { useProfilesStore } from '../../connections/profiles-store.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { Time } from '../../ui/Time.tsx';
 
 interface Props {
   profile: ProfileView;
@@ -11,13 +13,9 @@ interface Props {
   onClose(): void;
 }
 
-const formatDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-};
-
 /** As SSH does on first contact: show what the server presented and let the user trust it here only. */
 export function CertificatePrompt({ profile, certificate, onClose }: Props) {
+  const { t } = useTranslation();
   const trust = useProfilesStore((state) => state.trust);
   const test = useProfilesStore((state) => state.test);
   const [busy, setBusy] = useState(false);
@@ -35,39 +33,38 @@ export function CertificatePrompt({ profile, certificate, onClose }: Props) {
   };
 
   return (
-    <Dialog title="Untrusted certificate" onClose={onClose} wide>
+    <Dialog title={t('settings.certificate.title')} onClose={onClose} wide>
       <p>
-        <strong>{profile.name}</strong> presented a certificate that this connection does not trust yet. Compare
-        its fingerprint with the one your administrator gives you before you trust it.
+        <Trans i18nKey="settings.certificate.intro" values={{ name: profile.name }} components={{ strong: <strong /> }} />
       </p>
       <dl className="certificate-details">
-        <dt>Subject</dt>
+        <dt>{t('settings.certificate.subject')}</dt>
         <dd>{certificate.subject}</dd>
-        <dt>Issuer</dt>
+        <dt>{t('settings.certificate.issuer')}</dt>
         <dd>{certificate.issuer}</dd>
-        <dt>Valid</dt>
+        <dt>{t('settings.certificate.valid')}</dt>
         <dd className={expired ? 'text-danger' : undefined}>
-          {formatDate(certificate.validFrom)} to {formatDate(certificate.validTo)}
-          {expired && ' (expired)'}
+          <Trans
+            i18nKey="settings.certificate.validRange"
+            components={{ from: <Time value={certificate.validFrom} />, to: <Time value={certificate.validTo} /> }}
+          />
+          {expired && ` ${t('settings.certificate.expired')}`}
         </dd>
-        <dt>Names</dt>
-        <dd>{certificate.subjectAltNames.join(', ') || 'none'}</dd>
-        <dt>SHA-256</dt>
-        <dd className="fingerprint" aria-label="SHA-256 fingerprint">
+        <dt>{t('settings.certificate.names')}</dt>
+        <dd>{certificate.subjectAltNames.join(', ') || t('settings.certificate.none')}</dd>
+        <dt>{t('settings.certificate.sha256')}</dt>
+        <dd className="fingerprint" aria-label={t('settings.certificate.sha256Label')}>
           {certificate.sha256}
         </dd>
       </dl>
-      <p className="muted">
-        Trusting pins this exact certificate for this connection only. Other connections and the rest of your
-        system are unaffected; if the certificate ever changes, OpsDesk refuses it and tells you.
-      </p>
+      <p className="muted">{t('settings.certificate.pinExplanation')}</p>
       {error && <ErrorNotice error={error} />}
       <footer className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
-          Don’t trust
+          {t('settings.certificate.dontTrust')}
         </button>
         <button type="button" className="button-primary" disabled={busy} onClick={onTrust}>
-          {busy ? 'Checking…' : `Trust for “${profile.name}”`}
+          {busy ? t('settings.certificate.checking') : t('settings.certificate.trust', { name: profile.name })}
         </button>
       </footer>
     </Dialog>

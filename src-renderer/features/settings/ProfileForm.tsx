@@ -1,8 +1,10 @@
 import { cloneElement, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, InputHTMLAttributes, ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { ProfileInput, ProfileView, ServiceName, SitePlacement, TrustInput } from '../../../src-preload/contract/profiles.ts';
-import { serviceTitles, useProfilesStore } from '../../connections/profiles-store.ts';
+import { useProfilesStore } from '../../connections/profiles-store.ts';
+import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 
@@ -13,18 +15,19 @@ interface Props {
   onSaved(profile: ProfileView): void;
 }
 
-const placeholders: Record<ServiceName, { url: string; key: string }> = {
+/** Sample values, the same in every language (the firewall's key sample is words: see the form). */
+const placeholders: Record<ServiceName, { url: string; key?: string }> = {
   gateway: { url: 'https://gateway.example.com/v1', key: 'sk-…' },
   support: { url: 'https://support.example.com', key: 'svc_live_0123456789ab.secret' },
-  firewall: { url: 'https://firewall.example.com:9443/api/v1', key: 'API key from the back office' },
+  firewall: { url: 'https://firewall.example.com:9443/api/v1' },
 };
 
-const trustModes: { mode: TrustInput['mode']; label: string }[] = [
-  { mode: 'system', label: 'System certificates' },
-  { mode: 'system-plus-ca', label: 'System certificates and a CA I import' },
-  { mode: 'ca-only', label: 'Only a CA I import' },
-  { mode: 'pinned', label: 'A pinned certificate fingerprint (SHA-256)' },
-];
+const samples = { pem: '-----BEGIN CERTIFICATE-----', fingerprint: 'AB:CD:…', proxyUrl: 'http://proxy.example:3128' };
+
+/** What a server that says nothing is sent, per place: OpsDesk's own choice (docs/api-assumptions.md). */
+const DEFAULT_SITE_PARAMETERS: Record<SitePlacement, string> = { header: 'X-SVC-Site', query: 'site', path: '/sites/{site}' };
+
+const trustModes: readonly TrustInput['mode'][] = ['system', 'system-plus-ca', 'ca-only', 'pinned'];
 
 interface FormState {
   name: string;
@@ -123,6 +126,8 @@ function toInput(service: ServiceName, form: FormState, profile?: ProfileView): 
 
 /** Add or edit a connection. Main validates; its field errors appear next to the fields. */
 export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const fieldErrorText = useFieldErrorText();
   const save = useProfilesStore((state) => state.save);
   const [form, setForm] = useState(() => initialState(service, profile));
   const [error, setError] = useState<IpcError | null>(null);
@@ -136,8 +141,10 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
 
   const update = (field: keyof FormState) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
-  const fieldError = (...paths: string[]) =>
-    error?.fieldErrors?.find((field) => paths.some((path) => field.path === path || field.path.startsWith(`${path}.`)))?.message;
+  const fieldError = (...paths: string[]) => {
+    const field = error?.fieldErrors?.find((candidate) => paths.some((path) => candidate.path === path || candidate.path.startsWith(`${path}.`)));
+    return field && fieldErrorText(field);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -149,144 +156,154 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
   };
 
   return (
-    <Dialog title={`${profile ? 'Edit' : 'Add'} ${serviceTitles[service].toLowerCase()} connection`} onClose={onClose} wide>
+    <Dialog title={t(profile ? 'settings.form.editTitle' : 'settings.form.addTitle', { service: t(`services.${service}.noun`) })} onClose={onClose} wide>
       <form ref={formElement} className="profile-form" onSubmit={onSubmit} noValidate>
-        <Field label="Name" error={fieldError('name')}>
-          <input value={form.name} onChange={update('name')} placeholder="e.g. Production" autoFocus />
+        <Field label={t('settings.form.name')} error={fieldError('name')}>
+          <input value={form.name} onChange={update('name')} placeholder={t('settings.form.namePlaceholder')} autoFocus />
         </Field>
-        <Field label="Address" error={fieldError('baseUrl')} help={service === 'gateway' ? 'With or without /v1 at the end.' : undefined}>
+        <Field label={t('settings.form.address')} error={fieldError('baseUrl')} help={service === 'gateway' ? t('settings.form.addressHelpGateway') : undefined}>
           <input value={form.baseUrl} onChange={update('baseUrl')} placeholder={placeholders[service].url} spellCheck={false} />
         </Field>
         <Field
-          label="API key"
+          label={t('settings.form.apiKey')}
           error={fieldError('apiKey')}
-          help={profile?.hasKey ? `A key is stored in the keychain (${profile.keyHint ?? 'hidden'}). Leave empty to keep it.` : 'Stored in the OS keychain, never on disk.'}
+          help={
+            profile?.hasKey
+              ? t('settings.form.keyStoredHelp', { hint: profile.keyHint ?? t('settings.form.keyHidden') })
+              : t('settings.form.keyNewHelp')
+          }
         >
-          <input type="password" value={form.apiKey} onChange={update('apiKey')} placeholder={placeholders[service].key} autoComplete="off" spellCheck={false} />
+          <input
+            type="password"
+            value={form.apiKey}
+            onChange={update('apiKey')}
+            placeholder={placeholders[service].key ?? t('settings.form.firewallKeyPlaceholder')}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </Field>
 
         {service === 'gateway' && (
-          <Field label="Rate tier" error={fieldError('settings')} help="OpsDesk stays under your tier’s requests per minute.">
+          <Field label={t('settings.form.rateTier')} error={fieldError('settings')} help={t('settings.form.rateTierHelp')}>
             <select value={form.rateTier} onChange={update('rateTier')}>
-              <option value="60">Free: 60 per minute</option>
-              <option value="600">Paid: 600 per minute</option>
-              <option value="6000">Enterprise: 6000 per minute</option>
+              <option value="60">{t('settings.form.tierFree', { count: 60 })}</option>
+              <option value="600">{t('settings.form.tierPaid', { count: 600 })}</option>
+              <option value="6000">{t('settings.form.tierEnterprise', { count: 6000 })}</option>
             </select>
           </Field>
         )}
         {service === 'support' && (
           <div className="field-row">
-            <Field label="Site" error={fieldError('settings.site')} help="The site this application key is bound to.">
-              <input value={form.site} onChange={update('site')} placeholder="site id" spellCheck={false} />
+            <Field label={t('settings.form.site')} error={fieldError('settings.site')} help={t('settings.form.siteHelp')}>
+              <input value={form.site} onChange={update('site')} placeholder={t('settings.form.sitePlaceholder')} spellCheck={false} />
             </Field>
-            <Field label="Requests per minute" error={fieldError('settings.ratePerMinute')}>
+            <Field label={t('settings.form.requestsPerMinute')} error={fieldError('settings.ratePerMinute')}>
               <input type="number" min={1} value={form.ratePerMinute} onChange={update('ratePerMinute')} />
             </Field>
           </div>
         )}
         {service === 'support' && (
           <div className="field-row">
-            <Field label="Send the site in" error={fieldError('settings.siteIn')} help="Automatic follows the server's /openapi.json, else the X-SVC-Site header.">
+            <Field label={t('settings.form.siteIn')} error={fieldError('settings.siteIn')} help={t('settings.form.siteInHelp')}>
               <select value={form.siteIn} onChange={update('siteIn')}>
-                <option value="auto">Automatic</option>
-                <option value="header">A header</option>
-                <option value="query">A query parameter</option>
-                <option value="path">The path</option>
+                <option value="auto">{t('settings.form.siteInAuto')}</option>
+                <option value="header">{t('settings.form.siteInHeader')}</option>
+                <option value="query">{t('settings.form.siteInQuery')}</option>
+                <option value="path">{t('settings.form.siteInPath')}</option>
               </select>
             </Field>
             {form.siteIn !== 'auto' && (
               <Field
-                label={form.siteIn === 'path' ? 'Path prefix' : form.siteIn === 'header' ? 'Header name' : 'Parameter name'}
+                label={t(`settings.form.siteParameter.${form.siteIn}`)}
                 error={fieldError('settings.siteParameter')}
-                help={form.siteIn === 'path' ? 'With {site} where the site goes.' : undefined}
+                help={form.siteIn === 'path' ? t('settings.form.sitePathHelp') : undefined}
               >
-                <input
-                  value={form.siteParameter}
-                  onChange={update('siteParameter')}
-                  placeholder={{ header: 'X-SVC-Site', query: 'site', path: '/sites/{site}' }[form.siteIn]}
-                  spellCheck={false}
-                />
+                <input value={form.siteParameter} onChange={update('siteParameter')} placeholder={DEFAULT_SITE_PARAMETERS[form.siteIn]} spellCheck={false} />
               </Field>
             )}
           </div>
         )}
         {service === 'firewall' && (
           <div className="field-row">
-            <Field label="Key’s call-rate limit: requests" error={fieldError('settings.rateLimit.requests')}>
+            <Field label={t('settings.form.firewallRequests')} error={fieldError('settings.rateLimit.requests')}>
               <input type="number" min={1} value={form.fwRequests} onChange={update('fwRequests')} />
             </Field>
-            <Field label="per seconds" error={fieldError('settings.rateLimit.windowSeconds')}>
+            <Field label={t('settings.form.firewallWindow')} error={fieldError('settings.rateLimit.windowSeconds')}>
               <input type="number" min={1} value={form.fwWindowSeconds} onChange={update('fwWindowSeconds')} />
             </Field>
           </div>
         )}
 
         <fieldset className="field">
-          <legend>Certificate trust</legend>
-          {trustModes.map(({ mode, label }) => (
+          <legend>{t('settings.form.trust')}</legend>
+          {trustModes.map((mode) => (
             <label key={mode} className="radio">
               <input type="radio" name="trust" value={mode} checked={form.trustMode === mode} onChange={() => setForm((current) => ({ ...current, trustMode: mode }))} />
-              {label}
+              {t(`settings.form.trust_${mode}`)}
             </label>
           ))}
           {(form.trustMode === 'system-plus-ca' || form.trustMode === 'ca-only') && (
             <Field
-              label="CA certificate (PEM)"
+              label={t('settings.form.caPem')}
               error={fieldError('trust.caPem', 'trust')}
-              help={keepsExistingCa ? `Currently trusts ${profile?.trust.caSubject}. Leave empty to keep it, or paste another.` : undefined}
+              help={keepsExistingCa ? t('settings.form.caKeepHelp', { subject: profile?.trust.caSubject }) : undefined}
             >
-              <textarea rows={5} value={form.caPem} onChange={update('caPem')} placeholder="-----BEGIN CERTIFICATE-----" spellCheck={false} />
+              <textarea rows={5} value={form.caPem} onChange={update('caPem')} placeholder={samples.pem} spellCheck={false} />
             </Field>
           )}
           {form.trustMode === 'pinned' && (
             <Field
-              label="SHA-256 fingerprint"
+              label={t('settings.form.fingerprint')}
               error={fieldError('trust.pinnedSha256', 'trust')}
-              help="Leave it to OpsDesk: test the connection and it shows the certificate for you to trust, as SSH does."
+              help={t('settings.form.fingerprintHelp')}
             >
-              <input value={form.pinnedSha256} onChange={update('pinnedSha256')} placeholder="AB:CD:…" spellCheck={false} />
+              <input value={form.pinnedSha256} onChange={update('pinnedSha256')} placeholder={samples.fingerprint} spellCheck={false} />
             </Field>
           )}
         </fieldset>
 
         <details className="advanced" open={advancedInvalid || undefined}>
-          <summary>Timeouts and proxy</summary>
+          <summary>{t('settings.form.advanced')}</summary>
           <div className="field-row">
-            <Field label="Connect (s)" error={fieldError('timeouts.connectMs')}>
+            <Field label={t('settings.form.connectTimeout')} error={fieldError('timeouts.connectMs')}>
               <input type="number" min={1} value={form.connectSeconds} onChange={update('connectSeconds')} />
             </Field>
-            <Field label="Response headers (s)" error={fieldError('timeouts.headersMs')}>
+            <Field label={t('settings.form.headersTimeout')} error={fieldError('timeouts.headersMs')}>
               <input type="number" min={1} value={form.headersSeconds} onChange={update('headersSeconds')} />
             </Field>
-            <Field label="Response body (s)" error={fieldError('timeouts.bodyMs')}>
+            <Field label={t('settings.form.bodyTimeout')} error={fieldError('timeouts.bodyMs')}>
               <input type="number" min={1} value={form.bodySeconds} onChange={update('bodySeconds')} />
             </Field>
-            <Field label="Stream idle (s)" error={fieldError('timeouts.streamIdleMs')}>
+            <Field label={t('settings.form.streamIdleTimeout')} error={fieldError('timeouts.streamIdleMs')}>
               <input type="number" min={1} value={form.streamIdleSeconds} onChange={update('streamIdleSeconds')} />
             </Field>
           </div>
-          <Field label="Proxy" error={fieldError('proxy')}>
+          <Field label={t('settings.form.proxy')} error={fieldError('proxy')}>
             <select value={form.proxyMode} onChange={update('proxyMode')}>
-              <option value="none">No proxy</option>
-              <option value="system">System proxy (HTTPS_PROXY, NO_PROXY)</option>
-              <option value="explicit">This proxy</option>
+              <option value="none">{t('settings.form.proxy_none')}</option>
+              <option value="system">{t('settings.form.proxy_system')}</option>
+              <option value="explicit">{t('settings.form.proxy_explicit')}</option>
             </select>
           </Field>
           {form.proxyMode === 'explicit' && (
-            <Field label="Proxy address" error={fieldError('proxy.url')}>
-              <input value={form.proxyUrl} onChange={update('proxyUrl')} placeholder="http://proxy.example:3128" spellCheck={false} />
+            <Field label={t('settings.form.proxyAddress')} error={fieldError('proxy.url')}>
+              <input value={form.proxyUrl} onChange={update('proxyUrl')} placeholder={samples.proxyUrl} spellCheck={false} />
             </Field>
           )}
         </details>
 
         {error && !error.fieldErrors && <ErrorNotice error={error} />}
-        {error?.fieldErrors && <p className="text-danger" role="alert">Some fields need attention.</p>}
+        {error?.fieldErrors && (
+          <p className="text-danger" role="alert">
+            {t('settings.form.needsAttention')}
+          </p>
+        )}
         <footer className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t('settings.form.cancel')}
           </button>
           <button type="submit" className="button-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save and test'}
+            {busy ? t('settings.form.saving') : t('settings.form.save')}
           </button>
         </footer>
       </form>

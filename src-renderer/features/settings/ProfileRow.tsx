@@ -1,17 +1,11 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { ConnectionSummaryText } from '../../connections/ConnectionSummaryText.tsx';
 import { useProfilesStore } from '../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../../ui/LiveBadge.tsx';
-
-const trustLabels: Record<ProfileView['trust']['mode'], string> = {
-  system: 'system certificates',
-  'system-plus-ca': 'system certificates + imported CA',
-  'ca-only': 'imported CA only',
-  pinned: 'pinned certificate',
-};
 
 interface Props {
   profile: ProfileView;
@@ -20,6 +14,7 @@ interface Props {
 }
 
 export function ProfileRow({ profile, onEdit, onReviewCertificate }: Props) {
+  const { t } = useTranslation();
   const test = useProfilesStore((state) => state.tests[profile.id]);
   const runTest = useProfilesStore((state) => state.test);
   const remove = useProfilesStore((state) => state.remove);
@@ -34,7 +29,7 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate }: Props) {
   };
 
   return (
-    <li className="profile-row" aria-label={`${profile.name} connection`}>
+    <li className="profile-row" aria-label={t('settings.row.label', { name: profile.name })}>
       <div className="profile-main">
         <div className="profile-title">
           <strong>{profile.name}</strong>
@@ -42,23 +37,29 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate }: Props) {
         </div>
         <div className="profile-meta">
           <span>{profile.baseUrl}</span>
-          <span>{profile.hasKey ? `key ${profile.keyHint ?? 'stored'}` : 'no key stored'}</span>
-          <span>trusts {trustLabels[profile.trust.mode]}</span>
+          <span>
+            {profile.hasKey
+              ? profile.keyHint
+                ? t('settings.row.key', { hint: profile.keyHint })
+                : t('settings.row.keyStored')
+              : t('settings.row.noKey')}
+          </span>
+          <span>{t('settings.row.trusts', { trust: t(`settings.row.trust_${profile.trust.mode}`) })}</span>
         </div>
-        {deleteError && <ErrorNotice error={deleteError} title="Not deleted" />}
+        {deleteError && <ErrorNotice error={deleteError} title={t('settings.row.notDeleted')} />}
         <div className="profile-test" aria-live="polite">
-          {test?.state === 'running' && <span className="muted">Testing the connection…</span>}
+          {test?.state === 'running' && <span className="muted">{t('settings.row.testing')}</span>}
           {test?.state === 'passed' && (
             <span className="text-ok">
-              Connected · <ConnectionSummaryText summary={test.report.summary} />
+              {t('settings.row.connected')} · <ConnectionSummaryText summary={test.report.summary} />
             </span>
           )}
           {test?.state === 'failed' && (
             <>
-              <ErrorNotice error={test.error} title="Connection failed" />
+              <ErrorNotice error={test.error} title={t('settings.row.failed')} />
               {test.error.code === 'untrusted_certificate' && test.error.certificate && (
                 <button type="button" className="button" onClick={onReviewCertificate}>
-                  Review certificate…
+                  {t('settings.row.reviewCertificate')}
                 </button>
               )}
             </>
@@ -68,21 +69,21 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate }: Props) {
       <div className="profile-actions">
         {confirmingDelete ? (
           <>
-            <span>Delete it and its key?</span>
+            <span>{t('settings.row.confirmDelete')}</span>
             <button type="button" className="button-danger" autoFocus onClick={() => void onDelete()}>
-              Delete
+              {t('settings.row.delete')}
             </button>
             <button type="button" className="button" onClick={() => setConfirmingDelete(false)}>
-              Keep
+              {t('settings.row.keep')}
             </button>
           </>
         ) : (
           <>
             <button type="button" className="button" disabled={test?.state === 'running'} onClick={() => void runTest(profile.id)}>
-              Test connection
+              {t('settings.row.test')}
             </button>
             <button type="button" className="button" onClick={onEdit}>
-              Edit
+              {t('settings.row.edit')}
             </button>
             <button
               type="button"
@@ -92,7 +93,7 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate }: Props) {
                 setConfirmingDelete(true);
               }}
             >
-              Delete
+              {t('settings.row.delete')}
             </button>
           </>
         )}

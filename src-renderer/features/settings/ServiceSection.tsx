@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ProfileView, ServiceName } from '../../../src-preload/contract/profiles.ts';
-import { profilesOf, serviceTitles, useProfilesStore } from '../../connections/profiles-store.ts';
+import { profilesOf, useProfilesStore } from '../../connections/profiles-store.ts';
 import { CertificatePrompt } from './CertificatePrompt.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileRow } from './ProfileRow.tsx';
@@ -9,6 +10,7 @@ type Editing = { kind: 'new' } | { kind: 'edit'; profile: ProfileView } | null;
 
 /** The connections of one back end: list, add, edit, test, trust a certificate. */
 export function ServiceSection({ service }: { service: ServiceName }) {
+  const { t } = useTranslation();
   const allProfiles = useProfilesStore((state) => state.profiles);
   const profiles = useMemo(() => profilesOf(allProfiles, service), [allProfiles, service]);
   const tests = useProfilesStore((state) => state.tests);
@@ -28,13 +30,13 @@ export function ServiceSection({ service }: { service: ServiceName }) {
   return (
     <section className="card" aria-labelledby={`section-${service}`}>
       <header className="section-header">
-        <h2 id={`section-${service}`}>{serviceTitles[service]}</h2>
+        <h2 id={`section-${service}`}>{t(`services.${service}.title`)}</h2>
         <button type="button" className="button" onClick={() => setEditing({ kind: 'new' })}>
-          Add connection
+          {t('settings.section.add')}
         </button>
       </header>
       {profiles.length === 0 ? (
-        <p className="muted">No {serviceTitles[service].toLowerCase()} connection yet.</p>
+        <p className="muted">{t('settings.section.none', { service: t(`services.${service}.noun`) })}</p>
       ) : (
         <ul className="profile-list">
           {profiles.map((profile) => (

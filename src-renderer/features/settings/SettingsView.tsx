@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { opsdesk } from '../../bridge.ts';
 import { serviceOrder, useProfilesStore } from '../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useBridgeQuery } from '../../ui/use-bridge-query.ts';
+import { LanguageSection } from './LanguageSection.tsx';
 import { ServiceSection } from './ServiceSection.tsx';
 
 export function SettingsView() {
+  const { t } = useTranslation();
   const [info] = useBridgeQuery(() => opsdesk.app.info());
   const status = useProfilesStore((state) => state.status);
   const loadError = useProfilesStore((state) => state.loadError);
@@ -18,26 +21,27 @@ export function SettingsView() {
   return (
     <div className="view settings-view">
       <header className="view-header">
-        <h1>Settings</h1>
+        <h1>{t('views.settings.title')}</h1>
       </header>
       {keychain?.kind === 'session-only' && (
         <div className="notice notice-warning" role="alert">
-          <strong>Keys are kept for this session only.</strong>
-          <p>{keychain.reason}</p>
+          <strong>{t('settings.keychain.sessionOnly')}</strong>
+          <p>{t('settings.keychain.sessionOnlyReason', keychain.reason ? { context: 'detail', detail: keychain.reason } : {})}</p>
         </div>
       )}
-      {keychain?.kind === 'waiting' && <p className="muted" role="status">{keychain.reason}</p>}
-      {keychain?.kind === 'os-keychain' && <p className="muted">API keys are stored in the operating system’s keychain.</p>}
-      {status === 'failed' && loadError && <ErrorNotice error={loadError} title="Connections could not be loaded" />}
-      {status === 'loading' && <p className="muted">Loading connections…</p>}
+      {keychain?.kind === 'waiting' && (
+        <p className="muted" role="status">
+          {t('settings.keychain.waiting')}
+        </p>
+      )}
+      {keychain?.kind === 'os-keychain' && <p className="muted">{t('settings.keychain.os')}</p>}
+      {status === 'failed' && loadError && <ErrorNotice error={loadError} title={t('connection.loadFailed')} />}
+      {status === 'loading' && <p className="muted">{t('connection.loading')}</p>}
       {status === 'ready' && serviceOrder.map((service) => <ServiceSection key={service} service={service} />)}
+      <LanguageSection />
       <section className="card">
-        <h2>About</h2>
-        {info.status === 'ready' && (
-          <p>
-            OpsDesk {info.data.version} on {info.data.platform}
-          </p>
-        )}
+        <h2>{t('settings.about.heading')}</h2>
+        {info.status === 'ready' && <p>{t('settings.about.line', { version: info.data.version, platform: info.data.platform })}</p>}
         {info.status === 'failed' && <ErrorNotice error={info.error} />}
       </section>
     </div>

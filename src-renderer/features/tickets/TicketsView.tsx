@@ -1,19 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { NothingCached } from '../../ui/NothingCached.tsx';
 
 export function TicketsView() {
+  const { t } = useTranslation();
   return (
-    <ServiceConnection
-      service="support"
-      title="Tickets"
-      needs="Add a customer-support connection (address, site and application key) in Settings."
-    >
-      {() => (
-        <NothingCached
-          title="Tickets"
-          explanation="OpsDesk does not keep tickets, contacts or work items yet; once it does, they show here even while the support API is offline."
-        />
-      )}
+    <ServiceConnection service="support" title={t('views.tickets.title')} needs={t('features.tickets.needs')}>
+      {() => <NothingCached title={t('features.tickets.cacheTitle')} explanation={t('features.tickets.cacheExplanation')} />}
     </ServiceConnection>
   );
 }

@@ -59,8 +59,8 @@ describe('broken answers', () => {
     sims.firewall.faults.add({ path: '/system/status', kind: 'oversize', bytes: 20_000_000 });
     const started = Date.now();
     const error = await failureOf(client.request(status));
-    expect(error).toMatchObject({ code: 'response_too_large', retryable: false });
-    expect(error.message).toContain('1000000-byte limit');
+    expect(error).toMatchObject({ code: 'response_too_large', params: { limitBytes: 1_000_000 }, retryable: false });
+    expect(error.message).toContain('1,000,000-byte limit');
     // Reading stopped near the limit instead of downloading 20 MB.
     expect(Date.now() - started).toBeLessThan(2_000);
   });

@@ -56,7 +56,7 @@ it('a burst of 200 calls stays under a 40-per-second key limit without a single 
 const FAR_FUTURE_DATE = 'Fri, 31 Dec 9999 23:59:59 GMT';
 
 it.each([
-  { asked: 'Retry-After: 999999', fault: { retryAfterSeconds: 999_999 }, message: 'wait 999999 s' },
+  { asked: 'Retry-After: 999999', fault: { retryAfterSeconds: 999_999 }, message: 'wait 999,999 s' },
   { asked: 'a Retry-After date in the year 9999', fault: { retryAfterDate: FAR_FUTURE_DATE }, message: 'The service asks to wait' },
 ])('$asked fails the call fast, fails the next call fast too, and the profile works again after a capped pause', async ({ fault, message }) => {
   const client = clientFor(sims.firewall.keys.demo, { requests: 1_000, windowMs: 60_000 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { summariseDescription } from '../../../src-main/core/support/client.ts';
 import { chooseSiteRoute, siteRouteIn, withSite } from '../../../src-main/core/support/site-placement.ts';
+import { answeredForSite } from '../../../src-main/core/support/test-connection.ts';
 import { readApiDescription } from '../../../src-main/core/wire/openapi.ts';
 
 const describedAs = (paths: Record<string, unknown>) => readApiDescription({ openapi: '3.1.0', paths })!;
@@ -37,5 +38,19 @@ describe('learning where the site goes', () => {
     expect(summary.operations).toBe(3);
     expect(summary.missing).not.toContain('GET /meta');
     expect(summary.missing).toContain('GET /contacts');
+  });
+});
+
+describe("whether the server answered for the profile's site", () => {
+  const sites = [{ id: '1024', name: 'site-main' }, { id: '1025', name: 'site-eu' }];
+  it.each([
+    ['the same id', { site: '1024', sites, scopes: [] }, '1024', true],
+    ['the id of the site named in the profile', { site: '1024', sites, scopes: [] }, 'site-main', true],
+    ['the name of the site whose id the profile gives', { site: 'site-main', sites, scopes: [] }, '1024', true],
+    ['another site', { site: '1024', sites, scopes: [] }, '1025', false],
+    ['another, unlisted site', { site: '7', sites: [], scopes: [] }, '1024', false],
+    ['no site at all (cannot tell)', { sites, scopes: [] }, '1025', true],
+  ])('%s', (_what, meta, profileSite, expected) => {
+    expect(answeredForSite(meta, profileSite)).toBe(expected);
   });
 });

@@ -68,7 +68,7 @@ export class AlertService {
       const response = await clients.clientFor(profileId, 'firewall').request({ method: 'GET', path: `/alerts/${encodeURIComponent(alertId)}` });
       const fields = unwrappedFieldsOf(response.data);
       const alert = fields && readAlert(fields);
-      if (!fields || !alert) throw new UserFacingError({ code: 'malformed_response', message: 'The appliance sent an alert without an id.', service: 'firewall' });
+      if (!fields || !alert) throw new UserFacingError({ code: 'malformed_response', service: 'firewall' });
       const detail: CachedDetail = { ...readAlertDetail(fields), other: alert.other ?? {} };
       if (cached) repository.saveDetail(profileId, alertId, detail);
       const blocked = cached?.sourceBlocked ?? false;

@@ -51,7 +51,7 @@ export class BlockService {
 
   async block(profileId: string, ip: string, durationSeconds: number, reason: string): Promise<BlockEntry> {
     if (isIP(ip) === 0) {
-      throw new UserFacingError({ code: 'bad_request', message: `"${ip}" is not one IP address.`, fieldErrors: [{ path: 'ip', message: 'Enter one IPv4 or IPv6 address' }] });
+      throw new UserFacingError({ code: 'bad_request', fieldErrors: [{ path: 'ip', code: 'invalid', message: 'Enter one IPv4 or IPv6 address' }] });
     }
     const response = await this.#client(profileId).request({
       method: 'POST',
@@ -73,8 +73,8 @@ export class BlockService {
   /** Blocks an alert's source address, with the alert's id and signature as the reason. */
   async blockAlertSource(profileId: string, alertId: string, durationSeconds: number): Promise<BlockEntry> {
     const alert = this.#options.alerts.find(profileId, alertId);
-    if (!alert) throw new UserFacingError({ code: 'not_found', message: 'That alert is not in the cache any more.' });
-    if (!alert.srcIp) throw new UserFacingError({ code: 'bad_request', message: 'The appliance did not say where this alert came from.' });
+    if (!alert) throw new UserFacingError({ code: 'not_found', service: 'firewall' });
+    if (!alert.srcIp) throw new UserFacingError({ code: 'bad_request', service: 'firewall' });
     return this.block(profileId, alert.srcIp, durationSeconds, `Alert ${alert.id}: ${alert.signature ?? alert.category ?? 'no signature'}`.slice(0, 500));
   }
 

@@ -1,0 +1,49 @@
+import type { LanguageSetting } from '../../../src-preload/contract/app.ts';
+import { languageChoices, resolveLanguage, type Language, type LanguageChoice } from '../../../src-shared/i18n/languages.ts';
+import { createTranslator, type Translator } from '../../../src-shared/i18n/translator.ts';
+import type { SettingsTable } from '../db/settings.ts';
+import { Emitter } from '../lifecycle/emitter.ts';
+
+const key = 'language';
+
+/**
+ * The user's language: Settings' choice, kept in SQLite, or the system's when the choice is
+ * `system`. Main words its menus, native dialogs and notifications with `translator`.
+ */
+export class PreferencesService {
+  readonly #settings: SettingsTable;
+  readonly #systemLanguages: () => readonly string[];
+  readonly #languageChanged = new Emitter<Language>();
+  /** Fires with the new language when a choice changes it. */
+  readonly onLanguageChanged = this.#languageChanged.event;
+  readonly translator: Translator;
+
+  constructor(settings: SettingsTable, systemLanguages: () => readonly string[]) {
+    this.#settings = settings;
+    this.#systemLanguages = systemLanguages;
+    this.translator = createTranslator(this.language());
+  }
+
+  languageSetting(): LanguageSetting {
+    const saved = this.#settings.read(key);
+    return { choice: languageChoices.find((choice) => choice === saved) ?? 'system' };
+  }
+
+  language(): Language {
+    return resolveLanguage(this.languageSetting().choice, this.#systemLanguages());
+  }
+
+  setLanguage(choice: LanguageChoice): LanguageSetting {
+    this.#settings.write(key, choice);
+    const language = this.language();
+    if (language !== this.translator.language) {
+      void this.translator.changeLanguage(language);
+      this.#languageChanged.fire(language);
+    }
+    return { choice };
+  }
+
+  dispose(): void {
+    this.#languageChanged.dispose();
+  }
+}

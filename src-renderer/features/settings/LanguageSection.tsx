@@ -1,0 +1,41 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { languageChoices, resolveLanguage, type Language, type LanguageChoice } from '../../../src-shared/i18n/languages.ts';
+import { useLanguageStore } from '../../language/language-store.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+
+/** Each language by its own name, so whoever cannot read the current one still finds theirs. */
+const ownNames: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
+
+/** System / English / 简体中文: applies at once, and main remembers it. */
+export function LanguageSection() {
+  const { t } = useTranslation();
+  const id = useId();
+  const choice = useLanguageStore((state) => state.choice);
+  const choose = useLanguageStore((state) => state.choose);
+  const saveError = useLanguageStore((state) => state.saveError);
+  const label = (option: LanguageChoice) =>
+    option === 'system' ? t('settings.language.system', { language: ownNames[resolveLanguage('system', navigator.languages)] }) : ownNames[option];
+
+  return (
+    <section className="card" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t('settings.language.heading')}</h2>
+      <div className="field language-field">
+        <label className="field-label" htmlFor={id}>
+          {t('settings.language.label')}
+        </label>
+        <select id={id} value={choice} onChange={(event) => void choose(event.target.value as LanguageChoice)} aria-describedby={`${id}-help`}>
+          {languageChoices.map((option) => (
+            <option key={option} value={option} lang={option === 'system' ? undefined : option}>
+              {label(option)}
+            </option>
+          ))}
+        </select>
+        <span id={`${id}-help`} className="field-help">
+          {t('settings.language.help')}
+        </span>
+      </div>
+      {saveError && <ErrorNotice error={saveError} />}
+    </section>
+  );
+}

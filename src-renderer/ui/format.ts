@@ -1,0 +1,21 @@
+// Dates, times and durations in the window's language, through Intl.
+
+/** Intl.DurationFormat is newer than TypeScript's DOM library. */
+interface DurationFormat {
+  format(duration: { days?: number; hours?: number; minutes?: number }): string;
+}
+const DurationFormat = (Intl as unknown as { DurationFormat: new (locale: string, options: { style: 'narrow' | 'short' | 'long' }) => DurationFormat })
+  .DurationFormat;
+
+export function formatDateTime(date: Date, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+}
+
+/** An uptime to the minute, its two largest units: "3d 4h", "3天4小时". */
+export function formatDuration(seconds: number, language: string): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3_600);
+  const minutes = Math.floor((seconds % 3_600) / 60);
+  const duration = days > 0 ? { days, hours } : hours > 0 ? { hours, minutes } : { minutes };
+  return new DurationFormat(language, { style: 'narrow' }).format(duration);
+}

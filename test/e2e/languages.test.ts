@@ -1,0 +1,163 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
+import { en } from '../../src-shared/i18n/en.ts';
+import { startSimulators } from '../sim/index.ts';
+import type { Simulators } from '../sim/index.ts';
+import { openApp } from '../support/app-harness.ts';
+import type { AppUnderTest } from '../support/app-harness.ts';
+import { launchChromium } from '../support/chromium.ts';
+
+let browser: Browser;
+let sims: Simulators;
+let app: AppUnderTest | undefined;
+
+beforeAll(async () => {
+  [browser, sims] = await Promise.all([launchChromium(), startSimulators({ alertCount: 50 })]);
+});
+afterAll(async () => {
+  await browser.close();
+  await sims.close();
+});
+afterEach(async () => {
+  await app?.close({ removeData: true });
+  app = undefined;
+});
+
+/** English sentences and labels of the catalog (without their placeholders), to find any left on a Chinese screen. */
+const englishPhrases = (function collect(value: object): string[] {
+  return Object.values(value).flatMap((child) =>
+    typeof child === 'object' ? collect(child as object) : String(child).split(/\{\{[^}]+\}\}|<[^>]+>/).map((part) => part.trim()),
+  );
+})(en).filter((phrase) => /[a-z]{3,} [a-z]{2,}/i.test(phrase));
+
+async function expectNoEnglish(region: Locator) {
+  const text = await region.innerText();
+  expect(englishPhrases.filter((phrase) => text.includes(phrase))).toEqual([]);
+}
+
+async function openFromPicker(page: Page, filter: string) {
+  await page.keyboard.press('Control+t');
+  await page.keyboard.type(filter);
+  await page.keyboard.press('Enter');
+}
+
+/** A keychain notice, a 403 with its code, an untrusted certificate and a view not set up yet. */
+async function openWithFailures(options: { locale?: string } = {}): Promise<AppUnderTest> {
+  const opened = await openApp(browser, { ...options, keyStore: new SessionKeyStore('No Secret Service is running on this desktop.') });
+  await opened.services.profiles.save({
+    service: 'firewall',
+    name: 'Restricted appliance',
+    baseUrl: sims.firewall.url,
+    apiKey: sims.firewall.keys.ipRestricted,
+    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+    settings: { rateLimit: { requests: 10, windowSeconds: 1 } },
+  });
+  await opened.services.profiles.save({
+    service: 'gateway',
+    name: 'Self-signed gateway',
+    baseUrl: sims.gateway.url,
+    apiKey: sims.gateway.keys.demo,
+    trust: { mode: 'system' },
+    settings: { rateTier: 600 },
+  });
+  await opened.page.reload();
+  await opened.page.getByRole('tablist').waitFor();
+  return opened;
+}
+
+describe('languages', () => {
+  test('switching to 简体中文 in Settings words every view, dialog and error in Chinese at once; it is remembered; switching back restores English', { timeout: 90_000 }, async () => {
+    app = await openWithFailures();
+    const { page } = app;
+    const firewallInEnglish = page.getByRole('tabpanel', { name: 'Firewall' });
+    await expect.poll(() => firewallInEnglish.innerText(), { timeout: 15_000 }).toContain('Cannot reach Restricted appliance');
+
+    await openFromPicker(page, 'Settings');
+    await page.getByRole('tabpanel', { name: 'Settings' }).getByLabel('Display language').selectOption('zh-CN');
+
+    // Settings: the keychain notice, the untrusted certificate of the gateway, the language picker.
+    const settings = page.getByRole('tabpanel', { name: '设置' });
+    await expect.poll(() => settings.innerText()).toContain('密钥仅在本次会话中保留。');
+    expect(await settings.innerText()).toContain('No Secret Service is running on this desktop.');
+    const gatewaySection = settings.getByRole('region', { name: '模型网关' });
+    await gatewaySection.getByRole('button', { name: '测试连接' }).click();
+    await expect.poll(() => gatewaySection.innerText(), { timeout: 15_000 }).toContain('出示的证书不受此连接信任');
+    await expectNoEnglish(settings);
+
+    // The certificate dialog, its validity in local time with the certificate's own text on hover.
+    await gatewaySection.getByRole('button', { name: '查看证书…' }).click();
+    const prompt = page.getByRole('dialog', { name: '不受信任的证书' });
+    await expect.poll(() => prompt.isVisible()).toBe(true);
+    expect(await prompt.innerText()).toMatch(/颁发者[\s\S]*有效期[\s\S]*\d{4}年\d{1,2}月\d{1,2}日/);
+    expect(await prompt.locator('time').first().getAttribute('title')).toMatch(/\d{4}-\d{2}-\d{2}T/);
+    await expectNoEnglish(prompt);
+    await prompt.getByRole('button', { name: '不信任' }).click();
+
+    // The add-connection dialog and its field errors from main.
+    await settings.getByRole('region', { name: '防火墙设备' }).getByRole('button', { name: '添加连接' }).click();
+    const form = page.getByRole('dialog', { name: '添加防火墙设备连接' });
+    await form.getByRole('button', { name: '保存并测试' }).click();
+    await expect.poll(() => form.innerText()).toContain('请为连接命名');
+    expect(await form.innerText()).toContain('有些字段需要修改。');
+    await expectNoEnglish(form);
+    await form.getByRole('button', { name: '取消' }).click();
+
+    // Every view: a 403 with its code, an untrusted certificate, a view not set up yet.
+    await page.getByRole('tab', { name: '防火墙' }).click();
+    const firewall = page.getByRole('tabpanel', { name: '防火墙' });
+    const firewallText = await firewall.innerText();
+    expect(firewallText).toContain('无法访问 Restricted appliance');
+    expect(firewallText).toContain('HTTP 403');
+    expect(firewallText).toContain('forbidden_ip');
+    expect(firewallText).toContain('防火墙拒绝了本机地址：它不在密钥的 IP 白名单中。');
+    await expectNoEnglish(firewall);
+    await page.getByRole('tab', { name: '对话' }).click();
+    const chat = page.getByRole('tabpanel', { name: '对话' });
+    await expect.poll(() => chat.innerText(), { timeout: 15_000 }).toContain('出示的证书不受此连接信任');
+    await expectNoEnglish(chat);
+    await page.getByRole('tab', { name: '工单' }).click();
+    const tickets = page.getByRole('tabpanel', { name: '工单' });
+    expect(await tickets.innerText()).toContain('尚未设置“工单”');
+    await expectNoEnglish(tickets);
+
+    // The view picker (which still finds a view by its English name) and the tab bar.
+    await page.keyboard.press('Control+t');
+    const picker = page.getByRole('dialog', { name: '打开视图' });
+    expect(await picker.getByRole('textbox').getAttribute('placeholder')).toBe('打开视图…');
+    await expectNoEnglish(picker);
+    await page.keyboard.type('tickets');
+    expect(await picker.getByRole('option').allInnerTexts()).toEqual([expect.stringContaining('工单')]);
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('button', { name: '关闭“防火墙”' }).count()).toBe(1);
+
+    // Main follows: its menus are worded in Chinese, and the choice survives a restart of the window.
+    expect(app.services.preferences.languageSetting()).toEqual({ choice: 'zh-CN' });
+    expect(app.services.preferences.translator.t('menu.paste')).toBe('粘贴');
+    await page.reload();
+    await expect.poll(() => page.getByRole('tab', { name: '设置' }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+
+    await page.getByRole('tab', { name: '设置' }).click();
+    await page.getByRole('tabpanel', { name: '设置' }).getByLabel('显示语言').selectOption('en');
+    const settingsAgain = page.getByRole('tabpanel', { name: 'Settings' });
+    await expect.poll(() => settingsAgain.innerText()).toContain('Keys are kept for this session only.');
+    await page.getByRole('tab', { name: 'Firewall' }).click();
+    await expect.poll(() => page.getByRole('tabpanel', { name: 'Firewall' }).innerText(), { timeout: 15_000 }).toContain(
+      "The firewall refused this computer's address",
+    );
+    expect(app.services.preferences.translator.t('menu.paste')).toBe('Paste');
+  });
+
+  test('with no choice made the window follows the system language, and System names it', { timeout: 60_000 }, async () => {
+    app = await openWithFailures({ locale: 'zh-CN' });
+    const { page } = app;
+    const firewall = page.getByRole('tabpanel', { name: '防火墙' });
+    await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toContain('HTTP 403');
+    await openFromPicker(page, '设置');
+    const settings = page.getByRole('tabpanel', { name: '设置' });
+    const picker = settings.getByLabel('显示语言');
+    expect(await picker.inputValue()).toBe('system');
+    expect(await picker.locator('option:checked').innerText()).toBe('跟随系统（简体中文）');
+  });
+});

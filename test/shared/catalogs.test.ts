@@ -1,0 +1,158 @@
+// The catalogs are complete and the window has no words outside them: a key used in code is in both
+// catalogs, both catalogs have the same keys, every error code and view has its words, and no JSX
+// text or user-visible attribute in src-renderer is a raw literal.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+import { errorCodes } from '../../src-preload/contract/define.ts';
+import { serviceNames } from '../../src-preload/contract/profiles.ts';
+import { viewKinds } from '../../src-preload/contract/workspace.ts';
+import { catalogs } from '../../src-shared/i18n/translator.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function flatten(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'object' && child !== null ? flatten(child as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+const keysOf = Object.fromEntries(Object.entries(catalogs).map(([language, catalog]) => [language, new Set(flatten(catalog))]));
+
+/** A key as `t` resolves it: itself, or a plural form or context variant of it. */
+const hasKey = (keys: Set<string>, key: string): boolean => keys.has(key) || [...keys].some((candidate) => candidate.startsWith(`${key}_`));
+
+const sourceFiles = (folder: string): string[] =>
+  readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
+    .map((file) => path.join(folder, file));
+
+const visibleAttributes = new Set(['title', 'aria-label', 'placeholder', 'alt', 'label']);
+const hasWords = (text: string): boolean => /\p{L}/u.test(text);
+
+export interface Findings {
+  /** Keys named in `t('…')`, `i18nKey="…"`; a template key becomes a pattern. */
+  keys: { file: string; key: string | RegExp }[];
+  rawText: { file: string; line: number; text: string }[];
+}
+
+/** Reads one source file's translation keys and raw user-visible literals. */
+export function scan(file: string, source: string): Findings {
+  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const findings: Findings = { keys: [], rawText: [] };
+  const line = (node: ts.Node) => sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+  const raw = (node: ts.Node, text: string) => findings.rawText.push({ file, line: line(node), text: text.trim() });
+  const keyOf = (node: ts.Expression | undefined): string | RegExp | undefined => {
+    if (!node) return undefined;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+    if (ts.isTemplateExpression(node)) {
+      const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return new RegExp(`^${escape(node.head.text)}${node.templateSpans.map((span) => `.+${escape(span.literal.text)}`).join('')}(_.+)?$`);
+    }
+    return undefined;
+  };
+  const isTranslate = (callee: ts.Expression) =>
+    (ts.isIdentifier(callee) && callee.text === 't') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 't');
+
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && isTranslate(node.expression)) {
+      const [first] = node.arguments;
+      // t(cond ? 'a' : 'b')
+      const candidates = first && ts.isConditionalExpression(first) ? [first.whenTrue, first.whenFalse] : [first];
+      for (const candidate of candidates) {
+        const key = keyOf(candidate);
+        if (key !== undefined) findings.keys.push({ file, key });
+      }
+    }
+    if (ts.isJsxAttribute(node)) {
+      const name = node.name.getText();
+      const value = node.initializer;
+      const literal = value && ts.isJsxExpression(value) ? value.expression : value;
+      if (name === 'i18nKey') {
+        const key = literal && (ts.isStringLiteral(literal) || ts.isNoSubstitutionTemplateLiteral(literal)) ? literal.text : undefined;
+        if (key) findings.keys.push({ file, key });
+      } else if (visibleAttributes.has(name) && literal && (ts.isStringLiteral(literal) || ts.isNoSubstitutionTemplateLiteral(literal) || ts.isTemplateExpression(literal))) {
+        const text = ts.isTemplateExpression(literal) ? [literal.head.text, ...literal.templateSpans.map((span) => span.literal.text)].join(' ') : literal.text;
+        if (hasWords(text)) raw(node, `${name}="${text}"`);
+      }
+    }
+    if (ts.isJsxText(node) && hasWords(node.text)) raw(node, node.text);
+    // {'words'} or {`words ${x}`} as a child of an element
+    if (ts.isJsxExpression(node) && node.parent && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)) && node.expression) {
+      const expression = node.expression;
+      if ((ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) && hasWords(expression.text)) raw(node, expression.text);
+      if (ts.isTemplateExpression(expression) && hasWords([expression.head.text, ...expression.templateSpans.map((span) => span.literal.text)].join(''))) {
+        raw(node, expression.getText());
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return findings;
+}
+
+const scanned = ['src-renderer', 'src-main', 'src-shared'].flatMap(sourceFiles).map((file) => scan(file, readFileSync(path.join(root, file), 'utf8')));
+const usedKeys = scanned.flatMap((findings) => findings.keys);
+
+describe('catalogs', () => {
+  test('English and Simplified Chinese have the same keys', () => {
+    const [english, chinese] = [keysOf['en']!, keysOf['zh-CN']!];
+    expect([...english].filter((key) => !chinese.has(key))).toEqual([]);
+    expect([...chinese].filter((key) => !english.has(key))).toEqual([]);
+  });
+
+  test('no catalog has an empty entry', () => {
+    for (const catalog of Object.values(catalogs)) {
+      const empty = flatten(catalog).filter((key) => key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown>)[part], catalog) === '');
+      expect(empty).toEqual([]);
+    }
+  });
+
+  test('every key the code names is in both catalogs', () => {
+    expect(usedKeys.length).toBeGreaterThan(100);
+    for (const [language, keys] of Object.entries(keysOf)) {
+      const missing = usedKeys.filter(({ key }) => (typeof key === 'string' ? !hasKey(keys, key) : ![...keys].some((candidate) => key.test(candidate))));
+      expect(missing, `missing from ${language}`).toEqual([]);
+    }
+  });
+
+  test('every error code, service and view has its words', () => {
+    for (const keys of Object.values(keysOf)) {
+      expect(errorCodes.filter((code) => !hasKey(keys, `errors.${code}.message`))).toEqual([]);
+      expect(serviceNames.flatMap((service) => ['title', 'noun', 'subject'].map((part) => `services.${service}.${part}`)).filter((key) => !keys.has(key))).toEqual([]);
+      expect(viewKinds.flatMap((kind) => [`views.${kind}.title`, `views.${kind}.summary`]).filter((key) => !keys.has(key))).toEqual([]);
+    }
+  });
+
+  test('a back end error names only codes the contract knows', () => {
+    const perService = [...keysOf['en']!].filter((key) => serviceNames.some((service) => key.startsWith(`errors.${service}.`)));
+    const codes = new Set<string>(errorCodes);
+    expect(perService.filter((key) => !codes.has(key.split('.')[2]!))).toEqual([]);
+  });
+});
+
+describe('the window has no words outside the catalogs', () => {
+  test('no JSX text or user-visible attribute in src-renderer is a raw literal', () => {
+    const rawText = scanned.flatMap((findings) => findings.rawText).filter(({ file }) => file.startsWith('src-renderer'));
+    expect(rawText).toEqual([]);
+  });
+
+  test('the check catches a raw string, a raw attribute and a key no catalog has', () => {
+    const findings = scan(
+      'src-renderer/Bad.tsx',
+      `export const Bad = () => (
+        <div title="Close this" aria-label={\`Close \${name}\`}>
+          Hello
+          {'Goodbye'}
+          <span>{t('settings.nope')}</span>
+          <Trans i18nKey="workspace.missing" />
+          <p>{t('connection.retry')} · ×</p>
+        </div>
+      );`,
+    );
+    expect(findings.rawText.map(({ text }) => text)).toEqual(['title="Close this"', 'aria-label="Close  "', 'Hello', 'Goodbye']);
+    const missing = findings.keys.map(({ key }) => key).filter((key) => typeof key === 'string' && !hasKey(keysOf['en']!, key));
+    expect(missing).toEqual(['settings.nope', 'workspace.missing']);
+  });
+});
