@@ -4,12 +4,13 @@ import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useNotificationsStore } from './notifications-store.ts';
 import './notifications.css';
 import { fill } from '../ui/fill-template.ts';
-import { notificationStrings as s } from './strings.ts';
+import { useCatalogSection } from '../ui/use-catalog-section.ts';
 
 const severityChoices: NotificationSettings['alertSeverity'][] = ['low', 'medium', 'high', 'critical', 'off'];
 
 /** The bell in the tab bar: the unread count, and the in-app center with its settings. */
 export function NotificationCenter() {
+  const s = useCatalogSection('notificationCenter');
   const unread = useNotificationsStore((state) => state.unread);
   const follow = useNotificationsStore((state) => state.follow);
   const [open, setOpen] = useState(false);
@@ -54,6 +55,7 @@ export function NotificationCenter() {
 }
 
 function NotificationPanel({ onClose }: { onClose(): void }) {
+  const s = useCatalogSection('notificationCenter');
   const items = useNotificationsStore((state) => state.items);
   const unread = useNotificationsStore((state) => state.unread);
   const error = useNotificationsStore((state) => state.error);
@@ -102,6 +104,7 @@ function NotificationPanel({ onClose }: { onClose(): void }) {
 }
 
 function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen(): void }) {
+  const s = useCatalogSection('notificationCenter');
   const content = (
     <>
       <span className="nc-title">
@@ -128,6 +131,7 @@ function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen():
 }
 
 function NotificationSettingsForm() {
+  const s = useCatalogSection('notificationCenter');
   const settings = useNotificationsStore((state) => state.settings);
   const saveSettings = useNotificationsStore((state) => state.saveSettings);
   if (!settings) return null;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { IpcError, IpcResult } from '../../../src-preload/contract/define.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { firewallStrings } from './strings.ts';
+import { useCatalogSection } from '../../ui/use-catalog-section.ts';
 
 interface Props {
   title: string;
@@ -15,6 +15,7 @@ interface Props {
 
 /** Asks before a change the appliance cannot undo for us; stays open with the reason if it fails. */
 export function ConfirmDialog({ title, confirmLabel, children, onConfirm, onClose }: Props) {
+  const firewallStrings = useCatalogSection('firewall');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
   const confirm = async () => {

@@ -8,9 +8,8 @@ import { operateState, useFirewallStatusStore } from './firewall-status-store.ts
 import { cellText } from './table/visible-text.ts';
 import { useFirewallList } from './use-firewall-list.ts';
 import { fill } from '../../ui/fill-template.ts';
-import { firewallStrings } from './strings.ts';
+import { useCatalogSection } from '../../ui/use-catalog-section.ts';
 
-const s = firewallStrings.list;
 
 export interface ListColumn<T> {
   title: string;
@@ -42,6 +41,7 @@ interface Props<T extends { id: string }> {
 /** A list read from the appliance with add and delete: the allow list and the domain rules. */
 export function EditableList<T extends { id: string }>(props: Props<T>) {
   const { profileId, noun, title, columns, nameOf, fields } = props;
+  const s = useCatalogSection('firewall').list;
   const [state, reload] = useFirewallList(profileId, props.read);
   const capabilities = useFirewallStatusStore((store) => store.capabilities[profileId]);
   const operate = operateState(capabilities);
@@ -131,6 +131,8 @@ export function EditableList<T extends { id: string }>(props: Props<T>) {
 }
 
 function AddForm({ noun, fields, add, onDone }: { noun: string; fields: readonly FormField[]; add: Props<{ id: string }>['add']; onDone(): void }) {
+  const firewallStrings = useCatalogSection('firewall');
+  const s = firewallStrings.list;
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((field) => [field.name, field.options?.[0]?.value ?? ''])),
   );

@@ -6,10 +6,11 @@ import { operateState, useFirewallStatusStore } from './firewall-status-store.ts
 import { firewallSections } from './sections.ts';
 import { SyncLine } from './SyncLine.tsx';
 import './firewall.css';
-import { firewallStrings } from './strings.ts';
+import { useCatalogSection } from '../../ui/use-catalog-section.ts';
 
 /** The Firewall workspace: one appliance, its sections in a nav, and its sync state always in view. */
 export function FirewallView({ params = {} }: { params?: TabParams }) {
+  const firewallStrings = useCatalogSection('firewall');
   return (
     <ServiceConnection
       service="firewall"
@@ -36,6 +37,7 @@ interface WorkspaceProps {
 }
 
 function FirewallWorkspace({ profile, initialSection, itemId }: WorkspaceProps) {
+  const firewallStrings = useCatalogSection('firewall');
   const follow = useFirewallStatusStore((state) => state.follow);
   const capabilities = useFirewallStatusStore((state) => state.capabilities[profile.id]);
   const [sectionId, setSectionId] = useState(() => firewallSections.find((section) => section.id === initialSection)?.id ?? firewallSections[0]!.id);

@@ -3,12 +3,12 @@ import { useFirewallStatusStore } from './firewall-status-store.ts';
 import { relativeTime } from './relative-time.ts';
 import { useNow } from './use-now.ts';
 import { fill } from '../../ui/fill-template.ts';
-import { firewallStrings } from './strings.ts';
+import { useCatalogSection } from '../../ui/use-catalog-section.ts';
 
-const s = firewallStrings.sync;
 
 /** When each cache was last filled from the appliance, and what the sync does now: always in view. */
 export function SyncLine({ profileId }: { profileId: string }) {
+  const s = useCatalogSection('firewall').sync;
   const sync = useFirewallStatusStore((state) => state.sync[profileId]);
   const syncNow = useFirewallStatusStore((state) => state.syncNow);
   const now = useNow(15_000);
@@ -30,6 +30,7 @@ export function SyncLine({ profileId }: { profileId: string }) {
 }
 
 function LastSynced({ status, now }: { status: SyncStatus | undefined; now: number }) {
+  const s = useCatalogSection('firewall').sync;
   if (!status?.lastSyncedAt) return <span className="muted">{s.never}</span>;
   const at = new Date(status.lastSyncedAt);
   return (
@@ -40,6 +41,7 @@ function LastSynced({ status, now }: { status: SyncStatus | undefined; now: numb
 }
 
 function SyncActivity({ status }: { status: SyncStatus | undefined }) {
+  const s = useCatalogSection('firewall').sync;
   if (status?.state === 'syncing') {
     const progress = status.progress;
     return (

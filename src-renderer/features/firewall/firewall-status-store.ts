@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { FirewallCapabilities, SyncResource, SyncStatus } from '../../../src-preload/contract/firewall.ts';
 import { opsdesk } from '../../bridge.ts';
-import { firewallStrings } from './strings.ts';
+import { translator } from '../../language/translator.ts';
 
 export interface FirewallStatusStore {
   /** By profile id, then resource: where each background sync stands. */
@@ -55,5 +55,5 @@ export const useFirewallStatusStore = create<FirewallStatusStore>()((set) => {
 /** Whether the user may block, unblock and edit the allow list and domain rules, and if not why. */
 export function operateState(capabilities: FirewallCapabilities | undefined): { allowed: boolean; reason?: string } {
   if (!capabilities || capabilities.operate.state !== 'denied') return { allowed: true };
-  return { allowed: false, reason: capabilities.operate.reason ?? firewallStrings.readOnly.defaultReason };
+  return { allowed: false, reason: capabilities.operate.reason ?? translator.t('firewall.readOnly.defaultReason') };
 }

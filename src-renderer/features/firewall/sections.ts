@@ -5,7 +5,7 @@ import { AlertsSection } from './alerts/AlertsSection.tsx';
 import { AllowListSection } from './allowlist/AllowListSection.tsx';
 import { BlockListSection } from './blocklist/BlockListSection.tsx';
 import { DomainRulesSection } from './domains/DomainRulesSection.tsx';
-import { firewallStrings } from './strings.ts';
+import { translator } from '../../language/translator.ts';
 
 /** What every section of the Firewall view gets: the appliance profile the view shows. */
 export interface FirewallSectionProps {
@@ -24,9 +24,9 @@ export interface FirewallSection {
 }
 
 export const firewallSections: readonly FirewallSection[] = [
-  { id: 'alerts', title: () => firewallStrings.sections.alerts, component: AlertsSection },
-  { id: 'blocklist', title: () => firewallStrings.sections.blocklist, component: BlockListSection },
-  { id: 'allowlist', title: () => firewallStrings.sections.allowlist, component: AllowListSection },
-  { id: 'domains', title: () => firewallStrings.sections.domains, component: DomainRulesSection },
+  { id: 'alerts', title: () => translator.t('firewall.sections.alerts'), component: AlertsSection },
+  { id: 'blocklist', title: () => translator.t('firewall.sections.blocklist'), component: BlockListSection },
+  { id: 'allowlist', title: () => translator.t('firewall.sections.allowlist'), component: AllowListSection },
+  { id: 'domains', title: () => translator.t('firewall.sections.domains'), component: DomainRulesSection },
   ...adminSections,
 ];

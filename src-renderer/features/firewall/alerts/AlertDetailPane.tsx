@@ -8,11 +8,9 @@ import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { DurationPicker, defaultBlockSeconds } from '../blocklist/DurationPicker.tsx';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { visibleText } from '../table/visible-text.ts';
-import { alertFieldTitles, formatAlertTime, SeverityBadge } from './alert-columns.tsx';
+import { formatAlertTime, SeverityBadge } from './alert-columns.tsx';
 import { fill } from '../../../ui/fill-template.ts';
-import { alertStrings } from './strings.ts';
-
-const s = alertStrings.detail;
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 interface Props {
   profileId: string;
@@ -23,6 +21,7 @@ interface Props {
 
 /** One alert: the appliance's detail when it answers, the cached copy when not; "Block source" in one click. */
 export function AlertDetailPane({ profileId, alertId, onClose }: Props) {
+  const s = useCatalogSection('firewall').alerts.detail;
   const [detail, reload] = useBridgeQuery(() => opsdesk.firewall.alert({ profileId, alertId }));
   const navigate = useWorkspaceStore((state) => state.navigate);
 
@@ -64,6 +63,9 @@ export function AlertDetailPane({ profileId, alertId, onClose }: Props) {
 }
 
 function AlertFields({ profileId, detail, onBlocked }: { profileId: string; detail: AlertDetail; onBlocked(): void }) {
+  const alertStrings = useCatalogSection('firewall').alerts;
+  const s = alertStrings.detail;
+  const alertFieldTitles = alertStrings.fields;
   const fields: [string, string | number | null][] = [
     [alertFieldTitles.occurredAt, formatAlertTime(detail.occurredAt)],
     [alertFieldTitles.srcIp, detail.srcIp],
@@ -109,6 +111,8 @@ function AlertFields({ profileId, detail, onBlocked }: { profileId: string; deta
 }
 
 function BlockSource({ profileId, detail, onBlocked }: { profileId: string; detail: AlertDetail; onBlocked(): void }) {
+  const alertStrings = useCatalogSection('firewall').alerts;
+  const s = alertStrings.detail;
   const capabilities = useFirewallStatusStore((state) => state.capabilities[profileId]);
   const operate = operateState(capabilities);
   const [seconds, setSeconds] = useState(defaultBlockSeconds);

@@ -3,21 +3,18 @@ import type { RefObject } from 'react';
 import { useStore } from 'zustand';
 import type { AlertSeverity } from '../../../../src-preload/contract/firewall.ts';
 import { cellText } from '../table/visible-text.ts';
-import { alertFieldTitles } from './alert-columns.tsx';
 import type { AlertsStore } from './alerts-store.ts';
 import { fill } from '../../../ui/fill-template.ts';
-import { alertStrings } from './strings.ts';
-
-const s = alertStrings.filters;
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 const severities: readonly AlertSeverity[] = ['critical', 'high', 'medium', 'low'];
 
 const timeRanges = [
-  { id: 'any', label: s.ranges.any, hours: null },
-  { id: '1h', label: s.ranges['1h'], hours: 1 },
-  { id: '24h', label: s.ranges['24h'], hours: 24 },
-  { id: '7d', label: s.ranges['7d'], hours: 7 * 24 },
-  { id: '30d', label: s.ranges['30d'], hours: 30 * 24 },
+  { id: 'any', hours: null },
+  { id: '1h', hours: 1 },
+  { id: '24h', hours: 24 },
+  { id: '7d', hours: 7 * 24 },
+  { id: '30d', hours: 30 * 24 },
 ] as const;
 
 /** `<input type="datetime-local">` speaks local wall time without a zone; the filter speaks UTC ISO. */
@@ -35,6 +32,9 @@ interface Props {
 
 /** The alerts table's conditions: text, severity, category, action, addresses, time, and cell filters. */
 export function AlertFilters({ store, searchRef }: Props) {
+  const text = useCatalogSection('firewall').alerts;
+  const s = text.filters;
+  const alertFieldTitles = text.fields;
   const filter = useStore(store, (state) => state.filter);
   const facets = useStore(store, (state) => state.facets);
   const { setFilter, removeCellFilter, clearFilters } = store.getState();
@@ -125,7 +125,7 @@ export function AlertFilters({ store, searchRef }: Props) {
         >
           {timeRanges.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {candidate.label}
+              {s.ranges[candidate.id]}
             </option>
           ))}
           <option value="custom">{s.ranges.custom}</option>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { AlertField, AlertRow, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
 import { opsdesk } from '../../../bridge.ts';
@@ -11,13 +11,15 @@ import { AlertFilters } from './AlertFilters.tsx';
 import { createAlertsStore } from './alerts-store.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { fill } from '../../../ui/fill-template.ts';
-import { alertStrings as s } from './strings.ts';
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 const rowKey = (row: AlertRow) => row.id;
 const rowClassName = (row: AlertRow) => (row.sourceBlocked ? 'vt-row-blocked' : '');
 
 /** Every cached alert of one appliance: filter, sort, scroll, open one; works the same offline. */
 export function AlertsSection({ profile }: FirewallSectionProps) {
+  const s = useCatalogSection('firewall').alerts;
+  const columns = useMemo(() => alertColumns(s), [s]);
   const [store] = useState(() => createAlertsStore(opsdesk, profile.id));
   const total = useStore(store, (state) => state.total);
   const error = useStore(store, (state) => state.error);
@@ -69,7 +71,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
       <div className={openAlertId ? 'fw-split fw-split-open' : 'fw-split'}>
         <VirtualTable
           label={s.table}
-          columns={alertColumns}
+          columns={columns}
           rowCount={total ?? 0}
           rowAt={rowAt}
           rowKey={rowKey}

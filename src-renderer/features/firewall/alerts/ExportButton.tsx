@@ -5,9 +5,8 @@ import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import type { AlertsStore } from './alerts-store.ts';
 import { fill } from '../../../ui/fill-template.ts';
-import { alertStrings } from './strings.ts';
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
-const s = alertStrings.export;
 
 type ExportState =
   | { kind: 'idle' }
@@ -18,6 +17,7 @@ type ExportState =
 
 /** "Export CSV": the filtered, sorted alerts into a file main asks for, with its progress. */
 export function ExportButton({ store }: { store: AlertsStore }) {
+  const s = useCatalogSection('firewall').alerts.export;
   const [state, setState] = useState<ExportState>({ kind: 'idle' });
   const runningId = state.kind === 'running' ? state.exportId : null;
 

@@ -2,21 +2,21 @@ import type { AllowEntry } from '../../../../src-preload/contract/firewall.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { EditableList } from '../EditableList.tsx';
 import type { FirewallSectionProps } from '../sections.ts';
-import { firewallStrings } from '../strings.ts';
-import { allowListStrings as s } from './strings.ts';
-
-const columns = [
-  { title: s.columns.ip, cell: (entry: AllowEntry) => entry.ip },
-  { title: firewallStrings.list.description, cell: (entry: AllowEntry) => entry.description },
-  { title: firewallStrings.list.created, cell: (entry: AllowEntry) => (entry.createdAt ? new Date(entry.createdAt).toLocaleString() : null) },
-];
-const fields = [
-  { name: 'ip', label: s.fields.ip, placeholder: s.fields.ipPlaceholder },
-  { name: 'description', label: firewallStrings.list.description },
-];
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 /** Addresses the appliance never blocks. */
 export function AllowListSection({ profile }: FirewallSectionProps) {
+  const firewallStrings = useCatalogSection('firewall');
+  const s = firewallStrings.allowlist;
+  const columns = [
+    { title: s.columns.ip, cell: (entry: AllowEntry) => entry.ip },
+    { title: firewallStrings.list.description, cell: (entry: AllowEntry) => entry.description },
+    { title: firewallStrings.list.created, cell: (entry: AllowEntry) => (entry.createdAt ? new Date(entry.createdAt).toLocaleString() : null) },
+  ];
+  const fields = [
+    { name: 'ip', label: s.fields.ip, placeholder: s.fields.ipPlaceholder },
+    { name: 'description', label: firewallStrings.list.description },
+  ];
   return (
     <EditableList<AllowEntry>
       profileId={profile.id}

@@ -13,13 +13,14 @@ import { useFirewallList } from '../use-firewall-list.ts';
 import { useNow } from '../use-now.ts';
 import { DurationPicker, defaultBlockSeconds } from './DurationPicker.tsx';
 import { fill } from '../../../ui/fill-template.ts';
-import { firewallStrings } from '../strings.ts';
-import { blockListStrings as s } from './strings.ts';
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 const readBlocklist = (profileId: string) => opsdesk.firewall.blocklist({ profileId });
 
 /** Who is blocked, by whom and for how long; add a block, or lift one after asking. */
 export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
+  const firewallStrings = useCatalogSection('firewall');
+  const s = firewallStrings.blocklist;
   const [state, reload] = useFirewallList(profile.id, readBlocklist, 'blocklist');
   const capabilities = useFirewallStatusStore((store) => store.capabilities[profile.id]);
   const operate = operateState(capabilities);
@@ -126,6 +127,7 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
 }
 
 function Remaining({ entry, now }: { entry: BlockEntry; now: number }) {
+  const s = useCatalogSection('firewall').blocklist;
   if (entry.expiresAt === null) return <span>{s.permanent}</span>;
   const expires = new Date(entry.expiresAt).getTime();
   if (expires <= now) return <span className="muted">{s.expired}</span>;
@@ -137,6 +139,7 @@ function Remaining({ entry, now }: { entry: BlockEntry; now: number }) {
 }
 
 function AddBlockForm({ profileId, onDone }: { profileId: string; onDone(): void }) {
+  const s = useCatalogSection('firewall').blocklist;
   const [ip, setIp] = useState('');
   const [reason, setReason] = useState('');
   const [seconds, setSeconds] = useState(defaultBlockSeconds);

@@ -1,24 +1,11 @@
 import { useState } from 'react';
-import { firewallStrings } from '../strings.ts';
-
-const s = firewallStrings.duration;
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 export const defaultBlockSeconds = 86_400;
 
 /** 0 is how the appliance says "until unblocked". */
-const blockDurationPresets = [
-  { seconds: 3600, label: s.presets.hour },
-  { seconds: 86_400, label: s.presets.day },
-  { seconds: 7 * 86_400, label: s.presets.week },
-  { seconds: 30 * 86_400, label: s.presets.month },
-  { seconds: 0, label: s.presets.permanent },
-] as const;
-
-const customUnits = [
-  { seconds: 60, label: s.units.minutes },
-  { seconds: 3600, label: s.units.hours },
-  { seconds: 86_400, label: s.units.days },
-] as const;
+const presetSeconds = { hour: 3600, day: 86_400, week: 7 * 86_400, month: 30 * 86_400, permanent: 0 } as const;
+const unitSeconds = { minutes: 60, hours: 3600, days: 86_400 } as const;
 
 interface Props {
   seconds: number;
@@ -28,7 +15,10 @@ interface Props {
 }
 
 /** How long a block lasts: the appliance's usual presets, or any number of minutes, hours or days. */
-export function DurationPicker({ seconds, onChange, disabled, label = s.blockFor }: Props) {
+export function DurationPicker({ seconds, onChange, disabled, label }: Props) {
+  const s = useCatalogSection('firewall').duration;
+  const blockDurationPresets = (Object.keys(presetSeconds) as (keyof typeof presetSeconds)[]).map((name) => ({ seconds: presetSeconds[name], label: s.presets[name] }));
+  const customUnits = (Object.keys(unitSeconds) as (keyof typeof unitSeconds)[]).map((name) => ({ seconds: unitSeconds[name], label: s.units[name] }));
   const isPreset = blockDurationPresets.some((preset) => preset.seconds === seconds);
   const [custom, setCustom] = useState(!isPreset);
   const [unit, setUnit] = useState<number>(3600);
@@ -36,7 +26,7 @@ export function DurationPicker({ seconds, onChange, disabled, label = s.blockFor
   return (
     <span className="duration-picker">
       <select
-        aria-label={label}
+        aria-label={label ?? s.blockFor}
         disabled={disabled}
         value={custom ? 'custom' : String(seconds)}
         onChange={(event) => {

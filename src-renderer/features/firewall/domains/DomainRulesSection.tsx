@@ -2,30 +2,30 @@ import type { DomainRule } from '../../../../src-preload/contract/firewall.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { EditableList } from '../EditableList.tsx';
 import type { FirewallSectionProps } from '../sections.ts';
-import { firewallStrings } from '../strings.ts';
-import { domainStrings as s } from './strings.ts';
-
-const columns = [
-  { title: s.columns.domain, cell: (rule: DomainRule) => rule.domain },
-  { title: s.columns.action, cell: (rule: DomainRule) => rule.action },
-  { title: firewallStrings.list.description, cell: (rule: DomainRule) => rule.description },
-  { title: firewallStrings.list.created, cell: (rule: DomainRule) => (rule.createdAt ? new Date(rule.createdAt).toLocaleString() : null) },
-];
-const fields = [
-  { name: 'domain', label: s.fields.domain, placeholder: s.fields.domainPlaceholder },
-  {
-    name: 'action',
-    label: s.fields.action,
-    options: [
-      { value: 'block', label: s.actions.block },
-      { value: 'allow', label: s.actions.allow },
-    ],
-  },
-  { name: 'description', label: firewallStrings.list.description },
-];
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 /** Domains the appliance blocks or lets through by name. */
 export function DomainRulesSection({ profile }: FirewallSectionProps) {
+  const firewallStrings = useCatalogSection('firewall');
+  const s = firewallStrings.domains;
+  const columns = [
+    { title: s.columns.domain, cell: (rule: DomainRule) => rule.domain },
+    { title: s.columns.action, cell: (rule: DomainRule) => rule.action },
+    { title: firewallStrings.list.description, cell: (rule: DomainRule) => rule.description },
+    { title: firewallStrings.list.created, cell: (rule: DomainRule) => (rule.createdAt ? new Date(rule.createdAt).toLocaleString() : null) },
+  ];
+  const fields = [
+    { name: 'domain', label: s.fields.domain, placeholder: s.fields.domainPlaceholder },
+    {
+      name: 'action',
+      label: s.fields.action,
+      options: [
+        { value: 'block', label: s.actions.block },
+        { value: 'allow', label: s.actions.allow },
+      ],
+    },
+    { name: 'description', label: firewallStrings.list.description },
+  ];
   return (
     <EditableList<DomainRule>
       profileId={profile.id}

@@ -3,9 +3,8 @@ import type { KeyboardEvent } from 'react';
 import type { FilterMode } from './VirtualTable.tsx';
 import { cellText } from './visible-text.ts';
 import { fill } from '../../../ui/fill-template.ts';
-import { firewallStrings } from '../strings.ts';
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
-const s = firewallStrings.table;
 
 export interface CellMenuTarget {
   x: number;
@@ -23,6 +22,7 @@ interface Props {
 
 /** A cell's context menu: keep only rows with this value, or hide them. */
 export function CellMenu({ target, onFilter, onDismiss }: Props) {
+  const s = useCatalogSection('firewall').table;
   const menu = useRef<HTMLDivElement>(null);
   useEffect(() => {
     menu.current?.querySelector('button')?.focus();

@@ -4,9 +4,8 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { CellMenu } from './CellMenu.tsx';
 import type { CellMenuTarget } from './CellMenu.tsx';
 import { fill } from '../../../ui/fill-template.ts';
-import { firewallStrings } from '../strings.ts';
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
-const s = firewallStrings.table;
 
 export type SortDirection = 'asc' | 'desc';
 export type FilterMode = 'in' | 'out';
@@ -48,6 +47,7 @@ const rowHeight = 32;
 /** A table of any length: only the rows on screen exist in the DOM, each fetched when it scrolls in. */
 export function VirtualTable<Row>(props: Props<Row>) {
   const { label, columns, rowCount, rowAt, rowKey, onRangeChange, sort, onSort, selectedIndex, onSelect, onOpen, onClose, onFilter } = props;
+  const s = useCatalogSection('firewall').table;
   const scroller = useRef<HTMLDivElement>(null);
   const rowIdPrefix = useId();
   const [menu, setMenu] = useState<CellMenuTarget | null>(null);
