@@ -95,6 +95,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const clients: AppClients = new ClientRegistry({ profiles, connectors, health, logger, resolveProxy: (url) => options.platform.resolveProxy(url), ...(options.clock ? { clock: options.clock } : {}) });
   const clock = options.clock ?? systemClock;
   const settings = new SettingsTable(db);
+  const preferences = new PreferencesService(settings, () => options.platform.preferredLanguages());
   const notifications = new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock });
   const emit = <Name extends keyof AppEvents>(name: Name, ...value: Parameters<AppEvents[Name]>) =>
     listeners.forEach((listener) => (listener[name] as ((...args: Parameters<AppEvents[Name]>) => void) | undefined)?.(...value));
@@ -114,6 +115,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     keyStore,
     notifications,
     platform: options.platform,
+    translator: preferences.translator,
     logger,
     clock,
   });
@@ -126,7 +128,6 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
   }
-  const preferences = new PreferencesService(settings, () => options.platform.preferredLanguages());
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();

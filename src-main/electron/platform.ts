@@ -29,12 +29,12 @@ export function createElectronPlatform(): Platform {
     isFocused: () => BrowserWindow.getFocusedWindow() !== null,
     // Chromium's answer: the OS settings, a PAC script, or what Chromium detected.
     resolveProxy: (url) => session.defaultSession.resolveProxy(url),
+    preferredLanguages: () => app.getPreferredSystemLanguages(),
     async chooseSavePath({ title, defaultName, filters }) {
       const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
       const options = { title, defaultPath: defaultName, filters };
       const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
       return result.canceled || !result.filePath ? null : result.filePath;
     },
-    preferredLanguages: () => app.getPreferredSystemLanguages(),
   };
 }

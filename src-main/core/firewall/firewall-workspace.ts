@@ -3,13 +3,13 @@
 import type { AlertSeverity } from '../../../src-preload/contract/firewall.ts';
 import { alertSeverities } from '../../../src-preload/contract/firewall.ts';
 import type { TabParams } from '../../../src-preload/contract/workspace.ts';
+import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { Db } from '../db/database.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
 import type { NotificationCenter } from '../notifications/notification-center.ts';
-import { notificationStrings as say } from '../notifications/strings.ts';
 import type { Platform } from '../platform.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
 import { SyncBudget } from '../sync/sync-budget.ts';
@@ -37,6 +37,8 @@ export interface FirewallWorkspaceOptions {
   keyStore: KeyStore;
   notifications: NotificationCenter;
   platform: Platform;
+  /** The user's language, for notification text and the capabilities' reasons. */
+  translator: Translator;
   logger: Logger;
   clock: Clock;
 }
@@ -65,7 +67,7 @@ export class FirewallWorkspace {
     this.blocks = new BlockService({ clients, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
     this.allowlist = new AllowService(clients, clock);
     this.domains = new DomainService(clients, clock);
-    this.capabilities = new CapabilityService(clients, clock);
+    this.capabilities = new CapabilityService(clients, clock, options.translator);
     this.export = new AlertExport(db, options.platform);
     this.sync = new SyncScheduler({ clock, logger });
     this.webhooks = new WebhookService({
@@ -131,6 +133,7 @@ export class FirewallWorkspace {
   }
 
   #notifyAlerts({ profileId, bySeverity }: NewAlerts): void {
+    const { t } = this.#options.translator;
     const threshold = this.#options.notifications.settings().alertSeverity;
     if (threshold === 'off') return;
     const least = alertSeverities.indexOf(threshold);
@@ -144,8 +147,8 @@ export class FirewallWorkspace {
         count,
         desktop: true,
         describe: (total) => ({
-          title: say.alerts(total, severity),
-          body: say.alertsBody(this.#profileName(profileId), signature, total),
+          title: t('notify.alerts', { count: total, severity: t(`notify.severity.${severity}`, { defaultValue: severity }) }),
+          body: t('notify.alertsBody', { count: total, profile: this.#profileName(profileId), signature: signature ?? t('notify.noSignature') }),
           target: total === 1
             ? { kind: 'alert', params: { profileId, alertId: newestId } as TabParams }
             : { kind: 'firewall', params: { profileId, section: 'alerts', severity } as TabParams },
@@ -156,6 +159,7 @@ export class FirewallWorkspace {
 
   #notifyBlocks({ profileId, added, removed }: BlockChange): void {
     const { notifications } = this.#options;
+    const { t } = this.#options.translator;
     const blocksOn = notifications.settings().blocks;
     const name = this.#profileName(profileId);
     const [newest] = added;
@@ -167,8 +171,8 @@ export class FirewallWorkspace {
         count: added.length,
         desktop: blocksOn,
         describe: (total) => ({
-          title: say.blocks(total),
-          body: say.blocksBody(name, newest.ip, newest.reason),
+          title: t('notify.blocks', { count: total }),
+          body: newest.reason ? t('notify.blocksBodyReason', { profile: name, ip: newest.ip, reason: newest.reason }) : t('notify.blocksBody', { profile: name, ip: newest.ip }),
           target: { kind: 'firewall', params: total === 1 ? { profileId, section: 'blocklist', entryId: newest.id } : { profileId, section: 'blocklist' } as TabParams },
         }),
       });
@@ -182,8 +186,8 @@ export class FirewallWorkspace {
         count: removed.length,
         desktop: false,
         describe: (total) => ({
-          title: say.released(total),
-          body: say.releasedBody(name, released.ip),
+          title: t('notify.released', { count: total }),
+          body: t('notify.releasedBody', { profile: name, ip: released.ip }),
           target: { kind: 'firewall', params: { profileId, section: 'blocklist' } },
         }),
       });

@@ -8,6 +8,7 @@ import { Emitter } from '../../lifecycle/emitter.ts';
 import type { SyncBudget } from '../../sync/sync-budget.ts';
 import type { SyncJob } from '../../sync/sync-scheduler.ts';
 import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
+import { fieldError } from '../../english-text.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import { unwrappedFieldsOf } from '../../wire/read.ts';
 import type { AlertRepository } from '../alerts/alert-repository.ts';
@@ -51,7 +52,7 @@ export class BlockService {
 
   async block(profileId: string, ip: string, durationSeconds: number, reason: string): Promise<BlockEntry> {
     if (isIP(ip) === 0) {
-      throw new UserFacingError({ code: 'bad_request', fieldErrors: [{ path: 'ip', code: 'invalid', message: 'Enter one IPv4 or IPv6 address' }] });
+      throw new UserFacingError({ code: 'bad_request', params: { context: 'invalid_input' }, fieldErrors: [fieldError('ip', 'ip_address')] });
     }
     const response = await this.#client(profileId).request({
       method: 'POST',
@@ -73,8 +74,8 @@ export class BlockService {
   /** Blocks an alert's source address, with the alert's id and signature as the reason. */
   async blockAlertSource(profileId: string, alertId: string, durationSeconds: number): Promise<BlockEntry> {
     const alert = this.#options.alerts.find(profileId, alertId);
-    if (!alert) throw new UserFacingError({ code: 'not_found', service: 'firewall' });
-    if (!alert.srcIp) throw new UserFacingError({ code: 'bad_request', service: 'firewall' });
+    if (!alert) throw new UserFacingError({ code: 'not_found', params: { context: 'alert_gone' } });
+    if (!alert.srcIp) throw new UserFacingError({ code: 'bad_request', params: { context: 'no_source' } });
     return this.block(profileId, alert.srcIp, durationSeconds, `Alert ${alert.id}: ${alert.signature ?? alert.category ?? 'no signature'}`.slice(0, 500));
   }
 

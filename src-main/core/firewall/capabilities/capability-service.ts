@@ -5,6 +5,7 @@
 // (docs/api-assumptions.md, "order of checks"), so it answers 403 forbidden_role or 400, and
 // creates nothing either way.
 import type { FirewallCapabilities, Permission } from '../../../../src-preload/contract/firewall.ts';
+import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import { ServiceFailure } from '../../http/service-failure.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
@@ -16,9 +17,19 @@ const FREE_EDITION = 'free-waf';
 const UNKNOWN: Permission = { state: 'unknown' };
 const ALLOWED: Permission = { state: 'allowed' };
 
-const editionReason = (edition: string) => `The ${edition === FREE_EDITION ? 'free WAF' : edition} edition's API is read-only.`;
-const featureReason = (feature: string, edition: string) => `The ${edition === FREE_EDITION ? 'free WAF' : edition} edition has no ${feature}.`;
-const roleReason = (role: string) => `This key's role (${role}) may not do this; ask for an operations or administrator key.`;
+/** The reasons the window shows, in the user's language. */
+function reasons(translator: Translator) {
+  const { t } = translator;
+  const editionName = (edition: string) => (edition === FREE_EDITION ? t('capability.freeEdition') : edition);
+  return {
+    editionReadOnly: (edition: string) => t('capability.editionReadOnly', { edition: editionName(edition) }),
+    editionLacks: (feature: Feature, edition: string) => t('capability.editionLacks', { edition: editionName(edition), feature: t(`capability.${feature}`) }),
+    applianceLacks: (feature: Feature) => t('capability.applianceLacks', { feature: t(`capability.${feature}`) }),
+    roleLacks: (role: string) => t('capability.roleLacks', { role }),
+  };
+}
+type Feature = 'honeypots' | 'devices';
+type Reasons = ReturnType<typeof reasons>;
 
 type Probe = 'allowed' | 'forbidden_role' | 'edition_unsupported' | 'unknown';
 
@@ -38,25 +49,27 @@ async function probeWrite(client: FirewallClient, path: string): Promise<Probe> 
   }
 }
 
-function featurePermission(description: ApiDescription | null, edition: string | null, path: string, feature: string): Permission {
-  if (edition === FREE_EDITION) return { state: 'denied', reason: featureReason(feature, edition) };
+function featurePermission(say: Reasons, description: ApiDescription | null, edition: string | null, feature: Feature): Permission {
+  if (edition === FREE_EDITION) return { state: 'denied', reason: say.editionLacks(feature, edition) };
   if (!description) return edition === null ? UNKNOWN : ALLOWED;
-  const operation = description.operations.find((candidate) => candidate.method === 'GET' && pathShape(candidate.path) === pathShape(path));
-  if (!operation) return { state: 'denied', reason: `This appliance does not offer ${feature}.` };
-  if (edition !== null && operation?.editions && !operation.editions.includes(edition)) return { state: 'denied', reason: featureReason(feature, edition) };
+  const operation = description.operations.find((candidate) => candidate.method === 'GET' && pathShape(candidate.path) === pathShape(`/${feature}`));
+  if (!operation) return { state: 'denied', reason: say.applianceLacks(feature) };
+  if (edition !== null && operation.editions && !operation.editions.includes(edition)) return { state: 'denied', reason: say.editionLacks(feature, edition) };
   return ALLOWED;
 }
 
 export class CapabilityService {
   readonly #clients: FirewallClients;
   readonly #clock: Clock;
+  readonly #translator: Translator;
   readonly #known = new Map<string, FirewallCapabilities>();
   readonly #changed = new Emitter<FirewallCapabilities>();
   readonly onChanged = this.#changed.event;
 
-  constructor(clients: FirewallClients, clock: Clock) {
+  constructor(clients: FirewallClients, clock: Clock, translator: Translator) {
     this.#clients = clients;
     this.#clock = clock;
+    this.#translator = translator;
   }
 
   async get(profileId: string, refresh = false): Promise<FirewallCapabilities> {
@@ -70,7 +83,8 @@ export class CapabilityService {
     const code = codeOf(error);
     const known = this.#known.get(profileId);
     if (!known || (code !== 'forbidden_role' && code !== 'edition_unsupported')) return;
-    const reason = code === 'edition_unsupported' ? editionReason(known.edition ?? 'this') : roleReason(known.role ?? 'its role');
+    const say = reasons(this.#translator);
+    const reason = code === 'edition_unsupported' ? say.editionReadOnly(known.edition ?? '?') : say.roleLacks(known.role ?? '?');
     this.#remember({ ...known, [access]: { state: 'denied', reason }, ...(access === 'operate' ? { administer: { state: 'denied', reason } } : {}) });
   }
 
@@ -82,23 +96,24 @@ export class CapabilityService {
     const client = this.#clients.clientFor(profileId, 'firewall');
     const [status, description] = await Promise.all([client.getSystemStatus(), client.describeServer()]);
     const edition = status.edition ?? null;
+    const say = reasons(this.#translator);
     let role: FirewallCapabilities['role'] = null;
     let operate: Permission = UNKNOWN;
     let administer: Permission = UNKNOWN;
     if (edition === FREE_EDITION) {
-      operate = administer = { state: 'denied', reason: editionReason(edition) };
+      operate = administer = { state: 'denied', reason: say.editionReadOnly(edition) };
     } else {
       const operation = await probeWrite(client, '/blocklist');
       if (operation === 'forbidden_role') {
         role = 'read-only';
-        operate = administer = { state: 'denied', reason: roleReason(role) };
+        operate = administer = { state: 'denied', reason: say.roleLacks(role) };
       } else if (operation === 'edition_unsupported') {
-        operate = administer = { state: 'denied', reason: editionReason(edition ?? 'this') };
+        operate = administer = { state: 'denied', reason: say.editionReadOnly(edition ?? '?') };
       } else if (operation === 'allowed') {
         operate = ALLOWED;
         const administration = await probeWrite(client, '/policies');
         role = administration === 'allowed' ? 'administrator' : administration === 'forbidden_role' ? 'operations' : null;
-        administer = administration === 'allowed' ? ALLOWED : administration === 'forbidden_role' ? { state: 'denied', reason: roleReason('operations') } : UNKNOWN;
+        administer = administration === 'allowed' ? ALLOWED : administration === 'forbidden_role' ? { state: 'denied', reason: say.roleLacks('operations') } : UNKNOWN;
       }
     }
     return {
@@ -107,8 +122,8 @@ export class CapabilityService {
       role,
       operate,
       administer,
-      honeypots: featurePermission(description, edition, '/honeypots', 'honeypots'),
-      devices: featurePermission(description, edition, '/devices', 'device management'),
+      honeypots: featurePermission(say, description, edition, 'honeypots'),
+      devices: featurePermission(say, description, edition, 'devices'),
       described: description !== null,
       alertFilters: description ? queryParametersOf(description, 'GET', '/alerts') : [],
       learnedAt: new Date(this.#clock.now()).toISOString(),
