@@ -75,6 +75,18 @@ try {
         await panel.getByText(banner).first().waitFor({ timeout: 15_000 });
         await capture(page, `${kind}-${colorScheme}${suffix}`);
       }
+      // The firewall's administration sections, each with the simulator's data showing.
+      const firewall = await showTab(page, t('views.firewall.title'));
+      for (const section of ['status', 'policies', 'addressObjects', 'logs', 'devices', 'honeypots', 'reports'] as const) {
+        await firewall.getByRole('button', { name: t(`firewallAdmin.sections.${section}`), exact: true }).click();
+        const region = firewall.getByRole('region', { name: t(`firewallAdmin.${section}.region`) });
+        if (section === 'status') await region.locator('.admin-card').first().waitFor({ timeout: 15_000 });
+        else if (section === 'logs') {
+          await region.getByRole('button', { name: t('firewallAdmin.logs.search') }).click();
+          await region.getByRole('region', { name: t('firewallAdmin.logs.results') }).getByRole('row').nth(1).waitFor({ timeout: 15_000 });
+        } else await region.getByRole('row').nth(1).waitFor({ timeout: 15_000 });
+        await capture(page, `firewall-admin-${section}-${colorScheme}${suffix}`);
+      }
       const settings = await showTab(page, t('views.settings.title'));
       for (const button of await settings.getByRole('button', { name: t('settings.row.test') }).all()) await button.click();
       await page.waitForFunction((testing) => !document.body.innerText.includes(testing), t('settings.row.testing'));
@@ -113,6 +125,29 @@ try {
       await capture(app.page, `firewall-offline-${colorScheme}${suffix}`);
     }
     await app.close({ removeData: true });
+
+    // The free WAF edition: the administration sections say why they are read-only, before any try.
+    const freeEdition = new FirewallSim({ seed: 1, alertCount: 0, caPem: sims.ca.certPem });
+    freeEdition.setEdition('free-waf');
+    await freeEdition.listen(0, await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+    const freeApp = await openApp(browser, { locale });
+    await freeApp.services.profiles.save({
+      service: 'firewall',
+      name: 'Web application firewall',
+      baseUrl: freeEdition.url,
+      apiKey: freeEdition.keys.demo,
+      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+      settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
+    });
+    await freeApp.page.reload();
+    const freePanel = freeApp.page.getByRole('tabpanel', { name: t('views.firewall.title') });
+    for (const section of ['policies', 'honeypots'] as const) {
+      await freePanel.getByRole('button', { name: t(`firewallAdmin.sections.${section}`), exact: true }).click();
+      await freePanel.getByText(t('firewallAdmin.common.readOnly'), { exact: true }).waitFor({ timeout: 15_000 });
+      await capture(freeApp.page, `firewall-admin-${section}-free-edition${suffix}`);
+    }
+    await freeApp.close({ removeData: true });
+    await freeEdition.close();
   }
 
   // The firewall workspace on a synced cache: each section, a detail, the notification center

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ExportProgress, FirewallCapabilities, SyncResource, SyncStatus } from '../../src-preload/contract/firewall.ts';
 import type { NavigationTarget, NotificationList } from '../../src-preload/contract/notifications.ts';
+import type { ReportChanged, StatusSampled } from '../../src-preload/contract/firewall-admin.ts';
 import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
@@ -10,13 +11,14 @@ import { SettingsTable } from './db/settings.ts';
 import { createLogger } from './log/logger.ts';
 import type { Logger, LogSink } from './log/logger.ts';
 import { ClientRegistry } from './clients/client-registry.ts';
+import { createFirewallAdmin, type FirewallAdmin } from './firewall/admin-services.ts';
 import { firewallConnector } from './firewall/connector.ts';
 import { FirewallWorkspace } from './firewall/firewall-workspace.ts';
-import { systemClock, type Clock } from './lifecycle/clock.ts';
 import { NotificationCenter } from './notifications/notification-center.ts';
 import { NotificationRepository } from './notifications/notification-repository.ts';
 import { gatewayConnector } from './gateway/connector.ts';
 import { supportConnector } from './support/connector.ts';
+import { systemClock, type Clock } from './lifecycle/clock.ts';
 import type { Platform } from './platform.ts';
 import { PreferencesService } from './preferences/preferences-service.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
@@ -53,6 +55,8 @@ export interface AppEvents {
   exportProgress(progress: ExportProgress): void;
   notificationsChanged(list: NotificationList): void;
   navigate(target: NavigationTarget): void;
+  firewallStatusSampled(value: StatusSampled): void;
+  firewallReportChanged(value: ReportChanged): void;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
@@ -64,6 +68,7 @@ export interface AppServices {
   profiles: ProfileService;
   health: ConnectionHealthTracker;
   clients: AppClients;
+  firewallAdmin: FirewallAdmin;
   platform: Platform;
   notifications: NotificationCenter;
   firewall: FirewallWorkspace;
@@ -124,6 +129,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   firewall.blocks.onChanged(({ profileId }) => emit('firewallCacheChanged', { profileId, resource: 'blocklist' }));
   firewall.capabilities.onChanged((capabilities) => emit('capabilitiesChanged', capabilities));
   firewall.export.onProgress((progress) => emit('exportProgress', progress));
+  const firewallAdmin = createFirewallAdmin({ clients, db, clock, logger });
+  firewallAdmin.status.onSampled((value) => emit('firewallStatusSampled', value));
+  firewallAdmin.reports.onChanged((value) => emit('firewallReportChanged', value));
   if (options.importProfilesFrom) {
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
@@ -140,6 +148,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     profiles,
     health,
     clients,
+    firewallAdmin,
     platform: options.platform,
     notifications,
     firewall,
@@ -147,6 +156,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     async close() {
       await firewall.close();
       notifications.dispose();
+      firewallAdmin.close();
       await clients.close();
       profiles.close();
       health.dispose();

@@ -13,5 +13,7 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): void
     exportProgress: (progress) => hub.publish('firewall', 'exportProgress', progress),
     notificationsChanged: (list) => hub.publish('notifications', 'changed', list),
     navigate: (target) => hub.publish('notifications', 'navigate', target),
+    firewallStatusSampled: (value) => hub.publish('firewallAdmin', 'statusSampled', value),
+    firewallReportChanged: (value) => hub.publish('firewallAdmin', 'reportChanged', value),
   });
 }

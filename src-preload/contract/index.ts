@@ -1,16 +1,18 @@
 import type { Facade } from './define.ts';
 import { app } from './app.ts';
 import { firewall } from './firewall.ts';
+import { firewallAdmin } from './firewall-admin.ts';
 import { notifications } from './notifications.ts';
 import { profiles } from './profiles.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, notifications };
+export const contract = { app, profiles, workspace, firewall, notifications, firewallAdmin };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
 export * from './define.ts';
 export * from './app.ts';
+export * from './firewall-admin.ts';
 export * from './profiles.ts';
 export * from './workspace.ts';
 export * from './firewall.ts';

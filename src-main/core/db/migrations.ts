@@ -40,6 +40,16 @@ export const migrations: Migration[] = [
     ) STRICT;`,
   },
   {
+    name: 'firewall log queries',
+    // The log searches an analyst ran, per profile, to run again; the query is the form's JSON.
+    sql: `CREATE TABLE firewall_log_queries (
+      profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+      query TEXT NOT NULL,
+      used_at TEXT NOT NULL,
+      PRIMARY KEY (profile_id, query)
+      ) STRICT;`,
+  },
+  {
     name: 'sync state',
     // One row per profile and synced resource. A walk of the appliance's pages is numbered; rows a
     // walk stores carry its number, and only rows of a completed walk (walk <= settled_walk) count

@@ -4,6 +4,7 @@ import type { Handlers } from '../router.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
 import { firewallHandlers } from './firewall.ts';
 import { notificationsHandlers } from './notifications.ts';
+import { firewallAdminHandlers } from './firewall-admin.ts';
 import { profilesHandlers } from './profiles.ts';
 import { workspaceHandlers } from './workspace.ts';
 
@@ -15,5 +16,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     workspace: workspaceHandlers(services),
     firewall: firewallHandlers(services),
     notifications: notificationsHandlers(services),
+    firewallAdmin: firewallAdminHandlers(services),
   };
 }

@@ -66,6 +66,24 @@ describe('database', () => {
     db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM connection_health').get()).toEqual({ n: 0 });
   });
+
+  test('migration 4 (firewall log queries) keeps each query once per profile, and forgets them with the profile', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, 3);
+    db.prepare(
+      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('a', 'firewall', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
+    ).run();
+    migrate(db, 4);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    const insert = db.prepare('INSERT INTO firewall_log_queries (profile_id, query, used_at) VALUES (?, ?, ?)');
+    insert.run('a', '{"text":"x"}', '2026-01-01T00:00:00.000Z');
+    expect(() => insert.run('a', '{"text":"x"}', '2026-01-02T00:00:00.000Z')).toThrow(/UNIQUE/);
+    expect(() => insert.run('gone', '{}', '2026-01-01T00:00:00.000Z')).toThrow(/FOREIGN KEY/);
+    db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM firewall_log_queries').get()).toEqual({ n: 0 });
+  });
+
   const withProfile = (upTo: number) => {
     const db = new Database(':memory:');
     db.pragma('foreign_keys = ON');
@@ -78,8 +96,8 @@ describe('database', () => {
   };
   const count = (db: Database.Database, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 
-  test('migration 4 (sync state) keeps one walk position per profile and resource, gone with the profile', () => {
-    const db = withProfile(4);
+  test('migration 5 (sync state) keeps one walk position per profile and resource, gone with the profile', () => {
+    const db = withProfile(5);
     const insert = db.prepare("INSERT INTO sync_state (profile_id, resource, walk, next_page) VALUES ('a', ?, 2, 7)");
     insert.run('alerts');
     insert.run('blocklist');
@@ -89,8 +107,8 @@ describe('database', () => {
     expect(count(db, 'sync_state')).toBe(0);
   });
 
-  test('migration 5 (firewall alerts) stores an id once per profile, keeps full-text search in step, and indexes every sort', () => {
-    const db = withProfile(5);
+  test('migration 6 (firewall alerts) stores an id once per profile, keeps full-text search in step, and indexes every sort', () => {
+    const db = withProfile(6);
     const insert = db.prepare(
       "INSERT INTO firewall_alerts (profile_id, id, walk, severity_rank, signature, message, src_ip) VALUES ('a', ?, 1, 3, ?, 'from 203.0.113.9', '203.0.113.9')",
     );
@@ -106,16 +124,16 @@ describe('database', () => {
     expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 
-  test('migration 6 (firewall block list) holds entries per profile, found by address', () => {
-    const db = withProfile(6);
+  test('migration 7 (firewall block list) holds entries per profile, found by address', () => {
+    const db = withProfile(7);
     db.prepare("INSERT INTO firewall_blocklist (profile_id, id, ip) VALUES ('a', 'blk_1', '198.51.100.7')").run();
     expect(() => db.prepare("INSERT INTO firewall_blocklist (profile_id, id, ip) VALUES ('gone', 'blk_2', '198.51.100.8')").run()).toThrow(/FOREIGN KEY/);
     db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
     expect(count(db, 'firewall_blocklist')).toBe(0);
   });
 
-  test('migration 7 (notifications) records entries, unread by default, with or without a profile', () => {
-    const db = withProfile(7);
+  test('migration 8 (notifications) records entries, unread by default, with or without a profile', () => {
+    const db = withProfile(8);
     const insert = db.prepare("INSERT INTO notifications (id, kind, title, body, created_at, profile_id) VALUES (?, 'alerts', 't', 'b', 'now', ?)");
     insert.run('n1', 'a');
     insert.run('n2', null);
@@ -124,8 +142,8 @@ describe('database', () => {
     expect(count(db, 'notifications')).toBe(1);
   });
 
-  test('migration 8 (webhook events) remembers an event id once per profile', () => {
-    const db = withProfile(8);
+  test('migration 9 (webhook events) remembers an event id once per profile', () => {
+    const db = withProfile(9);
     const insert = db.prepare("INSERT INTO webhook_events (profile_id, event_id, received_at) VALUES ('a', ?, 'now')");
     insert.run('evt_1');
     expect(() => insert.run('evt_1')).toThrow(/UNIQUE|PRIMARY/);

@@ -1,0 +1,21 @@
+// A device (asset) on the wire (docs/api-assumptions.md, "devices, honeypots, trigger events").
+import type { Device } from '../../../../src-preload/contract/firewall-admin.ts';
+import { withoutUndefined } from '../../without-undefined.ts';
+import type { Fields } from '../../wire/read.ts';
+
+export function readDevice(device: Fields): Device | undefined {
+  const id = device.id('id', 'device_id', 'uuid');
+  if (id === undefined) return undefined;
+  return withoutUndefined({
+    id,
+    name: device.string('name', 'hostname', 'host_name'),
+    ip: device.string('ip', 'ip_address', 'address'),
+    mac: device.string('mac', 'mac_address'),
+    vendor: device.string('vendor', 'manufacturer'),
+    os: device.string('os', 'operating_system'),
+    type: device.string('type', 'category', 'kind'),
+    online: device.boolean('online', 'is_online', 'status'),
+    firstSeen: device.time('first_seen', 'firstSeen', 'discovered_at'),
+    lastSeen: device.time('last_seen', 'lastSeen', 'seen_at'),
+  });
+}

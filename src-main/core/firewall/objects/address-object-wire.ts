@@ -1,0 +1,34 @@
+// An address object or group on the wire (docs/api-assumptions.md, "policies and address objects").
+import type { AddressObject, AddressObjectInput } from '../../../../src-preload/contract/firewall-admin.ts';
+import { withoutUndefined } from '../../without-undefined.ts';
+import type { Fields } from '../../wire/read.ts';
+import type { ResourceSpec } from '../resource-calls.ts';
+
+export function readAddressObject(address: Fields): AddressObject | undefined {
+  const id = address.id('id', 'object_id', 'uuid');
+  if (id === undefined) return undefined;
+  return withoutUndefined({
+    id,
+    name: address.string('name', 'title') ?? '',
+    type: address.string('type', 'kind', 'object_type') ?? '',
+    value: address.string('value', 'address', 'ip', 'fqdn', 'subnet'),
+    members: address.strings('members', 'member_ids', 'children') ?? [],
+    description: address.string('description', 'comment', 'remark') ?? '',
+    createdAt: address.time('created_at', 'createdAt', 'create_time'),
+    updatedAt: address.time('updated_at', 'updatedAt', 'update_time'),
+  });
+}
+
+export function addressObjectToWire(input: Partial<AddressObjectInput>): Record<string, unknown> {
+  return withoutUndefined({
+    name: input.name,
+    type: input.type,
+    value: input.value,
+    members: input.members,
+    description: input.description,
+  });
+}
+
+export const addressObjectFormFields = { name: 'name', type: 'type', value: 'value', members: 'members', description: 'description' } as const;
+
+export const addressObjectResource: ResourceSpec<AddressObject, AddressObjectInput> = { path: '/objects/addresses', read: readAddressObject, toWire: addressObjectToWire, formFieldOf: addressObjectFormFields };

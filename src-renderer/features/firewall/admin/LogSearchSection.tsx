@@ -1,0 +1,257 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type { LogQuery, LogSearchResult, RecentLogQuery } from '../../../../src-preload/contract/firewall-admin.ts';
+import { logActions, logTimePresets, logTypes } from './options.ts';
+import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
+import { opsdesk } from '../../../bridge.ts';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { FormField, fieldErrorFor } from './FormField.tsx';
+import { localTime } from './format.ts';
+import { Pager } from './Pager.tsx';
+import { useTranslation } from 'react-i18next';
+
+type Preset = (typeof logTimePresets)[number];
+const presetLabel: Record<Preset, string> = {
+  '15m': 'firewallAdmin.logs.preset15m', '1h': 'firewallAdmin.logs.preset1h', '24h': 'firewallAdmin.logs.preset24h', '7d': 'firewallAdmin.logs.preset7d', all: 'firewallAdmin.logs.presetAll', custom: 'firewallAdmin.logs.presetCustom',
+};
+const pageSize = 50;
+
+interface QueryForm {
+  text: string;
+  srcIp: string;
+  dstIp: string;
+  type: string;
+  action: string;
+  timePreset: Preset;
+  since: string;
+  until: string;
+}
+
+const emptyForm: QueryForm = { text: '', srcIp: '', dstIp: '', type: '', action: '', timePreset: '24h', since: '', until: '' };
+
+/** `datetime-local` has no zone: it is the user's local time, sent as an instant. */
+const toInstant = (local: string) => (local === '' || Number.isNaN(Date.parse(local)) ? undefined : new Date(local).toISOString());
+const toLocalInput = (iso: string | undefined) => {
+  if (iso === undefined || Number.isNaN(Date.parse(iso))) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+/** The builder's fields as the query object main sends; only what the user filled in. */
+function toQuery(form: QueryForm): LogQuery {
+  const text = (value: string) => (value.trim() === '' ? undefined : value.trim());
+  const custom = form.timePreset === 'custom';
+  return Object.fromEntries(
+    Object.entries({
+      text: text(form.text),
+      srcIp: text(form.srcIp),
+      dstIp: text(form.dstIp),
+      type: form.type === '' ? undefined : form.type,
+      action: form.action === '' ? undefined : form.action,
+      timePreset: form.timePreset,
+      since: custom ? toInstant(form.since) : undefined,
+      until: custom ? toInstant(form.until) : undefined,
+    }).filter(([, value]) => value !== undefined),
+  ) as LogQuery;
+}
+
+function toForm(query: LogQuery): QueryForm {
+  return {
+    text: query.text ?? '',
+    srcIp: query.srcIp ?? '',
+    dstIp: query.dstIp ?? '',
+    type: query.type ?? '',
+    action: query.action ?? '',
+    timePreset: query.timePreset ?? '24h',
+    since: toLocalInput(query.since),
+    until: toLocalInput(query.until),
+  };
+}
+
+export function LogSearchSection({ profile }: { profile: ProfileView }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<QueryForm>(emptyForm);
+  const [result, setResult] = useState<LogSearchResult | null>(null);
+  const [error, setError] = useState<IpcError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [recent, setRecent] = useState<RecentLogQuery[]>([]);
+  const [searched, setSearched] = useState<LogQuery | null>(null);
+  const latest = useRef(0);
+
+  const loadRecent = useCallback(() => {
+    void opsdesk.firewallAdmin.recentLogQueries({ profileId: profile.id }).then((answer) => answer.ok && setRecent(answer.data));
+  }, [profile.id]);
+  useEffect(loadRecent, [loadRecent]);
+
+  async function run(query: LogQuery, page: number) {
+    const request = ++latest.current;
+    setBusy(true);
+    const answer = await opsdesk.firewallAdmin.searchLogs({ profileId: profile.id, query, page, pageSize });
+    if (request !== latest.current) return;
+    setBusy(false);
+    if (answer.ok) {
+      setResult(answer.data);
+      setSearched(query);
+      setError(null);
+      loadRecent();
+    } else {
+      setError(answer.error);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void run(toQuery(form), 1);
+  }
+
+  const set = (field: keyof QueryForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const fieldError = (field: string) => fieldErrorFor(error, field);
+
+  return (
+    <section className="admin-section" aria-label={t('firewallAdmin.logs.region')}>
+      <div className="admin-columns">
+        <form className="card admin-form" aria-label={t('firewallAdmin.logs.builder')} onSubmit={submit} noValidate>
+          <div className="field-row">
+            <FormField label={t('firewallAdmin.logs.text')} error={fieldError('text')} help={t('firewallAdmin.logs.textHelp')}>
+              <input value={form.text} onChange={set('text')} />
+            </FormField>
+            <FormField label={t('firewallAdmin.logs.srcIp')} error={fieldError('srcIp')}>
+              <input value={form.srcIp} onChange={set('srcIp')} />
+            </FormField>
+            <FormField label={t('firewallAdmin.logs.dstIp')} error={fieldError('dstIp')}>
+              <input value={form.dstIp} onChange={set('dstIp')} />
+            </FormField>
+          </div>
+          <div className="field-row">
+            <FormField label={t('firewallAdmin.logs.type')} error={fieldError('type')}>
+              <select value={form.type} onChange={set('type')}>
+                <option value="">{t('firewallAdmin.logs.any')}</option>
+                {logTypes.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField label={t('firewallAdmin.logs.action')} error={fieldError('action')}>
+              <select value={form.action} onChange={set('action')}>
+                <option value="">{t('firewallAdmin.logs.any')}</option>
+                {logActions.map((action) => (
+                  <option key={action} value={action}>
+                    {action}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField label={t('firewallAdmin.logs.time')}>
+              <select value={form.timePreset} onChange={set('timePreset')}>
+                {logTimePresets.map((preset) => (
+                  <option key={preset} value={preset}>
+                    {t(presetLabel[preset])}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          </div>
+          {form.timePreset === 'custom' && (
+            <div className="field-row">
+              <FormField label={t('firewallAdmin.logs.since')} error={fieldError('since')}>
+                <input type="datetime-local" value={form.since} onChange={set('since')} />
+              </FormField>
+              <FormField label={t('firewallAdmin.logs.until')} error={fieldError('until')}>
+                <input type="datetime-local" value={form.until} onChange={set('until')} />
+              </FormField>
+            </div>
+          )}
+          <div className="admin-toolbar">
+            <button type="submit" className="button-primary" disabled={busy}>
+              {t('firewallAdmin.logs.search')}
+            </button>
+          </div>
+          {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('firewallAdmin.common.failedTitle')} />}
+          {result && (
+            <div>
+              <p className="field-label">{t('firewallAdmin.logs.sent')}</p>
+              <pre className="admin-query" aria-label={t('firewallAdmin.logs.sent')}>
+                {JSON.stringify(result.sent, null, 2)}
+              </pre>
+            </div>
+          )}
+        </form>
+        <aside className="card" aria-label={t('firewallAdmin.logs.recent')}>
+          <h2>{t('firewallAdmin.logs.recent')}</h2>
+          {recent.length === 0 ? (
+            <p className="muted">{t('firewallAdmin.logs.noRecent')}</p>
+          ) : (
+            <ul className="admin-recent">
+              {recent.map((entry) => (
+                <li key={JSON.stringify(entry.query)}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => {
+                      setForm(toForm(entry.query));
+                      void run(entry.query, 1);
+                    }}
+                  >
+                    {describeQuery(entry.query, t)}
+                  </button>
+                  <span className="muted"> · {localTime(entry.usedAt)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </aside>
+      </div>
+      {result && (
+        <div className="admin-section" aria-label={t('firewallAdmin.logs.results')} role="region">
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th>{t('firewallAdmin.logs.columnTime')}</th>
+                  <th>{t('firewallAdmin.logs.columnType')}</th>
+                  <th>{t('firewallAdmin.logs.columnSource')}</th>
+                  <th>{t('firewallAdmin.logs.columnDestination')}</th>
+                  <th>{t('firewallAdmin.logs.columnProtocol')}</th>
+                  <th>{t('firewallAdmin.logs.columnAction')}</th>
+                  <th>{t('firewallAdmin.logs.columnBytes')}</th>
+                  <th>{t('firewallAdmin.logs.columnMessage')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.items.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{localTime(entry.time)}</td>
+                    <td>{entry.type}</td>
+                    <td>{entry.srcIp === undefined ? '' : `${entry.srcIp}${entry.srcPort === undefined ? '' : `:${entry.srcPort}`}`}</td>
+                    <td>{entry.dstIp === undefined ? '' : `${entry.dstIp}${entry.dstPort === undefined ? '' : `:${entry.dstPort}`}`}</td>
+                    <td>{entry.protocol}</td>
+                    <td>{entry.action}</td>
+                    <td>{entry.bytes?.toLocaleString()}</td>
+                    <td>{entry.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {result.items.length === 0 && <p className="muted">{t('firewallAdmin.logs.noResults')}</p>}
+          <Pager page={result} onPage={(page) => searched && void run(searched, page)} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function describeQuery(query: LogQuery, t: (key: string) => string): string {
+  const parts = [
+    query.text && `“${query.text}”`,
+    query.srcIp && `${t('firewallAdmin.logs.srcIp')} ${query.srcIp}`,
+    query.dstIp && `${t('firewallAdmin.logs.dstIp')} ${query.dstIp}`,
+    query.type,
+    query.action,
+    t(presetLabel[query.timePreset ?? '24h']),
+  ];
+  return parts.filter(Boolean).join(' · ');
+}

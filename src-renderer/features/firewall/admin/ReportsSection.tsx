@@ -1,0 +1,215 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type { Report } from '../../../../src-preload/contract/firewall-admin.ts';
+import { reportTypes } from './options.ts';
+import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
+import { opsdesk } from '../../../bridge.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { FormField, fieldErrorFor } from './FormField.tsx';
+import { localTime } from './format.ts';
+import { Pager } from './Pager.tsx';
+import { ReportContent } from './ReportContent.tsx';
+import { useTranslation } from 'react-i18next';
+import { usePagedList } from './use-paged-list.ts';
+
+const typeLabel: Record<string, string> = {
+  threat_summary: 'firewallAdmin.reports.typeThreatSummary', traffic: 'firewallAdmin.reports.typeTraffic', top_sources: 'firewallAdmin.reports.typeTopSources', blocklist: 'firewallAdmin.reports.typeBlocklist',
+};
+const isReady = (report: Report) => report.status === 'ready' || report.content !== undefined;
+const isFailed = (report: Report) => /fail|error/.test(report.status);
+
+export function ReportsSection({ profile }: { profile: ProfileView }) {
+  const { t } = useTranslation();
+  const { state, setPage, reload } = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listReports({ profileId: profile.id, page, pageSize: 20 }));
+  // What main's follower said since the list was read: newer than the list's row.
+  const [followed, setFollowed] = useState<Record<string, Report>>({});
+  const [generating, setGenerating] = useState(false);
+  const [reading, setReading] = useState<Report | null>(null);
+  const page = 'page' in state ? state.page : undefined;
+
+  useEffect(
+    () =>
+      opsdesk.firewallAdmin.onReportChanged(({ profileId, report }) => {
+        if (profileId === profile.id) setFollowed((known) => ({ ...known, [report.id]: report }));
+      }),
+    [profile.id],
+  );
+
+  return (
+    <section className="admin-section" aria-label={t('firewallAdmin.reports.region')}>
+      <div className="admin-toolbar">
+        <button type="button" className="button-primary" onClick={() => setGenerating(true)}>
+          {t('firewallAdmin.reports.generate')}
+        </button>
+        <button type="button" className="button" onClick={reload}>
+          {t('firewallAdmin.common.refresh')}
+        </button>
+      </div>
+      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
+      {page && (
+        <>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th>{t('firewallAdmin.reports.name')}</th>
+                  <th>{t('firewallAdmin.reports.type')}</th>
+                  <th>{t('firewallAdmin.reports.period')}</th>
+                  <th>{t('firewallAdmin.reports.created')}</th>
+                  <th>{t('firewallAdmin.reports.status')}</th>
+                  <th>{t('firewallAdmin.common.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.items.map((listed) => {
+                  const report = followed[listed.id] ?? listed;
+                  return (
+                    <tr key={report.id}>
+                      <td>{report.name}</td>
+                      <td>{report.type && report.type in typeLabel ? t(typeLabel[report.type]!) : report.type}</td>
+                      <td>
+                        {localTime(report.periodFrom)} – {localTime(report.periodTo)}
+                      </td>
+                      <td>{localTime(report.createdAt)}</td>
+                      <td>
+                        <ReportState report={report} />
+                      </td>
+                      <td>
+                        <button type="button" className="button" disabled={!isReady(report)} onClick={() => setReading(report)} aria-label={`${t('firewallAdmin.reports.read')} ${report.name}`}>
+                          {t('firewallAdmin.reports.read')}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
+          <Pager page={page} onPage={setPage} />
+        </>
+      )}
+      {generating && (
+        <GenerateForm
+          profileId={profile.id}
+          onClose={() => setGenerating(false)}
+          onStarted={(report) => {
+            setGenerating(false);
+            setFollowed((known) => ({ ...known, [report.id]: report }));
+            setPage(1);
+            reload();
+          }}
+        />
+      )}
+      {reading && <ReadReport profileId={profile.id} report={reading} onClose={() => setReading(null)} />}
+    </section>
+  );
+}
+
+function ReportState({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  const running = !isReady(report) && !isFailed(report);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  if (isReady(report)) return <span className="text-ok">{t('firewallAdmin.reports.ready')}</span>;
+  if (isFailed(report)) return <span className="text-danger">{t('firewallAdmin.reports.failed')}</span>;
+  const started = report.createdAt === undefined ? now : Date.parse(report.createdAt);
+  return (
+    <span className="admin-checkbox">
+      <progress className="admin-progress" aria-label={t('firewallAdmin.reports.progress')} max={100} {...(report.progress !== undefined && { value: report.progress })} />
+      <span>{report.progress !== undefined ? `${Math.round(report.progress)} %` : t('firewallAdmin.reports.generatingFor', { seconds: Math.max(0, Math.round((now - started) / 1000)) })}</span>
+    </span>
+  );
+}
+
+function GenerateForm({ profileId, onClose, onStarted }: { profileId: string; onClose(): void; onStarted(report: Report): void }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState({ type: 'threat_summary', name: '', from: '', to: '' });
+  const [error, setError] = useState<IpcError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const instant = (local: string) => (local === '' ? undefined : new Date(local).toISOString());
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const from = instant(form.from);
+    const to = instant(form.to);
+    const result = await opsdesk.firewallAdmin.generateReport({
+      profileId,
+      report: { type: form.type, ...(form.name.trim() && { name: form.name.trim() }), ...(from && { from }), ...(to && { to }) },
+    });
+    setBusy(false);
+    if (result.ok) onStarted(result.data);
+    else setError(result.error);
+  }
+
+  const fieldError = (field: string) => fieldErrorFor(error, field);
+  return (
+    <Dialog title={t('firewallAdmin.reports.generateTitle')} onClose={onClose}>
+      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
+        {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('firewallAdmin.common.failedTitle')} />}
+        <FormField label={t('firewallAdmin.reports.type')} error={fieldError('type')}>
+          <select value={form.type} onChange={set('type')}>
+            {reportTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(typeLabel[type]!)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t('firewallAdmin.reports.name')} error={fieldError('name')} help={t('firewallAdmin.reports.nameHelp')}>
+          <input value={form.name} onChange={set('name')} />
+        </FormField>
+        <div className="field-row">
+          <FormField label={t('firewallAdmin.reports.from')} error={fieldError('from')} help={t('firewallAdmin.reports.periodHelp')}>
+            <input type="datetime-local" value={form.from} onChange={set('from')} />
+          </FormField>
+          <FormField label={t('firewallAdmin.reports.to')} error={fieldError('to')}>
+            <input type="datetime-local" value={form.to} onChange={set('to')} />
+          </FormField>
+        </div>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('firewallAdmin.common.cancel')}
+          </button>
+          <button type="submit" className="button-primary" disabled={busy}>
+            {t('firewallAdmin.reports.generate')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ReadReport({ profileId, report, onClose }: { profileId: string; report: Report; onClose(): void }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<{ report?: Report; error?: IpcError }>({});
+  useEffect(() => {
+    let current = true;
+    void opsdesk.firewallAdmin.getReport({ profileId, id: report.id }).then((result) => {
+      if (current) setState(result.ok ? { report: result.data } : { error: result.error });
+    });
+    return () => {
+      current = false;
+    };
+  }, [profileId, report.id]);
+  return (
+    <Dialog title={t('firewallAdmin.reports.content', { name: report.name })} onClose={onClose} wide>
+      {state.error && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {!state.report && !state.error && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
+      {state.report && (
+        <div className="admin-report-content">
+          <ReportContent value={state.report.content} />
+        </div>
+      )}
+    </Dialog>
+  );
+}

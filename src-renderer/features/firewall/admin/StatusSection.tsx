@@ -1,0 +1,56 @@
+import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { localTime } from './format.ts';
+import { useAdminStatusStore } from './status-store.ts';
+import { useAdminAccess } from './use-admin-access.ts';
+import { useTranslation } from 'react-i18next';
+import { UsageChart } from './UsageChart.tsx';
+
+export function StatusSection({ profile }: { profile: ProfileView }) {
+  const { t } = useTranslation();
+  useAdminAccess(profile.id);
+  const history = useAdminStatusStore((state) => state.histories[profile.id]);
+  const error = useAdminStatusStore((state) => state.errors[profile.id]);
+  const status = history?.status ?? null;
+  const percent = (value: number | undefined) => (value === undefined ? t('firewallAdmin.common.none') : `${Math.round(value)} %`);
+  const uptime = (seconds: number | undefined) => {
+    if (seconds === undefined) return t('firewallAdmin.common.none');
+    return t('firewallAdmin.status.uptimeValue', { days: Math.floor(seconds / 86_400), hours: Math.floor((seconds % 86_400) / 3600), minutes: Math.floor((seconds % 3600) / 60) });
+  };
+  const cards: [string, string][] = status
+    ? [
+        ['firewallAdmin.status.version', status.version ?? t('firewallAdmin.common.none')],
+        ['firewallAdmin.status.edition', status.edition ?? t('firewallAdmin.common.none')],
+        ['firewallAdmin.status.hostname', status.hostname ?? t('firewallAdmin.common.none')],
+        ['firewallAdmin.status.model', status.model ?? t('firewallAdmin.common.none')],
+        ['firewallAdmin.status.uptime', uptime(status.uptimeSeconds)],
+        ['firewallAdmin.status.cpu', percent(status.cpuPercent)],
+        ['firewallAdmin.status.memory', percent(status.memoryPercent)],
+        ['firewallAdmin.status.sessions', status.activeSessions === undefined ? t('firewallAdmin.common.none') : status.activeSessions.toLocaleString()],
+      ]
+    : [];
+
+  return (
+    <section className="admin-section" aria-label={t('firewallAdmin.status.region')}>
+      {error && <ErrorNotice error={error} title={t('firewallAdmin.common.loadFailed')} />}
+      {!status && !error && <p className="muted">{t('firewallAdmin.status.waiting')}</p>}
+      {status && (
+        <>
+          <dl className="admin-cards">
+            {cards.map(([label, value]) => (
+              <div className="admin-card" key={label}>
+                <dt>{t(label)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {history?.readAt && <p className="muted">{t('firewallAdmin.status.readAt', { time: localTime(history.readAt) })}</p>}
+        </>
+      )}
+      <div className="admin-chart">
+        <h2>{t('firewallAdmin.status.chart')}</h2>
+        <UsageChart samples={history?.samples ?? []} labels={{ cpu: t('firewallAdmin.status.chartCpu'), memory: t('firewallAdmin.status.chartMemory') }} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,306 @@
+// The firewall's administration sections in Chromium against the simulator, as an analyst uses them.
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createCertificateAuthority, FirewallSim, issueServerCertificate, type CertificateAuthority } from '../sim/index.ts';
+import { openApp, type AppUnderTest } from '../support/app-harness.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { FakeClock } from '../support/fake-clock.ts';
+
+let browser: Browser;
+let ca: CertificateAuthority;
+let app: AppUnderTest | undefined;
+let firewall: FirewallSim | undefined;
+
+beforeAll(async () => {
+  [browser, ca] = await Promise.all([launchChromium(), createCertificateAuthority()]);
+});
+afterAll(async () => {
+  await browser.close();
+});
+afterEach(async () => {
+  await app?.close({ removeData: true });
+  await firewall?.close();
+  app = undefined;
+  firewall = undefined;
+});
+
+/** Where `OPSDESK_E2E_SHOTS` asks for them, what each state looked like, to be looked at. */
+async function shot(page: Page, name: string): Promise<void> {
+  const folder = process.env.OPSDESK_E2E_SHOTS;
+  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`) });
+}
+
+/** A simulator and the app with one firewall profile, the Firewall tab showing. */
+async function start({ key = 'demo', clock, edition, locale }: { key?: 'demo' | 'readOnly'; clock?: FakeClock; edition?: 'free-waf'; locale?: string } = {}): Promise<Page> {
+  firewall = new FirewallSim({ seed: 3, alertCount: 20, caPem: ca.certPem, ...(clock && { clock }) });
+  if (edition) firewall.setEdition(edition);
+  await firewall.listen(0, await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+  app = await openApp(browser, { ...(clock && { clock }), ...(locale && { locale }) });
+  await app.services.profiles.save({
+    service: 'firewall',
+    name: 'Lab firewall',
+    baseUrl: firewall.url,
+    apiKey: firewall.keys[key],
+    trust: { mode: 'ca-only', caPem: ca.certPem },
+    settings: { rateLimit: { requests: 200, windowSeconds: 1 } },
+  });
+  await app.page.reload();
+  return app.page;
+}
+
+async function openSection(page: Page, button: string, region: string): Promise<Locator> {
+  const view = page.getByRole('tabpanel', { name: 'Firewall' });
+  await view.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: button, exact: true }).click();
+  const section = view.getByRole('region', { name: region });
+  await section.waitFor();
+  return section;
+}
+
+/** The machine is shared while the suite runs: answers from the simulator may take a few seconds. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+const rowOf = (section: Locator, text: string) => section.getByRole('row').filter({ hasText: text });
+
+describe('policies', () => {
+  test('create with a value the appliance refuses (shown on its field), fix it, edit, delete', async () => {
+    const page = await start();
+    const section = await openSection(page, 'Policies', 'Security policies');
+    await poll(() => section.getByRole('row').count()).toBeGreaterThan(1);
+
+    await section.getByRole('button', { name: 'New policy' }).click();
+    const form = page.getByRole('dialog', { name: 'New security policy' });
+    await form.getByLabel('Name').fill('Block telnet <script>alert(1)</script>');
+    await form.getByLabel('Action').selectOption('deny');
+    await form.getByLabel('Service').fill('tcp/23');
+    await form.getByLabel('Priority').fill('0');
+    await form.getByRole('button', { name: 'Create' }).click();
+    const priority = form.getByLabel('Priority');
+    await poll(() => priority.getAttribute('aria-invalid')).toBe('true');
+    const note = form.locator(`#${await priority.getAttribute('aria-describedby')}`);
+    expect(await note.innerText()).toMatch(/priority/);
+    expect(await form.getByLabel('Name').getAttribute('aria-invalid')).toBe('false');
+    await shot(page, 'policy-field-error');
+
+    await priority.fill('5');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.waitFor({ state: 'detached' });
+    const row = rowOf(section, 'Block telnet');
+    await poll(() => row.innerText()).toMatch(/5\s+Block telnet <script>alert\(1\)<\/script>\s+Deny\s+Yes/);
+
+    await section.getByRole('button', { name: 'Edit Block telnet <script>alert(1)</script>' }).click();
+    const edit = page.getByRole('dialog', { name: /Edit policy/ });
+    await edit.getByLabel('Enabled').uncheck();
+    await edit.getByLabel('Description').fill('legacy protocol');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await poll(() => row.innerText()).toMatch(/Deny\s+No/);
+    await shot(page, 'policies');
+
+    await section.getByRole('button', { name: 'Delete Block telnet <script>alert(1)</script>' }).click();
+    await page.getByRole('dialog', { name: /^Delete/ }).getByRole('button', { name: 'Delete' }).click();
+    await poll(() => row.count()).toBe(0);
+  });
+});
+
+describe('log search', () => {
+  test('the query builder sends its query object, pages the results and keeps the search', async () => {
+    const page = await start({ key: 'readOnly' });
+    const section = await openSection(page, 'Log search', 'Log search');
+    const builder = section.getByRole('form', { name: 'Query' });
+    await builder.getByLabel('Type').selectOption('traffic');
+    await builder.getByLabel('Action').selectOption('deny');
+    await builder.getByLabel('Time').selectOption('all');
+    await builder.getByRole('button', { name: 'Search' }).click();
+
+    const results = section.getByRole('region', { name: 'Results' });
+    await poll(() => results.getByRole('row').count()).toBeGreaterThan(1);
+    expect(JSON.parse(await builder.getByLabel('Query object sent').innerText())).toEqual({ type: 'traffic', action: 'deny' });
+    const rows = await results.getByRole('row').allInnerTexts();
+    expect(rows.slice(1).every((text) => /traffic/.test(text) && /deny/.test(text))).toBe(true);
+    const firstPage = rows[1];
+    const pager = results.getByText(/Page 1 of \d+/);
+    if ((await results.getByRole('button', { name: 'Next page' }).isEnabled())) {
+      await results.getByRole('button', { name: 'Next page' }).click();
+      await poll(() => results.getByText(/Page 2 of/).count()).toBe(1);
+      expect((await results.getByRole('row').allInnerTexts())[1]).not.toBe(firstPage);
+    } else {
+      expect(await pager.count()).toBe(1);
+    }
+
+    const recent = section.getByRole('complementary', { name: 'Recent searches' });
+    await poll(() => recent.innerText()).toContain('traffic · deny · All time');
+    await shot(page, 'log-search');
+
+    await builder.getByLabel('Source IP').fill('10.0.0.999');
+    await builder.getByRole('button', { name: 'Search' }).click();
+    await poll(() => builder.getByLabel('Source IP').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('honeypots', () => {
+  test('create, see trigger events, edit and delete', async () => {
+    const page = await start();
+    const section = await openSection(page, 'Honeypots', 'Honeypots');
+    await poll(() => section.getByRole('row').count()).toBeGreaterThan(1);
+
+    const busy = rowOf(section, 'ssh-decoy-1');
+    await section.getByRole('button', { name: 'Events ssh-decoy-1' }).click();
+    const events = section.getByRole('region', { name: 'Trigger events of “ssh-decoy-1”' });
+    await poll(() => events.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await events.innerText()).toMatch(/ssh interaction/);
+    expect(await busy.getAttribute('class')).toContain('admin-row-selected');
+
+    await section.getByRole('button', { name: 'New honeypot' }).click();
+    const form = page.getByRole('dialog', { name: 'New honeypot' });
+    await form.getByLabel('Name').fill('Fake database');
+    await form.getByLabel('Type').selectOption('mysql');
+    await form.getByLabel('IP address').fill('10.20.99.77');
+    await form.getByLabel('Port').fill('70000');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await poll(() => form.getByLabel('Port').getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel('Port').fill('3306');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.waitFor({ state: 'detached' });
+    const created = rowOf(section, 'Fake database');
+    await poll(() => created.innerText()).toMatch(/mysql\s+10\.20\.99\.77\s+3306\s+Yes\s+0/);
+    await shot(page, 'honeypots');
+
+    await section.getByRole('button', { name: 'Edit Fake database' }).click();
+    const edit = page.getByRole('dialog', { name: /Edit honeypot/ });
+    await edit.getByLabel('Enabled').uncheck();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await poll(() => created.innerText()).toMatch(/3306\s+No/);
+
+    await section.getByRole('button', { name: 'Delete Fake database' }).click();
+    await page.getByRole('dialog', { name: /^Delete/ }).getByRole('button', { name: 'Delete' }).click();
+    await poll(() => created.count()).toBe(0);
+  });
+});
+
+describe('reports', () => {
+  test('a generated report shows its progress, turns ready, and reads', async () => {
+    const clock = new FakeClock();
+    const page = await start({ clock });
+    const section = await openSection(page, 'Reports', 'Reports');
+    await poll(() => section.getByRole('row').count()).toBeGreaterThan(1);
+
+    await section.getByRole('button', { name: 'Generate report' }).click();
+    const form = page.getByRole('dialog', { name: 'Generate a report' });
+    await form.getByLabel('Type').selectOption('top_sources');
+    await form.getByLabel('Name').fill('Morning top talkers');
+    await form.getByRole('button', { name: 'Generate report' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    const row = rowOf(section, 'Morning top talkers');
+    await row.getByRole('progressbar', { name: 'Report progress' }).waitFor();
+    expect(await row.getByRole('button', { name: 'Read Morning top talkers' }).isDisabled()).toBe(true);
+    await shot(page, 'report-generating');
+
+    // The simulator finishes after 1 s of its time; OpsDesk asks every 0.5 s of the same time.
+    await poll(async () => {
+        await clock.advance(500);
+        return row.innerText();
+      })
+      .toContain('Ready');
+    await row.getByRole('button', { name: 'Read Morning top talkers' }).click();
+    const content = page.getByRole('dialog', { name: 'Report “Morning top talkers”' });
+    await poll(() => content.innerText()).toContain('top_sources');
+    expect(await content.getByRole('term').allInnerTexts()).toEqual(['alerts_total', 'top_sources']);
+    await shot(page, 'report-read');
+  });
+});
+
+describe('status', () => {
+  test('the dashboard shows version, uptime, CPU, memory and sessions, and draws every reading', async () => {
+    const clock = new FakeClock();
+    const page = await start({ key: 'readOnly', clock });
+    const section = await openSection(page, 'Status', 'Appliance status');
+    await poll(async () => {
+        await clock.advance(0);
+        return section.innerText();
+      })
+      .toContain('7.4.2');
+    const text = await section.innerText();
+    for (const label of ['Version', 'Edition', 'Uptime', 'CPU', 'Memory', 'Sessions']) expect(text).toContain(label);
+    expect(text).toMatch(/enterprise/);
+    expect(text).toMatch(/\d+ d \d+ h \d+ min/);
+
+    const chart = section.getByRole('img', { name: 'CPU %, Memory %' });
+    await poll(() => chart.getAttribute('data-samples')).toBe('1');
+    // A reading every 5 s of the poller's time: each step of 6 s brings at most one more.
+    await poll(async () => {
+        await clock.advance(6_000);
+        return Number(await chart.getAttribute('data-samples'));
+      })
+      .toBeGreaterThanOrEqual(4);
+    const history = await app!.services.firewallAdmin.status.history((await app!.services.profiles.list()).profiles[0]!.id);
+    expect(Number(await chart.getAttribute('data-samples'))).toBe(history.samples.length);
+    expect(await chart.locator('canvas').count()).toBe(1);
+    expect(await chart.innerText()).toMatch(/CPU %[\s\S]*Memory %/);
+    await shot(page, 'status');
+  });
+});
+
+describe('edition and role', () => {
+  test('the free WAF edition shows read-only controls with the reason, and no honeypots or devices', async () => {
+    const page = await start({ edition: 'free-waf' });
+    const policies = await openSection(page, 'Policies', 'Security policies');
+    await poll(() => policies.innerText()).toContain('free WAF edition, whose API is read-only');
+    expect(await policies.getByRole('button', { name: 'New policy' }).isDisabled()).toBe(true);
+    await poll(() => policies.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await policies.getByRole('button', { name: /^Edit / }).first().isDisabled()).toBe(true);
+    await shot(page, 'free-edition');
+
+    const honeypots = await openSection(page, 'Honeypots', 'Honeypots');
+    expect(await honeypots.innerText()).toContain('The free WAF edition has no honeypots');
+    expect(await honeypots.getByRole('table').count()).toBe(0);
+    const devices = await openSection(page, 'Devices', 'Devices');
+    expect(await devices.innerText()).toContain('The free WAF edition has no device management');
+  });
+
+  test("a read-only key: the first refused write says why, and the controls turn read-only", async () => {
+    const page = await start({ key: 'readOnly' });
+    const section = await openSection(page, 'Address objects', 'Address objects and groups');
+    await section.getByRole('button', { name: 'New address object' }).click();
+    const form = page.getByRole('dialog', { name: 'New address object' });
+    await form.getByLabel('Name').fill('Web');
+    await form.getByLabel('Value').fill('10.1.2.3');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await poll(() => form.innerText()).toContain("The key's role does not allow this action.");
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await poll(() => section.innerText()).toContain("This key's role may not change");
+    expect(await section.getByRole('button', { name: 'New address object' }).isDisabled()).toBe(true);
+  });
+});
+
+describe('devices', () => {
+  test('listed, and filtered by text and online state', async () => {
+    const page = await start({ key: 'readOnly' });
+    const section = await openSection(page, 'Devices', 'Devices');
+    await poll(() => section.getByRole('row').count()).toBeGreaterThan(2);
+    const all = await section.getByRole('row').count();
+    await section.getByLabel('Online only').check();
+    await poll(async () => (await section.getByRole('row').allInnerTexts()).slice(1).every((text) => /\tYes\t/.test(text))).toBe(true);
+    expect(await section.getByRole('row').count()).toBeLessThan(all);
+    await shot(page, 'devices');
+  });
+});
+
+describe('language', () => {
+  test('in Simplified Chinese the sections, their controls and the appliance-refused field speak Chinese around the appliance\'s words', async () => {
+    const page = await start({ locale: 'zh-CN' });
+    const view = page.getByRole('tabpanel', { name: '防火墙' });
+    await view.getByRole('button', { name: '安全策略', exact: true }).click();
+    const section = view.getByRole('region', { name: '安全策略' });
+    await section.getByRole('button', { name: '新建策略' }).click();
+    const form = page.getByRole('dialog', { name: '新建安全策略' });
+    await form.getByLabel('名称').fill('测试策略');
+    await form.getByLabel('优先级').fill('0');
+    await form.getByRole('button', { name: '创建' }).click();
+    const priority = form.getByLabel('优先级');
+    await poll(() => priority.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.locator(`#${await priority.getAttribute('aria-describedby')}`).innerText()).toContain("'priority'");
+  });
+});
