@@ -49,7 +49,7 @@ export function EditableList<T extends { id: string }>(props: Props<T>) {
   const [deleting, setDeleting] = useState<T | null>(null);
 
   return (
-    <div className="fw-list-section">
+    <section className="fw-list-section" aria-label={title}>
       <div className="fw-toolbar">
         <p className="muted fw-explanation">{props.explanation}</p>
         <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding(true)}>
@@ -126,7 +126,7 @@ export function EditableList<T extends { id: string }>(props: Props<T>) {
           </p>
         </ConfirmDialog>
       )}
-    </div>
+    </section>
   );
 }
 

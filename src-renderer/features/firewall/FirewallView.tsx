@@ -70,9 +70,9 @@ function FirewallWorkspace({ profile, initialSection, itemId }: WorkspaceProps) 
             </button>
           ))}
         </nav>
-        <section className="fw-section" aria-label={section.title()}>
+        <div className="fw-section">
           {section.id === initialSection && itemId !== undefined ? <section.component profile={profile} itemId={itemId} /> : <section.component profile={profile} />}
-        </section>
+        </div>
       </div>
     </div>
   );

@@ -18,7 +18,9 @@ const rowClassName = (row: AlertRow) => (row.sourceBlocked ? 'vt-row-blocked' : 
 
 /** Every cached alert of one appliance: filter, sort, scroll, open one; works the same offline. */
 export function AlertsSection({ profile }: FirewallSectionProps) {
-  const s = useCatalogSection('firewall').alerts;
+  const firewallText = useCatalogSection('firewall');
+  const s = firewallText.alerts;
+  const sectionTitle = firewallText.sections.alerts;
   const columns = useMemo(() => alertColumns(s), [s]);
   const [store] = useState(() => createAlertsStore(opsdesk, profile.id));
   const total = useStore(store, (state) => state.total);
@@ -59,7 +61,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
   );
 
   return (
-    <div className="fw-alerts">
+    <section className="fw-alerts" aria-label={sectionTitle}>
       <AlertFilters store={store} searchRef={search} />
       <div className="fw-toolbar">
         <span className="fw-count" role="status" aria-label={s.matching}>
@@ -88,6 +90,6 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
         />
         {openAlertId && <AlertDetailPane key={openAlertId} profileId={profile.id} alertId={openAlertId} onClose={closeDetail} />}
       </div>
-    </div>
+    </section>
   );
 }

@@ -35,7 +35,7 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
       : [];
 
   return (
-    <div className="fw-list-section">
+    <section className="fw-list-section" aria-label={s.title}>
       <div className="fw-toolbar">
         <input type="search" aria-label={s.search} placeholder={s.search} value={search} onChange={(event) => setSearch(event.target.value)} />
         <span className="fw-count" role="status">
@@ -122,7 +122,7 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
           )}
         </ConfirmDialog>
       )}
-    </div>
+    </section>
   );
 }
 
