@@ -16,7 +16,7 @@ import { appOrigin } from './electron/content-security-policy.ts';
 import { bindRouter } from './electron/ipc.ts';
 import { createMainWindow } from './electron/main-window.ts';
 import { createElectronPlatform } from './electron/platform.ts';
-import { hardenSession, hardenWebContents } from './electron/security.ts';
+import { hardenSession, hardenWebContents, sandboxEveryRenderer } from './electron/security.ts';
 
 // Order matters: the user-data folder decides both where the log goes and which lock is taken.
 useUserDataDirFromEnvironment();
@@ -30,7 +30,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   registerAppScheme();
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  sandboxEveryRenderer();
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, () => translator));
   app.on('second-instance', () => {
     const [window] = BrowserWindow.getAllWindows();
     if (window) {
@@ -55,7 +56,7 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     logger,
     keyStore,
-    platform: createElectronPlatform(),
+    platform: createElectronPlatform(() => translator),
     importProfilesFrom,
     backgroundSync: true,
   });
@@ -65,6 +66,7 @@ async function start(): Promise<void> {
   const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
   const router = createRouter(contract, handlers, {
     appOrigin,
+    redact: services.logger.redact,
     onUnexpectedError: (channel, error) => services.logger.error('IPC handler failed', { channel, error }),
   });
   const hub = createEventHub(router);

@@ -1,7 +1,7 @@
 import path from 'node:path';
+import type { ReportChanged, StatusSampled } from '../../src-preload/contract/firewall-admin.ts';
 import type { ExportProgress, FirewallCapabilities, SyncResource, SyncStatus } from '../../src-preload/contract/firewall.ts';
 import type { NavigationTarget, NotificationList } from '../../src-preload/contract/notifications.ts';
-import type { ReportChanged, StatusSampled } from '../../src-preload/contract/firewall-admin.ts';
 import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
@@ -14,11 +14,11 @@ import { ClientRegistry } from './clients/client-registry.ts';
 import { createFirewallAdmin, type FirewallAdmin } from './firewall/admin-services.ts';
 import { firewallConnector } from './firewall/connector.ts';
 import { FirewallWorkspace } from './firewall/firewall-workspace.ts';
+import { systemClock, type Clock } from './lifecycle/clock.ts';
 import { NotificationCenter } from './notifications/notification-center.ts';
 import { NotificationRepository } from './notifications/notification-repository.ts';
 import { gatewayConnector } from './gateway/connector.ts';
 import { supportConnector } from './support/connector.ts';
-import { systemClock, type Clock } from './lifecycle/clock.ts';
 import type { Platform } from './platform.ts';
 import { PreferencesService } from './preferences/preferences-service.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
@@ -40,7 +40,7 @@ export interface AppServicesOptions {
   platform: Platform;
   /** A profiles file to import on start (the demo's simulators); see docs/architecture.md. */
   importProfilesFrom?: string;
-  /** What background work and caches count time by; tests pass a fake one. */
+  /** What background work, caches and the deadline of a connection test count time by; tests pass a fake one. */
   clock?: Clock;
   /** Sync every firewall profile in the background (the app); without it a sync runs only when asked. */
   backgroundSync?: boolean;
@@ -49,14 +49,14 @@ export interface AppServicesOptions {
 export interface AppEvents {
   profilesChanged(list: ProfileList): void;
   healthChanged(health: ConnectionHealth): void;
+  firewallStatusSampled(value: StatusSampled): void;
+  firewallReportChanged(value: ReportChanged): void;
   syncChanged(status: SyncStatus): void;
   firewallCacheChanged(change: { profileId: string; resource: SyncResource }): void;
   capabilitiesChanged(capabilities: FirewallCapabilities): void;
   exportProgress(progress: ExportProgress): void;
   notificationsChanged(list: NotificationList): void;
   navigate(target: NavigationTarget): void;
-  firewallStatusSampled(value: StatusSampled): void;
-  firewallReportChanged(value: ReportChanged): void;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
@@ -93,6 +93,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     keyStore,
     logger,
     rules: connectors,
+    resolveProxy: (url) => options.platform.resolveProxy(url),
     onChange: (list) => listeners.forEach((listener) => listener.profilesChanged?.(list)),
   });
   const health = new ConnectionHealthTracker(new HealthRepository(db));
@@ -154,9 +155,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     firewall,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {
+      firewallAdmin.close();
       await firewall.close();
       notifications.dispose();
-      firewallAdmin.close();
       await clients.close();
       profiles.close();
       health.dispose();

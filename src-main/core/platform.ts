@@ -3,6 +3,7 @@
 export interface Platform {
   notify(notification: { id: string; title: string; body: string }, onClick: () => void): void;
   setBadgeCount(count: number): void;
+  /** Opens an http(s) link in the system browser, once the user has seen the whole address in a native prompt and agreed. */
   openExternal(url: string): Promise<void>;
   isFocused(): boolean;
   /** The user's preferred languages as the OS lists them (BCP 47, best first). */

@@ -1,8 +1,10 @@
-import { app, BrowserWindow, dialog, Notification, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Notification, session } from 'electron';
+import type { Translator } from '../../src-shared/i18n/translator.ts';
 import type { Platform } from '../core/platform.ts';
+import { openExternalAfterAsking } from './external-links.ts';
 
-/** The desktop as Electron reaches it. */
-export function createElectronPlatform(): Platform {
+/** The desktop as Electron reaches it; its prompts are worded by the translator of the moment. */
+export function createElectronPlatform(translator: () => Translator): Platform {
   // A notification that is garbage-collected loses its click handler; keep each until it is done.
   const shown = new Map<string, Notification>();
   return {
@@ -25,7 +27,7 @@ export function createElectronPlatform(): Platform {
       notification.show();
     },
     setBadgeCount: (count) => void app.setBadgeCount(count),
-    openExternal: (url) => shell.openExternal(url),
+    openExternal: async (url) => void (await openExternalAfterAsking(url, translator())),
     isFocused: () => BrowserWindow.getFocusedWindow() !== null,
     // Chromium's answer: the OS settings, a PAC script, or what Chromium detected.
     resolveProxy: (url) => session.defaultSession.resolveProxy(url),

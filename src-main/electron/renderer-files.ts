@@ -18,11 +18,16 @@ export const rendererHeaders = (file: string): Record<string, string> => ({
   'x-content-type-options': 'nosniff',
 });
 
-/** Maps an app URL to a file inside the built renderer, refusing other hosts and path escapes. */
+/** Maps an app URL to a file inside the built renderer, refusing other hosts, path escapes and malformed escapes. */
 export function rendererFileFor(rendererDir: string, url: string, host = appHost): string | null {
-  const parsed = new URL(url);
-  if (parsed.host !== host) return null;
-  const relative = decodeURIComponent(parsed.pathname === '/' ? '/index.html' : parsed.pathname);
+  const parsed = URL.parse(url);
+  if (parsed?.host !== host) return null;
+  let relative: string;
+  try {
+    relative = decodeURIComponent(parsed.pathname === '/' ? '/index.html' : parsed.pathname);
+  } catch {
+    return null;
+  }
   const root = path.resolve(rendererDir);
   const file = path.resolve(root, `.${relative}`);
   return file.startsWith(root + path.sep) ? file : null;

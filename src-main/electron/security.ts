@@ -1,6 +1,7 @@
-import { shell } from 'electron';
+import { app } from 'electron';
 import type { Session, WebContents } from 'electron';
-import { isSafeExternalUrl } from '../core/external-url.ts';
+import type { Translator } from '../../src-shared/i18n/translator.ts';
+import { openExternalAfterAsking } from './external-links.ts';
 
 const blockedSchemes = ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'];
 
@@ -12,13 +13,18 @@ export function hardenSession(session: Session): void {
   session.setDevicePermissionHandler(() => false);
 }
 
-/** The single-page app never navigates and opens no windows; http(s) links go to the system browser. */
-export function hardenWebContents(contents: WebContents): void {
+/** Every renderer sandboxed, whatever a window's own options say; must run before the app is ready. */
+export function sandboxEveryRenderer(): void {
+  app.enableSandbox();
+}
+
+/** The single-page app never navigates and opens no windows; http(s) links go to the system browser once the user agrees. */
+export function hardenWebContents(contents: WebContents, translator: () => Translator): void {
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (isSafeExternalUrl(url)) void shell.openExternal(url);
+    void openExternalAfterAsking(url, translator());
     return { action: 'deny' };
   });
 }

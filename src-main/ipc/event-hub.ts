@@ -27,11 +27,13 @@ export function createEventHub<Contract extends ContractSpec>(router: Router<Con
       targets.set(target.id, target);
     },
     publish(area, name, payload) {
-      const targets = subscribers.get(router.eventChannelOf(area, name));
+      const channel = router.eventChannelOf(area, name);
+      const targets = subscribers.get(channel);
       if (!targets) return;
+      const outgoing = router.outgoing(payload);
       for (const [id, target] of targets) {
         if (target.isDestroyed()) targets.delete(id);
-        else target.send(router.eventChannelOf(area, name), payload);
+        else target.send(channel, outgoing);
       }
     },
   };

@@ -28,6 +28,11 @@ export type Handlers<Contract extends ContractSpec> = {
 export interface RouterOptions {
   /** Only the app's own top frame may call main, e.g. `opsdesk://app`. */
   appOrigin: string;
+  /**
+   * Takes every registered key (and anything key-shaped) out of a text; applied to every string
+   * that leaves main, because a server may echo a key back in any field.
+   */
+  redact: (text: string) => string;
   onUnexpectedError?: (channel: string, error: unknown) => void;
 }
 
@@ -41,6 +46,8 @@ export interface Router<Contract extends ContractSpec> {
     area: Area,
     name: Name,
   ): string;
+  /** An event's payload as it may leave main: with every key taken out. */
+  outgoing<T>(payload: T): T;
 }
 
 export type EventPayload<
@@ -52,6 +59,47 @@ export type EventPayload<
 const forbiddenSender: IpcError = ipcErrorInEnglish({ code: 'forbidden_sender' });
 
 const failure = (error: IpcError): IpcResult<never> => ({ ok: false, error });
+
+// Deeper than any result OpsDesk builds; a deeper one (read from a hostile server) cannot cross IPC anyway.
+const MAX_RESULT_DEPTH = 64;
+
+class ResultTooDeepError extends Error {
+  constructor() {
+    super(`an IPC result is nested deeper than ${MAX_RESULT_DEPTH} levels`);
+    this.name = 'ResultTooDeepError';
+  }
+}
+
+/**
+ * The result with `redact` applied to every string in it, property names included. Copies only
+ * what changes: results can be large, and almost none holds anything to take out.
+ */
+function redactDeep(value: unknown, redact: (text: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_RESULT_DEPTH) throw new ResultTooDeepError();
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index += 1) {
+      const item = redactDeep(value[index], redact, depth + 1);
+      if (item !== value[index]) (copy ??= [...value])[index] = item;
+    }
+    return copy ?? value;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const name of Object.keys(record)) {
+    const safeName = redact(name);
+    const item = redactDeep(record[name], redact, depth + 1);
+    if (safeName === name && item === record[name]) continue;
+    copy ??= { ...record };
+    if (safeName !== name) delete copy[name];
+    copy[safeName] = item;
+  }
+  return copy ?? value;
+}
 
 export function isTrustedSender(sender: SenderFrame, appOrigin: string): boolean {
   if (!sender.isTopFrame) return false;
@@ -99,6 +147,7 @@ export function createRouter<Contract extends ContractSpec>(
       return { ok: true, data: payload };
     },
     eventChannelOf: (area, name) => eventChannel(area, name),
+    outgoing: (payload) => redactDeep(payload, options.redact) as typeof payload,
     async dispatch(channel, sender, payload) {
       if (!isTrustedSender(sender, options.appOrigin)) {
         return failure(forbiddenSender);
@@ -114,9 +163,9 @@ export function createRouter<Contract extends ContractSpec>(
         return failure(ipcErrorInEnglish({ code: 'bad_request', params: { context: 'invalid_input' }, fieldErrors: fieldErrorsOf(error) }));
       }
       try {
-        return { ok: true, data: (await route.run(request)) ?? null };
+        return { ok: true, data: redactDeep((await route.run(request)) ?? null, options.redact) };
       } catch (error) {
-        const ipcError = toIpcError(error);
+        const ipcError = redactDeep(toIpcError(error), options.redact) as IpcError;
         if (ipcError.code === 'internal') options.onUnexpectedError?.(channel, error);
         return failure(ipcError);
       }

@@ -7,13 +7,13 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): void
   services.events.connect({
     profilesChanged: (list) => hub.publish('profiles', 'changed', list),
     healthChanged: (health) => hub.publish('profiles', 'healthChanged', health),
+    firewallStatusSampled: (value) => hub.publish('firewallAdmin', 'statusSampled', value),
+    firewallReportChanged: (value) => hub.publish('firewallAdmin', 'reportChanged', value),
     syncChanged: (status) => hub.publish('firewall', 'syncChanged', status),
     firewallCacheChanged: (change) => hub.publish('firewall', 'cacheChanged', change),
     capabilitiesChanged: (capabilities) => hub.publish('firewall', 'capabilitiesChanged', capabilities),
     exportProgress: (progress) => hub.publish('firewall', 'exportProgress', progress),
     notificationsChanged: (list) => hub.publish('notifications', 'changed', list),
     navigate: (target) => hub.publish('notifications', 'navigate', target),
-    firewallStatusSampled: (value) => hub.publish('firewallAdmin', 'statusSampled', value),
-    firewallReportChanged: (value) => hub.publish('firewallAdmin', 'reportChanged', value),
   });
 }

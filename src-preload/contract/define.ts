@@ -23,6 +23,7 @@ export const errorCodes = [
   // what came back could not be used
   'malformed_response',
   'response_too_large',
+  'response_headers_too_large',
   // the way there
   'dns_failed',
   'connection_refused',
@@ -34,10 +35,14 @@ export const errorCodes = [
   'untrusted_certificate',
   'hostname_mismatch',
   'certificate_expired',
+  'certificate_not_yet_valid',
+  'certificate_chain_incomplete',
+  'certificate_invalid',
   'certificate_changed',
   'network_error',
   // OpsDesk itself
   'missing_key',
+  'key_bound_elsewhere',
   'invalid_settings',
   'cancelled',
   'keychain_unavailable',

@@ -6,14 +6,14 @@ import { notifications } from './notifications.ts';
 import { profiles } from './profiles.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, notifications, firewallAdmin };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
 export * from './define.ts';
 export * from './app.ts';
+export * from './firewall.ts';
 export * from './firewall-admin.ts';
+export * from './notifications.ts';
 export * from './profiles.ts';
 export * from './workspace.ts';
-export * from './firewall.ts';
-export * from './notifications.ts';

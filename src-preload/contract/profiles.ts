@@ -147,7 +147,13 @@ export interface ProfileList {
 }
 
 export type ConnectionSummary =
-  | { service: 'gateway'; modelCount: number; models: string[] }
+  | {
+      service: 'gateway';
+      modelCount: number;
+      models: string[];
+      /** Entries of the server's model list left out because their id is not a usable name. */
+      unusableModelCount?: number;
+    }
   | {
       service: 'support';
       /** The site the call ran for. */

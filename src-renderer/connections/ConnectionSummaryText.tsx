@@ -21,6 +21,7 @@ export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary 
           {t('summary.models', { count: summary.modelCount })}
           {summary.models.length > 0 &&
             t('summary.modelList', { models: list([...summary.models.slice(0, 6), ...(summary.models.length > 6 ? ['…'] : [])]) })}
+          {summary.unusableModelCount !== undefined && t('summary.unusableModels', { count: summary.unusableModelCount })}
         </span>
       );
     case 'support': {

@@ -60,6 +60,8 @@ export const en = {
     models_one: '{{count, number}} model available',
     models_other: '{{count, number}} models available',
     modelList: ': {{models}}',
+    unusableModels_one: ' · {{count, number}} listed with an unusable id, left out',
+    unusableModels_other: ' · {{count, number}} listed with an unusable id, left out',
     sites: 'Sites: {{sites}}',
     channels: 'API channel {{channels}}',
     channelOpen: '{{name}} open',
@@ -231,7 +233,7 @@ export const en = {
       sha256: 'SHA-256',
       sha256Label: 'SHA-256 fingerprint',
       pinExplanation:
-        'Trusting pins this exact certificate for this connection only. Other connections and the rest of your system are unaffected; if the certificate ever changes, OpsDesk refuses it and tells you.',
+        'Trusting pins this exact certificate for this connection only: its fingerprint becomes the server’s identity, so it is accepted even if it names another host than the address you use (an appliance’s own certificate often names something like appliance.local while you reach it by IP). Other connections and the rest of your system are unaffected; if the certificate ever changes, OpsDesk refuses it and tells you.',
       dontTrust: 'Don’t trust',
       checking: 'Checking…',
       trust: 'Trust for “{{name}}”',
@@ -257,6 +259,8 @@ export const en = {
       message: '{{subject}} rejected the request: a parameter is missing or invalid.',
       message_kind_change: 'A connection cannot change which kind of back end it is for.',
       message_key_for_new_address: 'The address now points at another server, so the stored key is not sent there.',
+      message_key_for_new_proxy: 'The proxy changed, so the stored key is not sent through it.',
+      message_key_for_new_trust: 'The trusted certificates changed, so the stored key is not sent to a server they accept.',
       message_ca_required: 'Paste the CA certificate this connection should trust.',
       message_invalid_input: 'Some of what was entered is not valid.',
       message_unknown_event: 'There is no such event to listen to.',
@@ -343,13 +347,20 @@ export const en = {
       message_not_json: '{{subject}} answered HTTP {{status}} with a body that is not valid JSON.',
       message_unexpected_shape: '{{subject}} answered HTTP {{status}} with JSON of an unexpected shape.',
       message: '{{subject}} answered HTTP {{status}} with a body OpsDesk cannot use.',
+      message_stream_event: '{{subject}} sent an event in its streamed answer that is not valid JSON; the answer stopped there.',
       hint_html: 'A proxy, captive portal or web server may be answering instead of the API; check the base URL and proxy settings.',
       hint: 'Check that the base URL points at the right service and version; if it does, report this to its administrator.',
     },
     response_too_large: {
       message:
         '{{subject}} sent a response larger than the {{limitBytes, number}}-byte limit of this profile; reading stopped.',
+      message_line: '{{subject}} sent a line longer than {{limitBytes, number}} bytes in its event stream; reading stopped.',
       hint: 'Ask for less: a smaller page size or a narrower filter.',
+      hint_line: 'A well-behaved stream sends short lines; the service or a proxy in front of it is misbehaving. Tell its administrator.',
+    },
+    response_headers_too_large: {
+      message: '{{host}} answered with response headers larger than 16 KB, more than OpsDesk reads; the answer was dropped.',
+      hint: 'A proxy or server in front of the service may be adding huge headers or cookies; check the address and proxy, or tell the administrator.',
     },
     dns_failed: {
       message: 'The host name {{host}} could not be resolved.',
@@ -375,6 +386,17 @@ export const en = {
       'message_stream-idle': '{{subject}} timed out after {{ms, number}} ms while waiting for more data in the response.',
       hint: 'The service is slow or stuck; try again, or raise this timeout in the profile.',
       hint_connect: 'Check the address, the network and any proxy or VPN; raise the connect timeout if the link is slow.',
+      'message_deadline_rate-limit':
+        "Gave up after {{seconds, number}} s: {{subject}} was not asked yet; OpsDesk was waiting for a free slot under the profile's rate limit.",
+      message_deadline_connect: 'Gave up after {{seconds, number}} s: the connection to {{host}} (TCP and TLS handshake) did not complete. Attempts: {{attempts, number}}.',
+      message_deadline_headers: 'Gave up after {{seconds, number}} s: {{host}} accepted the connection and the request but sent no answer. Attempts: {{attempts, number}}.',
+      message_deadline_body: 'Gave up after {{seconds, number}} s: {{host}} started answering but did not finish sending the response. Attempts: {{attempts, number}}.',
+      'message_deadline_retry-wait': 'Gave up after {{seconds, number}} s: {{subject}} kept failing, and OpsDesk was waiting to try again. Attempts: {{attempts, number}}.',
+      'hint_deadline_rate-limit': "Try again in a moment, and set the profile's rate limit to the key's limit.",
+      hint_deadline_connect: 'Check the address and port, the network, and any proxy or VPN; the server may be down or a firewall may drop the traffic.',
+      hint_deadline_headers: 'The service is not answering in time; try again later, or tell its administrator.',
+      hint_deadline_body: 'The service is not answering in time; try again later, or tell its administrator.',
+      'hint_deadline_retry-wait': 'The service is not answering in time; try again later, or tell its administrator.',
     },
     proxy_failed: {
       message: 'The proxy did not open a connection to {{host}}.',
@@ -388,13 +410,27 @@ export const en = {
       message: '{{host}} presented a certificate that this profile does not trust (self-signed or from an unknown authority).',
       hint: "Check the fingerprint with the service's administrator; if it matches, trust the certificate or import the CA for this profile.",
     },
+    certificate_chain_incomplete: {
+      message:
+        '{{host}} presented a certificate whose issuer it did not send and this profile does not trust: the server leaves out an intermediate certificate, or the issuer is an authority this profile does not trust yet.',
+      message_intermediate: '{{host}} did not send the intermediate certificate ({{issuer}}) that links its certificate to a trusted authority.',
+      hint: "Ask the administrator to install the full chain (the certificate and its intermediates) on the server. If the issuer is your organisation's own CA, import it for this profile; or trust this exact certificate.",
+    },
+    certificate_invalid: {
+      message: 'The certificate {{host}} presented was refused as not valid for a server.',
+      hint: 'This is a fault in how the certificate was made or issued (for example, signed by a certificate that is not a certificate authority). Ask the administrator to reissue it.',
+    },
     hostname_mismatch: {
       message: 'The certificate {{host}} presented was issued for a different host name.',
       hint: 'Use the host name the certificate names in the base URL, or have the administrator reissue the certificate.',
     },
     certificate_expired: {
-      message: 'The certificate {{host}} presented is expired or not valid yet.',
-      hint: "Ask the administrator to renew the certificate; also check this computer's clock.",
+      message: 'The certificate {{host}} presented has expired.',
+      hint: "Ask the administrator to renew the certificate; if it was renewed, check this computer's date and time.",
+    },
+    certificate_not_yet_valid: {
+      message: 'The certificate {{host}} presented is not valid yet: its validity starts in the future.',
+      hint: "Check this computer's date and time; if they are right, the server's certificate was issued with a wrong start date.",
     },
     certificate_changed: {
       message: '{{host}} presented a different certificate from the one pinned for this profile.',
@@ -412,11 +448,22 @@ export const en = {
       message: 'No API key is stored for this {{noun}} profile.',
       hint: 'Enter the key in the profile settings.',
     },
+    key_bound_elsewhere: {
+      message: 'The stored key was not sent: it was entered for another server or another way there.',
+      message_origin: 'The stored key was not sent: it was entered for {{enteredFor}}, and this connection now points at {{origin}}.',
+      message_proxy: 'The stored key was not sent: it was entered for another proxy than this connection now uses.',
+      message_trust: 'The stored key was not sent: it was entered for other trusted certificates than this connection now has.',
+      hint: 'If this connection is the right one, enter its key again in Settings.',
+    },
     invalid_settings: {
       message: 'The {{noun}} profile cannot be used: {{problem}}.',
       message_not_url: 'The {{noun}} profile cannot be used: “{{url}}” is not a URL.',
       message_not_https: 'The {{noun}} profile cannot be used: the base URL must start with https://.',
+      message_pin_is_authority:
+        "The pinned fingerprint is that of the certificate authority “{{authority}}”, which issued the server's certificate, not that of the server's own certificate. A pin names exactly one server certificate.",
       hint: 'Correct the profile settings.',
+      hint_pin_is_authority:
+        "To trust every certificate this authority issues, set the trust to an imported CA and import the authority's certificate. To pin this server, check its own fingerprint (shown here) with the administrator and pin that.",
     },
     cancelled: {
       message: 'The request was cancelled.',
@@ -572,8 +619,8 @@ export const en = {
     devices: 'device management',
   },
   fieldErrors: {
-    ip_address: 'Enter one IPv4 or IPv6 address (not a range).',
     appliance_rejected: '{{detail}}',
+    ip_address: 'Enter one IPv4 or IPv6 address (not a range).',
     invalid: 'This value is not valid.',
     too_small: 'Too small: at least {{minimum}}.',
     too_big: 'Too large: at most {{maximum}}.',
@@ -585,6 +632,7 @@ export const en = {
     address_has_credentials: 'Put the key in the key field, not in the address',
     key_too_short: 'This key is too short',
     key_for_new_address: 'Enter the key for the new address.',
+    key_for_new_settings: 'Enter the key again for these settings.',
     support_key_format: 'A support key looks like svc_live_<12 hex>.<secret> or svc_test_…',
     site_required: 'Enter the site this key is bound to',
     pem_format: 'Paste a PEM certificate (-----BEGIN CERTIFICATE----- …)',
@@ -625,6 +673,12 @@ export const en = {
     startFailed: 'OpsDesk could not start',
     stopped: 'OpsDesk stopped because of an error',
     body: '{{reason}}\n\nThe details are in the log: {{logFile}}\nFix the cause and start OpsDesk again.',
+  },
+  linkPrompt: {
+    title: 'Open link',
+    message: 'Open this address in your web browser?',
+    cancel: 'Cancel',
+    open: 'Open in Browser',
   },
   windowCrash: {
     reloaded: 'The OpsDesk window stopped unexpectedly and was reloaded.',

@@ -1,9 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startSimulators } from '../sim/index.ts';
+import { issueServerCertificate, startSimulators } from '../sim/index.ts';
 import type { Simulators } from '../sim/index.ts';
 import { writeDemoProfiles } from '../sim/demo-profiles.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
@@ -43,11 +45,11 @@ function secretsToScanFor(): string[] {
   return [...keys, ...keys.map((key) => key.split('.').at(-1)!).filter((part) => part.length >= 8)];
 }
 
-async function expectNoKeyLeaked(page: Page) {
+async function expectNoKeyLeaked(page: Page, moreSecrets: string[] = []) {
   const dom = await page.content();
   const ipc = JSON.stringify(ipcLog);
   const log = logLines.join('\n');
-  for (const secret of secretsToScanFor()) {
+  for (const secret of [...secretsToScanFor(), ...moreSecrets]) {
     expect(dom, 'DOM text contains a key').not.toContain(secret);
     expect(ipc, 'an IPC result or event contains a key').not.toContain(secret);
     expect(log, 'a log line contains a key').not.toContain(secret);
@@ -170,5 +172,37 @@ describe('connections, as a new user tries them', () => {
     await expect.poll(() => settings.innerText()).toContain('Keys are kept for this session only.');
     expect(await settings.innerText()).toContain('No Secret Service is running on this desktop.');
     await expectNoKeyLeaked(page);
+  });
+
+  test('a gateway that echoes the key back in its request id and message: the window shows the failure, never the key', async () => {
+    // A key of no known shape, so only its registration can take it out.
+    const key = 'opaque-echoed-key-5d1e9a7c3b2f4e60';
+    const leaf = await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
+    const echoing = createServer({ cert: leaf.certPem, key: leaf.keyPem }, (request, response) => {
+      const sent = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+      response.writeHead(400, { 'content-type': 'application/json', 'x-request-id': `req-${sent}` });
+      response.end(JSON.stringify({ error: { code: 'invalid_request', message: `Unknown key ${sent}` } }));
+    });
+    await new Promise<void>((resolve) => echoing.listen(0, '127.0.0.1', resolve));
+    try {
+      app = await openApp(browser, { ipcLog, logSink });
+      const { page } = app;
+      await app.services.profiles.save({
+        service: 'gateway',
+        name: 'Echoing gateway',
+        baseUrl: `https://127.0.0.1:${(echoing.address() as AddressInfo).port}/v1`,
+        apiKey: key,
+        trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+        settings: { rateTier: 600 },
+      });
+      const settings = await openSettings(page);
+      const row = settings.getByRole('listitem', { name: 'Echoing gateway connection' });
+      await row.getByRole('button', { name: 'Test connection' }).click();
+      await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain('Connection failed');
+      expect(await row.innerText()).toContain('request req-[redacted]');
+      await expectNoKeyLeaked(page, [key]);
+    } finally {
+      await new Promise<void>((resolve) => echoing.close(() => resolve()));
+    }
   });
 });

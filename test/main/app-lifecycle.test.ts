@@ -21,13 +21,17 @@ const electron = vi.hoisted(() => {
       return state.lockGranted;
     }),
     quit: vi.fn(() => calls.push('quit')),
+    enableSandbox: vi.fn(() => calls.push('enableSandbox')),
     exit: vi.fn(),
     on: vi.fn((name: string, listener: (...args: unknown[]) => void) => {
       calls.push(`on ${name}`);
       listeners.set(name, [...(listeners.get(name) ?? []), listener]);
     }),
     // Start-up itself is not run here: only what happens before the app is ready.
-    whenReady: vi.fn(() => new Promise(() => {})),
+    whenReady: vi.fn(() => {
+      calls.push('whenReady');
+      return new Promise(() => {});
+    }),
     getVersion: () => '0.0.0-test',
     getPreferredSystemLanguages: () => state.languages,
   };
@@ -83,6 +87,12 @@ describe('start-up order', () => {
     expect(setPath).toBeLessThan(electron.calls.indexOf('requestSingleInstanceLock'));
     expect(electron.app.whenReady).toHaveBeenCalled();
     expect(electron.app.quit).not.toHaveBeenCalled();
+  });
+
+  test('every renderer is sandboxed, whatever its window says, before the app is ready', async () => {
+    await startMain({ userDataDir: path.join(scratch, 'sandboxed'), lockGranted: true });
+    expect(electron.calls).toContain('enableSandbox');
+    expect(electron.calls.indexOf('enableSandbox')).toBeLessThan(electron.calls.indexOf('whenReady'));
   });
 
   test('a second instance of the same folder quits before registering anything', async () => {

@@ -15,7 +15,8 @@ const electron = vi.hoisted(() => {
     windows: [] as { options: unknown; loadedUrl?: string; webContents: FakeWebContents; destroyed: boolean }[],
     openExternal: vi.fn(async () => {}),
     openPath: vi.fn(async () => ''),
-    showMessageBox: vi.fn(async () => ({ response: 0 })),
+    showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })),
+    enableSandbox: vi.fn(),
   };
 });
 
@@ -27,7 +28,11 @@ interface FakeWebContents {
 }
 
 vi.mock('electron', () => ({
+  app: { enableSandbox: electron.enableSandbox },
   BrowserWindow: class {
+    static getFocusedWindow() {
+      return null;
+    }
     options: unknown;
     destroyed = false;
     webContents: FakeWebContents = {
@@ -240,7 +245,15 @@ describe('app protocol', () => {
     expect(await response.text()).toContain('<title>OpsDesk</title>');
   });
 
-  test.each(['opsdesk://app/../opsdesk-outside.txt', 'opsdesk://app/%2e%2e/opsdesk-outside.txt', 'opsdesk://other/index.html', 'opsdesk://app/missing.js'])(
+  test.each([
+    'opsdesk://app/../opsdesk-outside.txt',
+    'opsdesk://app/%2e%2e/opsdesk-outside.txt',
+    'opsdesk://other/index.html',
+    'opsdesk://app/missing.js',
+    'opsdesk://app/%E0%A4%A',
+    'opsdesk://app/%',
+    'opsdesk://app/index.html%00',
+  ])(
     'refuses %s',
     async (url) => {
       expect((await fetchApp(url)).status).toBe(404);
@@ -299,20 +312,30 @@ describe('session and web contents hardening', () => {
 
   test.each(['opsdesk://app/other.html', 'https://evil.example/', 'file:///etc/passwd'])('navigation to %s is prevented', (url) => {
     const { contents, listeners } = fakeContents();
-    hardenWebContents(contents as never);
+    hardenWebContents(contents as never, () => english);
     const navigation = { preventDefault: vi.fn() };
     listeners.get('will-navigate')!(navigation, url);
     expect(navigation.preventDefault).toHaveBeenCalled();
   });
 
-  test('new windows are denied; only safe http(s) links go to the system browser', () => {
+  test('new windows are denied; a safe http(s) link goes to the system browser once the user has seen it and agreed', async () => {
     const { contents, open } = fakeContents();
-    hardenWebContents(contents as never);
+    hardenWebContents(contents as never, () => english);
+    electron.showMessageBox.mockClear();
+    electron.showMessageBox.mockResolvedValueOnce({ response: 1 });
     expect(open('https://docs.example.com/guide')).toEqual({ action: 'deny' });
-    expect(electron.openExternal).toHaveBeenCalledWith('https://docs.example.com/guide');
+    await vi.waitFor(() => expect(electron.openExternal).toHaveBeenCalledWith('https://docs.example.com/guide'));
+    const [options] = electron.showMessageBox.mock.calls[0]!.slice(-1) as [{ detail: string; buttons: string[]; defaultId: number }];
+    expect(options).toMatchObject({ detail: 'https://docs.example.com/guide', defaultId: 0 });
+    expect(options.buttons[options.defaultId]).toBe('Cancel');
+
+    expect(open('https://evil.example/steal')).toEqual({ action: 'deny' });
+    await vi.waitFor(() => expect(electron.showMessageBox).toHaveBeenCalledTimes(2));
     for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'https://user:pw@example.com/', 'smb://host/share']) {
       expect(open(url)).toEqual({ action: 'deny' });
     }
+    await Promise.resolve();
+    expect(electron.showMessageBox).toHaveBeenCalledTimes(2);
     expect(electron.openExternal).toHaveBeenCalledTimes(1);
   });
 });
@@ -327,7 +350,7 @@ describe('IPC binding', () => {
 
   test('a call from a subframe or a foreign page is refused; the app top frame gets through', async () => {
     const add = vi.fn(() => ({ id: 1 }));
-    const router = createRouter(contract, { notes: { add } }, { appOrigin: 'opsdesk://app' });
+    const router = createRouter(contract, { notes: { add } }, { appOrigin: 'opsdesk://app', redact: (text) => text });
     bindRouter(router, createEventHub(router));
     const handle = electron.handles.get('notes:add')!;
     const topFrame = { url: 'opsdesk://app/index.html', parent: null };
@@ -342,7 +365,7 @@ describe('IPC binding', () => {
   });
 
   test('events go to the web contents that subscribed', async () => {
-    const router = createRouter(contract, { notes: { add: () => ({ id: 1 }) } }, { appOrigin: 'opsdesk://app' });
+    const router = createRouter(contract, { notes: { add: () => ({ id: 1 }) } }, { appOrigin: 'opsdesk://app', redact: (text) => text });
     const hub = createEventHub(router);
     bindRouter(router, hub);
     const send = vi.fn();

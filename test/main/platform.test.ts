@@ -10,6 +10,9 @@ const electron = vi.hoisted(() => ({
   opened: [] as string[],
   focused: null as object | null,
   window: { isMinimized: () => true, restore: vi.fn(), focus: vi.fn() },
+  /** The button the user picks in the next link prompt: 0 Cancel, 1 Open in Browser. */
+  answer: 1,
+  prompts: [] as { parent: unknown; detail: string; message: string; buttons: string[] }[],
 }));
 
 vi.mock('electron', () => ({
@@ -30,19 +33,28 @@ vi.mock('electron', () => ({
     close() {}
   },
   app: { setBadgeCount: (count: number) => electron.badge.push(count), getPreferredSystemLanguages: () => ['zh-Hans-CN', 'en-US'] },
+  dialog: {
+    showMessageBox: async (...args: unknown[]) => {
+      const options = args.at(-1) as { detail: string; message: string; buttons: string[] };
+      electron.prompts.push({ parent: args.length > 1 ? args[0] : null, ...options });
+      return { response: electron.answer };
+    },
+  },
   shell: { openExternal: async (url: string) => void electron.opened.push(url) },
   BrowserWindow: { getAllWindows: () => [electron.window], getFocusedWindow: () => electron.focused },
   session: { defaultSession: { resolveProxy: async (url: string) => (url.startsWith('https://intranet.') ? 'DIRECT' : 'PROXY proxy.corp:8080') } },
 }));
 
 const { createElectronPlatform } = await import('../../src-main/electron/platform.ts');
+const { createTranslator } = await import('../../src-shared/i18n/translator.ts');
+const english = createTranslator('en');
 const { createAppServices } = await import('../../src-main/core/app-services.ts');
 const { SessionKeyStore } = await import('../../src-main/core/secrets/session-key-store.ts');
 const { bridgeInProcess } = await import('../support/bridge-in-process.ts');
 
 describe('the Electron platform', () => {
   test('a clicked notification brings the window back and runs its action', () => {
-    const platform = createElectronPlatform();
+    const platform = createElectronPlatform(() => english);
     const clicked = vi.fn();
     platform.notify({ id: 'alert-1', title: 'Critical alert', body: '10.0.0.5 scanning' }, clicked);
     const [shown] = electron.notifications;
@@ -54,7 +66,7 @@ describe('the Electron platform', () => {
   });
 
   test('badge, focus state and links go to Electron', async () => {
-    const platform = createElectronPlatform();
+    const platform = createElectronPlatform(() => english);
     platform.setBadgeCount(3);
     expect(electron.badge.at(-1)).toBe(3);
     expect(platform.isFocused()).toBe(false);
@@ -64,8 +76,35 @@ describe('the Electron platform', () => {
     expect(electron.opened).toEqual(['https://docs.example.com/']);
   });
 
+  test('a link opens only after a native prompt in main showed its whole address and the user chose to open it', async () => {
+    const platform = createElectronPlatform(() => english);
+    electron.opened.length = 0;
+    electron.prompts.length = 0;
+    const address = 'https://xn--pple-43d.example/login?next=%2Faccount&token=visible#fragment';
+    electron.answer = 0;
+    await platform.openExternal('https://аpple.example/login?next=%2Faccount&token=visible#fragment');
+    expect(electron.prompts).toEqual([expect.objectContaining({ detail: address, message: expect.stringMatching(/web browser/) })]);
+    expect(electron.opened).toEqual([]);
+
+    electron.answer = 1;
+    await platform.openExternal(address);
+    expect(electron.opened).toEqual([address]);
+
+    await createElectronPlatform(() => createTranslator('zh-CN')).openExternal(address);
+    expect(electron.prompts.at(-1)).toMatchObject({ message: '要在网页浏览器中打开此地址吗？', detail: address, buttons: ['取消', '在浏览器中打开'] });
+  });
+
+  test('a window asking again while a prompt is up gets no second prompt', async () => {
+    const platform = createElectronPlatform(() => english);
+    electron.opened.length = 0;
+    electron.prompts.length = 0;
+    await Promise.all([platform.openExternal('https://one.example/'), platform.openExternal('https://two.example/')]);
+    expect(electron.prompts.map((prompt) => prompt.detail)).toEqual(['https://one.example/']);
+    expect(electron.opened).toEqual(['https://one.example/']);
+  });
+
   test('the system proxy for a URL is the one Chromium resolves for it', async () => {
-    const platform = createElectronPlatform();
+    const platform = createElectronPlatform(() => english);
     expect(await platform.resolveProxy('https://intranet.example/')).toBe('DIRECT');
     expect(await platform.resolveProxy('https://api.example.com/')).toBe('PROXY proxy.corp:8080');
   });
@@ -73,7 +112,7 @@ describe('the Electron platform', () => {
   test("the window's openExternal call goes through the platform, and only for a safe link", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-platform-'));
     electron.opened.length = 0;
-    const services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('test'), platform: createElectronPlatform(), logSink: () => {} });
+    const services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('test'), platform: createElectronPlatform(() => english), logSink: () => {} });
     try {
       const api = bridgeInProcess(services);
       expect(await api.app.openExternal({ url: 'https://docs.example.com/guide' })).toEqual({ ok: true, data: null });
@@ -90,7 +129,7 @@ describe('the Electron platform', () => {
 describe('the Electron platform and the language', () => {
   test("main words its menus in the system's language until Settings picks one, and remembers the pick", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-platform-language-'));
-    const open = () => createAppServices({ dataDir, platform: createElectronPlatform(), keyStore: new SessionKeyStore('test'), logSink: () => {} });
+    const open = () => createAppServices({ dataDir, platform: createElectronPlatform(() => english), keyStore: new SessionKeyStore('test'), logSink: () => {} });
     try {
       const services = await open();
       // The mocked system prefers Simplified Chinese.

@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { call, event } from '../../src-preload/contract/define.ts';
+import { createLogger } from '../../src-main/core/log/logger.ts';
 import { createEventHub } from '../../src-main/ipc/event-hub.ts';
 import { UserFacingError } from '../../src-main/core/user-facing-error.ts';
 import { createRouter } from '../../src-main/ipc/router.ts';
@@ -11,9 +12,20 @@ const contract = {
       add: call<{ id: number }>()(z.object({ text: z.string().min(1).max(10) })),
       fail: call<null>()(z.undefined()),
       crash: call<null>()(z.undefined()),
+      echo: call<unknown>()(z.undefined()),
+      echoFailure: call<null>()(z.undefined()),
+      deep: call<unknown>()(z.undefined()),
     },
-    events: { added: event<{ id: number }>() },
+    events: { added: event<{ id: number }>(), echoed: event<unknown>() },
   },
+};
+/** A key of no known shape: only its registration can take it out. */
+const registeredKey = 'opaque-7f3a9c21d4e8b6a0';
+const echoed = {
+  requestId: `req-${registeredKey}`,
+  nested: [{ text: `Bearer ${registeredKey}` }, { [registeredKey]: true }],
+  count: 3,
+  when: null,
 };
 const appOrigin = 'opsdesk://app';
 const appFrame = { url: 'opsdesk://app/index.html', isTopFrame: true };
@@ -21,6 +33,8 @@ const appFrame = { url: 'opsdesk://app/index.html', isTopFrame: true };
 function setup() {
   const add = vi.fn(({ text }: { text: string }) => ({ id: text.length }));
   const onUnexpectedError = vi.fn();
+  const logger = createLogger({ sink: () => {} });
+  logger.registerSecret(registeredKey);
   const router = createRouter(
     contract,
     {
@@ -32,9 +46,18 @@ function setup() {
         crash: () => {
           throw new Error('secret internals: svc_live_0123456789ab.topsecret');
         },
+        echo: () => echoed,
+        echoFailure: () => {
+          throw new UserFacingError({ code: 'bad_request', params: { detail: `invalid key ${registeredKey}` } });
+        },
+        deep: () => {
+          let value: unknown = 'bottom';
+          for (let depth = 0; depth < 100_000; depth += 1) value = [value];
+          return { id: value };
+        },
       },
     },
-    { appOrigin, onUnexpectedError },
+    { appOrigin, onUnexpectedError, redact: logger.redact },
   );
   return { router, add, onUnexpectedError };
 }
@@ -62,7 +85,7 @@ describe('IPC router', () => {
       ok: false,
       error: { params: { context: 'invalid_input' }, fieldErrors: [{ path: 'text', code: 'too_big', params: { maximum: 10 }, message: 'Too large: at most 10.' }] },
     });
-    const named = createRouter({ notes: { calls: { add: call<null>()(z.object({ name: z.string().min(1, 'name_required') })) }, events: {} } }, { notes: { add: () => null } }, { appOrigin });
+    const named = createRouter({ notes: { calls: { add: call<null>()(z.object({ name: z.string().min(1, 'name_required') })) }, events: {} } }, { notes: { add: () => null } }, { appOrigin, redact: (text) => text });
     expect(await named.dispatch('notes:add', appFrame, { name: '' })).toMatchObject({
       ok: false,
       error: { fieldErrors: [{ path: 'name', code: 'name_required', message: 'Give the connection a name' }] },
@@ -119,5 +142,30 @@ describe('IPC router', () => {
     hub.publish('notes', 'added', { id: 7 });
     expect(subscribed.send).toHaveBeenCalledWith('notes:event:added', { id: 7 });
     expect(closed.send).not.toHaveBeenCalled();
+  });
+
+  test('a registered key leaves main in no result, error or event, whatever field a server echoed it in', async () => {
+    const { router } = setup();
+    const hub = createEventHub(router);
+    const window = { id: 1, send: vi.fn(), isDestroyed: () => false };
+    hub.subscribe(window, 'notes:event:echoed');
+    hub.publish('notes', 'echoed', echoed);
+    const sent = [
+      await router.dispatch('notes:echo', appFrame, undefined),
+      await router.dispatch('notes:echoFailure', appFrame, undefined),
+      window.send.mock.calls,
+    ];
+    expect(JSON.stringify(sent)).not.toContain(registeredKey);
+    expect(sent[0]).toEqual({
+      ok: true,
+      data: { requestId: 'req-[redacted]', nested: [{ text: 'Bearer [redacted]' }, { '[redacted]': true }], count: 3, when: null },
+    });
+    expect(sent[1]).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('(invalid key [redacted])'), params: { detail: 'invalid key [redacted]' } } });
+  });
+
+  test('a result nested too deep to cross IPC fails as internal instead of breaking the channel', async () => {
+    const { router, onUnexpectedError } = setup();
+    expect(await router.dispatch('notes:deep', appFrame, undefined)).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(onUnexpectedError).toHaveBeenCalledOnce();
   });
 });

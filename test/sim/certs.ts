@@ -18,6 +18,8 @@ export interface LeafOptions {
   validFrom?: Date;
   validTo?: Date;
   commonName?: string;
+  /** Where the issuer's certificate is published (Authority Information Access), as public CAs write. */
+  caIssuersUrl?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -62,6 +64,7 @@ function leafExtensions(opts: LeafOptions): x509.Extension[] {
     new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
   ];
   if (names.length > 0) extensions.push(new x509.SubjectAlternativeNameExtension(names));
+  if (opts.caIssuersUrl) extensions.push(new x509.AuthorityInfoAccessExtension({ caIssuers: new x509.GeneralName('url', opts.caIssuersUrl) }));
   return extensions;
 }
 
@@ -77,7 +80,8 @@ function leafCommonName(opts: LeafOptions): string {
   return opts.commonName ?? opts.hostnames?.[0] ?? opts.ips?.[0] ?? 'localhost';
 }
 
-export async function createCertificateAuthority(name = 'OpsDesk Simulator CA'): Promise<CertificateAuthority> {
+/** `pathLength`: how many intermediates may stand under it. */
+export async function createCertificateAuthority(name = 'OpsDesk Simulator CA', pathLength = 0): Promise<CertificateAuthority> {
   const keys = await generateKeys();
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
@@ -88,8 +92,32 @@ export async function createCertificateAuthority(name = 'OpsDesk Simulator CA'):
     signingAlgorithm,
     keys,
     extensions: [
+      new x509.BasicConstraintsExtension(true, pathLength, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+  return { name, certPem: cert.toString('pem'), keyPem: await privateKeyPem(keys.privateKey) };
+}
+
+/** An intermediate authority under `ca`, as public CAs issue server certificates from. */
+export async function issueIntermediateAuthority(ca: CertificateAuthority, name: string): Promise<CertificateAuthority> {
+  const keys = await generateKeys();
+  const caCert = new x509.X509Certificate(ca.certPem);
+  const now = Date.now();
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: randomSerial(),
+    subject: `CN=${escapeDnValue(name)}`,
+    issuer: caCert.subject,
+    notBefore: new Date(now - DAY_MS),
+    notAfter: new Date(now + 365 * DAY_MS),
+    signingAlgorithm,
+    publicKey: keys.publicKey,
+    signingKey: await importPrivateKey(ca.keyPem),
+    extensions: [
       new x509.BasicConstraintsExtension(true, 0, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.AuthorityKeyIdentifierExtension.create(caCert),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
     ],
   });

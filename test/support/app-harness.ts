@@ -74,6 +74,7 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
   const services = await createAppServices({ logSink: () => {}, ...serviceOptions, platform, dataDir });
   const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux' }), {
     appOrigin: harnessOrigin,
+    redact: services.logger.redact,
   });
   const events = createEventHub(router);
   wireEvents(services, events);

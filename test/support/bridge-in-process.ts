@@ -17,6 +17,7 @@ const origin = 'opsdesk://app';
 export function bridgeInProcess(services: AppServices): OpsDeskApi {
   const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux' }), {
     appOrigin: origin,
+    redact: services.logger.redact,
   });
   const hub = createEventHub<Contract>(router);
   const sender = { url: `${origin}/index.html`, isTopFrame: true };

@@ -1,9 +1,10 @@
 import type { ConnectionReport, ServiceName } from '../../../src-preload/contract/profiles.ts';
-import { withPresentedCertificate } from '../http/certificate-probe.ts';
+import { withPresentedCertificate, probeTargetFor } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
+import { withDeadline } from '../http/deadline.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
+import { systemClock, type Clock } from '../lifecycle/clock.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
-import type { Clock } from '../lifecycle/clock.ts';
 import type { Logger } from '../log/logger.ts';
 import type { ResolveProxy } from '../platform.ts';
 import { isProfileOf, type ProfileOf } from '../profiles/profile-record.ts';
@@ -24,11 +25,13 @@ export interface ClientRegistryOptions<Clients extends Record<ServiceName, Closa
   logger: Logger;
   /** The OS's proxy for a URL, for profiles whose proxy mode is "system". */
   resolveProxy?: ResolveProxy;
-  /** What every client's limiter and retries wait on; tests pass a fake one. */
+  /** What every client's limiter and retries, and the deadline of a connection test, wait on; tests pass a fake one. */
   clock?: Clock;
 }
 
 const maxResponseBytes = 32 * 1024 * 1024;
+/** The user waits for a connection test: however many attempts it takes, it answers within this. */
+export const TEST_CONNECTION_DEADLINE_MS = 20_000;
 /** Longer than any request's own timeouts allow it to take. */
 const retiredClientGraceMs = 15 * 60_000;
 
@@ -71,11 +74,12 @@ export class ClientRegistry<Clients extends Record<ServiceName, Closable>> imple
     // Awaited only when needed: the client must be the one of the profile as it was when asked.
     if (record.trust.mode === 'pinned' && !record.trust.anchorPem) await this.#options.profiles.adoptPinnedAnchor(profileId);
     try {
-      const summary = await this.#test(profileId, record.service);
+      const test = () => this.#test(profileId, record.service);
+      const summary = await withDeadline(TEST_CONNECTION_DEADLINE_MS, this.#options.clock ?? systemClock, test);
       return { profileId, testedAt: new Date().toISOString(), summary };
     } catch (error) {
       if (!(error instanceof ServiceFailure)) throw error;
-      const shown = await withPresentedCertificate(error.serviceError, new URL(record.baseUrl), record.timeouts.connectMs);
+      const shown = await withPresentedCertificate(error.serviceError, probeTargetFor(record, this.#options.resolveProxy));
       throw shown === error.serviceError ? error : new ServiceFailure(shown, { cause: error });
     }
   }
@@ -94,7 +98,7 @@ export class ClientRegistry<Clients extends Record<ServiceName, Closable>> imple
 
   #open<Service extends ServiceName>(record: ProfileOf<Service>, service: Service): Clients[Service] {
     const { profiles, connectors, health, logger, resolveProxy, clock } = this.#options;
-    return connectors[service].open({ ...record, maxResponseBytes }, profiles.apiKeyProvider(record.id), logger, {
+    return connectors[service].open({ ...record, maxResponseBytes }, profiles.apiKeyProvider(record), logger, {
       onOutcome: (outcome) => health.report(record.id, outcome),
       ...(resolveProxy ? { resolveProxy } : {}),
       ...(clock ? { clock } : {}),

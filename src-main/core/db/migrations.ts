@@ -47,7 +47,7 @@ export const migrations: Migration[] = [
       query TEXT NOT NULL,
       used_at TEXT NOT NULL,
       PRIMARY KEY (profile_id, query)
-      ) STRICT;`,
+    ) STRICT;`,
   },
   {
     name: 'sync state',

@@ -1,6 +1,6 @@
 // The firewall appliance REST API (firewall.md) under `https://<host>:9443/api/v1`.
 import type { ServerDescriptionSummary } from '../../../src-preload/contract/profiles.ts';
-import { createHttpClient, type HttpClientOptions, type HttpRequest, type HttpResponse } from '../http/client.ts';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeMalformedResponse } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
@@ -27,8 +27,8 @@ export interface FirewallClient {
   getSystemStatus(): Promise<FirewallSystemStatus>;
   /** The appliance's OpenAPI 3.1 description, read once; null when it publishes none. */
   describeServer(): Promise<ApiDescription | null>;
-  /** Any call of firewall.md through this profile's limiter and retries, for the feature folders' own wire reading. */
-  request<T = unknown>(request: HttpRequest): Promise<HttpResponse<T>>;
+  /** Any endpoint, for the feature folders (alerts/, blocklist/ …), which read its body with core/wire. */
+  request: HttpClient['request'];
   close(): Promise<void>;
 }
 
@@ -86,5 +86,5 @@ export function createFirewallClient(
     readApiDescription((await http.request({ method: 'GET', path: '/openapi.json' })).data, http.baseUrl.pathname.replace(/\/$/, '')) ?? null,
   );
 
-  return { getSystemStatus, describeServer, request: (request) => http.request(request), close: () => http.close() };
+  return { getSystemStatus, describeServer, request: http.request, close: () => http.close() };
 }

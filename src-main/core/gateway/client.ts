@@ -1,12 +1,13 @@
 // The model gateway (gateway.md) through the official openai SDK, over the profile's HTTP core.
 import OpenAI from 'openai';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/client.ts';
+import { parseJsonBody } from '../http/response-body.ts';
 import { parseRetryAfter } from '../http/retry.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
-import { describeHttpError } from '../http/status-errors.ts';
+import { describeHttpError, requestIdFrom } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
-import { readRecord, readRecords, type Fields } from '../wire/read.ts';
+import { readRecord, readRecords, type Fields, type ReadRecords } from '../wire/read.ts';
 import { normaliseGatewayBaseUrl } from './base-url.ts';
 import { describeStreamError, gatewayDialect } from './error-dialect.ts';
 
@@ -18,15 +19,19 @@ export interface GatewayModel {
 export interface GatewayClient {
   /** For endpoints beyond this module; map its errors with `toServiceFailure`. */
   readonly openai: OpenAI;
-  listModels(): Promise<GatewayModel[]>;
+  /** The key's models, and how many entries were left out for want of a usable id. */
+  listModels(): Promise<ReadRecords<GatewayModel>>;
   toServiceFailure(error: unknown): ServiceFailure;
   close(): Promise<void>;
 }
 
+// Far longer than any model name a gateway gives: a longer id is not a name to show or send on.
+const MAX_MODEL_ID_LENGTH = 256;
+
 /** One entry of the model list (its shape is "not shown"): refused only without a usable id. */
 export function readModel(model: Fields): GatewayModel | undefined {
   const id = model.id('id', 'model', 'name', 'model_id');
-  if (id === undefined) return undefined;
+  if (id === undefined || id.length > MAX_MODEL_ID_LENGTH) return undefined;
   const ownedBy = model.string('owned_by', 'ownedBy', 'owner', 'provider', 'vendor');
   return { id, ...(ownedBy ? { ownedBy } : {}) };
 }
@@ -91,11 +96,14 @@ export function createGatewayClient(
     return http.toServiceFailure(error instanceof OpenAI.APIConnectionError ? error.cause : error);
   }
 
-  async function listModels(): Promise<GatewayModel[]> {
+  async function listModels(): Promise<ReadRecords<GatewayModel>> {
     try {
       // Read as sent, not through the SDK's page type: a server may list under `models` or `items`.
-      const body = await openai.get<unknown>('/models');
-      return readRecords(readRecord(body)?.['models'] ?? body, readModel).records;
+      // And by what the body holds, not its label: JSON sent as text/plain is a list, a login page is not.
+      const response = await openai.get('/models').asResponse();
+      const requestId = requestIdFrom(undefined, Object.fromEntries(response.headers));
+      const body = parseJsonBody(Buffer.from(await response.arrayBuffer()), undefined, { dialect: gatewayDialect, status: response.status, requestId });
+      return readRecords(readRecord(body)?.['models'] ?? body, readModel);
     } catch (error) {
       throw toServiceFailure(error);
     }

@@ -7,13 +7,13 @@ import { systemClock, type Clock } from '../lifecycle/clock.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { createExchange } from './exchange.ts';
 import { describeCancelled, describeInvalidSettings, describeMissingKey } from './local-errors.ts';
-import { TIMEOUT_PHASE_BY_UNDICI_CODE, describeNetworkError, describeTimeout, networkErrorCode, underlyingErrorCode, type TimeoutPhase } from './network-errors.ts';
+import { TIMEOUT_PHASE_BY_UNDICI_CODE, describeConnectionFailure, describeTimeout, underlyingError, type TimeoutPhase } from './network-errors.ts';
 import { SlidingWindowLimiter } from './rate-limiter.ts';
 import type { CallOutcome } from './reachability.ts';
 import { parseJsonBody } from './response-body.ts';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.ts';
 import { ServiceFailure } from './service-failure.ts';
-import { describeHttpError, requestIdFrom } from './status-errors.ts';
+import { describeHttpError, describeMalformedStreamEvent, requestIdFrom } from './status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from './types.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -136,11 +136,12 @@ export function createHttpClient(
     // The SDK wraps what our fetch threw.
     if (error instanceof Error && error.cause instanceof ServiceFailure) return error.cause;
     if (isAbortError(error)) return new ServiceFailure(describeCancelled(dialect), { cause: error });
-    const systemCode = underlyingErrorCode(error);
-    const phase = systemCode === undefined ? undefined : TIMEOUT_PHASE_BY_UNDICI_CODE[systemCode];
+    // Bodies that are not streamed are checked before an SDK sees them; its JSON parse fails only on a stream event.
+    if (error instanceof SyntaxError) return new ServiceFailure(describeMalformedStreamEvent(dialect), { cause: error });
+    const system = underlyingError(error);
+    const phase = system === undefined ? undefined : TIMEOUT_PHASE_BY_UNDICI_CODE[system.code];
     if (phase) return new ServiceFailure(describeTimeout(dialect, phase, timeoutFor[phase]), { cause: error });
-    const code = networkErrorCode(systemCode, settings.trust.mode === 'pinned');
-    return new ServiceFailure(describeNetworkError(dialect, code, baseUrl.host), { cause: error });
+    return new ServiceFailure(describeConnectionFailure(dialect, system, baseUrl.host, settings.trust.mode === 'pinned'), { cause: error });
   }
 
   async function apiKey(): Promise<string> {

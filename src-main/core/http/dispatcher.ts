@@ -26,6 +26,42 @@ export function proxyRouteOf(answer: string): string | 'direct' | null {
 }
 
 /**
+ * HTTPS_PROXY (else HTTP_PROXY) unless NO_PROXY names the host, read as undici's EnvHttpProxyAgent
+ * reads them; for the certificate probe, which opens its tunnel itself and so cannot use that agent.
+ */
+function environmentRouteFor(url: URL): string | 'direct' {
+  const { env } = process;
+  const proxy = env.https_proxy ?? env.HTTPS_PROXY ?? env.http_proxy ?? env.HTTP_PROXY;
+  if (!proxy) return 'direct';
+  const host = url.hostname.toLowerCase();
+  const port = url.port || '443';
+  for (const entry of (env.no_proxy ?? env.NO_PROXY ?? '').toLowerCase().split(/[\s,]+/).filter(Boolean)) {
+    const [, name = '', entryPort] = /^(.*?)(?::(\d+))?$/.exec(entry) ?? [];
+    if (entryPort && entryPort !== port) continue;
+    if (name === '*') return 'direct';
+    const wildcard = name.startsWith('*.');
+    const domain = name.replace(/^\*?\./, '');
+    if ((!wildcard && host === domain) || host.endsWith(`.${domain}`)) return 'direct';
+  }
+  return proxy;
+}
+
+/** The way a request to `url` goes under the profile's proxy settings: 'direct' or a proxy URL. */
+export async function proxyRouteFor(proxy: ConnectionSettings['proxy'], url: URL, resolveProxy?: ResolveProxy): Promise<string | 'direct'> {
+  switch (proxy.mode) {
+    case 'none':
+      return 'direct';
+    case 'explicit':
+      if (!proxy.url) throw new Error('the proxy address is missing');
+      return proxy.url;
+    case 'system': {
+      const answer = resolveProxy ? await resolveProxy(`${url.origin}/`).catch(() => null) : null;
+      return (answer === null ? null : proxyRouteOf(answer)) ?? environmentRouteFor(url);
+    }
+  }
+}
+
+/**
  * "System" proxy as the operating system decides it for each URL (PAC scripts, per-host rules,
  * network changes), asked anew for every request; where the platform cannot say (plain Node, or
  * an answer undici cannot use) the environment variables decide, as EnvHttpProxyAgent reads them.

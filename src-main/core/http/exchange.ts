@@ -1,11 +1,12 @@
 // The attempt/retry loop of one profile: a rate-limit slot per attempt, retries with backoff or the
-// server's Retry-After, and for an answer that is not a stream, the whole body read within the size
-// and time limits.
+// server's Retry-After, the overall deadline of a task the user waits for, the whole body of an
+// answer read within the size and time limits, and an event stream passed on within its caps.
 import { FormData as UndiciFormData, fetch as undiciFetch, type Dispatcher, type RequestInit as UndiciRequestInit } from 'undici';
 import type { Logger } from '../log/logger.ts';
-import { describeTimeout } from './network-errors.ts';
+import { currentDeadline, type Deadline } from './deadline.ts';
+import { describeDeadlineExceeded, describeTimeout, type ExchangeStage } from './network-errors.ts';
 import { outcomeOfFailure, outcomeOfStatus, type CallOutcome } from './reachability.ts';
-import { readCappedBody } from './response-body.ts';
+import { capEventStream, readCappedBody } from './response-body.ts';
 import { sleep, type Clock } from '../lifecycle/clock.ts';
 import { RateLimitPaused, type SlidingWindowLimiter } from './rate-limiter.ts';
 import { RetrySchedule, isIdempotent, isRetriedNetworkFailure, isRetriedStatus, parseRetryAfter, type RetryPolicy } from './retry.ts';
@@ -30,6 +31,32 @@ export interface ExchangeParts {
   toServiceFailure(error: unknown): ServiceFailure;
   /** Told how every exchange ended, for the profile's connection health. */
   onOutcome?: (outcome: CallOutcome) => void;
+}
+
+/** How far one request got, for the message when the overall deadline ends it. */
+interface Progress {
+  stage: ExchangeStage;
+  attempts: number;
+}
+
+/** The profile's dispatcher, telling `progress` when a connection is ready and the request goes out. */
+function reportingConnection(dispatcher: Dispatcher, progress: Progress): Dispatcher {
+  return dispatcher.compose((dispatch) => (options, handler) =>
+    dispatch(
+      options,
+      new Proxy(handler, {
+        get(target, name) {
+          const value: unknown = Reflect.get(target, name);
+          if (typeof value !== 'function') return value;
+          if (name !== 'onRequestStart') return value.bind(target);
+          return (...args: unknown[]) => {
+            progress.stage = 'headers';
+            return value.apply(target, args);
+          };
+        },
+      }),
+    ),
+  );
 }
 
 function isReplayable(body: RequestInit['body'] | undefined): boolean {
@@ -73,10 +100,12 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
   async function attempt(
     input: string | URL,
     init: RequestInit,
-    rules: { idempotent: boolean; replayable: boolean; schedule: RetrySchedule; where: Record<string, unknown> },
+    rules: { idempotent: boolean; replayable: boolean; schedule: RetrySchedule; where: Record<string, unknown>; progress: Progress },
   ): Promise<{ exchange: Exchange } | { waitMs: number }> {
+    const { progress } = rules;
     const callerSignal = init.signal ?? undefined;
     const started = performance.now();
+    progress.stage = 'rate-limit';
     // A pause longer than a request may wait in total fails it now, saying how long the server asked for.
     const permit = await limiter.acquire(callerSignal, policy.maxTotalWaitMs).catch((error: unknown) => {
       if (!(error instanceof RateLimitPaused)) throw error;
@@ -84,6 +113,8 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
     });
     const bodyDeadline = new AbortController();
     let bodyTimer: NodeJS.Timeout | undefined;
+    progress.stage = 'connect';
+    progress.attempts += 1;
     try {
       const signal = callerSignal ? AbortSignal.any([callerSignal, bodyDeadline.signal]) : bodyDeadline.signal;
       // An API does not redirect; a 3xx shown as such points at a wrong base URL.
@@ -91,35 +122,37 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
         ...init,
         body: asUndiciBody(init.body),
         signal,
-        dispatcher,
+        dispatcher: reportingConnection(dispatcher, progress),
         redirect: 'manual',
       } as unknown as UndiciRequestInit;
-      const response = (await undiciFetch(input, undiciInit)) as unknown as Response;
+      const answer = (await undiciFetch(input, undiciInit)) as unknown as Response;
+      progress.stage = 'body';
       // The slot's window starts once the server has certainly seen the request (rate-limiter.ts).
       permit.release();
-      const logged = { ...rules.where, status: response.status, attempt: rules.schedule.attempt };
-      if (rules.replayable && isRetriedStatus(response.status, rules.idempotent)) {
-        const wait = rules.schedule.next(retryAfterOf(response.status, response.headers.get('retry-after')));
+      const logged = { ...rules.where, status: answer.status, attempt: rules.schedule.attempt };
+      if (rules.replayable && isRetriedStatus(answer.status, rules.idempotent)) {
+        const wait = rules.schedule.next(retryAfterOf(answer.status, answer.headers.get('retry-after')));
         if (wait !== undefined) {
-          await response.body?.cancel();
+          await answer.body?.cancel();
           log.warn('retrying', { ...logged, waitMs: wait });
           return { waitMs: wait };
         }
       }
-      if (response.headers.get('content-type')?.includes('text/event-stream')) {
+      const limits = { dialect, status: answer.status, maxBytes: settings.maxResponseBytes };
+      if (answer.headers.get('content-type')?.includes('text/event-stream') && answer.body) {
         log.info('stream started', logged);
+        // Read later by the caller (an SDK): the caps travel with the body.
+        const response = new Response(capEventStream(answer.body, limits), {
+          status: answer.status,
+          statusText: answer.statusText,
+          headers: answer.headers,
+        });
         return { exchange: { response, bytes: undefined } };
       }
       bodyTimer = setTimeout(() => bodyDeadline.abort(), settings.timeouts.bodyMs);
-      const bytes = response.body
-        ? await readCappedBody(response.body, response.headers.get('content-length'), {
-            dialect,
-            status: response.status,
-            maxBytes: settings.maxResponseBytes,
-          })
-        : Buffer.alloc(0);
+      const bytes = answer.body ? await readCappedBody(answer.body, answer.headers.get('content-length'), limits) : Buffer.alloc(0);
       log.info('response', { ...logged, ms: Math.round(performance.now() - started) });
-      return { exchange: { response, bytes } };
+      return { exchange: { response: answer, bytes } };
     } catch (error) {
       if (callerSignal?.aborted) throw error;
       const failure = bodyDeadline.signal.aborted
@@ -145,7 +178,7 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
     }
   }
 
-  async function send(input: string | URL, init: RequestInit): Promise<Exchange> {
+  async function send(input: string | URL, init: RequestInit, progress: Progress): Promise<Exchange> {
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = new Headers(init.headers);
     // Back ends such as the support API refuse browser-originated calls; OpsDesk never sends one.
@@ -155,17 +188,34 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
       replayable: isReplayable(init.body),
       schedule: new RetrySchedule(policy),
       where: { method, path: new URL(input).pathname },
+      progress,
     };
     for (;;) {
       const outcome = await attempt(input, { ...init, method, headers }, rules);
       if ('exchange' in outcome) return outcome.exchange;
+      progress.stage = 'retry-wait';
       await sleep(clock, outcome.waitMs, init.signal ?? undefined);
+    }
+  }
+
+  /** The caller's own abort stays as it is; the end of the task's deadline says where the request stood. */
+  async function sendWithin(deadline: Deadline | undefined, input: string | URL, init: RequestInit): Promise<Exchange> {
+    const progress: Progress = { stage: 'rate-limit', attempts: 0 };
+    if (!deadline) return send(input, init, progress);
+    const signal = init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
+    try {
+      return await send(input, { ...init, signal }, progress);
+    } catch (error) {
+      // What the deadline ended arrives as the abort itself, never as an explained failure.
+      if (error instanceof ServiceFailure || !deadline.signal.aborted || init.signal?.aborted) throw error;
+      const host = new URL(input).host;
+      throw new ServiceFailure(describeDeadlineExceeded(dialect, deadline.ms, host, progress.stage, progress.attempts), { cause: error });
     }
   }
 
   return async (input, init) => {
     try {
-      const exchange = await send(input, init);
+      const exchange = await sendWithin(currentDeadline(), input, init);
       const { status, headers } = exchange.response;
       report(outcomeOfStatus(status) ?? outcomeOfFailure(describeHttpError(dialect, status, null, headers.get('x-request-id') ?? undefined)));
       return exchange;

@@ -16,6 +16,13 @@ export function describeCancelled(dialect: ErrorDialect): ServiceError {
   return serviceError({ service: dialect.service, code: 'cancelled', retryable: false });
 }
 
-export function describeResponseTooLarge(dialect: ErrorDialect, status: number, limitBytes: number): ServiceError {
-  return serviceError({ service: dialect.service, status, code: 'response_too_large', params: { limitBytes }, retryable: false });
+/** `what`: the whole response against the profile's limit, or one line of an event stream against the line limit. */
+export function describeResponseTooLarge(dialect: ErrorDialect, status: number, limitBytes: number, what: 'response' | 'line' = 'response'): ServiceError {
+  return serviceError({
+    service: dialect.service,
+    status,
+    code: 'response_too_large',
+    params: { limitBytes, ...(what === 'line' ? { context: 'line' } : {}) },
+    retryable: false,
+  });
 }

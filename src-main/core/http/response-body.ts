@@ -10,8 +10,12 @@ export interface BodyLimits {
   maxBytes: number;
 }
 
-function tooLarge(limits: BodyLimits): ServiceFailure {
-  return new ServiceFailure(describeResponseTooLarge(limits.dialect, limits.status, limits.maxBytes));
+/** An event-stream line longer than this is refused: an SDK holds a whole line in memory until it ends. */
+export const MAX_EVENT_STREAM_LINE_BYTES = 1024 * 1024;
+
+function tooLarge(limits: BodyLimits, what: 'response' | 'line' = 'response'): ServiceFailure {
+  const limit = what === 'line' ? MAX_EVENT_STREAM_LINE_BYTES : limits.maxBytes;
+  return new ServiceFailure(describeResponseTooLarge(limits.dialect, limits.status, limit, what));
 }
 
 /** Reads the whole body, giving up as soon as it exceeds the limit (or announces that it will). */
@@ -32,6 +36,30 @@ export async function readCappedBody(
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, total);
+}
+
+/**
+ * An event stream passed on as it arrives (after any gzip is undone), failed with
+ * response_too_large once it exceeds the profile's size limit or a line exceeds the line limit.
+ */
+export function capEventStream(body: ReadableStream<Uint8Array>, limits: BodyLimits): ReadableStream<Uint8Array> {
+  let total = 0;
+  let lineBytes = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        if (total > limits.maxBytes) return controller.error(tooLarge(limits));
+        for (let index = 0; index < chunk.length; index++) {
+          const byte = chunk[index];
+          // SSE ends a line with LF, CR or CRLF.
+          if (byte === 0x0a || byte === 0x0d) lineBytes = 0;
+          else if (++lineBytes > MAX_EVENT_STREAM_LINE_BYTES) return controller.error(tooLarge(limits, 'line'));
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
 }
 
 /** The body as JSON; null when empty. An HTML page or broken JSON becomes `malformed_response`. */

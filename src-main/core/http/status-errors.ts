@@ -84,3 +84,8 @@ export function describeMalformedResponse(
     retryable: status >= 500 || status === 429,
   });
 }
+
+/** An event in a streamed answer (SSE) whose data is not the JSON the protocol promises. */
+export function describeMalformedStreamEvent(dialect: ErrorDialect): ServiceError {
+  return serviceError({ service: dialect.service, code: 'malformed_response', params: { context: 'stream_event' }, retryable: false });
+}

@@ -1,6 +1,6 @@
 // TLS options for a profile's trust mode. Verification always stays on; only the set of trust
 // anchors (and, when pinned, the accepted leaf) changes.
-import { checkServerIdentity, getCACertificates, type ConnectionOptions, type PeerCertificate } from 'node:tls';
+import { getCACertificates, type ConnectionOptions, type PeerCertificate } from 'node:tls';
 import { PIN_MISMATCH_CODE } from './network-errors.ts';
 import type { TrustSettings } from './types.ts';
 
@@ -41,9 +41,11 @@ export function tlsOptionsFor(trust: TrustSettings): ConnectionOptions {
         // The approved certificate may be the server's leaf itself rather than a root; the pin
         // below still requires exactly that leaf.
         allowPartialTrustChain: true,
-        checkServerIdentity: (host: string, cert: PeerCertificate) =>
-          checkServerIdentity(host, cert) ??
-          (normalizeFingerprint(cert.fingerprint256) === pin ? undefined : pinMismatch(cert.fingerprint256)),
+        // The pin is the server's identity: only the holder of that very certificate's key can
+        // present it, whatever name it carries. An appliance's self-signed certificate often names
+        // itself (appliance.local) while it is reached by IP; the user approved it by fingerprint.
+        checkServerIdentity: (_host: string, cert: PeerCertificate) =>
+          normalizeFingerprint(cert.fingerprint256) === pin ? undefined : pinMismatch(cert.fingerprint256),
       };
     }
   }

@@ -15,6 +15,9 @@ const KEY_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/\bsk-[A-Za-z0-9_-]{6,}/g, `sk-${REDACTED}`],
 ];
 
+// Every key shape above needs one of these words; a text with none of them skips the patterns.
+const KEY_SHAPE_WORDS = /authorization|x-svc-token|bearer|svc_|sk-/i;
+
 export class Redactor {
   readonly #secrets = new Set<string>();
 
@@ -25,7 +28,8 @@ export class Redactor {
   redact(text: string): string {
     let result = text;
     // Registered secrets first: a key-shaped pattern might otherwise cut one in half and leave a tail.
-    for (const secret of this.#secrets) result = result.replaceAll(secret, REDACTED);
+    for (const secret of this.#secrets) if (result.includes(secret)) result = result.replaceAll(secret, REDACTED);
+    if (!KEY_SHAPE_WORDS.test(result)) return result;
     for (const [pattern, replacement] of KEY_SHAPES) result = result.replace(pattern, replacement);
     return result;
   }

@@ -1,19 +1,25 @@
 import { X509Certificate, randomUUID } from 'node:crypto';
 import type { KeychainStatus, ParsedProfileInput, ProfileList, ProfileView, ServiceName } from '../../../src-preload/contract/profiles.ts';
-import { probeCertificate } from '../http/certificate-probe.ts';
+import { probeCertificate, probeTargetFor } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
 import { fieldError } from '../english-text.ts';
 import { ServiceFailure, serviceError } from '../http/service-failure.ts';
 import { normalizeFingerprint } from '../http/trust.ts';
-import type { TrustSettings } from '../http/types.ts';
+import type { ApiKeyProvider, TrustSettings } from '../http/types.ts';
 import { Emitter, type Event } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
+import type { ResolveProxy } from '../platform.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
 import { maskKey } from '../secrets/mask-key.ts';
+import { decodeStoredKey, encodeStoredKey, sameBinding, type KeyBinding } from '../secrets/stored-key.ts';
 import { UserFacingError } from '../user-facing-error.ts';
+import { changedPart, keyBindingOf } from './key-binding.ts';
 import { defaultTimeouts } from './profile-record.ts';
 import type { ProfileRecord } from './profile-record.ts';
 import type { ProfileRepository } from './profile-repository.ts';
+
+/** What says where a profile's key may go. */
+type KeyedProfile = Pick<ProfileRecord, 'id' | 'service' | 'baseUrl' | 'proxy' | 'trust'>;
 
 /** What saving a profile needs to know of its back end. */
 export type ProfileRules = { [Service in ServiceName]: Pick<Connector<Service, Closable>, 'normaliseBaseUrl' | 'isLiveKey'> };
@@ -23,6 +29,8 @@ export interface ProfileServiceOptions {
   keyStore: KeyStore;
   logger: Logger;
   rules: ProfileRules;
+  /** The OS's proxy for a URL, so the certificate probe takes the way a "system" profile's requests take. */
+  resolveProxy?: ResolveProxy;
   onChange?: (list: ProfileList) => void;
 }
 
@@ -31,10 +39,32 @@ const nameTaken = (service: ServiceName, name: string) =>
 
 export const profileNotFound = () => new UserFacingError({ code: 'not_found', params: { context: 'profile_gone' } });
 
+/** The catalog's words for each part of a key's binding that an edit changed (`bad_request` contexts). */
+const keyNeededAgain: Record<keyof KeyBinding, { context: string; field: string }> = {
+  origin: { context: 'key_for_new_address', field: 'key_for_new_address' },
+  proxy: { context: 'key_for_new_proxy', field: 'key_for_new_settings' },
+  trust: { context: 'key_for_new_trust', field: 'key_for_new_settings' },
+};
+
+const keyBoundElsewhere = (record: KeyedProfile, enteredFor: KeyBinding, now: KeyBinding) =>
+  new ServiceFailure(
+    serviceError({
+      service: record.service,
+      code: 'key_bound_elsewhere',
+      params: { context: changedPart(enteredFor, now), origin: now.origin, enteredFor: enteredFor.origin },
+      retryable: false,
+    }),
+  );
+
 /** Profiles: non-secret parts in SQLite, keys in the keychain. */
 export class ProfileService {
   readonly #options: ProfileServiceOptions;
   readonly #profileChanged = new Emitter<string>();
+  /**
+   * Whether each profile has a key, learned once per run and kept up to date by this service, so a
+   * list does not read every secret. A key removed behind OpsDesk's back shows on its next use.
+   */
+  readonly #keyPresent = new Map<string, Promise<boolean>>();
   /** A profile was saved, re-trusted or removed: fires its id, before the list is sent to windows. */
   readonly onProfileChanged: Event<string> = this.#profileChanged.event;
   constructor(options: ProfileServiceOptions) {
@@ -48,10 +78,7 @@ export class ProfileService {
 
   async list(): Promise<ProfileList> {
     const records = this.#options.repository.all();
-    // A keychain entry that cannot be read right now (a locked item) is shown as what was stored.
-    const present = await Promise.all(
-      records.map((record) => this.#options.keyStore.get(record.id).then((key) => key !== null, () => record.keyHint !== null)),
-    );
+    const present = await Promise.all(records.map((record) => this.#hasKey(record)));
     return { profiles: records.map((record, index) => toView(record, present[index]!)), keychain: this.keychain };
   }
 
@@ -68,14 +95,6 @@ export class ProfileService {
     }
     const rules = this.#options.rules[input.service];
     const baseUrl = rules.normaliseBaseUrl(input.baseUrl);
-    if (existing && !input.apiKey && new URL(existing.baseUrl).origin !== new URL(baseUrl).origin) {
-      // The stored key was given for one server; it never goes to another without the user saying so.
-      throw new UserFacingError({
-        code: 'bad_request',
-        params: { context: 'key_for_new_address' },
-        fieldErrors: [fieldError('apiKey', 'key_for_new_address')],
-      });
-    }
     const now = new Date().toISOString();
     const id = existing?.id ?? `profile-${randomUUID()}`;
     const key = input.apiKey ?? null;
@@ -94,26 +113,40 @@ export class ProfileService {
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     } as ProfileRecord;
+    const binding = keyBindingOf(record);
+    if (existing?.keyHint && !key) {
+      // The stored key was given for one server, reached one way; it goes nowhere else without the user saying so.
+      const previous = keyBindingOf(existing);
+      if (!sameBinding(previous, binding)) {
+        const { context, field } = keyNeededAgain[changedPart(previous, binding)];
+        throw new UserFacingError({ code: 'bad_request', params: { context }, fieldErrors: [fieldError('apiKey', field)] });
+      }
+    }
     if (key) {
       this.#options.logger.registerSecret(key);
-      await keyStore.set(id, key);
+      await keyStore.set(id, encodeStoredKey(key, binding));
+      this.#keyPresent.set(id, Promise.resolve(true));
     }
     try {
       repository.put(record);
     } catch (error) {
       // A new profile whose row could not be written must not leave its key behind.
-      if (key && !existing) await keyStore.delete(id);
+      if (key && !existing) {
+        await keyStore.delete(id);
+        this.#keyPresent.delete(id);
+      }
       if (String((error as { code?: string }).code).startsWith('SQLITE_CONSTRAINT')) throw nameTaken(input.service, input.name);
       throw error;
     }
     this.#changed(id);
-    return toView(record, key !== null || (await keyStore.get(id)) !== null);
+    return toView(record, await this.#hasKey(record));
   }
 
   async remove(id: string): Promise<null> {
     this.#require(id);
     // The key goes first: if the keychain refuses, the profile is still there to try again.
     await this.#options.keyStore.delete(id);
+    this.#keyPresent.delete(id);
     if (!this.#options.repository.delete(id)) throw profileNotFound();
     this.#changed(id);
     return null;
@@ -127,10 +160,23 @@ export class ProfileService {
     return this.#options.repository.find(id);
   }
 
-  apiKeyProvider(id: string): () => Promise<string | null> {
+  /** The key of the profile as `record` has it, refused when it was entered for another server or way there. */
+  apiKeyProvider(record: KeyedProfile): ApiKeyProvider {
     return async () => {
-      const key = await this.#options.keyStore.get(id);
-      if (key) this.#options.logger.registerSecret(key);
+      const stored = await this.#options.keyStore.get(record.id);
+      this.#keyPresent.set(record.id, Promise.resolve(stored !== null));
+      if (stored === null) return null;
+      const { key, boundTo } = decodeStoredKey(stored);
+      this.#options.logger.registerSecret(key);
+      const binding = keyBindingOf(record);
+      if (!boundTo) {
+        // A key stored before keys carried their binding is bound, once, to where it is used today.
+        await this.#options.keyStore
+          .set(record.id, encodeStoredKey(key, binding))
+          .catch((error: unknown) => this.#options.logger.warn('could not bind a stored key to its server', { error }));
+      } else if (!sameBinding(boundTo, binding)) {
+        throw keyBoundElsewhere(record, boundTo, binding);
+      }
       return key;
     };
   }
@@ -145,7 +191,7 @@ export class ProfileService {
    */
   async trustCertificate(id: string, sha256: string): Promise<ProfileView> {
     const record = this.#require(id);
-    const presented = await probeCertificate(new URL(record.baseUrl), record.timeouts.connectMs);
+    const presented = await probeCertificate(probeTargetFor(record, this.#options.resolveProxy));
     if (normalizeFingerprint(presented.sha256) !== normalizeFingerprint(sha256)) {
       throw new ServiceFailure(
         serviceError({ service: record.service, code: 'certificate_changed', params: { context: 'changed_since_shown' }, retryable: false, certificate: presented }),
@@ -156,8 +202,14 @@ export class ProfileService {
     }
     const trust = { mode: 'pinned' as const, pinnedSha256: presented.sha256, anchorPem: presented.chainPem.at(-1)! };
     if (!this.#options.repository.updateTrust(id, trust, new Date().toISOString())) throw profileNotFound();
+    // The user approved this certificate for this very server, so the key follows the new trust. If
+    // the keychain cannot take it now, the key stays bound to the old trust and is asked for again.
+    await this.#rebindKey(record, { ...record, trust }).catch((error: unknown) =>
+      this.#options.logger.warn('could not bind the key to the trusted certificate', { error }),
+    );
     this.#changed(id);
-    return toView(this.#require(id), (await this.#options.keyStore.get(id)) !== null);
+    const updated = this.#require(id);
+    return toView(updated, await this.#hasKey(updated));
   }
 
   /**
@@ -167,8 +219,16 @@ export class ProfileService {
   async adoptPinnedAnchor(id: string): Promise<void> {
     const record = this.#require(id);
     if (record.trust.mode !== 'pinned' || record.trust.anchorPem) return;
-    const presented = await probeCertificate(new URL(record.baseUrl), record.timeouts.connectMs);
-    if (normalizeFingerprint(presented.sha256) !== normalizeFingerprint(record.trust.pinnedSha256 ?? '')) {
+    const presented = await probeCertificate(probeTargetFor(record, this.#options.resolveProxy));
+    const pin = normalizeFingerprint(record.trust.pinnedSha256 ?? '');
+    const pinnedAuthority = presented.chainPem.slice(1).map((pem) => new X509Certificate(pem)).find((certificate) => normalizeFingerprint(certificate.fingerprint256) === pin);
+    if (pinnedAuthority) {
+      const authority = pinnedAuthority.subject.split('\n').join(', ');
+      throw new ServiceFailure(
+        serviceError({ service: record.service, code: 'invalid_settings', params: { context: 'pin_is_authority', authority }, retryable: false, certificate: presented }),
+      );
+    }
+    if (normalizeFingerprint(presented.sha256) !== pin) {
       throw new ServiceFailure(
         serviceError({ service: record.service, code: 'certificate_changed', params: { context: 'pin_mismatch' }, retryable: false, certificate: presented }),
       );
@@ -176,6 +236,30 @@ export class ProfileService {
     const trust = { ...record.trust, anchorPem: presented.chainPem.at(-1)! };
     if (!this.#options.repository.updateTrust(record.id, trust, record.updatedAt)) throw profileNotFound();
     this.#profileChanged.fire(record.id);
+  }
+
+  /** Moves the key's binding from `before` to `after`; a key bound to anything else stays as it is. */
+  async #rebindKey(before: ProfileRecord, after: ProfileRecord): Promise<void> {
+    const stored = await this.#options.keyStore.get(before.id);
+    if (stored === null) return;
+    const { key, boundTo } = decodeStoredKey(stored);
+    if (boundTo && !sameBinding(boundTo, keyBindingOf(before))) return;
+    await this.#options.keyStore.set(before.id, encodeStoredKey(key, keyBindingOf(after)));
+  }
+
+  #hasKey(record: ProfileRecord): Promise<boolean> {
+    const known = this.#keyPresent.get(record.id);
+    if (known) return known;
+    const reading = this.#options.keyStore.get(record.id).then(
+      (stored) => stored !== null,
+      () => {
+        // A keychain that cannot be read right now (locked, still opening) is shown as what was stored, and asked again next time.
+        if (this.#keyPresent.get(record.id) === reading) this.#keyPresent.delete(record.id);
+        return record.keyHint !== null;
+      },
+    );
+    this.#keyPresent.set(record.id, reading);
+    return reading;
   }
 
   #require(id: string): ProfileRecord {

@@ -2,9 +2,9 @@ import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
+import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
 import { notificationsHandlers } from './notifications.ts';
-import { firewallAdminHandlers } from './firewall-admin.ts';
 import { profilesHandlers } from './profiles.ts';
 import { workspaceHandlers } from './workspace.ts';
 
@@ -14,8 +14,8 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     app: appHandlers(services, identity),
     profiles: profilesHandlers(services),
     workspace: workspaceHandlers(services),
+    firewallAdmin: firewallAdminHandlers(services),
     firewall: firewallHandlers(services),
     notifications: notificationsHandlers(services),
-    firewallAdmin: firewallAdminHandlers(services),
   };
 }

@@ -57,7 +57,7 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate }: Props) {
           {test?.state === 'failed' && (
             <>
               <ErrorNotice error={test.error} title={t('settings.row.failed')} />
-              {test.error.code === 'untrusted_certificate' && test.error.certificate && (
+              {(test.error.code === 'untrusted_certificate' || test.error.code === 'certificate_chain_incomplete') && test.error.certificate && (
                 <button type="button" className="button" onClick={onReviewCertificate}>
                   {t('settings.row.reviewCertificate')}
                 </button>

@@ -24,7 +24,7 @@ export function ServiceSection({ service }: { service: ServiceName }) {
 
   const testAndPrompt = async (id: string) => {
     const outcome = await runTest(id);
-    if (outcome.state === 'failed' && outcome.error.code === 'untrusted_certificate' && outcome.error.certificate) setReviewing(id);
+    if (outcome.state === 'failed' && (outcome.error.code === 'untrusted_certificate' || outcome.error.code === 'certificate_chain_incomplete') && outcome.error.certificate) setReviewing(id);
   };
 
   return (

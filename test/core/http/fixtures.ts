@@ -73,5 +73,5 @@ export async function failureOf(promise: Promise<unknown>): Promise<ServiceError
 export async function failureAsShown(promise: Promise<unknown>, baseUrl: string): Promise<ServiceError> {
   const error = await failureOf(promise);
   expect(error.certificate).toBeUndefined();
-  return withPresentedCertificate(error, new URL(baseUrl), 2_000);
+  return withPresentedCertificate(error, { url: new URL(baseUrl), service: error.service, timeoutMs: 2_000, proxy: { mode: 'none' } });
 }

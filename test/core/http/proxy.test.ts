@@ -1,8 +1,8 @@
 // Requests through an HTTP CONNECT proxy keep the profile's TLS trust end to end.
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { probeCertificate, withPresentedCertificate } from '../../../src-main/core/http/certificate-probe.ts';
 import { createHttpClient, type HttpClientOptions } from '../../../src-main/core/http/client.ts';
+import { startConnectProxy, type ConnectProxy } from '../../support/connect-proxy.ts';
 import { proxyRouteOf } from '../../../src-main/core/http/dispatcher.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 import type { ConnectionSettings } from '../../../src-main/core/http/types.ts';
@@ -10,33 +10,20 @@ import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { captureLog, failureOf, settingsFor } from './fixtures.ts';
 
 let sims: Simulators;
-let proxy: Server;
+let proxy: ConnectProxy;
 let proxyUrl: string;
-const tunnels: string[] = [];
+let tunnels: string[];
 const log = captureLog();
 
 beforeAll(async () => {
   sims = await startSimulators({ alertCount: 0 });
-  proxy = createServer((_req, res) => res.writeHead(405).end());
-  proxy.on('connect', (req, clientSocket, head) => {
-    tunnels.push(req.url ?? '');
-    const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
-      clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(clientSocket);
-      clientSocket.pipe(upstream);
-    });
-    upstream.on('error', () => clientSocket.destroy());
-    clientSocket.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  // Only the proxy knows where firewall.invalid is, as only a company proxy reaches an internal host.
+  proxy = await startConnectProxy((host) => (host === 'firewall.invalid' ? '127.0.0.1' : host));
+  ({ url: proxyUrl, tunnels } = proxy);
 });
 
 afterAll(async () => {
-  proxy.closeAllConnections();
-  proxy.close();
+  await proxy.close();
   await sims.close();
   log.expectNoneOf([sims.firewall.keys.readOnly]);
 });
@@ -58,7 +45,55 @@ it('an explicit proxy carries the request, and the imported CA is still what is 
   const untrusting = client({ proxy: { mode: 'explicit', url: proxyUrl } }, { mode: 'system' });
   const error = await failureOf(untrusting.request(status));
   await untrusting.close();
-  expect(error.code).toBe('untrusted_certificate');
+  // The handshake alone cannot tell a left-out intermediate from an untrusted issuer.
+  expect(error.code).toBe('certificate_chain_incomplete');
+  expect(error.message).not.toMatch(/self-signed/);
+});
+
+const behindProxy = (proxyRoute: ConnectionSettings['proxy'], resolveProxy?: (url: string) => Promise<string | null>) => ({
+  url: new URL(`https://firewall.invalid:${sims.firewall.port}`),
+  service: 'firewall' as const,
+  timeoutMs: 2_000,
+  proxy: proxyRoute,
+  ...(resolveProxy ? { resolveProxy } : {}),
+});
+
+it('the certificate probe takes the profile\'s proxy, so a host only the proxy reaches can be shown and trusted', async () => {
+  const before = tunnels.length;
+  const shown = await probeCertificate(behindProxy({ mode: 'explicit', url: proxyUrl }));
+  expect(shown.sha256).toBe(sims.firewall.leafSha256);
+  expect(tunnels.slice(before)).toEqual([`firewall.invalid:${sims.firewall.port}`]);
+
+  const platform = new RecordingPlatform();
+  platform.proxyFor = () => `PROXY ${proxyUrl.slice('http://'.length)}`;
+  const viaOs = await probeCertificate(behindProxy({ mode: 'system' }, (url) => platform.resolveProxy(url)));
+  expect(viaOs.sha256).toBe(sims.firewall.leafSha256);
+
+  const viaEnvironment = await withEnvironmentProxy(proxyUrl, () => probeCertificate(behindProxy({ mode: 'system' })));
+  expect(viaEnvironment.sha256).toBe(sims.firewall.leafSha256);
+  expect(tunnels.length - before).toBe(3);
+});
+
+it('a connection test through the proxy shows the certificate its refusal was about', async () => {
+  const untrusting = createHttpClient(
+    settingsFor('firewall', `https://firewall.invalid:${sims.firewall.port}`, { mode: 'system' }, { proxy: { mode: 'explicit', url: proxyUrl } }),
+    async () => sims.firewall.keys.readOnly,
+    log.logger,
+  );
+  const refused = await failureOf(untrusting.request(status));
+  await untrusting.close();
+  const shown = await withPresentedCertificate(refused, behindProxy({ mode: 'explicit', url: proxyUrl }));
+  // A leaf that names no place for its issuer comes from an authority of its own: untrusted, not incomplete.
+  expect(shown).toMatchObject({ code: 'untrusted_certificate', certificate: { sha256: sims.firewall.leafSha256 } });
+});
+
+it.each([
+  ['a proxy that refuses the tunnel', async () => behindProxy({ mode: 'explicit', url: `http://127.0.0.1:${sims.firewall.port}` }), 'proxy_failed'],
+  ['a proxy nothing listens on', async () => behindProxy({ mode: 'explicit', url: 'http://127.0.0.1:9' }), 'proxy_failed'],
+  ['no proxy for a host only the proxy knows', async () => behindProxy({ mode: 'none' }), 'dns_failed'],
+] as const)('the probe fails with a clear code for %s', async (_name, target, code) => {
+  const error = await failureOf(probeCertificate(await target()));
+  expect(error).toMatchObject({ service: 'firewall', code });
 });
 
 it('the system proxy comes from HTTPS_PROXY', async () => {

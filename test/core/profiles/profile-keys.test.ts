@@ -7,6 +7,7 @@ import { createAppServices } from '../../../src-main/core/app-services.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { OsKeychainStore } from '../../../src-main/core/secrets/os-keychain-store.ts';
+import { decodeStoredKey } from '../../../src-main/core/secrets/stored-key.ts';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 if (!hasSecretService) console.log('skipped: no D-Bus session, so no Secret Service (run through npm test)');
@@ -44,11 +45,11 @@ describe.skipIf(!hasSecretService)('profile keys in the OS keychain', () => {
     const saved = await services.profiles.save(supportProfile);
     expect(saved).toMatchObject({ hasKey: true, keyHint: 'svc_live_0123…', live: true, baseUrl: 'https://support.example.com' });
     expect(JSON.stringify(saved)).not.toContain(secretPart);
-    expect(await keychain.get(saved.id)).toBe(key);
+    expect(decodeStoredKey((await keychain.get(saved.id))!).key).toBe(key);
 
     const edited = await services.profiles.save({ ...supportProfile, id: saved.id, apiKey: undefined, name: 'Support (prod)' });
     expect(edited).toMatchObject({ name: 'Support (prod)', hasKey: true, live: true });
-    expect(await keychain.get(saved.id)).toBe(key);
+    expect(decodeStoredKey((await keychain.get(saved.id))!).key).toBe(key);
 
     const listed = await services.profiles.list();
     expect(listed.keychain).toEqual({ kind: 'os-keychain' });
@@ -73,7 +74,7 @@ describe.skipIf(!hasSecretService)('profile keys in the OS keychain', () => {
     services = await createAppServices({ dataDir, platform: new RecordingPlatform(), logSink: () => {} });
     const [profile] = (await services.profiles.list()).profiles;
     expect(profile).toMatchObject({ id: saved.id, hasKey: true, keyHint: 'svc_live_0123…' });
-    expect(await services.profiles.apiKeyProvider(saved.id)()).toBe(key);
+    expect(await services.profiles.apiKeyProvider(services.profiles.find(saved.id)!)()).toBe(key);
     await services.profiles.remove(saved.id);
   });
 });
