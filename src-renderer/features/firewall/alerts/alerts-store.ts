@@ -105,9 +105,9 @@ export function createAlertsStore(api: OpsDeskApi, profileId: string) {
         inFlight.clear();
         const forGeneration = generation;
         const loaded = get().pages.size > 0 ? [...get().pages.keys()] : [0];
-        // The pickers' values are not needed for the first rows, so they do not hold them up.
-        void api.firewall.alertFacets({ profileId }).then((facets) => facets.ok && set({ facets: facets.data }));
         const results = await Promise.all(loaded.map(query));
+        // Asked only after the rows: main answers in order, and the pickers' values must not hold up the first paint.
+        void api.firewall.alertFacets({ profileId }).then((facets) => facets.ok && set({ facets: facets.data }));
         if (forGeneration !== generation) return;
         const failed = results.find((result) => !result.ok);
         if (failed && !failed.ok) return set({ error: failed.error });
