@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { FirewallSim, issueServerCertificate, startSimulators } from '../test/sim/index.ts';
 import { writeDemoProfiles } from '../test/sim/demo-profiles.ts';
 import { openApp } from '../test/support/app-harness.ts';
@@ -47,6 +47,20 @@ async function showTab(page: Page, title: string) {
     await tab.click();
   }
   return page.getByRole('tabpanel', { name: title });
+}
+
+async function showSection(firewall: Locator, name: string) {
+  await firewall.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name }).click();
+  return firewall.getByRole('region', { name });
+}
+
+/** The Firewall tab once a sync has filled its cache. */
+async function syncedFirewall(page: Page) {
+  const firewall = await showTab(page, 'Firewall');
+  await firewall.getByRole('button', { name: 'Sync now' }).waitFor({ timeout: 15_000 });
+  await firewall.getByRole('button', { name: 'Sync now' }).click();
+  await firewall.getByRole('status', { name: 'Matching alerts' }).getByText(/^[1-9][\d,]* alerts$/).waitFor({ timeout: 60_000 });
+  return firewall;
 }
 
 try {
@@ -137,6 +151,98 @@ try {
     await freeApp.close({ removeData: true });
     await freeEdition.close();
   }
+
+  // The firewall workspace on a synced cache: each section, a detail, the notification center
+  // after a burst of new alerts.
+  {
+    const app = await openApp(browser, { importProfilesFrom: profilesFile, backgroundSync: true });
+    const { page } = app;
+    const firewall = await syncedFirewall(page);
+    sims.firewall.addAlerts(40);
+    await firewall.getByRole('button', { name: 'Sync now' }).click();
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).waitFor({ timeout: 30_000 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await showSection(firewall, 'Alerts');
+      await firewall.getByRole('rowgroup', { name: 'Alerts rows' }).focus();
+      await page.keyboard.press('Home');
+      await capture(page, `firewall-alerts-${colorScheme}`);
+      await page.keyboard.press('Enter');
+      await firewall.getByRole('complementary', { name: /^Alert / }).getByText('Signature').waitFor();
+      await capture(page, `firewall-alert-detail-${colorScheme}`);
+      await page.keyboard.press('Escape');
+      await firewall.getByRole('rowgroup', { name: 'Alerts rows' }).locator('[role="gridcell"]').nth(4).click({ button: 'right' });
+      await capture(page, `firewall-alerts-cell-menu-${colorScheme}`);
+      await page.keyboard.press('Escape');
+      const blocklist = await showSection(firewall, 'Block list');
+      await blocklist.getByRole('table', { name: 'Block list' }).waitFor();
+      await capture(page, `firewall-blocklist-${colorScheme}`);
+      await blocklist.getByRole('button', { name: 'Add block' }).click();
+      await capture(page, `firewall-blocklist-add-${colorScheme}`);
+      await blocklist.getByRole('button', { name: 'Cancel' }).click();
+      await blocklist.getByRole('button', { name: /^Unblock / }).first().click();
+      await capture(page, `firewall-unblock-confirm-${colorScheme}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await (await showSection(firewall, 'Allow list')).getByRole('table').waitFor();
+      await capture(page, `firewall-allowlist-${colorScheme}`);
+      await (await showSection(firewall, 'Domain rules')).getByRole('table').waitFor();
+      await capture(page, `firewall-domain-rules-${colorScheme}`);
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('dialog', { name: 'Notification center' }).waitFor();
+      await capture(page, `notification-center-${colorScheme}`);
+      await page.keyboard.press('Escape');
+    }
+    await showSection(firewall, 'Alerts');
+    await firewall.getByRole('rowgroup', { name: 'Alerts rows' }).focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await firewall.getByRole('button', { name: 'Open in tab' }).click();
+    await page.getByRole('tabpanel', { name: /^Alert / }).getByText('Signature').waitFor({ timeout: 15_000 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await capture(page, `alert-tab-${colorScheme}`);
+    }
+    await app.close({ removeData: true });
+  }
+
+  // The free WAF edition: read-only, and why.
+  {
+    sims.firewall.setEdition('free-waf');
+    const app = await openApp(browser, { importProfilesFrom: profilesFile, backgroundSync: true });
+    const firewall = await showTab(app.page, 'Firewall');
+    await firewall.getByRole('note', { name: 'Read-only' }).waitFor({ timeout: 15_000 });
+    await showSection(firewall, 'Block list');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await app.page.emulateMedia({ colorScheme });
+      await capture(app.page, `firewall-read-only-${colorScheme}`);
+    }
+    sims.firewall.setEdition('enterprise');
+    await app.close({ removeData: true });
+  }
+
+  // A firewall view whose appliance answered once and then went away: the cache stays browsable.
+  const appliance = new FirewallSim({ seed: 1, alertCount: 300, caPem: sims.ca.certPem });
+  await appliance.listen(0, await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+  const app = await openApp(browser, { backgroundSync: true });
+  const profile = await app.services.profiles.save({
+    service: 'firewall',
+    name: 'Branch office firewall',
+    baseUrl: appliance.url,
+    apiKey: appliance.keys.readOnly,
+    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+    settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
+  });
+  await app.services.clients.testConnection(profile.id);
+  await app.page.reload();
+  await syncedFirewall(app.page);
+  await appliance.close();
+  await app.page.reload();
+  await app.page.getByRole('tabpanel', { name: 'Firewall' }).getByRole('button', { name: 'Retry' }).waitFor({ timeout: 15_000 });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme });
+    await capture(app.page, `firewall-offline-cached-${colorScheme}`);
+  }
+  await app.close({ removeData: true });
 } finally {
   await browser.close();
   await sims.close();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotificationCenter } from '../notifications/NotificationCenter.tsx';
 import { useWorkspaceStore } from './workspace-store.ts';
 import { tabTitle } from './view-registry.ts';
 
@@ -80,6 +81,7 @@ export function TabBar() {
       >
         +
       </button>
+      <NotificationCenter />
     </nav>
   );
 }

@@ -10,10 +10,13 @@ import { TicketsView } from '../features/tickets/TicketsView.tsx';
 
 // A view's title and summary are `views.<kind>.title` and `.summary` in the catalogs.
 
-/** A view the user opens from the Ctrl+T picker; its tab shows the view's title. */
+/**
+ * A view the user opens from the Ctrl+T picker; its tab shows the view's title. A notification may
+ * open one at a place inside it (e.g. the Firewall view's block list), given as `params`.
+ */
 export interface PickerView {
   holds: 'nothing';
-  component: ComponentType;
+  component: ComponentType<{ params?: TabParams }>;
 }
 
 /** A view of one item (an alert, a ticket), opened by `navigate(kind, params)`; titled by its item. */

@@ -97,7 +97,9 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
     const result =
       channel === 'opsdesk:subscribe' ? subscribe(sender, payload) : await router.dispatch(channel, sender, payload);
     ipcLog?.push({ channel, result });
-    return result;
+    // As text: Playwright's own argument serialisation walks every value and makes a page of
+    // alerts cost hundreds of milliseconds, which Electron's structured clone does not.
+    return JSON.stringify(result);
   });
   const subscribe = (sender: { url: string; isTopFrame: boolean }, payload: unknown) => {
     const authorized = router.authorizeSubscription(sender, payload);
@@ -109,7 +111,7 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
           // A page that is reloading misses the event, as a reloading window would; it lists afresh.
           send: (channel, data) => {
             ipcLog?.push({ channel, result: data });
-            void page.evaluate(([c, d]) => window.__opsdeskDeliver(c, d), [channel, data] as const).catch(() => {});
+            void page.evaluate(([c, d]) => window.__opsdeskDeliver(c, JSON.parse(d)), [channel, JSON.stringify(data)] as const).catch(() => {});
           },
         },
         authorized.data,

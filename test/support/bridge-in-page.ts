@@ -8,7 +8,8 @@ import type { ContractManifest } from '../../src-preload/contract/manifest.ts';
 declare global {
   interface Window {
     __opsdeskManifest: ContractManifest;
-    __opsdeskInvoke(channel: string, payload: unknown): Promise<never>;
+    /** Answers the IpcResult as JSON text (see app-harness.ts). */
+    __opsdeskInvoke(channel: string, payload: unknown): Promise<string>;
     __opsdeskDeliver(channel: string, payload: unknown): void;
   }
 }
@@ -17,7 +18,7 @@ const listeners = new Map<string, Set<(payload: unknown) => void>>();
 window.__opsdeskDeliver = (channel, payload) => listeners.get(channel)?.forEach((listener) => listener(payload));
 Object.defineProperty(window, 'opsdesk', {
   value: buildFacade(window.__opsdeskManifest, {
-    invoke: (channel, payload) => window.__opsdeskInvoke(channel, payload),
+    invoke: async (channel, payload) => JSON.parse(await window.__opsdeskInvoke(channel, payload)) as never,
     listen: (channel, listener) => {
       let set = listeners.get(channel);
       if (!set) listeners.set(channel, (set = new Set()));

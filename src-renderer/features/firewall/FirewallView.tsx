@@ -1,29 +1,79 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
+import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
-import { NothingCached } from '../../ui/NothingCached.tsx';
-import { adminSections } from './admin/index.ts';
+import { operateState, useFirewallStatusStore } from './firewall-status-store.ts';
+import { firewallSections } from './sections.ts';
+import { SyncLine } from './SyncLine.tsx';
+import './firewall.css';
+import { useCatalogSection } from '../../ui/use-catalog-section.ts';
 
-export function FirewallView() {
-  const { t } = useTranslation();
-  // Stands in for the firewall workspace's section nav until that shell is merged.
-  const [sectionId, setSectionId] = useState(adminSections[0]!.id);
-  const section = adminSections.find((candidate) => candidate.id === sectionId) ?? adminSections[0]!;
+/** The Firewall workspace: one appliance, its sections in a nav, and its sync state always in view. */
+export function FirewallView({ params = {} }: { params?: TabParams }) {
+  const firewallStrings = useCatalogSection('firewall');
   return (
-    <ServiceConnection service="firewall" title={t('views.firewall.title')} needs={t('features.firewall.needs')}>
+    <ServiceConnection
+      service="firewall"
+      title={firewallStrings.title}
+      {...(typeof params.profileId === 'string' && { profileId: params.profileId })}
+      needs={firewallStrings.needs}
+    >
       {(profile) => (
-        <>
-          <NothingCached title={t('features.firewall.cacheTitle')} explanation={t('features.firewall.cacheExplanation')} />
-          <nav className="admin-nav" aria-label={t('firewallAdmin.sections.nav')}>
-            {adminSections.map((candidate) => (
-              <button key={candidate.id} type="button" aria-pressed={candidate.id === section.id} onClick={() => setSectionId(candidate.id)}>
-                {candidate.title()}
-              </button>
-            ))}
-          </nav>
-          <section.component key={`${profile.id}|${section.id}`} profile={profile} />
-        </>
+        <FirewallWorkspace
+          key={profile.id}
+          profile={profile}
+          initialSection={typeof params.section === 'string' ? params.section : undefined}
+          itemId={params.entryId === undefined ? undefined : String(params.entryId)}
+        />
       )}
     </ServiceConnection>
+  );
+}
+
+interface WorkspaceProps {
+  profile: ProfileView;
+  initialSection: string | undefined;
+  itemId: string | undefined;
+}
+
+function FirewallWorkspace({ profile, initialSection, itemId }: WorkspaceProps) {
+  const firewallStrings = useCatalogSection('firewall');
+  const follow = useFirewallStatusStore((state) => state.follow);
+  const capabilities = useFirewallStatusStore((state) => state.capabilities[profile.id]);
+  const [sectionId, setSectionId] = useState(() => firewallSections.find((section) => section.id === initialSection)?.id ?? firewallSections[0]!.id);
+  const section = firewallSections.find((candidate) => candidate.id === sectionId) ?? firewallSections[0]!;
+  const operate = operateState(capabilities);
+
+  useEffect(() => {
+    void follow(profile.id);
+  }, [follow, profile.id]);
+
+  return (
+    <div className="fw-workspace">
+      <SyncLine profileId={profile.id} />
+      {!operate.allowed && (
+        <p className="notice notice-warning fw-read-only" role="note" aria-label={firewallStrings.readOnly.label}>
+          <strong>{firewallStrings.readOnly.heading}</strong> {operate.reason} {firewallStrings.readOnly.effect}
+        </p>
+      )}
+      <div className="fw-body">
+        <nav className="fw-nav" aria-label={firewallStrings.sections.nav}>
+          {firewallSections.map((candidate) => (
+            <button
+              key={candidate.id}
+              type="button"
+              className={candidate.id === section.id ? 'fw-nav-item fw-nav-active' : 'fw-nav-item'}
+              aria-current={candidate.id === section.id ? 'page' : undefined}
+              onClick={() => setSectionId(candidate.id)}
+            >
+              {candidate.title()}
+            </button>
+          ))}
+        </nav>
+        <div className="fw-section">
+          {section.id === initialSection && itemId !== undefined ? <section.component profile={profile} itemId={itemId} /> : <section.component profile={profile} />}
+        </div>
+      </div>
+    </div>
   );
 }

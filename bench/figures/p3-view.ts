@@ -1,0 +1,158 @@
+// P3, the alerts view in Chromium over a large cache: first rows painted after a Firewall tab
+// opens, and filter/sort answered end to end (a click to the new rows in the DOM) against the bare
+// SQLite query the view's call runs. The cache is built by SQL (cache-fixture.ts), not by HTTP.
+import type { Browser, Page } from 'playwright-core';
+import type { AlertFilter, AlertSort } from '../../src-preload/contract/firewall.ts';
+import { AlertRepository } from '../../src-main/core/firewall/alerts/alert-repository.ts';
+import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
+import { openApp } from '../../test/support/app-harness.ts';
+import { launchChromium } from '../../test/support/chromium.ts';
+import { row } from '../figure.ts';
+import type { Figure, FigureRow } from '../figure.ts';
+import { fillAlertCache } from './cache-fixture.ts';
+
+const p95 = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
+};
+
+/** Opens a new Firewall tab through the picker and returns ms from Enter to the first alert row in the DOM and painted. */
+async function timeFirstRows(page: Page): Promise<number> {
+  await page.keyboard.press('Control+t');
+  await page.keyboard.type('Firewall');
+  await page.evaluate(() => {
+    const w = window as unknown as { __firstRows: Promise<number> };
+    w.__firstRows = new Promise((resolve) => {
+      let started = 0;
+      window.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter') started = performance.now();
+      }, { capture: true, once: true });
+      const seen = () => {
+        const panel = document.querySelector('[role="tabpanel"]:not([hidden])');
+        return panel?.querySelector('[role="grid"][aria-label="Alerts"] .vt-body [role="gridcell"]:not(.vt-pending)');
+      };
+      const observer = new MutationObserver(() => {
+        if (!started || !seen()) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));
+      });
+      observer.observe(document.body, { subtree: true, childList: true });
+    });
+  });
+  await page.keyboard.press('Enter');
+  return page.evaluate(() => (window as unknown as { __firstRows: Promise<number> }).__firstRows);
+}
+
+type Operation = { click: string; settled: string };
+
+/**
+ * One filter or sort click, timed in the page from the click to the DOM holding rows that satisfy
+ * `settled` (a predicate over the visible rows that is false before the click).
+ */
+async function timeOperation(page: Page, operation: Operation): Promise<number> {
+  return page.evaluate(({ click, settled }) => {
+    const panel = document.querySelector('[role="tabpanel"]:not([hidden])')!;
+    const body = panel.querySelector('[role="grid"][aria-label="Alerts"] .vt-body')!;
+    const rows = () =>
+      [...body.querySelectorAll('[role="row"]')].map((row) => [...row.querySelectorAll('[role="gridcell"]')].map((cell) => cell.querySelector('time')?.dateTime ?? (cell as HTMLElement).innerText.trim()));
+    const isSettled = new Function('rows', `return ${settled}`) as (rows: string[][]) => boolean;
+    const target = panel.querySelector(click) as HTMLElement;
+    return new Promise<number>((resolve, reject) => {
+      const timeout = setTimeout(() => reject(new Error(`${click} did not settle`)), 10_000);
+      let started = 0;
+      const check = () => {
+        const current = rows();
+        if (current.length === 0 || body.querySelector('.vt-pending') || !isSettled(current)) return;
+        observer.disconnect();
+        clearTimeout(timeout);
+        resolve(performance.now() - started);
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(body, { subtree: true, childList: true, characterData: true });
+      started = performance.now();
+      target.click();
+    });
+  }, operation);
+}
+
+const chip = (severity: string) => `[role="group"][aria-label="Severity"] button.severity-${severity}`;
+const header = (title: string) => `[role="columnheader"] button[title="Sort by ${title}"]`;
+const allCritical = 'rows.every((row) => row[0].toLowerCase() === "critical")';
+const someNotCritical = 'rows.some((row) => row[0].toLowerCase() !== "critical")';
+const timesAscending = 'rows.every((row, i) => i === 0 || row[1] >= rows[i - 1][1]) && rows[0][1] !== rows[rows.length - 1][1]';
+const timesDescending = 'rows.every((row, i) => i === 0 || row[1] <= rows[i - 1][1]) && rows[0][1] !== rows[rows.length - 1][1]';
+
+/** The view's operations, each undoing the last, and the query main runs for each. */
+const operations: { operation: Operation; filter: AlertFilter; sort: AlertSort }[] = [
+  { operation: { click: chip('critical'), settled: allCritical }, filter: { severity: ['critical'] }, sort: { field: 'occurredAt', direction: 'desc' } },
+  { operation: { click: chip('critical'), settled: someNotCritical }, filter: {}, sort: { field: 'occurredAt', direction: 'desc' } },
+  { operation: { click: header('Time'), settled: timesAscending }, filter: {}, sort: { field: 'occurredAt', direction: 'asc' } },
+  { operation: { click: header('Time'), settled: timesDescending }, filter: {}, sort: { field: 'occurredAt', direction: 'desc' } },
+];
+
+interface CacheFigures {
+  firstRowsMs: number;
+  /** The same first page straight from SQLite: what the tab's first paint adds to. */
+  firstPageBareMs: number;
+  operationP95: number;
+  bareP95: number;
+}
+
+async function measureCache(browser: Browser, count: number, rounds: number): Promise<CacheFigures> {
+  const app = await openApp(browser, { keyStore: new SessionKeyStore('bench') });
+  try {
+    // A profile whose appliance is never reached: the view works from the cache, as it does offline.
+    const profileId = 'bench-p3';
+    fillAlertCache(app.services.db, profileId, count, Date.now());
+    const repository = new AlertRepository(app.services.db);
+    await app.page.reload();
+    await app.page.getByRole('tab', { name: 'Tickets' }).click();
+
+    const firstRows: number[] = [];
+    for (let round = 0; round < Math.max(3, Math.ceil(rounds / 4)); round += 1) firstRows.push(await timeFirstRows(app.page));
+
+    const endToEnd: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      for (const { operation } of operations) endToEnd.push(await timeOperation(app.page, operation));
+    }
+    const firstPageBare: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const started = performance.now();
+      repository.query(profileId, {}, { field: 'occurredAt', direction: 'desc' }, 0, 100);
+      firstPageBare.push(performance.now() - started);
+    }
+    const bare: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      for (const { filter, sort } of operations) {
+        const started = performance.now();
+        repository.query(profileId, filter, sort, 0, 100);
+        bare.push(performance.now() - started);
+      }
+    }
+    // The first open warms SQLite's cache; the figure is a tab opened in a running app.
+    return { firstRowsMs: p95(firstRows.slice(1)), firstPageBareMs: p95(firstPageBare), operationP95: p95(endToEnd.slice(operations.length)), bareP95: p95(bare) };
+  } finally {
+    await app.close({ removeData: true });
+  }
+}
+
+/** P3 at the issue's sizes (100k and 1M cached alerts), or a small version of each for `--quick`. */
+export const p3View: Figure = {
+  id: 'P3',
+  async run({ quick }): Promise<FigureRow[]> {
+    const [small, large, rounds] = quick ? [2_000, 20_000, 3] : [100_000, 1_000_000, 10];
+    const label = (count: number) => (count >= 1_000_000 ? `${count / 1_000_000}M` : `${count / 1000}k`);
+    const browser = await launchChromium();
+    try {
+      const base = await measureCache(browser, small, rounds);
+      const big = await measureCache(browser, large, rounds);
+      return [
+        row(`P3 first rows painted after the tab opens, ${label(small)} cached`, 'ms', base.firstRowsMs, base.firstPageBareMs, { measuredBelow: 150 }),
+        row(`P3 filter/sort p95 end to end vs bare SQLite, ${label(small)}`, 'ms', base.operationP95, base.bareP95, { ratioAtMost: 3, measuredBelow: 30 }),
+        row(`P3 filter/sort p95 at ${label(large)} vs ${label(small)}`, 'ms', big.operationP95, base.operationP95, { ratioAtMost: 3 }),
+      ];
+    } finally {
+      await browser.close();
+    }
+  },
+};

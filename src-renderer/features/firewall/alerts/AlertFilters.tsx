@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import type { RefObject } from 'react';
+import { useStore } from 'zustand';
+import type { AlertSeverity } from '../../../../src-preload/contract/firewall.ts';
+import { cellText } from '../table/visible-text.ts';
+import type { AlertsStore } from './alerts-store.ts';
+import { fill } from '../../../ui/fill-template.ts';
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
+
+const severities: readonly AlertSeverity[] = ['critical', 'high', 'medium', 'low'];
+
+const timeRanges = [
+  { id: 'any', hours: null },
+  { id: '1h', hours: 1 },
+  { id: '24h', hours: 24 },
+  { id: '7d', hours: 7 * 24 },
+  { id: '30d', hours: 30 * 24 },
+] as const;
+
+/** `<input type="datetime-local">` speaks local wall time without a zone; the filter speaks UTC ISO. */
+const localInputValue = (iso: string | undefined): string => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const isoFromLocalInput = (value: string): string | undefined => (value ? new Date(value).toISOString() : undefined);
+
+interface Props {
+  store: AlertsStore;
+  searchRef: RefObject<HTMLInputElement | null>;
+}
+
+/** The alerts table's conditions: text, severity, category, action, addresses, time, and cell filters. */
+export function AlertFilters({ store, searchRef }: Props) {
+  const text = useCatalogSection('firewall').alerts;
+  const s = text.filters;
+  const alertFieldTitles = text.fields;
+  const filter = useStore(store, (state) => state.filter);
+  const facets = useStore(store, (state) => state.facets);
+  const { setFilter, removeCellFilter, clearFilters } = store.getState();
+  const [range, setRange] = useState<string>('any');
+  const chosenSeverities = filter.severity ?? [];
+  const hasFilters = Object.keys(filter).length > 0;
+
+  return (
+    <div className="fw-filters" role="search" aria-label={s.label}>
+      <div className="fw-filter-row">
+        <input
+          ref={searchRef}
+          type="search"
+          className="fw-search"
+          aria-label={s.search}
+          placeholder={s.searchPlaceholder}
+          value={filter.text ?? ''}
+          onChange={(event) => setFilter({ text: event.target.value })}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') event.currentTarget.blur();
+          }}
+        />
+        <span className="fw-severity-toggles" role="group" aria-label={s.severity}>
+          {severities.map((severity) => {
+            const pressed = chosenSeverities.includes(severity);
+            return (
+              <button
+                key={severity}
+                type="button"
+                aria-pressed={pressed}
+                className={`chip severity-chip severity-${severity}${pressed ? ' chip-on' : ''}`}
+                onClick={() => setFilter({ severity: pressed ? chosenSeverities.filter((s) => s !== severity) : [...chosenSeverities, severity] })}
+              >
+                {s.severities[severity]}
+              </button>
+            );
+          })}
+        </span>
+        <select
+          aria-label={alertFieldTitles.category}
+          value={filter.category?.[0] ?? ''}
+          onChange={(event) => setFilter({ category: event.target.value ? [event.target.value] : [] })}
+        >
+          <option value="">{s.allCategories}</option>
+          {(facets?.categories ?? []).map((category) => (
+            <option key={category} value={category}>
+              {cellText(category, 40)}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label={alertFieldTitles.action}
+          value={filter.action?.[0] ?? ''}
+          onChange={(event) => setFilter({ action: event.target.value ? [event.target.value] : [] })}
+        >
+          <option value="">{s.allActions}</option>
+          {(facets?.actions ?? []).map((action) => (
+            <option key={action} value={action}>
+              {cellText(action, 40)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="fw-filter-row">
+        <input
+          aria-label={s.sourceIp}
+          placeholder={s.sourceIp}
+          className="fw-ip"
+          value={filter.srcIp ?? ''}
+          onChange={(event) => setFilter({ srcIp: event.target.value.trim() })}
+        />
+        <input
+          aria-label={s.destinationIp}
+          placeholder={s.destinationIp}
+          className="fw-ip"
+          value={filter.dstIp ?? ''}
+          onChange={(event) => setFilter({ dstIp: event.target.value.trim() })}
+        />
+        <select
+          aria-label={s.timeRange}
+          value={range}
+          onChange={(event) => {
+            setRange(event.target.value);
+            if (event.target.value === 'custom') return;
+            const chosen = timeRanges.find((candidate) => candidate.id === event.target.value) ?? timeRanges[0];
+            setFilter({ since: chosen.hours === null ? undefined : new Date(Date.now() - chosen.hours * 3_600_000).toISOString(), until: undefined });
+          }}
+        >
+          {timeRanges.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {s.ranges[candidate.id]}
+            </option>
+          ))}
+          <option value="custom">{s.ranges.custom}</option>
+        </select>
+        {range === 'custom' && (
+          <>
+            <input
+              type="datetime-local"
+              aria-label={s.from}
+              value={localInputValue(filter.since)}
+              onChange={(event) => setFilter({ since: isoFromLocalInput(event.target.value) })}
+            />
+            <input
+              type="datetime-local"
+              aria-label={s.to}
+              value={localInputValue(filter.until)}
+              onChange={(event) => setFilter({ until: isoFromLocalInput(event.target.value) })}
+            />
+          </>
+        )}
+        {(filter.cells ?? []).map((cell, index) => (
+          <span key={`${cell.field}-${cell.value}`} className={cell.mode === 'in' ? 'chip chip-in' : 'chip chip-out'}>
+            {cell.mode === 'out' && `${s.not} `}
+            {alertFieldTitles[cell.field]} = <bdi>{cellText(cell.value, 40)}</bdi>
+            <button
+              type="button"
+              className="chip-remove"
+              aria-label={fill(s.removeFilter, { filter: `${cell.mode === 'out' ? `${s.not} ` : ''}${alertFieldTitles[cell.field]} = ${cell.value}` })}
+              onClick={() => removeCellFilter(index)}
+            >
+              ×
+            </button>
+          </span>
+        ))}
+        {hasFilters && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setRange('any');
+              clearFilters();
+            }}
+          >
+            {s.clear}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import { adminSections } from './admin/index.ts';
+import { AlertsSection } from './alerts/AlertsSection.tsx';
+import { AllowListSection } from './allowlist/AllowListSection.tsx';
+import { BlockListSection } from './blocklist/BlockListSection.tsx';
+import { DomainRulesSection } from './domains/DomainRulesSection.tsx';
+import { translator } from '../../language/translator.ts';
+
+/** What every section of the Firewall view gets: the appliance profile the view shows. */
+export interface FirewallSectionProps {
+  profile: ProfileView;
+  /** The item a notification opened this section for (e.g. a block entry's id), to show it first. */
+  itemId?: string;
+}
+
+/** One entry of the Firewall view's section nav. */
+export interface FirewallSection {
+  /** Stable: kept in the tab's params, so a restored tab opens the same section. */
+  id: string;
+  /** Read at render time, so the nav follows the window's language. */
+  title(): string;
+  component: ComponentType<FirewallSectionProps>;
+}
+
+export const firewallSections: readonly FirewallSection[] = [
+  { id: 'alerts', title: () => translator.t('firewall.sections.alerts'), component: AlertsSection },
+  { id: 'blocklist', title: () => translator.t('firewall.sections.blocklist'), component: BlockListSection },
+  { id: 'allowlist', title: () => translator.t('firewall.sections.allowlist'), component: AllowListSection },
+  { id: 'domains', title: () => translator.t('firewall.sections.domains'), component: DomainRulesSection },
+  ...adminSections,
+];

@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { FilterMode } from './VirtualTable.tsx';
+import { cellText } from './visible-text.ts';
+import { fill } from '../../../ui/fill-template.ts';
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
+
+
+export interface CellMenuTarget {
+  x: number;
+  y: number;
+  column: string;
+  title: string;
+  value: string;
+}
+
+interface Props {
+  target: CellMenuTarget;
+  onFilter(column: string, value: string, mode: FilterMode): void;
+  onDismiss(): void;
+}
+
+/** A cell's context menu: keep only rows with this value, or hide them. */
+export function CellMenu({ target, onFilter, onDismiss }: Props) {
+  const s = useCatalogSection('firewall').table;
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    menu.current?.querySelector('button')?.focus();
+    const dismissOutside = (event: MouseEvent) => {
+      if (!menu.current?.contains(event.target as Node)) onDismiss();
+    };
+    window.addEventListener('mousedown', dismissOutside);
+    return () => window.removeEventListener('mousedown', dismissOutside);
+  }, [onDismiss]);
+
+  const choose = (mode: FilterMode) => {
+    onFilter(target.column, target.value, mode);
+    onDismiss();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const buttons = [...(menu.current?.querySelectorAll('button') ?? [])];
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'Escape') onDismiss();
+    else if (event.key === 'ArrowDown') buttons[(index + 1) % buttons.length]?.focus();
+    else if (event.key === 'ArrowUp') buttons[(index - 1 + buttons.length) % buttons.length]?.focus();
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  const shown = cellText(target.value, 60);
+
+  return (
+    <div
+      ref={menu}
+      role="menu"
+      aria-label={`${target.title} ${shown}`}
+      className="cell-menu"
+      style={{ left: target.x, top: target.y }}
+      onKeyDown={onKeyDown}
+    >
+      <button type="button" role="menuitem" onClick={() => choose('in')}>
+        {fill(s.menuFilterIn, { column: target.title })} <bdi>{shown}</bdi>
+      </button>
+      <button type="button" role="menuitem" onClick={() => choose('out')}>
+        {fill(s.menuFilterOut, { column: target.title })} <bdi>{shown}</bdi>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { CellMenu } from './CellMenu.tsx';
+import type { CellMenuTarget } from './CellMenu.tsx';
+import { fill } from '../../../ui/fill-template.ts';
+import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
+
+
+export type SortDirection = 'asc' | 'desc';
+export type FilterMode = 'in' | 'out';
+
+export interface Column<Row> {
+  /** The field name main sorts and filters by. */
+  id: string;
+  title: string;
+  /** A CSS grid track, e.g. `110px` or `minmax(200px, 2fr)`. */
+  width: string;
+  sortable?: boolean;
+  cell(row: Row): ReactNode;
+  /** The value "filter in / filter out" uses; absent when the column cannot filter. */
+  filterValue?(row: Row): string | undefined;
+}
+
+interface Props<Row> {
+  label: string;
+  columns: readonly Column<Row>[];
+  rowCount: number;
+  /** Undefined while the row's page is still on its way. */
+  rowAt(index: number): Row | undefined;
+  rowKey(row: Row): string;
+  /** Which rows are on screen, so the owner fetches only those. */
+  onRangeChange(start: number, end: number): void;
+  sort?: { column: string; direction: SortDirection };
+  onSort?(column: string): void;
+  selectedIndex: number | null;
+  onSelect(index: number): void;
+  onOpen(index: number): void;
+  onClose(): void;
+  onFilter?(column: string, value: string, mode: FilterMode): void;
+  rowClassName?(row: Row): string;
+  empty: ReactNode;
+}
+
+const rowHeight = 32;
+
+/** A table of any length: only the rows on screen exist in the DOM, each fetched when it scrolls in. */
+export function VirtualTable<Row>(props: Props<Row>) {
+  const { label, columns, rowCount, rowAt, rowKey, onRangeChange, sort, onSort, selectedIndex, onSelect, onOpen, onClose, onFilter } = props;
+  const s = useCatalogSection('firewall').table;
+  const scroller = useRef<HTMLDivElement>(null);
+  const rowIdPrefix = useId();
+  const [menu, setMenu] = useState<CellMenuTarget | null>(null);
+  // The virtualizer is read afresh on every render by design; this component is not memoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? -1;
+  const template = columns.map((column) => column.width).join(' ');
+
+  useEffect(() => {
+    if (last >= first) onRangeChange(first, last + 1);
+  }, [first, last, onRangeChange]);
+
+  const moveTo = (index: number) => {
+    if (rowCount === 0) return;
+    const target = Math.max(0, Math.min(rowCount - 1, index));
+    onSelect(target);
+    virtualizer.scrollToIndex(target, { align: 'auto' });
+  };
+  const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const current = selectedIndex ?? -1;
+    const moves: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      PageDown: current + pageRows,
+      PageUp: current - pageRows,
+      Home: 0,
+      End: rowCount - 1,
+    };
+    if (event.key in moves) moveTo(moves[event.key]!);
+    else if (event.key === 'Enter' && selectedIndex !== null) onOpen(selectedIndex);
+    else if (event.key === 'Escape') onClose();
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <div className="vt" role="grid" aria-label={label} aria-rowcount={rowCount + 1} aria-colcount={columns.length}>
+      <div className="vt-row vt-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
+        {columns.map((column) => {
+          const sorted = sort?.column === column.id ? sort.direction : undefined;
+          return (
+            <div
+              key={column.id}
+              role="columnheader"
+              className="vt-cell"
+              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+            >
+              {column.sortable && onSort ? (
+                <button type="button" className="vt-sort" onClick={() => onSort(column.id)} title={fill(s.sortBy, { column: column.title })}>
+                  {column.title}
+                  <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                </button>
+              ) : (
+                column.title
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <div
+        ref={scroller}
+        className="vt-body"
+        tabIndex={0}
+        role="rowgroup"
+        aria-label={fill(s.rows, { label })}
+        aria-activedescendant={selectedIndex !== null ? `${rowIdPrefix}-row-${selectedIndex}` : undefined}
+        onKeyDown={onKeyDown}
+      >
+        {rowCount === 0 && <div className="vt-empty">{props.empty}</div>}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rowAt(item.index);
+            const selected = item.index === selectedIndex;
+            return (
+              <div
+                key={row ? rowKey(row) : `pending-${item.index}`}
+                id={`${rowIdPrefix}-row-${item.index}`}
+                role="row"
+                aria-rowindex={item.index + 2}
+                aria-selected={selected}
+                className={`vt-row${selected ? ' vt-selected' : ''}${row && props.rowClassName ? ` ${props.rowClassName(row)}` : ''}`}
+                style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: rowHeight }}
+                onClick={() => onSelect(item.index)}
+                onDoubleClick={() => onOpen(item.index)}
+              >
+                {row
+                  ? columns.map((column) => {
+                      const value = column.filterValue?.(row);
+                      return (
+                        <div
+                          key={column.id}
+                          role="gridcell"
+                          className="vt-cell"
+                          onContextMenu={(event) => {
+                            if (!onFilter || value === undefined) return;
+                            event.preventDefault();
+                            setMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, value });
+                          }}
+                        >
+                          <span className="vt-value">{column.cell(row)}</span>
+                          {onFilter && value !== undefined && (
+                            <span className="vt-filter-buttons">
+                              <button
+                                type="button"
+                                tabIndex={-1}
+                                aria-label={fill(s.filterIn, { column: column.title, value })}
+                                title={fill(s.onlyTitle, { column: column.title, value })}
+                                onClick={(event) => {
+                                  event.stopPropagation();
+                                  onFilter(column.id, value, 'in');
+                                }}
+                              >
+                                +
+                              </button>
+                              <button
+                                type="button"
+                                tabIndex={-1}
+                                aria-label={fill(s.filterOut, { column: column.title, value })}
+                                title={fill(s.hideTitle, { column: column.title, value })}
+                                onClick={(event) => {
+                                  event.stopPropagation();
+                                  onFilter(column.id, value, 'out');
+                                }}
+                              >
+                                −
+                              </button>
+                            </span>
+                          )}
+                        </div>
+                      );
+                    })
+                  : <div role="gridcell" className="vt-cell vt-pending" aria-busy="true" />}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {menu && onFilter && <CellMenu target={menu} onFilter={onFilter} onDismiss={() => setMenu(null)} />}
+    </div>
+  );
+}

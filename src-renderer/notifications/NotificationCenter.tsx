@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from 'react';
+import type { NotificationItem, NotificationSettings } from '../../src-preload/contract/notifications.ts';
+import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { useNotificationsStore } from './notifications-store.ts';
+import './notifications.css';
+import { fill } from '../ui/fill-template.ts';
+import { useCatalogSection } from '../ui/use-catalog-section.ts';
+
+const severityChoices: NotificationSettings['alertSeverity'][] = ['low', 'medium', 'high', 'critical', 'off'];
+
+/** The bell in the tab bar: the unread count, and the in-app center with its settings. */
+export function NotificationCenter() {
+  const s = useCatalogSection('notificationCenter');
+  const unread = useNotificationsStore((state) => state.unread);
+  const follow = useNotificationsStore((state) => state.follow);
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void follow();
+  }, [follow]);
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    window.addEventListener('mousedown', closeOutside);
+    return () => window.removeEventListener('mousedown', closeOutside);
+  }, [open]);
+
+  return (
+    <div className="nc" ref={root}>
+      <button
+        type="button"
+        className="nc-bell"
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        aria-label={unread > 0 ? fill(s.bellUnread, { count: unread }) : s.bell}
+        title={s.bell}
+        onClick={() => setOpen(!open)}
+      >
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
+        {unread > 0 && (
+          <span className="nc-count" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      {open && <NotificationPanel onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+function NotificationPanel({ onClose }: { onClose(): void }) {
+  const s = useCatalogSection('notificationCenter');
+  const items = useNotificationsStore((state) => state.items);
+  const unread = useNotificationsStore((state) => state.unread);
+  const error = useNotificationsStore((state) => state.error);
+  const desktopRefused = useNotificationsStore((state) => state.desktopRefused);
+  const { open, markAllRead, clear } = useNotificationsStore.getState();
+
+  return (
+    <div
+      className="nc-panel"
+      role="dialog"
+      aria-label={s.center}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <header className="nc-header">
+        <h2>{s.heading}</h2>
+        <span className="muted">{unread > 0 ? fill(s.unread, { count: unread }) : s.allRead}</span>
+        <button type="button" className="link-button" disabled={unread === 0} onClick={() => void markAllRead()}>
+          {s.markAllRead}
+        </button>
+        <button type="button" className="link-button" disabled={items.length === 0} onClick={() => void clear()}>
+          {s.clear}
+        </button>
+      </header>
+      {desktopRefused !== null && (
+        <p className="card nc-refused" role="note">
+          {fill(s.desktopRefused, { reason: desktopRefused })}
+        </p>
+      )}
+      <NotificationSettingsForm />
+      {error && <ErrorNotice error={error} title={s.updateFailed} />}
+      {items.length === 0 ? (
+        <p className="muted nc-empty">{s.empty}</p>
+      ) : (
+        <ul className="nc-list" aria-label={s.list}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <NotificationEntry
+                item={item}
+                onOpen={() => {
+                  void open(item);
+                  onClose();
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen(): void }) {
+  const s = useCatalogSection('notificationCenter');
+  const content = (
+    <>
+      <span className="nc-title">
+        {!item.read && <span className="nc-dot" aria-label={s.unreadDot} />}
+        <bdi>{item.title}</bdi>
+        {item.count > 1 && <span className="nc-badge">{item.count}</span>}
+      </span>
+      <span className="nc-body">
+        <bdi>{item.body}</bdi>
+      </span>
+      <time className="nc-time" dateTime={item.createdAt}>
+        {new Date(item.createdAt).toLocaleString()}
+      </time>
+    </>
+  );
+  const className = item.read ? 'nc-entry' : 'nc-entry nc-unread';
+  return item.target ? (
+    <button type="button" className={className} onClick={onOpen}>
+      {content}
+    </button>
+  ) : (
+    <div className={className}>{content}</div>
+  );
+}
+
+function NotificationSettingsForm() {
+  const s = useCatalogSection('notificationCenter');
+  const settings = useNotificationsStore((state) => state.settings);
+  const saveSettings = useNotificationsStore((state) => state.saveSettings);
+  if (!settings) return null;
+  return (
+    <div className="nc-settings" role="group" aria-label={s.settings.label}>
+      <label className="nc-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={settings.doNotDisturb}
+          onChange={(event) => void saveSettings({ ...settings, doNotDisturb: event.target.checked })}
+        />
+        {s.settings.doNotDisturb}
+      </label>
+      <label>
+        {s.settings.desktopAlerts}{' '}
+        <select
+          value={settings.alertSeverity}
+          onChange={(event) => void saveSettings({ ...settings, alertSeverity: event.target.value as NotificationSettings['alertSeverity'] })}
+        >
+          {severityChoices.map((choice) => (
+            <option key={choice} value={choice}>
+              {s.settings.severities[choice]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="nc-switch">
+        <input type="checkbox" checked={settings.blocks} onChange={(event) => void saveSettings({ ...settings, blocks: event.target.checked })} />
+        {s.settings.newBlocks}
+      </label>
+    </div>
+  );
+}

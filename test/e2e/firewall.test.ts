@@ -1,0 +1,265 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createCertificateAuthority, FirewallSim, issueServerCertificate } from '../sim/index.ts';
+import type { CertificateAuthority } from '../sim/index.ts';
+import { openApp } from '../support/app-harness.ts';
+import type { AppUnderTest } from '../support/app-harness.ts';
+import { launchChromium } from '../support/chromium.ts';
+
+let browser: Browser;
+let ca: CertificateAuthority;
+let app: AppUnderTest | undefined;
+let scratch: string;
+const running = new Set<FirewallSim>();
+
+beforeAll(async () => {
+  [browser, ca] = await Promise.all([launchChromium(), createCertificateAuthority()]);
+});
+afterAll(async () => {
+  await browser.close();
+});
+afterEach(async () => {
+  await Promise.all([app?.close({ removeData: true }), ...[...running].map((sim) => sim.close())]);
+  running.clear();
+  app = undefined;
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+/**
+ * Same seed, same port: started again, it is the same appliance after a reboot. Its alerts are
+ * raised now, so the first sync's backfill window holds them all.
+ */
+async function startFirewall(options: { alertCount: number; port?: number }): Promise<FirewallSim> {
+  const firewall = new FirewallSim({ seed: 7, alertCount: 0, caPem: ca.certPem });
+  running.add(firewall);
+  await firewall.listen(options.port ?? 0, await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+  firewall.addAlerts(options.alertCount);
+  return firewall;
+}
+
+async function stopFirewall(firewall: FirewallSim): Promise<void> {
+  running.delete(firewall);
+  await firewall.close();
+}
+
+/** The app as it runs: every firewall profile syncs in the background. */
+const start = () => openApp(browser, { backgroundSync: true });
+
+/** A firewall profile as Settings saves it; its first sync starts at once. */
+async function addFirewall(target: AppUnderTest, firewall: FirewallSim, apiKey: string) {
+  const profile = await target.services.profiles.save({
+    service: 'firewall',
+    name: 'Branch firewall',
+    baseUrl: firewall.url,
+    apiKey,
+    trust: { mode: 'ca-only', caPem: ca.certPem },
+    settings: { rateLimit: { requests: 100, windowSeconds: 1 } },
+  });
+  await target.page.reload();
+  return profile;
+}
+
+const firewallPanel = (page: Page) => page.getByRole('tabpanel', { name: 'Firewall' });
+const alertsGrid = (page: Page) => firewallPanel(page).getByRole('grid', { name: 'Alerts' });
+const matching = (page: Page) => firewallPanel(page).getByRole('status', { name: 'Matching alerts' }).innerText();
+/** The text of one column in the rows on screen. */
+const columnTexts = async (page: Page, columnIndex: number): Promise<string[]> =>
+  alertsGrid(page)
+    .locator('.vt-body [role="row"]')
+    .evaluateAll((rows, index) => rows.map((row) => (row.querySelectorAll('[role="gridcell"]')[index] as HTMLElement | undefined)?.innerText.trim() ?? ''), columnIndex);
+const columns = { severity: 0, time: 1, source: 2, destination: 3, category: 4, action: 5, signature: 6 } as const;
+
+async function syncNow(page: Page) {
+  await firewallPanel(page).getByRole('button', { name: 'Sync now' }).click();
+}
+
+async function openSection(page: Page, name: string): Promise<Locator> {
+  await firewallPanel(page).getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name }).click();
+  return firewallPanel(page).getByRole('region', { name });
+}
+
+describe('the firewall workspace, as an analyst uses it', () => {
+  test('browse, filter, filter out from a cell, open a detail, export CSV, block a source, follow its notification, unblock', async () => {
+    const firewall = await startFirewall({ alertCount: 400 });
+    app = await start();
+    scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-export-'));
+    const { page, platform } = app;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await addFirewall(app, firewall, firewall.keys.operations);
+    await syncNow(page);
+
+    // Browse: every seeded alert is cached and listed, newest first.
+    await expect.poll(() => matching(page), { timeout: 20_000 }).toBe('400 alerts');
+    const times = await alertsGrid(page).locator('.vt-body [role="row"] time').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('datetime')!));
+    expect(times.length).toBeGreaterThan(5);
+    expect([...times].sort().reverse()).toEqual(times);
+    await expect.poll(() => firewallPanel(page).getByRole('status', { name: 'Sync' }).innerText()).toMatch(/Alerts last synced/);
+
+    // Filter: critical only.
+    await firewallPanel(page).getByRole('group', { name: 'Severity' }).getByRole('button', { name: 'critical' }).click();
+    await expect.poll(() => columnTexts(page, columns.severity)).not.toContainEqual(expect.not.stringMatching(/^critical$/i));
+    const criticalCount = Number((await matching(page)).replace(/\D/g, ''));
+    expect(criticalCount).toBeGreaterThan(0);
+    expect(criticalCount).toBeLessThan(400);
+
+    // Filter out from a cell: the first row's category, through its context menu.
+    const [category] = await columnTexts(page, columns.category);
+    await alertsGrid(page).locator('.vt-body [role="row"]').first().getByRole('gridcell').nth(columns.category).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: `Filter out Category = ${category}` }).click();
+    await expect.poll(() => columnTexts(page, columns.category)).not.toContain(category);
+    expect(await firewallPanel(page).getByRole('button', { name: `Remove filter not Category = ${category}` }).count()).toBe(1);
+    expect(Number((await matching(page)).replace(/\D/g, ''))).toBeLessThan(criticalCount);
+
+    // Open a detail with the keyboard; Esc closes it.
+    const [firstSource] = await columnTexts(page, columns.source);
+    await alertsGrid(page).getByRole('rowgroup', { name: 'Alerts rows' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const detail = firewallPanel(page).getByRole('complementary', { name: /^Alert / });
+    await expect.poll(() => detail.innerText()).toContain('Signature');
+    expect(await detail.innerText()).toContain(firstSource!.split(':')[0]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => detail.count()).toBe(0);
+
+    // Export CSV of the filtered set: the file holds exactly the rows the table counts.
+    const shown = Number((await matching(page)).replace(/\D/g, ''));
+    platform.savePath = path.join(scratch, 'alerts.csv');
+    await firewallPanel(page).getByRole('button', { name: 'Export CSV' }).click();
+    await expect.poll(() => firewallPanel(page).getByText(/^Saved .* rows to/).count(), { timeout: 20_000 }).toBe(1);
+    const csv = await readFile(platform.savePath, 'utf8');
+    const lines = csv.trimEnd().split(/\r?\n(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    expect(lines.length).toBe(shown + 1);
+    expect(csv).not.toMatch(/(^|,)[=+\-@]/m);
+
+    // Block the source of an alert in one click; its rows show it blocked.
+    await alertsGrid(page).getByRole('rowgroup', { name: 'Alerts rows' }).focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    const blockButton = detail.getByRole('button', { name: /^Block source / });
+    const sourceIp = (await blockButton.innerText()).replace('Block source ', '').trim();
+    await blockButton.click();
+    await expect.poll(() => detail.getByRole('status').innerText(), { timeout: 15_000 }).toContain(`The block list holds ${sourceIp}`);
+    await expect.poll(async () => (await columnTexts(page, columns.source))[0]).toMatch(new RegExp(`^${sourceIp.replaceAll('.', '\\.')}\\s*blocked$`, 'i'));
+
+    // The block's notification: in the center, and a click opens the entry in the block list.
+    await syncNow(page);
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await expect.poll(() => bell.count(), { timeout: 20_000 }).toBe(1);
+    await bell.click();
+    const center = page.getByRole('dialog', { name: 'Notification center' });
+    const entry = center.getByRole('button').filter({ hasText: sourceIp });
+    await entry.first().click();
+    const blockRow = page.getByRole('row', { name: `Block ${sourceIp}` });
+    await expect.poll(() => blockRow.getAttribute('aria-current')).toBe('true');
+
+    // Unblock, after confirming.
+    await blockRow.getByRole('button', { name: `Unblock ${sourceIp}` }).click();
+    await page.getByRole('dialog', { name: `Unblock ${sourceIp}?` }).getByRole('button', { name: 'Unblock' }).click();
+    await expect.poll(() => blockRow.count(), { timeout: 15_000 }).toBe(0);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('when the system refuses desktop notifications, the center keeps them and says why', async () => {
+    app = await start();
+    const { page, platform, services } = app;
+    platform.refuseNotifications = 'notifications are not allowed for this application';
+    services.notifications.raise({
+      kind: 'block-created',
+      profileId: null,
+      groupKey: null,
+      count: 1,
+      desktop: true,
+      describe: () => ({ title: 'New block', body: 'Lab: 203.0.113.9', target: null }),
+    });
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    const center = page.getByRole('dialog', { name: 'Notification center' });
+    await expect.poll(() => center.getByRole('note').innerText()).toContain('notifications are not allowed for this application');
+    expect(await center.getByRole('list', { name: /./ }).innerText()).toContain('New block');
+    expect(platform.notifications).toEqual([]);
+  });
+
+  test('with the appliance stopped the cached alerts stay browsable under the offline banner; restarted, sync catches up', async () => {
+    const firewall = await startFirewall({ alertCount: 120 });
+    app = await start();
+    const { page } = app;
+    await addFirewall(app, firewall, firewall.keys.readOnly);
+    await syncNow(page);
+    await expect.poll(() => matching(page), { timeout: 20_000 }).toBe('120 alerts');
+    const { port } = firewall;
+    await stopFirewall(firewall);
+
+    await page.reload();
+    const banner = firewallPanel(page).getByRole('region', { name: 'Connection' });
+    await expect.poll(() => banner.innerText(), { timeout: 15_000 }).toContain('Offline');
+    await expect.poll(() => matching(page)).toBe('120 alerts');
+    await firewallPanel(page).getByRole('group', { name: 'Severity' }).getByRole('button', { name: 'high' }).click();
+    await expect.poll(() => columnTexts(page, columns.severity)).not.toContainEqual(expect.not.stringMatching(/^high$/i));
+
+    const again = await startFirewall({ alertCount: 120, port });
+    again.addAlerts(5);
+    await firewallPanel(page).getByRole('group', { name: 'Severity' }).getByRole('button', { name: 'high' }).click();
+    await banner.getByRole('button', { name: 'Retry' }).click();
+    await syncNow(page);
+    await expect.poll(() => matching(page), { timeout: 20_000 }).toBe('125 alerts');
+    await expect.poll(() => banner.innerText(), { timeout: 15_000 }).toContain('Connected to Branch firewall');
+  });
+});
+
+describe('what the appliance allows shows before the user tries', () => {
+  test('the free WAF edition is read-only: the notice says why and the write controls are off', async () => {
+    const firewall = await startFirewall({ alertCount: 20 });
+    firewall.setEdition('free-waf');
+    app = await start();
+    const { page } = app;
+    await addFirewall(app, firewall, firewall.keys.demo);
+    const notice = firewallPanel(page).getByRole('note', { name: 'Read-only' });
+    await expect.poll(() => notice.innerText(), { timeout: 15_000 }).toMatch(/free|edition/i);
+    const blocklist = await openSection(page, 'Block list');
+    expect(await blocklist.getByRole('button', { name: 'Add block' }).isDisabled()).toBe(true);
+    const allowlist = await openSection(page, 'Allow list');
+    expect(await allowlist.getByRole('button', { name: 'Add allow list entry' }).isDisabled()).toBe(true);
+  });
+
+  test('a read-only key is read-only once the appliance has said so', async () => {
+    const firewall = await startFirewall({ alertCount: 20 });
+    app = await start();
+    const { page } = app;
+    await addFirewall(app, firewall, firewall.keys.readOnly);
+    const notice = firewallPanel(page).getByRole('note', { name: 'Read-only' });
+    await expect.poll(() => notice.innerText(), { timeout: 15_000 }).toMatch(/read-only|role/i);
+    const blocklist = await openSection(page, 'Block list');
+    expect(await blocklist.getByRole('button', { name: 'Add block' }).isDisabled()).toBe(true);
+  });
+});
+
+describe('hostile strings from the appliance', () => {
+  test('markup, scripts, links and bidi controls in alerts render as text and run nothing', async () => {
+    const firewall = await startFirewall({ alertCount: 1500 });
+    app = await start();
+    const { page } = app;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await addFirewall(app, firewall, firewall.keys.readOnly);
+    await syncNow(page);
+    await expect.poll(() => matching(page), { timeout: 30_000 }).toBe('1,500 alerts');
+    await firewallPanel(page).getByRole('searchbox', { name: 'Search alerts' }).fill('onerror');
+    await expect.poll(() => matching(page)).not.toBe('0 alerts');
+    await alertsGrid(page).getByRole('rowgroup', { name: 'Alerts rows' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const detail = firewallPanel(page).getByRole('complementary', { name: /^Alert / });
+    await expect.poll(() => detail.innerText()).toContain('<img src=x onerror=alert(1)>');
+    expect(await page.locator('img, script:not([src]), svg[onload], a[href^="javascript"]').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  });
+});
