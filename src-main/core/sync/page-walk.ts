@@ -5,9 +5,14 @@
 // older ones to later pages, never to earlier ones, so a forward walk sees every item that was
 // there when it started, some twice: storing is by id and ignores repeats. Items that arrive
 // after page 1 was read are newer than all of it, and the next walk starts with them. A walk's
-// position is saved with each page in the same transaction as its rows: after a crash it resumes
-// at the next page, and rows of the unfinished walk do not count as "already had".
+// position is saved in the same transaction as the rows of the pages it covers: after a crash it
+// resumes after the last page committed, and rows of the unfinished walk do not count as "already had".
+import { performance } from 'node:perf_hooks';
 import type { SyncStateRepository } from './sync-state-repository.ts';
+
+const ROWS_PER_COMMIT = 5_000;
+const MS_PER_COMMIT = 1_000;
+const PAGES_IN_FLIGHT = 2;
 
 export interface WalkItem {
   id: string;
@@ -65,29 +70,66 @@ export async function walkNewestFirst<T extends WalkItem>(
   const controller = new AbortController();
   const stop = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', stop, { once: true });
-  const fetchPage = (number: number) => list.fetchPage(number, pageSize, controller.signal);
+  const requested: { result: Promise<FetchedPage<T>>; arrived: boolean }[] = [];
+  let lastRequested = page - 1;
+  const request = (upTo: number) => {
+    for (; lastRequested < upTo; lastRequested++) {
+      const entry = { result: list.fetchPage(lastRequested + 1, pageSize, controller.signal), arrived: false };
+      entry.result.then(() => (entry.arrived = true), () => {});
+      requested.push(entry);
+    }
+  };
+
+  // Pages are stored several to a transaction: each commit rewrites every index page the rows
+  // touched, so one commit per page costs several times the fetch. The walk's position goes in the
+  // same transaction as the rows it covers; a crash loses at most the uncommitted pages, which the
+  // resumed walk fetches again (storing by id makes that harmless).
+  let batch: { items: T[]; page: number; total: number | null; fetched: number; headIds?: string[] }[] = [];
+  let batchRows = 0;
+  let batchStartedAt = 0;
+  const commit = (done: boolean) => {
+    if (batch.length === 0 && !done) return;
+    const pagesInBatch = batch;
+    batch = [];
+    batchRows = 0;
+    state.transaction(() => {
+      for (const { items, page: number, total, fetched: fetchedSoFar, headIds } of pagesInBatch) {
+        stored += list.store(items, walk);
+        state.advance(profileId, resource, { nextPage: number + 1, total, fetched: fetchedSoFar, ...(headIds ? { headIds } : {}) });
+      }
+      if (done) state.completeWalk(profileId, resource, options.now());
+    });
+  };
+
   try {
-    let pending = fetchPage(page);
+    request(page);
     for (;;) {
-      const { items, received, total } = await pending;
+      let fetchedPage: FetchedPage<T>;
+      try {
+        fetchedPage = await requested.shift()!.result;
+      } catch (error) {
+        // A failure is not a crash: what was fetched before it is kept, and the next sync resumes after it.
+        commit(false);
+        throw error;
+      }
+      const { items, received, total } = fetchedPage;
       pages++;
       const ids = items.map((item) => item.id);
       const met = list.settledIds(ids, start.settledWalk).size > 0 || ids.some((id) => headIds.has(id));
       const passedCutoff = items.some((item) => item.time !== null && item.time < options.cutoffMs);
       const ended = received < pageSize || (total !== null && page * pageSize >= total);
       const done = met || passedCutoff || ended;
-      // Fetch the next page while this one is stored: the walk costs little more than the fetches.
-      if (!done) {
-        pending = fetchPage(page + 1);
-        pending.catch(() => {});
-      }
+      // The next pages are fetched while this one is stored, so the walk costs little more than
+      // the fetches; a walk that goes on past page 1 is a long one, worth a few pages in flight.
+      if (!done) request(Math.min(page + PAGES_IN_FLIGHT, total === null ? Infinity : Math.ceil(total / pageSize)));
       const keep = items.filter((item) => item.time === null || item.time >= options.cutoffMs);
       fetched += received;
-      state.transaction(() => {
-        stored += list.store(keep, walk);
-        state.advance(profileId, resource, { nextPage: page + 1, total, fetched, ...(page === 1 ? { headIds: ids } : {}) });
-        if (done) state.completeWalk(profileId, resource, options.now());
-      });
+      if (batch.length === 0) batchStartedAt = performance.now();
+      batch.push({ items: keep, page, total, fetched, ...(page === 1 ? { headIds: ids } : {}) });
+      batchRows += keep.length;
+      // Also committed whenever the next page has not arrived: the store would only wait for it.
+      const waiting = requested.length > 0 && !requested[0]!.arrived;
+      if (done || waiting || batchRows >= ROWS_PER_COMMIT || performance.now() - batchStartedAt >= MS_PER_COMMIT) commit(done);
       options.onProgress?.({ fetched, total });
       if (done) return { walk, first, stored, pages };
       page++;

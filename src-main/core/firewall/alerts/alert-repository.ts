@@ -41,6 +41,20 @@ const COLUMN: Record<AlertField, string> = {
 const SORT_COLUMN: Record<AlertSortField, string> = { ...COLUMN, severity: 'severity_rank' };
 const NUMERIC: ReadonlySet<AlertField> = new Set(['srcPort', 'dstPort', 'occurredAt']);
 
+// The sort indexes as migration 6 made them. Maintained row by row they cost several times the
+// rows themselves (random keys in seven trees); built once after a backfill they cost a fraction.
+const SORT_INDEXES: Record<string, string> = {
+  firewall_alerts_by_time: '(profile_id, occurred_ms)',
+  firewall_alerts_by_severity: '(profile_id, severity_rank, occurred_ms)',
+  firewall_alerts_by_category: '(profile_id, category, occurred_ms)',
+  firewall_alerts_by_action: '(profile_id, action, occurred_ms)',
+  firewall_alerts_by_source: '(profile_id, src_ip)',
+  firewall_alerts_by_destination: '(profile_id, dst_ip)',
+  firewall_alerts_by_signature: '(profile_id, signature)',
+};
+/** Up to this many cached alerts (every profile's), rebuilding the sort indexes after a backfill costs less than keeping them. */
+const ROWS_WORTH_SUSPENDING_INDEXES = 20_000;
+
 const ROW_COLUMNS = `a.id, a.severity, a.occurred_ms, a.category, a.action, a.src_ip, a.src_port, a.dst_ip, a.dst_port,
   a.protocol, a.signature, a.message, a.device_id,
   EXISTS (SELECT 1 FROM firewall_blocklist b WHERE b.profile_id = a.profile_id AND b.ip = a.src_ip) AS source_blocked`;
@@ -137,6 +151,23 @@ export class AlertRepository {
        FROM json_each(@alerts) a WHERE true
        ON CONFLICT (profile_id, id) DO NOTHING`,
     );
+    // A process that stopped during a backfill left them out.
+    this.restoreSortIndexes();
+  }
+
+  /**
+   * Drops the sort indexes for a first backfill while the cache is small; queries stay correct,
+   * only slower, until `restoreSortIndexes`. Returns whether it did.
+   */
+  suspendSortIndexesForBackfill(): boolean {
+    const { cached } = this.#db.prepare(`SELECT COUNT(*) AS cached FROM (SELECT 1 FROM firewall_alerts LIMIT ${ROWS_WORTH_SUSPENDING_INDEXES + 1})`).get() as { cached: number };
+    if (cached > ROWS_WORTH_SUSPENDING_INDEXES) return false;
+    for (const name of Object.keys(SORT_INDEXES)) this.#db.exec(`DROP INDEX IF EXISTS ${name}`);
+    return true;
+  }
+
+  restoreSortIndexes(): void {
+    for (const [name, columns] of Object.entries(SORT_INDEXES)) this.#db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON firewall_alerts ${columns}`);
   }
 
   /** Stores alerts not cached yet (a repeat of an id changes nothing); returns how many were new. */

@@ -126,7 +126,8 @@ export class AlertService {
     const { backfillDays, retentionDays, retentionRows } = settings.get(profileId);
     const firstSync = state.get(profileId, 'alerts').settledWalk === 0;
     const cutoffMs = clock.now() - (firstSync ? Math.min(backfillDays, retentionDays) : retentionDays) * DAY_MS;
-    const result = await walkNewestFirst(
+    const suspended = firstSync && repository.suspendSortIndexesForBackfill();
+    const walking = walkNewestFirst(
       {
         profileId,
         resource: 'alerts',
@@ -148,6 +149,7 @@ export class AlertService {
       state,
       { cutoffMs, now: () => new Date(clock.now()).toISOString(), onProgress: report, ...(signal ? { signal } : {}) },
     );
+    const result = await (suspended ? walking.finally(() => repository.restoreSortIndexes()) : walking);
     const pruned = repository.prune(profileId, clock.now() - retentionDays * DAY_MS, retentionRows);
     if (result.stored > 0 || pruned > 0) this.#cacheChanged.fire(profileId);
     if (!result.first && result.stored > 0) this.#newAlerts.fire({ profileId, bySeverity: repository.addedBy(profileId, result.walk) });
