@@ -88,6 +88,7 @@ try {
         } else await region.getByRole('row').nth(1).waitFor({ timeout: 15_000 });
         await capture(page, `firewall-admin-${section}-${colorScheme}${suffix}`);
       }
+      await showTab(page, t('views.chat.title'));
       await captureChat(page, sims, t, (state) => `${state}-${colorScheme}${suffix}`, capture);
       const settings = await showTab(page, t('views.settings.title'));
       for (const button of await settings.getByRole('button', { name: t('settings.row.test') }).all()) await button.click();

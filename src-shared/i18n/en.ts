@@ -1252,6 +1252,7 @@ export const en = {
       chart: 'CPU and memory since OpsDesk started watching',
       chartCpu: 'CPU %',
       chartMemory: 'Memory %',
+      chartTime: 'Time',
       waiting: 'Waiting for the first reading…',
       readAt: 'Read at {{time}} · every 5 s',
       uptimeValue: '{{days}} d {{hours}} h {{minutes}} min',

@@ -1240,6 +1240,7 @@ export const zhCN: Catalog = {
       chart: '自 OpsDesk 开始监视以来的 CPU 和内存',
       chartCpu: 'CPU %',
       chartMemory: '内存 %',
+      chartTime: '时间',
       waiting: '正在等待第一次读数…',
       readAt: '读取于 {{time}} · 每 5 秒一次',
       uptimeValue: '{{days}} 天 {{hours}} 小时 {{minutes}} 分钟',

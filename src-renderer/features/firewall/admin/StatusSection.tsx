@@ -49,7 +49,7 @@ export function StatusSection({ profile }: { profile: ProfileView }) {
       )}
       <div className="admin-chart">
         <h2>{t('firewallAdmin.status.chart')}</h2>
-        <UsageChart samples={history?.samples ?? []} labels={{ cpu: t('firewallAdmin.status.chartCpu'), memory: t('firewallAdmin.status.chartMemory') }} />
+        <UsageChart samples={history?.samples ?? []} labels={{ time: t('firewallAdmin.status.chartTime'), cpu: t('firewallAdmin.status.chartCpu'), memory: t('firewallAdmin.status.chartMemory') }} />
       </div>
     </section>
   );

@@ -5,7 +5,7 @@ import type { StatusSample } from '../../../../src-preload/contract/firewall-adm
 
 interface Props {
   samples: readonly StatusSample[];
-  labels: { cpu: string; memory: string };
+  labels: { time: string; cpu: string; memory: string };
 }
 
 const height = 220;
@@ -41,13 +41,21 @@ export function UsageChart({ samples, labels }: Props) {
           width: Math.max(200, element.clientWidth),
           height,
           scales: {
-            // A single reading would otherwise stretch the time axis over years around it.
-            x: { time: true, range: (_plot, min, max) => (min === max ? [min - 60, max + 60] : [min, max]) },
+            // From the readings themselves, at least two minutes wide: uPlot pads a single reading
+            // out to years on each side.
+            x: {
+              time: true,
+              range: (self) => {
+                const times = self.data[0];
+                const first = times[0] ?? Date.now() / 1000;
+                return [first, Math.max(times[times.length - 1] ?? first, first + 120)];
+              },
+            },
             y: { range: [0, 100] },
           },
-          axes: [axis, { ...axis, values: (_plot, ticks) => ticks.map((tick) => `${tick} %`) }],
+          axes: [axis, { ...axis, size: 60, values: (_plot, ticks) => ticks.map((tick) => `${tick} %`) }],
           series: [
-            {},
+            { label: labels.time },
             { label: labels.cpu, stroke: color('--accent', '#2563eb'), width: 2, value: percent },
             { label: labels.memory, stroke: color('--warning-text', '#b45309'), width: 2, value: percent },
           ],
@@ -68,7 +76,7 @@ export function UsageChart({ samples, labels }: Props) {
       stop();
       plot.current = null;
     };
-  }, [labels.cpu, labels.memory]);
+  }, [labels.time, labels.cpu, labels.memory]);
 
   useEffect(() => {
     samplesRef.current = samples;
