@@ -1,4 +1,5 @@
 // The firewall appliance REST API (firewall.md) under `https://<host>:9443/api/v1`.
+import type { ApplianceStatus } from '../../../src-preload/contract/firewall-admin.ts';
 import type { ServerDescriptionSummary } from '../../../src-preload/contract/profiles.ts';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
@@ -11,17 +12,8 @@ import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
 import { normaliseFirewallBaseUrl } from './base-url.ts';
 import { firewallDialect } from './error-dialect.ts';
 
-export interface FirewallSystemStatus {
-  version?: string;
-  uptimeSeconds?: number;
-  /** enterprise, data-center or free-waf; the free edition's API is read-only. */
-  edition?: string;
-  hostname?: string;
-  model?: string;
-  cpuPercent?: number;
-  memoryPercent?: number;
-  activeSessions?: number;
-}
+/** The appliance's status as read, the same shape the window gets. */
+export type FirewallSystemStatus = ApplianceStatus;
 
 export interface FirewallClient {
   getSystemStatus(): Promise<FirewallSystemStatus>;
