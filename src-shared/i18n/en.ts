@@ -917,6 +917,7 @@ export const en = {
       matching: 'Matching alerts',
       readFailed: 'The cached alerts could not be read',
       noMatch: 'No cached alert matches these filters.',
+      nothingSynced: 'No alerts cached yet: the first sync has not finished. Sync now fetches them from the appliance.',
       blockedBadge: 'blocked',
       blockedTitle: 'The block list holds this source',
       filters: {

@@ -905,6 +905,7 @@ export const zhCN: Catalog = {
       matching: '匹配的告警',
       readFailed: '无法读取缓存的告警',
       noMatch: '没有缓存的告警符合这些筛选条件。',
+      nothingSynced: '尚未缓存任何告警：首次同步还未完成。点击“立即同步”从设备获取告警。',
       blockedBadge: '已封禁',
       blockedTitle: '封禁列表中有此来源',
       filters: {

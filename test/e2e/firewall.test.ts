@@ -166,6 +166,16 @@ describe('the firewall workspace, as an analyst uses it', () => {
     expect(dialogs).toEqual([]);
   });
 
+  test('before the first sync the empty table says nothing is cached yet, not that nothing matches', async () => {
+    const firewall = await startFirewall({ alertCount: 5 });
+    app = await openApp(browser);
+    const { page } = app;
+    await addFirewall(app, firewall, firewall.keys.readOnly);
+    await expect.poll(() => alertsGrid(page).innerText(), { timeout: 15_000 }).toContain('No alerts cached yet');
+    await syncNow(page);
+    await expect.poll(() => matching(page), { timeout: 20_000 }).toBe('5 alerts');
+  });
+
   test('when the system refuses desktop notifications, the center keeps them and says why', async () => {
     app = await start();
     const { page, platform, services } = app;

@@ -8,6 +8,7 @@ import { VirtualTable } from '../table/VirtualTable.tsx';
 import { AlertDetailPane } from './AlertDetailPane.tsx';
 import { alertColumns } from './alert-columns.tsx';
 import { AlertFilters } from './AlertFilters.tsx';
+import { useFirewallStatusStore } from '../firewall-status-store.ts';
 import { createAlertsStore } from './alerts-store.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { fill } from '../../../ui/fill-template.ts';
@@ -28,6 +29,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
   const sort = useStore(store, (state) => state.sort);
   const selectedIndex = useStore(store, (state) => state.selectedIndex);
   const openAlertId = useStore(store, (state) => state.openAlertId);
+  const neverSynced = useFirewallStatusStore((state) => (state.sync[profile.id]?.alerts?.lastSyncedAt ?? null) === null);
   // Subscribing to the pages re-renders the table when a page arrives; rowAt reads them.
   useStore(store, (state) => state.pages);
   const { refresh, ensureRows, rowAt, select, sortBy, openDetail, closeDetail, addCellFilter } = store.getState();
@@ -86,7 +88,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
           onOpen={onOpen}
           onClose={closeDetail}
           onFilter={(column, value, mode) => addCellFilter(column as AlertField, value, mode)}
-          empty={total === null ? (error ? '' : s.reading) : s.noMatch}
+          empty={total === null ? (error ? '' : s.reading) : neverSynced ? s.nothingSynced : s.noMatch}
         />
         {openAlertId && <AlertDetailPane key={openAlertId} profileId={profile.id} alertId={openAlertId} onClose={closeDetail} />}
       </div>
