@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { FormField, fieldErrorFor } from './FormField.tsx';
 import { joinList, splitList } from './format.ts';
-import { Pager } from './Pager.tsx';
+import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminStatusStore } from './status-store.ts';
 import { useAdminAccess } from './use-admin-access.ts';
@@ -30,7 +30,6 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
   const [deleting, setDeleting] = useState<AddressObject | null>(null);
   const noteFailure = useAdminStatusStore((store) => store.noteFailure);
   const writable = access.administer.state !== 'denied';
-  const page = 'page' in state ? state.page : undefined;
 
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.addressObjects.region')}>
@@ -55,49 +54,41 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
           </select>
         </label>
       </div>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
-      {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
-      {page && (
-        <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>{t('firewallAdmin.addressObjects.name')}</th>
-                  <th>{t('firewallAdmin.addressObjects.type')}</th>
-                  <th>{t('firewallAdmin.addressObjects.value')}</th>
-                  <th>{t('firewallAdmin.addressObjects.members')}</th>
-                  <th>{t('firewallAdmin.addressObjects.description')}</th>
-                  <th>{t('firewallAdmin.common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((address) => (
-                  <tr key={address.id}>
-                    <td>{address.name}</td>
-                    <td>{address.type}</td>
-                    <td>{address.value ?? t('firewallAdmin.common.none')}</td>
-                    <td>{joinList(address.members)}</td>
-                    <td>{address.description}</td>
-                    <td>
-                      <span className="admin-actions">
-                        <button type="button" className="button" disabled={!writable} onClick={() => setEditing(address)} aria-label={`${t('firewallAdmin.common.edit')} ${address.name}`}>
-                          {t('firewallAdmin.common.edit')}
-                        </button>
-                        <button type="button" className="button-danger" disabled={!writable} onClick={() => setDeleting(address)} aria-label={`${t('firewallAdmin.common.delete')} ${address.name}`}>
-                          {t('firewallAdmin.common.delete')}
-                        </button>
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
-          <Pager page={page} onPage={setPage} />
-        </>
-      )}
+      <PagedTable
+        state={state}
+        onPage={setPage}
+        head={
+          <>
+            <th>{t('firewallAdmin.addressObjects.name')}</th>
+            <th>{t('firewallAdmin.addressObjects.type')}</th>
+            <th>{t('firewallAdmin.addressObjects.value')}</th>
+            <th>{t('firewallAdmin.addressObjects.members')}</th>
+            <th>{t('firewallAdmin.addressObjects.description')}</th>
+            <th>{t('firewallAdmin.common.actions')}</th>
+          </>
+        }
+        rows={(items) =>
+          items.map((address) => (
+            <tr key={address.id}>
+              <td>{address.name}</td>
+              <td>{address.type}</td>
+              <td>{address.value ?? t('firewallAdmin.common.none')}</td>
+              <td>{joinList(address.members)}</td>
+              <td>{address.description}</td>
+              <td>
+                <span className="admin-actions">
+                  <button type="button" className="button" disabled={!writable} onClick={() => setEditing(address)} aria-label={`${t('firewallAdmin.common.edit')} ${address.name}`}>
+                    {t('firewallAdmin.common.edit')}
+                  </button>
+                  <button type="button" className="button-danger" disabled={!writable} onClick={() => setDeleting(address)} aria-label={`${t('firewallAdmin.common.delete')} ${address.name}`}>
+                    {t('firewallAdmin.common.delete')}
+                  </button>
+                </span>
+              </td>
+            </tr>
+          ))
+        }
+      />
       {editing && (
         <AddressObjectForm
           profileId={profile.id}

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../../bridge.ts';
-import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { localTime } from './format.ts';
-import { Pager } from './Pager.tsx';
+import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +28,6 @@ function DeviceList({ profile }: { profile: ProfileView }) {
   const { state, setPage, reload } = usePagedList(`${profile.id}|${text}|${onlineOnly}`, (page) =>
     opsdesk.firewallAdmin.listDevices({ profileId: profile.id, page, pageSize: 50, ...(text.trim() && { text: text.trim() }), ...(onlineOnly && { online: true }) }),
   );
-  const page = 'page' in state ? state.page : undefined;
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.devices.region')}>
       <div className="admin-toolbar">
@@ -42,44 +40,36 @@ function DeviceList({ profile }: { profile: ProfileView }) {
           {t('firewallAdmin.common.refresh')}
         </button>
       </div>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
-      {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
-      {page && (
-        <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>{t('firewallAdmin.devices.name')}</th>
-                  <th>{t('firewallAdmin.devices.ip')}</th>
-                  <th>{t('firewallAdmin.devices.mac')}</th>
-                  <th>{t('firewallAdmin.devices.vendor')}</th>
-                  <th>{t('firewallAdmin.devices.os')}</th>
-                  <th>{t('firewallAdmin.devices.type')}</th>
-                  <th>{t('firewallAdmin.devices.online')}</th>
-                  <th>{t('firewallAdmin.devices.lastSeen')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((device) => (
-                  <tr key={device.id}>
-                    <td>{device.name}</td>
-                    <td>{device.ip}</td>
-                    <td>{device.mac}</td>
-                    <td>{device.vendor}</td>
-                    <td>{device.os}</td>
-                    <td>{device.type}</td>
-                    <td>{device.online === undefined ? t('firewallAdmin.common.none') : device.online ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
-                    <td>{localTime(device.lastSeen)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
-          <Pager page={page} onPage={setPage} />
-        </>
-      )}
+      <PagedTable
+        state={state}
+        onPage={setPage}
+        head={
+          <>
+            <th>{t('firewallAdmin.devices.name')}</th>
+            <th>{t('firewallAdmin.devices.ip')}</th>
+            <th>{t('firewallAdmin.devices.mac')}</th>
+            <th>{t('firewallAdmin.devices.vendor')}</th>
+            <th>{t('firewallAdmin.devices.os')}</th>
+            <th>{t('firewallAdmin.devices.type')}</th>
+            <th>{t('firewallAdmin.devices.online')}</th>
+            <th>{t('firewallAdmin.devices.lastSeen')}</th>
+          </>
+        }
+        rows={(items) =>
+          items.map((device) => (
+            <tr key={device.id}>
+              <td>{device.name}</td>
+              <td>{device.ip}</td>
+              <td>{device.mac}</td>
+              <td>{device.vendor}</td>
+              <td>{device.os}</td>
+              <td>{device.type}</td>
+              <td>{device.online === undefined ? t('firewallAdmin.common.none') : device.online ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
+              <td>{localTime(device.lastSeen)}</td>
+            </tr>
+          ))
+        }
+      />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { FormField, fieldErrorFor } from './FormField.tsx';
 import { localTime } from './format.ts';
+import { PagedTable } from './PagedTable.tsx';
 import { Pager } from './Pager.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminStatusStore } from './status-store.ts';
@@ -37,7 +38,6 @@ function HoneypotList({ profile, writable, denied }: { profile: ProfileView; wri
   const [deleting, setDeleting] = useState<Honeypot | null>(null);
   const [selected, setSelected] = useState<Honeypot | null>(null);
   const noteFailure = useAdminStatusStore((store) => store.noteFailure);
-  const page = 'page' in state ? state.page : undefined;
 
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.honeypots.region')}>
@@ -50,56 +50,48 @@ function HoneypotList({ profile, writable, denied }: { profile: ProfileView; wri
           {t('firewallAdmin.common.refresh')}
         </button>
       </div>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
-      {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
-      {page && (
-        <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>{t('firewallAdmin.honeypots.name')}</th>
-                  <th>{t('firewallAdmin.honeypots.type')}</th>
-                  <th>{t('firewallAdmin.honeypots.ip')}</th>
-                  <th>{t('firewallAdmin.honeypots.port')}</th>
-                  <th>{t('firewallAdmin.honeypots.enabled')}</th>
-                  <th>{t('firewallAdmin.honeypots.triggers')}</th>
-                  <th>{t('firewallAdmin.honeypots.lastTriggered')}</th>
-                  <th>{t('firewallAdmin.common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((honeypot) => (
-                  <tr key={honeypot.id} className={selected?.id === honeypot.id ? 'admin-row-selected' : undefined}>
-                    <td>{honeypot.name}</td>
-                    <td>{honeypot.type}</td>
-                    <td>{honeypot.ip}</td>
-                    <td>{honeypot.port}</td>
-                    <td>{honeypot.enabled ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
-                    <td>{honeypot.triggerCount ?? t('firewallAdmin.common.none')}</td>
-                    <td>{localTime(honeypot.lastTriggeredAt)}</td>
-                    <td>
-                      <span className="admin-actions">
-                        <button type="button" className="button" onClick={() => setSelected(honeypot)} aria-label={`${t('firewallAdmin.honeypots.showEvents')} ${honeypot.name}`}>
-                          {t('firewallAdmin.honeypots.showEvents')}
-                        </button>
-                        <button type="button" className="button" disabled={!writable} onClick={() => setEditing(honeypot)} aria-label={`${t('firewallAdmin.common.edit')} ${honeypot.name}`}>
-                          {t('firewallAdmin.common.edit')}
-                        </button>
-                        <button type="button" className="button-danger" disabled={!writable} onClick={() => setDeleting(honeypot)} aria-label={`${t('firewallAdmin.common.delete')} ${honeypot.name}`}>
-                          {t('firewallAdmin.common.delete')}
-                        </button>
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
-          <Pager page={page} onPage={setPage} />
-        </>
-      )}
+      <PagedTable
+        state={state}
+        onPage={setPage}
+        head={
+          <>
+            <th>{t('firewallAdmin.honeypots.name')}</th>
+            <th>{t('firewallAdmin.honeypots.type')}</th>
+            <th>{t('firewallAdmin.honeypots.ip')}</th>
+            <th>{t('firewallAdmin.honeypots.port')}</th>
+            <th>{t('firewallAdmin.honeypots.enabled')}</th>
+            <th>{t('firewallAdmin.honeypots.triggers')}</th>
+            <th>{t('firewallAdmin.honeypots.lastTriggered')}</th>
+            <th>{t('firewallAdmin.common.actions')}</th>
+          </>
+        }
+        rows={(items) =>
+          items.map((honeypot) => (
+            <tr key={honeypot.id} className={selected?.id === honeypot.id ? 'admin-row-selected' : undefined}>
+              <td>{honeypot.name}</td>
+              <td>{honeypot.type}</td>
+              <td>{honeypot.ip}</td>
+              <td>{honeypot.port}</td>
+              <td>{honeypot.enabled ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
+              <td>{honeypot.triggerCount ?? t('firewallAdmin.common.none')}</td>
+              <td>{localTime(honeypot.lastTriggeredAt)}</td>
+              <td>
+                <span className="admin-actions">
+                  <button type="button" className="button" onClick={() => setSelected(honeypot)} aria-label={`${t('firewallAdmin.honeypots.showEvents')} ${honeypot.name}`}>
+                    {t('firewallAdmin.honeypots.showEvents')}
+                  </button>
+                  <button type="button" className="button" disabled={!writable} onClick={() => setEditing(honeypot)} aria-label={`${t('firewallAdmin.common.edit')} ${honeypot.name}`}>
+                    {t('firewallAdmin.common.edit')}
+                  </button>
+                  <button type="button" className="button-danger" disabled={!writable} onClick={() => setDeleting(honeypot)} aria-label={`${t('firewallAdmin.common.delete')} ${honeypot.name}`}>
+                    {t('firewallAdmin.common.delete')}
+                  </button>
+                </span>
+              </td>
+            </tr>
+          ))
+        }
+      />
       {selected && <TriggerEvents key={selected.id} profileId={profile.id} honeypot={selected} />}
       {editing && (
         <HoneypotForm
@@ -138,8 +130,8 @@ function TriggerEvents({ profileId, honeypot }: { profileId: string; honeypot: H
   const { state, setPage } = usePagedList(`${profileId}|${honeypot.id}`, (page) =>
     opsdesk.firewallAdmin.listHoneypotEvents({ profileId, honeypotId: honeypot.id, page, pageSize: 20 }),
   );
-  const page = 'page' in state ? state.page : undefined;
   const title = t('firewallAdmin.honeypots.eventsOf', { name: honeypot.name });
+  const page = 'page' in state ? state.page : undefined;
   return (
     <section className="card" aria-label={title}>
       <h2>{title}</h2>

@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { FormField, fieldErrorFor } from './FormField.tsx';
 import { joinList, optionalNumber, splitList } from './format.ts';
-import { Pager } from './Pager.tsx';
+import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminStatusStore } from './status-store.ts';
 import { useAdminAccess } from './use-admin-access.ts';
@@ -27,7 +27,6 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
   const [deleting, setDeleting] = useState<Policy | null>(null);
   const noteFailure = useAdminStatusStore((store) => store.noteFailure);
   const writable = access.administer.state !== 'denied';
-  const page = 'page' in state ? state.page : undefined;
 
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.policies.region')}>
@@ -40,55 +39,47 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
           {t('firewallAdmin.common.refresh')}
         </button>
       </div>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
-      {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
-      {page && (
-        <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>{t('firewallAdmin.policies.priority')}</th>
-                  <th>{t('firewallAdmin.policies.name')}</th>
-                  <th>{t('firewallAdmin.policies.action')}</th>
-                  <th>{t('firewallAdmin.policies.enabled')}</th>
-                  <th>{t('firewallAdmin.policies.source')}</th>
-                  <th>{t('firewallAdmin.policies.destination')}</th>
-                  <th>{t('firewallAdmin.policies.service')}</th>
-                  <th>{t('firewallAdmin.policies.hits')}</th>
-                  <th>{t('firewallAdmin.common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((policy) => (
-                  <tr key={policy.id}>
-                    <td>{policy.priority ?? t('firewallAdmin.common.none')}</td>
-                    <td>{policy.name}</td>
-                    <td>{policy.action in actionLabel ? t(actionLabel[policy.action as keyof typeof actionLabel]) : policy.action}</td>
-                    <td>{policy.enabled ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
-                    <td>{joinList(policy.source)}</td>
-                    <td>{joinList(policy.destination)}</td>
-                    <td>{joinList(policy.service)}</td>
-                    <td>{policy.hitCount === undefined ? t('firewallAdmin.common.none') : policy.hitCount.toLocaleString(i18n.language)}</td>
-                    <td>
-                      <span className="admin-actions">
-                        <button type="button" className="button" disabled={!writable} onClick={() => setEditing(policy)} aria-label={`${t('firewallAdmin.common.edit')} ${policy.name}`}>
-                          {t('firewallAdmin.common.edit')}
-                        </button>
-                        <button type="button" className="button-danger" disabled={!writable} onClick={() => setDeleting(policy)} aria-label={`${t('firewallAdmin.common.delete')} ${policy.name}`}>
-                          {t('firewallAdmin.common.delete')}
-                        </button>
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
-          <Pager page={page} onPage={setPage} />
-        </>
-      )}
+      <PagedTable
+        state={state}
+        onPage={setPage}
+        head={
+          <>
+            <th>{t('firewallAdmin.policies.priority')}</th>
+            <th>{t('firewallAdmin.policies.name')}</th>
+            <th>{t('firewallAdmin.policies.action')}</th>
+            <th>{t('firewallAdmin.policies.enabled')}</th>
+            <th>{t('firewallAdmin.policies.source')}</th>
+            <th>{t('firewallAdmin.policies.destination')}</th>
+            <th>{t('firewallAdmin.policies.service')}</th>
+            <th>{t('firewallAdmin.policies.hits')}</th>
+            <th>{t('firewallAdmin.common.actions')}</th>
+          </>
+        }
+        rows={(items) =>
+          items.map((policy) => (
+            <tr key={policy.id}>
+              <td>{policy.priority ?? t('firewallAdmin.common.none')}</td>
+              <td>{policy.name}</td>
+              <td>{policy.action in actionLabel ? t(actionLabel[policy.action as keyof typeof actionLabel]) : policy.action}</td>
+              <td>{policy.enabled ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
+              <td>{joinList(policy.source)}</td>
+              <td>{joinList(policy.destination)}</td>
+              <td>{joinList(policy.service)}</td>
+              <td>{policy.hitCount === undefined ? t('firewallAdmin.common.none') : policy.hitCount.toLocaleString(i18n.language)}</td>
+              <td>
+                <span className="admin-actions">
+                  <button type="button" className="button" disabled={!writable} onClick={() => setEditing(policy)} aria-label={`${t('firewallAdmin.common.edit')} ${policy.name}`}>
+                    {t('firewallAdmin.common.edit')}
+                  </button>
+                  <button type="button" className="button-danger" disabled={!writable} onClick={() => setDeleting(policy)} aria-label={`${t('firewallAdmin.common.delete')} ${policy.name}`}>
+                    {t('firewallAdmin.common.delete')}
+                  </button>
+                </span>
+              </td>
+            </tr>
+          ))
+        }
+      />
       {editing && (
         <PolicyForm
           profileId={profile.id}

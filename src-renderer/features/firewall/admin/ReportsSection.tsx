@@ -9,7 +9,7 @@ import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { FormField, fieldErrorFor } from './FormField.tsx';
 import { localTime } from './format.ts';
-import { Pager } from './Pager.tsx';
+import { PagedTable } from './PagedTable.tsx';
 import { ReportContent } from './ReportContent.tsx';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from './use-paged-list.ts';
@@ -27,7 +27,6 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
   const [followed, setFollowed] = useState<Record<string, Report>>({});
   const [generating, setGenerating] = useState(false);
   const [reading, setReading] = useState<Report | null>(null);
-  const page = 'page' in state ? state.page : undefined;
 
   useEffect(
     () =>
@@ -47,51 +46,43 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
           {t('firewallAdmin.common.refresh')}
         </button>
       </div>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
-      {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
-      {page && (
-        <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>{t('firewallAdmin.reports.name')}</th>
-                  <th>{t('firewallAdmin.reports.type')}</th>
-                  <th>{t('firewallAdmin.reports.period')}</th>
-                  <th>{t('firewallAdmin.reports.created')}</th>
-                  <th>{t('firewallAdmin.reports.status')}</th>
-                  <th>{t('firewallAdmin.common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((listed) => {
-                  const report = followed[listed.id] ?? listed;
-                  return (
-                    <tr key={report.id}>
-                      <td>{report.name}</td>
-                      <td>{report.type && report.type in typeLabel ? t(typeLabel[report.type]!) : report.type}</td>
-                      <td>
-                        {localTime(report.periodFrom)} – {localTime(report.periodTo)}
-                      </td>
-                      <td>{localTime(report.createdAt)}</td>
-                      <td>
-                        <ReportState report={report} />
-                      </td>
-                      <td>
-                        <button type="button" className="button" disabled={!isReady(report)} onClick={() => setReading(report)} aria-label={`${t('firewallAdmin.reports.read')} ${report.name}`}>
-                          {t('firewallAdmin.reports.read')}
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
-          <Pager page={page} onPage={setPage} />
-        </>
-      )}
+      <PagedTable
+        state={state}
+        onPage={setPage}
+        head={
+          <>
+            <th>{t('firewallAdmin.reports.name')}</th>
+            <th>{t('firewallAdmin.reports.type')}</th>
+            <th>{t('firewallAdmin.reports.period')}</th>
+            <th>{t('firewallAdmin.reports.created')}</th>
+            <th>{t('firewallAdmin.reports.status')}</th>
+            <th>{t('firewallAdmin.common.actions')}</th>
+          </>
+        }
+        rows={(items) =>
+          items.map((listed) => {
+            const report = followed[listed.id] ?? listed;
+            return (
+              <tr key={report.id}>
+                <td>{report.name}</td>
+                <td>{report.type && report.type in typeLabel ? t(typeLabel[report.type]!) : report.type}</td>
+                <td>
+                  {localTime(report.periodFrom)} – {localTime(report.periodTo)}
+                </td>
+                <td>{localTime(report.createdAt)}</td>
+                <td>
+                  <ReportState report={report} />
+                </td>
+                <td>
+                  <button type="button" className="button" disabled={!isReady(report)} onClick={() => setReading(report)} aria-label={`${t('firewallAdmin.reports.read')} ${report.name}`}>
+                    {t('firewallAdmin.reports.read')}
+                  </button>
+                </td>
+              </tr>
+            );
+          })
+        }
+      />
       {generating && (
         <GenerateForm
           profileId={profile.id}
