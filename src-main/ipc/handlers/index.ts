@@ -5,6 +5,7 @@ import { appHandlers, type AppIdentity } from './app.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
 import { notificationsHandlers } from './notifications.ts';
+import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
 import { supportHandlers } from './support.ts';
@@ -20,6 +21,7 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     firewall: firewallHandlers(services),
     notifications: notificationsHandlers(services),
     gateway: gatewayHandlers(services),
+    outbox: outboxHandlers(services),
     support: supportHandlers(services),
   };
 }
