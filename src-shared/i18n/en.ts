@@ -12,7 +12,7 @@ export const en = {
   },
   views: {
     firewall: { title: 'Firewall', summary: 'Alerts, block list and appliance status' },
-    tickets: { title: 'Tickets', summary: 'Customer tickets, contacts and work items' },
+    tickets: { title: 'Support', summary: 'Tickets, contacts, work items, knowledge base, Q&A, webhooks and analytics' },
     chat: { title: 'Chat', summary: 'Ask a model through the gateway' },
     settings: { title: 'Settings', summary: 'Connections, keys and certificates' },
     alert: { title: 'Alert', titleWithId: 'Alert {{alertId}}', summary: 'One firewall alert' },
@@ -113,9 +113,6 @@ export const en = {
     },
     tickets: {
       needs: 'Add a customer-support connection (address, site and application key) in Settings.',
-      cacheTitle: 'Tickets',
-      cacheExplanation:
-        'OpsDesk does not keep tickets, contacts or work items yet; once it does, they show here even while the support API is offline.',
     },
   },
   chat: {
@@ -1257,6 +1254,23 @@ export const en = {
       waiting: 'Waiting for the first reading…',
       readAt: 'Read at {{time}} · every 5 s',
       uptimeValue: '{{days}} d {{hours}} h {{minutes}} min',
+    },
+  },
+  supportDesk: {
+    sections: {
+      nav: 'Support sections',
+      inbox: 'Inbox',
+      contacts: 'Contacts',
+      work: 'Work items',
+      kb: 'Knowledge base',
+      qa: 'Q&A',
+      webhooks: 'Webhooks',
+      analytics: 'Analytics',
+      chatLogs: 'Chat logs',
+    },
+    pending: {
+      label: 'Section not built yet',
+      text: 'This section is not built yet.',
     },
   },
 };

@@ -12,7 +12,7 @@ export const zhCN: Catalog = {
   },
   views: {
     firewall: { title: '防火墙', summary: '告警、封禁列表和设备状态' },
-    tickets: { title: '工单', summary: '客户工单、联系人和售后工单' },
+    tickets: { title: '客服', summary: '工单、联系人、售后工单、知识库、问答、Webhook 和统计' },
     chat: { title: '对话', summary: '通过网关向模型提问' },
     settings: { title: '设置', summary: '连接、密钥和证书' },
     alert: { title: '告警', titleWithId: '告警 {{alertId}}', summary: '一条防火墙告警' },
@@ -111,8 +111,6 @@ export const zhCN: Catalog = {
     },
     tickets: {
       needs: '请在“设置”中添加客服系统连接（地址、站点和应用密钥）。',
-      cacheTitle: '工单',
-      cacheExplanation: 'OpsDesk 目前还不保存工单、联系人和售后工单；保存之后，即使客服接口离线，它们也会显示在这里。',
     },
   },
   chat: {
@@ -1245,6 +1243,23 @@ export const zhCN: Catalog = {
       waiting: '正在等待第一次读数…',
       readAt: '读取于 {{time}} · 每 5 秒一次',
       uptimeValue: '{{days}} 天 {{hours}} 小时 {{minutes}} 分钟',
+    },
+  },
+  supportDesk: {
+    sections: {
+      nav: '客服分区',
+      inbox: '收件箱',
+      contacts: '联系人',
+      work: '售后工单',
+      kb: '知识库',
+      qa: '问答',
+      webhooks: 'Webhook',
+      analytics: '统计',
+      chatLogs: '聊天记录',
+    },
+    pending: {
+      label: '分区尚未完成',
+      text: '此分区尚未完成。',
     },
   },
 };
