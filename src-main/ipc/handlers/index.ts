@@ -5,6 +5,7 @@ import { appHandlers, type AppIdentity } from './app.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
 import { notificationsHandlers } from './notifications.ts';
+import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
 import { supportHandlers } from './support.ts';
@@ -21,5 +22,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     notifications: notificationsHandlers(services),
     gateway: gatewayHandlers(services),
     support: supportHandlers(services),
+    outbox: outboxHandlers(services),
   };
 }
