@@ -3,6 +3,7 @@ import type { ReportChanged, StatusSampled } from '../../src-preload/contract/fi
 import type { ExportProgress, FirewallCapabilities, SyncResource, SyncStatus } from '../../src-preload/contract/firewall.ts';
 import type { NavigationTarget, NotificationList } from '../../src-preload/contract/notifications.ts';
 import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
+import type { SupportWebhookReceived, SupportWebhookReceiverStatus } from '../../src-preload/contract/support-webhooks.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
 import { openDatabase } from './db/database.ts';
@@ -63,6 +64,8 @@ export interface AppEvents {
   exportProgress(progress: ExportProgress): void;
   notificationsChanged(list: NotificationList): void;
   navigate(target: NavigationTarget): void;
+  supportWebhookReceived(event: SupportWebhookReceived): void;
+  supportWebhookStatusChanged(status: SupportWebhookReceiverStatus): void;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
@@ -153,10 +156,23 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     calls: new CallLogRepository(db),
     clock,
   });
-  const supportWebhooks = new SupportWebhookService({ clients, keyStore, settings, logger });
+  const supportWebhooks = new SupportWebhookService({
+    db,
+    clients,
+    keyStore,
+    settings,
+    notifications,
+    translator: preferences.translator,
+    profileName: (profileId) => profiles.find(profileId)?.name ?? profileId,
+    logger,
+    clock,
+  });
+  supportWebhooks.onReceived((event) => emit('supportWebhookReceived', event));
+  supportWebhooks.onStatusChanged((status) => emit('supportWebhookStatusChanged', status));
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();
+    await supportWebhooks.start();
   }
   return {
     db,
@@ -178,6 +194,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       await chat.close();
       firewallAdmin.close();
       await firewall.close();
+      await supportWebhooks.close();
       notifications.dispose();
       await clients.close();
       profiles.close();

@@ -15,6 +15,8 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): void
     exportProgress: (progress) => hub.publish('firewall', 'exportProgress', progress),
     notificationsChanged: (list) => hub.publish('notifications', 'changed', list),
     navigate: (target) => hub.publish('notifications', 'navigate', target),
+    supportWebhookReceived: (event) => hub.publish('supportWebhooks', 'received', event),
+    supportWebhookStatusChanged: (status) => hub.publish('supportWebhooks', 'statusChanged', status),
   });
   services.chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta));
   services.chat.onAnswerEnded((ended) => hub.publish('gateway', 'answerEnded', ended));

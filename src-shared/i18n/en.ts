@@ -736,6 +736,10 @@ export const en = {
     released_one: 'Block released',
     released_other: '{{count, number}} blocks released',
     releasedBody: '{{profile}}: {{ip}}',
+    supportEvents_one: 'Support: {{event}}',
+    supportEvents_other: '{{count, number}} support events',
+    supportEventsBody_one: '{{profile}}',
+    supportEventsBody_other: '{{profile}}: the newest is {{event}}',
   },
   capability: {
     freeEdition: 'free WAF',

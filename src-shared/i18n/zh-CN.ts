@@ -724,6 +724,10 @@ export const zhCN: Catalog = {
     released_one: '封禁已解除',
     released_other: '{{count, number}} 条封禁已解除',
     releasedBody: '{{profile}}：{{ip}}',
+    supportEvents_one: '客服：{{event}}',
+    supportEvents_other: '{{count, number}} 条客服事件',
+    supportEventsBody_one: '{{profile}}',
+    supportEventsBody_other: '{{profile}}：最新一条为 {{event}}',
   },
   capability: {
     freeEdition: '免费 WAF',
