@@ -17,6 +17,7 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): void
     navigate: (target) => hub.publish('notifications', 'navigate', target),
     supportWebhookReceived: (event) => hub.publish('supportWebhooks', 'received', event),
     supportWebhookStatusChanged: (status) => hub.publish('supportWebhooks', 'statusChanged', status),
+    outboxChanged: (entry) => hub.publish('outbox', 'changed', entry),
   });
   services.chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta));
   services.chat.onAnswerEnded((ended) => hub.publish('gateway', 'answerEnded', ended));

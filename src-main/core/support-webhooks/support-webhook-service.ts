@@ -18,18 +18,14 @@ import { Emitter } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
 import type { NotificationCenter } from '../notifications/notification-center.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
-import type { SupportClient } from '../support/client.ts';
 import { supportDialect } from '../support/error-dialect.ts';
+import type { SupportClients } from '../support/support-clients.ts';
 import { fieldsOf } from '../wire/read.ts';
 import { WebhookEventLog } from '../webhooks/webhook-event-log.ts';
 import type { WebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import { createSupportReceiver, type SupportEvent, type SupportOutcome, type SupportSender } from './support-receiver.ts';
 import { readRegistration, readWebhookList } from './webhook-wire.ts';
 import { WebhookSecrets, type HeldSecret } from './webhook-secrets.ts';
-
-export interface SupportClients {
-  clientFor(profileId: string, service: 'support'): SupportClient;
-}
 
 export interface SupportWebhookServiceOptions {
   db: Db;

@@ -5,9 +5,11 @@ import { appHandlers, type AppIdentity } from './app.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
 import { notificationsHandlers } from './notifications.ts';
+import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
 import { supportWebhooksHandlers } from './support-webhooks.ts';
+import { supportHandlers } from './support.ts';
 import { workspaceHandlers } from './workspace.ts';
 
 /** The handler map: one file per contract area, each handler one line into a service. */
@@ -21,5 +23,7 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     notifications: notificationsHandlers(services),
     gateway: gatewayHandlers(services),
     supportWebhooks: supportWebhooksHandlers(services),
+    outbox: outboxHandlers(services),
+    support: supportHandlers(services),
   };
 }
