@@ -40,6 +40,7 @@ export interface SupportWebhookServiceOptions {
 }
 
 const SETTINGS_KEY = 'support-webhooks:receiver';
+const SECRETS_RETRY_MS = 2_000;
 const DEFAULT_SETTINGS: SupportWebhookReceiverSettings = { enabled: false, host: '127.0.0.1', port: 9445 };
 
 interface Running {
@@ -53,6 +54,7 @@ export class SupportWebhookService {
   readonly #secrets: WebhookSecrets;
   readonly #events: WebhookEventLog;
   #heldSecrets: HeldSecret[] = [];
+  #secretsRetry: { cancel(): void } | null = null;
   #running: Running = { receiver: null, address: null, error: null };
   #lastDelivery: SupportWebhookDelivery | null = null;
   readonly #counts = { processed: 0, duplicate: 0, refused: 0 };
@@ -124,8 +126,7 @@ export class SupportWebhookService {
     const settings = this.settings();
     if (settings.enabled) {
       const { logger, clock } = this.#options;
-      this.#heldSecrets = await this.#secrets.all();
-      for (const { secret } of this.#heldSecrets) logger.registerSecret(secret);
+      await this.#loadSecrets();
       const receiver = createSupportReceiver({
         settings,
         secrets: () => this.#heldSecrets,
@@ -152,7 +153,23 @@ export class SupportWebhookService {
     this.#statusChanged.dispose();
   }
 
+  /** The keychain's secrets, added to the ones registered meanwhile; tried again while the keychain has not answered (locked at start-up). */
+  async #loadSecrets(): Promise<void> {
+    const { logger, clock } = this.#options;
+    try {
+      const loaded = await this.#secrets.all();
+      for (const { secret } of loaded) logger.registerSecret(secret);
+      const isLoaded = (held: HeldSecret) => loaded.some((entry) => entry.profileId === held.profileId && entry.webhookId === held.webhookId);
+      this.#heldSecrets = [...loaded, ...this.#heldSecrets.filter((held) => !isLoaded(held))];
+    } catch (error) {
+      logger.warn('support webhook secrets cannot be read yet', { error });
+      this.#secretsRetry = clock.setTimeout(() => void this.#loadSecrets(), SECRETS_RETRY_MS);
+    }
+  }
+
   async #stop(): Promise<void> {
+    this.#secretsRetry?.cancel();
+    this.#secretsRetry = null;
     const { receiver } = this.#running;
     this.#running = { receiver: null, address: null, error: null };
     await receiver?.close();

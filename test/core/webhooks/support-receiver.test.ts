@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { KeyStore } from '../../../src-main/core/secrets/key-store.ts';
-import { openKeyStore } from '../../../src-main/core/secrets/open-key-store.ts';
+import { OpeningKeyStore, openKeyStore } from '../../../src-main/core/secrets/open-key-store.ts';
+import { loadKeyring } from '../../../src-main/core/secrets/os-keychain-store.ts';
 import type { RegisteredSupportWebhook, SupportWebhookReceived } from '../../../src-preload/contract/support-webhooks.ts';
 import { signBody, startSimulators, type Simulators } from '../../sim/index.ts';
 import { call, trustingAgent } from '../../sim/test-helpers.ts';
@@ -194,6 +195,29 @@ describe.skipIf(!hasSecretService)('support webhook receiver', () => {
     expect(received).toEqual([]);
     const status = await app.api.supportWebhooks.status();
     expect(status.ok && status.data).toMatchObject({ counts: { processed: 0, duplicate: 0, refused: 5 }, lastDelivery: { outcome: 'refused', refusal: 'too_large' } });
+  });
+
+  it('starts while the keychain is still locked and checks deliveries once it answers', async () => {
+    const { secret } = await register();
+    await app.services.close();
+    let unlock = () => {};
+    const unlocked = new Promise<void>((resolve) => (unlock = resolve));
+    const lockedAtStart = new OpeningKeyStore({ loadKeyring: async () => (await unlocked, loadKeyring()) });
+    app = await openApp(clock, lockedAtStart, app.dataDir);
+    app.services.supportWebhooks.onReceived((event) => received.push(event));
+    await app.services.supportWebhooks.start();
+    const body = JSON.stringify({ id: 'evt_while_locked', event: 'ticket.created', site: 'site-main', data: {} });
+    const signed = { 'x-svc-event': 'ticket.created', 'x-svc-signature': signBody(secret, body) };
+    // Not yet checkable: refused, so the site delivers it again.
+    expect(await post(body, signed)).toBe(401);
+
+    unlock();
+    await lockedAtStart.opened;
+    await clock.advance(2_000);
+    await settle();
+    expect(await post(body, signed)).toBe(200);
+    await settle();
+    expect(received.map((event) => event.eventId)).toEqual(['evt_while_locked']);
   });
 
   it('keeps the secret in the keychain only: not in SQLite, the log, or any later answer', async () => {
