@@ -106,7 +106,7 @@ async function measureCache(browser: Browser, count: number, rounds: number): Pr
     fillAlertCache(app.services.db, profileId, count, Date.now());
     const repository = new AlertRepository(app.services.db);
     await app.page.reload();
-    await app.page.getByRole('tab', { name: 'Tickets' }).click();
+    await app.page.getByRole('tab', { name: 'Support' }).click();
 
     const firstRows: number[] = [];
     for (let round = 0; round < Math.max(3, Math.ceil(rounds / 4)); round += 1) firstRows.push(await timeFirstRows(app.page));

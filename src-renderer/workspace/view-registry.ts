@@ -6,7 +6,8 @@ import { ConversationView, conversationTitle } from '../features/chat/Conversati
 import { AlertView, alertTitle } from '../features/firewall/AlertView.tsx';
 import { FirewallView } from '../features/firewall/FirewallView.tsx';
 import { SettingsView } from '../features/settings/SettingsView.tsx';
-import { TicketsView } from '../features/tickets/TicketsView.tsx';
+import { SupportView } from '../features/support/SupportView.tsx';
+import { TicketView, ticketTitle } from '../features/support/ticket/TicketView.tsx';
 
 // A view's title and summary are `views.<kind>.title` and `.summary` in the catalogs.
 
@@ -31,11 +32,12 @@ export type ViewRegistration = PickerView | ItemView;
 /** Every view kind, in picker order. Adding a view is one entry here (and its kind in the contract). */
 export const viewRegistry: Record<ViewKind, ViewRegistration> = {
   firewall: { holds: 'nothing', component: FirewallView },
-  tickets: { holds: 'nothing', component: TicketsView },
+  tickets: { holds: 'nothing', component: SupportView },
   chat: { holds: 'nothing', component: ChatView },
   settings: { holds: 'nothing', component: SettingsView },
   alert: { holds: 'item', component: AlertView, titleFor: alertTitle },
   conversation: { holds: 'item', component: ConversationView, titleFor: conversationTitle },
+  ticket: { holds: 'item', component: TicketView, titleFor: ticketTitle },
 };
 
 export const pickerViews: readonly (PickerView & { kind: ViewKind })[] = Object.entries(viewRegistry).flatMap(([kind, view]) =>

@@ -72,8 +72,8 @@ describe('connections, as a new user tries them', () => {
 
     const firewall = page.getByRole('tabpanel', { name: 'Firewall' });
     await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toMatch(/Connected to Simulated firewall · Version \S+ · enterprise edition · up/);
-    await page.getByRole('tab', { name: 'Tickets' }).click();
-    await expect.poll(() => page.getByRole('tabpanel', { name: 'Tickets' }).innerText(), { timeout: 15_000 }).toMatch(
+    await page.getByRole('tab', { name: 'Support' }).click();
+    await expect.poll(() => page.getByRole('tabpanel', { name: 'Support' }).innerText(), { timeout: 15_000 }).toMatch(
       /Connected to Simulated support \(site-main\) · Sites: .*site-main.* · Scopes: .*ticket\.read/,
     );
     await page.getByRole('tab', { name: 'Chat' }).click();
@@ -142,8 +142,8 @@ describe('connections, as a new user tries them', () => {
     await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain('Connected ·');
     expect(await row.getByText('LIVE', { exact: true }).isVisible()).toBe(true);
 
-    await page.getByRole('tab', { name: 'Tickets' }).click();
-    const tickets = page.getByRole('tabpanel', { name: 'Tickets' });
+    await page.getByRole('tab', { name: 'Support' }).click();
+    const tickets = page.getByRole('tabpanel', { name: 'Support' });
     await expect.poll(() => tickets.innerText(), { timeout: 15_000 }).toContain('Connected to Support production');
     expect(await tickets.getByText('LIVE', { exact: true }).isVisible()).toBe(true);
     await expectNoKeyLeaked(page);

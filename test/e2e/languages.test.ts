@@ -117,9 +117,9 @@ describe('languages', () => {
     // A background call makes no second connection, so it cannot tell a left-out intermediate from an untrusted issuer.
     await expect.poll(() => chat.innerText(), { timeout: 15_000 }).toContain('出示的证书的颁发者既未随证书发送，也不受此连接信任');
     await expectNoEnglish(chat);
-    await page.getByRole('tab', { name: '工单' }).click();
-    const tickets = page.getByRole('tabpanel', { name: '工单' });
-    expect(await tickets.innerText()).toContain('尚未设置“工单”');
+    await page.getByRole('tab', { name: '客服' }).click();
+    const tickets = page.getByRole('tabpanel', { name: '客服' });
+    expect(await tickets.innerText()).toContain('尚未设置“客服”');
     await expectNoEnglish(tickets);
 
     // The view picker (which still finds a view by its English name) and the tab bar.
@@ -128,7 +128,7 @@ describe('languages', () => {
     expect(await picker.getByRole('textbox').getAttribute('placeholder')).toBe('打开视图…');
     await expectNoEnglish(picker);
     await page.keyboard.type('tickets');
-    expect(await picker.getByRole('option').allInnerTexts()).toEqual([expect.stringContaining('工单')]);
+    expect(await picker.getByRole('option').allInnerTexts()).toEqual([expect.stringContaining('客服')]);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('button', { name: '关闭“防火墙”' }).count()).toBe(1);
 

@@ -22,15 +22,15 @@ const tabTitles = (page: Page) => page.getByRole('tab').allInnerTexts();
 const activeTab = (page: Page) => page.getByRole('tab', { selected: true }).innerText();
 
 describe('tab workspace', () => {
-  test('a new user starts with Firewall, Tickets and Chat, each saying what to set up', async () => {
+  test('a new user starts with Firewall, Support and Chat, each saying what to set up', async () => {
     app = await openApp(browser);
     const { page } = app;
-    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Chat']);
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Chat']);
     expect(await activeTab(page)).toBe('Firewall');
     await expect.poll(() => page.getByRole('tabpanel').innerText()).toContain('Firewall is not set up yet');
 
     await page.getByRole('tabpanel').getByRole('button', { name: 'Open Settings' }).click();
-    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Chat', 'Settings']);
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Chat', 'Settings']);
     expect(await activeTab(page)).toBe('Settings');
     await expect.poll(() => page.getByRole('tabpanel').innerText()).toContain('OpsDesk 0.0.0-test');
   });
@@ -40,9 +40,9 @@ describe('tab workspace', () => {
     const { page } = app;
     await page.getByRole('button', { name: 'Open a view' }).click();
     await page.getByRole('option', { name: /Settings/ }).click();
-    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Chat', 'Settings']);
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Chat', 'Settings']);
 
-    await page.getByRole('button', { name: 'Close Tickets' }).click();
+    await page.getByRole('button', { name: 'Close Support' }).click();
     await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Chat', 'Settings']);
 
     await page.getByRole('tab', { name: 'Settings' }).dragTo(page.getByRole('tab', { name: 'Firewall' }));
@@ -58,14 +58,14 @@ describe('tab workspace', () => {
   test('keyboard: Ctrl+T picks a view, Ctrl+W closes, Ctrl+Tab cycles, Ctrl+digit jumps', async () => {
     app = await openApp(browser);
     const { page } = app;
-    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Chat']);
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Chat']);
 
     await page.keyboard.press('Control+t');
     const picker = page.getByRole('dialog', { name: 'Open a view' });
     await expect.poll(() => picker.isVisible()).toBe(true);
     await page.keyboard.type('sett');
     await page.keyboard.press('Enter');
-    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Chat', 'Settings']);
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Chat', 'Settings']);
     expect(await activeTab(page)).toBe('Settings');
 
     await page.keyboard.press('Control+t');
@@ -75,7 +75,7 @@ describe('tab workspace', () => {
     await page.keyboard.press('Control+1');
     expect(await activeTab(page)).toBe('Firewall');
     await page.keyboard.press('Control+Tab');
-    expect(await activeTab(page)).toBe('Tickets');
+    expect(await activeTab(page)).toBe('Support');
     await page.keyboard.press('Control+Shift+Tab');
     await page.keyboard.press('Control+Shift+Tab');
     expect(await activeTab(page)).toBe('Settings');
@@ -85,17 +85,17 @@ describe('tab workspace', () => {
     expect(await activeTab(page)).toBe('Chat');
 
     await page.keyboard.press('Control+Shift+PageUp');
-    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Chat', 'Tickets', 'Settings']);
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Chat', 'Support', 'Settings']);
 
     await page.keyboard.press('Control+w');
-    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Settings']);
-    expect(await activeTab(page)).toBe('Tickets');
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Settings']);
+    expect(await activeTab(page)).toBe('Support');
   });
 
   test('a tab holding one alert comes back after a reload with its title, and closes like any tab', async () => {
     app = await openApp(browser);
     const { page } = app;
-    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Tickets', 'Chat']);
+    await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Chat']);
     app.services.workspace.save({
       tabs: [
         { id: 'tab-firewall', kind: 'firewall' },
@@ -125,8 +125,8 @@ describe('tab workspace', () => {
     await expect.poll(() => settingsPanel.getByRole('alert').innerText()).toContain('The Settings view stopped working');
     expect(await settingsPanel.innerText()).toContain('The connection to the main process was lost (app:info)');
 
-    await page.getByRole('tab', { name: 'Tickets' }).click();
-    await expect.poll(() => page.getByRole('tabpanel', { name: 'Tickets' }).innerText()).toContain('Tickets is not set up yet');
+    await page.getByRole('tab', { name: 'Support' }).click();
+    await expect.poll(() => page.getByRole('tabpanel', { name: 'Support' }).innerText()).toContain('Support is not set up yet');
     await page.keyboard.press('Control+w');
     await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Chat', 'Settings']);
 

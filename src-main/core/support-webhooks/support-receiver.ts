@@ -23,8 +23,8 @@ export type SupportOutcome = WebhookOutcome<SupportSender>;
 
 export interface SupportReceiverOptions {
   settings: SupportWebhookReceiverSettings;
-  /** Read on every delivery, so a webhook registered while it runs is accepted at once. */
-  secrets(): readonly HeldSecret[];
+  /** Asked on every delivery, so a webhook registered while it runs is accepted at once; null while the keychain cannot be read. */
+  secrets(): Promise<readonly HeldSecret[] | null>;
   events: WebhookEventLog;
   logger: Logger;
   now: () => number;
@@ -42,10 +42,12 @@ export function createSupportReceiver(options: SupportReceiverOptions): WebhookR
     allowedAddress: null,
     maxBodyBytes: MAX_DELIVERY_BYTES,
     eventHeader: EVENT_HEADER,
-    authenticate: (body, headers) => {
+    authenticate: async (body, headers) => {
       const signature = headerValue(headers, SIGNATURE_HEADER);
       if (signature === undefined) return 'unsigned';
-      const signer = secrets().find(({ secret }) => signatureMatches(secret, body, signature));
+      const held = await secrets();
+      if (held === null) return 'secrets_unavailable';
+      const signer = held.find(({ secret }) => signatureMatches(secret, body, signature));
       return signer ? { profileId: signer.profileId, webhookId: signer.webhookId } : 'bad_signature';
     },
   });

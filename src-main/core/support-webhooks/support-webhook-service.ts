@@ -3,6 +3,7 @@
 // go to the notification center and to `onReceived` (which triggers a support sync).
 import { randomUUID } from 'node:crypto';
 import { isIPv6 } from 'node:net';
+import type { SupportResource } from '../../../src-preload/contract/support.ts';
 import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type {
   RegisteredSupportWebhook, SupportWebhook, SupportWebhookDelivery, SupportWebhookReceived,
@@ -25,7 +26,7 @@ import { WebhookEventLog } from '../webhooks/webhook-event-log.ts';
 import type { WebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import { createSupportReceiver, type SupportEvent, type SupportOutcome, type SupportSender } from './support-receiver.ts';
 import { readRegistration, readWebhookList } from './webhook-wire.ts';
-import { WebhookSecrets, type HeldSecret } from './webhook-secrets.ts';
+import { WebhookSecrets } from './webhook-secrets.ts';
 
 export interface SupportWebhookServiceOptions {
   db: Db;
@@ -35,12 +36,17 @@ export interface SupportWebhookServiceOptions {
   notifications: NotificationCenter;
   translator: Translator;
   profileName(profileId: string): string;
+  /** support-core's sync of one cached resource (`SupportWorkspace.syncNow`). */
+  syncNow(profileId: string, resource: SupportResource): Promise<unknown>;
   logger: Logger;
   clock: Clock;
 }
 
 const SETTINGS_KEY = 'support-webhooks:receiver';
-const SECRETS_RETRY_MS = 2_000;
+/** Which cache an event's kind changes (support.md's kinds, docs/api-assumptions.md); others (FAQ) are not cached. */
+const RESOURCE_OF_KIND: Readonly<Record<string, SupportResource>> = { ticket: 'tickets', contact: 'contacts', work: 'work' };
+/** Kinds the ticket sync's change detection notifies itself (with a desktop toast): a center entry here would be a second one. */
+const NOTIFIED_BY_SYNC = new Set(['ticket.created', 'ticket.message']);
 const DEFAULT_SETTINGS: SupportWebhookReceiverSettings = { enabled: false, host: '127.0.0.1', port: 9445 };
 
 interface Running {
@@ -53,8 +59,6 @@ export class SupportWebhookService {
   readonly #options: SupportWebhookServiceOptions;
   readonly #secrets: WebhookSecrets;
   readonly #events: WebhookEventLog;
-  #heldSecrets: HeldSecret[] = [];
-  #secretsRetry: { cancel(): void } | null = null;
   #running: Running = { receiver: null, address: null, error: null };
   #lastDelivery: SupportWebhookDelivery | null = null;
   readonly #counts = { processed: 0, duplicate: 0, refused: 0 };
@@ -66,7 +70,7 @@ export class SupportWebhookService {
 
   constructor(options: SupportWebhookServiceOptions) {
     this.#options = options;
-    this.#secrets = new WebhookSecrets(options.keyStore, options.settings);
+    this.#secrets = new WebhookSecrets(options.keyStore, options.settings, options.logger);
     this.#events = new WebhookEventLog(options.db);
   }
 
@@ -91,7 +95,6 @@ export class SupportWebhookService {
     if (!registration) throw new ServiceFailure(describeMalformedResponse(supportDialect, 200, 'unexpected_shape', requestId));
     const { webhook, secret } = registration;
     const storedInKeychain = await this.#secrets.store(profileId, webhook.id, secret);
-    this.#heldSecrets = [...this.#heldSecrets.filter((held) => held.profileId !== profileId || held.webhookId !== webhook.id), { profileId, webhookId: webhook.id, secret }];
     // Redacted from every later log line and IPC answer, but not from this one: the IPC router
     // redacts an answer in the microtask after it resolves, before this runs.
     setImmediate(() => this.#options.logger.registerSecret(secret));
@@ -126,10 +129,11 @@ export class SupportWebhookService {
     const settings = this.settings();
     if (settings.enabled) {
       const { logger, clock } = this.#options;
-      await this.#loadSecrets();
+      // Read now rather than at the first delivery; a keychain still locked is tried again then.
+      await this.#secrets.all();
       const receiver = createSupportReceiver({
         settings,
-        secrets: () => this.#heldSecrets,
+        secrets: () => this.#secrets.all(),
         events: this.#events,
         logger,
         now: () => clock.now(),
@@ -153,23 +157,7 @@ export class SupportWebhookService {
     this.#statusChanged.dispose();
   }
 
-  /** The keychain's secrets, added to the ones registered meanwhile; tried again while the keychain has not answered (locked at start-up). */
-  async #loadSecrets(): Promise<void> {
-    const { logger, clock } = this.#options;
-    try {
-      const loaded = await this.#secrets.all();
-      for (const { secret } of loaded) logger.registerSecret(secret);
-      const isLoaded = (held: HeldSecret) => loaded.some((entry) => entry.profileId === held.profileId && entry.webhookId === held.webhookId);
-      this.#heldSecrets = [...loaded, ...this.#heldSecrets.filter((held) => !isLoaded(held))];
-    } catch (error) {
-      logger.warn('support webhook secrets cannot be read yet', { error });
-      this.#secretsRetry = clock.setTimeout(() => void this.#loadSecrets(), SECRETS_RETRY_MS);
-    }
-  }
-
   async #stop(): Promise<void> {
-    this.#secretsRetry?.cancel();
-    this.#secretsRetry = null;
     const { receiver } = this.#running;
     this.#running = { receiver: null, address: null, error: null };
     await receiver?.close();
@@ -185,6 +173,14 @@ export class SupportWebhookService {
   }
 
   #process({ sender: { profileId, webhookId }, event, id, occurredAt, data }: SupportEvent): void {
+    const { logger, clock } = this.#options;
+    const resource = RESOURCE_OF_KIND[event.split('.')[0]!];
+    if (resource) this.#options.syncNow(profileId, resource).catch((error: unknown) => logger.warn('sync after a support webhook event failed', { error }));
+    if (!NOTIFIED_BY_SYNC.has(event)) this.#notify(profileId, event, data);
+    this.#received.fire({ profileId, webhookId, event, eventId: id, occurredAt, receivedAt: new Date(clock.now()).toISOString() });
+  }
+
+  #notify(profileId: string, event: string, data: unknown): void {
     const { t } = this.#options.translator;
     const ticketId = event.startsWith('ticket.') ? fieldsOf(data)?.id('ticket_id', 'id') : undefined;
     this.#options.notifications.raise({
@@ -192,15 +188,15 @@ export class SupportWebhookService {
       profileId,
       groupKey: `support-webhook:${profileId}`,
       count: 1,
-      // The sync this event triggers raises the desktop notification for what changed, as the
-      // firewall's does, so one change never toasts twice.
+      // An entry in the center only: contact, work and FAQ events are news the analyst reads when they look.
       desktop: false,
       describe: (total) => ({
         title: t('notify.supportEvents', { count: total, event }),
         body: t('notify.supportEventsBody', { count: total, profile: this.#options.profileName(profileId), event }),
-        target: { kind: 'tickets', params: (total === 1 && ticketId !== undefined ? { profileId, ticketId } : { profileId }) as TabParams },
+        target: total === 1 && ticketId !== undefined
+          ? { kind: 'ticket', params: { profileId, ticketId } as TabParams }
+          : { kind: 'tickets', params: { profileId } as TabParams },
       }),
     });
-    this.#received.fire({ profileId, webhookId, event, eventId: id, occurredAt, receivedAt: new Date(this.#options.clock.now()).toISOString() });
   }
 }

@@ -8,17 +8,21 @@ import type { Logger } from '../log/logger.ts';
 import { fieldsOf } from '../wire/read.ts';
 import type { WebhookEventLog } from './webhook-event-log.ts';
 
-export const webhookRefusals = ['forbidden_address', 'method_not_allowed', 'too_large', 'unsigned', 'bad_signature', 'bad_request'] as const;
+export const webhookRefusals = ['forbidden_address', 'method_not_allowed', 'too_large', 'unsigned', 'bad_signature', 'bad_request', 'secrets_unavailable'] as const;
 export type WebhookRefusal = (typeof webhookRefusals)[number];
 
 const REFUSAL_STATUS: Record<WebhookRefusal, number> = {
   forbidden_address: 403, method_not_allowed: 405, too_large: 413, unsigned: 401, bad_signature: 401, bad_request: 400,
+  // Not the sender's fault: a 5xx makes it deliver again later.
+  secrets_unavailable: 503,
 };
 
 /** Who sent a delivery, as the receiver's `authenticate` found: at least the profile it belongs to. */
 export interface WebhookSender {
   profileId: string;
 }
+
+export type Authentication<Sender extends WebhookSender> = Sender | 'unsigned' | 'bad_signature' | 'secrets_unavailable';
 
 export interface WebhookEvent<Sender extends WebhookSender> {
   sender: Sender;
@@ -43,7 +47,7 @@ export interface WebhookReceiverOptions<Sender extends WebhookSender> {
   /** Where the event kind is besides the body's `event`, e.g. `x-svc-event`. */
   eventHeader?: string;
   /** Says who sent the raw body (by its signature), or why it is refused. */
-  authenticate(body: Buffer, headers: IncomingHttpHeaders): Sender | 'unsigned' | 'bad_signature';
+  authenticate(body: Buffer, headers: IncomingHttpHeaders): Authentication<Sender> | Promise<Authentication<Sender>>;
   events: WebhookEventLog;
   logger: Logger;
   now: () => number;
@@ -139,7 +143,7 @@ export class WebhookReceiver<Sender extends WebhookSender> {
     if (allowedAddress !== null && !sameAddress(request.socket.remoteAddress, allowedAddress)) throw new Refused('forbidden_address');
     if (request.method !== 'POST') throw new Refused('method_not_allowed');
     const body = await readBody(request, maxBodyBytes);
-    const sender = authenticate(body, request.headers);
+    const sender = await authenticate(body, request.headers);
     if (typeof sender === 'string') throw new Refused(sender);
     let parsed: unknown;
     try {

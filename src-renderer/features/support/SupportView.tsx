@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import type { TabParams } from '../../../src-preload/contract/workspace.ts';
+import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
+import { supportSections } from './sections.ts';
+import './support.css';
+
+/** The Support workspace: one support site's key, its sections in a nav. */
+export function SupportView({ params = {} }: { params?: TabParams }) {
+  const { t } = useTranslation();
+  return (
+    <ServiceConnection
+      service="support"
+      title={t('views.tickets.title')}
+      {...(typeof params.profileId === 'string' && { profileId: params.profileId })}
+      needs={t('features.tickets.needs')}
+    >
+      {(profile) => (
+        <SupportWorkspace
+          key={profile.id}
+          profile={profile}
+          initialSection={typeof params.section === 'string' ? params.section : undefined}
+          itemId={params.itemId === undefined ? undefined : String(params.itemId)}
+        />
+      )}
+    </ServiceConnection>
+  );
+}
+
+interface WorkspaceProps {
+  profile: ProfileView;
+  initialSection: string | undefined;
+  itemId: string | undefined;
+}
+
+function SupportWorkspace({ profile, initialSection, itemId }: WorkspaceProps) {
+  const { t } = useTranslation();
+  const [sectionId, setSectionId] = useState(() => supportSections.find((section) => section.id === initialSection)?.id ?? supportSections[0]!.id);
+  const section = supportSections.find((candidate) => candidate.id === sectionId) ?? supportSections[0]!;
+
+  return (
+    <div className="support-workspace">
+      <div className="support-body">
+        <nav className="support-nav" aria-label={t('supportDesk.sections.nav')}>
+          {supportSections.map((candidate) => (
+            <button
+              key={candidate.id}
+              type="button"
+              className={candidate.id === section.id ? 'support-nav-item support-nav-active' : 'support-nav-item'}
+              aria-current={candidate.id === section.id ? 'page' : undefined}
+              onClick={() => setSectionId(candidate.id)}
+            >
+              {candidate.title()}
+            </button>
+          ))}
+        </nav>
+        <div className="support-section">
+          {section.id === initialSection && itemId !== undefined ? <section.component profile={profile} itemId={itemId} /> : <section.component profile={profile} />}
+        </div>
+      </div>
+    </div>
+  );
+}
