@@ -206,6 +206,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   });
   supportWebhooks.onReceived((event) => emit('supportWebhookReceived', event));
   supportWebhooks.onStatusChanged((status) => emit('supportWebhookStatusChanged', status));
+  profiles.onProfileChanged((profileId) => {
+    supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
+  });
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();

@@ -101,6 +101,11 @@ export class SupportWebhookService {
     return { ...webhook, secretHeld: true, secret, storedInKeychain };
   }
 
+  /** A profile was saved or removed: a removed one's secrets leave the keychain. */
+  async profileChanged(profileId: string, exists: boolean): Promise<void> {
+    if (!exists) await this.#secrets.forgetProfile(profileId);
+  }
+
   settings(): SupportWebhookReceiverSettings {
     return { ...DEFAULT_SETTINGS, ...(this.#options.settings.read(SETTINGS_KEY) as Partial<SupportWebhookReceiverSettings> | undefined) };
   }

@@ -45,6 +45,16 @@ export class WebhookSecrets {
     return this.#keyStore.kind === 'os-keychain';
   }
 
+  /** Deletes every secret of a profile that no longer exists. */
+  async forgetProfile(profileId: string): Promise<void> {
+    const [gone, kept] = [this.#held().filter((entry) => entry.profileId === profileId), this.#held().filter((entry) => entry.profileId !== profileId)];
+    if (gone.length === 0) return;
+    this.#settings.write(HELD_KEY, kept);
+    this.#stored = this.#stored.filter((held) => held.profileId !== profileId);
+    this.#loaded = this.#loaded?.filter((held) => held.profileId !== profileId) ?? null;
+    await Promise.all(gone.map((entry) => this.#keyStore.delete(entryName(entry))));
+  }
+
   heldIds(profileId: string): Set<string> {
     return new Set(this.#held().filter((entry) => entry.profileId === profileId).map((entry) => entry.webhookId));
   }
