@@ -31,7 +31,7 @@ describe.each(['opsdesk', 'plain'] as const)('support endpoints, %s dialect', (d
 
   it('reads /meta: the key type, TEST, its scopes, the sites with their channel switches, and what each action needs', async () => {
     const access = dataOf(await api().access({ profileId }));
-    expect(access).toMatchObject({ keyType: 'runtime', keyEnv: 'test', live: false, blocked: null, from: 'server', site: siteIn(dialect, 'site-main') });
+    expect(access).toMatchObject({ keyType: 'agent', keyEnv: 'test', live: false, blocked: null, from: 'server', site: siteIn(dialect, 'site-main') });
     expect(access.scopes).toContain('crm.read');
     expect(access.sites.find((site) => site.current)).toMatchObject({ id: siteIn(dialect, 'site-main'), apiChannel: true });
     expect(access.sites.find((site) => site.id === siteIn(dialect, 'site-closed'))?.apiChannel).toBe(false);
@@ -64,7 +64,7 @@ describe.each(['opsdesk', 'plain'] as const)('support endpoints, %s dialect', (d
     const created = sent(dataOf(await api().createTicket({ profileId, message: 'My router blinks red', subject: 'Router', visitor: { name: 'Ada' } })));
     expect(created.action).toEqual({ code: 'createTicket', params: { subject: 'Router' } });
     const ticketId = String((created.response as { id: string | number }).id);
-    const offline = sent(dataOf(await api().createTicket({ profileId, message: 'Call me back', offline: true })));
+    const offline = sent(dataOf(await api().createTicket({ profileId, message: `Offline note ${dialect} 7f3a`, offline: true })));
     expect(offline.action.code).toBe('leaveOfflineMessage');
     sent(dataOf(await api().sendVisitorMessage({ profileId, ticketId, text: 'Still blinking' })));
     sent(dataOf(await api().replyAsRobot({ profileId, ticketId, text: 'Please restart it' })));
@@ -74,7 +74,7 @@ describe.each(['opsdesk', 'plain'] as const)('support endpoints, %s dialect', (d
     expect(cached.messages.map((message) => [message.from, message.text])).toEqual([
       ['visitor', 'My router blinks red'], ['visitor', 'Still blinking'], ['robot', 'Please restart it'],
     ]);
-    const offlineRow = dataOf(await api().tickets({ profileId, status: ['offline'], text: 'Call me back' })).rows;
+    const offlineRow = dataOf(await api().tickets({ profileId, status: ['offline'], text: `Offline note ${dialect} 7f3a` })).rows;
     expect(offlineRow.map((row) => row.offline)).toEqual([true]);
   });
 
