@@ -8,6 +8,7 @@ import { notificationsHandlers } from './notifications.ts';
 import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
+import { supportWebhooksHandlers } from './support-webhooks.ts';
 import { supportHandlers } from './support.ts';
 import { workspaceHandlers } from './workspace.ts';
 
@@ -21,6 +22,7 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     firewall: firewallHandlers(services),
     notifications: notificationsHandlers(services),
     gateway: gatewayHandlers(services),
+    supportWebhooks: supportWebhooksHandlers(services),
     outbox: outboxHandlers(services),
     support: supportHandlers(services),
   };
