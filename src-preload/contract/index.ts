@@ -5,9 +5,11 @@ import { firewallAdmin } from './firewall-admin.ts';
 import { gateway } from './gateway.ts';
 import { notifications } from './notifications.ts';
 import { profiles } from './profiles.ts';
+import { support } from './support.ts';
+import { supportWebhooks } from './support-webhooks.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, support, supportWebhooks };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
@@ -18,4 +20,6 @@ export * from './firewall-admin.ts';
 export * from './gateway.ts';
 export * from './notifications.ts';
 export * from './profiles.ts';
+export * from './support.ts';
+export * from './support-webhooks.ts';
 export * from './workspace.ts';

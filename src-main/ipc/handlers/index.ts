@@ -7,6 +7,8 @@ import { firewallHandlers } from './firewall.ts';
 import { notificationsHandlers } from './notifications.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
+import { supportHandlers } from './support.ts';
+import { supportWebhooksHandlers } from './support-webhooks.ts';
 import { workspaceHandlers } from './workspace.ts';
 
 /** The handler map: one file per contract area, each handler one line into a service. */
@@ -19,5 +21,7 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     firewall: firewallHandlers(services),
     notifications: notificationsHandlers(services),
     gateway: gatewayHandlers(services),
+    support: supportHandlers(services),
+    supportWebhooks: supportWebhooksHandlers(services),
   };
 }
