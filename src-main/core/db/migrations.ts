@@ -204,4 +204,82 @@ export const migrations: Migration[] = [
     ) STRICT;
     CREATE INDEX gateway_calls_by_time ON gateway_calls (at DESC);`,
   },
+  {
+    name: 'support tickets',
+    // The inbox's cache (issue 11): a column per field the inbox filters or sorts on, the rest as JSON.
+    // The status is any word the server sends. activity_at orders the inbox (the last message, else the ticket's times).
+    sql: `CREATE TABLE support_tickets (
+      profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+      id TEXT NOT NULL,
+      status TEXT NOT NULL,
+      subject TEXT,
+      channel TEXT,
+      offline INTEGER NOT NULL DEFAULT 0,
+      visitor_name TEXT,
+      visitor_email TEXT,
+      contact_id TEXT,
+      message_count INTEGER,
+      created_at TEXT,
+      updated_at TEXT,
+      closed_at TEXT,
+      close_note TEXT,
+      last_message TEXT,
+      messages TEXT,
+      other TEXT NOT NULL DEFAULT '{}',
+      activity_at TEXT NOT NULL,
+      unread INTEGER NOT NULL DEFAULT 0,
+      synced_at TEXT NOT NULL,
+      PRIMARY KEY (profile_id, id)
+    ) STRICT;
+    CREATE INDEX support_tickets_by_activity ON support_tickets (profile_id, activity_at DESC, id DESC);
+    CREATE INDEX support_tickets_by_status ON support_tickets (profile_id, status, activity_at DESC, id DESC);`,
+  },
+  {
+    name: 'support contacts',
+    // Phones only as the server masked them: an unmasked number is shown on request and never stored.
+    sql: `CREATE TABLE support_contacts (
+      profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+      id TEXT NOT NULL,
+      name TEXT,
+      email TEXT,
+      phone TEXT,
+      company TEXT,
+      status TEXT NOT NULL,
+      tags TEXT NOT NULL DEFAULT '[]',
+      follow_count INTEGER,
+      created_at TEXT,
+      updated_at TEXT,
+      follows TEXT,
+      other TEXT NOT NULL DEFAULT '{}',
+      activity_at TEXT NOT NULL,
+      synced_at TEXT NOT NULL,
+      PRIMARY KEY (profile_id, id)
+    ) STRICT;
+    CREATE INDEX support_contacts_by_activity ON support_contacts (profile_id, activity_at DESC, id DESC);
+    CREATE INDEX support_contacts_by_status ON support_contacts (profile_id, status, activity_at DESC, id DESC);`,
+  },
+  {
+    name: 'support work items',
+    sql: `CREATE TABLE support_work_items (
+      profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+      id TEXT NOT NULL,
+      title TEXT,
+      description TEXT,
+      status TEXT NOT NULL,
+      priority TEXT,
+      contact_id TEXT,
+      ticket_id TEXT,
+      assignee TEXT,
+      follow_count INTEGER,
+      created_at TEXT,
+      updated_at TEXT,
+      follows TEXT,
+      other TEXT NOT NULL DEFAULT '{}',
+      activity_at TEXT NOT NULL,
+      synced_at TEXT NOT NULL,
+      PRIMARY KEY (profile_id, id)
+    ) STRICT;
+    CREATE INDEX support_work_items_by_activity ON support_work_items (profile_id, activity_at DESC, id DESC);
+    CREATE INDEX support_work_items_by_status ON support_work_items (profile_id, status, activity_at DESC, id DESC);`,
+  },
 ];

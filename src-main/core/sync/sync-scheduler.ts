@@ -11,17 +11,20 @@ import { UserFacingError } from '../user-facing-error.ts';
 import { withoutUndefined } from '../without-undefined.ts';
 import type { WalkProgress } from './page-walk.ts';
 
-export interface SyncJob {
+/** A sync status whose resource is one of a feature's own (support's tickets, contacts, work items). */
+export type SyncStatusOf<Resource extends string> = Omit<SyncStatus, 'resource'> & { resource: Resource };
+
+export interface SyncJob<Resource extends string = SyncResource> {
   profileId: string;
-  resource: SyncResource;
+  resource: Resource;
   /** One sync; rejects when the back end could not be read (the next run then waits longer). */
   run(report: (progress: WalkProgress) => void, signal: AbortSignal): Promise<void>;
   lastSyncedAt(): string | null;
   cachedCount(): number;
 }
 
-interface Scheduled {
-  job: SyncJob;
+interface Scheduled<Resource extends string> {
+  job: SyncJob<Resource>;
   poller: Poller;
   intervalMs: number;
   state: SyncStatus['state'];
@@ -39,11 +42,11 @@ export function syncErrorOf(error: unknown): IpcError {
   return withoutUndefined({ code, message, hint, status, service, retryable });
 }
 
-export class SyncScheduler {
+export class SyncScheduler<Resource extends string = SyncResource> {
   readonly #clock: Clock;
   readonly #logger: Logger;
-  readonly #jobs = new Map<string, Scheduled>();
-  readonly #changed = new Emitter<SyncStatus>();
+  readonly #jobs = new Map<string, Scheduled<Resource>>();
+  readonly #changed = new Emitter<SyncStatusOf<Resource>>();
   readonly onChanged = this.#changed.event;
 
   constructor(options: { clock: Clock; logger: Logger }) {
@@ -52,9 +55,9 @@ export class SyncScheduler {
   }
 
   /** Starts a job at once, then every `intervalMs`; a job of the same profile and resource is replaced. */
-  add(job: SyncJob, intervalMs: number): void {
+  add(job: SyncJob<Resource>, intervalMs: number): void {
     this.remove(job.profileId, job.resource);
-    const scheduled: Scheduled = { job, intervalMs, state: 'idle', lastRunEndedAt: null, controller: new AbortController(), poller: undefined as unknown as Poller };
+    const scheduled: Scheduled<Resource> = { job, intervalMs, state: 'idle', lastRunEndedAt: null, controller: new AbortController(), poller: undefined as unknown as Poller };
     scheduled.poller = new Poller({
       name: `sync ${job.resource}`,
       intervalMs,
@@ -73,15 +76,16 @@ export class SyncScheduler {
     }
   }
 
-  runNow(profileId: string): void {
-    for (const scheduled of this.#of(profileId)) scheduled.poller.runNow();
+  /** Runs the profile's jobs (or the one of `resource`) now. */
+  runNow(profileId: string, resource?: Resource): void {
+    for (const scheduled of this.#of(profileId)) if (resource === undefined || scheduled.job.resource === resource) scheduled.poller.runNow();
   }
 
   has(profileId: string): boolean {
     return this.#of(profileId).length > 0;
   }
 
-  remove(profileId: string, resource?: SyncResource): void {
+  remove(profileId: string, resource?: Resource): void {
     for (const scheduled of this.#of(profileId)) {
       if (resource !== undefined && scheduled.job.resource !== resource) continue;
       scheduled.poller.dispose();
@@ -90,7 +94,7 @@ export class SyncScheduler {
     }
   }
 
-  status(profileId: string): SyncStatus[] {
+  status(profileId: string): SyncStatusOf<Resource>[] {
     return this.#of(profileId).map((scheduled) => this.#statusOf(scheduled));
   }
 
@@ -103,7 +107,7 @@ export class SyncScheduler {
     this.#changed.dispose();
   }
 
-  async #run(scheduled: Scheduled): Promise<void> {
+  async #run(scheduled: Scheduled<Resource>): Promise<void> {
     scheduled.state = 'syncing';
     this.#publish(scheduled);
     try {
@@ -125,7 +129,7 @@ export class SyncScheduler {
     }
   }
 
-  #statusOf(scheduled: Scheduled): SyncStatus {
+  #statusOf(scheduled: Scheduled<Resource>): SyncStatusOf<Resource> {
     const { job, state, error, progress, lastRunEndedAt, intervalMs, poller } = scheduled;
     const waitMs = Math.min(Math.max(intervalMs * 16, 15 * 60_000), intervalMs * 2 ** poller.failures);
     return {
@@ -140,11 +144,11 @@ export class SyncScheduler {
     };
   }
 
-  #publish(scheduled: Scheduled): void {
+  #publish(scheduled: Scheduled<Resource>): void {
     if (this.#jobs.get(this.#key(scheduled.job.profileId, scheduled.job.resource)) === scheduled) this.#changed.fire(this.#statusOf(scheduled));
   }
 
-  #of(profileId: string): Scheduled[] {
+  #of(profileId: string): Scheduled<Resource>[] {
     return [...this.#jobs.values()].filter((scheduled) => scheduled.job.profileId === profileId);
   }
 

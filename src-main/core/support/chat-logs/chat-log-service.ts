@@ -1,0 +1,35 @@
+// The chat log listing (support.md part 4), newest first, one session's lines when asked.
+import type { ChatLogEntry, CursorPage } from '../../../../src-preload/contract/support.ts';
+import type { Fields } from '../../wire/read.ts';
+import type { SupportClients } from '../support-clients.ts';
+import { readPage, stringOr } from '../support-wire.ts';
+
+function readChatLog(fields: Fields): ChatLogEntry | undefined {
+  const id = fields.id('id', 'log_id', 'message_id');
+  if (id === undefined) return undefined;
+  return {
+    id,
+    sessionId: fields.id('session_id', 'sessionId', 'conversation_id') ?? null,
+    role: stringOr(fields, 'role', 'from', 'sender'),
+    text: fields.string('text', 'content', 'message') ?? '',
+    createdAt: fields.time('created_at', 'createdAt', 'time') ?? null,
+  };
+}
+
+export class ChatLogService {
+  readonly #clients: SupportClients;
+
+  constructor(clients: SupportClients) {
+    this.#clients = clients;
+  }
+
+  async list(profileId: string, request: { sessionId?: string | undefined; cursor?: string | undefined; limit: number }): Promise<CursorPage<ChatLogEntry>> {
+    const result = await this.#clients.clientFor(profileId, 'support').call({
+      method: 'GET',
+      path: '/logs/chats',
+      query: { session_id: request.sessionId, cursor: request.cursor, limit: request.limit },
+    });
+    const { items, nextCursor } = readPage(result, readChatLog);
+    return { items, nextCursor };
+  }
+}

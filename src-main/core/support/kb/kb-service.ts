@@ -1,0 +1,55 @@
+// The knowledge base (support.md part 4): search with scores, and the FAQ list; asked of the server
+// each time (the user is waiting, so these calls go before any background refresh).
+import type { CursorPage, Faq, KbSearchResult } from '../../../../src-preload/contract/support.ts';
+import type { SupportClients } from '../support-clients.ts';
+import { readPage } from '../support-wire.ts';
+import { readRecords, unwrappedFieldsOf } from '../../wire/read.ts';
+import { readFaq, readSearchHit } from './kb-wire.ts';
+
+/** How many candidates an FAQ id conflict is tried with before giving up on suggesting one. */
+const SUGGESTION_TRIES = 50;
+/** The FAQ pages read to see which ids are taken. */
+const PAGES_CHECKED = 5;
+
+export class KbService {
+  readonly #clients: SupportClients;
+
+  constructor(clients: SupportClients) {
+    this.#clients = clients;
+  }
+
+  async search(profileId: string, q: string, topK: number): Promise<KbSearchResult> {
+    const result = await this.#clients.clientFor(profileId, 'support').call({ method: 'GET', path: '/kb/search', query: { q, top_k: topK } });
+    const data = unwrappedFieldsOf(result.data);
+    const { records } = readRecords(result.data, readSearchHit);
+    return { query: data?.string('query', 'q') ?? q, items: records };
+  }
+
+  async faqList(profileId: string, request: { q?: string | undefined; cursor?: string | undefined; limit: number }): Promise<CursorPage<Faq>> {
+    const result = await this.#clients.clientFor(profileId, 'support').call({
+      method: 'GET',
+      path: '/kb/faq',
+      query: { q: request.q?.trim() || undefined, cursor: request.cursor, limit: request.limit },
+    });
+    const { items, nextCursor } = readPage(result, readFaq);
+    return { items, nextCursor };
+  }
+
+  /** A free FAQ id near `taken` (`taken-2`, `taken-3`…), checked against the FAQ the server lists. */
+  async suggestFreeId(profileId: string, taken: string): Promise<string | undefined> {
+    const ids = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < PAGES_CHECKED; page++) {
+      const listed = await this.faqList(profileId, { cursor, limit: 100 });
+      listed.items.forEach((faq) => ids.add(faq.id));
+      if (listed.nextCursor === null) break;
+      cursor = listed.nextCursor;
+    }
+    const stem = taken.replace(/-\d+$/, '').slice(0, 60);
+    for (let n = 2; n < SUGGESTION_TRIES; n++) {
+      const candidate = `${stem}-${n}`;
+      if (!ids.has(candidate)) return candidate;
+    }
+    return undefined;
+  }
+}

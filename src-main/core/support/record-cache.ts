@@ -1,0 +1,146 @@
+// A support list kept in SQLite and refreshed from the server when its list is opened (if the
+// copy is older than a minute) and on an interval: contacts and work items. The list reads the
+// cache only; a detail is the cached copy at once (the server's follows in the background), or the
+// server's when asked fresh, else the cache with the reason.
+import type { SupportCacheChange, SupportPage } from '../../../src-preload/contract/support.ts';
+import type { Clock } from '../lifecycle/clock.ts';
+import { Emitter } from '../lifecycle/emitter.ts';
+import type { Logger } from '../log/logger.ts';
+import type { SyncBudget } from '../sync/sync-budget.ts';
+import type { SyncJob } from '../sync/sync-scheduler.ts';
+import { errorOf } from './support-error.ts';
+import type { SyncStateRepository } from '../sync/sync-state-repository.ts';
+import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
+import { SUPPORT_PAGE_SIZE, walkCursor } from './cursor-walk.ts';
+import type { RateOf, SupportClients } from './support-clients.ts';
+import { readOne, readPage } from './support-wire.ts';
+
+const DAY_MS = 86_400_000;
+/** A list opened on a copy older than this asks the server again. */
+export const STALE_LIST_MS = 60_000;
+export const RECORD_RETENTION = { days: 365, rows: 200_000 } as const;
+
+export interface RecordRepository<Wire, Row, Filter, Cached> {
+  store(profileId: string, records: Wire[], syncedAt: string): number;
+  query(profileId: string, filter: Filter, offset: number, limit: number): { rows: Row[]; total: number };
+  find(profileId: string, id: string): Cached | undefined;
+  count(profileId: string): number;
+  prune(profileId: string, cutoffIso: string, maxRows: number): number;
+}
+
+export interface RecordCacheOptions<Resource extends string, Wire extends { id: string }, Row, Filter, Cached, Detail> {
+  resource: Resource;
+  /** The list's path, and `${path}/{id}` the detail's. */
+  path: string;
+  read(fields: Fields): Wire | undefined;
+  repository: RecordRepository<Wire, Row, Filter, Cached>;
+  toDetail(cached: Cached, from: 'server' | 'cache'): Detail;
+  clients: SupportClients;
+  state: SyncStateRepository;
+  budget: SyncBudget;
+  rateOf: RateOf;
+  clock: Clock;
+  logger: Logger;
+  /** Asks for a refresh now (the scheduler's run when sync runs in the background). */
+  refresh(profileId: string): void;
+}
+
+export class RecordCache<Resource extends string, Wire extends { id: string }, Row, Filter, Cached, Detail extends { error?: unknown }> {
+  readonly #options: RecordCacheOptions<Resource, Wire, Row, Filter, Cached, Detail>;
+  readonly #changed = new Emitter<SupportCacheChange>();
+  readonly onChanged = this.#changed.event;
+  readonly #syncResource: string;
+
+  constructor(options: RecordCacheOptions<Resource, Wire, Row, Filter, Cached, Detail>) {
+    this.#options = options;
+    this.#syncResource = `support:${options.resource}`;
+  }
+
+  /** A page of the cache; a stale copy also asks the server again (`onChanged` follows). */
+  page(profileId: string, filter: Filter, offset: number, limit: number): SupportPage<Row> {
+    const syncedAt = this.lastSyncedAt(profileId);
+    if (syncedAt === null || this.#options.clock.now() - Date.parse(syncedAt) >= STALE_LIST_MS) this.#options.refresh(profileId);
+    return { ...this.#options.repository.query(profileId, filter, offset, limit), offset, syncedAt };
+  }
+
+  async detail(profileId: string, id: string, fresh: boolean): Promise<Detail> {
+    const { repository, toDetail, logger } = this.#options;
+    const cached = repository.find(profileId, id);
+    if (cached && !fresh) {
+      this.#fetch(profileId, id).catch((error: unknown) => logger.info(`a support ${this.#options.resource} record could not be refreshed`, { error }));
+      return toDetail(cached, 'cache');
+    }
+    try {
+      return toDetail(await this.#fetch(profileId, id), 'server');
+    } catch (error) {
+      if (!cached) throw error;
+      return { ...toDetail(cached, 'cache'), error: errorOf(error) };
+    }
+  }
+
+  /** A write's answer (the record as it is now) goes into the cache. */
+  storeAnswer(profileId: string, answer: unknown): void {
+    const fields = unwrappedFieldsOf(answer);
+    const record = fields && this.#options.read(fields);
+    if (record) this.#store(profileId, [record]);
+  }
+
+  lastSyncedAt(profileId: string): string | null {
+    return this.#options.state.get(profileId, this.#syncResource).lastSyncedAt;
+  }
+
+  syncJob(profileId: string): SyncJob<Resource> {
+    return {
+      profileId,
+      resource: this.#options.resource,
+      run: (report, signal) => this.sync(profileId, report, signal),
+      lastSyncedAt: () => this.lastSyncedAt(profileId),
+      cachedCount: () => this.#options.repository.count(profileId),
+    };
+  }
+
+  /** Reads the whole list (contacts and work items change anywhere in it, not only at its head). */
+  async sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
+    const { clients, repository, state, budget, rateOf, clock, path, read } = this.#options;
+    const walk = state.get(profileId, this.#syncResource).settledWalk + 1;
+    state.beginWalk(profileId, this.#syncResource, walk);
+    const changedIds: string[] = [];
+    await walkCursor(
+      {
+        profileId,
+        full: true,
+        fetchPage: async (cursor, pageSignal) =>
+          readPage(await clients.clientFor(profileId, 'support').call({ method: 'GET', path, query: { limit: SUPPORT_PAGE_SIZE, cursor }, ...(pageSignal ? { signal: pageSignal } : {}) }), read),
+        store: (records) => {
+          const changed = repository.store(profileId, records, new Date(clock.now()).toISOString());
+          if (changed > 0) changedIds.push(...records.map((record) => record.id));
+          return changed > 0;
+        },
+      },
+      budget,
+      rateOf,
+      { onProgress: report, ...(signal ? { signal } : {}) },
+    );
+    state.completeWalk(profileId, this.#syncResource, new Date(clock.now()).toISOString());
+    const pruned = repository.prune(profileId, new Date(clock.now() - RECORD_RETENTION.days * DAY_MS).toISOString(), RECORD_RETENTION.rows);
+    if (pruned > 0 || changedIds.length > 500) this.#changed.fire({ profileId });
+    else if (changedIds.length > 0) this.#changed.fire({ profileId, ids: changedIds });
+  }
+
+  async #fetch(profileId: string, id: string): Promise<Cached> {
+    const result = await this.#options.clients.clientFor(profileId, 'support').call({ method: 'GET', path: `${this.#options.path}/${encodeURIComponent(id)}` });
+    const record = readOne(result, this.#options.read);
+    this.#store(profileId, [record]);
+    return this.#options.repository.find(profileId, record.id)!;
+  }
+
+  #store(profileId: string, records: Wire[]): void {
+    if (this.#options.repository.store(profileId, records, new Date(this.#options.clock.now()).toISOString()) > 0) {
+      this.#changed.fire({ profileId, ids: records.map((record) => record.id) });
+    }
+  }
+
+  dispose(): void {
+    this.#changed.dispose();
+  }
+}

@@ -1,0 +1,191 @@
+// The cached tickets of every support profile (table support_tickets): what sync and writes store,
+// what the inbox reads, with the unread mark the user clears.
+import type { TicketMessage, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
+import type { Db } from '../../db/database.ts';
+import { countCache, pruneCache, queryPage } from '../cache-query.ts';
+import type { WireTicket } from './ticket-wire.ts';
+
+interface TicketDbRow {
+  id: string;
+  status: string;
+  subject: string | null;
+  channel: string | null;
+  offline: number;
+  visitor_name: string | null;
+  visitor_email: string | null;
+  contact_id: string | null;
+  message_count: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  closed_at: string | null;
+  close_note: string | null;
+  last_message: string | null;
+  unread: number;
+}
+
+export interface CachedTicket extends TicketRow {
+  messages: TicketMessage[] | null;
+  other: Record<string, unknown>;
+}
+
+export interface TicketFilter {
+  status?: string[] | undefined;
+  unreadOnly?: boolean | undefined;
+  text?: string | undefined;
+}
+
+/** What storing a batch found, for the notifications: tickets new to the cache, and tickets a visitor wrote to. */
+export interface StoredTickets {
+  added: WireTicket[];
+  visitorWrote: WireTicket[];
+  changed: number;
+}
+
+const ROW_COLUMNS = `id, status, subject, channel, offline, visitor_name, visitor_email, contact_id, message_count,
+  created_at, updated_at, closed_at, close_note, last_message, unread`;
+
+function toRow(row: TicketDbRow): TicketRow {
+  return {
+    id: row.id,
+    status: row.status,
+    subject: row.subject,
+    channel: row.channel,
+    offline: row.offline === 1,
+    visitorName: row.visitor_name,
+    visitorEmail: row.visitor_email,
+    contactId: row.contact_id,
+    messageCount: row.message_count,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    closedAt: row.closed_at,
+    closeNote: row.close_note,
+    lastMessage: row.last_message === null ? null : (JSON.parse(row.last_message) as TicketMessage),
+    unread: row.unread === 1,
+  };
+}
+
+/** The thread's last message when the answer named none. */
+export function lastMessageOf(ticket: WireTicket): TicketMessage | null {
+  return ticket.lastMessage ?? ticket.messages?.at(-1) ?? null;
+}
+
+function activityOf(ticket: WireTicket, fallback: string): string {
+  return ticket.updatedAt ?? lastMessageOf(ticket)?.createdAt ?? ticket.createdAt ?? fallback;
+}
+
+const TABLE = 'support_tickets';
+
+export class TicketRepository {
+  readonly #db: Db;
+  readonly #existing;
+  readonly #upsert;
+  readonly #find;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#existing = db.prepare<[string, string], { last_message: string | null; message_count: number | null; activity_at: string; status: string }>(
+      'SELECT last_message, message_count, activity_at, status FROM support_tickets WHERE profile_id = ? AND id = ?',
+    );
+    this.#upsert = db.prepare(
+      `INSERT INTO support_tickets (profile_id, id, status, subject, channel, offline, visitor_name, visitor_email, contact_id,
+         message_count, created_at, updated_at, closed_at, close_note, last_message, messages, other, activity_at, unread, synced_at)
+       VALUES (@profileId, @id, @status, @subject, @channel, @offline, @visitorName, @visitorEmail, @contactId,
+         @messageCount, @createdAt, @updatedAt, @closedAt, @closeNote, @lastMessage, @messages, @other, @activityAt, @unread, @syncedAt)
+       ON CONFLICT (profile_id, id) DO UPDATE SET status = excluded.status, subject = excluded.subject, channel = excluded.channel,
+         offline = excluded.offline, visitor_name = excluded.visitor_name, visitor_email = excluded.visitor_email,
+         contact_id = excluded.contact_id, message_count = excluded.message_count, created_at = excluded.created_at,
+         updated_at = excluded.updated_at, closed_at = excluded.closed_at, close_note = excluded.close_note,
+         last_message = COALESCE(excluded.last_message, last_message), messages = COALESCE(excluded.messages, messages),
+         other = excluded.other, activity_at = excluded.activity_at, unread = MAX(unread, excluded.unread), synced_at = excluded.synced_at`,
+    );
+    this.#find = db.prepare<[string, string], TicketDbRow & { messages: string | null; other: string }>(
+      `SELECT ${ROW_COLUMNS}, messages, other FROM support_tickets WHERE profile_id = ? AND id = ?`,
+    );
+  }
+
+  /**
+   * Stores what the server said of these tickets. With `news`, a ticket new to the cache and one
+   * whose newest message came from the visitor are marked unread and reported.
+   */
+  store(profileId: string, tickets: WireTicket[], options: { news: boolean; syncedAt: string }): StoredTickets {
+    const result: StoredTickets = { added: [], visitorWrote: [], changed: 0 };
+    this.#db.transaction(() => {
+      for (const ticket of tickets) {
+        const before = this.#existing.get(profileId, ticket.id);
+        const last = lastMessageOf(ticket);
+        const activityAt = activityOf(ticket, before?.activity_at ?? options.syncedAt);
+        const previousLast = before?.last_message ? (JSON.parse(before.last_message) as TicketMessage) : null;
+        // Without a last message, a higher count says something arrived, but not from whom.
+        const newMessage = last !== null ? last.id !== previousLast?.id : (ticket.messageCount ?? 0) > (before?.message_count ?? 0);
+        const visitorWrote = before !== undefined && newMessage && last?.from === 'visitor';
+        const changed = before === undefined || newMessage || before.status !== ticket.status || before.activity_at !== activityAt;
+        if (changed) result.changed++;
+        if (options.news && before === undefined) result.added.push(ticket);
+        if (options.news && visitorWrote) result.visitorWrote.push(ticket);
+        this.#upsert.run({
+          profileId,
+          id: ticket.id,
+          status: ticket.status,
+          subject: ticket.subject,
+          channel: ticket.channel,
+          offline: ticket.offline ? 1 : 0,
+          visitorName: ticket.visitorName,
+          visitorEmail: ticket.visitorEmail,
+          contactId: ticket.contactId,
+          messageCount: ticket.messageCount,
+          createdAt: ticket.createdAt,
+          updatedAt: ticket.updatedAt,
+          closedAt: ticket.closedAt,
+          closeNote: ticket.closeNote,
+          lastMessage: last === null ? null : JSON.stringify(last),
+          messages: ticket.messages === null ? null : JSON.stringify(ticket.messages),
+          other: JSON.stringify(ticket.other),
+          activityAt,
+          unread: options.news && (before === undefined || visitorWrote) ? 1 : 0,
+          syncedAt: options.syncedAt,
+        });
+      }
+    })();
+    return result;
+  }
+
+  query(profileId: string, filter: TicketFilter, offset: number, limit: number): { rows: TicketRow[]; total: number } {
+    const { rows, total } = queryPage<TicketDbRow>(this.#db, TABLE, ROW_COLUMNS, profileId, {
+      status: filter.status,
+      conditions: filter.unreadOnly ? ['unread = 1'] : [],
+      text: filter.text,
+      textColumns: ['subject', 'visitor_name', 'visitor_email', "json_extract(last_message, '$.text')"],
+    }, offset, limit);
+    return { rows: rows.map(toRow), total };
+  }
+
+  counts(profileId: string): TicketStatusCount[] {
+    return this.#db
+      .prepare<[string], TicketStatusCount>('SELECT status, COUNT(*) AS count, SUM(unread) AS unread FROM support_tickets WHERE profile_id = ? GROUP BY status ORDER BY count DESC, status')
+      .all(profileId);
+  }
+
+  find(profileId: string, id: string): CachedTicket | undefined {
+    const row = this.#find.get(profileId, id);
+    if (!row) return undefined;
+    return {
+      ...toRow(row),
+      messages: row.messages === null ? null : (JSON.parse(row.messages) as TicketMessage[]),
+      other: JSON.parse(row.other) as Record<string, unknown>,
+    };
+  }
+
+  markRead(profileId: string, ids: string[]): number {
+    const mark = this.#db.prepare('UPDATE support_tickets SET unread = 0 WHERE profile_id = ? AND id = ? AND unread = 1');
+    return this.#db.transaction(() => ids.reduce((sum, id) => sum + mark.run(profileId, id).changes, 0))();
+  }
+
+  count(profileId: string): number {
+    return countCache(this.#db, TABLE, profileId);
+  }
+
+  /** Retention as for alerts: tickets quiet since the cut-off go, then the oldest beyond the row cap. */
+  prune(profileId: string, cutoffIso: string, maxRows: number): number {
+    return pruneCache(this.#db, TABLE, profileId, cutoffIso, maxRows);
+  }
+}

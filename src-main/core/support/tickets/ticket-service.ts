@@ -1,0 +1,171 @@
+// Support tickets: synced from the server into SQLite by the sync engine, read from there by the
+// inbox, a ticket's thread read from the server when it is opened (the cached copy first).
+import type { SupportCacheChange, SupportPage, TicketDetail, TicketQuery, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
+import { ticketQuerySchema } from '../../../../src-preload/contract/support.ts';
+import type { Clock } from '../../lifecycle/clock.ts';
+import { Emitter } from '../../lifecycle/emitter.ts';
+import type { Logger } from '../../log/logger.ts';
+import type { SyncBudget } from '../../sync/sync-budget.ts';
+import type { SyncJob } from '../../sync/sync-scheduler.ts';
+import { errorOf } from '../support-error.ts';
+import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
+import { SUPPORT_PAGE_SIZE, walkCursor } from '../cursor-walk.ts';
+import type { RateOf, SupportClients } from '../support-clients.ts';
+import { unwrappedFieldsOf } from '../../wire/read.ts';
+import { otherFieldsOf, readOne, readPage } from '../support-wire.ts';
+import type { TicketRepository} from './ticket-repository.ts';
+import { type CachedTicket, type StoredTickets } from './ticket-repository.ts';
+import { readTicket, type WireTicket } from './ticket-wire.ts';
+
+const DAY_MS = 86_400_000;
+/** How often a sync reads the whole list rather than only until nothing changed. */
+export const FULL_TICKET_WALK_MS = 15 * 60_000;
+/** Retention as for alerts: tickets quiet for longer, and the oldest beyond the cap, leave the cache. */
+export const TICKET_RETENTION = { days: 365, rows: 200_000 } as const;
+const SYNC_RESOURCE = 'support:tickets';
+
+export interface TicketNews {
+  profileId: string;
+  added: WireTicket[];
+  visitorWrote: WireTicket[];
+}
+
+export interface TicketServiceOptions {
+  clients: SupportClients;
+  repository: TicketRepository;
+  state: SyncStateRepository;
+  budget: SyncBudget;
+  rateOf: RateOf;
+  clock: Clock;
+  logger: Logger;
+}
+
+function toDetail(ticket: CachedTicket, from: TicketDetail['from']): TicketDetail {
+  const { messages, other, ...row } = ticket;
+  const thread = messages ?? [];
+  // A message the list brought after the thread was last read.
+  const last = row.lastMessage;
+  const withLast = last && !thread.some((message) => message.id === last.id) ? [...thread, last] : thread;
+  return { ...row, messages: withLast, otherFields: otherFieldsOf(other), from };
+}
+
+export class TicketService {
+  readonly #options: TicketServiceOptions;
+  readonly #changed = new Emitter<SupportCacheChange>();
+  readonly onChanged = this.#changed.event;
+  readonly #news = new Emitter<TicketNews>();
+  /** New tickets and new visitor messages a sync found after the first one (the backfill is not news). */
+  readonly onNews = this.#news.event;
+  readonly #lastFullWalk = new Map<string, number>();
+
+  constructor(options: TicketServiceOptions) {
+    this.#options = options;
+  }
+
+  query(request: TicketQuery): SupportPage<TicketRow> {
+    const { profileId, status, unreadOnly, text, offset, limit } = ticketQuerySchema.parse(request);
+    const page = this.#options.repository.query(profileId, { status, unreadOnly, text }, offset, limit);
+    return { ...page, offset, syncedAt: this.#options.state.get(profileId, SYNC_RESOURCE).lastSyncedAt };
+  }
+
+  counts(profileId: string): TicketStatusCount[] {
+    return this.#options.repository.counts(profileId);
+  }
+
+  /** The cached copy at once (then the server's in the background); without one, or `fresh`, the server's, else the cache with the reason. */
+  async detail(profileId: string, ticketId: string, fresh: boolean): Promise<TicketDetail> {
+    const cached = this.#options.repository.find(profileId, ticketId);
+    if (cached && !fresh) {
+      this.#fetch(profileId, ticketId).catch((error: unknown) => this.#options.logger.info('a ticket could not be refreshed', { error }));
+      return toDetail(cached, 'cache');
+    }
+    try {
+      return toDetail(await this.#fetch(profileId, ticketId), 'server');
+    } catch (error) {
+      if (!cached) throw error;
+      return { ...toDetail(cached, 'cache'), error: errorOf(error) };
+    }
+  }
+
+  markRead(profileId: string, ticketIds: string[]): null {
+    if (this.#options.repository.markRead(profileId, ticketIds) > 0) this.#changed.fire({ profileId, ids: ticketIds });
+    return null;
+  }
+
+  /** A write's answer (the ticket as it is now) goes into the cache. */
+  storeAnswer(profileId: string, answer: unknown): void {
+    const fields = unwrappedFieldsOf(answer);
+    const ticket = fields && readTicket(fields);
+    if (ticket) this.#store(profileId, [ticket], false);
+  }
+
+  syncJob(profileId: string): SyncJob<'tickets'> {
+    const { state, repository } = this.#options;
+    return {
+      profileId,
+      resource: 'tickets',
+      run: (report, signal) => this.sync(profileId, report, signal),
+      lastSyncedAt: () => state.get(profileId, SYNC_RESOURCE).lastSyncedAt,
+      cachedCount: () => repository.count(profileId),
+    };
+  }
+
+  async sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
+    const { clients, repository, state, budget, rateOf, clock } = this.#options;
+    const start = state.get(profileId, SYNC_RESOURCE);
+    const first = start.settledWalk === 0;
+    const now = clock.now();
+    const full = first || now - (this.#lastFullWalk.get(profileId) ?? 0) >= FULL_TICKET_WALK_MS;
+    state.beginWalk(profileId, SYNC_RESOURCE, start.settledWalk + 1);
+    const found: StoredTickets = { added: [], visitorWrote: [], changed: 0 };
+    const changedIds: string[] = [];
+    await walkCursor(
+      {
+        profileId,
+        full,
+        fetchPage: async (cursor, pageSignal) => {
+          const result = await clients.clientFor(profileId, 'support').call({
+            method: 'GET',
+            path: '/tickets',
+            query: { include: 'last_message', limit: SUPPORT_PAGE_SIZE, cursor },
+            ...(pageSignal ? { signal: pageSignal } : {}),
+          });
+          return readPage(result, readTicket);
+        },
+        store: (tickets) => {
+          const stored = repository.store(profileId, tickets, { news: !first, syncedAt: new Date(clock.now()).toISOString() });
+          found.added.push(...stored.added);
+          found.visitorWrote.push(...stored.visitorWrote);
+          found.changed += stored.changed;
+          if (stored.changed > 0) changedIds.push(...tickets.map((ticket) => ticket.id));
+          return stored.changed > 0;
+        },
+      },
+      budget,
+      rateOf,
+      { onProgress: report, ...(signal ? { signal } : {}) },
+    );
+    state.completeWalk(profileId, SYNC_RESOURCE, new Date(clock.now()).toISOString());
+    if (full) this.#lastFullWalk.set(profileId, now);
+    const pruned = repository.prune(profileId, new Date(clock.now() - TICKET_RETENTION.days * DAY_MS).toISOString(), TICKET_RETENTION.rows);
+    if (found.changed > 0 || pruned > 0) this.#changed.fire(pruned > 0 || changedIds.length > 500 ? { profileId } : { profileId, ids: changedIds });
+    if (found.added.length > 0 || found.visitorWrote.length > 0) this.#news.fire({ profileId, added: found.added, visitorWrote: found.visitorWrote });
+  }
+
+  async #fetch(profileId: string, ticketId: string): Promise<CachedTicket> {
+    const result = await this.#options.clients.clientFor(profileId, 'support').call({ method: 'GET', path: `/tickets/${encodeURIComponent(ticketId)}` });
+    const ticket = readOne(result, readTicket);
+    this.#store(profileId, [ticket], false);
+    return this.#options.repository.find(profileId, ticket.id)!;
+  }
+
+  #store(profileId: string, tickets: WireTicket[], news: boolean): void {
+    const stored = this.#options.repository.store(profileId, tickets, { news, syncedAt: new Date(this.#options.clock.now()).toISOString() });
+    if (stored.changed > 0) this.#changed.fire({ profileId, ids: tickets.map((ticket) => ticket.id) });
+  }
+
+  dispose(): void {
+    this.#changed.dispose();
+    this.#news.dispose();
+  }
+}
