@@ -17,6 +17,9 @@ import { FirewallWorkspace } from './firewall/firewall-workspace.ts';
 import { systemClock, type Clock } from './lifecycle/clock.ts';
 import { NotificationCenter } from './notifications/notification-center.ts';
 import { NotificationRepository } from './notifications/notification-repository.ts';
+import type { OutboxEntry } from './outbox/outbox.ts';
+import { OutboxRepository } from './outbox/outbox-repository.ts';
+import { OutboxService } from './outbox/outbox-service.ts';
 import { gatewayConnector } from './gateway/connector.ts';
 import { CallLogRepository } from './gateway/chat/call-log-repository.ts';
 import { ChatService } from './gateway/chat/chat-service.ts';
@@ -63,6 +66,7 @@ export interface AppEvents {
   exportProgress(progress: ExportProgress): void;
   notificationsChanged(list: NotificationList): void;
   navigate(target: NavigationTarget): void;
+  outboxChanged(entry: OutboxEntry): void;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
@@ -81,6 +85,8 @@ export interface AppServices {
   notifications: NotificationCenter;
   firewall: FirewallWorkspace;
   supportWebhooks: SupportWebhookService;
+  /** Every write to a back end goes through it; each service registers its sender. */
+  outbox: OutboxService;
   /** Main-to-window events; the IPC layer connects them to the windows that subscribed. */
   events: { connect(listener: Partial<AppEvents>): void };
   close(): Promise<void>;
@@ -146,6 +152,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
   }
+  const outbox = new OutboxService({ repository: new OutboxRepository(db), logger, clock, health });
+  outbox.onChanged((entry) => emit('outboxChanged', entry));
+  outbox.start();
   const chat = new ChatService({
     clients,
     conversations: new ConversationRepository(db),
@@ -173,8 +182,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     notifications,
     firewall,
     supportWebhooks,
+    outbox,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {
+      outbox.dispose();
       await chat.close();
       firewallAdmin.close();
       await firewall.close();

@@ -15,6 +15,7 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): void
     exportProgress: (progress) => hub.publish('firewall', 'exportProgress', progress),
     notificationsChanged: (list) => hub.publish('notifications', 'changed', list),
     navigate: (target) => hub.publish('notifications', 'navigate', target),
+    outboxChanged: (entry) => hub.publish('outbox', 'changed', entry),
   });
   services.chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta));
   services.chat.onAnswerEnded((ended) => hub.publish('gateway', 'answerEnded', ended));

@@ -4,12 +4,13 @@ import { firewall } from './firewall.ts';
 import { firewallAdmin } from './firewall-admin.ts';
 import { gateway } from './gateway.ts';
 import { notifications } from './notifications.ts';
+import { outbox } from './outbox.ts';
 import { profiles } from './profiles.ts';
 import { support } from './support.ts';
 import { supportWebhooks } from './support-webhooks.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, support, supportWebhooks };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, support, supportWebhooks, outbox };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
@@ -19,6 +20,7 @@ export * from './firewall.ts';
 export * from './firewall-admin.ts';
 export * from './gateway.ts';
 export * from './notifications.ts';
+export * from './outbox.ts';
 export * from './profiles.ts';
 export * from './support.ts';
 export * from './support-webhooks.ts';

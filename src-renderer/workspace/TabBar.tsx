@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationCenter } from '../notifications/NotificationCenter.tsx';
+import { OutboxButton } from '../outbox/OutboxButton.tsx';
 import { useWorkspaceStore } from './workspace-store.ts';
 import { tabTitle } from './view-registry.ts';
 
@@ -81,6 +82,7 @@ export function TabBar() {
       >
         +
       </button>
+      <OutboxButton />
       <NotificationCenter />
     </nav>
   );

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { IpcError } from '../../src-preload/contract/define.ts';
 import { useErrorText } from '../language/use-error-text.ts';
+import { LiveConfirmation } from '../outbox/LiveConfirmation.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { TabBar } from './TabBar.tsx';
 import { ViewPicker } from './ViewPicker.tsx';
@@ -42,6 +43,7 @@ export function Workspace() {
         ))}
       </main>
       {pickerOpen && <ViewPicker />}
+      <LiveConfirmation />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { appHandlers, type AppIdentity } from './app.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
 import { notificationsHandlers } from './notifications.ts';
+import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
 import { supportHandlers } from './support.ts';
@@ -23,5 +24,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     gateway: gatewayHandlers(services),
     support: supportHandlers(services),
     supportWebhooks: supportWebhooksHandlers(services),
+    outbox: outboxHandlers(services),
   };
 }

@@ -185,4 +185,25 @@ describe('database', () => {
     db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM gateway_calls').get()).toEqual({ n: 0 });
   });
+
+  test('the outbox migration keeps one row per write with a unique Idempotency-Key, known states only, gone with its profile', () => {
+    const version = migrations.findIndex((migration) => migration.name === 'outbox') + 1;
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, version - 1);
+    db.prepare(
+      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('p', 'support', 'Desk', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
+    ).run();
+    migrate(db, version);
+    expect(db.pragma('user_version', { simple: true })).toBe(version);
+    const insert = db.prepare(
+      "INSERT INTO outbox_writes (id, profile_id, service, object_key, action, request, idempotency_key, state, created_at, updated_at) VALUES (?, ?, 'support', 'ticket:new', '{}', '{}', ?, ?, 'now', 'now')",
+    );
+    insert.run('w1', 'p', 'key-1', 'queued');
+    expect(() => insert.run('w2', 'p', 'key-1', 'queued')).toThrow(/UNIQUE/);
+    expect(() => insert.run('w3', 'p', 'key-3', 'lost')).toThrow(/CHECK/);
+    expect(() => insert.run('w4', 'gone', 'key-4', 'queued')).toThrow(/FOREIGN KEY/);
+    db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM outbox_writes').get()).toEqual({ n: 0 });
+  });
 });

@@ -1,0 +1,39 @@
+import type { OutboxEntry, OutboxState } from '../../../src-preload/contract/outbox.ts';
+import type { Event } from '../lifecycle/emitter.ts';
+
+export type { OutboxAction, OutboxEntry, OutboxState } from '../../../src-preload/contract/outbox.ts';
+
+export interface OutboxRequest {
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface OutboxWrite {
+  profileId: string;
+  service: 'support' | 'firewall';
+  /** Writes with the same object key go out one at a time, in the order they were made: 'ticket:42', 'contact:new'. */
+  objectKey: string;
+  /** What the user did, worded by the window: a catalog key under `outbox.actions.` and its params. */
+  action: { code: string; params?: Record<string, string | number> };
+  request: OutboxRequest;
+}
+
+export interface Outbox {
+  /** Stores the write (with its Idempotency-Key, made here once) BEFORE it leaves, then sends it.
+   *  Resolves after the first attempt: 'sent' with the answer, 'queued' (offline, timeout, 5xx, 429:
+   *  it will go out by itself, same key), or 'failed' (the server refused it: 4xx; retry/discard). */
+  submit(write: OutboxWrite): Promise<OutboxEntry>;
+  list(filter?: { profileId?: string; states?: OutboxState[] }): OutboxEntry[];
+  get(id: string): OutboxEntry | null;
+  retry(id: string): Promise<OutboxEntry>;
+  discard(id: string): OutboxEntry;
+  /** Writes not yet sent or given up (sending, queued, failed), per profile id. */
+  pendingCounts(): Record<string, number>;
+  /** Fires on every state change (the window's outbox panel and write chips follow it). */
+  readonly onChanged: Event<OutboxEntry>;
+}
+
+/** A service registers how its writes are sent: support's sender calls SupportClient.call with the key. */
+export type OutboxSender = (write: OutboxWrite, idempotencyKey: string) => Promise<unknown>;

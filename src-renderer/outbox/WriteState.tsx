@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OutboxEntry } from '../../src-preload/contract/outbox.ts';
+import { useProfilesStore } from '../connections/profiles-store.ts';
+import { useErrorText } from '../language/use-error-text.ts';
+import { DiscardConfirmation } from './DiscardConfirmation.tsx';
+import { useOutboxStore } from './outbox-store.ts';
+import './outbox.css';
+
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where one write stands, shown where the user made it: "Sending…", "Queued offline: <reason> ·
+ * will send when <host> answers", "Failed: <reason>" with Retry and Discard, "Sent".
+ */
+export function WriteState({ entry }: { entry: OutboxEntry }) {
+  return (
+    <span className={`write-state write-state-${entry.state}`} role="status" data-write-state={entry.state}>
+      <WriteStateWords entry={entry} />
+      {entry.state === 'failed' && <WriteActions entry={entry} />}
+    </span>
+  );
+}
+
+/** Retry and Discard (Discard asks first) for a write that has not gone out. */
+export function WriteActions({ entry }: { entry: OutboxEntry }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const { retry } = useOutboxStore.getState();
+  return (
+    <span className="write-actions">
+      <button type="button" className="link-button" onClick={() => void retry(entry.id)}>
+        {t('outbox.retry')}
+      </button>
+      <button type="button" className="link-button" onClick={() => setConfirming(true)}>
+        {t('outbox.discard')}
+      </button>
+      {confirming && <DiscardConfirmation entry={entry} onClose={() => setConfirming(false)} />}
+    </span>
+  );
+}
+
+export function WriteStateWords({ entry }: { entry: OutboxEntry }) {
+  const { t } = useTranslation();
+  const baseUrl = useProfilesStore((state) => state.profiles.find((profile) => profile.id === entry.profileId)?.baseUrl);
+  if (entry.state === 'queued' || entry.state === 'failed') {
+    if (!entry.error) return <>{t(entry.state === 'queued' ? 'outbox.state.queuedBehind' : 'outbox.state.failedUnknown')}</>;
+    return <FailureWords entry={entry} error={entry.error} host={hostOf(baseUrl)} />;
+  }
+  return <>{t(`outbox.state.${entry.state}`)}</>;
+}
+
+function FailureWords({ entry, error, host }: { entry: OutboxEntry; error: NonNullable<OutboxEntry['error']>; host: string | undefined }) {
+  const { t } = useTranslation();
+  const { message } = useErrorText(error);
+  if (entry.state === 'failed') return <>{t('outbox.state.failed', { reason: message })}</>;
+  if (host) return <>{t('outbox.state.queued', { reason: message, host })}</>;
+  return <>{t('outbox.state.queuedNoHost', { reason: message })}</>;
+}
