@@ -9,8 +9,11 @@ import { useSupportAccess } from './use-support-access.ts';
 const knownKeyTypes = ['runtime', 'ops', 'agent'] as const;
 const isKnownKeyType = (type: string): type is (typeof knownKeyTypes)[number] => (knownKeyTypes as readonly string[]).includes(type);
 
-/** The Support view's key line: LIVE or TEST, the key's type and scopes, and why the site refuses it, if it does. */
-export function AccessSummary({ profileId }: { profileId: string }) {
+/**
+ * The Support view's key line: TEST (the view's header already shows LIVE for a live key), the key's
+ * type and scopes, and why the site refuses it, if it does.
+ */
+export function AccessSummary({ profileId, headerShowsLive }: { profileId: string; headerShowsLive: boolean }) {
   const { t } = useTranslation();
   const { access, failure, checking, recheck } = useSupportAccess(profileId);
   return (
@@ -18,7 +21,7 @@ export function AccessSummary({ profileId }: { profileId: string }) {
       <section className="support-access" aria-label={t('supportDesk.access.region')}>
         {access ? (
           <>
-            {access.live ? <LiveBadge /> : access.keyEnv === 'test' && <TestBadge />}
+            {access.live ? !headerShowsLive && <LiveBadge /> : access.keyEnv === 'test' && <TestBadge />}
             <span>
               {t('supportDesk.access.keyType', {
                 type: access.keyType === null ? t('supportDesk.access.unknownType') : isKnownKeyType(access.keyType) ? t(`supportDesk.access.keyTypes.${access.keyType}`) : access.keyType,
