@@ -115,7 +115,7 @@ function AddFaqDialog({ profileId, onClose, onAdded }: { profileId: string; onCl
             {typeof suggestedId === 'string' ? (
               <p>
                 <button type="button" className="button" onClick={() => void retryWithId(conflict, suggestedId)}>
-                  {t('supportDesk.kb.retryWithId', { id: suggestedId })}
+                  {t('supportDesk.kb.useSuggested', { id: suggestedId })}
                 </button>
               </p>
             ) : (
