@@ -1,24 +1,7 @@
 import { z } from 'zod';
 import { call, event } from './define.ts';
 import type { IpcError } from './define.ts';
-
-/**
- * What a write call answers: the outbox's entry for it (contract `outbox.ts`, owned by the outbox
- * area; this copy of its shape goes once that file is on this branch).
- */
-interface OutboxEntry {
-  id: string;
-  profileId: string;
-  service: string;
-  objectKey: string;
-  action: { code: string; params?: Record<string, string | number> };
-  state: 'sending' | 'queued' | 'failed' | 'sent' | 'discarded';
-  error: IpcError | null;
-  attempts: number;
-  createdAt: string;
-  updatedAt: string;
-  response?: unknown;
-}
+import type { OutboxEntry } from './outbox.ts';
 
 /** The scopes support.md names (part 5). */
 export const supportScopes = [

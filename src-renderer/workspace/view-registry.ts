@@ -7,6 +7,7 @@ import { AlertView, alertTitle } from '../features/firewall/AlertView.tsx';
 import { FirewallView } from '../features/firewall/FirewallView.tsx';
 import { SettingsView } from '../features/settings/SettingsView.tsx';
 import { SupportView } from '../features/support/SupportView.tsx';
+import { TicketView, ticketTitle } from '../features/support/ticket/TicketView.tsx';
 
 // A view's title and summary are `views.<kind>.title` and `.summary` in the catalogs.
 
@@ -36,6 +37,7 @@ export const viewRegistry: Record<ViewKind, ViewRegistration> = {
   settings: { holds: 'nothing', component: SettingsView },
   alert: { holds: 'item', component: AlertView, titleFor: alertTitle },
   conversation: { holds: 'item', component: ConversationView, titleFor: conversationTitle },
+  ticket: { holds: 'item', component: TicketView, titleFor: ticketTitle },
 };
 
 export const pickerViews: readonly (PickerView & { kind: ViewKind })[] = Object.entries(viewRegistry).flatMap(([kind, view]) =>

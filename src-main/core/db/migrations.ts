@@ -205,6 +205,29 @@ export const migrations: Migration[] = [
     CREATE INDEX gateway_calls_by_time ON gateway_calls (at DESC);`,
   },
   {
+    name: 'outbox',
+    // Every write the user makes, stored with its Idempotency-Key before it leaves, until it is sent
+    // or given up. The body is kept only while the write may still go out.
+    sql: `CREATE TABLE outbox_writes (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      id TEXT NOT NULL UNIQUE,
+      profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+      service TEXT NOT NULL CHECK (service IN ('support', 'firewall')),
+      object_key TEXT NOT NULL,
+      action TEXT NOT NULL,
+      request TEXT,
+      idempotency_key TEXT NOT NULL UNIQUE,
+      state TEXT NOT NULL CHECK (state IN ('sending', 'queued', 'failed', 'sent', 'discarded')),
+      error TEXT,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at INTEGER,
+      response TEXT,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX outbox_writes_unfinished ON outbox_writes (profile_id, object_key, seq) WHERE state IN ('sending', 'queued', 'failed');`,
+  },
+  {
     name: 'support tickets',
     // The inbox's cache (issue 11): a column per field the inbox filters or sorts on, the rest as JSON.
     // The status is any word the server sends. activity_at orders the inbox (the last message, else the ticket's times).
@@ -281,28 +304,5 @@ export const migrations: Migration[] = [
     ) STRICT;
     CREATE INDEX support_work_items_by_activity ON support_work_items (profile_id, activity_at DESC, id DESC);
     CREATE INDEX support_work_items_by_status ON support_work_items (profile_id, status, activity_at DESC, id DESC);`,
-  },
-  {
-    name: 'outbox',
-    // Every write the user makes, stored with its Idempotency-Key before it leaves, until it is sent
-    // or given up. The body is kept only while the write may still go out.
-    sql: `CREATE TABLE outbox_writes (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT,
-      id TEXT NOT NULL UNIQUE,
-      profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
-      service TEXT NOT NULL CHECK (service IN ('support', 'firewall')),
-      object_key TEXT NOT NULL,
-      action TEXT NOT NULL,
-      request TEXT,
-      idempotency_key TEXT NOT NULL UNIQUE,
-      state TEXT NOT NULL CHECK (state IN ('sending', 'queued', 'failed', 'sent', 'discarded')),
-      error TEXT,
-      attempts INTEGER NOT NULL DEFAULT 0,
-      next_attempt_at INTEGER,
-      response TEXT,
-      created_at TEXT NOT NULL,
-      updated_at TEXT NOT NULL
-    ) STRICT;
-    CREATE INDEX outbox_writes_unfinished ON outbox_writes (profile_id, object_key, seq) WHERE state IN ('sending', 'queued', 'failed');`,
   },
 ];

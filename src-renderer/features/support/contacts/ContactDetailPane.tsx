@@ -1,0 +1,126 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import { opsdesk } from '../../../bridge.ts';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { Time } from '../../../ui/Time.tsx';
+import { ActionButton } from '../inbox/ActionButton.tsx';
+import { contactStatusList, contactStatusWords } from '../inbox/status-words.ts';
+import { useCachedRecord } from '../inbox/use-cached-record.ts';
+import { useSupportAccess } from '../inbox/use-support-access.ts';
+import { useSupportWrites } from '../inbox/use-support-writes.ts';
+import { WriteList } from '../inbox/WriteList.tsx';
+import { FollowUps } from './FollowUps.tsx';
+
+/** One contact: details, the masked phone (revealed only on request, kept only here), status and follow-ups. */
+export function ContactDetailPane({ profileId, contactId }: { profileId: string; contactId: string }) {
+  const { t } = useTranslation();
+  const can = useSupportAccess(profileId);
+  const writes = useSupportWrites(profileId);
+
+  const read = useCallback(() => opsdesk.support.contact({ profileId, contactId }), [profileId, contactId]);
+  const follow = useCallback(
+    (changed: () => void) =>
+      opsdesk.support.onContactsChanged((change) => {
+        if (change.profileId === profileId && (!change.ids || change.ids.includes(contactId))) changed();
+      }),
+    [profileId, contactId],
+  );
+  const loaded = useCachedRecord(read, follow);
+
+  if (loaded.status === 'loading') return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
+  if (loaded.status === 'failed') return <ErrorNotice error={loaded.error} />;
+  const contact = loaded.record;
+  const write = can('writeContacts');
+
+  return (
+    <aside className="si-detail" aria-label={t('supportInbox.contacts.detail', { name: contact.name ?? contact.id })}>
+      <h2 className="si-server-text">{contact.name ?? contact.id}</h2>
+      {contact.from === 'cache' && contact.error && (
+        <p className="notice notice-warning" role="note">
+          {t('supportInbox.cached')}
+        </p>
+      )}
+      <dl className="si-fields">
+        <dt>{t('supportInbox.contacts.email')}</dt>
+        <dd className="si-server-text">{contact.email ?? '—'}</dd>
+        <dt>{t('supportInbox.contacts.phone')}</dt>
+        <dd>
+          <Phone profileId={profileId} contactId={contactId} phone={contact.phone} masked={contact.phoneMasked} />
+        </dd>
+        <dt>{t('supportInbox.contacts.company')}</dt>
+        <dd className="si-server-text">{contact.company ?? '—'}</dd>
+        {contact.createdAt && (
+          <>
+            <dt>{t('supportInbox.ticket.created')}</dt>
+            <dd>
+              <Time value={contact.createdAt} />
+            </dd>
+          </>
+        )}
+        <dt>{t('supportInbox.contacts.status')}</dt>
+        <dd>
+          <span className="si-status">{contactStatusWords(contact.status, t)}</span>
+        </dd>
+      </dl>
+      <div className="si-status-steps" role="group" aria-label={t('supportInbox.contacts.status')}>
+        {contactStatusList
+          .filter((status) => status !== contact.status)
+          .map((status) => {
+            const words = t('supportInbox.contacts.moveTo', { status: contactStatusWords(status, t) });
+            return (
+              <ActionButton
+                key={status}
+                permission={write}
+                label={words}
+                onClick={() => void writes.write(words, () => opsdesk.support.setContactStatus({ profileId, contactId, status }))}
+              />
+            );
+          })}
+      </div>
+      <WriteList writes={writes} />
+      <FollowUps
+        follows={contact.follows}
+        permission={write}
+        writes={writes}
+        send={(kind, note) => opsdesk.support.addContactFollowUp({ profileId, contactId, kind, note })}
+      />
+    </aside>
+  );
+}
+
+/** The phone as the server masks it; "Reveal" asks the server for the full number, which lives only in this component. */
+function Phone({ profileId, contactId, phone, masked }: { profileId: string; contactId: string; phone: string | null; masked: boolean }) {
+  const { t } = useTranslation();
+  const can = useSupportAccess(profileId);
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const [error, setError] = useState<IpcError | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (phone === null) return <span className="muted">{t('supportInbox.contacts.noPhone')}</span>;
+
+  const reveal = async () => {
+    setBusy(true);
+    const result = await opsdesk.support.revealPhone({ profileId, contactId });
+    setBusy(false);
+    if (result.ok) {
+      setRevealed(result.data.phone);
+      setError(null);
+    } else setError(result.error);
+  };
+
+  return (
+    <span className="si-phone">
+      <span className="si-server-text">{revealed ?? phone}</span>
+      {masked && revealed === null && <span className="muted"> ({t('supportInbox.contacts.masked')})</span>}
+      {masked &&
+        (revealed === null ? (
+          <ActionButton permission={can('revealPhone')} label={t('supportInbox.contacts.reveal')} title={t('supportInbox.contacts.revealTitle')} disabled={busy} onClick={() => void reveal()} />
+        ) : (
+          <button type="button" className="button" onClick={() => setRevealed(null)}>
+            {t('supportInbox.contacts.hide')}
+          </button>
+        ))}
+      {error && <ErrorNotice error={error} />}
+    </span>
+  );
+}

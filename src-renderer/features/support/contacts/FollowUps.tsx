@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IpcResult } from '../../../../src-preload/contract/define.ts';
+import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
+import type { FollowUp, FollowUpKind } from '../../../../src-preload/contract/support.ts';
+import { Time } from '../../../ui/Time.tsx';
+import { ActionButton } from '../inbox/ActionButton.tsx';
+import { Field } from '../inbox/Field.tsx';
+import { followUpKindList, followUpKindWords } from '../inbox/status-words.ts';
+import type { ActionPermission } from '../inbox/use-support-access.ts';
+import type { SupportWrites } from '../inbox/use-support-writes.ts';
+
+interface Props {
+  follows: readonly FollowUp[];
+  permission: ActionPermission;
+  writes: SupportWrites;
+  send(kind: FollowUpKind, note: string): Promise<IpcResult<OutboxEntry>>;
+}
+
+/** A contact's or work item's follow-up timeline (phone, chat, note), newest first, and a form to add one. */
+export function FollowUps({ follows, permission, writes, send }: Props) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<FollowUpKind>('note');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const newestFirst = [...follows].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
+  const action = t('supportInbox.followUps.add');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const entry = await writes.write(action, () => send(kind, note));
+    setBusy(false);
+    if (entry) setNote('');
+  };
+
+  return (
+    <section className="si-follow-ups" aria-label={t('supportInbox.followUps.title')}>
+      <h3>{t('supportInbox.followUps.title')}</h3>
+      <form className="si-follow-form" onSubmit={(event) => void submit(event)}>
+        <Field label={t('supportInbox.followUps.kind')} name="kind" refusal={writes.refusal}>
+          <select value={kind} disabled={!permission.allowed} onChange={(event) => setKind(event.target.value as FollowUpKind)}>
+            {followUpKindList.map((value) => (
+              <option key={value} value={value}>
+                {followUpKindWords(value, t)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('supportInbox.followUps.note')} name="note" refusal={writes.refusal}>
+          <textarea value={note} rows={2} maxLength={4000} disabled={!permission.allowed} onChange={(event) => setNote(event.target.value)} />
+        </Field>
+        <ActionButton permission={permission} type="submit" className="button-primary" label={action} disabled={busy || note.trim() === ''} />
+      </form>
+      {newestFirst.length === 0 ? (
+        <p className="muted">{t('supportInbox.followUps.none')}</p>
+      ) : (
+        <ol className="si-timeline">
+          {newestFirst.map((follow) => (
+            <li key={follow.id} className={`si-timeline-item si-kind-${follow.kind === 'phone' || follow.kind === 'chat' ? follow.kind : 'note'}`}>
+              <div className="si-message-meta">
+                <strong>{followUpKindWords(follow.kind, t)}</strong>
+                {follow.author && <span className="si-server-text">{t('supportInbox.followUps.by', { author: follow.author })}</span>}
+                {follow.createdAt && <Time value={follow.createdAt} />}
+              </div>
+              <p className="si-message-text si-server-text">{follow.note}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { opsdesk } from '../../../bridge.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { Field } from './Field.tsx';
+import type { SupportWrites } from './use-support-writes.ts';
+
+/** Creates a queued ticket, or leaves an offline message, as a visitor would; the write shows in the inbox at once. */
+export function NewTicketDialog({ profileId, writes, onClose }: { profileId: string; writes: SupportWrites; onClose(): void }) {
+  const { t } = useTranslation();
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [offline, setOffline] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const action = offline ? t('supportInbox.newTicket.createOffline') : t('supportInbox.newTicket.create');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const visitor = { ...(name.trim() && { name: name.trim() }), ...(email.trim() && { email: email.trim() }) };
+    const entry = await writes.write(action, () =>
+      opsdesk.support.createTicket({
+        profileId,
+        message,
+        offline,
+        ...(subject.trim() && { subject: subject.trim() }),
+        ...(Object.keys(visitor).length > 0 && { visitor }),
+      }),
+    );
+    setBusy(false);
+    if (entry) onClose();
+  };
+
+  return (
+    <Dialog title={t('supportInbox.newTicket.title')} onClose={onClose}>
+      <form className="si-form" onSubmit={(event) => void submit(event)}>
+        <Field label={t('supportInbox.newTicket.subject')} name="subject" refusal={writes.refusal}>
+          <input value={subject} maxLength={200} onChange={(event) => setSubject(event.target.value)} />
+        </Field>
+        <Field label={t('supportInbox.newTicket.message')} name="message" refusal={writes.refusal}>
+          <textarea value={message} rows={4} required onChange={(event) => setMessage(event.target.value)} />
+        </Field>
+        <div className="field-row">
+          <Field label={t('supportInbox.newTicket.visitorName')} name="name" refusal={writes.refusal}>
+            <input value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
+          </Field>
+          <Field label={t('supportInbox.newTicket.visitorEmail')} name="email" refusal={writes.refusal}>
+            <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          </Field>
+        </div>
+        <label className="si-check">
+          <input type="checkbox" checked={offline} onChange={(event) => setOffline(event.target.checked)} />
+          {t('supportInbox.newTicket.offline')}
+        </label>
+        {writes.refusal && !writes.refusal.fieldErrors && <ErrorNotice error={writes.refusal} />}
+        <div className="si-form-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('supportInbox.form.cancel')}
+          </button>
+          <button type="submit" className="button-primary" disabled={busy || message.trim() === ''}>
+            {action}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

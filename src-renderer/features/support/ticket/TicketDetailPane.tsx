@@ -1,0 +1,208 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IpcResult } from '../../../../src-preload/contract/define.ts';
+import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
+import type { TicketMessage } from '../../../../src-preload/contract/support.ts';
+import { opsdesk } from '../../../bridge.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { Time } from '../../../ui/Time.tsx';
+import { ActionButton } from '../inbox/ActionButton.tsx';
+import { Field } from '../inbox/Field.tsx';
+import { ticketStatusWords } from '../inbox/status-words.ts';
+import { useCachedRecord } from '../inbox/use-cached-record.ts';
+import { useSupportAccess } from '../inbox/use-support-access.ts';
+import type { ActionPermission } from '../inbox/use-support-access.ts';
+import { useSupportWrites } from '../inbox/use-support-writes.ts';
+import type { SupportWrites } from '../inbox/use-support-writes.ts';
+import { WriteList } from '../inbox/WriteList.tsx';
+import { rememberTicketSubject } from './ticket-subjects.ts';
+
+/** A ticket's thread and what can be done with it: robot reply, visitor message, close with a note. */
+export function TicketDetailPane({ profileId, ticketId }: { profileId: string; ticketId: string }) {
+  const { t } = useTranslation();
+  const [closing, setClosing] = useState(false);
+  const can = useSupportAccess(profileId);
+  const writes = useSupportWrites(profileId);
+
+  const read = useCallback(() => opsdesk.support.ticket({ profileId, ticketId }), [profileId, ticketId]);
+  const follow = useCallback(
+    (changed: () => void) =>
+      opsdesk.support.onTicketsChanged((change) => {
+        if (change.profileId === profileId && (!change.ids || change.ids.includes(ticketId))) changed();
+      }),
+    [profileId, ticketId],
+  );
+  const loaded = useCachedRecord(read, follow);
+  const shown = loaded.status === 'ready' ? loaded.record : null;
+
+  useEffect(() => {
+    if (!shown) return;
+    rememberTicketSubject(profileId, ticketId, shown.subject);
+    if (shown.unread) void opsdesk.support.markRead({ profileId, ticketIds: [ticketId] });
+  }, [shown, profileId, ticketId]);
+
+  if (loaded.status === 'loading') return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
+  if (loaded.status === 'failed') return <ErrorNotice error={loaded.error} title={t('supportInbox.ticket.notCached')} />;
+  const ticket = loaded.record;
+  const closed = ticket.status === 'closed';
+
+  return (
+    <article className="si-ticket" aria-label={t('views.ticket.titleWithId', { ticketId })}>
+      <header className="si-ticket-header">
+        <h2 className="si-server-text">{ticket.subject ?? ticket.id}</h2>
+        <span className={`si-status si-status-${ticket.status.replace(/[^a-z]/g, '') || 'other'}`}>{ticketStatusWords(ticket.status, t)}</span>
+      </header>
+      {ticket.from === 'cache' && ticket.error && (
+        <p className="notice notice-warning" role="note">
+          {t('supportInbox.cached')}
+        </p>
+      )}
+      <dl className="si-fields">
+        <dt>{t('supportInbox.ticket.visitor')}</dt>
+        <dd className="si-server-text">
+          {[ticket.visitorName, ticket.visitorEmail].filter(Boolean).join(' · ') || '—'}
+        </dd>
+        {ticket.channel && (
+          <>
+            <dt>{t('supportInbox.ticket.channel')}</dt>
+            <dd className="si-server-text">{ticket.channel}</dd>
+          </>
+        )}
+        {ticket.createdAt && (
+          <>
+            <dt>{t('supportInbox.ticket.created')}</dt>
+            <dd>
+              <Time value={ticket.createdAt} />
+            </dd>
+          </>
+        )}
+        {ticket.closeNote && (
+          <>
+            <dt>{t('supportInbox.ticket.closedNote')}</dt>
+            <dd className="si-server-text">{ticket.closeNote}</dd>
+          </>
+        )}
+        {ticket.otherFields.map((field) => (
+          <div key={field.name} className="si-field-pair">
+            <dt className="si-server-text">{field.name}</dt>
+            <dd className="si-server-text">{field.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ol className="si-thread" aria-label={t('supportInbox.ticket.thread')}>
+        {ticket.messages.map((message) => (
+          <MessageItem key={message.id} message={message} />
+        ))}
+      </ol>
+      <WriteList writes={writes} />
+      {closed ? (
+        <p className="muted">{t('supportInbox.ticket.isClosed')}</p>
+      ) : (
+        <div className="si-compose">
+          <Composer
+            label={t('supportInbox.ticket.reply')}
+            help={t('supportInbox.ticket.replyHelp')}
+            action={t('supportInbox.ticket.sendReply')}
+            permission={can('replyAsRobot')}
+            writes={writes}
+            send={(text) => opsdesk.support.replyAsRobot({ profileId, ticketId, text })}
+          />
+          <Composer
+            label={t('supportInbox.ticket.visitorMessage')}
+            help={t('supportInbox.ticket.visitorHelp')}
+            action={t('supportInbox.ticket.sendMessage')}
+            permission={can('sendVisitorMessage')}
+            writes={writes}
+            send={(text) => opsdesk.support.sendVisitorMessage({ profileId, ticketId, text })}
+          />
+          <ActionButton permission={can('closeTicket')} className="button-danger" label={t('supportInbox.ticket.close')} onClick={() => setClosing(true)} />
+        </div>
+      )}
+      {closing && (
+        <CloseDialog
+          ticketId={ticketId}
+          writes={writes}
+          send={(note) => opsdesk.support.closeTicket({ profileId, ticketId, ...(note.trim() && { note: note.trim() }) })}
+          onClose={() => setClosing(false)}
+        />
+      )}
+    </article>
+  );
+}
+
+function MessageItem({ message }: { message: TicketMessage }) {
+  const { t } = useTranslation();
+  const from = message.from === 'visitor' || message.from === 'robot' || message.from === 'agent' ? t(`supportInbox.ticket.from.${message.from}`) : message.from;
+  return (
+    <li className={`si-message si-message-${message.from === 'robot' || message.from === 'agent' ? 'ours' : 'theirs'}`}>
+      <div className="si-message-meta">
+        <strong>{from}</strong>
+        {message.author && <span className="si-server-text">{message.author}</span>}
+        {message.createdAt && <Time value={message.createdAt} />}
+      </div>
+      <p className="si-message-text si-server-text">{message.text}</p>
+    </li>
+  );
+}
+
+interface ComposerProps {
+  label: string;
+  help: string;
+  action: string;
+  permission: ActionPermission;
+  writes: SupportWrites;
+  send(text: string): Promise<IpcResult<OutboxEntry>>;
+}
+
+function Composer({ label, help, action, permission, writes, send }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const entry = await writes.write(action, () => send(text));
+    setBusy(false);
+    if (entry) setText('');
+  };
+  return (
+    <form className="si-composer" onSubmit={(event) => void submit(event)}>
+      <Field label={label} name="text" refusal={null} help={help}>
+        <textarea value={text} rows={3} disabled={!permission.allowed} onChange={(event) => setText(event.target.value)} />
+      </Field>
+      <ActionButton permission={permission} type="submit" className="button-primary" label={action} disabled={busy || text.trim() === ''} />
+    </form>
+  );
+}
+
+function CloseDialog({ ticketId, writes, send, onClose }: { ticketId: string; writes: SupportWrites; send: ComposerProps['send']; onClose(): void }) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const action = t('supportInbox.ticket.confirmClose');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const entry = await writes.write(action, () => send(note));
+    setBusy(false);
+    if (entry) onClose();
+  };
+  return (
+    <Dialog title={t('supportInbox.ticket.closeTitle', { id: ticketId })} onClose={onClose}>
+      <form className="si-form" onSubmit={(event) => void submit(event)}>
+        <Field label={t('supportInbox.ticket.closeNote')} name="note" refusal={writes.refusal}>
+          <textarea value={note} rows={3} maxLength={2000} onChange={(event) => setNote(event.target.value)} />
+        </Field>
+        <div className="si-form-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('supportInbox.form.cancel')}
+          </button>
+          <button type="submit" className="button-danger" disabled={busy}>
+            {action}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WorkStatus } from '../../../../src-preload/contract/support.ts';
+import { opsdesk } from '../../../bridge.ts';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { Time } from '../../../ui/Time.tsx';
+import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import { FollowUps } from '../contacts/FollowUps.tsx';
+import { ActionButton } from '../inbox/ActionButton.tsx';
+import { workPriorityWords, workStatusList, workStatusWords } from '../inbox/status-words.ts';
+import { useCachedRecord } from '../inbox/use-cached-record.ts';
+import { useSupportAccess } from '../inbox/use-support-access.ts';
+import { useSupportWrites } from '../inbox/use-support-writes.ts';
+import { WriteList } from '../inbox/WriteList.tsx';
+
+/** One after-sales work item: details, what it is linked to, its status and follow-ups. */
+export function WorkItemDetailPane({ profileId, workId }: { profileId: string; workId: string }) {
+  const { t } = useTranslation();
+  const [nextStatus, setNextStatus] = useState<WorkStatus | ''>('');
+  const can = useSupportAccess(profileId);
+  const writes = useSupportWrites(profileId);
+  const navigate = useWorkspaceStore((state) => state.navigate);
+
+  const read = useCallback(() => opsdesk.support.workItem({ profileId, workId }), [profileId, workId]);
+  const follow = useCallback(
+    (changed: () => void) =>
+      opsdesk.support.onWorkChanged((change) => {
+        if (change.profileId === profileId && (!change.ids || change.ids.includes(workId))) changed();
+      }),
+    [profileId, workId],
+  );
+  const loaded = useCachedRecord(read, follow);
+
+  if (loaded.status === 'loading') return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
+  if (loaded.status === 'failed') return <ErrorNotice error={loaded.error} />;
+  const item = loaded.record;
+  const write = can('writeWork');
+  const changeStatus = () => {
+    if (nextStatus === '') return;
+    const words = t('supportInbox.work.statusTo', { status: workStatusWords(nextStatus, t) });
+    void writes.write(words, () => opsdesk.support.setWorkStatus({ profileId, workId, status: nextStatus })).then((entry) => entry && setNextStatus(''));
+  };
+
+  return (
+    <aside className="si-detail" aria-label={t('supportInbox.work.detail', { title: item.title ?? item.id })}>
+      <h2 className="si-server-text">{item.title ?? item.id}</h2>
+      {item.from === 'cache' && item.error && (
+        <p className="notice notice-warning" role="note">
+          {t('supportInbox.cached')}
+        </p>
+      )}
+      <dl className="si-fields">
+        <dt>{t('supportInbox.contacts.status')}</dt>
+        <dd>
+          <span className="si-status">{workStatusWords(item.status, t)}</span>
+        </dd>
+        <dt>{t('supportInbox.work.priority')}</dt>
+        <dd>{workPriorityWords(item.priority, t) || '—'}</dd>
+        <dt>{t('supportInbox.work.assignee')}</dt>
+        <dd className="si-server-text">{item.assignee ?? '—'}</dd>
+        <dt>{t('supportInbox.work.linkedTo')}</dt>
+        <dd>
+          {item.contactId && <span className="si-server-text">{t('supportInbox.work.contactLink', { id: item.contactId })} </span>}
+          {item.ticketId && (
+            <button type="button" className="si-link" onClick={() => navigate('ticket', { profileId, ticketId: item.ticketId! })}>
+              {t('supportInbox.work.ticketLink', { id: item.ticketId })}
+            </button>
+          )}
+          {!item.contactId && !item.ticketId && t('supportInbox.work.noLink')}
+        </dd>
+        {item.createdAt && (
+          <>
+            <dt>{t('supportInbox.ticket.created')}</dt>
+            <dd>
+              <Time value={item.createdAt} />
+            </dd>
+          </>
+        )}
+      </dl>
+      {item.description && <p className="si-message-text si-server-text">{item.description}</p>}
+      <div className="si-status-steps">
+        <label className="field-label" htmlFor={`work-status-${workId}`}>
+          {t('supportInbox.work.moveTo')}
+        </label>
+        <select id={`work-status-${workId}`} value={nextStatus} disabled={!write.allowed} onChange={(event) => setNextStatus(event.target.value as WorkStatus | '')}>
+          <option value="">—</option>
+          {workStatusList
+            .filter((status) => status !== item.status)
+            .map((status) => (
+              <option key={status} value={status}>
+                {workStatusWords(status, t)}
+              </option>
+            ))}
+        </select>
+        <ActionButton permission={write} label={t('supportInbox.work.setStatus')} disabled={nextStatus === ''} onClick={changeStatus} />
+      </div>
+      <WriteList writes={writes} />
+      <FollowUps follows={item.follows} permission={write} writes={writes} send={(kind, note) => opsdesk.support.addWorkFollowUp({ profileId, workId, kind, note })} />
+    </aside>
+  );
+}
