@@ -1394,7 +1394,7 @@ export const en = {
       groups: { tickets: 'Tickets', contacts: 'Contacts', work: 'Work items', chats: 'Chats', faq: 'FAQ' },
       figures: { sessions: 'sessions', messages: 'messages' },
       statuses: {
-        offline: 'Offline message',
+        offline: 'Offline',
         queued: 'Queued',
         active: 'Active',
         closed: 'Closed',

@@ -140,7 +140,7 @@ describe('the Support view, as a new user tries it', () => {
   test('Q&A: ask, see the sources, continue the same session, read its summary', async () => {
     const { page, view } = await start();
     const qa = await openSection(view, 'Q&A');
-    await qa.getByLabel('Question').fill('How do I get a refund?');
+    await qa.getByLabel('Question', { exact: true }).fill('How do I get a refund?');
     await qa.getByRole('button', { name: 'Ask', exact: true }).click();
     const conversation = qa.getByRole('list', { name: 'Questions and answers' });
     await poll(() => conversation.innerText()).toContain('Sources');
@@ -312,7 +312,7 @@ describe('server strings', () => {
     await poll(() => search.getByRole('status', { name: 'Search results' }).innerText()).toContain('<img src=x onerror="window.__pwned=1">');
 
     const qa = await openSection(view, 'Q&A');
-    await qa.getByLabel('Question').fill(`zebra ${hostile}`);
+    await qa.getByLabel('Question', { exact: true }).fill(`zebra ${hostile}`);
     await qa.getByRole('button', { name: 'Ask', exact: true }).click();
     await poll(() => qa.getByRole('list', { name: 'Questions and answers' }).innerText()).toContain('Sources');
     expect(await qa.innerText()).toContain('<script>window.__pwned=2</script>');

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent, ReactElement } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
 import { opsdesk } from '../../../bridge.ts';
-import { useFieldErrorText } from '../../../language/use-error-text.ts';
 import { useOutboxStore } from '../../../outbox/outbox-store.ts';
 import { useConfirmedWrite } from '../../../outbox/use-confirmed-write.ts';
 import { useOutboxEntry } from '../../../outbox/use-outbox-entry.ts';
@@ -12,6 +11,7 @@ import { WriteState } from '../../../outbox/WriteState.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
+import { Field } from '../inbox/Field.tsx';
 
 interface Draft {
   id: string;
@@ -49,7 +49,6 @@ export function AddFaq({ profileId, onAdded }: { profileId: string; onAdded(): v
 
 function AddFaqDialog({ profileId, onClose, onAdded }: { profileId: string; onClose(): void; onAdded(): void }) {
   const { t } = useTranslation();
-  const fieldText = useFieldErrorText();
   const confirmWrite = useConfirmedWrite(profileId);
   const [draft, setDraft] = useState(emptyDraft);
   const [refused, setRefused] = useState<IpcError | null>(null);
@@ -85,10 +84,6 @@ function AddFaqDialog({ profileId, onClose, onAdded }: { profileId: string; onCl
     await submit(next);
   };
 
-  const fieldError = (field: keyof Draft) => {
-    const found = refused?.fieldErrors?.find((candidate) => candidate.path === field || candidate.path.endsWith(`.${field}`));
-    return found ? fieldText(found) : undefined;
-  };
   const conflict = entry?.state === 'failed' && entry.error?.code === 'conflict' ? entry : null;
   const suggestedId = conflict?.error?.params?.suggestedId;
   const pending = entry !== null && entry.state !== 'failed' && entry.state !== 'discarded';
@@ -96,16 +91,16 @@ function AddFaqDialog({ profileId, onClose, onAdded }: { profileId: string; onCl
   return (
     <Dialog title={t('supportDesk.kb.addTitle')} onClose={onClose} wide>
       <form className="profile-form" onSubmit={onSubmit}>
-        <Field label={t('supportDesk.kb.faqId')} help={t('supportDesk.kb.faqIdHelp')} error={fieldError('id')}>
+        <Field label={t('supportDesk.kb.faqId')} name="id" refusal={refused} help={t('supportDesk.kb.faqIdHelp')}>
           <input value={draft.id} maxLength={64} onChange={(event) => setDraft({ ...draft, id: event.target.value })} />
         </Field>
-        <Field label={t('supportDesk.kb.question')} error={fieldError('question')}>
+        <Field label={t('supportDesk.kb.question')} name="question" refusal={refused}>
           <input value={draft.question} maxLength={500} required onChange={(event) => setDraft({ ...draft, question: event.target.value })} />
         </Field>
-        <Field label={t('supportDesk.kb.answer')} error={fieldError('answer')}>
+        <Field label={t('supportDesk.kb.answer')} name="answer" refusal={refused}>
           <textarea rows={5} value={draft.answer} maxLength={10_000} required onChange={(event) => setDraft({ ...draft, answer: event.target.value })} />
         </Field>
-        <Field label={t('supportDesk.kb.tags')} help={t('supportDesk.kb.tagsHelp')} error={fieldError('tags')}>
+        <Field label={t('supportDesk.kb.tags')} name="tags" refusal={refused} help={t('supportDesk.kb.tagsHelp')}>
           <input value={draft.tags} onChange={(event) => setDraft({ ...draft, tags: event.target.value })} />
         </Field>
         {refused && !refused.fieldErrors?.length && <ErrorNotice error={refused} title={t('supportDesk.kb.addFailed')} />}
@@ -135,15 +130,5 @@ function AddFaqDialog({ profileId, onClose, onAdded }: { profileId: string; onCl
         </div>
       </form>
     </Dialog>
-  );
-}
-
-function Field({ label, help, error, children }: { label: string; help?: string; error: string | undefined; children: ReactElement }) {
-  return (
-    <label className={error ? 'field field-invalid' : 'field'}>
-      <span className="field-label">{label}</span>
-      {children}
-      {(error ?? help) && <span className={error ? 'field-error' : 'field-help'}>{error ?? help}</span>}
-    </label>
   );
 }
