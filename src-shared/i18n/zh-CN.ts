@@ -1382,7 +1382,7 @@ export const zhCN: Catalog = {
       statuses: {
         offline: '离线留言',
         queued: '排队中',
-        active: '进行中',
+        active: '处理中',
         closed: '已关闭',
         new: '新建',
         following: '跟进中',
