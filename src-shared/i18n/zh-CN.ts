@@ -735,6 +735,10 @@ export const zhCN: Catalog = {
     visitorMessages_other: '{{count, number}} 条新访客消息',
     visitorMessagesBody_one: '{{profile}}，{{subject}}：{{text}}',
     visitorMessagesBody_other: '{{profile}}：最新一条在 {{subject}}',
+    supportEvents_one: '客服：{{event}}',
+    supportEvents_other: '{{count, number}} 条客服事件',
+    supportEventsBody_one: '{{profile}}',
+    supportEventsBody_other: '{{profile}}：最新一条为 {{event}}',
   },
   capability: {
     freeEdition: '免费 WAF',
