@@ -27,6 +27,7 @@ import { EmbeddingService } from './gateway/embeddings/embedding-service.ts';
 import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
 import { MessageRepository } from './gateway/chat/message-repository.ts';
 import { supportConnector } from './support/connector.ts';
+import { SupportWebhookService } from './support-webhooks/support-webhook-service.ts';
 import type { Platform } from './platform.ts';
 import { PreferencesService } from './preferences/preferences-service.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
@@ -83,6 +84,7 @@ export interface AppServices {
   platform: Platform;
   notifications: NotificationCenter;
   firewall: FirewallWorkspace;
+  supportWebhooks: SupportWebhookService;
   /** Every write to a back end goes through it; each service registers its sender. */
   outbox: OutboxService;
   /** Main-to-window events; the IPC layer connects them to the windows that subscribed. */
@@ -160,6 +162,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     calls: new CallLogRepository(db),
     clock,
   });
+  const supportWebhooks = new SupportWebhookService({ clients, keyStore, settings, logger });
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();
@@ -178,6 +181,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     platform: options.platform,
     notifications,
     firewall,
+    supportWebhooks,
     outbox,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {

@@ -7,9 +7,10 @@ import { notifications } from './notifications.ts';
 import { outbox } from './outbox.ts';
 import { profiles } from './profiles.ts';
 import { support } from './support.ts';
+import { supportWebhooks } from './support-webhooks.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, support, supportWebhooks, outbox };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
@@ -22,4 +23,5 @@ export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './profiles.ts';
 export * from './support.ts';
+export * from './support-webhooks.ts';
 export * from './workspace.ts';

@@ -9,6 +9,7 @@ import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
 import { supportHandlers } from './support.ts';
+import { supportWebhooksHandlers } from './support-webhooks.ts';
 import { workspaceHandlers } from './workspace.ts';
 
 /** The handler map: one file per contract area, each handler one line into a service. */
@@ -21,7 +22,8 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     firewall: firewallHandlers(services),
     notifications: notificationsHandlers(services),
     gateway: gatewayHandlers(services),
-    outbox: outboxHandlers(services),
     support: supportHandlers(services),
+    supportWebhooks: supportWebhooksHandlers(services),
+    outbox: outboxHandlers(services),
   };
 }

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
+import { AccessSummary } from './access/AccessSummary.tsx';
 import { supportSections } from './sections.ts';
 import './support.css';
 
-/** The Support workspace: one support site's key, its sections in a nav. */
+/** The Support workspace: one support site's key (LIVE or TEST, its type, what it may do), its sections in a nav. */
 export function SupportView({ params = {} }: { params?: TabParams }) {
   const { t } = useTranslation();
   return (
@@ -41,6 +42,7 @@ function SupportWorkspace({ profile, initialSection, itemId }: WorkspaceProps) {
 
   return (
     <div className="support-workspace">
+      <AccessSummary profileId={profile.id} />
       <div className="support-body">
         <nav className="support-nav" aria-label={t('supportDesk.sections.nav')}>
           {supportSections.map((candidate) => (

@@ -1,9 +1,13 @@
 import type { ComponentType } from 'react';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { translator } from '../../language/translator.ts';
+import { AnalyticsSection } from './analytics/AnalyticsSection.tsx';
+import { ChatLogsSection } from './chatlogs/ChatLogsSection.tsx';
 import { ContactsSection } from './contacts/ContactsSection.tsx';
 import { TicketsSection } from './inbox/TicketsSection.tsx';
-import { PendingSection } from './PendingSection.tsx';
+import { KbSection } from './kb/KbSection.tsx';
+import { QaSection } from './qa/QaSection.tsx';
+import { WebhooksSection } from './webhooks/WebhooksSection.tsx';
 import { WorkSection } from './work/WorkSection.tsx';
 
 /** What every section of the Support view gets: the support profile the view shows. */
@@ -27,9 +31,9 @@ export const supportSections: readonly SupportSection[] = [
   { id: 'inbox', title: () => translator.t('supportDesk.sections.inbox'), component: TicketsSection },
   { id: 'contacts', title: () => translator.t('supportDesk.sections.contacts'), component: ContactsSection },
   { id: 'work', title: () => translator.t('supportDesk.sections.work'), component: WorkSection },
-  { id: 'kb', title: () => translator.t('supportDesk.sections.kb'), component: PendingSection },
-  { id: 'qa', title: () => translator.t('supportDesk.sections.qa'), component: PendingSection },
-  { id: 'webhooks', title: () => translator.t('supportDesk.sections.webhooks'), component: PendingSection },
-  { id: 'analytics', title: () => translator.t('supportDesk.sections.analytics'), component: PendingSection },
-  { id: 'chat-logs', title: () => translator.t('supportDesk.sections.chatLogs'), component: PendingSection },
+  { id: 'kb', title: () => translator.t('supportDesk.sections.kb'), component: KbSection },
+  { id: 'qa', title: () => translator.t('supportDesk.sections.qa'), component: QaSection },
+  { id: 'webhooks', title: () => translator.t('supportDesk.sections.webhooks'), component: WebhooksSection },
+  { id: 'analytics', title: () => translator.t('supportDesk.sections.analytics'), component: AnalyticsSection },
+  { id: 'chat-logs', title: () => translator.t('supportDesk.sections.chatLogs'), component: ChatLogsSection },
 ];

@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import type { AnalyticsSection as AnalyticsGroup } from '../../../../src-preload/contract/support.ts';
+import { opsdesk } from '../../../bridge.ts';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { Time } from '../../../ui/Time.tsx';
+import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
+import { ScopeMissing } from '../access/ScopeGate.tsx';
+import { useSupportAccess } from '../access/use-support-access.ts';
+import type { SupportSectionProps } from '../sections.ts';
+import { StatusChart } from './StatusChart.tsx';
+import { useAnalyticsWords } from './analytics-words.ts';
+
+/** The analytics overview: per group (tickets, contacts…) its total, its other figures, and its counts per status as a chart. */
+export function AnalyticsSection({ profile }: SupportSectionProps) {
+  const { t } = useTranslation();
+  const readable = useSupportAccess(profile.id).allows('analytics.read');
+  return (
+    <section className="support-stack" aria-label={t('supportDesk.sections.analytics')}>
+      {readable === false ? <ScopeMissing scope="analytics.read" /> : <Overview profileId={profile.id} />}
+    </section>
+  );
+}
+
+function Overview({ profileId }: { profileId: string }) {
+  const { t } = useTranslation();
+  const [state, reload] = useBridgeQuery(() => opsdesk.support.analytics({ profileId }));
+  return (
+    <>
+      <div className="section-header">
+        <p className="muted">
+          {state.status === 'ready' && state.data.generatedAt !== null && (
+            <>
+              {t('supportDesk.analytics.generated')} <Time value={state.data.generatedAt} />
+            </>
+          )}
+        </p>
+        <button type="button" className="button" onClick={reload}>
+          {t('supportDesk.common.refresh')}
+        </button>
+      </div>
+      {state.status === 'loading' && <p className="muted">{t('supportDesk.common.loading')}</p>}
+      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('supportDesk.analytics.failed')} />}
+      {state.status === 'ready' && state.data.sections.length === 0 && <p className="muted">{t('supportDesk.analytics.empty')}</p>}
+      {state.status === 'ready' && (
+        <div className="support-analytics">
+          {state.data.sections.map((group, index) => (
+            <Group key={`${group.name}-${index}`} group={group} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function Group({ group }: { group: AnalyticsGroup }) {
+  const { t } = useTranslation();
+  const words = useAnalyticsWords();
+  const title = words.group(group.name);
+  return (
+    <section className="card support-analytics-group" aria-label={title}>
+      <h2>{title}</h2>
+      <div className="support-figures">
+        {group.total !== null && <Figure label={t('supportDesk.analytics.total')} value={group.total} />}
+        {group.figures.map((figure) => (
+          <Figure key={figure.name} label={words.figure(figure.name)} value={figure.value} />
+        ))}
+      </div>
+      {group.byStatus.length > 0 && <StatusChart title={t('supportDesk.analytics.byStatus', { group: title })} counts={group.byStatus.map(({ status, count }) => ({ label: words.status(status), count }))} />}
+    </section>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="support-figure">
+      <span className="support-figure-value">{t('supportDesk.common.number', { value })}</span>
+      <span className="muted">{label}</span>
+    </div>
+  );
+}

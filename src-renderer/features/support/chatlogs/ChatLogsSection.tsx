@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatLogEntry } from '../../../../src-preload/contract/support.ts';
+import { opsdesk } from '../../../bridge.ts';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { Time } from '../../../ui/Time.tsx';
+import { ScopeMissing } from '../access/ScopeGate.tsx';
+import { useSupportAccess } from '../access/use-support-access.ts';
+import type { SupportSectionProps } from '../sections.ts';
+import { useCursorList } from '../use-cursor-list.ts';
+import { groupBySession } from './group-by-session.ts';
+import type { SessionLog } from './group-by-session.ts';
+
+const pageSize = 100;
+const knownRoles = ['visitor', 'robot', 'agent'] as const;
+const isKnownRole = (role: string): role is (typeof knownRoles)[number] => (knownRoles as readonly string[]).includes(role);
+
+/** The site's chat logs, one card per session, newest activity first. */
+export function ChatLogsSection({ profile }: SupportSectionProps) {
+  const { t } = useTranslation();
+  const readable = useSupportAccess(profile.id).allows('logs.read');
+  const [typed, setTyped] = useState('');
+  const [session, setSession] = useState('');
+  const list = useCursorList<ChatLogEntry>(readable === false ? null : `${profile.id}|${session}`, (cursor) =>
+    opsdesk.support.chatLogs({ profileId: profile.id, limit: pageSize, ...(session && { sessionId: session }), ...(cursor !== undefined && { cursor }) }),
+  );
+  const sessions = useMemo(() => groupBySession(list.items), [list.items]);
+  const only = (sessionId: string) => {
+    setTyped(sessionId);
+    setSession(sessionId);
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setSession(typed.trim());
+  };
+
+  return (
+    <section className="support-stack" aria-label={t('supportDesk.sections.chatLogs')}>
+      {readable === false ? (
+        <ScopeMissing scope="logs.read" />
+      ) : (
+        <>
+          <form className="support-form-row" onSubmit={apply}>
+            <label className="field support-grow">
+              <span className="field-label">{t('supportDesk.chatLogs.sessionFilter')}</span>
+              <input type="search" value={typed} maxLength={200} onChange={(event) => setTyped(event.target.value)} />
+            </label>
+            <button type="submit" className="button">
+              {t('supportDesk.kb.applyFilter')}
+            </button>
+            {session && (
+              <button type="button" className="button" onClick={() => only('')}>
+                {t('supportDesk.chatLogs.allSessions')}
+              </button>
+            )}
+          </form>
+          {list.status === 'failed' && list.error && <ErrorNotice error={list.error} title={t('supportDesk.chatLogs.failed')} />}
+          {list.status === 'loading' && list.items.length === 0 && <p className="muted">{t('supportDesk.common.loading')}</p>}
+          {list.status === 'ready' && list.items.length === 0 && <p className="muted">{session ? t('supportDesk.chatLogs.noneForSession', { session }) : t('supportDesk.chatLogs.empty')}</p>}
+          {sessions.map((log) => (
+            <SessionCard key={log.sessionId ?? ''} log={log} onOnly={session ? undefined : only} />
+          ))}
+          {list.hasMore && (
+            <button type="button" className="button" disabled={list.status === 'loading'} onClick={list.loadMore}>
+              {t('supportDesk.common.more')}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function SessionCard({ log, onOnly }: { log: SessionLog; onOnly: ((sessionId: string) => void) | undefined }) {
+  const { t } = useTranslation();
+  const title = log.sessionId === null ? t('supportDesk.chatLogs.noSession') : t('supportDesk.chatLogs.session', { id: log.sessionId });
+  return (
+    <section className="card" aria-label={title}>
+      <div className="section-header">
+        <h2>{title}</h2>
+        <span className="muted">
+          {t('supportDesk.chatLogs.lines', { count: log.lines.length })}
+          {log.latestAt !== null && (
+            <>
+              {' · '}
+              <Time value={log.latestAt} />
+            </>
+          )}
+        </span>
+        {onOnly && log.sessionId !== null && (
+          <button type="button" className="button" onClick={() => onOnly(log.sessionId!)}>
+            {t('supportDesk.chatLogs.onlyThis')}
+          </button>
+        )}
+      </div>
+      <ol className="support-log">
+        {log.lines.map((line) => (
+          <li key={line.id} className={line.role === 'visitor' ? 'support-log-line support-log-visitor' : 'support-log-line'}>
+            <span className="support-speaker">
+              {line.role === null ? t('supportDesk.chatLogs.unknownRole') : isKnownRole(line.role) ? t(`supportDesk.chatLogs.roles.${line.role}`) : line.role}
+            </span>
+            {line.createdAt !== null && (
+              <span className="muted">
+                <Time value={line.createdAt} />
+              </span>
+            )}
+            <p className="support-answer">{line.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useRef, useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type { Answer } from '../../../../src-preload/contract/support.ts';
+import { opsdesk } from '../../../bridge.ts';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { ScopeGate } from '../access/ScopeGate.tsx';
+import type { SupportSectionProps } from '../sections.ts';
+import { AnswerSources } from './AnswerSources.tsx';
+import { SessionSummary } from './SessionSummary.tsx';
+
+interface Exchange {
+  question: string;
+  answer?: Answer;
+  error?: IpcError;
+}
+
+/** Q&A: ask the site's robot as a visitor would, continue the same session, see what it answered from. */
+export function QaSection({ profile }: SupportSectionProps) {
+  const { t } = useTranslation();
+  const [question, setQuestion] = useState('');
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [exchanges, setExchanges] = useState<Exchange[]>([]);
+  const [asking, setAsking] = useState(false);
+  const [summaryShown, setSummaryShown] = useState(false);
+  const conversation = useRef(0);
+
+  const ask = (event?: FormEvent) => {
+    event?.preventDefault();
+    const text = question.trim();
+    if (text === '' || asking) return;
+    const asked = conversation.current;
+    setAsking(true);
+    setExchanges((previous) => [...previous, { question: text }]);
+    void opsdesk.support.ask({ profileId: profile.id, question: text, ...(sessionId !== null && { sessionId }) }).then((result) => {
+      if (asked !== conversation.current) return;
+      setAsking(false);
+      setExchanges((previous) => previous.map((exchange, index) => (index === previous.length - 1 ? { ...exchange, ...(result.ok ? { answer: result.data } : { error: result.error }) } : exchange)));
+      if (result.ok) {
+        setSessionId(result.data.sessionId);
+        setQuestion('');
+      }
+    });
+  };
+  const askOnCtrlEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) ask();
+  };
+  const startOver = () => {
+    conversation.current += 1;
+    setSessionId(null);
+    setExchanges([]);
+    setAsking(false);
+    setSummaryShown(false);
+  };
+  const answered = exchanges.filter((exchange) => exchange.answer).length;
+
+  return (
+    <section className="support-stack" aria-label={t('supportDesk.sections.qa')}>
+      <div className="card">
+        <div className="section-header">
+          <h2>{sessionId === null ? t('supportDesk.qa.newSession') : t('supportDesk.qa.session', { id: sessionId })}</h2>
+          <div className="support-actions">
+            {sessionId !== null && (
+              <button type="button" className="button" aria-expanded={summaryShown} onClick={() => setSummaryShown((shown) => !shown)}>
+                {t('supportDesk.qa.showSummary')}
+              </button>
+            )}
+            {exchanges.length > 0 && (
+              <button type="button" className="button" onClick={startOver}>
+                {t('supportDesk.qa.startOver')}
+              </button>
+            )}
+          </div>
+        </div>
+        <ol className="support-exchanges" aria-label={t('supportDesk.qa.conversation')}>
+          {exchanges.map((exchange, index) => (
+            <li key={index} className="support-exchange">
+              <p className="support-question">
+                <span className="support-speaker">{t('supportDesk.qa.you')}</span>
+                {exchange.question}
+              </p>
+              {exchange.answer ? (
+                <div className="support-reply">
+                  <span className="support-speaker">{t('supportDesk.qa.robot')}</span>
+                  <p className="support-answer">{exchange.answer.answer}</p>
+                  <AnswerSources sources={exchange.answer.sources} />
+                </div>
+              ) : exchange.error ? (
+                <ErrorNotice error={exchange.error} title={t('supportDesk.qa.failed')} />
+              ) : (
+                <p className="muted">{t('supportDesk.qa.waiting')}</p>
+              )}
+            </li>
+          ))}
+        </ol>
+        <form className="support-ask" onSubmit={ask}>
+          <label className="field">
+            <span className="field-label">{sessionId === null ? t('supportDesk.qa.question') : t('supportDesk.qa.followUp')}</span>
+            <textarea rows={3} maxLength={4000} value={question} onChange={(event) => setQuestion(event.target.value)} onKeyDown={askOnCtrlEnter} />
+            <span className="field-help">{t('supportDesk.qa.askHint')}</span>
+          </label>
+          <ScopeGate profileId={profile.id} scope="chat">
+            <button type="submit" className="button-primary" disabled={question.trim() === '' || asking}>
+              {sessionId === null ? t('supportDesk.qa.ask') : t('supportDesk.qa.continue')}
+            </button>
+          </ScopeGate>
+        </form>
+      </div>
+      {sessionId !== null && summaryShown && <SessionSummary key={`${sessionId}:${answered}`} profileId={profile.id} sessionId={sessionId} />}
+    </section>
+  );
+}
