@@ -3,6 +3,7 @@ import type { ReportChanged, StatusSampled } from '../../src-preload/contract/fi
 import type { ExportProgress, FirewallCapabilities, SyncResource, SyncStatus } from '../../src-preload/contract/firewall.ts';
 import type { NavigationTarget, NotificationList } from '../../src-preload/contract/notifications.ts';
 import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
+import type { SupportCacheChange, SupportSyncStatus } from '../../src-preload/contract/support.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
 import { openDatabase } from './db/database.ts';
@@ -28,6 +29,7 @@ import { ConversationRepository } from './gateway/chat/conversation-repository.t
 import { MessageRepository } from './gateway/chat/message-repository.ts';
 import { supportConnector } from './support/connector.ts';
 import { SupportWebhookService } from './support-webhooks/support-webhook-service.ts';
+import { SupportWorkspace } from './support/support-workspace.ts';
 import type { Platform } from './platform.ts';
 import { PreferencesService } from './preferences/preferences-service.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
@@ -67,6 +69,10 @@ export interface AppEvents {
   notificationsChanged(list: NotificationList): void;
   navigate(target: NavigationTarget): void;
   outboxChanged(entry: OutboxEntry): void;
+  supportTicketsChanged(change: SupportCacheChange): void;
+  supportContactsChanged(change: SupportCacheChange): void;
+  supportWorkChanged(change: SupportCacheChange): void;
+  supportSyncProgress(status: SupportSyncStatus): void;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
@@ -87,6 +93,7 @@ export interface AppServices {
   supportWebhooks: SupportWebhookService;
   /** Every write to a back end goes through it; each service registers its sender. */
   outbox: OutboxService;
+  support: SupportWorkspace;
   /** Main-to-window events; the IPC layer connects them to the windows that subscribed. */
   events: { connect(listener: Partial<AppEvents>): void };
   close(): Promise<void>;
@@ -155,6 +162,26 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const outbox = new OutboxService({ repository: new OutboxRepository(db), logger, clock, health });
   outbox.onChanged((entry) => emit('outboxChanged', entry));
   outbox.start();
+  const support = new SupportWorkspace({
+    db,
+    settings,
+    clients,
+    profiles: () => repository.all().flatMap((profile) => (profile.service === 'support' ? [{ id: profile.id, name: profile.name, site: profile.settings.site, live: profile.live }] : [])),
+    rateOf: (profileId) => {
+      const record = profiles.find(profileId);
+      return record?.service === 'support' ? supportConnector.rateLimit(record.settings) : { requests: 1, windowMs: 1000 };
+    },
+    outbox,
+    notifications,
+    translator: preferences.translator,
+    logger,
+    clock,
+  });
+  support.tickets.onChanged((change) => emit('supportTicketsChanged', change));
+  support.contacts.onChanged((change) => emit('supportContactsChanged', change));
+  support.work.onChanged((change) => emit('supportWorkChanged', change));
+  support.sync.onChanged((status) => emit('supportSyncProgress', status));
+  profiles.onProfileChanged((profileId) => support.profileChanged(profileId));
   const chat = new ChatService({
     clients,
     conversations: new ConversationRepository(db),
@@ -166,6 +193,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();
+    support.start();
   }
   return {
     db,
@@ -183,8 +211,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     firewall,
     supportWebhooks,
     outbox,
+    support,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {
+      support.close();
       outbox.dispose();
       await chat.close();
       firewallAdmin.close();

@@ -15,6 +15,10 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): void
     exportProgress: (progress) => hub.publish('firewall', 'exportProgress', progress),
     notificationsChanged: (list) => hub.publish('notifications', 'changed', list),
     navigate: (target) => hub.publish('notifications', 'navigate', target),
+    supportTicketsChanged: (change) => hub.publish('support', 'ticketsChanged', change),
+    supportContactsChanged: (change) => hub.publish('support', 'contactsChanged', change),
+    supportWorkChanged: (change) => hub.publish('support', 'workChanged', change),
+    supportSyncProgress: (status) => hub.publish('support', 'syncProgress', status),
     outboxChanged: (entry) => hub.publish('outbox', 'changed', entry),
   });
   services.chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta));

@@ -673,6 +673,8 @@ export const en = {
         hint: "Refresh the list, and check that the profile's site owns the object.",
       },
       conflict: {
+        message_faq_id: 'An FAQ with the id “{{id}}” already exists.',
+        hint_faq_id: 'Use another id; “{{suggestedId}}” is free.',
         message: 'An object with this id already exists.',
         hint: 'Use another id, or edit the existing entry.',
       },
@@ -736,6 +738,14 @@ export const en = {
     released_one: 'Block released',
     released_other: '{{count, number}} blocks released',
     releasedBody: '{{profile}}: {{ip}}',
+    tickets_one: 'New support ticket',
+    tickets_other: '{{count, number}} new support tickets',
+    ticketsBody_one: '{{profile}}: {{subject}}',
+    ticketsBody_other: '{{profile}}: the newest is {{subject}}',
+    visitorMessages_one: 'New visitor message',
+    visitorMessages_other: '{{count, number}} new visitor messages',
+    visitorMessagesBody_one: '{{profile}}, {{subject}}: {{text}}',
+    visitorMessagesBody_other: '{{profile}}: the newest is on {{subject}}',
   },
   capability: {
     freeEdition: 'free WAF',

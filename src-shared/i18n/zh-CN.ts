@@ -662,6 +662,8 @@ export const zhCN: Catalog = {
         hint: '请刷新列表，并确认该对象属于此连接的站点。',
       },
       conflict: {
+        message_faq_id: 'ID 为“{{id}}”的常见问题已存在。',
+        hint_faq_id: '请使用其他 ID；“{{suggestedId}}”可用。',
         message: '已存在具有此 ID 的对象。',
         hint: '请使用其他 ID，或编辑现有条目。',
       },
@@ -725,6 +727,14 @@ export const zhCN: Catalog = {
     released_one: '封禁已解除',
     released_other: '{{count, number}} 条封禁已解除',
     releasedBody: '{{profile}}：{{ip}}',
+    tickets_one: '新客服工单',
+    tickets_other: '{{count, number}} 个新客服工单',
+    ticketsBody_one: '{{profile}}：{{subject}}',
+    ticketsBody_other: '{{profile}}：最新的是 {{subject}}',
+    visitorMessages_one: '新访客消息',
+    visitorMessages_other: '{{count, number}} 条新访客消息',
+    visitorMessagesBody_one: '{{profile}}，{{subject}}：{{text}}',
+    visitorMessagesBody_other: '{{profile}}：最新一条在 {{subject}}',
   },
   capability: {
     freeEdition: '免费 WAF',

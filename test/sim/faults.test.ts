@@ -164,6 +164,21 @@ describe('fault injection', () => {
   });
 });
 
+describe('drop after commit', () => {
+  it('the write is committed, then the connection closes with no answer; the same Idempotency-Key replays the first result', async () => {
+    sims.support.faults.add({ method: 'POST', path: '/tickets', kind: 'drop-after-commit', times: 1 });
+    const headers = { authorization: `Bearer ${supportKey}`, 'idempotency-key': randomUUID(), 'content-type': 'application/json' };
+    const subject = `dropped ${randomUUID()}`;
+    const body = JSON.stringify({ message: 'committed, answer lost', subject });
+    await expect(request(`${sims.support.url}/api/open/v1/tickets`, { method: 'POST', headers, body, dispatcher: agent })).rejects.toThrow();
+    expect(sims.support.store.tickets.filter((ticket) => ticket.subject === subject)).toHaveLength(1);
+    const retry = await call(agent, `${sims.support.url}/api/open/v1/tickets`, { method: 'POST', headers, body });
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json.data.subject).toBe(subject);
+    expect(sims.support.store.tickets.filter((ticket) => ticket.subject === subject)).toHaveLength(1);
+  });
+});
+
 describe('request recording', () => {
   it('records method, path, query, redacted headers, time and status', async () => {
     const before = Date.now();

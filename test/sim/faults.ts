@@ -1,6 +1,7 @@
 // Fault injection. A fault matches on method (optional) and on the path after the API prefix;
 // the first matching fault that still has uses left applies to a request.
-export type FaultKind = 'delay' | 'reset' | 'status' | 'malformed' | 'html' | 'truncate' | 'oversize' | 'stream-error';
+// 'drop-after-commit': the service runs (a write is committed), then the socket is destroyed before any byte of the answer.
+export type FaultKind = 'delay' | 'reset' | 'status' | 'malformed' | 'html' | 'truncate' | 'oversize' | 'stream-error' | 'drop-after-commit';
 
 export interface Fault {
   method?: string;

@@ -301,7 +301,7 @@ export abstract class SimServer implements SimServerBase {
   }
 
   // Faults that stand for a broken proxy or server answer without running the service, so the
-  // request has no effect. 'delay', 'reset' and 'truncate' run it and damage only the answer.
+  // request has no effect. 'delay', 'reset', 'truncate' and 'drop-after-commit' run it and damage only the answer.
   async #answerInsteadOfService(res: ServerResponse, fault: Fault): Promise<boolean> {
     switch (fault.kind) {
       case 'status': {
@@ -339,6 +339,10 @@ export abstract class SimServer implements SimServerBase {
 
   async #write(res: ServerResponse, response: SimResponse, fault?: Fault): Promise<void> {
     if (res.destroyed) return;
+    if (fault?.kind === 'drop-after-commit') {
+      res.socket?.destroy();
+      return;
+    }
     const cut = fault?.kind === 'reset' || fault?.kind === 'truncate' ? fault : undefined;
     const headers: Record<string, string> = { 'x-request-id': `req_${randomBytes(10).toString('hex')}`, ...response.headers };
     if (cut) headers.connection = 'close';

@@ -177,6 +177,11 @@ export class SupportSim extends SimServer {
     this.#defineRoutes();
   }
 
+  /** What the simulator holds: tests count what writes made (exactly once, none lost). */
+  get store(): Readonly<SupportStore> {
+    return this.#store;
+  }
+
   get webhookDeliveries(): readonly WebhookDelivery[] {
     return this.#webhooks.deliveries;
   }

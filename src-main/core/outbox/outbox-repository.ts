@@ -98,12 +98,12 @@ export class OutboxRepository {
   list(filter: { profileId?: string; states?: readonly OutboxState[] }): OutboxEntry[] {
     const states = filter.states ?? null;
     const rows = this.#db
-      .prepare<[string | null, string | null], OutboxRow>(
+      .prepare<{ profileId: string | null; states: string | null }, OutboxRow>(
         `SELECT * FROM outbox_writes
-         WHERE (?1 IS NULL OR profile_id = ?1) AND (?2 IS NULL OR state IN (SELECT value FROM json_each(?2)))
+         WHERE (@profileId IS NULL OR profile_id = @profileId) AND (@states IS NULL OR state IN (SELECT value FROM json_each(@states)))
          ORDER BY seq DESC`,
       )
-      .all(filter.profileId ?? null, states && JSON.stringify(states));
+      .all({ profileId: filter.profileId ?? null, states: states && JSON.stringify(states) });
     return rows.map(toEntry);
   }
 
@@ -120,10 +120,10 @@ export class OutboxRepository {
   /** Every object with unfinished writes, optionally of one profile. */
   unfinishedObjects(profileId?: string): { profileId: string; objectKey: string }[] {
     return this.#db
-      .prepare<[string | null], { profile_id: string; object_key: string }>(
-        `SELECT DISTINCT profile_id, object_key FROM outbox_writes WHERE state IN (${unfinishedList}) AND (?1 IS NULL OR profile_id = ?1)`,
+      .prepare<{ profileId: string | null }, { profile_id: string; object_key: string }>(
+        `SELECT DISTINCT profile_id, object_key FROM outbox_writes WHERE state IN (${unfinishedList}) AND (@profileId IS NULL OR profile_id = @profileId)`,
       )
-      .all(profileId ?? null)
+      .all({ profileId: profileId ?? null })
       .map((row) => ({ profileId: row.profile_id, objectKey: row.object_key }));
   }
 

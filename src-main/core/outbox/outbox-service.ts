@@ -132,10 +132,15 @@ export class OutboxService implements Outbox, Disposable {
     void this.#wakeAll(health.profileId, { dueNow: true });
   }
 
+  /** Drains every object with waiting writes (of one profile); a failure is logged, never thrown: it runs from timers and events. */
   async #wakeAll(profileId?: string, options: { dueNow?: boolean } = {}): Promise<void> {
     if (this.#closed) return;
-    if (options.dueNow && profileId) this.#repository.makeDueNow(profileId);
-    await Promise.all(this.#repository.unfinishedObjects(profileId).map((lane) => this.#drain(lane.profileId, lane.objectKey)));
+    try {
+      if (options.dueNow && profileId) this.#repository.makeDueNow(profileId);
+      await Promise.all(this.#repository.unfinishedObjects(profileId).map((lane) => this.#drain(lane.profileId, lane.objectKey)));
+    } catch (error) {
+      this.#logger.error('outbox could not look for waiting writes', { error });
+    }
   }
 
   /** One object's writes, one at a time: a drain asked for while another runs follows it. */

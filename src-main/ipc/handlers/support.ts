@@ -2,13 +2,37 @@ import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
 
-type SupportHandlers = Handlers<Contract>['support'];
-
-// The contract's first commit: every call answers `internal` until the support service lands.
-function notYet(): never {
-  throw new Error('support: not built yet');
-}
-
-export function supportHandlers(_services: AppServices): SupportHandlers {
-  return new Proxy({} as SupportHandlers, { get: () => notYet });
+export function supportHandlers(services: AppServices): Handlers<Contract>['support'] {
+  const { support } = services;
+  return {
+    access: ({ profileId, refresh }) => support.access.get(profileId, refresh),
+    tickets: (query) => support.tickets.query(query),
+    ticketCounts: ({ profileId }) => support.tickets.counts(profileId),
+    ticket: ({ profileId, ticketId, fresh }) => support.tickets.detail(profileId, ticketId, fresh),
+    markRead: ({ profileId, ticketIds }) => support.tickets.markRead(profileId, ticketIds),
+    createTicket: (request) => support.createTicket(request),
+    sendVisitorMessage: ({ profileId, ticketId, text }) => support.sendVisitorMessage(profileId, ticketId, text),
+    replyAsRobot: ({ profileId, ticketId, text }) => support.replyAsRobot(profileId, ticketId, text),
+    closeTicket: ({ profileId, ticketId, note }) => support.closeTicket(profileId, ticketId, note),
+    contacts: (query) => support.contactPage(query),
+    contact: ({ profileId, contactId, fresh }) => support.contacts.detail(profileId, contactId, fresh),
+    revealPhone: ({ profileId, contactId }) => support.revealPhone(profileId, contactId),
+    createContact: (request) => support.createContact(request),
+    setContactStatus: ({ profileId, contactId, status }) => support.setContactStatus(profileId, contactId, status),
+    addContactFollowUp: ({ profileId, contactId, kind, note }) => support.addContactFollowUp(profileId, contactId, kind, note),
+    workItems: (query) => support.workPage(query),
+    workItem: ({ profileId, workId, fresh }) => support.work.detail(profileId, workId, fresh),
+    createWorkItem: (request) => support.createWorkItem(request),
+    setWorkStatus: ({ profileId, workId, status }) => support.setWorkStatus(profileId, workId, status),
+    addWorkFollowUp: ({ profileId, workId, kind, note }) => support.addWorkFollowUp(profileId, workId, kind, note),
+    kbSearch: ({ profileId, q, topK }) => support.kb.search(profileId, q, topK),
+    faqList: ({ profileId, ...request }) => support.kb.faqList(profileId, request),
+    addFaq: (request) => support.addFaq(request),
+    ask: ({ profileId, question, sessionId }) => support.qa.ask(profileId, question, sessionId),
+    session: ({ profileId, id }) => support.qa.session(profileId, id),
+    analytics: ({ profileId }) => support.analytics.overview(profileId),
+    chatLogs: ({ profileId, ...request }) => support.chatLogs.list(profileId, request),
+    syncState: ({ profileId }) => support.syncState(profileId),
+    syncNow: ({ profileId, resource }) => support.syncNow(profileId, resource),
+  };
 }
