@@ -12,6 +12,7 @@ import { writeDemoProfiles } from '../test/sim/demo-profiles.ts';
 import { openApp } from '../test/support/app-harness.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 import { captureChat } from './screenshots-chat.ts';
+import { captureSupportInbox } from './screenshots-support-inbox.ts';
 import type { Language } from '../src-shared/i18n/languages.ts';
 import { createTranslator } from '../src-shared/i18n/translator.ts';
 
@@ -244,6 +245,8 @@ try {
     await capture(app.page, `firewall-offline-cached-${colorScheme}`);
   }
   await app.close({ removeData: true });
+
+  await captureSupportInbox(browser, sims, capture);
 } finally {
   await browser.close();
   await sims.close();
