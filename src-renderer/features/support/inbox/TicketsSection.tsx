@@ -46,8 +46,8 @@ export function TicketsSection({ profile }: SupportSectionProps) {
 
   useEffect(() => {
     const readCounts = () => void opsdesk.support.ticketCounts({ profileId }).then((result) => result.ok && setCounts(result.data));
-    void refresh();
-    readCounts();
+    // Main answers in order: the counts are asked after the rows, so they do not hold up the first paint.
+    void refresh().then(readCounts);
     return opsdesk.support.onTicketsChanged((change) => {
       if (change.profileId !== profileId) return;
       void refresh();
@@ -77,7 +77,7 @@ export function TicketsSection({ profile }: SupportSectionProps) {
 
   return (
     <section className="si-section" aria-label={t('supportInbox.tickets.region')}>
-      <SupportSyncLine profileId={profileId} resource="tickets" />
+      <div className="si-sync-slot">{total !== null && <SupportSyncLine profileId={profileId} resource="tickets" />}</div>
       <div className="si-toolbar">
         <div className="si-status-tabs" role="group" aria-label={t('supportInbox.tickets.statusFilter')}>
           <button type="button" className={status === null ? 'chip chip-on' : 'chip'} aria-pressed={status === null} onClick={() => setQuery({ status: null })}>
