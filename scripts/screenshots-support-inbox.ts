@@ -34,6 +34,7 @@ export async function captureSupportInbox(browser: Browser, sims: Simulators, ca
         settings: { site: 'site-main', ratePerMinute: 60 },
       });
       await app.page.reload();
+      await app.page.getByRole('tab', { name: t('views.tickets.title') }).click();
       return app;
     };
     const panel = (page: Page) => page.getByRole('tabpanel', { name: t('views.tickets.title') });
