@@ -206,4 +206,51 @@ describe('database', () => {
     db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM outbox_writes').get()).toEqual({ n: 0 });
   });
+
+  describe('the support cache migrations', () => {
+    const upTo = (name: string) => migrations.findIndex((migration) => migration.name === name) + 1;
+    const withProfile = (name: string) => {
+      const db = new Database(':memory:');
+      db.pragma('foreign_keys = ON');
+      migrate(db, upTo(name));
+      db.prepare(
+        "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('p', 'support', 'Desk', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
+      ).run();
+      return db;
+    };
+    const plans = (db: Database.Database, sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join(' ');
+
+    test('support tickets: one row per profile and id, any status word, filtered by status through its index, gone with the profile', () => {
+      const db = withProfile('support tickets');
+      const insert = db.prepare("INSERT INTO support_tickets (profile_id, id, status, activity_at, synced_at) VALUES (?, ?, ?, 'now', 'now')");
+      insert.run('p', 't1', 'queued');
+      insert.run('p', 't2', 'escalated-by-vendor');
+      expect(() => insert.run('p', 't1', 'closed')).toThrow(/UNIQUE/);
+      expect(() => insert.run('gone', 't3', 'queued')).toThrow(/FOREIGN KEY/);
+      expect(plans(db, "SELECT id FROM support_tickets WHERE profile_id = 'p' AND status IN ('queued') ORDER BY activity_at DESC, id DESC LIMIT 10")).toMatch(/support_tickets_by_status/);
+      db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
+      expect(db.prepare('SELECT COUNT(*) AS n FROM support_tickets').get()).toEqual({ n: 0 });
+    });
+
+    test('support contacts: one row per profile and id, no column for an unmasked phone, gone with the profile', () => {
+      const db = withProfile('support contacts');
+      const columns = (db.prepare('PRAGMA table_info(support_contacts)').all() as { name: string }[]).map((column) => column.name);
+      expect(columns.filter((name) => /phone/.test(name))).toEqual(['phone']);
+      const insert = db.prepare("INSERT INTO support_contacts (profile_id, id, status, activity_at, synced_at) VALUES ('p', ?, 'new', 'now', 'now')");
+      insert.run('c1');
+      expect(() => insert.run('c1')).toThrow(/UNIQUE/);
+      db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
+      expect(db.prepare('SELECT COUNT(*) AS n FROM support_contacts').get()).toEqual({ n: 0 });
+    });
+
+    test('support work items: one row per profile and id, filtered by status through its index, gone with the profile', () => {
+      const db = withProfile('support work items');
+      const insert = db.prepare("INSERT INTO support_work_items (profile_id, id, status, activity_at, synced_at) VALUES ('p', ?, 'open', 'now', 'now')");
+      insert.run('w1');
+      expect(() => insert.run('w1')).toThrow(/UNIQUE/);
+      expect(plans(db, "SELECT id FROM support_work_items WHERE profile_id = 'p' AND status IN ('open') ORDER BY activity_at DESC, id DESC LIMIT 10")).toMatch(/support_work_items_by_status/);
+      db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
+      expect(db.prepare('SELECT COUNT(*) AS n FROM support_work_items').get()).toEqual({ n: 0 });
+    });
+  });
 });

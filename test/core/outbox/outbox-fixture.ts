@@ -55,12 +55,16 @@ export async function openOutboxWorkspace(clock: FakeClock, options: { dataDir?:
 let profileNumber = 0;
 
 /** A support profile on site-main with a key allowed every scope and a high rate; short waits, so a timeout costs little real time. */
-export async function addSupportProfile(workspace: OutboxWorkspace, sims: Simulators, options: { apiKey?: string; headersMs?: number } = {}): Promise<{ id: string; apiKey: string }> {
+export async function addSupportProfile(
+  workspace: OutboxWorkspace,
+  sims: Simulators,
+  options: { apiKey?: string; headersMs?: number; baseUrl?: string } = {},
+): Promise<{ id: string; apiKey: string }> {
   const apiKey = options.apiKey ?? sims.support.addKey({ site: 'site-main', scopes: [...SUPPORT_SCOPES], ratePerMinute: 100_000 });
   const { id } = await workspace.services.profiles.save({
     service: 'support',
     name: `Support ${++profileNumber}`,
-    baseUrl: sims.support.url,
+    baseUrl: options.baseUrl ?? sims.support.url,
     apiKey,
     trust: { mode: 'ca-only', caPem: sims.ca.certPem },
     timeouts: { connectMs: 2_000, headersMs: options.headersMs ?? 5_000, bodyMs: 5_000, streamIdleMs: 5_000 },
