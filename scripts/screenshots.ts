@@ -12,6 +12,7 @@ import { writeDemoProfiles } from '../test/sim/demo-profiles.ts';
 import { openApp } from '../test/support/app-harness.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 import { captureChat } from './screenshots-chat.ts';
+import { captureOutbox } from './screenshots-outbox.ts';
 import { captureSupportInbox } from './screenshots-support-inbox.ts';
 import type { Language } from '../src-shared/i18n/languages.ts';
 import { createTranslator } from '../src-shared/i18n/translator.ts';
@@ -152,6 +153,8 @@ try {
     }
     await freeApp.close({ removeData: true });
     await freeEdition.close();
+
+    await captureOutbox(browser, sims, { t, locale, suffix }, capture);
   }
 
   // The firewall workspace on a synced cache: each section, a detail, the notification center

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../ui/Dialog.tsx';
 import { LiveBadge } from '../ui/LiveBadge.tsx';
@@ -8,6 +9,9 @@ export function LiveConfirmation() {
   const { t } = useTranslation();
   const asking = useLiveConfirmationStore((state) => state.asking);
   const answer = useLiveConfirmationStore((state) => state.answer);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  // After the dialog opened (its own focus goes to its first button, the close ×): Enter confirms.
+  useEffect(() => confirmButton.current?.focus(), [asking]);
   if (!asking) return null;
   return (
     <Dialog key={`${asking.action}\n${asking.profileName}`} title={t('outbox.live.title')} onClose={() => answer(false)}>
@@ -28,8 +32,7 @@ export function LiveConfirmation() {
           <button type="button" className="button" onClick={() => answer(false)}>
             {t('outbox.live.cancel')}
           </button>
-          {/* Focused first, so Enter confirms; Esc is the dialog's cancel. */}
-          <button type="submit" className="button-primary" autoFocus>
+          <button type="submit" className="button-primary" ref={confirmButton}>
             {t('outbox.live.confirm')}
           </button>
         </div>

@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { OutboxEntry } from '../../src-preload/contract/outbox.ts';
 import { useProfilesStore } from '../connections/profiles-store.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { LiveBadge } from '../ui/LiveBadge.tsx';
 import { selectPending, useOutboxStore } from './outbox-store.ts';
 import { useActionText } from './use-action-text.ts';
 import { WriteActions, WriteStateWords } from './WriteState.tsx';
@@ -41,17 +42,23 @@ export function OutboxPanel() {
 function OutboxRow({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation();
   const actionText = useActionText();
-  const profileName = useProfilesStore((state) => state.profiles.find((profile) => profile.id === entry.profileId)?.name);
+  const profile = useProfilesStore((state) => state.profiles.find((candidate) => candidate.id === entry.profileId));
   return (
     <article className="outbox-row" aria-label={actionText(entry.action)} data-write-state={entry.state}>
       <header>
         <strong>
           <bdi>{actionText(entry.action)}</bdi>
         </strong>
-        {profileName && (
+        {profile && (
           <span className="muted">
             {' · '}
-            <bdi>{profileName}</bdi>
+            <bdi>{profile.name}</bdi>
+            {profile.live && (
+              <>
+                {' '}
+                <LiveBadge />
+              </>
+            )}
           </span>
         )}
       </header>

@@ -5,6 +5,8 @@ import { useProfilesStore } from '../connections/profiles-store.ts';
 import { useErrorText } from '../language/use-error-text.ts';
 import { DiscardConfirmation } from './DiscardConfirmation.tsx';
 import { useOutboxStore } from './outbox-store.ts';
+import { useActionText } from './use-action-text.ts';
+import { useConfirmedWrite } from './use-confirmed-write.ts';
 import './outbox.css';
 
 function hostOf(url: string | undefined): string | undefined {
@@ -29,14 +31,20 @@ export function WriteState({ entry }: { entry: OutboxEntry }) {
   );
 }
 
-/** Retry and Discard (Discard asks first) for a write that has not gone out. */
+/** Retry (a LIVE key asks first) and Discard (asks first) for a write that has not gone out. */
 export function WriteActions({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  const confirm = useConfirmedWrite(entry.profileId);
+  const actionText = useActionText();
   const { retry } = useOutboxStore.getState();
+  // Sending it again changes the server's data as the first try would have: a LIVE key asks again.
+  const retryConfirmed = async () => {
+    if (await confirm(actionText(entry.action))) await retry(entry.id);
+  };
   return (
     <span className="write-actions">
-      <button type="button" className="link-button" onClick={() => void retry(entry.id)}>
+      <button type="button" className="link-button" onClick={() => void retryConfirmed()}>
         {t('outbox.retry')}
       </button>
       <button type="button" className="link-button" onClick={() => setConfirming(true)}>
@@ -61,6 +69,7 @@ function FailureWords({ entry, error, host }: { entry: OutboxEntry; error: NonNu
   const { t } = useTranslation();
   const { message } = useErrorText(error);
   if (entry.state === 'failed') return <>{t('outbox.state.failed', { reason: message })}</>;
-  if (host) return <>{t('outbox.state.queued', { reason: message, host })}</>;
+  // No status: the server was not reached at all, so the write waits for it to answer.
+  if (host && error.status === undefined) return <>{t('outbox.state.queued', { reason: message, host })}</>;
   return <>{t('outbox.state.queuedNoHost', { reason: message })}</>;
 }

@@ -21,11 +21,12 @@ export interface OutboxStore {
 }
 
 export const useOutboxStore = create<OutboxStore>()((set) => {
-  // A change can arrive before the answer that returned the same write; the later update wins.
+  // A change can arrive before the answer that returned the same write; the later update wins,
+  // and one already known changes nothing (a view may hand the same entry in on every render).
   const apply = (entry: OutboxEntry) =>
     set((state) => {
       const known = state.entries[entry.id];
-      if (known && known.updatedAt > entry.updatedAt) return state;
+      if (known && (known.updatedAt > entry.updatedAt || JSON.stringify(known) === JSON.stringify(entry))) return state;
       return { entries: { ...state.entries, [entry.id]: entry } };
     });
   let following: Promise<void> | undefined;

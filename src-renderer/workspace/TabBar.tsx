@@ -82,8 +82,8 @@ export function TabBar() {
       >
         +
       </button>
-      <OutboxButton />
       <NotificationCenter />
+      <OutboxButton />
     </nav>
   );
 }

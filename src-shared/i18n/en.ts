@@ -1481,7 +1481,8 @@ export const en = {
   },
   outbox: {
     button: 'Outbox',
-    buttonPending: 'Outbox, {{count}} changes not sent yet',
+    buttonPending_one: 'Outbox, {{count, number}} change not sent yet',
+    buttonPending_other: 'Outbox, {{count, number}} changes not sent yet',
     buttonTooltip: 'Outbox: changes not sent yet ({{shortcut}})',
     heading: 'Outbox',
     intro: 'Changes you made that have not reached their server yet. Queued changes go out by themselves when the server answers, each with the same request key, so none is made twice.',

@@ -1467,7 +1467,8 @@ export const zhCN: Catalog = {
   },
   outbox: {
     button: '发件箱',
-    buttonPending: '发件箱，{{count}} 项更改尚未发送',
+    buttonPending_one: '发件箱，{{count, number}} 项更改尚未发送',
+    buttonPending_other: '发件箱，{{count, number}} 项更改尚未发送',
     buttonTooltip: '发件箱：尚未发送的更改（{{shortcut}}）',
     heading: '发件箱',
     intro: '您所做但尚未到达服务器的更改。排队的更改会在服务器应答时自动发出，每次都带同一个请求键，因此不会重复执行。',

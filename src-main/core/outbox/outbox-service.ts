@@ -67,7 +67,7 @@ export class OutboxService implements Outbox, Disposable {
 
   async submit(write: OutboxWrite): Promise<OutboxEntry> {
     if (this.#closed) throw new UserFacingError({ code: 'cancelled' });
-    const entry = this.#repository.insert(write, randomUUID(), randomUUID(), this.#nowIso());
+    const entry = this.#store(write);
     this.#changed.fire(entry);
     this.#logger.info('outbox write stored', { id: entry.id, method: write.request.method, path: write.request.path });
     await this.#drain(write.profileId, write.objectKey);
@@ -115,6 +115,17 @@ export class OutboxService implements Outbox, Disposable {
     this.#changed.dispose();
   }
 
+  #store(write: OutboxWrite): OutboxEntry {
+    try {
+      // The key is made once per write, here, and is stored with it before any attempt.
+      const idempotencyKey = randomUUID();
+      return this.#repository.insert(write, randomUUID(), idempotencyKey, this.#nowIso());
+    } catch (error) {
+      if (error instanceof Error && /FOREIGN KEY/.test(error.message)) throw new UserFacingError({ code: 'not_found', params: { context: 'profile_gone' } });
+      throw error;
+    }
+  }
+
   #existing(id: string): OutboxEntry {
     const entry = this.#repository.get(id);
     if (!entry) throw new UserFacingError({ code: 'not_found', params: { context: 'outbox_gone' } });
@@ -128,7 +139,8 @@ export class OutboxService implements Outbox, Disposable {
   #onHealth(health: ConnectionHealth): void {
     const before = this.#healthStates.get(health.profileId);
     this.#healthStates.set(health.profileId, health.state);
-    if (health.state !== 'reachable' || before !== 'unreachable') return;
+    // Only a change to reachable: a 429 is an answer too, and must not send the writes it asked to wait.
+    if (health.state !== 'reachable' || before === 'reachable') return;
     void this.#wakeAll(health.profileId, { dueNow: true });
   }
 

@@ -93,6 +93,11 @@ describe('what the outbox keeps', () => {
     expect(everyRow).not.toContain(apiKey);
   });
 
+  test('a write for a connection that no longer exists is refused before anything is stored', async () => {
+    await expect(workspace.services.outbox.submit(newTicket('profile-gone', 'nowhere'))).rejects.toMatchObject({ detail: { code: 'not_found', params: { context: 'profile_gone' } } });
+    expect(workspace.services.outbox.list()).toEqual([]);
+  });
+
   test('two writes are two keys, even with the same body', async () => {
     const subject = uniqueSubject('twice on purpose');
     const first = await settle(clock, workspace.services.outbox.submit(newTicket(profileId, subject)));
