@@ -14,6 +14,7 @@ import { launchChromium } from '../test/support/chromium.ts';
 import { captureChat } from './screenshots-chat.ts';
 import { captureOutbox } from './screenshots-outbox.ts';
 import { captureSupportInbox } from './screenshots-support-inbox.ts';
+import { captureSupportDesk } from './screenshots-support-desk.ts';
 import type { Language } from '../src-shared/i18n/languages.ts';
 import { createTranslator } from '../src-shared/i18n/translator.ts';
 
@@ -108,6 +109,8 @@ try {
       await capture(page, `settings-certificate-prompt-${colorScheme}${suffix}`);
       await app.close({ removeData: true });
     }
+
+    await captureSupportDesk(browser, sims, { t, locale, suffix }, capture);
 
     // A firewall view whose appliance answered once and then went away.
     const appliance = new FirewallSim({ seed: 1, alertCount: 0, caPem: sims.ca.certPem });

@@ -42,7 +42,7 @@ function SupportWorkspace({ profile, initialSection, itemId }: WorkspaceProps) {
 
   return (
     <div className="support-workspace">
-      <AccessSummary profileId={profile.id} />
+      <AccessSummary profileId={profile.id} headerShowsLive={profile.live} />
       <div className="support-body">
         <nav className="support-nav" aria-label={t('supportDesk.sections.nav')}>
           {supportSections.map((candidate) => (

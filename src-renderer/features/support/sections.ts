@@ -27,7 +27,7 @@ export interface SupportSection {
 }
 
 export const supportSections: readonly SupportSection[] = [
-  // Inbox, contacts and work items are support-inbox's (`inbox/`, `contacts/`, `work/`): each line's component is replaced there.
+  // Inbox, contacts and work items are support-inbox's (`inbox/`, `contacts/`, `work/`).
   { id: 'inbox', title: () => translator.t('supportDesk.sections.inbox'), component: TicketsSection },
   { id: 'contacts', title: () => translator.t('supportDesk.sections.contacts'), component: ContactsSection },
   { id: 'work', title: () => translator.t('supportDesk.sections.work'), component: WorkSection },

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import { useErrorText } from '../../../language/use-error-text.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../../../ui/LiveBadge.tsx';
 import { Time } from '../../../ui/Time.tsx';
@@ -9,32 +10,41 @@ import { useSupportAccess } from './use-support-access.ts';
 const knownKeyTypes = ['runtime', 'ops', 'agent'] as const;
 const isKnownKeyType = (type: string): type is (typeof knownKeyTypes)[number] => (knownKeyTypes as readonly string[]).includes(type);
 
-/** The Support view's key line: LIVE or TEST, the key's type and scopes, and why the site refuses it, if it does. */
-export function AccessSummary({ profileId }: { profileId: string }) {
+/**
+ * The Support view's key line: TEST (the view's header already shows LIVE for a live key), the key's
+ * type and scopes, and why the site refuses it, if it does.
+ */
+export function AccessSummary({ profileId, headerShowsLive }: { profileId: string; headerShowsLive: boolean }) {
   const { t } = useTranslation();
   const { access, failure, checking, recheck } = useSupportAccess(profileId);
+  // A refused /meta names no type or scopes; "0 scopes" would say the key has none.
+  const scopesKnown = access !== null && !(access.blocked && access.scopes.length === 0 && access.keyType === null);
   return (
     <>
       <section className="support-access" aria-label={t('supportDesk.access.region')}>
         {access ? (
           <>
-            {access.live ? <LiveBadge /> : access.keyEnv === 'test' && <TestBadge />}
-            <span>
-              {t('supportDesk.access.keyType', {
-                type: access.keyType === null ? t('supportDesk.access.unknownType') : isKnownKeyType(access.keyType) ? t(`supportDesk.access.keyTypes.${access.keyType}`) : access.keyType,
-              })}
-            </span>
+            {access.live ? !headerShowsLive && <LiveBadge /> : access.keyEnv === 'test' && <TestBadge />}
+            {scopesKnown && (
+              <span>
+                {t('supportDesk.access.keyType', {
+                  type: access.keyType === null ? t('supportDesk.access.unknownType') : isKnownKeyType(access.keyType) ? t(`supportDesk.access.keyTypes.${access.keyType}`) : access.keyType,
+                })}
+              </span>
+            )}
             <span>{t('supportDesk.access.site', { site: access.site })}</span>
-            <details className="support-scopes">
-              <summary>{t('supportDesk.access.scopes', { count: access.scopes.length })}</summary>
-              <ul>
-                {access.scopes.map((scope) => (
-                  <li key={scope}>
-                    <code>{scope}</code>
-                  </li>
-                ))}
-              </ul>
-            </details>
+            {scopesKnown && (
+              <details className="support-scopes">
+                <summary>{t('supportDesk.access.scopes', { count: access.scopes.length })}</summary>
+                <ul>
+                  {access.scopes.map((scope) => (
+                    <li key={scope}>
+                      <code>{scope}</code>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
             {access.from === 'cache' && (
               <span className="muted">
                 {t('supportDesk.access.asOf')} <Time value={access.checkedAt} />
@@ -62,29 +72,38 @@ function TestBadge() {
   );
 }
 
-/** The site refuses this key altogether: what the server said, and what the user can do about it. */
+/** The site refuses this key altogether: what the server said, and what the user can do about it, step by step. */
 function BlockedNotice({ error, site }: { error: IpcError; site: string }) {
   const { t } = useTranslation();
   const navigate = useWorkspaceStore((state) => state.navigate);
+  const { message, hint } = useErrorText(error);
   return (
-    <div className="support-blocked">
-      <ErrorNotice error={error} title={t('supportDesk.access.blockedTitle', { site })} />
-      {error.code === 'channel_disabled' && (
+    <div className="notice notice-error support-blocked" role="alert">
+      <strong>{t('supportDesk.access.blockedTitle', { site })}</strong>
+      <p className="notice-message">{message}</p>
+      {error.code === 'channel_disabled' ? (
         <ol className="support-steps" aria-label={t('supportDesk.access.whatToDo')}>
           <li>{t('supportDesk.access.channelSteps.signIn')}</li>
           <li>{t('supportDesk.access.channelSteps.open', { site })}</li>
           <li>{t('supportDesk.access.channelSteps.recheck')}</li>
         </ol>
-      )}
-      {error.code === 'wrong_site' && (
+      ) : error.code === 'wrong_site' ? (
         <p>
           {t('supportDesk.access.wrongSite', { site })}{' '}
           <button type="button" className="link-button" onClick={() => navigate('settings')}>
             {t('notConfigured.openSettings')}
           </button>
         </p>
+      ) : error.code === 'forbidden_ip' ? (
+        <p>{t('supportDesk.access.forbiddenIp')}</p>
+      ) : (
+        hint && <p className="notice-hint">{hint}</p>
       )}
-      {error.code === 'forbidden_ip' && <p>{t('supportDesk.access.forbiddenIp')}</p>}
+      <p className="notice-meta">
+        {error.status !== undefined && <span>{t('errorNotice.status', { status: error.status })}</span>}
+        <span>{error.code}</span>
+        {error.requestId && <span>{t('errorNotice.request', { id: error.requestId })}</span>}
+      </p>
     </div>
   );
 }

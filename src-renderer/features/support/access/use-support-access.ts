@@ -30,7 +30,8 @@ export function useSupportAccess(profileId: string): SupportAccessView {
   const access = state?.access ?? null;
   const allows = useCallback(
     (scope: SupportScope): boolean | null => {
-      if (!access) return null;
+      // A refused /meta (wrong site, address not allowed) says nothing of the scopes: unknown, not lacking.
+      if (!access || (access.blocked && access.scopes.length === 0)) return null;
       // main judges each scope (wildcards such as crm.*) once, per action; every scope has an action.
       const verdicts = Object.values(access.actions).filter((action) => action.scope === scope);
       return verdicts.length === 0 ? null : verdicts.some((action) => action.allowed);

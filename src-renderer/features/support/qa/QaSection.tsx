@@ -6,6 +6,7 @@ import type { Answer } from '../../../../src-preload/contract/support.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
+import { Field } from '../inbox/Field.tsx';
 import type { SupportSectionProps } from '../sections.ts';
 import { AnswerSources } from './AnswerSources.tsx';
 import { SessionSummary } from './SessionSummary.tsx';
@@ -95,11 +96,9 @@ export function QaSection({ profile }: SupportSectionProps) {
           ))}
         </ol>
         <form className="support-ask" onSubmit={ask}>
-          <label className="field">
-            <span className="field-label">{sessionId === null ? t('supportDesk.qa.question') : t('supportDesk.qa.followUp')}</span>
+          <Field label={sessionId === null ? t('supportDesk.qa.question') : t('supportDesk.qa.followUp')} name="question" refusal={null} help={t('supportDesk.qa.askHint')}>
             <textarea rows={3} maxLength={4000} value={question} onChange={(event) => setQuestion(event.target.value)} onKeyDown={askOnCtrlEnter} />
-            <span className="field-help">{t('supportDesk.qa.askHint')}</span>
-          </label>
+          </Field>
           <ScopeGate profileId={profile.id} scope="chat">
             <button type="submit" className="button-primary" disabled={question.trim() === '' || asking}>
               {sessionId === null ? t('supportDesk.qa.ask') : t('supportDesk.qa.continue')}

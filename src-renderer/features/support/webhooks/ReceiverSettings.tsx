@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SupportWebhookReceiverSettings } from '../../../../src-preload/contract/support-webhooks.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
+import { Field } from '../inbox/Field.tsx';
 import type { ReceiverStatusView } from './use-receiver-status.ts';
 
 const loopback = '127.0.0.1';
@@ -72,6 +73,7 @@ function SettingsForm({ saved, saving, save }: { saved: SupportWebhookReceiverSe
   const [enabled, setEnabled] = useState(saved.enabled);
   const [host, setHost] = useState(saved.host);
   const [port, setPort] = useState(String(saved.port));
+  const portNote = useId();
   const portNumber = Number(port);
   const portValid = Number.isInteger(portNumber) && portNumber >= 1 && portNumber <= 65_535;
   const submit = (event: FormEvent) => {
@@ -85,16 +87,18 @@ function SettingsForm({ saved, saving, save }: { saved: SupportWebhookReceiverSe
         {t('supportDesk.webhooks.enable')}
       </label>
       <div className="field-row">
-        <label className="field">
-          <span className="field-label">{t('supportDesk.webhooks.host')}</span>
+        <Field label={t('supportDesk.webhooks.host')} name="host" refusal={null} help={host.trim() === loopback ? t('supportDesk.webhooks.hostLoopback') : t('supportDesk.webhooks.hostExposed')}>
           <input value={host} maxLength={255} onChange={(event) => setHost(event.target.value)} />
-          <span className="field-help">{host.trim() === loopback ? t('supportDesk.webhooks.hostLoopback') : t('supportDesk.webhooks.hostExposed')}</span>
-        </label>
+        </Field>
         <label className={portValid ? 'field support-narrow' : 'field support-narrow field-invalid'}>
           <span className="field-label">{t('supportDesk.webhooks.port')}</span>
-          <input type="number" min={1} max={65_535} value={port} aria-invalid={!portValid} onChange={(event) => setPort(event.target.value)} />
-          {!portValid && <span className="field-error">{t('supportDesk.webhooks.portInvalid')}</span>}
+          <input type="number" min={1} max={65_535} value={port} aria-invalid={!portValid} aria-describedby={portValid ? undefined : portNote} onChange={(event) => setPort(event.target.value)} />
         </label>
+        {!portValid && (
+          <span id={portNote} className="field-error support-port-error">
+            {t('supportDesk.webhooks.portInvalid')}
+          </span>
+        )}
       </div>
       <div>
         <button type="submit" className="button-primary" disabled={saving || !portValid || host.trim() === ''}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { RegisteredSupportWebhook, SupportWebhookEventKind } from '../../../../src-preload/contract/support-webhooks.ts';
 import { opsdesk } from '../../../bridge.ts';
+import { useConfirmedWrite } from '../../../outbox/use-confirmed-write.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { SecretOnce } from './SecretOnce.tsx';
@@ -30,6 +31,7 @@ export function RegisterWebhook({ profileId, receiverUrl, onRegistered }: Props)
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
   const [registered, setRegistered] = useState<RegisteredSupportWebhook | null>(null);
+  const confirmWrite = useConfirmedWrite(profileId);
 
   const toggle = (kind: string, on: boolean) =>
     setEvents((previous) => {
@@ -42,6 +44,7 @@ export function RegisterWebhook({ profileId, receiverUrl, onRegistered }: Props)
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (url.trim() === '' || events.size === 0) return;
+    if (!(await confirmWrite(t('outbox.actions.registerWebhook', { url: url.trim() })))) return;
     setSending(true);
     setError(null);
     const result = await opsdesk.supportWebhooks.register({ profileId, url: url.trim(), ...(!every && { events: [...events] }) });
