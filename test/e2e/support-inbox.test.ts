@@ -331,7 +331,9 @@ describe('what the key allows, and writes that must not be lost', () => {
     await confirm.getByRole('button', { name: 'Yes, change it' }).click();
     const writes = ticketTab.getByRole('region', { name: 'Your writes' });
     await expect.poll(() => writes.innerText(), { timeout: 15_000 }).toContain('Failed');
+    // A retry changes real data too: it asks again.
     await writes.getByRole('button', { name: 'Retry' }).click();
+    await confirm.getByRole('button', { name: 'Yes, change it' }).click();
     await expect.poll(() => writes.innerText(), { timeout: 15_000 }).toContain('Sent');
     await expect.poll(() => ticketTab.getByRole('list', { name: 'Messages' }).innerText(), { timeout: 15_000 }).toContain('Checking now.');
     expect(replies()).toBe(2);
