@@ -13,6 +13,7 @@ import { openApp } from '../test/support/app-harness.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 import { captureChat } from './screenshots-chat.ts';
 import { captureOutbox } from './screenshots-outbox.ts';
+import { captureSupportInbox } from './screenshots-support-inbox.ts';
 import { captureSupportDesk } from './screenshots-support-desk.ts';
 import type { Language } from '../src-shared/i18n/languages.ts';
 import { createTranslator } from '../src-shared/i18n/translator.ts';
@@ -250,6 +251,8 @@ try {
     await capture(app.page, `firewall-offline-cached-${colorScheme}`);
   }
   await app.close({ removeData: true });
+
+  await captureSupportInbox(browser, sims, capture);
 } finally {
   await browser.close();
   await sims.close();

@@ -7,8 +7,16 @@ interface DurationFormat {
 const DurationFormat = (Intl as unknown as { DurationFormat: new (locale: string, options: { style: 'narrow' | 'short' | 'long' }) => DurationFormat })
   .DurationFormat;
 
+// Making a DateTimeFormat costs far more than formatting with one, and a list formats a time per row.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatDateTime(date: Date, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+  let format = dateTimeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' });
+    dateTimeFormats.set(language, format);
+  }
+  return format.format(date);
 }
 
 /** An uptime to the minute, its two largest units: "3d 4h", "3天4小时". */

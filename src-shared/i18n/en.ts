@@ -1556,7 +1556,6 @@ export const en = {
       now: 'Sync now',
       notReached: 'Not reached: {{reason}}',
     },
-    needsScope: 'Needs the scope “{{scope}}”, which this key lacks',
     loadFailed: 'Could not read the cache',
     cached: 'From the cache; the list refreshes when the support API answers.',
     tickets: {

@@ -1542,7 +1542,6 @@ export const zhCN: Catalog = {
       now: '立即同步',
       notReached: '无法连接：{{reason}}',
     },
-    needsScope: '需要“{{scope}}”权限，此密钥没有该权限',
     loadFailed: '无法读取缓存',
     cached: '来自缓存；客服接口恢复响应后列表会自动刷新。',
     tickets: {

@@ -38,6 +38,8 @@ test('npm run bench -- --quick prints and writes P1, P2, P3 and P5', async () =>
     // P6 (the inbox's status filter over 10k cached tickets) and P7 (a busy session on a 60/min key).
     expect(rows.filter((row) => /^P[67] /.test(row.figure)).map((row) => row.figure)).toEqual([
       'P6 status filter over 10,000 cached tickets, p95',
+      'P6 inbox first rows painted after the tab opens, 2k cached',
+      'P6 status filter p95 end to end vs bare SQLite, 2k',
       'P7 responses 429 in a busy session (60/min key)',
       "P7 user calls' wait for the budget, p95",
     ]);

@@ -4,10 +4,9 @@ import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
-import { ActionButton } from '../inbox/ActionButton.tsx';
+import { ScopeGate } from '../access/ScopeGate.tsx';
 import { contactStatusList, contactStatusWords } from '../inbox/status-words.ts';
 import { useCachedRecord } from '../inbox/use-cached-record.ts';
-import { useSupportAccess } from '../inbox/use-support-access.ts';
 import { useSupportWrites } from '../inbox/use-support-writes.ts';
 import { WriteList } from '../inbox/WriteList.tsx';
 import { FollowUps } from './FollowUps.tsx';
@@ -15,7 +14,6 @@ import { FollowUps } from './FollowUps.tsx';
 /** One contact: details, the masked phone (revealed only on request, kept only here), status and follow-ups. */
 export function ContactDetailPane({ profileId, contactId }: { profileId: string; contactId: string }) {
   const { t } = useTranslation();
-  const can = useSupportAccess(profileId);
   const writes = useSupportWrites(profileId);
 
   const read = useCallback(() => opsdesk.support.contact({ profileId, contactId }), [profileId, contactId]);
@@ -31,7 +29,6 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
   if (loaded.status === 'loading') return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
   if (loaded.status === 'failed') return <ErrorNotice error={loaded.error} />;
   const contact = loaded.record;
-  const write = can('writeContacts');
 
   return (
     <aside className="si-detail" aria-label={t('supportInbox.contacts.detail', { name: contact.name ?? contact.id })}>
@@ -69,19 +66,19 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
           .map((status) => {
             const words = t('supportInbox.contacts.moveTo', { status: contactStatusWords(status, t) });
             return (
-              <ActionButton
-                key={status}
-                permission={write}
-                label={words}
-                onClick={() => void writes.write(words, () => opsdesk.support.setContactStatus({ profileId, contactId, status }))}
-              />
+              <ScopeGate key={status} profileId={profileId} scope="crm.write">
+                <button type="button" className="button" onClick={() => void writes.write(words, () => opsdesk.support.setContactStatus({ profileId, contactId, status }))}>
+                  {words}
+                </button>
+              </ScopeGate>
             );
           })}
       </div>
       <WriteList writes={writes} />
       <FollowUps
         follows={contact.follows}
-        permission={write}
+        profileId={profileId}
+        scope="crm.write"
         writes={writes}
         send={(kind, note) => opsdesk.support.addContactFollowUp({ profileId, contactId, kind, note })}
       />
@@ -92,7 +89,6 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
 /** The phone as the server masks it; "Reveal" asks the server for the full number, which lives only in this component. */
 function Phone({ profileId, contactId, phone, masked }: { profileId: string; contactId: string; phone: string | null; masked: boolean }) {
   const { t } = useTranslation();
-  const can = useSupportAccess(profileId);
   const [revealed, setRevealed] = useState<string | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -114,7 +110,11 @@ function Phone({ profileId, contactId, phone, masked }: { profileId: string; con
       {masked && revealed === null && <span className="muted"> ({t('supportInbox.contacts.masked')})</span>}
       {masked &&
         (revealed === null ? (
-          <ActionButton permission={can('revealPhone')} label={t('supportInbox.contacts.reveal')} title={t('supportInbox.contacts.revealTitle')} disabled={busy} onClick={() => void reveal()} />
+          <ScopeGate profileId={profileId} scope="crm.write">
+            <button type="button" className="button" title={t('supportInbox.contacts.revealTitle')} disabled={busy} onClick={() => void reveal()}>
+              {t('supportInbox.contacts.reveal')}
+            </button>
+          </ScopeGate>
         ) : (
           <button type="button" className="button" onClick={() => setRevealed(null)}>
             {t('supportInbox.contacts.hide')}

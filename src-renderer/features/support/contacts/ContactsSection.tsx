@@ -4,12 +4,11 @@ import { useStore } from 'zustand';
 import type { ContactRow } from '../../../../src-preload/contract/support.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { ScopeGate } from '../access/ScopeGate.tsx';
 import type { SupportSectionProps } from '../sections.ts';
-import { ActionButton } from '../inbox/ActionButton.tsx';
 import { createPagedCacheStore } from '../inbox/paged-cache-store.ts';
 import { contactStatusList, contactStatusWords } from '../inbox/status-words.ts';
 import { SupportSyncLine } from '../inbox/SupportSyncLine.tsx';
-import { useSupportAccess } from '../inbox/use-support-access.ts';
 import { useSupportWrites } from '../inbox/use-support-writes.ts';
 import { VirtualList } from '../inbox/VirtualList.tsx';
 import { WriteList } from '../inbox/WriteList.tsx';
@@ -39,7 +38,6 @@ export function ContactsSection({ profile, itemId }: SupportSectionProps) {
   const { refresh, ensureRows, rowAt, select, setQuery } = store.getState();
   const [openId, setOpenId] = useState<string | null>(itemId ?? null);
   const [creating, setCreating] = useState(false);
-  const can = useSupportAccess(profileId);
   const writes = useSupportWrites(profileId);
 
   useEffect(() => {
@@ -80,7 +78,11 @@ export function ContactsSection({ profile, itemId }: SupportSectionProps) {
         <span className="si-count" role="status" aria-label={t('supportInbox.contacts.matching')}>
           {total === null ? '' : t('supportInbox.contacts.count', { count: total })}
         </span>
-        <ActionButton permission={can('writeContacts')} className="button-primary" label={t('supportInbox.contacts.new')} onClick={() => setCreating(true)} />
+        <ScopeGate profileId={profileId} scope="crm.write">
+          <button type="button" className="button-primary" onClick={() => setCreating(true)}>
+            {t('supportInbox.contacts.new')}
+          </button>
+        </ScopeGate>
       </div>
       <WriteList writes={writes} />
       {error && <ErrorNotice error={error} title={t('supportInbox.loadFailed')} />}

@@ -3,24 +3,27 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcResult } from '../../../../src-preload/contract/define.ts';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { FollowUp, FollowUpKind } from '../../../../src-preload/contract/support.ts';
+import type { FollowUp, FollowUpKind, SupportScope } from '../../../../src-preload/contract/support.ts';
 import { Time } from '../../../ui/Time.tsx';
-import { ActionButton } from '../inbox/ActionButton.tsx';
+import { ScopeGate } from '../access/ScopeGate.tsx';
+import { useSupportAccess } from '../access/use-support-access.ts';
 import { Field } from '../inbox/Field.tsx';
 import { followUpKindList, followUpKindWords } from '../inbox/status-words.ts';
-import type { ActionPermission } from '../inbox/use-support-access.ts';
 import type { SupportWrites } from '../inbox/use-support-writes.ts';
 
 interface Props {
   follows: readonly FollowUp[];
-  permission: ActionPermission;
+  profileId: string;
+  /** The scope adding a follow-up needs here (crm.write, work.write). */
+  scope: SupportScope;
   writes: SupportWrites;
   send(kind: FollowUpKind, note: string): Promise<IpcResult<OutboxEntry>>;
 }
 
 /** A contact's or work item's follow-up timeline (phone, chat, note), newest first, and a form to add one. */
-export function FollowUps({ follows, permission, writes, send }: Props) {
+export function FollowUps({ follows, profileId, scope, writes, send }: Props) {
   const { t } = useTranslation();
+  const lacksScope = useSupportAccess(profileId).allows(scope) === false;
   const [kind, setKind] = useState<FollowUpKind>('note');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -40,7 +43,7 @@ export function FollowUps({ follows, permission, writes, send }: Props) {
       <h3>{t('supportInbox.followUps.title')}</h3>
       <form className="si-follow-form" onSubmit={(event) => void submit(event)}>
         <Field label={t('supportInbox.followUps.kind')} name="kind" refusal={writes.refusal}>
-          <select value={kind} disabled={!permission.allowed} onChange={(event) => setKind(event.target.value as FollowUpKind)}>
+          <select value={kind} disabled={lacksScope} onChange={(event) => setKind(event.target.value as FollowUpKind)}>
             {followUpKindList.map((value) => (
               <option key={value} value={value}>
                 {followUpKindWords(value, t)}
@@ -49,9 +52,13 @@ export function FollowUps({ follows, permission, writes, send }: Props) {
           </select>
         </Field>
         <Field label={t('supportInbox.followUps.note')} name="note" refusal={writes.refusal}>
-          <textarea value={note} rows={2} maxLength={4000} disabled={!permission.allowed} onChange={(event) => setNote(event.target.value)} />
+          <textarea value={note} rows={2} maxLength={4000} disabled={lacksScope} onChange={(event) => setNote(event.target.value)} />
         </Field>
-        <ActionButton permission={permission} type="submit" className="button-primary" label={action} disabled={busy || note.trim() === ''} />
+        <ScopeGate profileId={profileId} scope={scope}>
+          <button type="submit" className="button-primary" disabled={busy || note.trim() === ''}>
+            {action}
+          </button>
+        </ScopeGate>
       </form>
       {newestFirst.length === 0 ? (
         <p className="muted">{t('supportInbox.followUps.none')}</p>

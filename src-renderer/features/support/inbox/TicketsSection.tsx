@@ -6,13 +6,13 @@ import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import { ScopeGate } from '../access/ScopeGate.tsx';
 import type { SupportSectionProps } from '../sections.ts';
-import { ActionButton } from './ActionButton.tsx';
+import { rememberTicketSubject } from '../ticket/ticket-subjects.ts';
 import { NewTicketDialog } from './NewTicketDialog.tsx';
 import { createPagedCacheStore } from './paged-cache-store.ts';
 import { ticketStatusList, ticketStatusWords } from './status-words.ts';
 import { SupportSyncLine } from './SupportSyncLine.tsx';
-import { useSupportAccess } from './use-support-access.ts';
 import { useSupportWrites } from './use-support-writes.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { WriteList } from './WriteList.tsx';
@@ -41,14 +41,13 @@ export function TicketsSection({ profile }: SupportSectionProps) {
   const { refresh, ensureRows, rowAt, select, setQuery } = store.getState();
   const [counts, setCounts] = useState<readonly TicketStatusCount[]>([]);
   const [creating, setCreating] = useState(false);
-  const can = useSupportAccess(profileId);
   const writes = useSupportWrites(profileId);
   const navigate = useWorkspaceStore((state) => state.navigate);
 
   useEffect(() => {
     const readCounts = () => void opsdesk.support.ticketCounts({ profileId }).then((result) => result.ok && setCounts(result.data));
-    void refresh();
-    readCounts();
+    // Main answers in order: the counts are asked after the rows, so they do not hold up the first paint.
+    void refresh().then(readCounts);
     return opsdesk.support.onTicketsChanged((change) => {
       if (change.profileId !== profileId) return;
       void refresh();
@@ -56,12 +55,20 @@ export function TicketsSection({ profile }: SupportSectionProps) {
     });
   }, [profileId, refresh]);
 
+  const openTicket = useCallback(
+    (row: TicketRow) => {
+      // Known before the tab renders, so the new tab is titled by its subject at once.
+      rememberTicketSubject(profileId, row.id, row.subject);
+      navigate('ticket', { profileId, ticketId: row.id });
+    },
+    [navigate, profileId],
+  );
   const open = useCallback(
     (index: number) => {
       const row = store.getState().rowAt(index);
-      if (row) navigate('ticket', { profileId, ticketId: row.id });
+      if (row) openTicket(row);
     },
-    [store, navigate, profileId],
+    [store, openTicket],
   );
 
   // Statuses OpsDesk has words for first, then any other the cache holds, as sent.
@@ -70,7 +77,7 @@ export function TicketsSection({ profile }: SupportSectionProps) {
 
   return (
     <section className="si-section" aria-label={t('supportInbox.tickets.region')}>
-      <SupportSyncLine profileId={profileId} resource="tickets" />
+      <div className="si-sync-slot">{total !== null && <SupportSyncLine profileId={profileId} resource="tickets" />}</div>
       <div className="si-toolbar">
         <div className="si-status-tabs" role="group" aria-label={t('supportInbox.tickets.statusFilter')}>
           <button type="button" className={status === null ? 'chip chip-on' : 'chip'} aria-pressed={status === null} onClick={() => setQuery({ status: null })}>
@@ -96,12 +103,11 @@ export function TicketsSection({ profile }: SupportSectionProps) {
         <span className="si-count" role="status" aria-label={t('supportInbox.tickets.matching')}>
           {total === null ? (error ? '' : t('supportInbox.tickets.reading')) : t('supportInbox.tickets.count', { count: total })}
         </span>
-        <ActionButton
-          permission={can('createTicket')}
-          className="button-primary"
-          label={t('supportInbox.tickets.new')}
-          onClick={() => setCreating(true)}
-        />
+        <ScopeGate profileId={profileId} scope="live.write">
+          <button type="button" className="button-primary" onClick={() => setCreating(true)}>
+            {t('supportInbox.tickets.new')}
+          </button>
+        </ScopeGate>
       </div>
       <WriteList writes={writes} />
       {error && <ErrorNotice error={error} title={t('supportInbox.loadFailed')} />}
@@ -112,7 +118,7 @@ export function TicketsSection({ profile }: SupportSectionProps) {
         rowKey={rowKey}
         rowClassName={rowClassName}
         rowHeight={58}
-        renderRow={(row) => <TicketLine row={row} onOpen={() => navigate('ticket', { profileId, ticketId: row.id })} />}
+        renderRow={(row) => <TicketLine row={row} onOpen={() => openTicket(row)} />}
         onRangeChange={ensureRows}
         selectedIndex={selectedIndex}
         onSelect={select}

@@ -46,7 +46,7 @@ export function createPagedCacheStore<Row, Query>(read: ReadPage<Row, Query>, in
     const readPage = (page: number) => read(get().query, { offset: page * cachePageSize, limit: cachePageSize });
     const keepSelection = (selectedIndex: number | null, total: number) => (selectedIndex !== null && selectedIndex >= total ? null : selectedIndex);
 
-    const fetchPage = async (page: number) => {
+    const fetchPage = async (page: number, replacing = false) => {
       const forGeneration = generation;
       inFlight.add(page);
       const result = await readPage(page);
@@ -54,7 +54,7 @@ export function createPagedCacheStore<Row, Query>(read: ReadPage<Row, Query>, in
       inFlight.delete(page);
       if (!result.ok) return set({ error: result.error });
       set((state) => ({
-        pages: new Map(state.pages).set(page, result.data.rows),
+        pages: (replacing ? new Map<number, readonly Row[]>() : new Map(state.pages)).set(page, result.data.rows),
         total: result.data.total,
         syncedAt: result.data.syncedAt,
         error: null,
@@ -94,8 +94,9 @@ export function createPagedCacheStore<Row, Query>(read: ReadPage<Row, Query>, in
       setQuery(change) {
         generation += 1;
         inFlight.clear();
-        set((state) => ({ query: { ...state.query, ...change }, pages: new Map(), selectedIndex: null }));
-        void fetchPage(0);
+        // The rows on screen stay until the new query's first page replaces them: no empty flash between.
+        set((state) => ({ query: { ...state.query, ...change }, selectedIndex: null }));
+        void fetchPage(0, true);
       },
 
       ensureRows(start, end) {

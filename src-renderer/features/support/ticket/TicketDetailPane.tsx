@@ -3,17 +3,16 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcResult } from '../../../../src-preload/contract/define.ts';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { TicketMessage } from '../../../../src-preload/contract/support.ts';
+import type { SupportScope, TicketMessage } from '../../../../src-preload/contract/support.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
-import { ActionButton } from '../inbox/ActionButton.tsx';
+import { ScopeGate } from '../access/ScopeGate.tsx';
+import { useSupportAccess } from '../access/use-support-access.ts';
 import { Field } from '../inbox/Field.tsx';
 import { ticketStatusWords } from '../inbox/status-words.ts';
 import { useCachedRecord } from '../inbox/use-cached-record.ts';
-import { useSupportAccess } from '../inbox/use-support-access.ts';
-import type { ActionPermission } from '../inbox/use-support-access.ts';
 import { useSupportWrites } from '../inbox/use-support-writes.ts';
 import type { SupportWrites } from '../inbox/use-support-writes.ts';
 import { WriteList } from '../inbox/WriteList.tsx';
@@ -23,10 +22,14 @@ import { rememberTicketSubject } from './ticket-subjects.ts';
 export function TicketDetailPane({ profileId, ticketId }: { profileId: string; ticketId: string }) {
   const { t } = useTranslation();
   const [closing, setClosing] = useState(false);
-  const can = useSupportAccess(profileId);
   const writes = useSupportWrites(profileId);
 
-  const read = useCallback(() => opsdesk.support.ticket({ profileId, ticketId }), [profileId, ticketId]);
+  const read = useCallback(async () => {
+    const cached = await opsdesk.support.ticket({ profileId, ticketId });
+    // The inbox's cache may hold only a ticket's last message: then the whole thread is the server's to give.
+    const partial = cached.ok && cached.data.from === 'cache' && !cached.data.error && cached.data.messages.length < (cached.data.messageCount ?? 0);
+    return partial ? opsdesk.support.ticket({ profileId, ticketId, fresh: true }) : cached;
+  }, [profileId, ticketId]);
   const follow = useCallback(
     (changed: () => void) =>
       opsdesk.support.onTicketsChanged((change) => {
@@ -105,7 +108,8 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
             label={t('supportInbox.ticket.reply')}
             help={t('supportInbox.ticket.replyHelp')}
             action={t('supportInbox.ticket.sendReply')}
-            permission={can('replyAsRobot')}
+            profileId={profileId}
+            scope="agent.reply"
             writes={writes}
             send={(text) => opsdesk.support.replyAsRobot({ profileId, ticketId, text })}
           />
@@ -113,11 +117,16 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
             label={t('supportInbox.ticket.visitorMessage')}
             help={t('supportInbox.ticket.visitorHelp')}
             action={t('supportInbox.ticket.sendMessage')}
-            permission={can('sendVisitorMessage')}
+            profileId={profileId}
+            scope="live.write"
             writes={writes}
             send={(text) => opsdesk.support.sendVisitorMessage({ profileId, ticketId, text })}
           />
-          <ActionButton permission={can('closeTicket')} className="button-danger" label={t('supportInbox.ticket.close')} onClick={() => setClosing(true)} />
+          <ScopeGate profileId={profileId} scope="ticket.write">
+            <button type="button" className="button-danger" onClick={() => setClosing(true)}>
+              {t('supportInbox.ticket.close')}
+            </button>
+          </ScopeGate>
         </div>
       )}
       {closing && (
@@ -151,12 +160,14 @@ interface ComposerProps {
   label: string;
   help: string;
   action: string;
-  permission: ActionPermission;
+  profileId: string;
+  scope: SupportScope;
   writes: SupportWrites;
   send(text: string): Promise<IpcResult<OutboxEntry>>;
 }
 
-function Composer({ label, help, action, permission, writes, send }: ComposerProps) {
+function Composer({ label, help, action, profileId, scope, writes, send }: ComposerProps) {
+  const lacksScope = useSupportAccess(profileId).allows(scope) === false;
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -169,9 +180,13 @@ function Composer({ label, help, action, permission, writes, send }: ComposerPro
   return (
     <form className="si-composer" onSubmit={(event) => void submit(event)}>
       <Field label={label} name="text" refusal={null} help={help}>
-        <textarea value={text} rows={3} disabled={!permission.allowed} onChange={(event) => setText(event.target.value)} />
+        <textarea value={text} rows={3} disabled={lacksScope} onChange={(event) => setText(event.target.value)} />
       </Field>
-      <ActionButton permission={permission} type="submit" className="button-primary" label={action} disabled={busy || text.trim() === ''} />
+      <ScopeGate profileId={profileId} scope={scope}>
+        <button type="submit" className="button-primary" disabled={busy || text.trim() === ''}>
+          {action}
+        </button>
+      </ScopeGate>
     </form>
   );
 }

@@ -6,10 +6,10 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { FollowUps } from '../contacts/FollowUps.tsx';
-import { ActionButton } from '../inbox/ActionButton.tsx';
+import { ScopeGate } from '../access/ScopeGate.tsx';
+import { useSupportAccess } from '../access/use-support-access.ts';
 import { workPriorityWords, workStatusList, workStatusWords } from '../inbox/status-words.ts';
 import { useCachedRecord } from '../inbox/use-cached-record.ts';
-import { useSupportAccess } from '../inbox/use-support-access.ts';
 import { useSupportWrites } from '../inbox/use-support-writes.ts';
 import { WriteList } from '../inbox/WriteList.tsx';
 
@@ -17,7 +17,7 @@ import { WriteList } from '../inbox/WriteList.tsx';
 export function WorkItemDetailPane({ profileId, workId }: { profileId: string; workId: string }) {
   const { t } = useTranslation();
   const [nextStatus, setNextStatus] = useState<WorkStatus | ''>('');
-  const can = useSupportAccess(profileId);
+  const lacksScope = useSupportAccess(profileId).allows('work.write') === false;
   const writes = useSupportWrites(profileId);
   const navigate = useWorkspaceStore((state) => state.navigate);
 
@@ -34,7 +34,6 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
   if (loaded.status === 'loading') return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
   if (loaded.status === 'failed') return <ErrorNotice error={loaded.error} />;
   const item = loaded.record;
-  const write = can('writeWork');
   const changeStatus = () => {
     if (nextStatus === '') return;
     const words = t('supportInbox.work.statusTo', { status: workStatusWords(nextStatus, t) });
@@ -82,7 +81,7 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
         <label className="field-label" htmlFor={`work-status-${workId}`}>
           {t('supportInbox.work.moveTo')}
         </label>
-        <select id={`work-status-${workId}`} value={nextStatus} disabled={!write.allowed} onChange={(event) => setNextStatus(event.target.value as WorkStatus | '')}>
+        <select id={`work-status-${workId}`} value={nextStatus} disabled={lacksScope} onChange={(event) => setNextStatus(event.target.value as WorkStatus | '')}>
           <option value="">—</option>
           {workStatusList
             .filter((status) => status !== item.status)
@@ -92,10 +91,14 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
               </option>
             ))}
         </select>
-        <ActionButton permission={write} label={t('supportInbox.work.setStatus')} disabled={nextStatus === ''} onClick={changeStatus} />
+        <ScopeGate profileId={profileId} scope="work.write">
+          <button type="button" className="button" disabled={nextStatus === ''} onClick={changeStatus}>
+            {t('supportInbox.work.setStatus')}
+          </button>
+        </ScopeGate>
       </div>
       <WriteList writes={writes} />
-      <FollowUps follows={item.follows} permission={write} writes={writes} send={(kind, note) => opsdesk.support.addWorkFollowUp({ profileId, workId, kind, note })} />
+      <FollowUps follows={item.follows} profileId={profileId} scope="work.write" writes={writes} send={(kind, note) => opsdesk.support.addWorkFollowUp({ profileId, workId, kind, note })} />
     </aside>
   );
 }

@@ -4,12 +4,11 @@ import { useStore } from 'zustand';
 import type { WorkItemRow } from '../../../../src-preload/contract/support.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { ScopeGate } from '../access/ScopeGate.tsx';
 import type { SupportSectionProps } from '../sections.ts';
-import { ActionButton } from '../inbox/ActionButton.tsx';
 import { createPagedCacheStore } from '../inbox/paged-cache-store.ts';
 import { workPriorityWords, workStatusList, workStatusWords } from '../inbox/status-words.ts';
 import { SupportSyncLine } from '../inbox/SupportSyncLine.tsx';
-import { useSupportAccess } from '../inbox/use-support-access.ts';
 import { useSupportWrites } from '../inbox/use-support-writes.ts';
 import { VirtualList } from '../inbox/VirtualList.tsx';
 import { WriteList } from '../inbox/WriteList.tsx';
@@ -38,7 +37,6 @@ export function WorkSection({ profile, itemId }: SupportSectionProps) {
   const { refresh, ensureRows, rowAt, select, setQuery } = store.getState();
   const [openId, setOpenId] = useState<string | null>(itemId ?? null);
   const [creating, setCreating] = useState(false);
-  const can = useSupportAccess(profileId);
   const writes = useSupportWrites(profileId);
 
   useEffect(() => {
@@ -71,7 +69,11 @@ export function WorkSection({ profile, itemId }: SupportSectionProps) {
         <span className="si-count" role="status" aria-label={t('supportInbox.work.matching')}>
           {total === null ? '' : t('supportInbox.work.count', { count: total })}
         </span>
-        <ActionButton permission={can('writeWork')} className="button-primary" label={t('supportInbox.work.new')} onClick={() => setCreating(true)} />
+        <ScopeGate profileId={profileId} scope="work.write">
+          <button type="button" className="button-primary" onClick={() => setCreating(true)}>
+            {t('supportInbox.work.new')}
+          </button>
+        </ScopeGate>
       </div>
       <WriteList writes={writes} />
       {error && <ErrorNotice error={error} title={t('supportInbox.loadFailed')} />}
