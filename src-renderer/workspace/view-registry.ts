@@ -4,6 +4,7 @@ import type { Tab, TabParams, ViewKind } from '../../src-preload/contract/worksp
 import { ChatView } from '../features/chat/ChatView.tsx';
 import { ConversationView, conversationTitle } from '../features/chat/ConversationView.tsx';
 import { AlertView, alertTitle } from '../features/firewall/AlertView.tsx';
+import { BlockView, blockTitle } from '../features/firewall/blocklist/BlockView.tsx';
 import { FirewallView } from '../features/firewall/FirewallView.tsx';
 import { SettingsView } from '../features/settings/SettingsView.tsx';
 import { TicketsView } from '../features/tickets/TicketsView.tsx';
@@ -36,6 +37,7 @@ export const viewRegistry: Record<ViewKind, ViewRegistration> = {
   settings: { holds: 'nothing', component: SettingsView },
   alert: { holds: 'item', component: AlertView, titleFor: alertTitle },
   conversation: { holds: 'item', component: ConversationView, titleFor: conversationTitle },
+  block: { holds: 'item', component: BlockView, titleFor: blockTitle },
 };
 
 export const pickerViews: readonly (PickerView & { kind: ViewKind })[] = Object.entries(viewRegistry).flatMap(([kind, view]) =>

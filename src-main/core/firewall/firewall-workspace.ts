@@ -173,7 +173,9 @@ export class FirewallWorkspace {
         describe: (total) => ({
           title: t('notify.blocks', { count: total }),
           body: newest.reason ? t('notify.blocksBodyReason', { profile: name, ip: newest.ip, reason: newest.reason }) : t('notify.blocksBody', { profile: name, ip: newest.ip }),
-          target: { kind: 'firewall', params: total === 1 ? { profileId, section: 'blocklist', entryId: newest.id } : { profileId, section: 'blocklist' } as TabParams },
+          target: total === 1
+            ? { kind: 'block', params: { profileId, entryId: newest.id } as TabParams }
+            : { kind: 'firewall', params: { profileId, section: 'blocklist' } as TabParams },
         }),
       });
     }

@@ -10,8 +10,6 @@ import { translator } from '../../language/translator.ts';
 /** What every section of the Firewall view gets: the appliance profile the view shows. */
 export interface FirewallSectionProps {
   profile: ProfileView;
-  /** The item a notification opened this section for (e.g. a block entry's id), to show it first. */
-  itemId?: string;
 }
 
 /** One entry of the Firewall view's section nav. */
