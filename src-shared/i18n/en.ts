@@ -1136,12 +1136,6 @@ export const en = {
       failedTitle: 'The appliance could not do this',
       loadFailed: 'Could not load from the appliance',
     },
-    access: {
-      freeEditionWrites: 'This appliance runs the free WAF edition, whose API is read-only: nothing can be changed from here.',
-      role: "This key's role may not change policies, address objects or honeypots; an administrator key can.",
-      freeEditionHoneypots: 'The free WAF edition has no honeypots, so there is nothing to show here.',
-      freeEditionDevices: 'The free WAF edition has no device management, so there is nothing to show here.',
-    },
     policies: {
       region: 'Security policies',
       add: 'New policy',

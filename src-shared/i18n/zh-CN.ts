@@ -1124,12 +1124,6 @@ export const zhCN: Catalog = {
       failedTitle: '设备无法执行此操作',
       loadFailed: '无法从设备加载',
     },
-    access: {
-      freeEditionWrites: '此设备运行免费 WAF 版，其 API 为只读：无法在这里做任何修改。',
-      role: '此密钥的角色不能修改安全策略、地址对象或蜜罐；管理员密钥可以。',
-      freeEditionHoneypots: '免费 WAF 版没有蜜罐功能，因此这里没有内容。',
-      freeEditionDevices: '免费 WAF 版没有设备管理功能，因此这里没有内容。',
-    },
     policies: {
       region: '安全策略',
       add: '新建策略',

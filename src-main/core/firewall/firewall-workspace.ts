@@ -106,11 +106,11 @@ export class FirewallWorkspace {
   }
 
   /** A write the key's role or the edition may refuse: a refusal updates the capabilities the window shows. */
-  async operate<T>(profileId: string, write: () => Promise<T>): Promise<T> {
+  async operate<T>(profileId: string, write: () => Promise<T>, access: 'operate' | 'administer' = 'operate'): Promise<T> {
     try {
       return await write();
     } catch (error) {
-      this.capabilities.noteFailure(profileId, error, 'operate');
+      this.capabilities.noteFailure(profileId, error, access);
       throw error;
     }
   }

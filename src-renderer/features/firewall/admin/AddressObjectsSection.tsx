@@ -12,7 +12,6 @@ import { FormField, fieldErrorFor } from './FormField.tsx';
 import { joinList, splitList } from './format.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
-import { useAdminStatusStore } from './status-store.ts';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from './use-paged-list.ts';
@@ -28,7 +27,6 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
   );
   const [editing, setEditing] = useState<AddressObject | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AddressObject | null>(null);
-  const noteFailure = useAdminStatusStore((store) => store.noteFailure);
   const writable = access.administer.state !== 'denied';
 
   return (
@@ -94,7 +92,6 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
           profileId={profile.id}
           address={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
-          onFailed={(error) => noteFailure(profile.id, error)}
           onSaved={() => {
             setEditing(null);
             reload();
@@ -104,11 +101,7 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
       {deleting && (
         <ConfirmDelete
           name={deleting.name}
-          remove={async () => {
-            const result = await opsdesk.firewallAdmin.deleteAddressObject({ profileId: profile.id, id: deleting.id });
-            if (!result.ok) noteFailure(profile.id, result.error);
-            return result;
-          }}
+          remove={() => opsdesk.firewallAdmin.deleteAddressObject({ profileId: profile.id, id: deleting.id })}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setDeleting(null);
@@ -125,10 +118,9 @@ interface AddressObjectFormProps {
   address: AddressObject | undefined;
   onClose(): void;
   onSaved(): void;
-  onFailed(error: IpcError): void;
 }
 
-function AddressObjectForm({ profileId, address, onClose, onSaved, onFailed }: AddressObjectFormProps) {
+function AddressObjectForm({ profileId, address, onClose, onSaved }: AddressObjectFormProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState({
     name: address?.name ?? '',
@@ -156,10 +148,7 @@ function AddressObjectForm({ profileId, address, onClose, onSaved, onFailed }: A
       : await opsdesk.firewallAdmin.createAddressObject({ profileId, addressObject: input });
     setBusy(false);
     if (result.ok) onSaved();
-    else {
-      setError(result.error);
-      onFailed(result.error);
-    }
+    else setError(result.error);
   }
 
   const fieldError = (field: string) => fieldErrorFor(error, field);

@@ -13,7 +13,6 @@ import { localTime } from './format.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { Pager } from './Pager.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
-import { useAdminStatusStore } from './status-store.ts';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from './use-paged-list.ts';
@@ -37,7 +36,6 @@ function HoneypotList({ profile, writable, denied }: { profile: ProfileView; wri
   const [editing, setEditing] = useState<Honeypot | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Honeypot | null>(null);
   const [selected, setSelected] = useState<Honeypot | null>(null);
-  const noteFailure = useAdminStatusStore((store) => store.noteFailure);
 
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.honeypots.region')}>
@@ -98,7 +96,6 @@ function HoneypotList({ profile, writable, denied }: { profile: ProfileView; wri
           profileId={profile.id}
           honeypot={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
-          onFailed={(error) => noteFailure(profile.id, error)}
           onSaved={() => {
             setEditing(null);
             reload();
@@ -108,11 +105,7 @@ function HoneypotList({ profile, writable, denied }: { profile: ProfileView; wri
       {deleting && (
         <ConfirmDelete
           name={deleting.name}
-          remove={async () => {
-            const result = await opsdesk.firewallAdmin.deleteHoneypot({ profileId: profile.id, id: deleting.id });
-            if (!result.ok) noteFailure(profile.id, result.error);
-            return result;
-          }}
+          remove={() => opsdesk.firewallAdmin.deleteHoneypot({ profileId: profile.id, id: deleting.id })}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             if (selected?.id === deleting.id) setSelected(null);
@@ -171,10 +164,9 @@ interface HoneypotFormProps {
   honeypot: Honeypot | undefined;
   onClose(): void;
   onSaved(): void;
-  onFailed(error: IpcError): void;
 }
 
-function HoneypotForm({ profileId, honeypot, onClose, onSaved, onFailed }: HoneypotFormProps) {
+function HoneypotForm({ profileId, honeypot, onClose, onSaved }: HoneypotFormProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState({
     name: honeypot?.name ?? '',
@@ -196,10 +188,7 @@ function HoneypotForm({ profileId, honeypot, onClose, onSaved, onFailed }: Honey
       : await opsdesk.firewallAdmin.createHoneypot({ profileId, honeypot: input });
     setBusy(false);
     if (result.ok) onSaved();
-    else {
-      setError(result.error);
-      onFailed(result.error);
-    }
+    else setError(result.error);
   }
 
   const fieldError = (field: string) => fieldErrorFor(error, field);

@@ -12,7 +12,6 @@ import { FormField, fieldErrorFor } from './FormField.tsx';
 import { joinList, optionalNumber, splitList } from './format.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
-import { useAdminStatusStore } from './status-store.ts';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from './use-paged-list.ts';
@@ -25,7 +24,6 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
   const { state, setPage, reload } = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listPolicies({ profileId: profile.id, page, pageSize: 50 }));
   const [editing, setEditing] = useState<Policy | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Policy | null>(null);
-  const noteFailure = useAdminStatusStore((store) => store.noteFailure);
   const writable = access.administer.state !== 'denied';
 
   return (
@@ -85,7 +83,6 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
           profileId={profile.id}
           policy={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
-          onFailed={(error) => noteFailure(profile.id, error)}
           onSaved={() => {
             setEditing(null);
             reload();
@@ -95,11 +92,7 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
       {deleting && (
         <ConfirmDelete
           name={deleting.name}
-          remove={async () => {
-            const result = await opsdesk.firewallAdmin.deletePolicy({ profileId: profile.id, id: deleting.id });
-            if (!result.ok) noteFailure(profile.id, result.error);
-            return result;
-          }}
+          remove={() => opsdesk.firewallAdmin.deletePolicy({ profileId: profile.id, id: deleting.id })}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setDeleting(null);
@@ -116,10 +109,9 @@ interface PolicyFormProps {
   policy: Policy | undefined;
   onClose(): void;
   onSaved(): void;
-  onFailed(error: IpcError): void;
 }
 
-function PolicyForm({ profileId, policy, onClose, onSaved, onFailed }: PolicyFormProps) {
+function PolicyForm({ profileId, policy, onClose, onSaved }: PolicyFormProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState({
     name: policy?.name ?? '',
@@ -157,10 +149,7 @@ function PolicyForm({ profileId, policy, onClose, onSaved, onFailed }: PolicyFor
       : await opsdesk.firewallAdmin.createPolicy({ profileId, policy: input });
     setBusy(false);
     if (result.ok) onSaved();
-    else {
-      setError(result.error);
-      onFailed(result.error);
-    }
+    else setError(result.error);
   }
 
   const fieldError = (field: string) => fieldErrorFor(error, field);
