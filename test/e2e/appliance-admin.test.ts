@@ -1,11 +1,11 @@
 // The firewall's administration sections in Chromium against the simulator, as an analyst uses them.
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createCertificateAuthority, FirewallSim, issueServerCertificate, type CertificateAuthority } from '../sim/index.ts';
 import { openApp, type AppUnderTest } from '../support/app-harness.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { FakeClock } from '../support/fake-clock.ts';
+import { shot } from '../support/e2e-shots.ts';
 
 let browser: Browser;
 let ca: CertificateAuthority;
@@ -24,12 +24,6 @@ afterEach(async () => {
   app = undefined;
   firewall = undefined;
 });
-
-/** Where `OPSDESK_E2E_SHOTS` asks for them, what each state looked like, to be looked at. */
-async function shot(page: Page, name: string): Promise<void> {
-  const folder = process.env.OPSDESK_E2E_SHOTS;
-  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`) });
-}
 
 /** A simulator and the app with one firewall profile, the Firewall tab showing. */
 async function start({ key = 'demo', clock, edition, locale }: { key?: 'demo' | 'readOnly' | 'operations'; clock?: FakeClock; edition?: 'free-waf'; locale?: string } = {}): Promise<Page> {

@@ -1,12 +1,12 @@
 // The firewall's own settings in Chromium against the simulator: how it syncs (interval, first
 // backfill, retention, the backfill's progress) and its webhook receiver (off by default).
-import { createServer } from 'node:net';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createCertificateAuthority, FirewallSim, issueServerCertificate, type CertificateAuthority } from '../sim/index.ts';
 import { openApp, type AppUnderTest } from '../support/app-harness.ts';
 import { launchChromium } from '../support/chromium.ts';
+import { freePort } from '../support/free-port.ts';
+import { shot } from '../support/e2e-shots.ts';
 
 let browser: Browser;
 let ca: CertificateAuthority;
@@ -26,12 +26,6 @@ afterEach(async () => {
   app = undefined;
   firewall = undefined;
 });
-
-/** Where `OPSDESK_E2E_SHOTS` asks for them, what each state looked like, to be looked at. */
-async function shot(page: Page, name: string): Promise<void> {
-  const folder = process.env.OPSDESK_E2E_SHOTS;
-  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`) });
-}
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 /** A region's text as one line, as a screen reader reads it. */
@@ -66,14 +60,6 @@ async function openSection(page: Page, name: string): Promise<Locator> {
   const section = view.getByRole('region', { name });
   await section.waitFor();
   return section;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('sync settings', () => {

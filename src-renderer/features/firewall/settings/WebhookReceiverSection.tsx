@@ -5,6 +5,7 @@ import type { WebhookSettings } from '../../../../src-preload/contract/firewall.
 import { opsdesk } from '../../../bridge.ts';
 import { useFieldErrorText } from '../../../language/use-error-text.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { SaveActions } from './SaveActions.tsx';
 import { fill } from '../../../ui/fill-template.ts';
 import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
 import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
@@ -131,17 +132,7 @@ function ReceiverForm({ profileId, initial }: { profileId: string; initial: Webh
             <textarea {...text('privateKeyPem')} rows={4} spellCheck={false} autoComplete="off" />
           </FormField>
         </div>
-        {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={s.notSaved} />}
-        <div className="dialog-actions">
-          {saved && (
-            <span role="status" className="fw-saved">
-              {s.saved}
-            </span>
-          )}
-          <button type="submit" className="button-primary" disabled={busy}>
-            {busy ? s.saving : s.save}
-          </button>
-        </div>
+        <SaveActions words={s} busy={busy} saved={saved} error={error} />
       </form>
     </>
   );
