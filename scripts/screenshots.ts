@@ -199,7 +199,19 @@ try {
       await page.getByRole('dialog', { name: 'Notification center' }).waitFor();
       await capture(page, `notification-center-${colorScheme}`);
       await page.keyboard.press('Escape');
+      await (await showSection(firewall, 'Sync settings')).getByRole('form').waitFor();
+      await capture(page, `firewall-sync-settings-${colorScheme}`);
+      await (await showSection(firewall, 'Webhook receiver')).getByRole('form').waitFor();
+      await capture(page, `firewall-webhook-receiver-${colorScheme}`);
     }
+    // A block-list entry in its own tab, with the alerts from its address.
+    await (await showSection(firewall, 'Block list')).getByRole('button', { name: /^Open block / }).first().click();
+    await page.getByRole('tabpanel', { name: /^Block / }).getByRole('region', { name: 'Block-list entry' }).locator('.fw-block-origin li, .fw-block-origin p').first().waitFor({ timeout: 15_000 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await capture(page, `block-tab-${colorScheme}`);
+    }
+    await page.getByRole('tab', { name: 'Firewall' }).click();
     await showSection(firewall, 'Alerts');
     await firewall.getByRole('rowgroup', { name: 'Alerts rows' }).focus();
     await page.keyboard.press('Home');
@@ -225,6 +237,30 @@ try {
       await capture(app.page, `firewall-read-only-${colorScheme}`);
     }
     sims.firewall.setEdition('enterprise');
+    await app.close({ removeData: true });
+  }
+
+  // A read-only key: the administration sections say why before anything is tried.
+  {
+    const app = await openApp(browser);
+    await app.services.profiles.save({
+      service: 'firewall',
+      name: 'Branch office firewall',
+      baseUrl: sims.firewall.url,
+      apiKey: sims.firewall.keys.readOnly,
+      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+      settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
+    });
+    await app.page.reload();
+    const firewall = app.page.getByRole('tabpanel', { name: 'Firewall' });
+    await showSection(firewall, 'Policies');
+    const policies = firewall.getByRole('region', { name: 'Security policies' });
+    await policies.getByRole('note').waitFor({ timeout: 15_000 });
+    await policies.getByRole('row').nth(1).waitFor({ timeout: 15_000 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await app.page.emulateMedia({ colorScheme });
+      await capture(app.page, `firewall-admin-policies-read-only-key-${colorScheme}`);
+    }
     await app.close({ removeData: true });
   }
 

@@ -119,8 +119,8 @@ export interface SyncStatus {
 
 export const syncSettingsSchema = z.object({
   intervalSeconds: z.int().min(10).max(86_400),
-  /** How far back the first sync fetches. */
-  backfillDays: z.int().min(1).max(365),
+  /** How far back the first sync fetches; at or beyond `retentionDays`: everything the cache keeps. */
+  backfillDays: z.int().min(1).max(3650),
   /** Alerts older than this leave the cache. */
   retentionDays: z.int().min(1).max(3650),
   /** The most alerts kept per profile; the oldest go first. */
@@ -174,7 +174,7 @@ export const blockDurationPresets = [
 
 export const blockRequestSchema = z.object({
   profileId,
-  ip: z.string().trim().min(1, 'Enter an IP address').max(64).refine((value) => isIpAddress(value), 'Enter one IPv4 or IPv6 address (not a range)'),
+  ip: z.string().trim().min(1, 'ip_address').max(64).refine((value) => isIpAddress(value), 'ip_address'),
   durationSeconds: z.int().min(0).max(31_536_000),
   reason: z.string().max(500).default(''),
 });
@@ -242,11 +242,11 @@ export const webhookSettingsSchema = z.object({
   enabled: z.boolean(),
   host: z.string().trim().min(1).max(255),
   port: z.int().min(1).max(65_535),
-  applianceAddress: z.string().trim().min(1).max(64).refine((value) => isIpAddress(value), 'Enter the appliance\'s IP address'),
+  applianceAddress: z.string().trim().min(1, 'ip_address').max(64).refine((value) => isIpAddress(value), 'ip_address'),
   /** Omitted: keep the stored one; empty string: remove it. */
   signingKey: z.string().max(4096).optional(),
-  certificatePem: pem.regex(/-----BEGIN CERTIFICATE-----/, 'Paste a PEM certificate').optional(),
-  privateKeyPem: pem.regex(/-----BEGIN [A-Z ]*PRIVATE KEY-----/, 'Paste a PEM private key').optional(),
+  certificatePem: pem.regex(/-----BEGIN CERTIFICATE-----/, 'pem_format').optional(),
+  privateKeyPem: pem.regex(/-----BEGIN [A-Z ]*PRIVATE KEY-----/, 'pem_private_key').optional(),
 });
 
 function isIpAddress(value: string): boolean {

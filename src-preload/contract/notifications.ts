@@ -5,7 +5,7 @@ import type { TabParams, ViewKind } from './workspace.ts';
 /** Which item a notification opens: a tab of this kind holding these parameters. */
 export interface NavigationTarget {
   kind: ViewKind;
-  /** e.g. `{ profileId, alertId }` for an alert, `{ profileId, section: 'blocklist', entryId }` for a block. */
+  /** e.g. `{ profileId, alertId }` for an alert, `{ profileId, entryId }` for a block. */
   params: TabParams;
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call } from './define.ts';
 
 /** Main's runtime check of a tab's kind; the renderer's view registry must name exactly these. */
-export const viewKinds = ['chat', 'tickets', 'firewall', 'settings', 'alert', 'conversation', 'ticket'] as const;
+export const viewKinds = ['chat', 'tickets', 'firewall', 'settings', 'alert', 'conversation', 'ticket', 'block'] as const;
 export type ViewKind = (typeof viewKinds)[number];
 
 /** Which item a tab holds, e.g. `{ profileId, alertId }`: small, flat, and kept in SQLite. */

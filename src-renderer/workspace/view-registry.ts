@@ -4,6 +4,7 @@ import type { Tab, TabParams, ViewKind } from '../../src-preload/contract/worksp
 import { ChatView } from '../features/chat/ChatView.tsx';
 import { ConversationView, conversationTitle } from '../features/chat/ConversationView.tsx';
 import { AlertView, alertTitle } from '../features/firewall/AlertView.tsx';
+import { BlockView, blockTitle } from '../features/firewall/blocklist/BlockView.tsx';
 import { FirewallView } from '../features/firewall/FirewallView.tsx';
 import { SettingsView } from '../features/settings/SettingsView.tsx';
 import { SupportView } from '../features/support/SupportView.tsx';
@@ -38,6 +39,7 @@ export const viewRegistry: Record<ViewKind, ViewRegistration> = {
   alert: { holds: 'item', component: AlertView, titleFor: alertTitle },
   conversation: { holds: 'item', component: ConversationView, titleFor: conversationTitle },
   ticket: { holds: 'item', component: TicketView, titleFor: ticketTitle },
+  block: { holds: 'item', component: BlockView, titleFor: blockTitle },
 };
 
 export const pickerViews: readonly (PickerView & { kind: ViewKind })[] = Object.entries(viewRegistry).flatMap(([kind, view]) =>

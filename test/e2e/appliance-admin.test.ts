@@ -1,11 +1,11 @@
 // The firewall's administration sections in Chromium against the simulator, as an analyst uses them.
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createCertificateAuthority, FirewallSim, issueServerCertificate, type CertificateAuthority } from '../sim/index.ts';
 import { openApp, type AppUnderTest } from '../support/app-harness.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { FakeClock } from '../support/fake-clock.ts';
+import { shot } from '../support/e2e-shots.ts';
 
 let browser: Browser;
 let ca: CertificateAuthority;
@@ -25,14 +25,8 @@ afterEach(async () => {
   firewall = undefined;
 });
 
-/** Where `OPSDESK_E2E_SHOTS` asks for them, what each state looked like, to be looked at. */
-async function shot(page: Page, name: string): Promise<void> {
-  const folder = process.env.OPSDESK_E2E_SHOTS;
-  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`) });
-}
-
 /** A simulator and the app with one firewall profile, the Firewall tab showing. */
-async function start({ key = 'demo', clock, edition, locale }: { key?: 'demo' | 'readOnly'; clock?: FakeClock; edition?: 'free-waf'; locale?: string } = {}): Promise<Page> {
+async function start({ key = 'demo', clock, edition, locale }: { key?: 'demo' | 'readOnly' | 'operations'; clock?: FakeClock; edition?: 'free-waf'; locale?: string } = {}): Promise<Page> {
   firewall = new FirewallSim({ seed: 3, alertCount: 20, caPem: ca.certPem, ...(clock && { clock }) });
   if (edition) firewall.setEdition(edition);
   await firewall.listen(0, await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
@@ -247,7 +241,7 @@ describe('edition and role', () => {
   test('the free WAF edition shows read-only controls with the reason, and no honeypots or devices', async () => {
     const page = await start({ edition: 'free-waf' });
     const policies = await openSection(page, 'Policies', 'Security policies');
-    await poll(() => policies.innerText()).toContain('free WAF edition, whose API is read-only');
+    await poll(() => policies.innerText()).toContain("The free WAF edition's API is read-only.");
     expect(await policies.getByRole('button', { name: 'New policy' }).isDisabled()).toBe(true);
     await poll(() => policies.getByRole('row').count()).toBeGreaterThan(1);
     expect(await policies.getByRole('button', { name: /^Edit / }).first().isDisabled()).toBe(true);
@@ -260,18 +254,41 @@ describe('edition and role', () => {
     expect(await devices.innerText()).toContain('The free WAF edition has no device management');
   });
 
-  test("a read-only key: the first refused write says why, and the controls turn read-only", async () => {
+  test("a read-only key: every section says why it is read-only before anything is tried, and its write controls are off", async () => {
     const page = await start({ key: 'readOnly' });
-    const section = await openSection(page, 'Address objects', 'Address objects and groups');
-    await section.getByRole('button', { name: 'New address object' }).click();
-    const form = page.getByRole('dialog', { name: 'New address object' });
-    await form.getByLabel('Name').fill('Web');
-    await form.getByLabel('Value').fill('10.1.2.3');
-    await form.getByRole('button', { name: 'Create' }).click();
-    await poll(() => form.innerText()).toContain("The key's role does not allow this action.");
-    await form.getByRole('button', { name: 'Cancel' }).click();
-    await poll(() => section.innerText()).toContain("This key's role may not change");
-    expect(await section.getByRole('button', { name: 'New address object' }).isDisabled()).toBe(true);
+    const reason = "This key's role (read-only) may not do this";
+    const objects = await openSection(page, 'Address objects', 'Address objects and groups');
+    await poll(() => objects.getByRole('note').innerText()).toContain(reason);
+    expect(await objects.getByRole('button', { name: 'New address object' }).isDisabled()).toBe(true);
+    await poll(() => objects.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await objects.getByRole('button', { name: /^Edit / }).first().isDisabled()).toBe(true);
+    expect(await objects.getByRole('button', { name: /^Delete / }).first().isDisabled()).toBe(true);
+    await shot(page, 'read-only-key');
+    for (const [button, region, add] of [['Policies', 'Security policies', 'New policy'], ['Honeypots', 'Honeypots', 'New honeypot']] as const) {
+      const section = await openSection(page, button, region);
+      expect(await section.getByRole('note').innerText()).toContain(reason);
+      expect(await section.getByRole('button', { name: add }).isDisabled()).toBe(true);
+    }
+    const blocklist = await openSection(page, 'Block list', 'Block list');
+    expect(await blocklist.getByRole('button', { name: 'Add block' }).isDisabled()).toBe(true);
+    expect(await blocklist.getByRole('button', { name: 'Add block' }).getAttribute('title')).toContain(reason);
+  });
+
+  test('an operations key may block but not administer: the administration sections say so, the lists stay writable', async () => {
+    const page = await start({ key: 'operations' });
+    const policies = await openSection(page, 'Policies', 'Security policies');
+    await poll(() => policies.getByRole('note').innerText()).toContain("This key's role (operations) may not do this");
+    expect(await policies.getByRole('button', { name: 'New policy' }).isDisabled()).toBe(true);
+    const blocklist = await openSection(page, 'Block list', 'Block list');
+    expect(await blocklist.getByRole('button', { name: 'Add block' }).isDisabled()).toBe(false);
+  });
+
+  test('an administrator key: nothing is read-only', async () => {
+    const page = await start();
+    const policies = await openSection(page, 'Policies', 'Security policies');
+    await poll(() => policies.getByRole('row').count()).toBeGreaterThan(1);
+    await poll(() => policies.getByRole('button', { name: 'New policy' }).isDisabled()).toBe(false);
+    expect(await policies.getByRole('note').count()).toBe(0);
   });
 });
 

@@ -82,7 +82,7 @@ async function openSection(page: Page, name: string): Promise<Locator> {
 }
 
 describe('the firewall workspace, as an analyst uses it', () => {
-  test('browse, filter, filter out from a cell, open a detail, export CSV, block a source, follow its notification, unblock', async () => {
+  test('browse, filter, filter out from a cell, open a detail, export CSV, block a source', async () => {
     const firewall = await startFirewall({ alertCount: 400 });
     app = await start();
     scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-export-'));
@@ -148,23 +148,53 @@ describe('the firewall workspace, as an analyst uses it', () => {
     await expect.poll(() => detail.getByRole('status').innerText(), { timeout: 15_000 }).toContain(`The block list holds ${sourceIp}`);
     await expect.poll(async () => (await columnTexts(page, columns.source))[0]).toMatch(new RegExp(`^${sourceIp.replaceAll('.', '\\.')}\\s*blocked$`, 'i'));
 
-    // The block's notification: in the center, and a click opens the entry in the block list.
-    await syncNow(page);
-    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
-    await expect.poll(() => bell.count(), { timeout: 20_000 }).toBe(1);
-    await bell.click();
-    const center = page.getByRole('dialog', { name: 'Notification center' });
-    const entry = center.getByRole('button').filter({ hasText: sourceIp });
-    await entry.first().click();
-    const blockRow = page.getByRole('row', { name: `Block ${sourceIp}` });
-    await expect.poll(() => blockRow.getAttribute('aria-current')).toBe('true');
-
-    // Unblock, after confirming.
-    await blockRow.getByRole('button', { name: `Unblock ${sourceIp}` }).click();
-    await page.getByRole('dialog', { name: `Unblock ${sourceIp}?` }).getByRole('button', { name: 'Unblock' }).click();
-    await expect.poll(() => blockRow.count(), { timeout: 15_000 }).toBe(0);
     expect(dialogs).toEqual([]);
   });
+
+  test('a block opens in its own tab from its desktop notification and from the center; the alert it came from opens; unblock there', async () => {
+    const firewall = await startFirewall({ alertCount: 30 });
+    app = await start();
+    const { page, platform, services } = app;
+    const profile = await addFirewall(app, firewall, firewall.keys.operations);
+    await syncNow(page);
+    await expect.poll(() => matching(page), { timeout: 20_000 }).toBe('30 alerts');
+    const [alert] = services.firewall.alerts.query({ profileId: profile.id, filter: {}, limit: 1 }).rows;
+    const { ip: sourceIp } = await services.firewall.blocks.blockAlertSource(profile.id, alert!.id, 3600);
+
+    const toast = platform.notifications.find((shown) => shown.body.includes(sourceIp));
+    expect(toast).toBeDefined();
+    platform.click(toast!.id);
+    const blockTab = page.getByRole('tabpanel', { name: /^Block / });
+    const blockEntry = blockTab.getByRole('region', { name: 'Block-list entry' });
+    await expect.poll(() => blockEntry.getByRole('heading', { level: 2 }).innerText(), { timeout: 15_000 }).toBe(`Block ${sourceIp}`);
+    const shownEntry = await blockEntry.innerText();
+    expect(shownEntry).toMatch(/Remaining\s+in (59 minutes|1 hour)/);
+    expect(shownEntry).toMatch(/Source\s+api/i);
+    expect(shownEntry).toContain(`Alert ${alert!.id}:`);
+    const origin = blockEntry.getByRole('region', { name: 'The alert it came from' });
+    await expect.poll(() => origin.getByRole('button', { name: `Open alert ${alert!.id}` }).count()).toBe(1);
+    await page.getByRole('button', { name: /^Close Block / }).click();
+    await expect.poll(() => blockTab.count()).toBe(0);
+
+    // The desktop click read it, so the bell counts nothing; the entry is still in the center.
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    const center = page.getByRole('dialog', { name: 'Notification center' });
+    await center.getByRole('button').filter({ hasText: sourceIp }).first().click();
+    await expect.poll(() => blockEntry.getByRole('heading', { level: 2 }).innerText(), { timeout: 15_000 }).toBe(`Block ${sourceIp}`);
+
+    await origin.getByRole('button', { name: `Open alert ${alert!.id}` }).click();
+    await expect.poll(() => page.getByRole('tabpanel', { name: `Alert ${alert!.id}` }).getByRole('complementary').innerText(), { timeout: 15_000 }).toContain(sourceIp);
+    await page.getByRole('tab', { name: /^Block / }).click();
+
+    await blockEntry.getByRole('button', { name: 'Unblock' }).click();
+    await page.getByRole('dialog', { name: `Unblock ${sourceIp}?` }).getByRole('button', { name: 'Unblock' }).click();
+    await expect.poll(() => blockTab.getByRole('status').innerText(), { timeout: 15_000 }).toBe(`Unblocked: traffic from ${sourceIp} reaches the network again.`);
+    expect(services.firewall.blocks.list(profile.id).items.map((entry) => entry.ip)).not.toContain(sourceIp);
+    await page.getByRole('tab', { name: 'Firewall' }).click();
+    const blocklist = await openSection(page, 'Block list');
+    await blocklist.getByRole('table', { name: 'Block list' }).waitFor();
+    expect(await blocklist.getByRole('row', { name: `Block ${sourceIp}` }).count()).toBe(0);
+  }, 60_000);
 
   test('before the first sync the empty table says nothing is cached yet, not that nothing matches', async () => {
     const firewall = await startFirewall({ alertCount: 5 });

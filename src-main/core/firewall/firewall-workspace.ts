@@ -1,6 +1,6 @@
 // The firewall workspace's main side, put together: the cache (alerts, block list) synced in the
 // background per firewall profile, what the view asks of it, and the notifications its changes raise.
-import type { AlertSeverity } from '../../../src-preload/contract/firewall.ts';
+import type { AlertSeverity, AllowEntry, DomainRule } from '../../../src-preload/contract/firewall.ts';
 import { alertSeverities } from '../../../src-preload/contract/firewall.ts';
 import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
@@ -18,13 +18,14 @@ import { SyncStateRepository } from '../sync/sync-state-repository.ts';
 import { AlertRepository } from './alerts/alert-repository.ts';
 import { AlertService, type NewAlerts } from './alerts/alert-service.ts';
 import { SyncSettingsStore } from './alerts/sync-settings.ts';
-import { AllowService } from './allowlist/allow-service.ts';
+import { readAllowEntry } from './allowlist/allow-wire.ts';
 import { BlockRepository } from './blocklist/block-repository.ts';
 import { BlockService, type BlockChange } from './blocklist/block-service.ts';
 import { CapabilityService } from './capabilities/capability-service.ts';
-import { DomainService } from './domains/domain-service.ts';
+import { readDomainRule } from './domains/domain-wire.ts';
 import { AlertExport } from './export/alert-export.ts';
 import type { FirewallClients, RateOf } from './firewall-clients.ts';
+import { ShortListService } from './short-list-service.ts';
 import { WebhookService } from './webhook/webhook-service.ts';
 
 export interface FirewallWorkspaceOptions {
@@ -46,8 +47,8 @@ export interface FirewallWorkspaceOptions {
 export class FirewallWorkspace {
   readonly alerts: AlertService;
   readonly blocks: BlockService;
-  readonly allowlist: AllowService;
-  readonly domains: DomainService;
+  readonly allowlist: ShortListService<AllowEntry>;
+  readonly domains: ShortListService<DomainRule>;
   readonly capabilities: CapabilityService;
   readonly export: AlertExport;
   readonly webhooks: WebhookService;
@@ -65,8 +66,8 @@ export class FirewallWorkspace {
     this.syncSettings = new SyncSettingsStore(options.settings);
     this.alerts = new AlertService({ clients, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock });
     this.blocks = new BlockService({ clients, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
-    this.allowlist = new AllowService(clients, clock);
-    this.domains = new DomainService(clients, clock);
+    this.allowlist = new ShortListService(clients, clock, '/allowlist', readAllowEntry);
+    this.domains = new ShortListService(clients, clock, '/domains/rules', readDomainRule);
     this.capabilities = new CapabilityService(clients, clock, options.translator);
     this.export = new AlertExport(db, options.platform);
     this.sync = new SyncScheduler({ clock, logger });
@@ -106,11 +107,11 @@ export class FirewallWorkspace {
   }
 
   /** A write the key's role or the edition may refuse: a refusal updates the capabilities the window shows. */
-  async operate<T>(profileId: string, write: () => Promise<T>): Promise<T> {
+  async operate<T>(profileId: string, write: () => Promise<T>, access: 'operate' | 'administer' = 'operate'): Promise<T> {
     try {
       return await write();
     } catch (error) {
-      this.capabilities.noteFailure(profileId, error, 'operate');
+      this.capabilities.noteFailure(profileId, error, access);
       throw error;
     }
   }
@@ -173,7 +174,9 @@ export class FirewallWorkspace {
         describe: (total) => ({
           title: t('notify.blocks', { count: total }),
           body: newest.reason ? t('notify.blocksBodyReason', { profile: name, ip: newest.ip, reason: newest.reason }) : t('notify.blocksBody', { profile: name, ip: newest.ip }),
-          target: { kind: 'firewall', params: total === 1 ? { profileId, section: 'blocklist', entryId: newest.id } : { profileId, section: 'blocklist' } as TabParams },
+          target: total === 1
+            ? { kind: 'block', params: { profileId, entryId: newest.id } as TabParams }
+            : { kind: 'firewall', params: { profileId, section: 'blocklist' } as TabParams },
         }),
       });
     }

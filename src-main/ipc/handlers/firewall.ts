@@ -18,7 +18,7 @@ export function firewallHandlers(services: AppServices): Handlers<Contract>['fir
     blockAlertSource: ({ profileId, alertId, durationSeconds }) => firewall.operate(profileId, () => firewall.blocks.blockAlertSource(profileId, alertId, durationSeconds)),
     unblock: ({ profileId, entryId }) => firewall.operate(profileId, () => firewall.blocks.unblock(profileId, entryId)),
     allowlist: ({ profileId }) => firewall.allowlist.list(profileId),
-    addAllow: ({ profileId, ip, description }) => firewall.operate(profileId, () => firewall.allowlist.add(profileId, ip, description)),
+    addAllow: ({ profileId, ip, description }) => firewall.operate(profileId, () => firewall.allowlist.add(profileId, { ip, description })),
     removeAllow: ({ profileId, entryId }) => firewall.operate(profileId, () => firewall.allowlist.remove(profileId, entryId)),
     domainRules: ({ profileId }) => firewall.domains.list(profileId),
     addDomainRule: ({ profileId, ...rule }) => firewall.operate(profileId, () => firewall.domains.add(profileId, rule)),

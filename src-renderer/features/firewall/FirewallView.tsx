@@ -23,7 +23,6 @@ export function FirewallView({ params = {} }: { params?: TabParams }) {
           key={profile.id}
           profile={profile}
           initialSection={typeof params.section === 'string' ? params.section : undefined}
-          itemId={params.entryId === undefined ? undefined : String(params.entryId)}
         />
       )}
     </ServiceConnection>
@@ -33,10 +32,9 @@ export function FirewallView({ params = {} }: { params?: TabParams }) {
 interface WorkspaceProps {
   profile: ProfileView;
   initialSection: string | undefined;
-  itemId: string | undefined;
 }
 
-function FirewallWorkspace({ profile, initialSection, itemId }: WorkspaceProps) {
+function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
   const firewallStrings = useCatalogSection('firewall');
   const follow = useFirewallStatusStore((state) => state.follow);
   const capabilities = useFirewallStatusStore((state) => state.capabilities[profile.id]);
@@ -71,7 +69,7 @@ function FirewallWorkspace({ profile, initialSection, itemId }: WorkspaceProps) 
           ))}
         </nav>
         <div className="fw-section">
-          {section.id === initialSection && itemId !== undefined ? <section.component profile={profile} itemId={itemId} /> : <section.component profile={profile} />}
+          <section.component profile={profile} />
         </div>
       </div>
     </div>

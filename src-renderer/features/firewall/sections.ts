@@ -5,13 +5,13 @@ import { AlertsSection } from './alerts/AlertsSection.tsx';
 import { AllowListSection } from './allowlist/AllowListSection.tsx';
 import { BlockListSection } from './blocklist/BlockListSection.tsx';
 import { DomainRulesSection } from './domains/DomainRulesSection.tsx';
+import { SyncSettingsSection } from './settings/SyncSettingsSection.tsx';
+import { WebhookReceiverSection } from './settings/WebhookReceiverSection.tsx';
 import { translator } from '../../language/translator.ts';
 
 /** What every section of the Firewall view gets: the appliance profile the view shows. */
 export interface FirewallSectionProps {
   profile: ProfileView;
-  /** The item a notification opened this section for (e.g. a block entry's id), to show it first. */
-  itemId?: string;
 }
 
 /** One entry of the Firewall view's section nav. */
@@ -29,4 +29,6 @@ export const firewallSections: readonly FirewallSection[] = [
   { id: 'allowlist', title: () => translator.t('firewall.sections.allowlist'), component: AllowListSection },
   { id: 'domains', title: () => translator.t('firewall.sections.domains'), component: DomainRulesSection },
   ...adminSections,
+  { id: 'sync', title: () => translator.t('firewall.syncSettings.region'), component: SyncSettingsSection },
+  { id: 'receiver', title: () => translator.t('firewall.receiver.region'), component: WebhookReceiverSection },
 ];

@@ -1,6 +1,5 @@
 // Connection health: every call through a profile's client says whether its back end answered.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,6 +9,7 @@ import type { ConnectionHealth, ParsedProfileInput } from '../../../src-preload/
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
+import { freePort } from '../../support/free-port.ts';
 
 let sims: Simulators;
 let dataDir: string;
@@ -45,15 +45,6 @@ async function withServices(run: (services: AppServices, heard: ConnectionHealth
   } finally {
     await services.close();
   }
-}
-
-/** A port nothing listens on: taken from the system, then given back. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('connection health', () => {

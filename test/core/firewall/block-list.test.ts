@@ -42,7 +42,7 @@ describe('block list', () => {
 
     const center = data(await api.notifications.list({}));
     const [item] = center.items;
-    expect(item).toMatchObject({ kind: 'block-created', read: false, target: { kind: 'firewall', params: { profileId, section: 'blocklist', entryId: entry.id } } });
+    expect(item).toMatchObject({ kind: 'block-created', read: false, target: { kind: 'block', params: { profileId, entryId: entry.id } } });
     expect(item!.body).toContain(alert!.srcIp!);
     expect(platform.badgeCount).toBe(center.unread);
     const shown = platform.notifications.at(-1)!;

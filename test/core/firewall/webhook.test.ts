@@ -1,13 +1,13 @@
 // The webhook receiver as the appliance meets it: signed pushes from its address are answered at
 // once and trigger a sync; anything else is refused; a repeated event id is handled once, also
 // after a restart.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { issueServerCertificate, signBody, startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addFirewallProfile, cachedAlertIds, openWorkspace, sorted, simulatorAlertIds, type Workspace } from './firewall-fixture.ts';
+import { freePort } from '../../support/free-port.ts';
 
 const clock = new FakeClock();
 const keyStore = new SessionKeyStore('test');
@@ -17,14 +17,6 @@ let profileId: string;
 let port: number;
 let agent: Agent;
 const secret = 'whsec-test-signing-key';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port: free } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return free;
-}
 
 beforeAll(async () => {
   sims = await startSimulators({ alertCount: 200 });

@@ -3,7 +3,6 @@
 // pin that names the authority instead of the server is explained.
 import { X509Certificate } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { startConnectProxy, type ConnectProxy } from '../../support/connect-proxy.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { failureOf } from './fixtures.ts';
+import { freePort } from '../../support/free-port.ts';
 
 let sims: Simulators;
 let proxy: ConnectProxy;
@@ -49,15 +49,6 @@ const firewall = (overrides: Partial<Extract<ParsedProfileInput, { service: 'fir
   settings: { rateLimit: { requests: 20, windowSeconds: 1 } },
   ...overrides,
 });
-
-/** A port nothing listens on: taken from the system, then given back. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as { port: number };
-  await new Promise((closed) => server.close(closed));
-  return port;
-}
 
 describe('trusting a certificate', () => {
   it('an appliance whose self-signed certificate names appliance.local, reached by IP, is usable once trusted', async () => {

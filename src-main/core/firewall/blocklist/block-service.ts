@@ -8,6 +8,7 @@ import { Emitter } from '../../lifecycle/emitter.ts';
 import type { SyncBudget } from '../../sync/sync-budget.ts';
 import type { SyncJob } from '../../sync/sync-scheduler.ts';
 import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
+import { alertBlockReason } from '../../../../src-shared/alert-block-reason.ts';
 import { fieldError } from '../../english-text.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import { unwrappedFieldsOf } from '../../wire/read.ts';
@@ -76,7 +77,7 @@ export class BlockService {
     const alert = this.#options.alerts.find(profileId, alertId);
     if (!alert) throw new UserFacingError({ code: 'not_found', params: { context: 'alert_gone' } });
     if (!alert.srcIp) throw new UserFacingError({ code: 'bad_request', params: { context: 'no_source' } });
-    return this.block(profileId, alert.srcIp, durationSeconds, `Alert ${alert.id}: ${alert.signature ?? alert.category ?? 'no signature'}`.slice(0, 500));
+    return this.block(profileId, alert.srcIp, durationSeconds, alertBlockReason(alert.id, alert.signature ?? alert.category ?? 'no signature'));
   }
 
   async unblock(profileId: string, entryId: string): Promise<null> {

@@ -1,4 +1,4 @@
-import type { Permission } from './use-admin-access.ts';
+import type { Permission } from '../../../../src-preload/contract/firewall.ts';
 import { useTranslation } from 'react-i18next';
 
 /** Says before the user tries why this section's controls are read-only. */

@@ -1,14 +1,17 @@
+import { useEffect } from 'react';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { localTime } from './format.ts';
 import { useAdminStatusStore } from './status-store.ts';
-import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
 import { UsageChart } from './UsageChart.tsx';
 
 export function StatusSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
-  useAdminAccess(profile.id);
+  const watch = useAdminStatusStore((state) => state.watch);
+  useEffect(() => {
+    void watch(profile.id);
+  }, [watch, profile.id]);
   const history = useAdminStatusStore((state) => state.histories[profile.id]);
   const error = useAdminStatusStore((state) => state.errors[profile.id]);
   const status = history?.status ?? null;

@@ -15,7 +15,7 @@ export interface AdminSection {
   id: string;
   /** Read at render time, so the nav follows the window's language. */
   title(): string;
-  component: ComponentType<{ profile: ProfileView; itemId?: string }>;
+  component: ComponentType<{ profile: ProfileView }>;
 }
 
 /** The administration sections, in nav order, for the Firewall view's section nav. */

@@ -7,12 +7,8 @@ export interface AdminStatusStore {
   /** By profile id: the status poller's readings, kept up to date by main's `statusSampled` events. */
   histories: Record<string, StatusHistory>;
   errors: Record<string, IpcError>;
-  /** Profiles whose key a write was refused for its role (403 `forbidden_role`). */
-  roleRefused: Record<string, true>;
   /** Starts following a profile's status (main's poller starts with it). */
   watch(profileId: string): Promise<void>;
-  /** Remembers what a refused write said about the key's role. */
-  noteFailure(profileId: string, error: IpcError): void;
 }
 
 export const useAdminStatusStore = create<AdminStatusStore>()((set, get) => {
@@ -30,7 +26,6 @@ export const useAdminStatusStore = create<AdminStatusStore>()((set, get) => {
   return {
     histories: {},
     errors: {},
-    roleRefused: {},
     watch(profileId) {
       if (!subscribed) {
         subscribed = true;
@@ -48,9 +43,6 @@ export const useAdminStatusStore = create<AdminStatusStore>()((set, get) => {
         watching.set(profileId, started);
       }
       return started;
-    },
-    noteFailure(profileId, error) {
-      if (error.code === 'forbidden_role') set((state) => ({ roleRefused: { ...state.roleRefused, [profileId]: true } }));
     },
   };
 });

@@ -118,12 +118,12 @@ export function createAlertsStore(api: OpsDeskApi, profileId: string) {
           pages.set(loaded[index]!, result.data.rows);
           total = result.data.total;
         });
-        set((state) => ({
-          pages,
-          total,
-          error: null,
-          selectedIndex: state.selectedIndex !== null && state.selectedIndex >= total ? null : state.selectedIndex,
-        }));
+        set((state) => {
+          // New alerts push the selected one down the list: the selection follows it, not its position.
+          const selectedId = state.selectedIndex === null ? undefined : rowIn(state.pages, state.selectedIndex)?.id;
+          const selectedIndex = indexIn(pages, selectedId) ?? state.selectedIndex;
+          return { pages, total, error: null, selectedIndex: selectedIndex !== null && selectedIndex >= total ? null : selectedIndex };
+        });
       },
 
       setFilter: withFilter,
@@ -156,7 +156,7 @@ export function createAlertsStore(api: OpsDeskApi, profileId: string) {
       },
 
       rowAt(index) {
-        return get().pages.get(Math.floor(index / alertPageSize))?.[index % alertPageSize];
+        return rowIn(get().pages, index);
       },
 
       select(selectedIndex) {
@@ -172,6 +172,19 @@ export function createAlertsStore(api: OpsDeskApi, profileId: string) {
       },
     };
   });
+}
+
+function rowIn(pages: ReadonlyMap<number, readonly AlertRow[]>, index: number): AlertRow | undefined {
+  return pages.get(Math.floor(index / alertPageSize))?.[index % alertPageSize];
+}
+
+function indexIn(pages: ReadonlyMap<number, readonly AlertRow[]>, id: string | undefined): number | null {
+  if (id === undefined) return null;
+  for (const [page, rows] of pages) {
+    const at = rows.findIndex((row) => row.id === id);
+    if (at >= 0) return page * alertPageSize + at;
+  }
+  return null;
 }
 
 /** An empty text box or an emptied list means "no condition", not "match the empty string". */

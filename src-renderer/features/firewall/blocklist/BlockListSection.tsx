@@ -6,19 +6,20 @@ import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
-import { relativeTime } from '../relative-time.ts';
 import type { FirewallSectionProps } from '../sections.ts';
 import { cellText, visibleText } from '../table/visible-text.ts';
 import { useFirewallList } from '../use-firewall-list.ts';
 import { useNow } from '../use-now.ts';
 import { DurationPicker, defaultBlockSeconds } from './DurationPicker.tsx';
+import { Remaining } from './Remaining.tsx';
 import { fill } from '../../../ui/fill-template.ts';
 import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
+import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 
 const readBlocklist = (profileId: string) => opsdesk.firewall.blocklist({ profileId });
 
 /** Who is blocked, by whom and for how long; add a block, or lift one after asking. */
-export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
+export function BlockListSection({ profile }: FirewallSectionProps) {
   const firewallStrings = useCatalogSection('firewall');
   const s = firewallStrings.blocklist;
   const [state, reload] = useFirewallList(profile.id, readBlocklist, 'blocklist');
@@ -28,6 +29,7 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
   const [unblocking, setUnblocking] = useState<BlockEntry | null>(null);
   const [search, setSearch] = useState('');
   const now = useNow(30_000);
+  const navigate = useWorkspaceStore((store) => store.navigate);
   const needle = search.trim().toLowerCase();
   const entries =
     state.status === 'ready'
@@ -68,9 +70,6 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
               <tr
                 key={entry.id}
                 aria-label={fill(s.row, { ip: entry.ip })}
-                aria-current={entry.id === itemId ? 'true' : undefined}
-                className={entry.id === itemId ? 'fw-row-focused' : undefined}
-                ref={entry.id === itemId ? (row) => row?.scrollIntoView({ block: 'nearest' }) : undefined}
               >
                 <td>
                   <bdi>{cellText(entry.ip, 64)}</bdi>
@@ -83,7 +82,15 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
                   <Remaining entry={entry} now={now} />
                 </td>
                 <td>{entry.createdAt ? <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time> : null}</td>
-                <td>
+                <td className="fw-row-actions">
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={fill(s.openNamed, { ip: entry.ip })}
+                    onClick={() => navigate('block', { profileId: profile.id, entryId: entry.id })}
+                  >
+                    {s.open}
+                  </button>
                   <button
                     type="button"
                     className="button-danger"
@@ -123,18 +130,6 @@ export function BlockListSection({ profile, itemId }: FirewallSectionProps) {
         </ConfirmDialog>
       )}
     </section>
-  );
-}
-
-function Remaining({ entry, now }: { entry: BlockEntry; now: number }) {
-  const s = useCatalogSection('firewall').blocklist;
-  if (entry.expiresAt === null) return <span>{s.permanent}</span>;
-  const expires = new Date(entry.expiresAt).getTime();
-  if (expires <= now) return <span className="muted">{s.expired}</span>;
-  return (
-    <time dateTime={entry.expiresAt} title={new Date(expires).toLocaleString()}>
-      {relativeTime(expires, now)}
-    </time>
   );
 }
 

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { fieldErrorFor } from './FormField.tsx';
+
+interface Props {
+  title: string;
+  wide?: boolean;
+  /** Creating a new object (the button says Create) or changing one (Save). */
+  creating: boolean;
+  /** Sends the form to the appliance. */
+  send(): Promise<IpcResult<unknown>>;
+  onClose(): void;
+  onSaved(): void;
+  /** The form's fields, given the appliance's refusal of each field by its name. */
+  children(fieldError: (field: string) => string | undefined): ReactNode;
+}
+
+/** A create or edit form for an appliance object: sends once at a time; a refusal stays, on its fields when the appliance named them. */
+export function AdminFormDialog({ title, wide, creating, send, onClose, onSaved, children }: Props) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<IpcError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await send();
+    setBusy(false);
+    if (result.ok) onSaved();
+    else setError(result.error);
+  }
+
+  return (
+    <Dialog title={title} onClose={onClose} {...(wide && { wide })}>
+      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
+        {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('firewallAdmin.common.failedTitle')} />}
+        {children((field) => fieldErrorFor(error, field))}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('firewallAdmin.common.cancel')}
+          </button>
+          <button type="submit" className="button-primary" disabled={busy}>
+            {creating ? t('firewallAdmin.common.create') : t('firewallAdmin.common.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IpcResult } from '../../../../src-preload/contract/define.ts';
+import type { Permission } from '../../../../src-preload/contract/firewall.ts';
+import { ConfirmDelete } from './ConfirmDelete.tsx';
+import { PagedTable } from './PagedTable.tsx';
+import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
+import type { usePagedList } from './use-paged-list.ts';
+
+interface Props<T extends { id: string; name: string }> {
+  region: string;
+  addLabel: string;
+  /** Whether the key and edition let the user change these objects, and if not why. */
+  access: Permission;
+  list: ReturnType<typeof usePagedList<T>>;
+  /** More of the toolbar, e.g. a filter. */
+  toolbar?: ReactNode;
+  /** The header cells of the object's own columns. */
+  head: ReactNode;
+  cells(item: T): ReactNode;
+  /** Buttons of the row before Edit and Delete. */
+  rowActions?(item: T): ReactNode;
+  rowClassName?(item: T): string | undefined;
+  /** The create (no item) or edit form. */
+  form(item: T | undefined, done: { onClose(): void; onSaved(): void }): ReactNode;
+  remove(item: T): Promise<IpcResult<null>>;
+  onDeleted?(item: T): void;
+  /** Shown below the list, e.g. the selected object's events. */
+  children?: ReactNode;
+}
+
+/**
+ * A paged list of appliance objects the user creates, edits and deletes (policies, address objects,
+ * honeypots): read-only controls with the reason when the key or edition may not change them.
+ */
+export function AdminObjectList<T extends { id: string; name: string }>(props: Props<T>) {
+  const { t } = useTranslation();
+  const { access, list } = props;
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const writable = access.state !== 'denied';
+  const close = () => setEditing(null);
+
+  return (
+    <section className="admin-section" aria-label={props.region}>
+      <ReadOnlyNotice permission={access} />
+      <div className="admin-toolbar">
+        <button type="button" className="button-primary" disabled={!writable} title={access.reason} onClick={() => setEditing('new')}>
+          {props.addLabel}
+        </button>
+        <button type="button" className="button" onClick={list.reload}>
+          {t('firewallAdmin.common.refresh')}
+        </button>
+        {props.toolbar}
+      </div>
+      <PagedTable
+        state={list.state}
+        onPage={list.setPage}
+        head={
+          <>
+            {props.head}
+            <th>{t('firewallAdmin.common.actions')}</th>
+          </>
+        }
+        rows={(items) =>
+          items.map((item) => (
+            <tr key={item.id} className={props.rowClassName?.(item)}>
+              {props.cells(item)}
+              <td>
+                <span className="admin-actions">
+                  {props.rowActions?.(item)}
+                  <button type="button" className="button" disabled={!writable} title={access.reason} onClick={() => setEditing(item)} aria-label={`${t('firewallAdmin.common.edit')} ${item.name}`}>
+                    {t('firewallAdmin.common.edit')}
+                  </button>
+                  <button type="button" className="button-danger" disabled={!writable} title={access.reason} onClick={() => setDeleting(item)} aria-label={`${t('firewallAdmin.common.delete')} ${item.name}`}>
+                    {t('firewallAdmin.common.delete')}
+                  </button>
+                </span>
+              </td>
+            </tr>
+          ))
+        }
+      />
+      {props.children}
+      {editing &&
+        props.form(editing === 'new' ? undefined : editing, {
+          onClose: close,
+          onSaved: () => {
+            close();
+            list.reload();
+          },
+        })}
+      {deleting && (
+        <ConfirmDelete
+          name={deleting.name}
+          remove={() => props.remove(deleting)}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            props.onDeleted?.(deleting);
+            setDeleting(null);
+            list.reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

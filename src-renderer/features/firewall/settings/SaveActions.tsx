@@ -1,0 +1,30 @@
+import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+
+interface Props {
+  /** The words of the form: its save button, while saving, once saved, and the title of a refusal. */
+  words: { save: string; saving: string; saved: string; notSaved: string };
+  busy: boolean;
+  saved: boolean;
+  /** A refusal not tied to a field (those show on their fields). */
+  error: IpcError | null;
+}
+
+/** The end of a settings form: why it was not saved, that it was, and its Save button. */
+export function SaveActions({ words, busy, saved, error }: Props) {
+  return (
+    <>
+      {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={words.notSaved} />}
+      <div className="dialog-actions">
+        {saved && (
+          <span role="status" className="fw-saved">
+            {words.saved}
+          </span>
+        )}
+        <button type="submit" className="button-primary" disabled={busy}>
+          {busy ? words.saving : words.save}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+// The firewall's own settings in Chromium against the simulator: how it syncs (interval, first
+// backfill, retention, the backfill's progress) and its webhook receiver (off by default).
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createCertificateAuthority, FirewallSim, issueServerCertificate, type CertificateAuthority } from '../sim/index.ts';
+import { openApp, type AppUnderTest } from '../support/app-harness.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { freePort } from '../support/free-port.ts';
+import { shot } from '../support/e2e-shots.ts';
+
+let browser: Browser;
+let ca: CertificateAuthority;
+let app: AppUnderTest | undefined;
+let firewall: FirewallSim | undefined;
+
+beforeAll(async () => {
+  [browser, ca] = await Promise.all([launchChromium(), createCertificateAuthority()]);
+});
+afterAll(async () => {
+  await browser.close();
+});
+afterEach(async () => {
+  firewall?.setWebhook(null);
+  await app?.close({ removeData: true });
+  await firewall?.close();
+  app = undefined;
+  firewall = undefined;
+});
+
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+/** A region's text as one line, as a screen reader reads it. */
+const textOf = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
+
+/**
+ * A simulator with `alertCount` alerts and the app as it runs (every firewall profile syncs in the
+ * background), with one firewall profile and the Firewall tab showing; `slowPagesMs` delays every
+ * page of alerts the appliance sends, so the first sync is seen while it runs.
+ */
+async function start(alertCount: number, options: { ipcLog?: { channel: string; result: unknown }[]; slowPagesMs?: number } = {}): Promise<{ page: Page; profileId: string }> {
+  firewall = new FirewallSim({ seed: 5, alertCount: 0, caPem: ca.certPem });
+  await firewall.listen(0, await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+  firewall.addAlerts(alertCount);
+  if (options.slowPagesMs) firewall.faults.add({ path: '/alerts', kind: 'delay', ms: options.slowPagesMs });
+  app = await openApp(browser, { backgroundSync: true, ...(options.ipcLog && { ipcLog: options.ipcLog }) });
+  const profile = await app.services.profiles.save({
+    service: 'firewall',
+    name: 'Lab firewall',
+    baseUrl: firewall.url,
+    apiKey: firewall.keys.operations,
+    trust: { mode: 'ca-only', caPem: ca.certPem },
+    settings: { rateLimit: { requests: 200, windowSeconds: 1 } },
+  });
+  await app.page.reload();
+  return { page: app.page, profileId: profile.id };
+}
+
+async function openSection(page: Page, name: string): Promise<Locator> {
+  const view = page.getByRole('tabpanel', { name: 'Firewall' });
+  await view.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name, exact: true }).click();
+  const section = view.getByRole('region', { name });
+  await section.waitFor();
+  return section;
+}
+
+describe('sync settings', () => {
+  test('the first sync shows its progress; interval, backfill and retention are checked, saved and kept', async () => {
+    const { page, profileId } = await start(2500, { slowPagesMs: 3000 });
+    const section = await openSection(page, 'Sync settings');
+    const form = section.getByRole('form', { name: 'Sync settings' });
+    await poll(() => form.getByLabel('Sync every').inputValue()).toBe('1');
+    expect(await form.getByLabel('Unit').inputValue()).toBe('minutes');
+    expect(await form.getByLabel('Days', { exact: true }).inputValue()).toBe('7');
+
+    // The first sync's backfill, slowed down by the appliance: its progress shows while it runs.
+    const progress = section.getByRole('status', { name: 'Alert sync' });
+    await poll(() => textOf(progress)).toMatch(/First sync: [1-9][\d,]* of 2,500 alerts fetched/);
+    expect(await progress.getByRole('progressbar').getAttribute('max')).toBe('2500');
+    await shot(page, 'sync-settings-backfill');
+    firewall!.faults.clear();
+    await poll(() => textOf(progress)).toMatch(/Idle · 2,500 alerts cached/);
+    expect(await textOf(progress)).toMatch(/Last complete sync (now|\d+ seconds? ago)/);
+
+    // Values out of range are refused on their fields, in the words of what was typed.
+    await form.getByLabel('Sync every').fill('5');
+    await form.getByLabel('Unit').selectOption('seconds');
+    await form.getByLabel('At most (alerts)').fill('10');
+    await form.getByLabel('Alerts of the last (days)').fill('1.5');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const interval = form.getByLabel('Sync every');
+    await poll(() => interval.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.locator(`#${await interval.getAttribute('aria-describedby')}`).innerText()).toBe('Between 10 seconds and 24 hours.');
+    const rows = form.getByLabel('At most (alerts)');
+    expect(await form.locator(`#${await rows.getAttribute('aria-describedby')}`).innerText()).toBe('Between 1,000 and 5,000,000 alerts.');
+    const days = form.getByLabel('Alerts of the last (days)');
+    expect(await form.locator(`#${await days.getAttribute('aria-describedby')}`).innerText()).toBe('Enter a whole number.');
+    expect(app!.services.firewall.syncSettings.get(profileId).intervalSeconds).toBe(60);
+    await shot(page, 'sync-settings-invalid');
+
+    await interval.fill('2');
+    await form.getByLabel('Unit').selectOption('minutes');
+    await form.getByLabel('Everything the cache keeps').check();
+    await days.fill('30');
+    await rows.fill('50000');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await poll(() => form.getByRole('status').innerText()).toBe('Saved. The next sync follows these settings.');
+    expect(app!.services.firewall.syncSettings.get(profileId)).toEqual({ intervalSeconds: 120, backfillDays: 30, retentionDays: 30, retentionRows: 50_000 });
+    await shot(page, 'sync-settings');
+
+    await page.reload();
+    const again = (await openSection(page, 'Sync settings')).getByRole('form', { name: 'Sync settings' });
+    await poll(() => again.getByLabel('Sync every').inputValue()).toBe('2');
+    expect(await again.getByLabel('Everything the cache keeps').isChecked()).toBe(true);
+    expect(await again.getByLabel('Alerts of the last (days)').inputValue()).toBe('30');
+    expect(await again.getByLabel('At most (alerts)').inputValue()).toBe('50000');
+  }, 90_000);
+});
+
+describe('webhook receiver', () => {
+  test('off by default; switched on it listens, keeps the signing key in main, and a push from the appliance brings its alerts', async () => {
+    const ipcLog: { channel: string; result: unknown }[] = [];
+    const { page } = await start(20, { ipcLog });
+    const view = page.getByRole('tabpanel', { name: 'Firewall' });
+    await poll(() => view.getByRole('status', { name: 'Matching alerts' }).innerText()).toBe('20 alerts');
+
+    const section = await openSection(page, 'Webhook receiver');
+    const status = section.getByRole('status', { name: 'Receiver' });
+    await poll(() => textOf(status)).toBe('Receiver Off');
+    const form = section.getByRole('form', { name: 'Webhook receiver' });
+    expect(await form.getByLabel("Receive the appliance's event pushes").isChecked()).toBe(false);
+    await shot(page, 'webhook-receiver-off');
+
+    const port = await freePort();
+    const leaf = await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
+    const signingKey = 'whsec-e2e-signing-key-7f3a9c';
+    await form.getByLabel("Receive the appliance's event pushes").check();
+    await form.getByLabel('Listen on address').fill('127.0.0.1');
+    await form.getByLabel('Port').fill(String(port));
+    await form.getByLabel('Appliance address').fill('10.0.0.300');
+    await form.getByLabel('Signing key', { exact: true }).fill(signingKey);
+    await form.getByLabel('TLS certificate (PEM)').fill(leaf.certPem);
+    await form.getByLabel('TLS private key (PEM)').fill(leaf.keyPem);
+    await form.getByRole('button', { name: 'Save' }).click();
+    const appliance = form.getByLabel('Appliance address');
+    await poll(() => appliance.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.locator(`#${await appliance.getAttribute('aria-describedby')}`).innerText()).toBe('Enter one IPv4 or IPv6 address (not a range).');
+    await shot(page, 'webhook-receiver-invalid');
+    expect(await textOf(status)).toBe('Receiver Off');
+
+    await appliance.fill('127.0.0.1');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await poll(() => textOf(status)).toBe(`Receiver Listening on 127.0.0.1:${port} for 127.0.0.1`);
+    expect(await form.getByLabel('Signing key', { exact: true }).inputValue()).toBe('');
+    expect(await form.innerText()).toContain('A signing key is stored in the keychain');
+    expect(await form.innerText()).toContain('A certificate and private key are stored');
+    await shot(page, 'webhook-receiver-listening');
+
+    // The appliance pushes its new alerts; the push starts a sync, so they arrive without "Sync now".
+    firewall!.setWebhook({ url: `https://127.0.0.1:${port}/hook`, secret: signingKey });
+    firewall!.addAlerts(3);
+    await firewall!.webhooksIdle();
+    expect(firewall!.webhookDeliveries.filter((delivery) => delivery.event === 'alert.created').every((delivery) => delivery.status === 200)).toBe(true);
+    await view.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Alerts', exact: true }).click();
+    await poll(() => view.getByRole('status', { name: 'Matching alerts' }).innerText()).toBe('23 alerts');
+
+    // The key stays in main: not in the page, not in anything main sent to it.
+    expect(await page.content()).not.toContain(signingKey);
+    expect(JSON.stringify(ipcLog)).not.toContain(signingKey);
+    expect(JSON.stringify(ipcLog)).not.toContain(leaf.keyPem.split('\n')[1]);
+
+    await page.reload();
+    const reopened = await openSection(page, 'Webhook receiver');
+    await poll(() => textOf(reopened.getByRole('status', { name: 'Receiver' }))).toBe(`Receiver Listening on 127.0.0.1:${port} for 127.0.0.1`);
+    expect(await reopened.getByLabel("Receive the appliance's event pushes").isChecked()).toBe(true);
+  }, 90_000);
+});

@@ -1,0 +1,137 @@
+// The alerts table's store under Node, over the real bridge, services, SQLite cache and simulator:
+// what the analyst sees when filtering, filtering out from a cell, sorting, scrolling and when new
+// alerts arrive while one is selected.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { AlertRow } from '../../src-preload/contract/firewall.ts';
+import { alertPageSize, createAlertsStore, type AlertsStore } from '../../src-renderer/features/firewall/alerts/alerts-store.ts';
+import { startSimulators, type Simulators } from '../sim/index.ts';
+import { addFirewallProfile, openWorkspace, type Workspace } from '../core/firewall/firewall-fixture.ts';
+import { FakeClock } from '../support/fake-clock.ts';
+
+const clock = new FakeClock();
+let sims: Simulators;
+let workspace: Workspace;
+
+beforeAll(async () => {
+  sims = await startSimulators({ alertCount: 450, clock });
+  workspace = await openWorkspace(clock);
+});
+afterAll(async () => {
+  await workspace.close();
+  await sims.close();
+});
+
+/** A profile of its own with the simulator's alerts cached, and a store over it. */
+async function syncedStore(): Promise<{ profileId: string; store: AlertsStore }> {
+  const profileId = await addFirewallProfile(workspace, sims);
+  await clock.run(workspace.services.firewall.syncNow(profileId));
+  return { profileId, store: createAlertsStore(workspace.api, profileId) };
+}
+
+/** Resolves once the store holds the first page of its current query. */
+function firstPage(store: AlertsStore): Promise<readonly AlertRow[]> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const rows = store.getState().pages.get(0);
+      if (rows) {
+        unsubscribe();
+        resolve(rows);
+      }
+    };
+    const unsubscribe = store.subscribe(check);
+    check();
+  });
+}
+
+describe('alerts store', () => {
+  test('a severity filter shows only those alerts and counts them', async () => {
+    const { profileId, store } = await syncedStore();
+    await store.getState().refresh();
+    const all = store.getState().total!;
+    expect(all).toBe(workspace.services.firewall.alerts.query({ profileId, limit: 1 }).total);
+
+    store.getState().setFilter({ severity: ['critical'] });
+    const rows = await firstPage(store);
+    const critical = store.getState().total!;
+    expect(critical).toBeGreaterThan(0);
+    expect(critical).toBeLessThan(all);
+    expect(rows.every((row) => row.severity === 'critical')).toBe(true);
+
+    store.getState().setFilter({ severity: [] });
+    await firstPage(store);
+    expect(store.getState().total).toBe(all);
+    expect(store.getState().filter).toEqual({});
+  });
+
+  test('filter out from a cell drops that value; filter in on the same cell replaces it', async () => {
+    const { store } = await syncedStore();
+    await store.getState().refresh();
+    const category = store.getState().rowAt(0)!.category!;
+
+    store.getState().addCellFilter('category', category, 'out');
+    const without = await firstPage(store);
+    expect(without.some((row) => row.category === category)).toBe(false);
+
+    store.getState().addCellFilter('category', category, 'in');
+    const only = await firstPage(store);
+    expect(store.getState().filter.cells).toEqual([{ field: 'category', value: category, mode: 'in' }]);
+    expect(only.length).toBeGreaterThan(0);
+    expect(only.every((row) => row.category === category)).toBe(true);
+
+    store.getState().removeCellFilter(0);
+    await firstPage(store);
+    expect(store.getState().filter).toEqual({});
+  });
+
+  test('sorting by a column puts its largest first, a second click the other way', async () => {
+    const { store } = await syncedStore();
+    await store.getState().refresh();
+    store.getState().sortBy('srcIp');
+    const descending = (await firstPage(store)).map((row) => row.srcIp ?? '');
+    store.getState().sortBy('srcIp');
+    const ascending = (await firstPage(store)).map((row) => row.srcIp ?? '');
+    expect(store.getState().sort).toEqual({ field: 'srcIp', direction: 'asc' });
+    expect(descending[0]! >= descending.at(-1)!).toBe(true);
+    expect(ascending[0]! <= ascending.at(-1)!).toBe(true);
+    expect(ascending[0]).not.toBe(descending[0]);
+  });
+
+  test('scrolling fetches the rows under the view, once per page', async () => {
+    const { store } = await syncedStore();
+    await store.getState().refresh();
+    store.getState().ensureRows(alertPageSize * 2 + 10, alertPageSize * 2 + 40);
+    store.getState().ensureRows(alertPageSize * 2 + 10, alertPageSize * 2 + 40);
+    await new Promise<void>((resolve) => {
+      const unsubscribe = store.subscribe((state) => state.pages.has(2) && (unsubscribe(), resolve()));
+    });
+    expect([...store.getState().pages.keys()].sort()).toEqual([0, 2]);
+    expect(store.getState().rowAt(alertPageSize * 2 + 10)).toBeDefined();
+  });
+
+  test('the selected alert stays selected when new alerts arrive and the table refreshes', async () => {
+    const { profileId, store } = await syncedStore();
+    await store.getState().refresh();
+    store.getState().select(3);
+    const selected = store.getState().rowAt(3)!.id;
+    store.getState().openDetail(selected);
+
+    sims.firewall.addAlerts(2);
+    await clock.run(workspace.services.firewall.syncNow(profileId));
+    await store.getState().refresh();
+
+    const { selectedIndex, openAlertId } = store.getState();
+    expect(selectedIndex).not.toBeNull();
+    expect(store.getState().rowAt(selectedIndex!)!.id).toBe(selected);
+    expect(openAlertId).toBe(selected);
+  });
+
+  test('a filter that matches fewer rows than the selected position drops the selection', async () => {
+    const { store } = await syncedStore();
+    await store.getState().refresh();
+    store.getState().select(200);
+    store.getState().setFilter({ text: 'no-such-signature-anywhere' });
+    await firstPage(store);
+    expect(store.getState().total).toBe(0);
+    expect(store.getState().selectedIndex).toBeNull();
+  });
+});
