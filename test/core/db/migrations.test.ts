@@ -185,4 +185,33 @@ describe('database', () => {
     db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM gateway_calls').get()).toEqual({ n: 0 });
   });
+
+  test('migration 12 (alert counts) counts the cached alerts per severity, category and action, old rows included, in step with inserts and deletes; old rows stay searchable', () => {
+    const db = withProfile(11);
+    const insert = db.prepare(
+      "INSERT INTO firewall_alerts (profile_id, id, walk, severity, severity_rank, category, signature) VALUES ('a', ?, 1, 'high', 3, ?, 'ET SCAN Nmap probe')",
+    );
+    insert.run('alt_1', 'port_scan');
+    insert.run('alt_2', null);
+    migrate(db, 12);
+    expect(db.pragma('user_version', { simple: true })).toBe(12);
+    insert.run('alt_3', 'port_scan');
+    insert.run('alt_4', null);
+    const counts = () => db.prepare("SELECT category, alerts FROM firewall_alert_counts WHERE profile_id = 'a' ORDER BY category").all();
+    expect(counts()).toEqual([{ category: null, alerts: 2 }, { category: 'port_scan', alerts: 2 }]);
+    const match = (query: string) => count(db, `firewall_alerts_fts WHERE firewall_alerts_fts MATCH '${query}'`);
+    expect(match('nmap')).toBe(2);
+    db.prepare("DELETE FROM firewall_alerts WHERE id IN ('alt_1', 'alt_2')").run();
+    expect(counts()).toEqual([{ category: null, alerts: 1 }, { category: 'port_scan', alerts: 1 }]);
+    expect(match('nmap')).toBe(0);
+    db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
+    expect(count(db, 'firewall_alert_counts')).toBe(0);
+  });
+
+  test('migration 13 (full re-walks) keeps whether a walk goes through the whole window and when one last did', () => {
+    const db = withProfile(12);
+    db.prepare("INSERT INTO sync_state (profile_id, resource, walk, next_page) VALUES ('a', 'alerts', 2, 7)").run();
+    migrate(db, 13);
+    expect(db.prepare("SELECT walk_full, last_full_walk_at FROM sync_state WHERE resource = 'alerts'").get()).toEqual({ walk_full: 0, last_full_walk_at: null });
+  });
 });
