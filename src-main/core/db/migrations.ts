@@ -205,9 +205,11 @@ export const migrations: Migration[] = [
     CREATE INDEX gateway_calls_by_time ON gateway_calls (at DESC);`,
   },
   {
-    name: 'firewall alert counts, full-text index fed per page',
+    name: 'firewall alert counts, address and signature sorts by time, full-text index fed per page',
     // The alerts view's totals and filter pickers read these counts (per severity, category and
     // action, kept by triggers), so they cost the same at a million cached alerts as at a thousand.
+    // The address and signature indexes now carry the time: an address filter's newest-first page
+    // and the ties of those sorts are read off the index instead of sorting every match.
     // The full-text index keeps neither the text (the table has it) nor word positions (the view
     // searches words and prefixes, never phrases), and is fed by the repository once per stored
     // page instead of a trigger per row; a row it never held is deleted from it harmlessly.
@@ -231,6 +233,12 @@ export const migrations: Migration[] = [
       UPDATE firewall_alert_counts SET alerts = alerts - 1
         WHERE profile_id = old.profile_id AND severity IS old.severity AND category IS old.category AND action IS old.action;
     END;
+    DROP INDEX IF EXISTS firewall_alerts_by_source;
+    DROP INDEX IF EXISTS firewall_alerts_by_destination;
+    DROP INDEX IF EXISTS firewall_alerts_by_signature;
+    CREATE INDEX firewall_alerts_by_source ON firewall_alerts (profile_id, src_ip, occurred_ms);
+    CREATE INDEX firewall_alerts_by_destination ON firewall_alerts (profile_id, dst_ip, occurred_ms);
+    CREATE INDEX firewall_alerts_by_signature ON firewall_alerts (profile_id, signature, occurred_ms);
     DROP TRIGGER firewall_alerts_fts_insert;
     DROP TRIGGER firewall_alerts_fts_delete;
     DROP TABLE firewall_alerts_fts;

@@ -48,24 +48,24 @@ const SORT_KEYS: Record<AlertSortField, readonly string[]> = {
   severity: ['severity_rank', 'occurred_ms'],
   category: ['category', 'occurred_ms'],
   action: ['action', 'occurred_ms'],
-  srcIp: ['src_ip'],
-  dstIp: ['dst_ip'],
-  signature: ['signature'],
+  srcIp: ['src_ip', 'occurred_ms'],
+  dstIp: ['dst_ip', 'occurred_ms'],
+  signature: ['signature', 'occurred_ms'],
 };
 /** Counts of filters other than the pickers' (they read firewall_alert_counts), kept per profile until its alerts change. */
 const REMEMBERED_COUNTS = 16;
 const NUMERIC: ReadonlySet<AlertField> = new Set(['srcPort', 'dstPort', 'occurredAt']);
 
-// The sort indexes as migration 6 made them. Maintained row by row they cost several times the
+// The sort indexes as migrations 6 and 12 made them. Maintained row by row they cost several times the
 // rows themselves (random keys in seven trees); built once after a backfill they cost a fraction.
 const SORT_INDEXES: Record<string, string> = {
   firewall_alerts_by_time: '(profile_id, occurred_ms)',
   firewall_alerts_by_severity: '(profile_id, severity_rank, occurred_ms)',
   firewall_alerts_by_category: '(profile_id, category, occurred_ms)',
   firewall_alerts_by_action: '(profile_id, action, occurred_ms)',
-  firewall_alerts_by_source: '(profile_id, src_ip)',
-  firewall_alerts_by_destination: '(profile_id, dst_ip)',
-  firewall_alerts_by_signature: '(profile_id, signature)',
+  firewall_alerts_by_source: '(profile_id, src_ip, occurred_ms)',
+  firewall_alerts_by_destination: '(profile_id, dst_ip, occurred_ms)',
+  firewall_alerts_by_signature: '(profile_id, signature, occurred_ms)',
 };
 /** Up to this many cached alerts (every profile's), rebuilding the sort indexes after a backfill costs less than keeping them. */
 const ROWS_WORTH_SUSPENDING_INDEXES = 20_000;
@@ -211,8 +211,7 @@ export class AlertRepository {
   /** Stores alerts not cached yet (a repeat of an id changes nothing); returns how many were new. */
   store(profileId: string, alerts: readonly WireAlert[], walk: number): number {
     if (alerts.length === 0) return 0;
-    // The rows and their words in one transaction, so a search never misses a stored row.
-    const added = this.#db.transaction(() => {
+    const storing = () => {
       const before = (this.#lastRowid.get() as number | null) ?? 0;
       let inserted = 0;
       for (const alert of alerts) {
@@ -224,9 +223,22 @@ export class AlertRepository {
       }
       if (inserted > 0) this.#indexText.run(before);
       return inserted;
-    })();
+    };
+    // The rows and their words in one transaction, so a search never misses a stored row; inside
+    // the walk's own transaction no savepoint of its own, which would make FTS5 flush every page.
+    const added = this.#db.inTransaction ? storing() : this.#db.transaction(storing)();
     if (added > 0) this.#counts.delete(profileId);
     return added;
+  }
+
+  /**
+   * Brings the query planner's statistics up to date when the cache changed a lot since they were
+   * taken (cheap otherwise): without them a rare filter (an address prefix) may walk the time
+   * index row by row instead of reading its own.
+   */
+  updatePlannerStatistics(): void {
+    this.#db.pragma('analysis_limit = 400');
+    this.#db.pragma('optimize = 0x10002');
   }
 
   settledIds(profileId: string, ids: readonly string[], settledWalk: number): Set<string> {

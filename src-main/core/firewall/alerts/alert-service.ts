@@ -153,7 +153,10 @@ export class AlertService {
     );
     const result = await (suspended ? walking.finally(() => repository.restoreSortIndexes()) : walking);
     const pruned = repository.prune(profileId, clock.now() - retentionDays * DAY_MS, retentionRows);
-    if (result.stored > 0 || pruned > 0) this.#cacheChanged.fire(profileId);
+    if (result.stored > 0 || pruned > 0) {
+      repository.updatePlannerStatistics();
+      this.#cacheChanged.fire(profileId);
+    }
     if (!result.first && result.stored > 0) this.#newAlerts.fire({ profileId, bySeverity: repository.addedBy(profileId, result.walk) });
   }
 
