@@ -209,7 +209,8 @@ export const migrations: Migration[] = [
     // The alerts view's totals and filter pickers read these counts (per severity, category and
     // action, kept by triggers), so they cost the same at a million cached alerts as at a thousand.
     // The address and signature indexes now carry the time: an address filter's newest-first page
-    // and the ties of those sorts are read off the index instead of sorting every match.
+    // and the ties of those sorts are read off the index instead of sorting every match. The walk's
+    // index finds what a sync added (its notification) without reading every cached alert.
     // The full-text index keeps neither the text (the table has it) nor word positions (the view
     // searches words and prefixes, never phrases), and is fed by the repository once per stored
     // page instead of a trigger per row; a row it never held is deleted from it harmlessly.
@@ -239,6 +240,7 @@ export const migrations: Migration[] = [
     CREATE INDEX firewall_alerts_by_source ON firewall_alerts (profile_id, src_ip, occurred_ms);
     CREATE INDEX firewall_alerts_by_destination ON firewall_alerts (profile_id, dst_ip, occurred_ms);
     CREATE INDEX firewall_alerts_by_signature ON firewall_alerts (profile_id, signature, occurred_ms);
+    CREATE INDEX firewall_alerts_by_walk ON firewall_alerts (profile_id, walk);
     DROP TRIGGER firewall_alerts_fts_insert;
     DROP TRIGGER firewall_alerts_fts_delete;
     DROP TABLE firewall_alerts_fts;

@@ -204,6 +204,9 @@ describe('database', () => {
     db.prepare("DELETE FROM firewall_alerts WHERE id IN ('alt_1', 'alt_2')").run();
     expect(counts()).toEqual([{ category: null, alerts: 1 }, { category: 'port_scan', alerts: 1 }]);
     expect(match('nmap')).toBe(0);
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join();
+    expect(plan("SELECT id FROM firewall_alerts WHERE profile_id = 'a' AND walk = 2")).toMatch(/INDEX firewall_alerts_by_walk/);
+    expect(plan("SELECT id FROM firewall_alerts WHERE profile_id = 'a' AND src_ip >= '10.' AND src_ip < '11' ORDER BY src_ip, occurred_ms LIMIT 10")).not.toMatch(/TEMP B-TREE/);
     db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
     expect(count(db, 'firewall_alert_counts')).toBe(0);
   });

@@ -56,9 +56,11 @@ const SORT_KEYS: Record<AlertSortField, readonly string[]> = {
 const REMEMBERED_COUNTS = 16;
 const NUMERIC: ReadonlySet<AlertField> = new Set(['srcPort', 'dstPort', 'occurredAt']);
 
-// The sort indexes as migrations 6 and 12 made them. Maintained row by row they cost several times the
-// rows themselves (random keys in seven trees); built once after a backfill they cost a fraction.
-const SORT_INDEXES: Record<string, string> = {
+// The sort indexes (and the walk's, for what a sync added) as migrations 6 and 12 made them.
+// Maintained row by row they cost several times the rows themselves (random keys in seven trees);
+// built once after a backfill they cost a fraction.
+const DEFERRABLE_INDEXES: Record<string, string> = {
+  firewall_alerts_by_walk: '(profile_id, walk)',
   firewall_alerts_by_time: '(profile_id, occurred_ms)',
   firewall_alerts_by_severity: '(profile_id, severity_rank, occurred_ms)',
   firewall_alerts_by_category: '(profile_id, category, occurred_ms)',
@@ -190,22 +192,22 @@ export class AlertRepository {
        SELECT rowid, signature, message, category, src_ip, dst_ip FROM firewall_alerts WHERE rowid > ?`,
     );
     // A process that stopped during a backfill left them out.
-    this.restoreSortIndexes();
+    this.restoreIndexes();
   }
 
   /**
    * Drops the sort indexes for a first backfill while the cache is small; queries stay correct,
-   * only slower, until `restoreSortIndexes`. Returns whether it did.
+   * only slower, until `restoreIndexes`. Returns whether it did.
    */
-  suspendSortIndexesForBackfill(): boolean {
+  suspendIndexesForBackfill(): boolean {
     const { cached } = this.#db.prepare(`SELECT COUNT(*) AS cached FROM (SELECT 1 FROM firewall_alerts LIMIT ${ROWS_WORTH_SUSPENDING_INDEXES + 1})`).get() as { cached: number };
     if (cached > ROWS_WORTH_SUSPENDING_INDEXES) return false;
-    for (const name of Object.keys(SORT_INDEXES)) this.#db.exec(`DROP INDEX IF EXISTS ${name}`);
+    for (const name of Object.keys(DEFERRABLE_INDEXES)) this.#db.exec(`DROP INDEX IF EXISTS ${name}`);
     return true;
   }
 
-  restoreSortIndexes(): void {
-    for (const [name, columns] of Object.entries(SORT_INDEXES)) this.#db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON firewall_alerts ${columns}`);
+  restoreIndexes(): void {
+    for (const [name, columns] of Object.entries(DEFERRABLE_INDEXES)) this.#db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON firewall_alerts ${columns}`);
   }
 
   /** Stores alerts not cached yet (a repeat of an id changes nothing); returns how many were new. */

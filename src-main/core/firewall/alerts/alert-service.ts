@@ -128,7 +128,7 @@ export class AlertService {
     const { backfillDays, retentionDays, retentionRows } = settings.get(profileId);
     const firstSync = state.get(profileId, 'alerts').settledWalk === 0;
     const cutoffMs = clock.now() - (firstSync ? Math.min(backfillDays, retentionDays) : retentionDays) * DAY_MS;
-    const suspended = firstSync && repository.suspendSortIndexesForBackfill();
+    const suspended = firstSync && repository.suspendIndexesForBackfill();
     const walking = walkNewestFirst(
       {
         profileId,
@@ -151,7 +151,7 @@ export class AlertService {
       state,
       { cutoffMs, now: () => new Date(clock.now()).toISOString(), fullWalkEveryMs: FULL_ALERT_WALK_EVERY_MS, onProgress: report, ...(signal ? { signal } : {}) },
     );
-    const result = await (suspended ? walking.finally(() => repository.restoreSortIndexes()) : walking);
+    const result = await (suspended ? walking.finally(() => repository.restoreIndexes()) : walking);
     const pruned = repository.prune(profileId, clock.now() - retentionDays * DAY_MS, retentionRows);
     if (result.stored > 0 || pruned > 0) {
       repository.updatePlannerStatistics();
