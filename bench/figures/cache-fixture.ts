@@ -1,5 +1,5 @@
 // A firewall cache of any size built with SQL (no HTTP): rows shaped like the simulator's alerts,
-// written through the same table, triggers (FTS5) and indexes the app uses.
+// written through the same table, triggers (counts), full-text index and indexes the app uses.
 import type { Db } from '../../src-main/core/db/database.ts';
 
 export function fillAlertCache(db: Db, profileId: string, rows: number, nowMs: number): void {
@@ -22,4 +22,8 @@ export function fillAlertCache(db: Db, profileId: string, rows: number, nowMs: n
        printf('Signature hit %d from source to port %d', i % 400, i % 1000), NULL
      FROM n`,
   ).run({ rows, profileId, nowMs });
+  db.prepare(
+    `INSERT INTO firewall_alerts_fts (rowid, signature, message, category, src_ip, dst_ip)
+     SELECT rowid, signature, message, category, src_ip, dst_ip FROM firewall_alerts WHERE profile_id = ?`,
+  ).run(profileId);
 }

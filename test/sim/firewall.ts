@@ -243,6 +243,18 @@ export class FirewallSim extends SimServer {
     return added;
   }
 
+  // Inserts n alerts `behind` alerts down from the newest, with that alert's time, as an appliance
+  // that lists by its own clock shows a late arrival: mid-list, where a walk from the head stops before it.
+  insertAlertsMidList(behind: number, n: number): AlertView[] {
+    const random = createRandom(this.#store.alerts.length, 'firewall-late-alerts');
+    const deviceIds = this.#store.devices.map((d) => d.id);
+    const position = this.#store.alerts.length - behind;
+    const occurredMs = this.#store.alerts[position]!.occurredMs;
+    const late = Array.from({ length: n }, () => newAlert(random, this.#store.nextId('alt'), occurredMs, deviceIds));
+    this.#store.alerts.splice(position, 0, ...late);
+    return late.map((alert) => this.#alertDetail(alert));
+  }
+
   setActivity(on: boolean): void {
     const random = createRandom(this.clock.now(), 'firewall-activity');
     this.switchActivity(on, ACTIVITY_INTERVAL_MS, () => this.#simulateTraffic(random));

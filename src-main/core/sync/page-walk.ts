@@ -7,6 +7,8 @@
 // after page 1 was read are newer than all of it, and the next walk starts with them. A walk's
 // position is saved in the same transaction as the rows of the pages it covers: after a crash it
 // resumes after the last page committed, and rows of the unfinished walk do not count as "already had".
+// Now and then a walk goes through the whole window without stopping at what it has: a real
+// appliance may list an item mid-list (a late arrival, its own clock), which no head walk meets.
 import { performance } from 'node:perf_hooks';
 import type { SyncStateRepository } from './sync-state-repository.ts';
 
@@ -54,13 +56,23 @@ export interface WalkResult {
 export async function walkNewestFirst<T extends WalkItem>(
   list: WalkedList<T>,
   state: SyncStateRepository,
-  options: { cutoffMs: number; now: () => string; onProgress?: (progress: WalkProgress) => void; signal?: AbortSignal },
+  options: {
+    cutoffMs: number;
+    now: () => string;
+    /** How long after the last walk through the whole window the next walk is one too; never when absent. */
+    fullWalkEveryMs?: number;
+    onProgress?: (progress: WalkProgress) => void;
+    signal?: AbortSignal;
+  },
 ): Promise<WalkResult> {
   const { profileId, resource, pageSize } = list;
   const start = state.get(profileId, resource);
   const walk = start.walk ?? start.settledWalk + 1;
-  if (start.walk === null) state.beginWalk(profileId, resource, walk);
   const first = start.settledWalk === 0;
+  const fullWalkDue =
+    options.fullWalkEveryMs !== undefined && (start.lastFullWalkAt === null || Date.parse(options.now()) - Date.parse(start.lastFullWalkAt) >= options.fullWalkEveryMs);
+  const full = start.walk === null ? first || fullWalkDue : start.walkFull;
+  if (start.walk === null) state.beginWalk(profileId, resource, walk, { full });
   const headIds = new Set(start.headIds);
   let page = start.walk === null ? 1 : start.nextPage;
   let fetched = start.walk === null ? 0 : start.walkFetched;
@@ -115,7 +127,7 @@ export async function walkNewestFirst<T extends WalkItem>(
       const { items, received, total } = fetchedPage;
       pages++;
       const ids = items.map((item) => item.id);
-      const met = list.settledIds(ids, start.settledWalk).size > 0 || ids.some((id) => headIds.has(id));
+      const met = !full && (list.settledIds(ids, start.settledWalk).size > 0 || ids.some((id) => headIds.has(id)));
       const passedCutoff = items.some((item) => item.time !== null && item.time < options.cutoffMs);
       const ended = received < pageSize || (total !== null && page * pageSize >= total);
       const done = met || passedCutoff || ended;

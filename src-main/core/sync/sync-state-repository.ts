@@ -6,6 +6,8 @@ export interface SyncState {
   settledWalk: number;
   /** The walk under way (cut short by a failure or a crash), or null. */
   walk: number | null;
+  /** The walk under way goes through the whole window instead of stopping at what it already has. */
+  walkFull: boolean;
   nextPage: number;
   walkTotal: number | null;
   walkFetched: number;
@@ -14,6 +16,8 @@ export interface SyncState {
   /** Ids at the head of the last completed walk: "already had" even after retention removed their rows. */
   headIds: string[];
   lastSyncedAt: string | null;
+  /** When the last walk through the whole window completed (the first walk is one). */
+  lastFullWalkAt: string | null;
 }
 
 interface SyncStateRow {
@@ -25,20 +29,26 @@ interface SyncStateRow {
   walk_head_ids: string;
   head_ids: string;
   last_synced_at: string | null;
+  walk_full: number;
+  last_full_walk_at: string | null;
 }
 
-const initial: SyncState = { settledWalk: 0, walk: null, nextPage: 1, walkTotal: null, walkFetched: 0, walkHeadIds: [], headIds: [], lastSyncedAt: null };
+const initial: SyncState = {
+  settledWalk: 0, walk: null, walkFull: false, nextPage: 1, walkTotal: null, walkFetched: 0, walkHeadIds: [], headIds: [], lastSyncedAt: null, lastFullWalkAt: null,
+};
 
 function toState(row: SyncStateRow): SyncState {
   return {
     settledWalk: row.settled_walk,
     walk: row.walk,
+    walkFull: row.walk_full === 1,
     nextPage: row.next_page ?? 1,
     walkTotal: row.walk_total,
     walkFetched: row.walk_fetched,
     walkHeadIds: JSON.parse(row.walk_head_ids) as string[],
     headIds: JSON.parse(row.head_ids) as string[],
     lastSyncedAt: row.last_synced_at,
+    lastFullWalkAt: row.last_full_walk_at,
   };
 }
 
@@ -53,9 +63,9 @@ export class SyncStateRepository {
     this.#db = db;
     this.#get = db.prepare<[string, string], SyncStateRow>('SELECT * FROM sync_state WHERE profile_id = ? AND resource = ?');
     this.#begin = db.prepare(
-      `INSERT INTO sync_state (profile_id, resource, walk, next_page, walk_total, walk_fetched, walk_head_ids)
-       VALUES (@profileId, @resource, @walk, 1, NULL, 0, '[]')
-       ON CONFLICT (profile_id, resource) DO UPDATE SET walk = @walk, next_page = 1, walk_total = NULL, walk_fetched = 0, walk_head_ids = '[]'`,
+      `INSERT INTO sync_state (profile_id, resource, walk, walk_full, next_page, walk_total, walk_fetched, walk_head_ids)
+       VALUES (@profileId, @resource, @walk, @full, 1, NULL, 0, '[]')
+       ON CONFLICT (profile_id, resource) DO UPDATE SET walk = @walk, walk_full = @full, next_page = 1, walk_total = NULL, walk_fetched = 0, walk_head_ids = '[]'`,
     );
     this.#advance = db.prepare(
       `UPDATE sync_state SET next_page = @nextPage, walk_total = @total, walk_fetched = @fetched,
@@ -64,7 +74,9 @@ export class SyncStateRepository {
     );
     this.#complete = db.prepare(
       `UPDATE sync_state SET settled_walk = walk, head_ids = walk_head_ids, walk = NULL, next_page = NULL, walk_total = NULL,
-       walk_fetched = 0, walk_head_ids = '[]', last_synced_at = @at WHERE profile_id = @profileId AND resource = @resource`,
+       walk_fetched = 0, walk_head_ids = '[]', last_synced_at = @at,
+       last_full_walk_at = CASE walk_full WHEN 1 THEN @at ELSE last_full_walk_at END, walk_full = 0
+       WHERE profile_id = @profileId AND resource = @resource`,
     );
   }
 
@@ -73,8 +85,8 @@ export class SyncStateRepository {
     return row ? toState(row) : { ...initial };
   }
 
-  beginWalk(profileId: string, resource: string, walk: number): void {
-    this.#begin.run({ profileId, resource, walk });
+  beginWalk(profileId: string, resource: string, walk: number, options: { full?: boolean } = {}): void {
+    this.#begin.run({ profileId, resource, walk, full: options.full ? 1 : 0 });
   }
 
   /** Called in the same transaction as storing the page, so the state never runs ahead of the rows. */

@@ -253,4 +253,36 @@ describe('database', () => {
       expect(db.prepare('SELECT COUNT(*) AS n FROM support_work_items').get()).toEqual({ n: 0 });
     });
   });
+
+  test('migration 16 (alert counts) counts the cached alerts per severity, category and action, old rows included, in step with inserts and deletes; old rows stay searchable', () => {
+    const db = withProfile(15);
+    const insert = db.prepare(
+      "INSERT INTO firewall_alerts (profile_id, id, walk, severity, severity_rank, category, signature) VALUES ('a', ?, 1, 'high', 3, ?, 'ET SCAN Nmap probe')",
+    );
+    insert.run('alt_1', 'port_scan');
+    insert.run('alt_2', null);
+    migrate(db, 16);
+    expect(db.pragma('user_version', { simple: true })).toBe(16);
+    insert.run('alt_3', 'port_scan');
+    insert.run('alt_4', null);
+    const counts = () => db.prepare("SELECT category, alerts FROM firewall_alert_counts WHERE profile_id = 'a' ORDER BY category").all();
+    expect(counts()).toEqual([{ category: null, alerts: 2 }, { category: 'port_scan', alerts: 2 }]);
+    const match = (query: string) => count(db, `firewall_alerts_fts WHERE firewall_alerts_fts MATCH '${query}'`);
+    expect(match('nmap')).toBe(2);
+    db.prepare("DELETE FROM firewall_alerts WHERE id IN ('alt_1', 'alt_2')").run();
+    expect(counts()).toEqual([{ category: null, alerts: 1 }, { category: 'port_scan', alerts: 1 }]);
+    expect(match('nmap')).toBe(0);
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join();
+    expect(plan("SELECT id FROM firewall_alerts WHERE profile_id = 'a' AND walk = 2")).toMatch(/INDEX firewall_alerts_by_walk/);
+    expect(plan("SELECT id FROM firewall_alerts WHERE profile_id = 'a' AND src_ip >= '10.' AND src_ip < '11' ORDER BY src_ip, occurred_ms LIMIT 10")).not.toMatch(/TEMP B-TREE/);
+    db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
+    expect(count(db, 'firewall_alert_counts')).toBe(0);
+  });
+
+  test('migration 17 (full re-walks) keeps whether a walk goes through the whole window and when one last did', () => {
+    const db = withProfile(16);
+    db.prepare("INSERT INTO sync_state (profile_id, resource, walk, next_page) VALUES ('a', 'alerts', 2, 7)").run();
+    migrate(db, 17);
+    expect(db.prepare("SELECT walk_full, last_full_walk_at FROM sync_state WHERE resource = 'alerts'").get()).toEqual({ walk_full: 0, last_full_walk_at: null });
+  });
 });

@@ -87,6 +87,40 @@ describe('alerts from the cache', () => {
     expect(bySeverity).toEqual([...bySeverity].sort((a, b) => b - a));
   });
 
+  it('counts each choice of the pickers exactly as the rows it lists, and offers the values the cache holds', async () => {
+    const facets = await workspace.api.firewall.alertFacets({ profileId });
+    if (!facets.ok) throw new Error(facets.error.message);
+    const values = (pick: (row: AlertRow) => string | null) => [...new Set(all.map(pick).filter((value) => value !== null))].sort();
+    expect(facets.data).toEqual({ severities: values((row) => row.severity), categories: values((row) => row.category), actions: values((row) => row.action) });
+    const [category] = facets.data.categories;
+    const [action] = facets.data.actions;
+    const filters = [{ severity: ['critical' as const] }, { severity: ['high' as const, 'low' as const] }, { category: [category!] }, { action: [action!] }, { severity: ['medium' as const], category: [category!], action: [action!] }];
+    for (const filter of filters) {
+      const expected = all.filter((row) =>
+        (!filter.severity || (filter.severity as readonly string[]).includes(row.severity!)) &&
+        (!('category' in filter) || filter.category!.includes(row.category!)) &&
+        (!('action' in filter) || filter.action!.includes(row.action!)));
+      const found = await rows({ filter });
+      expect(found.total).toBe(expected.length);
+      expect(found.rows.map((row) => row.id)).toEqual(expected.map((row) => row.id));
+    }
+  });
+
+  it.each(['severity', 'category', 'srcIp', 'signature'] as const)('sorted by %s, ties stay newest first (or oldest, ascending) and pages join with no alert twice or missing', async (field) => {
+    for (const direction of ['desc', 'asc'] as const) {
+      const whole = (await rows({ sort: { field, direction } })).rows;
+      const paged: AlertRow[] = [];
+      for (let offset = 0; offset < whole.length; offset += 100) paged.push(...(await rows({ sort: { field, direction }, offset, limit: 100 })).rows);
+      expect(paged.map((row) => row.id)).toEqual(whole.map((row) => row.id));
+      expect(new Set(paged.map((row) => row.id)).size).toBe(900);
+      const key = (row: AlertRow) => (field === 'severity' ? String(['low', 'medium', 'high', 'critical'].indexOf(row.severity!)) : row[field]);
+      whole.forEach((row, i) => {
+        const before = whole[i - 1];
+        if (before && key(before) === key(row)) expect(direction === 'desc' ? before.occurredAt! >= row.occurredAt! : before.occurredAt! <= row.occurredAt!).toBe(true);
+      });
+    }
+  });
+
   it('shows the appliance\'s detail with fields it has no column for, and the cached copy with the reason when the appliance is gone', async () => {
     const target = all[7]!;
     const online = await workspace.api.firewall.alert({ profileId, alertId: target.id });

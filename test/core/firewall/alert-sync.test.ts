@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../../src-preload/contract/firewall.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
+import { FULL_ALERT_WALK_EVERY_MS } from '../../../src-main/core/firewall/alerts/alert-service.ts';
 import { addFirewallProfile, cachedAlertIds, openWorkspace, simulatorAlertIds, sorted, type Workspace } from './firewall-fixture.ts';
 
 const clock = new FakeClock();
@@ -78,6 +79,34 @@ describe('alert sync', () => {
     const cached = cachedAlertIds(workspace.services, profileId);
     expect(new Set(cached).size).toBe(cached.length);
     expect(sorted(cached)).toEqual(sorted(await simulatorAlertIds(sims)));
+  });
+
+  it('once a day walks the whole window and picks up alerts the appliance listed mid-list; the walks between stop at the head', async () => {
+    const profileId = await addFirewallProfile(workspace, sims);
+    await clock.run(workspace.services.firewall.syncNow(profileId));
+    workspace.services.notifications.saveSettings({ doNotDisturb: false, alertSeverity: 'low', blocks: true });
+    const late = sims.firewall.insertAlertsMidList(1_200, 3).map((alert) => alert.id);
+    let mark = sims.firewall.requests.length;
+    await clock.run(workspace.services.firewall.syncNow(profileId));
+    expect(alertPagesAskedSince(mark)).toEqual([1]);
+    expect(cachedAlertIds(workspace.services, profileId)).not.toContain(late[0]);
+
+    await clock.advance(FULL_ALERT_WALK_EVERY_MS);
+    const shownBefore = workspace.services.notifications.list().items.filter((item) => item.kind === 'alerts' && item.profileId === profileId);
+    const pages = Math.ceil((await simulatorAlertIds(sims)).length / 500);
+    mark = sims.firewall.requests.length;
+    await clock.run(workspace.services.firewall.syncNow(profileId));
+    expect(alertPagesAskedSince(mark)).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
+    const cached = cachedAlertIds(workspace.services, profileId);
+    expect(new Set(cached).size).toBe(cached.length);
+    expect(sorted(cached)).toEqual(sorted(await simulatorAlertIds(sims)));
+    expect(cached).toEqual(expect.arrayContaining(late));
+    const shown = workspace.services.notifications.list().items.filter((item) => item.kind === 'alerts' && item.profileId === profileId);
+    expect(shown.reduce((sum, item) => sum + item.count, 0) - shownBefore.reduce((sum, item) => sum + item.count, 0)).toBe(3);
+
+    mark = sims.firewall.requests.length;
+    await clock.run(workspace.services.firewall.syncNow(profileId));
+    expect(alertPagesAskedSince(mark)).toEqual([1]);
   });
 
   it.each([

@@ -52,6 +52,8 @@ test('retention keeps the cache bounded by rows and by age; the next sync does n
   await clock.run(workspace.services.firewall.syncNow(profileId));
   const newest = sorted(await simulatorAlertIds(sims)).slice(0, 1_000);
   expect(sorted(cachedAlertIds(workspace.services, profileId))).toEqual(newest);
+  const counted = await workspace.api.firewall.alerts({ profileId, limit: 1 });
+  expect(counted.ok && counted.data.total).toBe(1_000);
   const before = alertPages();
   await clock.run(workspace.services.firewall.syncNow(profileId));
   expect(alertPages() - before).toBe(1);
@@ -61,4 +63,5 @@ test('retention keeps the cache bounded by rows and by age; the next sync does n
   const page = await workspace.api.firewall.alerts({ profileId, sort: { field: 'occurredAt', direction: 'asc' }, limit: 1 });
   const oldest = page.ok ? Date.parse(page.data.rows[0]!.occurredAt!) : 0;
   expect(oldest).toBeGreaterThanOrEqual(clock.now() - 2 * 86_400_000);
+  expect(page.ok && page.data.total).toBe(cachedAlertIds(workspace.services, profileId).length);
 });

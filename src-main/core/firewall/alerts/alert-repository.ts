@@ -1,5 +1,6 @@
-// The cached alerts of every firewall profile (table firewall_alerts, with FTS5 and one index per
-// sortable column): what sync stores, what the alerts view and the CSV export read.
+// The cached alerts of every firewall profile (table firewall_alerts, with FTS5, one index per
+// sortable column and the counts per severity, category and action in firewall_alert_counts): what
+// sync stores, what the alerts view and the CSV export read.
 import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
 import type { Db } from '../../db/database.ts';
 import { severityRank, type WireAlert, type WireAlertDetail } from './alert-wire.ts';
@@ -38,19 +39,35 @@ const COLUMN: Record<AlertField, string> = {
   signature: 'signature',
   deviceId: 'device_id',
 };
-const SORT_COLUMN: Record<AlertSortField, string> = { ...COLUMN, severity: 'severity_rank' };
+/**
+ * The ORDER BY of each sort, then rowid: exactly the columns of the sort's index, so a page is read
+ * off the index in order (a tie-break the index does not hold would sort every matching row).
+ */
+const SORT_KEYS: Record<AlertSortField, readonly string[]> = {
+  occurredAt: ['occurred_ms'],
+  severity: ['severity_rank', 'occurred_ms'],
+  category: ['category', 'occurred_ms'],
+  action: ['action', 'occurred_ms'],
+  srcIp: ['src_ip', 'occurred_ms'],
+  dstIp: ['dst_ip', 'occurred_ms'],
+  signature: ['signature', 'occurred_ms'],
+};
+/** Counts of filters other than the pickers' (they read firewall_alert_counts), kept per profile until its alerts change. */
+const REMEMBERED_COUNTS = 16;
 const NUMERIC: ReadonlySet<AlertField> = new Set(['srcPort', 'dstPort', 'occurredAt']);
 
-// The sort indexes as migration 6 made them. Maintained row by row they cost several times the
-// rows themselves (random keys in seven trees); built once after a backfill they cost a fraction.
-const SORT_INDEXES: Record<string, string> = {
+// The sort indexes (and the walk's, for what a sync added) as migrations 6 and 12 made them.
+// Maintained row by row they cost several times the rows themselves (random keys in seven trees);
+// built once after a backfill they cost a fraction.
+const DEFERRABLE_INDEXES: Record<string, string> = {
+  firewall_alerts_by_walk: '(profile_id, walk)',
   firewall_alerts_by_time: '(profile_id, occurred_ms)',
   firewall_alerts_by_severity: '(profile_id, severity_rank, occurred_ms)',
   firewall_alerts_by_category: '(profile_id, category, occurred_ms)',
   firewall_alerts_by_action: '(profile_id, action, occurred_ms)',
-  firewall_alerts_by_source: '(profile_id, src_ip)',
-  firewall_alerts_by_destination: '(profile_id, dst_ip)',
-  firewall_alerts_by_signature: '(profile_id, signature)',
+  firewall_alerts_by_source: '(profile_id, src_ip, occurred_ms)',
+  firewall_alerts_by_destination: '(profile_id, dst_ip, occurred_ms)',
+  firewall_alerts_by_signature: '(profile_id, signature, occurred_ms)',
 };
 /** Up to this many cached alerts (every profile's), rebuilding the sort indexes after a backfill costs less than keeping them. */
 const ROWS_WORTH_SUSPENDING_INDEXES = 20_000;
@@ -79,25 +96,41 @@ function toRow(row: AlertDbRow): AlertRow {
   };
 }
 
-/** The user's words as an FTS5 query: each word quoted (so no word is an operator) and matched as a prefix. */
+/**
+ * The user's words as an FTS5 query: each run of letters and digits quoted (so no word is an
+ * operator) and matched as a prefix. The index keeps no positions, so "10.20" asks for a token
+ * starting with 10 and one starting with 20 rather than the phrase.
+ */
 export function ftsQuery(text: string): string | null {
-  const words = text.split(/\s+/).map((word) => word.replace(/"/g, '')).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  const words = text.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
   return words.length === 0 ? null : words.map((word) => `"${word}"*`).join(' AND ');
 }
 
 type Params = Record<string, string | number>;
 
-function whereOf(profileId: string, filter: AlertFilter): { sql: string; params: Params } {
-  const clauses = ['a.profile_id = @profileId'];
-  const params: Params = { profileId };
-  const list = (column: string, name: string, values: readonly string[] | undefined) => {
+/** The filter's conditions on the columns firewall_alert_counts keeps, as SQL over `table`. */
+function pickerClauses(table: string, filter: AlertFilter, params: Params, severityColumn: 'severity' | 'severity_rank'): string[] {
+  const clauses: string[] = [];
+  const list = (column: string, name: string, values: readonly (string | number)[] | undefined) => {
     if (!values || values.length === 0) return;
-    clauses.push(`a.${column} IN (${values.map((_, i) => `@${name}${i}`).join(', ')})`);
+    clauses.push(`${table}.${column} IN (${values.map((_, i) => `@${name}${i}`).join(', ')})`);
     values.forEach((value, i) => (params[`${name}${i}`] = value));
   };
-  list('severity', 'severity', filter.severity);
+  // The rank stands for the word exactly (the filter takes only known words) and has the index.
+  list(severityColumn, 'severity', severityColumn === 'severity' ? filter.severity : filter.severity?.map(severityRank));
   list('category', 'category', filter.category);
   list('action', 'action', filter.action);
+  return clauses;
+}
+
+/** Whether the filter uses only the pickers (severity, category, action): its count is a sum of kept counts. */
+function onlyPickers(filter: AlertFilter): boolean {
+  return Object.entries(filter).every(([name, value]) => ['severity', 'category', 'action'].includes(name) || value === undefined);
+}
+
+function whereOf(profileId: string, filter: AlertFilter): { sql: string; params: Params } {
+  const params: Params = { profileId };
+  const clauses = ['a.profile_id = @profileId', ...pickerClauses('a', filter, params, 'severity_rank')];
   // An address, or the start of one ("10.20."), matched through the column's index.
   const prefix = (column: string, name: string, value: string | undefined) => {
     const trimmed = value?.trim();
@@ -132,54 +165,82 @@ function whereOf(profileId: string, filter: AlertFilter): { sql: string; params:
 
 function orderOf(sort: AlertSort): string {
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
-  return `a.${SORT_COLUMN[sort.field]} ${direction}, a.rowid ${direction}`;
+  return [...SORT_KEYS[sort.field], 'rowid'].map((column) => `a.${column} ${direction}`).join(', ');
 }
 
 export class AlertRepository {
   readonly #db: Db;
   readonly #insert;
-  readonly #counts = new Map<string, number>();
+  readonly #lastRowid;
+  readonly #indexText;
+  /** Per profile: counts of filters the kept counts cannot answer, by the filter's JSON. */
+  readonly #counts = new Map<string, Map<string, number>>();
 
   constructor(db: Db) {
     this.#db = db;
-    // One statement per page: the rows cross into SQLite as one JSON text instead of one call each.
     this.#insert = db.prepare(
       `INSERT INTO firewall_alerts (profile_id, id, walk, severity, severity_rank, occurred_ms, category, action, src_ip, src_port,
          dst_ip, dst_port, protocol, signature, message, device_id, other)
-       SELECT @profileId, a.value ->> 0, @walk, a.value ->> 1, a.value ->> 2, a.value ->> 3, a.value ->> 4, a.value ->> 5, a.value ->> 6,
-         a.value ->> 7, a.value ->> 8, a.value ->> 9, a.value ->> 10, a.value ->> 11, a.value ->> 12, a.value ->> 13, a.value ->> 14
-       FROM json_each(@alerts) a WHERE true
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (profile_id, id) DO NOTHING`,
     );
+    this.#lastRowid = db.prepare('SELECT MAX(rowid) AS last FROM firewall_alerts').pluck();
+    // A new row's rowid is above every earlier one, so "rowid > the last before the page" is the
+    // page's new rows. One statement per page: FTS5 does a fixed amount of work per statement.
+    this.#indexText = db.prepare(
+      `INSERT INTO firewall_alerts_fts (rowid, signature, message, category, src_ip, dst_ip)
+       SELECT rowid, signature, message, category, src_ip, dst_ip FROM firewall_alerts WHERE rowid > ?`,
+    );
     // A process that stopped during a backfill left them out.
-    this.restoreSortIndexes();
+    this.restoreIndexes();
   }
 
   /**
    * Drops the sort indexes for a first backfill while the cache is small; queries stay correct,
-   * only slower, until `restoreSortIndexes`. Returns whether it did.
+   * only slower, until `restoreIndexes`. Returns whether it did.
    */
-  suspendSortIndexesForBackfill(): boolean {
+  suspendIndexesForBackfill(): boolean {
     const { cached } = this.#db.prepare(`SELECT COUNT(*) AS cached FROM (SELECT 1 FROM firewall_alerts LIMIT ${ROWS_WORTH_SUSPENDING_INDEXES + 1})`).get() as { cached: number };
     if (cached > ROWS_WORTH_SUSPENDING_INDEXES) return false;
-    for (const name of Object.keys(SORT_INDEXES)) this.#db.exec(`DROP INDEX IF EXISTS ${name}`);
+    for (const name of Object.keys(DEFERRABLE_INDEXES)) this.#db.exec(`DROP INDEX IF EXISTS ${name}`);
     return true;
   }
 
-  restoreSortIndexes(): void {
-    for (const [name, columns] of Object.entries(SORT_INDEXES)) this.#db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON firewall_alerts ${columns}`);
+  restoreIndexes(): void {
+    for (const [name, columns] of Object.entries(DEFERRABLE_INDEXES)) this.#db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON firewall_alerts ${columns}`);
   }
 
   /** Stores alerts not cached yet (a repeat of an id changes nothing); returns how many were new. */
   store(profileId: string, alerts: readonly WireAlert[], walk: number): number {
     if (alerts.length === 0) return 0;
-    const rows = alerts.map((alert) => [
-      alert.id, alert.severity, severityRank(alert.severity), alert.occurredMs, alert.category, alert.action, alert.srcIp, alert.srcPort,
-      alert.dstIp, alert.dstPort, alert.protocol, alert.signature, alert.message, alert.deviceId, alert.other === null ? null : JSON.stringify(alert.other),
-    ]);
-    const added = this.#insert.run({ profileId, walk, alerts: JSON.stringify(rows) }).changes;
-    if (this.#counts.has(profileId)) this.#counts.set(profileId, this.#counts.get(profileId)! + added);
+    const storing = () => {
+      const before = (this.#lastRowid.get() as number | null) ?? 0;
+      let inserted = 0;
+      for (const alert of alerts) {
+        inserted += this.#insert.run(
+          profileId, alert.id, walk, alert.severity, severityRank(alert.severity), alert.occurredMs, alert.category, alert.action, alert.srcIp,
+          alert.srcPort, alert.dstIp, alert.dstPort, alert.protocol, alert.signature, alert.message, alert.deviceId,
+          alert.other === null ? null : JSON.stringify(alert.other),
+        ).changes;
+      }
+      if (inserted > 0) this.#indexText.run(before);
+      return inserted;
+    };
+    // The rows and their words in one transaction, so a search never misses a stored row; inside
+    // the walk's own transaction no savepoint of its own, which would make FTS5 flush every page.
+    const added = this.#db.inTransaction ? storing() : this.#db.transaction(storing)();
+    if (added > 0) this.#counts.delete(profileId);
     return added;
+  }
+
+  /**
+   * Brings the query planner's statistics up to date when the cache changed a lot since they were
+   * taken (cheap otherwise): without them a rare filter (an address prefix) may walk the time
+   * index row by row instead of reading its own.
+   */
+  updatePlannerStatistics(): void {
+    this.#db.pragma('analysis_limit = 400');
+    this.#db.pragma('optimize = 0x10002');
   }
 
   settledIds(profileId: string, ids: readonly string[], settledWalk: number): Set<string> {
@@ -191,24 +252,15 @@ export class AlertRepository {
   }
 
   count(profileId: string): number {
-    let count = this.#counts.get(profileId);
-    if (count === undefined) {
-      count = (this.#db.prepare('SELECT COUNT(*) AS n FROM firewall_alerts WHERE profile_id = ?').get(profileId) as { n: number }).n;
-      this.#counts.set(profileId, count);
-    }
-    return count;
+    return this.countMatching(profileId, {});
   }
 
   query(profileId: string, filter: AlertFilter, sort: AlertSort, offset: number, limit: number): { rows: AlertRow[]; total: number } {
     const where = whereOf(profileId, filter);
-    const unfiltered = where.sql === 'a.profile_id = @profileId';
     const rows = this.#db
       .prepare<Params, AlertDbRow>(`${SELECT_ROW} WHERE ${where.sql} ORDER BY ${orderOf(sort)} LIMIT @limit OFFSET @offset`)
       .all({ ...where.params, limit, offset });
-    const total = unfiltered
-      ? this.count(profileId)
-      : (this.#db.prepare<Params, { n: number }>(`SELECT COUNT(*) AS n FROM firewall_alerts a WHERE ${where.sql}`).get(where.params)!).n;
-    return { rows: rows.map(toRow), total };
+    return { rows: rows.map(toRow), total: this.countMatching(profileId, filter) };
   }
 
   /** Every matching row, one at a time (the CSV export never holds the set in memory). */
@@ -218,9 +270,23 @@ export class AlertRepository {
     for (const row of statement.iterate(where.params)) yield toRow(row);
   }
 
+  /** How many cached alerts match: a sum over the kept counts for the pickers, else counted once per change of the cache. */
   countMatching(profileId: string, filter: AlertFilter): number {
-    const where = whereOf(profileId, filter);
-    return (this.#db.prepare<Params, { n: number }>(`SELECT COUNT(*) AS n FROM firewall_alerts a WHERE ${where.sql}`).get(where.params)!).n;
+    if (onlyPickers(filter)) {
+      const params: Params = { profileId };
+      const clauses = ['c.profile_id = @profileId', ...pickerClauses('c', filter, params, 'severity')];
+      return this.#db.prepare<Params, number>(`SELECT COALESCE(SUM(c.alerts), 0) FROM firewall_alert_counts c WHERE ${clauses.join(' AND ')}`).pluck().get(params)!;
+    }
+    const key = JSON.stringify(filter);
+    const remembered = this.#counts.get(profileId) ?? new Map<string, number>();
+    let count = remembered.get(key);
+    if (count === undefined) {
+      const where = whereOf(profileId, filter);
+      count = this.#db.prepare<Params, number>(`SELECT COUNT(*) FROM firewall_alerts a WHERE ${where.sql}`).pluck().get(where.params)!;
+      if (remembered.size >= REMEMBERED_COUNTS) remembered.delete(remembered.keys().next().value!);
+      this.#counts.set(profileId, remembered.set(key, count));
+    }
+    return count;
   }
 
   find(profileId: string, id: string): (AlertRow & { detail: CachedDetail | null; other: Record<string, unknown> | null }) | undefined {
@@ -241,8 +307,9 @@ export class AlertRepository {
 
   facets(profileId: string): AlertFacets {
     const distinct = (column: string) =>
-      (this.#db.prepare(`SELECT DISTINCT ${column} AS value FROM firewall_alerts WHERE profile_id = ? AND ${column} IS NOT NULL ORDER BY 1`).all(profileId) as { value: string }[])
-        .map((row) => row.value);
+      this.#db.prepare<[string], string>(`SELECT DISTINCT ${column} FROM firewall_alert_counts WHERE profile_id = ? AND alerts > 0 AND ${column} IS NOT NULL ORDER BY 1`)
+        .pluck()
+        .all(profileId);
     return { severities: distinct('severity'), categories: distinct('category'), actions: distinct('action') };
   }
 
@@ -261,7 +328,7 @@ export class AlertRepository {
   prune(profileId: string, olderThanMs: number, maxRows: number): number {
     const removed = this.#db.transaction(() => {
       const byAge = this.#db.prepare('DELETE FROM firewall_alerts WHERE profile_id = ? AND occurred_ms < ?').run(profileId, olderThanMs).changes;
-      const byRows = this.#db
+      const byRows = this.count(profileId) <= maxRows ? 0 : this.#db
         .prepare(
           `DELETE FROM firewall_alerts WHERE rowid IN (SELECT rowid FROM firewall_alerts WHERE profile_id = ?
              ORDER BY occurred_ms DESC, rowid DESC LIMIT -1 OFFSET ?)`,

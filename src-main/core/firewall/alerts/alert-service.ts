@@ -21,6 +21,8 @@ import type { SyncSettingsStore } from './sync-settings.ts';
 /** The largest page the appliance is known to give (docs/api-assumptions.md); fewer requests per sync. */
 export const ALERT_PAGE_SIZE = 500;
 const DAY_MS = 86_400_000;
+/** A walk through the whole window once a day picks up alerts the appliance listed mid-list; it costs one request per page of the window. */
+export const FULL_ALERT_WALK_EVERY_MS = DAY_MS;
 
 export interface NewAlerts {
   profileId: string;
@@ -126,7 +128,7 @@ export class AlertService {
     const { backfillDays, retentionDays, retentionRows } = settings.get(profileId);
     const firstSync = state.get(profileId, 'alerts').settledWalk === 0;
     const cutoffMs = clock.now() - (firstSync ? Math.min(backfillDays, retentionDays) : retentionDays) * DAY_MS;
-    const suspended = firstSync && repository.suspendSortIndexesForBackfill();
+    const suspended = firstSync && repository.suspendIndexesForBackfill();
     const walking = walkNewestFirst(
       {
         profileId,
@@ -147,11 +149,14 @@ export class AlertService {
         store: (items, walk) => repository.store(profileId, items.map((item) => item.alert), walk),
       },
       state,
-      { cutoffMs, now: () => new Date(clock.now()).toISOString(), onProgress: report, ...(signal ? { signal } : {}) },
+      { cutoffMs, now: () => new Date(clock.now()).toISOString(), fullWalkEveryMs: FULL_ALERT_WALK_EVERY_MS, onProgress: report, ...(signal ? { signal } : {}) },
     );
-    const result = await (suspended ? walking.finally(() => repository.restoreSortIndexes()) : walking);
+    const result = await (suspended ? walking.finally(() => repository.restoreIndexes()) : walking);
     const pruned = repository.prune(profileId, clock.now() - retentionDays * DAY_MS, retentionRows);
-    if (result.stored > 0 || pruned > 0) this.#cacheChanged.fire(profileId);
+    if (result.stored > 0 || pruned > 0) {
+      repository.updatePlannerStatistics();
+      this.#cacheChanged.fire(profileId);
+    }
     if (!result.first && result.stored > 0) this.#newAlerts.fire({ profileId, bySeverity: repository.addedBy(profileId, result.walk) });
   }
 

@@ -12,8 +12,9 @@ export function SeverityBadge({ severity }: { severity: string | null }) {
   return <span className={`severity severity-${/^(low|medium|high|critical)$/.test(severity) ? severity : 'other'}`}>{cellText(severity, 20)}</span>;
 }
 
-export const formatAlertTime = (iso: string | null): string =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' }) : '';
+// One formatter for every cell: toLocaleString builds a new one per call.
+const alertTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+export const formatAlertTime = (iso: string | null): string => (iso ? alertTimeFormat.format(new Date(iso)) : '');
 
 const address = (ip: string | null, port: number | null) => (ip === null ? '' : port === null ? ip : `${ip}:${port}`);
 

@@ -53,6 +53,8 @@ export function createAlertsStore(api: OpsDeskApi, profileId: string) {
   // Every change of filter or sort starts a new generation; pages of an older one are dropped.
   let generation = 0;
   const inFlight = new Set<number>();
+  /** Pages answered for the current generation (the others on screen belong to the query before it). */
+  const current = new Set<number>();
 
   return createStore<AlertsState & AlertsActions>()((set, get) => {
     const query = (page: number) => {
@@ -60,26 +62,31 @@ export function createAlertsStore(api: OpsDeskApi, profileId: string) {
       return api.firewall.alerts({ profileId, filter, sort, offset: page * alertPageSize, limit: alertPageSize });
     };
 
-    const fetchPage = async (page: number) => {
+    /** `replacing`: the first page of a new filter or sort, which takes the place of every page shown so far. */
+    const fetchPage = async (page: number, replacing = false) => {
       const forGeneration = generation;
       inFlight.add(page);
       const result = await query(page);
       if (forGeneration !== generation) return;
       inFlight.delete(page);
       if (!result.ok) return set({ error: result.error });
+      current.add(page);
       set((state) => ({
-        pages: new Map(state.pages).set(page, result.data.rows),
+        pages: new Map(replacing ? [...state.pages].filter(([number]) => current.has(number)) : state.pages).set(page, result.data.rows),
         total: result.data.total,
         error: null,
         selectedIndex: state.selectedIndex !== null && state.selectedIndex >= result.data.total ? null : state.selectedIndex,
       }));
     };
 
+    // The rows on screen stay until the new first page replaces them: emptying the table first
+    // would build and tear down a screenful of placeholders for one IPC round trip.
     const requery = () => {
       generation += 1;
       inFlight.clear();
-      set({ pages: new Map(), selectedIndex: null });
-      void fetchPage(0);
+      current.clear();
+      set({ selectedIndex: null });
+      void fetchPage(0, true);
     };
 
     const withFilter = (change: Partial<AlertFilter>) => {
@@ -103,6 +110,7 @@ export function createAlertsStore(api: OpsDeskApi, profileId: string) {
         // together, so the table does not flash empty.
         generation += 1;
         inFlight.clear();
+        current.clear();
         const forGeneration = generation;
         const loaded = get().pages.size > 0 ? [...get().pages.keys()] : [0];
         const results = await Promise.all(loaded.map(query));
@@ -116,6 +124,7 @@ export function createAlertsStore(api: OpsDeskApi, profileId: string) {
         results.forEach((result, index) => {
           if (!result.ok) return;
           pages.set(loaded[index]!, result.data.rows);
+          current.add(loaded[index]!);
           total = result.data.total;
         });
         set((state) => {
