@@ -21,6 +21,8 @@ import { gatewayConnector } from './gateway/connector.ts';
 import { CallLogRepository } from './gateway/chat/call-log-repository.ts';
 import { ChatService } from './gateway/chat/chat-service.ts';
 import { EmbeddingService } from './gateway/embeddings/embedding-service.ts';
+import { ImageService } from './gateway/images/image-service.ts';
+import { TranscriptionService } from './gateway/transcription/transcription-service.ts';
 import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
 import { MessageRepository } from './gateway/chat/message-repository.ts';
 import { supportConnector } from './support/connector.ts';
@@ -76,6 +78,8 @@ export interface AppServices {
   firewallAdmin: FirewallAdmin;
   chat: ChatService;
   embeddings: EmbeddingService;
+  images: ImageService;
+  transcription: TranscriptionService;
   platform: Platform;
   notifications: NotificationCenter;
   firewall: FirewallWorkspace;
@@ -144,13 +148,17 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
   }
+  const gatewayCalls = new CallLogRepository(db);
+  const dialogs = { platform: options.platform, translator: () => preferences.translator };
   const chat = new ChatService({
     clients,
     conversations: new ConversationRepository(db),
     messages: new MessageRepository(db),
-    calls: new CallLogRepository(db),
+    calls: gatewayCalls,
     clock,
+    ...dialogs,
   });
+  const transcription = new TranscriptionService({ clients, calls: gatewayCalls, clock, ...dialogs });
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();
@@ -166,12 +174,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     firewallAdmin,
     chat,
     embeddings: new EmbeddingService(clients),
+    images: new ImageService({ clients, calls: gatewayCalls, clock, ...dialogs }),
+    transcription,
     platform: options.platform,
     notifications,
     firewall,
     events: { connect: (listener) => listeners.push(listener) },
     async close() {
       await chat.close();
+      transcription.dispose();
       firewallAdmin.close();
       await firewall.close();
       notifications.dispose();

@@ -74,8 +74,8 @@ describe('chat workspace', () => {
     expect(await lastAnswer(panel).innerText()).toMatch(/\d+ prompt \+ \d+ answer = \d+ tokens/);
     await lastAnswer(panel).getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => lastAnswer(panel).getByRole('button', { name: 'Copied' }).count()).toBe(1);
-    await panel.getByRole('button', { name: 'Copy as Markdown' }).click();
-    await expect.poll(() => panel.getByRole('button', { name: 'Markdown copied' }).count()).toBe(1);
+    // The tab took the conversation's title from its first message, at once.
+    await expect.poll(() => page.getByRole('tab', { name: 'What is alert 42 about?', exact: true }).count()).toBe(1);
 
     sims.gateway.setStreamShape({ firstTokenDelayMs: 1500 });
     await ask(panel, 'Take your time');

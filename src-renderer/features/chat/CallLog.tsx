@@ -1,11 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-preload/contract/define.ts';
+import type { ErrorCode, IpcError } from '../../../src-preload/contract/define.ts';
 import type { GatewayCall } from '../../../src-preload/contract/gateway.ts';
 import { opsdesk } from '../../bridge.ts';
+import { useErrorText } from '../../language/use-error-text.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { useChatStore } from './chat-store.ts';
+
+/** A call's outcome in words: a success or an answer's ending from the call log's words, a failure as its error's message. */
+function Outcome({ call }: { call: GatewayCall }) {
+  const { t, i18n } = useTranslation();
+  const failure = useErrorText({ code: call.outcome as ErrorCode, service: 'gateway', ...(call.status !== null && { status: call.status }), message: call.outcome, retryable: false });
+  return <span title={call.outcome}>{i18n.exists(`chat.callLog.outcomes.${call.outcome}`) ? t(`chat.callLog.outcomes.${call.outcome}`) : failure.message}</span>;
+}
 
 /** The local call log, as the gateway console shows its own: newest first, filterable. */
 export function CallLog() {
@@ -66,7 +74,9 @@ export function CallLog() {
                 <td>{call.endpoint}</td>
                 <td>{call.model ?? '—'}</td>
                 <td>{call.status ?? '—'}</td>
-                <td>{call.outcome}</td>
+                <td>
+                  <Outcome call={call} />
+                </td>
                 <td>{t('chat.callLog.ms', { ms: call.latencyMs })}</td>
                 <td>{call.usage ? call.usage.totalTokens : '—'}</td>
               </tr>

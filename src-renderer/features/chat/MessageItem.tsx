@@ -7,7 +7,7 @@ import { useChatStore } from './chat-store.ts';
 import { copyText } from './copy-text.ts';
 import { Markdown } from './Markdown.tsx';
 
-function CopyButton({ text }: { text: string }) {
+export function CopyButton({ text }: { text: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<boolean | null>(null);
   return (
