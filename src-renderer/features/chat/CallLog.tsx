@@ -1,18 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorCode, IpcError } from '../../../src-preload/contract/define.ts';
+import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { GatewayCall } from '../../../src-preload/contract/gateway.ts';
 import { opsdesk } from '../../bridge.ts';
-import { useErrorText } from '../../language/use-error-text.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { useChatStore } from './chat-store.ts';
 
-/** A call's outcome in words: a success or an answer's ending from the call log's words, a failure as its error's message. */
-function Outcome({ call }: { call: GatewayCall }) {
+/** A call's outcome in words: a success or an answer's ending, else its error code's short name (the code itself on hover). */
+function Outcome({ outcome }: { outcome: string }) {
   const { t, i18n } = useTranslation();
-  const failure = useErrorText({ code: call.outcome as ErrorCode, service: 'gateway', ...(call.status !== null && { status: call.status }), message: call.outcome, retryable: false });
-  return <span title={call.outcome}>{i18n.exists(`chat.callLog.outcomes.${call.outcome}`) ? t(`chat.callLog.outcomes.${call.outcome}`) : failure.message}</span>;
+  const key = [`chat.callLog.outcomes.${outcome}`, `chat.callLog.failures.${outcome}`].find((candidate) => i18n.exists(candidate));
+  return <span title={outcome}>{key ? t(key) : outcome}</span>;
 }
 
 /** The local call log, as the gateway console shows its own: newest first, filterable. */
@@ -75,7 +74,7 @@ export function CallLog() {
                 <td>{call.model ?? '—'}</td>
                 <td>{call.status ?? '—'}</td>
                 <td>
-                  <Outcome call={call} />
+                  <Outcome outcome={call.outcome} />
                 </td>
                 <td>{t('chat.callLog.ms', { ms: call.latencyMs })}</td>
                 <td>{call.usage ? call.usage.totalTokens : '—'}</td>
