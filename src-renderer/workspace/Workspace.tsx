@@ -7,12 +7,11 @@ import { TabBar } from './TabBar.tsx';
 import { ViewPicker } from './ViewPicker.tsx';
 import { persistWorkspace, useWorkspaceStore } from './workspace-store.ts';
 import { useWorkspaceShortcuts } from './use-workspace-shortcuts.ts';
-import { tabTitle, useItemTitles } from './view-registry.ts';
+import { tabTitle } from './view-registry.ts';
 import { ViewForTab } from './ViewForTab.tsx';
 
 export function Workspace() {
   const { t } = useTranslation();
-  useItemTitles();
   const tabs = useWorkspaceStore((state) => state.tabs);
   const activeTabId = useWorkspaceStore((state) => state.activeTabId);
   const pickerOpen = useWorkspaceStore((state) => state.pickerOpen);
