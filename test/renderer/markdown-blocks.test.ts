@@ -1,7 +1,7 @@
 // The block split the chat renders with: what it cuts where, and that carrying it forward while
 // an answer streams gives exactly the split of the whole text at every step.
 import { describe, expect, test } from 'vitest';
-import { continueSplit, splitMarkdown, type MarkdownSplit } from '../../src-renderer/features/chat/markdown-blocks.ts';
+import { continueSplit, paragraphPieces, splitMarkdown, type MarkdownSplit } from '../../src-renderer/features/chat/markdown-blocks.ts';
 import { createRandom } from '../sim/random.ts';
 
 const answer = [
@@ -69,5 +69,34 @@ describe('markdown blocks', () => {
     const first = splitMarkdown('one\n\ntwo');
     expect(continueSplit(first, 'three').blocks).toEqual(['three']);
     expect(continueSplit(first, 'one\n\ntwo')).toBe(first);
+  });
+
+  test('a long paragraph is cut into pieces only at sentence ends where every inline construct is closed', () => {
+    const sentence = 'The firewall saw a **scan** from `203.0.113.7` on many ports. ';
+    const paragraph = sentence.repeat(20) + 'A [runbook](https://runbooks.example/scan. Two) *says. So* it.';
+    const pieces = paragraphPieces(paragraph);
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(pieces.join('')).toBe(paragraph);
+    for (const piece of pieces.slice(0, -1)) {
+      expect(piece.length).toBeGreaterThanOrEqual(320);
+      expect(piece.endsWith('ports. ')).toBe(true);
+    }
+    // Not inside the link or the emphasis.
+    expect(pieces.at(-1)).toContain('A [runbook](https://runbooks.example/scan. Two) *says. So* it.');
+    // Growing, only the last piece changes.
+    for (let end = 400; end < paragraph.length; end += 37) {
+      const now = paragraphPieces(paragraph.slice(0, end));
+      expect(now.slice(0, -1)).toEqual(pieces.slice(0, now.length - 1));
+    }
+  });
+
+  test('short paragraphs and anything that is not a one-line paragraph stay whole', () => {
+    const long = 'Word. '.repeat(100);
+    expect(paragraphPieces('Short. Two sentences.')).toHaveLength(1);
+    expect(paragraphPieces(`- ${long}`)).toHaveLength(1);
+    expect(paragraphPieces(`# ${long}`)).toHaveLength(1);
+    expect(paragraphPieces(`> ${long}`)).toHaveLength(1);
+    expect(paragraphPieces(`${long}\n${long}`)).toHaveLength(1);
+    expect(paragraphPieces(long).length).toBeGreaterThan(1);
   });
 });

@@ -6,7 +6,7 @@ import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { opsdesk } from '../../bridge.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { continueSplit, type MarkdownSplit } from './markdown-blocks.ts';
+import { continueSplit, paragraphPieces, type MarkdownSplit } from './markdown-blocks.ts';
 
 const isWebLink = (href: string | undefined): href is string => {
   try {
@@ -76,12 +76,34 @@ const hasFence = /^\s{0,3}(```|~~~)/m;
 
 /** One block of model output as Markdown: raw HTML shows as text, only http(s) links, no images fetched. */
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  const pieces = paragraphPieces(text);
   return (
     <div className="chat-block">
-      <ReactMarkdown components={components} remarkPlugins={remarkPlugins} rehypePlugins={hasFence.test(text) ? withHighlighting : withoutHighlighting}>
-        {text}
-      </ReactMarkdown>
+      {pieces.length === 1 ? (
+        <ReactMarkdown components={components} remarkPlugins={remarkPlugins} rehypePlugins={hasFence.test(text) ? withHighlighting : withoutHighlighting}>
+          {text}
+        </ReactMarkdown>
+      ) : (
+        <p>
+          {pieces.map((piece, index) => (
+            <ParagraphPiece key={index} text={piece} />
+          ))}
+        </p>
+      )}
     </div>
+  );
+});
+
+const inParagraph: Components = { ...components, p: ({ children }) => <>{children}</> };
+
+/** A piece of a long paragraph (`paragraphPieces`), parsed alone and set inside the paragraph's one `<p>`. */
+const ParagraphPiece = memo(function ParagraphPiece({ text }: { text: string }) {
+  return (
+    <>
+      <ReactMarkdown components={inParagraph} remarkPlugins={remarkPlugins} rehypePlugins={withoutHighlighting}>
+        {text}
+      </ReactMarkdown>{' '}
+    </>
   );
 });
 

@@ -104,3 +104,42 @@ export function continueSplit(previous: MarkdownSplit | undefined, text: string)
   if (text.length === previous.text.length) return previous;
   return split(text, previous.tailStart, previous.blocks.slice(0, previous.finishedCount));
 }
+
+// A piece of a long paragraph: long enough that there are few of them, short enough that parsing
+// the one still growing stays far under a frame.
+const PIECE_CHARS = 320;
+// A paragraph, not a heading, list, quote, table, fence, indented code or HTML: those keep their block whole.
+const plainParagraphStart = /^[\p{L}"'(]/u;
+const delimiters = /[`*_~[\]()<>]/g;
+
+/**
+ * A long one-line paragraph cut into pieces at sentence ends where every inline construct is
+ * closed (even counts of backticks, stars, underscores and tildes; brackets and parentheses
+ * matched), so each piece parses alone as it would inside the whole. The cuts depend only on the
+ * text before them, so while the paragraph grows only its last piece changes. Each piece keeps
+ * the space after its sentence.
+ */
+export function paragraphPieces(block: string): string[] {
+  if (block.length <= PIECE_CHARS || block.includes('\n') || !plainParagraphStart.test(block)) return [block];
+  const pieces: string[] = [];
+  const counts = new Map<string, number>();
+  let pieceStart = 0;
+  let scanned = 0;
+  const sentenceEnd = /[.!?。！？] +(?=[\p{Lu}\p{Lo}"'(])/gu;
+  for (let match = sentenceEnd.exec(block); match; match = sentenceEnd.exec(block)) {
+    const cut = match.index + match[0].length;
+    for (const delimiter of block.slice(scanned, cut).match(delimiters) ?? []) counts.set(delimiter, (counts.get(delimiter) ?? 0) + 1);
+    scanned = cut;
+    const balanced =
+      ['`', '*', '_', '~'].every((mark) => (counts.get(mark) ?? 0) % 2 === 0) &&
+      (counts.get('[') ?? 0) === (counts.get(']') ?? 0) &&
+      (counts.get('(') ?? 0) === (counts.get(')') ?? 0) &&
+      (counts.get('<') ?? 0) === (counts.get('>') ?? 0);
+    if (balanced && cut - pieceStart >= PIECE_CHARS) {
+      pieces.push(block.slice(pieceStart, cut));
+      pieceStart = cut;
+    }
+  }
+  pieces.push(block.slice(pieceStart));
+  return pieces;
+}
