@@ -1,8 +1,13 @@
 // The chat workspace's states for npm run screenshots: an answer with reasoning, Markdown and
-// code; an answer cut off part-way with its error; the conversation list with the call log.
+// code; an answer cut off part-way with its error; the conversation list with the call log; the
+// images panel with generated images; the transcription panel with a transcript.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { TFunction } from 'i18next';
 import type { Simulators } from '../test/sim/index.ts';
+import type { RecordingPlatform } from '../test/support/recording-platform.ts';
 
 const markdownAnswer = [
   'The alert is a **port scan** from `203.0.113.7`. Suggested steps:',
@@ -22,7 +27,14 @@ const markdownAnswer = [
   'See [the runbook](https://runbooks.example/port-scan).',
 ].join('\n');
 
-export async function captureChat(page: Page, sims: Simulators, t: TFunction, name: (state: string) => string, capture: (page: Page, name: string) => Promise<void>) {
+export async function captureChat(
+  page: Page,
+  platform: RecordingPlatform,
+  sims: Simulators,
+  t: TFunction,
+  name: (state: string) => string,
+  capture: (page: Page, name: string) => Promise<void>,
+) {
   const list = page.getByRole('tabpanel', { name: t('views.chat.title') });
   await list.getByRole('button', { name: t('chat.list.new') }).click();
   const panel = page.getByRole('tabpanel');
@@ -50,4 +62,31 @@ export async function captureChat(page: Page, sims: Simulators, t: TFunction, na
   await page.getByRole('tab', { name: t('views.chat.title') }).click();
   await list.getByRole('region', { name: t('chat.callLog.title') }).getByRole('table').waitFor({ timeout: 15_000 });
   await capture(page, name('chat-history'));
+  await list.getByRole('region', { name: t('chat.callLog.title') }).scrollIntoViewIfNeeded();
+  await capture(page, name('chat-call-log'));
+
+  const images = list.getByRole('region', { name: t('chat.images.title') });
+  await images.getByLabel(t('chat.images.model')).selectOption('gpt-image-1');
+  await images.getByLabel(t('chat.images.prompt')).fill('A firewall guarding a data centre, flat illustration');
+  await images.getByLabel(t('chat.images.size')).fill('256x160');
+  await images.getByRole('combobox', { name: t('chat.images.count'), exact: true }).selectOption('2');
+  await images.getByRole('button', { name: t('chat.images.generate') }).click();
+  await images.getByRole('img').nth(1).waitFor({ timeout: 15_000 });
+  await images.scrollIntoViewIfNeeded();
+  await capture(page, name('chat-images'));
+
+  const transcription = list.getByRole('region', { name: t('chat.transcription.title') });
+  const scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-screenshot-audio-'));
+  try {
+    platform.openPath = path.join(scratch, 'incident-call.wav');
+    await writeFile(platform.openPath, Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt '), Buffer.alloc(2_400_000, 1)]));
+    await transcription.getByLabel(t('chat.transcription.model')).selectOption('whisper-1');
+    await transcription.getByRole('button', { name: t('chat.transcription.choose') }).click();
+    await transcription.getByRole('button', { name: t('chat.transcription.transcribe') }).click();
+    await transcription.getByRole('region').waitFor({ timeout: 15_000 });
+    await transcription.scrollIntoViewIfNeeded();
+    await capture(page, name('chat-transcription'));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }

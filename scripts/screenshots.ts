@@ -92,7 +92,7 @@ try {
         await capture(page, `firewall-admin-${section}-${colorScheme}${suffix}`);
       }
       await showTab(page, t('views.chat.title'));
-      await captureChat(page, sims, t, (state) => `${state}-${colorScheme}${suffix}`, capture);
+      await captureChat(page, app.platform, sims, t, (state) => `${state}-${colorScheme}${suffix}`, capture);
       const settings = await showTab(page, t('views.settings.title'));
       for (const button of await settings.getByRole('button', { name: t('settings.row.test') }).all()) await button.click();
       await page.waitForFunction((testing) => !document.body.innerText.includes(testing), t('settings.row.testing'));

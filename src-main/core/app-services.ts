@@ -26,6 +26,8 @@ import { gatewayConnector } from './gateway/connector.ts';
 import { CallLogRepository } from './gateway/chat/call-log-repository.ts';
 import { ChatService } from './gateway/chat/chat-service.ts';
 import { EmbeddingService } from './gateway/embeddings/embedding-service.ts';
+import { ImageService } from './gateway/images/image-service.ts';
+import { TranscriptionService } from './gateway/transcription/transcription-service.ts';
 import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
 import { MessageRepository } from './gateway/chat/message-repository.ts';
 import { supportConnector } from './support/connector.ts';
@@ -90,6 +92,8 @@ export interface AppServices {
   firewallAdmin: FirewallAdmin;
   chat: ChatService;
   embeddings: EmbeddingService;
+  images: ImageService;
+  transcription: TranscriptionService;
   platform: Platform;
   notifications: NotificationCenter;
   firewall: FirewallWorkspace;
@@ -185,12 +189,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   support.work.onChanged((change) => emit('supportWorkChanged', change));
   support.sync.onChanged((status) => emit('supportSyncProgress', status));
   profiles.onProfileChanged((profileId) => support.profileChanged(profileId));
+  const gatewayCalls = new CallLogRepository(db);
+  const dialogs = { platform: options.platform, translator: () => preferences.translator };
   const chat = new ChatService({
     clients,
     conversations: new ConversationRepository(db),
     messages: new MessageRepository(db),
-    calls: new CallLogRepository(db),
+    calls: gatewayCalls,
     clock,
+    ...dialogs,
   });
   const supportWebhooks = new SupportWebhookService({
     db,
@@ -209,6 +216,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   profiles.onProfileChanged((profileId) => {
     supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
   });
+  const transcription = new TranscriptionService({ clients, calls: gatewayCalls, clock, ...dialogs });
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();
@@ -226,6 +234,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     firewallAdmin,
     chat,
     embeddings: new EmbeddingService(clients),
+    images: new ImageService({ clients, calls: gatewayCalls, clock, ...dialogs }),
+    transcription,
     platform: options.platform,
     notifications,
     firewall,
@@ -237,6 +247,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       support.close();
       outbox.dispose();
       await chat.close();
+      transcription.dispose();
       firewallAdmin.close();
       await firewall.close();
       await supportWebhooks.close();

@@ -16,6 +16,13 @@ export interface Platform {
   resolveProxy: ResolveProxy;
   /** Asks the user where to save a file (the OS save dialog); null when they cancel. */
   chooseSavePath(options: SaveDialogOptions): Promise<string | null>;
+  /** Asks the user for one existing file to open (the OS open dialog); null when they cancel. */
+  chooseOpenPath(options: OpenDialogOptions): Promise<string | null>;
+}
+
+export interface OpenDialogOptions {
+  title: string;
+  filters: { name: string; extensions: string[] }[];
 }
 
 export interface SaveDialogOptions {

@@ -7,7 +7,7 @@ import type { Router, SenderFrame } from '../ipc/router.ts';
 
 export function senderFrameOf(event: IpcMainInvokeEvent): SenderFrame {
   const frame = event.senderFrame;
-  return { url: frame?.url ?? '', isTopFrame: !!frame && frame.parent === null };
+  return { url: frame?.url ?? '', isTopFrame: !!frame && frame.parent === null, windowId: event.sender.id };
 }
 
 /** Connects the plain-data router to ipcMain; events go to the webContents that subscribed. */

@@ -14,6 +14,8 @@ export interface EventHub<Contract extends ContractSpec> {
     area: Area,
     name: Name,
     payload: EventPayload<Contract, Area, Name>,
+    /** Only this window (when it subscribed); every subscribed window when undefined. */
+    onlyTo?: number,
   ): void;
 }
 
@@ -26,12 +28,13 @@ export function createEventHub<Contract extends ContractSpec>(router: Router<Con
       if (!targets) subscribers.set(channel, (targets = new Map()));
       targets.set(target.id, target);
     },
-    publish(area, name, payload) {
+    publish(area, name, payload, onlyTo) {
       const channel = router.eventChannelOf(area, name);
       const targets = subscribers.get(channel);
       if (!targets) return;
       const outgoing = router.outgoing(payload);
       for (const [id, target] of targets) {
+        if (onlyTo !== undefined && id !== onlyTo) continue;
         if (target.isDestroyed()) targets.delete(id);
         else target.send(channel, outgoing);
       }

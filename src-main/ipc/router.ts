@@ -15,12 +15,20 @@ import { toIpcError } from './ipc-error.ts';
 export interface SenderFrame {
   url: string;
   isTopFrame: boolean;
+  /** The window (webContents) the frame is in, so that what a call starts can answer only there. */
+  windowId?: number;
+}
+
+/** Who made a call, for handlers whose events belong to the window that asked (an answer's stream). */
+export interface Caller {
+  windowId: number | undefined;
 }
 
 export type Handlers<Contract extends ContractSpec> = {
   [Area in keyof Contract]: {
     [Call in keyof Contract[Area]['calls']]: (
       request: ParsedRequestOf<Contract[Area]['calls'][Call]>,
+      caller: Caller,
     ) => Promise<ResultOf<Contract[Area]['calls'][Call]>> | ResultOf<Contract[Area]['calls'][Call]>;
   };
 };
@@ -122,10 +130,10 @@ export function createRouter<Contract extends ContractSpec>(
   handlers: Handlers<Contract>,
   options: RouterOptions,
 ): Router<Contract> {
-  const routes = new Map<string, { parse: (payload: unknown) => unknown; run: (request: unknown) => unknown }>();
+  const routes = new Map<string, { parse: (payload: unknown) => unknown; run: (request: unknown, caller: Caller) => unknown }>();
   const events = new Set<string>();
   for (const [areaName, area] of Object.entries(contract)) {
-    const areaHandlers = handlers[areaName as keyof Contract] as Record<string, (request: unknown) => unknown>;
+    const areaHandlers = handlers[areaName as keyof Contract] as Record<string, (request: unknown, caller: Caller) => unknown>;
     for (const [callName, spec] of Object.entries(area.calls)) {
       const handler = areaHandlers[callName];
       if (!handler) throw new Error(`No handler for ${areaName}.${callName}`);
@@ -163,7 +171,7 @@ export function createRouter<Contract extends ContractSpec>(
         return failure(ipcErrorInEnglish({ code: 'bad_request', params: { context: 'invalid_input' }, fieldErrors: fieldErrorsOf(error) }));
       }
       try {
-        return { ok: true, data: redactDeep((await route.run(request)) ?? null, options.redact) };
+        return { ok: true, data: redactDeep((await route.run(request, { windowId: sender.windowId })) ?? null, options.redact) };
       } catch (error) {
         const ipcError = redactDeep(toIpcError(error), options.redact) as IpcError;
         if (ipcError.code === 'internal') options.onUnexpectedError?.(channel, error);

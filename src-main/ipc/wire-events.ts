@@ -23,7 +23,10 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): void
     supportWebhookStatusChanged: (status) => hub.publish('supportWebhooks', 'statusChanged', status),
     outboxChanged: (entry) => hub.publish('outbox', 'changed', entry),
   });
-  services.chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta));
+  // An answer's batches and an upload's progress go to the window that asked; the stored answer
+  // (answerEnded) to every window, since any of them may show the conversation.
+  services.chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta, services.chat.askerOf(delta.messageId)));
   services.chat.onAnswerEnded((ended) => hub.publish('gateway', 'answerEnded', ended));
+  services.transcription.onUploadProgress((progress) => hub.publish('gateway', 'uploadProgress', progress, services.transcription.askerOf(progress.uploadId)));
   services.chat.onConversationsChanged(() => hub.publish('gateway', 'conversationsChanged', null));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatParameterRanges, type ParameterRange } from '../../src-shared/chat-parameters.ts';
+import { imageCountLimits, imageSizeProblem } from '../../src-shared/gateway-media.ts';
 import { call, event, type IpcError } from './define.ts';
 
 export interface GatewayModelInfo {
@@ -118,7 +119,50 @@ export interface EmbeddingResult {
   promptTokens: number | null;
 }
 
+/** A generated image, kept in main (for Save) under `id`; shown from `dataUrl`, which the CSP allows. */
+export interface GeneratedImage {
+  id: string;
+  /** `data:image/…;base64,…`, made by main from the gateway's base64 or from the URL main fetched. */
+  dataUrl: string;
+  mimeType: string;
+  width: number | null;
+  height: number | null;
+  /** Where main fetched it from, when the gateway answered with a URL. */
+  sourceUrl: string | null;
+  revisedPrompt: string | null;
+}
+
+/** A file the user picked in main's open dialog; the window knows it by `fileId` only, never by path. */
+export interface ChosenAudioFile {
+  fileId: string;
+  name: string;
+  sizeBytes: number;
+}
+
+/** How much of an upload has been handed to the network. */
+export interface UploadProgress {
+  uploadId: string;
+  sentBytes: number;
+  totalBytes: number;
+}
+
+export interface Transcription {
+  text: string;
+  model: string;
+  fileName: string;
+}
+
+/** Where a save dialog put a file; null: the user cancelled it. */
+export interface SavedFile {
+  path: string | null;
+}
+
 const id = z.string().min(1).max(64);
+
+export const imageSizeSchema = z.string().superRefine((size, context) => {
+  const problem = imageSizeProblem(size);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 
 export const conversationSettingsSchema = z.object({
   title: z.string().trim().min(1).max(200).optional(),
@@ -157,10 +201,27 @@ export const gateway = {
     ),
     /** The local call log, newest first. */
     callLog: call<GatewayCall[]>()(callLogFilterSchema),
-    /** The conversation as a Markdown document. */
-    exportMarkdown: call<string>()(z.object({ id })),
+    /** Saves the conversation as a Markdown document where the user picks in main's save dialog. */
+    exportMarkdown: call<SavedFile>()(z.object({ id })),
+    /** `POST /images/generations`; an image the gateway gives as a URL is fetched by main. */
+    generateImages: call<GeneratedImage[]>()(
+      z.object({
+        profileId: id,
+        model: z.string().min(1).max(200),
+        prompt: z.string().trim().min(1).max(32_000),
+        size: imageSizeSchema,
+        n: z.number().int().min(imageCountLimits.min).max(imageCountLimits.max),
+      }),
+    ),
+    /** Saves a generated image where the user picks in main's save dialog. */
+    saveImage: call<SavedFile>()(z.object({ imageId: id })),
+    /** Main's open dialog for an audio file; null when the user cancels. Checks its type and size. */
+    chooseAudioFile: call<ChosenAudioFile | null>()(z.undefined()),
+    /** Uploads the chosen file as multipart (`POST /audio/transcriptions`); progress comes as `uploadProgress`. */
+    transcribe: call<Transcription>()(z.object({ profileId: id, model: z.string().min(1).max(200), fileId: id, uploadId: id })),
   },
   events: {
+    uploadProgress: event<UploadProgress>(),
     answerDelta: event<AnswerDelta>(),
     answerEnded: event<AnswerEnded>(),
     conversationsChanged: event<null>(),

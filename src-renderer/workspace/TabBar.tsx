@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { NotificationCenter } from '../notifications/NotificationCenter.tsx';
 import { OutboxButton } from '../outbox/OutboxButton.tsx';
 import { useWorkspaceStore } from './workspace-store.ts';
-import { tabTitle } from './view-registry.ts';
+import { tabTitle, useItemTitles } from './view-registry.ts';
 
 export function TabBar() {
   const { t } = useTranslation();
+  useItemTitles();
   const tabs = useWorkspaceStore((state) => state.tabs);
   const activeTabId = useWorkspaceStore((state) => state.activeTabId);
   const { activate, close, move, setPickerOpen } = useWorkspaceStore.getState();

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
 import type { Tab, TabParams, ViewKind } from '../../src-preload/contract/workspace.ts';
 import { ChatView } from '../features/chat/ChatView.tsx';
+import { useConversationTitles } from '../features/chat/chat-store.ts';
 import { ConversationView, conversationTitle } from '../features/chat/ConversationView.tsx';
 import { AlertView, alertTitle } from '../features/firewall/AlertView.tsx';
 import { BlockView, blockTitle } from '../features/firewall/blocklist/BlockView.tsx';
@@ -45,6 +46,11 @@ export const viewRegistry: Record<ViewKind, ViewRegistration> = {
 export const pickerViews: readonly (PickerView & { kind: ViewKind })[] = Object.entries(viewRegistry).flatMap(([kind, view]) =>
   view.holds === 'nothing' ? [{ ...view, kind: kind as ViewKind }] : [],
 );
+
+/** Re-renders the caller when a title an item tab shows changes (a conversation renamed), so the tab follows it live. */
+export function useItemTitles(): void {
+  useConversationTitles();
+}
 
 export function tabTitle(tab: Pick<Tab, 'kind' | 'params'>, t: TFunction): string {
   const view = viewRegistry[tab.kind];

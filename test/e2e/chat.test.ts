@@ -74,8 +74,8 @@ describe('chat workspace', () => {
     expect(await lastAnswer(panel).innerText()).toMatch(/\d+ prompt \+ \d+ answer = \d+ tokens/);
     await lastAnswer(panel).getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => lastAnswer(panel).getByRole('button', { name: 'Copied' }).count()).toBe(1);
-    await panel.getByRole('button', { name: 'Copy as Markdown' }).click();
-    await expect.poll(() => panel.getByRole('button', { name: 'Markdown copied' }).count()).toBe(1);
+    // The tab took the conversation's title from its first message, at once.
+    await expect.poll(() => page.getByRole('tab', { name: 'What is alert 42 about?', exact: true }).count()).toBe(1);
 
     sims.gateway.setStreamShape({ firstTokenDelayMs: 1500 });
     await ask(panel, 'Take your time');
@@ -220,12 +220,14 @@ describe('chat workspace', () => {
 
     await page.getByRole('tab', { name: 'Chat' }).click();
     const log = page.getByRole('region', { name: 'Call log' });
-    await expect.poll(() => log.innerText()).toContain('finished');
+    await expect.poll(() => log.innerText()).toContain('Finished');
     await log.getByLabel('Failures only').check();
-    await expect.poll(() => log.innerText()).not.toContain('finished');
+    await expect.poll(() => log.innerText()).not.toContain('Finished');
     const failures = await log.innerText();
-    for (const outcome of ['server_error', 'rate_limited', 'no_finish_reason', 'empty']) expect(failures).toContain(outcome);
-    expect(failures).toMatch(/\/chat\/completions\s+gpt-4o-mini\s+429\s+rate_limited/);
+    // In words, not codes.
+    for (const outcome of ['Server error', 'Rate limited (429)', 'Ended without a finish reason', 'Empty answer']) expect(failures).toContain(outcome);
+    expect(failures).not.toMatch(/server_error|rate_limited|no_finish_reason/);
+    expect(failures).toMatch(/\/chat\/completions\s+gpt-4o-mini\s+429\s+Rate limited \(429\)/);
   });
 
   test('403 names the model and lists the allowed ones; 401 points to Settings', async () => {

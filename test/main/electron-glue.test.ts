@@ -354,14 +354,16 @@ describe('IPC binding', () => {
     bindRouter(router, createEventHub(router));
     const handle = electron.handles.get('notes:add')!;
     const topFrame = { url: 'opsdesk://app/index.html', parent: null };
+    const sender = { id: 5 };
 
-    const fromSubframe = await handle({ senderFrame: { url: 'opsdesk://app/index.html', parent: topFrame } }, { text: 'x' });
-    const fromForeign = await handle({ senderFrame: { url: 'https://evil.example/', parent: null } }, { text: 'x' });
+    const fromSubframe = await handle({ sender, senderFrame: { url: 'opsdesk://app/index.html', parent: topFrame } }, { text: 'x' });
+    const fromForeign = await handle({ sender, senderFrame: { url: 'https://evil.example/', parent: null } }, { text: 'x' });
     expect(fromSubframe).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
     expect(fromForeign).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
     expect(add).not.toHaveBeenCalled();
 
-    expect(await handle({ senderFrame: topFrame }, { text: 'x' })).toEqual({ ok: true, data: { id: 1 } });
+    expect(await handle({ sender, senderFrame: topFrame }, { text: 'x' })).toEqual({ ok: true, data: { id: 1 } });
+    expect(add).toHaveBeenCalledWith({ text: 'x' }, { windowId: 5 });
   });
 
   test('events go to the web contents that subscribed', async () => {

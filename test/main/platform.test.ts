@@ -13,6 +13,8 @@ const electron = vi.hoisted(() => ({
   /** The button the user picks in the next link prompt: 0 Cancel, 1 Open in Browser. */
   answer: 1,
   prompts: [] as { parent: unknown; detail: string; message: string; buttons: string[] }[],
+  openDialogs: [] as { parent: unknown; options: unknown }[],
+  openAnswer: { canceled: false, filePaths: ['/home/analyst/call.wav'] } as { canceled: boolean; filePaths: string[] },
 }));
 
 vi.mock('electron', () => ({
@@ -38,6 +40,10 @@ vi.mock('electron', () => ({
   },
   app: { setBadgeCount: (count: number) => electron.badge.push(count), getPreferredSystemLanguages: () => ['zh-Hans-CN', 'en-US'] },
   dialog: {
+    showOpenDialog: async (...args: unknown[]) => {
+      electron.openDialogs.push({ parent: args.length > 1 ? args[0] : null, options: args.at(-1) });
+      return electron.openAnswer;
+    },
     showMessageBox: async (...args: unknown[]) => {
       const options = args.at(-1) as { detail: string; message: string; buttons: string[] };
       electron.prompts.push({ parent: args.length > 1 ? args[0] : null, ...options });
@@ -120,6 +126,17 @@ describe('the Electron platform', () => {
     await Promise.all([platform.openExternal('https://one.example/'), platform.openExternal('https://two.example/')]);
     expect(electron.prompts.map((prompt) => prompt.detail)).toEqual(['https://one.example/']);
     expect(electron.opened).toEqual(['https://one.example/']);
+  });
+
+  test('the open dialog is a native one over the window, for one file, and a cancel chooses nothing', async () => {
+    const platform = createElectronPlatform(() => english);
+    const filters = [{ name: 'Audio files', extensions: ['wav', 'mp3'] }];
+    expect(await platform.chooseOpenPath({ title: 'Choose an audio file', filters })).toBe('/home/analyst/call.wav');
+    const shown = electron.openDialogs.at(-1)!;
+    expect(shown.parent).not.toBeNull();
+    expect(shown.options).toEqual({ title: 'Choose an audio file', filters, properties: ['openFile'] });
+    electron.openAnswer = { canceled: true, filePaths: [] };
+    expect(await platform.chooseOpenPath({ title: 'Choose an audio file', filters })).toBeNull();
   });
 
   test('the system proxy for a URL is the one Chromium resolves for it', async () => {

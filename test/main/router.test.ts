@@ -66,7 +66,10 @@ describe('IPC router', () => {
   test('runs the handler with the parsed payload and wraps the result', async () => {
     const { router, add } = setup();
     expect(await router.dispatch('notes:add', appFrame, { text: 'hello' })).toEqual({ ok: true, data: { id: 5 } });
-    expect(add).toHaveBeenCalledWith({ text: 'hello' });
+    expect(add).toHaveBeenCalledWith({ text: 'hello' }, { windowId: undefined });
+    // The calling window is passed on, so that what a call starts can answer that window alone.
+    await router.dispatch('notes:add', { ...appFrame, windowId: 4 }, { text: 'again' });
+    expect(add).toHaveBeenLastCalledWith({ text: 'again' }, { windowId: 4 });
   });
 
   test('a malformed payload returns bad_request without reaching the handler', async () => {
@@ -142,6 +145,20 @@ describe('IPC router', () => {
     hub.publish('notes', 'added', { id: 7 });
     expect(subscribed.send).toHaveBeenCalledWith('notes:event:added', { id: 7 });
     expect(closed.send).not.toHaveBeenCalled();
+  });
+
+  test('an event meant for one window (an answer it asked for) reaches that window only', () => {
+    const { router } = setup();
+    const hub = createEventHub(router);
+    const asker = { id: 1, send: vi.fn(), isDestroyed: () => false };
+    const other = { id: 2, send: vi.fn(), isDestroyed: () => false };
+    hub.subscribe(asker, 'notes:event:added');
+    hub.subscribe(other, 'notes:event:added');
+    hub.publish('notes', 'added', { id: 8 }, 1);
+    expect(asker.send).toHaveBeenCalledWith('notes:event:added', { id: 8 });
+    expect(other.send).not.toHaveBeenCalled();
+    hub.publish('notes', 'added', { id: 9 });
+    expect(other.send).toHaveBeenCalledWith('notes:event:added', { id: 9 });
   });
 
   test('a registered key leaves main in no result, error or event, whatever field a server echoed it in', async () => {

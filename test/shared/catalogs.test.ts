@@ -120,6 +120,8 @@ describe('catalogs', () => {
   test('every error code, service and view has its words', () => {
     for (const keys of Object.values(keysOf)) {
       expect(errorCodes.filter((code) => !hasKey(keys, `errors.${code}.message`))).toEqual([]);
+      // The gateway's call log names a failed call by its code's short words.
+      expect(errorCodes.filter((code) => !keys.has(`chat.callLog.failures.${code}`))).toEqual([]);
       expect(serviceNames.flatMap((service) => ['title', 'noun', 'subject'].map((part) => `services.${service}.${part}`)).filter((key) => !keys.has(key))).toEqual([]);
       expect(viewKinds.flatMap((kind) => [`views.${kind}.title`, `views.${kind}.summary`]).filter((key) => !keys.has(key))).toEqual([]);
     }

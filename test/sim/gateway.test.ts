@@ -150,6 +150,22 @@ describe('gateway simulator, raw wire format', () => {
     expect((await post('/images/generations', { model: 'gpt-image-1', prompt: 'x', size: '9999x10' })).status).toBe(400);
   });
 
+  it('answers an image as a link when asked (and by default in the plain dialect), served without a key', async () => {
+    const res = await post('/images/generations', { model: 'gpt-image-1', prompt: 'a red firewall', size: '64x64', response_format: 'url' });
+    const url: string = res.json.data[0].url;
+    expect(url.startsWith(`${gateway.url}/generated/`)).toBe(true);
+    const image = await undiciFetch(url, { dispatcher: agent });
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect((await undiciFetch(`${gateway.url}/generated/guessed.png`, { dispatcher: agent })).status).toBe(401);
+    gateway.setDialect('plain');
+    try {
+      expect((await post('/images/generations', { model: 'gpt-image-1', prompt: 'x', size: '64x64' })).json.data[0].url).toContain('/generated/');
+    } finally {
+      gateway.setDialect('opsdesk');
+    }
+  });
+
   it('transcribes a real multipart upload and rejects one without a file', async () => {
     const form = new FormData();
     form.append('model', 'whisper-1');

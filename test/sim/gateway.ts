@@ -72,6 +72,7 @@ const imageRequestSchema = z.looseObject({
   prompt: z.string().min(1),
   size: z.string().regex(/^\d{1,4}x\d{1,4}$/, 'size must look like 1024x1024').optional(),
   n: z.number().int().min(1).max(4).optional(),
+  response_format: z.enum(['url', 'b64_json']).optional(),
 });
 
 const responsesRequestSchema = z.looseObject({
@@ -94,6 +95,10 @@ export class GatewaySim extends SimServer {
   readonly #random: Random;
   #streamShape: StreamShape = {};
   readonly #router = new Router<Handler>();
+  /** Images answered as URLs: served without a key under an unguessable name, as storage links are. */
+  readonly #generated = new Map<string, Buffer>();
+  /** Where image links point: this server's address unless a test names another (another host name of it, plain http). */
+  imageLinkBase: string | null = null;
 
   constructor(seed: number) {
     super({ apiPrefix: '/v1', urlPath: '/v1' });
@@ -154,6 +159,8 @@ export class GatewaySim extends SimServer {
   }
 
   protected override async handle(req: SimRequest): Promise<SimResponse> {
+    const generated = req.method === 'GET' && req.apiPath.startsWith('/generated/') ? this.#generated.get(req.apiPath.slice('/generated/'.length)) : undefined;
+    if (generated) return { status: 200, headers: { 'content-type': 'image/png' }, body: generated };
     const key = this.#authenticate(req);
     const rate = this.#limiter.take(this.#keyIdOf(req), key.ratePerMinute, RATE_WINDOW_MS);
     const rateHeaders = {
@@ -263,8 +270,15 @@ export class GatewaySim extends SimServer {
     if (width < 64 || height < 64 || width > 2048 || height > 2048) {
       throw new ApiError(400, 'invalid_request_error', 'size must be between 64x64 and 2048x2048', { param: 'size' });
     }
-    const png = simulatedImage(body.prompt, width, height).toString('base64');
-    const data = Array.from({ length: body.n ?? 1 }, () => ({ b64_json: png, revised_prompt: body.prompt }));
+    const png = simulatedImage(body.prompt, width, height);
+    // The plain dialect answers with links, as servers whose default response_format is "url" do.
+    const asUrl = (body.response_format ?? (this.dialect === 'plain' ? 'url' : 'b64_json')) === 'url';
+    const data = Array.from({ length: body.n ?? 1 }, () => {
+      if (!asUrl) return { b64_json: png.toString('base64'), revised_prompt: body.prompt };
+      const name = `${randomBytes(16).toString('hex')}.png`;
+      this.#generated.set(name, png);
+      return { url: `${this.imageLinkBase ?? this.url}/generated/${name}`, revised_prompt: body.prompt };
+    });
     return jsonResponse(200, { created: nowSeconds(), data });
   }
 

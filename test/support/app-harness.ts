@@ -21,6 +21,8 @@ const rendererDir = path.join(repoRoot, 'out/renderer');
 /** Stands in for opsdesk://app: a secure origin that only this harness serves. */
 export const harnessHost = 'opsdesk.test';
 export const harnessOrigin = `https://${harnessHost}`;
+/** The one window the harness has, as Electron's webContents id would name it. */
+const harnessWindowId = 1;
 
 let bridgeScript: Promise<string> | undefined;
 
@@ -92,7 +94,7 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
   });
 
   await page.exposeBinding('__opsdeskInvoke', async (source, channel: string, payload: unknown) => {
-    const sender = { url: source.frame.url(), isTopFrame: source.frame.parentFrame() === null };
+    const sender = { url: source.frame.url(), isTopFrame: source.frame.parentFrame() === null, windowId: harnessWindowId };
     if (brokenChannels?.has(channel)) throw new Error(`The connection to the main process was lost (${channel}).`);
     const result =
       channel === 'opsdesk:subscribe' ? subscribe(sender, payload) : await router.dispatch(channel, sender, payload);
@@ -106,7 +108,7 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
     if (authorized.ok) {
       events.subscribe(
         {
-          id: 1,
+          id: harnessWindowId,
           isDestroyed: () => page.isClosed(),
           // A page that is reloading misses the event, as a reloading window would; it lists afresh.
           send: (channel, data) => {

@@ -20,7 +20,8 @@ export function bridgeInProcess(services: AppServices): OpsDeskApi {
     redact: services.logger.redact,
   });
   const hub = createEventHub<Contract>(router);
-  const sender = { url: `${origin}/index.html`, isTopFrame: true };
+  const windowId = 1;
+  const sender = { url: `${origin}/index.html`, isTopFrame: true, windowId };
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   wireEvents(services, hub);
   return buildFacade<Contract>(manifestOf(contract), {
@@ -28,7 +29,7 @@ export function bridgeInProcess(services: AppServices): OpsDeskApi {
       if (channel !== 'opsdesk:subscribe') return router.dispatch(channel, sender, payload);
       const authorized = router.authorizeSubscription(sender, payload);
       if (authorized.ok) {
-        hub.subscribe({ id: 1, isDestroyed: () => false, send: (c, data) => listeners.get(c)?.forEach((listener) => listener(data)) }, authorized.data);
+        hub.subscribe({ id: windowId, isDestroyed: () => false, send: (c, data) => listeners.get(c)?.forEach((listener) => listener(data)) }, authorized.data);
       }
       return authorized.ok ? { ok: true, data: null } : authorized;
     },

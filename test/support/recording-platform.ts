@@ -1,4 +1,4 @@
-import type { Platform, SaveDialogOptions } from '../../src-main/core/platform.ts';
+import type { OpenDialogOptions, Platform, SaveDialogOptions } from '../../src-main/core/platform.ts';
 
 export interface RecordedNotification {
   id: string;
@@ -59,6 +59,15 @@ export class RecordingPlatform implements Platform {
   async chooseSavePath(options: SaveDialogOptions): Promise<string | null> {
     this.saveDialogs.push(options);
     return this.savePath;
+  }
+
+  /** Which file the open dialog "picks": a test sets a path, or null to cancel. */
+  openPath: string | null = null;
+  readonly openDialogs: OpenDialogOptions[] = [];
+
+  async chooseOpenPath(options: OpenDialogOptions): Promise<string | null> {
+    this.openDialogs.push(options);
+    return this.openPath;
   }
 
   /** As the user clicking the notification shown with this id; fails if none was. */

@@ -16,11 +16,29 @@ export interface GatewayModel {
   ownedBy?: string;
 }
 
+/** A body as it came, for files the gateway hands out (an image at a URL). */
+export interface FetchedFile {
+  bytes: Buffer;
+  contentType: string;
+}
+
 export interface GatewayClient {
   /** For endpoints beyond this module; map its errors with `toServiceFailure`. */
   readonly openai: OpenAI;
   /** The key's models, and how many entries were left out for want of a usable id. */
   listModels(): Promise<ReadRecords<GatewayModel>>;
+  /**
+   * GETs a file the gateway pointed to, over this profile's connection (its trust, proxy and size
+   * cap). The key goes along only to the gateway's own origin: an image URL on a storage host must
+   * not receive it.
+   */
+  fetchFile(url: string, signal?: AbortSignal): Promise<FetchedFile>;
+  /**
+   * POSTs a multipart form to an endpoint (`/audio/transcriptions`); `onProgress` is told how many
+   * bytes of the encoded body have been handed to the connection. Resolves with the parsed JSON body,
+   * or the text of a text/plain answer.
+   */
+  postForm(path: string, form: FormData, onProgress: (sentBytes: number, totalBytes: number) => void, signal?: AbortSignal): Promise<unknown>;
   toServiceFailure(error: unknown): ServiceFailure;
   close(): Promise<void>;
 }
@@ -112,5 +130,74 @@ export function createGatewayClient(
     }
   }
 
-  return { openai, listModels, toServiceFailure, close: () => http.close() };
+  async function failureOf(response: Response): Promise<ServiceFailure> {
+    const requestId = requestIdFrom(undefined, Object.fromEntries(response.headers));
+    const text = Buffer.from(await response.arrayBuffer()).toString('utf8');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after') ?? undefined);
+    return new ServiceFailure(describeHttpError(gatewayDialect, response.status, body, requestId, retryAfterMs));
+  }
+
+  async function fetchFile(url: string, signal?: AbortSignal): Promise<FetchedFile> {
+    try {
+      const target = new URL(url);
+      // A key never travels in clear text, and nothing but https is fetched for the window.
+      if (target.protocol !== 'https:') throw new ServiceFailure(describeMalformedResponse(gatewayDialect, 200, 'unexpected_shape', undefined));
+      const headers = new Headers({ accept: 'image/*' });
+      if (target.origin === http.baseUrl.origin) headers.set('authorization', `Bearer ${await http.apiKey()}`);
+      const response = await http.fetch(target, { method: 'GET', headers, signal: signal ?? null });
+      if (!response.ok) throw await failureOf(response);
+      return { bytes: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? '' };
+    } catch (error) {
+      throw toServiceFailure(error);
+    }
+  }
+
+  async function postForm(path: string, form: FormData, onProgress: (sentBytes: number, totalBytes: number) => void, signal?: AbortSignal): Promise<unknown> {
+    try {
+      // Encoded once, up front: the size is known for the progress, and Content-Length is sent.
+      const encoded = new Response(form);
+      const contentType = encoded.headers.get('content-type')!;
+      const bytes = new Uint8Array(await encoded.arrayBuffer());
+      const piece = 64 * 1024;
+      let sent = 0;
+      onProgress(0, bytes.length);
+      // Handed over piece by piece as the connection pulls them, so the count follows the upload.
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= bytes.length) {
+            controller.close();
+            return;
+          }
+          const next = bytes.subarray(sent, Math.min(sent + piece, bytes.length));
+          sent += next.length;
+          controller.enqueue(next);
+          onProgress(sent, bytes.length);
+        },
+      });
+      const headers = new Headers({
+        accept: 'application/json',
+        authorization: `Bearer ${await http.apiKey()}`,
+        'content-type': contentType,
+        'content-length': String(bytes.length),
+      });
+      const url = new URL(http.baseUrl.href.replace(/\/+$/, '') + path);
+      const response = await http.fetch(url, { method: 'POST', headers, body, signal: signal ?? null, duplex: 'half' } as RequestInit);
+      if (!response.ok) throw await failureOf(response);
+      const requestId = requestIdFrom(undefined, Object.fromEntries(response.headers));
+      const answer = Buffer.from(await response.arrayBuffer());
+      const type = response.headers.get('content-type') ?? '';
+      if (/^text\/plain/i.test(type)) return answer.toString('utf8');
+      return parseJsonBody(answer, type, { dialect: gatewayDialect, status: response.status, requestId });
+    } catch (error) {
+      throw toServiceFailure(error);
+    }
+  }
+
+  return { openai, listModels, fetchFile, postForm, toServiceFailure, close: () => http.close() };
 }

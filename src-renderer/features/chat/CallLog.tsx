@@ -7,6 +7,13 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { useChatStore } from './chat-store.ts';
 
+/** A call's outcome in words: a success or an answer's ending, else its error code's short name (the code itself on hover). */
+function Outcome({ outcome }: { outcome: string }) {
+  const { t, i18n } = useTranslation();
+  const key = [`chat.callLog.outcomes.${outcome}`, `chat.callLog.failures.${outcome}`].find((candidate) => i18n.exists(candidate));
+  return <span title={outcome}>{key ? t(key) : outcome}</span>;
+}
+
 /** The local call log, as the gateway console shows its own: newest first, filterable. */
 export function CallLog() {
   const { t } = useTranslation();
@@ -66,7 +73,9 @@ export function CallLog() {
                 <td>{call.endpoint}</td>
                 <td>{call.model ?? '—'}</td>
                 <td>{call.status ?? '—'}</td>
-                <td>{call.outcome}</td>
+                <td>
+                  <Outcome outcome={call.outcome} />
+                </td>
                 <td>{t('chat.callLog.ms', { ms: call.latencyMs })}</td>
                 <td>{call.usage ? call.usage.totalTokens : '—'}</td>
               </tr>

@@ -8,6 +8,8 @@ import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { CallLog } from './CallLog.tsx';
 import { useChatStore } from './chat-store.ts';
 import { EmbeddingsPanel } from './EmbeddingsPanel.tsx';
+import { ImagesPanel } from './ImagesPanel.tsx';
+import { TranscriptionPanel } from './TranscriptionPanel.tsx';
 import './chat.css';
 
 /** Past conversations, searchable, each reopened in its own tab; and a new one. */
@@ -72,6 +74,8 @@ export function ChatView() {
         <>
           <ConversationList profile={profile} />
           <EmbeddingsPanel profile={profile} />
+          <ImagesPanel profile={profile} />
+          <TranscriptionPanel profile={profile} />
           <CallLog />
         </>
       )}

@@ -7,7 +7,6 @@ import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { profilesOf, useProfilesStore } from '../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { knownTitle, useChatStore } from './chat-store.ts';
-import { copyText } from './copy-text.ts';
 import { ConversationSettings } from './ConversationSettings.tsx';
 import { AnswerItem, QuestionItem } from './MessageItem.tsx';
 import './chat.css';
@@ -65,7 +64,7 @@ function ConversationBody({ conversation }: { conversation: Conversation }) {
   const profile = profiles.find((candidate) => candidate.id === conversation.profileId);
   const actionError = useChatStore((state) => state.actionErrors[conversation.id]);
   const exportMarkdown = useChatStore((state) => state.exportMarkdown);
-  const [exported, setExported] = useState<boolean | null>(null);
+  const [exportedTo, setExportedTo] = useState<string | null>(null);
   const busy = conversation.messages.some((message) => message.outcome === 'streaming');
   const lastIndex = conversation.messages.length - 1;
   const { promptTokens, completionTokens, totalTokens } = conversation.usage;
@@ -75,14 +74,17 @@ function ConversationBody({ conversation }: { conversation: Conversation }) {
       <ConversationSettings conversation={conversation} profiles={profiles} />
       <div className="chat-conversation-bar">
         <span className="muted">{t('chat.usage.conversation', { prompt: promptTokens, completion: completionTokens, total: totalTokens })}</span>
-        <button
-          type="button"
-          className="button chat-small"
-          disabled={conversation.messages.length === 0}
-          onClick={() => void exportMarkdown(conversation.id).then((markdown) => (markdown === null ? null : copyText(markdown).then(setExported)))}
-        >
-          {exported === null ? t('chat.export.copy') : exported ? t('chat.export.copied') : t('chat.copyFailed')}
-        </button>
+        <span className="chat-export">
+          {exportedTo && <span role="status">{t('chat.export.saved', { path: exportedTo })}</span>}
+          <button
+            type="button"
+            className="button chat-small"
+            disabled={conversation.messages.length === 0}
+            onClick={() => void exportMarkdown(conversation.id).then((saved) => saved?.path && setExportedTo(saved.path))}
+          >
+            {t('chat.export.save')}
+          </button>
+        </span>
       </div>
       <div className="chat-messages" role="log" aria-label={t('chat.messages')}>
         {conversation.messages.length === 0 && <p className="muted">{t('chat.noMessages')}</p>}

@@ -1,26 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { EmbeddingResult } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../bridge.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { useChatStore } from './chat-store.ts';
+import { ModelSelect } from './ModelSelect.tsx';
 
 /** Embed one or two texts: the vectors' dimensions and, for two, their cosine similarity. */
 export function EmbeddingsPanel({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
-  const models = useChatStore((state) => state.models[profile.id]);
-  const loadModels = useChatStore((state) => state.loadModels);
   const [model, setModel] = useState('');
   const [first, setFirst] = useState('');
   const [second, setSecond] = useState('');
   const [result, setResult] = useState<EmbeddingResult | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    void loadModels(profile.id);
-  }, [profile.id, loadModels]);
 
   const embed = async () => {
     setBusy(true);
@@ -35,15 +30,7 @@ export function EmbeddingsPanel({ profile }: { profile: ProfileView }) {
     <section className="chat-panel" aria-label={t('chat.embeddings.title')}>
       <h2>{t('chat.embeddings.title')}</h2>
       <div className="field-row">
-        <select aria-label={t('chat.embeddings.model')} value={model} onChange={(event) => setModel(event.target.value)}>
-          <option value="">{t('chat.settings.pickModel')}</option>
-          {models?.state === 'loaded' &&
-            models.models.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.id}
-              </option>
-            ))}
-        </select>
+        <ModelSelect profileId={profile.id} label={t('chat.embeddings.model')} value={model} onChange={setModel} />
       </div>
       <div className="field-row">
         <textarea aria-label={t('chat.embeddings.first')} placeholder={t('chat.embeddings.first')} rows={2} value={first} onChange={(event) => setFirst(event.target.value)} />

@@ -6,7 +6,7 @@ import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { opsdesk } from '../../bridge.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { markdownBlocks } from './markdown-blocks.ts';
+import { continueSplit, paragraphPieces, type MarkdownSplit } from './markdown-blocks.ts';
 
 const isWebLink = (href: string | undefined): href is string => {
   try {
@@ -66,30 +66,74 @@ function ModelImage({ alt, src }: ComponentProps<'img'>) {
 
 const components: Components = { a: ModelLink, img: ModelImage };
 const remarkPlugins = [remarkGfm];
-const rehypePlugins = [[rehypeHighlight, { detect: false }]] as ComponentProps<typeof ReactMarkdown>['rehypePlugins'];
+// Made once: the plugin's attacher builds a highlighter with every common language each time it
+// runs, and react-markdown runs it for every render of every block.
+const highlightCode = rehypeHighlight({ detect: false });
+const withHighlighting = [() => highlightCode];
+const withoutHighlighting: typeof withHighlighting = [];
+// Only a block with a fence has code to highlight; the others skip the walk over their whole tree.
+const hasFence = /^\s{0,3}(```|~~~)/m;
 
 /** One block of model output as Markdown: raw HTML shows as text, only http(s) links, no images fetched. */
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  const pieces = paragraphPieces(text);
   return (
     <div className="chat-block">
-      <ReactMarkdown components={components} remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins}>
-        {text}
-      </ReactMarkdown>
+      {pieces.length === 1 ? (
+        <ReactMarkdown components={components} remarkPlugins={remarkPlugins} rehypePlugins={hasFence.test(text) ? withHighlighting : withoutHighlighting}>
+          {text}
+        </ReactMarkdown>
+      ) : (
+        <p>
+          {pieces.map((piece, index) => (
+            <ParagraphPiece key={index} text={piece} />
+          ))}
+        </p>
+      )}
     </div>
   );
 });
 
+const inParagraph: Components = { ...components, p: ({ children }) => <>{children}</> };
+
+/** A piece of a long paragraph (`paragraphPieces`), parsed alone and set inside the paragraph's one `<p>`. */
+const ParagraphPiece = memo(function ParagraphPiece({ text }: { text: string }) {
+  return (
+    <>
+      <ReactMarkdown components={inParagraph} remarkPlugins={remarkPlugins} rehypePlugins={withoutHighlighting}>
+        {text}
+      </ReactMarkdown>{' '}
+    </>
+  );
+});
+
+/** A code block still arriving: plain text, highlighted once it closes, so a growing block costs no parse per batch. */
+function OpenCodeBlock({ language, code }: { language: string; code: string }) {
+  return (
+    <div className="chat-block">
+      <pre>
+        <code className={language ? `language-${language}` : undefined}>{code}</code>
+      </pre>
+    </div>
+  );
+}
+
 /**
  * Model output as Markdown, block by block: as the text grows, and when the answer ends, only the
- * blocks that changed are parsed again.
+ * blocks that changed are split and parsed again.
  */
-export function Markdown({ text }: { text: string }) {
-  const blocks = markdownBlocks(text);
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  // The split of the text last rendered, carried forward (React's "state from the previous render").
+  const [previous, setPrevious] = useState<MarkdownSplit | undefined>(undefined);
+  const split = continueSplit(previous, text);
+  if (split !== previous) setPrevious(split);
+  const { blocks, openFence } = split;
   return (
     <>
       {blocks.map((block, index) => (
         <MarkdownBlock key={index} text={block} />
       ))}
+      {openFence && <OpenCodeBlock key={blocks.length} language={openFence.language} code={openFence.code} />}
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
@@ -7,7 +7,7 @@ import { useChatStore } from './chat-store.ts';
 import { copyText } from './copy-text.ts';
 import { Markdown } from './Markdown.tsx';
 
-function CopyButton({ text }: { text: string }) {
+export function CopyButton({ text }: { text: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<boolean | null>(null);
   return (
@@ -39,6 +39,9 @@ export function AnswerItem({ conversationId, message, isLast, profile }: AnswerP
   const stop = useChatStore((state) => state.stop);
   const streaming = message.outcome === 'streaming';
   const content = streaming ? (streamed?.content ?? '') : message.content;
+  // Rendered as a transition: when batches come faster than the window can draw, React drops the
+  // stale renders and draws the newest text, instead of queueing one full render per batch.
+  const shownContent = useDeferredValue(content);
   const reasoning = streaming ? (streamed?.reasoning ?? '') : message.reasoning;
   return (
     <article className="chat-message chat-message-assistant" aria-label={t('chat.answer.label', { model: message.model ?? '' })} aria-busy={streaming}>
@@ -49,7 +52,7 @@ export function AnswerItem({ conversationId, message, isLast, profile }: AnswerP
         </details>
       )}
       <div className="chat-markdown">
-        <Markdown text={content} />
+        <Markdown text={shownContent} />
       </div>
       {streaming && !content && <p className="muted">{t('chat.answer.waiting')}</p>}
       <AnswerNotice message={message} profile={profile} onRetry={() => void regenerate(conversationId)} />

@@ -8,6 +8,7 @@ import type {
   ConversationSettings,
   ConversationSummary,
   GatewayModelInfo,
+  SavedFile,
 } from '../../../src-preload/contract/gateway.ts';
 import { opsdesk } from '../../bridge.ts';
 
@@ -43,7 +44,8 @@ export interface ChatStore {
   editAndResend(id: string, messageId: string, text: string): Promise<boolean>;
   stop(messageId: string): Promise<void>;
   loadModels(profileId: string, again?: boolean): Promise<void>;
-  exportMarkdown(id: string): Promise<string | null>;
+  /** Where the save dialog put the Markdown (path null: cancelled); null when it failed. */
+  exportMarkdown(id: string): Promise<SavedFile | null>;
 }
 
 let following = false;
@@ -174,6 +176,16 @@ function withMessage(conversation: Conversation, message: ChatMessage): Conversa
   const messages = [...conversation.messages];
   messages[index] = message;
   return { ...conversation, messages };
+}
+
+/**
+ * Every conversation title this window knows, as one string: a tab bar selecting it re-renders when
+ * a title changes (a rename, the first message naming the conversation), and not for each streamed batch.
+ */
+export function useConversationTitles(): string {
+  return useChatStore((state) =>
+    [...Object.values(state.conversations).map(({ id, title }) => `${id}:${title}`), ...state.summaries.map(({ id, title }) => `${id}:${title}`)].join('\n'),
+  );
 }
 
 /** A conversation tab's title: the conversation's, once this window knows it. */

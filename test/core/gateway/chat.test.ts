@@ -1,6 +1,6 @@
 // Conversations and answers through the real services, a real SQLite file and the gateway
 // simulator over HTTPS: what a user would see of each way an answer can end.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -16,11 +16,12 @@ let dataDir: string;
 let services: AppServices;
 let profileId: string;
 const log = captureLog();
+const platform = new RecordingPlatform();
 
 beforeAll(async () => {
   sims = await startSimulators({ alertCount: 0 });
   dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-chat-'));
-  services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logger: log.logger });
+  services = await createAppServices({ dataDir, platform, keyStore: new SessionKeyStore('test'), logger: log.logger });
   profileId = await gatewayProfile('Chat gateway', sims.gateway.keys.demo);
 });
 
@@ -95,12 +96,19 @@ describe('conversations', () => {
     expect(services.chat.conversations('100%_')).toEqual([]);
   });
 
-  test('exports as Markdown with each turn under its heading', async () => {
-    const { conversation } = await ask('Export me');
-    const markdown = services.chat.exportMarkdown(conversation.id);
-    expect(markdown).toMatch(/^# Export me\n/);
-    expect(markdown).toContain('## User\n\nExport me');
+  test('exports as Markdown, through the save dialog, with each turn under its heading', async () => {
+    const { conversation } = await ask('Export me: a/b?');
+    platform.savePath = path.join(dataDir, 'exported.md');
+    expect(await services.chat.exportMarkdown(conversation.id)).toEqual({ path: platform.savePath });
+    expect(platform.saveDialogs.at(-1)).toMatchObject({ defaultName: 'Export me a b.md', filters: [{ extensions: ['md'] }] });
+    const markdown = await readFile(platform.savePath, 'utf8');
+    expect(markdown).toMatch(/^# Export me: a\/b\?\n/);
+    expect(markdown).toContain('## User\n\nExport me: a/b?');
     expect(markdown).toContain('## Assistant (gpt-4o-mini)');
+    expect(markdown).toContain('You said: "Export me: a/b?"');
+
+    platform.savePath = null;
+    expect(await services.chat.exportMarkdown(conversation.id)).toEqual({ path: null });
   });
 
   test('lists only the models the key may use', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type {
   AnswerDelta,
@@ -10,12 +11,16 @@ import type {
   ConversationSummary,
   GatewayCall,
   GatewayModelInfo,
+  SavedFile,
   TokenUsage,
 } from '../../../../src-preload/contract/gateway.ts';
+import type { Translator } from '../../../../src-shared/i18n/translator.ts';
+import type { Platform } from '../../platform.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import { serviceError } from '../../http/service-failure.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
+import { recordedCall } from '../call-recorder.ts';
 import type { GatewayClient } from '../client.ts';
 import { DeltaBatcher, PartialAnswerError, readAnswer, type AnswerRequest } from './answer-stream.ts';
 import type { CallLogRepository } from './call-log-repository.ts';
@@ -30,6 +35,10 @@ export interface ChatServiceOptions {
   messages: MessageRepository;
   calls: CallLogRepository;
   clock: Clock;
+  /** The save dialog for Export. */
+  platform: Platform;
+  /** Main's words for its native dialogs, in the user's language of the moment. */
+  translator: () => Translator;
 }
 
 const noUsage = (): TokenUsage => ({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
@@ -44,6 +53,8 @@ const conversationNotFound = () => new UserFacingError({ code: 'not_found', para
 export class ChatService {
   readonly #options: ChatServiceOptions;
   readonly #running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** Which window asked for each streaming answer: its batches are that window's alone. */
+  readonly #askers = new Map<string, number>();
   readonly #delta = new Emitter<AnswerDelta>();
   readonly #ended = new Emitter<AnswerEnded>();
   readonly #changed = new Emitter<null>();
@@ -58,17 +69,8 @@ export class ChatService {
 
   async models(profileId: string): Promise<GatewayModelInfo[]> {
     const client = this.#client(profileId);
-    const startedAt = this.#options.clock.now();
-    const logged = { profileId, endpoint: '/models', model: null };
-    try {
-      const { records } = await client.listModels();
-      this.#logCall({ ...logged, startedAt, status: 200, outcome: 'ok' });
-      return records;
-    } catch (error) {
-      const { status, code } = client.toServiceFailure(error).serviceError;
-      this.#logCall({ ...logged, startedAt, status: status ?? null, outcome: code });
-      throw error;
-    }
+    const { records } = await recordedCall(this.#options, client, { profileId, endpoint: '/models', model: null }, () => client.listModels());
+    return records;
   }
 
   callLog(filter: CallLogFilter): GatewayCall[] {
@@ -128,15 +130,20 @@ export class ChatService {
     return null;
   }
 
-  send(conversationId: string, text: string): Conversation {
+  /** The window whose call started this answer, while it streams; undefined: every window. */
+  askerOf(messageId: string): number | undefined {
+    return this.#askers.get(messageId);
+  }
+
+  send(conversationId: string, text: string, windowId?: number): Conversation {
     const conversation = this.#ready(conversationId);
     const user: ChatMessage = { id: randomUUID(), role: 'user', content: text, reasoning: '', createdAt: this.#now() };
     this.#options.messages.append(conversationId, user);
     if (!conversation.title) this.#options.conversations.update(conversationId, { title: titleOf(text) }, this.#now());
-    return this.#answer(conversationId);
+    return this.#answer(conversationId, windowId);
   }
 
-  regenerate(conversationId: string): Conversation {
+  regenerate(conversationId: string, windowId?: number): Conversation {
     this.#ready(conversationId);
     const last = this.#options.messages.listOf(conversationId).at(-1);
     if (!last) throw new UserFacingError({ code: 'bad_request', params: { context: 'nothing_to_answer' } });
@@ -144,10 +151,10 @@ export class ChatService {
       this.#running.get(last.id)?.controller.abort();
       this.#options.messages.removeFrom(last.id, true);
     }
-    return this.#answer(conversationId);
+    return this.#answer(conversationId, windowId);
   }
 
-  editAndResend(conversationId: string, messageId: string, text: string): Conversation {
+  editAndResend(conversationId: string, messageId: string, text: string, windowId?: number): Conversation {
     this.#ready(conversationId);
     const messages = this.#options.messages.listOf(conversationId);
     const edited = messages.find((message) => message.id === messageId);
@@ -155,7 +162,7 @@ export class ChatService {
     for (const message of messages.slice(messages.indexOf(edited) + 1)) this.#running.get(message.id)?.controller.abort();
     this.#options.messages.removeFrom(messageId, false);
     this.#options.messages.setContent(messageId, text);
-    return this.#answer(conversationId);
+    return this.#answer(conversationId, windowId);
   }
 
   stop(messageId: string): null {
@@ -163,8 +170,17 @@ export class ChatService {
     return null;
   }
 
-  exportMarkdown(id: string): string {
-    return conversationAsMarkdown(this.conversation(id));
+  /** Writes the conversation as Markdown where the user picks in the save dialog. */
+  async exportMarkdown(id: string): Promise<SavedFile> {
+    const conversation = this.conversation(id);
+    const path = await this.#options.platform.chooseSavePath({
+      title: this.#options.translator().t('fileDialogs.exportConversation'),
+      defaultName: `${fileNameOf(conversation.title) || 'conversation'}.md`,
+      filters: [{ name: 'Markdown', extensions: ['md'] }],
+    });
+    if (path === null) return { path: null };
+    await writeFile(path, conversationAsMarkdown(conversation), 'utf8');
+    return { path };
   }
 
   /** Aborts every answer still streaming and waits until each is stored as stopped. */
@@ -191,7 +207,7 @@ export class ChatService {
   }
 
   /** Starts the answer to the conversation as it stands; returns at once with the answer placeholder. */
-  #answer(conversationId: string): Conversation {
+  #answer(conversationId: string, windowId: number | undefined): Conversation {
     const conversation = this.#ready(conversationId);
     const client = this.#client(conversation.profileId);
     const request: AnswerRequest = {
@@ -214,7 +230,11 @@ export class ChatService {
     this.#options.messages.append(conversationId, answer);
     this.#options.conversations.touch(conversationId, this.#now());
     const controller = new AbortController();
-    const done = this.#run(client, conversation.profileId, conversationId, answer.id, request, controller.signal).finally(() => this.#running.delete(answer.id));
+    if (windowId !== undefined) this.#askers.set(answer.id, windowId);
+    const done = this.#run(client, conversation.profileId, conversationId, answer.id, request, controller.signal).finally(() => {
+      this.#running.delete(answer.id);
+      this.#askers.delete(answer.id);
+    });
     this.#running.set(answer.id, { controller, done });
     this.#changed.fire(null);
     return this.conversation(conversationId);
@@ -266,6 +286,11 @@ export class ChatService {
   #now(): string {
     return new Date(this.#options.clock.now()).toISOString();
   }
+}
+
+/** A title as a file name every OS accepts. */
+function fileNameOf(title: string): string {
+  return title.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
 }
 
 function titleOf(text: string): string {

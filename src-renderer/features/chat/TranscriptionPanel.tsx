@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IpcError } from '../../../src-preload/contract/define.ts';
+import type { ChosenAudioFile, Transcription, UploadProgress } from '../../../src-preload/contract/gateway.ts';
+import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import { audioExtensions, audioFileMaxBytes } from '../../../src-shared/gateway-media.ts';
+import { opsdesk } from '../../bridge.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { CopyButton } from './MessageItem.tsx';
+import { ModelSelect } from './ModelSelect.tsx';
+
+const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+
+/** Speech to text: a file chosen in main's open dialog, uploaded by main with progress, the text to read and copy. */
+export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
+  const { t } = useTranslation();
+  const [model, setModel] = useState('');
+  const [file, setFile] = useState<ChosenAudioFile | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [uploadId, setUploadId] = useState<string | null>(null);
+  const [result, setResult] = useState<Transcription | null>(null);
+  const [error, setError] = useState<IpcError | null>(null);
+
+  const currentUpload = useRef<string | null>(null);
+  // Subscribed before any upload starts, so its first progress events are not missed.
+  useEffect(
+    () =>
+      opsdesk.gateway.onUploadProgress((update) => {
+        if (update.uploadId === currentUpload.current) setProgress(update);
+      }),
+    [],
+  );
+
+  const choose = async () => {
+    const chosen = await opsdesk.gateway.chooseAudioFile();
+    setError(chosen.ok ? null : chosen.error);
+    if (chosen.ok && chosen.data) {
+      setFile(chosen.data);
+      setResult(null);
+    }
+  };
+
+  const transcribe = async () => {
+    if (!file) return;
+    const id = crypto.randomUUID();
+    currentUpload.current = id;
+    setUploadId(id);
+    setProgress(null);
+    setResult(null);
+    const answer = await opsdesk.gateway.transcribe({ profileId: profile.id, model, fileId: file.fileId, uploadId: id });
+    currentUpload.current = null;
+    setUploadId(null);
+    setError(answer.ok ? null : answer.error);
+    if (answer.ok) setResult(answer.data);
+  };
+
+  const percent = progress && progress.totalBytes > 0 ? Math.floor((progress.sentBytes / progress.totalBytes) * 100) : 0;
+  return (
+    <section className="chat-panel" aria-label={t('chat.transcription.title')}>
+      <h2>{t('chat.transcription.title')}</h2>
+      <div className="field-row">
+        <ModelSelect profileId={profile.id} label={t('chat.transcription.model')} value={model} onChange={setModel} />
+        <button type="button" className="button" disabled={!!uploadId} onClick={() => void choose()}>
+          {t('chat.transcription.choose')}
+        </button>
+        {file && <span>{t('chat.transcription.chosen', { name: file.name, megabytes: megabytes(file.sizeBytes) })}</span>}
+      </div>
+      <p className="field-help">{t('chat.transcription.accepted', { types: audioExtensions.join(', '), limit: megabytes(audioFileMaxBytes) })}</p>
+      <button type="button" className="button" disabled={!model || !file || !!uploadId} onClick={() => void transcribe()}>
+        {t('chat.transcription.transcribe')}
+      </button>
+      {uploadId && (
+        <div className="chat-upload" role="status">
+          <progress aria-label={t('chat.transcription.progress')} max={100} value={percent} />
+          <span>{percent < 100 ? t('chat.transcription.uploading', { percent }) : t('chat.transcription.uploaded')}</span>
+        </div>
+      )}
+      {error && <ErrorNotice error={error} />}
+      {result && (
+        <div className="chat-transcript" role="region" aria-label={t('chat.transcription.text', { name: result.fileName })}>
+          <p className="chat-question-text">{result.text}</p>
+          <CopyButton text={result.text} />
+        </div>
+      )}
+    </section>
+  );
+}
