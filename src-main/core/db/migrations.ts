@@ -304,6 +304,8 @@ export const migrations: Migration[] = [
     ) STRICT;
     CREATE INDEX support_work_items_by_activity ON support_work_items (profile_id, activity_at DESC, id DESC);
     CREATE INDEX support_work_items_by_status ON support_work_items (profile_id, status, activity_at DESC, id DESC);`,
+  },
+  {
     name: 'firewall alert counts, address and signature sorts by time, full-text index fed per page',
     // The alerts view's totals and filter pickers read these counts (per severity, category and
     // action, kept by triggers), so they cost the same at a million cached alerts as at a thousand.
