@@ -7,12 +7,9 @@ import type { Json } from './test-helpers.ts';
 
 let sims: Simulators;
 let agent: Agent;
-let startMs: number;
 
 beforeAll(async () => {
-  const started = Date.now();
   sims = await startSimulators({ alertCount: 100_000, seed: 11 });
-  startMs = Date.now() - started;
   agent = trustingAgent(sims.ca.certPem);
 });
 
@@ -22,10 +19,6 @@ afterAll(async () => {
 });
 
 describe('100,000 alerts', () => {
-  it('start within a few seconds', () => {
-    expect(startMs).toBeLessThan(5000);
-  });
-
   it('page through every alert exactly once, newest first', async () => {
     const key = sims.firewall.addKey({ role: 'read-only', rate: { requests: 1000, windowSeconds: 60 } });
     const ids: string[] = [];
