@@ -21,6 +21,7 @@ import type { NotificationCenter } from '../notifications/notification-center.ts
 import type { KeyStore } from '../secrets/key-store.ts';
 import { supportDialect } from '../support/error-dialect.ts';
 import type { SupportClients } from '../support/support-clients.ts';
+import { UserFacingError } from '../user-facing-error.ts';
 import { fieldsOf } from '../wire/read.ts';
 import { WebhookEventLog } from '../webhooks/webhook-event-log.ts';
 import type { WebhookReceiver } from '../webhooks/webhook-receiver.ts';
@@ -85,6 +86,8 @@ export class SupportWebhookService {
    * answer holds the secret. One Idempotency-Key covers the HTTP layer's retries (docs/architecture.md).
    */
   async register(profileId: string, url: string, events?: string[]): Promise<RegisteredSupportWebhook> {
+    // Before the site makes a secret it shows only once, not after.
+    if (this.#options.keyStore.kind === 'waiting') throw new UserFacingError({ code: 'keychain_unavailable', params: { context: 'waiting' }, retryable: true });
     const { data, requestId } = await this.#options.clients.clientFor(profileId, 'support').call({
       method: 'POST',
       path: '/webhooks',

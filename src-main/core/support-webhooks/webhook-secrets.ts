@@ -36,12 +36,20 @@ export class WebhookSecrets {
     this.#logger = logger;
   }
 
-  /** Stores the secret; true when the OS keychain holds it, false when it lasts this session only. */
+  /**
+   * Stores the secret; true when the OS keychain holds it, false when it lasts this session only
+   * (no keychain, or it refused: the webhook exists on the site already, so the secret is kept).
+   */
   async store(profileId: string, webhookId: string, secret: string): Promise<boolean> {
     const entry = { profileId, webhookId };
-    await this.#keyStore.set(entryName(entry), secret);
-    this.#settings.write(HELD_KEY, [...this.#held().filter((held) => !sameEntry(entry)(held)), entry]);
     this.#stored = [...this.#stored.filter((held) => !sameEntry(entry)(held)), { ...entry, secret }];
+    try {
+      await this.#keyStore.set(entryName(entry), secret);
+    } catch (error) {
+      this.#logger.warn('the keychain refused a support webhook secret; it is kept for this session', { error });
+      return false;
+    }
+    this.#settings.write(HELD_KEY, [...this.#held().filter((held) => !sameEntry(entry)(held)), entry]);
     return this.#keyStore.kind === 'os-keychain';
   }
 

@@ -75,16 +75,20 @@ class Refused extends Error {
   }
 }
 
-async function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw new Refused('too_large');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) throw new Refused('too_large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes) return Promise.reject(new Refused('too_large'));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      request.off('data', onData).off('end', onEnd);
+      reject(new Refused('too_large'));
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    request.on('data', onData).once('end', onEnd).once('error', reject);
+  });
 }
 
 export class WebhookReceiver<Sender extends WebhookSender> {
@@ -131,9 +135,9 @@ export class WebhookReceiver<Sender extends WebhookSender> {
       if (isNew) setImmediate(() => this.#options.onEvent(event));
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
-      answer(response, REFUSAL_STATUS[error.refusal], error.refusal);
-      // A body refused unread is not drained: the connection closes instead (`answer` says so).
-      if (error.refusal === 'too_large') response.once('finish', () => request.destroy());
+      // The rest of a body too large is read and dropped, not stored (the server's request timeout
+      // bounds it): a connection closed with bytes unread is reset, and the sender would lose the 413.
+      answer(response, REFUSAL_STATUS[error.refusal], error.refusal, { keepReading: error.refusal === 'too_large' });
       this.#options.onOutcome?.({ outcome: 'refused', refusal: error.refusal });
     }
   }
@@ -159,7 +163,8 @@ export class WebhookReceiver<Sender extends WebhookSender> {
   }
 }
 
-function answer(response: ServerResponse, status: number, code?: string): void {
+function answer(response: ServerResponse, status: number, code?: string, { keepReading = false } = {}): void {
   const body = code === undefined ? '' : JSON.stringify({ error: { code } });
-  response.writeHead(status, { 'content-type': 'application/json', connection: 'close' }).end(body);
+  if (keepReading) response.req.resume();
+  response.writeHead(status, { 'content-type': 'application/json', ...(keepReading ? {} : { connection: 'close' }) }).end(body);
 }

@@ -241,6 +241,10 @@ describe.skipIf(!hasSecretService)('support webhook receiver', () => {
     const signed = { 'x-svc-event': 'ticket.created', 'x-svc-signature': signBody(secret, body) };
     // Not checkable yet: a 5xx, so the site delivers it again.
     expect(await post(body, signed)).toBe(503);
+    // Nor is a new webhook registered: the site would show a secret there is no place to keep.
+    const refused = await clock.run(app.api.supportWebhooks.register({ profileId, url: receiverUrl }));
+    expect(refused.ok ? refused.data : refused.error).toMatchObject({ code: 'keychain_unavailable' });
+    expect(sims.support.requests.filter((sent) => sent.method === 'POST' && sent.path.endsWith('/webhooks'))).toHaveLength(1);
 
     unlock();
     await lockedAtStart.opened;
