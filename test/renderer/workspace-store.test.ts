@@ -87,12 +87,12 @@ describe('workspace store', () => {
     await useWorkspaceStore.getState().restore();
     const store = useWorkspaceStore.getState();
     store.navigate('alert', { profileId: 'fw-1', alertId: 123 });
-    expect(titles()).toEqual(['Firewall', 'Tickets', 'Chat', 'Alert 123']);
+    expect(titles()).toEqual(['Firewall', 'Support', 'Chat', 'Alert 123']);
     expect(activeTab()?.params).toEqual({ profileId: 'fw-1', alertId: 123 });
 
     store.navigate('alert', { profileId: 'fw-1', alertId: 'A-7' });
     store.navigate('alert', { profileId: 'fw-2', alertId: 123 });
-    expect(titles()).toEqual(['Firewall', 'Tickets', 'Chat', 'Alert 123', 'Alert A-7', 'Alert 123']);
+    expect(titles()).toEqual(['Firewall', 'Support', 'Chat', 'Alert 123', 'Alert A-7', 'Alert 123']);
 
     store.activate(useWorkspaceStore.getState().tabs[0]!.id);
     store.navigate('alert', { alertId: 123, profileId: 'fw-1' });
@@ -113,7 +113,7 @@ describe('workspace store', () => {
 
     useWorkspaceStore.setState({ tabs: [], activeTabId: null, ready: false });
     await useWorkspaceStore.getState().restore();
-    expect(titles()).toEqual(['Firewall', 'Tickets', 'Chat', 'Alert 42']);
+    expect(titles()).toEqual(['Firewall', 'Support', 'Chat', 'Alert 42']);
     expect(activeTab()?.params).toEqual({ profileId: 'fw-1', alertId: 42 });
   });
 
