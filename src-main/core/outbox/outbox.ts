@@ -1,4 +1,5 @@
 import type { OutboxEntry, OutboxState } from '../../../src-preload/contract/outbox.ts';
+import type { Disposable } from '../lifecycle/disposable.ts';
 import type { Event } from '../lifecycle/emitter.ts';
 
 export type { OutboxAction, OutboxEntry, OutboxState } from '../../../src-preload/contract/outbox.ts';
@@ -33,6 +34,8 @@ export interface Outbox {
   pendingCounts(): Record<string, number>;
   /** Fires on every state change (the window's outbox panel and write chips follow it). */
   readonly onChanged: Event<OutboxEntry>;
+  /** How a service's writes are sent (one sender per service; a later one replaces it); its waiting writes go out now. */
+  registerSender(service: OutboxWrite['service'], sender: OutboxSender): Disposable;
 }
 
 /** A service registers how its writes are sent: support's sender calls SupportClient.call with the key. */

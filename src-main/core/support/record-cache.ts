@@ -2,13 +2,14 @@
 // copy is older than a minute) and on an interval: contacts and work items. The list reads the
 // cache only; a detail is the cached copy at once (the server's follows in the background), or the
 // server's when asked fresh, else the cache with the reason.
+import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { SupportCacheChange, SupportPage } from '../../../src-preload/contract/support.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
 import type { SyncBudget } from '../sync/sync-budget.ts';
 import type { SyncJob } from '../sync/sync-scheduler.ts';
-import { errorOf } from './support-error.ts';
+import { cacheFirst } from './cache-first.ts';
 import type { SyncStateRepository } from '../sync/sync-state-repository.ts';
 import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
 import { SUPPORT_PAGE_SIZE, walkCursor } from './cursor-walk.ts';
@@ -45,7 +46,7 @@ export interface RecordCacheOptions<Resource extends string, Wire extends { id: 
   refresh(profileId: string): void;
 }
 
-export class RecordCache<Resource extends string, Wire extends { id: string }, Row, Filter, Cached, Detail extends { error?: unknown }> {
+export class RecordCache<Resource extends string, Wire extends { id: string }, Row, Filter, Cached, Detail extends { error?: IpcError }> {
   readonly #options: RecordCacheOptions<Resource, Wire, Row, Filter, Cached, Detail>;
   readonly #changed = new Emitter<SupportCacheChange>();
   readonly onChanged = this.#changed.event;
@@ -63,19 +64,9 @@ export class RecordCache<Resource extends string, Wire extends { id: string }, R
     return { ...this.#options.repository.query(profileId, filter, offset, limit), offset, syncedAt };
   }
 
-  async detail(profileId: string, id: string, fresh: boolean): Promise<Detail> {
-    const { repository, toDetail, logger } = this.#options;
-    const cached = repository.find(profileId, id);
-    if (cached && !fresh) {
-      this.#fetch(profileId, id).catch((error: unknown) => logger.info(`a support ${this.#options.resource} record could not be refreshed`, { error }));
-      return toDetail(cached, 'cache');
-    }
-    try {
-      return toDetail(await this.#fetch(profileId, id), 'server');
-    } catch (error) {
-      if (!cached) throw error;
-      return { ...toDetail(cached, 'cache'), error: errorOf(error) };
-    }
+  detail(profileId: string, id: string, fresh: boolean): Promise<Detail> {
+    const { repository, toDetail, logger, resource } = this.#options;
+    return cacheFirst({ cached: repository.find(profileId, id), fresh, fetch: () => this.#fetch(profileId, id), toDetail, logger, what: `${resource} record` });
   }
 
   /** A write's answer (the record as it is now) goes into the cache. */

@@ -30,7 +30,8 @@ import { QaService } from './qa/qa-service.ts';
 import { RecordCache } from './record-cache.ts';
 import type { RateOf, SupportClients } from './support-clients.ts';
 import { otherFieldsOf, readOne } from './support-wire.ts';
-import { SupportWrites, type SupportOutbox } from './support-writes.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import { SupportWrites } from './support-writes.ts';
 import { TicketRepository } from './tickets/ticket-repository.ts';
 import { TicketService, type TicketNews } from './tickets/ticket-service.ts';
 import { readWorkItem, type WireWorkItem } from './work/work-wire.ts';
@@ -50,7 +51,7 @@ export interface SupportWorkspaceOptions {
   /** The support profiles there are now, with the names notifications show, their site and whether their key is live. */
   profiles(): ({ id: string; name: string } & SupportProfileFacts)[];
   rateOf: RateOf;
-  outbox: SupportOutbox;
+  outbox: Outbox;
   notifications: NotificationCenter;
   translator: Translator;
   logger: Logger;

@@ -4,20 +4,15 @@
 // server's answer once a write is sent.
 import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
 import { ServiceFailure, serviceError } from '../http/service-failure.ts';
-import { DisposableStore, type Disposable } from '../lifecycle/disposable.ts';
+import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
-import type { Outbox, OutboxSender, OutboxWrite } from '../outbox/outbox.ts';
+import type { Outbox, OutboxWrite } from '../outbox/outbox.ts';
 import type { SupportClients } from './support-clients.ts';
-
-/** The outbox as a feature uses it: submit writes, and say how its service's writes are sent. */
-export interface SupportOutbox extends Outbox {
-  registerSender(service: OutboxWrite['service'], sender: OutboxSender): Disposable;
-}
 
 export type SupportWrite = Omit<OutboxWrite, 'service'>;
 
 export interface SupportWritesOptions {
-  outbox: SupportOutbox;
+  outbox: Outbox;
   clients: SupportClients;
   logger: Logger;
   /** A 409 to an FAQ id: a free id to offer instead. */

@@ -21,6 +21,10 @@ describe.each(['opsdesk', 'plain'] as const)('support access, %s dialect', (dial
   });
 
   const api = () => workspace.api.support;
+  const profileInput = async (profileId: string) => {
+    const view = (await workspace.services.profiles.list()).profiles.find((profile) => profile.id === profileId)!;
+    return { id: profileId, service: 'support' as const, name: view.name, baseUrl: view.baseUrl, trust: { mode: 'ca-only' as const, caPem: sims.ca.certPem }, timeouts: view.timeouts };
+  };
   const site = (id: string) => (dialect === 'plain' ? String({ 'site-main': 1024, 'site-eu': 1025, 'site-closed': 1026 }[id]) : id);
 
   it('an agent key: reading allowed, writing contacts disabled with the scope named; a write it tries fails with forbidden_scope and the request id', async () => {
@@ -62,6 +66,13 @@ describe.each(['opsdesk', 'plain'] as const)('support access, %s dialect', (dial
     const profileId = await addSupportProfile(workspace, sims, { apiKey: sims.support.keys.demo, site: site('site-eu'), dialect });
     const access = dataOf(await api().access({ profileId }));
     expect(access.blocked).toMatchObject({ code: 'wrong_site' });
+  });
+
+  it.runIf(dialect === 'plain')('a server that ignores where the site was sent answers for the key\'s site: blocked with wrong_site, naming both and where it was sent', async () => {
+    const profileId = await addSupportProfile(workspace, sims, { apiKey: sims.support.keys.demo, site: site('site-eu'), dialect });
+    await workspace.services.profiles.save({ ...(await profileInput(profileId)), settings: { site: site('site-eu'), ratePerMinute: 100_000, siteIn: 'header', siteParameter: 'X-Desk-Site' } });
+    const access = dataOf(await api().access({ profileId, refresh: true }));
+    expect(access.blocked).toMatchObject({ code: 'wrong_site', params: { context: 'answered_for', answered: site('site-main'), site: site('site-eu'), sentIn: 'X-Desk-Site' } });
   });
 
   it("an address outside the key's allowlist: blocked with forbidden_ip", async () => {

@@ -2,6 +2,7 @@
 // new tickets and visitor messages, marked unread, as grouped notifications whose click opens the
 // ticket; everything stays browsable when the server is down, with the reason.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as realDelay } from 'node:timers/promises';
 import type { Agent } from 'undici';
 import { FULL_TICKET_WALK_MS } from '../../../src-main/core/support/tickets/ticket-service.ts';
 import { startSimulators, SUPPORT_SCOPES, type Simulators } from '../../sim/index.ts';
@@ -115,6 +116,36 @@ describe('ticket sync', () => {
     const failed = await clock.run(api().syncNow({ profileId, resource: 'tickets' }));
     expect(failed.ok).toBe(false);
     expect(dataOf(await api().tickets({ profileId })).total).toBe(dataOf(await api().ticketCounts({ profileId })).reduce((sum, count) => sum + count.count, 0));
+  });
+
+  it('a reply made while the server is down shows as queued, goes out by itself when it answers, and the cached thread then holds it', async () => {
+    const profileId = await addSupportProfile(workspace, sims);
+    await sync(profileId);
+    const [ticket] = dataOf(await api().tickets({ profileId, status: ['queued'], limit: 1 })).rows;
+    sims.support.faults.add({ path: /.*/, kind: 'status', status: 503 });
+    const queued = dataOf(await clock.run(api().replyAsRobot({ profileId, ticketId: ticket!.id, text: 'Sorry for the wait' })));
+    expect(queued).toMatchObject({ state: 'queued', objectKey: `ticket:${ticket!.id}`, error: { code: 'service_unavailable' } });
+    sims.support.faults.clear();
+    // The outbox's own backoff timer sends it again; time moves until it has.
+    for (let step = 0; step < 60 && workspace.services.outbox.get(queued.id)?.state !== 'sent'; step++) {
+      await clock.advance(1_000);
+      await realDelay(10);
+    }
+    expect(workspace.services.outbox.get(queued.id)?.state).toBe('sent');
+    const thread = workspace.services.support.tickets.query({ profileId, text: 'Sorry for the wait' }).rows;
+    expect(thread).toEqual([expect.objectContaining({ id: ticket!.id, status: 'active', lastMessage: expect.objectContaining({ from: 'robot', text: 'Sorry for the wait' }) })]);
+  });
+
+  it('refreshes contacts when their list is opened on a stale copy, not on a fresh one', async () => {
+    const profileId = await addSupportProfile(workspace, sims);
+    await clock.run(api().syncNow({ profileId, resource: 'contacts' }));
+    const name = await visitor('/contacts', { name: 'Katherine Johnson' }).then(() => 'Katherine Johnson');
+    const changed = new Promise<void>((resolve) => workspace.services.support.contacts.onChanged((change) => change.profileId === profileId && resolve()));
+    expect(dataOf(await api().contacts({ profileId, text: name })).total).toBe(0);
+    await clock.advance(60_000);
+    expect(dataOf(await api().contacts({ profileId, text: name })).total).toBe(0);
+    await clock.run(changed);
+    expect(dataOf(await api().contacts({ profileId, text: name })).rows.map((row) => row.name)).toEqual([name]);
   });
 
   it('passes hostile strings through as data', async () => {

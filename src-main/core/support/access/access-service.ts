@@ -64,8 +64,10 @@ export class AccessService {
     const checkedAt = new Date(this.#clock.now()).toISOString();
     let access: SupportAccess;
     try {
-      const meta = await this.#clients.clientFor(profileId, 'support').getMeta();
-      access = { ...this.#fromMeta(profileId, meta, facts), checkedAt, from: 'server' };
+      const client = this.#clients.clientFor(profileId, 'support');
+      const meta = await client.getMeta();
+      const { siteRoute } = await client.describeServer();
+      access = { ...this.#fromMeta(profileId, meta, facts, siteRoute.name), checkedAt, from: 'server' };
     } catch (error) {
       const failure = errorOf(error);
       if (!(error instanceof ServiceFailure) || !BLOCKING.has(failure.code)) {
@@ -92,7 +94,8 @@ export class AccessService {
     this.#known.delete(profileId);
   }
 
-  #fromMeta(profileId: string, meta: SupportMeta, facts: SupportProfileFacts): Omit<SupportAccess, 'checkedAt' | 'from'> {
+  /** `sentIn`: where OpsDesk sent the site, named when the server answered for another one. */
+  #fromMeta(profileId: string, meta: SupportMeta, facts: SupportProfileFacts, sentIn: string): Omit<SupportAccess, 'checkedAt' | 'from'> {
     const sites = meta.sites.map((site) => ({
       id: site.id,
       name: site.name ?? null,
@@ -101,7 +104,7 @@ export class AccessService {
     }));
     const own = sites.find((site) => site.current);
     let blocked: IpcError | null = null;
-    if (!answeredForSite(meta, facts.site)) blocked = errorOf(refusal('wrong_site', { context: 'answered_for', answered: meta.site ?? '', site: facts.site, sentIn: 'X-SVC-Site' }));
+    if (!answeredForSite(meta, facts.site)) blocked = errorOf(refusal('wrong_site', { context: 'answered_for', answered: meta.site ?? '', site: facts.site, sentIn }));
     else if (own?.apiChannel === false) blocked = errorOf(refusal('channel_disabled', { site: facts.site }));
     const keyEnv = envOf(meta, facts);
     return {

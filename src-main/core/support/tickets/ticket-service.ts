@@ -7,7 +7,7 @@ import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Logger } from '../../log/logger.ts';
 import type { SyncBudget } from '../../sync/sync-budget.ts';
 import type { SyncJob } from '../../sync/sync-scheduler.ts';
-import { errorOf } from '../support-error.ts';
+import { cacheFirst } from '../cache-first.ts';
 import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
 import { SUPPORT_PAGE_SIZE, walkCursor } from '../cursor-walk.ts';
 import type { RateOf, SupportClients } from '../support-clients.ts';
@@ -72,19 +72,16 @@ export class TicketService {
     return this.#options.repository.counts(profileId);
   }
 
-  /** The cached copy at once (then the server's in the background); without one, or `fresh`, the server's, else the cache with the reason. */
+  /** As `cacheFirst` says: the cached copy at once, else (or `fresh`) the server's, else the cache with the reason. */
   async detail(profileId: string, ticketId: string, fresh: boolean): Promise<TicketDetail> {
-    const cached = this.#options.repository.find(profileId, ticketId);
-    if (cached && !fresh) {
-      this.#fetch(profileId, ticketId).catch((error: unknown) => this.#options.logger.info('a ticket could not be refreshed', { error }));
-      return toDetail(cached, 'cache');
-    }
-    try {
-      return toDetail(await this.#fetch(profileId, ticketId), 'server');
-    } catch (error) {
-      if (!cached) throw error;
-      return { ...toDetail(cached, 'cache'), error: errorOf(error) };
-    }
+    return cacheFirst({
+      cached: this.#options.repository.find(profileId, ticketId),
+      fresh,
+      fetch: () => this.#fetch(profileId, ticketId),
+      toDetail,
+      logger: this.#options.logger,
+      what: 'ticket',
+    });
   }
 
   markRead(profileId: string, ticketIds: string[]): null {
