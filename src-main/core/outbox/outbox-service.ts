@@ -150,6 +150,8 @@ export class OutboxService implements Outbox, Disposable {
     try {
       if (options.dueNow && profileId) this.#repository.makeDueNow(profileId);
       await Promise.all(this.#repository.unfinishedObjects(profileId).map((lane) => this.#drain(lane.profileId, lane.objectKey)));
+      // Writes that are not due yet (a backoff from before a restart) still need their timer.
+      this.#schedule();
     } catch (error) {
       this.#logger.error('outbox could not look for waiting writes', { error });
     }

@@ -1,8 +1,12 @@
 // The outbox against the support simulator over real HTTPS, real SQLite and a fake clock: a write is
 // stored with its key before it leaves, goes again with the same key until the server has it, and
 // the server's refusals stop it for the user to decide.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { OutboxEntry } from '../../../src-main/core/outbox/outbox.ts';
+import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import {
@@ -105,6 +109,36 @@ describe('what the outbox keeps', () => {
     expect([first.state, second.state]).toEqual(['sent', 'sent']);
     expect(stored(first.id).idempotency_key).not.toBe(stored(second.id).idempotency_key);
     expect(ticketsWithSubject(subject)).toHaveLength(2);
+  });
+});
+
+describe('after a restart', () => {
+  test('a write waiting out its backoff goes at its time, with its key', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-outbox-restart-'));
+    const keyStore = new SessionKeyStore('test');
+    const subject = uniqueSubject('waits across a restart');
+    try {
+      const first = await openOutboxWorkspace(clock, { dataDir, keyStore });
+      const { id } = await addSupportProfile(first, sims);
+      sims.support.faults.add({ method: 'POST', path: '/tickets', kind: 'status', status: 503, times: 4 });
+      const queued = await settle(clock, first.services.outbox.submit(newTicket(id, subject)));
+      expect(queued.state).toBe('queued');
+      const { idempotency_key: key } = first.services.db.prepare('SELECT idempotency_key FROM outbox_writes WHERE id = ?').get(queued.id) as { idempotency_key: string };
+      await first.close();
+
+      const before = postsOf('/tickets').length;
+      const second = await openOutboxWorkspace(clock, { dataDir, keyStore });
+      try {
+        expect(second.services.outbox.get(queued.id)?.state).toBe('queued');
+        await driveUntil(clock, () => second.services.outbox.get(queued.id)?.state === 'sent');
+        expect(keysOf('/tickets', before)).toEqual([key]);
+        expect(ticketsWithSubject(subject)).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
