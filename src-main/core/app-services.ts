@@ -4,6 +4,7 @@ import type { ExportProgress, FirewallCapabilities, SyncResource, SyncStatus } f
 import type { NavigationTarget, NotificationList } from '../../src-preload/contract/notifications.ts';
 import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
 import type { SupportCacheChange, SupportSyncStatus } from '../../src-preload/contract/support.ts';
+import type { SupportWebhookReceived, SupportWebhookReceiverStatus } from '../../src-preload/contract/support-webhooks.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
 import { openDatabase } from './db/database.ts';
@@ -68,6 +69,8 @@ export interface AppEvents {
   exportProgress(progress: ExportProgress): void;
   notificationsChanged(list: NotificationList): void;
   navigate(target: NavigationTarget): void;
+  supportWebhookReceived(event: SupportWebhookReceived): void;
+  supportWebhookStatusChanged(status: SupportWebhookReceiverStatus): void;
   outboxChanged(entry: OutboxEntry): void;
   supportTicketsChanged(change: SupportCacheChange): void;
   supportContactsChanged(change: SupportCacheChange): void;
@@ -189,11 +192,28 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     calls: new CallLogRepository(db),
     clock,
   });
-  const supportWebhooks = new SupportWebhookService({ clients, keyStore, settings, logger });
+  const supportWebhooks = new SupportWebhookService({
+    db,
+    clients,
+    keyStore,
+    settings,
+    notifications,
+    translator: preferences.translator,
+    profileName: (profileId) => profiles.find(profileId)?.name ?? profileId,
+    syncNow: (profileId, resource) => support.syncNow(profileId, resource),
+    logger,
+    clock,
+  });
+  supportWebhooks.onReceived((event) => emit('supportWebhookReceived', event));
+  supportWebhooks.onStatusChanged((status) => emit('supportWebhookStatusChanged', status));
+  profiles.onProfileChanged((profileId) => {
+    supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
+  });
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();
     support.start();
+    await supportWebhooks.start();
   }
   return {
     db,
@@ -219,6 +239,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       await chat.close();
       firewallAdmin.close();
       await firewall.close();
+      await supportWebhooks.close();
       notifications.dispose();
       await clients.close();
       profiles.close();

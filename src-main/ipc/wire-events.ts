@@ -19,6 +19,8 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): void
     supportContactsChanged: (change) => hub.publish('support', 'contactsChanged', change),
     supportWorkChanged: (change) => hub.publish('support', 'workChanged', change),
     supportSyncProgress: (status) => hub.publish('support', 'syncProgress', status),
+    supportWebhookReceived: (event) => hub.publish('supportWebhooks', 'received', event),
+    supportWebhookStatusChanged: (status) => hub.publish('supportWebhooks', 'statusChanged', status),
     outboxChanged: (entry) => hub.publish('outbox', 'changed', entry),
   });
   services.chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta));

@@ -10,7 +10,7 @@ import { support } from './support.ts';
 import { supportWebhooks } from './support-webhooks.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, support, supportWebhooks, outbox };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
@@ -22,6 +22,6 @@ export * from './gateway.ts';
 export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './profiles.ts';
-export * from './support.ts';
 export * from './support-webhooks.ts';
+export * from './support.ts';
 export * from './workspace.ts';

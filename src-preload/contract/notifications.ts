@@ -9,7 +9,7 @@ export interface NavigationTarget {
   params: TabParams;
 }
 
-export const notificationKinds = ['alerts', 'block-created', 'block-released', 'sync', 'support-tickets', 'support-messages'] as const;
+export const notificationKinds = ['alerts', 'block-created', 'block-released', 'sync', 'support-tickets', 'support-messages', 'support-webhook'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** One entry of the in-app notification center; a burst of alerts is one entry with a count. */

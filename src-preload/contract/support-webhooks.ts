@@ -62,7 +62,8 @@ export interface SupportWebhookDelivery {
   refusal?: SupportWebhookRefusal;
 }
 
-export const supportWebhookRefusals = ['unsigned', 'bad_signature', 'too_large', 'bad_request', 'forbidden_address', 'method_not_allowed'] as const;
+/** secrets_unavailable: the keychain could not be read yet (locked), answered 503 so the site delivers it again. */
+export const supportWebhookRefusals = ['unsigned', 'bad_signature', 'too_large', 'bad_request', 'forbidden_address', 'method_not_allowed', 'secrets_unavailable'] as const;
 export type SupportWebhookRefusal = (typeof supportWebhookRefusals)[number];
 
 export interface SupportWebhookReceiverStatus {

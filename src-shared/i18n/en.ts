@@ -746,6 +746,10 @@ export const en = {
     visitorMessages_other: '{{count, number}} new visitor messages',
     visitorMessagesBody_one: '{{profile}}, {{subject}}: {{text}}',
     visitorMessagesBody_other: '{{profile}}: the newest is on {{subject}}',
+    supportEvents_one: 'Support: {{event}}',
+    supportEvents_other: '{{count, number}} support events',
+    supportEventsBody_one: '{{profile}}',
+    supportEventsBody_other: '{{profile}}: the newest is {{event}}',
   },
   capability: {
     freeEdition: 'free WAF',

@@ -735,6 +735,10 @@ export const zhCN: Catalog = {
     visitorMessages_other: '{{count, number}} 条新访客消息',
     visitorMessagesBody_one: '{{profile}}，{{subject}}：{{text}}',
     visitorMessagesBody_other: '{{profile}}：最新一条在 {{subject}}',
+    supportEvents_one: '客服：{{event}}',
+    supportEvents_other: '{{count, number}} 条客服事件',
+    supportEventsBody_one: '{{profile}}',
+    supportEventsBody_other: '{{profile}}：最新一条为 {{event}}',
   },
   capability: {
     freeEdition: '免费 WAF',
@@ -1382,7 +1386,7 @@ export const zhCN: Catalog = {
       statuses: {
         offline: '离线留言',
         queued: '排队中',
-        active: '进行中',
+        active: '处理中',
         closed: '已关闭',
         new: '新建',
         following: '跟进中',

@@ -161,6 +161,12 @@ describe('the Support view, as a new user tries it', () => {
     await poll(() => summary.innerText()).toContain(session);
     await shot(page, 'qa');
 
+    // Another section and back: the conversation is still there.
+    await openSection(view, 'Knowledge base');
+    await openSection(view, 'Q&A');
+    expect(await conversation.locator(':scope > li').count()).toBe(2);
+    expect(await qa.getByRole('heading', { name: `Session ${session}` }).count()).toBe(1);
+
     await qa.getByRole('button', { name: 'Start a new session' }).click();
     expect(await qa.getByRole('heading', { name: 'New session' }).count()).toBe(1);
     expect(await conversation.getByRole('listitem').count()).toBe(0);

@@ -1,40 +1,77 @@
 // Support webhooks (issue 11, item 9): registration with the signing secret into the keychain, and
-// the local receiver's settings and status.
+// the local receiver (off by default, loopback unless the user picks an address) whose new events
+// go to the notification center and to `onReceived` (which triggers a support sync).
 import { randomUUID } from 'node:crypto';
+import { isIPv6 } from 'node:net';
+import type { SupportResource } from '../../../src-preload/contract/support.ts';
+import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type {
-  RegisteredSupportWebhook, SupportWebhook, SupportWebhookReceiverSettings, SupportWebhookReceiverStatus,
+  RegisteredSupportWebhook, SupportWebhook, SupportWebhookDelivery, SupportWebhookReceived,
+  SupportWebhookReceiverSettings, SupportWebhookReceiverStatus,
 } from '../../../src-preload/contract/support-webhooks.ts';
+import type { Translator } from '../../../src-shared/i18n/translator.ts';
+import type { Db } from '../db/database.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeMalformedResponse } from '../http/status-errors.ts';
+import type { Clock } from '../lifecycle/clock.ts';
+import { Emitter } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
+import type { NotificationCenter } from '../notifications/notification-center.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
-import type { SupportClient } from '../support/client.ts';
 import { supportDialect } from '../support/error-dialect.ts';
+import type { SupportClients } from '../support/support-clients.ts';
+import { fieldsOf } from '../wire/read.ts';
+import { WebhookEventLog } from '../webhooks/webhook-event-log.ts';
+import type { WebhookReceiver } from '../webhooks/webhook-receiver.ts';
+import { createSupportReceiver, type SupportEvent, type SupportOutcome, type SupportSender } from './support-receiver.ts';
 import { readRegistration, readWebhookList } from './webhook-wire.ts';
 import { WebhookSecrets } from './webhook-secrets.ts';
 
-export interface SupportClients {
-  clientFor(profileId: string, service: 'support'): SupportClient;
-}
-
 export interface SupportWebhookServiceOptions {
+  db: Db;
   clients: SupportClients;
   keyStore: KeyStore;
   settings: SettingsTable;
+  notifications: NotificationCenter;
+  translator: Translator;
+  profileName(profileId: string): string;
+  /** support-core's sync of one cached resource (`SupportWorkspace.syncNow`). */
+  syncNow(profileId: string, resource: SupportResource): Promise<unknown>;
   logger: Logger;
+  clock: Clock;
 }
 
 const SETTINGS_KEY = 'support-webhooks:receiver';
+/** Which cache an event's kind changes (support.md's kinds, docs/api-assumptions.md); others (FAQ) are not cached. */
+const RESOURCE_OF_KIND: Readonly<Record<string, SupportResource>> = { ticket: 'tickets', contact: 'contacts', work: 'work' };
+/** Kinds the ticket sync's change detection notifies itself (with a desktop toast): a center entry here would be a second one. */
+const NOTIFIED_BY_SYNC = new Set(['ticket.created', 'ticket.message']);
 const DEFAULT_SETTINGS: SupportWebhookReceiverSettings = { enabled: false, host: '127.0.0.1', port: 9445 };
+
+interface Running {
+  receiver: WebhookReceiver<SupportSender> | null;
+  address: string | null;
+  error: string | null;
+}
 
 export class SupportWebhookService {
   readonly #options: SupportWebhookServiceOptions;
   readonly #secrets: WebhookSecrets;
+  readonly #events: WebhookEventLog;
+  #running: Running = { receiver: null, address: null, error: null };
+  #lastDelivery: SupportWebhookDelivery | null = null;
+  readonly #counts = { processed: 0, duplicate: 0, refused: 0 };
+  readonly #received = new Emitter<SupportWebhookReceived>();
+  /** A new delivery was accepted (after its answer went out). */
+  readonly onReceived = this.#received.event;
+  readonly #statusChanged = new Emitter<SupportWebhookReceiverStatus>();
+  readonly onStatusChanged = this.#statusChanged.event;
 
   constructor(options: SupportWebhookServiceOptions) {
     this.#options = options;
-    this.#secrets = new WebhookSecrets(options.keyStore, options.settings);
+    this.#secrets = new WebhookSecrets(options.keyStore, options.settings, options.logger);
+    this.#events = new WebhookEventLog(options.db);
   }
 
   async list(profileId: string): Promise<SupportWebhook[]> {
@@ -43,6 +80,10 @@ export class SupportWebhookService {
     return readWebhookList(data).map((webhook) => ({ ...webhook, secretHeld: held.has(webhook.id) }));
   }
 
+  /**
+   * Sent directly, not through the outbox: the outbox keeps a write's answer in SQLite, and this
+   * answer holds the secret. One Idempotency-Key covers the HTTP layer's retries (docs/architecture.md).
+   */
   async register(profileId: string, url: string, events?: string[]): Promise<RegisteredSupportWebhook> {
     const { data, requestId } = await this.#options.clients.clientFor(profileId, 'support').call({
       method: 'POST',
@@ -52,8 +93,17 @@ export class SupportWebhookService {
     });
     const registration = readRegistration(data);
     if (!registration) throw new ServiceFailure(describeMalformedResponse(supportDialect, 200, 'unexpected_shape', requestId));
-    const storedInKeychain = await this.#secrets.store(profileId, registration.webhook.id, registration.secret);
-    return { ...registration.webhook, secretHeld: true, secret: registration.secret, storedInKeychain };
+    const { webhook, secret } = registration;
+    const storedInKeychain = await this.#secrets.store(profileId, webhook.id, secret);
+    // Redacted from every later log line and IPC answer, but not from this one: the IPC router
+    // redacts an answer in the microtask after it resolves, before this runs.
+    setImmediate(() => this.#options.logger.registerSecret(secret));
+    return { ...webhook, secretHeld: true, secret, storedInKeychain };
+  }
+
+  /** A profile was saved or removed: a removed one's secrets leave the keychain. */
+  async profileChanged(profileId: string, exists: boolean): Promise<void> {
+    if (!exists) await this.#secrets.forgetProfile(profileId);
   }
 
   settings(): SupportWebhookReceiverSettings {
@@ -62,17 +112,96 @@ export class SupportWebhookService {
 
   async saveSettings(settings: SupportWebhookReceiverSettings): Promise<SupportWebhookReceiverStatus> {
     this.#options.settings.write(SETTINGS_KEY, settings);
+    await this.start();
     return this.status();
   }
 
   status(): SupportWebhookReceiverStatus {
+    const { address, error } = this.#running;
     return {
       settings: this.settings(),
-      listeningAddress: null,
-      url: null,
-      error: null,
-      lastDelivery: null,
-      counts: { processed: 0, duplicate: 0, refused: 0 },
+      listeningAddress: address,
+      url: address === null ? null : `http://${address}/`,
+      error,
+      lastDelivery: this.#lastDelivery,
+      counts: { ...this.#counts },
     };
+  }
+
+  /** Starts (or restarts) the receiver as the settings say; stops it when they say off. */
+  async start(): Promise<void> {
+    await this.#stop();
+    const settings = this.settings();
+    if (settings.enabled) {
+      const { logger, clock } = this.#options;
+      // Read now rather than at the first delivery; a keychain still locked is tried again then.
+      await this.#secrets.all();
+      const receiver = createSupportReceiver({
+        settings,
+        secrets: () => this.#secrets.all(),
+        events: this.#events,
+        logger,
+        now: () => clock.now(),
+        onEvent: (event) => this.#process(event),
+        onOutcome: (outcome) => this.#record(outcome),
+      });
+      try {
+        const port = await receiver.listen();
+        const host = isIPv6(settings.host) ? `[${settings.host}]` : settings.host;
+        this.#running = { receiver, address: `${host}:${port}`, error: null };
+      } catch (error) {
+        this.#running = { receiver: null, address: null, error: (error as Error).message };
+      }
+    }
+    this.#statusChanged.fire(this.status());
+  }
+
+  async close(): Promise<void> {
+    await this.#stop();
+    this.#received.dispose();
+    this.#statusChanged.dispose();
+  }
+
+  async #stop(): Promise<void> {
+    const { receiver } = this.#running;
+    this.#running = { receiver: null, address: null, error: null };
+    await receiver?.close();
+  }
+
+  #record(outcome: SupportOutcome): void {
+    const receivedAt = new Date(this.#options.clock.now()).toISOString();
+    this.#counts[outcome.outcome]++;
+    this.#lastDelivery = outcome.outcome === 'refused'
+      ? { receivedAt, event: null, eventId: null, profileId: null, outcome: 'refused', refusal: outcome.refusal }
+      : { receivedAt, event: outcome.event.event, eventId: outcome.event.id, profileId: outcome.event.sender.profileId, outcome: outcome.outcome };
+    this.#statusChanged.fire(this.status());
+  }
+
+  #process({ sender: { profileId, webhookId }, event, id, occurredAt, data }: SupportEvent): void {
+    const { logger, clock } = this.#options;
+    const resource = RESOURCE_OF_KIND[event.split('.')[0]!];
+    if (resource) this.#options.syncNow(profileId, resource).catch((error: unknown) => logger.warn('sync after a support webhook event failed', { error }));
+    if (!NOTIFIED_BY_SYNC.has(event)) this.#notify(profileId, event, data);
+    this.#received.fire({ profileId, webhookId, event, eventId: id, occurredAt, receivedAt: new Date(clock.now()).toISOString() });
+  }
+
+  #notify(profileId: string, event: string, data: unknown): void {
+    const { t } = this.#options.translator;
+    const ticketId = event.startsWith('ticket.') ? fieldsOf(data)?.id('ticket_id', 'id') : undefined;
+    this.#options.notifications.raise({
+      kind: 'support-webhook',
+      profileId,
+      groupKey: `support-webhook:${profileId}`,
+      count: 1,
+      // An entry in the center only: contact, work and FAQ events are news the analyst reads when they look.
+      desktop: false,
+      describe: (total) => ({
+        title: t('notify.supportEvents', { count: total, event }),
+        body: t('notify.supportEventsBody', { count: total, profile: this.#options.profileName(profileId), event }),
+        target: total === 1 && ticketId !== undefined
+          ? { kind: 'ticket', params: { profileId, ticketId } as TabParams }
+          : { kind: 'tickets', params: { profileId } as TabParams },
+      }),
+    });
   }
 }

@@ -8,8 +8,8 @@ import { notificationsHandlers } from './notifications.ts';
 import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
-import { supportHandlers } from './support.ts';
 import { supportWebhooksHandlers } from './support-webhooks.ts';
+import { supportHandlers } from './support.ts';
 import { workspaceHandlers } from './workspace.ts';
 
 /** The handler map: one file per contract area, each handler one line into a service. */
@@ -22,8 +22,8 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     firewall: firewallHandlers(services),
     notifications: notificationsHandlers(services),
     gateway: gatewayHandlers(services),
-    support: supportHandlers(services),
     supportWebhooks: supportWebhooksHandlers(services),
     outbox: outboxHandlers(services),
+    support: supportHandlers(services),
   };
 }

@@ -7,7 +7,9 @@ import type { SettingsTable } from '../../db/settings.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import type { Logger } from '../../log/logger.ts';
 import type { KeyStore } from '../../secrets/key-store.ts';
-import { WebhookReceiver, type EventPush } from './webhook-receiver.ts';
+import { signatureMatches } from '../../webhooks/signature.ts';
+import { WebhookEventLog } from '../../webhooks/webhook-event-log.ts';
+import { headerValue, WebhookReceiver, type WebhookEvent, type WebhookSender } from '../../webhooks/webhook-receiver.ts';
 
 interface StoredSettings {
   enabled: boolean;
@@ -17,6 +19,8 @@ interface StoredSettings {
   certificatePem: string | null;
 }
 
+const MAX_PUSH_BYTES = 256 * 1024;
+const SIGNATURE_HEADER = 'x-fw-signature';
 const DEFAULTS: StoredSettings = { enabled: false, host: '0.0.0.0', port: 9444, applianceAddress: '', certificatePem: null };
 const signingKeyName = (profileId: string) => `${profileId}#webhook-signing-key`;
 const tlsKeyName = (profileId: string) => `${profileId}#webhook-tls-key`;
@@ -27,15 +31,17 @@ export interface WebhookServiceOptions {
   keyStore: KeyStore;
   logger: Logger;
   clock: Clock;
-  onEvent(profileId: string, push: EventPush): void;
+  onEvent(profileId: string, push: WebhookEvent<WebhookSender>): void;
 }
 
 export class WebhookService {
   readonly #options: WebhookServiceOptions;
-  readonly #running = new Map<string, { receiver: WebhookReceiver | null; error?: string }>();
+  readonly #running = new Map<string, { receiver: WebhookReceiver<WebhookSender> | null; error?: string }>();
+  readonly #events: WebhookEventLog;
 
   constructor(options: WebhookServiceOptions) {
     this.#options = options;
+    this.#events = new WebhookEventLog(options.db);
   }
 
   async get(profileId: string): Promise<WebhookSettings> {
@@ -71,21 +77,27 @@ export class WebhookService {
     await this.stop(profileId);
     const stored = this.#stored(profileId);
     if (!stored.enabled) return;
-    const { keyStore, db, logger, clock, onEvent } = this.#options;
+    const { keyStore, logger, clock, onEvent } = this.#options;
     const privateKeyPem = await keyStore.get(tlsKeyName(profileId));
     if (stored.certificatePem === null || privateKeyPem === null) {
       this.#running.set(profileId, { receiver: null, error: 'Add the receiver\'s TLS certificate and private key: the appliance delivers over HTTPS only.' });
       return;
     }
-    const receiver = new WebhookReceiver({
-      profileId,
+    const signingKey = await keyStore.get(signingKeyName(profileId));
+    const receiver = new WebhookReceiver<WebhookSender>({
       host: stored.host,
       port: stored.port,
-      applianceAddress: stored.applianceAddress,
-      signingKey: await keyStore.get(signingKeyName(profileId)),
-      certificatePem: stored.certificatePem,
-      privateKeyPem,
-      db,
+      tls: { certificatePem: stored.certificatePem, privateKeyPem },
+      allowedAddress: stored.applianceAddress,
+      maxBodyBytes: MAX_PUSH_BYTES,
+      // The appliance signs only when a signing key is set (firewall.md, part 6).
+      authenticate: (body, headers) => {
+        if (signingKey === null) return { profileId };
+        const signature = headerValue(headers, SIGNATURE_HEADER);
+        if (signature === undefined) return 'unsigned';
+        return signatureMatches(signingKey, body, signature) ? { profileId } : 'bad_signature';
+      },
+      events: this.#events,
       logger,
       now: () => clock.now(),
       onEvent: (push) => onEvent(profileId, push),

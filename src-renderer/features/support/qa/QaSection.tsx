@@ -1,57 +1,33 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { Answer } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { Field } from '../inbox/Field.tsx';
 import type { SupportSectionProps } from '../sections.ts';
 import { AnswerSources } from './AnswerSources.tsx';
+import { emptyConversation, useQaStore } from './qa-store.ts';
 import { SessionSummary } from './SessionSummary.tsx';
-
-interface Exchange {
-  question: string;
-  answer?: Answer;
-  error?: IpcError;
-}
 
 /** Q&A: ask the site's robot as a visitor would, continue the same session, see what it answered from. */
 export function QaSection({ profile }: SupportSectionProps) {
   const { t } = useTranslation();
+  const conversation = useQaStore((state) => state.conversations[profile.id]) ?? emptyConversation;
+  const { sessionId, exchanges, asking } = conversation;
   const [question, setQuestion] = useState('');
-  const [sessionId, setSessionId] = useState<string | null>(null);
-  const [exchanges, setExchanges] = useState<Exchange[]>([]);
-  const [asking, setAsking] = useState(false);
   const [summaryShown, setSummaryShown] = useState(false);
-  const conversation = useRef(0);
 
   const ask = (event?: FormEvent) => {
     event?.preventDefault();
     const text = question.trim();
     if (text === '' || asking) return;
-    const asked = conversation.current;
-    setAsking(true);
-    setExchanges((previous) => [...previous, { question: text }]);
-    void opsdesk.support.ask({ profileId: profile.id, question: text, ...(sessionId !== null && { sessionId }) }).then((result) => {
-      if (asked !== conversation.current) return;
-      setAsking(false);
-      setExchanges((previous) => previous.map((exchange, index) => (index === previous.length - 1 ? { ...exchange, ...(result.ok ? { answer: result.data } : { error: result.error }) } : exchange)));
-      if (result.ok) {
-        setSessionId(result.data.sessionId);
-        setQuestion('');
-      }
-    });
+    void useQaStore.getState().ask(profile.id, text).then((answered) => answered && setQuestion(''));
   };
   const askOnCtrlEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) ask();
   };
   const startOver = () => {
-    conversation.current += 1;
-    setSessionId(null);
-    setExchanges([]);
-    setAsking(false);
+    useQaStore.getState().startOver(profile.id);
     setSummaryShown(false);
   };
   const answered = exchanges.filter((exchange) => exchange.answer).length;

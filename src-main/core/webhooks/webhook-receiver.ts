@@ -1,0 +1,165 @@
+// The part every webhook receiver shares (the firewall's and support's): an HTTP or HTTPS server on
+// the address the user chose, only the allowed source address, bodies over a limit refused before
+// they are read whole, the sender authenticated over the raw body, a 2xx at once and the work
+// after it (senders give up after 5 s), each event id handled once even across restarts.
+import { createServer as createHttpServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { Logger } from '../log/logger.ts';
+import { fieldsOf } from '../wire/read.ts';
+import type { WebhookEventLog } from './webhook-event-log.ts';
+
+export const webhookRefusals = ['forbidden_address', 'method_not_allowed', 'too_large', 'unsigned', 'bad_signature', 'bad_request', 'secrets_unavailable'] as const;
+export type WebhookRefusal = (typeof webhookRefusals)[number];
+
+const REFUSAL_STATUS: Record<WebhookRefusal, number> = {
+  forbidden_address: 403, method_not_allowed: 405, too_large: 413, unsigned: 401, bad_signature: 401, bad_request: 400,
+  // Not the sender's fault: a 5xx makes it deliver again later.
+  secrets_unavailable: 503,
+};
+
+/** Who sent a delivery, as the receiver's `authenticate` found: at least the profile it belongs to. */
+export interface WebhookSender {
+  profileId: string;
+}
+
+export type Authentication<Sender extends WebhookSender> = Sender | 'unsigned' | 'bad_signature' | 'secrets_unavailable';
+
+export interface WebhookEvent<Sender extends WebhookSender> {
+  sender: Sender;
+  event: string;
+  id: string;
+  occurredAt: string | null;
+  data: unknown;
+}
+
+export type WebhookOutcome<Sender extends WebhookSender> =
+  | { outcome: 'processed' | 'duplicate'; event: WebhookEvent<Sender> }
+  | { outcome: 'refused'; refusal: WebhookRefusal };
+
+export interface WebhookReceiverOptions<Sender extends WebhookSender> {
+  host: string;
+  port: number;
+  /** HTTPS with this certificate; plain HTTP without. */
+  tls?: { certificatePem: string; privateKeyPem: string };
+  /** Only requests from this address are accepted; null: any (the signature alone says who sent it). */
+  allowedAddress: string | null;
+  maxBodyBytes: number;
+  /** Where the event kind is besides the body's `event`, e.g. `x-svc-event`. */
+  eventHeader?: string;
+  /** Says who sent the raw body (by its signature), or why it is refused. */
+  authenticate(body: Buffer, headers: IncomingHttpHeaders): Authentication<Sender> | Promise<Authentication<Sender>>;
+  events: WebhookEventLog;
+  logger: Logger;
+  now: () => number;
+  /** Runs after the answer went out, once per event id and profile. */
+  onEvent(event: WebhookEvent<Sender>): void;
+  /** Every request's outcome, for the receiver's status. */
+  onOutcome?(outcome: WebhookOutcome<Sender>): void;
+}
+
+function sameAddress(remote: string | undefined, expected: string): boolean {
+  const plain = (address: string) => address.replace(/^::ffff:/i, '').toLowerCase();
+  return remote !== undefined && plain(remote) === plain(expected);
+}
+
+export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+class Refused extends Error {
+  readonly refusal: WebhookRefusal;
+  constructor(refusal: WebhookRefusal) {
+    super(refusal);
+    this.refusal = refusal;
+  }
+}
+
+async function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw new Refused('too_large');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw new Refused('too_large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export class WebhookReceiver<Sender extends WebhookSender> {
+  readonly #options: WebhookReceiverOptions<Sender>;
+  readonly #server: Server;
+
+  constructor(options: WebhookReceiverOptions<Sender>) {
+    this.#options = options;
+    const handler = (request: IncomingMessage, response: ServerResponse) => {
+      this.#handle(request, response).catch((error: unknown) => {
+        options.logger.warn('webhook delivery failed', { error });
+        if (!response.headersSent) answer(response, 500, 'internal_error');
+      });
+    };
+    this.#server = options.tls
+      ? createHttpsServer({ cert: options.tls.certificatePem, key: options.tls.privateKeyPem }, handler)
+      : createHttpServer(handler);
+    this.#server.requestTimeout = 5_000;
+    this.#server.headersTimeout = 5_000;
+  }
+
+  /** Resolves with the port it listens on (the one asked for, or the system's pick for 0). */
+  listen(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(this.#options.port, this.#options.host, () => {
+        this.#server.off('error', reject);
+        resolve((this.#server.address() as { port: number }).port);
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    this.#server.closeAllConnections();
+    return new Promise((resolve) => this.#server.close(() => resolve()));
+  }
+
+  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    try {
+      const event = await this.#accept(request);
+      const isNew = this.#options.events.recordFirst(event.sender.profileId, event.id, this.#options.now());
+      answer(response, 200);
+      this.#options.onOutcome?.({ outcome: isNew ? 'processed' : 'duplicate', event });
+      if (isNew) setImmediate(() => this.#options.onEvent(event));
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      answer(response, REFUSAL_STATUS[error.refusal], error.refusal);
+      // A body refused unread is not drained: the connection closes instead (`answer` says so).
+      if (error.refusal === 'too_large') response.once('finish', () => request.destroy());
+      this.#options.onOutcome?.({ outcome: 'refused', refusal: error.refusal });
+    }
+  }
+
+  async #accept(request: IncomingMessage): Promise<WebhookEvent<Sender>> {
+    const { allowedAddress, maxBodyBytes, authenticate, eventHeader } = this.#options;
+    if (allowedAddress !== null && !sameAddress(request.socket.remoteAddress, allowedAddress)) throw new Refused('forbidden_address');
+    if (request.method !== 'POST') throw new Refused('method_not_allowed');
+    const body = await readBody(request, maxBodyBytes);
+    const sender = await authenticate(body, request.headers);
+    if (typeof sender === 'string') throw new Refused(sender);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new Refused('bad_request');
+    }
+    const fields = fieldsOf(parsed);
+    const id = fields?.id('id', 'event_id');
+    const event = (eventHeader === undefined ? undefined : headerValue(request.headers, eventHeader)) ?? fields?.string('event', 'type', 'event_type');
+    if (!fields || id === undefined || event === undefined) throw new Refused('bad_request');
+    return { sender, event, id, occurredAt: fields.time('occurred_at', 'time', 'timestamp') ?? null, data: fields.raw('data', 'payload') };
+  }
+}
+
+function answer(response: ServerResponse, status: number, code?: string): void {
+  const body = code === undefined ? '' : JSON.stringify({ error: { code } });
+  response.writeHead(status, { 'content-type': 'application/json', connection: 'close' }).end(body);
+}

@@ -1,0 +1,67 @@
+// The app's services (createAppServices) with the real keychain, a real SQLite file and one
+// support profile against the simulator over real HTTPS; the simulator's webhook sender and the
+// services share a fake clock, so the sender's retry waits pass without sleeping.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
+import type { KeyStore } from '../../../src-main/core/secrets/key-store.ts';
+import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
+import type { Simulators } from '../../sim/index.ts';
+import { bridgeInProcess } from '../../support/bridge-in-process.ts';
+import type { FakeClock } from '../../support/fake-clock.ts';
+import { RecordingPlatform } from '../../support/recording-platform.ts';
+
+export interface App {
+  services: AppServices;
+  api: OpsDeskApi;
+  dataDir: string;
+  /** Every log line written so far (already redacted, as the log file gets them). */
+  logLines: string[];
+}
+
+export async function openApp(clock: FakeClock, keyStore: KeyStore, dataDir?: string): Promise<App> {
+  const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-hooks-')));
+  const logLines: string[] = [];
+  const services = await createAppServices({
+    dataDir: dir,
+    keyStore,
+    platform: new RecordingPlatform(),
+    logSink: (entry) => logLines.push(entry.line),
+    clock,
+  });
+  return { services, api: bridgeInProcess(services), dataDir: dir, logLines };
+}
+
+export async function removeApp(app: App): Promise<void> {
+  await app.services.close();
+  await rm(app.dataDir, { recursive: true, force: true });
+}
+
+export async function addSupportProfile(app: App, sims: Simulators, site = 'site-main', apiKey = sims.support.keys.demo): Promise<string> {
+  const { id } = await app.services.profiles.save({
+    service: 'support',
+    name: `Support ${site}`,
+    baseUrl: sims.support.url,
+    apiKey,
+    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+    timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 10_000, streamIdleMs: 5_000 },
+    settings: { site, ratePerMinute: 10_000 },
+  });
+  return id;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The SQLite file with its WAL, as bytes in one string. */
+export async function databaseBytes(dataDir: string): Promise<string> {
+  const files = (await readdir(dataDir)).filter((file) => file.startsWith('opsdesk.sqlite'));
+  return (await Promise.all(files.map((file) => readFile(path.join(dataDir, file), 'latin1')))).join('');
+}
