@@ -28,8 +28,6 @@ export interface PagedCacheActions<Row, Query> {
   select(index: number | null): void;
 }
 
-export type PagedCacheStore<Row, Query> = ReturnType<typeof createPagedCacheStore<Row, Query>>;
-
 type ReadPage<Row, Query> = (query: Query, window: { offset: number; limit: number }) => Promise<IpcResult<SupportPage<Row>>>;
 
 /**
