@@ -39,9 +39,11 @@ export function AnswerItem({ conversationId, message, isLast, profile }: AnswerP
   const stop = useChatStore((state) => state.stop);
   const streaming = message.outcome === 'streaming';
   const content = streaming ? (streamed?.content ?? '') : message.content;
-  // Rendered as a transition: when batches come faster than the window can draw, React drops the
-  // stale renders and draws the newest text, instead of queueing one full render per batch.
-  const shownContent = useDeferredValue(content);
+  // While it streams, rendered as a transition: when batches come faster than the window can draw,
+  // React drops the stale renders and draws the newest text instead of queueing a render per batch.
+  // The finished answer is drawn at once.
+  const deferredContent = useDeferredValue(content);
+  const shownContent = streaming ? deferredContent : content;
   const reasoning = streaming ? (streamed?.reasoning ?? '') : message.reasoning;
   return (
     <article className="chat-message chat-message-assistant" aria-label={t('chat.answer.label', { model: message.model ?? '' })} aria-busy={streaming}>
