@@ -10,6 +10,7 @@ import { FirewallView } from '../features/firewall/FirewallView.tsx';
 import { SettingsView } from '../features/settings/SettingsView.tsx';
 import { SupportView } from '../features/support/SupportView.tsx';
 import { TicketView, ticketTitle } from '../features/support/ticket/TicketView.tsx';
+import { useTicketSubjects } from '../features/support/ticket/ticket-subjects.ts';
 
 // A view's title and summary are `views.<kind>.title` and `.summary` in the catalogs.
 
@@ -47,9 +48,10 @@ export const pickerViews: readonly (PickerView & { kind: ViewKind })[] = Object.
   view.holds === 'nothing' ? [{ ...view, kind: kind as ViewKind }] : [],
 );
 
-/** Re-renders the caller when a title an item tab shows changes (a conversation renamed), so the tab follows it live. */
+/** Re-renders the caller when a title an item tab shows changes (a conversation renamed, a ticket's subject read), so the tab follows it live. */
 export function useItemTitles(): void {
   useConversationTitles();
+  useTicketSubjects((state) => state.subjects);
 }
 
 export function tabTitle(tab: Pick<Tab, 'kind' | 'params'>, t: TFunction): string {
