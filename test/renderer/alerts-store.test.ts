@@ -28,12 +28,16 @@ async function syncedStore(): Promise<{ profileId: string; store: AlertsStore }>
   return { profileId, store: createAlertsStore(workspace.api, profileId) };
 }
 
-/** Resolves once the store holds the first page of its current query. */
+/**
+ * Resolves once the first page of the query just set has arrived: the previous query's rows stay on
+ * screen until it replaces them, so the page held when this is called does not count.
+ */
 function firstPage(store: AlertsStore): Promise<readonly AlertRow[]> {
+  const shown = store.getState().pages.get(0);
   return new Promise((resolve) => {
     const check = () => {
       const rows = store.getState().pages.get(0);
-      if (rows) {
+      if (rows && rows !== shown) {
         unsubscribe();
         resolve(rows);
       }

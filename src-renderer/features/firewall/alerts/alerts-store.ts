@@ -14,7 +14,7 @@ export interface AlertsState {
   sort: AlertSort;
   /** How many cached alerts match; null until the first answer. */
   total: number | null;
-  /** Fetched rows by page number, for the current filter and sort only. */
+  /** Fetched rows by page number; after a new filter or sort, the previous query's rows until its first page replaces them. */
   pages: ReadonlyMap<number, readonly AlertRow[]>;
   error: IpcError | null;
   selectedIndex: number | null;
