@@ -40,6 +40,18 @@ async function openChat(apiKey = sims.gateway.keys.demo): Promise<Page> {
   return page;
 }
 
+/**
+ * Starts a conversation and waits until main has it and the window has saved its tab, so a reload
+ * comes back to that tab (a reload before the save would land on the Chat tab).
+ */
+async function startConversation(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await expect.poll(async () => (await app!.services.chat.conversations()).length).toBe(1);
+  const id = (await app!.services.chat.conversations())[0]!.id;
+  await expect.poll(() => JSON.stringify(app!.services.workspace.load()?.tabs ?? [])).toContain(id);
+  return id;
+}
+
 /** Starts a conversation from the Chat tab and picks the model. */
 async function newConversation(page: Page, model = 'gpt-4o-mini'): Promise<Locator> {
   await page.getByRole('button', { name: 'New conversation' }).click();
@@ -233,8 +245,7 @@ describe('chat workspace', () => {
   test('403 names the model and lists the allowed ones; 401 points to Settings', async () => {
     let page = await openChat(sims.gateway.keys.limited);
     let panel: Locator;
-    await page.getByRole('button', { name: 'New conversation' }).click();
-    const id = (await app!.services.chat.conversations())[0]!.id;
+    const id = await startConversation(page);
     // A model the key's list does not offer, as a conversation from before a whitelist change would have.
     app!.services.chat.updateConversation(id, { model: 'gpt-4.1' });
     await page.reload();
@@ -245,8 +256,7 @@ describe('chat workspace', () => {
     await app!.close({ removeData: true });
 
     page = await openChat(sims.gateway.addKey({ expired: true }));
-    await page.getByRole('button', { name: 'New conversation' }).click();
-    const expiredId = (await app!.services.chat.conversations())[0]!.id;
+    const expiredId = await startConversation(page);
     app!.services.chat.updateConversation(expiredId, { model: 'gpt-4o-mini' });
     await page.reload();
     panel = page.getByRole('tabpanel');
