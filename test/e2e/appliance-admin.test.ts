@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { FirewallSim } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { firewallProfile } from '../support/firewall-profile.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { shot } from '../support/e2e-shots.ts';
 
@@ -17,14 +18,9 @@ async function start({ key = 'demo', clock, edition, locale }: { key?: 'demo' | 
   if (edition) firewall.setEdition(edition);
   await e2e.serve(firewall);
   app = await e2e.openApp({ ...(clock && { clock }), ...(locale && { locale }) });
-  await app.services.profiles.save({
-    service: 'firewall',
-    name: 'Lab firewall',
-    baseUrl: firewall.url,
-    apiKey: firewall.keys[key],
-    trust: { mode: 'ca-only', caPem: e2e.ca.certPem },
-    settings: { rateLimit: { requests: 200, windowSeconds: 1 } },
-  });
+  await app.services.profiles.save(
+    firewallProfile({ name: 'Lab firewall', baseUrl: firewall.url, apiKey: firewall.keys[key], caPem: e2e.ca.certPem, requestsPerSecond: 200 }),
+  );
   await app.page.reload();
   return app.page;
 }

@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { writeDemoProfiles } from '../sim/demo-profiles.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { firewallProfile } from '../support/firewall-profile.ts';
 
 const e2e = setUpE2e({ simulators: { alertCount: 200 }, scratchPrefix: 'opsdesk-e2e-connections-' });
 const ipcLog: { channel: string; result: unknown }[] = [];
@@ -129,14 +130,9 @@ describe('connections, as a new user tries them', () => {
   test('a refused key shows what failed and what to do; without a keychain Settings says keys last this session only', async () => {
     const app = await e2e.openApp({ ipcLog, logSink, keyStore: new SessionKeyStore('No Secret Service is running on this desktop.') });
     const { page } = app;
-    await app.services.profiles.save({
-      service: 'firewall',
-      name: 'Old appliance key',
-      baseUrl: e2e.sims.firewall.url,
-      apiKey: e2e.sims.firewall.keys.expired,
-      trust: { mode: 'ca-only', caPem: e2e.sims.ca.certPem },
-      settings: { rateLimit: { requests: 10, windowSeconds: 1 } },
-    });
+    await app.services.profiles.save(
+      firewallProfile({ name: 'Old appliance key', baseUrl: e2e.sims.firewall.url, apiKey: e2e.sims.firewall.keys.expired, caPem: e2e.ca.certPem, requestsPerSecond: 10 }),
+    );
     await page.reload();
     const firewall = page.getByRole('tabpanel', { name: 'Firewall' });
     await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toContain('Cannot reach Old appliance key');

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { FirewallSim } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { firewallProfile } from '../support/firewall-profile.ts';
 import { freePort } from '../support/free-port.ts';
 import { shot } from '../support/e2e-shots.ts';
 
@@ -30,14 +31,9 @@ async function start(alertCount: number, options: { ipcLog?: { channel: string; 
   firewall.addAlerts(alertCount);
   if (options.slowPagesMs) firewall.faults.add({ path: '/alerts', kind: 'delay', ms: options.slowPagesMs });
   app = await e2e.openApp({ backgroundSync: true, ...(options.ipcLog && { ipcLog: options.ipcLog }) });
-  const profile = await app.services.profiles.save({
-    service: 'firewall',
-    name: 'Lab firewall',
-    baseUrl: firewall.url,
-    apiKey: firewall.keys.operations,
-    trust: { mode: 'ca-only', caPem: e2e.ca.certPem },
-    settings: { rateLimit: { requests: 200, windowSeconds: 1 } },
-  });
+  const profile = await app.services.profiles.save(
+    firewallProfile({ name: 'Lab firewall', baseUrl: firewall.url, apiKey: firewall.keys.operations, caPem: e2e.ca.certPem, requestsPerSecond: 200 }),
+  );
   await app.page.reload();
   return { page: app.page, profileId: profile.id };
 }

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { FirewallSim } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { firewallProfile } from '../support/firewall-profile.ts';
 
 const e2e = setUpE2e({ scratchPrefix: 'opsdesk-export-' });
 
@@ -23,14 +24,9 @@ const start = () => e2e.openApp({ backgroundSync: true });
 
 /** A firewall profile as Settings saves it; its first sync starts at once. */
 async function addFirewall(target: AppUnderTest, firewall: FirewallSim, apiKey: string) {
-  const profile = await target.services.profiles.save({
-    service: 'firewall',
-    name: 'Branch firewall',
-    baseUrl: firewall.url,
-    apiKey,
-    trust: { mode: 'ca-only', caPem: e2e.ca.certPem },
-    settings: { rateLimit: { requests: 100, windowSeconds: 1 } },
-  });
+  const profile = await target.services.profiles.save(
+    firewallProfile({ name: 'Branch firewall', baseUrl: firewall.url, apiKey, caPem: e2e.ca.certPem, requestsPerSecond: 100 }),
+  );
   await target.page.reload();
   return profile;
 }

@@ -4,6 +4,7 @@ import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.t
 import { en } from '../../src-shared/i18n/en.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { firewallProfile } from '../support/firewall-profile.ts';
 
 const e2e = setUpE2e({ simulators: { alertCount: 50 } });
 
@@ -28,14 +29,9 @@ async function openFromPicker(page: Page, filter: string) {
 /** A keychain notice, a 403 with its code, an untrusted certificate and a view not set up yet. */
 async function openWithFailures(options: { locale?: string } = {}): Promise<AppUnderTest> {
   const opened = await e2e.openApp({ ...options, keyStore: new SessionKeyStore('No Secret Service is running on this desktop.') });
-  await opened.services.profiles.save({
-    service: 'firewall',
-    name: 'Restricted appliance',
-    baseUrl: e2e.sims.firewall.url,
-    apiKey: e2e.sims.firewall.keys.ipRestricted,
-    trust: { mode: 'ca-only', caPem: e2e.sims.ca.certPem },
-    settings: { rateLimit: { requests: 10, windowSeconds: 1 } },
-  });
+  await opened.services.profiles.save(
+    firewallProfile({ name: 'Restricted appliance', baseUrl: e2e.sims.firewall.url, apiKey: e2e.sims.firewall.keys.ipRestricted, caPem: e2e.ca.certPem, requestsPerSecond: 10 }),
+  );
   await opened.services.profiles.save({
     service: 'gateway',
     name: 'Self-signed gateway',

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { FirewallSim } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { firewallProfile } from '../support/firewall-profile.ts';
 import { freePort } from '../support/free-port.ts';
 
 const e2e = setUpE2e();
@@ -10,14 +11,7 @@ const e2e = setUpE2e();
 const startFirewall = (port = 0) => e2e.serve(new FirewallSim({ seed: 1, alertCount: 0, caPem: e2e.ca.certPem }), port);
 
 async function addFirewallProfile(target: AppUnderTest, name: string, baseUrl: string, apiKey: string) {
-  return target.services.profiles.save({
-    service: 'firewall',
-    name,
-    baseUrl,
-    apiKey,
-    trust: { mode: 'ca-only', caPem: e2e.ca.certPem },
-    settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
-  });
+  return target.services.profiles.save(firewallProfile({ name, baseUrl, apiKey, caPem: e2e.ca.certPem, requestsPerSecond: 50 }));
 }
 
 describe('views work from the cache', () => {
