@@ -59,21 +59,21 @@ export function setUpE2e(options: E2eOptions = {}): E2e {
   });
 
   const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`This e2e file did not ask for ${what}.`);
+    if (value === undefined) throw new Error(`No ${what}: this e2e file did not ask for it, or uses it before its set-up ran.`);
     return value;
   };
   const e2e: E2e = {
     get browser() {
-      return started(browser, 'a browser');
+      return started(browser, 'browser');
     },
     get ca() {
-      return sims?.ca ?? started(ca, 'a certificate authority');
+      return sims?.ca ?? started(ca, 'certificate authority');
     },
     get sims() {
-      return started(sims, 'the simulators');
+      return started(sims, 'simulators');
     },
     get scratch() {
-      return started(scratch, 'a scratch folder');
+      return started(scratch, 'scratch folder');
     },
     async openApp(harnessOptions) {
       const app = await openApp(e2e.browser, harnessOptions);
