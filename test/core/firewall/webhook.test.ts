@@ -7,6 +7,7 @@ import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-stor
 import { issueServerCertificate, signBody, startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addFirewallProfile, cachedAlertIds, openWorkspace, sorted, simulatorAlertIds, type Workspace } from './firewall-fixture.ts';
+import { pushEveryOutcome, everyOutcome } from '../../support/firewall-pushes.ts';
 import { freePort } from '../../support/free-port.ts';
 
 const clock = new FakeClock();
@@ -122,45 +123,24 @@ describe('webhook receiver status', () => {
     const own = await addFirewallProfile(workspace, sims);
     const leaf = await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
     const ownPort = await freePort();
-    const saved = await workspace.api.firewall.saveWebhook({
-      profileId: own, enabled: true, host: '127.0.0.1', port: ownPort, applianceAddress: '127.0.0.1', signingKey: secret, certificatePem: leaf.certPem, privateKeyPem: leaf.keyPem,
-    });
+    const settings = { profileId: own, enabled: true, host: '127.0.0.1', port: ownPort, applianceAddress: '127.0.0.1' };
+    const saved = await workspace.api.firewall.saveWebhook({ ...settings, signingKey: secret, certificatePem: leaf.certPem, privateKeyPem: leaf.keyPem });
     expect(saved.ok && saved.data.deliveries).toEqual({ counts: { processed: 0, duplicate: 0, refused: 0 }, recent: [] });
     const announced: number[] = [];
     const unsubscribe = workspace.api.firewall.onWebhookDeliveriesChanged(({ profileId: changed, deliveries }) => {
       if (changed === own) announced.push(deliveries.recent.length);
     });
-    // Another machine on the way: the same host, sending from another loopback address.
-    const elsewhere = new Agent({ localAddress: '127.0.0.2', connect: { ca: sims.ca.certPem } });
-    const send = async (body: string, headers: Record<string, string> = {}, dispatcher = agent) =>
-      (await request(`https://127.0.0.1:${ownPort}/hook`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, dispatcher })).statusCode;
-    const push = JSON.stringify({ event: 'block.created', id: 'evt_status_1', occurred_at: new Date().toISOString(), data: { ip: '192.0.2.9' } });
-    const signed = { 'x-fw-signature': signBody(secret, push) };
-    const notAPush = JSON.stringify({ hello: 'world' });
-    const huge = JSON.stringify({ event: 'alert.created', id: 'evt_status_huge', data: { blob: 'x'.repeat(400_000) } });
     try {
-      expect(await send(push, signed)).toBe(200);
-      expect(await send(push, signed)).toBe(200);
-      expect(await send(push, { 'x-fw-signature': signBody('not the key', push) })).toBe(401);
-      expect(await send(notAPush, { 'x-fw-signature': signBody(secret, notAPush) })).toBe(400);
-      expect(await send(huge, { 'x-fw-signature': signBody(secret, huge) })).toBe(413);
-      expect(await send(push, signed, elsewhere)).toBe(403);
+      const statuses = await pushEveryOutcome({ url: `https://127.0.0.1:${ownPort}/hook`, caPem: sims.ca.certPem, signingKey: secret }, { event: 'block.created', id: 'evt_status_1' });
+      expect(statuses).toEqual([200, 200, 401, 400, 413, 403]);
     } finally {
       unsubscribe();
-      await elsewhere.close();
     }
 
     const status = await workspace.api.firewall.webhook({ profileId: own });
     expect(status.ok && status.data.deliveries.counts).toEqual({ processed: 1, duplicate: 1, refused: 4 });
     const recent = status.ok ? status.data.deliveries.recent : [];
-    expect(recent.map(({ outcome, refusal, from }) => ({ outcome, refusal, from }))).toEqual([
-      { outcome: 'refused', refusal: 'forbidden_address', from: '127.0.0.2' },
-      { outcome: 'refused', refusal: 'too_large', from: '127.0.0.1' },
-      { outcome: 'refused', refusal: 'bad_request', from: '127.0.0.1' },
-      { outcome: 'refused', refusal: 'bad_signature', from: '127.0.0.1' },
-      { outcome: 'duplicate', refusal: undefined, from: '127.0.0.1' },
-      { outcome: 'processed', refusal: undefined, from: '127.0.0.1' },
-    ]);
+    expect(recent.map(({ outcome, refusal, from }) => ({ outcome, refusal, from }))).toEqual(everyOutcome);
     // What a refused delivery said is not believed, so it is not shown; an accepted one's is.
     expect(recent[0]).toMatchObject({ event: null, eventId: null, profileId: null });
     expect(recent[5]).toMatchObject({ event: 'block.created', eventId: 'evt_status_1', profileId: own, receivedAt: new Date(clock.now()).toISOString() });
@@ -170,7 +150,7 @@ describe('webhook receiver status', () => {
     expect(first.ok && first.data.deliveries.recent.some((delivery) => delivery.eventId === 'evt_status_1')).toBe(false);
 
     // Saving the settings restarts the receiver; what it counted stays.
-    await workspace.api.firewall.saveWebhook({ profileId: own, enabled: true, host: '127.0.0.1', port: ownPort, applianceAddress: '127.0.0.1' });
+    await workspace.api.firewall.saveWebhook(settings);
     const afterSave = await workspace.api.firewall.webhook({ profileId: own });
     expect(afterSave.ok && afterSave.data.deliveries.counts).toEqual({ processed: 1, duplicate: 1, refused: 4 });
   });
