@@ -2,7 +2,7 @@
 // counts and the last deliveries, the refused ones with why.
 import type { Browser, Page } from 'playwright-core';
 import type { TFunction } from 'i18next';
-import { issueServerCertificate, type Simulators } from '../test/sim/index.ts';
+import { demoProfiles, FIREWALL_DEFAULT_RATE, issueServerCertificate, type Simulators } from '../test/sim/index.ts';
 import { openApp } from '../test/support/app-harness.ts';
 import { pushEveryOutcome } from '../test/support/firewall-pushes.ts';
 import { freePort } from '../test/support/free-port.ts';
@@ -15,14 +15,8 @@ export async function captureWebhookReceiver(
 ) {
   const app = await openApp(browser, { locale });
   try {
-    const { id: profileId } = await app.services.profiles.save({
-      service: 'firewall',
-      name: 'Lab firewall',
-      baseUrl: sims.firewall.url,
-      apiKey: sims.firewall.keys.operations,
-      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-      settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
-    });
+    const demo = demoProfiles(sims).find((profile) => profile.service === 'firewall')!;
+    const { id: profileId } = await app.services.profiles.save({ ...demo, service: 'firewall', settings: { rateLimit: FIREWALL_DEFAULT_RATE } });
     const port = await freePort();
     const leaf = await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
     const signingKey = 'whsec-screenshots';
