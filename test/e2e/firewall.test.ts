@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { alertQuerySchema } from '../../src-preload/contract/firewall.ts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createCertificateAuthority, FirewallSim, issueServerCertificate } from '../sim/index.ts';
@@ -158,7 +159,7 @@ describe('the firewall workspace, as an analyst uses it', () => {
     const profile = await addFirewall(app, firewall, firewall.keys.operations);
     await syncNow(page);
     await expect.poll(() => matching(page), { timeout: 20_000 }).toBe('30 alerts');
-    const [alert] = services.firewall.alerts.query({ profileId: profile.id, filter: {}, limit: 1 }).rows;
+    const [alert] = services.firewall.alerts.query(alertQuerySchema.parse({ profileId: profile.id, limit: 1 })).rows;
     const { ip: sourceIp } = await services.firewall.blocks.blockAlertSource(profile.id, alert!.id, 3600);
 
     const toast = platform.notifications.find((shown) => shown.body.includes(sourceIp));
