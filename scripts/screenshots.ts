@@ -16,6 +16,7 @@ import { captureChat } from './screenshots-chat.ts';
 import { captureOutbox } from './screenshots-outbox.ts';
 import { captureSupportInbox } from './screenshots-support-inbox.ts';
 import { captureSupportDesk } from './screenshots-support-desk.ts';
+import { captureWebhookReceiver } from './screenshots-webhook-receiver.ts';
 import type { Language } from '../src-shared/i18n/languages.ts';
 import { createTranslator } from '../src-shared/i18n/translator.ts';
 
@@ -158,6 +159,7 @@ try {
     await freeEdition.close();
 
     await captureOutbox(browser, sims, { t, locale, suffix }, capture);
+    await captureWebhookReceiver(browser, sims, { t, locale, suffix }, capture);
   }
 
   // The firewall workspace on a synced cache: each section, a detail, the notification center

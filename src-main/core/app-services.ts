@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ReportChanged, StatusSampled } from '../../src-preload/contract/firewall-admin.ts';
-import type { ExportProgress, FirewallCapabilities, SyncResource, SyncStatus } from '../../src-preload/contract/firewall.ts';
+import type { ExportProgress, FirewallCapabilities, SyncResource, SyncStatus, WebhookDeliveriesChanged } from '../../src-preload/contract/firewall.ts';
 import type { NavigationTarget, NotificationList } from '../../src-preload/contract/notifications.ts';
 import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
 import type { SupportCacheChange, SupportSyncStatus } from '../../src-preload/contract/support.ts';
@@ -72,6 +72,7 @@ export interface AppEvents {
   firewallCacheChanged(change: { profileId: string; resource: SyncResource }): void;
   capabilitiesChanged(capabilities: FirewallCapabilities): void;
   exportProgress(progress: ExportProgress): void;
+  webhookDeliveriesChanged(change: WebhookDeliveriesChanged): void;
   notificationsChanged(list: NotificationList): void;
   navigate(target: NavigationTarget): void;
   supportWebhookReceived(event: SupportWebhookReceived): void;
@@ -164,6 +165,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   firewall.alerts.onCacheChanged((profileId) => emit('firewallCacheChanged', { profileId, resource: 'alerts' }));
   firewall.blocks.onChanged(({ profileId }) => emit('firewallCacheChanged', { profileId, resource: 'blocklist' }));
   firewall.capabilities.onChanged((capabilities) => emit('capabilitiesChanged', capabilities));
+  firewall.webhooks.onDeliveriesChanged((change) => emit('webhookDeliveriesChanged', change));
   firewall.export.onProgress((progress) => emit('exportProgress', progress));
   const firewallAdmin = createFirewallAdmin({ clients, db, clock, logger });
   firewallAdmin.status.onSampled((value) => emit('firewallStatusSampled', value));

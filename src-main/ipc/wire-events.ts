@@ -13,6 +13,7 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): void
     firewallCacheChanged: (change) => hub.publish('firewall', 'cacheChanged', change),
     capabilitiesChanged: (capabilities) => hub.publish('firewall', 'capabilitiesChanged', capabilities),
     exportProgress: (progress) => hub.publish('firewall', 'exportProgress', progress),
+    webhookDeliveriesChanged: (change) => hub.publish('firewall', 'webhookDeliveriesChanged', change),
     notificationsChanged: (list) => hub.publish('notifications', 'changed', list),
     navigate: (target) => hub.publish('notifications', 'navigate', target),
     supportTicketsChanged: (change) => hub.publish('support', 'ticketsChanged', change),

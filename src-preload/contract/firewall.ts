@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, event } from './define.ts';
 import type { IpcError } from './define.ts';
+import type { WebhookDeliveries } from './webhook-deliveries.ts';
 
 export const alertSeverities = ['low', 'medium', 'high', 'critical'] as const;
 export type AlertSeverity = (typeof alertSeverities)[number];
@@ -234,6 +235,14 @@ export interface WebhookSettings {
   /** While enabled: whether it listens, or why not. */
   listening: boolean;
   error?: string;
+  /** What arrived since OpsDesk started: counts, and the last deliveries with their outcome and why one was refused. */
+  deliveries: WebhookDeliveries;
+}
+
+/** A delivery reached a profile's receiver (accepted, a repeat, or refused). */
+export interface WebhookDeliveriesChanged {
+  profileId: string;
+  deliveries: WebhookDeliveries;
 }
 
 const pem = z.string().trim().max(200_000);
@@ -305,5 +314,6 @@ export const firewall = {
     cacheChanged: event<{ profileId: string; resource: SyncResource }>(),
     capabilitiesChanged: event<FirewallCapabilities>(),
     exportProgress: event<ExportProgress>(),
+    webhookDeliveriesChanged: event<WebhookDeliveriesChanged>(),
   },
 };

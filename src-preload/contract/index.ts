@@ -25,3 +25,4 @@ export * from './profiles.ts';
 export * from './support-webhooks.ts';
 export * from './support.ts';
 export * from './workspace.ts';
+export * from './webhook-deliveries.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, event } from './define.ts';
+import type { WebhookDeliveries, WebhookDelivery } from './webhook-deliveries.ts';
 
 /** The event kinds support.md's servers are known to send (docs/api-assumptions.md); a server may send others. */
 export const supportWebhookEventKinds = [
@@ -47,25 +48,6 @@ export const supportWebhookReceiverSettingsSchema = z.object({
   port: z.int().min(1).max(65_535),
 });
 
-export interface SupportWebhookDelivery {
-  /** ISO 8601, when it arrived. */
-  receivedAt: string;
-  /** `X-SVC-Event` (or the body's `event`); null when refused before it could be read. */
-  event: string | null;
-  eventId: string | null;
-  profileId: string | null;
-  /**
-   * processed: new, acted on; duplicate: an id already processed (a replay or the sender's retry),
-   * answered 2xx and not acted on again; refused: not accepted (see `refusal`).
-   */
-  outcome: 'processed' | 'duplicate' | 'refused';
-  refusal?: SupportWebhookRefusal;
-}
-
-/** secrets_unavailable: the keychain could not be read yet (locked), answered 503 so the site delivers it again. */
-export const supportWebhookRefusals = ['unsigned', 'bad_signature', 'too_large', 'bad_request', 'forbidden_address', 'method_not_allowed', 'secrets_unavailable'] as const;
-export type SupportWebhookRefusal = (typeof supportWebhookRefusals)[number];
-
 export interface SupportWebhookReceiverStatus {
   settings: SupportWebhookReceiverSettings;
   /** Where it listens now (`127.0.0.1:9445`); null while off or failed. */
@@ -74,9 +56,9 @@ export interface SupportWebhookReceiverStatus {
   url: string | null;
   /** Why it is not listening while enabled (address in use, not an address of this machine…): the system's words. */
   error: string | null;
-  lastDelivery: SupportWebhookDelivery | null;
-  /** Since OpsDesk started. */
-  counts: { processed: number; duplicate: number; refused: number };
+  /** The newest delivery, whatever its outcome; secrets_unavailable: the keychain could not be read yet (locked), answered 503 so the site delivers it again. */
+  lastDelivery: WebhookDelivery | null;
+  counts: WebhookDeliveries['counts'];
 }
 
 /** A delivery that was accepted and is new: also raised as a notification and followed by a support sync. */

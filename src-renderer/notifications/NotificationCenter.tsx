@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { NotificationItem, NotificationSettings } from '../../src-preload/contract/notifications.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
+import { TabBarButton } from '../ui/TabBarButton.tsx';
 import { useNotificationsStore } from './notifications-store.ts';
 import './notifications.css';
 import { fill } from '../ui/fill-template.ts';
@@ -30,25 +31,17 @@ export function NotificationCenter() {
 
   return (
     <div className="nc" ref={root}>
-      <button
-        type="button"
+      <TabBarButton
         className="nc-bell"
+        icon="bell"
+        count={unread}
+        countClassName="nc-count"
         aria-expanded={open}
         aria-haspopup="dialog"
         aria-label={unread > 0 ? fill(s.bellUnread, { count: unread }) : s.bell}
         title={s.bell}
         onClick={() => setOpen(!open)}
-      >
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
-        {unread > 0 && (
-          <span className="nc-count" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
-      </button>
+      />
       {open && <NotificationPanel onClose={() => setOpen(false)} />}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../ui/Dialog.tsx';
+import { TabBarButton } from '../ui/TabBarButton.tsx';
 import { isPending, useOutboxStore } from './outbox-store.ts';
 import { OutboxPanel } from './OutboxPanel.tsx';
 import './outbox.css';
@@ -30,24 +31,16 @@ export function OutboxButton() {
 
   return (
     <>
-      <button
-        type="button"
+      <TabBarButton
         className="outbox-button"
+        icon="inbox"
+        count={pending}
+        countClassName="outbox-count"
         aria-label={pending > 0 ? t('outbox.buttonPending', { count: pending }) : t('outbox.button')}
         title={t('outbox.buttonTooltip', { shortcut: outboxShortcut })}
         aria-keyshortcuts={isMac ? 'Meta+Shift+O' : 'Control+Shift+O'}
         onClick={() => setOpen(true)}
-      >
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M22 12h-6l-2 3h-4l-2-3H2" />
-          <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
-        </svg>
-        {pending > 0 && (
-          <span className="outbox-count" aria-hidden="true">
-            {pending > 99 ? '99+' : pending}
-          </span>
-        )}
-      </button>
+      />
       {open && (
         <Dialog title={t('outbox.heading')} onClose={() => setOpen(false)} wide>
           <OutboxPanel />

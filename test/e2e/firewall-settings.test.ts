@@ -6,6 +6,7 @@ import { FirewallSim } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
 import { firewallProfile } from '../support/firewall-profile.ts';
+import { everyOutcome, pushEveryOutcome } from '../support/firewall-pushes.ts';
 import { freePort } from '../support/free-port.ts';
 import { shot } from '../support/e2e-shots.ts';
 
@@ -155,5 +156,38 @@ describe('webhook receiver', () => {
     const reopened = await openSection(page, 'Webhook receiver');
     await poll(() => textOf(reopened.getByRole('status', { name: 'Receiver' }))).toBe(`Receiver Listening on 127.0.0.1:${port} for 127.0.0.1`);
     expect(await reopened.getByLabel("Receive the appliance's event pushes").isChecked()).toBe(true);
+  }, 90_000);
+
+  test('shows what arrived while the section is open: counts, and each delivery with its outcome, the refused ones with why; the sender\'s words as text', async () => {
+    const { page, profileId } = await start(0);
+    const port = await freePort();
+    const leaf = await e2e.localCertificate();
+    const signingKey = 'whsec-e2e-deliveries';
+    await app!.services.firewall.webhooks.save({ profileId, enabled: true, host: '127.0.0.1', port, applianceAddress: '127.0.0.1', signingKey, certificatePem: leaf.certPem, privateKeyPem: leaf.keyPem });
+    const section = await openSection(page, 'Webhook receiver');
+    const counts = section.getByRole('status', { name: 'Deliveries since OpsDesk started' });
+    await poll(() => textOf(counts)).toBe('Deliveries since OpsDesk started Handled 0 · Repeats ignored 0 · Refused 0');
+    expect(await section.getByText('Nothing has arrived yet.').isVisible()).toBe(true);
+
+    // Markup in the event kind and a right-to-left override in its id: shown as sent, never run.
+    const event = '<img src=x onerror="window.__pwned=1">';
+    const id = 'evt_\u202Egnp.exe';
+    const statuses = await pushEveryOutcome({ url: `https://127.0.0.1:${port}/hook`, caPem: e2e.ca.certPem, signingKey }, { event, id });
+    expect(statuses).toEqual([200, 200, 401, 400, 413, 403]);
+
+    await poll(() => textOf(counts)).toBe('Deliveries since OpsDesk started Handled 1 · Repeats ignored 1 · Refused 4');
+    const table = section.getByRole('table', { name: 'Last deliveries' });
+    const rows = table.getByRole('row');
+    await poll(() => rows.count()).toBe(1 + everyOutcome.length);
+    const outcomes = ["Refused: not the appliance's address", 'Refused: too large', 'Refused: malformed, not a push', 'Refused: wrong signature', 'A repeat, ignored', 'Handled'];
+    for (const [index, expected] of everyOutcome.entries()) {
+      const cells = (await rows.nth(index + 1).getByRole('cell').allInnerTexts()).map((text) => text.trim());
+      expect(cells.slice(1)).toEqual(
+        expected.outcome === 'refused' ? [expected.from, 'not read', 'not read', outcomes[index]] : [expected.from, event, 'evt_⟨U+202E⟩gnp.exe', outcomes[index]],
+      );
+    }
+    expect(await table.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    await shot(page, 'webhook-receiver-deliveries');
   }, 90_000);
 });

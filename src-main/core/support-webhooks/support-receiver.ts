@@ -4,8 +4,9 @@
 import type { SupportWebhookReceiverSettings } from '../../../src-preload/contract/support-webhooks.ts';
 import type { Logger } from '../log/logger.ts';
 import { signatureMatches } from '../webhooks/signature.ts';
+import type { WebhookDeliveryLog } from '../webhooks/webhook-delivery-log.ts';
 import type { WebhookEventLog } from '../webhooks/webhook-event-log.ts';
-import { headerValue, WebhookReceiver, type WebhookEvent, type WebhookOutcome } from '../webhooks/webhook-receiver.ts';
+import { headerValue, WebhookReceiver, type WebhookEvent } from '../webhooks/webhook-receiver.ts';
 import type { HeldSecret } from './webhook-secrets.ts';
 
 /** Support's events are small records; anything near this is not one (a 10 MB body is refused unread). */
@@ -19,7 +20,6 @@ export interface SupportSender {
 }
 
 export type SupportEvent = WebhookEvent<SupportSender>;
-export type SupportOutcome = WebhookOutcome<SupportSender>;
 
 export interface SupportReceiverOptions {
   settings: SupportWebhookReceiverSettings;
@@ -29,7 +29,7 @@ export interface SupportReceiverOptions {
   logger: Logger;
   now: () => number;
   onEvent(event: SupportEvent): void;
-  onOutcome(outcome: SupportOutcome): void;
+  deliveries: WebhookDeliveryLog;
 }
 
 export function createSupportReceiver(options: SupportReceiverOptions): WebhookReceiver<SupportSender> {

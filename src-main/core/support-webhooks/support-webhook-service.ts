@@ -6,7 +6,7 @@ import { isIPv6 } from 'node:net';
 import type { SupportResource } from '../../../src-preload/contract/support.ts';
 import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type {
-  RegisteredSupportWebhook, SupportWebhook, SupportWebhookDelivery, SupportWebhookReceived,
+  RegisteredSupportWebhook, SupportWebhook, SupportWebhookReceived,
   SupportWebhookReceiverSettings, SupportWebhookReceiverStatus,
 } from '../../../src-preload/contract/support-webhooks.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
@@ -23,9 +23,10 @@ import { supportDialect } from '../support/error-dialect.ts';
 import type { SupportClients } from '../support/support-clients.ts';
 import { UserFacingError } from '../user-facing-error.ts';
 import { fieldsOf } from '../wire/read.ts';
+import { WebhookDeliveryLog } from '../webhooks/webhook-delivery-log.ts';
 import { WebhookEventLog } from '../webhooks/webhook-event-log.ts';
 import type { WebhookReceiver } from '../webhooks/webhook-receiver.ts';
-import { createSupportReceiver, type SupportEvent, type SupportOutcome, type SupportSender } from './support-receiver.ts';
+import { createSupportReceiver, type SupportEvent, type SupportSender } from './support-receiver.ts';
 import { readRegistration, readWebhookList } from './webhook-wire.ts';
 import { WebhookSecrets } from './webhook-secrets.ts';
 
@@ -61,8 +62,7 @@ export class SupportWebhookService {
   readonly #secrets: WebhookSecrets;
   readonly #events: WebhookEventLog;
   #running: Running = { receiver: null, address: null, error: null };
-  #lastDelivery: SupportWebhookDelivery | null = null;
-  readonly #counts = { processed: 0, duplicate: 0, refused: 0 };
+  readonly #deliveries = new WebhookDeliveryLog();
   readonly #received = new Emitter<SupportWebhookReceived>();
   /** A new delivery was accepted (after its answer went out). */
   readonly onReceived = this.#received.event;
@@ -73,6 +73,7 @@ export class SupportWebhookService {
     this.#options = options;
     this.#secrets = new WebhookSecrets(options.keyStore, options.settings, options.logger);
     this.#events = new WebhookEventLog(options.db);
+    this.#deliveries.onChanged(() => this.#statusChanged.fire(this.status()));
   }
 
   async list(profileId: string): Promise<SupportWebhook[]> {
@@ -121,13 +122,14 @@ export class SupportWebhookService {
 
   status(): SupportWebhookReceiverStatus {
     const { address, error } = this.#running;
+    const { counts, recent } = this.#deliveries.snapshot();
     return {
       settings: this.settings(),
       listeningAddress: address,
       url: address === null ? null : `http://${address}/`,
       error,
-      lastDelivery: this.#lastDelivery,
-      counts: { ...this.#counts },
+      lastDelivery: recent[0] ?? null,
+      counts,
     };
   }
 
@@ -146,7 +148,7 @@ export class SupportWebhookService {
         logger,
         now: () => clock.now(),
         onEvent: (event) => this.#process(event),
-        onOutcome: (outcome) => this.#record(outcome),
+        deliveries: this.#deliveries,
       });
       try {
         const port = await receiver.listen();
@@ -163,21 +165,13 @@ export class SupportWebhookService {
     await this.#stop();
     this.#received.dispose();
     this.#statusChanged.dispose();
+    this.#deliveries.dispose();
   }
 
   async #stop(): Promise<void> {
     const { receiver } = this.#running;
     this.#running = { receiver: null, address: null, error: null };
     await receiver?.close();
-  }
-
-  #record(outcome: SupportOutcome): void {
-    const receivedAt = new Date(this.#options.clock.now()).toISOString();
-    this.#counts[outcome.outcome]++;
-    this.#lastDelivery = outcome.outcome === 'refused'
-      ? { receivedAt, event: null, eventId: null, profileId: null, outcome: 'refused', refusal: outcome.refusal }
-      : { receivedAt, event: outcome.event.event, eventId: outcome.event.id, profileId: outcome.event.sender.profileId, outcome: outcome.outcome };
-    this.#statusChanged.fire(this.status());
   }
 
   #process({ sender: { profileId, webhookId }, event, id, occurredAt, data }: SupportEvent): void {

@@ -4,12 +4,11 @@
 // after it (senders give up after 5 s), each event id handled once even across restarts.
 import { createServer as createHttpServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
+import type { WebhookRefusal } from '../../../src-preload/contract/webhook-deliveries.ts';
 import type { Logger } from '../log/logger.ts';
 import { fieldsOf } from '../wire/read.ts';
+import type { WebhookDeliveryLog } from './webhook-delivery-log.ts';
 import type { WebhookEventLog } from './webhook-event-log.ts';
-
-export const webhookRefusals = ['forbidden_address', 'method_not_allowed', 'too_large', 'unsigned', 'bad_signature', 'bad_request', 'secrets_unavailable'] as const;
-export type WebhookRefusal = (typeof webhookRefusals)[number];
 
 const REFUSAL_STATUS: Record<WebhookRefusal, number> = {
   forbidden_address: 403, method_not_allowed: 405, too_large: 413, unsigned: 401, bad_signature: 401, bad_request: 400,
@@ -32,10 +31,6 @@ export interface WebhookEvent<Sender extends WebhookSender> {
   data: unknown;
 }
 
-export type WebhookOutcome<Sender extends WebhookSender> =
-  | { outcome: 'processed' | 'duplicate'; event: WebhookEvent<Sender> }
-  | { outcome: 'refused'; refusal: WebhookRefusal };
-
 export interface WebhookReceiverOptions<Sender extends WebhookSender> {
   host: string;
   port: number;
@@ -53,13 +48,15 @@ export interface WebhookReceiverOptions<Sender extends WebhookSender> {
   now: () => number;
   /** Runs after the answer went out, once per event id and profile. */
   onEvent(event: WebhookEvent<Sender>): void;
-  /** Every request's outcome, for the receiver's status. */
-  onOutcome?(outcome: WebhookOutcome<Sender>): void;
+  /** Where every request's outcome is recorded, for the receiver's status; it outlives a restart of the receiver. */
+  deliveries: WebhookDeliveryLog;
 }
 
+/** An IPv4 sender on a dual-stack socket shows as `::ffff:a.b.c.d`. */
+const plainAddress = (address: string) => address.replace(/^::ffff:/i, '').toLowerCase();
+
 function sameAddress(remote: string | undefined, expected: string): boolean {
-  const plain = (address: string) => address.replace(/^::ffff:/i, '').toLowerCase();
-  return remote !== undefined && plain(remote) === plain(expected);
+  return remote !== undefined && plainAddress(remote) === plainAddress(expected);
 }
 
 export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -127,18 +124,21 @@ export class WebhookReceiver<Sender extends WebhookSender> {
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const { events, deliveries, now } = this.#options;
+    const remote = request.socket.remoteAddress;
+    const arrived = { receivedAt: new Date(now()).toISOString(), from: remote === undefined ? null : plainAddress(remote) };
     try {
       const event = await this.#accept(request);
-      const isNew = this.#options.events.recordFirst(event.sender.profileId, event.id, this.#options.now());
+      const isNew = events.recordFirst(event.sender.profileId, event.id, now());
       answer(response, 200);
-      this.#options.onOutcome?.({ outcome: isNew ? 'processed' : 'duplicate', event });
+      deliveries.record({ ...arrived, event: event.event, eventId: event.id, profileId: event.sender.profileId, outcome: isNew ? 'processed' : 'duplicate' });
       if (isNew) setImmediate(() => this.#options.onEvent(event));
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
       // The rest of a body too large is read and dropped, not stored (the server's request timeout
       // bounds it): a connection closed with bytes unread is reset, and the sender would lose the 413.
       answer(response, REFUSAL_STATUS[error.refusal], error.refusal, { keepReading: error.refusal === 'too_large' });
-      this.#options.onOutcome?.({ outcome: 'refused', refusal: error.refusal });
+      deliveries.record({ ...arrived, event: null, eventId: null, profileId: null, outcome: 'refused', refusal: error.refusal });
     }
   }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent } from 'react';
 import type { IpcError, IpcResult } from '../../../src-preload/contract/define.ts';
 import type { FirewallList } from '../../../src-preload/contract/firewall.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -23,25 +23,42 @@ export interface FormField {
   options?: readonly { value: string; label: string }[];
 }
 
-interface Props<T extends { id: string }> {
+/** What an item of every such list has besides its own fields. */
+interface ListItem {
+  id: string;
+  description: string | null;
+  createdAt: string | null;
+}
+
+interface Props<T extends ListItem> {
   profileId: string;
-  /** "allow list entry", "domain rule": how buttons and dialogs name one item. */
-  noun: string;
-  title: string;
-  columns: readonly ListColumn<T>[];
+  words: {
+    title: string;
+    /** "allow list entry", "domain rule": how buttons and dialogs name one item. */
+    noun: string;
+    explanation: string;
+  };
+  /** The item's own columns and form fields; its description and creation time follow them. */
+  ownColumns: readonly ListColumn<T>[];
+  ownFields: readonly FormField[];
   /** The item's name in "Delete …?" and in its row's label. */
   nameOf(item: T): string;
   read(profileId: string): Promise<IpcResult<FirewallList<T>>>;
-  fields: readonly FormField[];
+  /** `values` has every field's name, `description` among them. */
   add(values: Record<string, string>): Promise<IpcResult<unknown>>;
   remove(item: T): Promise<IpcResult<unknown>>;
-  explanation: ReactNode;
 }
 
 /** A list read from the appliance with add and delete: the allow list and the domain rules. */
-export function EditableList<T extends { id: string }>(props: Props<T>) {
-  const { profileId, noun, title, columns, nameOf, fields } = props;
+export function EditableList<T extends ListItem>(props: Props<T>) {
+  const { profileId, nameOf, words: { noun, title, explanation } } = props;
   const s = useCatalogSection('firewall').list;
+  const columns: readonly ListColumn<T>[] = [
+    ...props.ownColumns,
+    { title: s.description, cell: (item) => item.description },
+    { title: s.created, cell: (item) => (item.createdAt ? new Date(item.createdAt).toLocaleString() : null) },
+  ];
+  const fields: readonly FormField[] = [...props.ownFields, { name: 'description', label: s.description }];
   const [state, reload] = useFirewallList(profileId, props.read);
   const capabilities = useFirewallStatusStore((store) => store.capabilities[profileId]);
   const operate = operateState(capabilities);
@@ -51,7 +68,7 @@ export function EditableList<T extends { id: string }>(props: Props<T>) {
   return (
     <section className="fw-list-section" aria-label={title}>
       <div className="fw-toolbar">
-        <p className="muted fw-explanation">{props.explanation}</p>
+        <p className="muted fw-explanation">{explanation}</p>
         <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding(true)}>
           {fill(s.add, { noun })}
         </button>
@@ -130,7 +147,7 @@ export function EditableList<T extends { id: string }>(props: Props<T>) {
   );
 }
 
-function AddForm({ noun, fields, add, onDone }: { noun: string; fields: readonly FormField[]; add: Props<{ id: string }>['add']; onDone(): void }) {
+function AddForm({ noun, fields, add, onDone }: { noun: string; fields: readonly FormField[]; add: Props<ListItem>['add']; onDone(): void }) {
   const firewallStrings = useCatalogSection('firewall');
   const s = firewallStrings.list;
   const [values, setValues] = useState<Record<string, string>>(() =>

@@ -1,5 +1,5 @@
-import { cloneElement, useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent, InputHTMLAttributes, ReactElement } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { ProfileInput, ProfileView, ServiceName, SitePlacement, TrustInput } from '../../../src-preload/contract/profiles.ts';
@@ -7,6 +7,7 @@ import { useProfilesStore } from '../../connections/profiles-store.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { FormField } from '../../ui/FormField.tsx';
 
 interface Props {
   service: ServiceName;
@@ -158,13 +159,13 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
   return (
     <Dialog title={t(profile ? 'settings.form.editTitle' : 'settings.form.addTitle', { service: t(`services.${service}.noun`) })} onClose={onClose} wide>
       <form ref={formElement} className="profile-form" onSubmit={onSubmit} noValidate>
-        <Field label={t('settings.form.name')} error={fieldError('name')}>
+        <FormField label={t('settings.form.name')} error={fieldError('name')}>
           <input value={form.name} onChange={update('name')} placeholder={t('settings.form.namePlaceholder')} autoFocus />
-        </Field>
-        <Field label={t('settings.form.address')} error={fieldError('baseUrl')} help={service === 'gateway' ? t('settings.form.addressHelpGateway') : undefined}>
+        </FormField>
+        <FormField label={t('settings.form.address')} error={fieldError('baseUrl')} help={service === 'gateway' ? t('settings.form.addressHelpGateway') : undefined}>
           <input value={form.baseUrl} onChange={update('baseUrl')} placeholder={placeholders[service].url} spellCheck={false} />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           label={t('settings.form.apiKey')}
           error={fieldError('apiKey')}
           help={
@@ -181,56 +182,56 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
             autoComplete="off"
             spellCheck={false}
           />
-        </Field>
+        </FormField>
 
         {service === 'gateway' && (
-          <Field label={t('settings.form.rateTier')} error={fieldError('settings')} help={t('settings.form.rateTierHelp')}>
+          <FormField label={t('settings.form.rateTier')} error={fieldError('settings')} help={t('settings.form.rateTierHelp')}>
             <select value={form.rateTier} onChange={update('rateTier')}>
               <option value="60">{t('settings.form.tierFree', { count: 60 })}</option>
               <option value="600">{t('settings.form.tierPaid', { count: 600 })}</option>
               <option value="6000">{t('settings.form.tierEnterprise', { count: 6000 })}</option>
             </select>
-          </Field>
+          </FormField>
         )}
         {service === 'support' && (
           <div className="field-row">
-            <Field label={t('settings.form.site')} error={fieldError('settings.site')} help={t('settings.form.siteHelp')}>
+            <FormField label={t('settings.form.site')} error={fieldError('settings.site')} help={t('settings.form.siteHelp')}>
               <input value={form.site} onChange={update('site')} placeholder={t('settings.form.sitePlaceholder')} spellCheck={false} />
-            </Field>
-            <Field label={t('settings.form.requestsPerMinute')} error={fieldError('settings.ratePerMinute')}>
+            </FormField>
+            <FormField label={t('settings.form.requestsPerMinute')} error={fieldError('settings.ratePerMinute')}>
               <input type="number" min={1} value={form.ratePerMinute} onChange={update('ratePerMinute')} />
-            </Field>
+            </FormField>
           </div>
         )}
         {service === 'support' && (
           <div className="field-row">
-            <Field label={t('settings.form.siteIn')} error={fieldError('settings.siteIn')} help={t('settings.form.siteInHelp')}>
+            <FormField label={t('settings.form.siteIn')} error={fieldError('settings.siteIn')} help={t('settings.form.siteInHelp')}>
               <select value={form.siteIn} onChange={update('siteIn')}>
                 <option value="auto">{t('settings.form.siteInAuto')}</option>
                 <option value="header">{t('settings.form.siteInHeader')}</option>
                 <option value="query">{t('settings.form.siteInQuery')}</option>
                 <option value="path">{t('settings.form.siteInPath')}</option>
               </select>
-            </Field>
+            </FormField>
             {form.siteIn !== 'auto' && (
-              <Field
+              <FormField
                 label={t(`settings.form.siteParameter.${form.siteIn}`)}
                 error={fieldError('settings.siteParameter')}
                 help={form.siteIn === 'path' ? t('settings.form.sitePathHelp') : undefined}
               >
                 <input value={form.siteParameter} onChange={update('siteParameter')} placeholder={DEFAULT_SITE_PARAMETERS[form.siteIn]} spellCheck={false} />
-              </Field>
+              </FormField>
             )}
           </div>
         )}
         {service === 'firewall' && (
           <div className="field-row">
-            <Field label={t('settings.form.firewallRequests')} error={fieldError('settings.rateLimit.requests')}>
+            <FormField label={t('settings.form.firewallRequests')} error={fieldError('settings.rateLimit.requests')}>
               <input type="number" min={1} value={form.fwRequests} onChange={update('fwRequests')} />
-            </Field>
-            <Field label={t('settings.form.firewallWindow')} error={fieldError('settings.rateLimit.windowSeconds')}>
+            </FormField>
+            <FormField label={t('settings.form.firewallWindow')} error={fieldError('settings.rateLimit.windowSeconds')}>
               <input type="number" min={1} value={form.fwWindowSeconds} onChange={update('fwWindowSeconds')} />
-            </Field>
+            </FormField>
           </div>
         )}
 
@@ -243,52 +244,52 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
             </label>
           ))}
           {(form.trustMode === 'system-plus-ca' || form.trustMode === 'ca-only') && (
-            <Field
+            <FormField
               label={t('settings.form.caPem')}
               error={fieldError('trust.caPem', 'trust')}
               help={keepsExistingCa ? t('settings.form.caKeepHelp', { subject: profile?.trust.caSubject }) : undefined}
             >
               <textarea rows={5} value={form.caPem} onChange={update('caPem')} placeholder={samples.pem} spellCheck={false} />
-            </Field>
+            </FormField>
           )}
           {form.trustMode === 'pinned' && (
-            <Field
+            <FormField
               label={t('settings.form.fingerprint')}
               error={fieldError('trust.pinnedSha256', 'trust')}
               help={t('settings.form.fingerprintHelp')}
             >
               <input value={form.pinnedSha256} onChange={update('pinnedSha256')} placeholder={samples.fingerprint} spellCheck={false} />
-            </Field>
+            </FormField>
           )}
         </fieldset>
 
         <details className="advanced" open={advancedInvalid || undefined}>
           <summary>{t('settings.form.advanced')}</summary>
           <div className="field-row">
-            <Field label={t('settings.form.connectTimeout')} error={fieldError('timeouts.connectMs')}>
+            <FormField label={t('settings.form.connectTimeout')} error={fieldError('timeouts.connectMs')}>
               <input type="number" min={1} value={form.connectSeconds} onChange={update('connectSeconds')} />
-            </Field>
-            <Field label={t('settings.form.headersTimeout')} error={fieldError('timeouts.headersMs')}>
+            </FormField>
+            <FormField label={t('settings.form.headersTimeout')} error={fieldError('timeouts.headersMs')}>
               <input type="number" min={1} value={form.headersSeconds} onChange={update('headersSeconds')} />
-            </Field>
-            <Field label={t('settings.form.bodyTimeout')} error={fieldError('timeouts.bodyMs')}>
+            </FormField>
+            <FormField label={t('settings.form.bodyTimeout')} error={fieldError('timeouts.bodyMs')}>
               <input type="number" min={1} value={form.bodySeconds} onChange={update('bodySeconds')} />
-            </Field>
-            <Field label={t('settings.form.streamIdleTimeout')} error={fieldError('timeouts.streamIdleMs')}>
+            </FormField>
+            <FormField label={t('settings.form.streamIdleTimeout')} error={fieldError('timeouts.streamIdleMs')}>
               <input type="number" min={1} value={form.streamIdleSeconds} onChange={update('streamIdleSeconds')} />
-            </Field>
+            </FormField>
           </div>
-          <Field label={t('settings.form.proxy')} error={fieldError('proxy')}>
+          <FormField label={t('settings.form.proxy')} error={fieldError('proxy')}>
             <select value={form.proxyMode} onChange={update('proxyMode')}>
               <option value="none">{t('settings.form.proxy_none')}</option>
               <option value="system">{t('settings.form.proxy_system')}</option>
               <option value="explicit">{t('settings.form.proxy_explicit')}</option>
             </select>
-          </Field>
+          </FormField>
           {form.proxyMode === 'explicit' && (
-            <Field label={t('settings.form.proxyAddress')} error={fieldError('proxy.url')}>
+            <FormField label={t('settings.form.proxyAddress')} error={fieldError('proxy.url')}>
               <input value={form.proxyUrl} onChange={update('proxyUrl')} placeholder={samples.proxyUrl} spellCheck={false} />
-            </Field>
+            </FormField>
           )}
         </details>
 
@@ -308,24 +309,5 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
         </footer>
       </form>
     </Dialog>
-  );
-}
-
-/** A label, its control, and help or an error the control is described by. */
-function Field({ label, error, help, children }: { label: string; error?: string; help?: string; children: ReactElement<InputHTMLAttributes<HTMLInputElement>> }) {
-  const id = useId();
-  const note = error ?? help;
-  return (
-    <div className={error ? 'field field-invalid' : 'field'}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      {cloneElement(children, { id, 'aria-invalid': !!error, 'aria-describedby': note ? `${id}-note` : undefined })}
-      {note && (
-        <span id={`${id}-note`} className={error ? 'field-error' : 'field-help'}>
-          {note}
-        </span>
-      )}
-    </div>
   );
 }

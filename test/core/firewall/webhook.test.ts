@@ -7,6 +7,7 @@ import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-stor
 import { issueServerCertificate, signBody, startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addFirewallProfile, cachedAlertIds, openWorkspace, sorted, simulatorAlertIds, type Workspace } from './firewall-fixture.ts';
+import { pushEveryOutcome, everyOutcome } from '../../support/firewall-pushes.ts';
 import { freePort } from '../../support/free-port.ts';
 
 const clock = new FakeClock();
@@ -114,5 +115,43 @@ describe('webhook receiver', () => {
     const body = JSON.stringify({ event: 'alert.created', id: 'evt_elsewhere', data: {} });
     const status = (await request(`https://127.0.0.1:${otherPort}/hook`, { method: 'POST', body, dispatcher: agent })).statusCode;
     expect(status).toBe(403);
+  });
+});
+
+describe('webhook receiver status', () => {
+  it('counts what arrived and lists the last deliveries with their outcome and why one was refused, as they happen', async () => {
+    const own = await addFirewallProfile(workspace, sims);
+    const leaf = await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
+    const ownPort = await freePort();
+    const settings = { profileId: own, enabled: true, host: '127.0.0.1', port: ownPort, applianceAddress: '127.0.0.1' };
+    const saved = await workspace.api.firewall.saveWebhook({ ...settings, signingKey: secret, certificatePem: leaf.certPem, privateKeyPem: leaf.keyPem });
+    expect(saved.ok && saved.data.deliveries).toEqual({ counts: { processed: 0, duplicate: 0, refused: 0 }, recent: [] });
+    const announced: number[] = [];
+    const unsubscribe = workspace.api.firewall.onWebhookDeliveriesChanged(({ profileId: changed, deliveries }) => {
+      if (changed === own) announced.push(deliveries.recent.length);
+    });
+    try {
+      const statuses = await pushEveryOutcome({ url: `https://127.0.0.1:${ownPort}/hook`, caPem: sims.ca.certPem, signingKey: secret }, { event: 'block.created', id: 'evt_status_1' });
+      expect(statuses).toEqual([200, 200, 401, 400, 413, 403]);
+    } finally {
+      unsubscribe();
+    }
+
+    const status = await workspace.api.firewall.webhook({ profileId: own });
+    expect(status.ok && status.data.deliveries.counts).toEqual({ processed: 1, duplicate: 1, refused: 4 });
+    const recent = status.ok ? status.data.deliveries.recent : [];
+    expect(recent.map(({ outcome, refusal, from }) => ({ outcome, refusal, from }))).toEqual(everyOutcome);
+    // What a refused delivery said is not believed, so it is not shown; an accepted one's is.
+    expect(recent[0]).toMatchObject({ event: null, eventId: null, profileId: null });
+    expect(recent[5]).toMatchObject({ event: 'block.created', eventId: 'evt_status_1', profileId: own, receivedAt: new Date(clock.now()).toISOString() });
+    expect(announced).toEqual([1, 2, 3, 4, 5, 6]);
+    // The other profile's receiver saw none of it.
+    const first = await workspace.api.firewall.webhook({ profileId });
+    expect(first.ok && first.data.deliveries.recent.some((delivery) => delivery.eventId === 'evt_status_1')).toBe(false);
+
+    // Saving the settings restarts the receiver; what it counted stays.
+    await workspace.api.firewall.saveWebhook(settings);
+    const afterSave = await workspace.api.firewall.webhook({ profileId: own });
+    expect(afterSave.ok && afterSave.data.deliveries.counts).toEqual({ processed: 1, duplicate: 1, refused: 4 });
   });
 });

@@ -1,13 +1,15 @@
 // The webhook receiver's settings per firewall profile (off by default) and the receivers running.
 // The signing key and the TLS private key live in the keychain, never in SQLite.
 import type { z } from 'zod';
-import type { WebhookSettings, webhookSettingsSchema } from '../../../../src-preload/contract/firewall.ts';
+import type { WebhookDeliveriesChanged, WebhookSettings, webhookSettingsSchema } from '../../../../src-preload/contract/firewall.ts';
 import type { Db } from '../../db/database.ts';
 import type { SettingsTable } from '../../db/settings.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
+import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Logger } from '../../log/logger.ts';
 import type { KeyStore } from '../../secrets/key-store.ts';
 import { signatureMatches } from '../../webhooks/signature.ts';
+import { WebhookDeliveryLog } from '../../webhooks/webhook-delivery-log.ts';
 import { WebhookEventLog } from '../../webhooks/webhook-event-log.ts';
 import { headerValue, WebhookReceiver, type WebhookEvent, type WebhookSender } from '../../webhooks/webhook-receiver.ts';
 
@@ -38,6 +40,11 @@ export class WebhookService {
   readonly #options: WebhookServiceOptions;
   readonly #running = new Map<string, { receiver: WebhookReceiver<WebhookSender> | null; error?: string }>();
   readonly #events: WebhookEventLog;
+  /** Per profile, kept while its receiver restarts (saved settings), so the counts run since OpsDesk started. */
+  readonly #deliveries = new Map<string, WebhookDeliveryLog>();
+  readonly #deliveriesChanged = new Emitter<WebhookDeliveriesChanged>();
+  /** After every delivery to a profile's receiver, whatever its outcome. */
+  readonly onDeliveriesChanged = this.#deliveriesChanged.event;
 
   constructor(options: WebhookServiceOptions) {
     this.#options = options;
@@ -57,6 +64,7 @@ export class WebhookService {
       hasCertificate: stored.certificatePem !== null && (await keyStore.get(tlsKeyName(profileId))) !== null,
       listening: running?.receiver != null,
       ...(running?.error ? { error: running.error } : {}),
+      deliveries: this.#deliveryLog(profileId).snapshot(),
     };
   }
 
@@ -101,6 +109,7 @@ export class WebhookService {
       logger,
       now: () => clock.now(),
       onEvent: (push) => onEvent(profileId, push),
+      deliveries: this.#deliveryLog(profileId),
     });
     try {
       await receiver.listen();
@@ -118,6 +127,18 @@ export class WebhookService {
 
   async close(): Promise<void> {
     await Promise.all([...this.#running.keys()].map((profileId) => this.stop(profileId)));
+    for (const log of this.#deliveries.values()) log.dispose();
+    this.#deliveriesChanged.dispose();
+  }
+
+  #deliveryLog(profileId: string): WebhookDeliveryLog {
+    let log = this.#deliveries.get(profileId);
+    if (!log) {
+      log = new WebhookDeliveryLog();
+      log.onChanged((deliveries) => this.#deliveriesChanged.fire({ profileId, deliveries }));
+      this.#deliveries.set(profileId, log);
+    }
+    return log;
   }
 
   #stored(profileId: string): StoredSettings {

@@ -5,7 +5,7 @@ import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';
-import { FormField } from './FormField.tsx';
+import { FormField } from '../../../ui/FormField.tsx';
 import { joinList, splitList } from './format.ts';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
@@ -43,15 +43,13 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
           </label>
         </>
       }
-      head={
-        <>
-          <th>{t('firewallAdmin.addressObjects.name')}</th>
-          <th>{t('firewallAdmin.addressObjects.type')}</th>
-          <th>{t('firewallAdmin.addressObjects.value')}</th>
-          <th>{t('firewallAdmin.addressObjects.members')}</th>
-          <th>{t('firewallAdmin.addressObjects.description')}</th>
-        </>
-      }
+      columns={[
+        t('firewallAdmin.addressObjects.name'),
+        t('firewallAdmin.addressObjects.type'),
+        t('firewallAdmin.addressObjects.value'),
+        t('firewallAdmin.addressObjects.members'),
+        t('firewallAdmin.addressObjects.description'),
+      ]}
       cells={(address) => (
         <>
           <td>{address.name}</td>

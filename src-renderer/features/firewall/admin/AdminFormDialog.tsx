@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { fieldErrorFor } from './FormField.tsx';
+import { fieldErrorFor } from '../../../ui/FormField.tsx';
 
 interface Props {
   title: string;

@@ -16,8 +16,8 @@ interface Props<T extends { id: string; name: string }> {
   list: ReturnType<typeof usePagedList<T>>;
   /** More of the toolbar, e.g. a filter. */
   toolbar?: ReactNode;
-  /** The header cells of the object's own columns. */
-  head: ReactNode;
+  /** The titles of the object's own columns. */
+  columns: readonly string[];
   cells(item: T): ReactNode;
   /** Buttons of the row before Edit and Delete. */
   rowActions?(item: T): ReactNode;
@@ -45,24 +45,15 @@ export function AdminObjectList<T extends { id: string; name: string }>(props: P
   return (
     <section className="admin-section" aria-label={props.region}>
       <ReadOnlyNotice permission={access} />
-      <div className="admin-toolbar">
-        <button type="button" className="button-primary" disabled={!writable} title={access.reason} onClick={() => setEditing('new')}>
-          {props.addLabel}
-        </button>
-        <button type="button" className="button" onClick={list.reload}>
-          {t('firewallAdmin.common.refresh')}
-        </button>
-        {props.toolbar}
-      </div>
       <PagedTable
-        state={list.state}
-        onPage={list.setPage}
-        head={
-          <>
-            {props.head}
-            <th>{t('firewallAdmin.common.actions')}</th>
-          </>
+        list={list}
+        beforeRefresh={
+          <button type="button" className="button-primary" disabled={!writable} title={access.reason} onClick={() => setEditing('new')}>
+            {props.addLabel}
+          </button>
         }
+        afterRefresh={props.toolbar}
+        columns={[...props.columns, t('firewallAdmin.common.actions')]}
         rows={(items) =>
           items.map((item) => (
             <tr key={item.id} className={props.rowClassName?.(item)}>

@@ -25,36 +25,23 @@ function DeviceList({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [onlineOnly, setOnlineOnly] = useState(false);
-  const { state, setPage, reload } = usePagedList(`${profile.id}|${text}|${onlineOnly}`, (page) =>
+  const list = usePagedList(`${profile.id}|${text}|${onlineOnly}`, (page) =>
     opsdesk.firewallAdmin.listDevices({ profileId: profile.id, page, pageSize: 50, ...(text.trim() && { text: text.trim() }), ...(onlineOnly && { online: true }) }),
   );
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.devices.region')}>
-      <div className="admin-toolbar">
-        <input type="search" aria-label={t('firewallAdmin.devices.filter')} placeholder={t('firewallAdmin.devices.filter')} value={text} onChange={(event) => setText(event.target.value)} />
-        <label className="admin-checkbox">
-          <input type="checkbox" checked={onlineOnly} onChange={(event) => setOnlineOnly(event.target.checked)} />
-          {t('firewallAdmin.devices.onlineOnly')}
-        </label>
-        <button type="button" className="button" onClick={reload}>
-          {t('firewallAdmin.common.refresh')}
-        </button>
-      </div>
       <PagedTable
-        state={state}
-        onPage={setPage}
-        head={
+        list={list}
+        beforeRefresh={
           <>
-            <th>{t('firewallAdmin.devices.name')}</th>
-            <th>{t('firewallAdmin.devices.ip')}</th>
-            <th>{t('firewallAdmin.devices.mac')}</th>
-            <th>{t('firewallAdmin.devices.vendor')}</th>
-            <th>{t('firewallAdmin.devices.os')}</th>
-            <th>{t('firewallAdmin.devices.type')}</th>
-            <th>{t('firewallAdmin.devices.online')}</th>
-            <th>{t('firewallAdmin.devices.lastSeen')}</th>
+            <input type="search" aria-label={t('firewallAdmin.devices.filter')} placeholder={t('firewallAdmin.devices.filter')} value={text} onChange={(event) => setText(event.target.value)} />
+            <label className="admin-checkbox">
+              <input type="checkbox" checked={onlineOnly} onChange={(event) => setOnlineOnly(event.target.checked)} />
+              {t('firewallAdmin.devices.onlineOnly')}
+            </label>
           </>
         }
+        columns={['name', 'ip', 'mac', 'vendor', 'os', 'type', 'online', 'lastSeen'].map((column) => t(`firewallAdmin.devices.${column}`))}
         rows={(items) =>
           items.map((device) => (
             <tr key={device.id}>

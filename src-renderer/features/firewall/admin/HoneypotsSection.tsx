@@ -7,7 +7,7 @@ import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';
-import { FormField } from './FormField.tsx';
+import { FormField } from '../../../ui/FormField.tsx';
 import { localTime } from './format.ts';
 import { Pager } from './Pager.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
@@ -39,17 +39,15 @@ function HoneypotList({ profile, access }: { profile: ProfileView; access: Permi
       addLabel={t('firewallAdmin.honeypots.add')}
       access={access}
       list={list}
-      head={
-        <>
-          <th>{t('firewallAdmin.honeypots.name')}</th>
-          <th>{t('firewallAdmin.honeypots.type')}</th>
-          <th>{t('firewallAdmin.honeypots.ip')}</th>
-          <th>{t('firewallAdmin.honeypots.port')}</th>
-          <th>{t('firewallAdmin.honeypots.enabled')}</th>
-          <th>{t('firewallAdmin.honeypots.triggers')}</th>
-          <th>{t('firewallAdmin.honeypots.lastTriggered')}</th>
-        </>
-      }
+      columns={[
+        t('firewallAdmin.honeypots.name'),
+        t('firewallAdmin.honeypots.type'),
+        t('firewallAdmin.honeypots.ip'),
+        t('firewallAdmin.honeypots.port'),
+        t('firewallAdmin.honeypots.enabled'),
+        t('firewallAdmin.honeypots.triggers'),
+        t('firewallAdmin.honeypots.lastTriggered'),
+      ]}
       cells={(honeypot) => (
         <>
           <td>{honeypot.name}</td>

@@ -6,7 +6,7 @@ import { logActions, logTimePresets, logTypes } from './options.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { FormField, fieldErrorFor } from './FormField.tsx';
+import { FormField, fieldErrorFor } from '../../../ui/FormField.tsx';
 import { localTime } from './format.ts';
 import { Pager } from './Pager.tsx';
 import { useTranslation } from 'react-i18next';

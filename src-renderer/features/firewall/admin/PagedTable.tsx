@@ -2,23 +2,32 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Pager } from './Pager.tsx';
-import type { PagedState } from './use-paged-list.ts';
+import type { usePagedList } from './use-paged-list.ts';
 
 interface Props<T> {
-  state: PagedState<T>;
-  onPage(page: number): void;
-  /** The header row's cells. */
-  head: ReactNode;
+  list: ReturnType<typeof usePagedList<T>>;
+  /** The toolbar's controls left of Refresh (create, filters) and right of it. */
+  beforeRefresh?: ReactNode;
+  afterRefresh?: ReactNode;
+  /** The header row's titles. */
+  columns: readonly string[];
   /** The body rows for the page on screen. */
   rows(items: readonly T[]): ReactNode;
 }
 
-/** A paged list from the appliance: its failure, the first load, the table, "empty" and the pager. */
-export function PagedTable<T>({ state, onPage, head, rows }: Props<T>) {
+/** A paged list from the appliance: its toolbar with Refresh, its failure, the first load, the table, "empty" and the pager. */
+export function PagedTable<T>({ list: { state, setPage, reload }, beforeRefresh, afterRefresh, columns, rows }: Props<T>) {
   const { t } = useTranslation();
   const page = 'page' in state ? state.page : undefined;
   return (
     <>
+      <div className="admin-toolbar">
+        {beforeRefresh}
+        <button type="button" className="button" onClick={reload}>
+          {t('firewallAdmin.common.refresh')}
+        </button>
+        {afterRefresh}
+      </div>
       {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
       {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
       {page && (
@@ -26,13 +35,17 @@ export function PagedTable<T>({ state, onPage, head, rows }: Props<T>) {
           <div className="admin-table-wrap">
             <table className="admin-table">
               <thead>
-                <tr>{head}</tr>
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column}>{column}</th>
+                  ))}
+                </tr>
               </thead>
               <tbody>{rows(page.items)}</tbody>
             </table>
           </div>
           {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
-          <Pager page={page} onPage={onPage} />
+          <Pager page={page} onPage={setPage} />
         </>
       )}
     </>

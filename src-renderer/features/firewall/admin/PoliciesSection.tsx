@@ -5,7 +5,7 @@ import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';
-import { FormField } from './FormField.tsx';
+import { FormField } from '../../../ui/FormField.tsx';
 import { joinList, optionalNumber, splitList } from './format.ts';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
@@ -24,18 +24,16 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
       addLabel={t('firewallAdmin.policies.add')}
       access={access.administer}
       list={list}
-      head={
-        <>
-          <th>{t('firewallAdmin.policies.priority')}</th>
-          <th>{t('firewallAdmin.policies.name')}</th>
-          <th>{t('firewallAdmin.policies.action')}</th>
-          <th>{t('firewallAdmin.policies.enabled')}</th>
-          <th>{t('firewallAdmin.policies.source')}</th>
-          <th>{t('firewallAdmin.policies.destination')}</th>
-          <th>{t('firewallAdmin.policies.service')}</th>
-          <th>{t('firewallAdmin.policies.hits')}</th>
-        </>
-      }
+      columns={[
+        t('firewallAdmin.policies.priority'),
+        t('firewallAdmin.policies.name'),
+        t('firewallAdmin.policies.action'),
+        t('firewallAdmin.policies.enabled'),
+        t('firewallAdmin.policies.source'),
+        t('firewallAdmin.policies.destination'),
+        t('firewallAdmin.policies.service'),
+        t('firewallAdmin.policies.hits'),
+      ]}
       cells={(policy) => (
         <>
           <td>{policy.priority ?? t('firewallAdmin.common.none')}</td>

@@ -7,7 +7,7 @@ import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { FormField, fieldErrorFor } from './FormField.tsx';
+import { FormField, fieldErrorFor } from '../../../ui/FormField.tsx';
 import { localTime } from './format.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { ReportContent } from './ReportContent.tsx';
@@ -22,7 +22,7 @@ const isFailed = (report: Report) => /fail|error/.test(report.status);
 
 export function ReportsSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
-  const { state, setPage, reload } = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listReports({ profileId: profile.id, page, pageSize: 20 }));
+  const list = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listReports({ profileId: profile.id, page, pageSize: 20 }));
   // What main's follower said since the list was read: newer than the list's row.
   const [followed, setFollowed] = useState<Record<string, Report>>({});
   const [generating, setGenerating] = useState(false);
@@ -38,27 +38,14 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
 
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.reports.region')}>
-      <div className="admin-toolbar">
-        <button type="button" className="button-primary" onClick={() => setGenerating(true)}>
-          {t('firewallAdmin.reports.generate')}
-        </button>
-        <button type="button" className="button" onClick={reload}>
-          {t('firewallAdmin.common.refresh')}
-        </button>
-      </div>
       <PagedTable
-        state={state}
-        onPage={setPage}
-        head={
-          <>
-            <th>{t('firewallAdmin.reports.name')}</th>
-            <th>{t('firewallAdmin.reports.type')}</th>
-            <th>{t('firewallAdmin.reports.period')}</th>
-            <th>{t('firewallAdmin.reports.created')}</th>
-            <th>{t('firewallAdmin.reports.status')}</th>
-            <th>{t('firewallAdmin.common.actions')}</th>
-          </>
+        list={list}
+        beforeRefresh={
+          <button type="button" className="button-primary" onClick={() => setGenerating(true)}>
+            {t('firewallAdmin.reports.generate')}
+          </button>
         }
+        columns={[...['name', 'type', 'period', 'created', 'status'].map((column) => t(`firewallAdmin.reports.${column}`)), t('firewallAdmin.common.actions')]}
         rows={(items) =>
           items.map((listed) => {
             const report = followed[listed.id] ?? listed;
@@ -90,8 +77,8 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
           onStarted={(report) => {
             setGenerating(false);
             setFollowed((known) => ({ ...known, [report.id]: report }));
-            setPage(1);
-            reload();
+            list.setPage(1);
+            list.reload();
           }}
         />
       )}

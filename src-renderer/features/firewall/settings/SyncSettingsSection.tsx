@@ -9,7 +9,7 @@ import { SaveActions } from './SaveActions.tsx';
 import { fill } from '../../../ui/fill-template.ts';
 import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
 import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
-import { FormField } from '../admin/FormField.tsx';
+import { FormField } from '../../../ui/FormField.tsx';
 import { useFirewallStatusStore } from '../firewall-status-store.ts';
 import { relativeTime } from '../relative-time.ts';
 import type { FirewallSectionProps } from '../sections.ts';

@@ -1,15 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { WebhookSettings } from '../../../../src-preload/contract/firewall.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { useFieldErrorText } from '../../../language/use-error-text.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { ReceiverDeliveries } from './ReceiverDeliveries.tsx';
 import { SaveActions } from './SaveActions.tsx';
 import { fill } from '../../../ui/fill-template.ts';
 import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
 import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
-import { FormField } from '../admin/FormField.tsx';
+import { FormField } from '../../../ui/FormField.tsx';
 import type { FirewallSectionProps } from '../sections.ts';
 import { visibleText } from '../table/visible-text.ts';
 
@@ -59,6 +60,13 @@ function ReceiverForm({ profileId, initial }: { profileId: string; initial: Webh
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
+  useEffect(
+    () =>
+      opsdesk.firewall.onWebhookDeliveriesChanged((change) => {
+        if (change.profileId === profileId) setCurrent((previous) => ({ ...previous, deliveries: change.deliveries }));
+      }),
+    [profileId],
+  );
   const text = (field: 'host' | 'port' | 'applianceAddress' | 'signingKey' | 'certificatePem' | 'privateKeyPem') => ({
     value: values[field],
     onChange: (event: { target: { value: string } }) => {
@@ -98,6 +106,7 @@ function ReceiverForm({ profileId, initial }: { profileId: string; initial: Webh
   return (
     <>
       <ReceiverStatus settings={current} />
+      <ReceiverDeliveries deliveries={current.deliveries} />
       <form className="admin-form fw-settings-form" aria-label={s.region} onSubmit={(event) => void submit(event)} noValidate>
         <label className="admin-checkbox">
           <input type="checkbox" checked={values.enabled} onChange={(event) => setValues({ ...values, enabled: event.target.checked })} />
