@@ -18,7 +18,7 @@ type ColumnValue = string | number | null;
 
 export interface CachedRecordTable<Wire extends WireRecord, Row, DbRow, Filter, Extra extends object> {
   table: string;
-  /** The record's own columns beside the ones every such table has, with their values from what was sent. */
+  /** The record's own columns beside the ones every such table has (id, status, follow-ups, when), with their values from what was sent. */
   columns: Record<string, (record: Wire) => ColumnValue>;
   /** Own columns a list answer leaves out: null keeps what is stored (the detail's answer sent it). */
   keptWhenNull: readonly (keyof Extra & string)[];
@@ -43,7 +43,7 @@ export class CachedRecordRepository<Wire extends WireRecord, Row, DbRow, Filter 
     this.#db = db;
     this.#table = table;
     const own = Object.keys(table.columns);
-    const columns = ['profile_id', 'id', ...own, 'follow_count', 'created_at', 'updated_at', 'follows', 'other', 'activity_at', 'synced_at'];
+    const columns = ['profile_id', 'id', ...own, 'status', 'follow_count', 'created_at', 'updated_at', 'follows', 'other', 'activity_at', 'synced_at'];
     const kept = new Set<string>([...table.keptWhenNull, 'follows']);
     const updates = columns
       .filter((column) => column !== 'profile_id' && column !== 'id')
@@ -73,6 +73,7 @@ export class CachedRecordRepository<Wire extends WireRecord, Row, DbRow, Filter 
           profile_id: profileId,
           id: record.id,
           ...own,
+          status: record.status,
           follow_count: record.followCount ?? record.follows?.length ?? null,
           created_at: record.createdAt,
           updated_at: record.updatedAt,

@@ -49,7 +49,6 @@ export class ContactRepository extends CachedRecordRepository<WireContact, Conta
         email: (contact) => contact.email,
         phone: (contact) => contact.phone,
         company: (contact) => contact.company,
-        status: (contact) => contact.status,
         tags: (contact) => JSON.stringify(contact.tags),
       },
       keptWhenNull: [],

@@ -49,7 +49,6 @@ export class WorkRepository extends CachedRecordRepository<WireWorkItem, WorkIte
       columns: {
         title: (item) => item.title,
         description: (item) => item.description,
-        status: (item) => item.status,
         priority: (item) => item.priority,
         contact_id: (item) => item.contactId,
         ticket_id: (item) => item.ticketId,
