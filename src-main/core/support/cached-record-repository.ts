@@ -3,16 +3,10 @@
 // read. Each table says its own columns; the bookkeeping every such table has is here once.
 import type { Db } from '../db/database.ts';
 import { countCache, pruneCache, queryPage, type CacheFilter } from './cache-query.ts';
-import type { DetailParts } from './follow-up-wire.ts';
+import type { DetailParts, FollowedRecordParts } from './follow-up-wire.ts';
 
 /** What the server sent of a record, as far as every such table keeps it. */
-export interface WireRecord extends DetailParts {
-  id: string;
-  status: string;
-  followCount: number | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
+export type WireRecord = FollowedRecordParts & { id: string; status: string };
 
 type ColumnValue = string | number | null;
 
