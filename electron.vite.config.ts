@@ -19,7 +19,7 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rolldownOptions: { input: { index: resolve('src-main/index.ts') } },
+      rolldownOptions: { input: { index: resolve('src-main/index.ts'), 'database-worker': resolve('src-main/core/worker/worker-entry.ts') } },
     },
   },
   preload: {

@@ -58,6 +58,8 @@ async function start(): Promise<void> {
     keyStore,
     platform: createElectronPlatform(() => translator),
     importProfilesFrom,
+    // Built beside this bundle (electron.vite.config.ts).
+    databaseWorkerEntry: new URL('./database-worker.js', import.meta.url),
     backgroundSync: true,
   });
   translator = services.preferences.translator;

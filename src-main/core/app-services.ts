@@ -41,6 +41,7 @@ import { ProfileService } from './profiles/profile-service.ts';
 import type { KeyStore } from './secrets/key-store.ts';
 import { openKeyStore } from './secrets/open-key-store.ts';
 import { WorkspaceService } from './workspace/workspace-service.ts';
+import { DatabaseWorker } from './worker/database-worker.ts';
 
 export interface AppServicesOptions {
   /** The app's user-data folder; the SQLite file lives here. */
@@ -56,6 +57,8 @@ export interface AppServicesOptions {
   importProfilesFrom?: string;
   /** What background work, caches and the deadline of a connection test count time by; tests pass a fake one. */
   clock?: Clock;
+  /** The database worker's script: its bundle in the app; the source file (worker-entry.ts) when absent. */
+  databaseWorkerEntry?: URL;
   /** Sync every firewall profile in the background (the app); without it a sync runs only when asked. */
   backgroundSync?: boolean;
 }
@@ -113,7 +116,9 @@ export type AppClients = ClientRegistry<{ [Service in keyof typeof connectors]: 
 
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
   const logger = options.logger ?? createLogger(options.logSink ? { sink: options.logSink } : {});
-  const db = openDatabase(path.join(options.dataDir, 'opsdesk.sqlite'));
+  const dbFile = path.join(options.dataDir, 'opsdesk.sqlite');
+  const db = openDatabase(dbFile);
+  const worker = new DatabaseWorker(options.databaseWorkerEntry ?? new URL('./worker/worker-entry.ts', import.meta.url), dbFile);
   const listeners: Partial<AppEvents>[] = [];
   const repository = new ProfileRepository(db);
   const keyStore = options.keyStore ?? (await openKeyStore());
@@ -153,6 +158,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     translator: preferences.translator,
     logger,
     clock,
+    worker,
   });
   firewall.sync.onChanged((status) => emit('syncChanged', status));
   firewall.alerts.onCacheChanged((profileId) => emit('firewallCacheChanged', { profileId, resource: 'alerts' }));
@@ -250,6 +256,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       transcription.dispose();
       firewallAdmin.close();
       await firewall.close();
+      await worker.close();
       await supportWebhooks.close();
       notifications.dispose();
       await clients.close();

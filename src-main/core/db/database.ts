@@ -6,11 +6,27 @@ export type Db = Database.Database;
 /** Opens (or creates) the app's SQLite file in WAL mode and brings its schema up to date. */
 export function openDatabase(file: string): Db {
   const db = new Database(file);
+  // First: the database worker opens its own connection while main may be writing.
+  db.pragma('busy_timeout = 5000');
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  beginTransactionsImmediate(db);
   migrate(db);
   return db;
+}
+
+/**
+ * Two connections write to the file (main's and the database worker's). A deferred transaction
+ * that reads before it writes fails at once with SQLITE_BUSY when the other wrote in between, the
+ * busy timeout notwithstanding; one that takes the write lock when it begins waits its turn.
+ */
+function beginTransactionsImmediate(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (work) => {
+    const variants = transaction(work);
+    // Each variant carries the others (better-sqlite3): the immediate one is a whole Transaction.
+    return variants.immediate as typeof variants;
+  };
 }
 
 export function migrate(db: Db, upTo = migrations.length): void {

@@ -12,6 +12,7 @@ import type { Logger } from '../log/logger.ts';
 import type { NotificationCenter } from '../notifications/notification-center.ts';
 import type { Platform } from '../platform.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
+import type { DatabaseWorker } from '../worker/database-worker.ts';
 import { SyncBudget } from '../sync/sync-budget.ts';
 import { SyncScheduler } from '../sync/sync-scheduler.ts';
 import { SyncStateRepository } from '../sync/sync-state-repository.ts';
@@ -42,6 +43,7 @@ export interface FirewallWorkspaceOptions {
   translator: Translator;
   logger: Logger;
   clock: Clock;
+  worker: DatabaseWorker;
 }
 
 export class FirewallWorkspace {
@@ -59,17 +61,19 @@ export class FirewallWorkspace {
 
   constructor(options: FirewallWorkspaceOptions) {
     this.#options = options;
-    const { db, clients, rateOf, clock, logger } = options;
+    const { db, clients, rateOf, clock, logger, worker } = options;
     const state = new SyncStateRepository(db);
     const budget = new SyncBudget(clock);
     const alertRepository = new AlertRepository(db);
+    // A process that stopped during a backfill left the sort indexes out.
+    alertRepository.restoreIndexes();
     this.syncSettings = new SyncSettingsStore(options.settings);
-    this.alerts = new AlertService({ clients, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock });
+    this.alerts = new AlertService({ clients, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker });
     this.blocks = new BlockService({ clients, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
     this.allowlist = new ShortListService(clients, clock, '/allowlist', readAllowEntry);
     this.domains = new ShortListService(clients, clock, '/domains/rules', readDomainRule);
     this.capabilities = new CapabilityService(clients, clock, options.translator);
-    this.export = new AlertExport(db, options.platform);
+    this.export = new AlertExport(worker, options.platform);
     this.sync = new SyncScheduler({ clock, logger });
     this.webhooks = new WebhookService({
       db,

@@ -9,11 +9,10 @@
 // resumes after the last page committed, and rows of the unfinished walk do not count as "already had".
 // Now and then a walk goes through the whole window without stopping at what it has: a real
 // appliance may list an item mid-list (a late arrival, its own clock), which no head walk meets.
-import { performance } from 'node:perf_hooks';
 import type { SyncStateRepository } from './sync-state-repository.ts';
 
 const ROWS_PER_COMMIT = 5_000;
-const MS_PER_COMMIT = 1_000;
+const COMMITS_IN_FLIGHT = 2;
 const PAGES_IN_FLIGHT = 2;
 
 export interface WalkItem {
@@ -29,6 +28,16 @@ export interface FetchedPage<T> {
   total: number | null;
 }
 
+/** Pages of a walk with the walk's position after them, stored in one transaction. */
+export interface WalkCommit<T> {
+  profileId: string;
+  resource: string;
+  walk: number;
+  pages: { items: T[]; page: number; total: number | null; fetched: number; headIds?: string[] }[];
+  /** When the walk completed with these pages; null while it goes on. */
+  completedAt: string | null;
+}
+
 export interface WalkedList<T extends WalkItem> {
   profileId: string;
   resource: string;
@@ -36,8 +45,28 @@ export interface WalkedList<T extends WalkItem> {
   fetchPage(page: number, pageSize: number, signal: AbortSignal): Promise<FetchedPage<T>>;
   /** Which of these ids rows of completed walks (number <= `settledWalk`) hold. */
   settledIds(ids: string[], settledWalk: number): Set<string>;
-  /** Stores items not stored yet, marked with the walk's number; returns how many were new. Runs inside the walk's transaction. */
-  store(items: T[], walk: number): number;
+  /**
+   * Stores the pages' items not stored yet and the walk's position in one transaction (see
+   * `commitWalk`), wherever the list keeps them; answers how many items were new.
+   */
+  commit(commit: WalkCommit<T>): Promise<number>;
+}
+
+/**
+ * A commit on one connection: the items (marked with the walk's number, a repeat of an id
+ * changing nothing) and the position after them, so the state never runs ahead of the rows.
+ */
+export function commitWalk<T>(state: SyncStateRepository, store: (items: T[], walk: number) => number, commit: WalkCommit<T>): number {
+  const { profileId, resource, walk, pages, completedAt } = commit;
+  return state.transaction(() => {
+    let stored = 0;
+    for (const { items, page, total, fetched, headIds } of pages) {
+      stored += store(items, walk);
+      state.advance(profileId, resource, { nextPage: page + 1, total, fetched, ...(headIds ? { headIds } : {}) });
+    }
+    if (completedAt !== null) state.completeWalk(profileId, resource, completedAt);
+    return stored;
+  });
 }
 
 export interface WalkProgress {
@@ -92,25 +121,35 @@ export async function walkNewestFirst<T extends WalkItem>(
     }
   };
 
-  // Pages are stored several to a transaction: each commit rewrites every index page the rows
-  // touched, so one commit per page costs several times the fetch. The walk's position goes in the
-  // same transaction as the rows it covers; a crash loses at most the uncommitted pages, which the
-  // resumed walk fetches again (storing by id makes that harmless).
-  let batch: { items: T[]; page: number; total: number | null; fetched: number; headIds?: string[] }[] = [];
+  // Pages are committed several to a transaction: each commit rewrites every index page the rows
+  // touched, so one commit per page costs several times the fetch. A commit goes out whenever the
+  // last one is done (the store is never idle while pages wait) or a batch is large; the walk
+  // fetches on meanwhile, and waits only when commits fall behind. A crash loses at most the
+  // uncommitted pages, which the resumed walk fetches again (storing by id makes that harmless).
+  let batch: WalkCommit<T>['pages'] = [];
   let batchRows = 0;
-  let batchStartedAt = 0;
-  const commit = (done: boolean) => {
-    if (batch.length === 0 && !done) return;
-    const pagesInBatch = batch;
+  const committing: Promise<number>[] = [];
+  let commitFailure = null as { error: unknown } | null;
+  let awaitingPage = false;
+  const commit = (completedAt: string | null) => {
+    if (batch.length === 0 && completedAt === null) return;
+    const pending = list.commit({ profileId, resource, walk, pages: batch, completedAt });
     batch = [];
     batchRows = 0;
-    state.transaction(() => {
-      for (const { items, page: number, total, fetched: fetchedSoFar, headIds } of pagesInBatch) {
-        stored += list.store(items, walk);
-        state.advance(profileId, resource, { nextPage: number + 1, total, fetched: fetchedSoFar, ...(headIds ? { headIds } : {}) });
-      }
-      if (done) state.completeWalk(profileId, resource, options.now());
-    });
+    committing.push(pending);
+    pending.then(
+      (count) => {
+        stored += count;
+        committing.splice(committing.indexOf(pending), 1);
+        // The store is free and the walk waits for the network: what is fetched goes now.
+        if (awaitingPage && committing.length === 0) commit(null);
+      },
+      (error: unknown) => (commitFailure ??= { error }),
+    );
+  };
+  const settle = async () => {
+    await Promise.allSettled(committing);
+    if (commitFailure) throw commitFailure.error;
   };
 
   try {
@@ -118,12 +157,17 @@ export async function walkNewestFirst<T extends WalkItem>(
     for (;;) {
       let fetchedPage: FetchedPage<T>;
       try {
+        awaitingPage = true;
         fetchedPage = await requested.shift()!.result;
       } catch (error) {
         // A failure is not a crash: what was fetched before it is kept, and the next sync resumes after it.
-        commit(false);
+        commit(null);
+        await settle();
         throw error;
+      } finally {
+        awaitingPage = false;
       }
+      if (commitFailure) throw commitFailure.error;
       const { items, received, total } = fetchedPage;
       pages++;
       const ids = items.map((item) => item.id);
@@ -136,14 +180,18 @@ export async function walkNewestFirst<T extends WalkItem>(
       if (!done) request(Math.min(page + PAGES_IN_FLIGHT, total === null ? Infinity : Math.ceil(total / pageSize)));
       const keep = items.filter((item) => item.time === null || item.time >= options.cutoffMs);
       fetched += received;
-      if (batch.length === 0) batchStartedAt = performance.now();
       batch.push({ items: keep, page, total, fetched, ...(page === 1 ? { headIds: ids } : {}) });
       batchRows += keep.length;
-      // Also committed whenever the next page has not arrived: the store would only wait for it.
-      const waiting = requested.length > 0 && !requested[0]!.arrived;
-      if (done || waiting || batchRows >= ROWS_PER_COMMIT || performance.now() - batchStartedAt >= MS_PER_COMMIT) commit(done);
+      if (done) {
+        commit(options.now());
+        await settle();
+        options.onProgress?.({ fetched, total });
+        return { walk, first, stored, pages };
+      }
+      if (committing.length === 0 || batchRows >= ROWS_PER_COMMIT) commit(null);
       options.onProgress?.({ fetched, total });
-      if (done) return { walk, first, stored, pages };
+      // Pages waiting for the store are held in memory: a walk far ahead of it waits.
+      if (committing.length > COMMITS_IN_FLIGHT) await Promise.race(committing).catch(() => {});
       page++;
     }
   } finally {

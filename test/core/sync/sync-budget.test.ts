@@ -29,6 +29,8 @@ test('while a long sync waits for its share of the rate, the user\'s call goes a
   const sync = workspace.services.firewall.alerts.sync(profileId).then(() => (finished = true));
   const share = Math.floor(rate.requests * SYNC_SHARE_OF_RATE);
   await vi.waitFor(() => expect(alertPages() - before).toBe(share), { timeout: 10_000, interval: 10 });
+  // The pages go to the store in the database worker, a moment after they arrive.
+  await vi.waitFor(() => expect(cachedAlertIds(workspace.services, profileId).length).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
 
   const [alertId] = cachedAlertIds(workspace.services, profileId);
   const detail = await workspace.api.firewall.alert({ profileId, alertId: alertId! });

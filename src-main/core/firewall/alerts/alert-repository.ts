@@ -191,8 +191,6 @@ export class AlertRepository {
       `INSERT INTO firewall_alerts_fts (rowid, signature, message, category, src_ip, dst_ip)
        SELECT rowid, signature, message, category, src_ip, dst_ip FROM firewall_alerts WHERE rowid > ?`,
     );
-    // A process that stopped during a backfill left them out.
-    this.restoreIndexes();
   }
 
   /**
@@ -206,6 +204,7 @@ export class AlertRepository {
     return true;
   }
 
+  /** After a backfill, and on start (a process that stopped during one left them out); one index per transaction. */
   restoreIndexes(): void {
     for (const [name, columns] of Object.entries(DEFERRABLE_INDEXES)) this.#db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON firewall_alerts ${columns}`);
   }
@@ -231,6 +230,11 @@ export class AlertRepository {
     const added = this.#db.inTransaction ? storing() : this.#db.transaction(storing)();
     if (added > 0) this.#counts.delete(profileId);
     return added;
+  }
+
+  /** The cache changed through another connection (the database worker's): counts taken before are stale. */
+  forgetCounts(profileId: string): void {
+    this.#counts.delete(profileId);
   }
 
   /**

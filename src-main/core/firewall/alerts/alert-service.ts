@@ -11,6 +11,7 @@ import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
 import { unwrappedFieldsOf } from '../../wire/read.ts';
 import { ServiceFailure } from '../../http/service-failure.ts';
 import { describeMalformedResponse } from '../../http/status-errors.ts';
+import type { DatabaseWorker } from '../../worker/database-worker.ts';
 import { firewallDialect } from '../error-dialect.ts';
 import type { FirewallClients, RateOf } from '../firewall-clients.ts';
 import { readListPage } from '../list-page-wire.ts';
@@ -37,6 +38,8 @@ export interface AlertServiceOptions {
   budget: SyncBudget;
   rateOf: RateOf;
   clock: Clock;
+  /** Stores the pages a sync fetched, off main's thread. */
+  worker: DatabaseWorker;
 }
 
 function textOf(value: unknown): string {
@@ -124,7 +127,7 @@ export class AlertService {
   }
 
   async sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
-    const { clients, repository, state, settings, budget, rateOf, clock } = this.#options;
+    const { clients, repository, state, settings, budget, rateOf, clock, worker } = this.#options;
     const { backfillDays, retentionDays, retentionRows } = settings.get(profileId);
     const firstSync = state.get(profileId, 'alerts').settledWalk === 0;
     const cutoffMs = clock.now() - (firstSync ? Math.min(backfillDays, retentionDays) : retentionDays) * DAY_MS;
@@ -146,17 +149,19 @@ export class AlertService {
             return { items: items.map((alert) => ({ id: alert.id, time: alert.occurredMs, alert })), received: items.length + refused, total };
           }, pageSignal),
         settledIds: (ids, settledWalk) => repository.settledIds(profileId, ids, settledWalk),
-        store: (items, walk) => repository.store(profileId, items.map((item) => item.alert), walk),
+        commit: async (commit) => {
+          const stored = await worker.run('commitAlertPages', { ...commit, pages: commit.pages.map((page) => ({ ...page, items: page.items.map((item) => item.alert) })) });
+          if (stored > 0) repository.forgetCounts(profileId);
+          return stored;
+        },
       },
       state,
       { cutoffMs, now: () => new Date(clock.now()).toISOString(), fullWalkEveryMs: FULL_ALERT_WALK_EVERY_MS, onProgress: report, ...(signal ? { signal } : {}) },
     );
-    const result = await (suspended ? walking.finally(() => repository.restoreIndexes()) : walking);
-    const pruned = repository.prune(profileId, clock.now() - retentionDays * DAY_MS, retentionRows);
-    if (result.stored > 0 || pruned > 0) {
-      repository.updatePlannerStatistics();
-      this.#cacheChanged.fire(profileId);
-    }
+    const result = await (suspended ? walking.finally(() => worker.run('restoreAlertIndexes', undefined)) : walking);
+    const pruned = await worker.run('pruneAlerts', { profileId, olderThanMs: clock.now() - retentionDays * DAY_MS, maxRows: retentionRows, stored: result.stored });
+    if (pruned > 0) repository.forgetCounts(profileId);
+    if (result.stored > 0 || pruned > 0) this.#cacheChanged.fire(profileId);
     if (!result.first && result.stored > 0) this.#newAlerts.fire({ profileId, bySeverity: repository.addedBy(profileId, result.walk) });
   }
 

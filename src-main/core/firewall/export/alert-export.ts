@@ -1,6 +1,6 @@
 // CSV export of the filtered, sorted alerts: the user picks the file in a save dialog (main side,
-// through the platform port); rows stream from SQLite to the file one at a time, so 100k rows
-// never sit in memory, with progress as they go.
+// through the platform port); in the database worker, rows stream from SQLite to the file one at a
+// time, so 100k rows never sit in memory, with progress as they go.
 import Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify';
 import { createWriteStream } from 'node:fs';
@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AlertFilter, AlertRow, AlertSort, ExportProgress, ExportResult } from '../../../../src-preload/contract/firewall.ts';
 import type { Db } from '../../db/database.ts';
+import type { DatabaseWorker } from '../../worker/database-worker.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Platform } from '../../platform.ts';
 import { AlertRepository } from '../alerts/alert-repository.ts';
@@ -34,14 +35,55 @@ export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+export interface AlertCsvRequest {
+  path: string;
+  profileId: string;
+  filter: AlertFilter;
+  sort: AlertSort;
+}
+
+/** The export's work in the database worker: its rows never pass through main's heap. */
+export function alertExportTasks(db: Db) {
+  return {
+    /** Writes the CSV, reporting rows written so far; answers how many. */
+    writeAlertsCsv: async (request: AlertCsvRequest, report: (progress: { written: number; total: number }) => void): Promise<number> => {
+      // Its own read-only connection: one read transaction (a consistent snapshot, while sync keeps
+      // writing) and a long-lived cursor that leaves the worker's connection free for sync's commits.
+      const reader = new Database(db.name, { readonly: true, fileMustExist: true });
+      try {
+        reader.exec('BEGIN');
+        const alerts = new AlertRepository(reader);
+        const total = alerts.countMatching(request.profileId, request.filter);
+        let written = 0;
+        report({ written, total });
+        const records = function* () {
+          for (const row of alerts.iterate(request.profileId, request.filter, request.sort)) {
+            yield COLUMNS.map(({ key }) => {
+              const value = row[key];
+              return value === null ? '' : neutraliseCell(String(value));
+            });
+            written++;
+            if (written % PROGRESS_EVERY === 0) report({ written, total });
+          }
+        };
+        await pipeline(Readable.from(records()), stringify({ header: true, columns: COLUMNS.map(({ header }) => header), bom: true }), createWriteStream(request.path));
+        report({ written, total });
+        return written;
+      } finally {
+        reader.close();
+      }
+    },
+  };
+}
+
 export class AlertExport {
-  readonly #db: Db;
+  readonly #worker: DatabaseWorker;
   readonly #platform: Platform;
   readonly #progress = new Emitter<ExportProgress>();
   readonly onProgress = this.#progress.event;
 
-  constructor(db: Db, platform: Platform) {
-    this.#db = db;
+  constructor(worker: DatabaseWorker, platform: Platform) {
+    this.#worker = worker;
     this.#platform = platform;
   }
 
@@ -52,32 +94,9 @@ export class AlertExport {
       filters: [{ name: 'CSV', extensions: ['csv'] }],
     });
     if (path === null) return { path: null, rows: 0 };
-    // Its own read-only connection: one read transaction (a consistent snapshot, while sync keeps
-    // writing through the main connection) and a long-lived cursor the main connection cannot hold.
-    const reader = new Database(this.#db.name, { readonly: true, fileMustExist: true });
-    try {
-      reader.exec('BEGIN');
-      const alerts = new AlertRepository(reader);
-      const total = alerts.countMatching(request.profileId, request.filter);
-      let written = 0;
-      const report = () => this.#progress.fire({ exportId: request.exportId, written, total });
-      report();
-      const records = function* () {
-        for (const row of alerts.iterate(request.profileId, request.filter, request.sort)) {
-          yield COLUMNS.map(({ key }) => {
-            const value = row[key];
-            return value === null ? '' : neutraliseCell(String(value));
-          });
-          written++;
-          if (written % PROGRESS_EVERY === 0) report();
-        }
-      };
-      await pipeline(Readable.from(records()), stringify({ header: true, columns: COLUMNS.map(({ header }) => header), bom: true }), createWriteStream(path));
-      report();
-      return { path, rows: written };
-    } finally {
-      reader.close();
-    }
+    const { profileId, filter, sort, exportId } = request;
+    const rows = await this.#worker.run('writeAlertsCsv', { path, profileId, filter, sort }, (progress) => this.#progress.fire({ exportId, ...progress }));
+    return { path, rows };
   }
 
   dispose(): void {

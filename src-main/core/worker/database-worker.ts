@@ -1,0 +1,95 @@
+// The database worker, main's side: a worker thread with its own connection to the app's SQLite
+// file. A sync's pages and a CSV export of the cache go through it, so main's thread keeps
+// answering the window while they run and main's heap never holds what streams through
+// (docs/architecture.md, "The database worker").
+import { Worker } from 'node:worker_threads';
+import type { WorkerTasks } from './worker-tasks.ts';
+
+type TaskName = keyof WorkerTasks;
+type ArgsOf<Name extends TaskName> = Parameters<WorkerTasks[Name]>[0];
+type ResultOf<Name extends TaskName> = Awaited<ReturnType<WorkerTasks[Name]>>;
+type ProgressOf<Name extends TaskName> = Parameters<WorkerTasks[Name]>[1] extends ((progress: infer Progress) => void) | undefined ? Progress : never;
+
+export interface WorkerRequest {
+  id: number;
+  task: TaskName;
+  args: unknown;
+}
+
+export type WorkerReply = { id: number; progress: unknown } | { id: number; result: unknown } | { id: number; error: string };
+
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+  onProgress?: (progress: unknown) => void;
+}
+
+export class DatabaseWorker {
+  readonly #entry: URL;
+  readonly #file: string;
+  #worker: Worker | null = null;
+  #nextId = 1;
+  readonly #pending = new Map<number, Pending>();
+
+  /** `entry`: the worker's script (worker-entry.ts, or its bundle in the app); `file`: the SQLite file, migrated already. */
+  constructor(entry: URL, file: string) {
+    this.#entry = entry;
+    this.#file = file;
+  }
+
+  /** Runs a task in the worker; started on first use, and again after it died. */
+  run<Name extends TaskName>(task: Name, args: ArgsOf<Name>, onProgress?: (progress: ProgressOf<Name>) => void): Promise<ResultOf<Name>> {
+    const worker = this.#worker ?? this.#start();
+    const id = this.#nextId++;
+    return new Promise<ResultOf<Name>>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (result: unknown) => void, reject, ...(onProgress && { onProgress: onProgress as (progress: unknown) => void }) });
+      // Kept alive only while it works: an idle worker never holds the process open.
+      worker.ref();
+      worker.postMessage({ id, task, args } satisfies WorkerRequest);
+    });
+  }
+
+  /** Lets the tasks under way finish, then closes the worker's connection and ends it. */
+  async close(): Promise<void> {
+    const worker = this.#worker;
+    if (!worker) return;
+    await Promise.allSettled([...this.#pending.keys()].map((id) => new Promise<void>((resolve) => this.#whenSettled(id, resolve))));
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.ref();
+    worker.postMessage('close');
+    await exited;
+  }
+
+  #start(): Worker {
+    const worker = new Worker(this.#entry, { workerData: { file: this.#file } });
+    worker.unref();
+    worker.on('message', (reply: WorkerReply) => {
+      const pending = this.#pending.get(reply.id);
+      if (!pending) return;
+      if ('progress' in reply) return pending.onProgress?.(reply.progress);
+      this.#pending.delete(reply.id);
+      if (this.#pending.size === 0) worker.unref();
+      if ('error' in reply) pending.reject(new Error(reply.error));
+      else pending.resolve(reply.result);
+    });
+    const stopped = (reason: string) => {
+      if (this.#worker === worker) this.#worker = null;
+      for (const [id, pending] of this.#pending) {
+        this.#pending.delete(id);
+        pending.reject(new Error(`The database worker stopped (${reason}); what it was doing was not finished.`));
+      }
+    };
+    worker.on('error', (error) => stopped(error.message));
+    worker.on('exit', (code) => stopped(`exit code ${code}`));
+    this.#worker = worker;
+    return worker;
+  }
+
+  #whenSettled(id: number, settled: () => void): void {
+    const pending = this.#pending.get(id);
+    if (!pending) return settled();
+    const { resolve, reject } = pending;
+    pending.resolve = (result) => (resolve(result), settled());
+    pending.reject = (error) => (reject(error), settled());
+  }
+}

@@ -1,0 +1,26 @@
+// The database worker's thread (see database-worker.ts): its own connection to the app's SQLite
+// file, and the tasks main hands it, answered by request id.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../db/database.ts';
+import type { WorkerReply, WorkerRequest } from './database-worker.ts';
+import { createWorkerTasks } from './worker-tasks.ts';
+
+const port = parentPort!;
+const db = openDatabase((workerData as { file: string }).file);
+const tasks = createWorkerTasks(db);
+
+port.on('message', async (message: WorkerRequest | 'close') => {
+  if (message === 'close') {
+    db.close();
+    port.close();
+    return;
+  }
+  const { id, task, args } = message;
+  const reply = (value: WorkerReply) => port.postMessage(value);
+  try {
+    const run = tasks[task] as (args: unknown, report: (progress: unknown) => void) => unknown;
+    reply({ id, result: await run(args, (progress) => reply({ id, progress })) });
+  } catch (error) {
+    reply({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
