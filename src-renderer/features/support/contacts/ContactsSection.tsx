@@ -4,7 +4,6 @@ import { opsdesk } from '../../../bridge.ts';
 import type { SupportSectionProps } from '../sections.ts';
 import { CachedListSection, StatusFilter, useCachedList } from '../inbox/CachedListSection.tsx';
 import { contactStatusList, contactStatusWords } from '../inbox/status-words.ts';
-import { SupportSyncLine } from '../inbox/SupportSyncLine.tsx';
 import { ContactDetailPane } from './ContactDetailPane.tsx';
 import { NewContactDialog } from './NewContactDialog.tsx';
 
@@ -24,9 +23,8 @@ export function ContactsSection({ profile, itemId }: SupportSectionProps) {
   return (
     <CachedListSection
       profileId={profileId}
+      resource="contacts"
       list={list}
-      region={t('supportInbox.contacts.region')}
-      syncLine={<SupportSyncLine profileId={profileId} resource="contacts" />}
       filters={
         <>
           <input
@@ -45,14 +43,11 @@ export function ContactsSection({ profile, itemId }: SupportSectionProps) {
           />
         </>
       }
-      count={{ label: t('supportInbox.contacts.matching'), text: total === null ? '' : t('supportInbox.contacts.count', { count: total }) }}
       create={{
-        label: t('supportInbox.contacts.new'),
         scope: 'crm.write',
         dialog: (writes, close) => <NewContactDialog profileId={profileId} writes={writes} onClose={close} />,
       }}
       rows={{
-        label: t('supportInbox.contacts.list'),
         height: 52,
         render: (row) => <ContactLine row={row} />,
         empty: total === null ? '' : syncedAt === null ? t('supportInbox.contacts.nothingSynced') : t('supportInbox.contacts.none'),
@@ -60,7 +55,6 @@ export function ContactsSection({ profile, itemId }: SupportSectionProps) {
       detail={{
         initialId: itemId ?? null,
         render: (id) => <ContactDetailPane key={id} profileId={profileId} contactId={id} />,
-        placeholder: t('supportInbox.contacts.choose'),
       }}
     />
   );

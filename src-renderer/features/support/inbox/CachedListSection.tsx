@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { SupportCacheChange, SupportPage, SupportScope } from '../../../../src-preload/contract/support.ts';
+import type { SupportCacheChange, SupportPage, SupportResource, SupportScope } from '../../../../src-preload/contract/support.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { createPagedCacheStore } from './paged-cache-store.ts';
+import { SupportSyncLine } from './SupportSyncLine.tsx';
 import { useSupportWrites } from './use-support-writes.ts';
 import type { SupportWrites } from './use-support-writes.ts';
 import { VirtualList } from './VirtualList.tsx';
@@ -78,15 +79,17 @@ export function StatusFilter<Row>({ list, label, statuses, chipContent }: Status
 
 interface Props<Row, Query> {
   profileId: string;
+  /** Also names the section's words (`supportInbox.<resource>.*`). */
+  resource: SupportResource;
   list: CachedList<Row, Query>;
-  region: string;
-  syncLine: ReactNode;
+  /** In place of the cache's sync line. */
+  syncLine?: ReactNode;
   /** The search and status filters. */
   filters: ReactNode;
-  count: { label: string; text: string };
-  create: { label: string; scope: SupportScope; dialog(writes: SupportWrites, close: () => void): ReactNode };
+  /** The count's place before the first answer (empty unless said). */
+  countWhileReading?: string;
+  create: { scope: SupportScope; dialog(writes: SupportWrites, close: () => void): ReactNode };
   rows: {
-    label: string;
     height: number;
     render(row: Row): ReactNode;
     className?(row: Row): string;
@@ -95,17 +98,18 @@ interface Props<Row, Query> {
     open?(row: Row): void;
   };
   /** The record a chosen row opens beside the list. */
-  detail?: { initialId: string | null; render(id: string): ReactNode; placeholder: string };
+  detail?: { initialId: string | null; render(id: string): ReactNode };
   footer?: ReactNode;
 }
 
 /** A support list over main's cache (tickets, contacts, work items): filters, count, create, the writes made here, the rows, and the chosen one beside them. */
-export function CachedListSection<Row extends { id: string }, Query>({ profileId, list, region, syncLine, filters, count, create, rows, detail, footer }: Props<Row, Query>) {
+export function CachedListSection<Row extends { id: string }, Query>(props: Props<Row, Query>) {
+  const { profileId, resource, list, syncLine = <SupportSyncLine profileId={profileId} resource={resource} />, filters, countWhileReading = '', create, rows, detail, footer } = props;
   const { t } = useTranslation();
   const [openId, setOpenId] = useState<string | null>(detail?.initialId ?? null);
   const [creating, setCreating] = useState(false);
   const writes = useSupportWrites(profileId);
-  const { rowAt, select } = list;
+  const { total, rowAt, select } = list;
 
   const choose = (index: number) => {
     select(index);
@@ -119,8 +123,8 @@ export function CachedListSection<Row extends { id: string }, Query>({ profileId
 
   const virtualList = (
     <VirtualList
-      label={rows.label}
-      rowCount={list.total ?? 0}
+      label={t(`supportInbox.${resource}.list`)}
+      rowCount={total ?? 0}
       rowAt={rowAt}
       rowKey={rowKey}
       {...(rows.className && { rowClassName: rows.className })}
@@ -135,16 +139,16 @@ export function CachedListSection<Row extends { id: string }, Query>({ profileId
   );
 
   return (
-    <section className="si-section" aria-label={region}>
+    <section className="si-section" aria-label={t(`supportInbox.${resource}.region`)}>
       {syncLine}
       <div className="si-toolbar">
         {filters}
-        <span className="si-count" role="status" aria-label={count.label}>
-          {count.text}
+        <span className="si-count" role="status" aria-label={t(`supportInbox.${resource}.matching`)}>
+          {total !== null ? t(`supportInbox.${resource}.count`, { count: total }) : list.error ? '' : countWhileReading}
         </span>
         <ScopeGate profileId={profileId} scope={create.scope}>
           <button type="button" className="button-primary" onClick={() => setCreating(true)}>
-            {create.label}
+            {t(`supportInbox.${resource}.new`)}
           </button>
         </ScopeGate>
       </div>
@@ -153,7 +157,7 @@ export function CachedListSection<Row extends { id: string }, Query>({ profileId
       {detail ? (
         <div className="si-split">
           {virtualList}
-          {openId ? detail.render(openId) : <p className="si-choose muted">{detail.placeholder}</p>}
+          {openId ? detail.render(openId) : <p className="si-choose muted">{t(`supportInbox.${resource}.choose`)}</p>}
         </div>
       ) : (
         virtualList

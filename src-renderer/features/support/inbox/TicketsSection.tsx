@@ -25,7 +25,7 @@ export function TicketsSection({ profile }: SupportSectionProps) {
     onChanged: opsdesk.support.onTicketsChanged,
     alsoRead: () => void opsdesk.support.ticketCounts({ profileId }).then((result) => result.ok && setCounts(result.data)),
   });
-  const { total, syncedAt, error, query } = list;
+  const { total, syncedAt, query } = list;
   const navigate = useWorkspaceStore((state) => state.navigate);
 
   const openTicket = useCallback(
@@ -44,8 +44,9 @@ export function TicketsSection({ profile }: SupportSectionProps) {
   return (
     <CachedListSection
       profileId={profileId}
+      resource="tickets"
       list={list}
-      region={t('supportInbox.tickets.region')}
+      // The line's place is kept until the first answer, so the list does not jump when it comes.
       syncLine={<div className="si-sync-slot">{total !== null && <SupportSyncLine profileId={profileId} resource="tickets" />}</div>}
       filters={
         <StatusFilter
@@ -64,17 +65,12 @@ export function TicketsSection({ profile }: SupportSectionProps) {
           }}
         />
       }
-      count={{
-        label: t('supportInbox.tickets.matching'),
-        text: total === null ? (error ? '' : t('supportInbox.tickets.reading')) : t('supportInbox.tickets.count', { count: total }),
-      }}
+      countWhileReading={t('supportInbox.tickets.reading')}
       create={{
-        label: t('supportInbox.tickets.new'),
         scope: 'live.write',
         dialog: (writes, close) => <NewTicketDialog profileId={profileId} writes={writes} onClose={close} />,
       }}
       rows={{
-        label: t('supportInbox.tickets.list'),
         height: 58,
         render: (row) => <TicketLine row={row} onOpen={() => openTicket(row)} />,
         className: rowClassName,

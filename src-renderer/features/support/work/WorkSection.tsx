@@ -4,7 +4,6 @@ import { opsdesk } from '../../../bridge.ts';
 import type { SupportSectionProps } from '../sections.ts';
 import { CachedListSection, StatusFilter, useCachedList } from '../inbox/CachedListSection.tsx';
 import { workPriorityWords, workStatusList, workStatusWords } from '../inbox/status-words.ts';
-import { SupportSyncLine } from '../inbox/SupportSyncLine.tsx';
 import { NewWorkItemDialog } from './NewWorkItemDialog.tsx';
 import { WorkItemDetailPane } from './WorkItemDetailPane.tsx';
 
@@ -23,9 +22,8 @@ export function WorkSection({ profile, itemId }: SupportSectionProps) {
   return (
     <CachedListSection
       profileId={profileId}
+      resource="work"
       list={list}
-      region={t('supportInbox.work.region')}
-      syncLine={<SupportSyncLine profileId={profileId} resource="work" />}
       filters={
         <StatusFilter
           list={list}
@@ -34,14 +32,11 @@ export function WorkSection({ profile, itemId }: SupportSectionProps) {
           chipContent={(value) => workStatusWords(value, t)}
         />
       }
-      count={{ label: t('supportInbox.work.matching'), text: total === null ? '' : t('supportInbox.work.count', { count: total }) }}
       create={{
-        label: t('supportInbox.work.new'),
         scope: 'work.write',
         dialog: (writes, close) => <NewWorkItemDialog profileId={profileId} writes={writes} onClose={close} />,
       }}
       rows={{
-        label: t('supportInbox.work.list'),
         height: 52,
         render: (row) => <WorkLine row={row} />,
         empty: total === null ? '' : syncedAt === null && query.status === null ? t('supportInbox.work.nothingSynced') : t('supportInbox.work.none'),
@@ -49,7 +44,6 @@ export function WorkSection({ profile, itemId }: SupportSectionProps) {
       detail={{
         initialId: itemId ?? null,
         render: (id) => <WorkItemDetailPane key={id} profileId={profileId} workId={id} />,
-        placeholder: t('supportInbox.work.choose'),
       }}
     />
   );
