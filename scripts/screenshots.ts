@@ -7,10 +7,11 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { FirewallSim, issueServerCertificate, startSimulators } from '../test/sim/index.ts';
+import { FirewallSim, issueServerCertificate, startSimulators, type FirewallEdition } from '../test/sim/index.ts';
 import { writeDemoProfiles } from '../test/sim/demo-profiles.ts';
-import { openApp } from '../test/support/app-harness.ts';
+import { openApp, type AppUnderTest } from '../test/support/app-harness.ts';
 import { launchChromium } from '../test/support/chromium.ts';
+import { firewallProfile } from '../test/support/firewall-profile.ts';
 import { captureChat } from './screenshots-chat.ts';
 import { captureOutbox } from './screenshots-outbox.ts';
 import { captureSupportInbox } from './screenshots-support-inbox.ts';
@@ -56,6 +57,25 @@ async function showSection(firewall: Locator, name: string) {
   await firewall.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name }).click();
   return firewall.getByRole('region', { name });
 }
+
+/** The page in light, then in dark. */
+async function captureBothSchemes(page: Page, name: (colorScheme: 'light' | 'dark') => string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await capture(page, name(colorScheme));
+  }
+}
+
+/** An appliance beside the simulators, with a certificate from their CA. */
+async function startAppliance(alertCount: number, edition?: FirewallEdition): Promise<FirewallSim> {
+  const appliance = new FirewallSim({ seed: 1, alertCount, caPem: sims.ca.certPem });
+  if (edition) appliance.setEdition(edition);
+  await appliance.listen(0, await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+  return appliance;
+}
+
+const addFirewall = (app: AppUnderTest, name: string, baseUrl: string, apiKey: string) =>
+  app.services.profiles.save(firewallProfile({ name, baseUrl, apiKey, caPem: sims.ca.certPem, requestsPerSecond: 50 }));
 
 /** The Firewall tab once a sync has filled its cache. */
 async function syncedFirewall(page: Page) {
@@ -113,40 +133,20 @@ try {
     await captureSupportDesk(browser, sims, { t, locale, suffix }, capture);
 
     // A firewall view whose appliance answered once and then went away.
-    const appliance = new FirewallSim({ seed: 1, alertCount: 0, caPem: sims.ca.certPem });
-    await appliance.listen(0, await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+    const appliance = await startAppliance(0);
     const app = await openApp(browser, { locale });
-    const profile = await app.services.profiles.save({
-      service: 'firewall',
-      name: 'Branch office firewall',
-      baseUrl: appliance.url,
-      apiKey: appliance.keys.readOnly,
-      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-      settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
-    });
+    const profile = await addFirewall(app, 'Branch office firewall', appliance.url, appliance.keys.readOnly);
     await app.services.clients.testConnection(profile.id);
     await appliance.close();
     await app.page.reload();
     await app.page.getByRole('tabpanel', { name: t('views.firewall.title') }).getByRole('button', { name: t('connection.retry') }).waitFor({ timeout: 15_000 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await app.page.emulateMedia({ colorScheme });
-      await capture(app.page, `firewall-offline-${colorScheme}${suffix}`);
-    }
+    await captureBothSchemes(app.page, (colorScheme) => `firewall-offline-${colorScheme}${suffix}`);
     await app.close({ removeData: true });
 
     // The free WAF edition: the administration sections say why they are read-only, before any try.
-    const freeEdition = new FirewallSim({ seed: 1, alertCount: 0, caPem: sims.ca.certPem });
-    freeEdition.setEdition('free-waf');
-    await freeEdition.listen(0, await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+    const freeEdition = await startAppliance(0, 'free-waf');
     const freeApp = await openApp(browser, { locale });
-    await freeApp.services.profiles.save({
-      service: 'firewall',
-      name: 'Web application firewall',
-      baseUrl: freeEdition.url,
-      apiKey: freeEdition.keys.demo,
-      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-      settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
-    });
+    await addFirewall(freeApp, 'Web application firewall', freeEdition.url, freeEdition.keys.demo);
     await freeApp.page.reload();
     const freePanel = freeApp.page.getByRole('tabpanel', { name: t('views.firewall.title') });
     for (const section of ['policies', 'honeypots'] as const) {
@@ -207,10 +207,7 @@ try {
     // A block-list entry in its own tab, with the alerts from its address.
     await (await showSection(firewall, 'Block list')).getByRole('button', { name: /^Open block / }).first().click();
     await page.getByRole('tabpanel', { name: /^Block / }).getByRole('region', { name: 'Block-list entry' }).locator('.fw-block-origin li, .fw-block-origin p').first().waitFor({ timeout: 15_000 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await capture(page, `block-tab-${colorScheme}`);
-    }
+    await captureBothSchemes(page, (colorScheme) => `block-tab-${colorScheme}`);
     await page.getByRole('tab', { name: 'Firewall' }).click();
     await showSection(firewall, 'Alerts');
     await firewall.getByRole('rowgroup', { name: 'Alerts rows' }).focus();
@@ -218,10 +215,7 @@ try {
     await page.keyboard.press('Enter');
     await firewall.getByRole('button', { name: 'Open in tab' }).click();
     await page.getByRole('tabpanel', { name: /^Alert / }).getByText('Signature').waitFor({ timeout: 15_000 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await capture(page, `alert-tab-${colorScheme}`);
-    }
+    await captureBothSchemes(page, (colorScheme) => `alert-tab-${colorScheme}`);
     await app.close({ removeData: true });
   }
 
@@ -232,10 +226,7 @@ try {
     const firewall = await showTab(app.page, 'Firewall');
     await firewall.getByRole('note', { name: 'Read-only' }).waitFor({ timeout: 15_000 });
     await showSection(firewall, 'Block list');
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await app.page.emulateMedia({ colorScheme });
-      await capture(app.page, `firewall-read-only-${colorScheme}`);
-    }
+    await captureBothSchemes(app.page, (colorScheme) => `firewall-read-only-${colorScheme}`);
     sims.firewall.setEdition('enterprise');
     await app.close({ removeData: true });
   }
@@ -243,49 +234,28 @@ try {
   // A read-only key: the administration sections say why before anything is tried.
   {
     const app = await openApp(browser);
-    await app.services.profiles.save({
-      service: 'firewall',
-      name: 'Branch office firewall',
-      baseUrl: sims.firewall.url,
-      apiKey: sims.firewall.keys.readOnly,
-      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-      settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
-    });
+    await addFirewall(app, 'Branch office firewall', sims.firewall.url, sims.firewall.keys.readOnly);
     await app.page.reload();
     const firewall = app.page.getByRole('tabpanel', { name: 'Firewall' });
     await showSection(firewall, 'Policies');
     const policies = firewall.getByRole('region', { name: 'Security policies' });
     await policies.getByRole('note').waitFor({ timeout: 15_000 });
     await policies.getByRole('row').nth(1).waitFor({ timeout: 15_000 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await app.page.emulateMedia({ colorScheme });
-      await capture(app.page, `firewall-admin-policies-read-only-key-${colorScheme}`);
-    }
+    await captureBothSchemes(app.page, (colorScheme) => `firewall-admin-policies-read-only-key-${colorScheme}`);
     await app.close({ removeData: true });
   }
 
   // A firewall view whose appliance answered once and then went away: the cache stays browsable.
-  const appliance = new FirewallSim({ seed: 1, alertCount: 300, caPem: sims.ca.certPem });
-  await appliance.listen(0, await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+  const appliance = await startAppliance(300);
   const app = await openApp(browser, { backgroundSync: true });
-  const profile = await app.services.profiles.save({
-    service: 'firewall',
-    name: 'Branch office firewall',
-    baseUrl: appliance.url,
-    apiKey: appliance.keys.readOnly,
-    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-    settings: { rateLimit: { requests: 50, windowSeconds: 1 } },
-  });
+  const profile = await addFirewall(app, 'Branch office firewall', appliance.url, appliance.keys.readOnly);
   await app.services.clients.testConnection(profile.id);
   await app.page.reload();
   await syncedFirewall(app.page);
   await appliance.close();
   await app.page.reload();
   await app.page.getByRole('tabpanel', { name: 'Firewall' }).getByRole('button', { name: 'Retry' }).waitFor({ timeout: 15_000 });
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await app.page.emulateMedia({ colorScheme });
-    await capture(app.page, `firewall-offline-cached-${colorScheme}`);
-  }
+  await captureBothSchemes(app.page, (colorScheme) => `firewall-offline-cached-${colorScheme}`);
   await app.close({ removeData: true });
 
   await captureSupportInbox(browser, sims, capture);

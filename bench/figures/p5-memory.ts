@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createAppServices, type AppServices } from '../../src-main/core/app-services.ts';
 import { openDatabase } from '../../src-main/core/db/database.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
-import type { AlertQuery } from '../../src-preload/contract/firewall.ts';
+import { alertQuerySchema, type AlertQuery } from '../../src-preload/contract/firewall.ts';
 import { RecordingPlatform } from '../../test/support/recording-platform.ts';
 import { row, type Figure } from '../figure.ts';
 import { fillAlertCache } from './cache-fixture.ts';
@@ -28,7 +28,8 @@ async function useTheCache(services: AppServices, platform: RecordingPlatform, p
     { filter: { text: 'beacon' } },
     { filter: { cells: [{ field: 'category', value: 'dos', mode: 'out' }] }, sort: { field: 'severity', direction: 'desc' } },
   ];
-  for (const query of queries) services.firewall.alerts.query({ profileId, ...query });
+  // Checked as the IPC router checks the window's calls.
+  for (const query of queries) services.firewall.alerts.query(alertQuerySchema.parse({ profileId, ...query }));
   services.firewall.alerts.facets(profileId);
   platform.savePath = exportFile;
   await services.firewall.export.export({ profileId, exportId: 'bench', filter: {}, sort: { field: 'occurredAt', direction: 'desc' } });

@@ -1,44 +1,26 @@
 // The firewall's administration sections in Chromium against the simulator, as an analyst uses them.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createCertificateAuthority, FirewallSim, issueServerCertificate, type CertificateAuthority } from '../sim/index.ts';
-import { openApp, type AppUnderTest } from '../support/app-harness.ts';
-import { launchChromium } from '../support/chromium.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { FirewallSim } from '../sim/index.ts';
+import type { AppUnderTest } from '../support/app-harness.ts';
+import { setUpE2e } from '../support/e2e-setup.ts';
+import { firewallProfile } from '../support/firewall-profile.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { shot } from '../support/e2e-shots.ts';
 
-let browser: Browser;
-let ca: CertificateAuthority;
+const e2e = setUpE2e();
 let app: AppUnderTest | undefined;
 let firewall: FirewallSim | undefined;
 
-beforeAll(async () => {
-  [browser, ca] = await Promise.all([launchChromium(), createCertificateAuthority()]);
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await app?.close({ removeData: true });
-  await firewall?.close();
-  app = undefined;
-  firewall = undefined;
-});
-
 /** A simulator and the app with one firewall profile, the Firewall tab showing. */
 async function start({ key = 'demo', clock, edition, locale }: { key?: 'demo' | 'readOnly' | 'operations'; clock?: FakeClock; edition?: 'free-waf'; locale?: string } = {}): Promise<Page> {
-  firewall = new FirewallSim({ seed: 3, alertCount: 20, caPem: ca.certPem, ...(clock && { clock }) });
+  firewall = new FirewallSim({ seed: 3, alertCount: 20, caPem: e2e.ca.certPem, ...(clock && { clock }) });
   if (edition) firewall.setEdition(edition);
-  await firewall.listen(0, await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
-  app = await openApp(browser, { ...(clock && { clock }), ...(locale && { locale }) });
-  await app.services.profiles.save({
-    service: 'firewall',
-    name: 'Lab firewall',
-    baseUrl: firewall.url,
-    apiKey: firewall.keys[key],
-    trust: { mode: 'ca-only', caPem: ca.certPem },
-    settings: { rateLimit: { requests: 200, windowSeconds: 1 } },
-  });
+  await e2e.serve(firewall);
+  app = await e2e.openApp({ ...(clock && { clock }), ...(locale && { locale }) });
+  await app.services.profiles.save(
+    firewallProfile({ name: 'Lab firewall', baseUrl: firewall.url, apiKey: firewall.keys[key], caPem: e2e.ca.certPem, requestsPerSecond: 200 }),
+  );
   await app.page.reload();
   return app.page;
 }

@@ -1,47 +1,30 @@
 // The gateway's images and transcription panels and the Markdown export in Chromium against the
 // simulator, as a new user would use them; files are chosen and saved through the recording
 // platform's dialogs, and what lands on disk is checked.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { simulatedImage, simulatedTranscript } from '../sim/gateway-content.ts';
-import { startSimulators, type Simulators } from '../sim/index.ts';
-import { openApp, type AppUnderTest } from '../support/app-harness.ts';
-import { launchChromium } from '../support/chromium.ts';
-import type { Browser } from 'playwright-core';
+import type { AppUnderTest } from '../support/app-harness.ts';
+import { setUpE2e } from '../support/e2e-setup.ts';
 
-let browser: Browser;
-let sims: Simulators;
-let files: string;
-let app: AppUnderTest | undefined;
+const e2e = setUpE2e({ simulators: { alertCount: 0 }, scratchPrefix: 'opsdesk-media-e2e-' });
 const ipcLog: { channel: string; result: unknown }[] = [];
 
-beforeAll(async () => {
-  [browser, sims] = await Promise.all([launchChromium(), startSimulators({ alertCount: 0 })]);
-  files = await mkdtemp(path.join(tmpdir(), 'opsdesk-media-e2e-'));
-});
-afterAll(async () => {
-  await browser.close();
-  await sims.close();
-  await rm(files, { recursive: true, force: true });
-});
-afterEach(async () => {
-  sims.gateway.setDialect('opsdesk');
-  await app?.close({ removeData: true });
-  app = undefined;
+afterEach(() => {
+  e2e.sims.gateway.setDialect('opsdesk');
 });
 
 async function openChat(): Promise<{ page: Page; app: AppUnderTest }> {
-  app = await openApp(browser, { keyStore: new SessionKeyStore('test'), ipcLog });
+  const app = await e2e.openApp({ keyStore: new SessionKeyStore('test'), ipcLog });
   await app.services.profiles.save({
     service: 'gateway',
     name: 'Simulated gateway',
-    baseUrl: sims.gateway.url,
-    apiKey: sims.gateway.keys.demo,
-    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+    baseUrl: e2e.sims.gateway.url,
+    apiKey: e2e.sims.gateway.keys.demo,
+    trust: { mode: 'ca-only', caPem: e2e.sims.ca.certPem },
     settings: { rateTier: 600 },
   });
   await app.page.getByRole('tab', { name: 'Chat' }).click();
@@ -77,7 +60,7 @@ describe('gateway media panels', () => {
     expect(await shown.first().getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(await panel.innerText()).toContain('320 × 200 pixels');
 
-    app.platform.savePath = path.join(files, 'generated.png');
+    app.platform.savePath = path.join(e2e.scratch, 'generated.png');
     await panel.getByRole('button', { name: 'Save…' }).first().click();
     await expect.poll(() => panel.getByRole('status').first().innerText()).toBe(`Saved to ${app.platform.savePath}`);
     expect(await readFile(app.platform.savePath)).toEqual(simulatedImage('a red firewall', 320, 200));
@@ -85,7 +68,7 @@ describe('gateway media panels', () => {
 
   test('images given as links are fetched by main and shown; the window itself makes no request', async () => {
     const { page } = await openChat();
-    sims.gateway.setDialect('plain');
+    e2e.sims.gateway.setDialect('plain');
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     const panel = page.getByRole('region', { name: 'Images' });
@@ -103,7 +86,7 @@ describe('gateway media panels', () => {
     const panel = page.getByRole('region', { name: 'Transcription' });
     await pickModel(page, 'Transcription', 'Transcription model', 'whisper-1');
     const audio = Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt '), Buffer.alloc(3_000_000, 3)]);
-    app.platform.openPath = path.join(files, 'incident call.wav');
+    app.platform.openPath = path.join(e2e.scratch, 'incident call.wav');
     await writeFile(app.platform.openPath, audio);
     await panel.getByRole('button', { name: 'Choose audio file…' }).click();
     await expect.poll(() => panel.innerText()).toContain('incident call.wav, 2.9 MB');
@@ -131,13 +114,13 @@ describe('gateway media panels', () => {
   test('transcription: a file of another type says so, by name, and nothing is uploaded', async () => {
     const { page, app } = await openChat();
     const panel = page.getByRole('region', { name: 'Transcription' });
-    app.platform.openPath = path.join(files, 'notes.txt');
+    app.platform.openPath = path.join(e2e.scratch, 'notes.txt');
     await writeFile(app.platform.openPath, 'not audio');
-    const before = sims.gateway.requests.filter((request) => request.path.endsWith('/audio/transcriptions')).length;
+    const before = e2e.sims.gateway.requests.filter((request) => request.path.endsWith('/audio/transcriptions')).length;
     await panel.getByRole('button', { name: 'Choose audio file…' }).click();
     await expect.poll(() => panel.getByRole('alert').innerText()).toContain('notes.txt is not an audio file the gateway accepts.');
     expect(await panel.getByRole('button', { name: 'Transcribe' }).isDisabled()).toBe(true);
-    expect(sims.gateway.requests.filter((request) => request.path.endsWith('/audio/transcriptions')).length).toBe(before);
+    expect(e2e.sims.gateway.requests.filter((request) => request.path.endsWith('/audio/transcriptions')).length).toBe(before);
   });
 
   test('Export Markdown saves the conversation to the file picked in the save dialog', async () => {
@@ -151,7 +134,7 @@ describe('gateway media panels', () => {
     await panel.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => panel.getByRole('article', { name: /^Answer from/ }).getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
 
-    app.platform.savePath = path.join(files, 'alert-42.md');
+    app.platform.savePath = path.join(e2e.scratch, 'alert-42.md');
     await panel.getByRole('button', { name: 'Export Markdown…' }).click();
     await expect.poll(() => panel.getByRole('status').innerText()).toBe(`Saved to ${app.platform.savePath}`);
     expect(app.platform.saveDialogs.at(-1)).toMatchObject({ defaultName: 'Summarise alert 42.md' });

@@ -1,38 +1,27 @@
 // The chat workspace in Chromium against the gateway simulator, used as a new user would.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
-import { startSimulators, type Simulators } from '../sim/index.ts';
-import { openApp, type AppUnderTest } from '../support/app-harness.ts';
-import { launchChromium } from '../support/chromium.ts';
+import type { AppUnderTest } from '../support/app-harness.ts';
+import { setUpE2e } from '../support/e2e-setup.ts';
 
-let browser: Browser;
-let sims: Simulators;
+const e2e = setUpE2e({ simulators: { alertCount: 0 } });
 let app: AppUnderTest | undefined;
 const ipcLog: { channel: string; result: unknown }[] = [];
 
-beforeAll(async () => {
-  [browser, sims] = await Promise.all([launchChromium(), startSimulators({ alertCount: 0 })]);
-});
-afterAll(async () => {
-  await browser.close();
-  await sims.close();
-});
-afterEach(async () => {
-  sims.gateway.setStreamShape({});
-  sims.gateway.faults.clear();
-  await app?.close({ removeData: true });
-  app = undefined;
+afterEach(() => {
+  e2e.sims.gateway.setStreamShape({});
+  e2e.sims.gateway.faults.clear();
 });
 
-async function openChat(apiKey = sims.gateway.keys.demo): Promise<Page> {
-  app = await openApp(browser, { keyStore: new SessionKeyStore('test'), ipcLog });
+async function openChat(apiKey = e2e.sims.gateway.keys.demo): Promise<Page> {
+  app = await e2e.openApp({ keyStore: new SessionKeyStore('test'), ipcLog });
   await app.services.profiles.save({
     service: 'gateway',
     name: 'Simulated gateway',
-    baseUrl: sims.gateway.url,
+    baseUrl: e2e.sims.gateway.url,
     apiKey,
-    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+    trust: { mode: 'ca-only', caPem: e2e.sims.ca.certPem },
     settings: { rateTier: 600 },
   });
   const { page } = app;
@@ -89,13 +78,13 @@ describe('chat workspace', () => {
     // The tab took the conversation's title from its first message, at once.
     await expect.poll(() => page.getByRole('tab', { name: 'What is alert 42 about?', exact: true }).count()).toBe(1);
 
-    sims.gateway.setStreamShape({ firstTokenDelayMs: 1500 });
+    e2e.sims.gateway.setStreamShape({ firstTokenDelayMs: 1500 });
     await ask(panel, 'Take your time');
     await expect.poll(() => lastAnswer(panel).innerText()).toContain('Waiting for the first token…');
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('You said: "Take your time"');
 
-    sims.gateway.setStreamShape({ text: 'tick '.repeat(400), deltaChars: 5, deltaIntervalMs: 10 });
+    e2e.sims.gateway.setStreamShape({ text: 'tick '.repeat(400), deltaChars: 5, deltaIntervalMs: 10 });
     await ask(panel, 'Count for a long time');
     await expect.poll(() => lastAnswer(panel).innerText()).toContain('tick tick');
     await lastAnswer(panel).getByRole('button', { name: 'Stop' }).click();
@@ -105,7 +94,7 @@ describe('chat workspace', () => {
     expect(stopped).toContain('tick');
     expect(stopped.match(/tick/g)!.length).toBeLessThan(400);
 
-    sims.gateway.setStreamShape({});
+    e2e.sims.gateway.setStreamShape({});
     await lastAnswer(panel).getByRole('button', { name: 'Regenerate' }).click();
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('You said: "Count for a long time"');
@@ -118,7 +107,7 @@ describe('chat workspace', () => {
     await settled(lastAnswer(panel));
     expect(await answers(panel).count()).toBe(1);
     expect(await lastAnswer(panel).innerText()).toContain('You said: "What is alert 43 about?"');
-    const keys = Object.values(sims.gateway.keys);
+    const keys = Object.values(e2e.sims.gateway.keys);
     for (const key of keys) {
       expect(await page.content(), 'the DOM holds a key').not.toContain(key);
       expect(JSON.stringify(ipcLog), 'an IPC result or event holds a key').not.toContain(key);
@@ -153,7 +142,7 @@ describe('chat workspace', () => {
   test('reasoning folded, non-streaming switch, Responses endpoint', async () => {
     const page = await openChat();
     const panel = await newConversation(page);
-    sims.gateway.setStreamShape({ reasoning: 'Looking at the firewall first.', text: 'Block it.' });
+    e2e.sims.gateway.setStreamShape({ reasoning: 'Looking at the firewall first.', text: 'Block it.' });
     await ask(panel, 'Should I block 10.0.0.8?');
     await settled(lastAnswer(panel));
     const reasoning = lastAnswer(panel).getByText('Looking at the firewall first.');
@@ -161,7 +150,7 @@ describe('chat workspace', () => {
     await lastAnswer(panel).getByText('Reasoning').click();
     expect(await reasoning.isVisible()).toBe(true);
 
-    sims.gateway.setStreamShape({});
+    e2e.sims.gateway.setStreamShape({});
     // The switch shows what main stored, so it changes once the save has come back.
     const streamSwitch = panel.getByLabel('Stream the answer');
     await streamSwitch.click();
@@ -177,14 +166,14 @@ describe('chat workspace', () => {
     await ask(panel, 'Through Responses');
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('You said: "Through Responses"');
-    expect(sims.gateway.requests.at(-1)!.path).toBe('/v1/responses');
+    expect(e2e.sims.gateway.requests.at(-1)!.path).toBe('/v1/responses');
   });
 
   test('every failure says what happened and keeps the partial text', async () => {
     const page = await openChat();
     const panel = await newConversation(page);
 
-    sims.gateway.faults.add({ path: '/chat/completions', kind: 'reset', keep: 4, times: 1 });
+    e2e.sims.gateway.faults.add({ path: '/chat/completions', kind: 'reset', keep: 4, times: 1 });
     await ask(panel, 'Cut me off');
     await settled(lastAnswer(panel));
     let shown = await lastAnswer(panel).innerText();
@@ -195,27 +184,27 @@ describe('chat workspace', () => {
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('This is a simulated answer');
 
-    sims.gateway.faults.add({ path: '/chat/completions', kind: 'truncate', keep: 4, times: 1 });
+    e2e.sims.gateway.faults.add({ path: '/chat/completions', kind: 'truncate', keep: 4, times: 1 });
     await ask(panel, 'No ending');
     await settled(lastAnswer(panel));
     shown = await lastAnswer(panel).innerText();
     expect(shown).toContain('You said:');
     expect(shown).toContain('The stream ended before the model said it was done');
 
-    sims.gateway.setStreamShape({ errorAfterDeltas: 2 });
+    e2e.sims.gateway.setStreamShape({ errorAfterDeltas: 2 });
     await ask(panel, 'Error inside');
     await settled(lastAnswer(panel));
     shown = await lastAnswer(panel).innerText();
     expect(shown).toContain('You said:');
     expect(shown).toContain('The answer broke off part-way');
 
-    sims.gateway.setStreamShape({ text: '' });
+    e2e.sims.gateway.setStreamShape({ text: '' });
     await ask(panel, 'Nothing');
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('The model finished without writing anything.');
 
-    sims.gateway.setStreamShape({});
-    sims.gateway.faults.add({ path: '/chat/completions', kind: 'status', status: 500, times: 1 });
+    e2e.sims.gateway.setStreamShape({});
+    e2e.sims.gateway.faults.add({ path: '/chat/completions', kind: 'status', status: 500, times: 1 });
     await ask(panel, 'Server trouble');
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('The answer failed');
@@ -223,7 +212,7 @@ describe('chat workspace', () => {
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('You said: "Server trouble"');
 
-    sims.gateway.faults.add({ path: '/chat/completions', kind: 'status', status: 429, retryAfterSeconds: 600, times: 1 });
+    e2e.sims.gateway.faults.add({ path: '/chat/completions', kind: 'status', status: 429, retryAfterSeconds: 600, times: 1 });
     await ask(panel, 'Too fast');
     await settled(lastAnswer(panel));
     shown = await lastAnswer(panel).innerText();
@@ -243,7 +232,7 @@ describe('chat workspace', () => {
   });
 
   test('403 names the model and lists the allowed ones; 401 points to Settings', async () => {
-    let page = await openChat(sims.gateway.keys.limited);
+    let page = await openChat(e2e.sims.gateway.keys.limited);
     let panel: Locator;
     const id = await startConversation(page);
     // A model the key's list does not offer, as a conversation from before a whitelist change would have.
@@ -255,7 +244,7 @@ describe('chat workspace', () => {
     expect(await lastAnswer(panel).innerText()).toContain('This key may not use gpt-4.1. Models it may use: gpt-4o-mini.');
     await app!.close({ removeData: true });
 
-    page = await openChat(sims.gateway.addKey({ expired: true }));
+    page = await openChat(e2e.sims.gateway.addKey({ expired: true }));
     const expiredId = await startConversation(page);
     app!.services.chat.updateConversation(expiredId, { model: 'gpt-4o-mini' });
     await page.reload();
@@ -288,7 +277,7 @@ describe('chat workspace', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    sims.gateway.setStreamShape({
+    e2e.sims.gateway.setStreamShape({
       text: [
         '<script>window.__pwned = 1</script>',
         '<img src="https://tracker.example/pixel.png" onerror="window.__pwned = 2">',

@@ -1,46 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { issueServerCertificate, startSimulators } from '../sim/index.ts';
-import type { Simulators } from '../sim/index.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { writeDemoProfiles } from '../sim/demo-profiles.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { openApp } from '../support/app-harness.ts';
-import type { AppUnderTest } from '../support/app-harness.ts';
+import { setUpE2e } from '../support/e2e-setup.ts';
+import { firewallProfile } from '../support/firewall-profile.ts';
 
-let browser: Browser;
-let sims: Simulators;
-let scratch: string;
-let app: AppUnderTest | undefined;
+const e2e = setUpE2e({ simulators: { alertCount: 200 }, scratchPrefix: 'opsdesk-e2e-connections-' });
 const ipcLog: { channel: string; result: unknown }[] = [];
 const logLines: string[] = [];
 const logSink = (record: { line: string }) => void logLines.push(record.line);
 
-beforeAll(async () => {
-  [browser, sims] = await Promise.all([launchChromium(), startSimulators({ alertCount: 200 })]);
-  scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-e2e-connections-'));
-});
-afterAll(async () => {
-  await browser.close();
-  await sims.close();
-  await rm(scratch, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await app?.close({ removeData: true });
-  app = undefined;
-});
-
 /** Every key the simulators issue, whole and by its secret part, for the leak scans. */
 function secretsToScanFor(): string[] {
   const keys = [
-    ...Object.values(sims.gateway.keys),
-    ...Object.values(sims.support.keys),
-    ...Object.values(sims.firewall.keys),
+    ...Object.values(e2e.sims.gateway.keys),
+    ...Object.values(e2e.sims.support.keys),
+    ...Object.values(e2e.sims.firewall.keys),
   ].filter((key): key is string => typeof key === 'string');
   return [...keys, ...keys.map((key) => key.split('.').at(-1)!).filter((part) => part.length >= 8)];
 }
@@ -65,9 +43,9 @@ async function openSettings(page: Page) {
 
 describe('connections, as a new user tries them', () => {
   test('the demo profiles connect in every view and in Settings', async () => {
-    const demoFile = path.join(scratch, 'demo-profiles.json');
-    await writeDemoProfiles(demoFile, sims);
-    app = await openApp(browser, { importProfilesFrom: demoFile, ipcLog, logSink });
+    const demoFile = path.join(e2e.scratch, 'demo-profiles.json');
+    await writeDemoProfiles(demoFile, e2e.sims);
+    const app = await e2e.openApp({ importProfilesFrom: demoFile, ipcLog, logSink });
     const { page } = app;
 
     const firewall = page.getByRole('tabpanel', { name: 'Firewall' });
@@ -90,7 +68,7 @@ describe('connections, as a new user tries them', () => {
   });
 
   test('adding a firewall by hand: certificate prompt with its fingerprint, trust, connected', async () => {
-    app = await openApp(browser, { ipcLog, logSink });
+    const app = await e2e.openApp({ ipcLog, logSink });
     const { page } = app;
     const settings = await openSettings(page);
     const firewallSection = settings.getByRole('region', { name: 'Firewall appliance' });
@@ -101,13 +79,13 @@ describe('connections, as a new user tries them', () => {
     await page.keyboard.press('Control+w');
     expect(await form.isVisible(), 'Ctrl+W behind a dialog closes nothing').toBe(true);
     expect(await page.getByRole('tab', { name: 'Settings' }).count()).toBe(1);
-    await form.getByLabel('Address').fill(sims.firewall.url);
-    await form.getByLabel('API key').fill(sims.firewall.keys.operations);
+    await form.getByLabel('Address').fill(e2e.sims.firewall.url);
+    await form.getByLabel('API key').fill(e2e.sims.firewall.keys.operations);
     await form.getByRole('button', { name: 'Save and test' }).click();
 
     const prompt = page.getByRole('dialog', { name: 'Untrusted certificate' });
     await expect.poll(() => prompt.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await prompt.getByLabel('SHA-256 fingerprint').innerText()).toBe(sims.firewall.leafSha256);
+    expect(await prompt.getByLabel('SHA-256 fingerprint').innerText()).toBe(e2e.sims.firewall.leafSha256);
     expect(await prompt.innerText()).toContain('OpsDesk Simulator CA');
     expect(await prompt.innerText()).toContain('127.0.0.1');
     await prompt.getByRole('button', { name: 'Trust for “Lab firewall”' }).click();
@@ -120,22 +98,22 @@ describe('connections, as a new user tries them', () => {
   });
 
   test('a bad support key is refused on entry; an imported CA connects; a live key shows LIVE', { timeout: 60_000 }, async () => {
-    app = await openApp(browser, { ipcLog, logSink });
+    const app = await e2e.openApp({ ipcLog, logSink });
     const { page } = app;
     const settings = await openSettings(page);
     const support = settings.getByRole('region', { name: 'Customer support' });
     await support.getByRole('button', { name: 'Add connection' }).click();
     const form = page.getByRole('dialog', { name: 'Add customer support connection' });
     await form.getByLabel('Name').fill('Support production');
-    await form.getByLabel('Address').fill(sims.support.url);
+    await form.getByLabel('Address').fill(e2e.sims.support.url);
     await form.getByLabel('API key').fill('svc_live_nothex.secret');
     await form.getByLabel('Site', { exact: true }).fill('site-main');
     await form.getByRole('button', { name: 'Save and test' }).click();
     await expect.poll(() => form.innerText()).toContain('A support key looks like svc_live_<12 hex>.<secret>');
 
-    await form.getByLabel('API key').fill(sims.support.keys.live);
+    await form.getByLabel('API key').fill(e2e.sims.support.keys.live);
     await form.getByRole('radio', { name: 'Only a CA I import' }).check();
-    await form.getByLabel('CA certificate (PEM)').fill(sims.ca.certPem);
+    await form.getByLabel('CA certificate (PEM)').fill(e2e.sims.ca.certPem);
     await form.getByRole('button', { name: 'Save and test' }).click();
 
     const row = support.getByRole('listitem', { name: 'Support production connection' });
@@ -150,16 +128,11 @@ describe('connections, as a new user tries them', () => {
   });
 
   test('a refused key shows what failed and what to do; without a keychain Settings says keys last this session only', async () => {
-    app = await openApp(browser, { ipcLog, logSink, keyStore: new SessionKeyStore('No Secret Service is running on this desktop.') });
+    const app = await e2e.openApp({ ipcLog, logSink, keyStore: new SessionKeyStore('No Secret Service is running on this desktop.') });
     const { page } = app;
-    await app.services.profiles.save({
-      service: 'firewall',
-      name: 'Old appliance key',
-      baseUrl: sims.firewall.url,
-      apiKey: sims.firewall.keys.expired,
-      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-      settings: { rateLimit: { requests: 10, windowSeconds: 1 } },
-    });
+    await app.services.profiles.save(
+      firewallProfile({ name: 'Old appliance key', baseUrl: e2e.sims.firewall.url, apiKey: e2e.sims.firewall.keys.expired, caPem: e2e.ca.certPem, requestsPerSecond: 10 }),
+    );
     await page.reload();
     const firewall = page.getByRole('tabpanel', { name: 'Firewall' });
     await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toContain('Cannot reach Old appliance key');
@@ -177,7 +150,7 @@ describe('connections, as a new user tries them', () => {
   test('a gateway that echoes the key back in its request id and message: the window shows the failure, never the key', async () => {
     // A key of no known shape, so only its registration can take it out.
     const key = 'opaque-echoed-key-5d1e9a7c3b2f4e60';
-    const leaf = await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
+    const leaf = await e2e.localCertificate();
     const echoing = createServer({ cert: leaf.certPem, key: leaf.keyPem }, (request, response) => {
       const sent = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
       response.writeHead(400, { 'content-type': 'application/json', 'x-request-id': `req-${sent}` });
@@ -185,14 +158,14 @@ describe('connections, as a new user tries them', () => {
     });
     await new Promise<void>((resolve) => echoing.listen(0, '127.0.0.1', resolve));
     try {
-      app = await openApp(browser, { ipcLog, logSink });
+      const app = await e2e.openApp({ ipcLog, logSink });
       const { page } = app;
       await app.services.profiles.save({
         service: 'gateway',
         name: 'Echoing gateway',
         baseUrl: `https://127.0.0.1:${(echoing.address() as AddressInfo).port}/v1`,
         apiKey: key,
-        trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+        trust: { mode: 'ca-only', caPem: e2e.sims.ca.certPem },
         settings: { rateTier: 600 },
       });
       const settings = await openSettings(page);

@@ -1,30 +1,20 @@
 // The firewall's own settings in Chromium against the simulator: how it syncs (interval, first
 // backfill, retention, the backfill's progress) and its webhook receiver (off by default).
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createCertificateAuthority, FirewallSim, issueServerCertificate, type CertificateAuthority } from '../sim/index.ts';
-import { openApp, type AppUnderTest } from '../support/app-harness.ts';
-import { launchChromium } from '../support/chromium.ts';
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { FirewallSim } from '../sim/index.ts';
+import type { AppUnderTest } from '../support/app-harness.ts';
+import { setUpE2e } from '../support/e2e-setup.ts';
+import { firewallProfile } from '../support/firewall-profile.ts';
 import { freePort } from '../support/free-port.ts';
 import { shot } from '../support/e2e-shots.ts';
 
-let browser: Browser;
-let ca: CertificateAuthority;
+const e2e = setUpE2e();
 let app: AppUnderTest | undefined;
 let firewall: FirewallSim | undefined;
 
-beforeAll(async () => {
-  [browser, ca] = await Promise.all([launchChromium(), createCertificateAuthority()]);
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
+afterEach(() => {
   firewall?.setWebhook(null);
-  await app?.close({ removeData: true });
-  await firewall?.close();
-  app = undefined;
-  firewall = undefined;
 });
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
@@ -37,19 +27,13 @@ const textOf = async (locator: Locator) => (await locator.innerText()).replace(/
  * page of alerts the appliance sends, so the first sync is seen while it runs.
  */
 async function start(alertCount: number, options: { ipcLog?: { channel: string; result: unknown }[]; slowPagesMs?: number } = {}): Promise<{ page: Page; profileId: string }> {
-  firewall = new FirewallSim({ seed: 5, alertCount: 0, caPem: ca.certPem });
-  await firewall.listen(0, await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+  firewall = await e2e.serve(new FirewallSim({ seed: 5, alertCount: 0, caPem: e2e.ca.certPem }));
   firewall.addAlerts(alertCount);
   if (options.slowPagesMs) firewall.faults.add({ path: '/alerts', kind: 'delay', ms: options.slowPagesMs });
-  app = await openApp(browser, { backgroundSync: true, ...(options.ipcLog && { ipcLog: options.ipcLog }) });
-  const profile = await app.services.profiles.save({
-    service: 'firewall',
-    name: 'Lab firewall',
-    baseUrl: firewall.url,
-    apiKey: firewall.keys.operations,
-    trust: { mode: 'ca-only', caPem: ca.certPem },
-    settings: { rateLimit: { requests: 200, windowSeconds: 1 } },
-  });
+  app = await e2e.openApp({ backgroundSync: true, ...(options.ipcLog && { ipcLog: options.ipcLog }) });
+  const profile = await app.services.profiles.save(
+    firewallProfile({ name: 'Lab firewall', baseUrl: firewall.url, apiKey: firewall.keys.operations, caPem: e2e.ca.certPem, requestsPerSecond: 200 }),
+  );
   await app.page.reload();
   return { page: app.page, profileId: profile.id };
 }
@@ -130,7 +114,7 @@ describe('webhook receiver', () => {
     await shot(page, 'webhook-receiver-off');
 
     const port = await freePort();
-    const leaf = await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
+    const leaf = await e2e.localCertificate();
     const signingKey = 'whsec-e2e-signing-key-7f3a9c';
     await form.getByLabel("Receive the appliance's event pushes").check();
     await form.getByLabel('Listen on address').fill('127.0.0.1');

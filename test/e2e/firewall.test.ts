@@ -1,63 +1,33 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createCertificateAuthority, FirewallSim, issueServerCertificate } from '../sim/index.ts';
-import type { CertificateAuthority } from '../sim/index.ts';
-import { openApp } from '../support/app-harness.ts';
+import { alertQuerySchema } from '../../src-preload/contract/firewall.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { FirewallSim } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { setUpE2e } from '../support/e2e-setup.ts';
+import { firewallProfile } from '../support/firewall-profile.ts';
 
-let browser: Browser;
-let ca: CertificateAuthority;
-let app: AppUnderTest | undefined;
-let scratch: string;
-const running = new Set<FirewallSim>();
-
-beforeAll(async () => {
-  [browser, ca] = await Promise.all([launchChromium(), createCertificateAuthority()]);
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await Promise.all([app?.close({ removeData: true }), ...[...running].map((sim) => sim.close())]);
-  running.clear();
-  app = undefined;
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
+const e2e = setUpE2e({ scratchPrefix: 'opsdesk-export-' });
 
 /**
  * Same seed, same port: started again, it is the same appliance after a reboot. Its alerts are
  * raised now, so the first sync's backfill window holds them all.
  */
 async function startFirewall(options: { alertCount: number; port?: number }): Promise<FirewallSim> {
-  const firewall = new FirewallSim({ seed: 7, alertCount: 0, caPem: ca.certPem });
-  running.add(firewall);
-  await firewall.listen(options.port ?? 0, await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+  const firewall = await e2e.serve(new FirewallSim({ seed: 7, alertCount: 0, caPem: e2e.ca.certPem }), options.port);
   firewall.addAlerts(options.alertCount);
   return firewall;
 }
 
-async function stopFirewall(firewall: FirewallSim): Promise<void> {
-  running.delete(firewall);
-  await firewall.close();
-}
-
 /** The app as it runs: every firewall profile syncs in the background. */
-const start = () => openApp(browser, { backgroundSync: true });
+const start = () => e2e.openApp({ backgroundSync: true });
 
 /** A firewall profile as Settings saves it; its first sync starts at once. */
 async function addFirewall(target: AppUnderTest, firewall: FirewallSim, apiKey: string) {
-  const profile = await target.services.profiles.save({
-    service: 'firewall',
-    name: 'Branch firewall',
-    baseUrl: firewall.url,
-    apiKey,
-    trust: { mode: 'ca-only', caPem: ca.certPem },
-    settings: { rateLimit: { requests: 100, windowSeconds: 1 } },
-  });
+  const profile = await target.services.profiles.save(
+    firewallProfile({ name: 'Branch firewall', baseUrl: firewall.url, apiKey, caPem: e2e.ca.certPem, requestsPerSecond: 100 }),
+  );
   await target.page.reload();
   return profile;
 }
@@ -84,8 +54,7 @@ async function openSection(page: Page, name: string): Promise<Locator> {
 describe('the firewall workspace, as an analyst uses it', () => {
   test('browse, filter, filter out from a cell, open a detail, export CSV, block a source', async () => {
     const firewall = await startFirewall({ alertCount: 400 });
-    app = await start();
-    scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-export-'));
+    const app = await start();
     const { page, platform } = app;
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
@@ -130,7 +99,7 @@ describe('the firewall workspace, as an analyst uses it', () => {
 
     // Export CSV of the filtered set: the file holds exactly the rows the table counts.
     const shown = Number((await matching(page)).replace(/\D/g, ''));
-    platform.savePath = path.join(scratch, 'alerts.csv');
+    platform.savePath = path.join(e2e.scratch, 'alerts.csv');
     await firewallPanel(page).getByRole('button', { name: 'Export CSV' }).click();
     await expect.poll(() => firewallPanel(page).getByText(/^Saved .* rows to/).count(), { timeout: 20_000 }).toBe(1);
     const csv = await readFile(platform.savePath, 'utf8');
@@ -153,12 +122,12 @@ describe('the firewall workspace, as an analyst uses it', () => {
 
   test('a block opens in its own tab from its desktop notification and from the center; the alert it came from opens; unblock there', async () => {
     const firewall = await startFirewall({ alertCount: 30 });
-    app = await start();
+    const app = await start();
     const { page, platform, services } = app;
     const profile = await addFirewall(app, firewall, firewall.keys.operations);
     await syncNow(page);
     await expect.poll(() => matching(page), { timeout: 20_000 }).toBe('30 alerts');
-    const [alert] = services.firewall.alerts.query({ profileId: profile.id, filter: {}, limit: 1 }).rows;
+    const [alert] = services.firewall.alerts.query(alertQuerySchema.parse({ profileId: profile.id, limit: 1 })).rows;
     const { ip: sourceIp } = await services.firewall.blocks.blockAlertSource(profile.id, alert!.id, 3600);
 
     const toast = platform.notifications.find((shown) => shown.body.includes(sourceIp));
@@ -198,7 +167,7 @@ describe('the firewall workspace, as an analyst uses it', () => {
 
   test('before the first sync the empty table says nothing is cached yet, not that nothing matches', async () => {
     const firewall = await startFirewall({ alertCount: 5 });
-    app = await openApp(browser);
+    const app = await e2e.openApp();
     const { page } = app;
     await addFirewall(app, firewall, firewall.keys.readOnly);
     await expect.poll(() => alertsGrid(page).innerText(), { timeout: 15_000 }).toContain('No alerts cached yet');
@@ -207,7 +176,7 @@ describe('the firewall workspace, as an analyst uses it', () => {
   });
 
   test('when the system refuses desktop notifications, the center keeps them and says why', async () => {
-    app = await start();
+    const app = await start();
     const { page, platform, services } = app;
     platform.refuseNotifications = 'notifications are not allowed for this application';
     services.notifications.raise({
@@ -227,13 +196,13 @@ describe('the firewall workspace, as an analyst uses it', () => {
 
   test('with the appliance stopped the cached alerts stay browsable under the offline banner; restarted, sync catches up', async () => {
     const firewall = await startFirewall({ alertCount: 120 });
-    app = await start();
+    const app = await start();
     const { page } = app;
     await addFirewall(app, firewall, firewall.keys.readOnly);
     await syncNow(page);
     await expect.poll(() => matching(page), { timeout: 20_000 }).toBe('120 alerts');
     const { port } = firewall;
-    await stopFirewall(firewall);
+    await firewall.close();
 
     await page.reload();
     const banner = firewallPanel(page).getByRole('region', { name: 'Connection' });
@@ -256,7 +225,7 @@ describe('what the appliance allows shows before the user tries', () => {
   test('the free WAF edition is read-only: the notice says why and the write controls are off', async () => {
     const firewall = await startFirewall({ alertCount: 20 });
     firewall.setEdition('free-waf');
-    app = await start();
+    const app = await start();
     const { page } = app;
     await addFirewall(app, firewall, firewall.keys.demo);
     const notice = firewallPanel(page).getByRole('note', { name: 'Read-only' });
@@ -269,7 +238,7 @@ describe('what the appliance allows shows before the user tries', () => {
 
   test('a read-only key is read-only once the appliance has said so', async () => {
     const firewall = await startFirewall({ alertCount: 20 });
-    app = await start();
+    const app = await start();
     const { page } = app;
     await addFirewall(app, firewall, firewall.keys.readOnly);
     const notice = firewallPanel(page).getByRole('note', { name: 'Read-only' });
@@ -282,7 +251,7 @@ describe('what the appliance allows shows before the user tries', () => {
 describe('hostile strings from the appliance', () => {
   test('markup, scripts, links and bidi controls in alerts render as text and run nothing', async () => {
     const firewall = await startFirewall({ alertCount: 1500 });
-    app = await start();
+    const app = await start();
     const { page } = app;
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {

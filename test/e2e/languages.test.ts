@@ -1,28 +1,12 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { en } from '../../src-shared/i18n/en.ts';
-import { startSimulators } from '../sim/index.ts';
-import type { Simulators } from '../sim/index.ts';
-import { openApp } from '../support/app-harness.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { setUpE2e } from '../support/e2e-setup.ts';
+import { firewallProfile } from '../support/firewall-profile.ts';
 
-let browser: Browser;
-let sims: Simulators;
-let app: AppUnderTest | undefined;
-
-beforeAll(async () => {
-  [browser, sims] = await Promise.all([launchChromium(), startSimulators({ alertCount: 50 })]);
-});
-afterAll(async () => {
-  await browser.close();
-  await sims.close();
-});
-afterEach(async () => {
-  await app?.close({ removeData: true });
-  app = undefined;
-});
+const e2e = setUpE2e({ simulators: { alertCount: 50 } });
 
 /** English sentences and labels of the catalog (without their placeholders), to find any left on a Chinese screen. */
 const englishPhrases = (function collect(value: object): string[] {
@@ -44,20 +28,15 @@ async function openFromPicker(page: Page, filter: string) {
 
 /** A keychain notice, a 403 with its code, an untrusted certificate and a view not set up yet. */
 async function openWithFailures(options: { locale?: string } = {}): Promise<AppUnderTest> {
-  const opened = await openApp(browser, { ...options, keyStore: new SessionKeyStore('No Secret Service is running on this desktop.') });
-  await opened.services.profiles.save({
-    service: 'firewall',
-    name: 'Restricted appliance',
-    baseUrl: sims.firewall.url,
-    apiKey: sims.firewall.keys.ipRestricted,
-    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-    settings: { rateLimit: { requests: 10, windowSeconds: 1 } },
-  });
+  const opened = await e2e.openApp({ ...options, keyStore: new SessionKeyStore('No Secret Service is running on this desktop.') });
+  await opened.services.profiles.save(
+    firewallProfile({ name: 'Restricted appliance', baseUrl: e2e.sims.firewall.url, apiKey: e2e.sims.firewall.keys.ipRestricted, caPem: e2e.ca.certPem, requestsPerSecond: 10 }),
+  );
   await opened.services.profiles.save({
     service: 'gateway',
     name: 'Self-signed gateway',
-    baseUrl: sims.gateway.url,
-    apiKey: sims.gateway.keys.demo,
+    baseUrl: e2e.sims.gateway.url,
+    apiKey: e2e.sims.gateway.keys.demo,
     trust: { mode: 'system' },
     settings: { rateTier: 600 },
   });
@@ -68,7 +47,7 @@ async function openWithFailures(options: { locale?: string } = {}): Promise<AppU
 
 describe('languages', () => {
   test('switching to 简体中文 in Settings words every view, dialog and error in Chinese at once; it is remembered; switching back restores English', { timeout: 90_000 }, async () => {
-    app = await openWithFailures();
+    const app = await openWithFailures();
     const { page } = app;
     const firewallInEnglish = page.getByRole('tabpanel', { name: 'Firewall' });
     await expect.poll(() => firewallInEnglish.innerText(), { timeout: 15_000 }).toContain('Cannot reach Restricted appliance');
@@ -151,7 +130,7 @@ describe('languages', () => {
   });
 
   test('with no choice made the window follows the system language, and System names it', { timeout: 60_000 }, async () => {
-    app = await openWithFailures({ locale: 'zh-CN' });
+    const app = await openWithFailures({ locale: 'zh-CN' });
     const { page } = app;
     const firewall = page.getByRole('tabpanel', { name: '防火墙' });
     await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toContain('HTTP 403');

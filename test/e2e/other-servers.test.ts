@@ -1,33 +1,12 @@
 // A server that follows the documents but made other choices (the simulators' plain dialect):
 // the demo profiles connect, Settings shows what OpsDesk learned, and the site can be set by hand.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startSimulators, type Simulators } from '../sim/index.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { writeDemoProfiles } from '../sim/demo-profiles.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { openApp, type AppUnderTest } from '../support/app-harness.ts';
+import { setUpE2e } from '../support/e2e-setup.ts';
 
-let browser: Browser;
-let sims: Simulators;
-let scratch: string;
-let app: AppUnderTest | undefined;
-
-beforeAll(async () => {
-  [browser, sims] = await Promise.all([launchChromium(), startSimulators({ alertCount: 20, dialect: 'plain' })]);
-  scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-e2e-other-servers-'));
-});
-afterAll(async () => {
-  await browser.close();
-  await sims.close();
-  await rm(scratch, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await app?.close({ removeData: true });
-  app = undefined;
-});
+const e2e = setUpE2e({ simulators: { alertCount: 20, dialect: 'plain' }, scratchPrefix: 'opsdesk-e2e-other-servers-' });
 
 async function openSettings(page: Page) {
   await page.keyboard.press('Control+t');
@@ -38,9 +17,9 @@ async function openSettings(page: Page) {
 
 describe('a server with other documented choices', () => {
   test('connects, and Settings shows what the servers said about themselves; the site can be set by hand', { timeout: 60_000 }, async () => {
-    const demoFile = path.join(scratch, 'demo-profiles.json');
-    await writeDemoProfiles(demoFile, sims);
-    app = await openApp(browser, { importProfilesFrom: demoFile, logSink: () => {} });
+    const demoFile = path.join(e2e.scratch, 'demo-profiles.json');
+    await writeDemoProfiles(demoFile, e2e.sims);
+    const app = await e2e.openApp({ importProfilesFrom: demoFile, logSink: () => {} });
     const { page } = app;
     const settings = await openSettings(page);
 

@@ -1,38 +1,25 @@
 // The outbox panel and the LIVE confirmation in real Chromium, over the real router and services and
 // the support simulator: what is pending and why, Retry (asking first on a LIVE key: Esc cancels,
 // Enter confirms), Discard (asking first), and strings from the server shown as text.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { startSimulators, type Simulators } from '../sim/index.ts';
-import { openApp, type AppUnderTest } from '../support/app-harness.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { afterEach, expect, test } from 'vitest';
+import { setUpE2e } from '../support/e2e-setup.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { fillOutbox, refusedSubject } from '../support/outbox-scene.ts';
 import { driveUntil } from '../core/outbox/outbox-fixture.ts';
 
-let browser: Browser;
-let sims: Simulators;
-let app: AppUnderTest | undefined;
+const e2e = setUpE2e({ simulators: { alertCount: 0 } });
 
-beforeAll(async () => {
-  [browser, sims] = await Promise.all([launchChromium(), startSimulators({ alertCount: 0 })]);
-});
-afterAll(async () => {
-  await Promise.all([browser.close(), sims.close()]);
-});
-afterEach(async () => {
-  sims.support.faults.clear();
-  await app?.close({ removeData: true });
-  app = undefined;
+afterEach(() => {
+  e2e.sims.support.faults.clear();
 });
 
-const ticketPosts = () => sims.support.requests.filter((request) => request.method === 'POST' && request.path === '/api/open/v1/tickets').length;
+const ticketPosts = () => e2e.sims.support.requests.filter((request) => request.method === 'POST' && request.path === '/api/open/v1/tickets').length;
 
 test('the outbox lists what is pending and why; Retry on a LIVE key asks first (Esc cancels, Enter sends); Discard asks first', async () => {
   const clock = new FakeClock();
-  app = await openApp(browser, { clock });
+  const app = await e2e.openApp({ clock });
   const { page, services } = app;
-  const scene = await fillOutbox(services, sims, clock);
+  const scene = await fillOutbox(services, e2e.sims, clock);
 
   const button = page.getByRole('button', { name: 'Outbox, 4 changes not sent yet' });
   await button.waitFor({ timeout: 10_000 });
@@ -68,7 +55,7 @@ test('the outbox lists what is pending and why; Retry on a LIVE key asks first (
   await page.keyboard.press('Enter');
   await expect.poll(() => services.outbox.get(scene.refused.id)?.state).toBe('sent');
   await expect.poll(() => rows.count()).toBe(3);
-  expect(sims.support.store.tickets.filter((ticket) => ticket.subject === refusedSubject)).toHaveLength(1);
+  expect(e2e.sims.support.store.tickets.filter((ticket) => ticket.subject === refusedSubject)).toHaveLength(1);
   await page.getByRole('button', { name: 'Outbox, 3 changes not sent yet' }).waitFor({ timeout: 10_000 });
   // The profile answered again, so its waiting contact went at once (and met the 503 again): let that attempt end.
   await driveUntil(clock, () => services.outbox.list({ states: ['sending'] }).length === 0);
@@ -81,7 +68,7 @@ test('the outbox lists what is pending and why; Retry on a LIVE key asks first (
   await discard.getByRole('button', { name: 'Discard' }).click();
   await expect.poll(() => rows.count()).toBe(2);
   expect(services.outbox.get(scene.waiting.id)?.state).toBe('discarded');
-  expect(sims.support.store.contacts.some((contact) => contact.name === 'Ada Lovelace')).toBe(false);
+  expect(e2e.sims.support.store.contacts.some((contact) => contact.name === 'Ada Lovelace')).toBe(false);
 
   // A TEST key's write is retried without asking.
   const refusedOnTest = outbox.getByRole('article', { name: 'Add a follow-up to contact “ct_999999”' });

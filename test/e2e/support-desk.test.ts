@@ -1,29 +1,15 @@
 // The Support view's shell and its desk sections (knowledge base, Q&A, webhooks, analytics, chat
 // logs) in Chromium against the support simulator, as a new user tries them.
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createCertificateAuthority, issueServerCertificate, SUPPORT_SCOPES, SupportSim, type CertificateAuthority, type SupportKeyOptions } from '../sim/index.ts';
-import { openApp, type AppUnderTest } from '../support/app-harness.ts';
-import { launchChromium } from '../support/chromium.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { SUPPORT_SCOPES, SupportSim, type SupportKeyOptions } from '../sim/index.ts';
+import type { AppUnderTest } from '../support/app-harness.ts';
+import { setUpE2e } from '../support/e2e-setup.ts';
 
-let browser: Browser;
-let ca: CertificateAuthority;
+const e2e = setUpE2e();
 let app: AppUnderTest | undefined;
 let support: SupportSim | undefined;
-
-beforeAll(async () => {
-  [browser, ca] = await Promise.all([launchChromium(), createCertificateAuthority()]);
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await app?.close({ removeData: true });
-  await support?.close();
-  app = undefined;
-  support = undefined;
-});
 
 /** Where `OPSDESK_E2E_SHOTS` asks for them, what each state looked like, to be looked at. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -45,17 +31,16 @@ interface Start {
 
 /** A simulator and the app with one support profile, the Support tab showing. */
 async function start({ key = {}, site = 'site-main', simKey }: Start = {}): Promise<{ page: Page; view: Locator }> {
-  support = new SupportSim({ seed: 7, caPem: ca.certPem });
-  await support.listen(0, await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
+  support = await e2e.serve(new SupportSim({ seed: 7, caPem: e2e.ca.certPem }));
   // The sim's own limit is raised: these tests are about what the view shows, not the 60/min budget.
   const apiKey = simKey ? support.keys[simKey] : support.addKey({ site: 'site-main', scopes: [...SUPPORT_SCOPES], ratePerMinute: 10_000, ...key });
-  app = await openApp(browser);
+  app = await e2e.openApp();
   await app.services.profiles.save({
     service: 'support',
     name: 'Support lab',
     baseUrl: support.url,
     apiKey,
-    trust: { mode: 'ca-only', caPem: ca.certPem },
+    trust: { mode: 'ca-only', caPem: e2e.ca.certPem },
     settings: { site, ratePerMinute: 10_000 },
   });
   await app.page.reload();

@@ -1,52 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createCertificateAuthority, HOSTILE_STRINGS, issueServerCertificate, SupportSim, SUPPORT_API_PREFIX } from '../sim/index.ts';
-import type { CertificateAuthority } from '../sim/index.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { HOSTILE_STRINGS, SupportSim, SUPPORT_API_PREFIX } from '../sim/index.ts';
 import { call, trustingAgent } from '../sim/test-helpers.ts';
-import { openApp } from '../support/app-harness.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { setUpE2e } from '../support/e2e-setup.ts';
 
-let browser: Browser;
-let ca: CertificateAuthority;
+const e2e = setUpE2e();
 let app: AppUnderTest | undefined;
-const running = new Set<SupportSim>();
-
-beforeAll(async () => {
-  [browser, ca] = await Promise.all([launchChromium(), createCertificateAuthority()]);
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await Promise.all([app?.close({ removeData: true }), ...[...running].map((sim) => sim.close())]);
-  running.clear();
-  app = undefined;
-});
 
 /** Same seed, same keys and records: started again on its old port, it is the same site after a restart. */
-async function startSupport(port = 0): Promise<SupportSim> {
-  const sim = new SupportSim({ seed: 11, caPem: ca.certPem });
-  running.add(sim);
-  await sim.listen(port, await issueServerCertificate(ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] }));
-  return sim;
-}
-
-async function stopSupport(sim: SupportSim): Promise<void> {
-  running.delete(sim);
-  await sim.close();
-}
+const startSupport = (port = 0) => e2e.serve(new SupportSim({ seed: 11, caPem: e2e.ca.certPem }), port);
+const stopSupport = (sim: SupportSim) => sim.close();
 
 /** The app as it runs (tickets sync in the background) with one support profile, saved as Settings saves it. */
 async function startApp(sim: SupportSim, apiKey: string, name = 'Help desk') {
-  app = await openApp(browser, { backgroundSync: true });
+  app = await e2e.openApp({ backgroundSync: true });
   const profile = await app.services.profiles.save({
     service: 'support',
     name,
     baseUrl: sim.url,
     apiKey,
-    trust: { mode: 'ca-only', caPem: ca.certPem },
+    trust: { mode: 'ca-only', caPem: e2e.ca.certPem },
     settings: { site: 'site-main', ratePerMinute: 60 },
   });
   await app.page.reload();
@@ -56,7 +31,7 @@ async function startApp(sim: SupportSim, apiKey: string, name = 'Help desk') {
 
 /** What a visitor or another agent does on the site meanwhile, straight against the simulator. */
 async function onTheSite(sim: SupportSim, apiKey: string, path: string, json: unknown) {
-  const answer = await call(trustingAgent(ca.certPem), `${sim.url}${SUPPORT_API_PREFIX}${path}`, {
+  const answer = await call(trustingAgent(e2e.ca.certPem), `${sim.url}${SUPPORT_API_PREFIX}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'x-svc-site': 'site-main', 'idempotency-key': randomUUID() },
     json,
@@ -66,7 +41,7 @@ async function onTheSite(sim: SupportSim, apiKey: string, path: string, json: un
 }
 
 async function siteRecord(sim: SupportSim, apiKey: string, path: string) {
-  const answer = await call(trustingAgent(ca.certPem), `${sim.url}${SUPPORT_API_PREFIX}${path}`, {
+  const answer = await call(trustingAgent(e2e.ca.certPem), `${sim.url}${SUPPORT_API_PREFIX}${path}`, {
     headers: { authorization: `Bearer ${apiKey}`, 'x-svc-site': 'site-main' },
   });
   expect(answer.status).toBe(200);

@@ -1,29 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../support/chromium.ts';
-import { openApp } from '../support/app-harness.ts';
-import type { AppUnderTest } from '../support/app-harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { setUpE2e } from '../support/e2e-setup.ts';
 
-let browser: Browser;
-let app: AppUnderTest | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await app?.close({ removeData: true });
-  app = undefined;
-});
+const e2e = setUpE2e();
 
 const tabTitles = (page: Page) => page.getByRole('tab').allInnerTexts();
 const activeTab = (page: Page) => page.getByRole('tab', { selected: true }).innerText();
 
 describe('tab workspace', () => {
   test('a new user starts with Firewall, Support and Chat, each saying what to set up', async () => {
-    app = await openApp(browser);
+    const app = await e2e.openApp();
     const { page } = app;
     await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Chat']);
     expect(await activeTab(page)).toBe('Firewall');
@@ -36,7 +22,7 @@ describe('tab workspace', () => {
   });
 
   test('open, close and reorder with the mouse; reload restores the layout', async () => {
-    app = await openApp(browser);
+    const app = await e2e.openApp();
     const { page } = app;
     await page.getByRole('button', { name: 'Open a view' }).click();
     await page.getByRole('option', { name: /Settings/ }).click();
@@ -49,14 +35,14 @@ describe('tab workspace', () => {
     await expect.poll(() => tabTitles(page)).toEqual(['Settings', 'Firewall', 'Chat']);
     await page.getByRole('tab', { name: 'Chat' }).click();
 
-    await expect.poll(() => app!.services.workspace.load()?.tabs.map((tab) => tab.kind)).toEqual(['settings', 'firewall', 'chat']);
+    await expect.poll(() => app.services.workspace.load()?.tabs.map((tab) => tab.kind)).toEqual(['settings', 'firewall', 'chat']);
     await page.reload();
     await expect.poll(() => tabTitles(page)).toEqual(['Settings', 'Firewall', 'Chat']);
     expect(await activeTab(page)).toBe('Chat');
   });
 
   test('keyboard: Ctrl+T picks a view, Ctrl+W closes, Ctrl+Tab cycles, Ctrl+digit jumps', async () => {
-    app = await openApp(browser);
+    const app = await e2e.openApp();
     const { page } = app;
     await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Chat']);
 
@@ -93,7 +79,7 @@ describe('tab workspace', () => {
   });
 
   test('a tab holding one alert comes back after a reload with its title, and closes like any tab', async () => {
-    app = await openApp(browser);
+    const app = await e2e.openApp();
     const { page } = app;
     await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Chat']);
     app.services.workspace.save({
@@ -110,12 +96,12 @@ describe('tab workspace', () => {
       'Alert 123: its connection no longer exists',
     );
     await page.getByRole('button', { name: 'Close Alert 123' }).click();
-    await expect.poll(() => app!.services.workspace.load()?.tabs.map((tab) => tab.kind)).toEqual(['firewall']);
+    await expect.poll(() => app.services.workspace.load()?.tabs.map((tab) => tab.kind)).toEqual(['firewall']);
   });
 
   test('a view that throws shows its error panel while the other tabs keep working', async () => {
     const brokenChannels = new Set(['app:info']);
-    app = await openApp(browser, { brokenChannels });
+    const app = await e2e.openApp({ brokenChannels });
     const { page } = app;
     await page.keyboard.press('Control+t');
     await page.keyboard.type('Settings');

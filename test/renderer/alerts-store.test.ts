@@ -2,7 +2,7 @@
 // what the analyst sees when filtering, filtering out from a cell, sorting, scrolling and when new
 // alerts arrive while one is selected.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AlertRow } from '../../src-preload/contract/firewall.ts';
+import { alertQuerySchema, type AlertRow } from '../../src-preload/contract/firewall.ts';
 import { alertPageSize, createAlertsStore, type AlertsStore } from '../../src-renderer/features/firewall/alerts/alerts-store.ts';
 import { startSimulators, type Simulators } from '../sim/index.ts';
 import { addFirewallProfile, openWorkspace, type Workspace } from '../core/firewall/firewall-fixture.ts';
@@ -52,7 +52,7 @@ describe('alerts store', () => {
     const { profileId, store } = await syncedStore();
     await store.getState().refresh();
     const all = store.getState().total!;
-    expect(all).toBe(workspace.services.firewall.alerts.query({ profileId, limit: 1 }).total);
+    expect(all).toBe(workspace.services.firewall.alerts.query(alertQuerySchema.parse({ profileId, limit: 1 })).total);
 
     store.getState().setFilter({ severity: ['critical'] });
     const rows = await firstPage(store);

@@ -2,23 +2,14 @@
 // whose ticket the server refused (a hostile subject, shown as text) and whose contact waits while
 // the server answers 503; a TEST profile whose follow-up the server refused; and a profile whose
 // server cannot be reached, with a follow-up queued offline.
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { AppServices } from '../../src-main/core/app-services.ts';
 import type { OutboxEntry } from '../../src-main/core/outbox/outbox.ts';
 import { contactFollowUp, driveUntil, newContact, newTicket, settle, useSupportSender } from '../core/outbox/outbox-fixture.ts';
 import type { Simulators } from '../sim/index.ts';
 import type { FakeClock } from './fake-clock.ts';
+import { freePort } from './free-port.ts';
 
 export const refusedSubject = 'Refund <img src=x onerror=alert(1)>';
-
-async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface OutboxScene {
   liveProfileId: string;
@@ -31,31 +22,18 @@ export interface OutboxScene {
 /** `clock` is the services' own: the client's retries and the outbox's backoff wait on it, so nothing moves behind the test's back. */
 export async function fillOutbox(services: AppServices, sims: Simulators, clock: FakeClock): Promise<OutboxScene> {
   useSupportSender(services);
-  const trust = { mode: 'ca-only' as const, caPem: sims.ca.certPem };
-  const live = await services.profiles.save({
-    service: 'support',
-    name: 'Live help desk',
-    baseUrl: sims.support.url,
-    apiKey: sims.support.keys.live,
-    trust,
-    settings: { site: 'site-main', ratePerMinute: 60 },
-  });
-  const test = await services.profiles.save({
-    service: 'support',
-    name: 'Test help desk',
-    baseUrl: sims.support.url,
-    apiKey: sims.support.keys.demo,
-    trust,
-    settings: { site: 'site-main', ratePerMinute: 60 },
-  });
-  const unreachable = await services.profiles.save({
-    service: 'support',
-    name: 'Branch help desk',
-    baseUrl: `https://127.0.0.1:${await unusedPort()}`,
-    apiKey: sims.support.keys.demo,
-    trust,
-    settings: { site: 'site-main', ratePerMinute: 60 },
-  });
+  const helpDesk = (name: string, baseUrl: string, apiKey: string) =>
+    services.profiles.save({
+      service: 'support',
+      name,
+      baseUrl,
+      apiKey,
+      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+      settings: { site: 'site-main', ratePerMinute: 60 },
+    });
+  const live = await helpDesk('Live help desk', sims.support.url, sims.support.keys.live);
+  const test = await helpDesk('Test help desk', sims.support.url, sims.support.keys.demo);
+  const unreachable = await helpDesk('Branch help desk', `https://127.0.0.1:${await freePort()}`, sims.support.keys.demo);
   sims.support.faults.add({ method: 'POST', path: '/tickets', kind: 'status', status: 409, times: 1 });
   const refused = await settle(clock, services.outbox.submit(newTicket(live.id, refusedSubject)));
   sims.support.faults.add({ method: 'POST', path: '/contacts', kind: 'status', status: 503 });

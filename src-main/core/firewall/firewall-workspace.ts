@@ -29,6 +29,8 @@ import type { FirewallClients, RateOf } from './firewall-clients.ts';
 import { ShortListService } from './short-list-service.ts';
 import { WebhookService } from './webhook/webhook-service.ts';
 
+const newestFirst = { field: 'occurredAt', direction: 'desc' } as const;
+
 export interface FirewallWorkspaceOptions {
   db: Db;
   settings: SettingsTable;
@@ -144,7 +146,7 @@ export class FirewallWorkspace {
     const least = alertSeverities.indexOf(threshold);
     for (const { severity, count, newestId } of bySeverity) {
       if (severity === null || alertSeverities.indexOf(severity as AlertSeverity) < least) continue;
-      const signature = this.alerts.query({ profileId, filter: { cells: [{ field: 'severity', value: severity, mode: 'in' }] }, limit: 1 }).rows[0]?.signature ?? null;
+      const signature = this.alerts.query({ profileId, filter: { cells: [{ field: 'severity', value: severity, mode: 'in' }] }, sort: newestFirst, offset: 0, limit: 1 }).rows[0]?.signature ?? null;
       this.#options.notifications.raise({
         kind: 'alerts',
         profileId,

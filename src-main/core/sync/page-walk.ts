@@ -111,13 +111,14 @@ export async function walkNewestFirst<T extends WalkItem>(
   const controller = new AbortController();
   const stop = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', stop, { once: true });
-  const requested: { result: Promise<FetchedPage<T>>; arrived: boolean }[] = [];
+  const requested: Promise<FetchedPage<T>>[] = [];
   let lastRequested = page - 1;
   const request = (upTo: number) => {
     for (; lastRequested < upTo; lastRequested++) {
-      const entry = { result: list.fetchPage(lastRequested + 1, pageSize, controller.signal), arrived: false };
-      entry.result.then(() => (entry.arrived = true), () => {});
-      requested.push(entry);
+      const result = list.fetchPage(lastRequested + 1, pageSize, controller.signal);
+      // A page fetched ahead can fail after the walk stopped: its failure counts only when awaited.
+      result.catch(() => {});
+      requested.push(result);
     }
   };
 
@@ -158,7 +159,7 @@ export async function walkNewestFirst<T extends WalkItem>(
       let fetchedPage: FetchedPage<T>;
       try {
         awaitingPage = true;
-        fetchedPage = await requested.shift()!.result;
+        fetchedPage = await requested.shift()!;
       } catch (error) {
         // A failure is not a crash: what was fetched before it is kept, and the next sync resumes after it.
         commit(null);

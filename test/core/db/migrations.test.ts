@@ -14,6 +14,32 @@ afterEach(async () => {
 
 const tables = (db: Database.Database) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((row) => row.name);
+const count = (db: Database.Database, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const queryPlan = (db: Database.Database, sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join(' ');
+const versionOf = (name: string) => migrations.findIndex((migration) => migration.name === name) + 1;
+
+interface ProfileRow {
+  id: string;
+  service: 'firewall' | 'gateway' | 'support';
+  name: string;
+}
+
+const deskProfile: ProfileRow = { id: 'p', service: 'support', name: 'Desk' };
+
+/**
+ * A database with foreign keys on, migrated to `before`, holding one profile, then migrated to
+ * `after`: so each migration meets rows written under the schema before it.
+ */
+function withProfile(before: number, after: number, profile: ProfileRow = { id: 'a', service: 'firewall', name: 'Lab' }): Database.Database {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  migrate(db, before);
+  db.prepare(
+    "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES (?, ?, ?, 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
+  ).run(profile.id, profile.service, profile.name);
+  migrate(db, after);
+  return db;
+}
 
 describe('database', () => {
   test('a new file is created in WAL mode at the latest schema version and reopens unchanged', async () => {
@@ -52,52 +78,28 @@ describe('database', () => {
   });
 
   test('migration 3 (connection health) keeps when a profile was last reached, and forgets it with the profile', () => {
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    migrate(db, 2);
-    db.prepare(
-      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('a', 'firewall', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
-    ).run();
-    migrate(db, 3);
+    const db = withProfile(2, 3);
     expect(db.pragma('user_version', { simple: true })).toBe(3);
     const insert = db.prepare('INSERT INTO connection_health (profile_id, last_reached_at) VALUES (?, ?)');
     insert.run('a', '2026-01-01T00:00:00.000Z');
     expect(() => insert.run('gone', '2026-01-01T00:00:00.000Z')).toThrow(/FOREIGN KEY/);
     db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
-    expect(db.prepare('SELECT COUNT(*) AS n FROM connection_health').get()).toEqual({ n: 0 });
+    expect(count(db, 'connection_health')).toBe(0);
   });
 
   test('migration 4 (firewall log queries) keeps each query once per profile, and forgets them with the profile', () => {
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    migrate(db, 3);
-    db.prepare(
-      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('a', 'firewall', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
-    ).run();
-    migrate(db, 4);
+    const db = withProfile(3, 4);
     expect(db.pragma('user_version', { simple: true })).toBe(4);
     const insert = db.prepare('INSERT INTO firewall_log_queries (profile_id, query, used_at) VALUES (?, ?, ?)');
     insert.run('a', '{"text":"x"}', '2026-01-01T00:00:00.000Z');
     expect(() => insert.run('a', '{"text":"x"}', '2026-01-02T00:00:00.000Z')).toThrow(/UNIQUE/);
     expect(() => insert.run('gone', '{}', '2026-01-01T00:00:00.000Z')).toThrow(/FOREIGN KEY/);
     db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
-    expect(db.prepare('SELECT COUNT(*) AS n FROM firewall_log_queries').get()).toEqual({ n: 0 });
+    expect(count(db, 'firewall_log_queries')).toBe(0);
   });
 
-  const withProfile = (upTo: number) => {
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    migrate(db, 3);
-    db.prepare(
-      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('a', 'firewall', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
-    ).run();
-    migrate(db, upTo);
-    return db;
-  };
-  const count = (db: Database.Database, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-
   test('migration 5 (sync state) keeps one walk position per profile and resource, gone with the profile', () => {
-    const db = withProfile(5);
+    const db = withProfile(3, 5);
     const insert = db.prepare("INSERT INTO sync_state (profile_id, resource, walk, next_page) VALUES ('a', ?, 2, 7)");
     insert.run('alerts');
     insert.run('blocklist');
@@ -108,7 +110,7 @@ describe('database', () => {
   });
 
   test('migration 6 (firewall alerts) stores an id once per profile, keeps full-text search in step, and indexes every sort', () => {
-    const db = withProfile(6);
+    const db = withProfile(3, 6);
     const insert = db.prepare(
       "INSERT INTO firewall_alerts (profile_id, id, walk, severity_rank, signature, message, src_ip) VALUES ('a', ?, 1, 3, ?, 'from 203.0.113.9', '203.0.113.9')",
     );
@@ -119,13 +121,13 @@ describe('database', () => {
     expect(match('"203.0.113.9"')).toBe(1);
     db.prepare("DELETE FROM firewall_alerts WHERE id = 'alt_1'").run();
     expect(match('nmap')).toBe(0);
-    const plan = (db.prepare("EXPLAIN QUERY PLAN SELECT id FROM firewall_alerts WHERE profile_id = 'a' ORDER BY src_ip LIMIT 10").all() as { detail: string }[]).map((row) => row.detail).join();
+    const plan = queryPlan(db, "SELECT id FROM firewall_alerts WHERE profile_id = 'a' ORDER BY src_ip LIMIT 10");
     expect(plan).toMatch(/USING INDEX firewall_alerts_by_source/);
     expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 
   test('migration 7 (firewall block list) holds entries per profile, found by address', () => {
-    const db = withProfile(7);
+    const db = withProfile(3, 7);
     db.prepare("INSERT INTO firewall_blocklist (profile_id, id, ip) VALUES ('a', 'blk_1', '198.51.100.7')").run();
     expect(() => db.prepare("INSERT INTO firewall_blocklist (profile_id, id, ip) VALUES ('gone', 'blk_2', '198.51.100.8')").run()).toThrow(/FOREIGN KEY/);
     db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
@@ -133,7 +135,7 @@ describe('database', () => {
   });
 
   test('migration 8 (notifications) records entries, unread by default, with or without a profile', () => {
-    const db = withProfile(8);
+    const db = withProfile(3, 8);
     const insert = db.prepare("INSERT INTO notifications (id, kind, title, body, created_at, profile_id) VALUES (?, 'alerts', 't', 'b', 'now', ?)");
     insert.run('n1', 'a');
     insert.run('n2', null);
@@ -143,20 +145,14 @@ describe('database', () => {
   });
 
   test('migration 9 (webhook events) remembers an event id once per profile', () => {
-    const db = withProfile(9);
+    const db = withProfile(3, 9);
     const insert = db.prepare("INSERT INTO webhook_events (profile_id, event_id, received_at) VALUES ('a', ?, 'now')");
     insert.run('evt_1');
     expect(() => insert.run('evt_1')).toThrow(/UNIQUE|PRIMARY/);
   });
 
   test('migration 10 (conversations) keeps conversations past their profile and their messages in order, gone with the conversation', () => {
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    migrate(db, 9);
-    db.prepare(
-      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('p', 'gateway', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
-    ).run();
-    migrate(db, 10);
+    const db = withProfile(9, 10, { id: 'p', service: 'gateway', name: 'Lab' });
     expect(db.pragma('user_version', { simple: true })).toBe(10);
     db.prepare("INSERT INTO conversations (id, profile_id, title, created_at, updated_at) VALUES ('c', 'p', 'Hello', 'now', 'now')").run();
     const message = db.prepare("INSERT INTO chat_messages (id, conversation_id, position, role, content, created_at) VALUES (?, 'c', ?, ?, 'text', 'now')");
@@ -167,34 +163,22 @@ describe('database', () => {
     db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
     expect(db.prepare("SELECT profile_id, endpoint, stream FROM conversations WHERE id = 'c'").get()).toEqual({ profile_id: null, endpoint: 'chat', stream: 1 });
     db.prepare("DELETE FROM conversations WHERE id = 'c'").run();
-    expect(db.prepare('SELECT COUNT(*) AS n FROM chat_messages').get()).toEqual({ n: 0 });
+    expect(count(db, 'chat_messages')).toBe(0);
   });
 
   test('migration 11 (gateway call log) keeps calls of a profile, newest first by index, and forgets them with the profile', () => {
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    migrate(db, 10);
-    db.prepare(
-      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('p', 'gateway', 'Lab', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
-    ).run();
-    migrate(db, 11);
+    const db = withProfile(10, 11, { id: 'p', service: 'gateway', name: 'Lab' });
     expect(db.pragma('user_version', { simple: true })).toBe(11);
     const insert = db.prepare("INSERT INTO gateway_calls (profile_id, at, endpoint, outcome, latency_ms) VALUES (?, 'now', '/models', 'ok', 5)");
     insert.run('p');
     expect(() => insert.run('gone')).toThrow(/FOREIGN KEY/);
     db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
-    expect(db.prepare('SELECT COUNT(*) AS n FROM gateway_calls').get()).toEqual({ n: 0 });
+    expect(count(db, 'gateway_calls')).toBe(0);
   });
 
   test('the outbox migration keeps one row per write with a unique Idempotency-Key, known states only, gone with its profile', () => {
-    const version = migrations.findIndex((migration) => migration.name === 'outbox') + 1;
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    migrate(db, version - 1);
-    db.prepare(
-      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('p', 'support', 'Desk', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
-    ).run();
-    migrate(db, version);
+    const version = versionOf('outbox');
+    const db = withProfile(version - 1, version, deskProfile);
     expect(db.pragma('user_version', { simple: true })).toBe(version);
     const insert = db.prepare(
       "INSERT INTO outbox_writes (id, profile_id, service, object_key, action, request, idempotency_key, state, created_at, updated_at) VALUES (?, ?, 'support', 'ticket:new', '{}', '{}', ?, ?, 'now', 'now')",
@@ -204,58 +188,48 @@ describe('database', () => {
     expect(() => insert.run('w3', 'p', 'key-3', 'lost')).toThrow(/CHECK/);
     expect(() => insert.run('w4', 'gone', 'key-4', 'queued')).toThrow(/FOREIGN KEY/);
     db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
-    expect(db.prepare('SELECT COUNT(*) AS n FROM outbox_writes').get()).toEqual({ n: 0 });
+    expect(count(db, 'outbox_writes')).toBe(0);
   });
 
   describe('the support cache migrations', () => {
-    const upTo = (name: string) => migrations.findIndex((migration) => migration.name === name) + 1;
-    const withProfile = (name: string) => {
-      const db = new Database(':memory:');
-      db.pragma('foreign_keys = ON');
-      migrate(db, upTo(name));
-      db.prepare(
-        "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('p', 'support', 'Desk', 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
-      ).run();
-      return db;
-    };
-    const plans = (db: Database.Database, sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join(' ');
+    const withDesk = (name: string) => withProfile(versionOf(name), versionOf(name), deskProfile);
 
     test('support tickets: one row per profile and id, any status word, filtered by status through its index, gone with the profile', () => {
-      const db = withProfile('support tickets');
+      const db = withDesk('support tickets');
       const insert = db.prepare("INSERT INTO support_tickets (profile_id, id, status, activity_at, synced_at) VALUES (?, ?, ?, 'now', 'now')");
       insert.run('p', 't1', 'queued');
       insert.run('p', 't2', 'escalated-by-vendor');
       expect(() => insert.run('p', 't1', 'closed')).toThrow(/UNIQUE/);
       expect(() => insert.run('gone', 't3', 'queued')).toThrow(/FOREIGN KEY/);
-      expect(plans(db, "SELECT id FROM support_tickets WHERE profile_id = 'p' AND status IN ('queued') ORDER BY activity_at DESC, id DESC LIMIT 10")).toMatch(/support_tickets_by_status/);
+      expect(queryPlan(db, "SELECT id FROM support_tickets WHERE profile_id = 'p' AND status IN ('queued') ORDER BY activity_at DESC, id DESC LIMIT 10")).toMatch(/support_tickets_by_status/);
       db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
-      expect(db.prepare('SELECT COUNT(*) AS n FROM support_tickets').get()).toEqual({ n: 0 });
+      expect(count(db, 'support_tickets')).toBe(0);
     });
 
     test('support contacts: one row per profile and id, no column for an unmasked phone, gone with the profile', () => {
-      const db = withProfile('support contacts');
+      const db = withDesk('support contacts');
       const columns = (db.prepare('PRAGMA table_info(support_contacts)').all() as { name: string }[]).map((column) => column.name);
       expect(columns.filter((name) => /phone/.test(name))).toEqual(['phone']);
       const insert = db.prepare("INSERT INTO support_contacts (profile_id, id, status, activity_at, synced_at) VALUES ('p', ?, 'new', 'now', 'now')");
       insert.run('c1');
       expect(() => insert.run('c1')).toThrow(/UNIQUE/);
       db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
-      expect(db.prepare('SELECT COUNT(*) AS n FROM support_contacts').get()).toEqual({ n: 0 });
+      expect(count(db, 'support_contacts')).toBe(0);
     });
 
     test('support work items: one row per profile and id, filtered by status through its index, gone with the profile', () => {
-      const db = withProfile('support work items');
+      const db = withDesk('support work items');
       const insert = db.prepare("INSERT INTO support_work_items (profile_id, id, status, activity_at, synced_at) VALUES ('p', ?, 'open', 'now', 'now')");
       insert.run('w1');
       expect(() => insert.run('w1')).toThrow(/UNIQUE/);
-      expect(plans(db, "SELECT id FROM support_work_items WHERE profile_id = 'p' AND status IN ('open') ORDER BY activity_at DESC, id DESC LIMIT 10")).toMatch(/support_work_items_by_status/);
+      expect(queryPlan(db, "SELECT id FROM support_work_items WHERE profile_id = 'p' AND status IN ('open') ORDER BY activity_at DESC, id DESC LIMIT 10")).toMatch(/support_work_items_by_status/);
       db.prepare("DELETE FROM profiles WHERE id = 'p'").run();
-      expect(db.prepare('SELECT COUNT(*) AS n FROM support_work_items').get()).toEqual({ n: 0 });
+      expect(count(db, 'support_work_items')).toBe(0);
     });
   });
 
   test('migration 16 (alert counts) counts the cached alerts per severity, category and action, old rows included, in step with inserts and deletes; old rows stay searchable', () => {
-    const db = withProfile(15);
+    const db = withProfile(3, 15);
     const insert = db.prepare(
       "INSERT INTO firewall_alerts (profile_id, id, walk, severity, severity_rank, category, signature) VALUES ('a', ?, 1, 'high', 3, ?, 'ET SCAN Nmap probe')",
     );
@@ -272,15 +246,14 @@ describe('database', () => {
     db.prepare("DELETE FROM firewall_alerts WHERE id IN ('alt_1', 'alt_2')").run();
     expect(counts()).toEqual([{ category: null, alerts: 1 }, { category: 'port_scan', alerts: 1 }]);
     expect(match('nmap')).toBe(0);
-    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join();
-    expect(plan("SELECT id FROM firewall_alerts WHERE profile_id = 'a' AND walk = 2")).toMatch(/INDEX firewall_alerts_by_walk/);
-    expect(plan("SELECT id FROM firewall_alerts WHERE profile_id = 'a' AND src_ip >= '10.' AND src_ip < '11' ORDER BY src_ip, occurred_ms LIMIT 10")).not.toMatch(/TEMP B-TREE/);
+    expect(queryPlan(db, "SELECT id FROM firewall_alerts WHERE profile_id = 'a' AND walk = 2")).toMatch(/INDEX firewall_alerts_by_walk/);
+    expect(queryPlan(db, "SELECT id FROM firewall_alerts WHERE profile_id = 'a' AND src_ip >= '10.' AND src_ip < '11' ORDER BY src_ip, occurred_ms LIMIT 10")).not.toMatch(/TEMP B-TREE/);
     db.prepare("DELETE FROM profiles WHERE id = 'a'").run();
     expect(count(db, 'firewall_alert_counts')).toBe(0);
   });
 
   test('migration 17 (full re-walks) keeps whether a walk goes through the whole window and when one last did', () => {
-    const db = withProfile(16);
+    const db = withProfile(3, 16);
     db.prepare("INSERT INTO sync_state (profile_id, resource, walk, next_page) VALUES ('a', 'alerts', 2, 7)").run();
     migrate(db, 17);
     expect(db.prepare("SELECT walk_full, last_full_walk_at FROM sync_state WHERE resource = 'alerts'").get()).toEqual({ walk_full: 0, last_full_walk_at: null });

@@ -1,60 +1,44 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createAppServices } from '../../../src-main/core/app-services.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
-import type { ParsedProfileInput } from '../../../src-preload/contract/profiles.ts';
-import { issueServerCertificate, startSimulators } from '../../sim/index.ts';
-import type { Simulators } from '../../sim/index.ts';
 import { writeDemoProfiles } from '../../sim/demo-profiles.ts';
+import { withSwappedCertificates } from '../http/swapped-certificates.ts';
 
-let sims: Simulators;
+const lab = withSwappedCertificates({ alertCount: 50 });
+const firewall = lab.firewallProfile;
 let dataDir: string;
 let services: AppServices;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  sims = await startSimulators({ alertCount: 50 });
   dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-profile-trust-'));
   services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: (record) => logLines.push(record.line) });
 });
 afterAll(async () => {
   await services.close();
-  await sims.close();
   await rm(dataDir, { recursive: true, force: true });
-});
-
-const originalLeaf = async () => issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
-beforeEach(async () => sims.firewall.setCertificate(await originalLeaf()));
-
-const firewall = (overrides: Partial<Extract<ParsedProfileInput, { service: 'firewall' }>> = {}): ParsedProfileInput => ({
-  service: 'firewall',
-  name: `Firewall ${Math.random().toString(16).slice(2)}`,
-  baseUrl: sims.firewall.url,
-  apiKey: sims.firewall.keys.readOnly,
-  trust: { mode: 'system' },
-  settings: { rateLimit: { requests: 20, windowSeconds: 1 } },
-  ...overrides,
 });
 
 describe('trusting an appliance certificate', () => {
   test('system roots refuse it with its details; trusting the shown fingerprint pins it; the next test connects', async () => {
     const profile = await services.profiles.save(firewall());
     const refused = await services.clients.testConnection(profile.id).catch((error: unknown) => error);
-    expect(refused).toMatchObject({ serviceError: { code: 'untrusted_certificate', certificate: { sha256: sims.firewall.leafSha256 } } });
+    expect(refused).toMatchObject({ serviceError: { code: 'untrusted_certificate', certificate: { sha256: lab.sims.firewall.leafSha256 } } });
 
-    const trusted = await services.profiles.trustCertificate(profile.id, sims.firewall.leafSha256);
-    expect(trusted.trust).toEqual({ mode: 'pinned', pinnedSha256: sims.firewall.leafSha256 });
+    const trusted = await services.profiles.trustCertificate(profile.id, lab.sims.firewall.leafSha256);
+    expect(trusted.trust).toEqual({ mode: 'pinned', pinnedSha256: lab.sims.firewall.leafSha256 });
     const report = await services.clients.testConnection(profile.id);
     expect(report.summary).toMatchObject({ service: 'firewall', edition: 'enterprise' });
   });
 
   test('a profile deleted while its certificate is checked stays deleted', async () => {
     const profile = await services.profiles.save(firewall());
-    const trusting = services.profiles.trustCertificate(profile.id, sims.firewall.leafSha256);
+    const trusting = services.profiles.trustCertificate(profile.id, lab.sims.firewall.leafSha256);
     await services.profiles.remove(profile.id);
     await expect(trusting).rejects.toMatchObject({ detail: { code: 'not_found' } });
     expect((await services.profiles.list()).profiles.some((p) => p.id === profile.id)).toBe(false);
@@ -62,23 +46,23 @@ describe('trusting an appliance certificate', () => {
 
   test('a certificate that changed between the prompt and the click is not trusted', async () => {
     const profile = await services.profiles.save(firewall());
-    const shown = sims.firewall.leafSha256;
-    sims.firewall.setCertificate(await originalLeaf());
+    const shown = lab.sims.firewall.leafSha256;
+    lab.sims.firewall.setCertificate(await lab.newLeaf());
     await expect(services.profiles.trustCertificate(profile.id, shown)).rejects.toMatchObject({
-      serviceError: { code: 'certificate_changed', certificate: { sha256: sims.firewall.leafSha256 } },
+      serviceError: { code: 'certificate_changed', certificate: { sha256: lab.sims.firewall.leafSha256 } },
     });
     expect((await services.profiles.list()).profiles.find((p) => p.id === profile.id)?.trust.mode).toBe('system');
   });
 
   test('a pinned certificate that later changes is refused, and says so', async () => {
     const profile = await services.profiles.save(firewall());
-    await services.profiles.trustCertificate(profile.id, sims.firewall.leafSha256);
-    sims.firewall.setCertificate(await originalLeaf());
+    await services.profiles.trustCertificate(profile.id, lab.sims.firewall.leafSha256);
+    lab.sims.firewall.setCertificate(await lab.newLeaf());
     await expect(services.clients.testConnection(profile.id)).rejects.toMatchObject({ serviceError: { code: 'certificate_changed' } });
   });
 
   test('a fingerprint typed in by hand connects when it matches and is refused when it does not', async () => {
-    const matching = await services.profiles.save(firewall({ trust: { mode: 'pinned', pinnedSha256: sims.firewall.leafSha256.replaceAll(':', '').toLowerCase() } }));
+    const matching = await services.profiles.save(firewall({ trust: { mode: 'pinned', pinnedSha256: lab.sims.firewall.leafSha256.replaceAll(':', '').toLowerCase() } }));
     expect((await services.clients.testConnection(matching.id)).summary.service).toBe('firewall');
 
     const wrong = await services.profiles.save(firewall({ trust: { mode: 'pinned', pinnedSha256: 'AB:'.repeat(31) + 'AB' } }));
@@ -86,7 +70,7 @@ describe('trusting an appliance certificate', () => {
   });
 
   test('an imported CA connects without any prompt', async () => {
-    const profile = await services.profiles.save(firewall({ trust: { mode: 'ca-only', caPem: sims.ca.certPem } }));
+    const profile = await services.profiles.save(firewall({ trust: { mode: 'ca-only', caPem: lab.sims.ca.certPem } }));
     expect((await services.clients.testConnection(profile.id)).summary).toMatchObject({ service: 'firewall' });
   });
 });
@@ -100,7 +84,7 @@ describe('profiles', () => {
   });
 
   test('an edit that leaves the CA empty keeps the imported CA; a new CA profile without one is refused', async () => {
-    const saved = await services.profiles.save(firewall({ trust: { mode: 'ca-only', caPem: sims.ca.certPem } }));
+    const saved = await services.profiles.save(firewall({ trust: { mode: 'ca-only', caPem: lab.sims.ca.certPem } }));
     expect(saved.trust.caSubject).toContain('OpsDesk Simulator CA');
     const edited = await services.profiles.save(firewall({ id: saved.id, name: saved.name, apiKey: undefined, trust: { mode: 'ca-only' } }));
     expect(edited).toMatchObject({ hasKey: true, trust: { mode: 'ca-only', caSubject: saved.trust.caSubject } });
@@ -112,12 +96,12 @@ describe('profiles', () => {
   });
 
   test('a stored key is never sent to a new server: changing the address needs the key again', async () => {
-    const saved = await services.profiles.save(firewall({ trust: { mode: 'ca-only', caPem: sims.ca.certPem } }));
+    const saved = await services.profiles.save(firewall({ trust: { mode: 'ca-only', caPem: lab.sims.ca.certPem } }));
     const moved = { id: saved.id, name: saved.name, apiKey: undefined, baseUrl: 'https://attacker.example:9443/api/v1' };
     await expect(services.profiles.save(firewall(moved))).rejects.toMatchObject({
       detail: { code: 'bad_request', fieldErrors: [{ path: 'apiKey' }] },
     });
-    expect((await services.profiles.list()).profiles.find((p) => p.id === saved.id)?.baseUrl).toBe(sims.firewall.url);
+    expect((await services.profiles.list()).profiles.find((p) => p.id === saved.id)?.baseUrl).toBe(lab.sims.firewall.url);
     const samePlace = await services.profiles.save(firewall({ id: saved.id, name: 'Renamed', apiKey: undefined, trust: { mode: 'ca-only' } }));
     expect(samePlace).toMatchObject({ name: 'Renamed', hasKey: true });
   });
@@ -145,13 +129,13 @@ describe('profiles', () => {
   });
 
   test('repeated tests share one client per profile, so its rate limiter keeps them under the key limit', async () => {
-    const apiKey = sims.firewall.addKey({ role: 'read-only', rate: { requests: 2, windowSeconds: 1 } });
+    const apiKey = lab.sims.firewall.addKey({ role: 'read-only', rate: { requests: 2, windowSeconds: 1 } });
     const profile = await services.profiles.save(
-      firewall({ apiKey, trust: { mode: 'ca-only', caPem: sims.ca.certPem }, settings: { rateLimit: { requests: 2, windowSeconds: 1 } } }),
+      firewall({ apiKey, trust: { mode: 'ca-only', caPem: lab.sims.ca.certPem }, settings: { rateLimit: { requests: 2, windowSeconds: 1 } } }),
     );
-    const firstRequest = sims.firewall.requests.length;
+    const firstRequest = lab.sims.firewall.requests.length;
     for (let round = 0; round < 4; round += 1) await services.clients.testConnection(profile.id);
-    const sent = sims.firewall.requests.slice(firstRequest);
+    const sent = lab.sims.firewall.requests.slice(firstRequest);
     // Four status reads, and the appliance's description read once for the client.
     expect(sent.map((request) => request.status)).toEqual([200, 200, 200, 200, 200]);
     expect(sent.filter((request) => request.path.endsWith('/openapi.json'))).toHaveLength(1);
@@ -161,7 +145,7 @@ describe('profiles', () => {
     const { importProfiles } = await import('../../../src-main/core/profiles/import-profiles.ts');
     const { ProfileRepository } = await import('../../../src-main/core/profiles/profile-repository.ts');
     const file = path.join(dataDir, 'demo.json');
-    await writeDemoProfiles(file, sims);
+    await writeDemoProfiles(file, lab.sims);
     const repository = new ProfileRepository(services.db);
     const before = (await services.profiles.list()).profiles.length;
     expect(await importProfiles(file, services.profiles, repository)).toBe(3);
@@ -174,7 +158,7 @@ describe('profiles', () => {
   });
 
   test('no log line carries a key', () => {
-    const keys = [...Object.values(sims.firewall.keys), ...Object.values(sims.support.keys), ...Object.values(sims.gateway.keys)].filter(
+    const keys = [...Object.values(lab.sims.firewall.keys), ...Object.values(lab.sims.support.keys), ...Object.values(lab.sims.gateway.keys)].filter(
       (key): key is string => typeof key === 'string',
     );
     expect(logLines.length).toBeGreaterThan(0);

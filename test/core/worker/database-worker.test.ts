@@ -53,6 +53,15 @@ test('a task that fails answers with its reason, and the worker goes on with the
   }
 });
 
+test('the bundle the app ships (out/main/database-worker.js, built by npm test) runs the same tasks', async () => {
+  const worker = new DatabaseWorker(new URL('../../../out/main/database-worker.js', import.meta.url), db.name);
+  try {
+    expect(await worker.run('writeAlertsCsv', { path: path.join(dataDir, 'bundled.csv'), ...everything })).toBe(2_500);
+  } finally {
+    await worker.close();
+  }
+});
+
 test('a worker whose script cannot run fails the task with a clear reason instead of hanging', async () => {
   const worker = new DatabaseWorker(new URL('./no-such-entry.ts', import.meta.url), db.name);
   await expect(worker.run('restoreAlertIndexes', undefined)).rejects.toThrow(/The database worker stopped/);

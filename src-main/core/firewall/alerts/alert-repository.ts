@@ -2,6 +2,7 @@
 // sortable column and the counts per severity, category and action in firewall_alert_counts): what
 // sync stores, what the alerts view and the CSV export read.
 import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
+import type Database from 'better-sqlite3';
 import type { Db } from '../../db/database.ts';
 import { severityRank, type WireAlert, type WireAlertDetail } from './alert-wire.ts';
 
@@ -54,6 +55,7 @@ const SORT_KEYS: Record<AlertSortField, readonly string[]> = {
 };
 /** Counts of filters other than the pickers' (they read firewall_alert_counts), kept per profile until its alerts change. */
 const REMEMBERED_COUNTS = 16;
+const REMEMBERED_STATEMENTS = 64;
 const NUMERIC: ReadonlySet<AlertField> = new Set(['srcPort', 'dstPort', 'occurredAt']);
 
 // The sort indexes (and the walk's, for what a sync added) as migrations 6 and 12 made them.
@@ -175,6 +177,8 @@ export class AlertRepository {
   readonly #indexText;
   /** Per profile: counts of filters the kept counts cannot answer, by the filter's JSON. */
   readonly #counts = new Map<string, Map<string, number>>();
+  /** The view's queries by their SQL: a filter or sort the user goes back to is not prepared again. */
+  readonly #statements = new Map<string, Database.Statement>();
 
   constructor(db: Db) {
     this.#db = db;
@@ -261,9 +265,7 @@ export class AlertRepository {
 
   query(profileId: string, filter: AlertFilter, sort: AlertSort, offset: number, limit: number): { rows: AlertRow[]; total: number } {
     const where = whereOf(profileId, filter);
-    const rows = this.#db
-      .prepare<Params, AlertDbRow>(`${SELECT_ROW} WHERE ${where.sql} ORDER BY ${orderOf(sort)} LIMIT @limit OFFSET @offset`)
-      .all({ ...where.params, limit, offset });
+    const rows = this.#prepared<AlertDbRow>(`${SELECT_ROW} WHERE ${where.sql} ORDER BY ${orderOf(sort)} LIMIT @limit OFFSET @offset`).all({ ...where.params, limit, offset });
     return { rows: rows.map(toRow), total: this.countMatching(profileId, filter) };
   }
 
@@ -279,7 +281,7 @@ export class AlertRepository {
     if (onlyPickers(filter)) {
       const params: Params = { profileId };
       const clauses = ['c.profile_id = @profileId', ...pickerClauses('c', filter, params, 'severity')];
-      return this.#db.prepare<Params, number>(`SELECT COALESCE(SUM(c.alerts), 0) FROM firewall_alert_counts c WHERE ${clauses.join(' AND ')}`).pluck().get(params)!;
+      return this.#prepared<number>(`SELECT COALESCE(SUM(c.alerts), 0) FROM firewall_alert_counts c WHERE ${clauses.join(' AND ')}`, { pluck: true }).get(params)!;
     }
     const key = JSON.stringify(filter);
     const remembered = this.#counts.get(profileId) ?? new Map<string, number>();
@@ -291,6 +293,18 @@ export class AlertRepository {
       this.#counts.set(profileId, remembered.set(key, count));
     }
     return count;
+  }
+
+  #prepared<Row>(sql: string, options: { pluck?: boolean } = {}): Database.Statement<Params, Row> {
+    const key = `${options.pluck ? 'pluck:' : ''}${sql}`;
+    let statement = this.#statements.get(key);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      if (options.pluck) statement.pluck();
+      if (this.#statements.size >= REMEMBERED_STATEMENTS) this.#statements.delete(this.#statements.keys().next().value!);
+      this.#statements.set(key, statement);
+    }
+    return statement as Database.Statement<Params, Row>;
   }
 
   find(profileId: string, id: string): (AlertRow & { detail: CachedDetail | null; other: Record<string, unknown> | null }) | undefined {

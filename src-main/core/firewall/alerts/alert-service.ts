@@ -1,7 +1,7 @@
 // Firewall alerts: synced from the appliance into SQLite in the background, read from there by
 // the view, with the appliance's detail when it answers.
-import type { AlertDetail, AlertFacets, AlertPage, AlertQuery } from '../../../../src-preload/contract/firewall.ts';
-import { alertQuerySchema } from '../../../../src-preload/contract/firewall.ts';
+import type { z } from 'zod';
+import type { AlertDetail, AlertFacets, AlertPage, alertQuerySchema } from '../../../../src-preload/contract/firewall.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { SyncBudget } from '../../sync/sync-budget.ts';
@@ -58,8 +58,8 @@ export class AlertService {
     this.#options = options;
   }
 
-  query(request: AlertQuery): AlertPage {
-    const { profileId, filter, sort, offset, limit } = alertQuerySchema.parse(request);
+  /** A page of cached alerts for a query the IPC router has checked already (the contract's schema). */
+  query({ profileId, filter, sort, offset, limit }: z.output<typeof alertQuerySchema>): AlertPage {
     return { ...this.#options.repository.query(profileId, filter, sort, offset, limit), offset };
   }
 

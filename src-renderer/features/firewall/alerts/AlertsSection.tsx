@@ -14,7 +14,6 @@ import { ExportButton } from './ExportButton.tsx';
 import { fill } from '../../../ui/fill-template.ts';
 import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
-const rowKey = (row: AlertRow) => row.id;
 const rowClassName = (row: AlertRow) => (row.sourceBlocked ? 'vt-row-blocked' : '');
 
 /** Every cached alert of one appliance: filter, sort, scroll, open one; works the same offline. */
@@ -78,7 +77,6 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
           columns={columns}
           rowCount={total ?? 0}
           rowAt={rowAt}
-          rowKey={rowKey}
           rowClassName={rowClassName}
           onRangeChange={ensureRows}
           sort={{ column: sort.field, direction: sort.direction }}

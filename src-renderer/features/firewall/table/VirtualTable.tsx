@@ -28,7 +28,6 @@ interface Props<Row> {
   rowCount: number;
   /** Undefined while the row's page is still on its way. */
   rowAt(index: number): Row | undefined;
-  rowKey(row: Row): string;
   /** Which rows are on screen, so the owner fetches only those. */
   onRangeChange(start: number, end: number): void;
   sort?: { column: string; direction: SortDirection };
@@ -46,7 +45,7 @@ const rowHeight = 32;
 
 /** A table of any length: only the rows on screen exist in the DOM, each fetched when it scrolls in. */
 export function VirtualTable<Row>(props: Props<Row>) {
-  const { label, columns, rowCount, rowAt, rowKey, onRangeChange, sort, onSort, selectedIndex, onSelect, onOpen, onClose, onFilter } = props;
+  const { label, columns, rowCount, rowAt, onRangeChange, sort, onSort, selectedIndex, onSelect, onOpen, onClose, onFilter } = props;
   const s = useCatalogSection('firewall').table;
   const scroller = useRef<HTMLDivElement>(null);
   const rowIdPrefix = useId();
@@ -57,7 +56,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
     count: rowCount,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    overscan: 5,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
@@ -133,7 +132,9 @@ export function VirtualTable<Row>(props: Props<Row>) {
             const selected = item.index === selectedIndex;
             return (
               <div
-                key={row ? rowKey(row) : `pending-${item.index}`}
+                // By position, not by row: a new filter or sort refills the rows on screen in
+                // place instead of tearing them down and building a screenful anew.
+                key={item.index}
                 id={`${rowIdPrefix}-row-${item.index}`}
                 role="row"
                 aria-rowindex={item.index + 2}
