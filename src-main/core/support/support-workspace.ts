@@ -25,6 +25,7 @@ import { AnalyticsService } from './analytics/analytics-service.ts';
 import { ChatLogService } from './chat-logs/chat-log-service.ts';
 import { readContact, readPhone, type WireContact } from './contacts/contact-wire.ts';
 import { ContactRepository, type CachedContact, type ContactFilter } from './contacts/contact-repository.ts';
+import type { DetailParts } from './follow-up-wire.ts';
 import { KbService } from './kb/kb-service.ts';
 import { QaService } from './qa/qa-service.ts';
 import { RecordCache } from './record-cache.ts';
@@ -58,12 +59,8 @@ export interface SupportWorkspaceOptions {
   clock: Clock;
 }
 
-function contactDetail(cached: CachedContact, from: 'server' | 'cache'): ContactDetail {
-  const { follows, other, ...row } = cached;
-  return { ...row, follows: follows ?? [], otherFields: otherFieldsOf(other), from };
-}
-
-function workDetail(cached: CachedWorkItem, from: 'server' | 'cache'): WorkItemDetail {
+/** A cached contact or work item as its detail shows it. */
+function followedDetail<Row>(cached: Row & DetailParts, from: 'server' | 'cache'): Omit<Row, keyof DetailParts> & Pick<ContactDetail, 'follows' | 'otherFields' | 'from' | 'error'> {
   const { follows, other, ...row } = cached;
   return { ...row, follows: follows ?? [], otherFields: otherFieldsOf(other), from };
 }
@@ -101,7 +98,7 @@ export class SupportWorkspace {
       path: '/contacts',
       read: readContact,
       repository: this.#contactRepository,
-      toDetail: contactDetail,
+      toDetail: followedDetail,
       refresh: (profileId) => this.#refresh(profileId, 'contacts'),
     });
     this.work = new RecordCache({
@@ -110,7 +107,7 @@ export class SupportWorkspace {
       path: '/work',
       read: readWorkItem,
       repository: new WorkRepository(db),
-      toDetail: workDetail,
+      toDetail: followedDetail,
       refresh: (profileId) => this.#refresh(profileId, 'work'),
     });
     this.kb = new KbService(clients);

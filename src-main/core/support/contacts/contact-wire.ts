@@ -1,25 +1,12 @@
 // A contact as the server sends it (docs/api-assumptions.md, Support). The phone is kept only
 // masked: a number the server sent unmasked without being asked is masked here before it goes anywhere.
-import type { FollowUp } from '../../../../src-preload/contract/support.ts';
+import type { ContactRow } from '../../../../src-preload/contract/support.ts';
 import type { Fields } from '../../wire/read.ts';
-import { FOLLOW_UP_NAMES, readFollowUps } from '../follow-up-wire.ts';
-import { otherOf, stringOr } from '../support-wire.ts';
+import { followedRecordReader, type DetailParts } from '../follow-up-wire.ts';
+import { stringOr } from '../support-wire.ts';
 
-export interface WireContact {
-  id: string;
-  name: string | null;
-  email: string | null;
-  /** Always masked. */
-  phone: string | null;
-  company: string | null;
-  status: string;
-  tags: string[];
-  followCount: number | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-  follows: FollowUp[] | null;
-  other: Record<string, unknown>;
-}
+/** A contact's row as sent, the phone always masked (`phoneMasked` is the cache's to say). */
+export type WireContact = Omit<ContactRow, 'phoneMasked'> & DetailParts;
 
 const NAMES = {
   id: ['id', 'contact_id', 'contactId', 'customer_id'],
@@ -30,11 +17,8 @@ const NAMES = {
   company: ['company', 'organization', 'org'],
   status: ['status', 'state', 'stage'],
   tags: ['tags', 'labels'],
-  followCount: ['follow_count', 'followCount', 'follows_count'],
-  createdAt: ['created_at', 'createdAt', 'created'],
-  updatedAt: ['updated_at', 'updatedAt', 'modified_at'],
 } as const;
-const KNOWN = new Set<string>([...Object.values(NAMES).flat(), ...FOLLOW_UP_NAMES, 'site', 'site_id']);
+const readFollowedParts = followedRecordReader(NAMES);
 
 /** As the reference server masks (docs/api-assumptions.md): the first three and last four digits stay. */
 export function maskPhone(phone: string): string {
@@ -65,10 +49,6 @@ export function readContact(fields: Fields): WireContact | undefined {
     company: stringOr(fields, ...NAMES.company),
     status: status ? status : 'unknown',
     tags: fields.strings(...NAMES.tags) ?? [],
-    followCount: fields.number(...NAMES.followCount) ?? null,
-    createdAt: fields.time(...NAMES.createdAt) ?? null,
-    updatedAt: fields.time(...NAMES.updatedAt) ?? null,
-    follows: readFollowUps(fields),
-    other: otherOf(fields.record, KNOWN),
+    ...readFollowedParts(fields),
   };
 }

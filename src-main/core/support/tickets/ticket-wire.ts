@@ -1,28 +1,14 @@
 // A ticket as the server sends it (docs/api-assumptions.md, Support): read under plausible names and
 // types; the status passes through whatever it is; fields without a place are kept in `other`.
-import type { TicketMessage } from '../../../../src-preload/contract/support.ts';
+import type { TicketMessage, TicketRow } from '../../../../src-preload/contract/support.ts';
 import { readRecords, type Fields } from '../../wire/read.ts';
 import { otherOf, stringOr } from '../support-wire.ts';
 
-export interface WireTicket {
-  id: string;
-  status: string;
-  subject: string | null;
-  channel: string | null;
-  offline: boolean;
-  visitorName: string | null;
-  visitorEmail: string | null;
-  contactId: string | null;
-  messageCount: number | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-  closedAt: string | null;
-  closeNote: string | null;
-  lastMessage: TicketMessage | null;
-  /** The thread, when the answer carried one (the detail and every write's answer). */
+/** A ticket's row as sent (`unread` is the cache's to say), with its thread when the answer carried one (the detail and every write's answer). */
+export type WireTicket = Omit<TicketRow, 'unread'> & {
   messages: TicketMessage[] | null;
   other: Record<string, unknown>;
-}
+};
 
 const NAMES = {
   id: ['id', 'ticket_id', 'ticketId'],

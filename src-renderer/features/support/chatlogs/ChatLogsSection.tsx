@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatLogEntry } from '../../../../src-preload/contract/support.ts';
 import { opsdesk } from '../../../bridge.ts';
-import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeMissing } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
+import { CursorListFilter, CursorListView } from '../CursorListView.tsx';
 import type { SupportSectionProps } from '../sections.ts';
 import { useCursorList } from '../use-cursor-list.ts';
 import { groupBySession } from './group-by-session.ts';
@@ -30,10 +29,6 @@ export function ChatLogsSection({ profile }: SupportSectionProps) {
     setTyped(sessionId);
     setSession(sessionId);
   };
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setSession(typed.trim());
-  };
 
   return (
     <section className="support-stack" aria-label={t('supportDesk.sections.chatLogs')}>
@@ -41,31 +36,22 @@ export function ChatLogsSection({ profile }: SupportSectionProps) {
         <ScopeMissing scope="logs.read" />
       ) : (
         <>
-          <form className="support-form-row" onSubmit={apply}>
-            <label className="field support-grow">
-              <span className="field-label">{t('supportDesk.chatLogs.sessionFilter')}</span>
-              <input type="search" value={typed} maxLength={200} onChange={(event) => setTyped(event.target.value)} />
-            </label>
-            <button type="submit" className="button">
-              {t('supportDesk.kb.applyFilter')}
-            </button>
+          <CursorListFilter label={t('supportDesk.chatLogs.sessionFilter')} value={typed} onChange={setTyped} onApply={setSession}>
             {session && (
               <button type="button" className="button" onClick={() => only('')}>
                 {t('supportDesk.chatLogs.allSessions')}
               </button>
             )}
-          </form>
-          {list.status === 'failed' && list.error && <ErrorNotice error={list.error} title={t('supportDesk.chatLogs.failed')} />}
-          {list.status === 'loading' && list.items.length === 0 && <p className="muted">{t('supportDesk.common.loading')}</p>}
-          {list.status === 'ready' && list.items.length === 0 && <p className="muted">{session ? t('supportDesk.chatLogs.noneForSession', { session }) : t('supportDesk.chatLogs.empty')}</p>}
-          {sessions.map((log) => (
-            <SessionCard key={log.sessionId ?? ''} log={log} onOnly={session ? undefined : only} />
-          ))}
-          {list.hasMore && (
-            <button type="button" className="button" disabled={list.status === 'loading'} onClick={list.loadMore}>
-              {t('supportDesk.common.more')}
-            </button>
-          )}
+          </CursorListFilter>
+          <CursorListView
+            list={list}
+            failedTitle={t('supportDesk.chatLogs.failed')}
+            empty={session ? t('supportDesk.chatLogs.noneForSession', { session }) : t('supportDesk.chatLogs.empty')}
+          >
+            {sessions.map((log) => (
+              <SessionCard key={log.sessionId ?? ''} log={log} onOnly={session ? undefined : only} />
+            ))}
+          </CursorListView>
         </>
       )}
     </section>

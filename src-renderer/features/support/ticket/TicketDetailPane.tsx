@@ -46,6 +46,12 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
     if (shown.unread) void opsdesk.support.markRead({ profileId, ticketIds: [ticketId] });
   }, [shown, profileId, ticketId]);
 
+  // The two ways into the thread: as the site's robot (seen by the visitor), or as the visitor.
+  const threadWrites: Omit<ComposerProps, 'profileId' | 'writes'>[] = [
+    { label: t('supportInbox.ticket.reply'), help: t('supportInbox.ticket.replyHelp'), action: t('supportInbox.ticket.sendReply'), scope: 'agent.reply', send: (text) => opsdesk.support.replyAsRobot({ profileId, ticketId, text }) },
+    { label: t('supportInbox.ticket.visitorMessage'), help: t('supportInbox.ticket.visitorHelp'), action: t('supportInbox.ticket.sendMessage'), scope: 'live.write', send: (text) => opsdesk.support.sendVisitorMessage({ profileId, ticketId, text }) },
+  ];
+
   if (loaded.status === 'loading') return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
   if (loaded.status === 'failed') return <ErrorNotice error={loaded.error} title={t('supportInbox.ticket.notCached')} />;
   const ticket = loaded.record;
@@ -104,24 +110,9 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
         <p className="muted">{t('supportInbox.ticket.isClosed')}</p>
       ) : (
         <div className="si-compose">
-          <Composer
-            label={t('supportInbox.ticket.reply')}
-            help={t('supportInbox.ticket.replyHelp')}
-            action={t('supportInbox.ticket.sendReply')}
-            profileId={profileId}
-            scope="agent.reply"
-            writes={writes}
-            send={(text) => opsdesk.support.replyAsRobot({ profileId, ticketId, text })}
-          />
-          <Composer
-            label={t('supportInbox.ticket.visitorMessage')}
-            help={t('supportInbox.ticket.visitorHelp')}
-            action={t('supportInbox.ticket.sendMessage')}
-            profileId={profileId}
-            scope="live.write"
-            writes={writes}
-            send={(text) => opsdesk.support.sendVisitorMessage({ profileId, ticketId, text })}
-          />
+          {threadWrites.map((write) => (
+            <Composer key={write.scope} {...write} profileId={profileId} writes={writes} />
+          ))}
           <ScopeGate profileId={profileId} scope="ticket.write">
             <button type="button" className="button-danger" onClick={() => setClosing(true)}>
               {t('supportInbox.ticket.close')}

@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import type { IpcResult } from '../../../../src-preload/contract/define.ts';
+import type { SupportCacheChange, SupportPage, SupportResource, SupportScope } from '../../../../src-preload/contract/support.ts';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { ScopeGate } from '../access/ScopeGate.tsx';
+import { createPagedCacheStore } from './paged-cache-store.ts';
+import { SupportSyncLine } from './SupportSyncLine.tsx';
+import { useSupportWrites } from './use-support-writes.ts';
+import type { SupportWrites } from './use-support-writes.ts';
+import { VirtualList } from './VirtualList.tsx';
+import { WriteList } from './WriteList.tsx';
+import './support-inbox.css';
+
+interface CachedListSource<Row, Query> {
+  profileId: string;
+  read(query: Query, window: { offset: number; limit: number }): Promise<IpcResult<SupportPage<Row>>>;
+  initialQuery: Query;
+  /** Main's event that this cache changed. */
+  onChanged(listener: (change: SupportCacheChange) => void): () => void;
+  /** Read along with the rows whenever they are; on open only after the first page, so it does not hold it up. */
+  alsoRead?(): void;
+}
+
+/** One support cache as a list (tickets, contacts, work items): the store, its fields, read on open and whenever main says it changed. */
+export function useCachedList<Row, Query>({ profileId, read, initialQuery, onChanged, alsoRead }: CachedListSource<Row, Query>) {
+  const [store] = useState(() => createPagedCacheStore<Row, Query>(read, initialQuery));
+  const total = useStore(store, (state) => state.total);
+  const syncedAt = useStore(store, (state) => state.syncedAt);
+  const error = useStore(store, (state) => state.error);
+  const query = useStore(store, (state) => state.query);
+  const selectedIndex = useStore(store, (state) => state.selectedIndex);
+  // Subscribing to the pages re-renders the list when a page arrives; rowAt reads them.
+  useStore(store, (state) => state.pages);
+  const { refresh, ensureRows, rowAt, select, setQuery } = store.getState();
+
+  useEffect(() => {
+    // Main answers in order: what is read alongside is asked after the rows.
+    void refresh().then(alsoRead);
+    return onChanged((change) => {
+      if (change.profileId !== profileId) return;
+      void refresh();
+      alsoRead?.();
+    });
+    // `onChanged` and `alsoRead` are fresh closures each render; the profile says when to follow again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [profileId, refresh]);
+
+  return { total, syncedAt, error, query, selectedIndex, ensureRows, rowAt, select, setQuery };
+}
+
+export type CachedList<Row, Query> = ReturnType<typeof useCachedList<Row, Query>>;
+
+interface StatusFilterProps<Row> {
+  list: CachedList<Row, { status: string | null }>;
+  label: string;
+  statuses: readonly string[];
+  chipContent(status: string): ReactNode;
+}
+
+/** The status chips of a support list: All, then one per status. */
+export function StatusFilter<Row>({ list, label, statuses, chipContent }: StatusFilterProps<Row>) {
+  const { t } = useTranslation();
+  const selected = list.query.status;
+  const chip = (value: string | null, content: ReactNode) => (
+    <button key={value ?? ''} type="button" className={selected === value ? 'chip chip-on' : 'chip'} aria-pressed={selected === value} onClick={() => list.setQuery({ status: value })}>
+      {content}
+    </button>
+  );
+  return (
+    <div className="si-status-tabs" role="group" aria-label={label}>
+      {chip(null, t('supportInbox.tickets.all'))}
+      {statuses.map((value) => chip(value, chipContent(value)))}
+    </div>
+  );
+}
+
+interface Props<Row, Query> {
+  profileId: string;
+  /** Also names the section's words (`supportInbox.<resource>.*`). */
+  resource: SupportResource;
+  list: CachedList<Row, Query>;
+  /** In place of the cache's sync line. */
+  syncLine?: ReactNode;
+  /** The search and status filters. */
+  filters: ReactNode;
+  /** The count's place before the first answer (empty unless said). */
+  countWhileReading?: string;
+  create: { scope: SupportScope; dialog(writes: SupportWrites, close: () => void): ReactNode };
+  rows: {
+    height: number;
+    render(row: Row): ReactNode;
+    className?(row: Row): string;
+    empty: string;
+    /** Enter or a double click on a row, when it does not open beside the list. */
+    open?(row: Row): void;
+  };
+  /** The record a chosen row opens beside the list. */
+  detail?: { initialId: string | null; render(id: string): ReactNode };
+  footer?: ReactNode;
+}
+
+/** A support list over main's cache (tickets, contacts, work items): filters, count, create, the writes made here, the rows, and the chosen one beside them. */
+export function CachedListSection<Row extends { id: string }, Query>(props: Props<Row, Query>) {
+  const { profileId, resource, list, syncLine = <SupportSyncLine profileId={profileId} resource={resource} />, filters, countWhileReading = '', create, rows, detail, footer } = props;
+  const { t } = useTranslation();
+  const [openId, setOpenId] = useState<string | null>(detail?.initialId ?? null);
+  const [creating, setCreating] = useState(false);
+  const writes = useSupportWrites(profileId);
+  const { total, rowAt, select } = list;
+
+  const choose = (index: number) => {
+    select(index);
+    const row = rowAt(index);
+    if (row) setOpenId(row.id);
+  };
+  const open = (index: number) => {
+    const row = rowAt(index);
+    if (row) rows.open?.(row);
+  };
+
+  const virtualList = (
+    <VirtualList
+      label={t(`supportInbox.${resource}.list`)}
+      rowCount={total ?? 0}
+      rowAt={rowAt}
+      rowKey={rowKey}
+      {...(rows.className && { rowClassName: rows.className })}
+      rowHeight={rows.height}
+      renderRow={rows.render}
+      onRangeChange={list.ensureRows}
+      selectedIndex={list.selectedIndex}
+      onSelect={detail ? choose : select}
+      onOpen={detail ? choose : open}
+      empty={rows.empty}
+    />
+  );
+
+  return (
+    <section className="si-section" aria-label={t(`supportInbox.${resource}.region`)}>
+      {syncLine}
+      <div className="si-toolbar">
+        {filters}
+        <span className="si-count" role="status" aria-label={t(`supportInbox.${resource}.matching`)}>
+          {total !== null ? t(`supportInbox.${resource}.count`, { count: total }) : list.error ? '' : countWhileReading}
+        </span>
+        <ScopeGate profileId={profileId} scope={create.scope}>
+          <button type="button" className="button-primary" onClick={() => setCreating(true)}>
+            {t(`supportInbox.${resource}.new`)}
+          </button>
+        </ScopeGate>
+      </div>
+      <WriteList writes={writes} />
+      {list.error && <ErrorNotice error={list.error} title={t('supportInbox.loadFailed')} />}
+      {detail ? (
+        <div className="si-split">
+          {virtualList}
+          {openId ? detail.render(openId) : <p className="si-choose muted">{t(`supportInbox.${resource}.choose`)}</p>}
+        </div>
+      ) : (
+        virtualList
+      )}
+      {footer}
+      {creating && create.dialog(writes, () => setCreating(false))}
+    </section>
+  );
+}
+
+function rowKey(row: { id: string }) {
+  return row.id;
+}
