@@ -86,6 +86,16 @@ describe('the firewall workspace, as an analyst uses it', () => {
     expect(await firewallPanel(page).getByRole('button', { name: `Remove filter not Category = ${category}` }).count()).toBe(1);
     expect(Number((await matching(page)).replace(/\D/g, ''))).toBeLessThan(criticalCount);
 
+    // Filter in from a cell: the buttons of the cell under the pointer.
+    const [action] = await columnTexts(page, columns.action);
+    const actionCell = alertsGrid(page).locator('.vt-body [role="row"]').first().getByRole('gridcell').nth(columns.action);
+    await actionCell.hover();
+    await actionCell.getByRole('button', { name: `Filter in Action ${action}` }).click();
+    await expect.poll(() => firewallPanel(page).getByRole('button', { name: `Remove filter Action = ${action}` }).count()).toBe(1);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => columnTexts(page, columns.action)).not.toContainEqual(expect.not.stringMatching(new RegExp(`^${action}$`)));
+    await firewallPanel(page).getByRole('button', { name: `Remove filter Action = ${action}` }).click();
+
     // Open a detail with the keyboard; Esc closes it.
     const [firstSource] = await columnTexts(page, columns.source);
     await alertsGrid(page).getByRole('rowgroup', { name: 'Alerts rows' }).focus();

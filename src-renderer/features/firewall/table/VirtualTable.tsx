@@ -50,6 +50,9 @@ export function VirtualTable<Row>(props: Props<Row>) {
   const scroller = useRef<HTMLDivElement>(null);
   const rowIdPrefix = useId();
   const [menu, setMenu] = useState<CellMenuTarget | null>(null);
+  // Only the cell under the pointer carries its filter buttons: a screenful of hidden ones cost
+  // every new filter or sort a few milliseconds of building and labelling.
+  const [hoveredCell, setHoveredCell] = useState<string | null>(null);
   // The virtualizer is read afresh on every render by design; this component is not memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -124,6 +127,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
         aria-label={fill(s.rows, { label })}
         aria-activedescendant={selectedIndex !== null ? `${rowIdPrefix}-row-${selectedIndex}` : undefined}
         onKeyDown={onKeyDown}
+        onMouseLeave={() => setHoveredCell(null)}
       >
         {rowCount === 0 && <div className="vt-empty">{props.empty}</div>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -147,11 +151,13 @@ export function VirtualTable<Row>(props: Props<Row>) {
                 {row
                   ? columns.map((column) => {
                       const value = column.filterValue?.(row);
+                      const cellKey = `${item.index}:${column.id}`;
                       return (
                         <div
                           key={column.id}
                           role="gridcell"
                           className="vt-cell"
+                          onMouseEnter={() => setHoveredCell(cellKey)}
                           onContextMenu={(event) => {
                             if (!onFilter || value === undefined) return;
                             event.preventDefault();
@@ -159,7 +165,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
                           }}
                         >
                           <span className="vt-value">{column.cell(row)}</span>
-                          {onFilter && value !== undefined && (
+                          {onFilter && value !== undefined && hoveredCell === cellKey && (
                             <span className="vt-filter-buttons">
                               <button
                                 type="button"
