@@ -59,7 +59,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
     count: rowCount,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
-    overscan: 5,
+    overscan: 3,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
