@@ -1,11 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, useState } from 'react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useVirtualRows } from '../../../ui/use-virtual-rows.ts';
 import { CellMenu } from './CellMenu.tsx';
 import type { CellMenuTarget } from './CellMenu.tsx';
 import { fill } from '../../../ui/fill-template.ts';
 import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
-
 
 export type SortDirection = 'asc' | 'desc';
 export type FilterMode = 'in' | 'out';
@@ -47,53 +46,12 @@ const rowHeight = 32;
 export function VirtualTable<Row>(props: Props<Row>) {
   const { label, columns, rowCount, rowAt, onRangeChange, sort, onSort, selectedIndex, onSelect, onOpen, onClose, onFilter } = props;
   const s = useCatalogSection('firewall').table;
-  const scroller = useRef<HTMLDivElement>(null);
-  const rowIdPrefix = useId();
   const [menu, setMenu] = useState<CellMenuTarget | null>(null);
   // Only the cell under the pointer carries its filter buttons: a screenful of hidden ones cost
   // every new filter or sort a few milliseconds of building and labelling.
   const [hoveredCell, setHoveredCell] = useState<string | null>(null);
-  // The virtualizer is read afresh on every render by design; this component is not memoised.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
-    overscan: 3,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items.at(-1)?.index ?? -1;
+  const { scroller, items, totalHeight, onKeyDown, rowId } = useVirtualRows({ rowCount, rowHeight, overscan: 3, onRangeChange, selectedIndex, onSelect, onOpen, onClose });
   const template = columns.map((column) => column.width).join(' ');
-
-  useEffect(() => {
-    if (last >= first) onRangeChange(first, last + 1);
-  }, [first, last, onRangeChange]);
-
-  const moveTo = (index: number) => {
-    if (rowCount === 0) return;
-    const target = Math.max(0, Math.min(rowCount - 1, index));
-    onSelect(target);
-    virtualizer.scrollToIndex(target, { align: 'auto' });
-  };
-  const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const current = selectedIndex ?? -1;
-    const moves: Record<string, number> = {
-      ArrowDown: current + 1,
-      ArrowUp: current - 1,
-      PageDown: current + pageRows,
-      PageUp: current - pageRows,
-      Home: 0,
-      End: rowCount - 1,
-    };
-    if (event.key in moves) moveTo(moves[event.key]!);
-    else if (event.key === 'Enter' && selectedIndex !== null) onOpen(selectedIndex);
-    else if (event.key === 'Escape') onClose();
-    else return;
-    event.preventDefault();
-  };
 
   return (
     <div className="vt" role="grid" aria-label={label} aria-rowcount={rowCount + 1} aria-colcount={columns.length}>
@@ -125,12 +83,12 @@ export function VirtualTable<Row>(props: Props<Row>) {
         tabIndex={0}
         role="rowgroup"
         aria-label={fill(s.rows, { label })}
-        aria-activedescendant={selectedIndex !== null ? `${rowIdPrefix}-row-${selectedIndex}` : undefined}
+        aria-activedescendant={selectedIndex !== null ? rowId(selectedIndex) : undefined}
         onKeyDown={onKeyDown}
         onMouseLeave={() => setHoveredCell(null)}
       >
         {rowCount === 0 && <div className="vt-empty">{props.empty}</div>}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div style={{ height: totalHeight, position: 'relative' }}>
           {items.map((item) => {
             const row = rowAt(item.index);
             const selected = item.index === selectedIndex;
@@ -139,7 +97,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
                 // By position, not by row: a new filter or sort refills the rows on screen in
                 // place instead of tearing them down and building a screenful anew.
                 key={item.index}
-                id={`${rowIdPrefix}-row-${item.index}`}
+                id={rowId(item.index)}
                 role="row"
                 aria-rowindex={item.index + 2}
                 aria-selected={selected}
