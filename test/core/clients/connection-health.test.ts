@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
+import { ConnectionHealthTracker } from '../../../src-main/core/clients/connection-health.ts';
+import { HealthRepository } from '../../../src-main/core/clients/health-repository.ts';
+import { openDatabase } from '../../../src-main/core/db/database.ts';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import type { ConnectionHealth, ParsedProfileInput } from '../../../src-preload/contract/profiles.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
@@ -115,5 +118,33 @@ describe('connection health', () => {
       await services.profiles.save({ ...firewall('Edited'), id: saved.id });
       expect(services.health.of(saved.id)).toMatchObject({ state: 'unknown', lastReachedAt: reachedAt });
     });
+  });
+
+  test('while a back end keeps answering, its time is written every 30 s and on close, not on every call', async () => {
+    const db = openDatabase(path.join(dataDir, 'health-writes.sqlite'));
+    try {
+      db.prepare(
+        `INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at)
+         VALUES ('fw', 'firewall', 'fw', 'https://fw.example', '{}', '{}', '{}', '{}', 'now', 'now')`,
+      ).run();
+      const repository = new HealthRepository(db);
+      let now = Date.parse('2026-11-22T10:00:00.000Z');
+      const tracker = new ConnectionHealthTracker(repository, () => new Date(now));
+      tracker.report('fw', { reached: true });
+      expect(repository.lastReachedAt('fw')).toBe('2026-11-22T10:00:00.000Z');
+      now += 10_000;
+      tracker.report('fw', { reached: true });
+      expect(tracker.of('fw').lastReachedAt).toBe('2026-11-22T10:00:10.000Z');
+      expect(repository.lastReachedAt('fw')).toBe('2026-11-22T10:00:00.000Z');
+      now += 25_000;
+      tracker.report('fw', { reached: true });
+      expect(repository.lastReachedAt('fw')).toBe('2026-11-22T10:00:35.000Z');
+      now += 5_000;
+      tracker.report('fw', { reached: true });
+      tracker.dispose();
+      expect(repository.lastReachedAt('fw')).toBe('2026-11-22T10:00:40.000Z');
+    } finally {
+      db.close();
+    }
   });
 });
