@@ -8,41 +8,15 @@ import { AlertRepository } from '../../src-main/core/firewall/alerts/alert-repos
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { openApp } from '../../test/support/app-harness.ts';
 import { launchChromium } from '../../test/support/chromium.ts';
+import { p95, timeFirstRows } from '../chromium-timing.ts';
 import { row } from '../figure.ts';
 import type { Figure, FigureRow } from '../figure.ts';
 import { fillAlertCache } from './cache-fixture.ts';
 
-const p95 = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
-};
 
-/** Opens a new Firewall tab through the picker and returns ms from Enter to the first alert row in the DOM and painted. */
-async function timeFirstRows(page: Page): Promise<number> {
-  await page.keyboard.press('Control+t');
-  await page.keyboard.type('Firewall');
-  await page.evaluate(() => {
-    const w = window as unknown as { __firstRows: Promise<number> };
-    w.__firstRows = new Promise((resolve) => {
-      let started = 0;
-      window.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter') started = performance.now();
-      }, { capture: true, once: true });
-      const seen = () => {
-        const panel = document.querySelector('[role="tabpanel"]:not([hidden])');
-        return panel?.querySelector('[role="grid"][aria-label="Alerts"] .vt-body [role="gridcell"]:not(.vt-pending)');
-      };
-      const observer = new MutationObserver(() => {
-        if (!started || !seen()) return;
-        observer.disconnect();
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));
-      });
-      observer.observe(document.body, { subtree: true, childList: true });
-    });
-  });
-  await page.keyboard.press('Enter');
-  return page.evaluate(() => (window as unknown as { __firstRows: Promise<number> }).__firstRows);
-}
+
+/** A row with its data, not a placeholder. */
+const firstAlertCell = '[role="grid"][aria-label="Alerts"] .vt-body [role="gridcell"]:not(.vt-pending)';
 
 type Operation = { click: string; settled: string };
 
@@ -129,7 +103,7 @@ async function measureCache(browser: Browser, count: number, rounds: number): Pr
     await app.page.getByRole('tab', { name: 'Support' }).click();
 
     const firstRows: number[] = [];
-    for (let round = 0; round < Math.max(3, Math.ceil(rounds / 4)); round += 1) firstRows.push(await timeFirstRows(app.page));
+    for (let round = 0; round < Math.max(3, Math.ceil(rounds / 4)); round += 1) firstRows.push(await timeFirstRows(app.page, 'Firewall', firstAlertCell));
 
     const endToEnd: number[] = [];
     for (let round = 0; round < rounds; round += 1) {

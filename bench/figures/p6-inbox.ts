@@ -9,16 +9,16 @@ import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.t
 import { TicketRepository } from '../../src-main/core/support/tickets/ticket-repository.ts';
 import { openApp } from '../../test/support/app-harness.ts';
 import { launchChromium } from '../../test/support/chromium.ts';
+import { p95, timeFirstRows } from '../chromium-timing.ts';
 import { row } from '../figure.ts';
 import { p6TicketQuery } from './p6-ticket-query.ts';
 import type { Figure, FigureRow } from '../figure.ts';
 
+/** A row with its data, not a placeholder. */
+const firstTicketRow = '[role="listbox"][aria-label="Ticket list"] [role="option"]:not([aria-busy])';
+
 const pageSize = 100;
 
-const p95 = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
-};
 
 /** A support profile and `rows` cached tickets shaped like the simulator's, spread over the four statuses. */
 function fillTicketCache(db: Db, profileId: string, rows: number, nowMs: number): void {
@@ -45,29 +45,6 @@ function fillTicketCache(db: Db, profileId: string, rows: number, nowMs: number)
   ).run({ rows, profileId, nowMs });
 }
 
-/** Opens a new Support tab through the picker and returns ms from Enter to the first ticket row in the DOM and painted. */
-async function timeFirstRows(page: Page): Promise<number> {
-  await page.keyboard.press('Control+t');
-  await page.keyboard.type('Support');
-  await page.evaluate(() => {
-    const w = window as unknown as { __firstRows: Promise<number> };
-    w.__firstRows = new Promise((resolve) => {
-      let started = 0;
-      window.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter') started = performance.now();
-      }, { capture: true, once: true });
-      const seen = () => document.querySelector('[role="tabpanel"]:not([hidden]) [role="listbox"][aria-label="Ticket list"] [role="option"]:not([aria-busy])');
-      const observer = new MutationObserver(() => {
-        if (!started || !seen()) return;
-        observer.disconnect();
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));
-      });
-      observer.observe(document.body, { subtree: true, childList: true });
-    });
-  });
-  await page.keyboard.press('Enter');
-  return page.evaluate(() => (window as unknown as { __firstRows: Promise<number> }).__firstRows);
-}
 
 /** One status chip's click, timed in the page from the click to the list showing only that status's rows (or, for All, several). */
 async function timeFilter(page: Page, chip: string, statusWords: string | null): Promise<number> {
@@ -120,7 +97,7 @@ export const p6Inbox: Figure = {
       await app.page.getByRole('tab', { name: 'Chat' }).click();
 
       const firstRows: number[] = [];
-      for (let round = 0; round < Math.max(3, Math.ceil(rounds / 2)); round += 1) firstRows.push(await timeFirstRows(app.page));
+      for (let round = 0; round < Math.max(3, Math.ceil(rounds / 2)); round += 1) firstRows.push(await timeFirstRows(app.page, 'Support', firstTicketRow));
       const endToEnd: number[] = [];
       for (let round = 0; round < rounds; round += 1) {
         for (const { chip, words } of filters) endToEnd.push(await timeFilter(app.page, chip, words));
