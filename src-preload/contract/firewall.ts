@@ -210,7 +210,7 @@ export interface FirewallCapabilities {
 }
 
 export interface ExportResult {
-  /** null: the user cancelled the save dialog. */
+  /** null: the user cancelled the save dialog, or stopped the export (its unfinished file is removed). */
   path: string | null;
   rows: number;
 }
@@ -277,6 +277,8 @@ export const firewall = {
       filter: alertFilterSchema.default({}),
       sort: alertSortSchema.default({ field: 'occurredAt', direction: 'desc' }),
     })),
+    /** Stops an export under way; `exportAlerts` then answers as cancelled. */
+    cancelExport: call<null>()(z.object({ exportId: z.string().min(1).max(64) })),
 
     syncStatus: call<SyncStatus[]>()(withProfile),
     syncNow: call<null>()(withProfile),

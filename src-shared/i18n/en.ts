@@ -1072,6 +1072,7 @@ export const en = {
         choosing: 'Choose where to save…',
         progress: '{{written}} of {{total}} rows',
         progressLabel: 'Export progress',
+        stop: 'Stop export',
         saved: 'Saved {{rows}} rows to',
         cancelled: 'Export cancelled.',
         failed: 'The export failed',

@@ -1061,6 +1061,7 @@ export const zhCN: Catalog = {
         choosing: '请选择保存位置…',
         progress: '{{written}} / {{total}} 行',
         progressLabel: '导出进度',
+        stop: '停止导出',
         saved: '已保存 {{rows}} 行到',
         cancelled: '已取消导出。',
         failed: '导出失败',

@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fillAlertCache } from '../../bench/figures/cache-fixture.ts';
 import { alertQuerySchema } from '../../src-preload/contract/firewall.ts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -183,6 +184,21 @@ describe('the firewall workspace, as an analyst uses it', () => {
     await expect.poll(() => alertsGrid(page).innerText(), { timeout: 15_000 }).toContain('No alerts cached yet');
     await syncNow(page);
     await expect.poll(() => matching(page), { timeout: 20_000 }).toBe('5 alerts');
+  });
+
+  test('a long export shows its progress and stops on request, leaving no file behind', async () => {
+    const app = await e2e.openApp();
+    const { page, platform } = app;
+    fillAlertCache(app.services.db, 'big-cache', 200_000, Date.now());
+    await page.reload();
+    await expect.poll(() => matching(page), { timeout: 15_000 }).toBe('200,000 alerts');
+    const file = path.join(e2e.scratch, 'stopped.csv');
+    platform.savePath = file;
+    await firewallPanel(page).getByRole('button', { name: 'Export CSV' }).click();
+    await firewallPanel(page).getByRole('progressbar', { name: 'Export progress' }).waitFor();
+    await firewallPanel(page).getByRole('button', { name: 'Stop export' }).click();
+    await expect.poll(() => firewallPanel(page).getByText('Export cancelled.').count()).toBe(1);
+    await expect(access(file)).rejects.toThrow(/ENOENT/);
   });
 
   test('when the system refuses desktop notifications, the center keeps them and says why', async () => {

@@ -10,11 +10,7 @@ type ArgsOf<Name extends TaskName> = Parameters<WorkerTasks[Name]>[0];
 type ResultOf<Name extends TaskName> = Awaited<ReturnType<WorkerTasks[Name]>>;
 type ProgressOf<Name extends TaskName> = Parameters<WorkerTasks[Name]>[1] extends ((progress: infer Progress) => void) | undefined ? Progress : never;
 
-export interface WorkerRequest {
-  id: number;
-  task: TaskName;
-  args: unknown;
-}
+export type WorkerRequest = { id: number; task: TaskName; args: unknown } | { cancel: number } | 'close';
 
 export type WorkerReply = { id: number; progress: unknown } | { id: number; result: unknown } | { id: number; error: string };
 
@@ -37,12 +33,22 @@ export class DatabaseWorker {
     this.#file = file;
   }
 
-  /** Runs a task in the worker; started on first use, and again after it died. */
-  run<Name extends TaskName>(task: Name, args: ArgsOf<Name>, onProgress?: (progress: ProgressOf<Name>) => void): Promise<ResultOf<Name>> {
+  /**
+   * Runs a task in the worker; started on first use, and again after it died. `signal` asks the
+   * task to stop (a task that can stop rejects; one that cannot finishes).
+   */
+  run<Name extends TaskName>(task: Name, args: ArgsOf<Name>, onProgress?: (progress: ProgressOf<Name>) => void, signal?: AbortSignal): Promise<ResultOf<Name>> {
     const worker = this.#worker ?? this.#start();
     const id = this.#nextId++;
     return new Promise<ResultOf<Name>>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (result: unknown) => void, reject, ...(onProgress && { onProgress: onProgress as (progress: unknown) => void }) });
+      const cancel = () => worker.postMessage({ cancel: id } satisfies WorkerRequest);
+      signal?.addEventListener('abort', cancel, { once: true });
+      const done = () => signal?.removeEventListener('abort', cancel);
+      this.#pending.set(id, {
+        resolve: (result) => (done(), resolve(result as ResultOf<Name>)),
+        reject: (error) => (done(), reject(error)),
+        ...(onProgress && { onProgress: onProgress as (progress: unknown) => void }),
+      });
       // Kept alive only while it works: an idle worker never holds the process open.
       worker.ref();
       worker.postMessage({ id, task, args } satisfies WorkerRequest);
@@ -56,7 +62,7 @@ export class DatabaseWorker {
     await Promise.allSettled([...this.#pending.keys()].map((id) => new Promise<void>((resolve) => this.#whenSettled(id, resolve))));
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.ref();
-    worker.postMessage('close');
+    worker.postMessage('close' satisfies WorkerRequest);
     await exited;
   }
 

@@ -9,18 +9,29 @@ const port = parentPort!;
 const db = openDatabase((workerData as { file: string }).file);
 const tasks = createWorkerTasks(db);
 
-port.on('message', async (message: WorkerRequest | 'close') => {
+/** The tasks under way, by request id, so main can ask one to stop. */
+const running = new Map<number, AbortController>();
+
+port.on('message', async (message: WorkerRequest) => {
   if (message === 'close') {
     db.close();
     port.close();
     return;
   }
+  if ('cancel' in message) {
+    running.get(message.cancel)?.abort();
+    return;
+  }
   const { id, task, args } = message;
   const reply = (value: WorkerReply) => port.postMessage(value);
+  const controller = new AbortController();
+  running.set(id, controller);
   try {
-    const run = tasks[task] as (args: unknown, report: (progress: unknown) => void) => unknown;
-    reply({ id, result: await run(args, (progress) => reply({ id, progress })) });
+    const run = tasks[task] as (args: unknown, report: (progress: unknown) => void, signal: AbortSignal) => unknown;
+    reply({ id, result: await run(args, (progress) => reply({ id, progress }), controller.signal) });
   } catch (error) {
     reply({ id, error: error instanceof Error ? error.message : String(error) });
+  } finally {
+    running.delete(id);
   }
 });

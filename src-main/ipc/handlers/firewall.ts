@@ -9,6 +9,10 @@ export function firewallHandlers(services: AppServices): Handlers<Contract>['fir
     alertFacets: ({ profileId }) => firewall.alerts.facets(profileId),
     alert: ({ profileId, alertId }) => firewall.alerts.detail(profileId, alertId),
     exportAlerts: (request) => firewall.export.export(request),
+    cancelExport: ({ exportId }) => {
+      firewall.export.cancel(exportId);
+      return null;
+    },
     syncStatus: ({ profileId }) => firewall.sync.status(profileId),
     syncNow: ({ profileId }) => firewall.syncNow(profileId),
     syncSettings: ({ profileId }) => firewall.syncSettings.get(profileId),

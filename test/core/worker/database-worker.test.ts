@@ -1,12 +1,16 @@
 // The database worker: tasks run on its own connection to the app's file; a task's failure comes
 // back as a clear error and the worker goes on; a worker that dies fails what it was doing, and
-// the next task starts a new one.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+// the next task starts a new one; a task asked to stop (an export) stops and cleans up.
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openDatabase, type Db } from '../../../src-main/core/db/database.ts';
 import { DatabaseWorker } from '../../../src-main/core/worker/database-worker.ts';
+import { createAppServices } from '../../../src-main/core/app-services.ts';
+import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
+import { bridgeInProcess } from '../../support/bridge-in-process.ts';
+import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { fillAlertCache } from '../../../bench/figures/cache-fixture.ts';
 
 const entry = new URL('../../../src-main/core/worker/worker-entry.ts', import.meta.url);
@@ -61,6 +65,53 @@ test('the bundle the app ships (out/main/database-worker.js, built by npm test) 
     await worker.close();
   }
 });
+
+test('an export asked to stop ends with its unfinished file removed', async () => {
+  const big = await mkdtemp(path.join(tmpdir(), 'opsdesk-worker-big-'));
+  const bigDb = openDatabase(path.join(big, 'opsdesk.sqlite'));
+  try {
+    fillAlertCache(bigDb, 'p1', 100_000, Date.parse('2026-11-22T12:00:00Z'));
+    const file = path.join(big, 'stopped.csv');
+    const stop = new AbortController();
+    const reached: number[] = [];
+    const bigWorker = new DatabaseWorker(entry, bigDb.name);
+    const running = bigWorker.run('writeAlertsCsv', { path: file, ...everything }, ({ written }) => {
+      reached.push(written);
+      if (written >= 2000) stop.abort();
+    }, stop.signal);
+    await expect(running).rejects.toThrow(/abort/i);
+    expect(reached.at(-1)).toBeLessThan(100_000);
+    await expect(access(file)).rejects.toThrow(/ENOENT/);
+    // The worker goes on with the next task.
+    expect(await bigWorker.run('writeAlertsCsv', { path: path.join(big, 'whole.csv'), ...everything, filter: { severity: ['critical'] } })).toBe(25_000);
+    await bigWorker.close();
+  } finally {
+    bigDb.close();
+    await rm(big, { recursive: true, force: true });
+  }
+}, 60_000);
+
+test('the window stops an export through its call: the export answers as cancelled and leaves no file', async () => {
+  const big = await mkdtemp(path.join(tmpdir(), 'opsdesk-export-stop-'));
+  const seed = openDatabase(path.join(big, 'opsdesk.sqlite'));
+  fillAlertCache(seed, 'p1', 100_000, Date.parse('2026-11-22T12:00:00Z'));
+  seed.close();
+  const platform = new RecordingPlatform();
+  const services = await createAppServices({ dataDir: big, keyStore: new SessionKeyStore('test'), platform, logSink: () => {} });
+  try {
+    const api = bridgeInProcess(services);
+    platform.savePath = path.join(big, 'alerts.csv');
+    await api.firewall.onExportProgress(({ exportId, written }) => {
+      if (written >= 2000) void api.firewall.cancelExport({ exportId });
+    });
+    const result = await api.firewall.exportAlerts({ profileId: 'p1', exportId: 'e-stop' });
+    expect(result.ok && result.data).toEqual({ path: null, rows: 0 });
+    await expect(access(path.join(big, 'alerts.csv'))).rejects.toThrow(/ENOENT/);
+  } finally {
+    await services.close();
+    await rm(big, { recursive: true, force: true });
+  }
+}, 60_000);
 
 test('a worker whose script cannot run fails the task with a clear reason instead of hanging', async () => {
   const worker = new DatabaseWorker(new URL('./no-such-entry.ts', import.meta.url), db.name);

@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify';
 import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AlertFilter, AlertRow, AlertSort, ExportProgress, ExportResult } from '../../../../src-preload/contract/firewall.ts';
@@ -45,8 +46,8 @@ export interface AlertCsvRequest {
 /** The export's work in the database worker: its rows never pass through main's heap. */
 export function alertExportTasks(db: Db) {
   return {
-    /** Writes the CSV, reporting rows written so far; answers how many. */
-    writeAlertsCsv: async (request: AlertCsvRequest, report: (progress: { written: number; total: number }) => void): Promise<number> => {
+    /** Writes the CSV, reporting rows written so far; answers how many. Stopped, it removes the unfinished file. */
+    writeAlertsCsv: async (request: AlertCsvRequest, report: (progress: { written: number; total: number }) => void, signal?: AbortSignal): Promise<number> => {
       // Its own read-only connection: one read transaction (a consistent snapshot, while sync keeps
       // writing) and a long-lived cursor that leaves the worker's connection free for sync's commits.
       const reader = new Database(db.name, { readonly: true, fileMustExist: true });
@@ -66,7 +67,12 @@ export function alertExportTasks(db: Db) {
             if (written % PROGRESS_EVERY === 0) report({ written, total });
           }
         };
-        await pipeline(Readable.from(records()), stringify({ header: true, columns: COLUMNS.map(({ header }) => header), bom: true }), createWriteStream(request.path));
+        try {
+          await pipeline(Readable.from(records()), stringify({ header: true, columns: COLUMNS.map(({ header }) => header), bom: true }), createWriteStream(request.path), { signal });
+        } catch (error) {
+          if (signal?.aborted) await rm(request.path, { force: true });
+          throw error;
+        }
         report({ written, total });
         return written;
       } finally {
@@ -81,6 +87,8 @@ export class AlertExport {
   readonly #platform: Platform;
   readonly #progress = new Emitter<ExportProgress>();
   readonly onProgress = this.#progress.event;
+  /** The exports under way, by the window's export id, so the user can stop one. */
+  readonly #running = new Map<string, AbortController>();
 
   constructor(worker: DatabaseWorker, platform: Platform) {
     this.#worker = worker;
@@ -95,11 +103,27 @@ export class AlertExport {
     });
     if (path === null) return { path: null, rows: 0 };
     const { profileId, filter, sort, exportId } = request;
-    const rows = await this.#worker.run('writeAlertsCsv', { path, profileId, filter, sort }, (progress) => this.#progress.fire({ exportId, ...progress }));
-    return { path, rows };
+    const controller = new AbortController();
+    this.#running.set(exportId, controller);
+    try {
+      const rows = await this.#worker.run('writeAlertsCsv', { path, profileId, filter, sort }, (progress) => this.#progress.fire({ exportId, ...progress }), controller.signal);
+      return { path, rows };
+    } catch (error) {
+      if (controller.signal.aborted) return { path: null, rows: 0 };
+      throw error;
+    } finally {
+      this.#running.delete(exportId);
+    }
   }
 
+  /** Stops an export under way; its unfinished file is removed and it answers as cancelled. */
+  cancel(exportId: string): void {
+    this.#running.get(exportId)?.abort();
+  }
+
+  /** Exports under way stop: closing does not wait for a long file to finish. */
   dispose(): void {
+    for (const controller of this.#running.values()) controller.abort();
     this.#progress.dispose();
   }
 }

@@ -7,7 +7,6 @@ import type { AlertsStore } from './alerts-store.ts';
 import { fill } from '../../../ui/fill-template.ts';
 import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
-
 type ExportState =
   | { kind: 'idle' }
   | { kind: 'running'; exportId: string; progress: ExportProgress | null }
@@ -48,7 +47,10 @@ export function ExportButton({ store }: { store: AlertsStore }) {
           {state.progress ? (
             <>
               <progress max={Math.max(state.progress.total, 1)} value={state.progress.written} aria-label={s.progressLabel} />{' '}
-              {fill(s.progress, { written: state.progress.written.toLocaleString(), total: state.progress.total.toLocaleString() })}
+              {fill(s.progress, { written: state.progress.written.toLocaleString(), total: state.progress.total.toLocaleString() })}{' '}
+              <button type="button" className="button" onClick={() => void opsdesk.firewall.cancelExport({ exportId: state.exportId })}>
+                {s.stop}
+              </button>
             </>
           ) : (
             s.choosing
