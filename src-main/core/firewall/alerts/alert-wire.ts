@@ -1,22 +1,11 @@
 // An alert as the appliance sends it (docs/api-assumptions.md, Firewall): read under plausible
 // names and types; fields without a column pass through in `other`.
-import { alertSeverities } from '../../../../src-preload/contract/firewall.ts';
+import { alertSeverities, type AlertRow } from '../../../../src-preload/contract/firewall.ts';
 import type { Fields } from '../../wire/read.ts';
 
-export interface WireAlert {
-  id: string;
-  severity: string | null;
+/** The row the view shows, with the time as ms (the column) and what has no column; whether its source is blocked is the cache's to say. */
+export interface WireAlert extends Omit<AlertRow, 'occurredAt' | 'sourceBlocked'> {
   occurredMs: number | null;
-  category: string | null;
-  action: string | null;
-  srcIp: string | null;
-  srcPort: number | null;
-  dstIp: string | null;
-  dstPort: number | null;
-  protocol: string | null;
-  signature: string | null;
-  message: string | null;
-  deviceId: string | null;
   /** Every field without a column, as sent. */
   other: Record<string, unknown> | null;
 }
