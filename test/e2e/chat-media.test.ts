@@ -85,11 +85,13 @@ describe('gateway media panels', () => {
     const { page, app } = await openChat();
     const panel = page.getByRole('region', { name: 'Transcription' });
     await pickModel(page, 'Transcription', 'Transcription model', 'whisper-1');
-    const audio = Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt '), Buffer.alloc(3_000_000, 3)]);
+    // Large enough that the upload spans many frames even on a fast machine: a 3 MB one sometimes
+    // finished between two renders, and the bar went from 0 straight to the transcript.
+    const audio = Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt '), Buffer.alloc(20_000_000, 3)]);
     app.platform.openPath = path.join(e2e.scratch, 'incident call.wav');
     await writeFile(app.platform.openPath, audio);
     await panel.getByRole('button', { name: 'Choose audio file…' }).click();
-    await expect.poll(() => panel.innerText()).toContain('incident call.wav, 2.9 MB');
+    await expect.poll(() => panel.innerText()).toContain('incident call.wav, 19.1 MB');
 
     // Progress is shown while the upload runs: record every value the bar takes.
     await page.evaluate(() => {
