@@ -1,6 +1,6 @@
 // P3, the alerts view in Chromium over a large cache: first rows painted after a Firewall tab
 // opens, and filter/sort answered end to end (a click to the new rows in the DOM) against the bare
-// SQLite query the view's call runs. The cache is built by SQL (cache-fixture.ts), not by HTTP.
+// SQLite query the view's call runs. The cache is built by SQL (test/support/alert-cache-fill.ts), not by HTTP.
 import type { Browser, Page } from 'playwright-core';
 import type { Db } from '../../src-main/core/db/database.ts';
 import { alertQuerySchema, type AlertFilter, type AlertSort } from '../../src-preload/contract/firewall.ts';
@@ -11,7 +11,7 @@ import { launchChromium } from '../../test/support/chromium.ts';
 import { p95, timeFirstRows } from '../chromium-timing.ts';
 import { row } from '../figure.ts';
 import type { Figure, FigureRow } from '../figure.ts';
-import { fillAlertCache } from './cache-fixture.ts';
+import { fillAlertCache } from '../../test/support/alert-cache-fill.ts';
 
 
 

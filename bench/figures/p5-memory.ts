@@ -9,7 +9,7 @@ import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.t
 import { alertQuerySchema, type AlertQuery } from '../../src-preload/contract/firewall.ts';
 import { RecordingPlatform } from '../../test/support/recording-platform.ts';
 import { row, type Figure } from '../figure.ts';
-import { fillAlertCache } from './cache-fixture.ts';
+import { fillAlertCache } from '../../test/support/alert-cache-fill.ts';
 
 const MB = 1024 * 1024;
 

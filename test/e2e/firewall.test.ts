@@ -1,6 +1,6 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fillAlertCache } from '../../bench/figures/cache-fixture.ts';
+import { fillAlertCache } from '../support/alert-cache-fill.ts';
 import { alertQuerySchema } from '../../src-preload/contract/firewall.ts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

@@ -2,7 +2,6 @@
 // support profile against the simulator over real HTTPS; the simulator's webhook sender and the
 // services share a fake clock, so the sender's retry waits pass without sleeping.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
@@ -50,14 +49,6 @@ export async function addSupportProfile(app: App, sims: Simulators, site = 'site
     settings: { site, ratePerMinute: 10_000 },
   });
   return id;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The SQLite file with its WAL, as bytes in one string. */

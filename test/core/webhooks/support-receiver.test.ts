@@ -15,7 +15,8 @@ import type { RegisteredSupportWebhook, SupportWebhookReceived } from '../../../
 import { signBody, startSimulators, type Simulators } from '../../sim/index.ts';
 import { call, trustingAgent } from '../../sim/test-helpers.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
-import { addSupportProfile, databaseBytes, freePort, openApp, removeApp, type App } from './support-hooks-fixture.ts';
+import { freePort } from '../../support/free-port.ts';
+import { addSupportProfile, databaseBytes, openApp, removeApp, type App } from './support-hooks-fixture.ts';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 if (!hasSecretService) console.log('skipped: no D-Bus session, so no Secret Service (run through scripts/with-test-keyring.sh)');

@@ -11,7 +11,7 @@ import { createAppServices } from '../../../src-main/core/app-services.ts';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
-import { fillAlertCache } from '../../../bench/figures/cache-fixture.ts';
+import { fillAlertCache } from '../../support/alert-cache-fill.ts';
 
 const entry = new URL('../../../src-main/core/worker/worker-entry.ts', import.meta.url);
 let dataDir: string;
