@@ -74,10 +74,10 @@ function bareQuery(db: Db, filter: AlertFilter, sort: AlertSort): () => unknown 
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
   const statement = db.prepare(
     `SELECT a.id, a.severity, a.occurred_ms, a.category, a.action, a.src_ip, a.src_port, a.dst_ip, a.dst_port, a.protocol, a.signature, a.message, a.device_id,
-       EXISTS (SELECT 1 FROM firewall_blocklist b WHERE b.profile_id = a.profile_id AND b.ip = a.src_ip) AS source_blocked
-     FROM firewall_alerts a WHERE a.profile_id = ? ${critical} ORDER BY a.occurred_ms ${direction}, a.rowid ${direction} LIMIT 100`,
+       EXISTS (SELECT 1 FROM firewall_blocklist b WHERE b.profile_id = @profileId AND b.ip = a.src_ip) AS source_blocked
+     FROM firewall_alerts a WHERE a.profile_key = (SELECT key FROM firewall_profile_keys WHERE profile_id = @profileId) ${critical} ORDER BY a.occurred_ms ${direction}, a.rowid ${direction} LIMIT 100`,
   );
-  return () => statement.all(profileIdOf);
+  return () => statement.all({ profileId: profileIdOf });
 }
 
 const profileIdOf = 'bench-p3';

@@ -87,6 +87,8 @@ export interface AppEvents {
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
 export interface AppServices {
   db: Db;
+  /** Started with the services: long writes and exports of the cache run there (core/worker/). */
+  worker: DatabaseWorker;
   logger: Logger;
   workspace: WorkspaceService;
   preferences: PreferencesService;
@@ -120,6 +122,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const dbFile = path.join(options.dataDir, 'opsdesk.sqlite');
   const db = openDatabase(dbFile);
   const worker = new DatabaseWorker(options.databaseWorkerEntry ?? new URL('./worker/worker-entry.ts', import.meta.url), dbFile);
+  worker.start().catch((error: unknown) => logger.warn('the database worker did not start; the next task tries again', { error }));
   const listeners: Partial<AppEvents>[] = [];
   const repository = new ProfileRepository(db);
   const keyStore = options.keyStore ?? (await openKeyStore());
@@ -233,6 +236,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   }
   return {
     db,
+    worker,
     logger,
     workspace: new WorkspaceService(settings),
     preferences,

@@ -1,5 +1,5 @@
 // A firewall cache of any size built with SQL (no HTTP): rows shaped like the simulator's alerts,
-// written through the same table, triggers (counts), full-text index and indexes the app uses.
+// written through the same table, counts, full-text index and indexes the app uses.
 import type { Db } from '../../src-main/core/db/database.ts';
 
 export function fillAlertCache(db: Db, profileId: string, rows: number, nowMs: number): void {
@@ -7,11 +7,12 @@ export function fillAlertCache(db: Db, profileId: string, rows: number, nowMs: n
     `INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at)
      VALUES (?, 'firewall', ?, 'https://fw.example:9443', '{"mode":"system"}', '{}', '{"mode":"none"}', '{"rateLimit":{"requests":600,"windowSeconds":60}}', 'now', 'now')`,
   ).run(profileId, `Bench ${profileId}`);
+  const key = db.prepare('INSERT INTO firewall_profile_keys (profile_id) VALUES (?) RETURNING key').pluck().get(profileId);
   db.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < @rows)
-     INSERT INTO firewall_alerts (profile_id, id, walk, severity, severity_rank, occurred_ms, category, action, src_ip, src_port,
+     INSERT INTO firewall_alerts (profile_key, id, walk, severity, severity_rank, occurred_ms, category, action, src_ip, src_port,
        dst_ip, dst_port, protocol, signature, message, device_id)
-     SELECT @profileId, printf('alt_%08d', i), 1,
+     SELECT @key, printf('alt_%08d', i), 1,
        CASE i % 4 WHEN 0 THEN 'low' WHEN 1 THEN 'medium' WHEN 2 THEN 'high' ELSE 'critical' END, i % 4 + 1,
        @nowMs - (@rows - i) * 2000,
        CASE i % 5 WHEN 0 THEN 'port_scan' WHEN 1 THEN 'brute_force' WHEN 2 THEN 'malware_callback' WHEN 3 THEN 'web_attack' ELSE 'dos' END,
@@ -21,9 +22,13 @@ export function fillAlertCache(db: Db, profileId: string, rows: number, nowMs: n
        printf('ET RULE %d suspicious %s', i % 400, CASE i % 3 WHEN 0 THEN 'login' WHEN 1 THEN 'probe' ELSE 'beacon' END),
        printf('Signature hit %d from source to port %d', i % 400, i % 1000), NULL
      FROM n`,
-  ).run({ rows, profileId, nowMs });
+  ).run({ rows, key, nowMs });
+  db.prepare(
+    `INSERT INTO firewall_alert_counts (profile_key, severity, category, action, alerts)
+     SELECT profile_key, severity, category, action, COUNT(*) FROM firewall_alerts WHERE profile_key = ? GROUP BY severity, category, action`,
+  ).run(key);
   db.prepare(
     `INSERT INTO firewall_alerts_fts (rowid, signature, message, category, src_ip, dst_ip)
-     SELECT rowid, signature, message, category, src_ip, dst_ip FROM firewall_alerts WHERE profile_id = ?`,
-  ).run(profileId);
+     SELECT rowid, signature, message, category, src_ip, dst_ip FROM firewall_alerts WHERE profile_key = ?`,
+  ).run(key);
 }

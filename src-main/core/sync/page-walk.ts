@@ -54,14 +54,15 @@ export interface WalkedList<T extends WalkItem> {
 
 /**
  * A commit on one connection: the items (marked with the walk's number, a repeat of an id
- * changing nothing) and the position after them, so the state never runs ahead of the rows.
+ * changing nothing) and the position after them, so the state never runs ahead of the rows. The
+ * pages' items are stored in one go: what a store does per call (a full-text statement, the
+ * counts) is then done once per commit.
  */
 export function commitWalk<T>(state: SyncStateRepository, store: (items: T[], walk: number) => number, commit: WalkCommit<T>): number {
   const { profileId, resource, walk, pages, completedAt } = commit;
   return state.transaction(() => {
-    let stored = 0;
-    for (const { items, page, total, fetched, headIds } of pages) {
-      stored += store(items, walk);
+    const stored = store(pages.flatMap((page) => page.items), walk);
+    for (const { page, total, fetched, headIds } of pages) {
       state.advance(profileId, resource, { nextPage: page + 1, total, fetched, ...(headIds ? { headIds } : {}) });
     }
     if (completedAt !== null) state.completeWalk(profileId, resource, completedAt);

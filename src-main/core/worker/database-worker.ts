@@ -12,7 +12,8 @@ type ProgressOf<Name extends TaskName> = Parameters<WorkerTasks[Name]>[1] extend
 
 export type WorkerRequest = { id: number; task: TaskName; args: unknown } | { cancel: number } | 'close';
 
-export type WorkerReply = { id: number; progress: unknown } | { id: number; result: unknown } | { id: number; error: string };
+/** `ready`: the worker's connection is open. */
+export type WorkerReply = 'ready' | { id: number; progress: unknown } | { id: number; result: unknown } | { id: number; error: string };
 
 interface Pending {
   resolve(result: unknown): void;
@@ -24,6 +25,8 @@ export class DatabaseWorker {
   readonly #entry: URL;
   readonly #file: string;
   #worker: Worker | null = null;
+  /** Settles when the running worker has opened its connection, or stopped before it could. */
+  #ready: Promise<void> = Promise.resolve();
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
 
@@ -55,6 +58,15 @@ export class DatabaseWorker {
     });
   }
 
+  /**
+   * Starts the worker ahead of its first task (the app's start, rather than a sync's first
+   * commit, pays for its thread and connection); resolves once the connection is open.
+   */
+  start(): Promise<void> {
+    if (!this.#worker) this.#start();
+    return this.#ready;
+  }
+
   /** Lets the tasks under way finish, then closes the worker's connection and ends it. */
   async close(): Promise<void> {
     const worker = this.#worker;
@@ -69,7 +81,13 @@ export class DatabaseWorker {
   #start(): Worker {
     const worker = new Worker(this.#entry, { workerData: { file: this.#file } });
     worker.unref();
+    let opened = () => {};
+    let failed: (error: Error) => void = () => {};
+    this.#ready = new Promise<void>((resolve, reject) => ((opened = resolve), (failed = reject)));
+    // Whoever waits for the worker hears why it failed; nobody waiting is no unhandled rejection.
+    this.#ready.catch(() => {});
     worker.on('message', (reply: WorkerReply) => {
+      if (reply === 'ready') return opened();
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
       if ('progress' in reply) return pending.onProgress?.(reply.progress);
@@ -80,6 +98,7 @@ export class DatabaseWorker {
     });
     const stopped = (reason: string) => {
       if (this.#worker === worker) this.#worker = null;
+      failed(new Error(`The database worker stopped (${reason}) before its connection was open.`));
       for (const [id, pending] of this.#pending) {
         this.#pending.delete(id);
         pending.reject(new Error(`The database worker stopped (${reason}); what it was doing was not finished.`));

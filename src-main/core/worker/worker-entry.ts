@@ -8,6 +8,7 @@ import { createWorkerTasks } from './worker-tasks.ts';
 const port = parentPort!;
 const db = openDatabase((workerData as { file: string }).file);
 const tasks = createWorkerTasks(db);
+port.postMessage('ready' satisfies WorkerReply);
 
 /** The tasks under way, by request id, so main can ask one to stop. */
 const running = new Map<number, AbortController>();

@@ -83,7 +83,7 @@ export async function simulatorAlertIds(sims: Simulators, query = ''): Promise<s
 }
 
 export function cachedAlertIds(services: AppServices, profileId: string): string[] {
-  return (services.db.prepare('SELECT id FROM firewall_alerts WHERE profile_id = ? ORDER BY id DESC').all(profileId) as { id: string }[]).map((row) => row.id);
+  return (services.db.prepare('SELECT id FROM firewall_alerts WHERE profile_key = (SELECT key FROM firewall_profile_keys WHERE profile_id = ?) ORDER BY id DESC').all(profileId) as { id: string }[]).map((row) => row.id);
 }
 
 export const sorted = (ids: string[]) => [...ids].sort().reverse();

@@ -46,6 +46,19 @@ test('writes a CSV of the cache on its own connection, reporting progress as it 
   }
 });
 
+test('started ahead of its first task, it answers once its connection is open; one that cannot open its file says why', async () => {
+  const worker = new DatabaseWorker(entry, db.name);
+  try {
+    await worker.start();
+    expect(await worker.run('writeAlertsCsv', { path: path.join(dataDir, 'started.csv'), ...everything })).toBe(2_500);
+  } finally {
+    await worker.close();
+  }
+  const broken = new DatabaseWorker(entry, path.join(dataDir, 'no-such-folder', 'opsdesk.sqlite'));
+  await expect(broken.start()).rejects.toThrow(/The database worker stopped \(.*directory does not exist.*\) before its connection was open/);
+  await broken.close();
+});
+
 test('a task that fails answers with its reason, and the worker goes on with the next', async () => {
   const worker = new DatabaseWorker(entry, db.name);
   try {
