@@ -132,6 +132,19 @@ describe('alerts from the cache', () => {
     expect(offline.ok && offline.data.ruleId).toBe(online.ok && online.data.ruleId);
   });
 
+  it('shows every time to the millisecond in UTC, whatever the day, and keeps each profile\'s alerts apart', async () => {
+    const other = await addFirewallProfile(workspace, sims);
+    const times = [Date.parse('2026-11-22T00:00:00.000Z'), Date.parse('2026-11-22T23:59:59.999Z'), Date.parse('2026-11-21T12:05:09.005Z'), Date.parse('2024-02-29T08:30:00.050Z'), Date.parse('1969-12-31T23:59:59.500Z')];
+    const repository = new AlertRepository(workspace.services.db);
+    repository.store(other, times.map((occurredMs, i) => ({
+      id: all[i]!.id, severity: 'low', occurredMs, category: null, action: null, srcIp: null, srcPort: null, dstIp: null, dstPort: null, protocol: null, signature: null, message: null, deviceId: null, other: null,
+    })), 1);
+    const shown = repository.query(other, {}, { field: 'occurredAt', direction: 'desc' }, 0, 10).rows.map((row) => row.occurredAt);
+    expect(shown).toEqual([...times].sort((a, b) => b - a).map((ms) => new Date(ms).toISOString()));
+    expect(repository.count(profileId)).toBe(900);
+    expect(repository.find(profileId, all[0]!.id)?.severity).toBe(all[0]!.severity);
+  });
+
   it('exports the filtered, sorted set as CSV through the save dialog, with progress, formulas neutralised', async () => {
     const file = path.join(tmpdir(), `opsdesk-export-${process.pid}.csv`);
     const repository = new AlertRepository(workspace.services.db);
