@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertRepository } from '../../../src-main/core/firewall/alerts/alert-repository.ts';
+import { packAlert } from '../../../src-main/core/firewall/alerts/alert-wire.ts';
 import { neutraliseCell } from '../../../src-main/core/firewall/export/alert-export.ts';
 import type { AlertQuery, AlertRow, ExportProgress } from '../../../src-preload/contract/firewall.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
@@ -136,7 +137,7 @@ describe('alerts from the cache', () => {
     const other = await addFirewallProfile(workspace, sims);
     const times = [Date.parse('2026-11-22T00:00:00.000Z'), Date.parse('2026-11-22T23:59:59.999Z'), Date.parse('2026-11-21T12:05:09.005Z'), Date.parse('2024-02-29T08:30:00.050Z'), Date.parse('1969-12-31T23:59:59.500Z')];
     const repository = new AlertRepository(workspace.services.db);
-    repository.store(other, times.map((occurredMs, i) => ({
+    repository.store(other, times.map((occurredMs, i) => packAlert({
       id: all[i]!.id, severity: 'low', occurredMs, category: null, action: null, srcIp: null, srcPort: null, dstIp: null, dstPort: null, protocol: null, signature: null, message: null, deviceId: null, other: null,
     })), 1);
     const shown = repository.query(other, {}, { field: 'occurredAt', direction: 'desc' }, 0, 10).rows.map((row) => row.occurredAt);
@@ -148,10 +149,10 @@ describe('alerts from the cache', () => {
   it('exports the filtered, sorted set as CSV through the save dialog, with progress, formulas neutralised', async () => {
     const file = path.join(tmpdir(), `opsdesk-export-${process.pid}.csv`);
     const repository = new AlertRepository(workspace.services.db);
-    repository.store(profileId, [{
+    repository.store(profileId, [packAlert({
       id: 'hostile-1', severity: 'critical', occurredMs: clock.now(), category: '=HYPERLINK("http://evil")', action: '+cmd', srcIp: '@SUM(1)',
       srcPort: 1, dstIp: '-2+3', dstPort: 2, protocol: '\tTAB', signature: '\rCR', message: 'line one\r\nline "two", <script>', deviceId: null, other: null,
-    }], 0);
+    })], 0);
     const progress: ExportProgress[] = [];
     await workspace.api.firewall.onExportProgress((step) => progress.push(step));
     workspace.platform.savePath = file;

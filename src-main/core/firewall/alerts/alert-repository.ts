@@ -5,7 +5,7 @@
 import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
 import type Database from 'better-sqlite3';
 import type { Db } from '../../db/database.ts';
-import { severityRank, type WireAlert, type WireAlertDetail } from './alert-wire.ts';
+import { severityRank, type PackedAlert, type WireAlertDetail } from './alert-wire.ts';
 
 interface AlertDbRow {
   id: string;
@@ -240,18 +240,17 @@ export class AlertRepository {
   }
 
   /** Stores alerts not cached yet (a repeat of an id changes nothing); returns how many were new. */
-  store(profileId: string, alerts: readonly WireAlert[], walk: number): number {
+  store(profileId: string, alerts: readonly PackedAlert[], walk: number): number {
     if (alerts.length === 0) return 0;
     const storing = () => {
       this.#newKey.run(profileId);
       const key = this.#keyOf.get(profileId)!;
       const before = (this.#lastRowid.get() as number | null) ?? 0;
-      const added: WireAlert[] = [];
+      const added: PackedAlert[] = [];
       for (const alert of alerts) {
+        const [id, severity, occurredMs, category, action, srcIp, srcPort, dstIp, dstPort, protocol, signature, message, deviceId, other] = alert;
         const { changes } = this.#insert.run(
-          key, alert.id, walk, alert.severity, severityRank(alert.severity), alert.occurredMs, alert.category, alert.action, alert.srcIp,
-          alert.srcPort, alert.dstIp, alert.dstPort, alert.protocol, alert.signature, alert.message, alert.deviceId,
-          alert.other === null ? null : JSON.stringify(alert.other),
+          key, id, walk, severity, severityRank(severity), occurredMs, category, action, srcIp, srcPort, dstIp, dstPort, protocol, signature, message, deviceId, other,
         );
         if (changes > 0) added.push(alert);
       }
@@ -272,9 +271,9 @@ export class AlertRepository {
    * Adds stored alerts to the counts per severity, category and action, a statement per group
    * rather than a trigger per row (deleted rows leave through migration 18's trigger).
    */
-  #count(key: number, added: readonly WireAlert[]): void {
+  #count(key: number, added: readonly PackedAlert[]): void {
     const groups = new Map<string, { severity: string | null; category: string | null; action: string | null; alerts: number }>();
-    for (const { severity, category, action } of added) {
+    for (const [, severity, , category, action] of added) {
       const key = JSON.stringify([severity, category, action]);
       const group = groups.get(key);
       if (group) group.alerts++;

@@ -16,7 +16,7 @@ import { firewallDialect } from '../error-dialect.ts';
 import type { FirewallClients, RateOf } from '../firewall-clients.ts';
 import { readListPage } from '../list-page-wire.ts';
 import type { AlertRepository, CachedDetail } from './alert-repository.ts';
-import { readAlert, readAlertDetail } from './alert-wire.ts';
+import { packAlert, readAlert, readAlertDetail } from './alert-wire.ts';
 import type { SyncSettingsStore } from './sync-settings.ts';
 
 /** The largest page the appliance is known to give (docs/api-assumptions.md); fewer requests per sync. */
@@ -150,7 +150,7 @@ export class AlertService {
           }, pageSignal),
         settledIds: (ids, settledWalk) => repository.settledIds(profileId, ids, settledWalk),
         commit: async (commit) => {
-          const stored = await worker.run('commitAlertPages', { ...commit, pages: commit.pages.map((page) => ({ ...page, items: page.items.map((item) => item.alert) })) });
+          const stored = await worker.run('commitAlertPages', { ...commit, pages: commit.pages.map((page) => ({ ...page, items: page.items.map((item) => packAlert(item.alert)) })) });
           if (stored > 0) repository.forgetCounts(profileId);
           return stored;
         },

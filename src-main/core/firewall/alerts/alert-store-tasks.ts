@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { commitWalk, type WalkCommit } from '../../sync/page-walk.ts';
 import { SyncStateRepository } from '../../sync/sync-state-repository.ts';
 import { AlertRepository } from './alert-repository.ts';
-import type { WireAlert } from './alert-wire.ts';
+import type { PackedAlert } from './alert-wire.ts';
 
 export interface AlertRetention {
   profileId: string;
@@ -17,7 +17,7 @@ export function alertStoreTasks(db: Db) {
   const alerts = new AlertRepository(db);
   const state = new SyncStateRepository(db);
   return {
-    commitAlertPages: (commit: WalkCommit<WireAlert>): number => commitWalk(state, (items, walk) => alerts.store(commit.profileId, items, walk), commit),
+    commitAlertPages: (commit: WalkCommit<PackedAlert>): number => commitWalk(state, (items, walk) => alerts.store(commit.profileId, items, walk), commit),
     /** What a backfill left out to store faster. */
     restoreAlertIndexes: (): void => alerts.restoreIndexes(),
     /** Applies retention after a walk; answers how many alerts it removed. */

@@ -76,6 +76,25 @@ export function readAlert(fields: Fields): WireAlert | undefined {
   };
 }
 
+/**
+ * An alert on its way to the database worker and into its row: its fields in a fixed order,
+ * `other` as the JSON the row keeps.
+ * Posting a hundred thousand objects wrote each one's field names too; arrays cost main's thread
+ * and the worker about half as much.
+ */
+export type PackedAlert = [
+  id: string, severity: string | null, occurredMs: number | null, category: string | null, action: string | null, srcIp: string | null,
+  srcPort: number | null, dstIp: string | null, dstPort: number | null, protocol: string | null, signature: string | null,
+  message: string | null, deviceId: string | null, other: string | null,
+];
+
+export function packAlert(alert: WireAlert): PackedAlert {
+  return [
+    alert.id, alert.severity, alert.occurredMs, alert.category, alert.action, alert.srcIp, alert.srcPort, alert.dstIp, alert.dstPort,
+    alert.protocol, alert.signature, alert.message, alert.deviceId, alert.other === null ? null : JSON.stringify(alert.other),
+  ];
+}
+
 export function readAlertDetail(fields: Fields): WireAlertDetail {
   return {
     ruleId: fields.id(...NAMES.ruleId) ?? null,
