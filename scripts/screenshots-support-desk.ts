@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { SUPPORT_SCOPES } from '../test/sim/index.ts';
 import type { Simulators, SupportKeyOptions } from '../test/sim/index.ts';
 import { openApp } from '../test/support/app-harness.ts';
+import { supportProfile } from '../test/support/support-profile.ts';
 
 interface Pass {
   t: TFunction;
@@ -19,14 +20,7 @@ type Capture = (page: Page, name: string) => Promise<void>;
 /** A fresh app with one support profile holding `apiKey` for `site`, its Support tab showing. */
 async function supportApp(browser: Browser, sims: Simulators, { t, locale }: Pass, apiKey: string, site = 'site-main') {
   const app = await openApp(browser, { locale });
-  await app.services.profiles.save({
-    service: 'support',
-    name: 'Support desk',
-    baseUrl: sims.support.url,
-    apiKey,
-    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-    settings: { site, ratePerMinute: 10_000 },
-  });
+  await app.services.profiles.save(supportProfile({ name: 'Support desk', baseUrl: sims.support.url, apiKey, caPem: sims.ca.certPem, site, ratePerMinute: 10_000 }));
   await app.page.reload();
   await app.page.getByRole('tab', { name: t('views.tickets.title') }).click();
   const view = app.page.getByRole('tabpanel', { name: t('views.tickets.title') });

@@ -8,6 +8,7 @@ import type { Language } from '../src-shared/i18n/languages.ts';
 import { issueServerCertificate, SupportSim } from '../test/sim/index.ts';
 import type { Simulators } from '../test/sim/index.ts';
 import { openApp } from '../test/support/app-harness.ts';
+import { supportProfile } from '../test/support/support-profile.ts';
 
 type Capture = (page: Page, name: string) => Promise<void>;
 
@@ -25,14 +26,7 @@ export async function captureSupportInbox(browser: Browser, sims: Simulators, ca
     };
     const start = async (sim: SupportSim, apiKey: string, name: string) => {
       const app = await openApp(browser, { locale, backgroundSync: true });
-      await app.services.profiles.save({
-        service: 'support',
-        name,
-        baseUrl: sim.url,
-        apiKey,
-        trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-        settings: { site: 'site-main', ratePerMinute: 60 },
-      });
+      await app.services.profiles.save(supportProfile({ name, baseUrl: sim.url, apiKey, caPem: sims.ca.certPem, ratePerMinute: 60 }));
       await app.page.reload();
       await app.page.getByRole('tab', { name: t('views.tickets.title') }).click();
       return app;

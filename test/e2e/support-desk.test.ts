@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { SUPPORT_SCOPES, SupportSim, type SupportKeyOptions } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { supportProfile } from '../support/support-profile.ts';
 
 const e2e = setUpE2e();
 let app: AppUnderTest | undefined;
@@ -35,14 +36,7 @@ async function start({ key = {}, site = 'site-main', simKey }: Start = {}): Prom
   // The sim's own limit is raised: these tests are about what the view shows, not the 60/min budget.
   const apiKey = simKey ? support.keys[simKey] : support.addKey({ site: 'site-main', scopes: [...SUPPORT_SCOPES], ratePerMinute: 10_000, ...key });
   app = await e2e.openApp();
-  await app.services.profiles.save({
-    service: 'support',
-    name: 'Support lab',
-    baseUrl: support.url,
-    apiKey,
-    trust: { mode: 'ca-only', caPem: e2e.ca.certPem },
-    settings: { site, ratePerMinute: 10_000 },
-  });
+  await app.services.profiles.save(supportProfile({ name: 'Support lab', baseUrl: support.url, apiKey, caPem: e2e.ca.certPem, site, ratePerMinute: 10_000 }));
   await app.page.reload();
   const { page } = app;
   await page.getByRole('tab', { name: 'Support' }).click();

@@ -5,6 +5,7 @@ import { HOSTILE_STRINGS, SupportSim, SUPPORT_API_PREFIX } from '../sim/index.ts
 import { call, trustingAgent } from '../sim/test-helpers.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { supportProfile } from '../support/support-profile.ts';
 
 const e2e = setUpE2e();
 let app: AppUnderTest | undefined;
@@ -16,14 +17,7 @@ const stopSupport = (sim: SupportSim) => sim.close();
 /** The app as it runs (tickets sync in the background) with one support profile, saved as Settings saves it. */
 async function startApp(sim: SupportSim, apiKey: string, name = 'Help desk') {
   app = await e2e.openApp({ backgroundSync: true });
-  const profile = await app.services.profiles.save({
-    service: 'support',
-    name,
-    baseUrl: sim.url,
-    apiKey,
-    trust: { mode: 'ca-only', caPem: e2e.ca.certPem },
-    settings: { site: 'site-main', ratePerMinute: 60 },
-  });
+  const profile = await app.services.profiles.save(supportProfile({ name, baseUrl: sim.url, apiKey, caPem: e2e.ca.certPem, ratePerMinute: 60 }));
   await app.page.reload();
   await app.page.getByRole('tab', { name: 'Support' }).click();
   return { page: app.page, profile };

@@ -11,6 +11,7 @@ import { startSimulators } from '../sim/index.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { RecordingPlatform } from '../support/recording-platform.ts';
+import { supportProfile } from '../support/support-profile.ts';
 
 // The stores read window.opsdesk when they are imported, so the bridge is in place first.
 const sims = await startSimulators({ alertCount: 0 });
@@ -29,14 +30,9 @@ afterAll(async () => {
 });
 
 test('reads the pending writes, follows each change, and retries and discards through main', async () => {
-  const profile = await services.profiles.save({
-    service: 'support',
-    name: 'Help desk',
-    baseUrl: sims.support.url,
-    apiKey: sims.support.keys.demo,
-    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-    settings: { site: 'site-main', ratePerMinute: 600 },
-  });
+  const profile = await services.profiles.save(
+    supportProfile({ name: 'Help desk', baseUrl: sims.support.url, apiKey: sims.support.keys.demo, caPem: sims.ca.certPem, ratePerMinute: 600 }),
+  );
   const refused = await settle(clock, services.outbox.submit(contactFollowUp(profile.id, 'ct_999999', 'nobody there')));
   expect(refused.state).toBe('failed');
 

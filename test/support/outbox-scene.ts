@@ -8,6 +8,7 @@ import { contactFollowUp, driveUntil, newContact, newTicket, settle, useSupportS
 import type { Simulators } from '../sim/index.ts';
 import type { FakeClock } from './fake-clock.ts';
 import { freePort } from './free-port.ts';
+import { supportProfile } from './support-profile.ts';
 
 export const refusedSubject = 'Refund <img src=x onerror=alert(1)>';
 
@@ -23,14 +24,7 @@ export interface OutboxScene {
 export async function fillOutbox(services: AppServices, sims: Simulators, clock: FakeClock): Promise<OutboxScene> {
   useSupportSender(services);
   const helpDesk = (name: string, baseUrl: string, apiKey: string) =>
-    services.profiles.save({
-      service: 'support',
-      name,
-      baseUrl,
-      apiKey,
-      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-      settings: { site: 'site-main', ratePerMinute: 60 },
-    });
+    services.profiles.save(supportProfile({ name, baseUrl, apiKey, caPem: sims.ca.certPem, ratePerMinute: 60 }));
   const live = await helpDesk('Live help desk', sims.support.url, sims.support.keys.live);
   const test = await helpDesk('Test help desk', sims.support.url, sims.support.keys.demo);
   const unreachable = await helpDesk('Branch help desk', `https://127.0.0.1:${await freePort()}`, sims.support.keys.demo);
