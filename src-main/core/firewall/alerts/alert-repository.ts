@@ -236,7 +236,7 @@ export class AlertRepository {
 
   /** After a backfill, and on start (a process that stopped during one left them out); one index per transaction. */
   restoreIndexes(): void {
-    for (const [name, columns] of Object.entries(DEFERRABLE_INDEXES)) { const t = performance.now(); this.#db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON firewall_alerts ${columns}`); if (process.env.TIMING) console.log(name, (performance.now() - t).toFixed(0), this.#db.pragma('wal_checkpoint(PASSIVE)')); }
+    for (const [name, columns] of Object.entries(DEFERRABLE_INDEXES)) this.#db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON firewall_alerts ${columns}`);
   }
 
   /** Stores alerts not cached yet (a repeat of an id changes nothing); returns how many were new. */
@@ -274,10 +274,10 @@ export class AlertRepository {
   #count(key: number, added: readonly PackedAlert[]): void {
     const groups = new Map<string, { severity: string | null; category: string | null; action: string | null; alerts: number }>();
     for (const [, severity, , category, action] of added) {
-      const key = JSON.stringify([severity, category, action]);
-      const group = groups.get(key);
+      const name = JSON.stringify([severity, category, action]);
+      const group = groups.get(name);
       if (group) group.alerts++;
-      else groups.set(key, { severity, category, action, alerts: 1 });
+      else groups.set(name, { severity, category, action, alerts: 1 });
     }
     for (const { severity, category, action, alerts } of groups.values()) {
       if (this.#addToCount.run(alerts, key, severity, category, action).changes === 0) this.#newCount.run(key, severity, category, action, alerts);

@@ -78,9 +78,8 @@ export function readAlert(fields: Fields): WireAlert | undefined {
 
 /**
  * An alert on its way to the database worker and into its row: its fields in a fixed order,
- * `other` as the JSON the row keeps.
- * Posting a hundred thousand objects wrote each one's field names too; arrays cost main's thread
- * and the worker about half as much.
+ * `other` as the JSON the row keeps. Posted as objects, a hundred thousand alerts carried every
+ * field's name too; as arrays they cost main's thread and the worker about half as much.
  */
 export type PackedAlert = [
   id: string, severity: string | null, occurredMs: number | null, category: string | null, action: string | null, srcIp: string | null,
