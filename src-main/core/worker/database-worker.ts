@@ -72,6 +72,8 @@ export class DatabaseWorker {
     const worker = this.#worker;
     if (!worker) return;
     await Promise.allSettled([...this.#pending.keys()].map((id) => new Promise<void>((resolve) => this.#whenSettled(id, resolve))));
+    // A worker that died meanwhile has nothing left to close (and no exit left to wait for).
+    if (this.#worker !== worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.ref();
     worker.postMessage('close' satisfies WorkerRequest);

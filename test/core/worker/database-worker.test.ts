@@ -126,6 +126,14 @@ test('the window stops an export through its call: the export answers as cancell
   }
 }, 60_000);
 
+test('closing while a task runs in a worker that dies fails the task with the reason and returns', async () => {
+  const worker = new DatabaseWorker(new URL('./dying-worker-entry.ts', import.meta.url), db.name);
+  await worker.start();
+  const failed = expect(worker.run('restoreAlertIndexes', undefined)).rejects.toThrow(/The database worker stopped \(exit code 3\)/);
+  await worker.close();
+  await failed;
+});
+
 test('a worker whose script cannot run fails the task with a clear reason instead of hanging', async () => {
   const worker = new DatabaseWorker(new URL('./no-such-entry.ts', import.meta.url), db.name);
   await expect(worker.run('restoreAlertIndexes', undefined)).rejects.toThrow(/The database worker stopped/);
