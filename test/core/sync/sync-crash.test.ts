@@ -13,7 +13,7 @@ import { addFirewallProfile, cachedAlertIds, openWorkspace, simulatorAlertIds, s
 let sims: Simulators;
 
 beforeAll(async () => {
-  sims = await startSimulators({ alertCount: 3_000 });
+  sims = await startSimulators({ alertCount: 6_000 });
 });
 afterAll(async () => {
   await sims.close();
