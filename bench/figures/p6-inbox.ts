@@ -13,6 +13,7 @@ import { p95, timeFirstRows } from '../chromium-timing.ts';
 import { row } from '../figure.ts';
 import { p6TicketQuery } from './p6-ticket-query.ts';
 import type { Figure, FigureRow } from '../figure.ts';
+import { insertProfileRow } from '../../test/support/profile-row.ts';
 
 /** A row with its data, not a placeholder. */
 const firstTicketRow = '[role="listbox"][aria-label="Ticket list"] [role="option"]:not([aria-busy])';
@@ -22,10 +23,7 @@ const pageSize = 100;
 
 /** A support profile and `rows` cached tickets shaped like the simulator's, spread over the four statuses. */
 function fillTicketCache(db: Db, profileId: string, rows: number, nowMs: number): void {
-  db.prepare(
-    `INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at)
-     VALUES (?, 'support', ?, 'https://support.example:9443', '{"mode":"system"}', '{}', '{"mode":"none"}', '{"site":"site-main","ratePerMinute":60}', 'now', 'now')`,
-  ).run(profileId, `Bench ${profileId}`);
+  insertProfileRow(db, profileId, 'support', `Bench ${profileId}`);
   db.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < @rows)
      INSERT INTO support_tickets (profile_id, id, status, subject, channel, offline, visitor_name, visitor_email, contact_id,

@@ -14,6 +14,7 @@ import { SyncBudget } from '../../src-main/core/sync/sync-budget.ts';
 import { systemClock } from '../../src-main/core/lifecycle/clock.ts';
 import { createLogger } from '../../src-main/core/log/logger.ts';
 import { row, type Figure } from '../figure.ts';
+import { insertProfileRow } from '../../test/support/profile-row.ts';
 
 const STATUSES = ['offline', 'queued', 'active', 'closed', 'escalated'];
 
@@ -52,10 +53,7 @@ export const p6TicketQuery: Figure = {
     const dir = await mkdtemp(path.join(tmpdir(), 'opsdesk-bench-p6-'));
     const db = openDatabase(path.join(dir, 'opsdesk.sqlite'));
     try {
-      db.prepare(
-        `INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at)
-         VALUES ('bench', 'support', 'Bench', 'https://support.example', '{"mode":"system"}', '{}', '{"mode":"none"}', '{"site":"site-main","ratePerMinute":60}', 'now', 'now')`,
-      ).run();
+      insertProfileRow(db, 'bench', 'support', 'Bench');
       const repository = new TicketRepository(db);
       const now = Date.now();
       repository.store('bench', Array.from({ length: count }, (_, i) => ticket(i, now)), { news: false, syncedAt: new Date(now).toISOString() });

@@ -1,12 +1,10 @@
 // A firewall cache of any size built with SQL (no HTTP): rows shaped like the simulator's alerts,
 // written through the same table, counts, full-text index and indexes the app uses.
 import type { Db } from '../../src-main/core/db/database.ts';
+import { insertProfileRow } from './profile-row.ts';
 
 export function fillAlertCache(db: Db, profileId: string, rows: number, nowMs: number): void {
-  db.prepare(
-    `INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at)
-     VALUES (?, 'firewall', ?, 'https://fw.example:9443', '{"mode":"system"}', '{}', '{"mode":"none"}', '{"rateLimit":{"requests":600,"windowSeconds":60}}', 'now', 'now')`,
-  ).run(profileId, `Bench ${profileId}`);
+  insertProfileRow(db, profileId, 'firewall', `Bench ${profileId}`);
   const key = db.prepare('INSERT INTO firewall_profile_keys (profile_id) VALUES (?) RETURNING key').pluck().get(profileId);
   db.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < @rows)

@@ -13,6 +13,7 @@ import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { freePort } from '../../support/free-port.ts';
+import { insertProfileRow } from '../../support/profile-row.ts';
 
 let sims: Simulators;
 let dataDir: string;
@@ -123,10 +124,7 @@ describe('connection health', () => {
   test('while a back end keeps answering, its time is written every 30 s and on close, not on every call', async () => {
     const db = openDatabase(path.join(dataDir, 'health-writes.sqlite'));
     try {
-      db.prepare(
-        `INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at)
-         VALUES ('fw', 'firewall', 'fw', 'https://fw.example', '{}', '{}', '{}', '{}', 'now', 'now')`,
-      ).run();
+      insertProfileRow(db, 'fw', 'firewall');
       const repository = new HealthRepository(db);
       let now = Date.parse('2026-11-22T10:00:00.000Z');
       const tracker = new ConnectionHealthTracker(repository, () => new Date(now));

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import Database from 'better-sqlite3';
 import { migrate } from '../../../src-main/core/db/database.ts';
 import { LogQueryRepository } from '../../../src-main/core/firewall/logs/log-query-repository.ts';
+import { insertProfileRow } from '../../support/profile-row.ts';
 
 let db: Database.Database;
 afterEach(() => db.close());
@@ -10,9 +11,7 @@ function open(): LogQueryRepository {
   db = new Database(':memory:');
   migrate(db);
   for (const id of ['a', 'b']) {
-    db.prepare(
-      "INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES (?, 'firewall', ?, 'https://x', '{}', '{}', '{}', '{}', 'now', 'now')",
-    ).run(id, id);
+    insertProfileRow(db, id, 'firewall');
   }
   return new LogQueryRepository(db, 3);
 }

@@ -9,6 +9,7 @@ import { ContactRepository } from '../../../src-main/core/support/contacts/conta
 import type { WireContact } from '../../../src-main/core/support/contacts/contact-wire.ts';
 import { WorkRepository } from '../../../src-main/core/support/work/work-repository.ts';
 import type { WireWorkItem } from '../../../src-main/core/support/work/work-wire.ts';
+import { insertProfileRow } from '../../support/profile-row.ts';
 
 const PROFILE = 'support-1';
 const SYNCED_AT = '2026-05-01T12:00:00.000Z';
@@ -19,10 +20,7 @@ let db: Db;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'opsdesk-records-'));
   db = openDatabase(path.join(dir, 'opsdesk.sqlite'));
-  db.prepare(
-    `INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at)
-     VALUES (?, 'support', 'Support', 'https://support.test', '{}', '{}', '{}', '{}', ?, ?)`,
-  ).run(PROFILE, SYNCED_AT, SYNCED_AT);
+  insertProfileRow(db, PROFILE, 'support');
 });
 
 afterEach(async () => {
