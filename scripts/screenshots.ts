@@ -19,6 +19,7 @@ import { captureSupportDesk } from './screenshots-support-desk.ts';
 import { captureWebhookReceiver } from './screenshots-webhook-receiver.ts';
 import type { Language } from '../src-shared/i18n/languages.ts';
 import { createTranslator } from '../src-shared/i18n/translator.ts';
+import { databaseUpdatePage, DATABASE_UPDATE_WINDOW_SIZE } from '../src-main/electron/database-update-page.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../screenshots');
 await mkdir(outDir, { recursive: true });
@@ -259,6 +260,17 @@ try {
   await app.page.getByRole('tabpanel', { name: 'Firewall' }).getByRole('button', { name: 'Retry' }).waitFor({ timeout: 15_000 });
   await captureBothSchemes(app.page, (colorScheme) => `firewall-offline-cached-${colorScheme}`);
   await app.close({ removeData: true });
+
+  // The window shown while an update migrates the cache: its page, at the window's size.
+  for (const { language, suffix } of passes) {
+    const page = await browser.newPage({ viewport: DATABASE_UPDATE_WINDOW_SIZE });
+    const { t } = createTranslator(language);
+    for (const dark of [false, true]) {
+      await page.setContent(databaseUpdatePage({ language, title: t('databaseUpdate.title'), body: t('databaseUpdate.body'), step: t('databaseUpdate.step', { number: 1, of: 2 }), dark }));
+      await capture(page, `database-update-${dark ? 'dark' : 'light'}${suffix}`);
+    }
+    await page.close();
+  }
 
   await captureSupportInbox(browser, sims, capture);
 } finally {

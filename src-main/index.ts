@@ -14,6 +14,7 @@ import { installAppMenu } from './electron/app-menu.ts';
 import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
 import { appOrigin } from './electron/content-security-policy.ts';
 import { bindRouter } from './electron/ipc.ts';
+import { databaseUpdateWindow } from './electron/database-update-window.ts';
 import { createMainWindow } from './electron/main-window.ts';
 import { createElectronPlatform } from './electron/platform.ts';
 import { hardenSession, hardenWebContents, sandboxEveryRenderer } from './electron/security.ts';
@@ -52,6 +53,7 @@ async function start(): Promise<void> {
   const importProfilesFrom = app.isPackaged ? undefined : process.env.OPSDESK_IMPORT_PROFILES;
   // Imported keys go to the keychain, so an import waits for it to answer.
   if (importProfilesFrom) await keyStore.opened;
+  const updating = databaseUpdateWindow(translator);
   const services = await createAppServices({
     dataDir: app.getPath('userData'),
     logger,
@@ -61,6 +63,7 @@ async function start(): Promise<void> {
     // Built beside this bundle (electron.vite.config.ts).
     databaseWorkerEntry: new URL('./database-worker.js', import.meta.url),
     backgroundSync: true,
+    onMigration: (step) => updating.migrating(step),
   });
   translator = services.preferences.translator;
   installAppMenu(log.folder, translator);
@@ -77,4 +80,5 @@ async function start(): Promise<void> {
   void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
   closeBeforeQuit(() => services.close(), logger);
   createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator });
+  updating.close();
 }

@@ -7,7 +7,7 @@ import type { SupportCacheChange, SupportSyncStatus } from '../../src-preload/co
 import type { SupportWebhookReceived, SupportWebhookReceiverStatus } from '../../src-preload/contract/support-webhooks.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
-import { openDatabase } from './db/database.ts';
+import { hasPendingMigrations, openDatabase, type MigrationStep } from './db/database.ts';
 import type { Db } from './db/database.ts';
 import { SettingsTable } from './db/settings.ts';
 import { createLogger } from './log/logger.ts';
@@ -61,6 +61,8 @@ export interface AppServicesOptions {
   databaseWorkerEntry?: URL;
   /** Sync every firewall profile in the background (the app); without it a sync runs only when asked. */
   backgroundSync?: boolean;
+  /** Before each migration an update brought, run at start: the app shows the user what it waits for. */
+  onMigration?: (step: MigrationStep) => void;
 }
 
 export interface AppEvents {
@@ -120,8 +122,13 @@ export type AppClients = ClientRegistry<{ [Service in keyof typeof connectors]: 
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
   const logger = options.logger ?? createLogger(options.logSink ? { sink: options.logSink } : {});
   const dbFile = path.join(options.dataDir, 'opsdesk.sqlite');
-  const db = openDatabase(dbFile);
   const worker = new DatabaseWorker(options.databaseWorkerEntry ?? new URL('./worker/worker-entry.ts', import.meta.url), dbFile);
+  // An update's migrations run in the worker while main's thread stays free to show them; if the
+  // worker cannot start, main runs them itself.
+  if (hasPendingMigrations(dbFile)) {
+    await worker.start(options.onMigration).catch((error: unknown) => logger.warn('the database worker did not start; main brings the database up to date', { error }));
+  }
+  const db = openDatabase(dbFile, options.onMigration);
   worker.start().catch((error: unknown) => logger.warn('the database worker did not start; the next task tries again', { error }));
   const listeners: Partial<AppEvents>[] = [];
   const repository = new ProfileRepository(db);

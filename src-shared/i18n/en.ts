@@ -925,6 +925,11 @@ export const en = {
     cancel: 'Cancel',
     open: 'Open in Browser',
   },
+  databaseUpdate: {
+    title: 'Updating OpsDesk’s local data',
+    body: 'OpsDesk was updated and is bringing its local cache up to date. This happens once; a large alerts cache can take a minute. Nothing is lost if OpsDesk stops meanwhile: it carries on at the next start.',
+    step: 'Step {{number}} of {{of}}',
+  },
   windowCrash: {
     reloaded: 'The OpsDesk window stopped unexpectedly and was reloaded.',
     keepsStopping: 'The OpsDesk window keeps stopping; restart OpsDesk.',

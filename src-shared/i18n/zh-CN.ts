@@ -914,6 +914,11 @@ export const zhCN: Catalog = {
     cancel: '取消',
     open: '在浏览器中打开',
   },
+  databaseUpdate: {
+    title: '正在更新 OpsDesk 的本地数据',
+    body: 'OpsDesk 已更新，正在更新本地缓存。此过程只进行一次；告警缓存较大时可能需要一分钟。若 OpsDesk 中途停止，不会丢失任何数据：下次启动时会继续。',
+    step: '第 {{number}} 步，共 {{of}} 步',
+  },
   windowCrash: {
     reloaded: 'OpsDesk 窗口意外停止，已重新加载。',
     keepsStopping: 'OpsDesk 窗口反复停止；请重新启动 OpsDesk。',

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { createTranslator } from '../../src-shared/i18n/translator.ts';
 
@@ -51,6 +51,9 @@ vi.mock('electron', () => ({
     isDestroyed() {
       return this.destroyed;
     }
+    destroy() {
+      this.destroyed = true;
+    }
     async loadURL(url: string) {
       electron.windows.at(-1)!.loadedUrl = url;
     }
@@ -75,6 +78,8 @@ const { createRouter } = await import('../../src-main/ipc/router.ts');
 const { createEventHub } = await import('../../src-main/ipc/event-hub.ts');
 const { call, event } = await import('../../src-preload/contract/define.ts');
 const { createLogger } = await import('../../src-main/core/log/logger.ts');
+const { databaseUpdateWindow, SHOW_AFTER_MS } = await import('../../src-main/electron/database-update-window.ts');
+const { databaseUpdatePage } = await import('../../src-main/electron/database-update-page.ts');
 
 const english = createTranslator('en');
 const crashReporting = (translator = english) => {
@@ -103,6 +108,51 @@ describe('main window', () => {
   test('loads the app from the custom protocol, not file://', () => {
     createMainWindow('/app/preload/index.cjs', crashReporting());
     expect(electron.windows.at(-1)!.loadedUrl).toBe('opsdesk://app/index.html');
+  });
+});
+
+describe('the window while an update migrates the database', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  const pageOf = (url: string | undefined) => decodeURIComponent(url!.replace(/^data:text\/html;charset=utf-8,/, ''));
+
+  test('a quick migration shows nothing', () => {
+    const windows = electron.windows.length;
+    const updating = databaseUpdateWindow(english);
+    updating.migrating({ number: 1, of: 1, name: 'alerts keyed by number' });
+    vi.advanceTimersByTime(SHOW_AFTER_MS - 1);
+    updating.close();
+    vi.advanceTimersByTime(SHOW_AFTER_MS);
+    expect(electron.windows.length).toBe(windows);
+  });
+
+  test('a long one shows a sandboxed window without script that follows the steps, closed when the app is up', () => {
+    const updating = databaseUpdateWindow(english);
+    updating.migrating({ number: 1, of: 2, name: 'first' });
+    vi.advanceTimersByTime(SHOW_AFTER_MS);
+    const shown = electron.windows.at(-1)!;
+    expect((shown.options as { webPreferences: unknown }).webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false });
+    expect(pageOf(shown.loadedUrl)).toContain('Updating OpsDesk’s local data');
+    expect(pageOf(shown.loadedUrl)).toContain('Step 1 of 2');
+    updating.migrating({ number: 2, of: 2, name: 'second' });
+    expect(pageOf(shown.loadedUrl)).toContain('Step 2 of 2');
+    updating.close();
+    expect(shown.destroyed).toBe(true);
+  });
+
+  test('speaks the user’s language, and its page runs nothing and shows every word as text', () => {
+    const updating = databaseUpdateWindow(createTranslator('zh-CN'));
+    updating.migrating({ number: 1, of: 1, name: 'only' });
+    vi.advanceTimersByTime(SHOW_AFTER_MS);
+    const page = pageOf(electron.windows.at(-1)!.loadedUrl);
+    expect(page).toContain('正在更新 OpsDesk 的本地数据');
+    expect(page).not.toContain('第 1 步');
+    updating.close();
+    const hostile = databaseUpdatePage({ language: 'en"><script>', title: '<img src=x onerror=alert(1)>', body: 'a & b', step: '<b>2</b>', dark: true });
+    expect(hostile).toContain("default-src 'none'; style-src 'unsafe-inline'");
+    expect(hostile).not.toMatch(/<script|<img|<b>/);
+    expect(hostile).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(hostile).toContain('a &amp; b');
   });
 });
 

@@ -1,10 +1,21 @@
 import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { migrations } from './migrations.ts';
 
 export type Db = Database.Database;
 
-/** Opens (or creates) the app's SQLite file in WAL mode and brings its schema up to date. */
-export function openDatabase(file: string): Db {
+/** Which migration is about to run, of how many this start runs. */
+export interface MigrationStep {
+  number: number;
+  of: number;
+  name: string;
+}
+
+/**
+ * Opens (or creates) the app's SQLite file in WAL mode and brings its schema up to date;
+ * `onMigration` hears of each migration before it runs.
+ */
+export function openDatabase(file: string, onMigration?: (step: MigrationStep) => void): Db {
   const db = new Database(file);
   // First: the database worker opens its own connection while main may be writing.
   db.pragma('busy_timeout = 5000');
@@ -14,8 +25,24 @@ export function openDatabase(file: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   beginTransactionsImmediate(db);
-  migrate(db);
+  migrate(db, migrations.length, onMigration);
   return db;
+}
+
+/**
+ * Whether a file an earlier version made waits for migrations. They may rewrite a large cache
+ * (migration 18: about 9 s per million alerts), so the app runs them off main's thread and says
+ * so; a new file's run at once, over empty tables.
+ */
+export function hasPendingMigrations(file: string): boolean {
+  if (!existsSync(file)) return false;
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    return (db.pragma('user_version', { simple: true }) as number) < migrations.length;
+  } finally {
+    db.close();
+  }
 }
 
 /**
@@ -32,9 +59,11 @@ function beginTransactionsImmediate(db: Db): void {
   };
 }
 
-export function migrate(db: Db, upTo = migrations.length): void {
+export function migrate(db: Db, upTo = migrations.length, onMigration?: (step: MigrationStep) => void): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (const migration of migrations.slice(current, upTo)) {
+  const pending = migrations.slice(current, upTo);
+  for (const [index, migration] of pending.entries()) {
+    onMigration?.({ number: index + 1, of: pending.length, name: migration.name });
     db.transaction(() => {
       db.exec(migration.sql);
       db.pragma(`user_version = ${migrations.indexOf(migration) + 1}`);

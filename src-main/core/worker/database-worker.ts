@@ -3,6 +3,7 @@
 // answering the window while they run and main's heap never holds what streams through
 // (docs/architecture.md, "The database worker").
 import { Worker } from 'node:worker_threads';
+import type { MigrationStep } from '../db/database.ts';
 import type { WorkerTasks } from './worker-tasks.ts';
 
 type TaskName = keyof WorkerTasks;
@@ -12,8 +13,8 @@ type ProgressOf<Name extends TaskName> = Parameters<WorkerTasks[Name]>[1] extend
 
 export type WorkerRequest = { id: number; task: TaskName; args: unknown } | { cancel: number } | 'close';
 
-/** `ready`: the worker's connection is open. */
-export type WorkerReply = 'ready' | { id: number; progress: unknown } | { id: number; result: unknown } | { id: number; error: string };
+/** `ready`: the worker's connection is open; `migrating`: on its way there, it runs a migration. */
+export type WorkerReply = 'ready' | { migrating: MigrationStep } | { id: number; progress: unknown } | { id: number; result: unknown } | { id: number; error: string };
 
 interface Pending {
   resolve(result: unknown): void;
@@ -29,8 +30,9 @@ export class DatabaseWorker {
   #ready: Promise<void> = Promise.resolve();
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
+  #onMigration: (step: MigrationStep) => void = () => {};
 
-  /** `entry`: the worker's script (worker-entry.ts, or its bundle in the app); `file`: the SQLite file, migrated already. */
+  /** `entry`: the worker's script (worker-entry.ts, or its bundle in the app); `file`: the SQLite file. */
   constructor(entry: URL, file: string) {
     this.#entry = entry;
     this.#file = file;
@@ -60,9 +62,11 @@ export class DatabaseWorker {
 
   /**
    * Starts the worker ahead of its first task (the app's start, rather than a sync's first
-   * commit, pays for its thread and connection); resolves once the connection is open.
+   * commit, pays for its thread and connection); resolves once the connection is open. Opening
+   * it brings the file's schema up to date: `onMigration` hears of each migration before it runs.
    */
-  start(): Promise<void> {
+  start(onMigration?: (step: MigrationStep) => void): Promise<void> {
+    if (onMigration) this.#onMigration = onMigration;
     if (!this.#worker) this.#start();
     return this.#ready;
   }
@@ -90,6 +94,7 @@ export class DatabaseWorker {
     this.#ready.catch(() => {});
     worker.on('message', (reply: WorkerReply) => {
       if (reply === 'ready') return opened();
+      if ('migrating' in reply) return this.#onMigration(reply.migrating);
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
       if ('progress' in reply) return pending.onProgress?.(reply.progress);

@@ -6,7 +6,8 @@ import type { WorkerReply, WorkerRequest } from './database-worker.ts';
 import { createWorkerTasks } from './worker-tasks.ts';
 
 const port = parentPort!;
-const db = openDatabase((workerData as { file: string }).file);
+// Opening the file runs an update's migrations, each announced: main starts the worker first for them.
+const db = openDatabase((workerData as { file: string }).file, (step) => port.postMessage({ migrating: step } satisfies WorkerReply));
 const tasks = createWorkerTasks(db);
 port.postMessage('ready' satisfies WorkerReply);
 
