@@ -67,8 +67,6 @@ export class FirewallWorkspace {
     const state = new SyncStateRepository(db);
     const budget = new SyncBudget(clock);
     const alertRepository = new AlertRepository(db);
-    // A process that stopped during a backfill left the sort indexes out.
-    alertRepository.restoreIndexes();
     this.syncSettings = new SyncSettingsStore(options.settings);
     this.alerts = new AlertService({ clients, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker });
     this.blocks = new BlockService({ clients, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });

@@ -9,6 +9,9 @@ const port = parentPort!;
 // Opening the file runs an update's migrations, each announced: main starts the worker first for them.
 const db = openDatabase((workerData as { file: string }).file, (step) => port.postMessage({ migrating: step } satisfies WorkerReply));
 const tasks = createWorkerTasks(db);
+// A process stopped during a backfill left the address indexes out; over a large cache their build
+// takes seconds, which main's thread never waits for.
+tasks.restoreAlertIndexes();
 port.postMessage('ready' satisfies WorkerReply);
 
 /** The tasks under way, by request id, so main can ask one to stop. */
