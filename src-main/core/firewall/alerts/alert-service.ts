@@ -131,7 +131,7 @@ export class AlertService {
     const { backfillDays, retentionDays, retentionRows } = settings.get(profileId);
     const firstSync = state.get(profileId, 'alerts').settledWalk === 0;
     const cutoffMs = clock.now() - (firstSync ? Math.min(backfillDays, retentionDays) : retentionDays) * DAY_MS;
-    const suspended = firstSync && repository.suspendIndexesForBackfill();
+    const suspended = firstSync && (await worker.run('suspendAlertIndexes', undefined));
     const walking = walkNewestFirst(
       {
         profileId,

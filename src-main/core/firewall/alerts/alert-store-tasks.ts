@@ -18,6 +18,11 @@ export function alertStoreTasks(db: Db) {
   const state = new SyncStateRepository(db);
   return {
     commitAlertPages: (commit: WalkCommit<PackedAlert>): number => commitWalk(state, (items, walk) => alerts.store(commit.profileId, items, walk), commit),
+    /**
+     * Before a first backfill: here rather than on main, so it comes after the worker's start
+     * (which restores what a killed backfill left out) and main never waits for the write lock.
+     */
+    suspendAlertIndexes: (): boolean => alerts.suspendIndexesForBackfill(),
     /** What a backfill left out to store faster. */
     restoreAlertIndexes: (): void => alerts.restoreIndexes(),
     /** Applies retention after a walk; answers how many alerts it removed. */
