@@ -31,52 +31,64 @@ const fromRow = (row: ProfileRow): ProfileRecord => ({
   updatedAt: row.updated_at,
 });
 
-/** The non-secret half of each profile, in SQLite. */
+/**
+ * The non-secret half of each profile, in SQLite. Its statements are prepared once: every request
+ * looks its profile up (the client, the call rate), a sync a couple of times per page.
+ */
 export class ProfileRepository {
-  readonly #db: Db;
+  readonly #all;
+  readonly #find;
+  readonly #findByName;
+  readonly #put;
+  readonly #updateTrust;
+  readonly #delete;
+
   constructor(db: Db) {
-    this.#db = db;
+    this.#all = db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY service, name COLLATE NOCASE');
+    this.#find = db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE id = ?');
+    this.#findByName = db.prepare<[ProfileRecord['service'], string], ProfileRow>('SELECT * FROM profiles WHERE service = ? AND name = ?');
+    this.#put = db.prepare(
+      `INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, key_hint, live, created_at, updated_at)
+       VALUES (@id, @service, @name, @baseUrl, @trust, @timeouts, @proxy, @settings, @keyHint, @live, @createdAt, @updatedAt)
+       ON CONFLICT(id) DO UPDATE SET service = excluded.service, name = excluded.name, base_url = excluded.base_url,
+         trust = excluded.trust, timeouts = excluded.timeouts, proxy = excluded.proxy, settings = excluded.settings,
+         key_hint = excluded.key_hint, live = excluded.live, updated_at = excluded.updated_at`,
+    );
+    this.#updateTrust = db.prepare<[string, string, string]>('UPDATE profiles SET trust = ?, updated_at = ? WHERE id = ?');
+    this.#delete = db.prepare<[string]>('DELETE FROM profiles WHERE id = ?');
   }
 
   all(): ProfileRecord[] {
-    return (this.#db.prepare('SELECT * FROM profiles ORDER BY service, name COLLATE NOCASE').all() as ProfileRow[]).map(fromRow);
+    return this.#all.all().map(fromRow);
   }
 
   find(id: string): ProfileRecord | undefined {
-    const row = this.#db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined;
+    const row = this.#find.get(id);
     return row && fromRow(row);
   }
 
   findByName(service: ProfileRecord['service'], name: string): ProfileRecord | undefined {
-    const row = this.#db.prepare('SELECT * FROM profiles WHERE service = ? AND name = ?').get(service, name) as ProfileRow | undefined;
+    const row = this.#findByName.get(service, name);
     return row && fromRow(row);
   }
 
   put(record: ProfileRecord): void {
-    this.#db
-      .prepare(
-        `INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, key_hint, live, created_at, updated_at)
-         VALUES (@id, @service, @name, @baseUrl, @trust, @timeouts, @proxy, @settings, @keyHint, @live, @createdAt, @updatedAt)
-         ON CONFLICT(id) DO UPDATE SET service = excluded.service, name = excluded.name, base_url = excluded.base_url,
-           trust = excluded.trust, timeouts = excluded.timeouts, proxy = excluded.proxy, settings = excluded.settings,
-           key_hint = excluded.key_hint, live = excluded.live, updated_at = excluded.updated_at`,
-      )
-      .run({
-        ...record,
-        trust: JSON.stringify(record.trust),
-        timeouts: JSON.stringify(record.timeouts),
-        proxy: JSON.stringify(record.proxy),
-        settings: JSON.stringify(record.settings),
-        live: record.live ? 1 : 0,
-      });
+    this.#put.run({
+      ...record,
+      trust: JSON.stringify(record.trust),
+      timeouts: JSON.stringify(record.timeouts),
+      proxy: JSON.stringify(record.proxy),
+      settings: JSON.stringify(record.settings),
+      live: record.live ? 1 : 0,
+    });
   }
 
   /** Changes only the trust, so an edit saved meanwhile is kept; false when the profile is gone. */
   updateTrust(id: string, trust: ProfileRecord['trust'], updatedAt: string): boolean {
-    return this.#db.prepare('UPDATE profiles SET trust = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(trust), updatedAt, id).changes > 0;
+    return this.#updateTrust.run(JSON.stringify(trust), updatedAt, id).changes > 0;
   }
 
   delete(id: string): boolean {
-    return this.#db.prepare('DELETE FROM profiles WHERE id = ?').run(id).changes > 0;
+    return this.#delete.run(id).changes > 0;
   }
 }
