@@ -60,8 +60,11 @@ test('a file an earlier version made waits for migrations; a new file or an up-t
   expect(hasPendingMigrations(file)).toBe(false);
 });
 
-test('the database worker runs the migrations as it starts, announcing each; main then opens the file with nothing left to do', async () => {
-  const worker = new DatabaseWorker(new URL('../../../src-main/core/worker/worker-entry.ts', import.meta.url), file);
+test.each([
+  ['its source', '../../../src-main/core/worker/worker-entry.ts'],
+  ['the bundle the app ships, built by npm test', '../../../out/main/database-worker.js'],
+])('the database worker (%s) runs the migrations as it starts, announcing each; main then opens the file with nothing left to do', async (_, entry) => {
+  const worker = new DatabaseWorker(new URL(entry, import.meta.url), file);
   const steps: MigrationStep[] = [];
   try {
     await worker.start((step) => steps.push(step));
