@@ -124,11 +124,18 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const dbFile = path.join(options.dataDir, 'opsdesk.sqlite');
   const worker = new DatabaseWorker(options.databaseWorkerEntry ?? new URL('./worker/worker-entry.ts', import.meta.url), dbFile);
   // An update's migrations run in the worker while main's thread stays free to show them; if the
-  // worker cannot start, main runs them itself.
-  if (hasPendingMigrations(dbFile)) {
-    await worker.start(options.onMigration).catch((error: unknown) => logger.warn('the database worker did not start; main brings the database up to date', { error }));
+  // worker cannot start, main runs them itself. The log says which ran, for a start that was slow.
+  // A new file's migrations are no update: they run on main at once, unannounced.
+  const onMigration = hasPendingMigrations(dbFile)
+    ? (step: MigrationStep) => {
+        logger.info('bringing the database up to date', { migration: `${step.number} of ${step.of}: ${step.name}` });
+        options.onMigration?.(step);
+      }
+    : undefined;
+  if (onMigration) {
+    await worker.start(onMigration).catch((error: unknown) => logger.warn('the database worker did not start; main brings the database up to date', { error }));
   }
-  const db = openDatabase(dbFile, options.onMigration);
+  const db = openDatabase(dbFile, onMigration);
   worker.start().catch((error: unknown) => logger.warn('the database worker did not start; the next task tries again', { error }));
   const listeners: Partial<AppEvents>[] = [];
   const repository = new ProfileRepository(db);

@@ -105,6 +105,7 @@ test('the app starts on the updated cache, and main keeps turning while the work
     expect(page.total).toBe(ALERTS);
     expect(page.rows.map((row) => row.id)).toEqual(['alt_00050000', 'alt_00049999']);
     expect(logged.join('\n')).not.toMatch(/did not start/);
+    expect(logged.join('\n')).toContain(`bringing the database up to date {"migration":"1 of ${pending.length}: ${pending[0]!.name}"}`);
   } finally {
     await services.close();
   }
@@ -125,6 +126,23 @@ test('a worker that cannot start leaves the migrations to main, which says so in
     expect(steps).toEqual(pending);
     expect(logged.join('\n')).toMatch(/the database worker did not start; main brings the database up to date/);
     expect(services.firewall.alerts.query({ profileId: 'fw', filter: {}, sort: { field: 'occurredAt', direction: 'desc' }, offset: 0, limit: 1 }).total).toBe(ALERTS);
+  } finally {
+    await services.close();
+  }
+});
+
+test('a new install migrates at once and announces no update', async () => {
+  const steps: MigrationStep[] = [];
+  const services = await createAppServices({
+    dataDir: await mkdtemp(path.join(dataDir, 'new-')),
+    keyStore: new SessionKeyStore('test'),
+    platform: new RecordingPlatform(),
+    logSink: () => {},
+    onMigration: (step) => steps.push(step),
+  });
+  try {
+    expect(steps).toEqual([]);
+    expect(services.firewall.alerts.query({ profileId: 'none', filter: {}, sort: { field: 'occurredAt', direction: 'desc' }, offset: 0, limit: 1 }).total).toBe(0);
   } finally {
     await services.close();
   }
