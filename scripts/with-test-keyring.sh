@@ -34,7 +34,7 @@ cat >"$scratch/session.conf" <<'CONF'
 CONF
 
 # gnome-keyring-daemon aborts now and then when a client disconnects right after opening a session
-# (an upstream race, gnome-keyring issues 190/196/199), which short-lived clients such as
+# (an upstream race: GNOME GitLab gnome-keyring #190, #196, #199), which short-lived clients such as
 # secret-tool and test processes do. Whenever the service loses its owner it is started again and
 # unlocked with the same password; the keys stored so far are in its files and stay.
 dbus-run-session --config-file="$scratch/session.conf" -- bash -c '
