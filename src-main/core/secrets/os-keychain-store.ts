@@ -36,6 +36,12 @@ export interface OsKeychainOptions {
  * the kernel keyring, forgets every key at reboot.
  */
 export class OsKeychainStore implements KeyStore {
+  /**
+   * The process's keychain calls, one at a time. The binding opens a Secret Service session per
+   * call, and gnome-keyring's daemon can abort on sessions opened and left in a burst (GNOME GitLab
+   * gnome-keyring #190, #196, #199), taking every app's keys offline until it is unlocked again.
+   */
+  static #lastCall: Promise<unknown> = Promise.resolve();
   readonly kind = 'os-keychain';
   readonly #load: () => Promise<KeyringModule>;
   readonly #timeoutMs: number | null;
@@ -46,13 +52,23 @@ export class OsKeychainStore implements KeyStore {
   }
 
   async #call<T>(action: string, profileId: string, use: (entry: AsyncEntry, signal?: AbortSignal) => Promise<T>): Promise<T> {
-    try {
-      const { AsyncEntry } = await this.#load();
-      const entry = new AsyncEntry(KEYCHAIN_SERVICE, profileId, { linux: { store: 'secret-service' } });
-      return await use(entry, this.#timeoutMs === null ? undefined : AbortSignal.timeout(this.#timeoutMs));
-    } catch (error) {
+    const fail = (error: unknown): never => {
       throw new KeychainError(action, error);
-    }
+    };
+    // Loading the binding talks to no keychain, so it does not wait its turn.
+    const { AsyncEntry } = await this.#load().catch(fail);
+    // The time limit starts with the call itself, not while it waits its turn.
+    const call = async () => {
+      try {
+        const entry = new AsyncEntry(KEYCHAIN_SERVICE, profileId, { linux: { store: 'secret-service' } });
+        return await use(entry, this.#timeoutMs === null ? undefined : AbortSignal.timeout(this.#timeoutMs));
+      } catch (error) {
+        return fail(error);
+      }
+    };
+    const result = OsKeychainStore.#lastCall.then(call);
+    OsKeychainStore.#lastCall = result.catch(() => {});
+    return result;
   }
 
   async get(profileId: string): Promise<string | null> {

@@ -60,6 +60,39 @@ describe('OS keychain (Secret Service)', () => {
     await new OsKeychainStore().delete(profileId);
   });
 
+  it('makes one keychain call at a time, however many the app starts at once (a burst can make gnome-keyring abort)', async () => {
+    const keyring = await import('@napi-rs/keyring');
+    let inFlight = 0;
+    let most = 0;
+    const counted = async <T>(call: () => Promise<T>): Promise<T> => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await call();
+      } finally {
+        inFlight--;
+      }
+    };
+    // The real binding, each call counted while it runs.
+    class CountedEntry extends keyring.AsyncEntry {
+      override setPassword(password: string, signal?: AbortSignal | null) {
+        return counted(() => super.setPassword(password, signal));
+      }
+      override getPassword(signal?: AbortSignal | null) {
+        return counted(() => super.getPassword(signal));
+      }
+      override deleteCredential(signal?: AbortSignal | null) {
+        return counted(() => super.deleteCredential(signal));
+      }
+    }
+    const store = () => new OsKeychainStore({ load: async () => ({ AsyncEntry: CountedEntry }) });
+    const profileIds = Array.from({ length: 6 }, () => `test-${randomUUID()}`);
+    await Promise.all(profileIds.map((profileId, i) => store().set(profileId, `sk-burst-${i}-0000000000`)));
+    expect(await Promise.all(profileIds.map((profileId) => store().get(profileId)))).toEqual(profileIds.map((_, i) => `sk-burst-${i}-0000000000`));
+    await Promise.all(profileIds.map((profileId) => store().delete(profileId)));
+    expect(await Promise.all(profileIds.map((profileId) => store().get(profileId)))).toEqual(profileIds.map(() => null));
+    expect(most).toBe(1);
+  });
+
   it('deleting a key that was never stored is not an error', async () => {
     await expect(new OsKeychainStore().delete(`test-${randomUUID()}`)).resolves.toBeUndefined();
   });
