@@ -125,7 +125,7 @@ async function measureCache(browser: Browser, count: number, rounds: number): Pr
         let started = performance.now();
         // As the IPC path does in main: the router checks the call, the service answers, and the reply
         // is written with V8's serializer. The window reads it back on its own thread (in the end-to-end
-        // figure); a structuredClone here would charge main with that half too, two thirds of the clone.
+        // figure); a structuredClone here would charge main with that reading too, two thirds of its time.
         serialize(app.services.firewall.alerts.query(alertQuerySchema.parse({ profileId, filter, sort, offset: 0, limit: 100 })));
         answer.push(performance.now() - started);
         started = performance.now();
