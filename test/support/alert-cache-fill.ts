@@ -1,6 +1,8 @@
 // A firewall cache of any size built with SQL (no HTTP): rows shaped like the simulator's alerts,
-// written through the same table, counts, full-text index and indexes the app uses.
+// written through the same table, counts, full-text index and indexes the app uses, the search
+// index caught up.
 import type { Db } from '../../src-main/core/db/database.ts';
+import { AlertRepository } from '../../src-main/core/firewall/alerts/alert-repository.ts';
 import { insertProfileRow } from './profile-row.ts';
 
 export function fillAlertCache(db: Db, profileId: string, rows: number, nowMs: number): void {
@@ -25,8 +27,6 @@ export function fillAlertCache(db: Db, profileId: string, rows: number, nowMs: n
     `INSERT INTO firewall_alert_counts (profile_key, severity, category, action, alerts)
      SELECT profile_key, severity, category, action, COUNT(*) FROM firewall_alerts WHERE profile_key = ? GROUP BY severity, category, action`,
   ).run(key);
-  db.prepare(
-    `INSERT INTO firewall_alerts_fts (rowid, signature, message, category, src_ip, dst_ip)
-     SELECT rowid, signature, message, category, src_ip, dst_ip FROM firewall_alerts WHERE profile_key = ?`,
-  ).run(key);
+  const repository = new AlertRepository(db);
+  while (repository.indexText(rows)) continue;
 }

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { migrations } from './migrations.ts';
+import { registerWordPrefixMatch } from './word-prefix-match.ts';
 
 export type Db = Database.Database;
 
@@ -25,6 +26,7 @@ export function openDatabase(file: string, onMigration?: (step: MigrationStep) =
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   beginTransactionsImmediate(db);
+  registerWordPrefixMatch(db);
   migrate(db, migrations.length, onMigration);
   return db;
 }

@@ -68,7 +68,7 @@ export class FirewallWorkspace {
     const budget = new SyncBudget(clock);
     const alertRepository = new AlertRepository(db);
     this.syncSettings = new SyncSettingsStore(options.settings);
-    this.alerts = new AlertService({ clients, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker });
+    this.alerts = new AlertService({ clients, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker, logger });
     this.blocks = new BlockService({ clients, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
     this.allowlist = new ShortListService(clients, clock, '/allowlist', readAllowEntry);
     this.domains = new ShortListService(clients, clock, '/domains/rules', readDomainRule);

@@ -3,7 +3,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/database.ts';
 import type { WorkerReply, WorkerRequest } from './database-worker.ts';
-import { createWorkerTasks } from './worker-tasks.ts';
+import { IdleWork } from './idle-work.ts';
+import { createIdleStep, createWorkerTasks } from './worker-tasks.ts';
+
+/** How long the worker must have been left alone before it does work of its own: longer than main takes to fetch a commit's pages from a fast appliance. */
+const QUIET_MS = 250;
 
 const port = parentPort!;
 // Opening the file runs an update's migrations, each announced: main starts the worker first for them.
@@ -12,6 +16,8 @@ const tasks = createWorkerTasks(db);
 // A process stopped during a backfill left the address indexes out; over a large cache their build
 // takes seconds, which main's thread never waits for.
 tasks.restoreAlertIndexes();
+const idle = new IdleWork(createIdleStep(db), QUIET_MS);
+idle.start();
 port.postMessage('ready' satisfies WorkerReply);
 
 /** The tasks under way, by request id, so main can ask one to stop. */
@@ -19,6 +25,7 @@ const running = new Map<number, AbortController>();
 
 port.on('message', async (message: WorkerRequest) => {
   if (message === 'close') {
+    idle.stop();
     db.close();
     port.close();
     return;
@@ -31,6 +38,7 @@ port.on('message', async (message: WorkerRequest) => {
   const reply = (value: WorkerReply) => port.postMessage(value);
   const controller = new AbortController();
   running.set(id, controller);
+  idle.taskStarted();
   try {
     const run = tasks[task] as (args: unknown, report: (progress: unknown) => void, signal: AbortSignal) => unknown;
     reply({ id, result: await run(args, (progress) => reply({ id, progress }), controller.signal) });
@@ -38,5 +46,6 @@ port.on('message', async (message: WorkerRequest) => {
     reply({ id, error: error instanceof Error ? error.message : String(error) });
   } finally {
     running.delete(id);
+    idle.taskEnded();
   }
 });

@@ -1,10 +1,15 @@
 // What the database worker can do, each task on the worker's own connection.
 import type { Db } from '../db/database.ts';
-import { alertStoreTasks } from '../firewall/alerts/alert-store-tasks.ts';
+import { alertIdleStep, alertStoreTasks } from '../firewall/alerts/alert-store-tasks.ts';
 import { alertExportTasks } from '../firewall/export/alert-export.ts';
 
 export function createWorkerTasks(db: Db) {
   return { ...alertStoreTasks(db), ...alertExportTasks(db) };
+}
+
+/** What the worker does when main leaves it alone (see idle-work.ts): one step, answering whether more is left. */
+export function createIdleStep(db: Db): () => boolean {
+  return alertIdleStep(db);
 }
 
 export type WorkerTasks = ReturnType<typeof createWorkerTasks>;

@@ -175,6 +175,29 @@ describe('alerts from the cache', () => {
     expect(cancelled.ok && cancelled.data).toEqual({ path: null, rows: 0 });
   });
 
+  it('takes a sync\'s alerts into the full-text index after it, and searches and exports by text the alerts not in it yet', async () => {
+    const { db, firewall } = workspace.services;
+    await firewall.alerts.searchIndexed();
+    const indexedThrough = () => db.prepare('SELECT indexed_through FROM firewall_alerts_fts_progress').pluck().get();
+    const lastSynced = db.prepare('SELECT MAX(a.rowid) FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key WHERE k.profile_id = ? AND a.walk > 0');
+    expect(indexedThrough()).toBeGreaterThanOrEqual(lastSynced.pluck().get(profileId) as number);
+    const word = all[7]!.signature!.split(/\s+/).find((part) => /^[A-Za-z]{4,}$/.test(part))!.toLowerCase();
+    const synced = all.filter((row) => row.signature!.toLowerCase().split(/[^a-z0-9]+/).includes(word)).map((row) => row.id);
+    new AlertRepository(db).store(profileId, [packAlert({
+      id: 'late-1', severity: 'low', occurredMs: clock.now(), category: null, action: null, srcIp: null, srcPort: null, dstIp: null, dstPort: null,
+      protocol: null, signature: `${word.toUpperCase()} seen late`, message: null, deviceId: null, other: null,
+    })], 0);
+    expect((await rows({ filter: { text: word } })).rows.map((row) => row.id).sort()).toEqual([...synced, 'late-1'].sort());
+
+    const file = path.join(tmpdir(), `opsdesk-export-text-${process.pid}.csv`);
+    workspace.platform.savePath = file;
+    const result = await workspace.api.firewall.exportAlerts({ profileId, exportId: 'e3', filter: { text: word } });
+    const csv = await readFile(file, 'utf8');
+    await rm(file, { force: true });
+    expect(result.ok && result.data).toEqual({ path: file, rows: synced.length + 1 });
+    expect(csv).toContain(`${word.toUpperCase()} seen late`);
+  });
+
   it.each([['=1+1', '\'=1+1'], ['+1', '\'+1'], ['-1', '\'-1'], ['@a', '\'@a'], ['\tx', '\'\tx'], ['\rx', '\'\rx'], ['safe', 'safe'], ['a=b', 'a=b']])(
     'neutralises %j as %j',
     (cell, written) => expect(neutraliseCell(cell)).toBe(written),

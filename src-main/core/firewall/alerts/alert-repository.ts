@@ -1,10 +1,12 @@
-// The cached alerts of every firewall profile (table firewall_alerts, with FTS5, one index per
-// sortable column and the counts per severity, category and action in firewall_alert_counts): what
-// sync stores, what the alerts view and the CSV export read. The tables know a profile by a small
-// number (firewall_profile_keys), which keeps every index entry short; callers use its id.
+// The cached alerts of every firewall profile (table firewall_alerts, an FTS5 index filled after
+// the rows, one index per sortable column and the counts per severity, category and action in
+// firewall_alert_counts): what sync stores, what the alerts view and the CSV export read. The
+// tables know a profile by a small number (firewall_profile_keys), which keeps every index entry
+// short; callers use its id.
 import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
 import type Database from 'better-sqlite3';
 import type { Db } from '../../db/database.ts';
+import { WORD_PREFIXES_MATCH } from '../../db/word-prefix-match.ts';
 import { severityRank, type PackedAlert, type WireAlertDetail } from './alert-wire.ts';
 
 interface AlertDbRow {
@@ -115,11 +117,12 @@ function toRow(row: AlertDbRow): AlertRow {
 /**
  * The user's words as an FTS5 query: each run of letters and digits quoted (so no word is an
  * operator) and matched as a prefix. The index keeps no positions, so "10.20" asks for a token
- * starting with 10 and one starting with 20 rather than the phrase.
+ * starting with 10 and one starting with 20 rather than the phrase. Rows the index has not taken
+ * in yet are matched by the same words through word_prefixes_match.
  */
-export function ftsQuery(text: string): string | null {
+function searchOf(text: string): { match: string; words: string } | null {
   const words = text.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
-  return words.length === 0 ? null : words.map((word) => `"${word}"*`).join(' AND ');
+  return words.length === 0 ? null : { match: words.map((word) => `"${word}"*`).join(' AND '), words: words.join(' ') };
 }
 
 type Params = Record<string, string | number>;
@@ -165,10 +168,14 @@ function whereOf(profileId: string, filter: AlertFilter): { sql: string; params:
     clauses.push('a.occurred_ms < @until');
     params.until = Date.parse(filter.until);
   }
-  const match = filter.text === undefined ? null : ftsQuery(filter.text);
-  if (match !== null) {
-    clauses.push('a.rowid IN (SELECT rowid FROM firewall_alerts_fts WHERE firewall_alerts_fts MATCH @match)');
-    params.match = match;
+  const search = filter.text === undefined ? null : searchOf(filter.text);
+  if (search !== null) {
+    // One list of rowids, as the index alone gave: the planner reads the matching rows by it.
+    clauses.push(`a.rowid IN (SELECT rowid FROM firewall_alerts_fts WHERE firewall_alerts_fts MATCH @match
+      UNION ALL SELECT rowid FROM firewall_alerts WHERE rowid > (SELECT indexed_through FROM firewall_alerts_fts_progress)
+        AND ${WORD_PREFIXES_MATCH}(@words, concat_ws(' ', signature, message, category, src_ip, dst_ip)))`);
+    params.match = search.match;
+    params.words = search.words;
   }
   filter.cells?.forEach((cell, i) => {
     const column = `a.${COLUMN[cell.field]}`;
@@ -187,8 +194,10 @@ function orderOf(sort: AlertSort): string {
 export class AlertRepository {
   readonly #db: Db;
   readonly #insert;
-  readonly #lastRowid;
+  readonly #indexedThrough;
+  readonly #lastToIndex;
   readonly #indexText;
+  readonly #setIndexedThrough;
   readonly #addToCount;
   readonly #newCount;
   readonly #newKey;
@@ -206,13 +215,15 @@ export class AlertRepository {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (profile_key, id) DO NOTHING`,
     );
-    this.#lastRowid = db.prepare('SELECT MAX(rowid) AS last FROM firewall_alerts').pluck();
-    // A new row's rowid is above every earlier one, so "rowid > the last before the store" is the
-    // stored rows. One statement per store: FTS5 does a fixed amount of work per statement.
-    this.#indexText = db.prepare(
+    this.#indexedThrough = db.prepare<[], number>('SELECT indexed_through FROM firewall_alerts_fts_progress').pluck();
+    this.#lastToIndex = db.prepare<[number, number], number | null>(
+      'SELECT MAX(rowid) FROM (SELECT rowid FROM firewall_alerts WHERE rowid > ? ORDER BY rowid LIMIT ?)',
+    ).pluck();
+    this.#indexText = db.prepare<[number, number]>(
       `INSERT INTO firewall_alerts_fts (rowid, signature, message, category, src_ip, dst_ip)
-       SELECT rowid, signature, message, category, src_ip, dst_ip FROM firewall_alerts WHERE rowid > ?`,
+       SELECT rowid, signature, message, category, src_ip, dst_ip FROM firewall_alerts WHERE rowid > ? AND rowid <= ?`,
     );
+    this.#setIndexedThrough = db.prepare<[number]>('UPDATE firewall_alerts_fts_progress SET indexed_through = ?');
     this.#addToCount = db.prepare<[number, number, string | null, string | null, string | null]>(
       'UPDATE firewall_alert_counts SET alerts = alerts + ? WHERE profile_key = ? AND severity IS ? AND category IS ? AND action IS ?',
     );
@@ -245,7 +256,6 @@ export class AlertRepository {
     const storing = () => {
       this.#newKey.run(profileId);
       const key = this.#keyOf.get(profileId)!;
-      const before = (this.#lastRowid.get() as number | null) ?? 0;
       const added: PackedAlert[] = [];
       for (const alert of alerts) {
         const [id, severity, occurredMs, category, action, srcIp, srcPort, dstIp, dstPort, protocol, signature, message, deviceId, other] = alert;
@@ -254,17 +264,27 @@ export class AlertRepository {
         );
         if (changes > 0) added.push(alert);
       }
-      if (added.length > 0) {
-        this.#indexText.run(before);
-        this.#count(key, added);
-      }
+      if (added.length > 0) this.#count(key, added);
       return added.length;
     };
-    // The rows and their words in one transaction, so a search never misses a stored row; inside
-    // the walk's own transaction no savepoint of its own, which would make FTS5 flush every page.
-    const added = this.#db.inTransaction ? storing() : this.#db.transaction(storing)();
+    const added = this.#db.transaction(storing)();
     if (added > 0) this.#counts.delete(profileId);
     return added;
+  }
+
+  /**
+   * Takes up to `limit` stored alerts into the full-text index, the earliest stored first (one
+   * statement: FTS5 does a fixed amount of work per statement); answers false once none were left.
+   */
+  indexText(limit: number): boolean {
+    return this.#db.transaction(() => {
+      const through = this.#indexedThrough.get()!;
+      const last = this.#lastToIndex.get(through, limit);
+      if (last === null || last === undefined) return false;
+      this.#indexText.run(through, last);
+      this.#setIndexedThrough.run(last);
+      return true;
+    })();
   }
 
   /**

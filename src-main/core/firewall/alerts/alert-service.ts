@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { AlertDetail, AlertFacets, AlertPage, alertQuerySchema } from '../../../../src-preload/contract/firewall.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
+import type { Logger } from '../../log/logger.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { SyncBudget } from '../../sync/sync-budget.ts';
 import { walkNewestFirst } from '../../sync/page-walk.ts';
@@ -40,6 +41,7 @@ export interface AlertServiceOptions {
   clock: Clock;
   /** Stores the pages a sync fetched, off main's thread. */
   worker: DatabaseWorker;
+  logger: Logger;
 }
 
 function textOf(value: unknown): string {
@@ -53,6 +55,9 @@ export class AlertService {
   readonly onNewAlerts = this.#newAlerts.event;
   readonly #cacheChanged = new Emitter<string>();
   readonly onCacheChanged = this.#cacheChanged.event;
+  /** The full-text index's catching up after each sync, one after the other. */
+  #indexing: Promise<void> = Promise.resolve();
+  readonly #disposed = new AbortController();
 
   constructor(options: AlertServiceOptions) {
     this.#options = options;
@@ -160,12 +165,30 @@ export class AlertService {
     );
     const result = await (suspended ? walking.finally(() => worker.run('restoreAlertIndexes', undefined)) : walking);
     const pruned = await worker.run('pruneAlerts', { profileId, olderThanMs: clock.now() - retentionDays * DAY_MS, maxRows: retentionRows, stored: result.stored });
+    if (result.stored > 0) this.#indexText();
     if (pruned > 0) repository.forgetCounts(profileId);
     if (result.stored > 0 || pruned > 0) this.#cacheChanged.fire(profileId);
     if (!result.first && result.stored > 0) this.#newAlerts.fire({ profileId, bySeverity: repository.addedBy(profileId, result.walk) });
   }
 
+  /**
+   * Settles once the full-text index holds every alert synced so far. A sync stores its alerts
+   * first and their words after (a search reads the rows not indexed yet directly meanwhile), so
+   * a backfill's alerts reach the view sooner (docs/architecture.md, "Firewall cache").
+   */
+  searchIndexed(): Promise<void> {
+    return this.#indexing;
+  }
+
+  #indexText(): void {
+    const { worker, logger } = this.#options;
+    this.#indexing = this.#indexing
+      .then(() => worker.run('indexAlertText', undefined, undefined, this.#disposed.signal))
+      .catch((error: unknown) => logger.warn('the search index did not catch up with the alerts; searches read the rows it lacks directly until the next sync', { error }));
+  }
+
   dispose(): void {
+    this.#disposed.abort();
     this.#newAlerts.dispose();
     this.#cacheChanged.dispose();
   }

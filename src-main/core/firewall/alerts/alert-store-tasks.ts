@@ -1,9 +1,14 @@
-// What the database worker does for the alerts cache: a sync's pages, and the work after a walk.
+// What the database worker does for the alerts cache: a sync's pages, the work after a walk, and
+// the full-text index, which follows the rows.
+import { setImmediate } from 'node:timers/promises';
 import type { Db } from '../../db/database.ts';
 import { commitWalk, type WalkCommit } from '../../sync/page-walk.ts';
 import { SyncStateRepository } from '../../sync/sync-state-repository.ts';
 import { AlertRepository } from './alert-repository.ts';
 import type { PackedAlert } from './alert-wire.ts';
+
+/** Alerts taken into the full-text index per transaction: a sync's commit waits for at most one batch. */
+const TEXT_INDEX_BATCH = 5_000;
 
 export interface AlertRetention {
   profileId: string;
@@ -25,6 +30,10 @@ export function alertStoreTasks(db: Db) {
     suspendAlertIndexes: (): boolean => alerts.suspendIndexesForBackfill(),
     /** What a backfill left out to store faster. */
     restoreAlertIndexes: (): void => alerts.restoreIndexes(),
+    /** Takes every stored alert into the full-text index, a batch at a time with the worker's other tasks in between. */
+    indexAlertText: async (_nothing: undefined, _noProgress: undefined, signal?: AbortSignal): Promise<void> => {
+      while (!signal?.aborted && alerts.indexText(TEXT_INDEX_BATCH)) await setImmediate();
+    },
     /** Applies retention after a walk; answers how many alerts it removed. */
     pruneAlerts: ({ profileId, olderThanMs, maxRows, stored }: AlertRetention): number => {
       const pruned = alerts.prune(profileId, olderThanMs, maxRows);
@@ -32,4 +41,10 @@ export function alertStoreTasks(db: Db) {
       return pruned;
     },
   };
+}
+
+/** The alerts cache's work for a worker left alone: the full-text index follows a long backfill as it goes. */
+export function alertIdleStep(db: Db): () => boolean {
+  const alerts = new AlertRepository(db);
+  return () => alerts.indexText(TEXT_INDEX_BATCH);
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/database.ts';
 import type { DatabaseWorker } from '../../worker/database-worker.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Platform } from '../../platform.ts';
+import { registerWordPrefixMatch } from '../../db/word-prefix-match.ts';
 import { AlertRepository } from '../alerts/alert-repository.ts';
 
 const COLUMNS: { key: keyof AlertRow; header: string }[] = [
@@ -51,6 +52,7 @@ export function alertExportTasks(db: Db) {
       // Its own read-only connection: one read transaction (a consistent snapshot, while sync keeps
       // writing) and a long-lived cursor that leaves the worker's connection free for sync's commits.
       const reader = new Database(db.name, { readonly: true, fileMustExist: true });
+      registerWordPrefixMatch(reader);
       try {
         reader.exec('BEGIN');
         const alerts = new AlertRepository(reader);

@@ -1,0 +1,38 @@
+// Full-text search over rows an FTS5 index has not taken in yet: the words FTS5's default
+// tokenizer (unicode61) would make of a text, matched as prefixes the way a `"word"*` query
+// matches them, as an SQL function every connection has (docs/architecture.md, "Firewall cache").
+import type Database from 'better-sqlite3';
+
+/** The characters unicode61 keeps in a word; every other one separates words. */
+const WORD_CHARACTER = '\\p{L}\\p{N}\\p{M}\\p{Co}';
+const NOT_WORD = new RegExp(`[^${WORD_CHARACTER}]+`, 'u');
+const NOT_ASCII = /[^\p{ASCII}]/u;
+const LATIN_DIACRITICS = /(\p{Script=Latin})\p{M}+/gu;
+
+/** A text as unicode61 compares it: lower case, its Latin letters without diacritics. */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase();
+  return NOT_ASCII.test(lower) ? lower.normalize('NFD').replace(LATIN_DIACRITICS, '$1').normalize('NFC') : lower;
+}
+
+export const WORD_PREFIXES_MATCH = 'word_prefixes_match';
+
+/**
+ * `word_prefixes_match(words, text, …)`: 1 when each of the words begins a word of
+ * one of the texts (NULLs are no text), as FTS5 answers `"w1"* AND "w2"*` over those columns.
+ */
+export function registerWordPrefixMatch(db: Database.Database): void {
+  let compiled = { words: '', patterns: [] as RegExp[] };
+  db.function(WORD_PREFIXES_MATCH, { deterministic: true, varargs: true }, (words: unknown, ...texts: unknown[]) => {
+    if (typeof words !== 'string') return 0;
+    if (words !== compiled.words) {
+      const patterns = foldText(words)
+        .split(NOT_WORD)
+        .filter(Boolean)
+        .map((word) => new RegExp(`(?<![${WORD_CHARACTER}])${word}`, 'u'));
+      compiled = { words, patterns };
+    }
+    const folded = texts.flatMap((text) => (typeof text === 'string' ? [foldText(text)] : []));
+    return compiled.patterns.every((pattern) => folded.some((text) => pattern.test(text))) ? 1 : 0;
+  });
+}
