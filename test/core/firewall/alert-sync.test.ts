@@ -36,9 +36,9 @@ describe('alert sync', () => {
     expect(expected.length).toBeGreaterThan(300);
     expect(expected.length).toBeLessThan(5_000);
     expect(sorted(cachedAlertIds(workspace.services, profileId))).toEqual(sorted(expected));
-    // The backfill left the address indexes out while it stored, and built them after its rows.
-    const indexes = workspace.services.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('firewall_alerts_by_source', 'firewall_alerts_by_destination') ORDER BY name").pluck().all();
-    expect(indexes).toEqual(['firewall_alerts_by_destination', 'firewall_alerts_by_source']);
+    // The backfill left the address and signature indexes out while it stored, and built them after its rows.
+    const indexes = workspace.services.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('firewall_alerts_by_source', 'firewall_alerts_by_destination', 'firewall_alerts_by_signature') ORDER BY name").pluck().all();
+    expect(indexes).toEqual(['firewall_alerts_by_destination', 'firewall_alerts_by_signature', 'firewall_alerts_by_source']);
     const page = await workspace.api.firewall.alerts({ profileId, limit: 5 });
     expect(page.ok && page.data.total).toBe(expected.length);
     expect(page.ok && page.data.rows.map((row) => row.id)).toEqual(sorted(expected).slice(0, 5));

@@ -71,11 +71,11 @@ test('a sync process killed mid-walk resumes after a restart; the cache ends exa
 
   const restarted = await openWorkspace(clock, { dataDir, keyStore });
   try {
-    // The killed backfill had dropped the address indexes to build them after its rows: the
-    // database worker brings them back as it starts.
+    // The killed backfill had dropped the address and signature indexes to build them after its
+    // rows: the database worker brings them back as it starts.
     await restarted.services.worker.start();
-    const indexes = restarted.services.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('firewall_alerts_by_source', 'firewall_alerts_by_destination') ORDER BY name").pluck().all();
-    expect(indexes).toEqual(['firewall_alerts_by_destination', 'firewall_alerts_by_source']);
+    const indexes = restarted.services.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('firewall_alerts_by_source', 'firewall_alerts_by_destination', 'firewall_alerts_by_signature') ORDER BY name").pluck().all();
+    expect(indexes).toEqual(['firewall_alerts_by_destination', 'firewall_alerts_by_signature', 'firewall_alerts_by_source']);
     const after = alertRequests().length;
     await restarted.services.firewall.syncNow(profileId);
     const resumedAt = Number(new URLSearchParams(alertRequests()[after]!.query).get('page'));
