@@ -1,7 +1,8 @@
 // P2: alerts fetched from the simulator and cached in SQLite, against fetching the same pages with
 // the same client alone (read the same way, stored nowhere). On a two-core machine one pair of
 // runs swings by a quarter either way, so the figure is the pair with the median ratio of three,
-// each sync into a new, empty cache.
+// each sync into a new, empty cache. A sync is done when its alerts are stored (browsable and
+// searchable); the indexes that follow in the database worker get a row of their own, untargeted.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,7 @@ interface PairedRun {
   syncMs: number;
   /** main's longest stall during the sync, ms */
   stallMs: number;
-  /** From the sync's start until the full-text index held every alert it stored, ms. */
+  /** From the sync's start until every index held the alerts it stored, ms. */
   indexedMs: number;
 }
 
@@ -69,7 +70,7 @@ async function pairedRun(sim: SimulatorProcess, alerts: number, keys: { fetch: s
     const syncStart = performance.now();
     await services.firewall.alerts.sync(syncer.id);
     const syncMs = performance.now() - syncStart;
-    await services.firewall.alerts.searchIndexed();
+    await services.firewall.alerts.indexed();
     const indexedMs = performance.now() - syncStart;
     stalls.disable();
     const cached = services.firewall.alerts.syncJob(syncer.id).cachedCount();
@@ -94,10 +95,10 @@ export const p2Sync: Figure = {
       const { syncMs, fetchMs, indexedMs } = byRatio[Math.floor(byRatio.length / 2)]!;
       const each = runs.map((run) => `${Math.round(run.syncMs)}/${Math.round(run.fetchMs)}`).join(', ');
       return [
-        row(`P2 sync ${alerts.toLocaleString('en')} alerts`, 'ms', syncMs, fetchMs, { ratioAtMost: 1.3 },
+        row(`P2 sync ${alerts.toLocaleString('en')} alerts, stored`, 'ms', syncMs, fetchMs, { ratioAtMost: 1.3 },
           `baseline: the same pages fetched and read alone; the median of ${runs.length} pairs (sync/fetch ms: ${each})`),
-        row(`P2 the same syncs until their alerts were in the full-text index`, 'ms', indexedMs, fetchMs, {},
-          'no target: the words follow the rows, and a search reads the rows not indexed yet directly meanwhile'),
+        row(`P2 the same syncs until every index held their alerts`, 'ms', indexedMs, fetchMs, {},
+          'no target: the sort indexes a first backfill leaves out and the full-text index follow the rows in the database worker; queries meanwhile stay exact, only slower'),
         row(`P2 main's longest stall during those syncs`, 'ms', Math.max(...runs.map((run) => run.stallMs)), null, { measuredBelow: 50 },
           'our own target: no IPC call of the window waits more than 50 ms'),
       ];

@@ -177,7 +177,7 @@ describe('alerts from the cache', () => {
 
   it('takes a sync\'s alerts into the full-text index after it, and searches and exports by text the alerts not in it yet', async () => {
     const { db, firewall } = workspace.services;
-    await firewall.alerts.searchIndexed();
+    await firewall.alerts.indexed();
     const indexedThrough = () => db.prepare('SELECT indexed_through FROM firewall_alerts_fts_progress').pluck().get();
     const lastSynced = db.prepare('SELECT MAX(a.rowid) FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key WHERE k.profile_id = ? AND a.walk > 0');
     expect(indexedThrough()).toBeGreaterThanOrEqual(lastSynced.pluck().get(profileId) as number);

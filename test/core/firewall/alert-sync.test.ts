@@ -36,7 +36,13 @@ describe('alert sync', () => {
     expect(expected.length).toBeGreaterThan(300);
     expect(expected.length).toBeLessThan(5_000);
     expect(sorted(cachedAlertIds(workspace.services, profileId))).toEqual(sorted(expected));
-    // The backfill left the address and signature indexes out while it stored, and built them after its rows.
+    // The backfill left the address and signature indexes out while it stored; the worker builds
+    // them after its rows, and a sort by source is the same before and after.
+    const bySource = { profileId, limit: 1000, sort: { field: 'srcIp', direction: 'asc' } } as const;
+    const sortedBefore = await workspace.api.firewall.alerts(bySource);
+    expect(sortedBefore.ok && sortedBefore.data.rows.length).toBe(Math.min(1000, expected.length));
+    await workspace.services.firewall.alerts.indexed();
+    expect(await workspace.api.firewall.alerts(bySource)).toEqual(sortedBefore);
     const indexes = workspace.services.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('firewall_alerts_by_source', 'firewall_alerts_by_destination', 'firewall_alerts_by_signature') ORDER BY name").pluck().all();
     expect(indexes).toEqual(['firewall_alerts_by_destination', 'firewall_alerts_by_signature', 'firewall_alerts_by_source']);
     const page = await workspace.api.firewall.alerts({ profileId, limit: 5 });

@@ -55,7 +55,7 @@ export class AlertService {
   readonly onNewAlerts = this.#newAlerts.event;
   readonly #cacheChanged = new Emitter<string>();
   readonly onCacheChanged = this.#cacheChanged.event;
-  /** The full-text index's catching up after each sync, one after the other. */
+  /** The indexes catching up after each sync, one sync's after the other's. */
   #indexing: Promise<void> = Promise.resolve();
   readonly #disposed = new AbortController();
 
@@ -163,28 +163,35 @@ export class AlertService {
       state,
       { cutoffMs, now: () => new Date(clock.now()).toISOString(), fullWalkEveryMs: FULL_ALERT_WALK_EVERY_MS, onProgress: report, ...(signal ? { signal } : {}) },
     );
-    const result = await (suspended ? walking.finally(() => worker.run('restoreAlertIndexes', undefined)) : walking);
+    const result = await walking.catch((error: unknown) => {
+      if (suspended) this.#indexInBackground({ restoreSortIndexes: true });
+      throw error;
+    });
     const pruned = await worker.run('pruneAlerts', { profileId, olderThanMs: clock.now() - retentionDays * DAY_MS, maxRows: retentionRows, stored: result.stored });
-    if (result.stored > 0) this.#indexText();
+    if (suspended || result.stored > 0) this.#indexInBackground({ restoreSortIndexes: suspended });
     if (pruned > 0) repository.forgetCounts(profileId);
     if (result.stored > 0 || pruned > 0) this.#cacheChanged.fire(profileId);
     if (!result.first && result.stored > 0) this.#newAlerts.fire({ profileId, bySeverity: repository.addedBy(profileId, result.walk) });
   }
 
   /**
-   * Settles once the full-text index holds every alert synced so far. A sync stores its alerts
-   * first and their words after (a search reads the rows not indexed yet directly meanwhile), so
-   * a backfill's alerts reach the view sooner (docs/architecture.md, "Firewall cache").
+   * Settles once every index holds the alerts synced so far. A sync is done when its alerts are
+   * stored; the sort indexes a first backfill left out and the alerts' words follow in the
+   * database worker (queries meanwhile stay exact, only slower), so a backfill's alerts reach the
+   * view sooner (docs/architecture.md, "Firewall cache").
    */
-  searchIndexed(): Promise<void> {
+  indexed(): Promise<void> {
     return this.#indexing;
   }
 
-  #indexText(): void {
+  #indexInBackground({ restoreSortIndexes }: { restoreSortIndexes: boolean }): void {
     const { worker, logger } = this.#options;
     this.#indexing = this.#indexing
-      .then(() => worker.run('indexAlertText', undefined, undefined, this.#disposed.signal))
-      .catch((error: unknown) => logger.warn('the search index did not catch up with the alerts; searches read the rows it lacks directly until the next sync', { error }));
+      .then(async () => {
+        if (restoreSortIndexes) await worker.run('restoreAlertIndexes', undefined);
+        await worker.run('indexAlertText', undefined, undefined, this.#disposed.signal);
+      })
+      .catch((error: unknown) => logger.warn('the alerts\' indexes did not catch up; queries stay exact but slower until the worker next starts or syncs', { error }));
   }
 
   dispose(): void {

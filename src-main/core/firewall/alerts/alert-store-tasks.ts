@@ -28,8 +28,11 @@ export function alertStoreTasks(db: Db) {
      * (which restores what a killed backfill left out) and main never waits for the write lock.
      */
     suspendAlertIndexes: (): boolean => alerts.suspendIndexesForBackfill(),
-    /** What a backfill left out to store faster. */
-    restoreAlertIndexes: (): void => alerts.restoreIndexes(),
+    /** What a backfill left out to store faster, with the planner's statistics for them. */
+    restoreAlertIndexes: (): void => {
+      alerts.restoreIndexes();
+      alerts.updatePlannerStatistics();
+    },
     /** Takes every stored alert into the full-text index, a batch at a time with the worker's other tasks in between. */
     indexAlertText: async (_nothing: undefined, _noProgress: undefined, signal?: AbortSignal): Promise<void> => {
       while (!signal?.aborted && alerts.indexText(TEXT_INDEX_BATCH)) await setImmediate();
