@@ -18,8 +18,8 @@ export function foldText(text: string): string {
 export const WORD_PREFIXES_MATCH = 'word_prefixes_match';
 
 /**
- * `word_prefixes_match(words, text, …)`: 1 when each of the words begins a word of
- * one of the texts (NULLs are no text), as FTS5 answers `"w1"* AND "w2"*` over those columns.
+ * `word_prefixes_match(words, text, …)`: 1 when each of the words begins a word of one of the
+ * texts (NULLs are no text), as FTS5 answers `"w1"* AND "w2"*` over those columns.
  */
 export function registerWordPrefixMatch(db: Database.Database): void {
   let compiled = { words: '', patterns: [] as RegExp[] };
