@@ -30,14 +30,19 @@ async function syncedStore(): Promise<{ profileId: string; store: AlertsStore }>
 
 /**
  * Resolves once the first page of the query just set has arrived: the previous query's rows stay on
- * screen until it replaces them, so the page held when this is called does not count.
+ * screen until it replaces them, so the page held when this is called does not count. A query that
+ * failed rejects with main's error rather than leaving the test to time out.
  */
 function firstPage(store: AlertsStore): Promise<readonly AlertRow[]> {
   const shown = store.getState().pages.get(0);
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const check = () => {
-      const rows = store.getState().pages.get(0);
-      if (rows && rows !== shown) {
+      const { pages, error } = store.getState();
+      const rows = pages.get(0);
+      if (error) {
+        unsubscribe();
+        reject(new Error(`the query failed: ${error.message}`));
+      } else if (rows && rows !== shown) {
         unsubscribe();
         resolve(rows);
       }

@@ -1,5 +1,6 @@
 import type { AsyncEntry } from '@napi-rs/keyring';
 import type * as Keyring from '@napi-rs/keyring';
+import PQueue from 'p-queue';
 import type { KeyStore } from './key-store.ts';
 
 export const KEYCHAIN_SERVICE = 'OpsDesk';
@@ -41,7 +42,7 @@ export class OsKeychainStore implements KeyStore {
    * call, and gnome-keyring's daemon can abort on sessions opened and left in a burst (GNOME GitLab
    * gnome-keyring #190, #196, #199), taking every app's keys offline until it is unlocked again.
    */
-  static #lastCall: Promise<unknown> = Promise.resolve();
+  static readonly #calls = new PQueue({ concurrency: 1 });
   readonly kind = 'os-keychain';
   readonly #load: () => Promise<KeyringModule>;
   readonly #timeoutMs: number | null;
@@ -66,9 +67,7 @@ export class OsKeychainStore implements KeyStore {
         return fail(error);
       }
     };
-    const result = OsKeychainStore.#lastCall.then(call);
-    OsKeychainStore.#lastCall = result.catch(() => {});
-    return result;
+    return OsKeychainStore.#calls.add(call);
   }
 
   async get(profileId: string): Promise<string | null> {

@@ -1,5 +1,6 @@
 // Firewall alerts: synced from the appliance into SQLite in the background, read from there by
 // the view, with the appliance's detail when it answers.
+import PQueue from 'p-queue';
 import type { z } from 'zod';
 import type { AlertDetail, AlertFacets, AlertPage, alertQuerySchema } from '../../../../src-preload/contract/firewall.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
@@ -56,7 +57,7 @@ export class AlertService {
   readonly #cacheChanged = new Emitter<string>();
   readonly onCacheChanged = this.#cacheChanged.event;
   /** The indexes catching up after each sync, one sync's after the other's. */
-  #indexing: Promise<void> = Promise.resolve();
+  readonly #indexing = new PQueue({ concurrency: 1 });
   readonly #disposed = new AbortController();
 
   constructor(options: AlertServiceOptions) {
@@ -181,13 +182,13 @@ export class AlertService {
    * view sooner (docs/architecture.md, "Firewall cache").
    */
   indexed(): Promise<void> {
-    return this.#indexing;
+    return this.#indexing.onIdle();
   }
 
   #indexInBackground({ restoreSortIndexes }: { restoreSortIndexes: boolean }): void {
     const { worker, logger } = this.#options;
-    this.#indexing = this.#indexing
-      .then(async () => {
+    this.#indexing
+      .add(async () => {
         if (restoreSortIndexes) await worker.run('restoreAlertIndexes', undefined);
         await worker.run('indexAlertText', undefined, undefined, this.#disposed.signal);
       })
