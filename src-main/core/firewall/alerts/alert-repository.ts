@@ -129,6 +129,24 @@ function searchOf(text: string): { match: string; words: string } | null {
 
 type Params = Record<string, string | number>;
 
+const TABLE_CONNECT_ATTEMPTS = 5;
+
+/**
+ * Reads that may touch the full-text index. SQLite prepares a statement again after another
+ * connection changed the schema (the database worker drops and builds sort indexes around a
+ * backfill), and FTS5 can fail to connect its table while that change is under way ("vtable
+ * constructor failed"); the next attempt connects.
+ */
+function withTableConnectRetry<T>(read: () => T): T {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return read();
+    } catch (error) {
+      if (attempt >= TABLE_CONNECT_ATTEMPTS || !(error instanceof Error && error.message.startsWith('vtable constructor failed'))) throw error;
+    }
+  }
+}
+
 /** The filter's conditions on the columns firewall_alert_counts keeps, as SQL over `table`. */
 function pickerClauses(table: string, filter: AlertFilter, params: Params, severityColumn: 'severity' | 'severity_rank'): string[] {
   const clauses: string[] = [];
@@ -337,7 +355,8 @@ export class AlertRepository {
     const where = whereOf(profileId, filter);
     // The page size is written into the statement (the view asks for one or two sizes): SQLite
     // reads a page a quarter slower under a bound LIMIT.
-    const rows = this.#prepared<AlertDbRow>(`${SELECT_ROW} WHERE ${where.sql} ORDER BY ${orderOf(sort)} LIMIT ${Math.max(0, Math.trunc(limit))} OFFSET @offset`).all({ ...where.params, offset });
+    const statement = `${SELECT_ROW} WHERE ${where.sql} ORDER BY ${orderOf(sort)} LIMIT ${Math.max(0, Math.trunc(limit))} OFFSET @offset`;
+    const rows = withTableConnectRetry(() => this.#prepared<AlertDbRow>(statement).all({ ...where.params, offset }));
     return { rows: rows.map(toRow), total: this.countMatching(profileId, filter) };
   }
 
@@ -360,7 +379,7 @@ export class AlertRepository {
     let count = remembered.get(key);
     if (count === undefined) {
       const where = whereOf(profileId, filter);
-      count = this.#db.prepare<Params, number>(`SELECT COUNT(*) FROM firewall_alerts a WHERE ${where.sql}`).pluck().get(where.params)!;
+      count = withTableConnectRetry(() => this.#db.prepare<Params, number>(`SELECT COUNT(*) FROM firewall_alerts a WHERE ${where.sql}`).pluck().get(where.params)!);
       if (remembered.size >= REMEMBERED_COUNTS) remembered.delete(remembered.keys().next().value!);
       this.#counts.set(profileId, remembered.set(key, count));
     }

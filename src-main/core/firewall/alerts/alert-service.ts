@@ -189,8 +189,10 @@ export class AlertService {
     const { worker, logger } = this.#options;
     this.#indexing
       .add(async () => {
-        if (restoreSortIndexes) await worker.run('restoreAlertIndexes', undefined);
-        await worker.run('indexAlertText', undefined, undefined, this.#disposed.signal);
+        // Closing: the worker is about to close, and builds what is left when it next starts.
+        const { signal } = this.#disposed;
+        if (restoreSortIndexes && !signal.aborted) await worker.run('restoreAlertIndexes', undefined);
+        if (!signal.aborted) await worker.run('indexAlertText', undefined, undefined, signal);
       })
       .catch((error: unknown) => logger.warn('the alerts\' indexes did not catch up; queries stay exact but slower until the worker next starts or syncs', { error }));
   }
