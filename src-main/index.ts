@@ -78,7 +78,7 @@ async function start(): Promise<void> {
   bindRouter(router, hub);
   wireEvents(services, hub);
   void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
-  closeBeforeQuit(() => services.close(), logger);
+  closeBeforeQuit(() => services.dispose(), logger);
   createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator });
   updating.close();
 }

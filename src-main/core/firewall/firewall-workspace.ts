@@ -202,13 +202,13 @@ export class FirewallWorkspace {
     }
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.sync.dispose();
     this.#disposables.dispose();
     this.alerts.dispose();
     this.blocks.dispose();
     this.capabilities.dispose();
     this.export.dispose();
-    await this.webhooks.close();
+    await this.webhooks.dispose();
   }
 }

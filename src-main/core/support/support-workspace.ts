@@ -301,7 +301,7 @@ export class SupportWorkspace {
     }
   }
 
-  close(): void {
+  dispose(): void {
     this.sync.dispose();
     this.#disposables.dispose();
     this.writes.dispose();
