@@ -9,7 +9,7 @@ import { createEventHub } from './ipc/event-hub.ts';
 import { createHandlers } from './ipc/handlers/index.ts';
 import { wireEvents } from './ipc/wire-events.ts';
 import { createRouter } from './ipc/router.ts';
-import { closeBeforeQuit, failWith, handleFatalErrors, openMainLog, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
+import { closeBeforeQuit, failWith, handleFatalErrors, identifyApp, openMainLog, refuseToRunUnsandboxed, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
 import { installAppMenu } from './electron/app-menu.ts';
 import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
 import { appOrigin } from './electron/content-security-policy.ts';
@@ -17,10 +17,11 @@ import { bindRouter } from './electron/ipc.ts';
 import { databaseUpdateWindow } from './electron/database-update-window.ts';
 import { createMainWindow } from './electron/main-window.ts';
 import { createElectronPlatform } from './electron/platform.ts';
-import { hardenSession, hardenWebContents, sandboxEveryRenderer } from './electron/security.ts';
+import { hardenSession, hardenWebContents, sandboxEveryRenderer, sandboxSwitchedOff } from './electron/security.ts';
 
 // Order matters: the user-data folder decides both where the log goes and which lock is taken.
 useUserDataDirFromEnvironment();
+identifyApp();
 const log = openMainLog();
 const { logger } = log;
 // Until the saved choice is read, a fatal dialog is worded in the system's language.
@@ -29,6 +30,8 @@ handleFatalErrors(log, () => translator);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
+} else if (sandboxSwitchedOff()) {
+  refuseToRunUnsandboxed(log, () => translator);
 } else {
   registerAppScheme();
   sandboxEveryRenderer();
