@@ -4,6 +4,7 @@ import { contract } from '../src-preload/contract/index.ts';
 import { matchLanguage } from '../src-shared/i18n/languages.ts';
 import { createTranslator, type Translator } from '../src-shared/i18n/translator.ts';
 import { createAppServices } from './core/app-services.ts';
+import { logSystemCertificates } from './core/http/trust.ts';
 import { OpeningKeyStore } from './core/secrets/open-key-store.ts';
 import { createEventHub } from './ipc/event-hub.ts';
 import { createHandlers } from './ipc/handlers/index.ts';
@@ -69,6 +70,7 @@ async function start(): Promise<void> {
     onMigration: (step) => updating.migrating(step),
   });
   translator = services.preferences.translator;
+  logSystemCertificates(logger);
   installAppMenu(log.folder, translator);
   services.preferences.onLanguageChanged(() => installAppMenu(log.folder, translator));
   const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
