@@ -12,6 +12,7 @@ import { firewallConnector } from './firewall/connector.ts';
 import { FirewallWorkspace } from './firewall/firewall-workspace.ts';
 import { systemClock, type Clock } from './lifecycle/clock.ts';
 import { AsyncDisposableStore, toDisposable } from './lifecycle/disposable.ts';
+import { Tasks } from './lifecycle/tasks.ts';
 import { NotificationCenter } from './notifications/notification-center.ts';
 import { NotificationRepository } from './notifications/notification-repository.ts';
 import { OutboxRepository } from './outbox/outbox-repository.ts';
@@ -82,6 +83,8 @@ export interface AppServices {
   /** Every write to a back end goes through it; each service registers its sender. */
   outbox: OutboxService;
   support: SupportWorkspace;
+  /** The long calls under way (exports, answers, uploads), by the id their window gave them. */
+  tasks: Tasks;
   /** Disposes every service, newest first (each waits for what it runs: a sync, an upload, the worker). */
   dispose(): Promise<void>;
 }
@@ -137,6 +140,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
   const settings = new SettingsTable(db);
   const preferences = services.add(new PreferencesService(settings, () => options.platform.preferredLanguages()));
   const notifications = services.add(new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock }));
+  const tasks = new Tasks();
   const firewall = services.add(new FirewallWorkspace({
     db,
     settings,
@@ -155,6 +159,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     logger,
     clock,
     worker,
+    tasks,
   }));
   const firewallAdmin = services.add(createFirewallAdmin({ clients, db, clock, logger }));
   if (options.importProfilesFrom) {
@@ -187,6 +192,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     messages: new MessageRepository(db),
     calls: gatewayCalls,
     clock,
+    tasks,
     ...dialogs,
   }));
   const supportWebhooks = services.add(new SupportWebhookService({
@@ -204,7 +210,10 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
   profiles.onProfileChanged((profileId) => {
     supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
   });
-  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, clock, ...dialogs }));
+  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, clock, tasks, ...dialogs }));
+  // Added after every service that runs tasks, so disposing stops the long calls first, while
+  // what they write to (the database, the worker) is still open.
+  services.add(tasks);
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();
@@ -231,6 +240,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     supportWebhooks,
     outbox,
     support,
+    tasks,
     dispose: () => services.dispose(),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, event } from './define.ts';
+import { call, event, taskIdSchema } from './define.ts';
 import type { IpcError } from './define.ts';
 import type { CacheChanged, FirewallSyncResource, SyncStatus } from './sync.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
@@ -199,7 +199,7 @@ export interface ExportResult {
 }
 
 export interface ExportProgress {
-  exportId: string;
+  taskId: string;
   written: number;
   total: number;
 }
@@ -254,14 +254,12 @@ export const firewall = {
     alertFacets: call<AlertFacets>()(withProfile),
     /** The appliance's detail when it answers; the cached copy (with the reason) when it does not. */
     alert: call<AlertDetail>()(withProfile.extend({ alertId: z.string().min(1).max(200) })),
-    /** Streams the filtered, sorted set into a CSV file the user picks in a save dialog; progress on `exportProgress`. */
+    /** Streams the filtered, sorted set into a CSV file the user picks in a save dialog; progress on `exportProgress`; `app.cancel` stops it. */
     exportAlerts: call<ExportResult>()(withProfile.extend({
-      exportId: z.string().min(1).max(64),
+      taskId: taskIdSchema,
       filter: alertFilterSchema.default({}),
       sort: alertSortSchema.default({ field: 'occurredAt', direction: 'desc' }),
     })),
-    /** Stops an export under way; `exportAlerts` then answers as cancelled. */
-    cancelExport: call<null>()(z.object({ exportId: z.string().min(1).max(64) })),
 
     syncStatus: call<SyncStatus<FirewallSyncResource>[]>()(withProfile),
     syncNow: call<null>()(withProfile),

@@ -317,6 +317,7 @@ export const en = {
       uploading: 'Uploading: {{percent}} %',
       uploaded: 'Uploaded; waiting for the text…',
       progress: 'Upload progress',
+      stop: 'Stop',
       text: 'Transcript of {{name}}',
     },
     link: {

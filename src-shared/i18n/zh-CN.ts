@@ -315,6 +315,7 @@ export const zhCN: Catalog = {
       uploading: '正在上传：{{percent}}%',
       uploaded: '已上传，正在等待文字…',
       progress: '上传进度',
+      stop: '停止',
       text: '{{name}} 的转写文字',
     },
     link: {

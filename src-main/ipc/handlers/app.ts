@@ -14,5 +14,6 @@ export function appHandlers(services: AppServices, identity: AppIdentity): Handl
     openExternal: ({ url }) => openExternalLink(services.platform, url),
     language: () => services.preferences.languageSetting(),
     setLanguage: ({ choice }) => services.preferences.setLanguage(choice),
+    cancel: ({ taskId }) => services.tasks.cancel(taskId),
   };
 }

@@ -1,5 +1,6 @@
 // The alerts view reads only the cache: filters, full-text search, filter in / out from a cell,
 // sort, paging, the detail (the appliance's, or the cached copy while it is out of reach), and the CSV export.
+import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -156,11 +157,12 @@ describe('alerts from the cache', () => {
     const progress: ExportProgress[] = [];
     await workspace.api.firewall.onExportProgress((step) => progress.push(step));
     workspace.platform.savePath = file;
-    const result = await workspace.api.firewall.exportAlerts({ profileId, exportId: 'e1', filter: { severity: ['critical'] } });
+    const taskId = randomUUID();
+    const result = await workspace.api.firewall.exportAlerts({ profileId, taskId, filter: { severity: ['critical'] } });
     const critical = (await rows({ filter: { severity: ['critical'] } })).total;
     expect(result.ok && result.data).toEqual({ path: file, rows: critical });
     expect(workspace.platform.saveDialogs.at(-1)).toMatchObject({ filters: [{ extensions: ['csv'] }] });
-    expect(progress.at(-1)).toEqual({ exportId: 'e1', written: critical, total: critical });
+    expect(progress.at(-1)).toEqual({ taskId, written: critical, total: critical });
     const csv = await readFile(file, 'utf8');
     await rm(file, { force: true });
     expect(csv.split('\r\n').length + csv.split('\n').length).toBeGreaterThan(critical);
@@ -171,7 +173,7 @@ describe('alerts from the cache', () => {
     expect(csv).toContain('"line one\r\nline ""two"", <script>"');
     expect(csv).not.toMatch(/(^|,)[=+@]/m);
     workspace.platform.savePath = null;
-    const cancelled = await workspace.api.firewall.exportAlerts({ profileId, exportId: 'e2' });
+    const cancelled = await workspace.api.firewall.exportAlerts({ profileId, taskId: randomUUID() });
     expect(cancelled.ok && cancelled.data).toEqual({ path: null, rows: 0 });
   });
 
@@ -191,7 +193,7 @@ describe('alerts from the cache', () => {
 
     const file = path.join(tmpdir(), `opsdesk-export-text-${process.pid}.csv`);
     workspace.platform.savePath = file;
-    const result = await workspace.api.firewall.exportAlerts({ profileId, exportId: 'e3', filter: { text: word } });
+    const result = await workspace.api.firewall.exportAlerts({ profileId, taskId: randomUUID(), filter: { text: word } });
     const csv = await readFile(file, 'utf8');
     await rm(file, { force: true });
     expect(result.ok && result.data).toEqual({ path: file, rows: synced.length + 1 });

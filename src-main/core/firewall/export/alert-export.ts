@@ -11,6 +11,7 @@ import type { AlertFilter, AlertRow, AlertSort, ExportProgress, ExportResult } f
 import type { Db } from '../../db/database.ts';
 import type { DatabaseWorker } from '../../worker/database-worker.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
+import type { Tasks } from '../../lifecycle/tasks.ts';
 import type { Platform } from '../../platform.ts';
 import { registerWordPrefixMatch } from '../../db/word-prefix-match.ts';
 import { AlertRepository } from '../alerts/alert-repository.ts';
@@ -89,43 +90,35 @@ export class AlertExport {
   readonly #platform: Platform;
   readonly #progress = new Emitter<ExportProgress>();
   readonly onProgress = this.#progress.event;
-  /** The exports under way, by the window's export id, so the user can stop one. */
-  readonly #running = new Map<string, AbortController>();
+  readonly #tasks: Tasks;
 
-  constructor(worker: DatabaseWorker, platform: Platform) {
+  constructor(worker: DatabaseWorker, platform: Platform, tasks: Tasks) {
     this.#worker = worker;
     this.#platform = platform;
+    this.#tasks = tasks;
   }
 
-  async export(request: { profileId: string; exportId: string; filter: AlertFilter; sort: AlertSort }): Promise<ExportResult> {
+  /** Runs as a task under the window's id for it: its progress goes to that window, and cancelling it removes the unfinished file. */
+  async export(request: { profileId: string; taskId: string; filter: AlertFilter; sort: AlertSort }, windowId?: number): Promise<ExportResult> {
     const path = await this.#platform.chooseSavePath({
       title: 'Export alerts',
       defaultName: `alerts-${new Date().toISOString().slice(0, 10)}.csv`,
       filters: [{ name: 'CSV', extensions: ['csv'] }],
     });
     if (path === null) return { path: null, rows: 0 };
-    const { profileId, filter, sort, exportId } = request;
-    const controller = new AbortController();
-    this.#running.set(exportId, controller);
-    try {
-      const rows = await this.#worker.run('writeAlertsCsv', { path, profileId, filter, sort }, (progress) => this.#progress.fire({ exportId, ...progress }), controller.signal);
-      return { path, rows };
-    } catch (error) {
-      if (controller.signal.aborted) return { path: null, rows: 0 };
-      throw error;
-    } finally {
-      this.#running.delete(exportId);
-    }
+    const { profileId, filter, sort, taskId } = request;
+    return this.#tasks.run(taskId, windowId, async (signal) => {
+      try {
+        const rows = await this.#worker.run('writeAlertsCsv', { path, profileId, filter, sort }, (progress) => this.#progress.fire({ taskId, ...progress }), signal);
+        return { path, rows };
+      } catch (error) {
+        if (signal.aborted) return { path: null, rows: 0 };
+        throw error;
+      }
+    });
   }
 
-  /** Stops an export under way; its unfinished file is removed and it answers as cancelled. */
-  cancel(exportId: string): void {
-    this.#running.get(exportId)?.abort();
-  }
-
-  /** Exports under way stop: closing does not wait for a long file to finish. */
   dispose(): void {
-    for (const controller of this.#running.values()) controller.abort();
     this.#progress.dispose();
   }
 }
