@@ -1,11 +1,22 @@
 // One answer from the gateway, streamed or not, over Chat Completions or Responses, read through
 // the openai SDK. It says honestly how the answer ended: the SDK raises nothing for a stream that
-// stops with no finish reason, so that is judged here.
+// stops with no finish reason, nor for a 200 whose body is only an error object, and it waits for a
+// stream to close even after the answer said it was finished, so those are judged here.
 import type OpenAI from 'openai';
 import type { ChatEndpoint, ChatParameters, TokenUsage } from '../../../../src-preload/contract/gateway.ts';
+import { parseJsonBody } from '../../http/response-body.ts';
+import { ServiceFailure } from '../../http/service-failure.ts';
+import { requestIdFrom } from '../../http/status-errors.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { readNumber, readRecord } from '../../wire/read.ts';
+import { describeStreamError, gatewayDialect } from '../error-dialect.ts';
 import type { AnswerResult } from './message-repository.ts';
+
+/**
+ * After a finish reason, how long a stream that stays open may still send its usage before the
+ * answer is taken as finished (relays that never close the stream or send `[DONE]` exist).
+ */
+export const USAGE_GRACE_MS = 2_000;
 
 /** About one frame: fast enough to look live, few enough messages for any window. */
 export const DELTA_BATCH_MS = 16;
@@ -86,11 +97,17 @@ function chatBody(request: AnswerRequest) {
   };
 }
 
+/** The document types `input` as a string: one text goes as one, a conversation as its list. */
+function responsesInput(messages: AnswerRequest['messages']): string | AnswerRequest['messages'] {
+  const [only] = messages;
+  return messages.length === 1 && only?.role === 'user' ? only.content : messages;
+}
+
 function responsesBody(request: AnswerRequest) {
   const { temperature, topP, maxTokens } = request.parameters;
   return {
     model: request.model,
-    input: request.messages,
+    input: responsesInput(request.messages),
     ...(request.systemPrompt && { instructions: request.systemPrompt }),
     ...(temperature !== undefined && { temperature }),
     ...(topP !== undefined && { top_p: topP }),
@@ -106,31 +123,71 @@ function judged(content: string, reasoning: string, ending: 'stop' | 'length' | 
   return { content, reasoning, outcome, ...(usage && { usage }) };
 }
 
-/** Reads one answer; `onDelta` gets its text as it comes. Throws what the SDK throws, with `partial` kept by the caller. */
-export async function readAnswer(
-  openai: OpenAI,
-  request: AnswerRequest,
-  signal: AbortSignal,
-  onDelta: (content: string, reasoning: string) => void,
-): Promise<AnswerResult> {
-  return request.endpoint === 'responses' ? readResponses(openai, request, signal, onDelta) : readChat(openai, request, signal, onDelta);
+interface Reading {
+  openai: OpenAI;
+  request: AnswerRequest;
+  signal: AbortSignal;
+  clock: Clock;
+  onDelta(content: string, reasoning: string): void;
 }
 
-async function readChat(openai: OpenAI, request: AnswerRequest, signal: AbortSignal, onDelta: (content: string, reasoning: string) => void): Promise<AnswerResult> {
+/** Reads one answer; `onDelta` gets its text as it comes. Throws what the SDK throws, with `partial` kept by the caller. */
+export async function readAnswer(reading: Reading): Promise<AnswerResult> {
+  return reading.request.endpoint === 'responses' ? readResponses(reading) : readChat(reading);
+}
+
+/** A 200 whose body is an error object and nothing of an answer (as many relays send) is that error. */
+function refuseErrorBody(body: Record<string, unknown> | undefined, answerField: string, requestId: string | undefined): void {
+  const error = body?.['error'];
+  if (error !== undefined && error !== null && body?.[answerField] === undefined) throw new ServiceFailure(describeStreamError(error, requestId));
+}
+
+/**
+ * Asks for a stream; a 200 that is not an event stream (a JSON error object, or a whole answer from
+ * a server that does not stream) is read as a body instead of as an empty stream.
+ */
+async function openStream<Item>(asked: { withResponse(): Promise<{ data: Item; response: Response }> }): Promise<{ stream: Item } | { body: Record<string, unknown> | undefined; requestId: string | undefined }> {
+  const { data, response } = await asked.withResponse();
+  const type = response.headers.get('content-type') ?? '';
+  if (/^text\/event-stream/i.test(type) || response.body === null) return { stream: data };
+  const requestId = requestIdFrom(undefined, Object.fromEntries(response.headers));
+  const body = parseJsonBody(Buffer.from(await response.arrayBuffer()), type, { dialect: gatewayDialect, status: response.status, requestId });
+  return { body: readRecord(body), requestId };
+}
+
+function chatCompletion(body: Record<string, unknown> | undefined, requestId: string | undefined, { signal, onDelta }: Reading): AnswerResult {
+  refuseErrorBody(body, 'choices', requestId);
+  const choice = readRecord(Array.isArray(body?.['choices']) ? body['choices'][0] : undefined);
+  const message = readRecord(choice?.['message']);
+  const content = text(message?.['content']);
+  const reasoning = text(message?.['reasoning_content']);
+  onDelta(content, reasoning);
+  return judged(content, reasoning, endingOf(choice?.['finish_reason']), chatUsage(body?.['usage']), signal);
+}
+
+/** Ends reading a stream that stays open after its answer said it was finished. */
+function finisher(stream: { controller: AbortController }, clock: Clock) {
+  let grace: { cancel(): void } | undefined;
+  return {
+    /** The answer is finished: close now when its usage came too, else after a short grace for it. */
+    finished(withUsage: boolean): void {
+      if (withUsage) stream.controller.abort();
+      else grace ??= clock.setTimeout(() => stream.controller.abort(), USAGE_GRACE_MS);
+    },
+    dispose: () => grace?.cancel(),
+  };
+}
+
+async function readChat(reading: Reading): Promise<AnswerResult> {
+  const { openai, request, signal, clock, onDelta } = reading;
   if (!request.stream) {
-    const completion: unknown = await openai.chat.completions.create({ ...chatBody(request), stream: false }, { signal });
-    const body = readRecord(completion);
-    const choice = readRecord(Array.isArray(body?.['choices']) ? body['choices'][0] : undefined);
-    const message = readRecord(choice?.['message']);
-    const content = text(message?.['content']);
-    const reasoning = text(message?.['reasoning_content']);
-    onDelta(content, reasoning);
-    return judged(content, reasoning, endingOf(choice?.['finish_reason']), chatUsage(body?.['usage']), signal);
+    const { data, response } = await openai.chat.completions.create({ ...chatBody(request), stream: false }, { signal }).withResponse();
+    return chatCompletion(readRecord(data), requestIdFrom(undefined, Object.fromEntries(response.headers)), reading);
   }
-  const stream = await openai.chat.completions.create(
-    { ...chatBody(request), stream: true, stream_options: { include_usage: true } },
-    { signal },
-  );
+  const opened = await openStream(openai.chat.completions.create({ ...chatBody(request), stream: true, stream_options: { include_usage: true } }, { signal }));
+  if (!('stream' in opened)) return chatCompletion(opened.body, opened.requestId, reading);
+  const { stream } = opened;
+  const ended = finisher(stream, clock);
   let content = '';
   let reasoning = '';
   let ending: 'stop' | 'length' | undefined;
@@ -149,21 +206,33 @@ async function readChat(openai: OpenAI, request: AnswerRequest, signal: AbortSig
       reasoning += reasoningDelta;
       onDelta(contentDelta, reasoningDelta);
       ending = endingOf(choice?.['finish_reason']) ?? ending;
+      if (ending !== undefined) ended.finished(usage !== undefined);
     }
   } catch (error) {
     throw new PartialAnswerError(content, reasoning, usage, error);
+  } finally {
+    ended.dispose();
   }
   return judged(content, reasoning, ending, usage, signal);
 }
 
-async function readResponses(openai: OpenAI, request: AnswerRequest, signal: AbortSignal, onDelta: (content: string, reasoning: string) => void): Promise<AnswerResult> {
+function responseObject(response: Record<string, unknown> | undefined, requestId: string | undefined, { signal, onDelta }: Reading): AnswerResult {
+  refuseErrorBody(response, 'output', requestId);
+  const content = outputTextOf(response?.['output']);
+  onDelta(content, '');
+  return judged(content, '', responseEnding(response?.['status']), responsesUsage(response?.['usage']), signal);
+}
+
+async function readResponses(reading: Reading): Promise<AnswerResult> {
+  const { openai, request, signal, clock, onDelta } = reading;
   if (!request.stream) {
-    const response = readRecord(await openai.responses.create({ ...responsesBody(request), stream: false }, { signal }));
-    const content = outputTextOf(response?.['output']);
-    onDelta(content, '');
-    return judged(content, '', responseEnding(response?.['status']), responsesUsage(response?.['usage']), signal);
+    const { data, response } = await openai.responses.create({ ...responsesBody(request), stream: false }, { signal }).withResponse();
+    return responseObject(readRecord(data), requestIdFrom(undefined, Object.fromEntries(response.headers)), reading);
   }
-  const stream = await openai.responses.create({ ...responsesBody(request), stream: true }, { signal });
+  const opened = await openStream(openai.responses.create({ ...responsesBody(request), stream: true }, { signal }));
+  if (!('stream' in opened)) return responseObject(opened.body, opened.requestId, reading);
+  const { stream } = opened;
+  const ended = finisher(stream, clock);
   let content = '';
   let ending: 'stop' | 'length' | undefined;
   let usage: TokenUsage | undefined;
@@ -181,10 +250,14 @@ async function readResponses(openai: OpenAI, request: AnswerRequest, signal: Abo
         const response = readRecord(fields?.['response']);
         ending = responseEnding(response?.['status']);
         usage = responsesUsage(response?.['usage']) ?? usage;
+        // The response's last event carries everything: nothing more is waited for.
+        ended.finished(true);
       }
     }
   } catch (error) {
     throw new PartialAnswerError(content, '', usage, error);
+  } finally {
+    ended.dispose();
   }
   return judged(content, '', ending, usage, signal);
 }

@@ -245,7 +245,7 @@ export class ChatService {
     const batcher = new DeltaBatcher(this.#options.clock, (batch) => this.#delta.fire({ conversationId, messageId, ...batch }));
     let result: AnswerResult;
     try {
-      result = await readAnswer(client.openai, request, signal, (content, reasoning) => batcher.add(content, reasoning));
+      result = await readAnswer({ openai: client.openai, request, signal, clock: this.#options.clock, onDelta: (content, reasoning) => batcher.add(content, reasoning) });
     } catch (error) {
       const partial = error instanceof PartialAnswerError ? error : undefined;
       const cause = partial ? partial.cause : error;
