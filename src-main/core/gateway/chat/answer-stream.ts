@@ -18,6 +18,28 @@ import type { AnswerResult } from './message-repository.ts';
  */
 export const USAGE_GRACE_MS = 2_000;
 
+/**
+ * The most of one answer's text (and of its reasoning) main keeps, stores and passes on: far above
+ * any model's output, and what a hostile stream refused at its size cap leaves behind instead of
+ * everything up to the cap.
+ */
+export const KEPT_ANSWER_CHARS = 1024 * 1024;
+
+/** An answer's text, kept up to `KEPT_ANSWER_CHARS`; what comes after is dropped and the text marked cut. */
+class KeptText {
+  text = '';
+  cut = false;
+
+  /** The part of `delta` that was kept. */
+  add(delta: string): string {
+    const room = KEPT_ANSWER_CHARS - this.text.length;
+    if (delta.length > room) this.cut = true;
+    const kept = delta.length > room ? delta.slice(0, Math.max(0, room)) : delta;
+    this.text += kept;
+    return kept;
+  }
+}
+
 /** About one frame: fast enough to look live, few enough messages for any window. */
 export const DELTA_BATCH_MS = 16;
 
@@ -188,8 +210,8 @@ async function readChat(reading: Reading): Promise<AnswerResult> {
   if (!('stream' in opened)) return chatCompletion(opened.body, opened.requestId, reading);
   const { stream } = opened;
   const ended = finisher(stream, clock);
-  let content = '';
-  let reasoning = '';
+  const content = new KeptText();
+  const reasoning = new KeptText();
   let ending: 'stop' | 'length' | undefined;
   let usage: TokenUsage | undefined;
   try {
@@ -200,20 +222,16 @@ async function readChat(reading: Reading): Promise<AnswerResult> {
       const choices = Array.isArray(body?.['choices']) ? body['choices'] : [];
       const choice = readRecord(choices[0]);
       const delta = readRecord(choice?.['delta']);
-      const contentDelta = text(delta?.['content']);
-      const reasoningDelta = text(delta?.['reasoning_content']);
-      content += contentDelta;
-      reasoning += reasoningDelta;
-      onDelta(contentDelta, reasoningDelta);
+      onDelta(content.add(text(delta?.['content'])), reasoning.add(text(delta?.['reasoning_content'])));
       ending = endingOf(choice?.['finish_reason']) ?? ending;
       if (ending !== undefined) ended.finished(usage !== undefined);
     }
   } catch (error) {
-    throw new PartialAnswerError(content, reasoning, usage, error);
+    throw new PartialAnswerError(content.text, reasoning.text, usage, error, content.cut || reasoning.cut);
   } finally {
     ended.dispose();
   }
-  return judged(content, reasoning, ending, usage, signal);
+  return judged(content.text, reasoning.text, ending, usage, signal);
 }
 
 function responseObject(response: Record<string, unknown> | undefined, requestId: string | undefined, { signal, onDelta }: Reading): AnswerResult {
@@ -233,7 +251,8 @@ async function readResponses(reading: Reading): Promise<AnswerResult> {
   if (!('stream' in opened)) return responseObject(opened.body, opened.requestId, reading);
   const { stream } = opened;
   const ended = finisher(stream, clock);
-  let content = '';
+  const content = new KeptText();
+  const reasoning = new KeptText();
   let ending: 'stop' | 'length' | undefined;
   let usage: TokenUsage | undefined;
   try {
@@ -241,11 +260,9 @@ async function readResponses(reading: Reading): Promise<AnswerResult> {
       const fields = readRecord(event);
       const type = fields?.['type'];
       if (type === 'response.output_text.delta') {
-        const delta = text(fields?.['delta']);
-        content += delta;
-        onDelta(delta, '');
+        onDelta(content.add(text(fields?.['delta'])), '');
       } else if (type === 'response.reasoning_text.delta' || type === 'response.reasoning_summary_text.delta') {
-        onDelta('', text(fields?.['delta']));
+        onDelta('', reasoning.add(text(fields?.['delta'])));
       } else if (type === 'response.completed' || type === 'response.incomplete') {
         const response = readRecord(fields?.['response']);
         ending = responseEnding(response?.['status']);
@@ -255,11 +272,11 @@ async function readResponses(reading: Reading): Promise<AnswerResult> {
       }
     }
   } catch (error) {
-    throw new PartialAnswerError(content, '', usage, error);
+    throw new PartialAnswerError(content.text, '', usage, error, content.cut || reasoning.cut);
   } finally {
     ended.dispose();
   }
-  return judged(content, '', ending, usage, signal);
+  return judged(content.text, '', ending, usage, signal);
 }
 
 function endingOf(finishReason: unknown): 'stop' | 'length' | undefined {
@@ -290,12 +307,15 @@ export class PartialAnswerError extends Error {
   readonly content: string;
   readonly reasoning: string;
   readonly usage: TokenUsage | undefined;
+  /** More arrived than is kept (`KEPT_ANSWER_CHARS`). */
+  readonly cut: boolean;
 
-  constructor(content: string, reasoning: string, usage: TokenUsage | undefined, cause: unknown) {
+  constructor(content: string, reasoning: string, usage: TokenUsage | undefined, cause: unknown, cut: boolean) {
     super('The answer stream failed part-way', { cause });
     this.name = 'PartialAnswerError';
     this.content = content;
     this.reasoning = reasoning;
     this.usage = usage;
+    this.cut = cut;
   }
 }
