@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { ReportChanged, StatusSampled } from '../../src-preload/contract/firewall-admin.ts';
-import type { ExportProgress, FirewallCapabilities, SyncResource, SyncStatus, WebhookDeliveriesChanged } from '../../src-preload/contract/firewall.ts';
+import type { ExportProgress, FirewallCapabilities, WebhookDeliveriesChanged } from '../../src-preload/contract/firewall.ts';
 import type { NavigationTarget, NotificationList } from '../../src-preload/contract/notifications.ts';
 import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
-import type { SupportCacheChange, SupportSyncStatus } from '../../src-preload/contract/support.ts';
+import type { CacheChanged, FirewallSyncResource, SupportResource, SyncStatus } from '../../src-preload/contract/sync.ts';
 import type { SupportWebhookReceived, SupportWebhookReceiverStatus } from '../../src-preload/contract/support-webhooks.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
@@ -70,8 +70,8 @@ export interface AppEvents {
   healthChanged(health: ConnectionHealth): void;
   firewallStatusSampled(value: StatusSampled): void;
   firewallReportChanged(value: ReportChanged): void;
-  syncChanged(status: SyncStatus): void;
-  firewallCacheChanged(change: { profileId: string; resource: SyncResource }): void;
+  firewallSyncChanged(status: SyncStatus<FirewallSyncResource>): void;
+  firewallCacheChanged(change: CacheChanged<FirewallSyncResource>): void;
   capabilitiesChanged(capabilities: FirewallCapabilities): void;
   exportProgress(progress: ExportProgress): void;
   webhookDeliveriesChanged(change: WebhookDeliveriesChanged): void;
@@ -80,10 +80,8 @@ export interface AppEvents {
   supportWebhookReceived(event: SupportWebhookReceived): void;
   supportWebhookStatusChanged(status: SupportWebhookReceiverStatus): void;
   outboxChanged(entry: OutboxEntry): void;
-  supportTicketsChanged(change: SupportCacheChange): void;
-  supportContactsChanged(change: SupportCacheChange): void;
-  supportWorkChanged(change: SupportCacheChange): void;
-  supportSyncProgress(status: SupportSyncStatus): void;
+  supportCacheChanged(change: CacheChanged<SupportResource>): void;
+  supportSyncChanged(status: SyncStatus<SupportResource>): void;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
@@ -178,7 +176,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     clock,
     worker,
   });
-  firewall.sync.onChanged((status) => emit('syncChanged', status));
+  firewall.sync.onChanged((status) => emit('firewallSyncChanged', status));
   firewall.alerts.onCacheChanged((profileId) => emit('firewallCacheChanged', { profileId, resource: 'alerts' }));
   firewall.blocks.onChanged(({ profileId }) => emit('firewallCacheChanged', { profileId, resource: 'blocklist' }));
   firewall.capabilities.onChanged((capabilities) => emit('capabilitiesChanged', capabilities));
@@ -209,10 +207,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     logger,
     clock,
   });
-  support.tickets.onChanged((change) => emit('supportTicketsChanged', change));
-  support.contacts.onChanged((change) => emit('supportContactsChanged', change));
-  support.work.onChanged((change) => emit('supportWorkChanged', change));
-  support.sync.onChanged((status) => emit('supportSyncProgress', status));
+  support.tickets.onChanged((change) => emit('supportCacheChanged', change));
+  support.contacts.onChanged((change) => emit('supportCacheChanged', change));
+  support.work.onChanged((change) => emit('supportCacheChanged', change));
+  support.sync.onChanged((status) => emit('supportSyncChanged', status));
   profiles.onProfileChanged((profileId) => support.profileChanged(profileId));
   const gatewayCalls = new CallLogRepository(db);
   const dialogs = { platform: options.platform, translator: () => preferences.translator };

@@ -1,5 +1,5 @@
 import { X509Certificate, randomUUID } from 'node:crypto';
-import type { KeychainStatus, ParsedProfileInput, ProfileList, ProfileView, ServiceName } from '../../../src-preload/contract/profiles.ts';
+import type { KeychainStatus, ParsedProfileInput, ProfileList, ProfileView, BackEnd } from '../../../src-preload/contract/profiles.ts';
 import { probeCertificate, probeTargetFor } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
 import { fieldError } from '../english-text.ts';
@@ -22,7 +22,7 @@ import type { ProfileRepository } from './profile-repository.ts';
 type KeyedProfile = Pick<ProfileRecord, 'id' | 'service' | 'baseUrl' | 'proxy' | 'trust'>;
 
 /** What saving a profile needs to know of its back end. */
-export type ProfileRules = { [Service in ServiceName]: Pick<Connector<Service, Closable>, 'normaliseBaseUrl' | 'isLiveKey'> };
+export type ProfileRules = { [Service in BackEnd]: Pick<Connector<Service, Closable>, 'normaliseBaseUrl' | 'isLiveKey'> };
 
 export interface ProfileServiceOptions {
   repository: ProfileRepository;
@@ -34,7 +34,7 @@ export interface ProfileServiceOptions {
   onChange?: (list: ProfileList) => void;
 }
 
-const nameTaken = (service: ServiceName, name: string) =>
+const nameTaken = (service: BackEnd, name: string) =>
   new UserFacingError({ code: 'conflict', service, params: { context: 'name_taken', name }, fieldErrors: [fieldError('name', 'name_taken')] });
 
 export const profileNotFound = () => new UserFacingError({ code: 'not_found', params: { context: 'profile_gone' } });

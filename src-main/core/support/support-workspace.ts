@@ -2,7 +2,7 @@
 // synced in the background, contacts and work items refreshed when opened and on an interval), the
 // calls the user waits for, every write through the outbox, and the notifications new tickets and
 // visitor messages raise.
-import type { SupportResource, SupportSyncStatus } from '../../../src-preload/contract/support.ts';
+import type { SupportResource, SyncStatus } from '../../../src-preload/contract/sync.ts';
 import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { Db } from '../db/database.ts';
@@ -93,7 +93,7 @@ export class SupportWorkspace {
     if (this.#background && this.#options.profiles().some((profile) => profile.id === profileId)) this.#startProfile(profileId);
   }
 
-  syncState(profileId: string): SupportSyncStatus[] {
+  syncStatus(profileId: string): SyncStatus<SupportResource>[] {
     return this.sync.status(profileId);
   }
 

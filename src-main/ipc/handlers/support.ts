@@ -12,7 +12,7 @@ export function supportHandlers(services: AppServices): Handlers<Contract>['supp
     markRead: ({ profileId, ticketIds }) => support.tickets.markRead(profileId, ticketIds),
     createTicket: (request) => support.tickets.create(request),
     sendVisitorMessage: ({ profileId, ticketId, text }) => support.tickets.addVisitorMessage(profileId, ticketId, text),
-    replyAsRobot: ({ profileId, ticketId, text }) => support.tickets.reply(profileId, ticketId, text),
+    replyToTicket: ({ profileId, ticketId, text }) => support.tickets.reply(profileId, ticketId, text),
     closeTicket: ({ profileId, ticketId, note }) => support.tickets.close(profileId, ticketId, note),
     contacts: (query) => support.contacts.list(query),
     contact: ({ profileId, contactId, fresh }) => support.contacts.detail(profileId, contactId, fresh),
@@ -32,7 +32,7 @@ export function supportHandlers(services: AppServices): Handlers<Contract>['supp
     session: ({ profileId, id }) => support.qa.session(profileId, id),
     analytics: ({ profileId }) => support.analytics.overview(profileId),
     chatLogs: ({ profileId, ...request }) => support.chatLogs.list(profileId, request),
-    syncState: ({ profileId }) => support.syncState(profileId),
+    syncStatus: ({ profileId }) => support.syncStatus(profileId),
     syncNow: ({ profileId, resource }) => support.syncNow(profileId, resource),
   };
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createAppServices } from '../../../src-main/core/app-services.ts';
 import { hasPendingMigrations, migrate, openDatabase, type MigrationStep } from '../../../src-main/core/db/database.ts';
-import { migrations } from '../../../src-main/core/db/migrations.ts';
+import { migrations } from '../../../src-main/core/db/migrations/index.ts';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { DatabaseWorker } from '../../../src-main/core/worker/database-worker.ts';
 import Database from 'better-sqlite3';
