@@ -578,7 +578,10 @@ export const en = {
       message:
         '{{subject}} sent a response larger than the {{limitBytes, number}}-byte limit of this profile; reading stopped.',
       message_line: '{{subject}} sent a line longer than {{limitBytes, number}} bytes in its event stream; reading stopped.',
+      message_answer_cut:
+        '{{subject}} sent an answer larger than the {{limitBytes, number}}-byte limit of this profile; reading stopped and only its first {{keptChars, number}} characters are kept.',
       hint: 'Ask for less: a smaller page size or a narrower filter.',
+      hint_answer_cut: 'No model writes answers this long: the service or a proxy in front of it is misbehaving. Tell its administrator.',
       hint_line: 'A well-behaved stream sends short lines; the service or a proxy in front of it is misbehaving. Tell its administrator.',
     },
     response_headers_too_large: {
@@ -901,6 +904,9 @@ export const en = {
     zoomOut: 'Zoom Out',
     fullScreen: 'Toggle Full Screen',
     minimize: 'Minimize',
+    zoom: 'Zoom',
+    bringAllToFront: 'Bring All to Front',
+    about: 'About OpsDesk',
     edit: 'Edit',
     undo: 'Undo',
     redo: 'Redo',
@@ -913,6 +919,9 @@ export const en = {
     startFailed: 'OpsDesk could not start',
     stopped: 'OpsDesk stopped because of an error',
     body: '{{reason}}\n\nThe details are in the log: {{logFile}}\nFix the cause and start OpsDesk again.',
+    sandboxOff: 'OpsDesk will not run without its sandbox',
+    sandboxOffBody:
+      'OpsDesk was started with --no-sandbox. An AppImage adds that switch where the system forbids the sandbox Chromium needs (Ubuntu 24.04 and newer), and OpsDesk never runs its windows unprotected.\n\nAllow it once with the AppArmor profile given in OpsDesk’s README (“Linux, AppImage”), or install the .deb package, then start OpsDesk again.',
   },
   fileDialogs: {
     exportConversation: 'Export conversation as Markdown',

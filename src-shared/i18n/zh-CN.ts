@@ -571,7 +571,9 @@ export const zhCN: Catalog = {
     response_too_large: {
       message: '{{subject}}发送的响应超过了此连接 {{limitBytes, number}} 字节的上限，已停止读取。',
       message_line: '{{subject}}在事件流中发送了超过 {{limitBytes, number}} 字节的一行，已停止读取。',
+      message_answer_cut: '{{subject}}发送的应答超过了此连接 {{limitBytes, number}} 字节的上限，已停止读取，只保留了前 {{keptChars, number}} 个字符。',
       hint: '请少取一些：减小分页大小或缩小筛选范围。',
+      hint_answer_cut: '没有模型会写出这么长的应答：该服务或其前面的代理行为异常。请告知其管理员。',
       hint_line: '正常的事件流只发送较短的行；该服务或其前面的代理行为异常。请告知其管理员。',
     },
     response_headers_too_large: {
@@ -890,6 +892,9 @@ export const zhCN: Catalog = {
     zoomOut: '缩小',
     fullScreen: '切换全屏',
     minimize: '最小化',
+    zoom: '缩放',
+    bringAllToFront: '全部置于顶层',
+    about: '关于 OpsDesk',
     edit: '编辑',
     undo: '撤销',
     redo: '重做',
@@ -902,6 +907,9 @@ export const zhCN: Catalog = {
     startFailed: 'OpsDesk 无法启动',
     stopped: 'OpsDesk 因错误而停止',
     body: '{{reason}}\n\n详情见日志：{{logFile}}\n请排除原因后重新启动 OpsDesk。',
+    sandboxOff: 'OpsDesk 不会在关闭沙盒的情况下运行',
+    sandboxOffBody:
+      'OpsDesk 启动时带有 --no-sandbox。当系统禁止 Chromium 所需的沙盒时（Ubuntu 24.04 及更新版本），AppImage 会自动加上该开关，而 OpsDesk 从不在无保护的情况下运行其窗口。\n\n请按 OpsDesk README 中“Linux, AppImage”一节给出的 AppArmor 配置文件允许一次，或安装 .deb 软件包，然后重新启动 OpsDesk。',
   },
   fileDialogs: {
     exportConversation: '将会话导出为 Markdown',

@@ -23,7 +23,7 @@ import { serviceError } from '../../http/service-failure.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import { recordedCall } from '../call-recorder.ts';
 import type { GatewayClient } from '../client.ts';
-import { DeltaBatcher, PartialAnswerError, readAnswer, type AnswerRequest } from './answer-stream.ts';
+import { DeltaBatcher, KEPT_ANSWER_CHARS, PartialAnswerError, readAnswer, type AnswerRequest } from './answer-stream.ts';
 import type { CallLogRepository } from './call-log-repository.ts';
 import type { ConversationRecord, ConversationRepository } from './conversation-repository.ts';
 import { conversationAsMarkdown } from './conversation-markdown.ts';
@@ -227,12 +227,12 @@ export class ChatService {
     const batcher = new DeltaBatcher(this.#options.clock, (batch) => this.#delta.fire({ conversationId, messageId, ...batch }));
     let result: AnswerResult;
     try {
-      result = await readAnswer(client.openai, request, signal, (content, reasoning) => batcher.add(content, reasoning));
+      result = await readAnswer({ openai: client.openai, request, signal, clock: this.#options.clock, onDelta: (content, reasoning) => batcher.add(content, reasoning) });
     } catch (error) {
       const partial = error instanceof PartialAnswerError ? error : undefined;
       const cause = partial ? partial.cause : error;
       const kept = { content: partial?.content ?? '', reasoning: partial?.reasoning ?? '', ...(partial?.usage && { usage: partial.usage }) };
-      result = signal.aborted ? { ...kept, outcome: 'stopped' } : { ...kept, outcome: 'failed', error: this.#describe(client, cause, partial !== undefined) };
+      result = signal.aborted ? { ...kept, outcome: 'stopped' } : { ...kept, outcome: 'failed', error: this.#describe(client, cause, partial) };
     }
     batcher.flush();
     this.#logCall({
@@ -251,11 +251,16 @@ export class ChatService {
   }
 
   /** Every way a request ends badly (status, network, an error inside the stream) as the window shows it. */
-  #describe(client: GatewayClient, error: unknown, streamStarted: boolean): IpcError {
+  #describe(client: GatewayClient, error: unknown, partial: PartialAnswerError | undefined): IpcError {
     const { certificate: _certificate, ...shown } = client.toServiceFailure(error).serviceError;
     // A socket that breaks after the stream began is not "could not be reached": the gateway answered, then the connection was cut.
-    if (streamStarted && shown.code === 'network_error') {
+    if (partial && shown.code === 'network_error') {
       return serviceError({ service: 'gateway', code: 'connection_reset', status: 200, retryable: true, ...(shown.params && { params: shown.params }) });
+    }
+    // Refused at its size cap after more text than is kept: the answer says only its beginning stayed.
+    if (partial?.cut && shown.code === 'response_too_large' && shown.params?.['context'] === undefined) {
+      const { message: _message, hint: _hint, ...refused } = shown;
+      return serviceError({ ...refused, params: { ...refused.params, context: 'answer_cut', keptChars: KEPT_ANSWER_CHARS } });
     }
     return shown;
   }
