@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { call, event } from './define.ts';
 import type { IpcError } from './define.ts';
 import type { OutboxEntry } from './outbox.ts';
+import type { CachedPage, CursorPage } from './pages.ts';
 import { supportResources, type CacheChanged, type SupportResource, type SyncStatus } from './sync.ts';
 
 /** The scopes support.md names (part 5). */
@@ -134,23 +135,6 @@ export interface TicketDetail extends TicketRow {
   /** `server`: read now; `cache`: the server could not be reached (`error`), this is the last copy. */
   from: 'server' | 'cache';
   error?: IpcError;
-}
-
-/** A page of a cache, for a virtualised list. */
-export interface SupportPage<T> {
-  rows: T[];
-  /** How many cached records match. */
-  total: number;
-  offset: number;
-  /** When the cache was last refreshed from the server (ISO); null: never. */
-  syncedAt: string | null;
-}
-
-/** A server-side list read page by page (FAQ, chat logs). */
-export interface CursorPage<T> {
-  items: T[];
-  /** Pass back to get the next page; null: no more. */
-  nextCursor: string | null;
 }
 
 export interface TicketStatusCount {
@@ -396,7 +380,7 @@ export const support = {
     access: call<SupportAccess>()(withProfile.extend({ refresh: z.boolean().default(false) })),
 
     /** A page of cached tickets, newest activity first; never touches the network. */
-    tickets: call<SupportPage<TicketRow>>()(ticketQuerySchema),
+    tickets: call<CachedPage<TicketRow>>()(ticketQuerySchema),
     /** Cached tickets per status, for the status filter. */
     ticketCounts: call<TicketStatusCount[]>()(withProfile),
     /**
@@ -411,7 +395,7 @@ export const support = {
     closeTicket: call<OutboxEntry>()(ticketRef.extend({ note: z.string().trim().max(2000).optional() })),
 
     /** A page of cached contacts; opening the list also refreshes the cache when it is stale (`cacheChanged`). */
-    contacts: call<SupportPage<ContactRow>>()(contactQuerySchema),
+    contacts: call<CachedPage<ContactRow>>()(contactQuerySchema),
     contact: call<ContactDetail>()(contactRef.extend(freshness)),
     /** The unmasked phone, asked of the server now; shown once, never cached or logged. */
     revealPhone: call<{ phone: string | null }>()(contactRef),
@@ -420,7 +404,7 @@ export const support = {
     addContactFollowUp: call<OutboxEntry>()(contactRef.extend({ kind: z.enum(followUpKinds), note: body(4000) })),
 
     /** A page of cached work items; opening the list also refreshes the cache when it is stale (`cacheChanged`). */
-    workItems: call<SupportPage<WorkItemRow>>()(workQuerySchema),
+    workItems: call<CachedPage<WorkItemRow>>()(workQuerySchema),
     workItem: call<WorkItemDetail>()(workRef.extend(freshness)),
     createWorkItem: call<OutboxEntry>()(createWorkItemSchema),
     setWorkStatus: call<OutboxEntry>()(workRef.extend({ status: z.enum(workStatuses) })),
