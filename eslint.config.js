@@ -181,6 +181,23 @@ export default tseslint.config(
     },
   },
   {
+    // A contract area split per feature (contract/support/) imports the contract's shared files one folder up.
+    files: ['src-preload/contract/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\./|\\.\\./[a-z-]+\\.ts$|\\.\\./\\.\\./\\.\\./src-shared/).*',
+              message: 'The contract imports only zod, itself and src-shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'renderer-layers': rendererLayers },
