@@ -1,6 +1,6 @@
-// The outbox as the app builds it (createAppServices), a support profile for the simulator over real
-// HTTPS, a real SQLite file and a fake clock; support's writes go through a throwaway sender that
-// calls SupportClient.call with the outbox's key (support-core owns the real one).
+// The outbox as the app builds it (createAppServices), with the support writes' production sender
+// (core/support/support-outbox.ts), a support profile for the simulator over real HTTPS, a real
+// SQLite file and a fake clock.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,14 +22,7 @@ export interface OutboxWorkspace {
   close(): Promise<void>;
 }
 
-export function useSupportSender(services: AppServices): void {
-  services.outbox.registerSender('support', async (write, idempotencyKey) => {
-    const client = services.clients.clientFor(write.profileId, 'support');
-    return (await client.call({ ...write.request, idempotencyKey })).data;
-  });
-}
-
-export async function openOutboxWorkspace(clock: FakeClock, options: { dataDir?: string; keyStore?: SessionKeyStore; sender?: boolean } = {}): Promise<OutboxWorkspace> {
+export async function openOutboxWorkspace(clock: FakeClock, options: { dataDir?: string; keyStore?: SessionKeyStore } = {}): Promise<OutboxWorkspace> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-outbox-')));
   const logs: LogRecord[] = [];
   const services = await createAppServices({
@@ -39,7 +32,6 @@ export async function openOutboxWorkspace(clock: FakeClock, options: { dataDir?:
     logSink: (record) => logs.push(record),
     clock,
   });
-  if (options.sender !== false) useSupportSender(services);
   return {
     services,
     api: bridgeInProcess(services),
