@@ -1,17 +1,15 @@
 // A firewall workspace as the app builds it (createAppServices), against the simulator over real
 // HTTPS, a real SQLite file and a fake clock shared with the simulator; one firewall profile per call.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Agent } from 'undici';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
+import type { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
 import type { Simulators } from '../../sim/index.ts';
 import { call, trustingAgent, type Json } from '../../sim/test-helpers.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import type { FakeClock } from '../../support/fake-clock.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
+import type { RecordingPlatform } from '../../support/recording-platform.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 export interface Workspace {
   services: AppServices;
@@ -24,26 +22,8 @@ export interface Workspace {
 let profileNumber = 0;
 
 export async function openWorkspace(clock: FakeClock, options: { dataDir?: string; backgroundSync?: boolean; keyStore?: SessionKeyStore } = {}): Promise<Workspace> {
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-firewall-')));
-  const platform = new RecordingPlatform();
-  const services = await createAppServices({
-    dataDir,
-    keyStore: options.keyStore ?? new SessionKeyStore('test'),
-    platform,
-    logSink: () => {},
-    clock,
-    backgroundSync: options.backgroundSync ?? false,
-  });
-  return {
-    services,
-    api: bridgeInProcess(services),
-    platform,
-    dataDir,
-    async close() {
-      await services.dispose();
-      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const { services, platform, dataDir, dispose } = await openTestServices({ ...options, clock });
+  return { services, api: bridgeInProcess(services), platform, dataDir, close: dispose };
 }
 
 /** A firewall profile for the simulator; a high call rate unless a test says otherwise. */
