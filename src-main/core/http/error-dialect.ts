@@ -23,9 +23,3 @@ export function stringField(value: unknown, key: string): string | undefined {
   const field = (value as Record<string, unknown>)[key];
   return typeof field === 'string' ? field : undefined;
 }
-
-/** `body.error.code`: where the gateway and the firewall put it. */
-export function nestedErrorCode(body: unknown): string | undefined {
-  const error = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['error'] : undefined;
-  return stringField(error, 'code');
-}
