@@ -1,14 +1,14 @@
 // How one back end speaks about its errors. Each back end's connector provides one; the HTTP core
 // reads errors through it and knows no back end by name.
 import type { ErrorCode } from '../../../src-preload/contract/define.ts';
-import type { ServiceName } from '../../../src-preload/contract/profiles.ts';
+import type { BackEnd } from '../../../src-preload/contract/profiles.ts';
 
 /** The codes a back end or the way to it can produce (the rest of `ErrorCode` is OpsDesk's own). */
 export type ServiceErrorCode = Exclude<ErrorCode, 'keychain_unavailable' | 'unsafe_link' | 'forbidden_sender' | 'unknown_call' | 'internal'>;
 
 export interface ErrorDialect {
   /** Stamped on every error, so the window can say which back end failed; its words are errors.<service>.<code> in the catalog. */
-  readonly service: ServiceName;
+  readonly service: BackEnd;
   /** The error code a body names, in the back end's documented place. */
   codeInBody(body: unknown): string | undefined;
   /** Per status, the codes a body may name to say more precisely why that status was given. */

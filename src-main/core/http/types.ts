@@ -1,9 +1,9 @@
 // Public shapes of the HTTP core; the names the renderer also sees come from the contract.
 import type { CertificateDetails, ErrorParams } from '../../../src-preload/contract/define.ts';
-import type { ServiceName } from '../../../src-preload/contract/profiles.ts';
+import type { BackEnd } from '../../../src-preload/contract/profiles.ts';
 import type { ErrorDialect, ServiceErrorCode } from './error-dialect.ts';
 
-export type { ServiceErrorCode, ServiceName };
+export type { BackEnd, ServiceErrorCode };
 
 export interface TrustSettings {
   /**
@@ -46,7 +46,7 @@ export interface CertificateInfo extends CertificateDetails {
 }
 
 export interface ServiceError {
-  service: ServiceName;
+  service: BackEnd;
   status?: number;
   code: ServiceErrorCode;
   /** What the words are made from besides the code (host, ms, limitBytes, the server's detail…). */
