@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
+import { openExternalLink } from './external-url.ts';
 import { hasPendingMigrations, openDatabase, type MigrationStep } from './db/database.ts';
 import type { Db } from './db/database.ts';
 import { SettingsTable } from './db/settings.ts';
@@ -77,6 +78,8 @@ export interface AppServices {
   images: ImageService;
   transcription: TranscriptionService;
   platform: Platform;
+  /** Hands a link the window asked for to the system browser, if it is a safe one. */
+  links: { open(url: string): Promise<null> };
   notifications: NotificationCenter;
   firewall: FirewallWorkspace;
   supportWebhooks: SupportWebhookService;
@@ -235,6 +238,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     images: new ImageService({ clients, calls: gatewayCalls, clock, ...dialogs }),
     transcription,
     platform: options.platform,
+    links: { open: (url) => openExternalLink(options.platform, url) },
     notifications,
     firewall,
     supportWebhooks,

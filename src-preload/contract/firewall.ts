@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, event, taskIdSchema } from './define.ts';
 import type { IpcError } from './define.ts';
+import type { CachedPage } from './pages.ts';
 import type { CacheChanged, FirewallSyncResource, SyncStatus } from './sync.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
 
@@ -86,13 +87,6 @@ export const alertQuerySchema = z.object({
   limit: z.int().min(1).max(1000).default(100),
 });
 export type AlertQuery = z.input<typeof alertQuerySchema>;
-
-export interface AlertPage {
-  rows: AlertRow[];
-  /** How many cached alerts match the filter. */
-  total: number;
-  offset: number;
-}
 
 /** The values present in the cache, for the filter pickers. */
 export interface AlertFacets {
@@ -241,7 +235,7 @@ const withProfile = z.object({ profileId });
 export const firewall = {
   calls: {
     /** A page of cached alerts (filter, sort, offset/limit for a virtualised table); never touches the network. */
-    alerts: call<AlertPage>()(alertQuerySchema),
+    alerts: call<CachedPage<AlertRow>>()(alertQuerySchema),
     alertFacets: call<AlertFacets>()(withProfile),
     /** The appliance's detail when it answers; the cached copy (with the reason) when it does not. */
     alert: call<AlertDetail>()(withProfile.extend({ alertId: z.string().min(1).max(200) })),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 // A hostile gateway that streams a 50 MB answer: refused at the profile's 32 MiB cap, the answer keeps
 // only its first MiB (said so), and main's memory grows by far less than the stream.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
