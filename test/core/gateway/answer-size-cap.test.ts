@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 // A hostile gateway that streams a 50 MB answer: refused at the profile's 32 MiB cap, the answer keeps
 // only its first MiB (said so), and main's memory grows by far less than the stream.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 // Answers as OpenAI-compatible relays really send them, in both simulator dialects: a 200 whose body
 // is only an error, a wrong key refused inside the stream, a stream that stays open after its
 // finish, and `input` as the document types it.
