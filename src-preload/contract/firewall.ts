@@ -141,15 +141,6 @@ export interface FirewallList<T> {
   syncedAt: string | null;
 }
 
-/** Durations the block form offers; any other number of seconds is a custom one. */
-export const blockDurationPresets = [
-  { seconds: 3600, label: '1 hour' },
-  { seconds: 86_400, label: '1 day' },
-  { seconds: 7 * 86_400, label: '7 days' },
-  { seconds: 30 * 86_400, label: '30 days' },
-  { seconds: 0, label: 'Permanent' },
-] as const;
-
 export const blockRequestSchema = z.object({
   profileId,
   ip: z.string().trim().min(1, 'ip_address').max(64).refine((value) => isIpAddress(value), 'ip_address'),

@@ -11,6 +11,7 @@ import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-stor
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { captureLog } from '../http/fixtures.ts';
+import { expectEach } from '../../support/expect-each.ts';
 
 let sims: Simulators;
 let dataDir: string;
@@ -289,9 +290,9 @@ describe('call log', () => {
       { endpoint: '/models', model: null, status: 200, outcome: 'ok' },
     ]);
     expect(mine[1]!.usage?.totalTokens).toBeGreaterThan(0);
-    expect(mine.every((call) => call.latencyMs >= 0 && !Number.isNaN(Date.parse(call.at)))).toBe(true);
+    expectEach(mine, (call) => call.latencyMs >= 0 && !Number.isNaN(Date.parse(call.at)), 'have a latency and a time');
 
-    expect(services.chat.callLog({ model: 'qwen' }).every((call) => call.model === 'qwen-max')).toBe(true);
+    expectEach(services.chat.callLog({ model: 'qwen' }), (call) => call.model === 'qwen-max', 'be a call to qwen-max');
     const failed = services.chat.callLog({ failedOnly: true });
     expect(failed.map((call) => call.model)).toContain('deepseek-chat');
     expect(failed.map((call) => call.model)).not.toContain('qwen-max');

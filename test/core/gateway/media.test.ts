@@ -16,6 +16,7 @@ import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { captureLog } from '../http/fixtures.ts';
+import { expectEach } from '../../support/expect-each.ts';
 
 let sims: Simulators;
 let dataDir: string;
@@ -147,7 +148,7 @@ describe('transcription', () => {
     expect(result).toEqual({ ok: true, data: { text: simulatedTranscript('call.wav', audio), model: 'whisper-1', fileName: 'call.wav' } });
     // Several steps, in order, ending with every byte of the multipart body sent.
     expect(progress.length).toBeGreaterThan(5);
-    expect(progress.filter((update) => update.taskId !== taskId)).toEqual([]);
+    expectEach(progress, (update) => update.taskId === taskId, 'belong to the transcription task');
     const sent = progress.map((update) => update.sentBytes);
     expect(sent).toEqual([...sent].sort((a, b) => a - b));
     expect(progress.at(-1)!.sentBytes).toBe(progress.at(-1)!.totalBytes);
