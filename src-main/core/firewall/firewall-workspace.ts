@@ -1,9 +1,7 @@
 // The firewall workspace's main side, put together: the cache (alerts, block list) synced in the
 // background per firewall profile, what the view asks of it, and the notifications its changes raise.
-import type { AlertSeverity, AllowEntry, DomainRule } from '../../../src-preload/contract/firewall.ts';
-import { alertSeverities } from '../../../src-preload/contract/firewall.ts';
+import type { AllowEntry, DomainRule } from '../../../src-preload/contract/firewall.ts';
 import type { FirewallSyncResource } from '../../../src-preload/contract/sync.ts';
-import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { Db } from '../db/database.ts';
 import type { SettingsTable } from '../db/settings.ts';
@@ -19,11 +17,13 @@ import { SyncBudget } from '../sync/sync-budget.ts';
 import { SyncScheduler } from '../sync/sync-scheduler.ts';
 import { SyncStateRepository } from '../sync/sync-state-repository.ts';
 import { AlertRepository } from './alerts/alert-repository.ts';
-import { AlertService, type NewAlerts } from './alerts/alert-service.ts';
+import { raiseAlertNotices } from './alerts/alert-notices.ts';
+import { AlertService } from './alerts/alert-service.ts';
 import { SyncSettingsStore } from './alerts/sync-settings.ts';
 import { readAllowEntry } from './allowlist/allow-wire.ts';
 import { BlockRepository } from './blocklist/block-repository.ts';
-import { BlockService, type BlockChange } from './blocklist/block-service.ts';
+import { raiseBlockNotices } from './blocklist/block-notices.ts';
+import { BlockService } from './blocklist/block-service.ts';
 import { CapabilityService } from './capabilities/capability-service.ts';
 import { readDomainRule } from './domains/domain-wire.ts';
 import { AlertExport } from './export/alert-export.ts';
@@ -31,7 +31,6 @@ import type { FirewallClients, RateOf } from './firewall-clients.ts';
 import { ShortListService } from './short-list-service.ts';
 import { WebhookService } from './webhook/webhook-service.ts';
 
-const newestFirst = { field: 'occurredAt', direction: 'desc' } as const;
 
 export interface FirewallWorkspaceOptions {
   db: Db;
@@ -90,8 +89,9 @@ export class FirewallWorkspace {
         this.syncNow(profileId).catch((error: unknown) => logger.warn('sync after a webhook push failed', { error }));
       },
     });
-    this.#disposables.add(this.alerts.onNewAlerts((news) => this.#notifyAlerts(news)));
-    this.#disposables.add(this.blocks.onChanged((change) => this.#notifyBlocks(change)));
+    const notices = { notifications: options.notifications, translator: options.translator, profileName: (profileId: string) => this.#profileName(profileId) };
+    this.#disposables.add(this.alerts.onNewAlerts((news) => raiseAlertNotices(news, this.alerts, notices)));
+    this.#disposables.add(this.blocks.onChanged((change) => raiseBlockNotices(change, notices)));
   }
 
   /** Starts the sync and the webhook receiver of every firewall profile. */
@@ -139,70 +139,6 @@ export class FirewallWorkspace {
 
   #profileName(profileId: string): string {
     return this.#options.profiles().find((profile) => profile.id === profileId)?.name ?? profileId;
-  }
-
-  #notifyAlerts({ profileId, bySeverity }: NewAlerts): void {
-    const { t } = this.#options.translator;
-    const threshold = this.#options.notifications.settings().alertSeverity;
-    if (threshold === 'off') return;
-    const least = alertSeverities.indexOf(threshold);
-    for (const { severity, count, newestId } of bySeverity) {
-      if (severity === null || alertSeverities.indexOf(severity as AlertSeverity) < least) continue;
-      const signature = this.alerts.query({ profileId, filter: { cells: [{ field: 'severity', value: severity, mode: 'in' }] }, sort: newestFirst, offset: 0, limit: 1 }).rows[0]?.signature ?? null;
-      this.#options.notifications.raise({
-        kind: 'alerts',
-        profileId,
-        groupKey: `alerts:${profileId}:${severity}`,
-        count,
-        desktop: true,
-        describe: (total) => ({
-          title: t('notify.alerts', { count: total, severity: t(`notify.severity.${severity}`, { defaultValue: severity }) }),
-          body: t('notify.alertsBody', { count: total, profile: this.#profileName(profileId), signature: signature ?? t('notify.noSignature') }),
-          target: total === 1
-            ? { kind: 'alert', params: { profileId, alertId: newestId } as TabParams }
-            : { kind: 'firewall', params: { profileId, section: 'alerts', severity } as TabParams },
-        }),
-      });
-    }
-  }
-
-  #notifyBlocks({ profileId, added, removed }: BlockChange): void {
-    const { notifications } = this.#options;
-    const { t } = this.#options.translator;
-    const blocksOn = notifications.settings().blocks;
-    const name = this.#profileName(profileId);
-    const [newest] = added;
-    if (newest) {
-      notifications.raise({
-        kind: 'block-created',
-        profileId,
-        groupKey: `blocks:${profileId}`,
-        count: added.length,
-        desktop: blocksOn,
-        describe: (total) => ({
-          title: t('notify.blocks', { count: total }),
-          body: newest.reason ? t('notify.blocksBodyReason', { profile: name, ip: newest.ip, reason: newest.reason }) : t('notify.blocksBody', { profile: name, ip: newest.ip }),
-          target: total === 1
-            ? { kind: 'block', params: { profileId, entryId: newest.id } as TabParams }
-            : { kind: 'firewall', params: { profileId, section: 'blocklist' } as TabParams },
-        }),
-      });
-    }
-    const [released] = removed;
-    if (released) {
-      notifications.raise({
-        kind: 'block-released',
-        profileId,
-        groupKey: `released:${profileId}`,
-        count: removed.length,
-        desktop: false,
-        describe: (total) => ({
-          title: t('notify.released', { count: total }),
-          body: t('notify.releasedBody', { profile: name, ip: released.ip }),
-          target: { kind: 'firewall', params: { profileId, section: 'blocklist' } },
-        }),
-      });
-    }
   }
 
   async dispose(): Promise<void> {
