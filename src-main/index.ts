@@ -17,6 +17,7 @@ import { appOrigin } from './electron/content-security-policy.ts';
 import { bindRouter } from './electron/ipc.ts';
 import { databaseUpdateWindow } from './electron/database-update-window.ts';
 import { createMainWindow } from './electron/main-window.ts';
+import { rememberZoom } from './electron/zoom.ts';
 import { createElectronPlatform } from './electron/platform.ts';
 import { hardenSession, hardenWebContents, sandboxEveryRenderer, sandboxSwitchedOff } from './electron/security.ts';
 
@@ -71,9 +72,7 @@ async function start(): Promise<void> {
   });
   translator = services.preferences.translator;
   logSystemCertificates(logger);
-  installAppMenu(log.folder, translator);
-  services.preferences.onLanguageChanged(() => installAppMenu(log.folder, translator));
-  const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
+  const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform, dataFolder: app.getPath('userData'), logFile: log.file });
   const router = createRouter(contract, handlers, {
     appOrigin,
     redact: services.logger.redact,
@@ -82,8 +81,13 @@ async function start(): Promise<void> {
   const hub = createEventHub(router);
   bindRouter(router, hub);
   wireEvents(services, hub);
+  const installMenu = () =>
+    installAppMenu({ logFolder: log.folder, translator, showAbout: () => hub.publish('app', 'showAbout', null), zoomMemory: services.preferences });
+  installMenu();
+  services.preferences.onLanguageChanged(installMenu);
   void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
   closeBeforeQuit(() => services.close(), logger);
-  createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator });
+  const window = createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator });
+  rememberZoom(window.webContents, services.preferences);
   updating.close();
 }

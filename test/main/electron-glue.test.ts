@@ -69,6 +69,7 @@ vi.mock('electron', () => ({
 }));
 
 const { appMenuTemplate } = await import('../../src-main/electron/app-menu.ts');
+const { rememberZoom } = await import('../../src-main/electron/zoom.ts');
 const { createMainWindow, mainWindowOptions } = await import('../../src-main/electron/main-window.ts');
 const { contentSecurityPolicy } = await import('../../src-main/electron/content-security-policy.ts');
 const { registerAppScheme, serveRenderer } = await import('../../src-main/electron/app-protocol.ts');
@@ -199,18 +200,23 @@ describe('a crashed window', () => {
 describe('application menu', () => {
   type Item = Electron.MenuItemConstructorOptions;
   const logFolder = '/home/analyst/.config/OpsDesk/logs';
+  /** The preferences' zoom level, as SQLite would keep it between runs. */
+  const saved = { level: 0 };
+  const zoomMemory = { zoomLevel: () => saved.level, setZoomLevel: (level: number) => void (saved.level = level) };
+  const showAbout = vi.fn();
+  const menuFor = (platform: NodeJS.Platform, translator = english) => appMenuTemplate({ platform, logFolder, translator, showAbout, zoomMemory });
   const items = (menu: Item[]): Item[] => menu.flatMap((item) => [item, ...items((item.submenu as Item[] | undefined) ?? [])]);
   const itemLabelled = (menu: Item[], label: string) => items(menu).find((item) => item.label === label)!;
 
   test.each(['linux', 'win32', 'darwin'] as const)('on %s no menu item takes close-window or reload', (platform) => {
-    const roles = items(appMenuTemplate({ platform, logFolder, translator: english })).map((item) => item.role);
+    const roles = items(menuFor(platform)).map((item) => item.role);
     expect(roles).toContain('editMenu');
     for (const taken of ['fileMenu', 'windowMenu', 'viewMenu', 'close', 'reload', 'forceReload']) expect(roles).not.toContain(taken);
     expect(roles.includes('appMenu')).toBe(platform === 'darwin');
   });
 
   test.each(['linux', 'win32'] as const)('on %s it is File, Edit, View, Window, Help', (platform) => {
-    const menu = appMenuTemplate({ platform, logFolder, translator: english });
+    const menu = menuFor(platform);
     expect(menu.map((item) => item.label)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
   });
 
@@ -224,27 +230,74 @@ describe('application menu', () => {
     ['Tab 1', 'CmdOrCtrl+1'],
     ['Last Tab', 'CmdOrCtrl+9'],
   ])('shows %s as %s without taking the key from the window', (label, accelerator) => {
-    const item = itemLabelled(appMenuTemplate({ platform: 'linux', logFolder, translator: english }), label);
+    const item = itemLabelled(menuFor('linux'), label);
     expect(item).toMatchObject({ accelerator, registerAccelerator: false });
   });
 
   test('a click on a tab item gives the window the same key press the renderer handles', () => {
     const window = { webContents: { sendInputEvent: vi.fn() } };
-    const closeTab = itemLabelled(appMenuTemplate({ platform: 'win32', logFolder, translator: english }), 'Close Tab');
+    const closeTab = itemLabelled(menuFor('win32'), 'Close Tab');
     closeTab.click!({} as never, window as never, {} as never);
     expect(window.webContents.sendInputEvent).toHaveBeenCalledWith({ type: 'keyDown', keyCode: 'W', modifiers: ['control'] });
-    const moveRight = itemLabelled(appMenuTemplate({ platform: 'linux', logFolder, translator: english }), 'Move Tab Right');
+    const moveRight = itemLabelled(menuFor('linux'), 'Move Tab Right');
     moveRight.click!({} as never, window as never, {} as never);
     expect(window.webContents.sendInputEvent).toHaveBeenLastCalledWith({ type: 'keyDown', keyCode: 'PageDown', modifiers: ['control', 'shift'] });
   });
 
   test.each(['linux', 'win32', 'darwin'] as const)('on %s Help → Open Log Folder opens the log folder', (platform) => {
-    itemLabelled(appMenuTemplate({ platform, logFolder, translator: english }), 'Open Log Folder').click!({} as never, undefined, {} as never);
+    itemLabelled(menuFor(platform), 'Open Log Folder').click!({} as never, undefined, {} as never);
     expect(electron.openPath).toHaveBeenLastCalledWith(logFolder);
   });
 
+  test('on macOS it adds the Window menu the platform expects (Minimize ⌘M, Zoom, Bring All to Front) and View with full screen, without tab shortcuts', () => {
+    const menu = menuFor('darwin');
+    expect(menu.map((item) => item.label ?? item.role)).toEqual(['appMenu', 'Edit', 'View', 'Window', 'Help']);
+    const window = menu.find((item) => item.label === 'Window')!;
+    expect(window.role).toBe('window');
+    expect((window.submenu as Item[]).map((item) => item.role ?? item.type)).toEqual(['minimize', 'zoom', 'separator', 'front']);
+    const view = (menu.find((item) => item.label === 'View')!.submenu as Item[]).map((item) => item.label ?? item.type);
+    expect(view).toEqual(['Actual Size', 'Zoom In', 'Zoom Out', 'separator', 'Toggle Full Screen']);
+    expect(items(menu).some((item) => item.registerAccelerator === false)).toBe(false);
+  });
+
+  test.each(['linux', 'win32', 'darwin'] as const)('on %s View zooms in, out and back to actual size, and the level is remembered for the next run', (platform) => {
+    const contents = { level: 0, getZoomLevel: () => contents.level, setZoomLevel: vi.fn((level: number) => void (contents.level = level)) };
+    const window = { webContents: contents };
+    saved.level = 0;
+    const click = (label: string) => itemLabelled(menuFor(platform), label).click!({} as never, window as never, {} as never);
+    expect(itemLabelled(menuFor(platform), 'Zoom In')).toMatchObject({ accelerator: 'CmdOrCtrl+Plus' });
+    click('Zoom In');
+    click('Zoom In');
+    expect(contents.level).toBe(1);
+    expect(saved.level).toBe(1);
+    click('Zoom Out');
+    expect(saved.level).toBe(0.5);
+    click('Actual Size');
+    expect([contents.level, saved.level]).toEqual([0, 0]);
+    for (let step = 0; step < 20; step += 1) click('Zoom Out');
+    expect(saved.level).toBe(-3);
+  });
+
+  test('a window opened later (or a reload) gets the remembered zoom, and Ctrl+wheel zooms and is remembered too', () => {
+    const listeners = new Map<string, (...args: unknown[]) => void>();
+    const contents = { level: 0, on: (name: string, listener: never) => listeners.set(name, listener), getZoomLevel: () => contents.level, setZoomLevel: (level: number) => void (contents.level = level) };
+    saved.level = 1.5;
+    rememberZoom(contents as never, zoomMemory);
+    listeners.get('did-finish-load')!();
+    expect(contents.level).toBe(1.5);
+    listeners.get('zoom-changed')!({}, 'in');
+    expect(saved.level).toBe(2);
+  });
+
+  test.each(['linux', 'win32', 'darwin'] as const)('on %s Help → About OpsDesk shows the About page', (platform) => {
+    showAbout.mockClear();
+    const help = menuFor(platform).find((item) => item.role === 'help')!;
+    (help.submenu as Item[]).find((item) => item.label === 'About OpsDesk')!.click!({} as never, undefined, {} as never);
+    expect(showAbout).toHaveBeenCalledTimes(1);
+  });
+
   test('is worded in the chosen language, roles included', () => {
-    const menu = appMenuTemplate({ platform: 'linux', logFolder, translator: createTranslator('zh-CN') });
+    const menu = menuFor('linux', createTranslator('zh-CN'));
     expect(menu.map((item) => item.label)).toEqual(['文件', '编辑', '视图', '窗口', '帮助']);
     expect(items(menu).filter((item) => item.role === 'paste').map((item) => item.label)).toEqual(['粘贴']);
     expect(itemLabelled(menu, '关闭标签页')).toMatchObject({ accelerator: 'CmdOrCtrl+W' });
