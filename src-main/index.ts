@@ -86,7 +86,7 @@ async function start(): Promise<void> {
   installMenu();
   services.preferences.onLanguageChanged(installMenu);
   void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
-  closeBeforeQuit(() => services.close(), logger);
+  closeBeforeQuit(() => services.dispose(), logger);
   const window = createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator });
   rememberZoom(window.webContents, services.preferences);
   updating.close();

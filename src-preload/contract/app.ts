@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languageChoices, type LanguageChoice } from '../../src-shared/i18n/languages.ts';
 import { call, event } from './define.ts';
-import type { ServiceName } from './profiles.ts';
+import type { BackEnd } from './profiles.ts';
 
 export interface AppInfo {
   version: string;
@@ -16,7 +16,7 @@ export type KeychainBackEnd =
 
 /** One connection's route to its back end; its name and host only when the user asked for them. */
 export interface ProfileRoute {
-  service: ServiceName;
+  service: BackEnd;
   name?: string;
   host?: string;
   proxyMode: 'none' | 'system' | 'explicit';
