@@ -59,11 +59,12 @@ async function start(): Promise<void> {
   // Imported keys go to the keychain, so an import waits for it to answer.
   if (importProfilesFrom) await keyStore.opened;
   const updating = databaseUpdateWindow(translator);
+  const platform = createElectronPlatform(() => translator);
   const services = await createAppServices({
     dataDir: app.getPath('userData'),
     logger,
     keyStore,
-    platform: createElectronPlatform(() => translator),
+    platform,
     importProfilesFrom,
     // Built beside this bundle (electron.vite.config.ts).
     databaseWorkerEntry: new URL('./database-worker.js', import.meta.url),
@@ -89,5 +90,7 @@ async function start(): Promise<void> {
   closeBeforeQuit(() => services.dispose(), logger);
   const window = createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator });
   rememberZoom(window.webContents, services.preferences);
+  // After the window exists: a click on an earlier run's toast (which may have started this run) opens its entry there.
+  platform.handleActivations((id) => void services.notifications.open(id));
   updating.close();
 }
