@@ -13,7 +13,7 @@ import { createRouter } from './ipc/router.ts';
 import { closeBeforeQuit, failWith, handleFatalErrors, identifyApp, openMainLog, refuseToRunUnsandboxed, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
 import { installAppMenu } from './electron/app-menu.ts';
 import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
-import { appOrigin } from './electron/content-security-policy.ts';
+import { rendererSource } from './electron/renderer-source.ts';
 import { bindRouter } from './electron/ipc.ts';
 import { databaseUpdateWindow } from './electron/database-update-window.ts';
 import { createMainWindow } from './electron/main-window.ts';
@@ -50,7 +50,8 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  hardenSession(session.defaultSession);
+  const renderer = rendererSource(app.isPackaged);
+  hardenSession(session.defaultSession, renderer.devServer);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
   // The window does not wait for the keychain: a locked keyring shows "waiting" in Settings instead.
   const keyStore = new OpeningKeyStore();
@@ -75,7 +76,7 @@ async function start(): Promise<void> {
   logSystemCertificates(logger);
   const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform, dataFolder: app.getPath('userData'), logFile: log.file });
   const router = createRouter(contract, handlers, {
-    appOrigin,
+    appOrigin: renderer.origin,
     redact: services.logger.redact,
     onUnexpectedError: (channel, error) => services.logger.error('IPC handler failed', { channel, error }),
   });
@@ -88,7 +89,7 @@ async function start(): Promise<void> {
   services.preferences.onLanguageChanged(installMenu);
   void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
   closeBeforeQuit(() => services.dispose(), logger);
-  const window = createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator });
+  const window = createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator }, renderer.indexUrl);
   rememberZoom(window.webContents, services.preferences);
   // After the window exists: a click on an earlier run's toast (which may have started this run) opens its entry there.
   platform.handleActivations((id) => void services.notifications.open(id));

@@ -71,7 +71,8 @@ vi.mock('electron', () => ({
 const { appMenuTemplate } = await import('../../src-main/electron/app-menu.ts');
 const { rememberZoom } = await import('../../src-main/electron/zoom.ts');
 const { createMainWindow, mainWindowOptions } = await import('../../src-main/electron/main-window.ts');
-const { contentSecurityPolicy } = await import('../../src-main/electron/content-security-policy.ts');
+const { contentSecurityPolicy, contentSecurityPolicyFor } = await import('../../src-main/electron/content-security-policy.ts');
+const { rendererSource } = await import('../../src-main/electron/renderer-source.ts');
 const { registerAppScheme, serveRenderer } = await import('../../src-main/electron/app-protocol.ts');
 const { hardenSession, hardenWebContents } = await import('../../src-main/electron/security.ts');
 const { bindRouter } = await import('../../src-main/electron/ipc.ts');
@@ -107,9 +108,38 @@ describe('main window', () => {
   });
 
   test('loads the app from the custom protocol, not file://', () => {
-    createMainWindow('/app/preload/index.cjs', crashReporting());
+    createMainWindow('/app/preload/index.cjs', crashReporting(), rendererSource(true).indexUrl);
     expect(electron.windows.at(-1)!.loadedUrl).toBe('opsdesk://app/index.html');
   });
+});
+
+describe('electron-vite dev', () => {
+  const dev = { ELECTRON_RENDERER_URL: 'http://localhost:5173/' };
+
+  test('an unpackaged app loads the dev server and takes IPC from its origin; a packaged one never does', () => {
+    expect(rendererSource(false, dev)).toEqual({ origin: 'http://localhost:5173', indexUrl: 'http://localhost:5173/', devServer: 'http://localhost:5173' });
+    expect(rendererSource(true, dev)).toEqual({ origin: 'opsdesk://app', indexUrl: 'opsdesk://app/index.html', devServer: null });
+    expect(rendererSource(false, {}).devServer).toBeNull();
+    for (const elsewhere of ['https://localhost:5173/', 'http://dev.example.com:5173/', 'file:///tmp/index.html']) {
+      expect(rendererSource(false, { ELECTRON_RENDERER_URL: elsewhere }).devServer).toBeNull();
+    }
+  });
+
+  test("the dev server's CSP lets in its own origin and this run's nonce; a production build's allows no network and no nonce", async () => {
+    const { default: config } = await import('../../electron.vite.config.ts');
+    const serving = config({ command: 'serve', mode: 'development' });
+    const nonce = serving.renderer!.html!.cspNonce!;
+    const served = (serving.renderer!.server!.headers as Record<string, string>)['content-security-policy']!;
+    expect(served).toBe(contentSecurityPolicyFor({ nonce }));
+    expect(served.split('; ')).toEqual(expect.arrayContaining([`script-src 'self' 'nonce-${nonce}'`, "connect-src 'self'"]));
+    expect(served).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+
+    const building = config({ command: 'build', mode: 'production' });
+    expect(building.renderer!.html?.cspNonce).toBeUndefined();
+    expect(building.renderer!.server?.headers).toBeUndefined();
+    expect(contentSecurityPolicy).not.toMatch(/nonce|connect-src 'self'/);
+  });
+
 });
 
 describe('the window while an update migrates the database', () => {
@@ -163,7 +193,7 @@ describe('a crashed window', () => {
 
   test('is reloaded, the user is told why and where the log is, and the log has the reason', () => {
     const reporting = crashReporting();
-    createMainWindow('/app/preload/index.cjs', reporting);
+    createMainWindow('/app/preload/index.cjs', reporting, 'opsdesk://app/index.html');
     goneWith('crashed');
     expect(electron.windows.at(-1)!.webContents.reload).toHaveBeenCalledTimes(1);
     const [, box] = electron.showMessageBox.mock.calls[0] as unknown as [unknown, { message: string; detail: string }];
@@ -174,14 +204,14 @@ describe('a crashed window', () => {
   });
 
   test('a clean exit is not a crash', () => {
-    createMainWindow('/app/preload/index.cjs', crashReporting());
+    createMainWindow('/app/preload/index.cjs', crashReporting(), 'opsdesk://app/index.html');
     goneWith('clean-exit');
     expect(electron.windows.at(-1)!.webContents.reload).not.toHaveBeenCalled();
     expect(electron.showMessageBox).not.toHaveBeenCalled();
   });
 
   test('a window that keeps crashing is no longer reloaded, and the user is asked to restart', () => {
-    createMainWindow('/app/preload/index.cjs', crashReporting());
+    createMainWindow('/app/preload/index.cjs', crashReporting(), 'opsdesk://app/index.html');
     for (let crash = 0; crash < 4; crash += 1) goneWith('oom');
     expect(electron.windows.at(-1)!.webContents.reload).toHaveBeenCalledTimes(3);
     const [, last] = electron.showMessageBox.mock.calls.at(-1) as unknown as [unknown, { message: string }];
@@ -189,7 +219,7 @@ describe('a crashed window', () => {
   });
 
   test('tells the user in their language', () => {
-    createMainWindow('/app/preload/index.cjs', crashReporting(createTranslator('zh-CN')));
+    createMainWindow('/app/preload/index.cjs', crashReporting(createTranslator('zh-CN')), 'opsdesk://app/index.html');
     goneWith('crashed');
     const [, box] = electron.showMessageBox.mock.calls[0] as unknown as [unknown, { message: string; detail: string }];
     expect(box.message).toBe('OpsDesk 窗口意外停止，已重新加载。');
@@ -386,6 +416,25 @@ describe('session and web contents hardening', () => {
     expect(captured.filter).toEqual({ urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] });
     const callback = vi.fn();
     (captured.listener as (details: unknown, callback: unknown) => void)({ url: 'https://example.com/' }, callback);
+    expect(callback).toHaveBeenCalledWith({ cancel: true });
+  });
+
+  test('in development the session lets through exactly the dev server (its pages and its hot-reload socket); in a build nothing', () => {
+    const { session, captured } = fakeSession();
+    hardenSession(session as never, 'http://localhost:5173');
+    const cancelled = (url: string) => {
+      const callback = vi.fn();
+      (captured.listener as (details: unknown, callback: unknown) => void)({ url }, callback);
+      return (callback.mock.calls[0]![0] as { cancel: boolean }).cancel;
+    };
+    expect(cancelled('http://localhost:5173/src/main.tsx')).toBe(false);
+    expect(cancelled('ws://localhost:5173/?token=abc')).toBe(false);
+    for (const url of ['http://localhost:5174/', 'http://127.0.0.1:5173/', 'https://localhost:5173/', 'https://api.example.com/']) expect(cancelled(url), url).toBe(true);
+
+    const production = fakeSession();
+    hardenSession(production.session as never);
+    const callback = vi.fn();
+    (production.captured.listener as (details: unknown, callback: unknown) => void)({ url: 'http://localhost:5173/' }, callback);
     expect(callback).toHaveBeenCalledWith({ cancel: true });
   });
 
