@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languageChoices, type LanguageChoice } from '../../src-shared/i18n/languages.ts';
-import { call, event } from './define.ts';
+import { call, event, taskIdSchema } from './define.ts';
 import type { BackEnd } from './profiles.ts';
 
 export interface AppInfo {
@@ -55,6 +55,8 @@ export const app = {
     language: call<LanguageSetting>()(z.undefined()),
     /** Remembered in SQLite; main's menus and dialogs follow at once. */
     setLanguage: call<LanguageSetting>()(z.object({ choice: z.enum(languageChoices) })),
+    /** Stops a long call (an export, an answer, an upload) by the task id the window gave it; a finished one is no error. */
+    cancel: call<null>()(z.object({ taskId: taskIdSchema })),
     diagnostics: call<Diagnostics>()(z.object({ includeProfileHosts: z.boolean() })),
   },
   events: {
