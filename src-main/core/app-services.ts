@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
+import type { Diagnostics } from '../../src-preload/contract/app.ts';
+import { collectDiagnostics, type AppIdentity } from './diagnostics.ts';
 import { openExternalLink } from './external-url.ts';
 import { hasPendingMigrations, openDatabase, type MigrationStep } from './db/database.ts';
 import type { Db } from './db/database.ts';
@@ -80,6 +82,8 @@ export interface AppServices {
   platform: Platform;
   /** Hands a link the window asked for to the system browser, if it is a safe one. */
   links: { open(url: string): Promise<null> };
+  /** Settings → About: what main reports about itself for the user's IT (core/diagnostics.ts). */
+  diagnostics: { collect(identity: AppIdentity, request: { includeProfileHosts: boolean }): Promise<Diagnostics> };
   notifications: NotificationCenter;
   firewall: FirewallWorkspace;
   supportWebhooks: SupportWebhookService;
@@ -239,6 +243,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     transcription,
     platform: options.platform,
     links: { open: (url) => openExternalLink(options.platform, url) },
+    diagnostics: { collect: (identity, request) => collectDiagnostics({ profiles, platform: options.platform }, identity, request) },
     notifications,
     firewall,
     supportWebhooks,
