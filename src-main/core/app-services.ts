@@ -184,7 +184,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   firewall.capabilities.onChanged((capabilities) => emit('capabilitiesChanged', capabilities));
   firewall.webhooks.onDeliveriesChanged((change) => emit('webhookDeliveriesChanged', change));
   firewall.export.onProgress((progress) => emit('exportProgress', progress));
-  const firewallAdmin = createFirewallAdmin({ clients, db, clock, logger });
+  const firewallAdmin = createFirewallAdmin({ resources: firewall.resources, db, logger });
   firewallAdmin.status.onSampled((value) => emit('firewallStatusSampled', value));
   firewallAdmin.reports.onChanged((value) => emit('firewallReportChanged', value));
   if (options.importProfilesFrom) {

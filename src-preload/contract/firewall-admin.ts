@@ -177,6 +177,8 @@ export interface ApplianceStatus {
   cpuPercent?: number;
   memoryPercent?: number;
   activeSessions?: number;
+  /** The key's role, when the status says it (`role`, `key_role`, `api_key.role`). */
+  keyRole?: string;
 }
 /** One reading of the status poller. */
 export interface StatusSample {

@@ -853,6 +853,9 @@ export const en = {
     roleLacks: "This key's role ({{role}}) may not do this; ask for an operations or administrator key.",
     honeypots: 'honeypots',
     devices: 'device management',
+    editionRefused: "The appliance's edition does not allow this through the API.",
+    editionUnknown: "The appliance did not say its edition or the key's role: a change it does not allow will be refused, and then these controls turn read-only with the reason.",
+    applianceReadOnly: "This appliance's API description offers no changes: its API is read-only.",
   },
   fieldErrors: {
     appliance_rejected: '{{detail}}',

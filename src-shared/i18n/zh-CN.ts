@@ -842,6 +842,9 @@ export const zhCN: Catalog = {
     roleLacks: '此密钥的角色（{{role}}）无权执行此操作；请申请运维或管理员角色的密钥。',
     honeypots: '蜜罐',
     devices: '设备管理',
+    editionRefused: '设备的版本不允许通过接口执行此操作。',
+    editionUnknown: '设备未说明其版本或密钥的角色：不允许的更改会被拒绝，届时这些控件会变为只读并说明原因。',
+    applianceReadOnly: '此设备的接口描述未提供任何更改操作：其接口为只读。',
   },
   fieldErrors: {
     appliance_rejected: '{{detail}}',

@@ -8,8 +8,9 @@ import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
 import { withoutUndefined } from '../without-undefined.ts';
 import { describedOnce, describes, pathShape, readApiDescription, type ApiDescription } from '../wire/openapi.ts';
-import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
+import { fieldsOf, readNumber, unwrappedFieldsOf, type Fields } from '../wire/read.ts';
 import { normaliseFirewallBaseUrl } from './base-url.ts';
+import { editionId } from './edition.ts';
 import { firewallDialect } from './error-dialect.ts';
 
 /** The appliance's status as read, the same shape the window gets. */
@@ -30,6 +31,29 @@ export const FIREWALL_DOCUMENTED_ENDPOINTS = [
   'GET /alerts', 'POST /logs/search', 'GET /devices', 'GET /honeypots', 'GET /reports',
 ] as const;
 
+/** Where an object holding a figure keeps its percentage. */
+const PERCENT_INSIDE = ['percent', 'usage', 'usage_percent', 'used_percent', 'percentage', 'utilization', 'pct', 'load', 'value', 'current'];
+
+/**
+ * A CPU or memory figure as a percentage: a number, a string (`"41.8%"`), or an object with the
+ * percentage inside (`{percent}`, `{usage}`) or computed from `used` and `total`; never a byte count
+ * taken for a percentage (docs/api-assumptions.md, "status figures").
+ */
+export function readPercent(value: unknown): number | undefined {
+  const figure = fieldsOf(value);
+  const percent = figure ? percentInside(figure) : readNumber(value);
+  // A larger figure is a count (bytes, megabytes), not a share.
+  return percent !== undefined && percent >= 0 && percent <= 100 ? percent : undefined;
+}
+
+function percentInside(figure: Fields): number | undefined {
+  const inside = figure.number(...PERCENT_INSIDE);
+  if (inside !== undefined) return inside;
+  const used = figure.number('used', 'used_mb', 'used_bytes', 'usedMb');
+  const total = figure.number('total', 'total_mb', 'total_bytes', 'totalMb');
+  return used !== undefined && total !== undefined && total > 0 ? Math.round((used / total) * 1000) / 10 : undefined;
+}
+
 /** The doc names version, uptime, CPU, memory and sessions without a shape; each is read under any of its usual names. */
 export function readSystemStatus(status: Fields): FirewallSystemStatus {
   return withoutUndefined({
@@ -38,9 +62,10 @@ export function readSystemStatus(status: Fields): FirewallSystemStatus {
     edition: status.string('edition', 'license_edition', 'product_edition', 'license'),
     hostname: status.string('hostname', 'host_name', 'name'),
     model: status.string('model', 'product_model', 'platform'),
-    cpuPercent: status.number('cpu_percent', 'cpu', 'cpu_usage', 'cpuPercent', 'cpu_load'),
-    memoryPercent: status.number('memory_percent', 'memory', 'mem', 'memory_usage', 'memoryPercent', 'mem_percent'),
+    cpuPercent: readPercent(status.raw('cpu_percent', 'cpu', 'cpu_usage', 'cpuPercent', 'cpu_load')),
+    memoryPercent: readPercent(status.raw('memory_percent', 'memory', 'mem', 'memory_usage', 'memoryPercent', 'mem_percent')),
     activeSessions: status.number('active_sessions', 'sessions', 'session_count', 'sessions_active', 'activeSessions', 'connections'),
+    keyRole: status.string('key_role', 'role', 'api_role', 'keyRole') ?? status.fields('api_key', 'key', 'token')?.string('role', 'key_role'),
   });
 }
 
@@ -52,7 +77,7 @@ export function summariseDescription(description: ApiDescription, edition: strin
       const [method, path] = endpoint.split(' ') as [string, string];
       if (!describes(description, method, path)) return true;
       const operation = description.operations.find((candidate) => candidate.method === method && pathShape(candidate.path) === pathShape(path));
-      return edition !== undefined && operation?.editions !== undefined && !operation.editions.includes(edition);
+      return edition !== undefined && operation?.editions !== undefined && !operation.editions.map(editionId).includes(editionId(edition));
     }),
   };
 }

@@ -8,6 +8,8 @@ export type ParameterPlace = 'header' | 'query' | 'path';
 export interface DescribedParameter {
   name: string;
   in: ParameterPlace;
+  /** The schema's `maximum`, when it gives one (a page size's bound). */
+  maximum?: number;
 }
 
 export interface DescribedOperation {
@@ -48,7 +50,8 @@ function parametersOf(root: WireRecord, value: unknown): DescribedParameter[] {
     const parameter = fieldsOf(resolved(root, entry));
     const name = parameter?.string('name');
     const place = parameter?.string('in');
-    return name && place && PLACES.includes(place) ? [{ name, in: place as ParameterPlace }] : [];
+    const maximum = fieldsOf(resolved(root, parameter?.raw('schema')))?.number('maximum');
+    return name && place && PLACES.includes(place) ? [{ name, in: place as ParameterPlace, ...(maximum !== undefined ? { maximum } : {}) }] : [];
   });
 }
 

@@ -72,10 +72,11 @@ export async function simulatorAlertIds(sims: Simulators, query = ''): Promise<s
   const ids: string[] = [];
   try {
     for (let page = 1; ; page++) {
-      const res = await call(agent, `${sims.firewall.url}/alerts?page=${page}&page_size=500${query}`, { headers: { authorization: `Bearer ${key}` } });
+      // 100: no dialect's cap is below it; the list ends with an empty page.
+      const res = await call(agent, `${sims.firewall.url}/alerts?page=${page}&page_size=100${query}`, { headers: { authorization: `Bearer ${key}` } });
       const items = res.json.items as Json[];
+      if (items.length === 0) return ids;
       ids.push(...items.map((item) => item.id as string));
-      if (items.length < 500) return ids;
     }
   } finally {
     await agent.close();

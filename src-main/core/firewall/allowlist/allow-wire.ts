@@ -1,6 +1,8 @@
 // An allow-list entry (docs/api-assumptions.md, Firewall), read tolerantly.
 import type { AllowEntry } from '../../../../src-preload/contract/firewall.ts';
+import { withoutUndefined } from '../../without-undefined.ts';
 import type { Fields } from '../../wire/read.ts';
+import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readAllowEntry(fields: Fields): AllowEntry | undefined {
   const id = fields.id('id', 'entry_id', 'uuid');
@@ -13,3 +15,16 @@ export function readAllowEntry(fields: Fields): AllowEntry | undefined {
     createdAt: fields.time('created_at', 'createdAt', 'time') ?? null,
   };
 }
+
+export interface AllowInput {
+  ip: string;
+  description: string;
+}
+
+export const allowEntryResource: ResourceSpec<AllowEntry, AllowInput> = {
+  path: '/allowlist',
+  read: readAllowEntry,
+  access: 'operate',
+  toWire: (input) => withoutUndefined({ ip: input.ip, description: input.description }),
+  formFieldOf: { ip: 'ip', description: 'description' },
+};

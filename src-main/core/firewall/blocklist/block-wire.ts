@@ -1,6 +1,7 @@
 // A block-list entry (firewall.md, part 2: id, ip; docs/api-assumptions.md for the rest), read tolerantly.
 import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import type { Fields } from '../../wire/read.ts';
+import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readBlockEntry(fields: Fields): BlockEntry | undefined {
   const id = fields.id('id', 'entry_id', 'block_id', 'uuid');
@@ -16,3 +17,17 @@ export function readBlockEntry(fields: Fields): BlockEntry | undefined {
     expiresAt: fields.time('expires_at', 'expiresAt', 'expire_at', 'expiry') ?? null,
   };
 }
+
+export interface BlockInput {
+  ip: string;
+  durationSeconds: number;
+  reason: string;
+}
+
+export const blockEntryResource: ResourceSpec<BlockEntry, BlockInput> = {
+  path: '/blocklist',
+  read: readBlockEntry,
+  access: 'operate',
+  toWire: (input) => ({ ip: input.ip, duration: input.durationSeconds, reason: input.reason }),
+  formFieldOf: { ip: 'ip', duration: 'durationSeconds', reason: 'reason' },
+};

@@ -1,6 +1,8 @@
 // A domain rule (docs/api-assumptions.md, Firewall), read tolerantly.
 import type { DomainRule } from '../../../../src-preload/contract/firewall.ts';
+import { withoutUndefined } from '../../without-undefined.ts';
 import type { Fields } from '../../wire/read.ts';
+import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readDomainRule(fields: Fields): DomainRule | undefined {
   const id = fields.id('id', 'rule_id', 'uuid');
@@ -14,3 +16,17 @@ export function readDomainRule(fields: Fields): DomainRule | undefined {
     createdAt: fields.time('created_at', 'createdAt', 'time') ?? null,
   };
 }
+
+export interface DomainRuleInput {
+  domain: string;
+  action: string;
+  description: string;
+}
+
+export const domainRuleResource: ResourceSpec<DomainRule, DomainRuleInput> = {
+  path: '/domains/rules',
+  read: readDomainRule,
+  access: 'operate',
+  toWire: (input) => withoutUndefined({ domain: input.domain, action: input.action, description: input.description }),
+  formFieldOf: { domain: 'domain', action: 'action', description: 'description' },
+};

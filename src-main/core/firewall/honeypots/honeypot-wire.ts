@@ -2,7 +2,7 @@
 import type { Honeypot, HoneypotEvent, HoneypotInput } from '../../../../src-preload/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import type { Fields } from '../../wire/read.ts';
-import type { ResourceSpec } from '../resource-calls.ts';
+import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readHoneypot(honeypot: Fields): Honeypot | undefined {
   const id = honeypot.id('id', 'honeypot_id', 'uuid');
@@ -39,4 +39,4 @@ export function honeypotToWire(input: Partial<HoneypotInput>): Record<string, un
 
 export const honeypotFormFields = { name: 'name', type: 'type', ip: 'ip', port: 'port', enabled: 'enabled' } as const;
 
-export const honeypotResource: ResourceSpec<Honeypot, HoneypotInput> = { path: '/honeypots', read: readHoneypot, toWire: honeypotToWire, formFieldOf: honeypotFormFields };
+export const honeypotResource: ResourceSpec<Honeypot, HoneypotInput> = { path: '/honeypots', read: readHoneypot, access: 'administer', toWire: honeypotToWire, formFieldOf: honeypotFormFields };

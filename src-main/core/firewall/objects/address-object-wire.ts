@@ -2,7 +2,7 @@
 import type { AddressObject, AddressObjectInput } from '../../../../src-preload/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import type { Fields } from '../../wire/read.ts';
-import type { ResourceSpec } from '../resource-calls.ts';
+import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readAddressObject(address: Fields): AddressObject | undefined {
   const id = address.id('id', 'object_id', 'uuid');
@@ -31,4 +31,11 @@ export function addressObjectToWire(input: Partial<AddressObjectInput>): Record<
 
 export const addressObjectFormFields = { name: 'name', type: 'type', value: 'value', members: 'members', description: 'description' } as const;
 
-export const addressObjectResource: ResourceSpec<AddressObject, AddressObjectInput> = { path: '/objects/addresses', read: readAddressObject, toWire: addressObjectToWire, formFieldOf: addressObjectFormFields };
+export const addressObjectResource: ResourceSpec<AddressObject, AddressObjectInput> = {
+  path: '/objects/addresses',
+  read: readAddressObject,
+  access: 'administer',
+  toWire: addressObjectToWire,
+  formFieldOf: addressObjectFormFields,
+  matches: (address, { type }) => type === undefined || address.type === type,
+};

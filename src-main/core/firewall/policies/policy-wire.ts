@@ -2,7 +2,7 @@
 import type { Policy, PolicyInput } from '../../../../src-preload/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import type { Fields } from '../../wire/read.ts';
-import type { ResourceSpec } from '../resource-calls.ts';
+import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readPolicy(policy: Fields): Policy | undefined {
   const id = policy.id('id', 'policy_id', 'uuid');
@@ -42,4 +42,4 @@ export const policyFormFields = {
   service: 'service', priority: 'priority', description: 'description',
 } as const;
 
-export const policyResource: ResourceSpec<Policy, PolicyInput> = { path: '/policies', read: readPolicy, toWire: policyToWire, formFieldOf: policyFormFields };
+export const policyResource: ResourceSpec<Policy, PolicyInput> = { path: '/policies', read: readPolicy, access: 'administer', toWire: policyToWire, formFieldOf: policyFormFields };

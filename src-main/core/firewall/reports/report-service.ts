@@ -3,22 +3,15 @@ import type { ListPage, Report, ReportChanged } from '../../../../src-preload/co
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Logger } from '../../log/logger.ts';
-import { fetchListPage, readOne, withFieldErrors, type FirewallClientSource, type Paging } from '../resource-calls.ts';
-import { isFinished, readReport } from './report-wire.ts';
-
-export interface ReportRequest {
-  type: string;
-  name?: string;
-  from?: string;
-  to?: string;
-}
+import { ApplianceResource, type Paging, type ResourceOptions } from '../appliance-resource.ts';
+import { isFinished, reportResource, type ReportRequest } from './report-wire.ts';
 
 const followIntervalMs = 500;
 /** A report still generating after this long is left for the analyst to refresh. */
 const followLimitMs = 10 * 60_000;
 
 export class ReportService {
-  readonly #clients: FirewallClientSource;
+  readonly #resource: ApplianceResource<Report, ReportRequest>;
   readonly #clock: Clock;
   readonly #logger: Logger;
   readonly #changed: Emitter<ReportChanged>;
@@ -26,30 +19,25 @@ export class ReportService {
   #closed = false;
   readonly onChanged;
 
-  constructor(clients: FirewallClientSource, clock: Clock, logger: Logger) {
-    this.#clients = clients;
-    this.#clock = clock;
+  constructor(resources: ResourceOptions, logger: Logger) {
+    this.#resource = new ApplianceResource(resources, reportResource);
+    this.#clock = resources.clock;
     this.#logger = logger;
     this.#changed = new Emitter((error) => logger.error('report listener failed', { error }));
     this.onChanged = this.#changed.event;
   }
 
   list(profileId: string, paging: Paging): Promise<ListPage<Report>> {
-    return fetchListPage(this.#client(profileId), '/reports', readReport, paging);
+    return this.#resource.list(profileId, paging);
   }
 
-  async get(profileId: string, id: string): Promise<Report> {
-    return readOne(await this.#client(profileId).request({ method: 'GET', path: `/reports/${encodeURIComponent(id)}` }), readReport);
+  get(profileId: string, id: string): Promise<Report> {
+    return this.#resource.get(profileId, id);
   }
 
   /** Answers with the report as started; `onChanged` tells each later state until it is finished. */
   async generate(profileId: string, request: ReportRequest): Promise<Report> {
-    let report: Report;
-    try {
-      report = readOne(await this.#client(profileId).request({ method: 'POST', path: '/reports', body: request }), readReport);
-    } catch (error) {
-      throw withFieldErrors(error, { type: 'type', name: 'name', from: 'from', to: 'to' });
-    }
+    const report = await this.#resource.create(profileId, request);
     if (!isFinished(report)) this.#follow(profileId, report.id, this.#clock.now());
     return report;
   }
@@ -78,9 +66,5 @@ export class ReportService {
       );
     }, followIntervalMs);
     this.#timers.add(timer);
-  }
-
-  #client(profileId: string) {
-    return this.#clients.clientFor(profileId, 'firewall');
   }
 }
