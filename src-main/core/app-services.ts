@@ -240,6 +240,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   supportWebhooks.onStatusChanged((status) => emit('supportWebhookStatusChanged', status));
   profiles.onProfileChanged((profileId) => {
     supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
+    if (profiles.find(profileId) === undefined) firewall.forget(profileId).catch((error: unknown) => logger.warn('forgetting firewall webhook secrets failed', { error }));
   });
   const transcription = new TranscriptionService({ clients, calls: gatewayCalls, clock, ...dialogs });
   if (options.backgroundSync) {

@@ -101,17 +101,19 @@ export class FirewallWorkspace {
     for (const { id } of this.#options.profiles()) await this.#startProfile(id);
   }
 
-  /** A profile was saved or removed: its sync starts again with its new settings, or stops and what it kept goes. */
+  /** A profile was saved or removed: its sync starts again with its new settings, or stops. */
   async profileChanged(profileId: string): Promise<void> {
     this.capabilities.forget(profileId);
     this.sync.remove(profileId);
     await this.webhooks.stop(profileId);
-    if (this.#options.profiles().some((profile) => profile.id === profileId)) {
-      await this.#startProfile(profileId);
-    } else {
-      this.resources.pageSizes.forget(profileId);
-      await this.webhooks.forget(profileId);
-    }
+    if (this.#options.profiles().some((profile) => profile.id === profileId)) await this.#startProfile(profileId);
+  }
+
+  /** A profile was deleted: what OpsDesk kept for it goes, its receiver's keys from the keychain too. */
+  async forget(profileId: string): Promise<void> {
+    this.capabilities.forget(profileId);
+    this.resources.pageSizes.forget(profileId);
+    await this.webhooks.forget(profileId);
   }
 
   /** A sync now: the scheduled one when sync runs in the background, else one run of each resource. */
