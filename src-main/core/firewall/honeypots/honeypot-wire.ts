@@ -1,14 +1,13 @@
 // A honeypot and its trigger events on the wire (docs/api-assumptions.md, "devices, honeypots, trigger events").
 import type { Honeypot, HoneypotEvent, HoneypotInput } from '../../../../src-preload/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
-import type { Fields } from '../../wire/read.ts';
+import { requiredOf, type Fields } from '../../wire/read.ts';
 import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readHoneypot(honeypot: Fields): Honeypot | undefined {
-  const id = honeypot.id('id', 'honeypot_id', 'uuid');
-  if (id === undefined) return undefined;
-  return withoutUndefined({
-    id,
+  const required = requiredOf(honeypot, ['id', 'honeypot_id', 'uuid'], {});
+  return required && withoutUndefined({
+    ...required,
     name: honeypot.string('name', 'title') ?? '',
     type: honeypot.string('type', 'service', 'protocol') ?? '',
     ip: honeypot.string('ip', 'ip_address', 'address'),
