@@ -33,9 +33,9 @@ export function createFirewallAdmin({ resources, db, logger }: FirewallAdminOpti
     honeypotEvents: new HoneypotEvents(resources),
     reports,
     status,
-    close() {
-      reports.close();
-      status.close();
+    dispose() {
+      reports.dispose();
+      status.dispose();
     },
   };
 }

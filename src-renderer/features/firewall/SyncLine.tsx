@@ -1,4 +1,4 @@
-import type { SyncStatus } from '../../../src-preload/contract/firewall.ts';
+import type { SyncStatus } from '../../../src-preload/contract/sync.ts';
 import { useFirewallStatusStore } from './firewall-status-store.ts';
 import { relativeTime } from './relative-time.ts';
 import { useNow } from './use-now.ts';

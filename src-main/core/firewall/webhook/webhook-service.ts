@@ -135,7 +135,7 @@ export class WebhookService {
     this.#deliveries.delete(profileId);
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     await Promise.all([...this.#running.keys()].map((profileId) => this.stop(profileId)));
     for (const log of this.#deliveries.values()) log.dispose();
     this.#deliveriesChanged.dispose();

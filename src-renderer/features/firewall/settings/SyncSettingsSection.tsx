@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { SyncSettings, SyncStatus } from '../../../../src-preload/contract/firewall.ts';
+import type { SyncSettings } from '../../../../src-preload/contract/firewall.ts';
+import type { SyncStatus } from '../../../../src-preload/contract/sync.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { useFieldErrorText } from '../../../language/use-error-text.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
