@@ -156,7 +156,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clock,
     worker,
   }));
-  const firewallAdmin = services.add(createFirewallAdmin({ resources: firewall.resources, db, logger }));
+  const firewallAdmin = services.add(createFirewallAdmin({ resources: firewall.resources, db, logger, platform: options.platform, translator: preferences.translator }));
   if (options.importProfilesFrom) {
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });

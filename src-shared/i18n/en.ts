@@ -526,6 +526,7 @@ export const en = {
     },
     not_found: {
       message_outbox_gone: 'That change is no longer in the outbox.',
+      message_report_not_ready: 'That report has no content or file yet: it is still being generated.',
       message_alert_gone: 'That alert is not in the cache any more.',
       message_first_call: '{{subject}} answered 404 (not found) to the connection test: the address does not lead to its API.',
       hint_first_call: 'Check the address and the API version in it; it should look like {{expected}}.',
@@ -1487,6 +1488,9 @@ export const en = {
       typeThreatSummary: 'Threat summary',
       typeTraffic: 'Traffic',
       typeTopSources: 'Top sources',
+      save: 'Save',
+      saveTitle: 'Save report',
+      saved: 'Saved to {{path}}',
       typeBlocklist: 'Block list',
     },
     status: {

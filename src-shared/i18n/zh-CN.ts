@@ -520,6 +520,7 @@ export const zhCN: Catalog = {
     },
     not_found: {
       message_outbox_gone: '该更改已不在发件箱中。',
+      message_report_not_ready: '该报告尚无内容或文件：仍在生成中。',
       message_alert_gone: '该告警已不在缓存中。',
       message_first_call: '{{subject}}对连接测试返回了 404（未找到）：该地址不指向其接口。',
       hint_first_call: '请检查地址及其中的接口版本，应类似于 {{expected}}。',
@@ -1476,6 +1477,9 @@ export const zhCN: Catalog = {
       typeThreatSummary: '威胁概况',
       typeTraffic: '流量',
       typeTopSources: '主要来源',
+      save: '保存',
+      saveTitle: '保存报告',
+      saved: '已保存到 {{path}}',
       typeBlocklist: '封禁列表',
     },
     status: {

@@ -384,8 +384,10 @@ export class FirewallSim extends SimServer {
     return shape;
   }
 
+  /** The plain dialect offers a finished report as a file at a link instead of its content. */
   #report(r: Report, detail: boolean): object {
     const { content, ...summary } = r;
+    if (this.dialect === 'plain') return content === null ? summary : { ...summary, download_url: `${FIREWALL_API_PREFIX}/reports/${r.id}/download` };
     return detail ? { ...summary, content } : summary;
   }
 
@@ -609,6 +611,12 @@ export class FirewallSim extends SimServer {
       return this.#listPage([...s.reports].reverse(), page, pageSize, (r) => this.#report(r, false));
     });
     add('GET', '/reports/:id', 'read', 'one report with its content once ready', (_req, p) => ok(this.#report(this.#find(s.reports, p.id!, 'report'), true)));
+    add('GET', '/reports/:id/download', 'read', "a finished report's file (CSV)", (_req, p) => {
+      const report = this.#find(s.reports, p.id!, 'report');
+      if (report.content === null) throw new ApiError(404, 'not_found', `Report '${report.id}' is not ready`);
+      const rows = Object.entries(report.content).map(([name, value]) => `${name},${JSON.stringify(value).replaceAll(',', ';')}`);
+      return { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: `field,value\n${rows.join('\n')}\n` };
+    });
     add('POST', '/reports', 'read', 'generate a report: type, name, from, to (default: last 24 h)', (req) => {
       const body = parseOrReject(reportSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
       const to = body.to ? Date.parse(body.to) : this.clock.now();

@@ -1,6 +1,8 @@
 // The appliance's administration features (issue 10, items 6 to 9), built once for the app.
 import type { Db } from '../db/database.ts';
+import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { Logger } from '../log/logger.ts';
+import type { Platform } from '../platform.ts';
 import { ApplianceResource, type ResourceOptions } from './appliance-resource.ts';
 import { deviceResource } from './devices/device-wire.ts';
 import { HoneypotEvents } from './honeypots/honeypot-events.ts';
@@ -17,12 +19,15 @@ export interface FirewallAdminOptions {
   resources: ResourceOptions;
   db: Db;
   logger: Logger;
+  /** Where a saved report goes (the save dialog), in the user's language. */
+  platform: Platform;
+  translator: Translator;
 }
 
-export function createFirewallAdmin({ resources, db, logger }: FirewallAdminOptions) {
+export function createFirewallAdmin({ resources, db, logger, platform, translator }: FirewallAdminOptions) {
   const { clients, clock } = resources;
   const honeypots = new ApplianceResource(resources, honeypotResource);
-  const reports = new ReportService(resources, logger);
+  const reports = new ReportService(resources, logger, platform, translator);
   const status = new StatusService(clients, clock, logger);
   return {
     policies: new ApplianceResource(resources, policyResource),

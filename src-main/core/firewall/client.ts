@@ -3,7 +3,7 @@ import type { ApplianceStatus } from '../../../src-preload/contract/firewall-adm
 import type { ServerDescriptionSummary } from '../../../src-preload/contract/profiles.ts';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
-import { describeMalformedResponse } from '../http/status-errors.ts';
+import { describeHttpError, describeMalformedResponse } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
 import { withoutUndefined } from '../without-undefined.ts';
@@ -22,8 +22,18 @@ export interface FirewallClient {
   describeServer(): Promise<ApiDescription | null>;
   /** Any endpoint, for the feature folders (alerts/, blocklist/ …), which read its body with core/wire. */
   request: HttpClient['request'];
+  /** A file at a link the appliance gave (a report's): the key goes only to the appliance's own address. */
+  download(link: string): Promise<Download>;
   close(): Promise<void>;
 }
+
+export interface Download {
+  bytes: Buffer;
+  contentType: string | null;
+}
+
+/** A report's file is small; a link that sends more is not followed further. */
+const MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024;
 
 /** firewall.md, part 4: every resource answers GET (`/logs/search` only POST). */
 export const FIREWALL_DOCUMENTED_ENDPOINTS = [
@@ -103,5 +113,23 @@ export function createFirewallClient(
     readApiDescription((await http.request({ method: 'GET', path: '/openapi.json' })).data, http.baseUrl.pathname.replace(/\/$/, '')) ?? null,
   );
 
-  return { getSystemStatus, describeServer, request: http.request, close: () => http.close() };
+  async function download(link: string): Promise<Download> {
+    const url = new URL(link, http.baseUrl);
+    if (url.protocol !== 'https:') throw new ServiceFailure(describeMalformedResponse(firewallDialect, 200, 'unexpected_shape', undefined));
+    const own = url.origin === http.baseUrl.origin;
+    try {
+      const response = await http.fetch(url, { headers: own ? { authorization: `Bearer ${await http.apiKey()}` } : {} });
+      if (!response.ok) {
+        const body: unknown = await response.json().catch(() => null);
+        throw new ServiceFailure(describeHttpError(firewallDialect, response.status, body, response.headers.get('x-request-id') ?? undefined));
+      }
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (bytes.length > MAX_DOWNLOAD_BYTES) throw new ServiceFailure(describeMalformedResponse(firewallDialect, response.status, 'unexpected_shape', undefined));
+      return { bytes, contentType: response.headers.get('content-type') };
+    } catch (error) {
+      throw http.toServiceFailure(error);
+    }
+  }
+
+  return { getSystemStatus, describeServer, request: http.request, download, close: () => http.close() };
 }

@@ -28,6 +28,7 @@ export function firewallAdminHandlers({ firewallAdmin: admin }: AppServices): Ha
     listReports: ({ profileId, ...paging }) => admin.reports.list(profileId, paging),
     generateReport: ({ profileId, report }) => admin.reports.generate(profileId, report),
     getReport: ({ profileId, id }) => admin.reports.get(profileId, id),
+    saveReport: ({ profileId, id }) => admin.reports.save(profileId, id),
 
     status: ({ profileId }) => admin.status.history(profileId),
   };

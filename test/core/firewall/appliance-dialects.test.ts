@@ -1,6 +1,8 @@
 // What two appliances answer differently within the same document: status figures in other shapes,
 // an expired key under another code, trigger events inside the honeypot, filters the appliance
 // ignores. Each is read the same in both dialects.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import type { SimDialect } from '../../sim/sim-server.ts';
@@ -71,6 +73,20 @@ describe.each<SimDialect>(['opsdesk', 'plain'])('the %s dialect', (dialect) => {
     const events = data(await clock.run(workspace.api.firewallAdmin.listHoneypotEvents({ profileId, honeypotId: triggered.id, page: 1, pageSize: 20 })));
     expect(events.items.length).toBeGreaterThan(0);
     expect(events.items.filter((event) => event.srcIp === undefined)).toEqual([]);
+  });
+
+  it("a finished report's content or file is saved where the user chooses, fetched by main", async () => {
+    const [report] = data(await clock.run(workspace.api.firewallAdmin.listReports({ profileId, page: 1, pageSize: 20 }))).items;
+    workspace.platform.savePath = path.join(workspace.dataDir, `report-${dialect}`);
+    const saved = data(await clock.run(workspace.api.firewallAdmin.saveReport({ profileId, id: report!.id })));
+    expect(saved.path).toBe(workspace.platform.savePath);
+    const text = await readFile(saved.path!, 'utf8');
+    // The opsdesk dialect sends the content (JSON); the plain one a CSV file at `download_url`.
+    expect(text).toMatch(dialect === 'opsdesk' ? /^\{\n/ : /^field,value\n/);
+    expect(text.length).toBeGreaterThan(20);
+    expect(workspace.platform.saveDialogs.at(-1)?.defaultName).toMatch(dialect === 'opsdesk' ? /\.json$/ : /\.csv$/);
+    workspace.platform.savePath = null;
+    expect(data(await clock.run(workspace.api.firewallAdmin.saveReport({ profileId, id: report!.id }))).path).toBeNull();
   });
 
   it('the address-object type filter and the device filter show only what was asked, honoured or not', async () => {

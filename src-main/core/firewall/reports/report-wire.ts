@@ -20,6 +20,7 @@ export function readReport(report: Fields): Report | undefined {
     createdAt: report.time('created_at', 'createdAt', 'create_time'),
     completedAt: report.time('completed_at', 'completedAt', 'finished_at'),
     content: report.raw('content', 'result', 'data', 'body'),
+    link: report.string('download_url', 'downloadUrl', 'url', 'file_url', 'file', 'link', 'href'),
   });
 }
 
