@@ -1063,6 +1063,8 @@ export const en = {
           medium: 'medium',
           low: 'low',
         },
+        /** A numeric severity whose order the appliance does not say. */
+        level: 'level {{level}}',
         allCategories: 'All categories',
         allActions: 'All actions',
         sourceIp: 'Source IP',

@@ -1052,6 +1052,8 @@ export const zhCN: Catalog = {
           medium: '中',
           low: '低',
         },
+        /** A numeric severity whose order the appliance does not say. */
+        level: '级别 {{level}}',
         allCategories: '全部类别',
         allActions: '全部动作',
         sourceIp: '来源 IP',

@@ -186,6 +186,7 @@ export class FirewallSim extends SimServer {
   #webhook: FirewallWebhook | null = null;
   #pageCap: PageCap | null = null;
   #statusShape: ((status: Record<string, unknown>) => object) | null = null;
+  #severityScaleDescribed = false;
 
   constructor(options: { seed: number; alertCount: number; caPem: string; clock?: Clock }) {
     super({ apiPrefix: FIREWALL_API_PREFIX, urlPath: FIREWALL_API_PREFIX, clock: options.clock });
@@ -236,6 +237,11 @@ export class FirewallSim extends SimServer {
 
   get pageCap(): PageCap {
     return this.#pageCap ?? (this.dialect === 'plain' ? { max: 100, over: 'truncate' } : { max: FIREWALL_PAGE_SIZE.max, over: 'refuse' });
+  }
+
+  /** Whether the plain dialect's OpenAPI description says what its numeric severities mean (an enum with `x-enum-varnames`). */
+  describeSeverityScale(on: boolean): void {
+    this.#severityScaleDescribed = on;
   }
 
   /** Rewrites `/system/status` as another appliance shapes it (figures as objects or strings, no edition); null restores it. */
@@ -373,10 +379,13 @@ export class FirewallSim extends SimServer {
     return { ...this.#alert(a), rule_id: a.rule_id, payload_excerpt: a.payload_excerpt };
   }
 
-  /** The plain dialect's alerts: numeric ids, times in Unix seconds. */
+  /** The plain dialect's alerts: numeric ids, times in Unix seconds, severities as numbers (1 low … 4 critical). */
   #alertOnWire<T extends { id: string; occurred_at: string }>(alert: T, occurredMs: number): object {
     if (this.dialect !== 'plain') return alert;
-    return { ...alert, id: Number(/^alt_(\d+)$/.exec(alert.id)![1]), occurred_at: Math.floor(occurredMs / 1000) };
+    return {
+      ...alert, id: Number(/^alt_(\d+)$/.exec(alert.id)![1]), occurred_at: Math.floor(occurredMs / 1000),
+      ...('severity' in alert ? { severity: SEVERITIES.indexOf(alert.severity as Alert['severity']) + 1 } : {}),
+    };
   }
 
   #block(b: BlockEntry): object {
@@ -782,7 +791,12 @@ export class FirewallSim extends SimServer {
       openapi: '3.1.0',
       info: { title: 'Firewall Management REST API', version: 'v1' },
       servers: [{ url: FIREWALL_API_PREFIX }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        ...(plain && this.#severityScaleDescribed
+          ? { schemas: { Alert: { type: 'object', properties: { severity: { type: 'integer', enum: [1, 2, 3, 4], 'x-enum-varnames': ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] } } } } }
+          : {}),
+      },
       security: [{ bearer: [] }],
       paths,
     };

@@ -25,6 +25,8 @@ export interface ApiDescription {
   title?: string;
   version?: string;
   operations: DescribedOperation[];
+  /** The document as the server sent it, for what a back end reads there beyond the operations (its schemas). */
+  document: WireRecord;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -85,7 +87,7 @@ export function readApiDescription(document: unknown, apiRoot = ''): ApiDescript
   const info = fields.fields('info');
   const title = info?.string('title');
   const version = info?.string('version');
-  return { ...(title ? { title } : {}), ...(version ? { version } : {}), operations };
+  return { ...(title ? { title } : {}), ...(version ? { version } : {}), operations, document: root };
 }
 
 /** Whether the description has this operation (any spelling of its path parameters). */

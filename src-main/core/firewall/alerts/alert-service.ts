@@ -21,6 +21,7 @@ import { readListPage, refusedPageSize } from '../list-walk.ts';
 import type { PageSizes } from '../page-sizes.ts';
 import type { AlertRepository, CachedDetail } from './alert-repository.ts';
 import { packAlert, readAlert, readAlertDetail } from './alert-wire.ts';
+import { severityScaleOf } from './severity-scale.ts';
 import type { SyncSettingsStore } from './sync-settings.ts';
 
 const DAY_MS = 86_400_000;
@@ -79,9 +80,10 @@ export class AlertService {
     const { repository, clients } = this.#options;
     const cached = repository.find(profileId, alertId);
     try {
-      const response = await clients.clientFor(profileId, 'firewall').request({ method: 'GET', path: `/alerts/${encodeURIComponent(alertId)}` });
+      const client = clients.clientFor(profileId, 'firewall');
+      const response = await client.request({ method: 'GET', path: `/alerts/${encodeURIComponent(alertId)}` });
       const fields = unwrappedFieldsOf(response.data);
-      const alert = fields && readAlert(fields);
+      const alert = fields && readAlert(fields, severityScaleOf(await client.describeServer()));
       if (!fields || !alert) throw new ServiceFailure(describeMalformedResponse(firewallDialect, response.status, 'unexpected_shape', response.requestId));
       const detail: CachedDetail = { ...readAlertDetail(fields), other: alert.other ?? {} };
       if (cached) repository.saveDetail(profileId, alertId, detail);
@@ -162,8 +164,9 @@ export class AlertService {
     if (!result.first && result.stored > 0) this.#newAlerts.fire({ profileId, bySeverity: repository.addedBy(profileId, result.walk) });
   }
 
-  #walk(profileId: string, pageSize: number, cutoffMs: number, report: (progress: WalkProgress) => void, signal: AbortSignal | undefined): Promise<WalkResult> {
+  async #walk(profileId: string, pageSize: number, cutoffMs: number, report: (progress: WalkProgress) => void, signal: AbortSignal | undefined): Promise<WalkResult> {
     const { clients, pageSizes, repository, state, budget, rateOf, clock, worker } = this.#options;
+    const scale = severityScaleOf(await clients.clientFor(profileId, 'firewall').describeServer());
     return walkNewestFirst(
       {
         profileId,
@@ -172,7 +175,7 @@ export class AlertService {
         fetchPage: (page, size, pageSignal) =>
           budget.spend(profileId, rateOf(profileId), async () => {
             const response = await clients.clientFor(profileId, 'firewall').request({ method: 'GET', path: '/alerts', query: { page, page_size: size }, signal: pageSignal });
-            const { items, received, total, pageSize: reported } = readListPage(response, readAlert);
+            const { items, received, total, pageSize: reported } = readListPage(response, (fields) => readAlert(fields, scale));
             return { items: items.map((alert) => ({ id: alert.id, time: alert.occurredMs, alert })), received, total, pageSize: reported };
           }, pageSignal),
         pageSizeLearned: (size) => pageSizes.learned(profileId, size),
