@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languageChoices, type LanguageChoice } from '../../src-shared/i18n/languages.ts';
-import { call } from './define.ts';
+import { call, taskIdSchema } from './define.ts';
 
 export interface AppInfo {
   version: string;
@@ -20,6 +20,8 @@ export const app = {
     language: call<LanguageSetting>()(z.undefined()),
     /** Remembered in SQLite; main's menus and dialogs follow at once. */
     setLanguage: call<LanguageSetting>()(z.object({ choice: z.enum(languageChoices) })),
+    /** Stops a long call (an export, an answer, an upload) by the task id the window gave it; a finished one is no error. */
+    cancel: call<null>()(z.object({ taskId: taskIdSchema })),
   },
   events: {},
 };

@@ -317,6 +317,7 @@ export const en = {
       uploading: 'Uploading: {{percent}} %',
       uploaded: 'Uploaded; waiting for the text…',
       progress: 'Upload progress',
+      stop: 'Stop',
       text: 'Transcript of {{name}}',
     },
     link: {
@@ -578,7 +579,10 @@ export const en = {
       message:
         '{{subject}} sent a response larger than the {{limitBytes, number}}-byte limit of this profile; reading stopped.',
       message_line: '{{subject}} sent a line longer than {{limitBytes, number}} bytes in its event stream; reading stopped.',
+      message_answer_cut:
+        '{{subject}} sent an answer larger than the {{limitBytes, number}}-byte limit of this profile; reading stopped and only its first {{keptChars, number}} characters are kept.',
       hint: 'Ask for less: a smaller page size or a narrower filter.',
+      hint_answer_cut: 'No model writes answers this long: the service or a proxy in front of it is misbehaving. Tell its administrator.',
       hint_line: 'A well-behaved stream sends short lines; the service or a proxy in front of it is misbehaving. Tell its administrator.',
     },
     response_headers_too_large: {

@@ -315,6 +315,7 @@ export const zhCN: Catalog = {
       uploading: '正在上传：{{percent}}%',
       uploaded: '已上传，正在等待文字…',
       progress: '上传进度',
+      stop: '停止',
       text: '{{name}} 的转写文字',
     },
     link: {
@@ -571,7 +572,9 @@ export const zhCN: Catalog = {
     response_too_large: {
       message: '{{subject}}发送的响应超过了此连接 {{limitBytes, number}} 字节的上限，已停止读取。',
       message_line: '{{subject}}在事件流中发送了超过 {{limitBytes, number}} 字节的一行，已停止读取。',
+      message_answer_cut: '{{subject}}发送的应答超过了此连接 {{limitBytes, number}} 字节的上限，已停止读取，只保留了前 {{keptChars, number}} 个字符。',
       hint: '请少取一些：减小分页大小或缩小筛选范围。',
+      hint_answer_cut: '没有模型会写出这么长的应答：该服务或其前面的代理行为异常。请告知其管理员。',
       hint_line: '正常的事件流只发送较短的行；该服务或其前面的代理行为异常。请告知其管理员。',
     },
     response_headers_too_large: {

@@ -2,7 +2,7 @@
 // whole list, one object, create (POST), change (PUT, fields given replace those fields), delete.
 // The wire reading of each kind lives in its folder's `*-wire.ts` as a `ResourceSpec`; a write the
 // key's role or the edition refuses is told to the capabilities, so the window's controls follow.
-import type { ListPage } from '../../../src-preload/contract/firewall-admin.ts';
+import type { RemotePage } from '../../../src-preload/contract/pages.ts';
 import type { FirewallList } from '../../../src-preload/contract/firewall.ts';
 import type { HttpRequest } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
@@ -111,7 +111,7 @@ export async function readWindowPage<T>(
   pageSizes: PageSizes,
   paging: Paging,
   fetch: (page: number, pageSize: number) => Promise<PageRead<T>>,
-): Promise<ListPage<T>> {
+): Promise<RemotePage<T>> {
   let pageSize = await pageSizes.sizeFor(profileId, path, paging.pageSize);
   for (;;) {
     try {
@@ -146,7 +146,7 @@ export class ApplianceResource<Item extends { id: string }, Input> {
   }
 
   /** One page for the window; an appliance that ignores a filter still shows only what was asked. */
-  async list(profileId: string, paging: Paging, filters: Filters = {}): Promise<ListPage<Item>> {
+  async list(profileId: string, paging: Paging, filters: Filters = {}): Promise<RemotePage<Item>> {
     const page = await readWindowPage(profileId, this.#spec.path, this.#options.pageSizes, paging, (page, pageSize) => this.readPage(profileId, page, pageSize, filters));
     return this.#spec.matches ? { ...page, items: page.items.filter((item) => this.#spec.matches!(item, filters)) } : page;
   }

@@ -12,6 +12,7 @@ import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
 import type { NotificationCenter } from '../notifications/notification-center.ts';
 import type { Platform } from '../platform.ts';
+import type { Tasks } from '../lifecycle/tasks.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
 import type { DatabaseWorker } from '../worker/database-worker.ts';
 import { SyncBudget } from '../sync/sync-budget.ts';
@@ -44,6 +45,8 @@ export interface FirewallWorkspaceOptions {
   keyStore: KeyStore;
   notifications: NotificationCenter;
   platform: Platform;
+  /** Long calls (an export) run as tasks the window can cancel by its id. */
+  tasks: Tasks;
   /** The user's language, for notification text and the capabilities' reasons. */
   translator: Translator;
   logger: Logger;
@@ -80,7 +83,7 @@ export class FirewallWorkspace {
     this.blocks = new BlockService({ resource: this.resources, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
     this.allowlist = new ApplianceResource(this.resources, allowEntryResource);
     this.domains = new ApplianceResource(this.resources, domainRuleResource);
-    this.export = new AlertExport(worker, options.platform);
+    this.export = new AlertExport(worker, options.platform, options.tasks);
     this.sync = new SyncScheduler<FirewallSyncResource>({ clock, logger });
     this.webhooks = new WebhookService({
       db,

@@ -1,6 +1,5 @@
 import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
-import { openExternalLink } from '../../core/external-url.ts';
 import type { Handlers } from '../router.ts';
 
 export interface AppIdentity {
@@ -11,8 +10,9 @@ export interface AppIdentity {
 export function appHandlers(services: AppServices, identity: AppIdentity): Handlers<Contract>['app'] {
   return {
     info: () => ({ version: identity.version, platform: identity.platform }),
-    openExternal: ({ url }) => openExternalLink(services.platform, url),
+    openExternal: ({ url }) => services.links.open(url),
     language: () => services.preferences.languageSetting(),
     setLanguage: ({ choice }) => services.preferences.setLanguage(choice),
+    cancel: ({ taskId }) => services.tasks.cancel(taskId),
   };
 }

@@ -1,7 +1,8 @@
 // A honeypot's trigger events. firewall.md names no path for them: they are read at a sub-path
 // only when the appliance's description lists one, and otherwise from the honeypot itself, under
 // the usual names (docs/api-assumptions.md, "honeypot trigger events").
-import type { HoneypotEvent, ListPage } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { HoneypotEvent } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { RemotePage } from '../../../../src-preload/contract/pages.ts';
 import { describes } from '../../wire/openapi.ts';
 import { readRecords, unwrappedFieldsOf } from '../../wire/read.ts';
 import { readWindowPage, type Paging, type ResourceOptions } from '../appliance-resource.ts';
@@ -18,7 +19,7 @@ export class HoneypotEvents {
     this.#resources = resources;
   }
 
-  async list(profileId: string, honeypotId: string, paging: Paging): Promise<ListPage<HoneypotEvent>> {
+  async list(profileId: string, honeypotId: string, paging: Paging): Promise<RemotePage<HoneypotEvent>> {
     const client = this.#resources.clients.clientFor(profileId, 'firewall');
     const honeypotPath = `/honeypots/${encodeURIComponent(honeypotId)}`;
     const description = await client.describeServer();

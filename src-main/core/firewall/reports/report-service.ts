@@ -1,6 +1,7 @@
 // Reports: list, read, and generate, following a new report until the appliance says it is ready.
 import { writeFile } from 'node:fs/promises';
-import type { ListPage, Report, ReportChanged, SavedReport } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { Report, ReportChanged, SavedReport } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { RemotePage } from '../../../../src-preload/contract/pages.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
@@ -35,7 +36,7 @@ export class ReportService {
     this.onChanged = this.#changed.event;
   }
 
-  list(profileId: string, paging: Paging): Promise<ListPage<Report>> {
+  list(profileId: string, paging: Paging): Promise<RemotePage<Report>> {
     return this.#resource.list(profileId, paging);
   }
 
