@@ -410,6 +410,8 @@ export class SupportSim extends SimServer {
   }
 
   #log(l: ChatLog): object {
+    // The plain dialect keys its chat lines by session only: the document shows no line id.
+    if (this.dialect === 'plain') return { session_id: l.session_id, role: l.role, text: l.text, created_at: l.created_at };
     return { id: l.id, session_id: l.session_id, role: l.role, text: l.text, created_at: l.created_at };
   }
 
@@ -463,7 +465,8 @@ export class SupportSim extends SimServer {
     add('POST', '/contacts', 'crm.write', 'create contact', (ctx) => this.#createContact(ctx));
     add('GET', '/contacts/:id', 'crm.read', 'contact details; ?unmask=phone needs crm.write', (ctx) => {
       const contact = this.#find(this.#store.contacts, ctx.site, ctx.params.id!, 'contact');
-      const unmask = ctx.req.query.get('unmask') === 'phone';
+      // The plain dialect knows no `unmask`: its numbers stay masked.
+      const unmask = this.dialect !== 'plain' && ctx.req.query.get('unmask') === 'phone';
       if (unmask && !hasScope(ctx.key, 'crm.write')) throw new ApiError(403, 'forbidden_scope', "Unmasking a phone number needs the scope 'crm.write'");
       return this.#contact(contact, true, unmask);
     });
