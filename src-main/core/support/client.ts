@@ -6,6 +6,7 @@ import { ServiceFailure } from '../http/service-failure.ts';
 import { describeHttpError, describeMalformedResponse } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
+import { systemClock } from '../lifecycle/clock.ts';
 import { errorNameIn, isSuccessCode, statusOfBusinessCode, statusOfErrorName } from '../wire/errors.ts';
 import { describedOnce, describes, readApiDescription, type ApiDescription } from '../wire/openapi.ts';
 import { fieldsOf, readBoolean, readId, readList, readRecord, type Fields } from '../wire/read.ts';
@@ -148,6 +149,9 @@ export function summariseDescription(description: ApiDescription, route: SiteRou
   };
 }
 
+/** A description read that could not reach the server is not tried again before every call for this long. */
+export const UNREACHABLE_DESCRIPTION_MS = 60_000;
+
 export function createSupportClient(
   settings: SupportSettings,
   getApiKey: ApiKeyProvider,
@@ -155,8 +159,9 @@ export function createSupportClient(
   options: HttpClientOptions = {},
 ): SupportClient {
   const http = createHttpClient({ ...settings, baseUrl: apiUrlOf(settings.baseUrl) }, getApiKey, logger, options);
-  const readDescription = describedOnce(async () =>
-    readApiDescription((await http.request({ method: 'GET', path: '/openapi.json' })).data, SUPPORT_API_PATH) ?? null,
+  const readDescription = describedOnce(
+    async () => readApiDescription((await http.request({ method: 'GET', path: '/openapi.json' })).data, SUPPORT_API_PATH) ?? null,
+    { now: () => (options.clock ?? systemClock).now(), rememberMs: UNREACHABLE_DESCRIPTION_MS },
   );
 
   async function describeServer(): Promise<SupportServerDescription> {

@@ -98,16 +98,32 @@ export function queryParametersOf(description: ApiDescription, method: string, p
   return operation?.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name) ?? [];
 }
 
+/** How a description read that could not reach the server is remembered, when a back end asks for it. */
+export interface UnreachableDescription {
+  now: () => number;
+  /** For this long after, calls go without a description instead of asking again. */
+  rememberMs: number;
+}
+
 /**
  * Reads a server's description once per client: an answer (a document, or a refusal such as 404:
- * no description, which is not an error) is kept; not reaching the server is not, so a later call asks again.
+ * no description, which is not an error) is kept; not reaching the server is not, so a later call
+ * asks again. With `unreachable`, not reaching it fails the call that asked (its cause is the
+ * server's, not the call's), and for a while later calls go without a description rather than
+ * each waiting for the read to fail again.
  */
-export function describedOnce(read: () => Promise<ApiDescription | null>): () => Promise<ApiDescription | null> {
+export function describedOnce(read: () => Promise<ApiDescription | null>, unreachable?: UnreachableDescription): () => Promise<ApiDescription | null> {
   let kept: Promise<ApiDescription | null> | undefined;
+  let failedAt: number | undefined;
   return () => {
+    if (!kept && unreachable && failedAt !== undefined && unreachable.now() - failedAt < unreachable.rememberMs) return Promise.resolve(null);
     kept ??= read().catch((error: unknown) => {
       const status = error instanceof ServiceFailure ? error.serviceError.status : undefined;
-      if (status === undefined || status >= 500) kept = undefined;
+      if (status !== undefined && status < 500) return null;
+      kept = undefined;
+      if (!unreachable) return null;
+      failedAt = unreachable.now();
+      if (status === undefined) throw error;
       return null;
     });
     return kept;
