@@ -221,6 +221,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     calls: gatewayCalls,
     clock,
     ...dialogs,
+    redact: (text) => logger.redact(text),
   });
   const supportWebhooks = new SupportWebhookService({
     db,

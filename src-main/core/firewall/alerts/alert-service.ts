@@ -10,7 +10,7 @@ import type { SyncBudget } from '../../sync/sync-budget.ts';
 import { walkNewestFirst } from '../../sync/page-walk.ts';
 import { syncErrorOf, type SyncJob } from '../../sync/sync-scheduler.ts';
 import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
-import { unwrappedFieldsOf } from '../../wire/read.ts';
+import { unwrappedFieldsOf, type Fields } from '../../wire/read.ts';
 import { ServiceFailure } from '../../http/service-failure.ts';
 import { describeMalformedResponse } from '../../http/status-errors.ts';
 import type { DatabaseWorker } from '../../worker/database-worker.ts';
@@ -19,6 +19,7 @@ import type { FirewallClients, RateOf } from '../firewall-clients.ts';
 import { readListPage } from '../list-page-wire.ts';
 import type { AlertRepository, CachedDetail } from './alert-repository.ts';
 import { packAlert, readAlert, readAlertDetail } from './alert-wire.ts';
+import { redactStrings } from '../../log/redactor.ts';
 import type { SyncSettingsStore } from './sync-settings.ts';
 
 /** The largest page the appliance is known to give (docs/api-assumptions.md); fewer requests per sync. */
@@ -51,6 +52,8 @@ function textOf(value: unknown): string {
 
 export class AlertService {
   readonly #options: AlertServiceOptions;
+  /** Every alert read from the appliance, with any key it echoed back masked before it is stored. */
+  readonly #readAlert = (fields: Fields) => redactStrings(readAlert(fields), this.#options.logger.redact);
   readonly #newAlerts = new Emitter<NewAlerts>();
   /** New alerts a sync found after the first one (the backfill is not news). */
   readonly onNewAlerts = this.#newAlerts.event;
@@ -80,9 +83,9 @@ export class AlertService {
     try {
       const response = await clients.clientFor(profileId, 'firewall').request({ method: 'GET', path: `/alerts/${encodeURIComponent(alertId)}` });
       const fields = unwrappedFieldsOf(response.data);
-      const alert = fields && readAlert(fields);
+      const alert = fields && this.#readAlert(fields);
       if (!fields || !alert) throw new ServiceFailure(describeMalformedResponse(firewallDialect, response.status, 'unexpected_shape', response.requestId));
-      const detail: CachedDetail = { ...readAlertDetail(fields), other: alert.other ?? {} };
+      const detail: CachedDetail = redactStrings({ ...readAlertDetail(fields), other: alert.other ?? {} }, this.#options.logger.redact);
       if (cached) repository.saveDetail(profileId, alertId, detail);
       const blocked = cached?.sourceBlocked ?? false;
       return {
@@ -151,7 +154,7 @@ export class AlertService {
               query: { page, page_size: pageSize },
               signal: pageSignal,
             });
-            const { items, refused, total } = readListPage(response, readAlert);
+            const { items, refused, total } = readListPage(response, this.#readAlert);
             return { items: items.map((alert) => ({ id: alert.id, time: alert.occurredMs, alert })), received: items.length + refused, total };
           }, pageSignal),
         settledIds: (ids, settledWalk) => repository.settledIds(profileId, ids, settledWalk),
