@@ -424,8 +424,9 @@ export class SupportSim extends SimServer {
     add('GET', '/meta', null, 'sites, channel switches, current scopes', (ctx) => this.dialect === 'plain'
       ? {
         site: this.#publicSiteId(ctx.site.id),
-        sites: SUPPORT_SITES.map((s) => ({ id: this.#publicSiteId(s.id), name: s.name })),
-        channels: Object.fromEntries(SUPPORT_SITES.map((s) => [String(this.#publicSiteId(s.id)), s.apiChannel])),
+        // Switches keyed by channel: each site's under `channels`, and the key's own site's at the top.
+        sites: SUPPORT_SITES.map((s) => ({ id: this.#publicSiteId(s.id), name: s.name, channels: { api: s.apiChannel, web_widget: true } })),
+        channels: { api: ctx.site.apiChannel, web_widget: true },
         scopes: [...ctx.key.scopes],
         env: ctx.key.env,
         type: ctx.key.type,

@@ -35,6 +35,8 @@ describe.each(['opsdesk', 'plain'] as const)('support endpoints, %s dialect', (d
     expect(access.scopes).toContain('crm.read');
     expect(access.sites.find((site) => site.current)).toMatchObject({ id: siteIn(dialect, 'site-main'), apiChannel: true });
     expect(access.sites.find((site) => site.id === siteIn(dialect, 'site-closed'))?.apiChannel).toBe(false);
+    // Channel switches keyed by channel (`{api, web_widget}`, the plain dialect's) are not sites.
+    expect(access.sites.map((site) => site.id).sort()).toEqual(['site-main', 'site-eu', 'site-closed'].map((id) => siteIn(dialect, id)).sort());
     expect(access.actions.replyToTicket).toEqual({ scope: 'agent.reply', allowed: true });
     expect(access.actions.writeContacts).toEqual({ scope: 'crm.write', allowed: true });
   });
