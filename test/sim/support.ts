@@ -95,6 +95,9 @@ const newTicketSchema = z.looseObject({
 });
 const messageSchema = z.looseObject({ text: text(10_000) });
 const closeSchema = z.looseObject({ note: text(2000).optional() });
+// The plain dialect names the texts the document leaves unnamed otherwise: `content`, and a close `remark`.
+const plainMessageSchema = z.looseObject({ content: text(10_000) });
+const plainCloseSchema = z.strictObject({ remark: text(2000).optional() });
 const phoneSchema = z.string().regex(/^\+?[0-9 ()-]{5,20}$/, 'phone must be 5-20 digits, spaces, ( ) or -');
 const newContactSchema = z.looseObject({
   name: text(200), email: z.email().optional(), phone: phoneSchema.optional(), company: text(200).optional(),
@@ -650,7 +653,7 @@ export class SupportSim extends SimServer {
 
   #addMessage(ctx: Context, from: 'visitor' | 'robot'): object {
     const ticket = this.#ticket(ctx);
-    const body = parseOrReject(messageSchema, ctx.body, BAD);
+    const body = this.dialect === 'plain' ? { text: parseOrReject(plainMessageSchema, ctx.body, BAD).content } : parseOrReject(messageSchema, ctx.body, BAD);
     if (ticket.status === 'closed') throw new ApiError(409, 'conflict', `Ticket '${ticket.id}' is closed`);
     const now = new Date().toISOString();
     const message = { id: `msg_${this.#store.nextSeq()}`, from, author: from === 'robot' ? ROBOT_NAME : ticket.visitor.name, text: body.text, created_at: now };
@@ -663,7 +666,7 @@ export class SupportSim extends SimServer {
 
   #closeTicket(ctx: Context): object {
     const ticket = this.#ticket(ctx);
-    const body = parseOrReject(closeSchema, ctx.body, BAD);
+    const body = this.dialect === 'plain' ? { note: parseOrReject(plainCloseSchema, ctx.body, BAD).remark } : parseOrReject(closeSchema, ctx.body, BAD);
     if (ticket.status !== 'closed') {
       const now = new Date().toISOString();
       Object.assign(ticket, { status: 'closed', closed_at: now, updated_at: now, close_note: body.note ?? null });

@@ -17,6 +17,8 @@ export interface DescribedOperation {
   parameters: DescribedParameter[];
   /** The editions the operation is available in (`x-editions`), when the description says. */
   editions?: string[];
+  /** The fields of its JSON request body, when the description gives its schema. */
+  bodyFields?: string[];
 }
 
 export interface ApiDescription {
@@ -52,6 +54,26 @@ function parametersOf(root: WireRecord, value: unknown): DescribedParameter[] {
   });
 }
 
+/** The property names of a JSON request body's schema (`$ref`s followed). */
+function bodyFieldsOf(root: WireRecord, requestBody: unknown): string[] | undefined {
+  const content = readRecord(resolved(root, requestBody)?.['content']);
+  const json = content && Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const schema = resolved(root, readRecord(json)?.['schema']);
+  const properties = readRecord(schema?.['properties']);
+  return properties ? Object.keys(properties) : undefined;
+}
+
+/** Whether a path as sent (`/tickets/tkt_1/close`) is one of the description's (`/tickets/{id}/close`). */
+function pathMatches(template: string, sent: string): boolean {
+  const [expected, actual] = [template, sent].map((path) => path.replace(/\/+$/, '').split('/'));
+  return expected!.length === actual!.length && expected!.every((part, index) => /^\{[^}]*\}$/.test(part) || part === decodeURIComponent(actual![index]!));
+}
+
+/** The fields of the request body the description gives the operation a request goes to, when it does. */
+export function requestBodyFields(description: ApiDescription, method: string, sentPath: string): string[] | undefined {
+  return description.operations.find((operation) => operation.method === method && pathMatches(operation.path, sentPath))?.bodyFields;
+}
+
 /**
  * The operations of an OpenAPI document. `apiRoot` (e.g. `/api/open/v1`) is taken off paths that
  * a server writes in full. Undefined when the document is not OpenAPI at all.
@@ -71,11 +93,13 @@ export function readApiDescription(document: unknown, apiRoot = ''): ApiDescript
       const operation = fieldsOf(pathItem[method]);
       if (!operation) continue;
       const editions = readStrings(operation.raw('x-editions', 'x-edition'));
+      const bodyFields = bodyFieldsOf(root, operation.raw('requestBody'));
       operations.push({
         method: method.toUpperCase(),
         path,
         parameters: [...shared, ...parametersOf(root, operation.raw('parameters'))],
         ...(editions ? { editions } : {}),
+        ...(bodyFields ? { bodyFields } : {}),
       });
     }
   }

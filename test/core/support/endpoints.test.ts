@@ -68,13 +68,18 @@ describe.each(['opsdesk', 'plain'] as const)('support endpoints, %s dialect', (d
     const ticketId = String((created.response as { id: string | number }).id);
     const offline = sent(dataOf(await api().createTicket({ profileId, message: `Offline note ${dialect} 7f3a`, offline: true })));
     expect(offline.action.code).toBe('leaveOfflineMessage');
+    const messagesAsked = () => sims.support.requests.filter((request) => request.method === 'POST' && request.path.endsWith(`/tickets/${ticketId}/messages`)).length;
     sent(dataOf(await api().sendVisitorMessage({ profileId, ticketId, text: 'Still blinking' })));
+    // The plain dialect takes the text as `content`: its 400 naming it is answered once, then remembered.
+    expect(messagesAsked()).toBe(dialect === 'plain' ? 2 : 1);
     sent(dataOf(await api().replyToTicket({ profileId, ticketId, text: 'Please restart it' })));
+    sent(dataOf(await api().sendVisitorMessage({ profileId, ticketId, text: 'And it is warm' })));
+    expect(messagesAsked()).toBe(dialect === 'plain' ? 3 : 2);
     sent(dataOf(await api().closeTicket({ profileId, ticketId, note: 'Solved by a restart' })));
     const cached = dataOf(await api().ticket({ profileId, ticketId }));
     expect(cached).toMatchObject({ status: 'closed', closeNote: 'Solved by a restart', subject: 'Router', visitorName: 'Ada' });
     expect(cached.messages.map((message) => [message.from, message.text])).toEqual([
-      ['visitor', 'My router blinks red'], ['visitor', 'Still blinking'], ['robot', 'Please restart it'],
+      ['visitor', 'My router blinks red'], ['visitor', 'Still blinking'], ['robot', 'Please restart it'], ['visitor', 'And it is warm'],
     ]);
     const offlineRow = dataOf(await api().tickets({ profileId, status: ['offline'], text: `Offline note ${dialect} 7f3a` })).rows;
     expect(offlineRow.map((row) => row.offline)).toEqual([true]);
