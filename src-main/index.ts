@@ -4,23 +4,26 @@ import { contract } from '../src-preload/contract/index.ts';
 import { matchLanguage } from '../src-shared/i18n/languages.ts';
 import { createTranslator, type Translator } from '../src-shared/i18n/translator.ts';
 import { createAppServices } from './core/app-services.ts';
+import { logSystemCertificates } from './core/http/trust.ts';
 import { OpeningKeyStore } from './core/secrets/open-key-store.ts';
 import { createEventHub } from './ipc/event-hub.ts';
 import { createHandlers } from './ipc/handlers/index.ts';
 import { wireEvents } from './ipc/wire-events.ts';
 import { createRouter } from './ipc/router.ts';
-import { closeBeforeQuit, failWith, handleFatalErrors, openMainLog, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
+import { closeBeforeQuit, failWith, handleFatalErrors, identifyApp, openMainLog, refuseToRunUnsandboxed, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
 import { installAppMenu } from './electron/app-menu.ts';
 import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
-import { appOrigin } from './electron/content-security-policy.ts';
+import { rendererSource } from './electron/renderer-source.ts';
 import { bindRouter } from './electron/ipc.ts';
 import { databaseUpdateWindow } from './electron/database-update-window.ts';
 import { createMainWindow } from './electron/main-window.ts';
+import { rememberZoom } from './electron/zoom.ts';
 import { createElectronPlatform } from './electron/platform.ts';
-import { hardenSession, hardenWebContents, sandboxEveryRenderer } from './electron/security.ts';
+import { hardenSession, hardenWebContents, sandboxEveryRenderer, sandboxSwitchedOff } from './electron/security.ts';
 
 // Order matters: the user-data folder decides both where the log goes and which lock is taken.
 useUserDataDirFromEnvironment();
+identifyApp();
 const log = openMainLog();
 const { logger } = log;
 // Until the saved choice is read, a fatal dialog is worded in the system's language.
@@ -29,6 +32,8 @@ handleFatalErrors(log, () => translator);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
+} else if (sandboxSwitchedOff()) {
+  refuseToRunUnsandboxed(log, () => translator);
 } else {
   registerAppScheme();
   sandboxEveryRenderer();
@@ -45,7 +50,8 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  hardenSession(session.defaultSession);
+  const renderer = rendererSource(app.isPackaged);
+  hardenSession(session.defaultSession, renderer.devServer);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
   // The window does not wait for the keychain: a locked keyring shows "waiting" in Settings instead.
   const keyStore = new OpeningKeyStore();
@@ -54,11 +60,12 @@ async function start(): Promise<void> {
   // Imported keys go to the keychain, so an import waits for it to answer.
   if (importProfilesFrom) await keyStore.opened;
   const updating = databaseUpdateWindow(translator);
+  const platform = createElectronPlatform(() => translator);
   const services = await createAppServices({
     dataDir: app.getPath('userData'),
     logger,
     keyStore,
-    platform: createElectronPlatform(() => translator),
+    platform,
     importProfilesFrom,
     // Built beside this bundle (electron.vite.config.ts).
     databaseWorkerEntry: new URL('./database-worker.js', import.meta.url),
@@ -66,19 +73,25 @@ async function start(): Promise<void> {
     onMigration: (step) => updating.migrating(step),
   });
   translator = services.preferences.translator;
-  installAppMenu(log.folder, translator);
-  services.preferences.onLanguageChanged(() => installAppMenu(log.folder, translator));
-  const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
+  logSystemCertificates(logger);
+  const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform, dataFolder: app.getPath('userData'), logFile: log.file });
   const router = createRouter(contract, handlers, {
-    appOrigin,
+    appOrigin: renderer.origin,
     redact: services.logger.redact,
     onUnexpectedError: (channel, error) => services.logger.error('IPC handler failed', { channel, error }),
   });
   const hub = createEventHub(router);
   bindRouter(router, hub);
   wireEvents(services, hub);
+  const installMenu = () =>
+    installAppMenu({ logFolder: log.folder, translator, showAbout: () => hub.publish('app', 'showAbout', null), zoomMemory: services.preferences });
+  installMenu();
+  services.preferences.onLanguageChanged(installMenu);
   void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
-  closeBeforeQuit(() => services.close(), logger);
-  createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator });
+  closeBeforeQuit(() => services.dispose(), logger);
+  const window = createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator }, renderer.indexUrl);
+  rememberZoom(window.webContents, services.preferences);
+  // After the window exists: a click on an earlier run's toast (which may have started this run) opens its entry there.
+  platform.handleActivations((id) => void services.notifications.open(id));
   updating.close();
 }

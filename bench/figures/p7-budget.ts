@@ -82,7 +82,7 @@ export const p7Budget: Figure = {
         row("P7 user calls' wait for the budget, p95", 'ms', p95(waits), null, { measuredBelow: 1000 }, note),
       ];
     } finally {
-      await services.close();
+      await services.dispose();
       await sims.close();
       await rm(dataDir, { recursive: true, force: true });
     }

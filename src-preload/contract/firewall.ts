@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { call, event } from './define.ts';
+import { call, event, taskIdSchema } from './define.ts';
 import type { IpcError } from './define.ts';
+import type { CachedPage } from './pages.ts';
 import type { CacheChanged, FirewallSyncResource, SyncStatus } from './sync.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
 
@@ -87,13 +88,6 @@ export const alertQuerySchema = z.object({
 });
 export type AlertQuery = z.input<typeof alertQuerySchema>;
 
-export interface AlertPage {
-  rows: AlertRow[];
-  /** How many cached alerts match the filter. */
-  total: number;
-  offset: number;
-}
-
 /** The values present in the cache, for the filter pickers. */
 export interface AlertFacets {
   severities: string[];
@@ -147,15 +141,6 @@ export interface FirewallList<T> {
   syncedAt: string | null;
 }
 
-/** Durations the block form offers; any other number of seconds is a custom one. */
-export const blockDurationPresets = [
-  { seconds: 3600, label: '1 hour' },
-  { seconds: 86_400, label: '1 day' },
-  { seconds: 7 * 86_400, label: '7 days' },
-  { seconds: 30 * 86_400, label: '30 days' },
-  { seconds: 0, label: 'Permanent' },
-] as const;
-
 export const blockRequestSchema = z.object({
   profileId,
   ip: z.string().trim().min(1, 'ip_address').max(64).refine((value) => isIpAddress(value), 'ip_address'),
@@ -199,7 +184,7 @@ export interface ExportResult {
 }
 
 export interface ExportProgress {
-  exportId: string;
+  taskId: string;
   written: number;
   total: number;
 }
@@ -250,18 +235,16 @@ const withProfile = z.object({ profileId });
 export const firewall = {
   calls: {
     /** A page of cached alerts (filter, sort, offset/limit for a virtualised table); never touches the network. */
-    alerts: call<AlertPage>()(alertQuerySchema),
+    alerts: call<CachedPage<AlertRow>>()(alertQuerySchema),
     alertFacets: call<AlertFacets>()(withProfile),
     /** The appliance's detail when it answers; the cached copy (with the reason) when it does not. */
     alert: call<AlertDetail>()(withProfile.extend({ alertId: z.string().min(1).max(200) })),
-    /** Streams the filtered, sorted set into a CSV file the user picks in a save dialog; progress on `exportProgress`. */
+    /** Streams the filtered, sorted set into a CSV file the user picks in a save dialog; progress on `exportProgress`; `app.cancel` stops it. */
     exportAlerts: call<ExportResult>()(withProfile.extend({
-      exportId: z.string().min(1).max(64),
+      taskId: taskIdSchema,
       filter: alertFilterSchema.default({}),
       sort: alertSortSchema.default({ field: 'occurredAt', direction: 'desc' }),
     })),
-    /** Stops an export under way; `exportAlerts` then answers as cancelled. */
-    cancelExport: call<null>()(z.object({ exportId: z.string().min(1).max(64) })),
 
     syncStatus: call<SyncStatus<FirewallSyncResource>[]>()(withProfile),
     syncNow: call<null>()(withProfile),

@@ -84,7 +84,7 @@ export class ClientRegistry<Clients extends Record<BackEnd, Closable>> implement
     }
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.#subscriptions.dispose();
     const clients = [...this.#clients.values(), ...this.#retired];
     this.#clients.clear();

@@ -31,7 +31,6 @@ export interface ProfileServiceOptions {
   rules: ProfileRules;
   /** The OS's proxy for a URL, so the certificate probe takes the way a "system" profile's requests take. */
   resolveProxy?: ResolveProxy;
-  onChange?: (list: ProfileList) => void;
 }
 
 const nameTaken = (service: BackEnd, name: string) =>
@@ -67,6 +66,9 @@ export class ProfileService {
   readonly #keyPresent = new Map<string, Promise<boolean>>();
   /** A profile was saved, re-trusted or removed: fires its id, before the list is sent to windows. */
   readonly onProfileChanged: Event<string> = this.#profileChanged.event;
+  readonly #listChanged = new Emitter<ProfileList>();
+  /** The list after a change, for the windows. */
+  readonly onChanged: Event<ProfileList> = this.#listChanged.event;
   constructor(options: ProfileServiceOptions) {
     this.#options = options;
   }
@@ -181,8 +183,9 @@ export class ProfileService {
     };
   }
 
-  close(): void {
+  dispose(): void {
     this.#profileChanged.dispose();
+    this.#listChanged.dispose();
   }
 
   /**
@@ -270,8 +273,7 @@ export class ProfileService {
 
   #changed(id: string): void {
     this.#profileChanged.fire(id);
-    const { onChange } = this.#options;
-    if (onChange) void this.list().then(onChange, (error: unknown) => this.#options.logger.error('could not list profiles', { error }));
+    void this.list().then((list) => this.#listChanged.fire(list), (error: unknown) => this.#options.logger.error('could not list profiles', { error }));
   }
 }
 

@@ -161,7 +161,7 @@ export class SupportWebhookService {
     this.#statusChanged.fire(this.status());
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     await this.#stop();
     this.#received.dispose();
     this.#statusChanged.dispose();

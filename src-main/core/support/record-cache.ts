@@ -3,7 +3,8 @@
 // cache only; a detail is the cached copy at once (the server's follows in the background), or the
 // server's when asked fresh, else the cache with the reason. A sent write's answer comes back here.
 import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { ContactDetail, SupportPage } from '../../../src-preload/contract/support.ts';
+import type { ContactDetail } from '../../../src-preload/contract/support.ts';
+import type { CachedPage } from '../../../src-preload/contract/pages.ts';
 import type { CacheChanged, SupportResource } from '../../../src-preload/contract/sync.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
@@ -79,7 +80,7 @@ export class RecordCache<Resource extends SupportResource, Wire extends { id: st
   }
 
   /** A page of the cache; a stale copy also asks the server again (`onChanged` follows). */
-  page(profileId: string, filter: Filter, offset: number, limit: number): SupportPage<Row> {
+  page(profileId: string, filter: Filter, offset: number, limit: number): CachedPage<Row> {
     const syncedAt = this.lastSyncedAt(profileId);
     if (syncedAt === null || this.#options.clock.now() - Date.parse(syncedAt) >= STALE_LIST_MS) this.#options.refresh(profileId);
     return { ...this.#options.repository.query(profileId, filter, offset, limit), offset, syncedAt };

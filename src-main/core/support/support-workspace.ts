@@ -173,7 +173,7 @@ export class SupportWorkspace {
     }
   }
 
-  close(): void {
+  dispose(): void {
     this.sync.dispose();
     this.#disposables.dispose();
     this.#outbox.dispose();

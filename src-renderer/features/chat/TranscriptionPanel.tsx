@@ -26,7 +26,7 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
   useEffect(
     () =>
       opsdesk.gateway.onUploadProgress((update) => {
-        if (update.uploadId === currentUpload.current) setProgress(update);
+        if (update.taskId === currentUpload.current) setProgress(update);
       }),
     [],
   );
@@ -47,7 +47,7 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
     setUploadId(id);
     setProgress(null);
     setResult(null);
-    const answer = await opsdesk.gateway.transcribe({ profileId: profile.id, model, fileId: file.fileId, uploadId: id });
+    const answer = await opsdesk.gateway.transcribe({ profileId: profile.id, model, fileId: file.fileId, taskId: id });
     currentUpload.current = null;
     setUploadId(null);
     setError(answer.ok ? null : answer.error);
@@ -73,6 +73,9 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
         <div className="chat-upload" role="status">
           <progress aria-label={t('chat.transcription.progress')} max={100} value={percent} />
           <span>{percent < 100 ? t('chat.transcription.uploading', { percent }) : t('chat.transcription.uploaded')}</span>
+          <button type="button" className="button" onClick={() => void opsdesk.app.cancel({ taskId: uploadId })}>
+            {t('chat.transcription.stop')}
+          </button>
         </div>
       )}
       {error && <ErrorNotice error={error} />}

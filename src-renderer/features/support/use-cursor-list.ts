@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { IpcError, IpcResult } from '../../../src-preload/contract/define.ts';
-import type { CursorPage } from '../../../src-preload/contract/support.ts';
+import type { CursorPage } from '../../../src-preload/contract/pages.ts';
 
 export interface CursorList<T> {
   items: readonly T[];

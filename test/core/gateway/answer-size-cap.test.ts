@@ -1,5 +1,6 @@
 // A hostile gateway that streams a 50 MB answer: refused at the profile's 32 MiB cap, the answer keeps
 // only its first MiB (said so), and main's memory grows by far less than the stream.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,7 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await services.close();
+  await services.dispose();
   await server.close();
   await rm(dataDir, { recursive: true, force: true });
   log.expectNoneOf([KEY]);
@@ -79,7 +80,7 @@ test('a 50 MB answer stream is refused at the cap, keeps its first MiB marked cu
         resolve(event.message);
       });
     });
-    await services.chat.send(conversation.id, 'Say a lot');
+    await services.chat.send(conversation.id, 'Say a lot', randomUUID());
     return ended;
   });
   expect(message).toMatchObject({ outcome: 'failed', error: { code: 'response_too_large', params: { context: 'answer_cut', keptChars: KEPT_ANSWER_CHARS } } });

@@ -1,5 +1,6 @@
 // A key the gateway echoes back in an answer or an error is masked before the message is stored
 // and when the conversation is exported as Markdown.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,7 +32,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await services.close();
+  await services.dispose();
   await sims.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -44,7 +45,7 @@ async function answer(conversationId: string, text: string): Promise<ChatMessage
       resolve(event.message);
     });
   });
-  await services.chat.send(conversationId, text);
+  await services.chat.send(conversationId, text, randomUUID());
   return ended;
 }
 

@@ -1,6 +1,7 @@
 // Answers as OpenAI-compatible relays really send them, in both simulator dialects: a 200 whose body
 // is only an error, a wrong key refused inside the stream, a stream that stays open after its
 // finish, and `input` as the document types it.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,7 +31,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await services.close();
+  await services.dispose();
   await sims.close();
   await rm(dataDir, { recursive: true, force: true });
   log.expectNoneOf(Object.values(sims.gateway.keys));
@@ -58,7 +59,7 @@ async function answer(profileId: string, text: string, settings: { stream?: bool
       resolve(event.message);
     });
   });
-  await services.chat.send(conversation.id, text);
+  await services.chat.send(conversation.id, text, randomUUID());
   return ended;
 }
 

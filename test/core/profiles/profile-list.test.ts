@@ -12,6 +12,7 @@ import { OpeningKeyStore } from '../../../src-main/core/secrets/open-key-store.t
 import { loadKeyring, OsKeychainStore } from '../../../src-main/core/secrets/os-keychain-store.ts';
 import type { ProfileList } from '../../../src-preload/contract/profiles.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
+import { expectEach } from '../../support/expect-each.ts';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 if (!hasSecretService) console.log('skipped: no D-Bus session, so no Secret Service (run through npm test)');
@@ -46,7 +47,7 @@ let dataDir: string | undefined;
 let services: AppServices | undefined;
 afterEach(async () => {
   if (services) for (const id of services.profiles.ids()) await services.profiles.remove(id);
-  await services?.close();
+  await services?.dispose();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   services = undefined;
   dataDir = undefined;
@@ -55,7 +56,7 @@ afterEach(async () => {
 async function open(keyStore: KeyStore, published: ProfileList[] = []) {
   dataDir ??= await mkdtemp(path.join(tmpdir(), 'opsdesk-profile-list-'));
   services = await createAppServices({ dataDir, keyStore, platform: new RecordingPlatform(), logSink: () => {} });
-  services.events.connect({ profilesChanged: (list) => published.push(list) });
+  services.profiles.onChanged((list) => published.push(list));
   return services;
 }
 
@@ -76,11 +77,11 @@ describe.skipIf(!hasSecretService)('listing profiles', () => {
     for (let index = 0; index < PROFILES; index += 1) await first.profiles.save(gateway(index));
     const list = await first.profiles.list();
     expect(list.profiles).toHaveLength(PROFILES);
-    expect(list.profiles.every((profile) => profile.hasKey && profile.keyHint === 'sk-te…')).toBe(true);
+    expectEach(list.profiles, (profile) => profile.hasKey && profile.keyHint === 'sk-te…', 'have its key, hinted as sk-te…');
     await expect.poll(() => published.length).toBe(PROFILES);
     expect(keychain.reads).toBe(0);
 
-    await first.close();
+    await first.dispose();
     const restarted = new CountingKeychain();
     const second = await open(restarted);
     await second.profiles.list();
@@ -108,7 +109,7 @@ describe.skipIf(!hasSecretService)('listing profiles', () => {
   test('while the keychain is still opening the list shows what was stored, and asks the keychain once it answers', async () => {
     const first = await open(new CountingKeychain());
     const saved = await first.profiles.save(gateway(3));
-    await first.close();
+    await first.dispose();
 
     let unlock!: () => void;
     const unlocked = new Promise<void>((resolve) => (unlock = resolve));

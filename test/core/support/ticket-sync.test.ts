@@ -61,7 +61,7 @@ describe('ticket sync', () => {
     dataOf(await api().markRead({ profileId, ticketIds: [ticketId] }));
     expect(dataOf(await api().tickets({ profileId, unreadOnly: true })).total).toBe(0);
     const navigated: unknown[] = [];
-    workspace.services.events.connect({ navigate: (target) => navigated.push(target) });
+    workspace.services.notifications.onNavigate((target) => navigated.push(target));
     workspace.services.notifications.open(entry!.id);
     expect(navigated).toEqual([{ kind: 'ticket', params: { profileId, ticketId } }]);
   });

@@ -18,6 +18,7 @@ import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import type { Platform } from '../../platform.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
+import type { Tasks } from '../../lifecycle/tasks.ts';
 import { serviceError } from '../../http/service-failure.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import { recordedCall } from '../call-recorder.ts';
@@ -36,6 +37,8 @@ export interface ChatServiceOptions {
   messages: MessageRepository;
   calls: CallLogRepository;
   clock: Clock;
+  /** Each answer streams as a task under the id the window gave it (which is also the answer's id). */
+  tasks: Tasks;
   /** The save dialog for Export. */
   platform: Platform;
   /** Main's words for its native dialogs, in the user's language of the moment. */
@@ -51,13 +54,11 @@ const conversationNotFound = () => new UserFacingError({ code: 'not_found', para
 
 /**
  * Conversations with the model gateway, kept in SQLite, and their answers: each answer is one
- * upstream request with its own abort, its text sent on in numbered batches as it streams.
+ * upstream request run as a task (the window's id for it is the answer's id), its text sent on in
+ * numbered batches as it streams; cancelling the task stops it and keeps the text so far.
  */
 export class ChatService {
   readonly #options: ChatServiceOptions;
-  readonly #running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  /** Which window asked for each streaming answer: its batches are that window's alone. */
-  readonly #askers = new Map<string, number>();
   readonly #delta = new Emitter<AnswerDelta>();
   readonly #ended = new Emitter<AnswerEnded>();
   readonly #changed = new Emitter<null>();
@@ -127,50 +128,40 @@ export class ChatService {
   }
 
   deleteConversation(id: string): null {
-    for (const message of this.#options.messages.listOf(id)) this.#running.get(message.id)?.controller.abort();
+    for (const message of this.#options.messages.listOf(id)) this.#options.tasks.cancel(message.id);
     this.#options.conversations.remove(id);
     this.#changed.fire(null);
     return null;
   }
 
-  /** The window whose call started this answer, while it streams; undefined: every window. */
-  askerOf(messageId: string): number | undefined {
-    return this.#askers.get(messageId);
-  }
-
-  send(conversationId: string, text: string, windowId?: number): Conversation {
+  send(conversationId: string, text: string, taskId: string, windowId?: number): Conversation {
     const conversation = this.#ready(conversationId);
     const user: ChatMessage = { id: randomUUID(), role: 'user', content: text, reasoning: '', createdAt: this.#now() };
     this.#options.messages.append(conversationId, user);
     if (!conversation.title) this.#options.conversations.update(conversationId, { title: titleOf(text) }, this.#now());
-    return this.#answer(conversationId, windowId);
+    return this.#answer(conversationId, taskId, windowId);
   }
 
-  regenerate(conversationId: string, windowId?: number): Conversation {
+  regenerate(conversationId: string, taskId: string, windowId?: number): Conversation {
     this.#ready(conversationId);
     const last = this.#options.messages.listOf(conversationId).at(-1);
     if (!last) throw new UserFacingError({ code: 'bad_request', params: { context: 'nothing_to_answer' } });
     if (last.role === 'assistant') {
-      this.#running.get(last.id)?.controller.abort();
+      this.#options.tasks.cancel(last.id);
       this.#options.messages.removeFrom(last.id, true);
     }
-    return this.#answer(conversationId, windowId);
+    return this.#answer(conversationId, taskId, windowId);
   }
 
-  editAndResend(conversationId: string, messageId: string, text: string, windowId?: number): Conversation {
+  editAndResend(conversationId: string, messageId: string, text: string, taskId: string, windowId?: number): Conversation {
     this.#ready(conversationId);
     const messages = this.#options.messages.listOf(conversationId);
     const edited = messages.find((message) => message.id === messageId);
     if (!edited || edited.role !== 'user') throw new UserFacingError({ code: 'not_found', params: { context: 'message_gone' } });
-    for (const message of messages.slice(messages.indexOf(edited) + 1)) this.#running.get(message.id)?.controller.abort();
+    for (const message of messages.slice(messages.indexOf(edited) + 1)) this.#options.tasks.cancel(message.id);
     this.#options.messages.removeFrom(messageId, false);
     this.#options.messages.setContent(messageId, text);
-    return this.#answer(conversationId, windowId);
-  }
-
-  stop(messageId: string): null {
-    this.#running.get(messageId)?.controller.abort();
-    return null;
+    return this.#answer(conversationId, taskId, windowId);
   }
 
   /** Writes the conversation as Markdown where the user picks in the save dialog. */
@@ -186,11 +177,8 @@ export class ChatService {
     return { path };
   }
 
-  /** Aborts every answer still streaming and waits until each is stored as stopped. */
-  async close(): Promise<void> {
-    const running = [...this.#running.values()];
-    for (const { controller } of running) controller.abort();
-    await Promise.all(running.map(({ done }) => done));
+  /** The answers still streaming were stopped, and stored as stopped, when the tasks were disposed. */
+  dispose(): void {
     this.#delta.dispose();
     this.#ended.dispose();
     this.#changed.dispose();
@@ -210,7 +198,7 @@ export class ChatService {
   }
 
   /** Starts the answer to the conversation as it stands; returns at once with the answer placeholder. */
-  #answer(conversationId: string, windowId: number | undefined): Conversation {
+  #answer(conversationId: string, taskId: string, windowId: number | undefined): Conversation {
     const conversation = this.#ready(conversationId);
     const client = this.#client(conversation.profileId);
     const request: AnswerRequest = {
@@ -222,7 +210,7 @@ export class ChatService {
       stream: conversation.stream,
     };
     const answer: ChatMessage = {
-      id: randomUUID(),
+      id: taskId,
       role: 'assistant',
       content: '',
       reasoning: '',
@@ -232,13 +220,7 @@ export class ChatService {
     };
     this.#options.messages.append(conversationId, answer);
     this.#options.conversations.touch(conversationId, this.#now());
-    const controller = new AbortController();
-    if (windowId !== undefined) this.#askers.set(answer.id, windowId);
-    const done = this.#run(client, conversation.profileId, conversationId, answer.id, request, controller.signal).finally(() => {
-      this.#running.delete(answer.id);
-      this.#askers.delete(answer.id);
-    });
-    this.#running.set(answer.id, { controller, done });
+    void this.#options.tasks.run(taskId, windowId, (signal) => this.#run(client, conversation.profileId, conversationId, answer.id, request, signal));
     this.#changed.fire(null);
     return this.conversation(conversationId);
   }

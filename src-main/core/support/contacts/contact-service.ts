@@ -2,7 +2,8 @@
 // and the writes (`contact-writes.ts`) through the outbox.
 import type { z } from 'zod';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { ContactDetail, ContactQuery, ContactRow, ContactStatus, createContactSchema, FollowUpKind, SupportPage } from '../../../../src-preload/contract/support.ts';
+import type { ContactDetail, ContactQuery, ContactRow, ContactStatus, createContactSchema, FollowUpKind } from '../../../../src-preload/contract/support.ts';
+import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 import { contactQuerySchema } from '../../../../src-preload/contract/support.ts';
 import type { Db } from '../../db/database.ts';
 import { ServiceFailure, serviceError } from '../../http/service-failure.ts';
@@ -23,7 +24,7 @@ export class ContactService extends RecordCache<'contacts', WireContact, Contact
     this.#shared = shared;
   }
 
-  list(request: ContactQuery): SupportPage<ContactRow> {
+  list(request: ContactQuery): CachedPage<ContactRow> {
     const { profileId, status, text, offset, limit } = contactQuerySchema.parse(request);
     return this.page(profileId, { status, text }, offset, limit);
   }

@@ -3,7 +3,8 @@
 // through the outbox (`faq-writes.ts`).
 import type { z } from 'zod';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { addFaqSchema, CursorPage, Faq, KbSearchResult } from '../../../../src-preload/contract/support.ts';
+import type { addFaqSchema, Faq, KbSearchResult } from '../../../../src-preload/contract/support.ts';
+import type { CursorPage } from '../../../../src-preload/contract/pages.ts';
 import type { SupportClients } from '../support-clients.ts';
 import type { SupportWriteQueue } from '../support-outbox.ts';
 import { readPage } from '../support-wire.ts';

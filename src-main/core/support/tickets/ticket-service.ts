@@ -4,7 +4,8 @@
 import type { z } from 'zod';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
 import type { CacheChanged } from '../../../../src-preload/contract/sync.ts';
-import type { createTicketSchema, SupportPage, TicketDetail, TicketQuery, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
+import type { createTicketSchema, TicketDetail, TicketQuery, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
+import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 import { ticketQuerySchema } from '../../../../src-preload/contract/support.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
@@ -73,7 +74,7 @@ export class TicketService {
     options.outbox.own('ticket', { applySent: ({ profileId, response }) => this.storeAnswer(profileId, response) });
   }
 
-  query(request: TicketQuery): SupportPage<TicketRow> {
+  query(request: TicketQuery): CachedPage<TicketRow> {
     const { profileId, status, unreadOnly, text, offset, limit } = ticketQuerySchema.parse(request);
     const page = this.#options.repository.query(profileId, { status, unreadOnly, text }, offset, limit);
     return { ...page, offset, syncedAt: this.#options.state.get(profileId, SYNC_RESOURCE).lastSyncedAt };

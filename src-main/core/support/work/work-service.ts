@@ -2,7 +2,8 @@
 // (`work-writes.ts`) through the outbox.
 import type { z } from 'zod';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { createWorkItemSchema, FollowUpKind, SupportPage, WorkItemDetail, WorkItemRow, WorkQuery, WorkStatus } from '../../../../src-preload/contract/support.ts';
+import type { createWorkItemSchema, FollowUpKind, WorkItemDetail, WorkItemRow, WorkQuery, WorkStatus } from '../../../../src-preload/contract/support.ts';
+import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 import { workQuerySchema } from '../../../../src-preload/contract/support.ts';
 import type { Db } from '../../db/database.ts';
 import { followedDetail, RecordCache, type RecordCacheShared } from '../record-cache.ts';
@@ -18,7 +19,7 @@ export class WorkService extends RecordCache<'work', WireWorkItem, WorkItemRow, 
     this.#shared = shared;
   }
 
-  list(request: WorkQuery): SupportPage<WorkItemRow> {
+  list(request: WorkQuery): CachedPage<WorkItemRow> {
     const { profileId, status, priority, contactId, ticketId, text, offset, limit } = workQuerySchema.parse(request);
     return this.page(profileId, { status, priority, contactId, ticketId, text }, offset, limit);
   }

@@ -1,23 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { ListPage } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { RemotePage } from '../../../../src-preload/contract/pages.ts';
 
 export type PagedState<T> =
-  | { status: 'loading'; page?: ListPage<T> }
-  | { status: 'ready'; page: ListPage<T> }
-  | { status: 'failed'; error: IpcError; page?: ListPage<T> };
+  | { status: 'loading'; page?: RemotePage<T> }
+  | { status: 'ready'; page: RemotePage<T> }
+  | { status: 'failed'; error: IpcError; page?: RemotePage<T> };
 
 /**
  * One page of a list from the appliance; a new `key` (profile, filters) starts again from page 1.
  * Only the answer to the latest request counts, so a slow page never overwrites a newer one; the
  * last page read stays on screen while the next loads.
  */
-export function usePagedList<T>(key: string, load: (page: number) => Promise<IpcResult<ListPage<T>>>) {
+export function usePagedList<T>(key: string, load: (page: number) => Promise<IpcResult<RemotePage<T>>>) {
   const [asked, setAsked] = useState({ key, page: 1, generation: 0 });
   const current = asked.key === key ? asked : { key, page: 1, generation: asked.generation };
   const request = `${current.key}|${current.page}|${current.generation}`;
-  const [answer, setAnswer] = useState<{ request: string; result: IpcResult<ListPage<T>> } | null>(null);
-  const [shown, setShown] = useState<ListPage<T> | undefined>(undefined);
+  const [answer, setAnswer] = useState<{ request: string; result: IpcResult<RemotePage<T>> } | null>(null);
+  const [shown, setShown] = useState<RemotePage<T> | undefined>(undefined);
 
   useEffect(() => {
     let latest = true;

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import type { AlertField, AlertRow, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import type { FirewallSectionProps } from '../sections.ts';
+import type { FirewallSectionProps } from '../section.ts';
 import { VirtualTable } from '../table/VirtualTable.tsx';
 import { AlertDetailPane } from './AlertDetailPane.tsx';
 import { alertColumns } from './alert-columns.tsx';

@@ -9,7 +9,7 @@ import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 type ExportState =
   | { kind: 'idle' }
-  | { kind: 'running'; exportId: string; progress: ExportProgress | null }
+  | { kind: 'running'; taskId: string; progress: ExportProgress | null }
   | { kind: 'saved'; path: string; rows: number }
   | { kind: 'cancelled' }
   | { kind: 'failed'; error: IpcError };
@@ -18,20 +18,20 @@ type ExportState =
 export function ExportButton({ store }: { store: AlertsStore }) {
   const s = useCatalogSection('firewall').alerts.export;
   const [state, setState] = useState<ExportState>({ kind: 'idle' });
-  const runningId = state.kind === 'running' ? state.exportId : null;
+  const runningId = state.kind === 'running' ? state.taskId : null;
 
   useEffect(() => {
     if (!runningId) return;
     return opsdesk.firewall.onExportProgress((progress) => {
-      if (progress.exportId === runningId) setState((current) => (current.kind === 'running' ? { ...current, progress } : current));
+      if (progress.taskId === runningId) setState((current) => (current.kind === 'running' ? { ...current, progress } : current));
     });
   }, [runningId]);
 
   const start = async () => {
     const { profileId, filter, sort } = store.getState();
-    const exportId = crypto.randomUUID();
-    setState({ kind: 'running', exportId, progress: null });
-    const result = await opsdesk.firewall.exportAlerts({ profileId, exportId, filter, sort });
+    const taskId = crypto.randomUUID();
+    setState({ kind: 'running', taskId, progress: null });
+    const result = await opsdesk.firewall.exportAlerts({ profileId, taskId, filter, sort });
     if (!result.ok) setState({ kind: 'failed', error: result.error });
     else if (result.data.path === null) setState({ kind: 'cancelled' });
     else setState({ kind: 'saved', path: result.data.path, rows: result.data.rows });
@@ -48,7 +48,7 @@ export function ExportButton({ store }: { store: AlertsStore }) {
             <>
               <progress max={Math.max(state.progress.total, 1)} value={state.progress.written} aria-label={s.progressLabel} />{' '}
               {fill(s.progress, { written: state.progress.written.toLocaleString(), total: state.progress.total.toLocaleString() })}{' '}
-              <button type="button" className="button" onClick={() => void opsdesk.firewall.cancelExport({ exportId: state.exportId })}>
+              <button type="button" className="button" onClick={() => void opsdesk.app.cancel({ taskId: state.taskId })}>
                 {s.stop}
               </button>
             </>

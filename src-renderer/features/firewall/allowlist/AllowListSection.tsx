@@ -1,7 +1,7 @@
 import type { AllowEntry } from '../../../../src-preload/contract/firewall.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { EditableList } from '../EditableList.tsx';
-import type { FirewallSectionProps } from '../sections.ts';
+import type { FirewallSectionProps } from '../section.ts';
 import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 /** Addresses the appliance never blocks. */

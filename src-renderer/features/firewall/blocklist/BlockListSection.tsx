@@ -6,7 +6,7 @@ import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
-import type { FirewallSectionProps } from '../sections.ts';
+import type { FirewallSectionProps } from '../section.ts';
 import { cellText, visibleText } from '../table/visible-text.ts';
 import { useFirewallList } from '../use-firewall-list.ts';
 import { useNow } from '../use-now.ts';

@@ -13,7 +13,7 @@ import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 import { FormField } from '../../../ui/FormField.tsx';
 import { useFirewallStatusStore } from '../firewall-status-store.ts';
 import { relativeTime } from '../relative-time.ts';
-import type { FirewallSectionProps } from '../sections.ts';
+import type { FirewallSectionProps } from '../section.ts';
 import { useNow } from '../use-now.ts';
 import { wholeNumber } from './whole-number.ts';
 

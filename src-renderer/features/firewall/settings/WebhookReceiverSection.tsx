@@ -11,7 +11,7 @@ import { fill } from '../../../ui/fill-template.ts';
 import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
 import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 import { FormField } from '../../../ui/FormField.tsx';
-import type { FirewallSectionProps } from '../sections.ts';
+import type { FirewallSectionProps } from '../section.ts';
 import { visibleText } from '../table/visible-text.ts';
 
 /** The appliance's event pushes: off by default; where to listen, whom to accept, the signing key and certificate (kept by main). */

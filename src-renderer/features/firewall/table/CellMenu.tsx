@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { FilterMode } from './VirtualTable.tsx';
 import { cellText } from './visible-text.ts';
 import { fill } from '../../../ui/fill-template.ts';
 import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
+/** Show only rows with the cell's value, or every row but those. */
+export type FilterMode = 'in' | 'out';
 
 export interface CellMenuTarget {
   x: number;

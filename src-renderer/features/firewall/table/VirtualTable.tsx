@@ -2,12 +2,11 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useVirtualRows } from '../../../ui/use-virtual-rows.ts';
 import { CellMenu } from './CellMenu.tsx';
-import type { CellMenuTarget } from './CellMenu.tsx';
+import type { CellMenuTarget, FilterMode } from './CellMenu.tsx';
 import { fill } from '../../../ui/fill-template.ts';
 import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 export type SortDirection = 'asc' | 'desc';
-export type FilterMode = 'in' | 'out';
 
 export interface Column<Row> {
   /** The field name main sorts and filters by. */

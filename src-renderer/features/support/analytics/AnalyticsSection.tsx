@@ -6,7 +6,7 @@ import { Time } from '../../../ui/Time.tsx';
 import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
 import { ScopeMissing } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
-import type { SupportSectionProps } from '../sections.ts';
+import type { SupportSectionProps } from '../section.ts';
 import { StatusChart } from './StatusChart.tsx';
 import { useAnalyticsWords } from './analytics-words.ts';
 

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { SupportPage, SupportScope } from '../../../../src-preload/contract/support.ts';
+import type { SupportScope } from '../../../../src-preload/contract/support.ts';
+import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 import type { CacheChanged, SupportResource } from '../../../../src-preload/contract/sync.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
@@ -17,7 +18,7 @@ import './support-inbox.css';
 
 interface CachedListSource<Row, Query> {
   profileId: string;
-  read(query: Query, window: { offset: number; limit: number }): Promise<IpcResult<SupportPage<Row>>>;
+  read(query: Query, window: { offset: number; limit: number }): Promise<IpcResult<CachedPage<Row>>>;
   initialQuery: Query;
   /** Main's event that this cache changed. */
   onChanged(listener: (change: CacheChanged<SupportResource>) => void): () => void;

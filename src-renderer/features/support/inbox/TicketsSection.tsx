@@ -4,7 +4,7 @@ import type { TicketRow, TicketStatusCount } from '../../../../src-preload/contr
 import { opsdesk } from '../../../bridge.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
-import type { SupportSectionProps } from '../sections.ts';
+import type { SupportSectionProps } from '../section.ts';
 import { rememberTicketSubject } from '../ticket/ticket-subjects.ts';
 import { CachedListSection, StatusFilter, useCachedList } from './CachedListSection.tsx';
 import { NewTicketDialog } from './NewTicketDialog.tsx';

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { SupportPage } from '../../../../src-preload/contract/support.ts';
+import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 
 /** Rows fetched per call: a screenful and a half, so a scroll asks main once or twice. */
 export const cachePageSize = 100;
@@ -28,7 +28,7 @@ export interface PagedCacheActions<Row, Query> {
   select(index: number | null): void;
 }
 
-type ReadPage<Row, Query> = (query: Query, window: { offset: number; limit: number }) => Promise<IpcResult<SupportPage<Row>>>;
+type ReadPage<Row, Query> = (query: Query, window: { offset: number; limit: number }) => Promise<IpcResult<CachedPage<Row>>>;
 
 /**
  * One list over a cache in main (tickets, contacts, work items): the query lives here, rows are
