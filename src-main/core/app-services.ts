@@ -201,6 +201,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clock,
     tasks,
     ...dialogs,
+    redact: (text) => logger.redact(text),
   }));
   const supportWebhooks = services.add(new SupportWebhookService({
     db,

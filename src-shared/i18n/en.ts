@@ -801,6 +801,8 @@ export const en = {
         hint: "Add this machine's public address to the key's allowlist, or connect from an allowed network.",
       },
       forbidden: {
+        message_phone_still_masked: 'The support API answered with the phone number still masked: it did not reveal it.',
+        hint_phone_still_masked: 'This server may not support revealing numbers, or may keep them from this key; ask its administrator.',
         message: 'The support API refused the request.',
         hint: "Check the key's scopes, site and IP allowlist.",
       },

@@ -789,6 +789,8 @@ export const zhCN: Catalog = {
         hint: '请把本机的公网地址加入密钥的白名单，或从允许的网络连接。',
       },
       forbidden: {
+        message_phone_still_masked: '客服 API 返回的电话号码仍是打码的：它没有显示完整号码。',
+        hint_phone_still_masked: '该服务器可能不支持显示完整号码，或不向此密钥显示；请询问其管理员。',
         message: '客服开放接口拒绝了请求。',
         hint: '请检查密钥的权限范围、站点和 IP 白名单。',
       },

@@ -77,9 +77,10 @@ describe('support, plain', () => {
   const svc = (path: string, key = sims.support.keys.demo, headers: Record<string, string> = {}) =>
     call(agent, `${api()}${path}`, { headers: { ...bearer(key), ...headers } });
 
-  it('answers with a string code, numeric sites and the meta fields at the top of data', async () => {
+  it('answers with a string code, numeric sites, channel switches keyed by channel and the meta fields at the top of data', async () => {
     const res = await svc('/meta');
-    expect(res.json).toMatchObject({ code: '0', success: true, data: { site: 1024, channels: { '1024': true, '1026': false }, scopes: expect.any(Array) } });
+    expect(res.json).toMatchObject({ code: '0', success: true, data: { site: 1024, channels: { api: true, web_widget: true }, scopes: expect.any(Array) } });
+    expect(res.json.data.sites).toContainEqual({ id: 1026, name: expect.any(String), channels: { api: false, web_widget: true } });
   });
 
   it('takes the site from the site_id query parameter and ignores the header', async () => {

@@ -19,6 +19,8 @@ export interface DescribedOperation {
   parameters: DescribedParameter[];
   /** The editions the operation is available in (`x-editions`), when the description says. */
   editions?: string[];
+  /** The fields of its JSON request body, when the description gives its schema. */
+  bodyFields?: string[];
 }
 
 export interface ApiDescription {
@@ -57,6 +59,26 @@ function parametersOf(root: WireRecord, value: unknown): DescribedParameter[] {
   });
 }
 
+/** The property names of a JSON request body's schema (`$ref`s followed). */
+function bodyFieldsOf(root: WireRecord, requestBody: unknown): string[] | undefined {
+  const content = readRecord(resolved(root, requestBody)?.['content']);
+  const json = content && Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const schema = resolved(root, readRecord(json)?.['schema']);
+  const properties = readRecord(schema?.['properties']);
+  return properties ? Object.keys(properties) : undefined;
+}
+
+/** Whether a path as sent (`/tickets/tkt_1/close`) is one of the description's (`/tickets/{id}/close`). */
+function pathMatches(template: string, sent: string): boolean {
+  const [expected, actual] = [template, sent].map((path) => path.replace(/\/+$/, '').split('/'));
+  return expected!.length === actual!.length && expected!.every((part, index) => /^\{[^}]*\}$/.test(part) || part === decodeURIComponent(actual![index]!));
+}
+
+/** The fields of the request body the description gives the operation a request goes to, when it does. */
+export function requestBodyFields(description: ApiDescription, method: string, sentPath: string): string[] | undefined {
+  return description.operations.find((operation) => operation.method === method && pathMatches(operation.path, sentPath))?.bodyFields;
+}
+
 /**
  * The operations of an OpenAPI document. `apiRoot` (e.g. `/api/open/v1`) is taken off paths that
  * a server writes in full. Undefined when the document is not OpenAPI at all.
@@ -76,11 +98,13 @@ export function readApiDescription(document: unknown, apiRoot = ''): ApiDescript
       const operation = fieldsOf(pathItem[method]);
       if (!operation) continue;
       const editions = readStrings(operation.raw('x-editions', 'x-edition'));
+      const bodyFields = bodyFieldsOf(root, operation.raw('requestBody'));
       operations.push({
         method: method.toUpperCase(),
         path,
         parameters: [...shared, ...parametersOf(root, operation.raw('parameters'))],
         ...(editions ? { editions } : {}),
+        ...(bodyFields ? { bodyFields } : {}),
       });
     }
   }
@@ -103,16 +127,32 @@ export function queryParametersOf(description: ApiDescription, method: string, p
   return operation?.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name) ?? [];
 }
 
+/** How a description read that could not reach the server is remembered, when a back end asks for it. */
+export interface UnreachableDescription {
+  now: () => number;
+  /** For this long after, calls go without a description instead of asking again. */
+  rememberMs: number;
+}
+
 /**
  * Reads a server's description once per client: an answer (a document, or a refusal such as 404:
- * no description, which is not an error) is kept; not reaching the server is not, so a later call asks again.
+ * no description, which is not an error) is kept; not reaching the server is not, so a later call
+ * asks again. With `unreachable`, not reaching it fails the call that asked (its cause is the
+ * server's, not the call's), and for a while later calls go without a description rather than
+ * each waiting for the read to fail again.
  */
-export function describedOnce(read: () => Promise<ApiDescription | null>): () => Promise<ApiDescription | null> {
+export function describedOnce(read: () => Promise<ApiDescription | null>, unreachable?: UnreachableDescription): () => Promise<ApiDescription | null> {
   let kept: Promise<ApiDescription | null> | undefined;
+  let failedAt: number | undefined;
   return () => {
+    if (!kept && unreachable && failedAt !== undefined && unreachable.now() - failedAt < unreachable.rememberMs) return Promise.resolve(null);
     kept ??= read().catch((error: unknown) => {
       const status = error instanceof ServiceFailure ? error.serviceError.status : undefined;
-      if (status === undefined || status >= 500) kept = undefined;
+      if (status !== undefined && status < 500) return null;
+      kept = undefined;
+      if (!unreachable) return null;
+      failedAt = unreachable.now();
+      if (status === undefined) throw error;
       return null;
     });
     return kept;

@@ -96,6 +96,23 @@ describe('Test connection ends at its overall deadline', () => {
     expect(error.message).toMatch(/^Gave up after 20 s: the connection to 127\.0\.0\.1:\d+ \(TCP and TLS handshake\) did not complete\. Attempts: 1\.$/);
   });
 
+  it('a support profile, whose calls first read the server\'s description, ends the same way', async () => {
+    const hole = await startBlackHole();
+    servers.push(hole);
+    const profile = await services.profiles.save({
+      service: 'support',
+      name: `Stuck support ${Math.random().toString(16).slice(2)}`,
+      baseUrl: hole.url,
+      apiKey: 'svc_test_0123456789ab.deadline-test-secret-0123456789',
+      trust: { mode: 'ca-only', caPem: ca.certPem },
+      settings: { site: 'site-main', ratePerMinute: 60 },
+    });
+    const { error, realMs } = await testUntilDeadline(profile.id, () => hole.nextConnection());
+    expect(error).toMatchObject({ service: 'support', code: 'timeout' });
+    expect(error.message).toMatch(/^Gave up after 20 s: the connection to 127\.0\.0\.1:\d+ \(TCP and TLS handshake\) did not complete\. Attempts: 1\.$/);
+    expect(realMs).toBeLessThan(defaultTimeouts.connectMs);
+  });
+
   it('with short timeouts it says how many attempts were made', async () => {
     const hole = await startBlackHole();
     servers.push(hole);

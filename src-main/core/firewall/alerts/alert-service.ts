@@ -11,7 +11,7 @@ import type { SyncBudget } from '../../sync/sync-budget.ts';
 import { walkNewestFirst, type WalkProgress, type WalkResult } from '../../sync/page-walk.ts';
 import { syncErrorOf, type SyncJob } from '../../sync/sync-scheduler.ts';
 import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
-import { unwrappedFieldsOf } from '../../wire/read.ts';
+import { unwrappedFieldsOf, type Fields } from '../../wire/read.ts';
 import { ServiceFailure } from '../../http/service-failure.ts';
 import { describeMalformedResponse } from '../../http/status-errors.ts';
 import type { DatabaseWorker } from '../../worker/database-worker.ts';
@@ -22,7 +22,8 @@ import { readListPage, refusedPageSize } from '../list-walk.ts';
 import type { PageSizes } from '../page-sizes.ts';
 import type { AlertRepository, CachedDetail } from './alert-repository.ts';
 import { packAlert, readAlert, readAlertDetail } from './alert-wire.ts';
-import { severityScaleOf } from './severity-scale.ts';
+import { severityScaleOf, type SeverityScale } from './severity-scale.ts';
+import { redactStrings } from '../../log/redactor.ts';
 import type { SyncSettingsStore } from './sync-settings.ts';
 
 const DAY_MS = 86_400_000;
@@ -54,6 +55,8 @@ function textOf(value: unknown): string {
 
 export class AlertService {
   readonly #options: AlertServiceOptions;
+  /** Every alert read from the appliance, with any key it echoed back masked before it is stored. */
+  readonly #readAlert = (fields: Fields, scale: SeverityScale | null) => redactStrings(readAlert(fields, scale), this.#options.logger.redact);
   readonly #newAlerts = new Emitter<NewAlerts>();
   /** New alerts a sync found after the first one (the backfill is not news). */
   readonly onNewAlerts = this.#newAlerts.event;
@@ -84,9 +87,9 @@ export class AlertService {
       const client = clients.clientFor(profileId, 'firewall');
       const response = await client.request({ method: 'GET', path: `/alerts/${encodeURIComponent(alertId)}` });
       const fields = unwrappedFieldsOf(response.data);
-      const alert = fields && readAlert(fields, severityScaleOf(await client.describeServer()));
+      const alert = fields && this.#readAlert(fields, severityScaleOf(await client.describeServer()));
       if (!fields || !alert) throw new ServiceFailure(describeMalformedResponse(firewallDialect, response.status, 'unexpected_shape', response.requestId));
-      const detail: CachedDetail = { ...readAlertDetail(fields), other: alert.other ?? {} };
+      const detail: CachedDetail = redactStrings({ ...readAlertDetail(fields), other: alert.other ?? {} }, this.#options.logger.redact);
       if (cached) repository.saveDetail(profileId, alertId, detail);
       const blocked = cached?.sourceBlocked ?? false;
       return {
@@ -176,7 +179,7 @@ export class AlertService {
         fetchPage: (page, size, pageSignal) =>
           budget.spend(profileId, rateOf(profileId), async () => {
             const response = await clients.clientFor(profileId, 'firewall').request({ method: 'GET', path: '/alerts', query: { page, page_size: size }, signal: pageSignal });
-            const { items, received, total, pageSize: reported } = readListPage(response, (fields) => readAlert(fields, scale));
+            const { items, received, total, pageSize: reported } = readListPage(response, (fields) => this.#readAlert(fields, scale));
             return { items: items.map((alert) => ({ id: alert.id, time: alert.occurredMs, alert })), received, total, pageSize: reported };
           }, pageSignal),
         pageSizeLearned: (size) => pageSizes.learned(profileId, size),
