@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import type { SimDialect } from '../../sim/sim-server.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
-import { addFirewallProfile, openWorkspace, type Workspace } from './firewall-fixture.ts';
+import { addFirewallProfile, data, openWorkspace, type Workspace } from './firewall-fixture.ts';
 
 const clock = new FakeClock();
 let sims: Simulators;
@@ -22,11 +22,6 @@ afterAll(async () => {
   await workspace.close();
   await sims.close();
 });
-
-const data = <T>(result: { ok: true; data: T } | { ok: false; error: { message: string } }): T => {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.data;
-};
 
 describe.each<SimDialect>(['opsdesk', 'plain'])('the %s dialect', (dialect) => {
   let profileId: string;

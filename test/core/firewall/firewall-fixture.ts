@@ -73,3 +73,9 @@ export function cachedAlertIds(services: AppServices, profileId: string): string
 }
 
 export const sorted = (ids: string[]) => [...ids].sort().reverse();
+
+/** The data of a call that must succeed; a failure throws with its message. */
+export function data<T>(result: { ok: true; data: T } | { ok: false; error: { message: string } }): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.data;
+}

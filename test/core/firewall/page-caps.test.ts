@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import type { SimDialect } from '../../sim/sim-server.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
-import { addFirewallProfile, cachedAlertIds, openWorkspace, simulatorIds, sorted, type Workspace } from './firewall-fixture.ts';
+import { addFirewallProfile, data, cachedAlertIds, openWorkspace, simulatorIds, sorted, type Workspace } from './firewall-fixture.ts';
 
 const clock = new FakeClock();
 let sims: Simulators;
@@ -20,11 +20,6 @@ afterAll(async () => {
   await workspace.close();
   await sims.close();
 });
-
-const data = <T>(result: { ok: true; data: T } | { ok: false; error: { message: string } }): T => {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.data;
-};
 
 const refusedPages = (from: number) => sims.firewall.requests.slice(from).filter((request) => request.status === 400);
 
