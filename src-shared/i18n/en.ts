@@ -566,6 +566,7 @@ export const en = {
     },
     not_found: {
       message_outbox_gone: 'That change is no longer in the outbox.',
+      message_report_not_ready: 'That report has no content or file yet: it is still being generated.',
       message_alert_gone: 'That alert is not in the cache any more.',
       message_first_call: '{{subject}} answered 404 (not found) to the connection test: the address does not lead to its API.',
       hint_first_call: 'Check the address and the API version in it; it should look like {{expected}}.',
@@ -896,6 +897,9 @@ export const en = {
     roleLacks: "This key's role ({{role}}) may not do this; ask for an operations or administrator key.",
     honeypots: 'honeypots',
     devices: 'device management',
+    editionRefused: "The appliance's edition does not allow this through the API.",
+    editionUnknown: "The appliance did not say its edition or the key's role: a change it does not allow will be refused, and then these controls turn read-only with the reason.",
+    applianceReadOnly: "This appliance's API description offers no changes: its API is read-only.",
   },
   fieldErrors: {
     appliance_rejected: '{{detail}}',
@@ -1102,6 +1106,8 @@ export const en = {
           medium: 'medium',
           low: 'low',
         },
+        /** A numeric severity whose order the appliance does not say. */
+        level: 'level {{level}}',
         allCategories: 'All categories',
         allActions: 'All actions',
         sourceIp: 'Source IP',
@@ -1527,6 +1533,9 @@ export const en = {
       typeThreatSummary: 'Threat summary',
       typeTraffic: 'Traffic',
       typeTopSources: 'Top sources',
+      save: 'Save',
+      saveTitle: 'Save report',
+      saved: 'Saved to {{path}}',
       typeBlocklist: 'Block list',
     },
     status: {

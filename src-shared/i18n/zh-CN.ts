@@ -560,6 +560,7 @@ export const zhCN: Catalog = {
     },
     not_found: {
       message_outbox_gone: '该更改已不在发件箱中。',
+      message_report_not_ready: '该报告尚无内容或文件：仍在生成中。',
       message_alert_gone: '该告警已不在缓存中。',
       message_first_call: '{{subject}}对连接测试返回了 404（未找到）：该地址不指向其接口。',
       hint_first_call: '请检查地址及其中的接口版本，应类似于 {{expected}}。',
@@ -884,6 +885,9 @@ export const zhCN: Catalog = {
     roleLacks: '此密钥的角色（{{role}}）无权执行此操作；请申请运维或管理员角色的密钥。',
     honeypots: '蜜罐',
     devices: '设备管理',
+    editionRefused: '设备的版本不允许通过接口执行此操作。',
+    editionUnknown: '设备未说明其版本或密钥的角色：不允许的更改会被拒绝，届时这些控件会变为只读并说明原因。',
+    applianceReadOnly: '此设备的接口描述未提供任何更改操作：其接口为只读。',
   },
   fieldErrors: {
     appliance_rejected: '{{detail}}',
@@ -1090,6 +1094,8 @@ export const zhCN: Catalog = {
           medium: '中',
           low: '低',
         },
+        /** A numeric severity whose order the appliance does not say. */
+        level: '级别 {{level}}',
         allCategories: '全部类别',
         allActions: '全部动作',
         sourceIp: '来源 IP',
@@ -1515,6 +1521,9 @@ export const zhCN: Catalog = {
       typeThreatSummary: '威胁概况',
       typeTraffic: '流量',
       typeTopSources: '主要来源',
+      save: '保存',
+      saveTitle: '保存报告',
+      saved: '已保存到 {{path}}',
       typeBlocklist: '封禁列表',
     },
     status: {

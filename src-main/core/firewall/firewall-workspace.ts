@@ -20,15 +20,17 @@ import { AlertRepository } from './alerts/alert-repository.ts';
 import { raiseAlertNotices } from './alerts/alert-notices.ts';
 import { AlertService } from './alerts/alert-service.ts';
 import { SyncSettingsStore } from './alerts/sync-settings.ts';
-import { readAllowEntry } from './allowlist/allow-wire.ts';
+import { allowEntryResource, type AllowInput } from './allowlist/allow-wire.ts';
+import { ApplianceResource, type ResourceOptions } from './appliance-resource.ts';
 import { BlockRepository } from './blocklist/block-repository.ts';
 import { raiseBlockNotices } from './blocklist/block-notices.ts';
 import { BlockService } from './blocklist/block-service.ts';
 import { CapabilityService } from './capabilities/capability-service.ts';
-import { readDomainRule } from './domains/domain-wire.ts';
+import { domainRuleResource, type DomainRuleInput } from './domains/domain-wire.ts';
 import { AlertExport } from './export/alert-export.ts';
-import type { FirewallClients, RateOf } from './firewall-clients.ts';
-import { ShortListService } from './short-list-service.ts';
+import type { FirewallClients } from './firewall-clients.ts';
+import { PageSizes } from './page-sizes.ts';
+import type { RateOf } from '../sync/sync-budget.ts';
 import { WebhookService } from './webhook/webhook-service.ts';
 
 
@@ -54,8 +56,10 @@ export interface FirewallWorkspaceOptions {
 export class FirewallWorkspace {
   readonly alerts: AlertService;
   readonly blocks: BlockService;
-  readonly allowlist: ShortListService<AllowEntry>;
-  readonly domains: ShortListService<DomainRule>;
+  readonly allowlist: ApplianceResource<AllowEntry, AllowInput>;
+  readonly domains: ApplianceResource<DomainRule, DomainRuleInput>;
+  /** What each profile's appliance is told and how: its page sizes, and where a refused write is told. */
+  readonly resources: ResourceOptions;
   readonly capabilities: CapabilityService;
   readonly export: AlertExport;
   readonly webhooks: WebhookService;
@@ -71,11 +75,13 @@ export class FirewallWorkspace {
     const budget = new SyncBudget(clock);
     const alertRepository = new AlertRepository(db);
     this.syncSettings = new SyncSettingsStore(options.settings);
-    this.alerts = new AlertService({ clients, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker, logger });
-    this.blocks = new BlockService({ clients, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
-    this.allowlist = new ShortListService(clients, clock, '/allowlist', readAllowEntry);
-    this.domains = new ShortListService(clients, clock, '/domains/rules', readDomainRule);
     this.capabilities = new CapabilityService(clients, clock, options.translator);
+    const pageSizes = new PageSizes(clients, options.settings);
+    this.resources = { clients, pageSizes, clock, refused: (profileId, error, access) => this.capabilities.refused(profileId, error, access) };
+    this.alerts = new AlertService({ clients, pageSizes, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker, logger });
+    this.blocks = new BlockService({ resource: this.resources, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
+    this.allowlist = new ApplianceResource(this.resources, allowEntryResource);
+    this.domains = new ApplianceResource(this.resources, domainRuleResource);
     this.export = new AlertExport(worker, options.platform, options.tasks);
     this.sync = new SyncScheduler<FirewallSyncResource>({ clock, logger });
     this.webhooks = new WebhookService({
@@ -107,21 +113,18 @@ export class FirewallWorkspace {
     if (this.#options.profiles().some((profile) => profile.id === profileId)) await this.#startProfile(profileId);
   }
 
+  /** A profile was deleted: what OpsDesk kept for it goes, its receiver's keys from the keychain too. */
+  async forget(profileId: string): Promise<void> {
+    this.capabilities.forget(profileId);
+    this.resources.pageSizes.forget(profileId);
+    await this.webhooks.forget(profileId);
+  }
+
   /** A sync now: the scheduled one when sync runs in the background, else one run of each resource. */
   async syncNow(profileId: string): Promise<null> {
     if (this.sync.has(profileId)) this.sync.runNow(profileId);
     else await Promise.all([this.alerts.sync(profileId), this.blocks.sync(profileId)]);
     return null;
-  }
-
-  /** A write the key's role or the edition may refuse: a refusal updates the capabilities the window shows. */
-  async operate<T>(profileId: string, write: () => Promise<T>, access: 'operate' | 'administer' = 'operate'): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      this.capabilities.noteFailure(profileId, error, access);
-      throw error;
-    }
   }
 
   saveSyncSettings(profileId: string, settings: Parameters<SyncSettingsStore['save']>[1]) {

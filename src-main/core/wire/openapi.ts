@@ -8,6 +8,8 @@ export type ParameterPlace = 'header' | 'query' | 'path';
 export interface DescribedParameter {
   name: string;
   in: ParameterPlace;
+  /** The schema's `maximum`, when it gives one (a page size's bound). */
+  maximum?: number;
 }
 
 export interface DescribedOperation {
@@ -23,6 +25,8 @@ export interface ApiDescription {
   title?: string;
   version?: string;
   operations: DescribedOperation[];
+  /** The document as the server sent it, for what a back end reads there beyond the operations (its schemas). */
+  document: WireRecord;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -48,7 +52,8 @@ function parametersOf(root: WireRecord, value: unknown): DescribedParameter[] {
     const parameter = fieldsOf(resolved(root, entry));
     const name = parameter?.string('name');
     const place = parameter?.string('in');
-    return name && place && PLACES.includes(place) ? [{ name, in: place as ParameterPlace }] : [];
+    const maximum = fieldsOf(resolved(root, parameter?.raw('schema')))?.number('maximum');
+    return name && place && PLACES.includes(place) ? [{ name, in: place as ParameterPlace, ...(maximum !== undefined ? { maximum } : {}) }] : [];
   });
 }
 
@@ -82,7 +87,7 @@ export function readApiDescription(document: unknown, apiRoot = ''): ApiDescript
   const info = fields.fields('info');
   const title = info?.string('title');
   const version = info?.string('version');
-  return { ...(title ? { title } : {}), ...(version ? { version } : {}), operations };
+  return { ...(title ? { title } : {}), ...(version ? { version } : {}), operations, document: root };
 }
 
 /** Whether the description has this operation (any spelling of its path parameters). */

@@ -54,6 +54,11 @@ function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
           <strong>{firewallStrings.readOnly.heading}</strong> {operate.reason} {firewallStrings.readOnly.effect}
         </p>
       )}
+      {operate.allowed && operate.reason && (
+        <p className="notice fw-rights-unknown" role="note">
+          {operate.reason}
+        </p>
+      )}
       <div className="fw-body">
         <nav className="fw-nav" aria-label={firewallStrings.sections.nav}>
           {firewallSections.map((candidate) => (

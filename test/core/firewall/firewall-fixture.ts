@@ -46,16 +46,22 @@ export async function addFirewallProfile(
 }
 
 /** Every alert id the simulator lists, read page by page with a key of its own. */
-export async function simulatorAlertIds(sims: Simulators, query = ''): Promise<string[]> {
+export function simulatorAlertIds(sims: Simulators, query = ''): Promise<string[]> {
+  return simulatorIds(sims, '/alerts', query);
+}
+
+/** Every id the simulator lists at `path`, read page by page with a key of its own. */
+export async function simulatorIds(sims: Simulators, path: string, query = ''): Promise<string[]> {
   const agent: Agent = trustingAgent(sims.ca.certPem);
   const key = sims.firewall.addKey({ role: 'read-only', rate: { requests: 100_000, windowSeconds: 60 } });
   const ids: string[] = [];
   try {
     for (let page = 1; ; page++) {
-      const res = await call(agent, `${sims.firewall.url}/alerts?page=${page}&page_size=500${query}`, { headers: { authorization: `Bearer ${key}` } });
+      // 100: no dialect's cap is below it; the list ends with an empty page.
+      const res = await call(agent, `${sims.firewall.url}${path}?page=${page}&page_size=100${query}`, { headers: { authorization: `Bearer ${key}` } });
       const items = res.json.items as Json[];
+      if (items.length === 0) return ids;
       ids.push(...items.map((item) => item.id as string));
-      if (items.length < 500) return ids;
     }
   } finally {
     await agent.close();

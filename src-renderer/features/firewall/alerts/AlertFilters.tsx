@@ -7,7 +7,8 @@ import type { AlertsStore } from './alerts-store.ts';
 import { fill } from '../../../ui/fill-template.ts';
 import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
-const severities: readonly AlertSeverity[] = ['critical', 'high', 'medium', 'low'];
+const namedSeverities: readonly AlertSeverity[] = ['critical', 'high', 'medium', 'low'];
+const levelOf = (severity: string) => /^level (\d+)$/.exec(severity)?.[1];
 
 const timeRanges = [
   { id: 'any', hours: null },
@@ -39,7 +40,10 @@ export function AlertFilters({ store, searchRef }: Props) {
   const facets = useStore(store, (state) => state.facets);
   const { setFilter, removeCellFilter, clearFilters } = store.getState();
   const [range, setRange] = useState<string>('any');
-  const chosenSeverities = filter.severity ?? [];
+  const chosenSeverities: string[] = filter.severity ?? [];
+  // An appliance that sends numbers without saying their order: its levels, by number.
+  const levels = (facets?.severities ?? []).filter((severity) => levelOf(severity) !== undefined).sort((a, b) => Number(levelOf(a)) - Number(levelOf(b)));
+  const severities: readonly string[] = levels.length > 0 ? levels : namedSeverities;
   const hasFilters = Object.keys(filter).length > 0;
 
   return (
@@ -68,7 +72,7 @@ export function AlertFilters({ store, searchRef }: Props) {
                 className={`chip severity-chip severity-${severity}${pressed ? ' chip-on' : ''}`}
                 onClick={() => setFilter({ severity: pressed ? chosenSeverities.filter((s) => s !== severity) : [...chosenSeverities, severity] })}
               >
-                {s.severities[severity]}
+                {levelOf(severity) !== undefined ? fill(s.level, { level: levelOf(severity)! }) : s.severities[severity as AlertSeverity]}
               </button>
             );
           })}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { AlertRow } from '../../../../src-preload/contract/firewall.ts';
 import type { Column } from '../table/VirtualTable.tsx';
 import { cellText } from '../table/visible-text.ts';
@@ -8,8 +9,12 @@ export type AlertsText = Catalog['firewall']['alerts'];
 const shown = (value: string | number | null) => (value === null ? '' : String(value));
 
 export function SeverityBadge({ severity }: { severity: string | null }) {
+  const { t } = useTranslation();
   if (severity === null) return <span className="muted">—</span>;
-  return <span className={`severity severity-${/^(low|medium|high|critical)$/.test(severity) ? severity : 'other'}`}>{cellText(severity, 20)}</span>;
+  // A numeric severity whose order the appliance does not say is shown as its level, never as a guessed name.
+  const level = /^level (\d+)$/.exec(severity)?.[1];
+  const shownSeverity = level !== undefined ? t('firewall.alerts.filters.level', { level }) : severity;
+  return <span className={`severity severity-${/^(low|medium|high|critical)$/.test(severity) ? severity : 'other'}`}>{cellText(shownSeverity, 20)}</span>;
 }
 
 // One formatter for every cell: toLocaleString builds a new one per call.

@@ -135,6 +135,8 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
 
 function AddBlockForm({ profileId, onDone }: { profileId: string; onDone(): void }) {
   const s = useCatalogSection('firewall').blocklist;
+  // A block the appliance refused for the key's role or the edition turns this off at once, with the reason.
+  const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
   const [ip, setIp] = useState('');
   const [reason, setReason] = useState('');
   const [seconds, setSeconds] = useState(defaultBlockSeconds);
@@ -172,7 +174,7 @@ function AddBlockForm({ profileId, onDone }: { profileId: string; onDone(): void
         <button type="button" className="button" onClick={onDone}>
           {s.form.cancel}
         </button>
-        <button type="submit" className="button-primary" disabled={busy}>
+        <button type="submit" className="button-primary" disabled={busy || !operate.allowed} title={operate.reason}>
           {busy ? s.form.blocking : s.form.block}
         </button>
       </div>
