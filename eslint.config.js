@@ -129,14 +129,6 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-syntax': ['error', ...handlerRules],
-    },
-  },
-  {
-    // Until the firewall's writes report their own refusals, its handlers still wrap them (operate/administer).
-    files: ['src-main/ipc/handlers/**/*.ts'],
-    ignores: ['src-main/ipc/handlers/firewall.ts', 'src-main/ipc/handlers/firewall-admin.ts'],
-    rules: {
       'no-restricted-syntax': [
         'error',
         ...handlerRules,

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { ConnectionHealthTracker } from '../../../src-main/core/clients/connection-health.ts';
 import { HealthRepository } from '../../../src-main/core/clients/health-repository.ts';
 import { openDatabase } from '../../../src-main/core/db/database.ts';
@@ -11,14 +11,14 @@ import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-stor
 import type { ConnectionHealth, ParsedProfileInput } from '../../../src-preload/contract/profiles.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { freePort } from '../../support/free-port.ts';
 import { insertProfileRow } from '../../support/profile-row.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 let sims: Simulators;
 let dataDir: string;
 const keyStore = new SessionKeyStore('test');
-const open = () => createAppServices({ dataDir, keyStore, platform: new RecordingPlatform(), logSink: () => {} });
+const open = async () => (await openTestServices({ dataDir, keyStore })).services;
 
 beforeAll(async () => {
   sims = await startSimulators({ alertCount: 0 });

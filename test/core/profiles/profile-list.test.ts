@@ -5,14 +5,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createAppServices } from '../../../src-main/core/app-services.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import type { KeyStore } from '../../../src-main/core/secrets/key-store.ts';
 import { OpeningKeyStore } from '../../../src-main/core/secrets/open-key-store.ts';
 import { loadKeyring, OsKeychainStore } from '../../../src-main/core/secrets/os-keychain-store.ts';
 import type { ProfileList } from '../../../src-preload/contract/profiles.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { expectEach } from '../../support/expect-each.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 if (!hasSecretService) console.log('skipped: no D-Bus session, so no Secret Service (run through npm test)');
@@ -55,7 +54,7 @@ afterEach(async () => {
 
 async function open(keyStore: KeyStore, published: ProfileList[] = []) {
   dataDir ??= await mkdtemp(path.join(tmpdir(), 'opsdesk-profile-list-'));
-  services = await createAppServices({ dataDir, keyStore, platform: new RecordingPlatform(), logSink: () => {} });
+  ({ services } = await openTestServices({ dataDir, keyStore }));
   services.profiles.onChanged((list) => published.push(list));
   return services;
 }
