@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { call, event } from './define.ts';
-import type { TabParams, ViewKind } from './workspace.ts';
-
-/** Which item a notification opens: a tab of this kind holding these parameters. */
-export interface NavigationTarget {
-  kind: ViewKind;
-  /** e.g. `{ profileId, alertId }` for an alert, `{ profileId, entryId }` for a block. */
-  params: TabParams;
-}
+import type { NavigationTarget } from './workspace.ts';
 
 export const notificationKinds = ['alerts', 'block-created', 'block-released', 'sync', 'support-tickets', 'support-messages', 'support-webhook'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

@@ -1,21 +1,38 @@
 import { z } from 'zod';
 import { call } from './define.ts';
 
-/** Main's runtime check of a tab's kind; the renderer's view registry must name exactly these. */
-export const viewKinds = ['chat', 'tickets', 'firewall', 'settings', 'alert', 'conversation', 'ticket', 'block'] as const;
-export type ViewKind = (typeof viewKinds)[number];
+const profileId = z.string().min(1).max(64);
+const itemId = z.string().min(1).max(200);
+const section = z.string().min(1).max(40);
+/** A view opened from the picker or a menu holds no parameters. */
+const noParams = z.undefined().optional();
 
-/** Which item a tab holds, e.g. `{ profileId, alertId }`: small, flat, and kept in SQLite. */
-export const tabParamsSchema = z
-  .record(z.string().min(1).max(40), z.union([z.string().max(200), z.number().finite()]))
-  .refine((params) => Object.keys(params).length <= 8, 'A tab holds at most 8 parameters');
-export type TabParams = z.infer<typeof tabParamsSchema>;
+/**
+ * Which view a tab shows and which item or place in it, one member per view kind; kept in SQLite
+ * and sent by notifications, so main checks it. A picker view may be opened at a place inside it
+ * (the Firewall view's block list); an item view always names its item.
+ */
+export const navigationTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('firewall'), params: z.object({ profileId, section, severity: z.string().min(1).max(40) }).partial().optional() }),
+  z.object({ kind: z.literal('support'), params: z.object({ profileId, section, itemId }).partial().optional() }),
+  z.object({ kind: z.literal('chat'), params: noParams }),
+  z.object({ kind: z.literal('settings'), params: noParams }),
+  z.object({ kind: z.literal('alert'), params: z.object({ profileId, alertId: itemId }) }),
+  z.object({ kind: z.literal('conversation'), params: z.object({ id: itemId }) }),
+  z.object({ kind: z.literal('ticket'), params: z.object({ profileId, ticketId: itemId }) }),
+  z.object({ kind: z.literal('block'), params: z.object({ profileId, entryId: itemId }) }),
+]);
+export type NavigationTarget = z.infer<typeof navigationTargetSchema>;
+export type ViewKind = NavigationTarget['kind'];
+/** The parameters a tab of this kind holds (`undefined` for a view that holds none). */
+export type ViewParams<K extends ViewKind> = Extract<NavigationTarget, { kind: K }>['params'];
+/** A view that may be opened holding nothing: from the picker, a menu, a link to Settings. */
+export type PickerKind = { [K in ViewKind]: undefined extends ViewParams<K> ? K : never }[ViewKind];
 
-export const tabSchema = z.object({
-  id: z.string().min(1).max(64),
-  kind: z.enum(viewKinds),
-  params: tabParamsSchema.optional(),
-});
+/** Every view kind; the renderer's view registry must name exactly these. */
+export const viewKinds: readonly ViewKind[] = navigationTargetSchema.options.map((option) => option.shape.kind.value);
+
+export const tabSchema = z.intersection(z.object({ id: z.string().min(1).max(64) }), navigationTargetSchema);
 export type Tab = z.infer<typeof tabSchema>;
 
 export const workspaceStateSchema = z.object({

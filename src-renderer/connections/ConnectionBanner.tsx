@@ -61,7 +61,7 @@ export function ConnectionBanner({ profile, health, test, retry }: Props) {
             <button type="button" className="button" onClick={retry}>
               {t('connection.retry')}
             </button>
-            <button type="button" className="button" onClick={() => navigate('settings')}>
+            <button type="button" className="button" onClick={() => navigate({ kind: 'settings' })}>
               {t('connection.openSettings')}
             </button>
           </div>

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { IpcError } from '../../src-preload/contract/define.ts';
-import type { NavigationTarget, NotificationItem, NotificationList, NotificationSettings } from '../../src-preload/contract/notifications.ts';
+import type { NotificationItem, NotificationList, NotificationSettings } from '../../src-preload/contract/notifications.ts';
+import type { NavigationTarget } from '../../src-preload/contract/workspace.ts';
 import { opsdesk } from '../bridge.ts';
 import { useWorkspaceStore } from '../workspace/workspace-store.ts';
 
@@ -20,7 +21,7 @@ export interface NotificationsStore {
   saveSettings(settings: NotificationSettings): Promise<void>;
 }
 
-const openTarget = (target: NavigationTarget) => useWorkspaceStore.getState().navigate(target.kind, target.params);
+const openTarget = (target: NavigationTarget) => useWorkspaceStore.getState().navigate(target);
 
 export const useNotificationsStore = create<NotificationsStore>()((set, get) => {
   const apply = (list: NotificationList) => set({ items: list.items, unread: list.unread, desktopRefused: list.desktopRefused?.reason ?? null });

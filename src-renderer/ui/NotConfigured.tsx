@@ -14,7 +14,7 @@ export function NotConfigured({ heading, needs }: Props) {
     <div className="empty-state">
       <h1>{heading}</h1>
       <p>{needs}</p>
-      <button type="button" className="button-primary" onClick={() => navigate('settings')}>
+      <button type="button" className="button-primary" onClick={() => navigate({ kind: 'settings' })}>
         {t('notConfigured.openSettings')}
       </button>
     </div>

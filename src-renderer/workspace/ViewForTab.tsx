@@ -1,8 +1,7 @@
 import type { Tab } from '../../src-preload/contract/workspace.ts';
-import { viewRegistry } from './view-registry.ts';
+import { viewFor } from './view-registry.ts';
 
 export function ViewForTab({ tab }: { tab: Tab }) {
-  const view = viewRegistry[tab.kind];
-  if (view.holds === 'item') return <view.component params={tab.params ?? {}} />;
-  return tab.params ? <view.component params={tab.params} /> : <view.component />;
+  const View = viewFor(tab.kind).component;
+  return <View params={tab.params} />;
 }

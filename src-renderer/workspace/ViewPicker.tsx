@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkspaceStore } from './workspace-store.ts';
-import { pickerViews } from './view-registry.ts';
+import { pickerKinds } from './view-registry.ts';
 
 /** Ctrl/Cmd+T: type to filter, arrows to choose, Enter to open, Escape to cancel. */
 export function ViewPicker() {
@@ -12,7 +12,7 @@ export function ViewPicker() {
   const [selected, setSelected] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const english = i18n.getFixedT('en');
-  const views = pickerViews.map(({ kind }) => ({
+  const views = pickerKinds.map((kind) => ({
     kind,
     title: t(`views.${kind}.title`),
     summary: t(`views.${kind}.summary`),

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
-import type { Tab, TabParams, ViewKind } from '../../src-preload/contract/workspace.ts';
+import type { NavigationTarget, PickerKind, ViewKind, ViewParams } from '../../src-preload/contract/workspace.ts';
 import { ChatView } from '../features/chat/ChatView.tsx';
 import { useConversationTitles } from '../features/chat/chat-store.ts';
 import { ConversationView, conversationTitle } from '../features/chat/ConversationView.tsx';
@@ -18,24 +18,24 @@ import { useTicketSubjects } from '../features/support/ticket/ticket-subjects.ts
  * A view the user opens from the Ctrl+T picker; its tab shows the view's title. A notification may
  * open one at a place inside it (e.g. the Firewall view's block list), given as `params`.
  */
-export interface PickerView {
+export interface PickerView<K extends ViewKind> {
   holds: 'nothing';
-  component: ComponentType<{ params?: TabParams }>;
+  component: ComponentType<{ params: ViewParams<K> }>;
 }
 
-/** A view of one item (an alert, a ticket), opened by `navigate(kind, params)`; titled by its item. */
-export interface ItemView {
+/** A view of one item (an alert, a ticket), opened by `navigate({ kind, params })`; titled by its item. */
+export interface ItemView<K extends ViewKind> {
   holds: 'item';
-  component: ComponentType<{ params: TabParams }>;
-  titleFor(params: TabParams, t: TFunction): string;
+  component: ComponentType<{ params: ViewParams<K> }>;
+  titleFor(params: ViewParams<K>, t: TFunction): string;
 }
 
-export type ViewRegistration = PickerView | ItemView;
+export type ViewRegistration<K extends ViewKind> = PickerView<K> | ItemView<K>;
 
 /** Every view kind, in picker order. Adding a view is one entry here (and its kind in the contract). */
-export const viewRegistry: Record<ViewKind, ViewRegistration> = {
+export const viewRegistry: { [K in ViewKind]: ViewRegistration<K> } = {
   firewall: { holds: 'nothing', component: FirewallView },
-  tickets: { holds: 'nothing', component: SupportView },
+  support: { holds: 'nothing', component: SupportView },
   chat: { holds: 'nothing', component: ChatView },
   settings: { holds: 'nothing', component: SettingsView },
   alert: { holds: 'item', component: AlertView, titleFor: alertTitle },
@@ -44,9 +44,14 @@ export const viewRegistry: Record<ViewKind, ViewRegistration> = {
   block: { holds: 'item', component: BlockView, titleFor: blockTitle },
 };
 
-export const pickerViews: readonly (PickerView & { kind: ViewKind })[] = Object.entries(viewRegistry).flatMap(([kind, view]) =>
-  view.holds === 'nothing' ? [{ ...view, kind: kind as ViewKind }] : [],
-);
+/** The registration of a tab's view, with the parameters that view takes. */
+export const viewFor = <K extends ViewKind>(kind: K): ViewRegistration<K> => viewRegistry[kind];
+
+const isViewKind = (kind: string): kind is ViewKind => kind in viewRegistry;
+const opensHoldingNothing = (kind: ViewKind): kind is PickerKind => viewRegistry[kind].holds === 'nothing';
+
+/** The views the Ctrl+T picker offers, in picker order. */
+export const pickerKinds: readonly PickerKind[] = Object.keys(viewRegistry).filter(isViewKind).filter(opensHoldingNothing);
 
 /** Re-renders the caller when a title an item tab shows changes (a conversation renamed, a ticket's subject read), so the tab follows it live. */
 export function useItemTitles(): void {
@@ -54,7 +59,7 @@ export function useItemTitles(): void {
   useTicketSubjects((state) => state.subjects);
 }
 
-export function tabTitle(tab: Pick<Tab, 'kind' | 'params'>, t: TFunction): string {
-  const view = viewRegistry[tab.kind];
-  return view.holds === 'item' ? view.titleFor(tab.params ?? {}, t) : t(`views.${tab.kind}.title`);
+export function tabTitle(tab: NavigationTarget, t: TFunction): string {
+  const view = viewFor(tab.kind);
+  return view.holds === 'item' ? view.titleFor(tab.params, t) : t(`views.${tab.kind}.title`);
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { IpcError } from '../../src-preload/contract/define.ts';
-import type { Tab, TabParams, ViewKind, WorkspaceState } from '../../src-preload/contract/workspace.ts';
+import type { NavigationTarget, PickerKind, Tab, WorkspaceState } from '../../src-preload/contract/workspace.ts';
 import { opsdesk } from '../bridge.ts';
 
 export interface WorkspaceStore extends WorkspaceState {
@@ -10,9 +10,9 @@ export interface WorkspaceStore extends WorkspaceState {
   saveError: IpcError | null;
   restore(): Promise<void>;
   /** Opens a new tab of a picker view, even if one is open (as a browser's new tab does). */
-  open(kind: ViewKind): void;
+  open(kind: PickerKind): void;
   /** Goes to the open tab of that kind holding the same item (the current tab first), or opens one. */
-  navigate(kind: ViewKind, params?: TabParams): void;
+  navigate(target: NavigationTarget): void;
   close(tabId: string): void;
   activate(tabId: string): void;
   move(tabId: string, toIndex: number): void;
@@ -21,15 +21,15 @@ export interface WorkspaceStore extends WorkspaceState {
   setPickerOpen(open: boolean): void;
 }
 
-const newTab = (kind: ViewKind, params?: TabParams): Tab => ({ id: `tab-${crypto.randomUUID()}`, kind, ...(params && { params }) });
+const newTab = (target: NavigationTarget): Tab => ({ id: `tab-${crypto.randomUUID()}`, ...target });
 
-const holdsSame = (tab: Tab, kind: ViewKind, params: TabParams = {}): boolean => {
-  const held = tab.params ?? {};
-  const names = Object.keys(params);
-  return tab.kind === kind && Object.keys(held).length === names.length && names.every((name) => held[name] === params[name]);
+const holdsSame = (tab: Tab, target: NavigationTarget): boolean => {
+  const held = new Map(Object.entries(tab.params ?? {}));
+  const wanted = Object.entries(target.params ?? {});
+  return tab.kind === target.kind && held.size === wanted.length && wanted.every(([name, value]) => held.get(name) === value);
 };
 
-export const defaultTabs = (): Tab[] => [newTab('firewall'), newTab('tickets'), newTab('chat')];
+export const defaultTabs = (): Tab[] => [newTab({ kind: 'firewall' }), newTab({ kind: 'support' }), newTab({ kind: 'chat' })];
 
 export const useWorkspaceStore = create<WorkspaceStore>()((set, get) => {
   const add = (tab: Tab) => set((state) => ({ tabs: [...state.tabs, tab], activeTabId: tab.id, pickerOpen: false }));
@@ -54,15 +54,15 @@ export const useWorkspaceStore = create<WorkspaceStore>()((set, get) => {
     },
 
     open(kind) {
-      add(newTab(kind));
+      add(newTab({ kind }));
     },
 
-    navigate(kind, params) {
+    navigate(target) {
       const { tabs, activeTabId } = get();
-      const matches = tabs.filter((tab) => holdsSame(tab, kind, params));
+      const matches = tabs.filter((tab) => holdsSame(tab, target));
       const existing = matches.find((tab) => tab.id === activeTabId) ?? matches[0];
       if (existing) set({ activeTabId: existing.id, pickerOpen: false });
-      else add(newTab(kind, params));
+      else add(newTab(target));
     },
 
     close(tabId) {

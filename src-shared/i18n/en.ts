@@ -12,7 +12,7 @@ export const en = {
   },
   views: {
     firewall: { title: 'Firewall', summary: 'Alerts, block list and appliance status' },
-    tickets: { title: 'Support', summary: 'Tickets, contacts, work items, knowledge base, Q&A, webhooks and analytics' },
+    support: { title: 'Support', summary: 'Tickets, contacts, work items, knowledge base, Q&A, webhooks and analytics' },
     chat: { title: 'Chat', summary: 'Ask a model through the gateway' },
     settings: { title: 'Settings', summary: 'Connections, keys and certificates' },
     alert: { title: 'Alert', titleWithId: 'Alert {{alertId}}', summary: 'One firewall alert' },
@@ -113,7 +113,7 @@ export const en = {
       cacheExplanation:
         "OpsDesk does not keep firewall alerts yet; once it does, this alert's details show here even while the appliance is offline.",
     },
-    tickets: {
+    support: {
       needs: 'Add a customer-support connection (address, site and application key) in Settings.',
     },
   },

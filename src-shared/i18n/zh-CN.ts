@@ -12,7 +12,7 @@ export const zhCN: Catalog = {
   },
   views: {
     firewall: { title: '防火墙', summary: '告警、封禁列表和设备状态' },
-    tickets: { title: '客服', summary: '工单、联系人、售后工单、知识库、问答、Webhook 和统计' },
+    support: { title: '客服', summary: '工单、联系人、售后工单、知识库、问答、Webhook 和统计' },
     chat: { title: '对话', summary: '通过网关向模型提问' },
     settings: { title: '设置', summary: '连接、密钥和证书' },
     alert: { title: '告警', titleWithId: '告警 {{alertId}}', summary: '一条防火墙告警' },
@@ -111,7 +111,7 @@ export const zhCN: Catalog = {
       cacheTitle: '告警详情',
       cacheExplanation: 'OpsDesk 目前还不保存防火墙告警；保存之后，即使设备离线，这条告警的详情也会显示在这里。',
     },
-    tickets: {
+    support: {
       needs: '请在“设置”中添加客服系统连接（地址、站点和应用密钥）。',
     },
   },

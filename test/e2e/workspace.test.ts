@@ -85,7 +85,7 @@ describe('tab workspace', () => {
     app.services.workspace.save({
       tabs: [
         { id: 'tab-firewall', kind: 'firewall' },
-        { id: 'tab-alert', kind: 'alert', params: { profileId: 'fw-gone', alertId: 123 } },
+        { id: 'tab-alert', kind: 'alert', params: { profileId: 'fw-gone', alertId: '123' } },
       ],
       activeTabId: 'tab-alert',
     });

@@ -2,7 +2,7 @@
 // sees in the center (entries, bursts as one, the unread count) and where a click takes them.
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import type { RaisedNotification } from '../../src-main/core/notifications/notification-center.ts';
-import type { NavigationTarget } from '../../src-preload/contract/notifications.ts';
+import type { NavigationTarget } from '../../src-preload/contract/workspace.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
 import { openTestServices } from '../support/test-services.ts';
 import { RecordingPlatform } from '../support/recording-platform.ts';

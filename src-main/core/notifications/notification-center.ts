@@ -3,7 +3,8 @@
 // port unless do-not-disturb is on, keeps the dock/taskbar badge at the unread count, and turns a
 // click (desktop or in-app) into a `navigate` to the item's tab.
 import { randomUUID } from 'node:crypto';
-import type { NavigationTarget, NotificationItem, NotificationKind, NotificationList, NotificationSettings } from '../../../src-preload/contract/notifications.ts';
+import type { NotificationItem, NotificationKind, NotificationList, NotificationSettings } from '../../../src-preload/contract/notifications.ts';
+import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
 import { notificationSettingsSchema } from '../../../src-preload/contract/notifications.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import type { Clock } from '../lifecycle/clock.ts';

@@ -1,6 +1,7 @@
 // The notification center's entries (table notifications).
-import type { NavigationTarget, NotificationItem, NotificationKind } from '../../../src-preload/contract/notifications.ts';
+import type { NotificationItem, NotificationKind } from '../../../src-preload/contract/notifications.ts';
 import type { Db } from '../db/database.ts';
+import { readSavedTarget } from '../workspace/saved-targets.ts';
 
 interface NotificationRow {
   id: string;
@@ -25,7 +26,8 @@ function toItem(row: NotificationRow): NotificationItem {
     createdAt: row.created_at,
     read: row.read === 1,
     profileId: row.profile_id,
-    target: row.target === null ? null : (JSON.parse(row.target) as NavigationTarget),
+    // An entry saved by an older version whose target no longer parses still shows; it opens nothing.
+    target: row.target === null ? null : readSavedTarget(JSON.parse(row.target)),
   };
 }
 

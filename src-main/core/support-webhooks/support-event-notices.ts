@@ -1,6 +1,5 @@
 // A support webhook event the sync does not already announce (contact, work item and FAQ events),
 // worded and raised as an entry in the center.
-import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type { NoticeContext } from '../notifications/notices.ts';
 import { fieldsOf } from '../wire/read.ts';
 
@@ -17,8 +16,8 @@ export function raiseSupportEventNotice(profileId: string, event: string, data: 
       title: t('notify.supportEvents', { count: total, event }),
       body: t('notify.supportEventsBody', { count: total, profile: profileName(profileId), event }),
       target: total === 1 && ticketId !== undefined
-        ? { kind: 'ticket', params: { profileId, ticketId } as TabParams }
-        : { kind: 'tickets', params: { profileId } as TabParams },
+        ? { kind: 'ticket', params: { profileId, ticketId } }
+        : { kind: 'support', params: { profileId } },
     }),
   });
 }

@@ -49,7 +49,7 @@ export function AnswerNotice({ message, profile, onRetry }: { message: ChatMessa
           )}
           <div className="chat-answer-actions">
             {(error.code === 'unauthorized' || error.code === 'missing_key') && (
-              <button type="button" className="button" onClick={() => navigate('settings')}>
+              <button type="button" className="button" onClick={() => navigate({ kind: 'settings' })}>
                 {t('chat.answer.openSettings')}
               </button>
             )}

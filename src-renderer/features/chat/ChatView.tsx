@@ -31,7 +31,7 @@ function ConversationList({ profile }: { profile: ProfileView }) {
 
   const startNew = async () => {
     const id = await create(profile.id);
-    if (id) navigate('conversation', { id });
+    if (id) navigate({ kind: 'conversation', params: { id } });
   };
 
   return (
@@ -49,7 +49,7 @@ function ConversationList({ profile }: { profile: ProfileView }) {
         <ul className="chat-conversations">
           {summaries.map((summary) => (
             <li key={summary.id} className="chat-conversation-row">
-              <button type="button" className="chat-conversation-open" onClick={() => navigate('conversation', { id: summary.id })}>
+              <button type="button" className="chat-conversation-open" onClick={() => navigate({ kind: 'conversation', params: { id: summary.id } })}>
                 <span className="chat-conversation-title">{summary.title || t('chat.untitled')}</span>
                 <span className="muted">
                   {summary.model ?? t('chat.noModel')} · <Time value={summary.updatedAt} />

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '../../../src-preload/contract/gateway.ts';
-import type { TabParams } from '../../../src-preload/contract/workspace.ts';
+import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { profilesOf, useProfilesStore } from '../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -11,10 +11,7 @@ import { ConversationSettings } from './ConversationSettings.tsx';
 import { AnswerItem, QuestionItem } from './MessageItem.tsx';
 import './chat.css';
 
-export const conversationTitle = (params: TabParams, t: TFunction): string => {
-  const id = typeof params['id'] === 'string' ? params['id'] : '';
-  return knownTitle(id) ?? t('views.conversation.title');
-};
+export const conversationTitle = ({ id }: ViewParams<'conversation'>, t: TFunction): string => knownTitle(id) ?? t('views.conversation.title');
 
 function Composer({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation();
@@ -103,9 +100,8 @@ function ConversationBody({ conversation }: { conversation: Conversation }) {
 }
 
 /** One conversation in its own tab. */
-export function ConversationView({ params }: { params: TabParams }) {
+export function ConversationView({ params: { id } }: { params: ViewParams<'conversation'> }) {
   const { t } = useTranslation();
-  const id = typeof params['id'] === 'string' ? params['id'] : '';
   const conversation = useChatStore((state) => state.conversations[id]);
   const loadError = useChatStore((state) => (state.conversations[id] ? null : state.actionErrors[id]));
   const load = useChatStore((state) => state.load);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
-import type { TabParams } from '../../../src-preload/contract/workspace.ts';
+import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { operateState, useFirewallStatusStore } from './firewall-status-store.ts';
 import { firewallSections } from './sections.ts';
@@ -9,20 +9,20 @@ import './firewall.css';
 import { useCatalogSection } from '../../ui/use-catalog-section.ts';
 
 /** The Firewall workspace: one appliance, its sections in a nav, and its sync state always in view. */
-export function FirewallView({ params = {} }: { params?: TabParams }) {
+export function FirewallView({ params = {} }: { params?: ViewParams<'firewall'> }) {
   const firewallStrings = useCatalogSection('firewall');
   return (
     <ServiceConnection
       service="firewall"
       title={firewallStrings.title}
-      {...(typeof params.profileId === 'string' && { profileId: params.profileId })}
+      {...(params.profileId !== undefined && { profileId: params.profileId })}
       needs={firewallStrings.needs}
     >
       {(profile) => (
         <FirewallWorkspace
           key={profile.id}
           profile={profile}
-          initialSection={typeof params.section === 'string' ? params.section : undefined}
+          initialSection={params.section}
         />
       )}
     </ServiceConnection>

@@ -32,7 +32,7 @@ export function useShowAboutFromMenu(): void {
   useEffect(
     () =>
       opsdesk.app.onShowAbout(() => {
-        useWorkspaceStore.getState().navigate('settings');
+        useWorkspaceStore.getState().navigate({ kind: 'settings' });
         useAboutRequest.setState({ pending: true });
       }),
     [],

@@ -1,28 +1,28 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
-import type { TabParams } from '../../../src-preload/contract/workspace.ts';
+import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { AccessSummary } from './access/AccessSummary.tsx';
 import { supportSections } from './sections.ts';
 import './support.css';
 
 /** The Support workspace: one support site's key (LIVE or TEST, its type, what it may do), its sections in a nav. */
-export function SupportView({ params = {} }: { params?: TabParams }) {
+export function SupportView({ params = {} }: { params?: ViewParams<'support'> }) {
   const { t } = useTranslation();
   return (
     <ServiceConnection
       service="support"
-      title={t('views.tickets.title')}
-      {...(typeof params.profileId === 'string' && { profileId: params.profileId })}
-      needs={t('features.tickets.needs')}
+      title={t('views.support.title')}
+      {...(params.profileId !== undefined && { profileId: params.profileId })}
+      needs={t('features.support.needs')}
     >
       {(profile) => (
         <SupportWorkspace
           key={profile.id}
           profile={profile}
-          initialSection={typeof params.section === 'string' ? params.section : undefined}
-          itemId={params.itemId === undefined ? undefined : String(params.itemId)}
+          initialSection={params.section}
+          itemId={params.itemId}
         />
       )}
     </ServiceConnection>

@@ -1,7 +1,7 @@
 // Blocking as the analyst does it: one click from an alert, the row shows its source blocked, the
 // block's notification in the center opens the entry, unblock; releases found by sync are notified.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NavigationTarget } from '../../../src-preload/contract/notifications.ts';
+import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addFirewallProfile, data, openWorkspace, type Workspace } from './firewall-fixture.ts';

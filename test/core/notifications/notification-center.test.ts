@@ -7,8 +7,7 @@ import { openDatabase, type Db } from '../../../src-main/core/db/database.ts';
 import { SettingsTable } from '../../../src-main/core/db/settings.ts';
 import { GROUP_WINDOW_MS, NotificationCenter, type RaisedNotification } from '../../../src-main/core/notifications/notification-center.ts';
 import { NotificationRepository } from '../../../src-main/core/notifications/notification-repository.ts';
-import type { NavigationTarget } from '../../../src-preload/contract/notifications.ts';
-import type { TabParams } from '../../../src-preload/contract/workspace.ts';
+import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 
@@ -42,7 +41,7 @@ const highAlerts = (count: number, alertId = 'alt_1'): RaisedNotification => ({
   describe: (total) => ({
     title: total === 1 ? 'New high alert' : `${total} new high alerts`,
     body: 'Lab',
-    target: total === 1 ? { kind: 'alert', params: { alertId } as TabParams } : { kind: 'firewall', params: { section: 'alerts', severity: 'high' } as TabParams },
+    target: total === 1 ? { kind: 'alert', params: { profileId: 'fw-1', alertId } } : { kind: 'firewall', params: { section: 'alerts', severity: 'high' } },
   }),
 });
 
@@ -105,10 +104,23 @@ describe('notification center', () => {
     center.onNavigate((target) => heard.push(target));
     const item = center.raise(highAlerts(1, 'alt_42'));
     platform.click(item.id);
-    expect(heard).toEqual([{ kind: 'alert', params: { alertId: 'alt_42' } }]);
+    expect(heard).toEqual([{ kind: 'alert', params: { profileId: 'fw-1', alertId: 'alt_42' } }]);
     expect(center.list().unread).toBe(0);
     const other = center.raise({ ...highAlerts(1, 'alt_43'), groupKey: null });
-    expect(center.open(other.id)).toEqual({ kind: 'alert', params: { alertId: 'alt_43' } });
+    expect(center.open(other.id)).toEqual({ kind: 'alert', params: { profileId: 'fw-1', alertId: 'alt_43' } });
     expect(heard).toHaveLength(2);
+  });
+
+  it('an entry saved when the Support view was called tickets opens the Support view; one whose target no longer fits still shows', () => {
+    const saved = db.prepare(
+      "INSERT INTO notifications (id, kind, title, body, count, created_at, read, profile_id, target, group_key) VALUES (?, 'support-tickets', ?, 'Desk', 3, ?, 0, NULL, ?, NULL)",
+    );
+    saved.run('old-tickets', '3 new support tickets', '2026-01-01T00:00:02.000Z', JSON.stringify({ kind: 'tickets', params: { profileId: 'sup-1' } }));
+    saved.run('old-reports', 'Weekly report', '2026-01-01T00:00:01.000Z', JSON.stringify({ kind: 'reports', params: { week: 3 } }));
+    expect(center.list().items.map((item) => [item.title, item.target])).toEqual([
+      ['3 new support tickets', { kind: 'support', params: { profileId: 'sup-1' } }],
+      ['Weekly report', null],
+    ]);
+    expect(center.open('old-tickets')).toEqual({ kind: 'support', params: { profileId: 'sup-1' } });
   });
 });

@@ -73,7 +73,7 @@ describe('ticket sync', () => {
     await sync(profileId);
     const entries = entriesOf(profileId, 'support-tickets');
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ title: '3 new support tickets', count: 3, target: { kind: 'tickets', params: { profileId } } });
+    expect(entries[0]).toMatchObject({ title: '3 new support tickets', count: 3, target: { kind: 'support', params: { profileId } } });
   });
 
   it('notifies a visitor message on a recent ticket at once, and on an old one at the next full walk', async () => {
@@ -97,7 +97,10 @@ describe('ticket sync', () => {
     const row = dataOf(await api().tickets({ profileId, text: 'Following up on my old issue' })).rows;
     expect(row).toEqual([expect.objectContaining({ id: old.id, unread: true })]);
     // Fifteen minutes on, past the ten a burst stays open: an entry of its own.
-    expect(entriesOf(profileId, 'support-messages').map((entry) => entry.target?.params.ticketId)).toEqual([old.id, newest]);
+    expect(entriesOf(profileId, 'support-messages').map((entry) => entry.target)).toEqual([
+      { kind: 'ticket', params: { profileId, ticketId: old.id } },
+      { kind: 'ticket', params: { profileId, ticketId: newest } },
+    ]);
   });
 
   it('keeps tickets, contacts and work items browsable while the server is down, saying why', async () => {

@@ -1,7 +1,6 @@
 // New alerts a sync found, worded and raised: one entry per severity at or above the user's
 // threshold, a burst joined into one ("37 new high alerts"), opening the alert or the filtered list.
 import { alertSeverities, type AlertSeverity } from '../../../../src-preload/contract/firewall.ts';
-import type { TabParams } from '../../../../src-preload/contract/workspace.ts';
 import type { NoticeContext } from '../../notifications/notices.ts';
 import type { AlertService, NewAlerts } from './alert-service.ts';
 
@@ -24,8 +23,8 @@ export function raiseAlertNotices({ profileId, bySeverity }: NewAlerts, alerts: 
         title: t('notify.alerts', { count: total, severity: t(`notify.severity.${severity}`, { defaultValue: severity }) }),
         body: t('notify.alertsBody', { count: total, profile: profileName(profileId), signature: signature ?? t('notify.noSignature') }),
         target: total === 1
-          ? { kind: 'alert', params: { profileId, alertId: newestId } as TabParams }
-          : { kind: 'firewall', params: { profileId, section: 'alerts', severity } as TabParams },
+          ? { kind: 'alert', params: { profileId, alertId: newestId } }
+          : { kind: 'firewall', params: { profileId, section: 'alerts', severity } },
       }),
     });
   }

@@ -1,6 +1,5 @@
 // Blocks a sync found, worded and raised: new blocks (on the desktop when the user wants them) and
 // released ones (in the center only), each burst joined into one entry.
-import type { TabParams } from '../../../../src-preload/contract/workspace.ts';
 import type { NoticeContext } from '../../notifications/notices.ts';
 import type { BlockChange } from './block-service.ts';
 
@@ -19,8 +18,8 @@ export function raiseBlockNotices({ profileId, added, removed }: BlockChange, { 
         title: t('notify.blocks', { count: total }),
         body: newest.reason ? t('notify.blocksBodyReason', { profile: name, ip: newest.ip, reason: newest.reason }) : t('notify.blocksBody', { profile: name, ip: newest.ip }),
         target: total === 1
-          ? { kind: 'block', params: { profileId, entryId: newest.id } as TabParams }
-          : { kind: 'firewall', params: { profileId, section: 'blocklist' } as TabParams },
+          ? { kind: 'block', params: { profileId, entryId: newest.id } }
+          : { kind: 'firewall', params: { profileId, section: 'blocklist' } },
       }),
     });
   }

@@ -1,13 +1,13 @@
 // New tickets and new visitor messages a sync found, worded and raised: each burst one entry, opening
 // the ticket, or the Support view when there are several.
-import type { TabParams } from '../../../../src-preload/contract/workspace.ts';
+import type { NavigationTarget } from '../../../../src-preload/contract/workspace.ts';
 import type { NoticeContext } from '../../notifications/notices.ts';
 import type { TicketNews } from './ticket-service.ts';
 
 export function raiseTicketNotices({ profileId, added, visitorWrote }: TicketNews, { notifications, translator: { t }, profileName }: NoticeContext): void {
   const profile = profileName(profileId);
-  const target = (total: number, ticketId: string) =>
-    total === 1 ? { kind: 'ticket' as const, params: { profileId, ticketId } as TabParams } : { kind: 'tickets' as const, params: { profileId } as TabParams };
+  const target = (total: number, ticketId: string): NavigationTarget =>
+    total === 1 ? { kind: 'ticket', params: { profileId, ticketId } } : { kind: 'support', params: { profileId } };
   const [newest] = [...added].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
   if (newest) {
     notifications.raise({

@@ -39,7 +39,7 @@ export function AlertDetailPane({ profileId, alertId, onClose }: Props) {
         </h2>
         {onClose && (
           <>
-            <button type="button" className="button" onClick={() => navigate('alert', { profileId, alertId })}>
+            <button type="button" className="button" onClick={() => navigate({ kind: 'alert', params: { profileId, alertId } })}>
               {s.openInTab}
             </button>
             <button type="button" className="dialog-close" aria-label={s.close} title={s.closeTitle} onClick={onClose}>

@@ -87,7 +87,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
                     type="button"
                     className="button"
                     aria-label={fill(s.openNamed, { ip: entry.ip })}
-                    onClick={() => navigate('block', { profileId: profile.id, entryId: entry.id })}
+                    onClick={() => navigate({ kind: 'block', params: { profileId: profile.id, entryId: entry.id } })}
                   >
                     {s.open}
                   </button>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AlertRow, BlockEntry } from '../../../../src-preload/contract/firewall.ts';
-import type { TabParams } from '../../../../src-preload/contract/workspace.ts';
+import type { ViewParams } from '../../../../src-preload/contract/workspace.ts';
 import { alertIdInBlockReason } from '../../../../src-shared/alert-block-reason.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { ServiceConnection } from '../../../connections/ServiceConnection.tsx';
@@ -21,18 +21,16 @@ import { useNow } from '../use-now.ts';
 import { Remaining } from './Remaining.tsx';
 import '../firewall.css';
 
-export const blockTitle = (params: TabParams, t: TFunction): string =>
-  params.entryId === undefined ? t('views.block.title') : t('views.block.titleWithId', { entryId: params.entryId });
+export const blockTitle = ({ entryId }: ViewParams<'block'>, t: TFunction): string => t('views.block.titleWithId', { entryId });
 
 const readBlocklist = (profileId: string) => opsdesk.firewall.blocklist({ profileId });
 /** The alerts a block without a named alert is shown with: the newest few from its address. */
 const RECENT_ALERTS = 5;
 
-/** One block-list entry in its own tab, opened by `navigate('block', { profileId, entryId })` from the list or a notification. */
-export function BlockView({ params }: { params: TabParams }) {
+/** One block-list entry in its own tab, opened by `navigate({ kind: 'block', params: { profileId, entryId } })` from the list or a notification. */
+export function BlockView({ params }: { params: ViewParams<'block'> }) {
   const { t } = useTranslation();
-  const profileId = typeof params.profileId === 'string' ? params.profileId : '';
-  const entryId = params.entryId === undefined ? '' : String(params.entryId);
+  const { profileId, entryId } = params;
   return (
     <ServiceConnection service="firewall" title={blockTitle(params, t)} profileId={profileId} needs={t('firewall.blockTab.profileRemoved')}>
       {() => <BlockEntryPane profileId={profileId} entryId={entryId} />}
@@ -174,7 +172,7 @@ function OriginAlertList({ profileId, alerts }: { profileId: string; alerts: rea
           <SeverityBadge severity={alert.severity} />
           {alert.occurredAt && <time dateTime={alert.occurredAt}>{formatAlertTime(alert.occurredAt)}</time>}
           <bdi className="fw-origin-signature">{cellText(alert.signature ?? fill(s.alertWithId, { id: alert.id }))}</bdi>
-          <button type="button" className="button" aria-label={fill(s.openAlertNamed, { id: alert.id })} onClick={() => navigate('alert', { profileId, alertId: alert.id })}>
+          <button type="button" className="button" aria-label={fill(s.openAlertNamed, { id: alert.id })} onClick={() => navigate({ kind: 'alert', params: { profileId, alertId: alert.id } })}>
             {s.openAlert}
           </button>
         </li>

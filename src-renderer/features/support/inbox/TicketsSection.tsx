@@ -32,7 +32,7 @@ export function TicketsSection({ profile }: SupportSectionProps) {
     (row: TicketRow) => {
       // Known before the tab renders, so the new tab is titled by its subject at once.
       rememberTicketSubject(profileId, row.id, row.subject);
-      navigate('ticket', { profileId, ticketId: row.id });
+      navigate({ kind: 'ticket', params: { profileId, ticketId: row.id } });
     },
     [navigate, profileId],
   );

@@ -61,7 +61,7 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
         <dd>
           {item.contactId && <span className="si-server-text">{t('supportInbox.work.contactLink', { id: item.contactId })} </span>}
           {item.ticketId && (
-            <button type="button" className="si-link" onClick={() => navigate('ticket', { profileId, ticketId: item.ticketId! })}>
+            <button type="button" className="si-link" onClick={() => navigate({ kind: 'ticket', params: { profileId, ticketId: item.ticketId! } })}>
               {t('supportInbox.work.ticketLink', { id: item.ticketId })}
             </button>
           )}
