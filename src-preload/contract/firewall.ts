@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { call, event } from './define.ts';
 import type { IpcError } from './define.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
+import { alertSeverities } from '../../src-shared/firewall-constants.ts';
 
-export const alertSeverities = ['low', 'medium', 'high', 'critical'] as const;
+export { alertSeverities };
 export type AlertSeverity = (typeof alertSeverities)[number];
 
 /** The alert columns a user can filter on from a cell ("filter in / filter out"). */
@@ -163,15 +164,6 @@ export interface FirewallList<T> {
   /** When the list was last read from the appliance (ISO). */
   syncedAt: string | null;
 }
-
-/** Durations the block form offers; any other number of seconds is a custom one. */
-export const blockDurationPresets = [
-  { seconds: 3600, label: '1 hour' },
-  { seconds: 86_400, label: '1 day' },
-  { seconds: 7 * 86_400, label: '7 days' },
-  { seconds: 30 * 86_400, label: '30 days' },
-  { seconds: 0, label: 'Permanent' },
-] as const;
 
 export const blockRequestSchema = z.object({
   profileId,

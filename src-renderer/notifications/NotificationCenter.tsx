@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { NotificationItem, NotificationSettings } from '../../src-preload/contract/notifications.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { TabBarButton } from '../ui/TabBarButton.tsx';
+import { Time } from '../ui/Time.tsx';
 import { useNotificationsStore } from './notifications-store.ts';
 import './notifications.css';
 import { fill } from '../ui/fill-template.ts';
@@ -114,9 +115,9 @@ function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen():
       <span className="nc-body">
         <bdi>{item.body}</bdi>
       </span>
-      <time className="nc-time" dateTime={item.createdAt}>
-        {new Date(item.createdAt).toLocaleString()}
-      </time>
+      <span className="nc-time">
+        <Time value={item.createdAt} />
+      </span>
     </>
   );
   const className = item.read ? 'nc-entry' : 'nc-entry nc-unread';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AddressObject, AddressObjectInput } from '../../../../src-preload/contract/firewall-admin.ts';
-import { addressObjectTypes } from './options.ts';
+import { addressObjectTypes } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { AdminFormDialog } from './AdminFormDialog.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../../bridge.ts';
-import { localTime } from './format.ts';
+import { Time } from '../../../ui/Time.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
@@ -52,7 +52,7 @@ function DeviceList({ profile }: { profile: ProfileView }) {
               <td>{device.os}</td>
               <td>{device.type}</td>
               <td>{device.online === undefined ? t('firewallAdmin.common.none') : device.online ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
-              <td>{localTime(device.lastSeen)}</td>
+              <td><Time value={device.lastSeen} /></td>
             </tr>
           ))
         }

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { Permission } from '../../../../src-preload/contract/firewall.ts';
 import type { Honeypot, HoneypotInput } from '../../../../src-preload/contract/firewall-admin.ts';
-import { honeypotTypes } from './options.ts';
+import { honeypotTypes } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
-import { localTime } from './format.ts';
+import { Time } from '../../../ui/Time.tsx';
 import { Pager } from './Pager.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
@@ -56,7 +56,7 @@ function HoneypotList({ profile, access }: { profile: ProfileView; access: Permi
           <td>{honeypot.port}</td>
           <td>{honeypot.enabled ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
           <td>{honeypot.triggerCount ?? t('firewallAdmin.common.none')}</td>
-          <td>{localTime(honeypot.lastTriggeredAt)}</td>
+          <td><Time value={honeypot.lastTriggeredAt} /></td>
         </>
       )}
       rowClassName={(honeypot) => (selected?.id === honeypot.id ? 'admin-row-selected' : undefined)}
@@ -102,7 +102,7 @@ function TriggerEvents({ profileId, honeypot }: { profileId: string; honeypot: H
               <tbody>
                 {page.items.map((event) => (
                   <tr key={event.id}>
-                    <td>{localTime(event.occurredAt)}</td>
+                    <td><Time value={event.occurredAt} /></td>
                     <td>{event.srcIp}</td>
                     <td>{event.detail}</td>
                   </tr>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Policy, PolicyInput } from '../../../../src-preload/contract/firewall-admin.ts';
-import { policyActions } from './options.ts';
+import { policyActions } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
@@ -9,12 +9,14 @@ import { FormField } from '../../../ui/FormField.tsx';
 import { joinList, optionalNumber, splitList } from './format.ts';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../ui/format.ts';
 import { usePagedList } from './use-paged-list.ts';
 
 const actionLabel = { allow: 'firewallAdmin.policies.actionAllow', deny: 'firewallAdmin.policies.actionDeny', reject: 'firewallAdmin.policies.actionReject' } as const;
 
 export function PoliciesSection({ profile }: { profile: ProfileView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const access = useAdminAccess(profile.id);
   const list = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listPolicies({ profileId: profile.id, page, pageSize: 50 }));
 
@@ -43,7 +45,7 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
           <td>{joinList(policy.source)}</td>
           <td>{joinList(policy.destination)}</td>
           <td>{joinList(policy.service)}</td>
-          <td>{policy.hitCount === undefined ? t('firewallAdmin.common.none') : policy.hitCount.toLocaleString(i18n.language)}</td>
+          <td>{policy.hitCount === undefined ? t('firewallAdmin.common.none') : format.number(policy.hitCount)}</td>
         </>
       )}
       form={(policy, done) => <PolicyForm profileId={profile.id} policy={policy} {...done} />}

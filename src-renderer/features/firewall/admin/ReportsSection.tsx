@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { Report } from '../../../../src-preload/contract/firewall-admin.ts';
-import { reportTypes } from './options.ts';
+import { reportTypes } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { FormField, fieldErrorFor } from '../../../ui/FormField.tsx';
-import { localTime } from './format.ts';
+import { Time } from '../../../ui/Time.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { ReportContent } from './ReportContent.tsx';
 import { useTranslation } from 'react-i18next';
@@ -54,9 +54,9 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
                 <td>{report.name}</td>
                 <td>{report.type && report.type in typeLabel ? t(typeLabel[report.type]!) : report.type}</td>
                 <td>
-                  {localTime(report.periodFrom)} – {localTime(report.periodTo)}
+                  <Time value={report.periodFrom} /> – <Time value={report.periodTo} />
                 </td>
-                <td>{localTime(report.createdAt)}</td>
+                <td><Time value={report.createdAt} /></td>
                 <td>
                   <ReportState report={report} />
                 </td>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../ui/format.ts';
 import type { TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { Time } from '../../../ui/Time.tsx';
@@ -16,6 +17,7 @@ const rowClassName = (row: TicketRow) => (row.unread ? 'si-unread' : '');
 /** The tickets inbox: every cached ticket of the site, by status, newest activity first; works the same offline. */
 export function TicketsSection({ profile }: SupportSectionProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const profileId = profile.id;
   const [counts, setCounts] = useState<readonly TicketStatusCount[]>([]);
   const list = useCachedList<TicketRow, { status: string | null }>({
@@ -58,7 +60,7 @@ export function TicketsSection({ profile }: SupportSectionProps) {
             return (
               <>
                 <bdi>{ticketStatusWords(value, t)}</bdi>
-                {count && <span className="si-chip-count">{count.count.toLocaleString()}</span>}
+                {count && <span className="si-chip-count">{format.number(count.count)}</span>}
                 {count && count.unread > 0 && <span className="si-unread-dot" aria-label={t('supportInbox.tickets.unreadCount', { count: count.unread })} />}
               </>
             );

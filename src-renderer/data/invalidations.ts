@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { WebhookSettings } from '../../src-preload/contract/firewall.ts';
+import type { OpsDeskApi } from '../../src-preload/contract/index.ts';
+import { opsdesk } from '../bridge.ts';
+import { firewallKeys, gatewayKeys, supportKeys } from './query-keys.ts';
+
+/**
+ * THE table of which contract event changes which queries: main's cache changed, so the views
+ * reading it ask main again (main answers from its cache; no back end is asked), or the event
+ * carries the new value itself. A new event that changes what a query shows gets its row here, and
+ * nowhere else.
+ */
+export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void)[] => {
+  const stale = (queryKey: readonly unknown[]) => void client.invalidateQueries({ queryKey });
+  return [
+    api.firewall.onCacheChanged(({ profileId, resource }) => stale(firewallKeys.cached(profileId, resource))),
+    api.support.onTicketsChanged(({ profileId }) => stale(supportKeys.cached(profileId, 'tickets'))),
+    api.support.onContactsChanged(({ profileId }) => stale(supportKeys.cached(profileId, 'contacts'))),
+    api.support.onWorkChanged(({ profileId }) => stale(supportKeys.cached(profileId, 'work'))),
+    api.gateway.onConversationsChanged(() => stale(gatewayKeys.conversations())),
+    api.firewallAdmin.onReportChanged(({ profileId }) => stale(firewallKeys.admin(profileId, 'reports'))),
+    // The event carries the new counts: they go straight into the receiver settings it belongs to.
+    api.firewall.onWebhookDeliveriesChanged(({ profileId, deliveries }) =>
+      client.setQueryData<WebhookSettings>(firewallKeys.webhook(profileId), (settings) => settings && { ...settings, deliveries }),
+    ),
+  ];
+};
+
+/** Follows the table for the window's life; the returned function stops following. */
+export function followInvalidations(client: QueryClient): () => void {
+  const stops = invalidations(client, opsdesk);
+  return () => stops.forEach((stop) => stop());
+}
