@@ -13,7 +13,11 @@ import { firewallKeys, gatewayKeys, supportKeys } from './query-keys.ts';
 export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void)[] => {
   const stale = (queryKey: readonly unknown[]) => void client.invalidateQueries({ queryKey });
   return [
-    api.firewall.onCacheChanged(({ profileId, resource }) => stale(firewallKeys.cached(profileId, resource))),
+    api.firewall.onCacheChanged(({ profileId, resource }) => {
+      stale(firewallKeys.cached(profileId, resource));
+      // An alert row says whether the block list holds its source: a block-list change changes the rows.
+      if (resource === 'blocklist') stale(firewallKeys.cached(profileId, 'alerts'));
+    }),
     api.support.onTicketsChanged(({ profileId }) => stale(supportKeys.cached(profileId, 'tickets'))),
     api.support.onContactsChanged(({ profileId }) => stale(supportKeys.cached(profileId, 'contacts'))),
     api.support.onWorkChanged(({ profileId }) => stale(supportKeys.cached(profileId, 'work'))),

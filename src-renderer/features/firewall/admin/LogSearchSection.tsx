@@ -6,7 +6,8 @@ import { logActions, logTimePresets, logTypes } from '../../../../src-shared/fir
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { FormField, fieldErrorFor } from '../../../ui/FormField.tsx';
+import { FormField } from '../../../ui/FormField.tsx';
+import { useFieldErrors } from '../../../language/use-error-text.ts';
 import { useFormat } from '../../../ui/format.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { Pager } from './Pager.tsx';
@@ -108,7 +109,7 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
   }
 
   const set = (field: keyof QueryForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
-  const fieldError = (field: string) => fieldErrorFor(error, field);
+  const fieldError = useFieldErrors(error);
 
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.logs.region')}>

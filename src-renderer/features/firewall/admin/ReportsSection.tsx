@@ -7,7 +7,8 @@ import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { FormField, fieldErrorFor } from '../../../ui/FormField.tsx';
+import { FormField } from '../../../ui/FormField.tsx';
+import { useFieldErrors } from '../../../language/use-error-text.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { ReportContent } from './ReportContent.tsx';
@@ -129,7 +130,7 @@ function GenerateForm({ profileId, onClose, onStarted }: { profileId: string; on
     else setError(result.error);
   }
 
-  const fieldError = (field: string) => fieldErrorFor(error, field);
+  const fieldError = useFieldErrors(error);
   return (
     <Dialog title={t('firewallAdmin.reports.generateTitle')} onClose={onClose}>
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
