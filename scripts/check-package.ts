@@ -1,19 +1,25 @@
 /**
- * npm run check-package: packages OpsDesk with electron-builder `--dir` for Linux, against a
- * stand-in Electron (a file carrying Electron's fuse wire, so the real fuse flipping runs), then
- * reads what would ship: `app.asar` and its unpacked files, and the fuses in the binary. It fails
- * on test or simulator code, devDependencies, native module sources, files only a compiler or an
- * editor needs, other platforms' native binaries, a package over the size budget, or a fuse left
- * in Electron's default state. Runs without internet and without the Electron binary.
+ * npm run check-package: packages OpsDesk with electron-builder for Linux (the unpacked app, and the
+ * AppImage target up to its desktop entry), against a stand-in Electron (a file carrying Electron's
+ * fuse wire, so the real fuse flipping runs), then reads what would ship: `app.asar` and its
+ * unpacked files, the fuses in the binary, and the AppImage's launch arguments. It fails on test or
+ * simulator code, devDependencies, native module sources, files only a compiler or an editor
+ * needs, other platforms' native binaries, a package over the size budget, a fuse left in
+ * Electron's default state, an AppImage started with `--no-sandbox`, or a main process whose
+ * AppUserModelID is not electron-builder.yml's `appId`. Runs without internet and without the
+ * Electron binary.
+ *
+ * The ASAR integrity fuse is checked here on the Linux build, but Electron enforces it only on
+ * macOS and Windows: on Linux nothing verifies `app.asar` against its header hash at start.
  */
 import * as asar from '@electron/asar';
 import fuses from '@electron/fuses';
-import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isEntryPoint } from './entry-point.ts';
 
 const { FuseV1Options, getCurrentFuseWire } = fuses;
 type FuseV1Options = fuses.FuseV1Options;
@@ -79,6 +85,10 @@ export async function inspectPackage(
      * missing platform binding is a warning about this checkout, not a fault of the configuration.
      */
     nodeModulesIsLink?: boolean;
+    /** electron-builder.yml's `appId`: the main bundle must give Windows this AppUserModelID. */
+    appId: string;
+    /** The AppImage's `.desktop` entry as electron-builder wrote it. */
+    appImageDesktopEntry: string;
   },
 ): Promise<PackageReport> {
   const problems: string[] = [];
@@ -122,6 +132,16 @@ export async function inspectPackage(
   const unpackedBinaries = binaries.filter((file) => !existsSync(path.join(appDir, 'resources', 'app.asar.unpacked', file)));
   if (unpackedBinaries.length) problems.push(`native binaries left inside app.asar (they cannot be loaded from there): ${unpackedBinaries.join(', ')}`);
 
+  const mainBundles = shipped.filter((file) => file.startsWith('/out/main/') && file.endsWith('.js'));
+  const namesAppId = mainBundles.some((file) => {
+    const text = asar.extractFile(archive, file.slice(1)).toString('utf8');
+    return text.includes(`'${options.appId}'`) || text.includes(`"${options.appId}"`);
+  });
+  if (!namesAppId) problems.push(`the main process does not use the appId ${options.appId} as its AppUserModelID (src-main/electron/app-id.ts)`);
+  const exec = /^Exec=(.*)$/m.exec(options.appImageDesktopEntry)?.[1];
+  if (exec === undefined) problems.push('the AppImage desktop entry has no Exec line');
+  else if (/(^|\s)--no-sandbox(\s|$)/.test(exec)) problems.push(`the AppImage starts with --no-sandbox (Exec=${exec}); set appImage.executableArgs`);
+
   const appBytes = statSync(archive).size + directorySize(path.join(appDir, 'resources', 'app.asar.unpacked'));
   const budget = options.budgetBytes ?? APP_SIZE_BUDGET_BYTES;
   if (appBytes > budget) problems.push(`the app is ${(appBytes / 1048576).toFixed(1)} MB, over its budget of ${(budget / 1048576).toFixed(1)} MB`);
@@ -140,15 +160,32 @@ export function standInElectronBinary(defaults = '10110001'): Buffer {
   return Buffer.concat([Buffer.from('#!/bin/sh\necho "stand-in Electron for the package check"\nexit 1\n'), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, defaults.length]), Buffer.from(defaults), Buffer.from('\n')]);
 }
 
-function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
+/** electron-builder.yml's `appId`, as the file states it. */
+export async function configuredAppId(): Promise<string | null> {
+  return /^appId: (\S+)$/m.exec(await readFile(path.join(root, 'electron-builder.yml'), 'utf8'))?.[1] ?? null;
+}
+
+/**
+ * Packs the app for Linux and runs the AppImage target only until it has computed its desktop
+ * entry (electron-builder's `effectiveOptionComputed` hook, which stops the target there), so no
+ * AppImage tool is downloaded and the unpacked app is left to inspect.
+ */
+async function packLinux(electronDist: string, output: string): Promise<{ appImageDesktopEntry: string }> {
+  const require = createRequire(import.meta.url);
+  const { version } = JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')) as { version: string };
+  const { build, Platform, Arch } = (await import('electron-builder')).default;
+  let appImageDesktopEntry = '';
+  await build({
+    projectDir: root,
+    targets: Platform.LINUX.createTarget('AppImage', Arch[process.arch as keyof typeof Arch]),
+    config: { extends: path.join(root, 'electron-builder.yml'), electronDist, electronVersion: version, directories: { output } },
+    effectiveOptionComputed: async (computed: unknown) => {
+      if (typeof computed !== 'object' || computed === null || !('desktop' in computed)) return false;
+      appImageDesktopEntry = String(computed.desktop);
+      return true;
+    },
   });
+  return { appImageDesktopEntry };
 }
 
 /** Packages the built app (`out/`) into a scratch folder and inspects it; the folder is removed. */
@@ -162,15 +199,15 @@ export async function checkPackage(options: { budgetBytes?: number } = {}): Prom
     await mkdir(electronDist);
     await writeFile(path.join(electronDist, 'electron'), standInElectronBinary());
     await chmod(path.join(electronDist, 'electron'), 0o755);
-    const require = createRequire(import.meta.url);
-    const cli = path.join(path.dirname(require.resolve('electron-builder/package.json')), 'cli.js');
-    const { version } = JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')) as { version: string };
-    const build = await run(process.execPath, [
-      cli, '--config', 'electron-builder.yml', '--dir', '--linux', `--${process.arch}`,
-      `-c.electronDist=${electronDist}`, `-c.electronVersion=${version}`, `-c.directories.output=${path.join(scratch, 'dist')}`,
-    ]);
+    let packed: { appImageDesktopEntry: string };
+    try {
+      packed = await packLinux(electronDist, path.join(scratch, 'dist'));
+    } catch (error) {
+      return { problems: [`electron-builder failed: ${error instanceof Error ? error.message : String(error)}`], warnings: [], appBytes: 0, fileCount: 0 };
+    }
     const appDir = path.join(scratch, 'dist', process.arch === 'x64' ? 'linux-unpacked' : `linux-${process.arch}-unpacked`);
-    if (build.code !== 0 || !existsSync(appDir)) return { problems: [`electron-builder failed:\n${build.output}`], warnings: [], appBytes: 0, fileCount: 0 };
+    const appId = await configuredAppId();
+    if (!appId) return { problems: ['electron-builder.yml states no appId'], warnings: [], appBytes: 0, fileCount: 0 };
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
     return await inspectPackage(appDir, {
       executable: 'opsdesk',
@@ -178,6 +215,8 @@ export async function checkPackage(options: { budgetBytes?: number } = {}): Prom
       platform: 'linux',
       arch: process.arch,
       nodeModulesIsLink: lstatSync(path.join(root, 'node_modules')).isSymbolicLink(),
+      appId,
+      appImageDesktopEntry: packed.appImageDesktopEntry,
       ...(options.budgetBytes ? { budgetBytes: options.budgetBytes } : {}),
     });
   } finally {
@@ -185,12 +224,15 @@ export async function checkPackage(options: { budgetBytes?: number } = {}): Prom
   }
 }
 
-if (import.meta.main) {
+if (isEntryPoint(import.meta.url)) {
   const report = await checkPackage();
   for (const warning of report.warnings) console.warn(`warning: ${warning}`);
   if (report.problems.length) {
     console.error(`The package is not fit to ship:\n${report.problems.map((problem) => `- ${problem}`).join('\n')}`);
     process.exit(1);
   }
-  console.log(`Package check passed: ${report.fileCount} files, ${(report.appBytes / 1048576).toFixed(1)} MB of app, fuses set.`);
+  console.log(
+    `Package check passed: ${report.fileCount} files, ${(report.appBytes / 1048576).toFixed(1)} MB of app, fuses set ` +
+      '(Electron enforces ASAR integrity on macOS and Windows only), the AppImage keeps the sandbox, the app id matches.',
+  );
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { startSimulators } from '../test/sim/index.ts';
 import { writeDemoProfiles } from '../test/sim/demo-profiles.ts';
 import { ensureElectron } from './ensure-electron.ts';
+import { isEntryPoint } from './entry-point.ts';
 
 /** The demo's exit status for Electron's: killed by a signal is a failure (128 + its number, as shells report it). */
 export function demoExitCode(code: number | null, signal: NodeJS.Signals | null): number {
@@ -64,4 +65,4 @@ async function runDemo(): Promise<void> {
   });
 }
 
-if (import.meta.main) await runDemo();
+if (isEntryPoint(import.meta.url)) await runDemo();

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { isEntryPoint } from './entry-point.ts';
 
 export const electronPackageDir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
 
@@ -66,7 +67,7 @@ export async function ensureElectron(options: { packageDir?: string; env?: NodeJ
   );
 }
 
-if (import.meta.main) {
+if (isEntryPoint(import.meta.url)) {
   try {
     console.log(`Electron: ${await ensureElectron()}`);
   } catch (error) {

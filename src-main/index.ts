@@ -4,12 +4,13 @@ import { contract } from '../src-preload/contract/index.ts';
 import { matchLanguage } from '../src-shared/i18n/languages.ts';
 import { createTranslator, type Translator } from '../src-shared/i18n/translator.ts';
 import { createAppServices } from './core/app-services.ts';
+import { logSystemCertificates } from './core/http/trust.ts';
 import { OpeningKeyStore } from './core/secrets/open-key-store.ts';
 import { createEventHub } from './ipc/event-hub.ts';
 import { createHandlers } from './ipc/handlers/index.ts';
 import { wireEvents } from './ipc/wire-events.ts';
 import { createRouter } from './ipc/router.ts';
-import { closeBeforeQuit, failWith, handleFatalErrors, openMainLog, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
+import { closeBeforeQuit, failWith, handleFatalErrors, identifyApp, openMainLog, refuseToRunUnsandboxed, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
 import { installAppMenu } from './electron/app-menu.ts';
 import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
 import { appOrigin } from './electron/content-security-policy.ts';
@@ -17,10 +18,11 @@ import { bindRouter } from './electron/ipc.ts';
 import { databaseUpdateWindow } from './electron/database-update-window.ts';
 import { createMainWindow } from './electron/main-window.ts';
 import { createElectronPlatform } from './electron/platform.ts';
-import { hardenSession, hardenWebContents, sandboxEveryRenderer } from './electron/security.ts';
+import { hardenSession, hardenWebContents, sandboxEveryRenderer, sandboxSwitchedOff } from './electron/security.ts';
 
 // Order matters: the user-data folder decides both where the log goes and which lock is taken.
 useUserDataDirFromEnvironment();
+identifyApp();
 const log = openMainLog();
 const { logger } = log;
 // Until the saved choice is read, a fatal dialog is worded in the system's language.
@@ -29,6 +31,8 @@ handleFatalErrors(log, () => translator);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
+} else if (sandboxSwitchedOff()) {
+  refuseToRunUnsandboxed(log, () => translator);
 } else {
   registerAppScheme();
   sandboxEveryRenderer();
@@ -66,6 +70,7 @@ async function start(): Promise<void> {
     onMigration: (step) => updating.migrating(step),
   });
   translator = services.preferences.translator;
+  logSystemCertificates(logger);
   installAppMenu(log.folder, translator);
   services.preferences.onLanguageChanged(() => installAppMenu(log.folder, translator));
   const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
@@ -78,7 +83,7 @@ async function start(): Promise<void> {
   bindRouter(router, hub);
   wireEvents(services, hub);
   void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
-  closeBeforeQuit(() => services.close(), logger);
+  closeBeforeQuit(() => services.dispose(), logger);
   createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator });
   updating.close();
 }

@@ -77,7 +77,7 @@ async function pairedRun(sim: SimulatorProcess, alerts: number, keys: { fetch: s
     if (fetched !== alerts || cached !== alerts) throw new Error(`P2 read ${fetched} and cached ${cached} of ${alerts} alerts`);
     return { fetchMs, syncMs, stallMs: stalls.max / 1e6, indexedMs };
   } finally {
-    await services.close();
+    await services.dispose();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -60,7 +60,7 @@ export const p5Memory: Figure = {
           row(`P5 main heap peak while using them`, 'MB', Math.max(peakMb, fullMb), emptyMb, { measuredBelow: 100 }, 'sampled every 5 ms, before collection'),
         ];
       } finally {
-        await services.close();
+        await services.dispose();
       }
     } finally {
       await rm(dataDir, { recursive: true, force: true });

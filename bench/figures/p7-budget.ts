@@ -67,7 +67,7 @@ export const p7Budget: Figure = {
         if (clock.now() >= nextWrite) {
           nextWrite += WRITE_EVERY_MS;
           const ticket = candidates[(turn * 7) % Math.max(1, candidates.length)];
-          if (ticket) userCall(() => support.replyAsRobot(profileId, ticket.id, `We are on it (${turn})`));
+          if (ticket) userCall(() => support.replyToTicket(profileId, ticket.id, `We are on it (${turn})`));
         }
         await realDelay(2);
         await clock.advance(STEP_MS);
@@ -82,7 +82,7 @@ export const p7Budget: Figure = {
         row("P7 user calls' wait for the budget, p95", 'ms', p95(waits), null, { measuredBelow: 1000 }, note),
       ];
     } finally {
-      await services.close();
+      await services.dispose();
       await sims.close();
       await rm(dataDir, { recursive: true, force: true });
     }

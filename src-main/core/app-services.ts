@@ -1,10 +1,4 @@
 import path from 'node:path';
-import type { ReportChanged, StatusSampled } from '../../src-preload/contract/firewall-admin.ts';
-import type { ExportProgress, FirewallCapabilities, SyncResource, SyncStatus, WebhookDeliveriesChanged } from '../../src-preload/contract/firewall.ts';
-import type { NavigationTarget, NotificationList } from '../../src-preload/contract/notifications.ts';
-import type { ConnectionHealth, ProfileList } from '../../src-preload/contract/profiles.ts';
-import type { SupportCacheChange, SupportSyncStatus } from '../../src-preload/contract/support.ts';
-import type { SupportWebhookReceived, SupportWebhookReceiverStatus } from '../../src-preload/contract/support-webhooks.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
 import { hasPendingMigrations, openDatabase, type MigrationStep } from './db/database.ts';
@@ -17,9 +11,9 @@ import { createFirewallAdmin, type FirewallAdmin } from './firewall/admin-servic
 import { firewallConnector } from './firewall/connector.ts';
 import { FirewallWorkspace } from './firewall/firewall-workspace.ts';
 import { systemClock, type Clock } from './lifecycle/clock.ts';
+import { AsyncDisposableStore, toDisposable } from './lifecycle/disposable.ts';
 import { NotificationCenter } from './notifications/notification-center.ts';
 import { NotificationRepository } from './notifications/notification-repository.ts';
-import type { OutboxEntry } from './outbox/outbox.ts';
 import { OutboxRepository } from './outbox/outbox-repository.ts';
 import { OutboxService } from './outbox/outbox-service.ts';
 import { gatewayConnector } from './gateway/connector.ts';
@@ -65,27 +59,6 @@ export interface AppServicesOptions {
   onMigration?: (step: MigrationStep) => void;
 }
 
-export interface AppEvents {
-  profilesChanged(list: ProfileList): void;
-  healthChanged(health: ConnectionHealth): void;
-  firewallStatusSampled(value: StatusSampled): void;
-  firewallReportChanged(value: ReportChanged): void;
-  syncChanged(status: SyncStatus): void;
-  firewallCacheChanged(change: { profileId: string; resource: SyncResource }): void;
-  capabilitiesChanged(capabilities: FirewallCapabilities): void;
-  exportProgress(progress: ExportProgress): void;
-  webhookDeliveriesChanged(change: WebhookDeliveriesChanged): void;
-  notificationsChanged(list: NotificationList): void;
-  navigate(target: NavigationTarget): void;
-  supportWebhookReceived(event: SupportWebhookReceived): void;
-  supportWebhookStatusChanged(status: SupportWebhookReceiverStatus): void;
-  outboxChanged(entry: OutboxEntry): void;
-  supportTicketsChanged(change: SupportCacheChange): void;
-  supportContactsChanged(change: SupportCacheChange): void;
-  supportWorkChanged(change: SupportCacheChange): void;
-  supportSyncProgress(status: SupportSyncStatus): void;
-}
-
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
 export interface AppServices {
   db: Db;
@@ -109,9 +82,8 @@ export interface AppServices {
   /** Every write to a back end goes through it; each service registers its sender. */
   outbox: OutboxService;
   support: SupportWorkspace;
-  /** Main-to-window events; the IPC layer connects them to the windows that subscribed. */
-  events: { connect(listener: Partial<AppEvents>): void };
-  close(): Promise<void>;
+  /** Disposes every service, newest first (each waits for what it runs: a sync, an upload, the worker). */
+  dispose(): Promise<void>;
 }
 
 /** Each back end's connector: the one place the back ends are listed. */
@@ -120,9 +92,21 @@ const connectors = { gateway: gatewayConnector, support: supportConnector, firew
 export type AppClients = ClientRegistry<{ [Service in keyof typeof connectors]: ReturnType<(typeof connectors)[Service]['open']> }>;
 
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
+  // Each service goes into the store as it is built, so teardown runs in reverse order of creation;
+  // a start that fails half way disposes what it had built.
+  const services = new AsyncDisposableStore();
+  try {
+    return await buildServices(options, services);
+  } catch (error) {
+    await services.dispose().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function buildServices(options: AppServicesOptions, services: AsyncDisposableStore): Promise<AppServices> {
   const logger = options.logger ?? createLogger(options.logSink ? { sink: options.logSink } : {});
   const dbFile = path.join(options.dataDir, 'opsdesk.sqlite');
-  const worker = new DatabaseWorker(options.databaseWorkerEntry ?? new URL('./worker/worker-entry.ts', import.meta.url), dbFile);
+  const worker = services.add(new DatabaseWorker(options.databaseWorkerEntry ?? new URL('./worker/worker-entry.ts', import.meta.url), dbFile));
   // An update's migrations run in the worker while main's thread stays free to show them; if the
   // worker cannot start, main runs them itself. The log says which ran, for a start that was slow.
   // A new file's migrations are no update: they run on main at once, unannounced.
@@ -136,30 +120,24 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     await worker.start(onMigration).catch((error: unknown) => logger.warn('the database worker did not start; main brings the database up to date', { error }));
   }
   const db = openDatabase(dbFile, onMigration);
+  services.add(toDisposable(() => db.close()));
   worker.start().catch((error: unknown) => logger.warn('the database worker did not start; the next task tries again', { error }));
-  const listeners: Partial<AppEvents>[] = [];
   const repository = new ProfileRepository(db);
   const keyStore = options.keyStore ?? (await openKeyStore());
-  const profiles = new ProfileService({
+  const profiles = services.add(new ProfileService({
     repository,
     keyStore,
     logger,
     rules: connectors,
     resolveProxy: (url) => options.platform.resolveProxy(url),
-    onChange: (list) => listeners.forEach((listener) => listener.profilesChanged?.(list)),
-  });
-  const health = new ConnectionHealthTracker(new HealthRepository(db));
-  health.onChanged((value) => listeners.forEach((listener) => listener.healthChanged?.(value)));
-  const clients: AppClients = new ClientRegistry({ profiles, connectors, health, logger, resolveProxy: (url) => options.platform.resolveProxy(url), ...(options.clock ? { clock: options.clock } : {}) });
+  }));
+  const health = services.add(new ConnectionHealthTracker(new HealthRepository(db)));
+  const clients: AppClients = services.add(new ClientRegistry({ profiles, connectors, health, logger, resolveProxy: (url) => options.platform.resolveProxy(url), ...(options.clock ? { clock: options.clock } : {}) }));
   const clock = options.clock ?? systemClock;
   const settings = new SettingsTable(db);
-  const preferences = new PreferencesService(settings, () => options.platform.preferredLanguages());
-  const notifications = new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock });
-  const emit = <Name extends keyof AppEvents>(name: Name, ...value: Parameters<AppEvents[Name]>) =>
-    listeners.forEach((listener) => (listener[name] as ((...args: Parameters<AppEvents[Name]>) => void) | undefined)?.(...value));
-  notifications.onChanged((list) => emit('notificationsChanged', list));
-  notifications.onNavigate((target) => emit('navigate', target));
-  const firewall = new FirewallWorkspace({
+  const preferences = services.add(new PreferencesService(settings, () => options.platform.preferredLanguages()));
+  const notifications = services.add(new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock }));
+  const firewall = services.add(new FirewallWorkspace({
     db,
     settings,
     clients,
@@ -177,24 +155,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     logger,
     clock,
     worker,
-  });
-  firewall.sync.onChanged((status) => emit('syncChanged', status));
-  firewall.alerts.onCacheChanged((profileId) => emit('firewallCacheChanged', { profileId, resource: 'alerts' }));
-  firewall.blocks.onChanged(({ profileId }) => emit('firewallCacheChanged', { profileId, resource: 'blocklist' }));
-  firewall.capabilities.onChanged((capabilities) => emit('capabilitiesChanged', capabilities));
-  firewall.webhooks.onDeliveriesChanged((change) => emit('webhookDeliveriesChanged', change));
-  firewall.export.onProgress((progress) => emit('exportProgress', progress));
-  const firewallAdmin = createFirewallAdmin({ clients, db, clock, logger });
-  firewallAdmin.status.onSampled((value) => emit('firewallStatusSampled', value));
-  firewallAdmin.reports.onChanged((value) => emit('firewallReportChanged', value));
+  }));
+  const firewallAdmin = services.add(createFirewallAdmin({ clients, db, clock, logger }));
   if (options.importProfilesFrom) {
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
   }
-  const outbox = new OutboxService({ repository: new OutboxRepository(db), logger, clock, health });
-  outbox.onChanged((entry) => emit('outboxChanged', entry));
+  const outbox = services.add(new OutboxService({ repository: new OutboxRepository(db), logger, clock, health }));
   outbox.start();
-  const support = new SupportWorkspace({
+  const support = services.add(new SupportWorkspace({
     db,
     settings,
     clients,
@@ -208,23 +177,19 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     translator: preferences.translator,
     logger,
     clock,
-  });
-  support.tickets.onChanged((change) => emit('supportTicketsChanged', change));
-  support.contacts.onChanged((change) => emit('supportContactsChanged', change));
-  support.work.onChanged((change) => emit('supportWorkChanged', change));
-  support.sync.onChanged((status) => emit('supportSyncProgress', status));
+  }));
   profiles.onProfileChanged((profileId) => support.profileChanged(profileId));
   const gatewayCalls = new CallLogRepository(db);
   const dialogs = { platform: options.platform, translator: () => preferences.translator };
-  const chat = new ChatService({
+  const chat = services.add(new ChatService({
     clients,
     conversations: new ConversationRepository(db),
     messages: new MessageRepository(db),
     calls: gatewayCalls,
     clock,
     ...dialogs,
-  });
-  const supportWebhooks = new SupportWebhookService({
+  }));
+  const supportWebhooks = services.add(new SupportWebhookService({
     db,
     clients,
     keyStore,
@@ -235,13 +200,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     syncNow: (profileId, resource) => support.syncNow(profileId, resource),
     logger,
     clock,
-  });
-  supportWebhooks.onReceived((event) => emit('supportWebhookReceived', event));
-  supportWebhooks.onStatusChanged((status) => emit('supportWebhookStatusChanged', status));
+  }));
   profiles.onProfileChanged((profileId) => {
     supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
   });
-  const transcription = new TranscriptionService({ clients, calls: gatewayCalls, clock, ...dialogs });
+  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, clock, ...dialogs }));
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();
@@ -268,22 +231,6 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     supportWebhooks,
     outbox,
     support,
-    events: { connect: (listener) => listeners.push(listener) },
-    async close() {
-      support.close();
-      outbox.dispose();
-      await chat.close();
-      transcription.dispose();
-      firewallAdmin.close();
-      await firewall.close();
-      await worker.close();
-      await supportWebhooks.close();
-      notifications.dispose();
-      await clients.close();
-      profiles.close();
-      health.dispose();
-      preferences.dispose();
-      db.close();
-    },
+    dispose: () => services.dispose(),
   };
 }

@@ -4,6 +4,7 @@ import { openLogFile } from '../core/log/log-file.ts';
 import { createLogger, stderrSink } from '../core/log/logger.ts';
 import type { Logger } from '../core/log/logger.ts';
 import type { Translator } from '../../src-shared/i18n/translator.ts';
+import { APP_ID } from './app-id.ts';
 
 // The database and pollers close in well under a second; a hung close must not keep a zombie app.
 export const CLOSE_TIME_CAP_MS = 5_000;
@@ -14,6 +15,15 @@ export const CLOSE_TIME_CAP_MS = 5_000;
  */
 export function useUserDataDirFromEnvironment(): void {
   if (process.env.OPSDESK_USER_DATA_DIR) app.setPath('userData', process.env.OPSDESK_USER_DATA_DIR);
+}
+
+/**
+ * Windows names a toast's sender by the process's AppUserModelID; without one Electron makes up
+ * `electron.app.<name>`, which matches no shortcut, so toasts are dropped or shown nameless. It must
+ * be set before the first notification; other systems have no such id.
+ */
+export function identifyApp(platform: NodeJS.Platform = process.platform): void {
+  if (platform === 'win32') app.setAppUserModelId(APP_ID);
 }
 
 export interface MainLog {
@@ -43,6 +53,19 @@ export function failWith(log: MainLog, what: 'startFailed' | 'stopped', error: u
   const reason = log.logger.redact(error instanceof Error ? error.message : String(error));
   dialog.showErrorBox(t(`fatal.${what}`), t('fatal.body', { reason, logFile: log.file }));
   app.exit(1);
+}
+
+/**
+ * Tells the user why OpsDesk will not run without its sandbox and ends the process. On Linux a dialog
+ * before the app is ready goes only to stderr, so it waits for ready; no window is ever opened.
+ */
+export function refuseToRunUnsandboxed(log: MainLog, translator: () => Translator): void {
+  log.logger.error('started with --no-sandbox; OpsDesk does not run without the sandbox');
+  void app.whenReady().then(() => {
+    const { t } = translator();
+    dialog.showErrorBox(t('fatal.sandboxOff'), t('fatal.sandboxOffBody'));
+    app.exit(1);
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ipcMain } from 'electron';
 import type { IpcMainInvokeEvent } from 'electron';
-import { subscribeChannel } from '../../src-preload/contract/define.ts';
+import { subscribeChannel, unsubscribeChannel } from '../../src-preload/contract/define.ts';
 import type { ContractSpec } from '../../src-preload/contract/define.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
 import type { Router, SenderFrame } from '../ipc/router.ts';
@@ -15,14 +15,11 @@ export function bindRouter<Contract extends ContractSpec>(router: Router<Contrac
   for (const channel of router.channels) {
     ipcMain.handle(channel, (event, payload) => router.dispatch(channel, senderFrameOf(event), payload));
   }
-  ipcMain.handle(subscribeChannel, (event, payload) => {
-    const authorized = router.authorizeSubscription(senderFrameOf(event), payload);
-    if (!authorized.ok) return authorized;
-    const contents = event.sender;
-    hub.subscribe(
-      { id: contents.id, send: (channel, data) => contents.send(channel, data), isDestroyed: () => contents.isDestroyed() },
-      authorized.data,
-    );
-    return { ok: true, data: null };
-  });
+  for (const request of [subscribeChannel, unsubscribeChannel] as const) {
+    ipcMain.handle(request, (event, payload) => {
+      const contents = event.sender;
+      const target = { id: contents.id, send: (channel: string, data: unknown) => contents.send(channel, data), isDestroyed: () => contents.isDestroyed() };
+      return hub.answer(request, senderFrameOf(event), target, payload);
+    });
+  }
 }

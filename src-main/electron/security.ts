@@ -13,6 +13,16 @@ export function hardenSession(session: Session): void {
   session.setDevicePermissionHandler(() => false);
 }
 
+/**
+ * Started with `--no-sandbox`: electron-builder's AppImage launcher adds it wherever `unshare -Ur true`
+ * fails (stock Ubuntu 24.04 and newer). `app.enableSandbox()` would then remove the switch after
+ * Chromium's zygote started without a sandbox, and renderers crash in that mixed state; OpsDesk
+ * runs neither unsandboxed nor mixed, so it stops and says how to allow the sandbox.
+ */
+export function sandboxSwitchedOff(): boolean {
+  return app.commandLine.hasSwitch('no-sandbox');
+}
+
 /** Every renderer sandboxed, whatever a window's own options say; must run before the app is ready. */
 export function sandboxEveryRenderer(): void {
   app.enableSandbox();

@@ -1,5 +1,6 @@
-import type { ContractSpec } from '../../src-preload/contract/define.ts';
-import type { EventPayload, Router } from './router.ts';
+import { subscribeChannel } from '../../src-preload/contract/define.ts';
+import type { ContractSpec, IpcResult, unsubscribeChannel } from '../../src-preload/contract/define.ts';
+import type { EventPayload, Router, SenderFrame } from './router.ts';
 
 /** A window that can receive events: Electron's webContents, or a page in the test harness. */
 export interface EventTarget {
@@ -9,7 +10,13 @@ export interface EventTarget {
 }
 
 export interface EventHub<Contract extends ContractSpec> {
+  /**
+   * The preload's "this window now listens to that event" (`subscribeChannel`) or "no longer"
+   * (`unsubscribeChannel`): the sender is checked and the event must be the contract's.
+   */
+  answer(request: typeof subscribeChannel | typeof unsubscribeChannel, sender: SenderFrame, target: EventTarget, payload: unknown): IpcResult<null>;
   subscribe(target: EventTarget, channel: string): void;
+  unsubscribe(targetId: number, channel: string): void;
   publish<Area extends keyof Contract & string, Name extends keyof Contract[Area]['events'] & string>(
     area: Area,
     name: Name,
@@ -19,14 +26,24 @@ export interface EventHub<Contract extends ContractSpec> {
   ): void;
 }
 
-/** Sends each event only to the windows that asked for it. */
+/** Sends each event only to the windows that asked for it and have not stopped listening. */
 export function createEventHub<Contract extends ContractSpec>(router: Router<Contract>): EventHub<Contract> {
   const subscribers = new Map<string, Map<number, EventTarget>>();
-  return {
+  const hub: EventHub<Contract> = {
+    answer(request, sender, target, payload) {
+      const authorized = router.authorizeSubscription(sender, payload);
+      if (!authorized.ok) return authorized;
+      if (request === subscribeChannel) hub.subscribe(target, authorized.data);
+      else hub.unsubscribe(target.id, authorized.data);
+      return { ok: true, data: null };
+    },
     subscribe(target, channel) {
       let targets = subscribers.get(channel);
       if (!targets) subscribers.set(channel, (targets = new Map()));
       targets.set(target.id, target);
+    },
+    unsubscribe(targetId, channel) {
+      subscribers.get(channel)?.delete(targetId);
     },
     publish(area, name, payload, onlyTo) {
       const channel = router.eventChannelOf(area, name);
@@ -40,4 +57,5 @@ export function createEventHub<Contract extends ContractSpec>(router: Router<Con
       }
     },
   };
+  return hub;
 }

@@ -1,33 +1,44 @@
 import type { Contract } from '../../src-preload/contract/index.ts';
 import type { AppServices } from '../core/app-services.ts';
+import { DisposableStore, type Disposable } from '../core/lifecycle/disposable.ts';
 import type { EventHub } from './event-hub.ts';
 
-/** The one place main-to-window events are connected: the app and both test harnesses use it. */
-export function wireEvents(services: AppServices, hub: EventHub<Contract>): void {
-  services.events.connect({
-    profilesChanged: (list) => hub.publish('profiles', 'changed', list),
-    healthChanged: (health) => hub.publish('profiles', 'healthChanged', health),
-    firewallStatusSampled: (value) => hub.publish('firewallAdmin', 'statusSampled', value),
-    firewallReportChanged: (value) => hub.publish('firewallAdmin', 'reportChanged', value),
-    syncChanged: (status) => hub.publish('firewall', 'syncChanged', status),
-    firewallCacheChanged: (change) => hub.publish('firewall', 'cacheChanged', change),
-    capabilitiesChanged: (capabilities) => hub.publish('firewall', 'capabilitiesChanged', capabilities),
-    exportProgress: (progress) => hub.publish('firewall', 'exportProgress', progress),
-    webhookDeliveriesChanged: (change) => hub.publish('firewall', 'webhookDeliveriesChanged', change),
-    notificationsChanged: (list) => hub.publish('notifications', 'changed', list),
-    navigate: (target) => hub.publish('notifications', 'navigate', target),
-    supportTicketsChanged: (change) => hub.publish('support', 'ticketsChanged', change),
-    supportContactsChanged: (change) => hub.publish('support', 'contactsChanged', change),
-    supportWorkChanged: (change) => hub.publish('support', 'workChanged', change),
-    supportSyncProgress: (status) => hub.publish('support', 'syncProgress', status),
-    supportWebhookReceived: (event) => hub.publish('supportWebhooks', 'received', event),
-    supportWebhookStatusChanged: (status) => hub.publish('supportWebhooks', 'statusChanged', status),
-    outboxChanged: (entry) => hub.publish('outbox', 'changed', entry),
-  });
+/**
+ * The one place main-to-window events are connected: each service's event, published under the
+ * contract's name for it. The app and both test harnesses use it; disposing it unsubscribes all.
+ */
+export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disposable {
+  const { profiles, health, firewall, firewallAdmin, notifications, support, supportWebhooks, outbox, chat, transcription } = services;
+  const subscriptions = new DisposableStore();
+  const add = (subscription: Disposable) => void subscriptions.add(subscription);
+  add(profiles.onChanged((list) => hub.publish('profiles', 'changed', list)));
+  add(health.onChanged((value) => hub.publish('profiles', 'healthChanged', value)));
+
+  add(firewall.sync.onChanged((status) => hub.publish('firewall', 'syncChanged', status)));
+  add(firewall.alerts.onCacheChanged((profileId) => hub.publish('firewall', 'cacheChanged', { profileId, resource: 'alerts' })));
+  add(firewall.blocks.onChanged(({ profileId }) => hub.publish('firewall', 'cacheChanged', { profileId, resource: 'blocklist' })));
+  add(firewall.capabilities.onChanged((capabilities) => hub.publish('firewall', 'capabilitiesChanged', capabilities)));
+  add(firewall.webhooks.onDeliveriesChanged((change) => hub.publish('firewall', 'webhookDeliveriesChanged', change)));
+  add(firewall.export.onProgress((progress) => hub.publish('firewall', 'exportProgress', progress)));
+  add(firewallAdmin.status.onSampled((value) => hub.publish('firewallAdmin', 'statusSampled', value)));
+  add(firewallAdmin.reports.onChanged((value) => hub.publish('firewallAdmin', 'reportChanged', value)));
+
+  add(notifications.onChanged((list) => hub.publish('notifications', 'changed', list)));
+  add(notifications.onNavigate((target) => hub.publish('notifications', 'navigate', target)));
+
+  for (const cache of [support.tickets, support.contacts, support.work]) {
+    add(cache.onChanged((change) => hub.publish('support', 'cacheChanged', change)));
+  }
+  add(support.sync.onChanged((status) => hub.publish('support', 'syncChanged', status)));
+  add(supportWebhooks.onReceived((event) => hub.publish('supportWebhooks', 'received', event)));
+  add(supportWebhooks.onStatusChanged((status) => hub.publish('supportWebhooks', 'statusChanged', status)));
+  add(outbox.onChanged((entry) => hub.publish('outbox', 'changed', entry)));
+
   // An answer's batches and an upload's progress go to the window that asked; the stored answer
   // (answerEnded) to every window, since any of them may show the conversation.
-  services.chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta, services.chat.askerOf(delta.messageId)));
-  services.chat.onAnswerEnded((ended) => hub.publish('gateway', 'answerEnded', ended));
-  services.transcription.onUploadProgress((progress) => hub.publish('gateway', 'uploadProgress', progress, services.transcription.askerOf(progress.uploadId)));
-  services.chat.onConversationsChanged(() => hub.publish('gateway', 'conversationsChanged', null));
+  add(chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta, chat.askerOf(delta.messageId))));
+  add(chat.onAnswerEnded((ended) => hub.publish('gateway', 'answerEnded', ended)));
+  add(transcription.onUploadProgress((progress) => hub.publish('gateway', 'uploadProgress', progress, transcription.askerOf(progress.uploadId))));
+  add(chat.onConversationsChanged(() => hub.publish('gateway', 'conversationsChanged', null)));
+  return subscriptions;
 }

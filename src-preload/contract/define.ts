@@ -150,5 +150,6 @@ export type Facade<Contract extends ContractSpec> = {
 
 export const callChannel = (area: string, name: string): string => `${area}:${name}`;
 export const eventChannel = (area: string, name: string): string => `${area}:event:${name}`;
-/** The one internal channel the preload uses to say which events a window listens to. */
+/** The two internal channels the preload uses to say which events a window listens to, and stopped listening to. */
 export const subscribeChannel = 'opsdesk:subscribe';
+export const unsubscribeChannel = 'opsdesk:unsubscribe';

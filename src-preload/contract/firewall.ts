@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, event } from './define.ts';
 import type { IpcError } from './define.ts';
+import type { CacheChanged, FirewallSyncResource, SyncStatus } from './sync.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
 import { alertSeverities } from '../../src-shared/firewall-constants.ts';
 
@@ -99,24 +100,6 @@ export interface AlertFacets {
   severities: string[];
   categories: string[];
   actions: string[];
-}
-
-export type SyncResource = 'alerts' | 'blocklist';
-
-/** Where a profile's background sync of one resource stands. */
-export interface SyncStatus {
-  profileId: string;
-  resource: SyncResource;
-  /** `backing-off`: the appliance is unreachable or said 429; the next try waits longer. */
-  state: 'idle' | 'syncing' | 'backing-off' | 'stopped';
-  /** When a sync last finished completely (ISO); kept across restarts. */
-  lastSyncedAt: string | null;
-  /** The last failure, while backing off. */
-  error?: IpcError;
-  /** The first sync's backfill, while it runs: pages fetched and the total the appliance reported. */
-  progress?: { fetched: number; total: number | null };
-  nextRunAt: string | null;
-  cachedCount: number;
 }
 
 export const syncSettingsSchema = z.object({
@@ -272,7 +255,7 @@ export const firewall = {
     /** Stops an export under way; `exportAlerts` then answers as cancelled. */
     cancelExport: call<null>()(z.object({ exportId: z.string().min(1).max(64) })),
 
-    syncStatus: call<SyncStatus[]>()(withProfile),
+    syncStatus: call<SyncStatus<FirewallSyncResource>[]>()(withProfile),
     syncNow: call<null>()(withProfile),
     syncSettings: call<SyncSettings>()(withProfile),
     saveSyncSettings: call<SyncSettings>()(withProfile.extend({ settings: syncSettingsSchema })),
@@ -303,9 +286,9 @@ export const firewall = {
     saveWebhook: call<WebhookSettings>()(webhookSettingsSchema),
   },
   events: {
-    syncChanged: event<SyncStatus>(),
+    syncChanged: event<SyncStatus<FirewallSyncResource>>(),
     /** The cache of a profile changed (new alerts, block list); views re-query. */
-    cacheChanged: event<{ profileId: string; resource: SyncResource }>(),
+    cacheChanged: event<CacheChanged<FirewallSyncResource>>(),
     capabilitiesChanged: event<FirewallCapabilities>(),
     exportProgress: event<ExportProgress>(),
     webhookDeliveriesChanged: event<WebhookDeliveriesChanged>(),

@@ -24,5 +24,6 @@ export * from './outbox.ts';
 export * from './profiles.ts';
 export * from './support-webhooks.ts';
 export * from './support.ts';
+export * from './sync.ts';
 export * from './workspace.ts';
 export * from './webhook-deliveries.ts';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { call, event } from './define.ts';
 import type { CertificateDetails, IpcError } from './define.ts';
 
-export const serviceNames = ['gateway', 'support', 'firewall'] as const;
-export type ServiceName = (typeof serviceNames)[number];
+export const backEnds = ['gateway', 'support', 'firewall'] as const;
+export type BackEnd = (typeof backEnds)[number];
 
 /** `svc_<live|test>_<12 hex>.<secret>`, as support.md gives it; groups: environment, key id, secret. */
 export const supportKeyPattern = /^svc_(live|test)_([0-9a-f]{12})\.(\S{8,})$/;
@@ -111,7 +111,7 @@ export const profileInputSchema = z.discriminatedUnion('service', [
 export type ProfileInput = z.input<typeof profileInputSchema>;
 export type ParsedProfileInput = z.output<typeof profileInputSchema>;
 
-export type ServiceSettings = {
+export type BackEndSettings = {
   gateway: z.output<typeof gatewaySettingsSchema>;
   support: z.output<typeof supportSettingsSchema>;
   firewall: z.output<typeof firewallSettingsSchema>;
@@ -120,13 +120,13 @@ export type ServiceSettings = {
 /** What the renderer may know about a profile: never the key, only whether one is stored. */
 export interface ProfileView {
   id: string;
-  service: ServiceName;
+  service: BackEnd;
   name: string;
   baseUrl: string;
   trust: { mode: TrustInput['mode']; pinnedSha256?: string; caSubject?: string };
   timeouts: Timeouts;
   proxy: ProxyInput;
-  settings: ServiceSettings[ServiceName];
+  settings: BackEndSettings[BackEnd];
   hasKey: boolean;
   /** e.g. `svc_live_3fa9…`; never the secret part. */
   keyHint: string | null;

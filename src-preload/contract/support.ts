@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { call, event } from './define.ts';
 import type { IpcError } from './define.ts';
 import type { OutboxEntry } from './outbox.ts';
+import { supportResources, type CacheChanged, type SupportResource, type SyncStatus } from './sync.ts';
 
 /** The scopes support.md names (part 5). */
 export const supportScopes = [
@@ -15,7 +16,7 @@ export const supportActionScopes = {
   readTickets: 'ticket.read',
   createTicket: 'live.write',
   sendVisitorMessage: 'live.write',
-  replyAsRobot: 'agent.reply',
+  replyToTicket: 'agent.reply',
   closeTicket: 'ticket.write',
   readContacts: 'crm.read',
   writeContacts: 'crm.write',
@@ -385,27 +386,6 @@ export interface ChatLogEntry {
 
 // ---- sync -----------------------------------------------------------------------------------
 
-export const supportResources = ['tickets', 'contacts', 'work'] as const;
-export type SupportResource = (typeof supportResources)[number];
-
-export interface SupportSyncStatus {
-  profileId: string;
-  resource: SupportResource;
-  /** `backing-off`: unreachable or refused; the next try waits longer. `stopped`: no key or no scope. */
-  state: 'idle' | 'syncing' | 'backing-off' | 'stopped';
-  lastSyncedAt: string | null;
-  error?: IpcError;
-  progress?: { fetched: number; total: number | null };
-  nextRunAt: string | null;
-  cachedCount: number;
-}
-
-export interface SupportCacheChange {
-  profileId: string;
-  /** The records that changed; absent: any may have (re-query). */
-  ids?: string[];
-}
-
 const ticketRef = withProfile.extend({ ticketId: objectId });
 const contactRef = withProfile.extend({ contactId: objectId });
 const workRef = withProfile.extend({ workId: objectId });
@@ -421,16 +401,16 @@ export const support = {
     ticketCounts: call<TicketStatusCount[]>()(withProfile),
     /**
      * The cached copy at once when there is one (then read from the server in the background:
-     * `ticketsChanged` names it when it changed); otherwise, or with `fresh`, the server's.
+     * `cacheChanged` names it when it changed); otherwise, or with `fresh`, the server's.
      */
     ticket: call<TicketDetail>()(ticketRef.extend(freshness)),
     markRead: call<null>()(withProfile.extend({ ticketIds: z.array(objectId).min(1).max(1000) })),
     createTicket: call<OutboxEntry>()(createTicketSchema),
     sendVisitorMessage: call<OutboxEntry>()(ticketRef.extend({ text: body(10_000) })),
-    replyAsRobot: call<OutboxEntry>()(ticketRef.extend({ text: body(10_000) })),
+    replyToTicket: call<OutboxEntry>()(ticketRef.extend({ text: body(10_000) })),
     closeTicket: call<OutboxEntry>()(ticketRef.extend({ note: z.string().trim().max(2000).optional() })),
 
-    /** A page of cached contacts; opening the list also refreshes the cache when it is stale (`contactsChanged`). */
+    /** A page of cached contacts; opening the list also refreshes the cache when it is stale (`cacheChanged`). */
     contacts: call<SupportPage<ContactRow>>()(contactQuerySchema),
     contact: call<ContactDetail>()(contactRef.extend(freshness)),
     /** The unmasked phone, asked of the server now; shown once, never cached or logged. */
@@ -439,7 +419,7 @@ export const support = {
     setContactStatus: call<OutboxEntry>()(contactRef.extend({ status: z.enum(contactStatuses) })),
     addContactFollowUp: call<OutboxEntry>()(contactRef.extend({ kind: z.enum(followUpKinds), note: body(4000) })),
 
-    /** A page of cached work items; opening the list also refreshes the cache when it is stale (`workChanged`). */
+    /** A page of cached work items; opening the list also refreshes the cache when it is stale (`cacheChanged`). */
     workItems: call<SupportPage<WorkItemRow>>()(workQuerySchema),
     workItem: call<WorkItemDetail>()(workRef.extend(freshness)),
     createWorkItem: call<OutboxEntry>()(createWorkItemSchema),
@@ -458,14 +438,12 @@ export const support = {
     /** Chat log lines, newest first; `sessionId` keeps one session's. */
     chatLogs: call<CursorPage<ChatLogEntry>>()(withProfile.extend({ sessionId: objectId.optional(), ...cursorWindow })),
 
-    syncState: call<SupportSyncStatus[]>()(withProfile),
+    syncStatus: call<SyncStatus<SupportResource>[]>()(withProfile),
     /** Refreshes the cache now (every resource when absent); resolves when started. */
     syncNow: call<null>()(withProfile.extend({ resource: z.enum(supportResources).optional() })),
   },
   events: {
-    ticketsChanged: event<SupportCacheChange>(),
-    contactsChanged: event<SupportCacheChange>(),
-    workChanged: event<SupportCacheChange>(),
-    syncProgress: event<SupportSyncStatus>(),
+    syncChanged: event<SyncStatus<SupportResource>>(),
+    cacheChanged: event<CacheChanged<SupportResource>>(),
   },
 };

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileView, ServiceName } from '../../src-preload/contract/profiles.ts';
+import type { ProfileView, BackEnd } from '../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../ui/LiveBadge.tsx';
 import { NotConfigured } from '../ui/NotConfigured.tsx';
@@ -10,7 +10,7 @@ import { useConnectionHealthStore } from './connection-health-store.ts';
 import { profilesOf, useProfilesStore } from './profiles-store.ts';
 
 interface Props {
-  service: ServiceName;
+  service: BackEnd;
   title: string;
   needs: string;
   /** For a view of one item: the profile the item came from, instead of the user's choice. */

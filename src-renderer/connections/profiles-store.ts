@@ -6,7 +6,7 @@ import type {
   ProfileInput,
   ProfileList,
   ProfileView,
-  ServiceName,
+  BackEnd,
 } from '../../src-preload/contract/profiles.ts';
 import { opsdesk } from '../bridge.ts';
 
@@ -93,7 +93,7 @@ function withoutTest(tests: Record<string, ConnectionTest>, id: string): Record<
   return rest;
 }
 
-export const profilesOf = (profiles: ProfileView[], service: ServiceName): ProfileView[] =>
+export const profilesOf = (profiles: ProfileView[], service: BackEnd): ProfileView[] =>
   profiles.filter((profile) => profile.service === service).sort((a, b) => a.name.localeCompare(b.name));
 
-export const serviceOrder: readonly ServiceName[] = ['gateway', 'support', 'firewall'];
+export const serviceOrder: readonly BackEnd[] = ['gateway', 'support', 'firewall'];

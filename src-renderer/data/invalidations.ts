@@ -18,9 +18,7 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
       // An alert row says whether the block list holds its source: a block-list change changes the rows.
       if (resource === 'blocklist') stale(firewallKeys.cached(profileId, 'alerts'));
     }),
-    api.support.onTicketsChanged(({ profileId }) => stale(supportKeys.cached(profileId, 'tickets'))),
-    api.support.onContactsChanged(({ profileId }) => stale(supportKeys.cached(profileId, 'contacts'))),
-    api.support.onWorkChanged(({ profileId }) => stale(supportKeys.cached(profileId, 'work'))),
+    api.support.onCacheChanged(({ profileId, resource }) => stale(supportKeys.cached(profileId, resource))),
     api.gateway.onConversationsChanged(() => stale(gatewayKeys.conversations())),
     api.firewallAdmin.onReportChanged(({ profileId }) => stale(firewallKeys.admin(profileId, 'reports'))),
     // The event carries the new counts: they go straight into the receiver settings it belongs to.

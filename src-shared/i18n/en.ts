@@ -897,6 +897,9 @@ export const en = {
     zoomOut: 'Zoom Out',
     fullScreen: 'Toggle Full Screen',
     minimize: 'Minimize',
+    zoom: 'Zoom',
+    bringAllToFront: 'Bring All to Front',
+    about: 'About OpsDesk',
     edit: 'Edit',
     undo: 'Undo',
     redo: 'Redo',
@@ -909,6 +912,9 @@ export const en = {
     startFailed: 'OpsDesk could not start',
     stopped: 'OpsDesk stopped because of an error',
     body: '{{reason}}\n\nThe details are in the log: {{logFile}}\nFix the cause and start OpsDesk again.',
+    sandboxOff: 'OpsDesk will not run without its sandbox',
+    sandboxOffBody:
+      'OpsDesk was started with --no-sandbox. An AppImage adds that switch where the system forbids the sandbox Chromium needs (Ubuntu 24.04 and newer), and OpsDesk never runs its windows unprotected.\n\nAllow it once with the AppArmor profile given in OpsDesk’s README (“Linux, AppImage”), or install the .deb package, then start OpsDesk again.',
   },
   fileDialogs: {
     exportConversation: 'Export conversation as Markdown',

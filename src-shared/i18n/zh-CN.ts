@@ -886,6 +886,9 @@ export const zhCN: Catalog = {
     zoomOut: '缩小',
     fullScreen: '切换全屏',
     minimize: '最小化',
+    zoom: '缩放',
+    bringAllToFront: '全部置于顶层',
+    about: '关于 OpsDesk',
     edit: '编辑',
     undo: '撤销',
     redo: '重做',
@@ -898,6 +901,9 @@ export const zhCN: Catalog = {
     startFailed: 'OpsDesk 无法启动',
     stopped: 'OpsDesk 因错误而停止',
     body: '{{reason}}\n\n详情见日志：{{logFile}}\n请排除原因后重新启动 OpsDesk。',
+    sandboxOff: 'OpsDesk 不会在关闭沙盒的情况下运行',
+    sandboxOffBody:
+      'OpsDesk 启动时带有 --no-sandbox。当系统禁止 Chromium 所需的沙盒时（Ubuntu 24.04 及更新版本），AppImage 会自动加上该开关，而 OpsDesk 从不在无保护的情况下运行其窗口。\n\n请按 OpsDesk README 中“Linux, AppImage”一节给出的 AppArmor 配置文件允许一次，或安装 .deb 软件包，然后重新启动 OpsDesk。',
   },
   fileDialogs: {
     exportConversation: '将会话导出为 Markdown',

@@ -8,7 +8,7 @@ const electron = vi.hoisted(() => {
   const calls: string[] = [];
   const listeners = new Map<string, ((...args: unknown[]) => void)[]>();
   const paths = new Map<string, string>();
-  const state = { lockGranted: true, languages: ['en-US'] };
+  const state = { lockGranted: true, languages: ['en-US'], switches: [] as string[], ready: false };
   const app = {
     isPackaged: false,
     setPath: vi.fn((name: string, value: string) => {
@@ -22,15 +22,17 @@ const electron = vi.hoisted(() => {
     }),
     quit: vi.fn(() => calls.push('quit')),
     enableSandbox: vi.fn(() => calls.push('enableSandbox')),
+    setAppUserModelId: vi.fn((id: string) => calls.push(`setAppUserModelId ${id}`)),
+    commandLine: { hasSwitch: (name: string) => state.switches.includes(name) },
     exit: vi.fn(),
     on: vi.fn((name: string, listener: (...args: unknown[]) => void) => {
       calls.push(`on ${name}`);
       listeners.set(name, [...(listeners.get(name) ?? []), listener]);
     }),
-    // Start-up itself is not run here: only what happens before the app is ready.
+    // Start-up itself is not run here: only what happens before the app is ready, unless a test says so.
     whenReady: vi.fn(() => {
       calls.push('whenReady');
-      return new Promise(() => {});
+      return state.ready ? Promise.resolve() : new Promise(() => {});
     }),
     getVersion: () => '0.0.0-test',
     getPreferredSystemLanguages: () => state.languages,
@@ -51,6 +53,7 @@ vi.mock('electron', () => ({
 }));
 
 const { closeBeforeQuit } = await import('../../src-main/electron/app-lifecycle.ts');
+const { APP_ID } = await import('../../src-main/electron/app-id.ts');
 const { createLogger } = await import('../../src-main/core/log/logger.ts');
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-lifecycle-'));
@@ -63,9 +66,11 @@ beforeEach(() => {
 });
 
 /** Runs src-main/index.ts as Electron would, and takes back the process handlers it installed. */
-async function startMain(env: { userDataDir?: string; lockGranted: boolean; languages?: string[] }) {
+async function startMain(env: { userDataDir?: string; lockGranted: boolean; languages?: string[]; switches?: string[]; ready?: boolean }) {
   electron.state.lockGranted = env.lockGranted;
   electron.state.languages = env.languages ?? ['en-US'];
+  electron.state.switches = env.switches ?? [];
+  electron.state.ready = env.ready ?? false;
   const before = { exception: process.listeners('uncaughtException'), rejection: process.listeners('unhandledRejection') };
   vi.stubEnv('OPSDESK_USER_DATA_DIR', env.userDataDir ?? '');
   vi.resetModules();
@@ -100,6 +105,42 @@ describe('start-up order', () => {
     expect(electron.app.quit).toHaveBeenCalled();
     expect(electron.app.whenReady).not.toHaveBeenCalled();
     expect(electron.calls).not.toContain('registerSchemesAsPrivileged');
+  });
+});
+
+describe('the desktop identity', () => {
+  test('on Windows the AppUserModelID is the app id before anything can notify', async () => {
+    const platform = vi.spyOn(process, 'platform', 'get').mockReturnValue('win32');
+    try {
+      await startMain({ userDataDir: path.join(scratch, 'windows'), lockGranted: true });
+    } finally {
+      platform.mockRestore();
+    }
+    expect(electron.calls).toContain(`setAppUserModelId ${APP_ID}`);
+    expect(electron.calls.indexOf(`setAppUserModelId ${APP_ID}`)).toBeLessThan(electron.calls.indexOf('whenReady'));
+  });
+
+  test('other systems have no AppUserModelID to set', async () => {
+    await startMain({ userDataDir: path.join(scratch, 'linux-identity'), lockGranted: true });
+    expect(electron.app.setAppUserModelId).not.toHaveBeenCalled();
+  });
+
+  test("electron-builder.yml's appId is the code's, so the installer's shortcut names the toasts' sender", async () => {
+    const config = await readFile(path.join(import.meta.dirname, '../../electron-builder.yml'), 'utf8');
+    expect(/^appId: (\S+)$/m.exec(config)?.[1]).toBe(APP_ID);
+  });
+});
+
+describe('the sandbox', () => {
+  test('started with --no-sandbox (an AppImage where the system forbids the sandbox), OpsDesk says what to do and exits without a window or a mixed sandbox', async () => {
+    electron.showErrorBox.mockClear();
+    await startMain({ userDataDir: path.join(scratch, 'no-sandbox'), lockGranted: true, switches: ['no-sandbox'], ready: true });
+    await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
+    expect(electron.app.enableSandbox).not.toHaveBeenCalled();
+    expect(electron.calls).not.toContain('registerSchemesAsPrivileged');
+    const [title, body] = electron.showErrorBox.mock.calls[0] as [string, string];
+    expect(title).toBe('OpsDesk will not run without its sandbox');
+    expect(body).toMatch(/AppArmor profile given in OpsDesk’s README/);
   });
 });
 

@@ -61,7 +61,7 @@ async function start() {
 }
 afterEach(async () => {
   sent.length = 0;
-  await services.close();
+  await services.dispose();
   await rm(dataDir, { recursive: true, force: true });
 });
 

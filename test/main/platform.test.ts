@@ -156,7 +156,7 @@ describe('the Electron platform', () => {
       expect(refused).toMatchObject({ ok: false, error: { code: 'unsafe_link' } });
       expect(electron.opened).toEqual(['https://docs.example.com/guide']);
     } finally {
-      await services.close();
+      await services.dispose();
       await rm(dataDir, { recursive: true, force: true });
     }
   });
@@ -176,12 +176,12 @@ describe('the Electron platform and the language', () => {
       services.preferences.setLanguage('en');
       expect(services.preferences.translator.t('menu.paste')).toBe('Paste');
       expect(changes).toEqual(['en']);
-      await services.close();
+      await services.dispose();
 
       const reopened = await open();
       expect(reopened.preferences.languageSetting()).toEqual({ choice: 'en' });
       expect(reopened.preferences.translator.t('menu.paste')).toBe('Paste');
-      await reopened.close();
+      await reopened.dispose();
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -1,6 +1,8 @@
 import { describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
-import { call, event } from '../../src-preload/contract/define.ts';
+import { call, event, subscribeChannel, unsubscribeChannel } from '../../src-preload/contract/define.ts';
+import { manifestOf } from '../../src-preload/contract/manifest.ts';
+import { buildFacade } from '../../src-preload/facade.ts';
 import { createLogger } from '../../src-main/core/log/logger.ts';
 import { createEventHub } from '../../src-main/ipc/event-hub.ts';
 import { UserFacingError } from '../../src-main/core/user-facing-error.ts';
@@ -145,6 +147,50 @@ describe('IPC router', () => {
     hub.publish('notes', 'added', { id: 7 });
     expect(subscribed.send).toHaveBeenCalledWith('notes:event:added', { id: 7 });
     expect(closed.send).not.toHaveBeenCalled();
+  });
+
+  test('main stops sending an event to a window once its last listener there has gone, and sends it again when one comes back', async () => {
+    const { router } = setup();
+    const hub = createEventHub(router);
+    const delivered: unknown[] = [];
+    const listeners = new Set<(payload: unknown) => void>();
+    const window = { id: 4, isDestroyed: () => false, send: vi.fn((_channel: string, payload: unknown) => listeners.forEach((listener) => listener(payload))) };
+    const asked: string[] = [];
+    const facade = buildFacade<typeof contract>(manifestOf(contract), {
+      invoke: async (channel, payload) => {
+        asked.push(channel);
+        return channel === subscribeChannel || channel === unsubscribeChannel ? hub.answer(channel, appFrame, window, payload) : router.dispatch(channel, appFrame, payload);
+      },
+      listen: (_channel, listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    });
+    const stopFirst = facade.notes.onAdded((payload) => delivered.push(payload));
+    const stopSecond = facade.notes.onAdded(() => {});
+    stopFirst();
+    hub.publish('notes', 'added', { id: 1 });
+    expect(window.send).toHaveBeenCalledTimes(1);
+    stopSecond();
+    stopSecond();
+    hub.publish('notes', 'added', { id: 2 });
+    expect(window.send).toHaveBeenCalledTimes(1);
+    expect(asked).toEqual([subscribeChannel, unsubscribeChannel]);
+    facade.notes.onAdded((payload) => delivered.push(payload));
+    hub.publish('notes', 'added', { id: 3 });
+    expect(delivered).toEqual([{ id: 3 }]);
+  });
+
+  test('a page from elsewhere can neither subscribe nor unsubscribe a window', () => {
+    const { router } = setup();
+    const hub = createEventHub(router);
+    const window = { id: 4, isDestroyed: () => false, send: vi.fn() };
+    const foreign = { url: 'https://evil.example/', isTopFrame: true };
+    expect(hub.answer(subscribeChannel, foreign, window, 'notes:event:added')).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    expect(hub.answer(subscribeChannel, appFrame, window, 'notes:event:added')).toEqual({ ok: true, data: null });
+    expect(hub.answer(unsubscribeChannel, foreign, window, 'notes:event:added')).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    hub.publish('notes', 'added', { id: 5 });
+    expect(window.send).toHaveBeenCalledWith('notes:event:added', { id: 5 });
   });
 
   test('an event meant for one window (an answer it asked for) reaches that window only', () => {

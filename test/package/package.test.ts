@@ -9,7 +9,7 @@ const scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-package-test-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 describe('the package electron-builder makes', () => {
-  test('ships only the built app and its runtime dependencies, under budget, with the fuses flipped', async () => {
+  test('ships only the built app and its runtime dependencies, under budget, with the fuses flipped, the sandbox kept and the app id shared', async () => {
     const report = await checkPackage();
     for (const warning of report.warnings) console.log(`warning: ${warning}`);
     expect(report.problems).toEqual([]);
@@ -48,6 +48,8 @@ describe('the package check', () => {
       platform: 'linux',
       arch: 'x64',
       budgetBytes: 100,
+      appId: 'com.opsdesk.app',
+      appImageDesktopEntry: '[Desktop Entry]\nName=OpsDesk\nExec=AppRun --no-sandbox %U\n',
     });
     const expected = [
       /test or simulator files: \/test\/sim\/gateway\.ts/,
@@ -62,6 +64,8 @@ describe('the package check', () => {
       /fuse OnlyLoadAppFromAsar is off, must be on/,
       /fuse EnableEmbeddedAsarIntegrityValidation is off, must be on/,
       /fuse EnableNodeOptionsEnvironmentVariable is on, must be off/,
+      /main process does not use the appId com\.opsdesk\.app/,
+      /AppImage starts with --no-sandbox \(Exec=AppRun --no-sandbox %U\)/,
     ];
     for (const pattern of expected) expect(problems.some((problem) => pattern.test(problem)), `${pattern} in\n${problems.join('\n')}`).toBe(true);
   });

@@ -20,7 +20,7 @@ const { useNotificationsStore } = await import('../../src-renderer/notifications
 const { useWorkspaceStore } = await import('../../src-renderer/workspace/workspace-store.ts');
 
 afterAll(async () => {
-  await services.close();
+  await services.dispose();
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -24,7 +24,7 @@ const { selectPending, useOutboxStore } = await import('../../src-renderer/outbo
 const { useLiveConfirmationStore } = await import('../../src-renderer/outbox/live-confirmation-store.ts');
 
 afterAll(async () => {
-  await services.close();
+  await services.dispose();
   await sims.close();
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -16,7 +16,7 @@ Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
 const { useProfilesStore } = await import('../../src-renderer/connections/profiles-store.ts');
 
 afterAll(async () => {
-  await services.close();
+  await services.dispose();
   await sims.close();
   await rm(dataDir, { recursive: true, force: true });
 });

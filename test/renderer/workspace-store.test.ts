@@ -17,7 +17,7 @@ const bridge = bridgeInProcess(services);
 Object.assign(globalThis, { window: { opsdesk: bridge } });
 
 afterAll(async () => {
-  await services.close();
+  await services.dispose();
   await rm(dataDir, { recursive: true, force: true });
 });
 

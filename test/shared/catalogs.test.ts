@@ -6,7 +6,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 import { errorCodes } from '../../src-preload/contract/define.ts';
-import { serviceNames } from '../../src-preload/contract/profiles.ts';
+import { backEnds } from '../../src-preload/contract/profiles.ts';
 import { viewKinds } from '../../src-preload/contract/workspace.ts';
 import { catalogs } from '../../src-shared/i18n/translator.ts';
 
@@ -138,13 +138,13 @@ describe('catalogs', () => {
       expect(errorCodes.filter((code) => !hasKey(keys, `errors.${code}.message`))).toEqual([]);
       // The gateway's call log names a failed call by its code's short words.
       expect(errorCodes.filter((code) => !keys.has(`chat.callLog.failures.${code}`))).toEqual([]);
-      expect(serviceNames.flatMap((service) => ['title', 'noun', 'subject'].map((part) => `services.${service}.${part}`)).filter((key) => !keys.has(key))).toEqual([]);
+      expect(backEnds.flatMap((service) => ['title', 'noun', 'subject'].map((part) => `services.${service}.${part}`)).filter((key) => !keys.has(key))).toEqual([]);
       expect(viewKinds.flatMap((kind) => [`views.${kind}.title`, `views.${kind}.summary`]).filter((key) => !keys.has(key))).toEqual([]);
     }
   });
 
   test('a back end error names only codes the contract knows', () => {
-    const perService = [...keysOf['en']!].filter((key) => serviceNames.some((service) => key.startsWith(`errors.${service}.`)));
+    const perService = [...keysOf['en']!].filter((key) => backEnds.some((service) => key.startsWith(`errors.${service}.`)));
     const codes = new Set<string>(errorCodes);
     expect(perService.filter((key) => !codes.has(key.split('.')[2]!))).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import { contract } from '../../src-preload/contract/index.ts';
+import { contract, subscribeChannel, unsubscribeChannel } from '../../src-preload/contract/index.ts';
 import type { Contract } from '../../src-preload/contract/index.ts';
 import { manifestOf } from '../../src-preload/contract/manifest.ts';
 import { createAppServices } from '../../src-main/core/app-services.ts';
@@ -93,34 +93,25 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
     }
   });
 
+  const target = {
+    id: harnessWindowId,
+    isDestroyed: () => page.isClosed(),
+    // A page that is reloading misses the event, as a reloading window would; it lists afresh.
+    send: (channel: string, data: unknown) => {
+      ipcLog?.push({ channel, result: data });
+      void page.evaluate(([c, d]) => window.__opsdeskDeliver(c, JSON.parse(d)), [channel, JSON.stringify(data)] as const).catch(() => {});
+    },
+  };
   await page.exposeBinding('__opsdeskInvoke', async (source, channel: string, payload: unknown) => {
     const sender = { url: source.frame.url(), isTopFrame: source.frame.parentFrame() === null, windowId: harnessWindowId };
     if (brokenChannels?.has(channel)) throw new Error(`The connection to the main process was lost (${channel}).`);
     const result =
-      channel === 'opsdesk:subscribe' ? subscribe(sender, payload) : await router.dispatch(channel, sender, payload);
+      channel === subscribeChannel || channel === unsubscribeChannel ? events.answer(channel, sender, target, payload) : await router.dispatch(channel, sender, payload);
     ipcLog?.push({ channel, result });
     // As text: Playwright's own argument serialisation walks every value and makes a page of
     // alerts cost hundreds of milliseconds, which Electron's structured clone does not.
     return JSON.stringify(result);
   });
-  const subscribe = (sender: { url: string; isTopFrame: boolean }, payload: unknown) => {
-    const authorized = router.authorizeSubscription(sender, payload);
-    if (authorized.ok) {
-      events.subscribe(
-        {
-          id: harnessWindowId,
-          isDestroyed: () => page.isClosed(),
-          // A page that is reloading misses the event, as a reloading window would; it lists afresh.
-          send: (channel, data) => {
-            ipcLog?.push({ channel, result: data });
-            void page.evaluate(([c, d]) => window.__opsdeskDeliver(c, JSON.parse(d)), [channel, JSON.stringify(data)] as const).catch(() => {});
-          },
-        },
-        authorized.data,
-      );
-    }
-    return authorized.ok ? { ok: true, data: null } : authorized;
-  };
 
   await page.addInitScript(`window.__opsdeskManifest = ${JSON.stringify(manifestOf(contract))};`);
   await page.addInitScript(await buildBridgeScript());
@@ -135,7 +126,7 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
     dataDir,
     async close({ removeData = false } = {}) {
       await context.close();
-      await services.close();
+      await services.dispose();
       if (removeData) await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,4 @@
-import { contract } from '../../src-preload/contract/index.ts';
+import { contract, subscribeChannel, unsubscribeChannel } from '../../src-preload/contract/index.ts';
 import type { Contract, OpsDeskApi } from '../../src-preload/contract/index.ts';
 import { manifestOf } from '../../src-preload/contract/manifest.ts';
 import { buildFacade } from '../../src-preload/facade.ts';
@@ -25,14 +25,10 @@ export function bridgeInProcess(services: AppServices): OpsDeskApi {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   wireEvents(services, hub);
   return buildFacade<Contract>(manifestOf(contract), {
-    invoke: async (channel, payload) => {
-      if (channel !== 'opsdesk:subscribe') return router.dispatch(channel, sender, payload);
-      const authorized = router.authorizeSubscription(sender, payload);
-      if (authorized.ok) {
-        hub.subscribe({ id: windowId, isDestroyed: () => false, send: (c, data) => listeners.get(c)?.forEach((listener) => listener(data)) }, authorized.data);
-      }
-      return authorized.ok ? { ok: true, data: null } : authorized;
-    },
+    invoke: async (channel, payload) =>
+      channel === subscribeChannel || channel === unsubscribeChannel
+        ? hub.answer(channel, sender, { id: windowId, isDestroyed: () => false, send: (c, data) => listeners.get(c)?.forEach((listener) => listener(data)) }, payload)
+        : router.dispatch(channel, sender, payload),
     listen: (channel, listener) => {
       let set = listeners.get(channel);
       if (!set) listeners.set(channel, (set = new Set()));

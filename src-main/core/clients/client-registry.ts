@@ -1,4 +1,4 @@
-import type { ConnectionReport, ServiceName } from '../../../src-preload/contract/profiles.ts';
+import type { ConnectionReport, BackEnd } from '../../../src-preload/contract/profiles.ts';
 import { withPresentedCertificate, probeTargetFor } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
 import { withDeadline } from '../http/deadline.ts';
@@ -11,14 +11,14 @@ import { isProfileOf, type ProfileOf } from '../profiles/profile-record.ts';
 import { profileNotFound, type ProfileService } from '../profiles/profile-service.ts';
 import type { ConnectionHealthTracker } from './connection-health.ts';
 
-export type Connectors<Clients extends Record<ServiceName, Closable>> = { [Service in ServiceName]: Connector<Service, Clients[Service]> };
+export type Connectors<Clients extends Record<BackEnd, Closable>> = { [Service in BackEnd]: Connector<Service, Clients[Service]> };
 
 /** What a feature service needs: the client of a profile, always the one for its current settings. */
-export interface ClientSource<Clients extends Record<ServiceName, Closable>> {
-  clientFor<Service extends ServiceName>(profileId: string, service: Service): Clients[Service];
+export interface ClientSource<Clients extends Record<BackEnd, Closable>> {
+  clientFor<Service extends BackEnd>(profileId: string, service: Service): Clients[Service];
 }
 
-export interface ClientRegistryOptions<Clients extends Record<ServiceName, Closable>> {
+export interface ClientRegistryOptions<Clients extends Record<BackEnd, Closable>> {
   profiles: ProfileService;
   connectors: Connectors<Clients>;
   health: ConnectionHealthTracker;
@@ -40,7 +40,7 @@ const retiredClientGraceMs = 15 * 60_000;
  * request of that profile. A changed profile gets a new client at once; every call through a
  * client tells the profile's connection health how it went.
  */
-export class ClientRegistry<Clients extends Record<ServiceName, Closable>> implements ClientSource<Clients> {
+export class ClientRegistry<Clients extends Record<BackEnd, Closable>> implements ClientSource<Clients> {
   readonly #options: ClientRegistryOptions<Clients>;
   readonly #clients = new Map<string, Closable>();
   readonly #retired = new Set<Closable>();
@@ -56,7 +56,7 @@ export class ClientRegistry<Clients extends Record<ServiceName, Closable>> imple
     );
   }
 
-  clientFor<Service extends ServiceName>(profileId: string, service: Service): Clients[Service] {
+  clientFor<Service extends BackEnd>(profileId: string, service: Service): Clients[Service] {
     const record = this.#options.profiles.find(profileId);
     if (!record || !isProfileOf(record, service)) throw profileNotFound();
     const existing = this.#clients.get(profileId);
@@ -84,7 +84,7 @@ export class ClientRegistry<Clients extends Record<ServiceName, Closable>> imple
     }
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.#subscriptions.dispose();
     const clients = [...this.#clients.values(), ...this.#retired];
     this.#clients.clear();
@@ -92,11 +92,11 @@ export class ClientRegistry<Clients extends Record<ServiceName, Closable>> imple
     await Promise.all(clients.map((client) => client.close()));
   }
 
-  #test<Service extends ServiceName>(profileId: string, service: Service) {
+  #test<Service extends BackEnd>(profileId: string, service: Service) {
     return this.#options.connectors[service].test(this.clientFor(profileId, service));
   }
 
-  #open<Service extends ServiceName>(record: ProfileOf<Service>, service: Service): Clients[Service] {
+  #open<Service extends BackEnd>(record: ProfileOf<Service>, service: Service): Clients[Service] {
     const { profiles, connectors, health, logger, resolveProxy, clock } = this.#options;
     return connectors[service].open({ ...record, maxResponseBytes }, profiles.apiKeyProvider(record), logger, {
       onOutcome: (outcome) => health.report(record.id, outcome),

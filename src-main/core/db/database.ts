@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { migrations } from './migrations.ts';
+import { migrations } from './migrations/index.ts';
 import { registerWordPrefixMatch } from './word-prefix-match.ts';
 
 export type Db = Database.Database;
@@ -68,7 +68,7 @@ export function migrate(db: Db, upTo = migrations.length, onMigration?: (step: M
     onMigration?.({ number: index + 1, of: pending.length, name: migration.name });
     db.transaction(() => {
       db.exec(migration.sql);
-      db.pragma(`user_version = ${migrations.indexOf(migration) + 1}`);
+      db.pragma(`user_version = ${migration.version}`);
     })();
   }
 }

@@ -39,9 +39,9 @@ export function createFirewallAdmin({ clients, db, clock, logger }: FirewallAdmi
     },
     reports,
     status,
-    close() {
-      reports.close();
-      status.close();
+    dispose() {
+      reports.dispose();
+      status.dispose();
     },
   };
 }

@@ -2,6 +2,7 @@
 // background per firewall profile, what the view asks of it, and the notifications its changes raise.
 import type { AlertSeverity, AllowEntry, DomainRule } from '../../../src-preload/contract/firewall.ts';
 import { alertSeverities } from '../../../src-preload/contract/firewall.ts';
+import type { FirewallSyncResource } from '../../../src-preload/contract/sync.ts';
 import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { Db } from '../db/database.ts';
@@ -56,7 +57,7 @@ export class FirewallWorkspace {
   readonly capabilities: CapabilityService;
   readonly export: AlertExport;
   readonly webhooks: WebhookService;
-  readonly sync: SyncScheduler;
+  readonly sync: SyncScheduler<FirewallSyncResource>;
   readonly syncSettings: SyncSettingsStore;
   readonly #options: FirewallWorkspaceOptions;
   readonly #disposables = new DisposableStore();
@@ -74,7 +75,7 @@ export class FirewallWorkspace {
     this.domains = new ShortListService(clients, clock, '/domains/rules', readDomainRule);
     this.capabilities = new CapabilityService(clients, clock, options.translator);
     this.export = new AlertExport(worker, options.platform);
-    this.sync = new SyncScheduler({ clock, logger });
+    this.sync = new SyncScheduler<FirewallSyncResource>({ clock, logger });
     this.webhooks = new WebhookService({
       db,
       settings: options.settings,
@@ -201,13 +202,13 @@ export class FirewallWorkspace {
     }
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.sync.dispose();
     this.#disposables.dispose();
     this.alerts.dispose();
     this.blocks.dispose();
     this.capabilities.dispose();
     this.export.dispose();
-    await this.webhooks.close();
+    await this.webhooks.dispose();
   }
 }

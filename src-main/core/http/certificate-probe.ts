@@ -14,7 +14,7 @@ import type { ResolveProxy } from '../platform.ts';
 import { proxyRouteFor } from './dispatcher.ts';
 import { CERTIFICATE_CODES, describeConnectionFailure, describeNetworkError, describeTimeout, underlyingError } from './network-errors.ts';
 import { ServiceFailure } from './service-failure.ts';
-import type { CertificateInfo, ConnectionSettings, ServiceError, ServiceName } from './types.ts';
+import type { CertificateInfo, ConnectionSettings, ServiceError, BackEnd } from './types.ts';
 
 function describeCertificate(chain: X509Certificate[]): CertificateInfo {
   const leaf = chain[0];
@@ -44,7 +44,7 @@ function presentedChain(leaf: DetailedPeerCertificate): X509Certificate[] {
 export interface ProbeTarget {
   url: URL;
   /** Named in a failure. */
-  service: ServiceName;
+  service: BackEnd;
   timeoutMs: number;
   /** The profile's proxy: the probe takes the same way as its requests. */
   proxy: ConnectionSettings['proxy'];
@@ -53,7 +53,7 @@ export interface ProbeTarget {
 
 /** Where a profile's probe goes, and how: the same way as its requests. */
 export function probeTargetFor(
-  profile: { service: ServiceName; baseUrl: string; timeouts: { connectMs: number }; proxy: ConnectionSettings['proxy'] },
+  profile: { service: BackEnd; baseUrl: string; timeouts: { connectMs: number }; proxy: ConnectionSettings['proxy'] },
   resolveProxy: ResolveProxy | undefined,
 ): ProbeTarget {
   const { service, baseUrl, timeouts, proxy } = profile;

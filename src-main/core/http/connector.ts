@@ -1,13 +1,13 @@
 // What a back end's folder tells the rest of main about it: the only place a back end is named.
-import type { ConnectionSummary, ServiceName, ServiceSettings } from '../../../src-preload/contract/profiles.ts';
+import type { ConnectionSummary, BackEnd, BackEndSettings } from '../../../src-preload/contract/profiles.ts';
 import type { Logger } from '../log/logger.ts';
 import type { HttpClientOptions } from './client.ts';
 import type { ErrorDialect } from './error-dialect.ts';
 import type { ApiKeyProvider, ConnectionSettings } from './types.ts';
 
 /** The parts of a profile a client is opened from. */
-export interface ClientProfile<Service extends ServiceName> extends Omit<ConnectionSettings, 'dialect' | 'rateLimit' | 'maxResponseBytes'> {
-  settings: ServiceSettings[Service];
+export interface ClientProfile<Service extends BackEnd> extends Omit<ConnectionSettings, 'dialect' | 'rateLimit' | 'maxResponseBytes'> {
+  settings: BackEndSettings[Service];
   maxResponseBytes: number;
 }
 
@@ -15,7 +15,7 @@ export interface Closable {
   close(): Promise<void>;
 }
 
-export interface Connector<Service extends ServiceName, Client extends Closable> {
+export interface Connector<Service extends BackEnd, Client extends Closable> {
   readonly service: Service;
   readonly dialect: ErrorDialect;
   /** The address as it is stored and shown; opening a client accepts any form the user may type. */
@@ -23,7 +23,7 @@ export interface Connector<Service extends ServiceName, Client extends Closable>
   /** A production key, shown with a LIVE badge wherever the profile is used. */
   isLiveKey(key: string): boolean;
   /** What the server allows this key; OpsDesk stays under it. */
-  rateLimit(settings: ServiceSettings[Service]): ConnectionSettings['rateLimit'];
+  rateLimit(settings: BackEndSettings[Service]): ConnectionSettings['rateLimit'];
   open(profile: ClientProfile<Service>, getApiKey: ApiKeyProvider, logger: Logger, options?: HttpClientOptions): Client;
   /** One cheap authenticated call; rejects with a ServiceFailure saying exactly what failed. */
   test(client: Client): Promise<Extract<ConnectionSummary, { service: Service }>>;
@@ -39,7 +39,7 @@ export function canonicalUrl(raw: string, shapePath: (path: string) => string = 
 }
 
 /** The settings the HTTP core needs, from a profile and its back end's connector. */
-export function connectionSettingsFor<Service extends ServiceName>(
+export function connectionSettingsFor<Service extends BackEnd>(
   connector: Pick<Connector<Service, Closable>, 'dialect' | 'rateLimit'>,
   profile: ClientProfile<Service>,
   baseUrl: string,

@@ -1,10 +1,10 @@
 // How one back end speaks about its errors. Each back end's connector provides one; the HTTP core
 // reads errors through it and knows no back end by name.
-import type { ServiceErrorCode, ServiceName } from './types.ts';
+import type { ServiceErrorCode, BackEnd } from './types.ts';
 
 export interface ErrorDialect {
   /** Stamped on every error, so the window can say which back end failed; its words are errors.<service>.<code> in the catalog. */
-  readonly service: ServiceName;
+  readonly service: BackEnd;
   /** The error code a body names, in the back end's documented place. */
   codeInBody(body: unknown): string | undefined;
   /** Per status, the codes a body may name to say more precisely why that status was given. */

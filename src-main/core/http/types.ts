@@ -1,9 +1,9 @@
 // Public shapes of the HTTP core; the names the renderer also sees come from the contract.
 import type { CertificateDetails, ErrorCode, ErrorParams } from '../../../src-preload/contract/define.ts';
-import type { ServiceName } from '../../../src-preload/contract/profiles.ts';
+import type { BackEnd } from '../../../src-preload/contract/profiles.ts';
 import type { ErrorDialect } from './error-dialect.ts';
 
-export type { ServiceName };
+export type { BackEnd };
 
 export interface TrustSettings {
   /**
@@ -49,7 +49,7 @@ export interface CertificateInfo extends CertificateDetails {
 export type ServiceErrorCode = Exclude<ErrorCode, 'keychain_unavailable' | 'unsafe_link' | 'forbidden_sender' | 'unknown_call' | 'internal'>;
 
 export interface ServiceError {
-  service: ServiceName;
+  service: BackEnd;
   status?: number;
   code: ServiceErrorCode;
   /** What the words are made from besides the code (host, ms, limitBytes, the server's detail…). */

@@ -1,4 +1,4 @@
-import type { ProxyInput, ServiceName, ServiceSettings, Timeouts } from '../../../src-preload/contract/profiles.ts';
+import type { ProxyInput, BackEnd, BackEndSettings, Timeouts } from '../../../src-preload/contract/profiles.ts';
 import type { TrustSettings } from '../http/types.ts';
 
 interface ProfileFields {
@@ -15,12 +15,12 @@ interface ProfileFields {
 }
 
 /** A profile of one back end, its settings typed for that back end. */
-export type ProfileOf<Service extends ServiceName> = ProfileFields & { service: Service; settings: ServiceSettings[Service] };
+export type ProfileOf<Service extends BackEnd> = ProfileFields & { service: Service; settings: BackEndSettings[Service] };
 
 /** A profile as main keeps it: everything but the key, which only the keychain holds. */
-export type ProfileRecord = { [Service in ServiceName]: ProfileOf<Service> }[ServiceName];
+export type ProfileRecord = { [Service in BackEnd]: ProfileOf<Service> }[BackEnd];
 
-export function isProfileOf<Service extends ServiceName>(record: ProfileRecord, service: Service): record is ProfileOf<Service> & ProfileRecord {
+export function isProfileOf<Service extends BackEnd>(record: ProfileRecord, service: Service): record is ProfileOf<Service> & ProfileRecord {
   return record.service === service;
 }
 

@@ -1,5 +1,5 @@
 import { X509Certificate, randomUUID } from 'node:crypto';
-import type { KeychainStatus, ParsedProfileInput, ProfileList, ProfileView, ServiceName } from '../../../src-preload/contract/profiles.ts';
+import type { KeychainStatus, ParsedProfileInput, ProfileList, ProfileView, BackEnd } from '../../../src-preload/contract/profiles.ts';
 import { probeCertificate, probeTargetFor } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
 import { fieldError } from '../english-text.ts';
@@ -22,7 +22,7 @@ import type { ProfileRepository } from './profile-repository.ts';
 type KeyedProfile = Pick<ProfileRecord, 'id' | 'service' | 'baseUrl' | 'proxy' | 'trust'>;
 
 /** What saving a profile needs to know of its back end. */
-export type ProfileRules = { [Service in ServiceName]: Pick<Connector<Service, Closable>, 'normaliseBaseUrl' | 'isLiveKey'> };
+export type ProfileRules = { [Service in BackEnd]: Pick<Connector<Service, Closable>, 'normaliseBaseUrl' | 'isLiveKey'> };
 
 export interface ProfileServiceOptions {
   repository: ProfileRepository;
@@ -31,10 +31,9 @@ export interface ProfileServiceOptions {
   rules: ProfileRules;
   /** The OS's proxy for a URL, so the certificate probe takes the way a "system" profile's requests take. */
   resolveProxy?: ResolveProxy;
-  onChange?: (list: ProfileList) => void;
 }
 
-const nameTaken = (service: ServiceName, name: string) =>
+const nameTaken = (service: BackEnd, name: string) =>
   new UserFacingError({ code: 'conflict', service, params: { context: 'name_taken', name }, fieldErrors: [fieldError('name', 'name_taken')] });
 
 export const profileNotFound = () => new UserFacingError({ code: 'not_found', params: { context: 'profile_gone' } });
@@ -67,6 +66,9 @@ export class ProfileService {
   readonly #keyPresent = new Map<string, Promise<boolean>>();
   /** A profile was saved, re-trusted or removed: fires its id, before the list is sent to windows. */
   readonly onProfileChanged: Event<string> = this.#profileChanged.event;
+  readonly #listChanged = new Emitter<ProfileList>();
+  /** The list after a change, for the windows. */
+  readonly onChanged: Event<ProfileList> = this.#listChanged.event;
   constructor(options: ProfileServiceOptions) {
     this.#options = options;
   }
@@ -181,8 +183,9 @@ export class ProfileService {
     };
   }
 
-  close(): void {
+  dispose(): void {
     this.#profileChanged.dispose();
+    this.#listChanged.dispose();
   }
 
   /**
@@ -270,8 +273,7 @@ export class ProfileService {
 
   #changed(id: string): void {
     this.#profileChanged.fire(id);
-    const { onChange } = this.#options;
-    if (onChange) void this.list().then(onChange, (error: unknown) => this.#options.logger.error('could not list profiles', { error }));
+    void this.list().then((list) => this.#listChanged.fire(list), (error: unknown) => this.#options.logger.error('could not list profiles', { error }));
   }
 }
 

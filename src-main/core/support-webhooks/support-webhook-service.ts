@@ -3,7 +3,7 @@
 // go to the notification center and to `onReceived` (which triggers a support sync).
 import { randomUUID } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import type { SupportResource } from '../../../src-preload/contract/support.ts';
+import type { SupportResource } from '../../../src-preload/contract/sync.ts';
 import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type {
   RegisteredSupportWebhook, SupportWebhook, SupportWebhookReceived,
@@ -161,7 +161,7 @@ export class SupportWebhookService {
     this.#statusChanged.fire(this.status());
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     await this.#stop();
     this.#received.dispose();
     this.#statusChanged.dispose();

@@ -1,6 +1,6 @@
 // The customer-support open API (support.md): `{base}/api/open/v1`, the site sent where the server
 // expects it (site-placement.ts), and every answer wrapped in the envelope `{code, success, request_id, data}`.
-import type { ServerDescriptionSummary, ServiceSettings } from '../../../src-preload/contract/profiles.ts';
+import type { ServerDescriptionSummary, BackEndSettings } from '../../../src-preload/contract/profiles.ts';
 import { createHttpClient, type HttpClientOptions, type HttpRequest } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeHttpError, describeMalformedResponse } from '../http/status-errors.ts';
@@ -13,7 +13,7 @@ import { SUPPORT_API_PATH, normaliseSupportBaseUrl } from './base-url.ts';
 import { supportDialect, SUPPORT_ERROR_NAME_PLACES } from './error-dialect.ts';
 import { chooseSiteRoute, siteRouteIn, withSite, withoutSitePrefix, type SiteRoute } from './site-placement.ts';
 
-export interface SupportSettings extends ConnectionSettings, Partial<Pick<ServiceSettings['support'], 'siteIn' | 'siteParameter'>> {
+export interface SupportSettings extends ConnectionSettings, Partial<Pick<BackEndSettings['support'], 'siteIn' | 'siteParameter'>> {
   /**
    * The profile's site, e.g. 'site-main', sent with every call. Without it the server answers for
    * the site the key is bound to, which only a first connection test should rely on.

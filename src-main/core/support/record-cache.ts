@@ -3,7 +3,8 @@
 // cache only; a detail is the cached copy at once (the server's follows in the background), or the
 // server's when asked fresh, else the cache with the reason.
 import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { SupportCacheChange, SupportPage } from '../../../src-preload/contract/support.ts';
+import type { SupportPage } from '../../../src-preload/contract/support.ts';
+import type { CacheChanged, SupportResource } from '../../../src-preload/contract/sync.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
@@ -29,7 +30,7 @@ export interface RecordRepository<Wire, Row, Filter, Cached> {
   prune(profileId: string, cutoffIso: string, maxRows: number): number;
 }
 
-export interface RecordCacheOptions<Resource extends string, Wire extends { id: string }, Row, Filter, Cached, Detail> {
+export interface RecordCacheOptions<Resource extends SupportResource, Wire extends { id: string }, Row, Filter, Cached, Detail> {
   resource: Resource;
   /** The list's path, and `${path}/{id}` the detail's. */
   path: string;
@@ -46,9 +47,9 @@ export interface RecordCacheOptions<Resource extends string, Wire extends { id: 
   refresh(profileId: string): void;
 }
 
-export class RecordCache<Resource extends string, Wire extends { id: string }, Row, Filter, Cached, Detail extends { error?: IpcError }> {
+export class RecordCache<Resource extends SupportResource, Wire extends { id: string }, Row, Filter, Cached, Detail extends { error?: IpcError }> {
   readonly #options: RecordCacheOptions<Resource, Wire, Row, Filter, Cached, Detail>;
-  readonly #changed = new Emitter<SupportCacheChange>();
+  readonly #changed = new Emitter<CacheChanged<Resource>>();
   readonly onChanged = this.#changed.event;
   readonly #syncResource: string;
 
@@ -114,8 +115,8 @@ export class RecordCache<Resource extends string, Wire extends { id: string }, R
     );
     state.completeWalk(profileId, this.#syncResource, new Date(clock.now()).toISOString());
     const pruned = repository.prune(profileId, new Date(clock.now() - RECORD_RETENTION.days * DAY_MS).toISOString(), RECORD_RETENTION.rows);
-    if (pruned > 0 || changedIds.length > 500) this.#changed.fire({ profileId });
-    else if (changedIds.length > 0) this.#changed.fire({ profileId, ids: changedIds });
+    if (pruned > 0 || changedIds.length > 500) this.#changed.fire({ profileId, resource: this.#options.resource });
+    else if (changedIds.length > 0) this.#changed.fire({ profileId, resource: this.#options.resource, ids: changedIds });
   }
 
   async #fetch(profileId: string, id: string): Promise<Cached> {
@@ -127,7 +128,7 @@ export class RecordCache<Resource extends string, Wire extends { id: string }, R
 
   #store(profileId: string, records: Wire[]): void {
     if (this.#options.repository.store(profileId, records, new Date(this.#options.clock.now()).toISOString()) > 0) {
-      this.#changed.fire({ profileId, ids: records.map((record) => record.id) });
+      this.#changed.fire({ profileId, resource: this.#options.resource, ids: records.map((record) => record.id) });
     }
   }
 

@@ -1,6 +1,6 @@
 // Where a request carries the support site. support.md does not say ("path, parameter or header:
 // not shown"), so the profile may say, else the server's /openapi.json, else our X-SVC-Site header.
-import type { SitePlacement, ServiceSettings } from '../../../src-preload/contract/profiles.ts';
+import type { SitePlacement, BackEndSettings } from '../../../src-preload/contract/profiles.ts';
 import type { HttpRequest } from '../http/client.ts';
 import type { ApiDescription } from '../wire/openapi.ts';
 
@@ -43,7 +43,7 @@ export function siteRouteIn(description: ApiDescription): SiteRoute | undefined 
 }
 
 /** The profile's choice first, then what the server described, then the default. */
-export function chooseSiteRoute(settings: Pick<ServiceSettings['support'], 'siteIn' | 'siteParameter'>, described: SiteRoute | undefined): SiteRoute {
+export function chooseSiteRoute(settings: Pick<BackEndSettings['support'], 'siteIn' | 'siteParameter'>, described: SiteRoute | undefined): SiteRoute {
   const chosen = settings.siteIn;
   if (chosen && chosen !== 'auto') {
     return { in: chosen, name: settings.siteParameter?.trim() || DEFAULT_SITE_NAMES[chosen], learnedFrom: 'profile' };

@@ -6,9 +6,10 @@ import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
 import type { z } from 'zod';
 import type {
   addFaqSchema, ContactStatus, createContactSchema, createTicketSchema, createWorkItemSchema, FollowUpKind, WorkStatus,
-  ContactDetail, ContactQuery, ContactRow, SupportPage, SupportResource, SupportSyncStatus, WorkItemDetail, WorkItemRow, WorkQuery,
+  ContactDetail, ContactQuery, ContactRow, SupportPage, WorkItemDetail, WorkItemRow, WorkQuery,
 } from '../../../src-preload/contract/support.ts';
 import { contactQuerySchema, workQuerySchema } from '../../../src-preload/contract/support.ts';
+import type { SupportResource, SyncStatus } from '../../../src-preload/contract/sync.ts';
 import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { Db } from '../db/database.ts';
@@ -149,7 +150,7 @@ export class SupportWorkspace {
     return this.work.page(profileId, { status, priority, contactId, ticketId, text }, offset, limit);
   }
 
-  syncState(profileId: string): SupportSyncStatus[] {
+  syncStatus(profileId: string): SyncStatus<SupportResource>[] {
     return this.sync.status(profileId);
   }
 
@@ -179,7 +180,7 @@ export class SupportWorkspace {
     return this.writes.submit(visitorMessageWrite(profileId, ticketId, text));
   }
 
-  replyAsRobot(profileId: string, ticketId: string, text: string): Promise<OutboxEntry> {
+  replyToTicket(profileId: string, ticketId: string, text: string): Promise<OutboxEntry> {
     return this.writes.submit(robotReplyWrite(profileId, ticketId, text));
   }
 
@@ -300,7 +301,7 @@ export class SupportWorkspace {
     }
   }
 
-  close(): void {
+  dispose(): void {
     this.sync.dispose();
     this.#disposables.dispose();
     this.writes.dispose();

@@ -1,7 +1,7 @@
 // Runs each profile's sync jobs in the background: one Poller per job (interval with jitter,
 // backoff while the back end is unreachable or answers 429, no overlap), with a status the window shows.
 import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { SyncResource, SyncStatus } from '../../../src-preload/contract/firewall.ts';
+import type { SyncResource, SyncStatus } from '../../../src-preload/contract/sync.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
@@ -11,10 +11,7 @@ import { UserFacingError } from '../user-facing-error.ts';
 import { withoutUndefined } from '../without-undefined.ts';
 import type { WalkProgress } from './page-walk.ts';
 
-/** A sync status whose resource is one of a feature's own (support's tickets, contacts, work items). */
-export type SyncStatusOf<Resource extends string> = Omit<SyncStatus, 'resource'> & { resource: Resource };
-
-export interface SyncJob<Resource extends string = SyncResource> {
+export interface SyncJob<Resource extends SyncResource> {
   profileId: string;
   resource: Resource;
   /** One sync; rejects when the back end could not be read (the next run then waits longer). */
@@ -23,7 +20,7 @@ export interface SyncJob<Resource extends string = SyncResource> {
   cachedCount(): number;
 }
 
-interface Scheduled<Resource extends string> {
+interface Scheduled<Resource extends SyncResource> {
   job: SyncJob<Resource>;
   poller: Poller;
   intervalMs: number;
@@ -42,11 +39,11 @@ export function syncErrorOf(error: unknown): IpcError {
   return withoutUndefined({ code, message, hint, status, service, retryable });
 }
 
-export class SyncScheduler<Resource extends string = SyncResource> {
+export class SyncScheduler<Resource extends SyncResource> {
   readonly #clock: Clock;
   readonly #logger: Logger;
   readonly #jobs = new Map<string, Scheduled<Resource>>();
-  readonly #changed = new Emitter<SyncStatusOf<Resource>>();
+  readonly #changed = new Emitter<SyncStatus<Resource>>();
   readonly onChanged = this.#changed.event;
 
   constructor(options: { clock: Clock; logger: Logger }) {
@@ -94,7 +91,7 @@ export class SyncScheduler<Resource extends string = SyncResource> {
     }
   }
 
-  status(profileId: string): SyncStatusOf<Resource>[] {
+  status(profileId: string): SyncStatus<Resource>[] {
     return this.#of(profileId).map((scheduled) => this.#statusOf(scheduled));
   }
 
@@ -129,7 +126,7 @@ export class SyncScheduler<Resource extends string = SyncResource> {
     }
   }
 
-  #statusOf(scheduled: Scheduled<Resource>): SyncStatusOf<Resource> {
+  #statusOf(scheduled: Scheduled<Resource>): SyncStatus<Resource> {
     const { job, state, error, progress, lastRunEndedAt, intervalMs, poller } = scheduled;
     const waitMs = Math.min(Math.max(intervalMs * 16, 15 * 60_000), intervalMs * 2 ** poller.failures);
     return {

@@ -72,7 +72,7 @@ export class DatabaseWorker {
   }
 
   /** Lets the tasks under way finish, then closes the worker's connection and ends it. */
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     const worker = this.#worker;
     if (!worker) return;
     await Promise.allSettled([...this.#pending.keys()].map((id) => new Promise<void>((resolve) => this.#whenSettled(id, resolve))));

@@ -12,7 +12,7 @@ export function supportHandlers(services: AppServices): Handlers<Contract>['supp
     markRead: ({ profileId, ticketIds }) => support.tickets.markRead(profileId, ticketIds),
     createTicket: (request) => support.createTicket(request),
     sendVisitorMessage: ({ profileId, ticketId, text }) => support.sendVisitorMessage(profileId, ticketId, text),
-    replyAsRobot: ({ profileId, ticketId, text }) => support.replyAsRobot(profileId, ticketId, text),
+    replyToTicket: ({ profileId, ticketId, text }) => support.replyToTicket(profileId, ticketId, text),
     closeTicket: ({ profileId, ticketId, note }) => support.closeTicket(profileId, ticketId, note),
     contacts: (query) => support.contactPage(query),
     contact: ({ profileId, contactId, fresh }) => support.contacts.detail(profileId, contactId, fresh),
@@ -32,7 +32,7 @@ export function supportHandlers(services: AppServices): Handlers<Contract>['supp
     session: ({ profileId, id }) => support.qa.session(profileId, id),
     analytics: ({ profileId }) => support.analytics.overview(profileId),
     chatLogs: ({ profileId, ...request }) => support.chatLogs.list(profileId, request),
-    syncState: ({ profileId }) => support.syncState(profileId),
+    syncStatus: ({ profileId }) => support.syncStatus(profileId),
     syncNow: ({ profileId, resource }) => support.syncNow(profileId, resource),
   };
 }

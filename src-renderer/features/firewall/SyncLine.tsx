@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SyncStatus } from '../../../src-preload/contract/firewall.ts';
+import type { SyncStatus } from '../../../src-preload/contract/sync.ts';
 import { useFirewallStatusStore } from './firewall-status-store.ts';
 import { useErrorText } from '../../language/use-error-text.ts';
 import { useFormat } from '../../ui/format.ts';

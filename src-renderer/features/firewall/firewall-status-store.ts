@@ -1,11 +1,12 @@
 import { create } from 'zustand';
-import type { FirewallCapabilities, SyncResource, SyncStatus } from '../../../src-preload/contract/firewall.ts';
+import type { FirewallCapabilities } from '../../../src-preload/contract/firewall.ts';
+import type { FirewallSyncResource, SyncStatus } from '../../../src-preload/contract/sync.ts';
 import { opsdesk } from '../../bridge.ts';
 import { translator } from '../../language/translator.ts';
 
 export interface FirewallStatusStore {
   /** By profile id, then resource: where each background sync stands. */
-  sync: Record<string, Partial<Record<SyncResource, SyncStatus>>>;
+  sync: Record<string, Partial<Record<FirewallSyncResource, SyncStatus<FirewallSyncResource>>>>;
   /** By profile id: what the appliance and key allow, as main learned it. */
   capabilities: Record<string, FirewallCapabilities>;
   /** Fetches a profile's sync status and capabilities, and follows main's changes from then on. */
@@ -14,7 +15,7 @@ export interface FirewallStatusStore {
 }
 
 export const useFirewallStatusStore = create<FirewallStatusStore>()((set) => {
-  const applySync = (status: SyncStatus) =>
+  const applySync = (status: SyncStatus<FirewallSyncResource>) =>
     set((state) => ({ sync: { ...state.sync, [status.profileId]: { ...state.sync[status.profileId], [status.resource]: status } } }));
   const applyCapabilities = (capabilities: FirewallCapabilities) =>
     set((state) => ({ capabilities: { ...state.capabilities, [capabilities.profileId]: capabilities } }));

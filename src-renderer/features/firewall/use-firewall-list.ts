@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { IpcError, IpcResult } from '../../../src-preload/contract/define.ts';
-import type { FirewallList, SyncResource } from '../../../src-preload/contract/firewall.ts';
+import type { FirewallList } from '../../../src-preload/contract/firewall.ts';
+import type { FirewallSyncResource } from '../../../src-preload/contract/sync.ts';
 import { opsdesk } from '../../bridge.ts';
 
 export type ListState<T> = { status: 'loading' } | { status: 'ready'; list: FirewallList<T>; error?: IpcError } | { status: 'failed'; error: IpcError };
@@ -10,7 +11,7 @@ export type ListState<T> = { status: 'loading' } | { status: 'ready'; list: Fire
  * `reload()` and, for a synced resource, whenever main says its cache changed. Only the newest
  * answer is kept.
  */
-export function useFirewallList<T>(profileId: string, read: (profileId: string) => Promise<IpcResult<FirewallList<T>>>, synced?: SyncResource) {
+export function useFirewallList<T>(profileId: string, read: (profileId: string) => Promise<IpcResult<FirewallList<T>>>, synced?: FirewallSyncResource) {
   const [state, setState] = useState<ListState<T>>({ status: 'loading' });
   const latest = useRef(0);
   const readRef = useRef(read);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { ProfileInput, ProfileView, ServiceName, SitePlacement, TrustInput } from '../../../src-preload/contract/profiles.ts';
+import type { ProfileInput, ProfileView, BackEnd, SitePlacement, TrustInput } from '../../../src-preload/contract/profiles.ts';
 import { useProfilesStore } from '../../connections/profiles-store.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -10,14 +10,14 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 
 interface Props {
-  service: ServiceName;
+  service: BackEnd;
   profile?: ProfileView;
   onClose(): void;
   onSaved(profile: ProfileView): void;
 }
 
 /** Sample values, the same in every language (the firewall's key sample is words: see the form). */
-const placeholders: Record<ServiceName, { url: string; key?: string }> = {
+const placeholders: Record<BackEnd, { url: string; key?: string }> = {
   gateway: { url: 'https://gateway.example.com/v1', key: 'sk-…' },
   support: { url: 'https://support.example.com', key: 'svc_live_0123456789ab.secret' },
   firewall: { url: 'https://firewall.example.com:9443/api/v1' },
@@ -52,7 +52,7 @@ interface FormState {
   proxyUrl: string;
 }
 
-function initialState(service: ServiceName, profile?: ProfileView): FormState {
+function initialState(service: BackEnd, profile?: ProfileView): FormState {
   const settings = (profile?.settings ?? {}) as Record<string, unknown>;
   const rateLimit = (settings.rateLimit ?? {}) as { requests?: number; windowSeconds?: number };
   const timeouts = profile?.timeouts;
@@ -81,7 +81,7 @@ function initialState(service: ServiceName, profile?: ProfileView): FormState {
 
 const seconds = (value: string) => Math.round(Number(value) * 1000);
 
-function toInput(service: ServiceName, form: FormState, profile?: ProfileView): ProfileInput {
+function toInput(service: BackEnd, form: FormState, profile?: ProfileView): ProfileInput {
   const trust: TrustInput =
     form.trustMode === 'system'
       ? { mode: 'system' }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileView, ServiceName } from '../../../src-preload/contract/profiles.ts';
+import type { ProfileView, BackEnd } from '../../../src-preload/contract/profiles.ts';
 import { profilesOf, useProfilesStore } from '../../connections/profiles-store.ts';
 import { CertificatePrompt } from './CertificatePrompt.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
@@ -9,7 +9,7 @@ import { ProfileRow } from './ProfileRow.tsx';
 type Editing = { kind: 'new' } | { kind: 'edit'; profile: ProfileView } | null;
 
 /** The connections of one back end: list, add, edit, test, trust a certificate. */
-export function ServiceSection({ service }: { service: ServiceName }) {
+export function ServiceSection({ service }: { service: BackEnd }) {
   const { t } = useTranslation();
   const allProfiles = useProfilesStore((state) => state.profiles);
   const profiles = useMemo(() => profilesOf(allProfiles, service), [allProfiles, service]);

@@ -47,7 +47,7 @@ async function withServices(run: (services: AppServices, heard: ConnectionHealth
   try {
     await run(services, heard);
   } finally {
-    await services.close();
+    await services.dispose();
   }
 }
 

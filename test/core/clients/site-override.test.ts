@@ -52,7 +52,7 @@ describe('where the support site goes, as the profile says', () => {
       const refused = await api.profiles.testConnection({ id: saved.data.id });
       expect(refused).toMatchObject({ ok: false, error: { code: 'wrong_site', service: 'support' } });
     } finally {
-      await services.close();
+      await services.dispose();
     }
   });
 
@@ -62,7 +62,7 @@ describe('where the support site goes, as the profile says', () => {
       const result = await bridgeInProcess(services).profiles.save(support({ siteIn: 'path', siteParameter: '/sites' }));
       expect(result).toMatchObject({ ok: false, error: { code: 'bad_request', fieldErrors: [{ path: 'settings.siteParameter' }] } });
     } finally {
-      await services.close();
+      await services.dispose();
     }
   });
 });

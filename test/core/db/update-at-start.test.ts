@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createAppServices } from '../../../src-main/core/app-services.ts';
 import { hasPendingMigrations, migrate, openDatabase, type MigrationStep } from '../../../src-main/core/db/database.ts';
-import { migrations } from '../../../src-main/core/db/migrations.ts';
+import { migrations } from '../../../src-main/core/db/migrations/index.ts';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { DatabaseWorker } from '../../../src-main/core/worker/database-worker.ts';
 import Database from 'better-sqlite3';
@@ -69,7 +69,7 @@ test.each([
   try {
     await worker.start((step) => steps.push(step));
   } finally {
-    await worker.close();
+    await worker.dispose();
   }
   expect(steps).toEqual(pending);
   expect(versionOf(file)).toBe(migrations.length);
@@ -107,7 +107,7 @@ test('the app starts on the updated cache, and main keeps turning while the work
     expect(logged.join('\n')).not.toMatch(/did not start/);
     expect(logged.join('\n')).toContain(`bringing the database up to date {"migration":"1 of ${pending.length}: ${pending[0]!.name}"}`);
   } finally {
-    await services.close();
+    await services.dispose();
   }
 });
 
@@ -127,7 +127,7 @@ test('a worker that cannot start leaves the migrations to main, which says so in
     expect(logged.join('\n')).toMatch(/the database worker did not start; main brings the database up to date/);
     expect(services.firewall.alerts.query({ profileId: 'fw', filter: {}, sort: { field: 'occurredAt', direction: 'desc' }, offset: 0, limit: 1 }).total).toBe(ALERTS);
   } finally {
-    await services.close();
+    await services.dispose();
   }
 });
 
@@ -144,6 +144,6 @@ test('a new install migrates at once and announces no update', async () => {
     expect(steps).toEqual([]);
     expect(services.firewall.alerts.query({ profileId: 'none', filter: {}, sort: { field: 'occurredAt', direction: 'desc' }, offset: 0, limit: 1 }).total).toBe(0);
   } finally {
-    await services.close();
+    await services.dispose();
   }
 });

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   for (const { services, dataDir } of opened.splice(0)) {
-    await services.close();
+    await services.dispose();
     await rm(dataDir, { recursive: true, force: true });
   }
 });
@@ -272,7 +272,7 @@ describe('status', () => {
       expect(history.readAt).toBe(history.samples.at(-1)!.at);
 
       expect(errorOf(await api.firewallAdmin.status({ profileId: 'no-such-profile' })).code).toBe('not_found');
-      services.firewallAdmin.close();
+      services.firewallAdmin.dispose();
       expect(clock.pending()).toHaveLength(timersBefore);
     } finally {
       await sim.close();

@@ -56,7 +56,7 @@ test('searches answer while the worker drops and builds the sort indexes of one 
     expect(searches).toBeGreaterThan(profiles.length * 10);
     expect(alerts.query('p39', { text: 'beacon' }, { field: 'occurredAt', direction: 'desc' }, 0, 1000).rows).toHaveLength(300);
   } finally {
-    await worker.close();
+    await worker.dispose();
     db.close();
     await rm(dir, { recursive: true, force: true });
   }

@@ -40,7 +40,7 @@ export async function openWorkspace(clock: FakeClock, options: { dataDir?: strin
     platform,
     dataDir,
     async close() {
-      await services.close();
+      await services.dispose();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -89,7 +89,7 @@ describe('webhook receiver', () => {
     expect(runs).toEqual([profileId]);
     workspace.services.firewall.syncNow = original;
 
-    await workspace.services.close();
+    await workspace.services.dispose();
     workspace = await openWorkspace(clock, { dataDir: workspace.dataDir, keyStore });
     const restartedRuns: string[] = [];
     const restarted = workspace.services.firewall.syncNow.bind(workspace.services.firewall);

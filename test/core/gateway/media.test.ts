@@ -48,7 +48,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await services.close();
+  await services.dispose();
   await sims.close();
   await rm(dataDir, { recursive: true, force: true });
   log.expectNoneOf(Object.values(sims.gateway.keys));

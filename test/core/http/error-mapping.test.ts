@@ -1,7 +1,7 @@
 // What each back end's refusals become: the code, an actionable hint, retryable, the request id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpClient, type HttpRequest } from '../../../src-main/core/http/client.ts';
-import type { ServiceError, ServiceName } from '../../../src-main/core/http/types.ts';
+import type { ServiceError, BackEnd } from '../../../src-main/core/http/types.ts';
 import { createGatewayClient } from '../../../src-main/core/gateway/client.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FAST_RETRIES, captureLog, failureOf, settingsFor } from './fixtures.ts';
@@ -21,7 +21,7 @@ afterAll(async () => {
   log.expectNoneOf(keysUsed);
 });
 
-function clientFor(service: ServiceName, key: string, retries = FAST_RETRIES): HttpClient {
+function clientFor(service: BackEnd, key: string, retries = FAST_RETRIES): HttpClient {
   keysUsed.push(key);
   const url = { gateway: sims.gateway.url, support: `${sims.support.url}/api/open/v1`, firewall: sims.firewall.url }[service];
   const client = createHttpClient(settingsFor(service, url, { mode: 'ca-only', caPem: sims.ca.certPem }), async () => key, log.logger, retries);

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { HttpClientOptions } from '../../../src-main/core/http/client.ts';
 import { firewallDialect } from '../../../src-main/core/firewall/error-dialect.ts';
 import { gatewayDialect } from '../../../src-main/core/gateway/error-dialect.ts';
-import type { ConnectionSettings, ServiceName, TrustSettings } from '../../../src-main/core/http/types.ts';
+import type { ConnectionSettings, BackEnd, TrustSettings } from '../../../src-main/core/http/types.ts';
 import { supportDialect } from '../../../src-main/core/support/error-dialect.ts';
 import { createLogger, type Logger } from '../../../src-main/core/log/logger.ts';
 import { withPresentedCertificate } from '../../../src-main/core/http/certificate-probe.ts';
@@ -11,7 +11,7 @@ import { ServiceFailure } from '../../../src-main/core/http/service-failure.ts';
 import type { ServiceError } from '../../../src-main/core/http/types.ts';
 
 export function settingsFor(
-  service: ServiceName,
+  service: BackEnd,
   baseUrl: string,
   trust: TrustSettings,
   overrides: Partial<Omit<ConnectionSettings, 'dialect' | 'baseUrl' | 'trust'>> = {},

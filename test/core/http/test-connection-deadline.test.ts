@@ -35,7 +35,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await services.close();
+  await services.dispose();
   await rm(dataDir, { recursive: true, force: true });
 });
 

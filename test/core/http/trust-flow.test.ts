@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await services.close();
+  await services.dispose();
   await proxy.close();
   await rm(dataDir, { recursive: true, force: true });
 });

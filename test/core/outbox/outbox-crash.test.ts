@@ -32,7 +32,7 @@ test.each(['before-send', 'after-commit'] as const)('killed %s: sent once after 
   try {
     const setup = await openOutboxWorkspace(clock, { dataDir, keyStore, sender: false });
     const { id: profileId, apiKey } = await addSupportProfile(setup, sims);
-    await setup.services.close();
+    await setup.services.dispose();
 
     const before = ticketPosts().length;
     const child = spawn(process.execPath, [fileURLToPath(new URL('./outbox-process.ts', import.meta.url)), dataDir, profileId, mode, subject], {
@@ -59,7 +59,7 @@ test.each(['before-send', 'after-commit'] as const)('killed %s: sent once after 
       await driveUntil(clock, () => restarted.services.outbox.get(row.id)?.state === 'sent');
       expect(restarted.services.outbox.get(row.id)).toMatchObject({ state: 'sent', response: { subject } });
     } finally {
-      await restarted.services.close();
+      await restarted.services.dispose();
     }
     expect(sims.support.store.tickets.filter((ticket) => ticket.subject === subject)).toHaveLength(1);
     expect(new Set(ticketPosts().slice(before).map((request) => request.headers['idempotency-key']))).toEqual(new Set([row.idempotency_key]));

@@ -46,7 +46,7 @@ export async function openOutboxWorkspace(clock: FakeClock, options: { dataDir?:
     logs,
     dataDir,
     async close() {
-      await services.close();
+      await services.dispose();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

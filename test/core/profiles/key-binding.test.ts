@@ -29,7 +29,7 @@ afterAll(() => sims.close());
 afterEach(async () => {
   for (const { services, dataDir } of opened.splice(0)) {
     for (const id of services.profiles.ids()) await services.profiles.remove(id).catch(() => {});
-    await services.close();
+    await services.dispose();
     await rm(dataDir, { recursive: true, force: true });
   }
 });

@@ -26,7 +26,7 @@ const supportProfile = {
 let dataDir: string | undefined;
 let services: AppServices | undefined;
 afterEach(async () => {
-  await services?.close();
+  await services?.dispose();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -69,7 +69,7 @@ describe.skipIf(!hasSecretService)('profile keys in the OS keychain', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-profile-keys-'));
     services = await createAppServices({ dataDir, platform: new RecordingPlatform(), logSink: () => {} });
     const saved = await services.profiles.save({ ...supportProfile, name: 'Persisted' });
-    await services.close();
+    await services.dispose();
 
     services = await createAppServices({ dataDir, platform: new RecordingPlatform(), logSink: () => {} });
     const [profile] = (await services.profiles.list()).profiles;

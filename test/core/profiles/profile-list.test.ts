@@ -46,7 +46,7 @@ let dataDir: string | undefined;
 let services: AppServices | undefined;
 afterEach(async () => {
   if (services) for (const id of services.profiles.ids()) await services.profiles.remove(id);
-  await services?.close();
+  await services?.dispose();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   services = undefined;
   dataDir = undefined;
@@ -55,7 +55,7 @@ afterEach(async () => {
 async function open(keyStore: KeyStore, published: ProfileList[] = []) {
   dataDir ??= await mkdtemp(path.join(tmpdir(), 'opsdesk-profile-list-'));
   services = await createAppServices({ dataDir, keyStore, platform: new RecordingPlatform(), logSink: () => {} });
-  services.events.connect({ profilesChanged: (list) => published.push(list) });
+  services.profiles.onChanged((list) => published.push(list));
   return services;
 }
 
@@ -80,7 +80,7 @@ describe.skipIf(!hasSecretService)('listing profiles', () => {
     await expect.poll(() => published.length).toBe(PROFILES);
     expect(keychain.reads).toBe(0);
 
-    await first.close();
+    await first.dispose();
     const restarted = new CountingKeychain();
     const second = await open(restarted);
     await second.profiles.list();
@@ -108,7 +108,7 @@ describe.skipIf(!hasSecretService)('listing profiles', () => {
   test('while the keychain is still opening the list shows what was stored, and asks the keychain once it answers', async () => {
     const first = await open(new CountingKeychain());
     const saved = await first.profiles.save(gateway(3));
-    await first.close();
+    await first.dispose();
 
     let unlock!: () => void;
     const unlocked = new Promise<void>((resolve) => (unlock = resolve));

@@ -20,7 +20,7 @@ beforeAll(async () => {
   services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: (record) => logLines.push(record.line) });
 });
 afterAll(async () => {
-  await services.close();
+  await services.dispose();
   await rm(dataDir, { recursive: true, force: true });
 });
 

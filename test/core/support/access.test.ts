@@ -45,7 +45,7 @@ describe.each(['opsdesk', 'plain'] as const)('support access, %s dialect', (dial
   it('an ops key: crm.* and work.* cover every contact and work action', async () => {
     const profileId = await addSupportProfile(workspace, sims, { apiKey: sims.support.keys.ops, site: site('site-main'), dialect });
     const { actions } = dataOf(await api().access({ profileId }));
-    expect([actions.writeContacts.allowed, actions.writeWork.allowed, actions.readTickets.allowed, actions.replyAsRobot.allowed]).toEqual([true, true, true, false]);
+    expect([actions.writeContacts.allowed, actions.writeWork.allowed, actions.readTickets.allowed, actions.replyToTicket.allowed]).toEqual([true, true, true, false]);
   });
 
   it('the LIVE key says so', async () => {

@@ -35,7 +35,7 @@ describe.each(['opsdesk', 'plain'] as const)('support endpoints, %s dialect', (d
     expect(access.scopes).toContain('crm.read');
     expect(access.sites.find((site) => site.current)).toMatchObject({ id: siteIn(dialect, 'site-main'), apiChannel: true });
     expect(access.sites.find((site) => site.id === siteIn(dialect, 'site-closed'))?.apiChannel).toBe(false);
-    expect(access.actions.replyAsRobot).toEqual({ scope: 'agent.reply', allowed: true });
+    expect(access.actions.replyToTicket).toEqual({ scope: 'agent.reply', allowed: true });
     expect(access.actions.writeContacts).toEqual({ scope: 'crm.write', allowed: true });
   });
 
@@ -67,7 +67,7 @@ describe.each(['opsdesk', 'plain'] as const)('support endpoints, %s dialect', (d
     const offline = sent(dataOf(await api().createTicket({ profileId, message: `Offline note ${dialect} 7f3a`, offline: true })));
     expect(offline.action.code).toBe('leaveOfflineMessage');
     sent(dataOf(await api().sendVisitorMessage({ profileId, ticketId, text: 'Still blinking' })));
-    sent(dataOf(await api().replyAsRobot({ profileId, ticketId, text: 'Please restart it' })));
+    sent(dataOf(await api().replyToTicket({ profileId, ticketId, text: 'Please restart it' })));
     sent(dataOf(await api().closeTicket({ profileId, ticketId, note: 'Solved by a restart' })));
     const cached = dataOf(await api().ticket({ profileId, ticketId }));
     expect(cached).toMatchObject({ status: 'closed', closeNote: 'Solved by a restart', subject: 'Router', visitorName: 'Ada' });

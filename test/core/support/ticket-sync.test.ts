@@ -61,7 +61,7 @@ describe('ticket sync', () => {
     dataOf(await api().markRead({ profileId, ticketIds: [ticketId] }));
     expect(dataOf(await api().tickets({ profileId, unreadOnly: true })).total).toBe(0);
     const navigated: unknown[] = [];
-    workspace.services.events.connect({ navigate: (target) => navigated.push(target) });
+    workspace.services.notifications.onNavigate((target) => navigated.push(target));
     workspace.services.notifications.open(entry!.id);
     expect(navigated).toEqual([{ kind: 'ticket', params: { profileId, ticketId } }]);
   });
@@ -123,7 +123,7 @@ describe('ticket sync', () => {
     await sync(profileId);
     const [ticket] = dataOf(await api().tickets({ profileId, status: ['queued'], limit: 1 })).rows;
     sims.support.faults.add({ path: /.*/, kind: 'status', status: 503 });
-    const queued = dataOf(await clock.run(api().replyAsRobot({ profileId, ticketId: ticket!.id, text: 'Sorry for the wait' })));
+    const queued = dataOf(await clock.run(api().replyToTicket({ profileId, ticketId: ticket!.id, text: 'Sorry for the wait' })));
     expect(queued).toMatchObject({ state: 'queued', objectKey: `ticket:${ticket!.id}`, error: { code: 'service_unavailable' } });
     sims.support.faults.clear();
     // The outbox's own backoff timer sends it again; time moves until it has.

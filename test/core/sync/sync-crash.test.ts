@@ -47,7 +47,7 @@ test('a sync process killed mid-walk resumes after a restart; the cache ends exa
   const setup = await openWorkspace(clock, { keyStore });
   const profileId = await addFirewallProfile(setup, sims, { apiKey: key });
   const dataDir = setup.dataDir;
-  await setup.services.close();
+  await setup.services.dispose();
 
   // The appliance answers slowly until two pages are stored (the walk's position, committed with
   // their rows, is past them); then it stalls: the process is killed while it waits.

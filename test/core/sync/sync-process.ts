@@ -10,4 +10,4 @@ await keyStore.set(profileId, process.env.OPSDESK_TEST_FIREWALL_KEY ?? '');
 const services = await createAppServices({ dataDir, keyStore, platform: new RecordingPlatform(), logSink: () => {} });
 await services.firewall.alerts.sync(profileId, (progress) => process.stdout.write(`${JSON.stringify(progress)}\n`));
 process.stdout.write('done\n');
-await services.close();
+await services.dispose();

@@ -34,7 +34,7 @@ export async function openApp(clock: FakeClock, keyStore: KeyStore, dataDir?: st
 }
 
 export async function removeApp(app: App): Promise<void> {
-  await app.services.close();
+  await app.services.dispose();
   await rm(app.dataDir, { recursive: true, force: true });
 }
 

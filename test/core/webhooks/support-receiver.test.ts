@@ -189,7 +189,7 @@ describe.skipIf(!hasSecretService)('support webhook receiver', () => {
       const status = await app.api.supportWebhooks.status();
       expect(status.ok && status.data.counts).toEqual({ processed: 1, duplicate: 2, refused: 0 });
 
-      await app.services.close();
+      await app.services.dispose();
       app = await openApp(clock, keyStore, app.dataDir);
       const afterRestart: SupportWebhookReceived[] = [];
       app.services.supportWebhooks.onReceived((event) => afterRestart.push(event));
@@ -231,7 +231,7 @@ describe.skipIf(!hasSecretService)('support webhook receiver', () => {
 
   it('starts while the keychain is still locked and checks deliveries once it answers', async () => {
     const { secret } = await register();
-    await app.services.close();
+    await app.services.dispose();
     let unlock = () => {};
     const unlocked = new Promise<void>((resolve) => (unlock = resolve));
     const lockedAtStart = new OpeningKeyStore({ loadKeyring: async () => (await unlocked, loadKeyring()) });
@@ -265,7 +265,7 @@ describe.skipIf(!hasSecretService)('support webhook receiver', () => {
     expect(listed.ok && listed.data.find((webhook) => webhook.id === id)).toMatchObject({ secretHeld: true });
     const later = JSON.stringify([listed, await app.api.supportWebhooks.status(), await app.api.supportWebhooks.settings(), await app.api.notifications.list({ limit: 10 })]);
     expect(later).not.toContain(secret);
-    await app.services.close();
+    await app.services.dispose();
     expect(await databaseBytes(app.dataDir)).not.toContain(secret);
     expect(app.logLines.join('\n')).not.toContain(secret);
     app = await openApp(clock, keyStore, app.dataDir);

@@ -42,7 +42,7 @@ test('writes a CSV of the cache on its own connection, reporting progress as it 
     expect(lines).toHaveLength(2_501);
     expect(lines[1]).toContain('alt_00002500');
   } finally {
-    await worker.close();
+    await worker.dispose();
   }
 });
 
@@ -52,11 +52,11 @@ test('started ahead of its first task, it answers once its connection is open; o
     await worker.start();
     expect(await worker.run('writeAlertsCsv', { path: path.join(dataDir, 'started.csv'), ...everything })).toBe(2_500);
   } finally {
-    await worker.close();
+    await worker.dispose();
   }
   const broken = new DatabaseWorker(entry, path.join(dataDir, 'no-such-folder', 'opsdesk.sqlite'));
   await expect(broken.start()).rejects.toThrow(/The database worker stopped \(.*directory does not exist.*\) before its connection was open/);
-  await broken.close();
+  await broken.dispose();
 });
 
 test('a task that fails answers with its reason, and the worker goes on with the next', async () => {
@@ -66,7 +66,7 @@ test('a task that fails answers with its reason, and the worker goes on with the
     await expect(failed).rejects.toThrow(/ENOENT/);
     expect(await worker.run('writeAlertsCsv', { path: path.join(dataDir, 'again.csv'), ...everything })).toBe(2_500);
   } finally {
-    await worker.close();
+    await worker.dispose();
   }
 });
 
@@ -75,7 +75,7 @@ test('the bundle the app ships (out/main/database-worker.js, built by npm test) 
   try {
     expect(await worker.run('writeAlertsCsv', { path: path.join(dataDir, 'bundled.csv'), ...everything })).toBe(2_500);
   } finally {
-    await worker.close();
+    await worker.dispose();
   }
 });
 
@@ -97,7 +97,7 @@ test('an export asked to stop ends with its unfinished file removed', async () =
     await expect(access(file)).rejects.toThrow(/ENOENT/);
     // The worker goes on with the next task.
     expect(await bigWorker.run('writeAlertsCsv', { path: path.join(big, 'whole.csv'), ...everything, filter: { severity: ['critical'] } })).toBe(25_000);
-    await bigWorker.close();
+    await bigWorker.dispose();
   } finally {
     bigDb.close();
     await rm(big, { recursive: true, force: true });
@@ -121,7 +121,7 @@ test('the window stops an export through its call: the export answers as cancell
     expect(result.ok && result.data).toEqual({ path: null, rows: 0 });
     await expect(access(path.join(big, 'alerts.csv'))).rejects.toThrow(/ENOENT/);
   } finally {
-    await services.close();
+    await services.dispose();
     await rm(big, { recursive: true, force: true });
   }
 }, 60_000);
@@ -130,12 +130,12 @@ test('closing while a task runs in a worker that dies fails the task with the re
   const worker = new DatabaseWorker(new URL('./dying-worker-entry.ts', import.meta.url), db.name);
   await worker.start();
   const failed = expect(worker.run('restoreAlertIndexes', undefined)).rejects.toThrow(/The database worker stopped \(exit code 3\)/);
-  await worker.close();
+  await worker.dispose();
   await failed;
 });
 
 test('a worker whose script cannot run fails the task with a clear reason instead of hanging', async () => {
   const worker = new DatabaseWorker(new URL('./no-such-entry.ts', import.meta.url), db.name);
   await expect(worker.run('restoreAlertIndexes', undefined)).rejects.toThrow(/The database worker stopped/);
-  await worker.close();
+  await worker.dispose();
 });

@@ -97,7 +97,7 @@ describe('idle work', () => {
       await vi.waitFor(() => expect(indexedThrough()).toBe(12_000), { timeout: 10_000, interval: 50 });
       expect(db.prepare("SELECT COUNT(*) FROM firewall_alerts_fts WHERE firewall_alerts_fts MATCH 'beacon'").pluck().get()).toBe(12_000);
     } finally {
-      await worker.close();
+      await worker.dispose();
       db.close();
       await rm(dir, { recursive: true, force: true });
     }

@@ -121,7 +121,7 @@ export class AlertService {
   }
 
   /** The background sync of one profile's alerts, for the scheduler. */
-  syncJob(profileId: string): SyncJob {
+  syncJob(profileId: string): SyncJob<'alerts'> {
     const { repository, state } = this.#options;
     return {
       profileId,

@@ -91,7 +91,7 @@ export class BlockService {
     return null;
   }
 
-  syncJob(profileId: string): SyncJob {
+  syncJob(profileId: string): SyncJob<'blocklist'> {
     const { repository, state } = this.#options;
     return {
       profileId,

@@ -54,7 +54,7 @@ export class ReportService {
     return report;
   }
 
-  close(): void {
+  dispose(): void {
     this.#closed = true;
     for (const timer of this.#timers) timer.cancel();
     this.#timers.clear();

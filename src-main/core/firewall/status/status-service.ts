@@ -43,7 +43,7 @@ export class StatusService {
     return { profileId, status: watched.status, samples: [...watched.samples], readAt: watched.readAt };
   }
 
-  close(): void {
+  dispose(): void {
     for (const watched of this.#watched.values()) watched.poller.dispose();
     this.#watched.clear();
     this.#sampled.dispose();

@@ -125,7 +125,7 @@ export class WebhookService {
     await running?.receiver?.close();
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     await Promise.all([...this.#running.keys()].map((profileId) => this.stop(profileId)));
     for (const log of this.#deliveries.values()) log.dispose();
     this.#deliveriesChanged.dispose();

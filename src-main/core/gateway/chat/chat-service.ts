@@ -184,7 +184,7 @@ export class ChatService {
   }
 
   /** Aborts every answer still streaming and waits until each is stored as stopped. */
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     const running = [...this.#running.values()];
     for (const { controller } of running) controller.abort();
     await Promise.all(running.map(({ done }) => done));

@@ -1,6 +1,7 @@
 // Support tickets: synced from the server into SQLite by the sync engine, read from there by the
 // inbox, a ticket's thread read from the server when it is opened (the cached copy first).
-import type { SupportCacheChange, SupportPage, TicketDetail, TicketQuery, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
+import type { CacheChanged } from '../../../../src-preload/contract/sync.ts';
+import type { SupportPage, TicketDetail, TicketQuery, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
 import { ticketQuerySchema } from '../../../../src-preload/contract/support.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
@@ -51,7 +52,7 @@ function toDetail(ticket: CachedTicket, from: TicketDetail['from']): TicketDetai
 
 export class TicketService {
   readonly #options: TicketServiceOptions;
-  readonly #changed = new Emitter<SupportCacheChange>();
+  readonly #changed = new Emitter<CacheChanged<'tickets'>>();
   readonly onChanged = this.#changed.event;
   readonly #news = new Emitter<TicketNews>();
   /** New tickets and new visitor messages a sync found after the first one (the backfill is not news). */
@@ -85,7 +86,7 @@ export class TicketService {
   }
 
   markRead(profileId: string, ticketIds: string[]): null {
-    if (this.#options.repository.markRead(profileId, ticketIds) > 0) this.#changed.fire({ profileId, ids: ticketIds });
+    if (this.#options.repository.markRead(profileId, ticketIds) > 0) this.#changed.fire({ profileId, resource: 'tickets', ids: ticketIds });
     return null;
   }
 
@@ -145,7 +146,7 @@ export class TicketService {
     state.completeWalk(profileId, SYNC_RESOURCE, new Date(clock.now()).toISOString());
     if (full) this.#lastFullWalk.set(profileId, now);
     const pruned = repository.prune(profileId, new Date(clock.now() - TICKET_RETENTION.days * DAY_MS).toISOString(), TICKET_RETENTION.rows);
-    if (found.changed > 0 || pruned > 0) this.#changed.fire(pruned > 0 || changedIds.length > 500 ? { profileId } : { profileId, ids: changedIds });
+    if (found.changed > 0 || pruned > 0) this.#changed.fire(pruned > 0 || changedIds.length > 500 ? { profileId, resource: 'tickets' } : { profileId, resource: 'tickets', ids: changedIds });
     if (found.added.length > 0 || found.visitorWrote.length > 0) this.#news.fire({ profileId, added: found.added, visitorWrote: found.visitorWrote });
   }
 
@@ -158,7 +159,7 @@ export class TicketService {
 
   #store(profileId: string, tickets: WireTicket[], news: boolean): void {
     const stored = this.#options.repository.store(profileId, tickets, { news, syncedAt: new Date(this.#options.clock.now()).toISOString() });
-    if (stored.changed > 0) this.#changed.fire({ profileId, ids: tickets.map((ticket) => ticket.id) });
+    if (stored.changed > 0) this.#changed.fire({ profileId, resource: 'tickets', ids: tickets.map((ticket) => ticket.id) });
   }
 
   dispose(): void {

@@ -19,8 +19,8 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
   const read = useCallback(() => opsdesk.support.contact({ profileId, contactId }), [profileId, contactId]);
   const follow = useCallback(
     (changed: () => void) =>
-      opsdesk.support.onContactsChanged((change) => {
-        if (change.profileId === profileId && (!change.ids || change.ids.includes(contactId))) changed();
+      opsdesk.support.onCacheChanged((change) => {
+        if (change.resource === 'contacts' && change.profileId === profileId && (!change.ids || change.ids.includes(contactId))) changed();
       }),
     [profileId, contactId],
   );

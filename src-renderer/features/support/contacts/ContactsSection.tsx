@@ -16,7 +16,7 @@ export function ContactsSection({ profile, itemId }: SupportSectionProps) {
     read: (query, window) =>
       opsdesk.support.contacts({ profileId, ...(query.status !== null && { status: [query.status] }), ...(query.text.trim() && { text: query.text.trim() }), ...window }),
     initialQuery: { status: null, text: '' },
-    onChanged: opsdesk.support.onContactsChanged,
+    onChanged: (listener) => opsdesk.support.onCacheChanged((change) => change.resource === 'contacts' && listener(change)),
   });
   const { total, syncedAt, query, setQuery } = list;
 

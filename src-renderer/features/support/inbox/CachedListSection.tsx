@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { SupportCacheChange, SupportPage, SupportResource, SupportScope } from '../../../../src-preload/contract/support.ts';
+import type { SupportPage, SupportScope } from '../../../../src-preload/contract/support.ts';
+import type { CacheChanged, SupportResource } from '../../../../src-preload/contract/sync.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { createPagedCacheStore } from './paged-cache-store.ts';
@@ -19,7 +20,7 @@ interface CachedListSource<Row, Query> {
   read(query: Query, window: { offset: number; limit: number }): Promise<IpcResult<SupportPage<Row>>>;
   initialQuery: Query;
   /** Main's event that this cache changed. */
-  onChanged(listener: (change: SupportCacheChange) => void): () => void;
+  onChanged(listener: (change: CacheChanged<SupportResource>) => void): () => void;
   /** Read along with the rows whenever they are; on open only after the first page, so it does not hold it up. */
   alsoRead?(): void;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SupportResource, SupportSyncStatus } from '../../../../src-preload/contract/support.ts';
+import type { SupportResource, SyncStatus } from '../../../../src-preload/contract/sync.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
 import { formatDateTime } from '../../../ui/format.ts';
@@ -8,15 +8,15 @@ import { formatDateTime } from '../../../ui/format.ts';
 /** When a support cache was last filled from the server and what its sync does now: always in view. */
 export function SupportSyncLine({ profileId, resource }: { profileId: string; resource: SupportResource }) {
   const { t, i18n } = useTranslation();
-  const [status, setStatus] = useState<SupportSyncStatus | undefined>(undefined);
+  const [status, setStatus] = useState<SyncStatus<SupportResource> | undefined>(undefined);
 
   useEffect(() => {
     let current = true;
-    const apply = (next: SupportSyncStatus) => {
+    const apply = (next: SyncStatus<SupportResource>) => {
       if (current && next.profileId === profileId && next.resource === resource) setStatus(next);
     };
-    const stop = opsdesk.support.onSyncProgress(apply);
-    void opsdesk.support.syncState({ profileId }).then((result) => result.ok && result.data.forEach(apply));
+    const stop = opsdesk.support.onSyncChanged(apply);
+    void opsdesk.support.syncStatus({ profileId }).then((result) => result.ok && result.data.forEach(apply));
     return () => {
       current = false;
       stop();
@@ -42,7 +42,7 @@ export function SupportSyncLine({ profileId, resource }: { profileId: string; re
   );
 }
 
-function NotReached({ status }: { status: SupportSyncStatus }) {
+function NotReached({ status }: { status: SyncStatus<SupportResource> }) {
   const { t } = useTranslation();
   const { message } = useErrorText(status.error!);
   return <span className="text-danger">{t('supportInbox.sync.notReached', { reason: message })}</span>;

@@ -24,7 +24,7 @@ export function TicketsSection({ profile }: SupportSectionProps) {
     profileId,
     read: (query, window) => opsdesk.support.tickets({ profileId, ...(query.status !== null && { status: [query.status] }), ...window }),
     initialQuery: { status: null },
-    onChanged: opsdesk.support.onTicketsChanged,
+    onChanged: (listener) => opsdesk.support.onCacheChanged((change) => change.resource === 'tickets' && listener(change)),
     alsoRead: () => void opsdesk.support.ticketCounts({ profileId }).then((result) => result.ok && setCounts(result.data)),
   });
   const { total, syncedAt, query } = list;

@@ -32,8 +32,8 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
   }, [profileId, ticketId]);
   const follow = useCallback(
     (changed: () => void) =>
-      opsdesk.support.onTicketsChanged((change) => {
-        if (change.profileId === profileId && (!change.ids || change.ids.includes(ticketId))) changed();
+      opsdesk.support.onCacheChanged((change) => {
+        if (change.resource === 'tickets' && change.profileId === profileId && (!change.ids || change.ids.includes(ticketId))) changed();
       }),
     [profileId, ticketId],
   );
@@ -48,7 +48,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
 
   // The two ways into the thread: as the site's robot (seen by the visitor), or as the visitor.
   const threadWrites: Omit<ComposerProps, 'profileId' | 'writes'>[] = [
-    { label: t('supportInbox.ticket.reply'), help: t('supportInbox.ticket.replyHelp'), action: t('supportInbox.ticket.sendReply'), scope: 'agent.reply', send: (text) => opsdesk.support.replyAsRobot({ profileId, ticketId, text }) },
+    { label: t('supportInbox.ticket.reply'), help: t('supportInbox.ticket.replyHelp'), action: t('supportInbox.ticket.sendReply'), scope: 'agent.reply', send: (text) => opsdesk.support.replyToTicket({ profileId, ticketId, text }) },
     { label: t('supportInbox.ticket.visitorMessage'), help: t('supportInbox.ticket.visitorHelp'), action: t('supportInbox.ticket.sendMessage'), scope: 'live.write', send: (text) => opsdesk.support.sendVisitorMessage({ profileId, ticketId, text }) },
   ];
 

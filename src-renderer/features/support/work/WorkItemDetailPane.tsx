@@ -24,8 +24,8 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
   const read = useCallback(() => opsdesk.support.workItem({ profileId, workId }), [profileId, workId]);
   const follow = useCallback(
     (changed: () => void) =>
-      opsdesk.support.onWorkChanged((change) => {
-        if (change.profileId === profileId && (!change.ids || change.ids.includes(workId))) changed();
+      opsdesk.support.onCacheChanged((change) => {
+        if (change.resource === 'work' && change.profileId === profileId && (!change.ids || change.ids.includes(workId))) changed();
       }),
     [profileId, workId],
   );

@@ -15,7 +15,7 @@ export function WorkSection({ profile, itemId }: SupportSectionProps) {
     profileId,
     read: (query, window) => opsdesk.support.workItems({ profileId, ...(query.status !== null && { status: [query.status] }), ...window }),
     initialQuery: { status: null },
-    onChanged: opsdesk.support.onWorkChanged,
+    onChanged: (listener) => opsdesk.support.onCacheChanged((change) => change.resource === 'work' && listener(change)),
   });
   const { total, syncedAt, query } = list;
 

@@ -1,0 +1,45 @@
+import { migration as settings } from './0001-settings.ts';
+import { migration as profiles } from './0002-profiles.ts';
+import { migration as connectionHealth } from './0003-connection-health.ts';
+import { migration as firewallLogQueries } from './0004-firewall-log-queries.ts';
+import { migration as syncState } from './0005-sync-state.ts';
+import { migration as firewallAlerts } from './0006-firewall-alerts.ts';
+import { migration as firewallBlocklist } from './0007-firewall-blocklist.ts';
+import { migration as notifications } from './0008-notifications.ts';
+import { migration as webhookEvents } from './0009-webhook-events.ts';
+import { migration as conversations } from './0010-conversations.ts';
+import { migration as gatewayCalls } from './0011-gateway-calls.ts';
+import { migration as outbox } from './0012-outbox.ts';
+import { migration as supportTickets } from './0013-support-tickets.ts';
+import { migration as supportContacts } from './0014-support-contacts.ts';
+import { migration as supportWorkItems } from './0015-support-work-items.ts';
+import { migration as alertCounts } from './0016-alert-counts.ts';
+import { migration as syncFullRewalks } from './0017-sync-full-rewalks.ts';
+import { migration as alertsKeyedByProfile } from './0018-alerts-keyed-by-profile.ts';
+import { migration as alertsFtsWithoutSizes } from './0019-alerts-fts-without-sizes.ts';
+import { migration as alertsFtsAfterRows } from './0020-alerts-fts-after-rows.ts';
+import { inSequence } from './migration.ts';
+
+/** Append only: a new migration is a new file, numbered one above the last, listed last here. */
+export const migrations = inSequence([
+  settings,
+  profiles,
+  connectionHealth,
+  firewallLogQueries,
+  syncState,
+  firewallAlerts,
+  firewallBlocklist,
+  notifications,
+  webhookEvents,
+  conversations,
+  gatewayCalls,
+  outbox,
+  supportTickets,
+  supportContacts,
+  supportWorkItems,
+  alertCounts,
+  syncFullRewalks,
+  alertsKeyedByProfile,
+  alertsFtsWithoutSizes,
+  alertsFtsAfterRows,
+]);
