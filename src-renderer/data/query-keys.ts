@@ -22,9 +22,11 @@ export const supportKeys = {
   cached: (profileId: string, resource: 'tickets' | 'contacts' | 'work') => ['support', profileId, resource] as const,
   record: (profileId: string, resource: 'tickets' | 'contacts' | 'work', id: string) => ['support', profileId, resource, 'record', id] as const,
   remote: (profileId: string, what: string, ...rest: unknown[]) => ['support', profileId, 'remote', what, ...rest] as const,
+  syncStatus: (profileId: string) => ['support', profileId, 'syncStatus'] as const,
 };
 
 export const gatewayKeys = {
   conversations: () => ['gateway', 'conversations'] as const,
+  callLog: () => ['gateway', 'callLog'] as const,
   remote: (profileId: string, what: string, ...rest: unknown[]) => ['gateway', profileId, what, ...rest] as const,
 };

@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { opsdesk } from '../../bridge.ts';
 import { serviceOrder, useProfilesStore } from '../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { useBridgeQuery } from '../../ui/use-bridge-query.ts';
+import { useAppInfo } from './settings-data.ts';
 import { LanguageSection } from './LanguageSection.tsx';
 import { ServiceSection } from './ServiceSection.tsx';
 
 export function SettingsView() {
   const { t } = useTranslation();
-  const [info] = useBridgeQuery(() => opsdesk.app.info());
+  const info = useAppInfo();
   const status = useProfilesStore((state) => state.status);
   const loadError = useProfilesStore((state) => state.loadError);
   const keychain = useProfilesStore((state) => state.keychain);
@@ -41,8 +40,8 @@ export function SettingsView() {
       <LanguageSection />
       <section className="card">
         <h2>{t('settings.about.heading')}</h2>
-        {info.status === 'ready' && <p>{t('settings.about.line', { version: info.data.version, platform: info.data.platform })}</p>}
-        {info.status === 'failed' && <ErrorNotice error={info.error} />}
+        {info.isSuccess && <p>{t('settings.about.line', { version: info.data.version, platform: info.data.platform })}</p>}
+        {info.isError && <ErrorNotice error={info.error} />}
       </section>
     </div>
   );

@@ -4,7 +4,6 @@ import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { LogQuery, LogSearchResult, RecentLogQuery } from '../../../../src-preload/contract/firewall-admin.ts';
 import { logActions, logTimePresets, logTypes } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
 import { useFieldErrors } from '../../../language/use-error-text.ts';
@@ -12,6 +11,7 @@ import { useFormat } from '../../../ui/format.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { Pager } from './Pager.tsx';
 import { useTranslation } from 'react-i18next';
+import { adminCalls } from './admin-data.ts';
 
 type Preset = (typeof logTimePresets)[number];
 const presetLabel: Record<Preset, string> = {
@@ -83,14 +83,14 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
   const latest = useRef(0);
 
   const loadRecent = useCallback(() => {
-    void opsdesk.firewallAdmin.recentLogQueries({ profileId: profile.id }).then((answer) => answer.ok && setRecent(answer.data));
+    void adminCalls(profile.id).recentLogQueries({}).then((answer) => answer.ok && setRecent(answer.data));
   }, [profile.id]);
   useEffect(loadRecent, [loadRecent]);
 
   async function run(query: LogQuery, page: number) {
     const request = ++latest.current;
     setBusy(true);
-    const answer = await opsdesk.firewallAdmin.searchLogs({ profileId: profile.id, query, page, pageSize });
+    const answer = await adminCalls(profile.id).searchLogs({ query, page, pageSize });
     if (request !== latest.current) return;
     setBusy(false);
     if (answer.ok) {

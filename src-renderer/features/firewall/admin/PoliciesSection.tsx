@@ -2,15 +2,14 @@ import { useState } from 'react';
 import type { Policy, PolicyInput } from '../../../../src-preload/contract/firewall-admin.ts';
 import { policyActions } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
 import { joinList, optionalNumber, splitList } from './format.ts';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
+import { adminCalls, useAppliancePage } from './admin-data.ts';
 import { useFormat } from '../../../ui/format.ts';
-import { usePagedList } from './use-paged-list.ts';
 
 const actionLabel = { allow: 'firewallAdmin.policies.actionAllow', deny: 'firewallAdmin.policies.actionDeny', reject: 'firewallAdmin.policies.actionReject' } as const;
 
@@ -18,7 +17,7 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
   const format = useFormat();
   const access = useAdminAccess(profile.id);
-  const list = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listPolicies({ profileId: profile.id, page, pageSize: 50 }));
+  const list = useAppliancePage(profile.id, 'policies', [], (page) => adminCalls(profile.id).listPolicies({ page, pageSize: 50 }));
 
   return (
     <AdminObjectList<Policy>
@@ -49,7 +48,7 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
         </>
       )}
       form={(policy, done) => <PolicyForm profileId={profile.id} policy={policy} {...done} />}
-      remove={(policy) => opsdesk.firewallAdmin.deletePolicy({ profileId: profile.id, id: policy.id })}
+      remove={(policy) => adminCalls(profile.id).deletePolicy({ id: policy.id })}
     />
   );
 }
@@ -91,8 +90,8 @@ function PolicyForm({ profileId, policy, onClose, onSaved }: PolicyFormProps) {
       ...(optionalNumber(form.priority) !== undefined && { priority: optionalNumber(form.priority) }),
     };
     return policy
-      ? opsdesk.firewallAdmin.updatePolicy({ profileId, id: policy.id, policy: input })
-      : opsdesk.firewallAdmin.createPolicy({ profileId, policy: input });
+      ? adminCalls(profileId).updatePolicy({ id: policy.id, policy: input })
+      : adminCalls(profileId).createPolicy({ policy: input });
   }
 
   return (
