@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { supportCalls, useSupportRemote } from '../support-data.ts';
+import { supportCalls, useRemoteRefresh, useSupportRemote } from '../support-data.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeMissing } from '../access/ScopeGate.tsx';
@@ -15,15 +14,15 @@ export function WebhooksSection({ profile }: SupportSectionProps) {
   const { t } = useTranslation();
   const manageable = useSupportAccess(profile.id).allows('hooks.write');
   const receiver = useReceiverStatus();
-  const [revision, setRevision] = useState(0);
+  const refresh = useRemoteRefresh(profile.id);
   return (
     <section className="support-stack" aria-label={t('supportDesk.sections.webhooks')}>
       {manageable === false ? (
         <ScopeMissing scope="hooks.write" />
       ) : (
         <>
-          <WebhookList key={revision} profileId={profile.id} />
-          <RegisterWebhook profileId={profile.id} receiverUrl={receiver.status?.url ?? null} onRegistered={() => setRevision((value) => value + 1)} />
+          <WebhookList profileId={profile.id} />
+          <RegisterWebhook profileId={profile.id} receiverUrl={receiver.status?.url ?? null} onRegistered={() => refresh('webhooks')} />
         </>
       )}
       <ReceiverSettings receiver={receiver} />
