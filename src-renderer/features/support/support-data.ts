@@ -23,7 +23,9 @@ const bound = <Api extends object>(area: () => Api, profileId: string): Bound<Ap
 
 /** The Support view's calls for one profile (writes, searches), each answering with main's result. */
 export function supportCalls(profileId: string): SupportCalls {
-  return Object.assign(bound(() => opsdesk.support, profileId), { webhooks: bound(() => opsdesk.supportWebhooks, profileId) });
+  const webhooks = bound(() => opsdesk.supportWebhooks, profileId);
+  const support = bound(() => opsdesk.support, profileId);
+  return new Proxy({} as SupportCalls, { get: (_, name) => (name === 'webhooks' ? webhooks : support[name as keyof Bound<SupportApi>]) });
 }
 
 /** One cached record (ticket, contact, work item) as main has it; read again when main says it changed. */
