@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { contract } from './src-preload/contract/index.ts';
 import { manifestOf } from './src-preload/contract/manifest.ts';
+import { contentSecurityPolicyFor } from './src-main/electron/content-security-policy.ts';
 
 /** The preload gets the contract's names at build time, not its schemas: it stays tiny. */
 function contractManifest(): Plugin {
@@ -15,7 +17,17 @@ function contractManifest(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `electron-vite dev` serves the renderer with the app's CSP as a header; Vite puts this run's nonce
+ * on the scripts and styles it injects (React refresh's inline preamble). A build gets neither.
+ */
+function devServerSecurity(command: 'serve' | 'build') {
+  if (command !== 'serve') return {};
+  const nonce = randomBytes(16).toString('base64');
+  return { html: { cspNonce: nonce }, server: { headers: { 'content-security-policy': contentSecurityPolicyFor({ nonce }) } } };
+}
+
+export default defineConfig(({ command }) => ({
   main: {
     build: {
       outDir: 'out/main',
@@ -37,6 +49,7 @@ export default defineConfig({
   renderer: {
     root: 'src-renderer',
     plugins: [react()],
+    ...devServerSecurity(command),
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves every bundle unminified; only the renderer's size matters at start-up.
@@ -44,4 +57,4 @@ export default defineConfig({
       rolldownOptions: { input: { index: resolve('src-renderer/index.html') } },
     },
   },
-});
+}));

@@ -70,6 +70,22 @@ const profilesKnowNoBackEnd = {
   regex: coreFolder(`${backEnds}|clients`),
   message: 'Profiles get what they need of a back end injected (app-services.ts), so no folder cycle forms.',
 };
+/** What a handler may not hold: it delegates to a service in one expression (house rule 2). */
+const noRuleInHandler = 'Handlers delegate in one expression; a decision belongs in the service.';
+const handlerRules = [
+  'ArrowFunctionExpression > BlockStatement',
+  'ConditionalExpression',
+  'LogicalExpression',
+  'IfStatement',
+  'SwitchStatement',
+  'TryStatement',
+  'ThrowStatement',
+  'ForStatement',
+  'ForOfStatement',
+  'ForInStatement',
+  'WhileStatement',
+  'AwaitExpression',
+].map((selector) => ({ selector, message: noRuleInHandler }));
 const mainRules = (...patterns) => ({
   'no-restricted-imports': ['error', { ...electronOnlyInGlue, patterns: [rendererCode, ...patterns] }],
 });
@@ -96,6 +112,38 @@ export default tseslint.config(
   { files: ['src-main/core/wire/**/*.ts'], rules: mainRules(wireKnowsNoBackEnd) },
   { files: ['src-main/core/{gateway,support,firewall}/**/*.ts'], rules: mainRules(backEndKnowsNoProfiles) },
   { files: ['src-main/core/profiles/**/*.ts'], rules: mainRules(profilesKnowNoBackEnd) },
+  {
+    // Handlers delegate in one expression (house rule 2): the rules live in services, so a handler
+    // imports nothing of core but types and the services, and holds no branch, loop or error of its own.
+    files: ['src-main/ipc/handlers/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+core/(?!app-services\\.ts$)',
+              allowTypeImports: true,
+              message: 'A handler reaches core only through the services (AppServices); put the rule in a service.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', ...handlerRules],
+    },
+  },
+  {
+    // Until the firewall's writes report their own refusals, its handlers still wrap them (operate/administer).
+    files: ['src-main/ipc/handlers/**/*.ts'],
+    ignores: ['src-main/ipc/handlers/firewall.ts', 'src-main/ipc/handlers/firewall-admin.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...handlerRules,
+        { selector: 'ArrowFunctionExpression ArrowFunctionExpression', message: 'A handler passes no function of its own to a service: the service does the whole job.' },
+      ],
+    },
+  },
   {
     files: ['src-main/index.ts', 'src-main/electron/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [rendererCode] }] },
@@ -127,6 +175,23 @@ export default tseslint.config(
               message: 'The preload imports only electron, the contract and src-shared.',
             },
             { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The preload imports only electron and the contract.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A contract area split per feature (contract/support/) imports the contract's shared files one folder up.
+    files: ['src-preload/contract/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\./|\\.\\./[a-z-]+\\.ts$|\\.\\./\\.\\./\\.\\./src-shared/).*',
+              message: 'The contract imports only zod, itself and src-shared.',
+            },
           ],
         },
       ],

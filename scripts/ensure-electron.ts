@@ -7,8 +7,10 @@
  * `node scripts/ensure-electron.ts` does it from the command line (npm start runs it first).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { isEntryPoint } from './entry-point.ts';
 
@@ -24,6 +26,31 @@ export function installedElectronBinary(packageDir = electronPackageDir): string
   if (!existsSync(pathFile)) return null;
   const binary = path.join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim());
   return existsSync(binary) ? binary : null;
+}
+
+/** Where @electron/get keeps downloads between installs (its `env-paths` rule, or electron_config_cache). */
+export function electronCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (env.electron_config_cache) return env.electron_config_cache;
+  if (platform === 'darwin') return path.join(homedir(), 'Library', 'Caches', 'electron');
+  if (platform === 'win32') return path.join(env.LOCALAPPDATA ?? path.join(homedir(), 'AppData', 'Local'), 'electron', 'Cache');
+  return path.join(env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'electron');
+}
+
+/** Bytes written so far under `dir`; files come and go while the installer works. */
+function bytesUnder(dir: string): number {
+  try {
+    return readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile())
+      .reduce((total, entry) => {
+        try {
+          return total + statSync(path.join(entry.parentPath, entry.name)).size;
+        } catch {
+          return total;
+        }
+      }, 0);
+  } catch {
+    return 0;
+  }
 }
 
 function runInstaller(packageDir: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
@@ -49,15 +76,44 @@ function failureOf(output: string): string {
   return /fetch failed/.test(failure) ? `${failure} (the server could not be reached, or its certificate is not trusted)` : failure;
 }
 
-export async function ensureElectron(options: { packageDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+export interface EnsureElectronOptions {
+  packageDir?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Where the download's progress is told; the console by default. */
+  report?: (line: string) => void;
+  progressIntervalMs?: number;
+}
+
+/**
+ * The installer's own progress bar shows only on a terminal and only after 30 s, so a first run
+ * would sit silent through a 100 MB download: the installer downloads into a folder of ours, whose
+ * growth is reported instead.
+ */
+export async function ensureElectron(options: EnsureElectronOptions = {}): Promise<string> {
   const packageDir = options.packageDir ?? electronPackageDir;
   const env = options.env ?? process.env;
+  const report = options.report ?? ((line: string) => console.log(line));
   const installed = installedElectronBinary(packageDir);
   if (installed) return installed;
 
   const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
   const source = env.ELECTRON_MIRROR ?? env.npm_config_electron_mirror ?? 'https://github.com/electron/electron/releases/download/';
-  const { code, output } = await runInstaller(packageDir, env);
+  report(`Downloading Electron ${version} (about 100 MB, once) from ${source}; it is kept in ${electronCacheDir(env)} for the next install.`);
+  const downloads = await mkdtemp(path.join(tmpdir(), 'opsdesk-electron-download-'));
+  let reported = 0;
+  const progress = setInterval(() => {
+    const bytes = bytesUnder(downloads);
+    if (bytes > reported) report(`  ${(bytes / 1048576).toFixed(1)} MB downloaded`);
+    reported = Math.max(reported, bytes);
+  }, options.progressIntervalMs ?? 2_000);
+  let result: { code: number | null; output: string };
+  try {
+    result = await runInstaller(packageDir, { ...env, TMPDIR: downloads, TEMP: downloads, TMP: downloads });
+  } finally {
+    clearInterval(progress);
+    await rm(downloads, { recursive: true, force: true });
+  }
+  const { code, output } = result;
   const binary = installedElectronBinary(packageDir);
   if (code === 0 && binary) return binary;
   throw new ElectronInstallError(

@@ -13,10 +13,11 @@ import { createRouter } from './ipc/router.ts';
 import { closeBeforeQuit, failWith, handleFatalErrors, identifyApp, openMainLog, refuseToRunUnsandboxed, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
 import { installAppMenu } from './electron/app-menu.ts';
 import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
-import { appOrigin } from './electron/content-security-policy.ts';
+import { rendererSource } from './electron/renderer-source.ts';
 import { bindRouter } from './electron/ipc.ts';
 import { databaseUpdateWindow } from './electron/database-update-window.ts';
 import { createMainWindow } from './electron/main-window.ts';
+import { rememberZoom } from './electron/zoom.ts';
 import { createElectronPlatform } from './electron/platform.ts';
 import { hardenSession, hardenWebContents, sandboxEveryRenderer, sandboxSwitchedOff } from './electron/security.ts';
 
@@ -49,7 +50,8 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  hardenSession(session.defaultSession);
+  const renderer = rendererSource(app.isPackaged);
+  hardenSession(session.defaultSession, renderer.devServer);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
   // The window does not wait for the keychain: a locked keyring shows "waiting" in Settings instead.
   const keyStore = new OpeningKeyStore();
@@ -58,11 +60,12 @@ async function start(): Promise<void> {
   // Imported keys go to the keychain, so an import waits for it to answer.
   if (importProfilesFrom) await keyStore.opened;
   const updating = databaseUpdateWindow(translator);
+  const platform = createElectronPlatform(() => translator);
   const services = await createAppServices({
     dataDir: app.getPath('userData'),
     logger,
     keyStore,
-    platform: createElectronPlatform(() => translator),
+    platform,
     importProfilesFrom,
     // Built beside this bundle (electron.vite.config.ts).
     databaseWorkerEntry: new URL('./database-worker.js', import.meta.url),
@@ -71,19 +74,24 @@ async function start(): Promise<void> {
   });
   translator = services.preferences.translator;
   logSystemCertificates(logger);
-  installAppMenu(log.folder, translator);
-  services.preferences.onLanguageChanged(() => installAppMenu(log.folder, translator));
-  const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform });
+  const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform, dataFolder: app.getPath('userData'), logFile: log.file });
   const router = createRouter(contract, handlers, {
-    appOrigin,
+    appOrigin: renderer.origin,
     redact: services.logger.redact,
     onUnexpectedError: (channel, error) => services.logger.error('IPC handler failed', { channel, error }),
   });
   const hub = createEventHub(router);
   bindRouter(router, hub);
   wireEvents(services, hub);
+  const installMenu = () =>
+    installAppMenu({ logFolder: log.folder, translator, showAbout: () => hub.publish('app', 'showAbout', null), zoomMemory: services.preferences });
+  installMenu();
+  services.preferences.onLanguageChanged(installMenu);
   void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
   closeBeforeQuit(() => services.dispose(), logger);
-  createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator });
+  const window = createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator }, renderer.indexUrl);
+  rememberZoom(window.webContents, services.preferences);
+  // After the window exists: a click on an earlier run's toast (which may have started this run) opens its entry there.
+  platform.handleActivations((id) => void services.notifications.open(id));
   updating.close();
 }

@@ -65,7 +65,7 @@ async function throughMain(openai: OpenAI): Promise<number> {
   delta.event((batch) => (received += batch.content.length));
   const batcher = new DeltaBatcher(systemClock, (batch) => delta.fire(batch));
   const request = { model, systemPrompt: '', messages: [{ role: 'user' as const, content: 'go' }], parameters: {}, endpoint: 'chat' as const, stream: true };
-  const result = await readAnswer(openai, request, new AbortController().signal, (content, reasoning) => batcher.add(content, reasoning));
+  const result = await readAnswer({ openai, request, signal: new AbortController().signal, clock: systemClock, onDelta: (content, reasoning) => batcher.add(content, reasoning) });
   batcher.flush();
   if (result.outcome !== 'finished' || received !== result.content.length) throw new Error(`P1: main's path lost text (${result.outcome})`);
   return cpuMs() - started;

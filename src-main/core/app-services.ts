@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
+import type { Diagnostics } from '../../src-preload/contract/app.ts';
+import { collectDiagnostics, type AppIdentity } from './diagnostics.ts';
+import { openExternalLink } from './external-url.ts';
 import { hasPendingMigrations, openDatabase, type MigrationStep } from './db/database.ts';
 import type { Db } from './db/database.ts';
 import { SettingsTable } from './db/settings.ts';
@@ -12,6 +15,7 @@ import { firewallConnector } from './firewall/connector.ts';
 import { FirewallWorkspace } from './firewall/firewall-workspace.ts';
 import { systemClock, type Clock } from './lifecycle/clock.ts';
 import { AsyncDisposableStore, toDisposable } from './lifecycle/disposable.ts';
+import { Tasks } from './lifecycle/tasks.ts';
 import { NotificationCenter } from './notifications/notification-center.ts';
 import { NotificationRepository } from './notifications/notification-repository.ts';
 import { OutboxRepository } from './outbox/outbox-repository.ts';
@@ -76,12 +80,18 @@ export interface AppServices {
   images: ImageService;
   transcription: TranscriptionService;
   platform: Platform;
+  /** Hands a link the window asked for to the system browser, if it is a safe one. */
+  links: { open(url: string): Promise<null> };
+  /** Settings → About: what main reports about itself for the user's IT (core/diagnostics.ts). */
+  diagnostics: { collect(identity: AppIdentity, request: { includeProfileHosts: boolean }): Promise<Diagnostics> };
   notifications: NotificationCenter;
   firewall: FirewallWorkspace;
   supportWebhooks: SupportWebhookService;
   /** Every write to a back end goes through it; each service registers its sender. */
   outbox: OutboxService;
   support: SupportWorkspace;
+  /** The long calls under way (exports, answers, uploads), by the id their window gave them. */
+  tasks: Tasks;
   /** Disposes every service, newest first (each waits for what it runs: a sync, an upload, the worker). */
   dispose(): Promise<void>;
 }
@@ -137,6 +147,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
   const settings = new SettingsTable(db);
   const preferences = services.add(new PreferencesService(settings, () => options.platform.preferredLanguages()));
   const notifications = services.add(new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock }));
+  const tasks = new Tasks();
   const firewall = services.add(new FirewallWorkspace({
     db,
     settings,
@@ -155,6 +166,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     logger,
     clock,
     worker,
+    tasks,
   }));
   const firewallAdmin = services.add(createFirewallAdmin({ clients, db, clock, logger }));
   if (options.importProfilesFrom) {
@@ -187,6 +199,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     messages: new MessageRepository(db),
     calls: gatewayCalls,
     clock,
+    tasks,
     ...dialogs,
   }));
   const supportWebhooks = services.add(new SupportWebhookService({
@@ -204,7 +217,10 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
   profiles.onProfileChanged((profileId) => {
     supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
   });
-  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, clock, ...dialogs }));
+  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, clock, tasks, ...dialogs }));
+  // Added after every service that runs tasks, so disposing stops the long calls first, while
+  // what they write to (the database, the worker) is still open.
+  services.add(tasks);
   if (options.backgroundSync) {
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();
@@ -226,11 +242,14 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     images: new ImageService({ clients, calls: gatewayCalls, clock, ...dialogs }),
     transcription,
     platform: options.platform,
+    links: { open: (url) => openExternalLink(options.platform, url) },
+    diagnostics: { collect: (identity, request) => collectDiagnostics({ profiles, platform: options.platform }, identity, request) },
     notifications,
     firewall,
     supportWebhooks,
     outbox,
     support,
+    tasks,
     dispose: () => services.dispose(),
   };
 }

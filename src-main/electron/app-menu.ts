@@ -1,6 +1,7 @@
 import { Menu, shell } from 'electron';
 import type { BaseWindow, BrowserWindow, KeyboardInputEvent, MenuItemConstructorOptions } from 'electron';
 import type { Translator } from '../../src-shared/i18n/translator.ts';
+import { zoom, type ZoomMemory } from './zoom.ts';
 
 export interface AppMenuOptions {
   platform: NodeJS.Platform;
@@ -8,6 +9,10 @@ export interface AppMenuOptions {
   logFolder: string;
   /** Words the menu in the user's language. */
   translator: Translator;
+  /** Help → About OpsDesk: the window shows Settings → About. */
+  showAbout: () => void;
+  /** Where View → Zoom keeps its level. */
+  zoomMemory: ZoomMemory;
 }
 
 type TabItem = { label: string; accelerator: string };
@@ -54,14 +59,29 @@ function tabItem(item: TabItem, platform: NodeJS.Platform): MenuItemConstructorO
   };
 }
 
+/** Zoom in, out and back to 100 %, remembered; the same on every platform. */
+function zoomItems({ t }: Translator, memory: ZoomMemory): MenuItemConstructorOptions[] {
+  const item = (label: string, accelerator: string, change: 'in' | 'out' | 'reset'): MenuItemConstructorOptions => ({
+    label,
+    accelerator,
+    click: (_menuItem, window: BaseWindow | undefined) => {
+      const contents = (window as BrowserWindow | undefined)?.webContents;
+      if (contents) zoom(contents, change, memory);
+    },
+  });
+  return [item(t('menu.resetZoom'), 'CmdOrCtrl+0', 'reset'), item(t('menu.zoomIn'), 'CmdOrCtrl+Plus', 'in'), item(t('menu.zoomOut'), 'CmdOrCtrl+-', 'out')];
+}
+
 /**
- * Windows and Linux: File, Edit, View, Window, Help. macOS: the app menu, Edit and Help; there a menu
- * accelerator always takes its key before the window, and a key the renderer declines (a dialog is
- * open) would come back to the menu. Electron's default menu is not used: it binds Ctrl/Cmd+W to
- * closing the window and Ctrl/Cmd+R to reloading, which belong to the tabs.
+ * Windows and Linux: File, Edit, View, Window, Help. macOS: the app menu, Edit, View (zoom and full
+ * screen only), Window (Minimize ⌘M, Zoom, Bring All to Front) and Help; there a menu accelerator
+ * always takes its key before the window, and a key the renderer declines (a dialog is open) would
+ * come back to the menu, so the tab shortcuts stay out of it. Electron's default menu is not used: it
+ * binds Ctrl/Cmd+W to closing the window and Ctrl/Cmd+R to reloading, which belong to the tabs.
  */
-export function appMenuTemplate({ platform, logFolder, translator }: AppMenuOptions): MenuItemConstructorOptions[] {
+export function appMenuTemplate({ platform, logFolder, translator, showAbout, zoomMemory }: AppMenuOptions): MenuItemConstructorOptions[] {
   const { t } = translator;
+  const about: MenuItemConstructorOptions = { label: t('menu.about'), click: showAbout };
   // Electron words its roles in English whatever the OS language; each item gets ours.
   const edit: MenuItemConstructorOptions = {
     role: 'editMenu',
@@ -79,9 +99,40 @@ export function appMenuTemplate({ platform, logFolder, translator }: AppMenuOpti
   const help: MenuItemConstructorOptions = {
     role: 'help',
     label: t('menu.help'),
-    submenu: [{ label: t('menu.openLogFolder'), click: () => void shell.openPath(logFolder) }],
+    submenu: [{ label: t('menu.openLogFolder'), click: () => void shell.openPath(logFolder) }, { type: 'separator' }, about],
   };
-  if (platform === 'darwin') return [{ role: 'appMenu' }, edit, help];
+  const fullScreen: MenuItemConstructorOptions = { role: 'togglefullscreen', label: t('menu.fullScreen') };
+  if (platform === 'darwin') {
+    return [
+      {
+        role: 'appMenu',
+        submenu: [
+          about,
+          { type: 'separator' },
+          { role: 'services' },
+          { type: 'separator' },
+          { role: 'hide' },
+          { role: 'hideOthers' },
+          { role: 'unhide' },
+          { type: 'separator' },
+          { role: 'quit', label: t('menu.quit') },
+        ],
+      },
+      edit,
+      { label: t('menu.view'), submenu: [...zoomItems(translator, zoomMemory), { type: 'separator' }, fullScreen] },
+      {
+        role: 'window',
+        label: t('menu.window'),
+        submenu: [
+          { role: 'minimize', label: t('menu.minimize') },
+          { role: 'zoom', label: t('menu.zoom') },
+          { type: 'separator' },
+          { role: 'front', label: t('menu.bringAllToFront') },
+        ],
+      },
+      help,
+    ];
+  }
   const items = tabItems(translator);
   const tabs = (list: TabItem[]) => list.map((item) => tabItem(item, platform));
   return [
@@ -92,11 +143,9 @@ export function appMenuTemplate({ platform, logFolder, translator }: AppMenuOpti
       submenu: [
         ...tabs(items.view),
         { type: 'separator' },
-        { role: 'resetZoom', label: t('menu.resetZoom') },
-        { role: 'zoomIn', label: t('menu.zoomIn') },
-        { role: 'zoomOut', label: t('menu.zoomOut') },
+        ...zoomItems(translator, zoomMemory),
         { type: 'separator' },
-        { role: 'togglefullscreen', label: t('menu.fullScreen') },
+        fullScreen,
       ],
     },
     { label: t('menu.window'), submenu: [{ role: 'minimize', label: t('menu.minimize') }, { type: 'separator' }, ...tabs(items.window)] },
@@ -104,6 +153,6 @@ export function appMenuTemplate({ platform, logFolder, translator }: AppMenuOpti
   ];
 }
 
-export function installAppMenu(logFolder: string, translator: Translator): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, logFolder, translator })));
+export function installAppMenu(options: Omit<AppMenuOptions, 'platform'>): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, ...options })));
 }

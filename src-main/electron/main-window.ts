@@ -2,7 +2,6 @@ import { BrowserWindow, dialog, nativeTheme } from 'electron';
 import type { BrowserWindowConstructorOptions } from 'electron';
 import type { Logger } from '../core/log/logger.ts';
 import type { Translator } from '../../src-shared/i18n/translator.ts';
-import { appOrigin } from './content-security-policy.ts';
 
 export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
   return {
@@ -61,10 +60,10 @@ export function reloadAfterRendererCrash(window: BrowserWindow, { logger, logFil
   });
 }
 
-export function createMainWindow(preloadPath: string, crashReporting: CrashReporting): BrowserWindow {
+export function createMainWindow(preloadPath: string, crashReporting: CrashReporting, indexUrl: string): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(preloadPath));
   reloadAfterRendererCrash(window, crashReporting);
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(`${appOrigin}/index.html`);
+  void window.loadURL(indexUrl);
   return window;
 }

@@ -3,36 +3,104 @@ import type { Translator } from '../../src-shared/i18n/translator.ts';
 import type { Platform } from '../core/platform.ts';
 import { openExternalAfterAsking } from './external-links.ts';
 
+/**
+ * A toast in the Windows Action Center or a banner in the macOS Notification Center can be clicked
+ * long after it left the screen; its object must live until then or the click is lost. The newest
+ * ones are kept, until clicked or dismissed.
+ */
+export const KEPT_NOTIFICATIONS = 50;
+
+// A toast's launch argument names its center entry, so a click reaches the entry even when this
+// run never showed the toast (Windows hands it to `Notification.handleActivation`).
+const launchPrefix = 'opsdesk-notification:';
+
+const xmlText = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Windows' toast for an entry: Electron's own layout, plus the launch argument that names the entry. */
+export function toastXml(id: string, title: string, body: string): string {
+  return (
+    `<toast launch="${xmlText(launchPrefix + id)}"><visual><binding template="ToastGeneric">` +
+    `<text>${xmlText(title)}</text><text>${xmlText(body)}</text></binding></visual></toast>`
+  );
+}
+
+function focusWindow(): void {
+  const [window] = BrowserWindow.getAllWindows();
+  if (window) {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  }
+}
+
+export interface ElectronPlatform extends Platform {
+  /**
+   * Clicks Windows reports for any toast, this run's or an earlier one's (`Notification.handleActivation`):
+   * one still held runs its own action once; an earlier run's opens its entry by id.
+   */
+  handleActivations(openEntry: (id: string) => void): void;
+}
+
 /** The desktop as Electron reaches it; its prompts are worded by the translator of the moment. */
-export function createElectronPlatform(translator: () => Translator): Platform {
-  // A notification that is garbage-collected loses its click handler; keep each until it is done.
-  const shown = new Map<string, Notification>();
+export function createElectronPlatform(translator: () => Translator, system: NodeJS.Platform = process.platform): ElectronPlatform {
+  const shown = new Map<string, { notification: Notification; onClick: () => void }>();
+  // Entries whose toast this run already acted on, so Windows' second report of the click is ignored.
+  const clicked = new Set<string>();
+  const forget = (id: string, notification: Notification) => {
+    if (shown.get(id)?.notification === notification) shown.delete(id);
+  };
+  // Windows reports a click both to the toast's object and to handleActivation: the first one acts.
+  const activate = (id: string, notification: Notification) => {
+    const held = shown.get(id);
+    if (held?.notification !== notification) return;
+    shown.delete(id);
+    clicked.add(id);
+    for (const oldest of clicked) {
+      if (clicked.size <= KEPT_NOTIFICATIONS) break;
+      clicked.delete(oldest);
+    }
+    focusWindow();
+    held.onClick();
+  };
   return {
     notify({ id, title, body }, onClick, onRefused) {
       if (!Notification.isSupported()) {
         onRefused('this system has no notification service');
         return;
       }
-      shown.get(id)?.close();
-      const notification = new Notification({ title, body });
-      shown.set(id, notification);
-      notification.on('click', () => {
-        shown.delete(id);
-        const [window] = BrowserWindow.getAllWindows();
-        if (window) {
-          if (window.isMinimized()) window.restore();
-          window.focus();
-        }
-        onClick();
-      });
+      // The same id is the same entry (a burst that grew): its new toast replaces the old one.
+      shown.get(id)?.notification.close();
+      shown.delete(id);
+      clicked.delete(id);
+      const notification = new Notification({ id, title, body, ...(system === 'win32' && { toastXml: toastXml(id, title, body) }) });
+      shown.set(id, { notification, onClick });
+      for (const oldest of shown.keys()) {
+        if (shown.size <= KEPT_NOTIFICATIONS) break;
+        shown.delete(oldest);
+      }
+      notification.on('click', () => activate(id, notification));
       notification.on('failed', (_event, error) => {
-        shown.delete(id);
+        forget(id, notification);
         onRefused(error);
       });
-      notification.on('close', () => {
-        if (shown.get(id) === notification) shown.delete(id);
+      // A toast that timed out went to the Action Center and can still be clicked; only the user's dismissal ends it.
+      notification.on('close', (event) => {
+        if ((event as { reason?: string } | undefined)?.reason === 'userCanceled') forget(id, notification);
       });
       notification.show();
+    },
+    handleActivations(openEntry) {
+      if (system !== 'win32') return;
+      Notification.handleActivation(({ type, arguments: launch }) => {
+        if (type !== 'click' || !launch.startsWith(launchPrefix)) return;
+        const id = launch.slice(launchPrefix.length);
+        if (clicked.has(id)) return;
+        const held = shown.get(id);
+        if (held) activate(id, held.notification);
+        else {
+          focusWindow();
+          openEntry(id);
+        }
+      });
     },
     setBadgeCount: (count) => void app.setBadgeCount(count),
     openExternal: async (url) => void (await openExternalAfterAsking(url, translator())),

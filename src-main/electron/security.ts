@@ -5,9 +5,16 @@ import { openExternalAfterAsking } from './external-links.ts';
 
 const blockedSchemes = ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'];
 
-/** The renderer's session reaches no network and grants no permission. */
-export function hardenSession(session: Session): void {
-  session.webRequest.onBeforeRequest({ urls: blockedSchemes }, (_details, callback) => callback({ cancel: true }));
+/** The dev server's origin for its hot-reload socket, which speaks ws:// to the same host and port. */
+const socketOrigin = (origin: string) => origin.replace(/^http/, 'ws');
+
+/**
+ * The renderer's session reaches no network and grants no permission; in development it reaches
+ * exactly the dev server's origin (`devServer`), never anything else.
+ */
+export function hardenSession(session: Session, devServer: string | null = null): void {
+  const allowed = devServer ? [devServer, socketOrigin(devServer)] : [];
+  session.webRequest.onBeforeRequest({ urls: blockedSchemes }, ({ url }, callback) => callback({ cancel: !allowed.includes(URL.parse(url)?.origin ?? '') }));
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
   session.setDevicePermissionHandler(() => false);

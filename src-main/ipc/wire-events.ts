@@ -8,7 +8,7 @@ import type { EventHub } from './event-hub.ts';
  * contract's name for it. The app and both test harnesses use it; disposing it unsubscribes all.
  */
 export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disposable {
-  const { profiles, health, firewall, firewallAdmin, notifications, support, supportWebhooks, outbox, chat, transcription } = services;
+  const { profiles, health, firewall, firewallAdmin, notifications, support, supportWebhooks, outbox, chat, transcription, tasks } = services;
   const subscriptions = new DisposableStore();
   const add = (subscription: Disposable) => void subscriptions.add(subscription);
   add(profiles.onChanged((list) => hub.publish('profiles', 'changed', list)));
@@ -19,7 +19,7 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disp
   add(firewall.blocks.onChanged(({ profileId }) => hub.publish('firewall', 'cacheChanged', { profileId, resource: 'blocklist' })));
   add(firewall.capabilities.onChanged((capabilities) => hub.publish('firewall', 'capabilitiesChanged', capabilities)));
   add(firewall.webhooks.onDeliveriesChanged((change) => hub.publish('firewall', 'webhookDeliveriesChanged', change)));
-  add(firewall.export.onProgress((progress) => hub.publish('firewall', 'exportProgress', progress)));
+  add(firewall.export.onProgress((progress) => hub.publish('firewall', 'exportProgress', progress, tasks.askerOf(progress.taskId))));
   add(firewallAdmin.status.onSampled((value) => hub.publish('firewallAdmin', 'statusSampled', value)));
   add(firewallAdmin.reports.onChanged((value) => hub.publish('firewallAdmin', 'reportChanged', value)));
 
@@ -34,11 +34,12 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disp
   add(supportWebhooks.onStatusChanged((status) => hub.publish('supportWebhooks', 'statusChanged', status)));
   add(outbox.onChanged((entry) => hub.publish('outbox', 'changed', entry)));
 
-  // An answer's batches and an upload's progress go to the window that asked; the stored answer
-  // (answerEnded) to every window, since any of them may show the conversation.
-  add(chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta, chat.askerOf(delta.messageId))));
+  // A long call's progress (an export's rows, an answer's batches, an upload's bytes) goes to the
+  // window that started it; the stored answer (answerEnded) to every window, since any of them may
+  // show the conversation.
+  add(chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta, tasks.askerOf(delta.messageId))));
   add(chat.onAnswerEnded((ended) => hub.publish('gateway', 'answerEnded', ended)));
-  add(transcription.onUploadProgress((progress) => hub.publish('gateway', 'uploadProgress', progress, transcription.askerOf(progress.uploadId))));
+  add(transcription.onUploadProgress((progress) => hub.publish('gateway', 'uploadProgress', progress, tasks.askerOf(progress.taskId))));
   add(chat.onConversationsChanged(() => hub.publish('gateway', 'conversationsChanged', null)));
   return subscriptions;
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Every code a call can fail with; the renderer's checks are compiled against this list. */
 export const errorCodes = [
@@ -147,6 +147,12 @@ export type AreaFacade<Area extends AreaSpec> = {
 export type Facade<Contract extends ContractSpec> = {
   [AreaName in keyof Contract]: AreaFacade<Contract[AreaName]>;
 };
+
+/**
+ * A long call's id (an export, a streamed answer, an upload), made by the window that starts it:
+ * the call's progress events carry it and go to that window alone, and `app.cancel` stops it.
+ */
+export const taskIdSchema = z.uuid();
 
 export const callChannel = (area: string, name: string): string => `${area}:${name}`;
 export const eventChannel = (area: string, name: string): string => `${area}:event:${name}`;

@@ -5,21 +5,13 @@
 import { z } from 'zod';
 import { call, event } from './define.ts';
 import { addressObjectTypes, logActions, logTimePresets, logTypes } from '../../src-shared/firewall-constants.ts';
+import type { RemotePage } from './pages.ts';
 
 const profileId = z.string().min(1).max(64);
 const objectId = z.string().min(1).max(200);
 const text = z.string().max(1_000);
 const names = z.array(z.string().max(500)).max(500);
 const paging = { page: z.int().min(1).max(1_000_000).default(1), pageSize: z.int().min(1).max(500).default(50) };
-
-/** One page of a list as the appliance numbered it; `refused` counts items without a usable id. */
-export interface ListPage<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-  refused: number;
-}
 
 export interface Policy {
   id: string;
@@ -94,7 +86,7 @@ export interface LogEntry {
   ruleId?: string;
   message?: string;
 }
-export interface LogSearchResult extends ListPage<LogEntry> {
+export interface LogSearchResult extends RemotePage<LogEntry> {
   /** The query object as it went to the appliance (`POST /logs/search`). */
   sent: Record<string, unknown>;
 }
@@ -204,12 +196,12 @@ export interface ReportChanged {
 
 export const firewallAdmin = {
   calls: {
-    listPolicies: call<ListPage<Policy>>()(z.object({ profileId, ...paging })),
+    listPolicies: call<RemotePage<Policy>>()(z.object({ profileId, ...paging })),
     createPolicy: call<Policy>()(z.object({ profileId, policy: policyInputSchema })),
     updatePolicy: call<Policy>()(z.object({ profileId, id: objectId, policy: policyInputSchema.partial() })),
     deletePolicy: call<null>()(z.object({ profileId, id: objectId })),
 
-    listAddressObjects: call<ListPage<AddressObject>>()(z.object({ profileId, ...paging, type: z.enum(addressObjectTypes).optional() })),
+    listAddressObjects: call<RemotePage<AddressObject>>()(z.object({ profileId, ...paging, type: z.enum(addressObjectTypes).optional() })),
     createAddressObject: call<AddressObject>()(z.object({ profileId, addressObject: addressObjectInputSchema })),
     updateAddressObject: call<AddressObject>()(z.object({ profileId, id: objectId, addressObject: addressObjectInputSchema.partial() })),
     deleteAddressObject: call<null>()(z.object({ profileId, id: objectId })),
@@ -217,17 +209,17 @@ export const firewallAdmin = {
     searchLogs: call<LogSearchResult>()(z.object({ profileId, query: logQuerySchema, ...paging })),
     recentLogQueries: call<RecentLogQuery[]>()(z.object({ profileId })),
 
-    listDevices: call<ListPage<Device>>()(
+    listDevices: call<RemotePage<Device>>()(
       z.object({ profileId, ...paging, text: z.string().max(200).optional(), online: z.boolean().optional() }),
     ),
 
-    listHoneypots: call<ListPage<Honeypot>>()(z.object({ profileId, ...paging })),
+    listHoneypots: call<RemotePage<Honeypot>>()(z.object({ profileId, ...paging })),
     createHoneypot: call<Honeypot>()(z.object({ profileId, honeypot: honeypotInputSchema })),
     updateHoneypot: call<Honeypot>()(z.object({ profileId, id: objectId, honeypot: honeypotInputSchema.partial() })),
     deleteHoneypot: call<null>()(z.object({ profileId, id: objectId })),
-    listHoneypotEvents: call<ListPage<HoneypotEvent>>()(z.object({ profileId, honeypotId: objectId, ...paging })),
+    listHoneypotEvents: call<RemotePage<HoneypotEvent>>()(z.object({ profileId, honeypotId: objectId, ...paging })),
 
-    listReports: call<ListPage<Report>>()(z.object({ profileId, ...paging })),
+    listReports: call<RemotePage<Report>>()(z.object({ profileId, ...paging })),
     /** Answers at once with the report as the appliance started it; `reportChanged` follows it until it is ready. */
     generateReport: call<Report>()(z.object({ profileId, report: reportRequestSchema })),
     getReport: call<Report>()(z.object({ profileId, id: objectId })),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { call, event } from './define.ts';
+import { call, event, taskIdSchema } from './define.ts';
 import type { IpcError } from './define.ts';
+import type { CachedPage } from './pages.ts';
 import type { CacheChanged, FirewallSyncResource, SyncStatus } from './sync.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
 import { alertSeverities } from '../../src-shared/firewall-constants.ts';
@@ -87,13 +88,6 @@ export const alertQuerySchema = z.object({
   limit: z.int().min(1).max(1000).default(100),
 });
 export type AlertQuery = z.input<typeof alertQuerySchema>;
-
-export interface AlertPage {
-  rows: AlertRow[];
-  /** How many cached alerts match the filter. */
-  total: number;
-  offset: number;
-}
 
 /** The values present in the cache, for the filter pickers. */
 export interface AlertFacets {
@@ -191,7 +185,7 @@ export interface ExportResult {
 }
 
 export interface ExportProgress {
-  exportId: string;
+  taskId: string;
   written: number;
   total: number;
 }
@@ -242,18 +236,16 @@ const withProfile = z.object({ profileId });
 export const firewall = {
   calls: {
     /** A page of cached alerts (filter, sort, offset/limit for a virtualised table); never touches the network. */
-    alerts: call<AlertPage>()(alertQuerySchema),
+    alerts: call<CachedPage<AlertRow>>()(alertQuerySchema),
     alertFacets: call<AlertFacets>()(withProfile),
     /** The appliance's detail when it answers; the cached copy (with the reason) when it does not. */
     alert: call<AlertDetail>()(withProfile.extend({ alertId: z.string().min(1).max(200) })),
-    /** Streams the filtered, sorted set into a CSV file the user picks in a save dialog; progress on `exportProgress`. */
+    /** Streams the filtered, sorted set into a CSV file the user picks in a save dialog; progress on `exportProgress`; `app.cancel` stops it. */
     exportAlerts: call<ExportResult>()(withProfile.extend({
-      exportId: z.string().min(1).max(64),
+      taskId: taskIdSchema,
       filter: alertFilterSchema.default({}),
       sort: alertSortSchema.default({ field: 'occurredAt', direction: 'desc' }),
     })),
-    /** Stops an export under way; `exportAlerts` then answers as cancelled. */
-    cancelExport: call<null>()(z.object({ exportId: z.string().min(1).max(64) })),
 
     syncStatus: call<SyncStatus<FirewallSyncResource>[]>()(withProfile),
     syncNow: call<null>()(withProfile),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chatParameterRanges, type ParameterRange } from '../../src-shared/chat-parameters.ts';
 import { imageCountLimits, imageSizeProblem } from '../../src-shared/gateway-media.ts';
-import { call, event, type IpcError } from './define.ts';
+import { call, event, taskIdSchema, type IpcError } from './define.ts';
 
 export interface GatewayModelInfo {
   id: string;
@@ -74,6 +74,7 @@ export interface Conversation extends ConversationSummary {
 /** A batch of an answer's new text, about every 16 ms; `seq` counts the batches of one answer from 0. */
 export interface AnswerDelta {
   conversationId: string;
+  /** The answer's id: the task id the window gave when it asked. */
   messageId: string;
   seq: number;
   content: string;
@@ -141,7 +142,7 @@ export interface ChosenAudioFile {
 
 /** How much of an upload has been handed to the network. */
 export interface UploadProgress {
-  uploadId: string;
+  taskId: string;
   sentBytes: number;
   totalBytes: number;
 }
@@ -187,14 +188,15 @@ export const gateway = {
     createConversation: call<Conversation>()(z.object({ profileId: id })),
     updateConversation: call<Conversation>()(conversationSettingsSchema.extend({ id })),
     deleteConversation: call<null>()(z.object({ id })),
-    /** Adds the user's message and starts the answer; its text arrives as `answerDelta` events. */
-    send: call<Conversation>()(z.object({ conversationId: id, text: messageText })),
+    /**
+     * Adds the user's message and starts the answer, whose id is `taskId`: its text arrives as
+     * `answerDelta` events to this window, and `app.cancel` stops it (the text so far stays).
+     */
+    send: call<Conversation>()(z.object({ conversationId: id, text: messageText, taskId: taskIdSchema })),
     /** Replaces the last answer (also the Retry of a failed one). */
-    regenerate: call<Conversation>()(z.object({ conversationId: id })),
+    regenerate: call<Conversation>()(z.object({ conversationId: id, taskId: taskIdSchema })),
     /** Replaces a user message's text, drops what followed it, and asks again. */
-    editAndResend: call<Conversation>()(z.object({ conversationId: id, messageId: id, text: messageText })),
-    /** Aborts the upstream request; the text so far stays. */
-    stop: call<null>()(z.object({ messageId: id })),
+    editAndResend: call<Conversation>()(z.object({ conversationId: id, messageId: id, text: messageText, taskId: taskIdSchema })),
     /** Embeds one or two texts with an embedding model. */
     embed: call<EmbeddingResult>()(
       z.object({ profileId: id, model: z.string().min(1).max(200), texts: z.array(z.string().trim().min(1).max(100_000)).min(1).max(2) }),
@@ -218,7 +220,7 @@ export const gateway = {
     /** Main's open dialog for an audio file; null when the user cancels. Checks its type and size. */
     chooseAudioFile: call<ChosenAudioFile | null>()(z.undefined()),
     /** Uploads the chosen file as multipart (`POST /audio/transcriptions`); progress comes as `uploadProgress`. */
-    transcribe: call<Transcription>()(z.object({ profileId: id, model: z.string().min(1).max(200), fileId: id, uploadId: id })),
+    transcribe: call<Transcription>()(z.object({ profileId: id, model: z.string().min(1).max(200), fileId: id, taskId: taskIdSchema })),
   },
   events: {
     uploadProgress: event<UploadProgress>(),

@@ -21,6 +21,7 @@ export * from './firewall-admin.ts';
 export * from './gateway.ts';
 export * from './notifications.ts';
 export * from './outbox.ts';
+export * from './pages.ts';
 export * from './profiles.ts';
 export * from './support-webhooks.ts';
 export * from './support.ts';

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { WebhookSettings } from '../../src-preload/contract/firewall.ts';
-import type { ListPage, Report } from '../../src-preload/contract/firewall-admin.ts';
+import type { Report } from '../../src-preload/contract/firewall-admin.ts';
+import type { RemotePage } from '../../src-preload/contract/pages.ts';
 import type { OpsDeskApi } from '../../src-preload/contract/index.ts';
 import type { SupportResource, SyncStatus } from '../../src-preload/contract/sync.ts';
 import { opsdesk } from '../bridge.ts';
@@ -36,7 +37,7 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
     api.gateway.onConversationsChanged(() => stale(gatewayKeys.conversations())),
     // A report main follows while the appliance builds it: the row shown takes its new state.
     api.firewallAdmin.onReportChanged(({ profileId, report }) =>
-      client.setQueriesData<ListPage<Report>>({ queryKey: firewallKeys.admin(profileId, 'reports') }, (page) =>
+      client.setQueriesData<RemotePage<Report>>({ queryKey: firewallKeys.admin(profileId, 'reports') }, (page) =>
         page && { ...page, items: page.items.map((listed) => (listed.id === report.id ? report : listed)) },
       ),
     ),

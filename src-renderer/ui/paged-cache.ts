@@ -1,14 +1,9 @@
 import type { StateCreator } from 'zustand';
 import type { IpcError, IpcResult } from '../../src-preload/contract/define.ts';
+import type { CachedPage } from '../../src-preload/contract/pages.ts';
 
 /** Rows fetched per call: a screenful and a half, so a scroll asks main once or twice. */
 export const cachePageSize = 100;
-
-/** What main answers for one window of a cached list: the rows, how many match, and what else it says (when it synced). */
-export interface CachedPage<Row> {
-  rows: readonly Row[];
-  total: number;
-}
 
 export interface PagedCacheState<Row, Query, Page extends CachedPage<Row>> {
   query: Query;

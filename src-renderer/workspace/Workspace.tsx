@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { IpcError } from '../../src-preload/contract/define.ts';
+import { useShowAboutFromMenu } from '../features/settings/use-about.ts';
 import { useErrorText } from '../language/use-error-text.ts';
 import { LiveConfirmation } from '../outbox/LiveConfirmation.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
@@ -19,6 +20,7 @@ export function Workspace() {
   const saveError = useWorkspaceStore((state) => state.saveError);
   useEffect(() => persistWorkspace(), []);
   useWorkspaceShortcuts();
+  useShowAboutFromMenu();
 
   return (
     <div className="workspace">

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import type { FigureRow } from '../../bench/figure.ts';
+import { expectEach } from '../support/expect-each.ts';
 
 test('npm run bench -- --quick prints and writes P1, P2, P3 and P5', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'opsdesk-bench-'));
@@ -33,7 +34,7 @@ test('npm run bench -- --quick prints and writes P1, P2, P3 and P5', async () =>
       'P1 main CPU per chunk vs SDK bare iteration',
       "P1 main's chunk rate",
     ]);
-    expect(p1.every((row) => Number.isFinite(row.measured) && row.measured >= 0)).toBe(true);
+    expectEach(p1, (row) => Number.isFinite(row.measured) && row.measured >= 0, 'have a measured figure');
     expect(p1[2]!.ratio).toBeGreaterThan(0);
     // P6 (the inbox's status filter over 10k cached tickets) and P7 (a busy session on a 60/min key).
     expect(rows.filter((row) => /^P[67] /.test(row.figure)).map((row) => row.figure)).toEqual([

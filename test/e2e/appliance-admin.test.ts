@@ -1,12 +1,13 @@
 // The firewall's administration sections in Chromium against the simulator, as an analyst uses them.
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { FirewallSim } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
 import { firewallProfile } from '../support/firewall-profile.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { shot } from '../support/e2e-shots.ts';
+import { expectEach } from '../support/expect-each.ts';
 
 const e2e = setUpE2e();
 let app: AppUnderTest | undefined;
@@ -93,7 +94,7 @@ describe('log search', () => {
     await poll(() => results.getByRole('row').count()).toBeGreaterThan(1);
     expect(JSON.parse(await builder.getByLabel('Query object sent').innerText())).toEqual({ type: 'traffic', action: 'deny' });
     const rows = await results.getByRole('row').allInnerTexts();
-    expect(rows.slice(1).every((text) => /traffic/.test(text) && /deny/.test(text))).toBe(true);
+    expectEach(rows.slice(1), (text) => /traffic/.test(text) && /deny/.test(text), 'show denied traffic');
     const firstPage = rows[1];
     const pager = results.getByText(/Page 1 of \d+/);
     if ((await results.getByRole('button', { name: 'Next page' }).isEnabled())) {
@@ -281,7 +282,7 @@ describe('devices', () => {
     await poll(() => section.getByRole('row').count()).toBeGreaterThan(2);
     const all = await section.getByRole('row').count();
     await section.getByLabel('Online only').check();
-    await poll(async () => (await section.getByRole('row').allInnerTexts()).slice(1).every((text) => /\tYes\t/.test(text))).toBe(true);
+    await vi.waitFor(async () => expectEach((await section.getByRole('row').allInnerTexts()).slice(1), (text) => /\tYes\t/.test(text), 'show an online device'), { timeout: 15_000 });
     expect(await section.getByRole('row').count()).toBeLessThan(all);
     await shot(page, 'devices');
   });

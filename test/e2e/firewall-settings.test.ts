@@ -9,6 +9,7 @@ import { firewallProfile } from '../support/firewall-profile.ts';
 import { everyOutcome, pushEveryOutcome } from '../support/firewall-pushes.ts';
 import { freePort } from '../support/free-port.ts';
 import { shot } from '../support/e2e-shots.ts';
+import { expectEach } from '../support/expect-each.ts';
 
 const e2e = setUpE2e();
 let app: AppUnderTest | undefined;
@@ -143,7 +144,7 @@ describe('webhook receiver', () => {
     firewall!.setWebhook({ url: `https://127.0.0.1:${port}/hook`, secret: signingKey });
     firewall!.addAlerts(3);
     await firewall!.webhooksIdle();
-    expect(firewall!.webhookDeliveries.filter((delivery) => delivery.event === 'alert.created').every((delivery) => delivery.status === 200)).toBe(true);
+    expectEach(firewall!.webhookDeliveries.filter((delivery) => delivery.event === 'alert.created'), (delivery) => delivery.status === 200, 'be answered 200');
     await view.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Alerts', exact: true }).click();
     await poll(() => view.getByRole('status', { name: 'Matching alerts' }).innerText()).toBe('23 alerts');
 

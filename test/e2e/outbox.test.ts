@@ -6,6 +6,7 @@ import { setUpE2e } from '../support/e2e-setup.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { fillOutbox, refusedSubject } from '../support/outbox-scene.ts';
 import { driveUntil } from '../core/outbox/outbox-fixture.ts';
+import { expectNone } from '../support/expect-each.ts';
 
 const e2e = setUpE2e({ simulators: { alertCount: 0 } });
 
@@ -68,7 +69,7 @@ test('the outbox lists what is pending and why; Retry on a LIVE key asks first (
   await discard.getByRole('button', { name: 'Discard' }).click();
   await expect.poll(() => rows.count()).toBe(2);
   expect(services.outbox.get(scene.waiting.id)?.state).toBe('discarded');
-  expect(e2e.sims.support.store.contacts.some((contact) => contact.name === 'Ada Lovelace')).toBe(false);
+  expectNone(e2e.sims.support.store.contacts, (contact) => contact.name === 'Ada Lovelace', 'be the discarded contact');
 
   // A TEST key's write is retried without asking.
   const refusedOnTest = outbox.getByRole('article', { name: 'Add a follow-up to contact “ct_999999”' });

@@ -7,6 +7,7 @@ import { SUPPORT_SCOPES, SupportSim, type SupportKeyOptions } from '../sim/index
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
 import { supportProfile } from '../support/support-profile.ts';
+import { expectEach } from '../support/expect-each.ts';
 
 const e2e = setUpE2e();
 let app: AppUnderTest | undefined;
@@ -84,7 +85,7 @@ describe('the Support view, as a new user tries it', () => {
     await poll(() => results.innerText()).toMatch(/3 results for “refund invoice”/);
     const scores = (await results.getByText(/^score /).allInnerTexts()).map((text) => Number(text.replace('score ', '')));
     expect(scores).toHaveLength(3);
-    expect(scores.every((score) => score > 0 && score <= 1)).toBe(true);
+    expectEach(scores, (score) => score > 0 && score <= 1, 'score above 0 and at most 1');
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     const searched = support!.requests.filter((request) => request.path.endsWith('/kb/search'));
     expect(searched.at(-1)?.query).toMatch(/(^|&)top_k=3(&|$)/);

@@ -18,7 +18,7 @@ describe('tab workspace', () => {
     await page.getByRole('tabpanel').getByRole('button', { name: 'Open Settings' }).click();
     await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Chat', 'Settings']);
     expect(await activeTab(page)).toBe('Settings');
-    await expect.poll(() => page.getByRole('tabpanel').innerText()).toContain('OpsDesk 0.0.0-test');
+    await expect.poll(() => page.getByRole('tabpanel').innerText()).toContain('OpsDesk\n0.0.0-test');
   });
 
   test('open, close and reorder with the mouse; reload restores the layout', async () => {
@@ -100,7 +100,7 @@ describe('tab workspace', () => {
   });
 
   test('a view that throws shows its error panel while the other tabs keep working', async () => {
-    const brokenChannels = new Set(['app:info']);
+    const brokenChannels = new Set(['app:diagnostics']);
     const app = await e2e.openApp({ brokenChannels });
     const { page } = app;
     await page.keyboard.press('Control+t');
@@ -109,7 +109,7 @@ describe('tab workspace', () => {
 
     const settingsPanel = page.getByRole('tabpanel', { name: 'Settings' });
     await expect.poll(() => settingsPanel.getByRole('alert').innerText()).toContain('The Settings view stopped working');
-    expect(await settingsPanel.innerText()).toContain('The connection to the main process was lost (app:info)');
+    expect(await settingsPanel.innerText()).toContain('The connection to the main process was lost (app:diagnostics)');
 
     await page.getByRole('tab', { name: 'Support' }).click();
     await expect.poll(() => page.getByRole('tabpanel', { name: 'Support' }).innerText()).toContain('Support is not set up yet');
@@ -119,6 +119,6 @@ describe('tab workspace', () => {
     brokenChannels.clear();
     await page.getByRole('tab', { name: 'Settings' }).click();
     await settingsPanel.getByRole('button', { name: 'Reload view' }).click();
-    await expect.poll(() => settingsPanel.innerText()).toContain('OpsDesk 0.0.0-test');
+    await expect.poll(() => settingsPanel.innerText()).toContain('OpsDesk\n0.0.0-test');
   });
 });

@@ -17,6 +17,8 @@ describe('lint enforces the process layering', () => {
     ['src-main/core/leak.ts', "import { App } from '../../src-renderer/App.tsx';\nexport const x = App;\n"],
     ['src-preload/leak.ts', "import { fetch } from 'undici';\nexport const x = fetch;\n"],
     ['src-preload/leak.ts', "import { openDatabase } from '../src-main/core/db/database.ts';\nexport const x = openDatabase;\n"],
+    ['src-preload/contract/support/leak.ts', "import { openDatabase } from '../../../src-main/core/db/database.ts';\nexport const x = openDatabase;\n"],
+    ['src-preload/contract/support/leak.ts', "import { fetch } from 'undici';\nexport const x = fetch;\n"],
     ['src-renderer/leak.ts', "import { ipcRenderer } from 'electron';\nexport const x = ipcRenderer;\n"],
     ['src-renderer/leak.ts', "import { readFile } from 'node:fs/promises';\nexport const x = readFile;\n"],
     ['src-renderer/leak.ts', "import { openDatabase } from '../src-main/core/db/database.ts';\nexport const x = openDatabase;\n"],
@@ -73,5 +75,38 @@ describe('lint enforces the layers inside the renderer', () => {
     ['src-renderer/workspace/Ok.tsx', "import { ChatView } from '../features/chat/ChatView.tsx';\nexport const x = ChatView;\n"],
   ])('%s: an allowed import passes', async (filePath, code) => {
     expect(await layeringErrors(filePath, code)).toEqual([]);
+  });
+});
+
+async function handlerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages
+    .filter((message) => message.ruleId === 'no-restricted-syntax' || message.ruleId?.endsWith('no-restricted-imports'))
+    .map((message) => message.message);
+}
+
+const handlerFile = (body: string, imports = '') =>
+  `import type { AppServices } from '../../core/app-services.ts';\n${imports}export function notesHandlers(services: AppServices) {\n  return {\n${body}\n  };\n}\n`;
+
+describe('lint keeps back-end rules out of ipc/ (handlers delegate in one expression)', () => {
+  test.each([
+    ['a block body', "    syncNow: ({ profileId }) => {\n      services.firewall.syncNow(profileId);\n      return null;\n    },"],
+    ['a condition', '    ticket: ({ profileId, ticketId, fresh }) => (fresh ? services.support.tickets.detail(profileId, ticketId, true) : null),'],
+    ['a default by ||', "    access: ({ profileId }) => services.support.access.get(profileId || 'default', false),"],
+    ['a wrapper that decides for the service', '    block: ({ profileId, ip }) => services.firewall.guard(profileId, () => services.firewall.blocks.block(profileId, ip, 0, \'\')),'],
+    ['an await', '    list: async () => (await services.profiles.list()).length,'],
+  ])('%s fails lint', async (_what, body) => {
+    expect(await handlerErrors('src-main/ipc/handlers/notes.ts', handlerFile(body))).not.toEqual([]);
+  });
+
+  test('a handler that imports a back end module, not through the services, fails lint', async () => {
+    const imports = "import { openExternalLink } from '../../core/external-url.ts';\n";
+    expect(await handlerErrors('src-main/ipc/handlers/notes.ts', handlerFile('    open: ({ url }) => openExternalLink(services.platform, url),', imports))).not.toEqual([]);
+  });
+
+  test('one-line delegation, and types from core, pass', async () => {
+    const imports = "import type { TicketQuery } from '../../core/support/tickets/ticket-service.ts';\n";
+    const body = '    tickets: (query: TicketQuery) => services.support.tickets.query(query),\n    syncNow: ({ profileId, resource }) => services.support.syncNow(profileId, resource),';
+    expect(await handlerErrors('src-main/ipc/handlers/notes.ts', handlerFile(body, imports))).toEqual([]);
   });
 });

@@ -69,8 +69,10 @@ vi.mock('electron', () => ({
 }));
 
 const { appMenuTemplate } = await import('../../src-main/electron/app-menu.ts');
+const { rememberZoom } = await import('../../src-main/electron/zoom.ts');
 const { createMainWindow, mainWindowOptions } = await import('../../src-main/electron/main-window.ts');
-const { contentSecurityPolicy } = await import('../../src-main/electron/content-security-policy.ts');
+const { contentSecurityPolicy, contentSecurityPolicyFor } = await import('../../src-main/electron/content-security-policy.ts');
+const { rendererSource } = await import('../../src-main/electron/renderer-source.ts');
 const { registerAppScheme, serveRenderer } = await import('../../src-main/electron/app-protocol.ts');
 const { hardenSession, hardenWebContents } = await import('../../src-main/electron/security.ts');
 const { bindRouter } = await import('../../src-main/electron/ipc.ts');
@@ -106,9 +108,38 @@ describe('main window', () => {
   });
 
   test('loads the app from the custom protocol, not file://', () => {
-    createMainWindow('/app/preload/index.cjs', crashReporting());
+    createMainWindow('/app/preload/index.cjs', crashReporting(), rendererSource(true).indexUrl);
     expect(electron.windows.at(-1)!.loadedUrl).toBe('opsdesk://app/index.html');
   });
+});
+
+describe('electron-vite dev', () => {
+  const dev = { ELECTRON_RENDERER_URL: 'http://localhost:5173/' };
+
+  test('an unpackaged app loads the dev server and takes IPC from its origin; a packaged one never does', () => {
+    expect(rendererSource(false, dev)).toEqual({ origin: 'http://localhost:5173', indexUrl: 'http://localhost:5173/', devServer: 'http://localhost:5173' });
+    expect(rendererSource(true, dev)).toEqual({ origin: 'opsdesk://app', indexUrl: 'opsdesk://app/index.html', devServer: null });
+    expect(rendererSource(false, {}).devServer).toBeNull();
+    for (const elsewhere of ['https://localhost:5173/', 'http://dev.example.com:5173/', 'file:///tmp/index.html']) {
+      expect(rendererSource(false, { ELECTRON_RENDERER_URL: elsewhere }).devServer).toBeNull();
+    }
+  });
+
+  test("the dev server's CSP lets in its own origin and this run's nonce; a production build's allows no network and no nonce", async () => {
+    const { default: config } = await import('../../electron.vite.config.ts');
+    const serving = config({ command: 'serve', mode: 'development' });
+    const nonce = serving.renderer!.html!.cspNonce!;
+    const served = (serving.renderer!.server!.headers as Record<string, string>)['content-security-policy']!;
+    expect(served).toBe(contentSecurityPolicyFor({ nonce }));
+    expect(served.split('; ')).toEqual(expect.arrayContaining([`script-src 'self' 'nonce-${nonce}'`, "connect-src 'self'"]));
+    expect(served).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+
+    const building = config({ command: 'build', mode: 'production' });
+    expect(building.renderer!.html?.cspNonce).toBeUndefined();
+    expect(building.renderer!.server?.headers).toBeUndefined();
+    expect(contentSecurityPolicy).not.toMatch(/nonce|connect-src 'self'/);
+  });
+
 });
 
 describe('the window while an update migrates the database', () => {
@@ -162,7 +193,7 @@ describe('a crashed window', () => {
 
   test('is reloaded, the user is told why and where the log is, and the log has the reason', () => {
     const reporting = crashReporting();
-    createMainWindow('/app/preload/index.cjs', reporting);
+    createMainWindow('/app/preload/index.cjs', reporting, 'opsdesk://app/index.html');
     goneWith('crashed');
     expect(electron.windows.at(-1)!.webContents.reload).toHaveBeenCalledTimes(1);
     const [, box] = electron.showMessageBox.mock.calls[0] as unknown as [unknown, { message: string; detail: string }];
@@ -173,14 +204,14 @@ describe('a crashed window', () => {
   });
 
   test('a clean exit is not a crash', () => {
-    createMainWindow('/app/preload/index.cjs', crashReporting());
+    createMainWindow('/app/preload/index.cjs', crashReporting(), 'opsdesk://app/index.html');
     goneWith('clean-exit');
     expect(electron.windows.at(-1)!.webContents.reload).not.toHaveBeenCalled();
     expect(electron.showMessageBox).not.toHaveBeenCalled();
   });
 
   test('a window that keeps crashing is no longer reloaded, and the user is asked to restart', () => {
-    createMainWindow('/app/preload/index.cjs', crashReporting());
+    createMainWindow('/app/preload/index.cjs', crashReporting(), 'opsdesk://app/index.html');
     for (let crash = 0; crash < 4; crash += 1) goneWith('oom');
     expect(electron.windows.at(-1)!.webContents.reload).toHaveBeenCalledTimes(3);
     const [, last] = electron.showMessageBox.mock.calls.at(-1) as unknown as [unknown, { message: string }];
@@ -188,7 +219,7 @@ describe('a crashed window', () => {
   });
 
   test('tells the user in their language', () => {
-    createMainWindow('/app/preload/index.cjs', crashReporting(createTranslator('zh-CN')));
+    createMainWindow('/app/preload/index.cjs', crashReporting(createTranslator('zh-CN')), 'opsdesk://app/index.html');
     goneWith('crashed');
     const [, box] = electron.showMessageBox.mock.calls[0] as unknown as [unknown, { message: string; detail: string }];
     expect(box.message).toBe('OpsDesk 窗口意外停止，已重新加载。');
@@ -199,18 +230,23 @@ describe('a crashed window', () => {
 describe('application menu', () => {
   type Item = Electron.MenuItemConstructorOptions;
   const logFolder = '/home/analyst/.config/OpsDesk/logs';
+  /** The preferences' zoom level, as SQLite would keep it between runs. */
+  const saved = { level: 0 };
+  const zoomMemory = { zoomLevel: () => saved.level, setZoomLevel: (level: number) => void (saved.level = level) };
+  const showAbout = vi.fn();
+  const menuFor = (platform: NodeJS.Platform, translator = english) => appMenuTemplate({ platform, logFolder, translator, showAbout, zoomMemory });
   const items = (menu: Item[]): Item[] => menu.flatMap((item) => [item, ...items((item.submenu as Item[] | undefined) ?? [])]);
   const itemLabelled = (menu: Item[], label: string) => items(menu).find((item) => item.label === label)!;
 
   test.each(['linux', 'win32', 'darwin'] as const)('on %s no menu item takes close-window or reload', (platform) => {
-    const roles = items(appMenuTemplate({ platform, logFolder, translator: english })).map((item) => item.role);
+    const roles = items(menuFor(platform)).map((item) => item.role);
     expect(roles).toContain('editMenu');
     for (const taken of ['fileMenu', 'windowMenu', 'viewMenu', 'close', 'reload', 'forceReload']) expect(roles).not.toContain(taken);
     expect(roles.includes('appMenu')).toBe(platform === 'darwin');
   });
 
   test.each(['linux', 'win32'] as const)('on %s it is File, Edit, View, Window, Help', (platform) => {
-    const menu = appMenuTemplate({ platform, logFolder, translator: english });
+    const menu = menuFor(platform);
     expect(menu.map((item) => item.label)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
   });
 
@@ -224,27 +260,74 @@ describe('application menu', () => {
     ['Tab 1', 'CmdOrCtrl+1'],
     ['Last Tab', 'CmdOrCtrl+9'],
   ])('shows %s as %s without taking the key from the window', (label, accelerator) => {
-    const item = itemLabelled(appMenuTemplate({ platform: 'linux', logFolder, translator: english }), label);
+    const item = itemLabelled(menuFor('linux'), label);
     expect(item).toMatchObject({ accelerator, registerAccelerator: false });
   });
 
   test('a click on a tab item gives the window the same key press the renderer handles', () => {
     const window = { webContents: { sendInputEvent: vi.fn() } };
-    const closeTab = itemLabelled(appMenuTemplate({ platform: 'win32', logFolder, translator: english }), 'Close Tab');
+    const closeTab = itemLabelled(menuFor('win32'), 'Close Tab');
     closeTab.click!({} as never, window as never, {} as never);
     expect(window.webContents.sendInputEvent).toHaveBeenCalledWith({ type: 'keyDown', keyCode: 'W', modifiers: ['control'] });
-    const moveRight = itemLabelled(appMenuTemplate({ platform: 'linux', logFolder, translator: english }), 'Move Tab Right');
+    const moveRight = itemLabelled(menuFor('linux'), 'Move Tab Right');
     moveRight.click!({} as never, window as never, {} as never);
     expect(window.webContents.sendInputEvent).toHaveBeenLastCalledWith({ type: 'keyDown', keyCode: 'PageDown', modifiers: ['control', 'shift'] });
   });
 
   test.each(['linux', 'win32', 'darwin'] as const)('on %s Help → Open Log Folder opens the log folder', (platform) => {
-    itemLabelled(appMenuTemplate({ platform, logFolder, translator: english }), 'Open Log Folder').click!({} as never, undefined, {} as never);
+    itemLabelled(menuFor(platform), 'Open Log Folder').click!({} as never, undefined, {} as never);
     expect(electron.openPath).toHaveBeenLastCalledWith(logFolder);
   });
 
+  test('on macOS it adds the Window menu the platform expects (Minimize ⌘M, Zoom, Bring All to Front) and View with full screen, without tab shortcuts', () => {
+    const menu = menuFor('darwin');
+    expect(menu.map((item) => item.label ?? item.role)).toEqual(['appMenu', 'Edit', 'View', 'Window', 'Help']);
+    const window = menu.find((item) => item.label === 'Window')!;
+    expect(window.role).toBe('window');
+    expect((window.submenu as Item[]).map((item) => item.role ?? item.type)).toEqual(['minimize', 'zoom', 'separator', 'front']);
+    const view = (menu.find((item) => item.label === 'View')!.submenu as Item[]).map((item) => item.label ?? item.type);
+    expect(view).toEqual(['Actual Size', 'Zoom In', 'Zoom Out', 'separator', 'Toggle Full Screen']);
+    expect(items(menu).some((item) => item.registerAccelerator === false)).toBe(false);
+  });
+
+  test.each(['linux', 'win32', 'darwin'] as const)('on %s View zooms in, out and back to actual size, and the level is remembered for the next run', (platform) => {
+    const contents = { level: 0, getZoomLevel: () => contents.level, setZoomLevel: vi.fn((level: number) => void (contents.level = level)) };
+    const window = { webContents: contents };
+    saved.level = 0;
+    const click = (label: string) => itemLabelled(menuFor(platform), label).click!({} as never, window as never, {} as never);
+    expect(itemLabelled(menuFor(platform), 'Zoom In')).toMatchObject({ accelerator: 'CmdOrCtrl+Plus' });
+    click('Zoom In');
+    click('Zoom In');
+    expect(contents.level).toBe(1);
+    expect(saved.level).toBe(1);
+    click('Zoom Out');
+    expect(saved.level).toBe(0.5);
+    click('Actual Size');
+    expect([contents.level, saved.level]).toEqual([0, 0]);
+    for (let step = 0; step < 20; step += 1) click('Zoom Out');
+    expect(saved.level).toBe(-3);
+  });
+
+  test('a window opened later (or a reload) gets the remembered zoom, and Ctrl+wheel zooms and is remembered too', () => {
+    const listeners = new Map<string, (...args: unknown[]) => void>();
+    const contents = { level: 0, on: (name: string, listener: never) => listeners.set(name, listener), getZoomLevel: () => contents.level, setZoomLevel: (level: number) => void (contents.level = level) };
+    saved.level = 1.5;
+    rememberZoom(contents as never, zoomMemory);
+    listeners.get('did-finish-load')!();
+    expect(contents.level).toBe(1.5);
+    listeners.get('zoom-changed')!({}, 'in');
+    expect(saved.level).toBe(2);
+  });
+
+  test.each(['linux', 'win32', 'darwin'] as const)('on %s Help → About OpsDesk shows the About page', (platform) => {
+    showAbout.mockClear();
+    const help = menuFor(platform).find((item) => item.role === 'help')!;
+    (help.submenu as Item[]).find((item) => item.label === 'About OpsDesk')!.click!({} as never, undefined, {} as never);
+    expect(showAbout).toHaveBeenCalledTimes(1);
+  });
+
   test('is worded in the chosen language, roles included', () => {
-    const menu = appMenuTemplate({ platform: 'linux', logFolder, translator: createTranslator('zh-CN') });
+    const menu = menuFor('linux', createTranslator('zh-CN'));
     expect(menu.map((item) => item.label)).toEqual(['文件', '编辑', '视图', '窗口', '帮助']);
     expect(items(menu).filter((item) => item.role === 'paste').map((item) => item.label)).toEqual(['粘贴']);
     expect(itemLabelled(menu, '关闭标签页')).toMatchObject({ accelerator: 'CmdOrCtrl+W' });
@@ -333,6 +416,25 @@ describe('session and web contents hardening', () => {
     expect(captured.filter).toEqual({ urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] });
     const callback = vi.fn();
     (captured.listener as (details: unknown, callback: unknown) => void)({ url: 'https://example.com/' }, callback);
+    expect(callback).toHaveBeenCalledWith({ cancel: true });
+  });
+
+  test('in development the session lets through exactly the dev server (its pages and its hot-reload socket); in a build nothing', () => {
+    const { session, captured } = fakeSession();
+    hardenSession(session as never, 'http://localhost:5173');
+    const cancelled = (url: string) => {
+      const callback = vi.fn();
+      (captured.listener as (details: unknown, callback: unknown) => void)({ url }, callback);
+      return (callback.mock.calls[0]![0] as { cancel: boolean }).cancel;
+    };
+    expect(cancelled('http://localhost:5173/src/main.tsx')).toBe(false);
+    expect(cancelled('ws://localhost:5173/?token=abc')).toBe(false);
+    for (const url of ['http://localhost:5174/', 'http://127.0.0.1:5173/', 'https://localhost:5173/', 'https://api.example.com/']) expect(cancelled(url), url).toBe(true);
+
+    const production = fakeSession();
+    hardenSession(production.session as never);
+    const callback = vi.fn();
+    (production.captured.listener as (details: unknown, callback: unknown) => void)({ url: 'http://localhost:5173/' }, callback);
     expect(callback).toHaveBeenCalledWith({ cancel: true });
   });
 

@@ -5,7 +5,9 @@ import { describe, expect, test, vi } from 'vitest';
 
 /** Electron cannot run here; this stands in for the parts of its API the platform touches. */
 const electron = vi.hoisted(() => ({
-  notifications: [] as { options: { title: string; body: string }; handlers: Map<string, (...args: unknown[]) => void>; shown: boolean }[],
+  notifications: [] as { options: { id: string; title: string; body: string; toastXml?: string }; handlers: Map<string, (...args: unknown[]) => void>; shown: boolean; closed: boolean }[],
+  /** What Windows reports through Notification.handleActivation, once a handler is registered. */
+  activation: null as ((details: { type: string; arguments: string }) => void) | null,
   badge: [] as number[],
   opened: [] as string[],
   focused: null as object | null,
@@ -23,10 +25,14 @@ vi.mock('electron', () => ({
     static isSupported() {
       return this.supported;
     }
+    static handleActivation(callback: (details: { type: string; arguments: string }) => void) {
+      electron.activation = callback;
+    }
     handlers = new Map<string, (...args: unknown[]) => void>();
     shown = false;
-    options: { title: string; body: string };
-    constructor(options: { title: string; body: string }) {
+    closed = false;
+    options: { id: string; title: string; body: string };
+    constructor(options: { id: string; title: string; body: string }) {
       this.options = options;
       electron.notifications.push(this);
     }
@@ -36,7 +42,9 @@ vi.mock('electron', () => ({
     show() {
       this.shown = true;
     }
-    close() {}
+    close() {
+      this.closed = true;
+    }
   },
   app: { setBadgeCount: (count: number) => electron.badge.push(count), getPreferredSystemLanguages: () => ['zh-Hans-CN', 'en-US'] },
   dialog: {
@@ -55,7 +63,7 @@ vi.mock('electron', () => ({
   session: { defaultSession: { resolveProxy: async (url: string) => (url.startsWith('https://intranet.') ? 'DIRECT' : 'PROXY proxy.corp:8080') } },
 }));
 
-const { createElectronPlatform } = await import('../../src-main/electron/platform.ts');
+const { createElectronPlatform, KEPT_NOTIFICATIONS } = await import('../../src-main/electron/platform.ts');
 const { createTranslator } = await import('../../src-shared/i18n/translator.ts');
 const english = createTranslator('en');
 const { createAppServices } = await import('../../src-main/core/app-services.ts');
@@ -73,6 +81,67 @@ describe('the Electron platform', () => {
     expect(electron.window.restore).toHaveBeenCalled();
     expect(electron.window.focus).toHaveBeenCalled();
     expect(clicked).toHaveBeenCalledTimes(1);
+  });
+
+  test('a toast that timed out into the Action Center or Notification Center still opens its item when clicked later', () => {
+    const platform = createElectronPlatform(() => english, 'win32');
+    const clicked = vi.fn();
+    platform.notify({ id: 'late-1', title: 'Critical alert', body: '10.0.0.6' }, clicked, () => {});
+    const toast = electron.notifications.at(-1)!;
+    expect(toast.options).toMatchObject({ id: 'late-1' });
+    toast.handlers.get('close')!({ reason: 'timedOut' });
+    // Many later toasts in between: the kept ones are bounded, this one is still among them.
+    for (let index = 0; index < KEPT_NOTIFICATIONS - 1; index += 1) platform.notify({ id: `other-${index}`, title: 't', body: 'b' }, () => {}, () => {});
+    toast.handlers.get('click')!();
+    expect(clicked).toHaveBeenCalledTimes(1);
+    // Windows reports the same click again through handleActivation: it is not acted on twice.
+    const openEntry = vi.fn();
+    platform.handleActivations(openEntry);
+    electron.activation!({ type: 'click', arguments: 'opsdesk-notification:late-1' });
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect(openEntry).not.toHaveBeenCalled();
+  });
+
+  test('a toast the user dismissed is let go, and beyond the bound the oldest are', () => {
+    const platform = createElectronPlatform(() => english, 'win32');
+    const openEntry = vi.fn();
+    platform.handleActivations(openEntry);
+    const dismissedClick = vi.fn();
+    platform.notify({ id: 'dismissed-1', title: 't', body: 'b' }, dismissedClick, () => {});
+    electron.notifications.at(-1)!.handlers.get('close')!({ reason: 'userCanceled' });
+    electron.activation!({ type: 'click', arguments: 'opsdesk-notification:dismissed-1' });
+    // No longer held: the click is treated like one from an earlier run, by the entry's id.
+    expect(dismissedClick).not.toHaveBeenCalled();
+    expect(openEntry).toHaveBeenCalledWith('dismissed-1');
+
+    const oldestClick = vi.fn();
+    platform.notify({ id: 'oldest', title: 't', body: 'b' }, oldestClick, () => {});
+    for (let index = 0; index < KEPT_NOTIFICATIONS; index += 1) platform.notify({ id: `newer-${index}`, title: 't', body: 'b' }, () => {}, () => {});
+    electron.activation!({ type: 'click', arguments: 'opsdesk-notification:oldest' });
+    expect(oldestClick).not.toHaveBeenCalled();
+    expect(openEntry).toHaveBeenLastCalledWith('oldest');
+  });
+
+  test("a click on an earlier run's toast opens its entry and brings the window back", () => {
+    const platform = createElectronPlatform(() => english, 'win32');
+    const openEntry = vi.fn();
+    electron.window.focus.mockClear();
+    platform.handleActivations(openEntry);
+    electron.activation!({ type: 'click', arguments: 'opsdesk-notification:from-yesterday' });
+    expect(openEntry).toHaveBeenCalledWith('from-yesterday');
+    expect(electron.window.focus).toHaveBeenCalled();
+    electron.activation!({ type: 'click', arguments: 'type=click&tag=12345' });
+    expect(openEntry).toHaveBeenCalledTimes(1);
+  });
+
+  test("Windows' toast names its entry in the launch argument and shows title and body as text", () => {
+    const platform = createElectronPlatform(() => english, 'win32');
+    platform.notify({ id: 'entry-9', title: 'Block <b>10.0.0.9</b>', body: 'by "rule" & more' }, () => {}, () => {});
+    const xml = electron.notifications.at(-1)!.options.toastXml!;
+    expect(xml).toContain('launch="opsdesk-notification:entry-9"');
+    expect(xml).toContain('<text>Block &#60;b&#62;10.0.0.9&#60;/b&#62;</text><text>by &#34;rule&#34; &#38; more</text>');
+    createElectronPlatform(() => english, 'linux').notify({ id: 'entry-10', title: 't', body: 'b' }, () => {}, () => {});
+    expect(electron.notifications.at(-1)!.options.toastXml).toBeUndefined();
   });
 
   test('a notification the system refuses (an unsigned macOS app) is reported, so the center can say so', async () => {

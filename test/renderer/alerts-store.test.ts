@@ -7,6 +7,7 @@ import { alertPageSize, createAlertsStore, type AlertsStore } from '../../src-re
 import { startSimulators, type Simulators } from '../sim/index.ts';
 import { addFirewallProfile, openWorkspace, type Workspace } from '../core/firewall/firewall-fixture.ts';
 import { FakeClock } from '../support/fake-clock.ts';
+import { expectEach, expectNone } from '../support/expect-each.ts';
 
 const clock = new FakeClock();
 let sims: Simulators;
@@ -64,7 +65,7 @@ describe('alerts store', () => {
     const critical = store.getState().total!;
     expect(critical).toBeGreaterThan(0);
     expect(critical).toBeLessThan(all);
-    expect(rows.every((row) => row.severity === 'critical')).toBe(true);
+    expectEach(rows, (row) => row.severity === 'critical', 'be critical');
 
     store.getState().setFilter({ severity: [] });
     await firstPage(store);
@@ -79,13 +80,13 @@ describe('alerts store', () => {
 
     store.getState().addCellFilter('category', category, 'out');
     const without = await firstPage(store);
-    expect(without.some((row) => row.category === category)).toBe(false);
+    expectNone(without, (row) => row.category === category, `have category ${category}`);
 
     store.getState().addCellFilter('category', category, 'in');
     const only = await firstPage(store);
     expect(store.getState().query.filter.cells).toEqual([{ field: 'category', value: category, mode: 'in' }]);
     expect(only.length).toBeGreaterThan(0);
-    expect(only.every((row) => row.category === category)).toBe(true);
+    expectEach(only, (row) => row.category === category, `have category ${category}`);
 
     store.getState().removeCellFilter(0);
     await firstPage(store);

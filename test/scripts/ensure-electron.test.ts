@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { electronPackageDir, ensureElectron, installedElectronBinary } from '../../scripts/ensure-electron.ts';
+import { electronCacheDir, electronPackageDir, ensureElectron, installedElectronBinary } from '../../scripts/ensure-electron.ts';
 import { createCertificateAuthority, issueServerCertificate } from '../sim/certs.ts';
 
 const version = '45.4.1';
@@ -66,6 +66,8 @@ let caFile: string;
 let scratch: string;
 let requests: string[] = [];
 let served: Buffer | null = standInRelease;
+/** How long the mirror pauses halfway through the release, as a slow link would. */
+let stallMs = 0;
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-ensure-electron-'));
@@ -75,7 +77,12 @@ beforeAll(async () => {
   await writeFile(caFile, ca.certPem);
   mirror = createServer({ cert: leaf.certPem, key: leaf.keyPem }, (request, response) => {
     requests.push(request.url ?? '');
-    if (request.url === `/v${version}/${artifact}` && served) response.writeHead(200).end(served);
+    const body = served;
+    if (request.url === `/v${version}/${artifact}` && body && stallMs) {
+      response.writeHead(200, { 'content-length': body.length });
+      response.write(body.subarray(0, body.length / 2));
+      setTimeout(() => response.end(body.subarray(body.length / 2)), stallMs);
+    } else if (request.url === `/v${version}/${artifact}` && body) response.writeHead(200).end(body);
     else response.writeHead(404).end('not found');
   });
   await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
@@ -118,6 +125,27 @@ describe('ensure-electron', () => {
 
     expect(await ensureElectron({ packageDir, env: installEnv() })).toBe(binary);
     expect(requests).toHaveLength(1);
+  });
+
+  test('a first download says what it fetches, from where, where it is kept, and how far it got', async () => {
+    const lines: string[] = [];
+    stallMs = 1_500;
+    try {
+      await ensureElectron({ packageDir, env: installEnv(), report: (line) => lines.push(line), progressIntervalMs: 100 });
+    } finally {
+      stallMs = 0;
+    }
+    expect(lines[0]).toBe(
+      `Downloading Electron ${version} (about 100 MB, once) from ${mirrorUrl}; it is kept in ${path.join(packageDir, 'cache')} for the next install.`,
+    );
+    expect(lines.slice(1)).toContainEqual(expect.stringMatching(/^ {2}\d+\.\d MB downloaded$/));
+  });
+
+  test('the cache is where @electron/get keeps it on each system', () => {
+    expect(electronCacheDir({ XDG_CACHE_HOME: '/home/a/.cache' }, 'linux')).toBe('/home/a/.cache/electron');
+    expect(electronCacheDir({ LOCALAPPDATA: 'C:\\Users\\a\\AppData\\Local' }, 'win32')).toBe(path.join('C:\\Users\\a\\AppData\\Local', 'electron', 'Cache'));
+    expect(electronCacheDir({}, 'darwin')).toMatch(/Library\/Caches\/electron$/);
+    expect(electronCacheDir({ electron_config_cache: '/srv/cache' }, 'linux')).toBe('/srv/cache');
   });
 
   test('an unreachable release fails with a message naming the version, the source and the HTTP status', async () => {

@@ -4,6 +4,7 @@ import { startSimulators } from './index.ts';
 import type { Simulators } from './index.ts';
 import { call, trustingAgent } from './test-helpers.ts';
 import type { Json } from './test-helpers.ts';
+import { expectEach } from '../support/expect-each.ts';
 
 let sims: Simulators;
 let agent: Agent;
@@ -31,13 +32,13 @@ describe('100,000 alerts', () => {
     expect(ids).toHaveLength(100_000);
     expect(ids[0]).toBe('alt_00100000');
     expect(ids.at(-1)).toBe('alt_00000001');
-    expect(ids.every((id, i) => i === 0 || id < ids[i - 1]!)).toBe(true);
+    expectEach(ids, (id, i) => i === 0 || id < ids[i - 1]!, 'come before the one above it, newest first');
   });
 
   it('filter across all of them', async () => {
     const res = await call(agent, `${sims.firewall.url}/alerts?severity=low&page_size=10&page=3`, { headers: { authorization: `Bearer ${sims.firewall.keys.demo}` } });
     expect(res.json.total).toBeGreaterThan(5000);
     expect(res.json.total).toBeLessThan(50_000);
-    expect(res.json.items.every((a: Json) => a.severity === 'low')).toBe(true);
+    expectEach(res.json.items, (a: Json) => a.severity === 'low', 'be low');
   });
 });

@@ -7,6 +7,7 @@ import { startSimulators } from './index.ts';
 import type { Simulators } from './index.ts';
 import { createSelfSignedCertificate, issueServerCertificate } from './certs.ts';
 import { call, parseSse, trustingAgent } from './test-helpers.ts';
+import { expectEach } from '../support/expect-each.ts';
 
 let sims: Simulators;
 let agent: Agent;
@@ -111,7 +112,7 @@ describe('fault injection', () => {
     expect(cut.headers.connection).toBe('close');
     expect(cutEvents.length).toBe(Math.floor(parseSse(full.text).length / 2));
     expect(cut.text).not.toContain('[DONE]');
-    expect(cutEvents.every((e) => JSON.parse(e.data).choices[0].finish_reason === null)).toBe(true);
+    expectEach(cutEvents, (e) => JSON.parse(e.data).choices[0].finish_reason === null, 'have no finish reason in a cut stream');
   });
 
   it('truncate with keep 0: a stream with no content at all', async () => {

@@ -6,6 +6,7 @@ import { createCertificateAuthority, issueServerCertificate } from './certs.ts';
 import { FirewallSim } from './firewall.ts';
 import { call, startReceiver, trustingAgent } from './test-helpers.ts';
 import type { CallResult, Json, Receiver } from './test-helpers.ts';
+import { expectEach, expectNone } from '../support/expect-each.ts';
 
 // Report generation, key expiry, rate windows and block expiry run on this clock: tests move it, never sleep.
 const clock = new FakeClock();
@@ -82,13 +83,13 @@ describe('firewall simulator: resources', () => {
     const critical = await fw('/alerts?severity=critical,high&page_size=500');
     expect(critical.json.total).toBeGreaterThan(0);
     expect(critical.json.total).toBeLessThan(listed.json.total);
-    expect(critical.json.items.every((a: Json) => a.severity === 'critical' || a.severity === 'high')).toBe(true);
+    expectEach(critical.json.items, (a: Json) => a.severity === 'critical' || a.severity === 'high', 'be critical or high');
     const ip = page[0].src_ip;
-    expect((await fw(`/alerts?src_ip=${ip}`)).json.items.every((a: Json) => a.src_ip === ip)).toBe(true);
+    expectEach((await fw(`/alerts?src_ip=${ip}`)).json.items, (a: Json) => a.src_ip === ip, `come from ${ip}`);
     const since = new Date(Date.now() - 86_400_000).toISOString();
     const recent = (await fw(`/alerts?since=${since}&page_size=500`)).json;
     expect(recent.total).toBeGreaterThan(0);
-    expect(recent.items.every((a: Json) => Date.parse(a.occurred_at) >= Date.parse(since))).toBe(true);
+    expectEach(recent.items, (a: Json) => Date.parse(a.occurred_at) >= Date.parse(since), `occur at or after ${since}`);
     expectError(await fw('/alerts?severity=apocalyptic'), 400, 'bad_request');
     expectError(await fw('/alerts?since=yesterday'), 400, 'bad_request');
   });
@@ -139,7 +140,7 @@ describe('firewall simulator: resources', () => {
     expect((await fw(`/objects/addresses/${host.json.id}`, { method: 'PUT', json: { type: 'subnet', value: '10.1.0.0/16' } })).json.value).toBe('10.1.0.0/16');
     expect((await fw(`/objects/addresses/${host.json.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await fw(`/objects/addresses/${group.json.id}`)).json.members).toEqual([]);
-    expect((await fw('/objects/addresses?type=group&page_size=500')).json.items.every((a: Json) => a.type === 'group')).toBe(true);
+    expectEach((await fw('/objects/addresses?type=group&page_size=500')).json.items, (a: Json) => a.type === 'group', 'be a group');
   });
 
   it('manages the allow list and domain rules', async () => {
@@ -150,7 +151,7 @@ describe('firewall simulator: resources', () => {
     const rule = await fw('/domains/rules', { json: { domain: '*.Phish.Example', action: 'block' } });
     expect(rule.json).toMatchObject({ domain: '*.phish.example', action: 'block' });
     expectError(await fw('/domains/rules', { json: { domain: 'not a domain', action: 'block' } }), 400, 'bad_request');
-    expect((await fw('/domains/rules?action=allow&page_size=500')).json.items.every((d: Json) => d.action === 'allow')).toBe(true);
+    expectEach((await fw('/domains/rules?action=allow&page_size=500')).json.items, (d: Json) => d.action === 'allow', 'allow');
     expect((await fw(`/domains/rules/${rule.json.id}`, { method: 'DELETE' })).status).toBe(204);
   });
 
@@ -168,14 +169,14 @@ describe('firewall simulator: resources', () => {
   it('searches logs with a query object and returns a list page', async () => {
     const denied = await fw('/logs/search', { json: { action: 'deny', type: 'traffic', page: 2, page_size: 10 } });
     const items = expectPage(denied, 2, 10);
-    expect(items.every((l) => l.action === 'deny' && l.type === 'traffic')).toBe(true);
+    expectEach(items, (l) => l.action === 'deny' && l.type === 'traffic', 'be a denied traffic line');
     expectError(await fw('/logs/search', { json: { src_ip: 'nope' } }), 400, 'bad_request');
     expect((await fw('/logs/search', { json: {} })).json.total).toBe(5000);
   });
 
   it('lists devices with filters', async () => {
     const online = await fw('/devices?online=true&page_size=500');
-    expect(online.json.items.every((d: Json) => d.online === true)).toBe(true);
+    expectEach(online.json.items, (d: Json) => d.online === true, 'be online');
     expect(online.json.total).toBeLessThan(60);
     const device = online.json.items[0];
     expect((await fw(`/devices/${device.id}`)).json).toEqual(device);
@@ -336,7 +337,7 @@ describe('firewall simulator: event pushes', () => {
     expect((await fw('/alerts?page_size=1')).json.items[0].id).toBe(alert!.id);
     const other = firewall.emit('device.discovered', { id: 'dev_x' });
     await clock.run(firewall.webhooksIdle());
-    expect(receiver.hits.some((h) => JSON.parse(h.body).id === other.id)).toBe(false);
+    expectNone(receiver.hits, (h) => JSON.parse(h.body).id === other.id, `carry ${other.id}, an event it did not subscribe to`);
   });
 
   it('emits arbitrary events and retries failed deliveries with the same id', async () => {

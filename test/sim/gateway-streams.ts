@@ -25,6 +25,12 @@ export interface StreamShape {
   deltaIntervalMs?: number;
   /** Chunks written together in one write, for rates above one chunk a millisecond. */
   chunksPerWrite?: number;
+  /** After the finishing chunk (and usage), no `[DONE]` and the stream is never closed (chat and Responses). */
+  stayOpen?: boolean;
+  /** Chat and Responses answer 200 with this error object as the whole body, streamed or not, as many relays do. */
+  errorBodyAt200?: object;
+  /** A refusal of a streamed chat (a wrong key included) comes after the 200, as an error event with no [DONE]. */
+  refusalsInStream?: boolean;
 }
 
 export interface ChatStreamParts {
@@ -63,7 +69,7 @@ export function chatStream(parts: ChatStreamParts, shape: StreamShape): ShapedSt
     events.push(...content, chunk({}, parts.finishReason));
     if (parts.usage && shape.usageWithNullChoices) events.push(frame(null, { usage: parts.usage }));
     else if (parts.usage) events.push(frame([], { usage: parts.usage }));
-    if (!shape.noDone) events.push(sseFrame('[DONE]'));
+    if (!shape.noDone && !shape.stayOpen) events.push(sseFrame('[DONE]'));
   }
   if (shape.keepAlive) events = events.flatMap((event) => [': keep-alive\n\n', event]);
   if (shape.crlf) events = events.map((event) => event.replace(/\n/g, '\r\n'));

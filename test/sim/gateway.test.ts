@@ -7,6 +7,7 @@ import { GatewaySim } from './gateway.ts';
 import { GATEWAY_MODELS, simulatedEmbedding, simulatedReply } from './gateway-content.ts';
 import { call, parseSse, trustingAgent } from './test-helpers.ts';
 import type { Json } from './test-helpers.ts';
+import { expectEach } from '../support/expect-each.ts';
 
 let gateway: GatewaySim;
 let agent: Agent;
@@ -63,7 +64,7 @@ describe('gateway simulator, raw wire format', () => {
     for (const chunk of chunks) expect(chunk).toMatchObject({ object: 'chat.completion.chunk', model: 'gpt-4.1', id: chunks[0].id });
     expect(chunks[0].choices[0].delta.role).toBe('assistant');
     expect(chunks.at(-1).choices[0]).toMatchObject({ finish_reason: 'stop', delta: {} });
-    expect(chunks.slice(0, -1).every((c) => c.choices[0].finish_reason === null)).toBe(true);
+    expectEach(chunks.slice(0, -1), (c) => c.choices[0].finish_reason === null, 'have no finish reason before the last chunk');
     const text = chunks.map((c) => c.choices[0].delta.content ?? '').join('');
     expect(text).toBe(simulatedReply('gpt-4.1', userSays('stream me please')).text);
   });

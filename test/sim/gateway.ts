@@ -82,6 +82,16 @@ const responsesRequestSchema = z.looseObject({
   max_output_tokens: z.number().int().positive().nullable().optional(),
 });
 
+/**
+ * `input` as the document types it, a string, and a list only as a batch of several: a list of one
+ * is refused, as servers generated from the document refuse it.
+ */
+function refuseListOfOne(input: unknown): void {
+  if (Array.isArray(input) && input.length === 1) {
+    throw new ApiError(400, 'invalid_request_error', "'input' must be a string", { param: 'input' });
+  }
+}
+
 function newId(prefix: string): string {
   return `${prefix}${randomBytes(12).toString('hex')}`;
 }
@@ -142,12 +152,14 @@ export class GatewaySim extends SimServer {
 
   #errorObject(error: ApiError): object {
     const code = this.dialect === 'plain' ? (PLAIN_CODES[error.code] ?? error.code) : error.code;
-    return { message: error.message, type: ERROR_TYPES[error.status] ?? 'invalid_request_error', param: error.param ?? null, code };
+    // As OpenAI itself sends it: a wrong key is typed as a bad request, only its code says "key".
+    const type = error.code === 'invalid_api_key' ? INVALID : (ERROR_TYPES[error.status] ?? INVALID);
+    return { message: error.message, type, param: error.param ?? null, code };
   }
 
-  // The plain dialect refuses a streamed chat after the 200, as an error event with no [DONE].
+  // The plain dialect (or the `refusalsInStream` switch) refuses a streamed chat after the 200, as an error event with no [DONE].
   #refusedInStream(req: SimRequest, error: ApiError): SimResponse | undefined {
-    if (this.dialect !== 'plain' || req.method !== 'POST' || req.apiPath !== '/chat/completions') return undefined;
+    if (!(this.dialect === 'plain' || this.#streamShape.refusalsInStream) || req.method !== 'POST' || req.apiPath !== '/chat/completions') return undefined;
     let stream: unknown;
     try {
       stream = (JSON.parse(req.body.toString('utf8')) as { stream?: unknown }).stream;
@@ -161,7 +173,14 @@ export class GatewaySim extends SimServer {
   protected override async handle(req: SimRequest): Promise<SimResponse> {
     const generated = req.method === 'GET' && req.apiPath.startsWith('/generated/') ? this.#generated.get(req.apiPath.slice('/generated/'.length)) : undefined;
     if (generated) return { status: 200, headers: { 'content-type': 'image/png' }, body: generated };
-    const key = this.#authenticate(req);
+    let key: GatewayKey;
+    try {
+      key = this.#authenticate(req);
+    } catch (error) {
+      const inStream = error instanceof ApiError ? this.#refusedInStream(req, error) : undefined;
+      if (inStream) return inStream;
+      throw error;
+    }
     const rate = this.#limiter.take(this.#keyIdOf(req), key.ratePerMinute, RATE_WINDOW_MS);
     const rateHeaders = {
       'x-ratelimit-limit-requests': String(rate.limit),
@@ -173,6 +192,10 @@ export class GatewaySim extends SimServer {
     }
     const route = this.#router.match(req.method, req.apiPath);
     if (!route) throw new ApiError(404, 'unknown_url', `Unknown request URL: ${req.method} /v1${req.apiPath}`);
+    const errorBody = this.#streamShape.errorBodyAt200;
+    if (errorBody && req.method === 'POST' && (req.apiPath === '/chat/completions' || req.apiPath === '/responses')) {
+      return jsonResponse(200, { error: errorBody }, rateHeaders);
+    }
     try {
       const response = await route.handler(req, key);
       return { ...response, headers: { ...response.headers, ...rateHeaders } };
@@ -244,11 +267,12 @@ export class GatewaySim extends SimServer {
     const deltas = shape.deltaChars ? deltasOf(reply.text, shape.deltaChars) : replyDeltas(reply.text);
     const withUsage = body.stream_options?.include_usage || shape.usageWithNullChoices;
     const { events, delays } = chatStream({ id, created, model: body.model, deltas, finishReason: reply.finishReason, usage: withUsage ? usage : undefined }, shape);
-    return { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, events, eventIntervalMs: shape.deltaIntervalMs ?? STREAM_INTERVAL_MS, ...(delays && { eventDelays: delays }) };
+    return { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, events, eventIntervalMs: shape.deltaIntervalMs ?? STREAM_INTERVAL_MS, ...(delays && { eventDelays: delays }), holdOpen: shape.stayOpen === true };
   }
 
   #embeddings(req: SimRequest, key: GatewayKey): SimResponse {
     const body = parseOrReject(embeddingRequestSchema, readJsonBody(req, INVALID, { allowEmpty: false }), INVALID);
+    refuseListOfOne(body.input);
     const model = this.#model(key, body.model, 'embedding');
     const maxDimensions = model.dimensions ?? 1536;
     if (body.dimensions !== undefined && body.dimensions > maxDimensions) {
@@ -314,6 +338,7 @@ export class GatewaySim extends SimServer {
 
   #responses(req: SimRequest, key: GatewayKey): SimResponse {
     const body = parseOrReject(responsesRequestSchema, readJsonBody(req, INVALID, { allowEmpty: false }), INVALID);
+    refuseListOfOne(body.input);
     this.#model(key, body.model, 'chat');
     const messages: ChatMessage[] = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : body.input;
     const reply = simulatedReply(body.model, messages, body.max_output_tokens ?? undefined);
@@ -342,6 +367,6 @@ export class GatewaySim extends SimServer {
       event('response.output_text.done', { ...item, text: reply.text }),
       event(finalStatus === 'completed' ? 'response.completed' : 'response.incomplete', { response: response(finalStatus, reply.text) }),
     ];
-    return { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, events, eventIntervalMs: STREAM_INTERVAL_MS };
+    return { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, events, eventIntervalMs: STREAM_INTERVAL_MS, holdOpen: this.#streamShape.stayOpen === true };
   }
 }

@@ -60,6 +60,7 @@ export interface SimResponse {
   events?: string[]; // complete SSE frames ("data: ...\n\n"), written one by one
   eventIntervalMs?: number;
   eventDelays?: Record<number, number>; // per event index, a wait that replaces the interval before it
+  holdOpen?: boolean; // after the last event the response never ends (the client has to close it)
 }
 
 export interface RecordedRequest {
@@ -375,7 +376,7 @@ export abstract class SimServer implements SimServerBase {
     // truncate: the HTTP message ends properly, only the stream's own ending (finish_reason,
     // [DONE], response.completed) is missing. reset: the connection is torn down mid-stream.
     if (cut?.kind === 'reset') res.write('', () => this.#cutConnection(res, true));
-    else res.end();
+    else if (!response.holdOpen) res.end();
   }
 
   #cutConnection(res: ServerResponse, abrupt: boolean): void {

@@ -8,6 +8,7 @@ import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-sender.ts';
 import { SUPPORT_SCOPES } from './support-keys.ts';
 import { call, startReceiver, trustingAgent } from './test-helpers.ts';
 import type { CallResult, Json, Receiver } from './test-helpers.ts';
+import { expectEach } from '../support/expect-each.ts';
 
 // Webhook retries and rate windows run on this clock: tests move it, never sleep.
 const clock = new FakeClock();
@@ -81,8 +82,8 @@ describe('support simulator: envelope, sites, data', () => {
     const first = await svc('/tickets?status=queued,active&limit=7&include=last_message');
     const items: Json[] = first.json.data.items;
     expect(items).toHaveLength(7);
-    expect(items.every((t) => ['queued', 'active'].includes(t.status))).toBe(true);
-    expect(items.every((t) => t.last_message && typeof t.last_message.text === 'string')).toBe(true);
+    expectEach(items, (t) => ['queued', 'active'].includes(t.status), 'be queued or active');
+    expectEach(items, (t) => t.last_message && typeof t.last_message.text === 'string', 'include its last message');
     const second = await svc(`/tickets?status=queued,active&limit=7&cursor=${first.json.data.next_cursor}`);
     const secondItems: Json[] = second.json.data.items;
     expect(secondItems[0].last_message).toBeUndefined();

@@ -74,7 +74,7 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-e2e-')));
   const { brokenChannels, ipcLog, locale, dataDir: _dataDir, platform = new RecordingPlatform(), ...serviceOptions } = options;
   const services = await createAppServices({ logSink: () => {}, ...serviceOptions, platform, dataDir });
-  const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux' }), {
+  const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux', dataFolder: dataDir, logFile: path.join(dataDir, 'logs', 'opsdesk.log') }), {
     appOrigin: harnessOrigin,
     redact: services.logger.redact,
   });

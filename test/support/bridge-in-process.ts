@@ -15,7 +15,7 @@ const origin = 'opsdesk://app';
  * services, with a direct call standing in for IPC.
  */
 export function bridgeInProcess(services: AppServices): OpsDeskApi {
-  const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux' }), {
+  const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux', dataFolder: '/home/analyst/.config/OpsDesk', logFile: '/home/analyst/.config/OpsDesk/logs/opsdesk.log' }), {
     appOrigin: origin,
     redact: services.logger.redact,
   });

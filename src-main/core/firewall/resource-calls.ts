@@ -1,7 +1,7 @@
 // The calls every listable resource of firewall.md shares: a list page, one object, create (POST),
 // change (PUT, fields given replace those fields), delete. The wire reading of each resource lives
 // in its folder's `*-wire.ts`; this file knows only the list page and the error shapes.
-import type { ListPage } from '../../../src-preload/contract/firewall-admin.ts';
+import type { RemotePage } from '../../../src-preload/contract/pages.ts';
 import type { HttpRequest } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeMalformedResponse } from '../http/status-errors.ts';
@@ -22,7 +22,7 @@ export interface Paging {
 }
 
 /** `{items, page, page_size, total}` (firewall.md, part 2), or a bare array, or the items under another usual name. */
-export function readListPage<T>(body: unknown, read: (fields: Fields) => T | undefined, asked: Paging): ListPage<T> {
+export function readListPage<T>(body: unknown, read: (fields: Fields) => T | undefined, asked: Paging): RemotePage<T> {
   const { records, refused } = readRecords(body, read);
   const page = fieldsOf(body);
   return {
@@ -87,7 +87,7 @@ export async function fetchListPage<T>(
   read: (fields: Fields) => T | undefined,
   paging: Paging,
   filters: HttpRequest['query'] = {},
-): Promise<ListPage<T>> {
+): Promise<RemotePage<T>> {
   const response = await client.request({ method: 'GET', path, query: { ...filters, page: paging.page, page_size: paging.pageSize } });
   return readListPage(response.data, read, paging);
 }
@@ -112,7 +112,7 @@ export class FirewallResource<Item, Input> {
     this.#spec = spec;
   }
 
-  list(profileId: string, paging: Paging, filters: HttpRequest['query'] = {}): Promise<ListPage<Item>> {
+  list(profileId: string, paging: Paging, filters: HttpRequest['query'] = {}): Promise<RemotePage<Item>> {
     return fetchListPage(this.client(profileId), this.#spec.path, this.#spec.read, paging, filters);
   }
 

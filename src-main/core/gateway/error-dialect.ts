@@ -39,9 +39,20 @@ const STATUS_OF_TYPE: Readonly<Record<string, number>> = {
   service_unavailable: 503,
 };
 
+/** Names that say which refusal it is, whatever `type` came with them (OpenAI types a wrong key `invalid_request_error`). */
+const STATUS_OF_NAME_PATTERN: readonly (readonly [RegExp, number])[] = [
+  [/(^|_)(api_?)?key(_|$)|^(authentication|unauthori[sz]ed|unauthenticated)/i, 401],
+  [/rate_?limit|quota/i, 429],
+];
+
+function statusOfName(name: string): number | undefined {
+  return STATUS_OF_NAME_PATTERN.find(([pattern]) => pattern.test(name))?.[1] ?? statusOfErrorName(gatewayDialect.refinements, name);
+}
+
 /**
- * An error event inside a 200 stream: the gateway answered (status 200, so never "unreachable");
- * the error's type (or name) says which documented error it is, and the server's words are its detail.
+ * An error object inside a 200 (a stream's error event, or the whole body): the gateway answered
+ * (status 200, so never "unreachable"); the error's name, else its type, says which documented
+ * error it is, and the server's words are its detail.
  */
 export function describeStreamError(error: unknown, requestId: string | undefined): ServiceError {
   const body = { error };
@@ -49,8 +60,8 @@ export function describeStreamError(error: unknown, requestId: string | undefine
   const type = fields?.string('type');
   const name = codeInBody(body);
   const status =
+    (name === undefined ? undefined : statusOfName(name)) ??
     (type === undefined ? undefined : STATUS_OF_TYPE[type]) ??
-    (name === undefined ? undefined : statusOfErrorName(gatewayDialect.refinements, name)) ??
     fields?.number('status', 'status_code') ??
     500;
   const said = errorMessageIn(body);

@@ -1,6 +1,10 @@
 // How one back end speaks about its errors. Each back end's connector provides one; the HTTP core
 // reads errors through it and knows no back end by name.
-import type { ServiceErrorCode, BackEnd } from './types.ts';
+import type { ErrorCode } from '../../../src-preload/contract/define.ts';
+import type { BackEnd } from '../../../src-preload/contract/profiles.ts';
+
+/** The codes a back end or the way to it can produce (the rest of `ErrorCode` is OpsDesk's own). */
+export type ServiceErrorCode = Exclude<ErrorCode, 'keychain_unavailable' | 'unsafe_link' | 'forbidden_sender' | 'unknown_call' | 'internal'>;
 
 export interface ErrorDialect {
   /** Stamped on every error, so the window can say which back end failed; its words are errors.<service>.<code> in the catalog. */
@@ -18,10 +22,4 @@ export function stringField(value: unknown, key: string): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const field = (value as Record<string, unknown>)[key];
   return typeof field === 'string' ? field : undefined;
-}
-
-/** `body.error.code`: where the gateway and the firewall put it. */
-export function nestedErrorCode(body: unknown): string | undefined {
-  const error = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['error'] : undefined;
-  return stringField(error, 'code');
 }

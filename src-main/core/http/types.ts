@@ -1,9 +1,9 @@
 // Public shapes of the HTTP core; the names the renderer also sees come from the contract.
-import type { CertificateDetails, ErrorCode, ErrorParams } from '../../../src-preload/contract/define.ts';
+import type { CertificateDetails, ErrorParams } from '../../../src-preload/contract/define.ts';
 import type { BackEnd } from '../../../src-preload/contract/profiles.ts';
-import type { ErrorDialect } from './error-dialect.ts';
+import type { ErrorDialect, ServiceErrorCode } from './error-dialect.ts';
 
-export type { BackEnd };
+export type { BackEnd, ServiceErrorCode };
 
 export interface TrustSettings {
   /**
@@ -44,9 +44,6 @@ export interface ConnectionSettings {
 export interface CertificateInfo extends CertificateDetails {
   chainPem: string[];
 }
-
-/** The codes a back end or the way to it can produce (the rest of `ErrorCode` is OpsDesk's own). */
-export type ServiceErrorCode = Exclude<ErrorCode, 'keychain_unavailable' | 'unsafe_link' | 'forbidden_sender' | 'unknown_call' | 'internal'>;
 
 export interface ServiceError {
   service: BackEnd;

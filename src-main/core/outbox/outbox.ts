@@ -13,7 +13,7 @@ export interface OutboxRequest {
 
 export interface OutboxWrite {
   profileId: string;
-  service: 'support' | 'firewall';
+  service: 'support';
   /** Writes with the same object key go out one at a time, in the order they were made: 'ticket:42', 'contact:new'. */
   objectKey: string;
   /** What the user did, worded by the window: a catalog key under `outbox.actions.` and its params. */

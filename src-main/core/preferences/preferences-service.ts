@@ -5,6 +5,7 @@ import type { SettingsTable } from '../db/settings.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
 
 const key = 'language';
+const zoomKey = 'zoomLevel';
 
 /**
  * The user's language: Settings' choice, kept in SQLite, or the system's when the choice is
@@ -41,6 +42,16 @@ export class PreferencesService {
       this.#languageChanged.fire(language);
     }
     return { choice };
+  }
+
+  /** The window's zoom level in Chromium's steps (0 is 100 %), kept across restarts. */
+  zoomLevel(): number {
+    const saved = this.#settings.read(zoomKey);
+    return typeof saved === 'number' && Number.isFinite(saved) ? saved : 0;
+  }
+
+  setZoomLevel(level: number): void {
+    this.#settings.write(zoomKey, level);
   }
 
   dispose(): void {

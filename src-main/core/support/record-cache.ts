@@ -1,9 +1,10 @@
 // A support list kept in SQLite and refreshed from the server when its list is opened (if the
 // copy is older than a minute) and on an interval: contacts and work items. The list reads the
 // cache only; a detail is the cached copy at once (the server's follows in the background), or the
-// server's when asked fresh, else the cache with the reason.
+// server's when asked fresh, else the cache with the reason. A sent write's answer comes back here.
 import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { SupportPage } from '../../../src-preload/contract/support.ts';
+import type { ContactDetail } from '../../../src-preload/contract/support.ts';
+import type { CachedPage } from '../../../src-preload/contract/pages.ts';
 import type { CacheChanged, SupportResource } from '../../../src-preload/contract/sync.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
@@ -14,8 +15,10 @@ import { cacheFirst } from './cache-first.ts';
 import type { SyncStateRepository } from '../sync/sync-state-repository.ts';
 import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
 import { SUPPORT_PAGE_SIZE, walkCursor } from './cursor-walk.ts';
+import type { DetailParts } from './follow-up-wire.ts';
 import type { RateOf, SupportClients } from './support-clients.ts';
-import { readOne, readPage } from './support-wire.ts';
+import type { SentSupportWrite, SupportWriteQueue } from './support-outbox.ts';
+import { otherFieldsOf, readOne, readPage } from './support-wire.ts';
 
 const DAY_MS = 86_400_000;
 /** A list opened on a copy older than this asks the server again. */
@@ -30,14 +33,16 @@ export interface RecordRepository<Wire, Row, Filter, Cached> {
   prune(profileId: string, cutoffIso: string, maxRows: number): number;
 }
 
-export interface RecordCacheOptions<Resource extends SupportResource, Wire extends { id: string }, Row, Filter, Cached, Detail> {
-  resource: Resource;
-  /** The list's path, and `${path}/{id}` the detail's. */
-  path: string;
-  read(fields: Fields): Wire | undefined;
-  repository: RecordRepository<Wire, Row, Filter, Cached>;
-  toDetail(cached: Cached, from: 'server' | 'cache'): Detail;
+/** A cached contact or work item as its detail shows it. */
+export function followedDetail<Row>(cached: Row & DetailParts, from: 'server' | 'cache'): Omit<Row, keyof DetailParts> & Pick<ContactDetail, 'follows' | 'otherFields' | 'from' | 'error'> {
+  const { follows, other, ...row } = cached;
+  return { ...row, follows: follows ?? [], otherFields: otherFieldsOf(other), from };
+}
+
+/** What the workspace gives every record cache. */
+export interface RecordCacheShared {
   clients: SupportClients;
+  outbox: SupportWriteQueue;
   state: SyncStateRepository;
   budget: SyncBudget;
   rateOf: RateOf;
@@ -45,6 +50,19 @@ export interface RecordCacheOptions<Resource extends SupportResource, Wire exten
   logger: Logger;
   /** Asks for a refresh now (the scheduler's run when sync runs in the background). */
   refresh(profileId: string): void;
+}
+
+export interface RecordCacheOptions<Resource extends SupportResource, Wire extends { id: string }, Row, Filter, Cached, Detail> extends RecordCacheShared {
+  resource: Resource;
+  /** The list's path, and `${path}/{id}` the detail's. */
+  path: string;
+  /** The object key's kind of this list's writes (`contact` in `contact:42`). */
+  writeKind: string;
+  /** The outbox action whose answer is a follow-up rather than the record. */
+  followUpAction: string;
+  read(fields: Fields): Wire | undefined;
+  repository: RecordRepository<Wire, Row, Filter, Cached>;
+  toDetail(cached: Cached, from: 'server' | 'cache'): Detail;
 }
 
 export class RecordCache<Resource extends SupportResource, Wire extends { id: string }, Row, Filter, Cached, Detail extends { error?: IpcError }> {
@@ -56,10 +74,11 @@ export class RecordCache<Resource extends SupportResource, Wire extends { id: st
   constructor(options: RecordCacheOptions<Resource, Wire, Row, Filter, Cached, Detail>) {
     this.#options = options;
     this.#syncResource = `support:${options.resource}`;
+    options.outbox.own(options.writeKind, { applySent: (entry) => this.#applySent(entry) });
   }
 
   /** A page of the cache; a stale copy also asks the server again (`onChanged` follows). */
-  page(profileId: string, filter: Filter, offset: number, limit: number): SupportPage<Row> {
+  page(profileId: string, filter: Filter, offset: number, limit: number): CachedPage<Row> {
     const syncedAt = this.lastSyncedAt(profileId);
     if (syncedAt === null || this.#options.clock.now() - Date.parse(syncedAt) >= STALE_LIST_MS) this.#options.refresh(profileId);
     return { ...this.#options.repository.query(profileId, filter, offset, limit), offset, syncedAt };
@@ -75,6 +94,16 @@ export class RecordCache<Resource extends SupportResource, Wire extends { id: st
     const fields = unwrappedFieldsOf(answer);
     const record = fields && this.#options.read(fields);
     if (record) this.#store(profileId, [record]);
+  }
+
+  /** A follow-up's answer is the follow-up, so its record is read again. */
+  #applySent({ profileId, objectKey, action, response }: SentSupportWrite): void {
+    if (action.code !== this.#options.followUpAction) {
+      this.storeAnswer(profileId, response);
+      return;
+    }
+    const id = objectKey.slice(this.#options.writeKind.length + 1);
+    void this.detail(profileId, id, true).catch((error: unknown) => this.#options.logger.info('a record could not be read after a write', { error }));
   }
 
   lastSyncedAt(profileId: string): string | null {

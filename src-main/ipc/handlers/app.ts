@@ -1,18 +1,17 @@
 import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
-import { openExternalLink } from '../../core/external-url.ts';
+import type { AppIdentity } from '../../core/diagnostics.ts';
 import type { Handlers } from '../router.ts';
 
-export interface AppIdentity {
-  version: string;
-  platform: string;
-}
+export type { AppIdentity };
 
 export function appHandlers(services: AppServices, identity: AppIdentity): Handlers<Contract>['app'] {
   return {
     info: () => ({ version: identity.version, platform: identity.platform }),
-    openExternal: ({ url }) => openExternalLink(services.platform, url),
+    openExternal: ({ url }) => services.links.open(url),
     language: () => services.preferences.languageSetting(),
     setLanguage: ({ choice }) => services.preferences.setLanguage(choice),
+    diagnostics: (request) => services.diagnostics.collect(identity, request),
+    cancel: ({ taskId }) => services.tasks.cancel(taskId),
   };
 }

@@ -8,11 +8,7 @@ export function firewallHandlers(services: AppServices): Handlers<Contract>['fir
     alerts: (query) => firewall.alerts.query(query),
     alertFacets: ({ profileId }) => firewall.alerts.facets(profileId),
     alert: ({ profileId, alertId }) => firewall.alerts.detail(profileId, alertId),
-    exportAlerts: (request) => firewall.export.export(request),
-    cancelExport: ({ exportId }) => {
-      firewall.export.cancel(exportId);
-      return null;
-    },
+    exportAlerts: (request, { windowId }) => firewall.export.export(request, windowId),
     syncStatus: ({ profileId }) => firewall.sync.status(profileId),
     syncNow: ({ profileId }) => firewall.syncNow(profileId),
     syncSettings: ({ profileId }) => firewall.syncSettings.get(profileId),

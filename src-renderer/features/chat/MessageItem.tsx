@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { AnswerNotice } from './AnswerNotice.tsx';
 import { useChatStore } from './chat-store.ts';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../ui/copy-text.ts';
 import { Markdown } from './Markdown.tsx';
 
 export function CopyButton({ text }: { text: string }) {

@@ -4,7 +4,7 @@ import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { ChosenAudioFile, Transcription, UploadProgress } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { audioExtensions, audioFileMaxBytes } from '../../../src-shared/gateway-media.ts';
-import { gatewayCalls, useUploadProgress } from './chat-data.ts';
+import { cancelTask, gatewayCalls, useUploadProgress } from './chat-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { CopyButton } from './MessageItem.tsx';
 import { ModelSelect } from './ModelSelect.tsx';
@@ -25,7 +25,7 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
   // Subscribed before any upload starts, so its first progress events are not missed.
   useUploadProgress(
     useCallback((update: UploadProgress) => {
-      if (update.uploadId === currentUpload.current) setProgress(update);
+      if (update.taskId === currentUpload.current) setProgress(update);
     }, []),
   );
 
@@ -45,7 +45,7 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
     setUploadId(id);
     setProgress(null);
     setResult(null);
-    const answer = await gatewayCalls().transcribe({ profileId: profile.id, model, fileId: file.fileId, uploadId: id });
+    const answer = await gatewayCalls().transcribe({ profileId: profile.id, model, fileId: file.fileId, taskId: id });
     currentUpload.current = null;
     setUploadId(null);
     setError(answer.ok ? null : answer.error);
@@ -71,6 +71,9 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
         <div className="chat-upload" role="status">
           <progress aria-label={t('chat.transcription.progress')} max={100} value={percent} />
           <span>{percent < 100 ? t('chat.transcription.uploading', { percent }) : t('chat.transcription.uploaded')}</span>
+          <button type="button" className="button" onClick={() => void cancelTask(uploadId)}>
+            {t('chat.transcription.stop')}
+          </button>
         </div>
       )}
       {error && <ErrorNotice error={error} />}

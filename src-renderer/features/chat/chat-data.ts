@@ -10,6 +10,9 @@ import { gatewayKeys } from '../../data/query-keys.ts';
 /** The gateway's calls, each answering with main's result. */
 export const gatewayCalls = () => opsdesk.gateway;
 
+/** Stops a long call (an upload, a transcription) main runs under `taskId`. */
+export const cancelTask = (taskId: string) => opsdesk.app.cancel({ taskId });
+
 /** A link the user clicked in an answer: main checks it and opens the system browser. */
 export const openExternal = (url: string) => opsdesk.app.openExternal({ url });
 

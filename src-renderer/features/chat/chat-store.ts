@@ -139,19 +139,20 @@ export const useChatStore = create<ChatStore>()((set, get) => {
     },
 
     async send(id, text) {
-      return applied(id, await opsdesk.gateway.send({ conversationId: id, text }));
+      return applied(id, await opsdesk.gateway.send({ conversationId: id, text, taskId: crypto.randomUUID() }));
     },
 
     async regenerate(id) {
-      applied(id, await opsdesk.gateway.regenerate({ conversationId: id }));
+      applied(id, await opsdesk.gateway.regenerate({ conversationId: id, taskId: crypto.randomUUID() }));
     },
 
     async editAndResend(id, messageId, text) {
-      return applied(id, await opsdesk.gateway.editAndResend({ conversationId: id, messageId, text }));
+      return applied(id, await opsdesk.gateway.editAndResend({ conversationId: id, messageId, text, taskId: crypto.randomUUID() }));
     },
 
     async stop(messageId) {
-      await opsdesk.gateway.stop({ messageId });
+      // An answer's id is the task id this window gave when it asked.
+      await opsdesk.app.cancel({ taskId: messageId });
     },
 
     async loadModels(profileId, again = false) {

@@ -66,8 +66,8 @@ export function useFirewallWrites(profileId: string) {
       if (result.ok) client.setQueryData<WebhookSettings>(firewallKeys.webhook(profileId), result.data);
       return result;
     },
-    exportAlerts: (exportId: string, filter: AlertFilter, sort: AlertSort) => opsdesk.firewall.exportAlerts({ profileId, exportId, filter, sort }),
-    cancelExport: (exportId: string) => opsdesk.firewall.cancelExport({ exportId }),
+    exportAlerts: (taskId: string, filter: AlertFilter, sort: AlertSort) => opsdesk.firewall.exportAlerts({ profileId, taskId, filter, sort }),
+    cancelExport: (taskId: string) => opsdesk.app.cancel({ taskId }),
     syncNow: () => opsdesk.firewall.syncNow({ profileId }),
   };
 }
@@ -80,11 +80,11 @@ function markSourceBlocked(client: ReturnType<typeof useQueryClient>, profileId:
 }
 
 /** An export's progress while it runs. */
-export function useExportProgress(exportId: string | null, onProgress: (progress: ExportProgress) => void) {
+export function useExportProgress(taskId: string | null, onProgress: (progress: ExportProgress) => void) {
   useEffect(() => {
-    if (!exportId) return;
+    if (!taskId) return;
     return opsdesk.firewall.onExportProgress((progress) => {
-      if (progress.exportId === exportId) onProgress(progress);
+      if (progress.taskId === taskId) onProgress(progress);
     });
-  }, [exportId, onProgress]);
+  }, [taskId, onProgress]);
 }

@@ -1,5 +1,3 @@
-import type { ComponentType } from 'react';
-import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { adminSections } from './admin/index.ts';
 import { AlertsSection } from './alerts/AlertsSection.tsx';
 import { AllowListSection } from './allowlist/AllowListSection.tsx';
@@ -8,20 +6,7 @@ import { DomainRulesSection } from './domains/DomainRulesSection.tsx';
 import { SyncSettingsSection } from './settings/SyncSettingsSection.tsx';
 import { WebhookReceiverSection } from './settings/WebhookReceiverSection.tsx';
 import { translator } from '../../language/translator.ts';
-
-/** What every section of the Firewall view gets: the appliance profile the view shows. */
-export interface FirewallSectionProps {
-  profile: ProfileView;
-}
-
-/** One entry of the Firewall view's section nav. */
-export interface FirewallSection {
-  /** Stable: kept in the tab's params, so a restored tab opens the same section. */
-  id: string;
-  /** Read at render time, so the nav follows the window's language. */
-  title(): string;
-  component: ComponentType<FirewallSectionProps>;
-}
+import type { FirewallSection } from './section.ts';
 
 export const firewallSections: readonly FirewallSection[] = [
   { id: 'alerts', title: () => translator.t('firewall.sections.alerts'), component: AlertsSection },

@@ -2,13 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serviceOrder, useProfilesStore } from '../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { useAppInfo } from './settings-data.ts';
+import { AboutSection } from './AboutSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
 import { ServiceSection } from './ServiceSection.tsx';
 
 export function SettingsView() {
   const { t } = useTranslation();
-  const info = useAppInfo();
   const status = useProfilesStore((state) => state.status);
   const loadError = useProfilesStore((state) => state.loadError);
   const keychain = useProfilesStore((state) => state.keychain);
@@ -38,11 +37,7 @@ export function SettingsView() {
       {status === 'loading' && <p className="muted">{t('connection.loading')}</p>}
       {status === 'ready' && serviceOrder.map((service) => <ServiceSection key={service} service={service} />)}
       <LanguageSection />
-      <section className="card">
-        <h2>{t('settings.about.heading')}</h2>
-        {info.isSuccess && <p>{t('settings.about.line', { version: info.data.version, platform: info.data.platform })}</p>}
-        {info.isError && <ErrorNotice error={info.error} />}
-      </section>
+      <AboutSection />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { createCertificateAuthority, FirewallSim, issueServerCertificate, type C
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
+import { expectEach } from '../../support/expect-each.ts';
 
 let ca: CertificateAuthority;
 let firewall: FirewallSim;
@@ -123,7 +124,7 @@ describe('address objects and groups', () => {
     expect(group.value).toBeUndefined();
 
     const groups = dataOf(await api.firewallAdmin.listAddressObjects({ profileId, page: 1, pageSize: 500, type: 'group' }));
-    expect(groups.items.every((item) => item.type === 'group')).toBe(true);
+    expectEach(groups.items, (item) => item.type === 'group', 'be a group');
     expect(groups.items.map((item) => item.id)).toContain(group.id);
 
     const moved = dataOf(await api.firewallAdmin.updateAddressObject({ profileId, id: host.id, addressObject: { value: '10.1.2.4' } }));
@@ -141,7 +142,7 @@ describe('log search', () => {
     const first = dataOf(await api.firewallAdmin.searchLogs({ profileId, query, page: 1, pageSize: 20 }));
     expect(first.sent).toEqual({ type: 'traffic', action: 'deny' });
     expect(first.items.length).toBe(20);
-    expect(first.items.every((entry) => entry.type === 'traffic' && entry.action === 'deny')).toBe(true);
+    expectEach(first.items, (entry) => entry.type === 'traffic' && entry.action === 'deny', 'be a denied traffic line');
     const second = dataOf(await api.firewallAdmin.searchLogs({ profileId, query, page: 2, pageSize: 20 }));
     expect(second.total).toBe(first.total);
     expect(second.items.map((entry) => entry.id)).not.toContain(first.items[0]!.id);
@@ -174,7 +175,7 @@ describe('devices', () => {
       const all = dataOf(await api.firewallAdmin.listDevices({ profileId, page: 1, pageSize: 500 }));
       expect(all.items.length).toBeGreaterThan(0);
       const online = dataOf(await api.firewallAdmin.listDevices({ profileId, page: 1, pageSize: 500, online: true }));
-      expect(online.items.every((device) => device.online === true)).toBe(true);
+      expectEach(online.items, (device) => device.online === true, 'be online');
       expect(online.total).toBeLessThan(all.total);
       const named = all.items[0]!;
       const found = dataOf(await api.firewallAdmin.listDevices({ profileId, page: 1, pageSize: 500, text: named.ip! }));
@@ -196,7 +197,7 @@ describe('honeypots', () => {
     const busy = listed.items.find((honeypot) => (honeypot.triggerCount ?? 0) > 0)!;
     const events = dataOf(await api.firewallAdmin.listHoneypotEvents({ profileId, honeypotId: busy.id, page: 1, pageSize: 5 }));
     expect(events.total).toBe(busy.triggerCount);
-    expect(events.items.every((event) => event.honeypotId === busy.id)).toBe(true);
+    expectEach(events.items, (event) => event.honeypotId === busy.id, `belong to honeypot ${busy.id}`);
     const times = events.items.map((event) => event.occurredAt!);
     expect([...times].sort().reverse()).toEqual(times);
 
@@ -268,7 +269,7 @@ describe('status', () => {
       expect(history.status).toMatchObject({ version: '7.4.2', edition: 'enterprise', cpuPercent: expect.any(Number), activeSessions: expect.any(Number) });
       expect(history.samples).toHaveLength(3);
       expect(history.samples.map((sample) => sample.cpuPercent)).toEqual(heard.map((sampled) => sampled.sample.cpuPercent));
-      expect(history.samples.every((sample) => typeof sample.memoryPercent === 'number')).toBe(true);
+      expectEach(history.samples, (sample) => typeof sample.memoryPercent === 'number', 'have a memory figure');
       expect(history.readAt).toBe(history.samples.at(-1)!.at);
 
       expect(errorOf(await api.firewallAdmin.status({ profileId: 'no-such-profile' })).code).toBe('not_found');

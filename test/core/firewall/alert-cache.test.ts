@@ -1,16 +1,18 @@
 // The alerts view reads only the cache: filters, full-text search, filter in / out from a cell,
 // sort, paging, the detail (the appliance's, or the cached copy while it is out of reach), and the CSV export.
+import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertRepository } from '../../../src-main/core/firewall/alerts/alert-repository.ts';
 import { packAlert } from '../../../src-main/core/firewall/alerts/alert-wire.ts';
-import { neutraliseCell } from '../../../src-main/core/firewall/export/alert-export.ts';
+import { neutraliseCell } from '../../../src-main/core/firewall/export/alert-export-tasks.ts';
 import type { AlertQuery, AlertRow, ExportProgress } from '../../../src-preload/contract/firewall.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addFirewallProfile, openWorkspace, type Workspace } from './firewall-fixture.ts';
+import { expectEach, expectNone } from '../../support/expect-each.ts';
 
 const clock = new FakeClock();
 let sims: Simulators;
@@ -55,7 +57,7 @@ describe('alerts from the cache', () => {
     expect(both.rows.map((row) => row.id)).toEqual(all.filter((row) => row.category === category && row.action === action).map((row) => row.id));
     const source = all[3]!.srcIp!;
     const prefix = source.split('.').slice(0, 2).join('.') + '.';
-    expect((await rows({ filter: { srcIp: source } })).rows.every((row) => row.srcIp === source)).toBe(true);
+    expectEach((await rows({ filter: { srcIp: source } })).rows, (row) => row.srcIp === source, `come from ${source}`);
     expect((await rows({ filter: { srcIp: prefix } })).total).toBe(all.filter((row) => row.srcIp!.startsWith(prefix)).length);
     const since = all[200]!.occurredAt!;
     const until = all[100]!.occurredAt!;
@@ -66,7 +68,7 @@ describe('alerts from the cache', () => {
     const word = all[5]!.signature!.split(/\s+/).find((part) => /^[A-Za-z]{4,}$/.test(part))!;
     const found = await rows({ filter: { text: word.toLowerCase().slice(0, -1) } });
     expect(found.total).toBeGreaterThan(0);
-    expect(found.rows.every((row) => `${row.signature} ${row.message} ${row.category}`.toLowerCase().includes(word.toLowerCase().slice(0, -1)))).toBe(true);
+    expectEach(found.rows, (row) => `${row.signature} ${row.message} ${row.category}`.toLowerCase().includes(word.toLowerCase().slice(0, -1)), `mention ${word.toLowerCase().slice(0, -1)}`);
     for (const text of ['"', 'NEAR(', '*', 'a OR', '") OR 1=1 --', '<script>', '∑']) {
       const result = await workspace.api.firewall.alerts({ profileId, filter: { text } });
       expect(result.ok).toBe(true);
@@ -78,9 +80,9 @@ describe('alerts from the cache', () => {
     const inside = await rows({ filter: { cells: [{ field: 'category', value: category, mode: 'in' }] } });
     const outside = await rows({ filter: { cells: [{ field: 'category', value: category, mode: 'out' }] } });
     expect(inside.total + outside.total).toBe(900);
-    expect(outside.rows.some((row) => row.category === category)).toBe(false);
+    expectNone(outside.rows, (row) => row.category === category, `have category ${category}`);
     const port = all[0]!.dstPort!;
-    expect((await rows({ filter: { cells: [{ field: 'dstPort', value: String(port), mode: 'in' }] } })).rows.every((row) => row.dstPort === port)).toBe(true);
+    expectEach((await rows({ filter: { cells: [{ field: 'dstPort', value: String(port), mode: 'in' }] } })).rows, (row) => row.dstPort === port, `go to port ${port}`);
     const bySource = (await rows({ sort: { field: 'srcIp', direction: 'asc' } })).rows.map((row) => row.srcIp!);
     expect(bySource).toEqual([...bySource].sort());
     const rank = ['low', 'medium', 'high', 'critical'];
@@ -156,11 +158,12 @@ describe('alerts from the cache', () => {
     const progress: ExportProgress[] = [];
     await workspace.api.firewall.onExportProgress((step) => progress.push(step));
     workspace.platform.savePath = file;
-    const result = await workspace.api.firewall.exportAlerts({ profileId, exportId: 'e1', filter: { severity: ['critical'] } });
+    const taskId = randomUUID();
+    const result = await workspace.api.firewall.exportAlerts({ profileId, taskId, filter: { severity: ['critical'] } });
     const critical = (await rows({ filter: { severity: ['critical'] } })).total;
     expect(result.ok && result.data).toEqual({ path: file, rows: critical });
     expect(workspace.platform.saveDialogs.at(-1)).toMatchObject({ filters: [{ extensions: ['csv'] }] });
-    expect(progress.at(-1)).toEqual({ exportId: 'e1', written: critical, total: critical });
+    expect(progress.at(-1)).toEqual({ taskId, written: critical, total: critical });
     const csv = await readFile(file, 'utf8');
     await rm(file, { force: true });
     expect(csv.split('\r\n').length + csv.split('\n').length).toBeGreaterThan(critical);
@@ -171,7 +174,7 @@ describe('alerts from the cache', () => {
     expect(csv).toContain('"line one\r\nline ""two"", <script>"');
     expect(csv).not.toMatch(/(^|,)[=+@]/m);
     workspace.platform.savePath = null;
-    const cancelled = await workspace.api.firewall.exportAlerts({ profileId, exportId: 'e2' });
+    const cancelled = await workspace.api.firewall.exportAlerts({ profileId, taskId: randomUUID() });
     expect(cancelled.ok && cancelled.data).toEqual({ path: null, rows: 0 });
   });
 
@@ -191,7 +194,7 @@ describe('alerts from the cache', () => {
 
     const file = path.join(tmpdir(), `opsdesk-export-text-${process.pid}.csv`);
     workspace.platform.savePath = file;
-    const result = await workspace.api.firewall.exportAlerts({ profileId, exportId: 'e3', filter: { text: word } });
+    const result = await workspace.api.firewall.exportAlerts({ profileId, taskId: randomUUID(), filter: { text: word } });
     const csv = await readFile(file, 'utf8');
     await rm(file, { force: true });
     expect(result.ok && result.data).toEqual({ path: file, rows: synced.length + 1 });

@@ -6,6 +6,7 @@ import { fieldsOf } from '../../../src-main/core/wire/read.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addFirewallProfile, cachedAlertIds, openWorkspace, simulatorAlertIds, sorted, type Workspace } from './firewall-fixture.ts';
+import { expectEach } from '../../support/expect-each.ts';
 
 const clock = new FakeClock();
 let sims: Simulators;
@@ -24,7 +25,7 @@ test('the plain dialect (numeric ids, Unix-second times) syncs exactly and shows
   const profileId = await addFirewallProfile(workspace, sims);
   await clock.run(workspace.services.firewall.syncNow(profileId));
   const expected = await simulatorAlertIds(sims);
-  expect(expected.every((id) => /^\d+$/.test(String(id)))).toBe(true);
+  expectEach(expected, (id) => /^\d+$/.test(String(id)), 'be a number');
   expect(sorted(cachedAlertIds(workspace.services, profileId))).toEqual(sorted(expected.map(String)));
   const page = await workspace.api.firewall.alerts({ profileId, limit: 3 });
   const rows = page.ok ? page.data.rows : [];

@@ -4,6 +4,7 @@ import type { FirewallCapabilities } from '../../../src-preload/contract/firewal
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addFirewallProfile, openWorkspace, type Workspace } from './firewall-fixture.ts';
+import { expectEach } from '../../support/expect-each.ts';
 
 const clock = new FakeClock();
 let sims: Simulators;
@@ -40,7 +41,7 @@ describe('capabilities', () => {
       described: true,
     });
     const posts = sims.firewall.requests.filter((request) => request.method === 'POST').slice(blocksBefore);
-    expect(posts.every((request) => request.status === 403)).toBe(true);
+    expectEach(posts, (request) => request.status === 403, 'be refused 403');
   });
 
   it('an operations key may block but not administer; an administrator key may do both', async () => {

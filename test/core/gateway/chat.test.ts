@@ -1,5 +1,6 @@
 // Conversations and answers through the real services, a real SQLite file and the gateway
 // simulator over HTTPS: what a user would see of each way an answer can end.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-stor
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { captureLog } from '../http/fixtures.ts';
+import { expectEach } from '../../support/expect-each.ts';
 
 let sims: Simulators;
 let dataDir: string;
@@ -72,7 +74,7 @@ function nextAnswer(conversationId: string): Promise<{ message: ChatMessage; del
 
 async function ask(text: string, conversation = conversationWith()) {
   const answered = nextAnswer(conversation.id);
-  const started = services.chat.send(conversation.id, text);
+  const started = services.chat.send(conversation.id, text, randomUUID());
   return { started, conversation, ...(await answered) };
 }
 
@@ -178,9 +180,11 @@ describe('answers', () => {
         resolve();
       });
     });
-    const started = services.chat.send(conversation.id, 'Go on and on');
+    const taskId = randomUUID();
+    const started = services.chat.send(conversation.id, 'Go on and on', taskId);
+    expect(started.messages.at(-1)!.id).toBe(taskId);
     await firstDelta;
-    services.chat.stop(started.messages.at(-1)!.id);
+    services.tasks.cancel(taskId);
     const { message } = await answered;
     expect(message.outcome).toBe('stopped');
     expect(message.content.length).toBeGreaterThan(0);
@@ -190,14 +194,14 @@ describe('answers', () => {
   test('Regenerate replaces the last answer; Edit and resend drops what followed the edited message', async () => {
     const { conversation } = await ask('First question');
     const regenerated = nextAnswer(conversation.id);
-    const afterRegenerate = services.chat.regenerate(conversation.id);
+    const afterRegenerate = services.chat.regenerate(conversation.id, randomUUID());
     expect(afterRegenerate.messages.map((m) => m.outcome ?? m.role)).toEqual(['user', 'streaming']);
     expect((await regenerated).message.outcome).toBe('finished');
 
     const second = await ask('Second question', conversation);
     const firstUser = services.chat.conversation(conversation.id).messages[0]!;
     const edited = nextAnswer(conversation.id);
-    services.chat.editAndResend(conversation.id, firstUser.id, 'First question, edited');
+    services.chat.editAndResend(conversation.id, firstUser.id, 'First question, edited', randomUUID());
     const { message } = await edited;
     expect(message.content).toContain('First question, edited');
     const after = services.chat.conversation(conversation.id).messages;
@@ -286,9 +290,9 @@ describe('call log', () => {
       { endpoint: '/models', model: null, status: 200, outcome: 'ok' },
     ]);
     expect(mine[1]!.usage?.totalTokens).toBeGreaterThan(0);
-    expect(mine.every((call) => call.latencyMs >= 0 && !Number.isNaN(Date.parse(call.at)))).toBe(true);
+    expectEach(mine, (call) => call.latencyMs >= 0 && !Number.isNaN(Date.parse(call.at)), 'have a latency and a time');
 
-    expect(services.chat.callLog({ model: 'qwen' }).every((call) => call.model === 'qwen-max')).toBe(true);
+    expectEach(services.chat.callLog({ model: 'qwen' }), (call) => call.model === 'qwen-max', 'be a call to qwen-max');
     const failed = services.chat.callLog({ failedOnly: true });
     expect(failed.map((call) => call.model)).toContain('deepseek-chat');
     expect(failed.map((call) => call.model)).not.toContain('qwen-max');

@@ -1,6 +1,7 @@
 // The images and transcription calls as the window makes them (the real router, its schemas and
 // the services) against the gateway simulator over HTTPS: main checks what the form checked,
 // fetches image links itself, and reads only the file the user chose.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { captureLog } from '../http/fixtures.ts';
+import { expectEach } from '../../support/expect-each.ts';
 
 let sims: Simulators;
 let dataDir: string;
@@ -140,17 +142,35 @@ describe('transcription', () => {
 
     const progress: UploadProgress[] = [];
     const stop = opsdesk.gateway.onUploadProgress((update) => progress.push(update));
-    const result = await opsdesk.gateway.transcribe({ profileId, model: 'whisper-1', fileId: chosen.data.fileId, uploadId: 'upload-1' });
+    const taskId = randomUUID();
+    const result = await opsdesk.gateway.transcribe({ profileId, model: 'whisper-1', fileId: chosen.data.fileId, taskId });
     stop();
     expect(result).toEqual({ ok: true, data: { text: simulatedTranscript('call.wav', audio), model: 'whisper-1', fileName: 'call.wav' } });
     // Several steps, in order, ending with every byte of the multipart body sent.
     expect(progress.length).toBeGreaterThan(5);
-    expect(progress.every((update) => update.uploadId === 'upload-1')).toBe(true);
+    expectEach(progress, (update) => update.taskId === taskId, 'belong to the transcription task');
     const sent = progress.map((update) => update.sentBytes);
     expect(sent).toEqual([...sent].sort((a, b) => a - b));
     expect(progress.at(-1)!.sentBytes).toBe(progress.at(-1)!.totalBytes);
     expect(progress.at(-1)!.totalBytes).toBeGreaterThan(audio.length);
     expect(requestsFor('/audio/transcriptions').at(-1)!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  test('an upload under way stops when the window cancels its task: the call answers cancelled and no transcript comes', async () => {
+    const file = path.join(dataDir, 'meeting.wav');
+    await writeFile(file, wav(600_000));
+    platform.openPath = file;
+    const chosen = await opsdesk.gateway.chooseAudioFile();
+    if (!chosen.ok || !chosen.data) throw new Error('not chosen');
+    const taskId = randomUUID();
+    const before = requestsFor('/audio/transcriptions').length;
+    const stop = opsdesk.gateway.onUploadProgress((update) => {
+      if (update.taskId === taskId) void opsdesk.app.cancel({ taskId });
+    });
+    const result = await opsdesk.gateway.transcribe({ profileId, model: 'whisper-1', fileId: chosen.data.fileId, taskId });
+    stop();
+    expect(result).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(requestsFor('/audio/transcriptions').length).toBe(before);
   });
 
   test('a file of another type is refused by name, before anything is sent', async () => {
@@ -181,7 +201,7 @@ describe('transcription', () => {
   test('cancelling the dialog chooses nothing; an id main did not give reads no file', async () => {
     platform.openPath = null;
     expect(await opsdesk.gateway.chooseAudioFile()).toEqual({ ok: true, data: null });
-    expect(await opsdesk.gateway.transcribe({ profileId, model: 'whisper-1', fileId: '/etc/passwd', uploadId: 'u' })).toMatchObject({
+    expect(await opsdesk.gateway.transcribe({ profileId, model: 'whisper-1', fileId: '/etc/passwd', taskId: randomUUID() })).toMatchObject({
       ok: false,
       error: { code: 'not_found', params: { context: 'audio_gone' } },
     });

@@ -5,6 +5,7 @@ import { createHttpClient } from '../../../src-main/core/http/client.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { captureLog, failureOf, settingsFor } from './fixtures.ts';
+import { expectEach } from '../../support/expect-each.ts';
 
 // The limiter and the simulator's sliding window count the same fake time, so spacing is proven without waiting for it.
 const clock = new FakeClock();
@@ -40,7 +41,7 @@ it('a burst of 200 calls stays under a 40-per-second key limit without a single 
   );
   await client.close();
 
-  expect(responses.every((response) => response.status === 200)).toBe(true);
+  expectEach(responses, (response) => response.status === 200, 'be answered 200');
   const seen = sims.firewall.requests.slice(recordedBefore);
   expect(seen).toHaveLength(200);
   expect(seen.filter((r) => r.status === 429)).toHaveLength(0);

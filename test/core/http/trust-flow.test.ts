@@ -14,6 +14,7 @@ import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { failureOf } from './fixtures.ts';
 import { withSwappedCertificates } from './swapped-certificates.ts';
 import { freePort } from '../../support/free-port.ts';
+import { expectEach } from '../../support/expect-each.ts';
 
 const lab = withSwappedCertificates({ alertCount: 0 });
 const firewall = lab.firewallProfile;
@@ -54,7 +55,7 @@ describe('trusting a certificate', () => {
 
     await services.profiles.trustCertificate(profile.id, lab.sims.firewall.leafSha256);
     expect((await services.clients.testConnection(profile.id)).summary).toMatchObject({ service: 'firewall' });
-    expect(proxy.tunnels.every((tunnel) => tunnel === `firewall.invalid:${lab.sims.firewall.port}`)).toBe(true);
+    expectEach(proxy.tunnels, (tunnel) => tunnel === `firewall.invalid:${lab.sims.firewall.port}`, 'go to the appliance by its name');
   });
 
   it('a probe that cannot reach the server says why, instead of "something went wrong inside OpsDesk"', async () => {

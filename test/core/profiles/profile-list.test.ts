@@ -12,6 +12,7 @@ import { OpeningKeyStore } from '../../../src-main/core/secrets/open-key-store.t
 import { loadKeyring, OsKeychainStore } from '../../../src-main/core/secrets/os-keychain-store.ts';
 import type { ProfileList } from '../../../src-preload/contract/profiles.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
+import { expectEach } from '../../support/expect-each.ts';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 if (!hasSecretService) console.log('skipped: no D-Bus session, so no Secret Service (run through npm test)');
@@ -76,7 +77,7 @@ describe.skipIf(!hasSecretService)('listing profiles', () => {
     for (let index = 0; index < PROFILES; index += 1) await first.profiles.save(gateway(index));
     const list = await first.profiles.list();
     expect(list.profiles).toHaveLength(PROFILES);
-    expect(list.profiles.every((profile) => profile.hasKey && profile.keyHint === 'sk-te…')).toBe(true);
+    expectEach(list.profiles, (profile) => profile.hasKey && profile.keyHint === 'sk-te…', 'have its key, hinted as sk-te…');
     await expect.poll(() => published.length).toBe(PROFILES);
     expect(keychain.reads).toBe(0);
 

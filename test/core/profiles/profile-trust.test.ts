@@ -8,6 +8,7 @@ import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { writeDemoProfiles } from '../../sim/demo-profiles.ts';
 import { withSwappedCertificates } from '../http/swapped-certificates.ts';
+import {  } from '../../support/expect-each.ts';
 
 const lab = withSwappedCertificates({ alertCount: 50 });
 const firewall = lab.firewallProfile;
@@ -41,7 +42,7 @@ describe('trusting an appliance certificate', () => {
     const trusting = services.profiles.trustCertificate(profile.id, lab.sims.firewall.leafSha256);
     await services.profiles.remove(profile.id);
     await expect(trusting).rejects.toMatchObject({ detail: { code: 'not_found' } });
-    expect((await services.profiles.list()).profiles.some((p) => p.id === profile.id)).toBe(false);
+    expect((await services.profiles.list()).profiles.map((p) => p.id)).not.toContain(profile.id);
   });
 
   test('a certificate that changed between the prompt and the click is not trusted', async () => {

@@ -27,7 +27,7 @@ describe('a keychain binding that cannot load', () => {
       const { RecordingPlatform } = await import(${JSON.stringify(new URL('../../support/recording-platform.ts', import.meta.url).pathname)});
       const services = await createAppServices({ dataDir: ${JSON.stringify(dataDir)}, logSink: () => {}, platform: new RecordingPlatform() });
       const { keychain } = await services.profiles.list();
-      await services.close();
+      await services.dispose();
       console.log(JSON.stringify(keychain));
     `;
     try {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addSupportProfile, dataOf, openWorkspace, type Workspace } from './support-fixture.ts';
+import { expectNone } from '../../support/expect-each.ts';
 
 describe.each(['opsdesk', 'plain'] as const)('support access, %s dialect', (dialect) => {
   const clock = new FakeClock();
@@ -80,6 +81,6 @@ describe.each(['opsdesk', 'plain'] as const)('support access, %s dialect', (dial
     const access = dataOf(await api().access({ profileId }));
     expect(access.blocked).toMatchObject({ code: 'forbidden_ip', requestId: expect.stringMatching(/^req_/) });
     expect(access.scopes).toEqual([]);
-    expect(Object.values(access.actions).some((action) => action.allowed)).toBe(false);
+    expectNone(Object.values(access.actions), (action) => action.allowed, 'be allowed');
   });
 });

@@ -6,6 +6,7 @@ import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addSupportProfile, dataOf, openWorkspace, siteIn, type Workspace } from './support-fixture.ts';
+import { expectEach } from '../../support/expect-each.ts';
 
 describe.each(['opsdesk', 'plain'] as const)('support endpoints, %s dialect', (dialect) => {
   const clock = new FakeClock();
@@ -46,7 +47,7 @@ describe.each(['opsdesk', 'plain'] as const)('support endpoints, %s dialect', (d
     expect(all.syncedAt).not.toBeNull();
     const closed = dataOf(await api().tickets({ profileId, status: ['closed'], limit: 1000 }));
     expect(closed.total).toBeGreaterThan(0);
-    expect(closed.rows.every((row) => row.status === 'closed')).toBe(true);
+    expectEach(closed.rows, (row) => row.status === 'closed', 'be closed');
     const activity = all.rows.map((row) => row.updatedAt ?? '');
     expect(activity).toEqual([...activity].sort().reverse());
     const counts = dataOf(await api().ticketCounts({ profileId }));
@@ -106,7 +107,7 @@ describe.each(['opsdesk', 'plain'] as const)('support endpoints, %s dialect', (d
     const linked = dataOf(await api().workItems({ profileId, ticketId: ticket!.id }));
     expect(linked.rows).toEqual([expect.objectContaining({ id: workId, status: 'waiting', priority: 'high', ticketId: ticket!.id })]);
     const waiting = dataOf(await api().workItems({ profileId, status: ['waiting'], limit: 1000 }));
-    expect(waiting.rows.every((row) => row.status === 'waiting')).toBe(true);
+    expectEach(waiting.rows, (row) => row.status === 'waiting', 'be waiting');
     const detail = dataOf(await api().workItem({ profileId, workId, fresh: true }));
     expect(detail.follows.map((entry) => entry.note)).toEqual(['Part ordered']);
   });
@@ -115,7 +116,7 @@ describe.each(['opsdesk', 'plain'] as const)('support endpoints, %s dialect', (d
     const search = dataOf(await api().kbSearch({ profileId, q: 'password reset', topK: 3 }));
     expect(search.items.length).toBeGreaterThan(0);
     expect(search.items.length).toBeLessThanOrEqual(3);
-    expect(search.items.every((hit) => typeof hit.score === 'number' && hit.score > 0)).toBe(true);
+    expectEach(search.items, (hit) => typeof hit.score === 'number' && hit.score > 0, 'have a score above 0');
     const page = dataOf(await api().faqList({ profileId, limit: 5 }));
     expect(page.items).toHaveLength(5);
     expect(page.nextCursor).not.toBeNull();
@@ -136,7 +137,7 @@ describe.each(['opsdesk', 'plain'] as const)('support endpoints, %s dialect', (d
     expect(summary).toMatchObject({ id: first.sessionId, messageCount: 4 });
     const logs = dataOf(await api().chatLogs({ profileId, sessionId: first.sessionId, limit: 20 }));
     expect(logs.items.map((line) => line.text)).toContain('And my invoice?');
-    expect(logs.items.every((line) => line.sessionId === first.sessionId)).toBe(true);
+    expectEach(logs.items, (line) => line.sessionId === first.sessionId, `belong to session ${first.sessionId}`);
   });
 
   it('reads the analytics overview as sections of counts per status', async () => {

@@ -5,6 +5,7 @@ import { SYNC_SHARE_OF_RATE } from '../../../src-main/core/sync/sync-budget.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addFirewallProfile, cachedAlertIds, openWorkspace, simulatorAlertIds, sorted, type Workspace } from '../firewall/firewall-fixture.ts';
+import { expectNone } from '../../support/expect-each.ts';
 
 const clock = new FakeClock();
 let sims: Simulators;
@@ -45,7 +46,7 @@ test('while a long sync waits for its share of the rate, the user\'s call goes a
   expect(sorted(cachedAlertIds(workspace.services, profileId))).toEqual(sorted(await simulatorAlertIds(sims)));
   // Twelve pages at seven a minute: the walk took another window, and the appliance never said 429.
   expect(clock.now() - startedAt).toBeGreaterThanOrEqual(60_000);
-  expect(sims.firewall.requests.slice(-20).some((request) => request.status === 429)).toBe(false);
+  expectNone(sims.firewall.requests.slice(-20), (request) => request.status === 429, 'be answered 429');
 });
 
 test('retention keeps the cache bounded by rows and by age; the next sync does not fetch the removed ones again', async () => {

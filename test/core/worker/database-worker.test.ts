@@ -1,6 +1,7 @@
 // The database worker: tasks run on its own connection to the app's file; a task's failure comes
 // back as a clear error and the worker goes on; a worker that dies fails what it was doing, and
 // the next task starts a new one; a task asked to stop (an export) stops and cleans up.
+import { randomUUID } from 'node:crypto';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -114,10 +115,10 @@ test('the window stops an export through its call: the export answers as cancell
   try {
     const api = bridgeInProcess(services);
     platform.savePath = path.join(big, 'alerts.csv');
-    await api.firewall.onExportProgress(({ exportId, written }) => {
-      if (written >= 2000) void api.firewall.cancelExport({ exportId });
+    api.firewall.onExportProgress(({ taskId, written }) => {
+      if (written >= 2000) void api.app.cancel({ taskId });
     });
-    const result = await api.firewall.exportAlerts({ profileId: 'p1', exportId: 'e-stop' });
+    const result = await api.firewall.exportAlerts({ profileId: 'p1', taskId: randomUUID() });
     expect(result.ok && result.data).toEqual({ path: null, rows: 0 });
     await expect(access(path.join(big, 'alerts.csv'))).rejects.toThrow(/ENOENT/);
   } finally {

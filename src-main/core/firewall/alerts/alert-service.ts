@@ -2,7 +2,8 @@
 // the view, with the appliance's detail when it answers.
 import PQueue from 'p-queue';
 import type { z } from 'zod';
-import type { AlertDetail, AlertFacets, AlertPage, alertQuerySchema } from '../../../../src-preload/contract/firewall.ts';
+import type { AlertDetail, AlertFacets, alertQuerySchema, AlertRow } from '../../../../src-preload/contract/firewall.ts';
+import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import type { Logger } from '../../log/logger.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
@@ -65,8 +66,8 @@ export class AlertService {
   }
 
   /** A page of cached alerts for a query the IPC router has checked already (the contract's schema). */
-  query({ profileId, filter, sort, offset, limit }: z.output<typeof alertQuerySchema>): AlertPage {
-    return { ...this.#options.repository.query(profileId, filter, sort, offset, limit), offset };
+  query({ profileId, filter, sort, offset, limit }: z.output<typeof alertQuerySchema>): CachedPage<AlertRow> {
+    return { ...this.#options.repository.query(profileId, filter, sort, offset, limit), offset, syncedAt: this.#options.state.get(profileId, 'alerts').lastSyncedAt };
   }
 
   facets(profileId: string): AlertFacets {

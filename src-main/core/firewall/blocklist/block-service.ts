@@ -24,8 +24,6 @@ const MAX_WALKS = 3;
 
 export interface BlockChange extends BlockListChanges {
   profileId: string;
-  /** `user`: blocked or unblocked in OpsDesk; `sync`: found on the appliance. */
-  by: 'user' | 'sync';
 }
 
 export interface BlockServiceOptions {
@@ -68,7 +66,7 @@ export class BlockService {
     if (!entry) return this.#assumedEntry(ip, durationSeconds, reason);
     const isNew = this.#options.repository.find(profileId, entry.id) === undefined;
     this.#options.repository.put(profileId, entry);
-    this.#changed.fire({ profileId, by: 'user', added: isNew ? [entry] : [], removed: [] });
+    this.#changed.fire({ profileId, added: isNew ? [entry] : [], removed: [] });
     return entry;
   }
 
@@ -87,7 +85,7 @@ export class BlockService {
     });
     const entry = this.#options.repository.find(profileId, entryId);
     this.#options.repository.remove(profileId, entryId);
-    this.#changed.fire({ profileId, by: 'user', added: [], removed: entry ? [entry] : [] });
+    this.#changed.fire({ profileId, added: [], removed: entry ? [entry] : [] });
     return null;
   }
 
@@ -115,7 +113,7 @@ export class BlockService {
     });
     if (changes.added.length + changes.removed.length === 0) return;
     // The first sync fills the cache; only later ones are news.
-    this.#changed.fire({ profileId, by: 'sync', ...(first ? { added: [], removed: [] } : changes) });
+    this.#changed.fire({ profileId, ...(first ? { added: [], removed: [] } : changes) });
   }
 
   async #readWholeList(profileId: string, report: (progress: { fetched: number; total: number | null }) => void, signal?: AbortSignal): Promise<BlockEntry[]> {

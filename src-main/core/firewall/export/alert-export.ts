@@ -1,131 +1,46 @@
 // CSV export of the filtered, sorted alerts: the user picks the file in a save dialog (main side,
-// through the platform port); in the database worker, rows stream from SQLite to the file one at a
-// time, so 100k rows never sit in memory, with progress as they go.
-import Database from 'better-sqlite3';
-import { stringify } from 'csv-stringify';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { AlertFilter, AlertRow, AlertSort, ExportProgress, ExportResult } from '../../../../src-preload/contract/firewall.ts';
-import type { Db } from '../../db/database.ts';
+// through the platform port); the database worker writes it (alert-export-tasks.ts), with progress
+// as it goes.
+import type { AlertFilter, AlertSort, ExportProgress, ExportResult } from '../../../../src-preload/contract/firewall.ts';
 import type { DatabaseWorker } from '../../worker/database-worker.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
+import type { Tasks } from '../../lifecycle/tasks.ts';
 import type { Platform } from '../../platform.ts';
-import { registerWordPrefixMatch } from '../../db/word-prefix-match.ts';
-import { AlertRepository } from '../alerts/alert-repository.ts';
-
-const COLUMNS: { key: keyof AlertRow; header: string }[] = [
-  { key: 'id', header: 'id' },
-  { key: 'occurredAt', header: 'occurred_at' },
-  { key: 'severity', header: 'severity' },
-  { key: 'category', header: 'category' },
-  { key: 'action', header: 'action' },
-  { key: 'srcIp', header: 'src_ip' },
-  { key: 'srcPort', header: 'src_port' },
-  { key: 'dstIp', header: 'dst_ip' },
-  { key: 'dstPort', header: 'dst_port' },
-  { key: 'protocol', header: 'protocol' },
-  { key: 'signature', header: 'signature' },
-  { key: 'message', header: 'message' },
-  { key: 'deviceId', header: 'device_id' },
-];
-const PROGRESS_EVERY = 1000;
-
-/** A spreadsheet runs a cell that starts with =, +, -, @, tab or CR as a formula; a leading ' makes it text. */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-export interface AlertCsvRequest {
-  path: string;
-  profileId: string;
-  filter: AlertFilter;
-  sort: AlertSort;
-}
-
-/** The export's work in the database worker: its rows never pass through main's heap. */
-export function alertExportTasks(db: Db) {
-  return {
-    /** Writes the CSV, reporting rows written so far; answers how many. Stopped, it removes the unfinished file. */
-    writeAlertsCsv: async (request: AlertCsvRequest, report: (progress: { written: number; total: number }) => void, signal?: AbortSignal): Promise<number> => {
-      // Its own read-only connection: one read transaction (a consistent snapshot, while sync keeps
-      // writing) and a long-lived cursor that leaves the worker's connection free for sync's commits.
-      const reader = new Database(db.name, { readonly: true, fileMustExist: true });
-      registerWordPrefixMatch(reader);
-      try {
-        reader.exec('BEGIN');
-        const alerts = new AlertRepository(reader);
-        const total = alerts.countMatching(request.profileId, request.filter);
-        let written = 0;
-        report({ written, total });
-        const records = function* () {
-          for (const row of alerts.iterate(request.profileId, request.filter, request.sort)) {
-            yield COLUMNS.map(({ key }) => {
-              const value = row[key];
-              return value === null ? '' : neutraliseCell(String(value));
-            });
-            written++;
-            if (written % PROGRESS_EVERY === 0) report({ written, total });
-          }
-        };
-        try {
-          await pipeline(Readable.from(records()), stringify({ header: true, columns: COLUMNS.map(({ header }) => header), bom: true }), createWriteStream(request.path), { signal });
-        } catch (error) {
-          if (signal?.aborted) await rm(request.path, { force: true });
-          throw error;
-        }
-        report({ written, total });
-        return written;
-      } finally {
-        reader.close();
-      }
-    },
-  };
-}
 
 export class AlertExport {
   readonly #worker: DatabaseWorker;
   readonly #platform: Platform;
   readonly #progress = new Emitter<ExportProgress>();
   readonly onProgress = this.#progress.event;
-  /** The exports under way, by the window's export id, so the user can stop one. */
-  readonly #running = new Map<string, AbortController>();
+  readonly #tasks: Tasks;
 
-  constructor(worker: DatabaseWorker, platform: Platform) {
+  constructor(worker: DatabaseWorker, platform: Platform, tasks: Tasks) {
     this.#worker = worker;
     this.#platform = platform;
+    this.#tasks = tasks;
   }
 
-  async export(request: { profileId: string; exportId: string; filter: AlertFilter; sort: AlertSort }): Promise<ExportResult> {
+  /** Runs as a task under the window's id for it: its progress goes to that window, and cancelling it removes the unfinished file. */
+  async export(request: { profileId: string; taskId: string; filter: AlertFilter; sort: AlertSort }, windowId?: number): Promise<ExportResult> {
     const path = await this.#platform.chooseSavePath({
       title: 'Export alerts',
       defaultName: `alerts-${new Date().toISOString().slice(0, 10)}.csv`,
       filters: [{ name: 'CSV', extensions: ['csv'] }],
     });
     if (path === null) return { path: null, rows: 0 };
-    const { profileId, filter, sort, exportId } = request;
-    const controller = new AbortController();
-    this.#running.set(exportId, controller);
-    try {
-      const rows = await this.#worker.run('writeAlertsCsv', { path, profileId, filter, sort }, (progress) => this.#progress.fire({ exportId, ...progress }), controller.signal);
-      return { path, rows };
-    } catch (error) {
-      if (controller.signal.aborted) return { path: null, rows: 0 };
-      throw error;
-    } finally {
-      this.#running.delete(exportId);
-    }
+    const { profileId, filter, sort, taskId } = request;
+    return this.#tasks.run(taskId, windowId, async (signal) => {
+      try {
+        const rows = await this.#worker.run('writeAlertsCsv', { path, profileId, filter, sort }, (progress) => this.#progress.fire({ taskId, ...progress }), signal);
+        return { path, rows };
+      } catch (error) {
+        if (signal.aborted) return { path: null, rows: 0 };
+        throw error;
+      }
+    });
   }
 
-  /** Stops an export under way; its unfinished file is removed and it answers as cancelled. */
-  cancel(exportId: string): void {
-    this.#running.get(exportId)?.abort();
-  }
-
-  /** Exports under way stop: closing does not wait for a long file to finish. */
   dispose(): void {
-    for (const controller of this.#running.values()) controller.abort();
     this.#progress.dispose();
   }
 }

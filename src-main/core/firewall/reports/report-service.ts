@@ -1,5 +1,6 @@
 // Reports: list, read, and generate, following a new report until the appliance says it is ready.
-import type { ListPage, Report, ReportChanged } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { Report, ReportChanged } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { RemotePage } from '../../../../src-preload/contract/pages.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Logger } from '../../log/logger.ts';
@@ -34,7 +35,7 @@ export class ReportService {
     this.onChanged = this.#changed.event;
   }
 
-  list(profileId: string, paging: Paging): Promise<ListPage<Report>> {
+  list(profileId: string, paging: Paging): Promise<RemotePage<Report>> {
     return fetchListPage(this.#client(profileId), '/reports', readReport, paging);
   }
 

@@ -1,11 +1,44 @@
 // One answer from the gateway, streamed or not, over Chat Completions or Responses, read through
 // the openai SDK. It says honestly how the answer ended: the SDK raises nothing for a stream that
-// stops with no finish reason, so that is judged here.
+// stops with no finish reason, nor for a 200 whose body is only an error object, and it waits for a
+// stream to close even after the answer said it was finished, so those are judged here.
 import type OpenAI from 'openai';
 import type { ChatEndpoint, ChatParameters, TokenUsage } from '../../../../src-preload/contract/gateway.ts';
+import { parseJsonBody } from '../../http/response-body.ts';
+import { ServiceFailure } from '../../http/service-failure.ts';
+import { requestIdFrom } from '../../http/status-errors.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { readNumber, readRecord } from '../../wire/read.ts';
+import { describeStreamError, gatewayDialect } from '../error-dialect.ts';
 import type { AnswerResult } from './message-repository.ts';
+
+/**
+ * After a finish reason, how long a stream that stays open may still send its usage before the
+ * answer is taken as finished (relays that never close the stream or send `[DONE]` exist).
+ */
+export const USAGE_GRACE_MS = 2_000;
+
+/**
+ * The most of one answer's text (and of its reasoning) main keeps, stores and passes on: far above
+ * any model's output, and what a hostile stream refused at its size cap leaves behind instead of
+ * everything up to the cap.
+ */
+export const KEPT_ANSWER_CHARS = 1024 * 1024;
+
+/** An answer's text, kept up to `KEPT_ANSWER_CHARS`; what comes after is dropped and the text marked cut. */
+class KeptText {
+  text = '';
+  cut = false;
+
+  /** The part of `delta` that was kept. */
+  add(delta: string): string {
+    const room = KEPT_ANSWER_CHARS - this.text.length;
+    if (delta.length > room) this.cut = true;
+    const kept = delta.length > room ? delta.slice(0, Math.max(0, room)) : delta;
+    this.text += kept;
+    return kept;
+  }
+}
 
 /** About one frame: fast enough to look live, few enough messages for any window. */
 export const DELTA_BATCH_MS = 16;
@@ -86,11 +119,17 @@ function chatBody(request: AnswerRequest) {
   };
 }
 
+/** The document types `input` as a string: one text goes as one, a conversation as its list. */
+function responsesInput(messages: AnswerRequest['messages']): string | AnswerRequest['messages'] {
+  const [only] = messages;
+  return messages.length === 1 && only?.role === 'user' ? only.content : messages;
+}
+
 function responsesBody(request: AnswerRequest) {
   const { temperature, topP, maxTokens } = request.parameters;
   return {
     model: request.model,
-    input: request.messages,
+    input: responsesInput(request.messages),
     ...(request.systemPrompt && { instructions: request.systemPrompt }),
     ...(temperature !== undefined && { temperature }),
     ...(topP !== undefined && { top_p: topP }),
@@ -106,33 +145,73 @@ function judged(content: string, reasoning: string, ending: 'stop' | 'length' | 
   return { content, reasoning, outcome, ...(usage && { usage }) };
 }
 
-/** Reads one answer; `onDelta` gets its text as it comes. Throws what the SDK throws, with `partial` kept by the caller. */
-export async function readAnswer(
-  openai: OpenAI,
-  request: AnswerRequest,
-  signal: AbortSignal,
-  onDelta: (content: string, reasoning: string) => void,
-): Promise<AnswerResult> {
-  return request.endpoint === 'responses' ? readResponses(openai, request, signal, onDelta) : readChat(openai, request, signal, onDelta);
+interface Reading {
+  openai: OpenAI;
+  request: AnswerRequest;
+  signal: AbortSignal;
+  clock: Clock;
+  onDelta(content: string, reasoning: string): void;
 }
 
-async function readChat(openai: OpenAI, request: AnswerRequest, signal: AbortSignal, onDelta: (content: string, reasoning: string) => void): Promise<AnswerResult> {
+/** Reads one answer; `onDelta` gets its text as it comes. Throws what the SDK throws, with `partial` kept by the caller. */
+export async function readAnswer(reading: Reading): Promise<AnswerResult> {
+  return reading.request.endpoint === 'responses' ? readResponses(reading) : readChat(reading);
+}
+
+/** A 200 whose body is an error object and nothing of an answer (as many relays send) is that error. */
+function refuseErrorBody(body: Record<string, unknown> | undefined, answerField: string, requestId: string | undefined): void {
+  const error = body?.['error'];
+  if (error !== undefined && error !== null && body?.[answerField] === undefined) throw new ServiceFailure(describeStreamError(error, requestId));
+}
+
+/**
+ * Asks for a stream; a 200 that is not an event stream (a JSON error object, or a whole answer from
+ * a server that does not stream) is read as a body instead of as an empty stream.
+ */
+async function openStream<Item>(asked: { withResponse(): Promise<{ data: Item; response: Response }> }): Promise<{ stream: Item } | { body: Record<string, unknown> | undefined; requestId: string | undefined }> {
+  const { data, response } = await asked.withResponse();
+  const type = response.headers.get('content-type') ?? '';
+  if (/^text\/event-stream/i.test(type) || response.body === null) return { stream: data };
+  const requestId = requestIdFrom(undefined, Object.fromEntries(response.headers));
+  const body = parseJsonBody(Buffer.from(await response.arrayBuffer()), type, { dialect: gatewayDialect, status: response.status, requestId });
+  return { body: readRecord(body), requestId };
+}
+
+function chatCompletion(body: Record<string, unknown> | undefined, requestId: string | undefined, { signal, onDelta }: Reading): AnswerResult {
+  refuseErrorBody(body, 'choices', requestId);
+  const choice = readRecord(Array.isArray(body?.['choices']) ? body['choices'][0] : undefined);
+  const message = readRecord(choice?.['message']);
+  const content = text(message?.['content']);
+  const reasoning = text(message?.['reasoning_content']);
+  onDelta(content, reasoning);
+  return judged(content, reasoning, endingOf(choice?.['finish_reason']), chatUsage(body?.['usage']), signal);
+}
+
+/** Ends reading a stream that stays open after its answer said it was finished. */
+function finisher(stream: { controller: AbortController }, clock: Clock) {
+  let grace: { cancel(): void } | undefined;
+  return {
+    /** The answer is finished: close now when its usage came too, else after a short grace for it. */
+    finished(withUsage: boolean): void {
+      if (withUsage) stream.controller.abort();
+      else grace ??= clock.setTimeout(() => stream.controller.abort(), USAGE_GRACE_MS);
+    },
+    dispose: () => grace?.cancel(),
+  };
+}
+
+async function readChat(reading: Reading): Promise<AnswerResult> {
+  const { openai, request, signal, clock, onDelta } = reading;
   if (!request.stream) {
-    const completion: unknown = await openai.chat.completions.create({ ...chatBody(request), stream: false }, { signal });
-    const body = readRecord(completion);
-    const choice = readRecord(Array.isArray(body?.['choices']) ? body['choices'][0] : undefined);
-    const message = readRecord(choice?.['message']);
-    const content = text(message?.['content']);
-    const reasoning = text(message?.['reasoning_content']);
-    onDelta(content, reasoning);
-    return judged(content, reasoning, endingOf(choice?.['finish_reason']), chatUsage(body?.['usage']), signal);
+    const { data, response } = await openai.chat.completions.create({ ...chatBody(request), stream: false }, { signal }).withResponse();
+    return chatCompletion(readRecord(data), requestIdFrom(undefined, Object.fromEntries(response.headers)), reading);
   }
-  const stream = await openai.chat.completions.create(
-    { ...chatBody(request), stream: true, stream_options: { include_usage: true } },
-    { signal },
-  );
-  let content = '';
-  let reasoning = '';
+  const opened = await openStream(openai.chat.completions.create({ ...chatBody(request), stream: true, stream_options: { include_usage: true } }, { signal }));
+  if (!('stream' in opened)) return chatCompletion(opened.body, opened.requestId, reading);
+  const { stream } = opened;
+  const ended = finisher(stream, clock);
+  const content = new KeptText();
+  const reasoning = new KeptText();
   let ending: 'stop' | 'length' | undefined;
   let usage: TokenUsage | undefined;
   try {
@@ -143,28 +222,37 @@ async function readChat(openai: OpenAI, request: AnswerRequest, signal: AbortSig
       const choices = Array.isArray(body?.['choices']) ? body['choices'] : [];
       const choice = readRecord(choices[0]);
       const delta = readRecord(choice?.['delta']);
-      const contentDelta = text(delta?.['content']);
-      const reasoningDelta = text(delta?.['reasoning_content']);
-      content += contentDelta;
-      reasoning += reasoningDelta;
-      onDelta(contentDelta, reasoningDelta);
+      onDelta(content.add(text(delta?.['content'])), reasoning.add(text(delta?.['reasoning_content'])));
       ending = endingOf(choice?.['finish_reason']) ?? ending;
+      if (ending !== undefined) ended.finished(usage !== undefined);
     }
   } catch (error) {
-    throw new PartialAnswerError(content, reasoning, usage, error);
+    throw new PartialAnswerError(content.text, reasoning.text, usage, error, content.cut || reasoning.cut);
+  } finally {
+    ended.dispose();
   }
-  return judged(content, reasoning, ending, usage, signal);
+  return judged(content.text, reasoning.text, ending, usage, signal);
 }
 
-async function readResponses(openai: OpenAI, request: AnswerRequest, signal: AbortSignal, onDelta: (content: string, reasoning: string) => void): Promise<AnswerResult> {
+function responseObject(response: Record<string, unknown> | undefined, requestId: string | undefined, { signal, onDelta }: Reading): AnswerResult {
+  refuseErrorBody(response, 'output', requestId);
+  const content = outputTextOf(response?.['output']);
+  onDelta(content, '');
+  return judged(content, '', responseEnding(response?.['status']), responsesUsage(response?.['usage']), signal);
+}
+
+async function readResponses(reading: Reading): Promise<AnswerResult> {
+  const { openai, request, signal, clock, onDelta } = reading;
   if (!request.stream) {
-    const response = readRecord(await openai.responses.create({ ...responsesBody(request), stream: false }, { signal }));
-    const content = outputTextOf(response?.['output']);
-    onDelta(content, '');
-    return judged(content, '', responseEnding(response?.['status']), responsesUsage(response?.['usage']), signal);
+    const { data, response } = await openai.responses.create({ ...responsesBody(request), stream: false }, { signal }).withResponse();
+    return responseObject(readRecord(data), requestIdFrom(undefined, Object.fromEntries(response.headers)), reading);
   }
-  const stream = await openai.responses.create({ ...responsesBody(request), stream: true }, { signal });
-  let content = '';
+  const opened = await openStream(openai.responses.create({ ...responsesBody(request), stream: true }, { signal }));
+  if (!('stream' in opened)) return responseObject(opened.body, opened.requestId, reading);
+  const { stream } = opened;
+  const ended = finisher(stream, clock);
+  const content = new KeptText();
+  const reasoning = new KeptText();
   let ending: 'stop' | 'length' | undefined;
   let usage: TokenUsage | undefined;
   try {
@@ -172,21 +260,23 @@ async function readResponses(openai: OpenAI, request: AnswerRequest, signal: Abo
       const fields = readRecord(event);
       const type = fields?.['type'];
       if (type === 'response.output_text.delta') {
-        const delta = text(fields?.['delta']);
-        content += delta;
-        onDelta(delta, '');
+        onDelta(content.add(text(fields?.['delta'])), '');
       } else if (type === 'response.reasoning_text.delta' || type === 'response.reasoning_summary_text.delta') {
-        onDelta('', text(fields?.['delta']));
+        onDelta('', reasoning.add(text(fields?.['delta'])));
       } else if (type === 'response.completed' || type === 'response.incomplete') {
         const response = readRecord(fields?.['response']);
         ending = responseEnding(response?.['status']);
         usage = responsesUsage(response?.['usage']) ?? usage;
+        // The response's last event carries everything: nothing more is waited for.
+        ended.finished(true);
       }
     }
   } catch (error) {
-    throw new PartialAnswerError(content, '', usage, error);
+    throw new PartialAnswerError(content.text, '', usage, error, content.cut || reasoning.cut);
+  } finally {
+    ended.dispose();
   }
-  return judged(content, '', ending, usage, signal);
+  return judged(content.text, '', ending, usage, signal);
 }
 
 function endingOf(finishReason: unknown): 'stop' | 'length' | undefined {
@@ -217,12 +307,15 @@ export class PartialAnswerError extends Error {
   readonly content: string;
   readonly reasoning: string;
   readonly usage: TokenUsage | undefined;
+  /** More arrived than is kept (`KEPT_ANSWER_CHARS`). */
+  readonly cut: boolean;
 
-  constructor(content: string, reasoning: string, usage: TokenUsage | undefined, cause: unknown) {
+  constructor(content: string, reasoning: string, usage: TokenUsage | undefined, cause: unknown, cut: boolean) {
     super('The answer stream failed part-way', { cause });
     this.name = 'PartialAnswerError';
     this.content = content;
     this.reasoning = reasoning;
     this.usage = usage;
+    this.cut = cut;
   }
 }

@@ -18,11 +18,12 @@ import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import type { Platform } from '../../platform.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
+import type { Tasks } from '../../lifecycle/tasks.ts';
 import { serviceError } from '../../http/service-failure.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import { recordedCall } from '../call-recorder.ts';
 import type { GatewayClient } from '../client.ts';
-import { DeltaBatcher, PartialAnswerError, readAnswer, type AnswerRequest } from './answer-stream.ts';
+import { DeltaBatcher, KEPT_ANSWER_CHARS, PartialAnswerError, readAnswer, type AnswerRequest } from './answer-stream.ts';
 import type { CallLogRepository } from './call-log-repository.ts';
 import type { ConversationRecord, ConversationRepository } from './conversation-repository.ts';
 import { conversationAsMarkdown } from './conversation-markdown.ts';
@@ -35,6 +36,8 @@ export interface ChatServiceOptions {
   messages: MessageRepository;
   calls: CallLogRepository;
   clock: Clock;
+  /** Each answer streams as a task under the id the window gave it (which is also the answer's id). */
+  tasks: Tasks;
   /** The save dialog for Export. */
   platform: Platform;
   /** Main's words for its native dialogs, in the user's language of the moment. */
@@ -48,13 +51,11 @@ const conversationNotFound = () => new UserFacingError({ code: 'not_found', para
 
 /**
  * Conversations with the model gateway, kept in SQLite, and their answers: each answer is one
- * upstream request with its own abort, its text sent on in numbered batches as it streams.
+ * upstream request run as a task (the window's id for it is the answer's id), its text sent on in
+ * numbered batches as it streams; cancelling the task stops it and keeps the text so far.
  */
 export class ChatService {
   readonly #options: ChatServiceOptions;
-  readonly #running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  /** Which window asked for each streaming answer: its batches are that window's alone. */
-  readonly #askers = new Map<string, number>();
   readonly #delta = new Emitter<AnswerDelta>();
   readonly #ended = new Emitter<AnswerEnded>();
   readonly #changed = new Emitter<null>();
@@ -124,50 +125,40 @@ export class ChatService {
   }
 
   deleteConversation(id: string): null {
-    for (const message of this.#options.messages.listOf(id)) this.#running.get(message.id)?.controller.abort();
+    for (const message of this.#options.messages.listOf(id)) this.#options.tasks.cancel(message.id);
     this.#options.conversations.remove(id);
     this.#changed.fire(null);
     return null;
   }
 
-  /** The window whose call started this answer, while it streams; undefined: every window. */
-  askerOf(messageId: string): number | undefined {
-    return this.#askers.get(messageId);
-  }
-
-  send(conversationId: string, text: string, windowId?: number): Conversation {
+  send(conversationId: string, text: string, taskId: string, windowId?: number): Conversation {
     const conversation = this.#ready(conversationId);
     const user: ChatMessage = { id: randomUUID(), role: 'user', content: text, reasoning: '', createdAt: this.#now() };
     this.#options.messages.append(conversationId, user);
     if (!conversation.title) this.#options.conversations.update(conversationId, { title: titleOf(text) }, this.#now());
-    return this.#answer(conversationId, windowId);
+    return this.#answer(conversationId, taskId, windowId);
   }
 
-  regenerate(conversationId: string, windowId?: number): Conversation {
+  regenerate(conversationId: string, taskId: string, windowId?: number): Conversation {
     this.#ready(conversationId);
     const last = this.#options.messages.listOf(conversationId).at(-1);
     if (!last) throw new UserFacingError({ code: 'bad_request', params: { context: 'nothing_to_answer' } });
     if (last.role === 'assistant') {
-      this.#running.get(last.id)?.controller.abort();
+      this.#options.tasks.cancel(last.id);
       this.#options.messages.removeFrom(last.id, true);
     }
-    return this.#answer(conversationId, windowId);
+    return this.#answer(conversationId, taskId, windowId);
   }
 
-  editAndResend(conversationId: string, messageId: string, text: string, windowId?: number): Conversation {
+  editAndResend(conversationId: string, messageId: string, text: string, taskId: string, windowId?: number): Conversation {
     this.#ready(conversationId);
     const messages = this.#options.messages.listOf(conversationId);
     const edited = messages.find((message) => message.id === messageId);
     if (!edited || edited.role !== 'user') throw new UserFacingError({ code: 'not_found', params: { context: 'message_gone' } });
-    for (const message of messages.slice(messages.indexOf(edited) + 1)) this.#running.get(message.id)?.controller.abort();
+    for (const message of messages.slice(messages.indexOf(edited) + 1)) this.#options.tasks.cancel(message.id);
     this.#options.messages.removeFrom(messageId, false);
     this.#options.messages.setContent(messageId, text);
-    return this.#answer(conversationId, windowId);
-  }
-
-  stop(messageId: string): null {
-    this.#running.get(messageId)?.controller.abort();
-    return null;
+    return this.#answer(conversationId, taskId, windowId);
   }
 
   /** Writes the conversation as Markdown where the user picks in the save dialog. */
@@ -183,11 +174,8 @@ export class ChatService {
     return { path };
   }
 
-  /** Aborts every answer still streaming and waits until each is stored as stopped. */
-  async dispose(): Promise<void> {
-    const running = [...this.#running.values()];
-    for (const { controller } of running) controller.abort();
-    await Promise.all(running.map(({ done }) => done));
+  /** The answers still streaming were stopped, and stored as stopped, when the tasks were disposed. */
+  dispose(): void {
     this.#delta.dispose();
     this.#ended.dispose();
     this.#changed.dispose();
@@ -207,7 +195,7 @@ export class ChatService {
   }
 
   /** Starts the answer to the conversation as it stands; returns at once with the answer placeholder. */
-  #answer(conversationId: string, windowId: number | undefined): Conversation {
+  #answer(conversationId: string, taskId: string, windowId: number | undefined): Conversation {
     const conversation = this.#ready(conversationId);
     const client = this.#client(conversation.profileId);
     const request: AnswerRequest = {
@@ -219,7 +207,7 @@ export class ChatService {
       stream: conversation.stream,
     };
     const answer: ChatMessage = {
-      id: randomUUID(),
+      id: taskId,
       role: 'assistant',
       content: '',
       reasoning: '',
@@ -229,13 +217,7 @@ export class ChatService {
     };
     this.#options.messages.append(conversationId, answer);
     this.#options.conversations.touch(conversationId, this.#now());
-    const controller = new AbortController();
-    if (windowId !== undefined) this.#askers.set(answer.id, windowId);
-    const done = this.#run(client, conversation.profileId, conversationId, answer.id, request, controller.signal).finally(() => {
-      this.#running.delete(answer.id);
-      this.#askers.delete(answer.id);
-    });
-    this.#running.set(answer.id, { controller, done });
+    void this.#options.tasks.run(taskId, windowId, (signal) => this.#run(client, conversation.profileId, conversationId, answer.id, request, signal));
     this.#changed.fire(null);
     return this.conversation(conversationId);
   }
@@ -245,12 +227,12 @@ export class ChatService {
     const batcher = new DeltaBatcher(this.#options.clock, (batch) => this.#delta.fire({ conversationId, messageId, ...batch }));
     let result: AnswerResult;
     try {
-      result = await readAnswer(client.openai, request, signal, (content, reasoning) => batcher.add(content, reasoning));
+      result = await readAnswer({ openai: client.openai, request, signal, clock: this.#options.clock, onDelta: (content, reasoning) => batcher.add(content, reasoning) });
     } catch (error) {
       const partial = error instanceof PartialAnswerError ? error : undefined;
       const cause = partial ? partial.cause : error;
       const kept = { content: partial?.content ?? '', reasoning: partial?.reasoning ?? '', ...(partial?.usage && { usage: partial.usage }) };
-      result = signal.aborted ? { ...kept, outcome: 'stopped' } : { ...kept, outcome: 'failed', error: this.#describe(client, cause, partial !== undefined) };
+      result = signal.aborted ? { ...kept, outcome: 'stopped' } : { ...kept, outcome: 'failed', error: this.#describe(client, cause, partial) };
     }
     batcher.flush();
     this.#logCall({
@@ -269,11 +251,16 @@ export class ChatService {
   }
 
   /** Every way a request ends badly (status, network, an error inside the stream) as the window shows it. */
-  #describe(client: GatewayClient, error: unknown, streamStarted: boolean): IpcError {
+  #describe(client: GatewayClient, error: unknown, partial: PartialAnswerError | undefined): IpcError {
     const { certificate: _certificate, ...shown } = client.toServiceFailure(error).serviceError;
     // A socket that breaks after the stream began is not "could not be reached": the gateway answered, then the connection was cut.
-    if (streamStarted && shown.code === 'network_error') {
+    if (partial && shown.code === 'network_error') {
       return serviceError({ service: 'gateway', code: 'connection_reset', status: 200, retryable: true, ...(shown.params && { params: shown.params }) });
+    }
+    // Refused at its size cap after more text than is kept: the answer says only its beginning stayed.
+    if (partial?.cut && shown.code === 'response_too_large' && shown.params?.['context'] === undefined) {
+      const { message: _message, hint: _hint, ...refused } = shown;
+      return serviceError({ ...refused, params: { ...refused.params, context: 'answer_cut', keptChars: KEPT_ANSWER_CHARS } });
     }
     return shown;
   }

@@ -31,7 +31,8 @@ export class EmbeddingService {
     let body: unknown;
     try {
       // Floats asked for explicitly: the SDK would otherwise ask for base64 and decode it itself.
-      body = await client.openai.embeddings.create({ model, input: texts, encoding_format: 'float' });
+      // The document types `input` as a string: one text goes as one, several as a list.
+      body = await client.openai.embeddings.create({ model, input: texts.length === 1 ? texts[0]! : texts, encoding_format: 'float' });
     } catch (error) {
       throw client.toServiceFailure(error);
     }

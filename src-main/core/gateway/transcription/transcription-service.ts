@@ -11,6 +11,7 @@ import { describeMalformedResponse } from '../../http/status-errors.ts';
 import { ServiceFailure } from '../../http/service-failure.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
+import type { Tasks } from '../../lifecycle/tasks.ts';
 import type { Platform } from '../../platform.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import { readRecord, readString } from '../../wire/read.ts';
@@ -23,6 +24,8 @@ export interface TranscriptionServiceOptions {
   clients: { clientFor(profileId: string, service: 'gateway'): GatewayClient };
   calls: CallLogRepository;
   clock: Clock;
+  /** Each upload runs as a task under the window's id for it: its progress goes to that window, and it can be cancelled. */
+  tasks: Tasks;
   platform: Platform;
   translator: () => Translator;
 }
@@ -47,16 +50,10 @@ export class TranscriptionService {
   readonly #options: TranscriptionServiceOptions;
   readonly #chosen = new Map<string, { path: string; name: string }>();
   readonly #progress = new Emitter<UploadProgress>();
-  /** Which window started each upload: its progress is that window's alone. */
-  readonly #askers = new Map<string, number>();
   readonly onUploadProgress = this.#progress.event;
 
   constructor(options: TranscriptionServiceOptions) {
     this.#options = options;
-  }
-
-  askerOf(uploadId: string): number | undefined {
-    return this.#askers.get(uploadId);
   }
 
   async chooseFile(): Promise<ChosenAudioFile | null> {
@@ -72,7 +69,7 @@ export class TranscriptionService {
     return { fileId, name, sizeBytes };
   }
 
-  async transcribe(request: { profileId: string; model: string; fileId: string; uploadId: string }, windowId?: number): Promise<Transcription> {
+  async transcribe(request: { profileId: string; model: string; fileId: string; taskId: string }, windowId?: number): Promise<Transcription> {
     const chosen = this.#chosen.get(request.fileId);
     if (!chosen) throw new UserFacingError({ code: 'not_found', params: { context: 'audio_gone' } });
     // Checked again: the file may have changed since it was chosen.
@@ -82,17 +79,15 @@ export class TranscriptionService {
     const form = new FormData();
     form.append('model', request.model);
     form.append('file', new File([audio], chosen.name));
-    if (windowId !== undefined) this.#askers.set(request.uploadId, windowId);
-    try {
-      const answer = await recordedCall(this.#options, client, { profileId: request.profileId, endpoint: '/audio/transcriptions', model: request.model }, () =>
-        client.postForm('/audio/transcriptions', form, (sentBytes, totalBytes) => this.#progress.fire({ uploadId: request.uploadId, sentBytes, totalBytes })),
-      );
-      const text = typeof answer === 'string' ? answer : readString(readRecord(answer)?.['text'] ?? readRecord(answer)?.['transcript']);
-      if (text === undefined) throw new ServiceFailure(describeMalformedResponse(gatewayDialect, 200, 'unexpected_shape', undefined));
-      return { text, model: request.model, fileName: chosen.name };
-    } finally {
-      this.#askers.delete(request.uploadId);
-    }
+    const { taskId } = request;
+    const answer = await this.#options.tasks.run(taskId, windowId, (signal) =>
+      recordedCall(this.#options, client, { profileId: request.profileId, endpoint: '/audio/transcriptions', model: request.model }, () =>
+        client.postForm('/audio/transcriptions', form, (sentBytes, totalBytes) => this.#progress.fire({ taskId, sentBytes, totalBytes }), signal),
+      ),
+    );
+    const text = typeof answer === 'string' ? answer : readString(readRecord(answer)?.['text'] ?? readRecord(answer)?.['transcript']);
+    if (text === undefined) throw new ServiceFailure(describeMalformedResponse(gatewayDialect, 200, 'unexpected_shape', undefined));
+    return { text, model: request.model, fileName: chosen.name };
   }
 
   dispose(): void {

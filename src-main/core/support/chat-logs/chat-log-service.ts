@@ -1,5 +1,6 @@
 // The chat log listing (support.md part 4), newest first, one session's lines when asked.
-import type { ChatLogEntry, CursorPage } from '../../../../src-preload/contract/support.ts';
+import type { ChatLogEntry } from '../../../../src-preload/contract/support.ts';
+import type { CursorPage } from '../../../../src-preload/contract/pages.ts';
 import type { Fields } from '../../wire/read.ts';
 import type { SupportClients } from '../support-clients.ts';
 import { readPage, stringOr } from '../support-wire.ts';

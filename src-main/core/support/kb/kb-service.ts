@@ -1,9 +1,15 @@
 // The knowledge base (support.md part 4): search with scores, and the FAQ list; asked of the server
-// each time (the user is waiting, so these calls go before any background refresh).
-import type { CursorPage, Faq, KbSearchResult } from '../../../../src-preload/contract/support.ts';
+// each time (the user is waiting, so these calls go before any background refresh). A new FAQ goes
+// through the outbox (`faq-writes.ts`).
+import type { z } from 'zod';
+import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
+import type { addFaqSchema, Faq, KbSearchResult } from '../../../../src-preload/contract/support.ts';
+import type { CursorPage } from '../../../../src-preload/contract/pages.ts';
 import type { SupportClients } from '../support-clients.ts';
+import type { SupportWriteQueue } from '../support-outbox.ts';
 import { readPage } from '../support-wire.ts';
 import { readRecords, unwrappedFieldsOf } from '../../wire/read.ts';
+import { addFaqWrite, explainTakenFaqId } from './faq-writes.ts';
 import { readFaq, readSearchHit } from './kb-wire.ts';
 
 /** How many candidates an FAQ id conflict is tried with before giving up on suggesting one. */
@@ -13,9 +19,16 @@ const PAGES_CHECKED = 5;
 
 export class KbService {
   readonly #clients: SupportClients;
+  readonly #outbox: SupportWriteQueue;
 
-  constructor(clients: SupportClients) {
+  constructor(clients: SupportClients, outbox: SupportWriteQueue) {
     this.#clients = clients;
+    this.#outbox = outbox;
+    outbox.own('faq', { applySent: () => {}, explainRefusal: (write, error) => explainTakenFaqId(write, error, (profileId, taken) => this.suggestFreeId(profileId, taken)) });
+  }
+
+  addFaq(request: z.output<typeof addFaqSchema>): Promise<OutboxEntry> {
+    return this.#outbox.submit(addFaqWrite(request));
   }
 
   async search(profileId: string, q: string, topK: number): Promise<KbSearchResult> {

@@ -1,7 +1,11 @@
 // Support tickets: synced from the server into SQLite by the sync engine, read from there by the
-// inbox, a ticket's thread read from the server when it is opened (the cached copy first).
+// inbox, a ticket's thread read from the server when it is opened (the cached copy first); a new
+// ticket, a message, a reply and a close go through the outbox (`ticket-writes.ts`).
+import type { z } from 'zod';
+import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
 import type { CacheChanged } from '../../../../src-preload/contract/sync.ts';
-import type { SupportPage, TicketDetail, TicketQuery, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
+import type { createTicketSchema, TicketDetail, TicketQuery, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
+import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 import { ticketQuerySchema } from '../../../../src-preload/contract/support.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
@@ -12,11 +16,13 @@ import { cacheFirst } from '../cache-first.ts';
 import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
 import { SUPPORT_PAGE_SIZE, walkCursor } from '../cursor-walk.ts';
 import type { RateOf, SupportClients } from '../support-clients.ts';
+import type { SupportWriteQueue } from '../support-outbox.ts';
 import { unwrappedFieldsOf } from '../../wire/read.ts';
 import { otherFieldsOf, readOne, readPage } from '../support-wire.ts';
 import type { TicketRepository} from './ticket-repository.ts';
 import { type CachedTicket, type StoredTickets } from './ticket-repository.ts';
 import { readTicket, type WireTicket } from './ticket-wire.ts';
+import { closeTicketWrite, createTicketWrite, robotReplyWrite, visitorMessageWrite } from './ticket-writes.ts';
 
 const DAY_MS = 86_400_000;
 /** How often a sync reads the whole list rather than only until nothing changed. */
@@ -33,6 +39,7 @@ export interface TicketNews {
 
 export interface TicketServiceOptions {
   clients: SupportClients;
+  outbox: SupportWriteQueue;
   repository: TicketRepository;
   state: SyncStateRepository;
   budget: SyncBudget;
@@ -61,9 +68,10 @@ export class TicketService {
 
   constructor(options: TicketServiceOptions) {
     this.#options = options;
+    options.outbox.own('ticket', { applySent: ({ profileId, response }) => this.storeAnswer(profileId, response) });
   }
 
-  query(request: TicketQuery): SupportPage<TicketRow> {
+  query(request: TicketQuery): CachedPage<TicketRow> {
     const { profileId, status, unreadOnly, text, offset, limit } = ticketQuerySchema.parse(request);
     const page = this.#options.repository.query(profileId, { status, unreadOnly, text }, offset, limit);
     return { ...page, offset, syncedAt: this.#options.state.get(profileId, SYNC_RESOURCE).lastSyncedAt };
@@ -88,6 +96,22 @@ export class TicketService {
   markRead(profileId: string, ticketIds: string[]): null {
     if (this.#options.repository.markRead(profileId, ticketIds) > 0) this.#changed.fire({ profileId, resource: 'tickets', ids: ticketIds });
     return null;
+  }
+
+  create(request: z.output<typeof createTicketSchema>): Promise<OutboxEntry> {
+    return this.#options.outbox.submit(createTicketWrite(request));
+  }
+
+  addVisitorMessage(profileId: string, ticketId: string, text: string): Promise<OutboxEntry> {
+    return this.#options.outbox.submit(visitorMessageWrite(profileId, ticketId, text));
+  }
+
+  reply(profileId: string, ticketId: string, text: string): Promise<OutboxEntry> {
+    return this.#options.outbox.submit(robotReplyWrite(profileId, ticketId, text));
+  }
+
+  close(profileId: string, ticketId: string, note: string | undefined): Promise<OutboxEntry> {
+    return this.#options.outbox.submit(closeTicketWrite(profileId, ticketId, note));
   }
 
   /** A write's answer (the ticket as it is now) goes into the cache. */

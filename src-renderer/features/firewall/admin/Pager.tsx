@@ -1,7 +1,7 @@
-import type { ListPage } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { RemotePage } from '../../../../src-preload/contract/pages.ts';
 import { useTranslation } from 'react-i18next';
 
-export function Pager({ page, onPage }: { page: ListPage<unknown>; onPage(page: number): void }) {
+export function Pager({ page, onPage }: { page: RemotePage<unknown>; onPage(page: number): void }) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   return (

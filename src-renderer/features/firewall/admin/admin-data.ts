@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { ListPage } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { RemotePage } from '../../../../src-preload/contract/pages.ts';
 import type { OpsDeskApi } from '../../../../src-preload/contract/index.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { unwrap } from '../../../data/ipc-query.ts';
@@ -25,7 +25,7 @@ export function adminCalls(profileId: string): AdminCalls {
  * One page of a list the appliance pages (`list` and its filters name it); a new filter starts
  * again from page 1, and the page read last stays on screen while the next loads.
  */
-export function useAppliancePage<T>(profileId: string, list: string, filters: readonly unknown[], load: (page: number) => Promise<IpcResult<ListPage<T>>>) {
+export function useAppliancePage<T>(profileId: string, list: string, filters: readonly unknown[], load: (page: number) => Promise<IpcResult<RemotePage<T>>>) {
   const client = useQueryClient();
   const listKey = firewallKeys.admin(profileId, list, ...filters);
   const filtersKey = JSON.stringify(filters);

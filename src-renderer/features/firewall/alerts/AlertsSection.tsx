@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { AlertField, AlertRow, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import type { FirewallSectionProps } from '../sections.ts';
+import type { FirewallSectionProps } from '../section.ts';
 import { VirtualTable } from '../table/VirtualTable.tsx';
 import { AlertDetailPane } from './AlertDetailPane.tsx';
 import { alertColumns } from './alert-columns.tsx';

@@ -8,7 +8,7 @@ import type { AlertsStore } from './alerts-store.ts';
 
 type ExportState =
   | { kind: 'idle' }
-  | { kind: 'running'; exportId: string; progress: ExportProgress | null }
+  | { kind: 'running'; taskId: string; progress: ExportProgress | null }
   | { kind: 'saved'; path: string; rows: number }
   | { kind: 'cancelled' }
   | { kind: 'failed'; error: IpcError };
@@ -17,7 +17,7 @@ type ExportState =
 export function ExportButton({ store }: { store: AlertsStore }) {
   const { t } = useTranslation();
   const [state, setState] = useState<ExportState>({ kind: 'idle' });
-  const runningId = state.kind === 'running' ? state.exportId : null;
+  const runningId = state.kind === 'running' ? state.taskId : null;
 
   const writes = useFirewallWrites(store.getState().profileId);
   useExportProgress(
@@ -27,9 +27,9 @@ export function ExportButton({ store }: { store: AlertsStore }) {
 
   const start = async () => {
     const { filter, sort } = store.getState().query;
-    const exportId = crypto.randomUUID();
-    setState({ kind: 'running', exportId, progress: null });
-    const result = await writes.exportAlerts(exportId, filter, sort);
+    const taskId = crypto.randomUUID();
+    setState({ kind: 'running', taskId, progress: null });
+    const result = await writes.exportAlerts(taskId, filter, sort);
     if (!result.ok) setState({ kind: 'failed', error: result.error });
     else if (result.data.path === null) setState({ kind: 'cancelled' });
     else setState({ kind: 'saved', path: result.data.path, rows: result.data.rows });
@@ -46,7 +46,7 @@ export function ExportButton({ store }: { store: AlertsStore }) {
             <>
               <progress max={Math.max(state.progress.total, 1)} value={state.progress.written} aria-label={t('firewall.alerts.export.progressLabel')} />{' '}
               {t('firewall.alerts.export.progress', { written: state.progress.written, total: state.progress.total })}{' '}
-              <button type="button" className="button" onClick={() => void writes.cancelExport(state.exportId)}>
+              <button type="button" className="button" onClick={() => void writes.cancelExport(state.taskId)}>
                 {t('firewall.alerts.export.stop')}
               </button>
             </>

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
-import type { AlertFacets, AlertField, AlertFilter, AlertPage, AlertRow, AlertSort, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
+import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
+import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 import type { OpsDeskApi } from '../../../../src-preload/contract/index.ts';
 import { pagedCacheSlice, type PagedCacheState } from '../../../ui/paged-cache.ts';
 
@@ -12,7 +13,7 @@ export interface AlertQuery {
   sort: AlertSort;
 }
 
-export interface AlertsState extends PagedCacheState<AlertRow, AlertQuery, AlertPage> {
+export interface AlertsState extends PagedCacheState<AlertRow, AlertQuery, CachedPage<AlertRow>> {
   profileId: string;
   /** The alert whose detail pane is open. */
   openAlertId: string | null;
@@ -36,7 +37,7 @@ export const defaultAlertSort: AlertSort = { field: 'occurredAt', direction: 'de
 
 /** One alerts table over main's cache: the filter and sort are its query, rows come a page at a time. */
 export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall'>, profileId: string) {
-  const pages = pagedCacheSlice<AlertRow, AlertQuery, AlertPage, AlertsState>(
+  const pages = pagedCacheSlice<AlertRow, AlertQuery, CachedPage<AlertRow>, AlertsState>(
     ({ filter, sort }, { offset, limit }) => api.firewall.alerts({ profileId, filter, sort, offset, limit }),
     { filter: {}, sort: defaultAlertSort },
   );

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AllowEntry } from '../../../../src-preload/contract/firewall.ts';
 import { EditableList } from '../EditableList.tsx';
 import { useAllowlist, useFirewallWrites } from '../firewall-data.ts';
-import type { FirewallSectionProps } from '../sections.ts';
+import type { FirewallSectionProps } from '../section.ts';
 
 /** Addresses the appliance never blocks. */
 export function AllowListSection({ profile }: FirewallSectionProps) {

@@ -5,7 +5,7 @@ import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
-import type { FirewallSectionProps } from '../sections.ts';
+import type { FirewallSectionProps } from '../section.ts';
 import { cellText, visibleText } from '../table/visible-text.ts';
 import { useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DomainRule } from '../../../../src-preload/contract/firewall.ts';
 import { EditableList } from '../EditableList.tsx';
 import { useDomainRules, useFirewallWrites } from '../firewall-data.ts';
-import type { FirewallSectionProps } from '../sections.ts';
+import type { FirewallSectionProps } from '../section.ts';
 
 const ruleActions = ['block', 'allow'] as const;
 /** An action the appliance named in its own words is shown as it sent it. */

@@ -11,7 +11,7 @@ import { useFirewallWrites, useSyncSettings } from '../firewall-data.ts';
 import { FormField } from '../../../ui/FormField.tsx';
 import { useFirewallStatusStore } from '../firewall-status-store.ts';
 import { useFormat } from '../../../ui/format.ts';
-import type { FirewallSectionProps } from '../sections.ts';
+import type { FirewallSectionProps } from '../section.ts';
 import { useNow } from '../use-now.ts';
 import { wholeNumber } from './whole-number.ts';
 

@@ -9,7 +9,7 @@ import { ReceiverDeliveries } from './ReceiverDeliveries.tsx';
 import { SaveActions, saveWords } from './SaveActions.tsx';
 import { useFirewallWrites, useWebhookSettings } from '../firewall-data.ts';
 import { FormField } from '../../../ui/FormField.tsx';
-import type { FirewallSectionProps } from '../sections.ts';
+import type { FirewallSectionProps } from '../section.ts';
 import { visibleText } from '../table/visible-text.ts';
 
 /** The appliance's event pushes: off by default; where to listen, whom to accept, the signing key and certificate (kept by main). */

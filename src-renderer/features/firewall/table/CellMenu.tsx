@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { FilterMode } from './VirtualTable.tsx';
 import { cellText } from './visible-text.ts';
 
+/** Show only rows with the cell's value, or every row but those. */
+export type FilterMode = 'in' | 'out';
 
 export interface CellMenuTarget {
   x: number;

@@ -4,10 +4,9 @@ import type { ReactNode } from 'react';
 import { useVirtualRows } from '../../../ui/use-virtual-rows.ts';
 import { VirtualRows } from '../../../ui/VirtualRows.tsx';
 import { CellMenu } from './CellMenu.tsx';
-import type { CellMenuTarget } from './CellMenu.tsx';
+import type { CellMenuTarget, FilterMode } from './CellMenu.tsx';
 
 export type SortDirection = 'asc' | 'desc';
-export type FilterMode = 'in' | 'out';
 
 export interface Column<Row> {
   /** The field name main sorts and filters by. */

@@ -7,7 +7,7 @@ import { Time } from '../../../ui/Time.tsx';
 import { ScopeMissing } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
 import { CursorListFilter, CursorListView } from '../CursorListView.tsx';
-import type { SupportSectionProps } from '../sections.ts';
+import type { SupportSectionProps } from '../section.ts';
 import { groupBySession } from './group-by-session.ts';
 import type { SessionLog } from './group-by-session.ts';
 

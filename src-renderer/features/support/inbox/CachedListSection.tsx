@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import type { SupportPage, SupportScope } from '../../../../src-preload/contract/support.ts';
+import type { SupportScope } from '../../../../src-preload/contract/support.ts';
+import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 import type { SupportResource } from '../../../../src-preload/contract/sync.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
@@ -20,13 +21,13 @@ import './support-inbox.css';
 interface CachedListSource<Row, Query> {
   profileId: string;
   resource: SupportResource;
-  read: ReadPage<Query, SupportPage<Row>>;
+  read: ReadPage<Query, CachedPage<Row>>;
   initialQuery: Query;
 }
 
 /** One support cache as a list (tickets, contacts, work items) on the shared paged cache, read on open and whenever main says it changed. */
 export function useCachedList<Row extends { id: string }, Query>({ profileId, resource, read, initialQuery }: CachedListSource<Row, Query>) {
-  const [store] = useState(() => createStore<PagedCacheState<Row, Query, SupportPage<Row>>>()(pagedCacheSlice(read, initialQuery)));
+  const [store] = useState(() => createStore<PagedCacheState<Row, Query, CachedPage<Row>>>()(pagedCacheSlice(read, initialQuery)));
   const total = useStore(store, (state) => state.total);
   const syncedAt = useStore(store, (state) => state.answered?.syncedAt ?? null);
   const error = useStore(store, (state) => state.error);

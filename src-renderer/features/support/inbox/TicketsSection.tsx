@@ -5,7 +5,7 @@ import { useFormat } from '../../../ui/format.ts';
 import type { TicketRow } from '../../../../src-preload/contract/support.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
-import type { SupportSectionProps } from '../sections.ts';
+import type { SupportSectionProps } from '../section.ts';
 import { rememberTicketSubject } from '../ticket/ticket-subjects.ts';
 import { CachedListSection, StatusFilter, useCachedList } from './CachedListSection.tsx';
 import { NewTicketDialog } from './NewTicketDialog.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SupportSectionProps } from '../sections.ts';
+import type { SupportSectionProps } from '../section.ts';
 import { AddFaq } from './AddFaq.tsx';
 import { FaqList } from './FaqList.tsx';
 import { KbSearch } from './KbSearch.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { Field } from '../inbox/Field.tsx';
-import type { SupportSectionProps } from '../sections.ts';
+import type { SupportSectionProps } from '../section.ts';
 import { AnswerSources } from './AnswerSources.tsx';
 import { emptyConversation, useQaStore } from './qa-store.ts';
 import { SessionSummary } from './SessionSummary.tsx';

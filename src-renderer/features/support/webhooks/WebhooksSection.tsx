@@ -4,7 +4,7 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeMissing } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
-import type { SupportSectionProps } from '../sections.ts';
+import type { SupportSectionProps } from '../section.ts';
 import { ReceiverSettings } from './ReceiverSettings.tsx';
 import { RegisterWebhook } from './RegisterWebhook.tsx';
 import { useReceiverStatus } from './use-receiver-status.ts';

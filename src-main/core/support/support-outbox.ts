@@ -1,43 +1,58 @@
 // Every support write goes through the outbox (stored with its Idempotency-Key before it leaves,
-// sent again with the same key until the server has it). This module says how a write is sent (the
-// support sender), what the user did in the outbox's words, and keeps the caches in step with the
-// server's answer once a write is sent.
+// sent again with the same key until the server has it). This module is how a support write is
+// sent; each feature builds its own writes (`tickets/ticket-writes.ts`, `contacts/contact-writes.ts`
+// …), keeps its cache in step with the server's answer, and may explain a refusal in its own terms.
 import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
-import { ServiceFailure, serviceError } from '../http/service-failure.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Outbox, OutboxWrite } from '../outbox/outbox.ts';
 import type { SupportClients } from './support-clients.ts';
 
 export type SupportWrite = Omit<OutboxWrite, 'service'>;
+export type SentSupportWrite = OutboxEntry & { state: 'sent' };
 
-export interface SupportWritesOptions {
+/** What a feature does with its own writes, found by the object key's kind (`ticket` in `ticket:42`). */
+export interface SupportWriteOwner {
+  /** The server has the write: its answer goes into the feature's cache. */
+  applySent(entry: SentSupportWrite): void;
+  /** A refusal worded for the feature (a taken FAQ id comes with a free one); the error itself otherwise. */
+  explainRefusal?(write: OutboxWrite, error: unknown): Promise<unknown>;
+}
+
+export interface SupportOutboxOptions {
   outbox: Outbox;
   clients: SupportClients;
   logger: Logger;
-  /** A 409 to an FAQ id: a free id to offer instead. */
-  suggestFaqId(profileId: string, taken: string): Promise<string | undefined>;
   /** A write's refusal that may concern the whole site (its channel switched off meanwhile). */
   noteFailure(profileId: string, error: unknown): void;
-  /** A write the server has: its answer goes into the cache. */
-  applySent(entry: OutboxEntry & { state: 'sent' }): void;
 }
 
-export class SupportWrites {
-  readonly #options: SupportWritesOptions;
+/** What a feature needs of the support outbox. */
+export type SupportWriteQueue = Pick<SupportOutbox, 'own' | 'submit'>;
+
+const kindOf = (objectKey: string) => objectKey.split(':')[0]!;
+
+export class SupportOutbox {
+  readonly #options: SupportOutboxOptions;
+  readonly #owners = new Map<string, SupportWriteOwner>();
   readonly #disposables = new DisposableStore();
 
-  constructor(options: SupportWritesOptions) {
+  constructor(options: SupportOutboxOptions) {
     this.#options = options;
     this.#disposables.add(options.outbox.registerSender('support', (write, idempotencyKey) => this.#send(write, idempotencyKey)));
     this.#disposables.add(options.outbox.onChanged((entry) => {
       if (entry.service !== 'support' || entry.state !== 'sent') return;
       try {
-        options.applySent(entry as OutboxEntry & { state: 'sent' });
+        this.#owners.get(kindOf(entry.objectKey))?.applySent(entry as SentSupportWrite);
       } catch (error) {
         options.logger.warn('a sent support write could not update the cache', { error });
       }
     }));
+  }
+
+  /** A feature owns the writes whose object key starts with `kind:`. */
+  own(kind: string, owner: SupportWriteOwner): void {
+    this.#owners.set(kind, owner);
   }
 
   submit(write: SupportWrite): Promise<OutboxEntry> {
@@ -51,18 +66,9 @@ export class SupportWrites {
       return result.data;
     } catch (error) {
       noteFailure(write.profileId, error);
-      throw await this.#explained(write, error);
+      const explain = this.#owners.get(kindOf(write.objectKey))?.explainRefusal;
+      throw explain ? await explain(write, error) : error;
     }
-  }
-
-  /** A taken FAQ id fails as `conflict` with a free id to offer (`params.suggestedId`). */
-  async #explained(write: OutboxWrite, error: unknown): Promise<unknown> {
-    const body = write.request.body as { id?: unknown } | undefined;
-    if (!(error instanceof ServiceFailure) || error.serviceError.code !== 'conflict' || write.action.code !== 'addFaq' || typeof body?.id !== 'string') return error;
-    const suggestedId = await this.#options.suggestFaqId(write.profileId, body.id).catch(() => undefined);
-    if (!suggestedId) return error;
-    const { message: _message, hint: _hint, ...refused } = error.serviceError;
-    return new ServiceFailure(serviceError({ ...refused, params: { ...refused.params, context: 'faq_id', id: body.id, suggestedId } }), { cause: error });
   }
 
   dispose(): void {

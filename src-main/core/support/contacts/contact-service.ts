@@ -1,0 +1,56 @@
+// Contacts (support.md part 2, CRM): the cached list and detail, the phone revealed on request,
+// and the writes (`contact-writes.ts`) through the outbox.
+import type { z } from 'zod';
+import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
+import type { ContactDetail, ContactQuery, ContactRow, ContactStatus, createContactSchema, FollowUpKind } from '../../../../src-preload/contract/support.ts';
+import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
+import { contactQuerySchema } from '../../../../src-preload/contract/support.ts';
+import type { Db } from '../../db/database.ts';
+import { followedDetail, RecordCache, type RecordCacheShared } from '../record-cache.ts';
+import { readOne } from '../support-wire.ts';
+import { ContactRepository, type CachedContact, type ContactFilter } from './contact-repository.ts';
+import { readContact, readPhone, type WireContact } from './contact-wire.ts';
+import { contactFollowUpWrite, contactStatusWrite, createContactWrite } from './contact-writes.ts';
+
+export class ContactService extends RecordCache<'contacts', WireContact, ContactRow, ContactFilter, CachedContact, ContactDetail> {
+  readonly #repository: ContactRepository;
+  readonly #shared: RecordCacheShared;
+
+  constructor(db: Db, shared: RecordCacheShared) {
+    const repository = new ContactRepository(db);
+    super({ ...shared, resource: 'contacts', path: '/contacts', writeKind: 'contact', followUpAction: 'addContactFollowUp', read: readContact, repository, toDetail: followedDetail });
+    this.#repository = repository;
+    this.#shared = shared;
+  }
+
+  list(request: ContactQuery): CachedPage<ContactRow> {
+    const { profileId, status, text, offset, limit } = contactQuerySchema.parse(request);
+    return this.page(profileId, { status, text }, offset, limit);
+  }
+
+  /** The unmasked phone, asked of the server now; it goes to the window only, never to the cache or the log. */
+  async revealPhone(profileId: string, contactId: string): Promise<{ phone: string | null }> {
+    const result = await this.#shared.clients.clientFor(profileId, 'support').call({
+      method: 'GET',
+      path: `/contacts/${encodeURIComponent(contactId)}`,
+      query: { unmask: 'phone' },
+    });
+    return { phone: readOne(result, (fields) => ({ phone: readPhone(fields) })).phone };
+  }
+
+  create(request: z.output<typeof createContactSchema>): Promise<OutboxEntry> {
+    return this.#shared.outbox.submit(createContactWrite(request));
+  }
+
+  setStatus(profileId: string, contactId: string, status: ContactStatus): Promise<OutboxEntry> {
+    return this.#shared.outbox.submit(contactStatusWrite(profileId, contactId, this.#nameOf(profileId, contactId), status));
+  }
+
+  addFollowUp(profileId: string, contactId: string, kind: FollowUpKind, note: string): Promise<OutboxEntry> {
+    return this.#shared.outbox.submit(contactFollowUpWrite(profileId, contactId, this.#nameOf(profileId, contactId), kind, note));
+  }
+
+  #nameOf(profileId: string, contactId: string): string {
+    return this.#repository.find(profileId, contactId)?.name ?? contactId;
+  }
+}

@@ -1,0 +1,38 @@
+// After-sales work items (support.md part 2): the cached list and detail, and the writes
+// (`work-writes.ts`) through the outbox.
+import type { z } from 'zod';
+import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
+import type { createWorkItemSchema, FollowUpKind, WorkItemDetail, WorkItemRow, WorkQuery, WorkStatus } from '../../../../src-preload/contract/support.ts';
+import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
+import { workQuerySchema } from '../../../../src-preload/contract/support.ts';
+import type { Db } from '../../db/database.ts';
+import { followedDetail, RecordCache, type RecordCacheShared } from '../record-cache.ts';
+import { WorkRepository, type CachedWorkItem, type WorkFilter } from './work-repository.ts';
+import { readWorkItem, type WireWorkItem } from './work-wire.ts';
+import { createWorkItemWrite, workFollowUpWrite, workStatusWrite } from './work-writes.ts';
+
+export class WorkService extends RecordCache<'work', WireWorkItem, WorkItemRow, WorkFilter, CachedWorkItem, WorkItemDetail> {
+  readonly #shared: RecordCacheShared;
+
+  constructor(db: Db, shared: RecordCacheShared) {
+    super({ ...shared, resource: 'work', path: '/work', writeKind: 'work', followUpAction: 'addWorkItemFollowUp', read: readWorkItem, repository: new WorkRepository(db), toDetail: followedDetail });
+    this.#shared = shared;
+  }
+
+  list(request: WorkQuery): CachedPage<WorkItemRow> {
+    const { profileId, status, priority, contactId, ticketId, text, offset, limit } = workQuerySchema.parse(request);
+    return this.page(profileId, { status, priority, contactId, ticketId, text }, offset, limit);
+  }
+
+  create(request: z.output<typeof createWorkItemSchema>): Promise<OutboxEntry> {
+    return this.#shared.outbox.submit(createWorkItemWrite(request));
+  }
+
+  setStatus(profileId: string, workId: string, status: WorkStatus): Promise<OutboxEntry> {
+    return this.#shared.outbox.submit(workStatusWrite(profileId, workId, status));
+  }
+
+  addFollowUp(profileId: string, workId: string, kind: FollowUpKind | undefined, note: string): Promise<OutboxEntry> {
+    return this.#shared.outbox.submit(workFollowUpWrite(profileId, workId, kind, note));
+  }
+}

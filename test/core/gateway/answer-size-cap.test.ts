@@ -1,0 +1,92 @@
+// A hostile gateway that streams a 50 MB answer: refused at the profile's 32 MiB cap, the answer keeps
+// only its first MiB (said so), and main's memory grows by far less than the stream.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
+import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
+import { KEPT_ANSWER_CHARS } from '../../../src-main/core/gateway/chat/answer-stream.ts';
+import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
+import { RecordingPlatform } from '../../support/recording-platform.ts';
+import { createCertificateAuthority, issueServerCertificate, type CertificateAuthority } from '../../sim/certs.ts';
+import { eventStreamAnswer, startHostileHttps, type HostileHttpsServer } from '../../sim/hostile-servers.ts';
+import { captureLog } from '../http/fixtures.ts';
+
+const MiB = 1024 * 1024;
+const STREAM_BYTES = 50_000_000;
+const KEY = 'sk-answer-size-cap-test-key-0123456789';
+const log = captureLog();
+let ca: CertificateAuthority;
+let server: HostileHttpsServer;
+let dataDir: string;
+let services: AppServices;
+
+/** Valid chat chunks of 1,000 characters each, 50 MB of them, never finished. */
+function hugeAnswer(): Readable {
+  const frame = Buffer.from(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: 'x'.repeat(1000) }, finish_reason: null }] })}\n\n`);
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent >= STREAM_BYTES) return void this.push(null);
+      sent += frame.length * 64;
+      this.push(Buffer.concat(Array.from({ length: 64 }, () => frame)));
+    },
+  });
+}
+
+beforeAll(async () => {
+  ca = await createCertificateAuthority('Answer Cap CA');
+  server = await startHostileHttps(await issueServerCertificate(ca, { ips: ['127.0.0.1'] }), eventStreamAnswer(hugeAnswer));
+  dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-answer-cap-'));
+  services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logger: log.logger });
+});
+
+afterAll(async () => {
+  await services.dispose();
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+  log.expectNoneOf([KEY]);
+});
+
+/** The most the heap and buffers grew above where they were, sampled while `work` runs. */
+async function peakGrowth<T>(work: () => Promise<T>): Promise<{ bytes: number; result: T }> {
+  const used = () => {
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    return heapUsed + arrayBuffers;
+  };
+  global.gc?.();
+  const baseline = used();
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, used())), 5);
+  try {
+    const result = await work();
+    return { bytes: Math.max(peak, used()) - baseline, result };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+test('a 50 MB answer stream is refused at the cap, keeps its first MiB marked cut, and main stays within 64 MiB', async () => {
+  const profile = await services.profiles.save({ service: 'gateway', name: 'Hostile', baseUrl: server.url, apiKey: KEY, trust: { mode: 'ca-only', caPem: ca.certPem }, settings: { rateTier: 600 } });
+  const conversation = services.chat.updateConversation(services.chat.createConversation(profile.id).id, { model: 'gpt-4o-mini', stream: true });
+  const { bytes, result: message } = await peakGrowth(async () => {
+    const ended = new Promise<ChatMessage>((resolve) => {
+      const listener = services.chat.onAnswerEnded((event) => {
+        if (event.conversationId !== conversation.id) return;
+        listener.dispose();
+        resolve(event.message);
+      });
+    });
+    await services.chat.send(conversation.id, 'Say a lot', randomUUID());
+    return ended;
+  });
+  expect(message).toMatchObject({ outcome: 'failed', error: { code: 'response_too_large', params: { context: 'answer_cut', keptChars: KEPT_ANSWER_CHARS } } });
+  expect(message.error?.message).toContain('only its first 1,048,576 characters are kept');
+  expect(message.content).toHaveLength(KEPT_ANSWER_CHARS);
+  const stored = services.chat.conversation(conversation.id).messages.at(-1);
+  expect(stored?.content).toHaveLength(KEPT_ANSWER_CHARS);
+  expect(bytes).toBeLessThan(64 * MiB);
+}, 60_000);
