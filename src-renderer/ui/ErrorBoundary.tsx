@@ -27,19 +27,19 @@ export class ErrorBoundary extends Component<Props, State> {
   override render() {
     const { error, attempt } = this.state;
     if (error) {
-      return <ViewFailed viewTitle={this.props.viewTitle} reload={() => this.setState({ error: null, attempt: attempt + 1 })} />;
+      return <ViewFailed viewTitle={this.props.viewTitle} error={error} reload={() => this.setState({ error: null, attempt: attempt + 1 })} />;
     }
     return <div key={attempt} className="view-root">{this.props.children}</div>;
   }
 }
 
-/** A crash's own message is a developer's English and goes to the log; the user reads what to do. */
-function ViewFailed({ viewTitle, reload }: { viewTitle: string; reload(): void }) {
+function ViewFailed({ viewTitle, error, reload }: { viewTitle: string; error: Error; reload(): void }) {
   const { t } = useTranslation();
   return (
     <div className="error-panel" role="alert">
       <h2>{t('viewError.heading', { view: viewTitle })}</h2>
-      <p className="error-message">{t('viewError.unexpected')}</p>
+      {/* A crash is not an IpcError: its own words are what support needs to find it. */}
+      <p className="error-message">{error.message || t('viewError.unexpected')}</p>
       <p>{t('viewError.othersUnaffected')}</p>
       <button type="button" className="button-primary" onClick={reload}>
         {t('viewError.reload')}

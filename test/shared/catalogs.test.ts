@@ -43,8 +43,12 @@ export interface Findings {
   unlocalized: { file: string; line: number; text: string }[];
 }
 
-/** The one place that may read an error's `message`: the hook falls back to main's words for a code the catalog lacks. */
-const errorTextHook = 'src-renderer/language/use-error-text.ts';
+/**
+ * The places that may read an error's `message`: the error-text hook falls back to main's words
+ * for a code the catalog lacks, and a tab's crash panel shows a thrown Error's own words (no
+ * IpcError reaches it) for support.
+ */
+const mayReadMessage = new Set(['src-renderer/language/use-error-text.ts', 'src-renderer/ui/ErrorBoundary.tsx']);
 
 /** Reads one source file's translation keys and raw user-visible literals. */
 export function scan(file: string, source: string): Findings {
@@ -66,7 +70,7 @@ export function scan(file: string, source: string): Findings {
     (ts.isIdentifier(callee) && callee.text === 't') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 't');
 
   const visit = (node: ts.Node): void => {
-    if (ts.isPropertyAccessExpression(node) && node.name.text === 'message' && /error/i.test(node.expression.getText()) && !node.expression.getText().startsWith('useErrorText(') && file !== errorTextHook) unlocalized(node);
+    if (ts.isPropertyAccessExpression(node) && node.name.text === 'message' && /error/i.test(node.expression.getText()) && !node.expression.getText().startsWith('useErrorText(') && !mayReadMessage.has(file)) unlocalized(node);
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && /^toLocale(String|DateString|TimeString)$/.test(node.expression.name.text)) unlocalized(node);
     if (ts.isNewExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.expression.getText() === 'Intl') {
       const [locale] = node.arguments ?? [];
