@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createAppServices } from '../../src-main/core/app-services.ts';
-import { ALERT_PAGE_SIZE } from '../../src-main/core/firewall/alerts/alert-service.ts';
 import { readAlert } from '../../src-main/core/firewall/alerts/alert-wire.ts';
-import { readListPage } from '../../src-main/core/firewall/list-page-wire.ts';
+import { LARGEST_PAGE_SIZE, readListPage } from '../../src-main/core/firewall/list-walk.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { RecordingPlatform } from '../../test/support/recording-platform.ts';
 import { row, type Figure } from '../figure.ts';
@@ -57,10 +56,10 @@ async function pairedRun(sim: SimulatorProcess, alerts: number, keys: { fetch: s
     const fetchStart = performance.now();
     let fetched = 0;
     for (let page = 1; ; page++) {
-      const response = await client.request({ method: 'GET', path: '/alerts', query: { page, page_size: ALERT_PAGE_SIZE } });
+      const response = await client.request({ method: 'GET', path: '/alerts', query: { page, page_size: LARGEST_PAGE_SIZE } });
       const { items, refused } = readListPage(response, readAlert);
       fetched += items.length;
-      if (items.length + refused < ALERT_PAGE_SIZE) break;
+      if (items.length + refused < LARGEST_PAGE_SIZE) break;
     }
     const fetchMs = performance.now() - fetchStart;
 

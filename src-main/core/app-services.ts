@@ -168,7 +168,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     worker,
     tasks,
   }));
-  const firewallAdmin = services.add(createFirewallAdmin({ clients, db, clock, logger }));
+  const firewallAdmin = services.add(createFirewallAdmin({ resources: firewall.resources, db, logger, platform: options.platform, translator: preferences.translator }));
   if (options.importProfilesFrom) {
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
@@ -201,6 +201,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clock,
     tasks,
     ...dialogs,
+    redact: (text) => logger.redact(text),
   }));
   const supportWebhooks = services.add(new SupportWebhookService({
     db,
@@ -216,6 +217,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
   }));
   profiles.onProfileChanged((profileId) => {
     supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
+    if (profiles.find(profileId) === undefined) firewall.forget(profileId).catch((error: unknown) => logger.warn('forgetting firewall webhook secrets failed', { error }));
   });
   const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, clock, tasks, ...dialogs }));
   // Added after every service that runs tasks, so disposing stops the long calls first, while

@@ -150,6 +150,13 @@ export interface Report {
   completedAt?: string;
   /** The report's body as the appliance sent it (any JSON), once ready and read one by one. */
   content?: unknown;
+  /** Where the appliance offers the finished report as a file (`url`, `download_url`, `file`), as it wrote it. */
+  link?: string;
+}
+
+/** Where a report was saved; null when the user cancelled the save dialog. */
+export interface SavedReport {
+  path: string | null;
 }
 export const reportRequestSchema = z.object({
   type: z.string().max(60),
@@ -167,6 +174,8 @@ export interface ApplianceStatus {
   cpuPercent?: number;
   memoryPercent?: number;
   activeSessions?: number;
+  /** The key's role, when the status says it (`role`, `key_role`, `api_key.role`). */
+  keyRole?: string;
 }
 /** One reading of the status poller. */
 export interface StatusSample {
@@ -223,6 +232,8 @@ export const firewallAdmin = {
     /** Answers at once with the report as the appliance started it; `reportChanged` follows it until it is ready. */
     generateReport: call<Report>()(z.object({ profileId, report: reportRequestSchema })),
     getReport: call<Report>()(z.object({ profileId, id: objectId })),
+    /** Main fetches the finished report (its content, or the file at its link) and saves it where the user chooses. */
+    saveReport: call<SavedReport>()(z.object({ profileId, id: objectId })),
 
     /** The status poller's readings so far; starts the poller for this profile if it is not running. */
     status: call<StatusHistory>()(z.object({ profileId })),

@@ -15,7 +15,8 @@ export type AlertField = (typeof alertFields)[number];
 
 /**
  * One cached alert as the table shows it. Every field but `id` may be missing on a real appliance
- * (null here); `severity` is one of `alertSeverities` when the appliance used a known word.
+ * (null here); `severity` is one of `alertSeverities` when the appliance used a known word (or a number the
+ * description names), "level N" for a number it does not.
  */
 export interface AlertRow {
   id: string;
@@ -53,7 +54,8 @@ const text = z.string().max(500);
 const isoTime = z.string().max(40).refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 time');
 
 export const alertFilterSchema = z.object({
-  severity: z.array(z.enum(alertSeverities)).max(4).optional(),
+  /** The four names, or "level N" where the appliance sends numbers and does not say which end is most severe. */
+  severity: z.array(z.union([z.enum(alertSeverities), z.string().regex(/^level \d{1,4}$/)])).max(20).optional(),
   category: z.array(text).max(50).optional(),
   action: z.array(text).max(20).optional(),
   srcIp: text.optional(),

@@ -48,7 +48,8 @@ export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary 
         <span>
           {[
             t('summary.version', { version: summary.version }),
-            ...(summary.edition ? [t('summary.edition', { edition: summary.edition })] : []),
+            // An appliance that names its edition in words (`Enterprise Edition`) is shown as it wrote it.
+            ...(summary.edition ? [/\bedition\b|版/i.test(summary.edition) ? summary.edition : t('summary.edition', { edition: summary.edition })] : []),
             ...(summary.uptimeSeconds !== null ? [t('summary.uptime', { duration: formatDuration(summary.uptimeSeconds, i18n.language) })] : []),
             ...(summary.cpuPercent !== undefined ? [t('summary.cpu', { percent: summary.cpuPercent })] : []),
             ...(summary.memoryPercent !== undefined ? [t('summary.memory', { percent: summary.memoryPercent })] : []),

@@ -563,6 +563,7 @@ export const en = {
     },
     not_found: {
       message_outbox_gone: 'That change is no longer in the outbox.',
+      message_report_not_ready: 'That report has no content or file yet: it is still being generated.',
       message_alert_gone: 'That alert is not in the cache any more.',
       message_first_call: '{{subject}} answered 404 (not found) to the connection test: the address does not lead to its API.',
       hint_first_call: 'Check the address and the API version in it; it should look like {{expected}}.',
@@ -797,6 +798,8 @@ export const en = {
         hint: "Add this machine's public address to the key's allowlist, or connect from an allowed network.",
       },
       forbidden: {
+        message_phone_still_masked: 'The support API answered with the phone number still masked: it did not reveal it.',
+        hint_phone_still_masked: 'This server may not support revealing numbers, or may keep them from this key; ask its administrator.',
         message: 'The support API refused the request.',
         hint: "Check the key's scopes, site and IP allowlist.",
       },
@@ -893,6 +896,9 @@ export const en = {
     roleLacks: "This key's role ({{role}}) may not do this; ask for an operations or administrator key.",
     honeypots: 'honeypots',
     devices: 'device management',
+    editionRefused: "The appliance's edition does not allow this through the API.",
+    editionUnknown: "The appliance did not say its edition or the key's role: a change it does not allow will be refused, and then these controls turn read-only with the reason.",
+    applianceReadOnly: "This appliance's API description offers no changes: its API is read-only.",
   },
   fieldErrors: {
     appliance_rejected: '{{detail}}',
@@ -1099,6 +1105,8 @@ export const en = {
           medium: 'medium',
           low: 'low',
         },
+        /** A numeric severity whose order the appliance does not say. */
+        level: 'level {{level}}',
         allCategories: 'All categories',
         allActions: 'All actions',
         sourceIp: 'Source IP',
@@ -1527,6 +1535,9 @@ export const en = {
       typeThreatSummary: 'Threat summary',
       typeTraffic: 'Traffic',
       typeTopSources: 'Top sources',
+      save: 'Save',
+      saveTitle: 'Save report',
+      saved: 'Saved to {{path}}',
       typeBlocklist: 'Block list',
     },
     status: {

@@ -557,6 +557,7 @@ export const zhCN: Catalog = {
     },
     not_found: {
       message_outbox_gone: '该更改已不在发件箱中。',
+      message_report_not_ready: '该报告尚无内容或文件：仍在生成中。',
       message_alert_gone: '该告警已不在缓存中。',
       message_first_call: '{{subject}}对连接测试返回了 404（未找到）：该地址不指向其接口。',
       hint_first_call: '请检查地址及其中的接口版本，应类似于 {{expected}}。',
@@ -785,6 +786,8 @@ export const zhCN: Catalog = {
         hint: '请把本机的公网地址加入密钥的白名单，或从允许的网络连接。',
       },
       forbidden: {
+        message_phone_still_masked: '客服 API 返回的电话号码仍是打码的：它没有显示完整号码。',
+        hint_phone_still_masked: '该服务器可能不支持显示完整号码，或不向此密钥显示；请询问其管理员。',
         message: '客服开放接口拒绝了请求。',
         hint: '请检查密钥的权限范围、站点和 IP 白名单。',
       },
@@ -881,6 +884,9 @@ export const zhCN: Catalog = {
     roleLacks: '此密钥的角色（{{role}}）无权执行此操作；请申请运维或管理员角色的密钥。',
     honeypots: '蜜罐',
     devices: '设备管理',
+    editionRefused: '设备的版本不允许通过接口执行此操作。',
+    editionUnknown: '设备未说明其版本或密钥的角色：不允许的更改会被拒绝，届时这些控件会变为只读并说明原因。',
+    applianceReadOnly: '此设备的接口描述未提供任何更改操作：其接口为只读。',
   },
   fieldErrors: {
     appliance_rejected: '{{detail}}',
@@ -1087,6 +1093,8 @@ export const zhCN: Catalog = {
           medium: '中',
           low: '低',
         },
+        /** A numeric severity whose order the appliance does not say. */
+        level: '级别 {{level}}',
         allCategories: '全部类别',
         allActions: '全部动作',
         sourceIp: '来源 IP',
@@ -1515,6 +1523,9 @@ export const zhCN: Catalog = {
       typeThreatSummary: '威胁概况',
       typeTraffic: '流量',
       typeTopSources: '主要来源',
+      save: '保存',
+      saveTitle: '保存报告',
+      saved: '已保存到 {{path}}',
       typeBlocklist: '封禁列表',
     },
     status: {

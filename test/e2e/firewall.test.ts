@@ -286,6 +286,27 @@ describe('what the appliance allows shows before the user tries', () => {
     expect(await allowlist.getByRole('button', { name: 'Add allow list entry' }).isDisabled()).toBe(true);
   });
 
+  test('an appliance that does not say the role: a Block it refuses turns the block controls read-only at once, with the reason', async () => {
+    const firewall = await startFirewall({ alertCount: 20 });
+    firewall.setDialect('plain');
+    const app = await start();
+    const { page } = app;
+    await addFirewall(app, firewall, firewall.keys.readOnly);
+    const blocklist = await openSection(page, 'Block list');
+    await blocklist.getByRole('button', { name: 'Add block' }).click();
+    const form = blocklist.getByRole('form', { name: 'Add block' });
+    await form.getByLabel('IP address').fill('192.0.2.77');
+    const posts = () => firewall.requests.filter((request) => request.method === 'POST').length;
+    expect(posts()).toBe(0);
+    await form.getByRole('button', { name: 'Block' }).click();
+    const notice = firewallPanel(page).getByRole('note', { name: 'Read-only' });
+    await expect.poll(() => notice.innerText(), { timeout: 15_000 }).toMatch(/read-only/);
+    expect(await form.getByRole('button', { name: 'Block' }).isDisabled()).toBe(true);
+    expect(await blocklist.getByRole('button', { name: 'Add block' }).isDisabled()).toBe(true);
+    // The one write sent was the user's: nothing probed the role.
+    expect(posts()).toBe(1);
+  });
+
   test('a read-only key is read-only once the appliance has said so', async () => {
     const firewall = await startFirewall({ alertCount: 20 });
     const app = await start();

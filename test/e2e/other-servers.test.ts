@@ -25,7 +25,7 @@ describe('a server with other documented choices', () => {
 
     const firewall = settings.getByRole('listitem', { name: 'Simulated firewall connection' });
     await firewall.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toMatch(/Version V3\.6\.2 build 20251014 · up 20\s?d.* · CPU 17\.4% · memory 41\.8% · 15,230 sessions · Server describes \d+ operations/);
+    await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toMatch(/Version V3\.6\.2 build 20251014 · Enterprise Edition · up 20\s?d.* · CPU 17\.4% · memory 41\.8% · 15,230 sessions · Server describes \d+ operations/);
 
     const support = settings.getByRole('listitem', { name: 'Simulated support (site-main) connection' });
     await support.getByRole('button', { name: 'Test connection' }).click();

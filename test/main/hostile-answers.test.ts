@@ -1,21 +1,17 @@
 // What reaches the window when a server answers in bad faith: every IPC result and event is scanned
 // for the key, and a connection test reads what a body holds, not what its label says.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createAppServices } from '../../src-main/core/app-services.ts';
 import type { AppServices } from '../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import type { OpsDeskApi } from '../../src-preload/contract/index.ts';
 import type { ParsedProfileInput } from '../../src-preload/contract/profiles.ts';
 import { createCertificateAuthority, issueServerCertificate } from '../sim/index.ts';
 import type { CertificateAuthority } from '../sim/index.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
-import { RecordingPlatform } from '../support/recording-platform.ts';
+import { openTestServices } from '../support/test-services.ts';
 
 interface Answer {
   status: number;
@@ -53,8 +49,7 @@ let api: OpsDeskApi;
 const sent: unknown[] = [];
 
 async function start() {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-hostile-'));
-  services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('test'), platform: new RecordingPlatform(), logSink: () => {} });
+  ({ services, dataDir } = await openTestServices());
   api = bridgeInProcess(services);
   api.profiles.onChanged((list) => sent.push(list));
   api.profiles.onHealthChanged((health) => sent.push(health));

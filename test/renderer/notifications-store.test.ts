@@ -1,27 +1,21 @@
 // The notification center's store under Node, over the real bridge and services: what the analyst
 // sees in the center (entries, bursts as one, the unread count) and where a click takes them.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { createAppServices } from '../../src-main/core/app-services.ts';
 import type { RaisedNotification } from '../../src-main/core/notifications/notification-center.ts';
-import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import type { NavigationTarget } from '../../src-preload/contract/notifications.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
+import { openTestServices } from '../support/test-services.ts';
 import { RecordingPlatform } from '../support/recording-platform.ts';
 
 // The stores read window.opsdesk when they are imported, so the bridge is in place first.
-const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-notifications-store-'));
 const platform = new RecordingPlatform();
-const services = await createAppServices({ dataDir, platform, keyStore: new SessionKeyStore('test'), logSink: () => {} });
+const { services, dispose } = await openTestServices({ platform });
 Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
 const { useNotificationsStore } = await import('../../src-renderer/notifications/notifications-store.ts');
 const { useWorkspaceStore } = await import('../../src-renderer/workspace/workspace-store.ts');
 
 afterAll(async () => {
-  await services.dispose();
-  await rm(dataDir, { recursive: true, force: true });
+  await dispose();
 });
 
 const store = () => useNotificationsStore.getState();

@@ -1,32 +1,24 @@
 // The window's outbox store under Node over the real router and services and the support simulator:
 // it reads what is pending, follows every change main reports, and retries and discards through main.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { createAppServices } from '../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
-import { contactFollowUp, newContact, settle, useSupportSender } from '../core/outbox/outbox-fixture.ts';
+import { contactFollowUp, newContact, settle } from '../core/outbox/outbox-fixture.ts';
 import { startSimulators } from '../sim/index.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
+import { openTestServices } from '../support/test-services.ts';
 import { FakeClock } from '../support/fake-clock.ts';
-import { RecordingPlatform } from '../support/recording-platform.ts';
 import { supportProfile } from '../support/support-profile.ts';
 
 // The stores read window.opsdesk when they are imported, so the bridge is in place first.
 const sims = await startSimulators({ alertCount: 0 });
 const clock = new FakeClock();
-const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-outbox-store-'));
-const services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: () => {}, clock });
-useSupportSender(services);
+const { services, dispose } = await openTestServices({ clock });
 Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
 const { selectPending, useOutboxStore } = await import('../../src-renderer/outbox/outbox-store.ts');
 const { useLiveConfirmationStore } = await import('../../src-renderer/outbox/live-confirmation-store.ts');
 
 afterAll(async () => {
-  await services.dispose();
+  await dispose();
   await sims.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 test('reads the pending writes, follows each change, and retries and discards through main', async () => {

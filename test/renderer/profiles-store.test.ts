@@ -1,24 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createAppServices } from '../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { startSimulators } from '../sim/index.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
-import { RecordingPlatform } from '../support/recording-platform.ts';
+import { openTestServices } from '../support/test-services.ts';
 
 // The store reads window.opsdesk when it is imported, so the bridge is in place first.
 const sims = await startSimulators({ alertCount: 20 });
-const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-profiles-store-'));
-const services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: () => {} });
+const { services, dispose } = await openTestServices();
 Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
 const { useProfilesStore } = await import('../../src-renderer/connections/profiles-store.ts');
 
 afterAll(async () => {
-  await services.dispose();
+  await dispose();
   await sims.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 const firewallInput = (name: string) => ({

@@ -1,24 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { createAppServices } from '../../src-main/core/app-services.ts';
-import type { AppServices } from '../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { viewKinds } from '../../src-preload/contract/workspace.ts';
 import { createTranslator } from '../../src-shared/i18n/translator.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
-import { RecordingPlatform } from '../support/recording-platform.ts';
+import { openTestServices } from '../support/test-services.ts';
 
 // The store reads window.opsdesk when it is imported, so the bridge is in place first.
-const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-store-'));
-const services: AppServices = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: () => {} });
+const { services, dispose } = await openTestServices();
 const bridge = bridgeInProcess(services);
 Object.assign(globalThis, { window: { opsdesk: bridge } });
 
 afterAll(async () => {
-  await services.dispose();
-  await rm(dataDir, { recursive: true, force: true });
+  await dispose();
 });
 
 const { useWorkspaceStore, persistWorkspace } = await import('../../src-renderer/workspace/workspace-store.ts');

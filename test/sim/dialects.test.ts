@@ -21,9 +21,36 @@ const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 describe('firewall, plain', () => {
   const fw = (path: string): Promise<CallResult> => call(agent, `${sims.firewall.url}${path}`, { headers: bearer(sims.firewall.keys.readOnly) });
 
-  it('sends the status as flat numbers', async () => {
+  it('sends the status flat, with the edition in its own words and the figures in other shapes', async () => {
     const res = await fw('/system/status');
-    expect(res.json).toEqual({ version: 'V3.6.2 build 20251014', uptime: expect.any(Number), cpu: 17.4, memory: 41.8, sessions: 15230 });
+    expect(res.json).toEqual({
+      version: 'V3.6.2 build 20251014', uptime: expect.any(Number), license: 'Enterprise Edition', cpu: '17.4%',
+      memory: { total: 17_179_869_184, used: 7_181_185_433, usage: 41.8 }, sessions: 15230,
+    });
+  });
+
+  it('sends at most 100 items a page, silently, and describes no bound', async () => {
+    const res = await fw('/alerts?page_size=500&page=2');
+    expect(res.json).toMatchObject({ page: 2, page_size: 100, total: 50 });
+    expect(res.json.items).toHaveLength(0);
+    expect((await fw('/alerts?page_size=500')).json.items).toHaveLength(50);
+    expect((await fw('/openapi.json')).json.paths['/alerts'].get.parameters).toBeUndefined();
+  });
+
+  it('ignores the address-object type and device filters, and carries trigger events in the honeypot', async () => {
+    const all = (await fw('/objects/addresses?page_size=100')).json.items;
+    expect((await fw('/objects/addresses?type=host&page_size=100')).json.items).toEqual(all);
+    const devices = (await fw('/devices?page_size=100')).json.items;
+    expect((await fw('/devices?online=true&page_size=100')).json.items).toEqual(devices);
+    const [honeypot] = (await fw('/honeypots')).json.items;
+    expect((await fw(`/honeypots/${honeypot.id}`)).json.recent_events).toEqual(expect.any(Array));
+    expect((await fw(`/honeypots/${honeypot.id}/events`)).status).toBe(404);
+  });
+
+  it('names an expired key TOKEN_EXPIRED', async () => {
+    const res = await call(agent, `${sims.firewall.url}/alerts`, { headers: bearer(sims.firewall.keys.expired) });
+    expect(res.status).toBe(401);
+    expect(res.json.error.code).toBe('TOKEN_EXPIRED');
   });
 
   it('numbers alerts, gives their time in Unix seconds, and finds one by its number', async () => {
@@ -50,9 +77,10 @@ describe('support, plain', () => {
   const svc = (path: string, key = sims.support.keys.demo, headers: Record<string, string> = {}) =>
     call(agent, `${api()}${path}`, { headers: { ...bearer(key), ...headers } });
 
-  it('answers with a string code, numeric sites and the meta fields at the top of data', async () => {
+  it('answers with a string code, numeric sites, channel switches keyed by channel and the meta fields at the top of data', async () => {
     const res = await svc('/meta');
-    expect(res.json).toMatchObject({ code: '0', success: true, data: { site: 1024, channels: { '1024': true, '1026': false }, scopes: expect.any(Array) } });
+    expect(res.json).toMatchObject({ code: '0', success: true, data: { site: 1024, channels: { api: true, web_widget: true }, scopes: expect.any(Array) } });
+    expect(res.json.data.sites).toContainEqual({ id: 1026, name: expect.any(String), channels: { api: false, web_widget: true } });
   });
 
   it('takes the site from the site_id query parameter and ignores the header', async () => {

@@ -64,6 +64,19 @@ export interface FirewallWebhook {
 
 export type AlertView = Omit<Alert, 'occurredMs'>;
 
+/**
+ * The largest `page_size` the appliance honours, and what it does above it: `refuse` with a 400 that
+ * names the bound, or `truncate`: send that many items silently. The default is the dialect's
+ * (opsdesk: refuse above 500, described in its OpenAPI; plain: truncate at 100, undescribed).
+ */
+export interface PageCap {
+  max: number;
+  over: 'refuse' | 'truncate';
+}
+
+/** How the plain dialect writes the edition: an appliance's own words, not an id. */
+const PLAIN_EDITION_NAMES: Record<FirewallEdition, string> = { enterprise: 'Enterprise Edition', 'data-center': 'Data Center Edition', 'free-waf': 'WAF Free Edition' };
+
 interface FirewallKey {
   id: string;
   role: FirewallRole;
@@ -133,7 +146,7 @@ const logSearchSchema = z.object({
   query: z.string().max(500).optional(), src_ip: ipAddress.optional(), dst_ip: ipAddress.optional(),
   action: z.enum(['allow', 'deny']).optional(), type: z.enum(['traffic', 'threat', 'system']).optional(),
   since: isoTime.optional(), until: isoTime.optional(),
-  page: z.number().int().min(1).optional(), page_size: z.number().int().min(1).max(FIREWALL_PAGE_SIZE.max).optional(),
+  page: z.number().int().min(1).optional(), page_size: z.number().int().min(1).optional(),
 });
 
 function validAddressValue(a: Pick<AddressObject, 'type' | 'value' | 'members'>, exists: (id: string) => boolean): string | null {
@@ -171,6 +184,9 @@ export class FirewallSim extends SimServer {
   readonly #cancelTimers = new Set<() => void>();
   #edition: FirewallEdition = 'enterprise';
   #webhook: FirewallWebhook | null = null;
+  #pageCap: PageCap | null = null;
+  #statusShape: ((status: Record<string, unknown>) => object) | null = null;
+  #severityScaleDescribed = false;
 
   constructor(options: { seed: number; alertCount: number; caPem: string; clock?: Clock }) {
     super({ apiPrefix: FIREWALL_API_PREFIX, urlPath: FIREWALL_API_PREFIX, clock: options.clock });
@@ -212,6 +228,25 @@ export class FirewallSim extends SimServer {
 
   setEdition(edition: FirewallEdition): void {
     this.#edition = edition;
+  }
+
+  /** Overrides the dialect's page-size bound; null restores it. */
+  setPageCap(cap: PageCap | null): void {
+    this.#pageCap = cap;
+  }
+
+  get pageCap(): PageCap {
+    return this.#pageCap ?? (this.dialect === 'plain' ? { max: 100, over: 'truncate' } : { max: FIREWALL_PAGE_SIZE.max, over: 'refuse' });
+  }
+
+  /** Whether the plain dialect's OpenAPI description says what its numeric severities mean (an enum with `x-enum-varnames`). */
+  describeSeverityScale(on: boolean): void {
+    this.#severityScaleDescribed = on;
+  }
+
+  /** Rewrites `/system/status` as another appliance shapes it (figures as objects or strings, no edition); null restores it. */
+  setStatusShape(shape: ((status: Record<string, unknown>) => object) | null): void {
+    this.#statusShape = shape;
   }
 
   setWebhook(webhook: FirewallWebhook | null): void {
@@ -299,7 +334,9 @@ export class FirewallSim extends SimServer {
     if (!token) throw new ApiError(401, 'unauthorized', 'Missing Authorization: Bearer <API_KEY>');
     const key = this.#keys.get(token);
     if (!key) throw new ApiError(401, 'unauthorized', 'Invalid API key');
-    if (key.expiresAt && key.expiresAt.getTime() <= this.clock.now()) throw new ApiError(401, 'key_expired', 'This API key has expired');
+    if (key.expiresAt && key.expiresAt.getTime() <= this.clock.now()) {
+      throw new ApiError(401, this.dialect === 'plain' ? 'TOKEN_EXPIRED' : 'key_expired', 'This API key has expired');
+    }
     return key;
   }
 
@@ -310,11 +347,12 @@ export class FirewallSim extends SimServer {
     return ok({ items: items.slice(start, start + pageSize).map(project), page, page_size: pageSize, total: items.length });
   }
 
-  #paging(req: SimRequest): { page: number; pageSize: number } {
-    return {
-      page: intQuery(req, 'page', 1, 1, Number.MAX_SAFE_INTEGER, BAD),
-      pageSize: intQuery(req, 'page_size', FIREWALL_PAGE_SIZE.default, 1, FIREWALL_PAGE_SIZE.max, BAD),
-    };
+  #paging(req: SimRequest, body: { page?: number | undefined; page_size?: number | undefined } = {}): { page: number; pageSize: number } {
+    const { max, over } = this.pageCap;
+    const page = body.page ?? intQuery(req, 'page', 1, 1, Number.MAX_SAFE_INTEGER, BAD);
+    const asked = body.page_size ?? intQuery(req, 'page_size', FIREWALL_PAGE_SIZE.default, 1, over === 'refuse' ? max : Number.MAX_SAFE_INTEGER, BAD);
+    if (over === 'refuse' && asked > max) throw new ApiError(400, BAD, `Invalid value for 'page_size': must be an integer from 1 to ${max}`, { param: 'page_size' });
+    return { page, pageSize: Math.min(asked, max) };
   }
 
   #find<T extends { id: string }>(items: readonly T[], id: string, what: string): T {
@@ -341,10 +379,13 @@ export class FirewallSim extends SimServer {
     return { ...this.#alert(a), rule_id: a.rule_id, payload_excerpt: a.payload_excerpt };
   }
 
-  /** The plain dialect's alerts: numeric ids, times in Unix seconds. */
+  /** The plain dialect's alerts: numeric ids, times in Unix seconds, severities as numbers (1 low … 4 critical). */
   #alertOnWire<T extends { id: string; occurred_at: string }>(alert: T, occurredMs: number): object {
     if (this.dialect !== 'plain') return alert;
-    return { ...alert, id: Number(/^alt_(\d+)$/.exec(alert.id)![1]), occurred_at: Math.floor(occurredMs / 1000) };
+    return {
+      ...alert, id: Number(/^alt_(\d+)$/.exec(alert.id)![1]), occurred_at: Math.floor(occurredMs / 1000),
+      ...('severity' in alert ? { severity: SEVERITIES.indexOf(alert.severity as Alert['severity']) + 1 } : {}),
+    };
   }
 
   #block(b: BlockEntry): object {
@@ -352,8 +393,10 @@ export class FirewallSim extends SimServer {
     return shape;
   }
 
+  /** The plain dialect offers a finished report as a file at a link instead of its content. */
   #report(r: Report, detail: boolean): object {
     const { content, ...summary } = r;
+    if (this.dialect === 'plain') return content === null ? summary : { ...summary, download_url: `${FIREWALL_API_PREFIX}/reports/${r.id}/download` };
     return detail ? { ...summary, content } : summary;
   }
 
@@ -381,7 +424,10 @@ export class FirewallSim extends SimServer {
       this.#router.add(method, path, feature === undefined ? { access, purpose, run } : { access, feature, purpose, run });
     };
     const s = this.#store;
-    add('GET', '/system/status', 'read', 'version, uptime, CPU, memory, sessions', () => ok(this.#status()));
+    add('GET', '/system/status', 'read', 'version, uptime, CPU, memory, sessions', (req) => {
+      const status = this.#status(this.#authenticate(req));
+      return ok(this.#statusShape ? this.#statusShape(status) : status);
+    });
 
     add('GET', '/policies', 'read', 'list security policies', (req) => {
       const { page, pageSize } = this.#paging(req);
@@ -413,7 +459,8 @@ export class FirewallSim extends SimServer {
 
     add('GET', '/objects/addresses', 'read', 'list address objects and groups; filter type', (req) => {
       const { page, pageSize } = this.#paging(req);
-      const types = this.#enumList(req, 'type', ['host', 'subnet', 'range', 'fqdn', 'group'] as const);
+      // The plain dialect's appliance does not filter address objects by type.
+      const types = this.dialect === 'plain' ? null : this.#enumList(req, 'type', ['host', 'subnet', 'range', 'fqdn', 'group'] as const);
       return this.#listPage(s.addresses.filter((a) => !types || types.includes(a.type)), page, pageSize, (a) => ({ ...a, members: [...a.members] }));
     });
     add('GET', '/objects/addresses/:id', 'read', 'one address object', (_req, p) => ok({ ...this.#find(s.addresses, p.id!, 'address object') }));
@@ -516,12 +563,14 @@ export class FirewallSim extends SimServer {
         (!body.src_ip || l.src_ip === body.src_ip) && (!body.dst_ip || l.dst_ip === body.dst_ip) &&
         (since === null || l.timeMs >= since) && (until === null || l.timeMs < until) &&
         (!text || l.message.toLowerCase().includes(text) || l.src_ip.includes(text) || l.dst_ip.includes(text))).reverse();
-      const paging = this.#paging(req);
-      return this.#listPage(hits, body.page ?? paging.page, body.page_size ?? paging.pageSize, ({ timeMs: _t, ...l }) => l);
+      const { page, pageSize } = this.#paging(req, body);
+      return this.#listPage(hits, page, pageSize, ({ timeMs: _t, ...l }) => l);
     });
 
     add('GET', '/devices', 'read', 'assets in the network; filters type, online, q', (req) => {
       const { page, pageSize } = this.#paging(req);
+      // The plain dialect's appliance lists every device whatever the filters.
+      if (this.dialect === 'plain') return this.#listPage(s.devices, page, pageSize);
       const online = req.query.get('online');
       if (online !== null && online !== 'true' && online !== 'false') throw new ApiError(400, BAD, 'online must be true or false', { param: 'online' });
       const q = req.query.get('q')?.toLowerCase();
@@ -536,8 +585,14 @@ export class FirewallSim extends SimServer {
       const { page, pageSize } = this.#paging(req);
       return this.#listPage(s.honeypots, page, pageSize);
     }, 'honeypots');
-    add('GET', '/honeypots/:id', 'read', 'one honeypot', (_req, p) => ok({ ...this.#find(s.honeypots, p.id!, 'honeypot') }), 'honeypots');
+    add('GET', '/honeypots/:id', 'read', 'one honeypot', (_req, p) => {
+      const honeypot = this.#find(s.honeypots, p.id!, 'honeypot');
+      // The plain dialect has no events path: the honeypot carries its trigger events.
+      if (this.dialect !== 'plain') return ok({ ...honeypot });
+      return ok({ ...honeypot, recent_events: s.honeypotEvents.filter((e) => e.honeypot_id === honeypot.id).reverse() });
+    }, 'honeypots');
     add('GET', '/honeypots/:id/events', 'read', "a honeypot's trigger events, newest first", (req, p) => {
+      if (this.dialect === 'plain') throw new ApiError(404, 'not_found', `No such resource: GET ${FIREWALL_API_PREFIX}${req.apiPath}`);
       const honeypot = this.#find(s.honeypots, p.id!, 'honeypot');
       const { page, pageSize } = this.#paging(req);
       return this.#listPage(s.honeypotEvents.filter((e) => e.honeypot_id === honeypot.id).reverse(), page, pageSize);
@@ -565,6 +620,12 @@ export class FirewallSim extends SimServer {
       return this.#listPage([...s.reports].reverse(), page, pageSize, (r) => this.#report(r, false));
     });
     add('GET', '/reports/:id', 'read', 'one report with its content once ready', (_req, p) => ok(this.#report(this.#find(s.reports, p.id!, 'report'), true)));
+    add('GET', '/reports/:id/download', 'read', "a finished report's file (CSV)", (_req, p) => {
+      const report = this.#find(s.reports, p.id!, 'report');
+      if (report.content === null) throw new ApiError(404, 'not_found', `Report '${report.id}' is not ready`);
+      const rows = Object.entries(report.content).map(([name, value]) => `${name},${JSON.stringify(value).replaceAll(',', ';')}`);
+      return { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: `field,value\n${rows.join('\n')}\n` };
+    });
     add('POST', '/reports', 'read', 'generate a report: type, name, from, to (default: last 24 h)', (req) => {
       const body = parseOrReject(reportSchema, readJsonBody(req, BAD, { allowEmpty: false }), BAD);
       const to = body.to ? Date.parse(body.to) : this.clock.now();
@@ -647,7 +708,7 @@ export class FirewallSim extends SimServer {
     for (const b of expired) this.emit('block.released', { entry_id: b.id, ip: b.ip, reason: b.reason, released_by: 'expiry' });
   }
 
-  #status(): object {
+  #status(key: FirewallKey): Record<string, unknown> {
     const now = this.clock.now();
     const uptime = 1_234_567 + Math.floor((now - this.#startedAt) / 1000);
     const wave = (period: number, phase: number): number => (Math.sin(now / period + phase) + 1) / 2;
@@ -655,8 +716,8 @@ export class FirewallSim extends SimServer {
     if (this.dialect === 'plain') {
       // The plainest reading of "version, uptime, CPU, memory, sessions".
       return {
-        version: 'V3.6.2 build 20251014', uptime: 1_729_845 + Math.floor((now - this.#startedAt) / 1000), cpu: 17.4,
-        memory: 41.8, sessions: 15_230,
+        version: 'V3.6.2 build 20251014', uptime: 1_729_845 + Math.floor((now - this.#startedAt) / 1000), license: PLAIN_EDITION_NAMES[this.#edition],
+        cpu: '17.4%', memory: { total: 17_179_869_184, used: 7_181_185_433, usage: 41.8 }, sessions: 15_230,
       };
     }
     return {
@@ -664,7 +725,7 @@ export class FirewallSim extends SimServer {
       serial: 'OW5200-SIM-0001', uptime_seconds: uptime, cpu_percent: Math.round(5 + 60 * wave(30_000, 0)),
       memory: { total_mb: 16_384, used_mb: usedMb, percent: Math.round((usedMb / 16_384) * 100) },
       sessions: { active: Math.round(20_000 + 180_000 * wave(45_000, 2)), max: 2_000_000 },
-      time: applianceTime(now),
+      time: applianceTime(now), api_key: { id: key.id, role: key.role },
     };
   }
 
@@ -714,8 +775,14 @@ export class FirewallSim extends SimServer {
     const paths: Record<string, Record<string, object>> = {};
     for (const { method, pattern, handler } of this.#router.routes()) {
       if (plain && this.#edition === 'free-waf' && handler.feature !== undefined) continue;
+      if (plain && pattern === '/honeypots/:id/events') continue;
+      const paged = method === 'GET' && !pattern.endsWith('/:id') && pattern !== '/system/status';
       (paths[pattern.replace(/:(\w+)/g, '{$1}')] ??= {})[method.toLowerCase()] = {
         summary: handler.purpose,
+        ...(paged && !plain ? { parameters: [
+          { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
+          { name: 'page_size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: this.pageCap.max } },
+        ] } : {}),
         'x-required-role': { read: 'read-only', operate: 'operations', admin: 'administrator' }[handler.access],
         ...(handler.feature && !plain ? { 'x-editions': ['enterprise', 'data-center'] } : {}),
       };
@@ -724,7 +791,12 @@ export class FirewallSim extends SimServer {
       openapi: '3.1.0',
       info: { title: 'Firewall Management REST API', version: 'v1' },
       servers: [{ url: FIREWALL_API_PREFIX }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        ...(plain && this.#severityScaleDescribed
+          ? { schemas: { Alert: { type: 'object', properties: { severity: { type: 'integer', enum: [1, 2, 3, 4], 'x-enum-varnames': ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] } } } } }
+          : {}),
+      },
       security: [{ bearer: [] }],
       paths,
     };

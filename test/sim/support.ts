@@ -95,6 +95,9 @@ const newTicketSchema = z.looseObject({
 });
 const messageSchema = z.looseObject({ text: text(10_000) });
 const closeSchema = z.looseObject({ note: text(2000).optional() });
+// The plain dialect names the texts the document leaves unnamed otherwise: `content`, and a close `remark`.
+const plainMessageSchema = z.looseObject({ content: text(10_000) });
+const plainCloseSchema = z.strictObject({ remark: text(2000).optional() });
 const phoneSchema = z.string().regex(/^\+?[0-9 ()-]{5,20}$/, 'phone must be 5-20 digits, spaces, ( ) or -');
 const newContactSchema = z.looseObject({
   name: text(200), email: z.email().optional(), phone: phoneSchema.optional(), company: text(200).optional(),
@@ -410,6 +413,8 @@ export class SupportSim extends SimServer {
   }
 
   #log(l: ChatLog): object {
+    // The plain dialect keys its chat lines by session only: the document shows no line id.
+    if (this.dialect === 'plain') return { session_id: l.session_id, role: l.role, text: l.text, created_at: l.created_at };
     return { id: l.id, session_id: l.session_id, role: l.role, text: l.text, created_at: l.created_at };
   }
 
@@ -422,8 +427,9 @@ export class SupportSim extends SimServer {
     add('GET', '/meta', null, 'sites, channel switches, current scopes', (ctx) => this.dialect === 'plain'
       ? {
         site: this.#publicSiteId(ctx.site.id),
-        sites: SUPPORT_SITES.map((s) => ({ id: this.#publicSiteId(s.id), name: s.name })),
-        channels: Object.fromEntries(SUPPORT_SITES.map((s) => [String(this.#publicSiteId(s.id)), s.apiChannel])),
+        // Switches keyed by channel: each site's under `channels`, and the key's own site's at the top.
+        sites: SUPPORT_SITES.map((s) => ({ id: this.#publicSiteId(s.id), name: s.name, channels: { api: s.apiChannel, web_widget: true } })),
+        channels: { api: ctx.site.apiChannel, web_widget: true },
         scopes: [...ctx.key.scopes],
         env: ctx.key.env,
         type: ctx.key.type,
@@ -463,7 +469,8 @@ export class SupportSim extends SimServer {
     add('POST', '/contacts', 'crm.write', 'create contact', (ctx) => this.#createContact(ctx));
     add('GET', '/contacts/:id', 'crm.read', 'contact details; ?unmask=phone needs crm.write', (ctx) => {
       const contact = this.#find(this.#store.contacts, ctx.site, ctx.params.id!, 'contact');
-      const unmask = ctx.req.query.get('unmask') === 'phone';
+      // The plain dialect knows no `unmask`: its numbers stay masked.
+      const unmask = this.dialect !== 'plain' && ctx.req.query.get('unmask') === 'phone';
       if (unmask && !hasScope(ctx.key, 'crm.write')) throw new ApiError(403, 'forbidden_scope', "Unmasking a phone number needs the scope 'crm.write'");
       return this.#contact(contact, true, unmask);
     });
@@ -646,7 +653,7 @@ export class SupportSim extends SimServer {
 
   #addMessage(ctx: Context, from: 'visitor' | 'robot'): object {
     const ticket = this.#ticket(ctx);
-    const body = parseOrReject(messageSchema, ctx.body, BAD);
+    const body = this.dialect === 'plain' ? { text: parseOrReject(plainMessageSchema, ctx.body, BAD).content } : parseOrReject(messageSchema, ctx.body, BAD);
     if (ticket.status === 'closed') throw new ApiError(409, 'conflict', `Ticket '${ticket.id}' is closed`);
     const now = new Date().toISOString();
     const message = { id: `msg_${this.#store.nextSeq()}`, from, author: from === 'robot' ? ROBOT_NAME : ticket.visitor.name, text: body.text, created_at: now };
@@ -659,7 +666,7 @@ export class SupportSim extends SimServer {
 
   #closeTicket(ctx: Context): object {
     const ticket = this.#ticket(ctx);
-    const body = parseOrReject(closeSchema, ctx.body, BAD);
+    const body = this.dialect === 'plain' ? { note: parseOrReject(plainCloseSchema, ctx.body, BAD).remark } : parseOrReject(closeSchema, ctx.body, BAD);
     if (ticket.status !== 'closed') {
       const now = new Date().toISOString();
       Object.assign(ticket, { status: 'closed', closed_at: now, updated_at: now, close_note: body.note ?? null });

@@ -4,7 +4,7 @@
 // server cannot be reached, with a follow-up queued offline.
 import type { AppServices } from '../../src-main/core/app-services.ts';
 import type { OutboxEntry } from '../../src-main/core/outbox/outbox.ts';
-import { contactFollowUp, driveUntil, newContact, newTicket, settle, useSupportSender } from '../core/outbox/outbox-fixture.ts';
+import { contactFollowUp, driveUntil, newContact, newTicket, settle } from '../core/outbox/outbox-fixture.ts';
 import type { Simulators } from '../sim/index.ts';
 import type { FakeClock } from './fake-clock.ts';
 import { freePort } from './free-port.ts';
@@ -22,7 +22,6 @@ export interface OutboxScene {
 
 /** `clock` is the services' own: the client's retries and the outbox's backoff wait on it, so nothing moves behind the test's back. */
 export async function fillOutbox(services: AppServices, sims: Simulators, clock: FakeClock): Promise<OutboxScene> {
-  useSupportSender(services);
   const helpDesk = (name: string, baseUrl: string, apiKey: string) =>
     services.profiles.save(supportProfile({ name, baseUrl, apiKey, caPem: sims.ca.certPem, ratePerMinute: 60 }));
   const live = await helpDesk('Live help desk', sims.support.url, sims.support.keys.live);

@@ -6,6 +6,10 @@ import { errorNameIn } from '../wire/errors.ts';
 
 export const firewallDialect: ErrorDialect = {
   service: 'firewall',
-  codeInBody: (body) => errorNameIn(body, ['error.code', 'code', 'error', 'error_code']),
+  codeInBody: (body) => {
+    const name = errorNameIn(body, ['error.code', 'code', 'error', 'error_code']);
+    // `token_expired`, `API_KEY_EXPIRED`, `expired_key`: the key has expired, whatever the spelling (a 401 only).
+    return name !== undefined && /expire/i.test(name) ? 'key_expired' : name;
+  },
   refinements: { 401: ['key_expired'], 403: ['forbidden_role', 'forbidden_ip', 'edition_unsupported'] },
 };

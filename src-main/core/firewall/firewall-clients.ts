@@ -4,6 +4,3 @@ import type { FirewallClient } from './client.ts';
 export interface FirewallClients {
   clientFor(profileId: string, service: 'firewall'): FirewallClient;
 }
-
-/** The key's whole call rate, as the profile sets it; sync spends only a share of it. */
-export type RateOf = (profileId: string) => { requests: number; windowMs: number };

@@ -1,9 +1,7 @@
 // The firewall workspace's main side, put together: the cache (alerts, block list) synced in the
 // background per firewall profile, what the view asks of it, and the notifications its changes raise.
-import type { AlertSeverity, AllowEntry, DomainRule } from '../../../src-preload/contract/firewall.ts';
-import { alertSeverities } from '../../../src-preload/contract/firewall.ts';
+import type { AllowEntry, DomainRule } from '../../../src-preload/contract/firewall.ts';
 import type { FirewallSyncResource } from '../../../src-preload/contract/sync.ts';
-import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { Db } from '../db/database.ts';
 import type { SettingsTable } from '../db/settings.ts';
@@ -19,19 +17,22 @@ import { SyncBudget } from '../sync/sync-budget.ts';
 import { SyncScheduler } from '../sync/sync-scheduler.ts';
 import { SyncStateRepository } from '../sync/sync-state-repository.ts';
 import { AlertRepository } from './alerts/alert-repository.ts';
-import { AlertService, type NewAlerts } from './alerts/alert-service.ts';
+import { raiseAlertNotices } from './alerts/alert-notices.ts';
+import { AlertService } from './alerts/alert-service.ts';
 import { SyncSettingsStore } from './alerts/sync-settings.ts';
-import { readAllowEntry } from './allowlist/allow-wire.ts';
+import { allowEntryResource, type AllowInput } from './allowlist/allow-wire.ts';
+import { ApplianceResource, type ResourceOptions } from './appliance-resource.ts';
 import { BlockRepository } from './blocklist/block-repository.ts';
-import { BlockService, type BlockChange } from './blocklist/block-service.ts';
+import { raiseBlockNotices } from './blocklist/block-notices.ts';
+import { BlockService } from './blocklist/block-service.ts';
 import { CapabilityService } from './capabilities/capability-service.ts';
-import { readDomainRule } from './domains/domain-wire.ts';
+import { domainRuleResource, type DomainRuleInput } from './domains/domain-wire.ts';
 import { AlertExport } from './export/alert-export.ts';
-import type { FirewallClients, RateOf } from './firewall-clients.ts';
-import { ShortListService } from './short-list-service.ts';
+import type { FirewallClients } from './firewall-clients.ts';
+import { PageSizes } from './page-sizes.ts';
+import type { RateOf } from '../sync/sync-budget.ts';
 import { WebhookService } from './webhook/webhook-service.ts';
 
-const newestFirst = { field: 'occurredAt', direction: 'desc' } as const;
 
 export interface FirewallWorkspaceOptions {
   db: Db;
@@ -55,8 +56,10 @@ export interface FirewallWorkspaceOptions {
 export class FirewallWorkspace {
   readonly alerts: AlertService;
   readonly blocks: BlockService;
-  readonly allowlist: ShortListService<AllowEntry>;
-  readonly domains: ShortListService<DomainRule>;
+  readonly allowlist: ApplianceResource<AllowEntry, AllowInput>;
+  readonly domains: ApplianceResource<DomainRule, DomainRuleInput>;
+  /** What each profile's appliance is told and how: its page sizes, and where a refused write is told. */
+  readonly resources: ResourceOptions;
   readonly capabilities: CapabilityService;
   readonly export: AlertExport;
   readonly webhooks: WebhookService;
@@ -72,11 +75,13 @@ export class FirewallWorkspace {
     const budget = new SyncBudget(clock);
     const alertRepository = new AlertRepository(db);
     this.syncSettings = new SyncSettingsStore(options.settings);
-    this.alerts = new AlertService({ clients, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker, logger });
-    this.blocks = new BlockService({ clients, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
-    this.allowlist = new ShortListService(clients, clock, '/allowlist', readAllowEntry);
-    this.domains = new ShortListService(clients, clock, '/domains/rules', readDomainRule);
     this.capabilities = new CapabilityService(clients, clock, options.translator);
+    const pageSizes = new PageSizes(clients, options.settings);
+    this.resources = { clients, pageSizes, clock, refused: (profileId, error, access) => this.capabilities.refused(profileId, error, access) };
+    this.alerts = new AlertService({ clients, pageSizes, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker, logger });
+    this.blocks = new BlockService({ resource: this.resources, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
+    this.allowlist = new ApplianceResource(this.resources, allowEntryResource);
+    this.domains = new ApplianceResource(this.resources, domainRuleResource);
     this.export = new AlertExport(worker, options.platform, options.tasks);
     this.sync = new SyncScheduler<FirewallSyncResource>({ clock, logger });
     this.webhooks = new WebhookService({
@@ -90,8 +95,9 @@ export class FirewallWorkspace {
         this.syncNow(profileId).catch((error: unknown) => logger.warn('sync after a webhook push failed', { error }));
       },
     });
-    this.#disposables.add(this.alerts.onNewAlerts((news) => this.#notifyAlerts(news)));
-    this.#disposables.add(this.blocks.onChanged((change) => this.#notifyBlocks(change)));
+    const notices = { notifications: options.notifications, translator: options.translator, profileName: (profileId: string) => this.#profileName(profileId) };
+    this.#disposables.add(this.alerts.onNewAlerts((news) => raiseAlertNotices(news, this.alerts, notices)));
+    this.#disposables.add(this.blocks.onChanged((change) => raiseBlockNotices(change, notices)));
   }
 
   /** Starts the sync and the webhook receiver of every firewall profile. */
@@ -107,21 +113,18 @@ export class FirewallWorkspace {
     if (this.#options.profiles().some((profile) => profile.id === profileId)) await this.#startProfile(profileId);
   }
 
+  /** A profile was deleted: what OpsDesk kept for it goes, its receiver's keys from the keychain too. */
+  async forget(profileId: string): Promise<void> {
+    this.capabilities.forget(profileId);
+    this.resources.pageSizes.forget(profileId);
+    await this.webhooks.forget(profileId);
+  }
+
   /** A sync now: the scheduled one when sync runs in the background, else one run of each resource. */
   async syncNow(profileId: string): Promise<null> {
     if (this.sync.has(profileId)) this.sync.runNow(profileId);
     else await Promise.all([this.alerts.sync(profileId), this.blocks.sync(profileId)]);
     return null;
-  }
-
-  /** A write the key's role or the edition may refuse: a refusal updates the capabilities the window shows. */
-  async operate<T>(profileId: string, write: () => Promise<T>, access: 'operate' | 'administer' = 'operate'): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      this.capabilities.noteFailure(profileId, error, access);
-      throw error;
-    }
   }
 
   saveSyncSettings(profileId: string, settings: Parameters<SyncSettingsStore['save']>[1]) {
@@ -139,70 +142,6 @@ export class FirewallWorkspace {
 
   #profileName(profileId: string): string {
     return this.#options.profiles().find((profile) => profile.id === profileId)?.name ?? profileId;
-  }
-
-  #notifyAlerts({ profileId, bySeverity }: NewAlerts): void {
-    const { t } = this.#options.translator;
-    const threshold = this.#options.notifications.settings().alertSeverity;
-    if (threshold === 'off') return;
-    const least = alertSeverities.indexOf(threshold);
-    for (const { severity, count, newestId } of bySeverity) {
-      if (severity === null || alertSeverities.indexOf(severity as AlertSeverity) < least) continue;
-      const signature = this.alerts.query({ profileId, filter: { cells: [{ field: 'severity', value: severity, mode: 'in' }] }, sort: newestFirst, offset: 0, limit: 1 }).rows[0]?.signature ?? null;
-      this.#options.notifications.raise({
-        kind: 'alerts',
-        profileId,
-        groupKey: `alerts:${profileId}:${severity}`,
-        count,
-        desktop: true,
-        describe: (total) => ({
-          title: t('notify.alerts', { count: total, severity: t(`notify.severity.${severity}`, { defaultValue: severity }) }),
-          body: t('notify.alertsBody', { count: total, profile: this.#profileName(profileId), signature: signature ?? t('notify.noSignature') }),
-          target: total === 1
-            ? { kind: 'alert', params: { profileId, alertId: newestId } as TabParams }
-            : { kind: 'firewall', params: { profileId, section: 'alerts', severity } as TabParams },
-        }),
-      });
-    }
-  }
-
-  #notifyBlocks({ profileId, added, removed }: BlockChange): void {
-    const { notifications } = this.#options;
-    const { t } = this.#options.translator;
-    const blocksOn = notifications.settings().blocks;
-    const name = this.#profileName(profileId);
-    const [newest] = added;
-    if (newest) {
-      notifications.raise({
-        kind: 'block-created',
-        profileId,
-        groupKey: `blocks:${profileId}`,
-        count: added.length,
-        desktop: blocksOn,
-        describe: (total) => ({
-          title: t('notify.blocks', { count: total }),
-          body: newest.reason ? t('notify.blocksBodyReason', { profile: name, ip: newest.ip, reason: newest.reason }) : t('notify.blocksBody', { profile: name, ip: newest.ip }),
-          target: total === 1
-            ? { kind: 'block', params: { profileId, entryId: newest.id } as TabParams }
-            : { kind: 'firewall', params: { profileId, section: 'blocklist' } as TabParams },
-        }),
-      });
-    }
-    const [released] = removed;
-    if (released) {
-      notifications.raise({
-        kind: 'block-released',
-        profileId,
-        groupKey: `released:${profileId}`,
-        count: removed.length,
-        desktop: false,
-        describe: (total) => ({
-          title: t('notify.released', { count: total }),
-          body: t('notify.releasedBody', { profile: name, ip: released.ip }),
-          target: { kind: 'firewall', params: { profileId, section: 'blocklist' } },
-        }),
-      });
-    }
   }
 
   async dispose(): Promise<void> {

@@ -34,3 +34,17 @@ export class Redactor {
     return result;
   }
 }
+
+/**
+ * `value` with every string in it passed through `redact` (a logger's, which knows every key the app
+ * has read): what a server sent, before it is stored or written out, so a key it echoed back never
+ * reaches SQLite or an export.
+ */
+export function redactStrings<T>(value: T, redact: (text: string) => string): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactStrings(item, redact)) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redactStrings(item, redact)])) as T;
+  }
+  return value;
+}

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../lifecycle/clock.ts';
 import { toDisposable, type Disposable } from '../lifecycle/disposable.ts';
 import { Emitter, type Event } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
+import { redactStrings } from '../log/redactor.ts';
 import { UserFacingError } from '../user-facing-error.ts';
 import type { Outbox, OutboxEntry, OutboxSender, OutboxState, OutboxWrite } from './outbox.ts';
 import type { OutboxRepository, StoredWrite } from './outbox-repository.ts';
@@ -189,12 +190,13 @@ export class OutboxService implements Outbox, Disposable {
     this.#changed.fire(sending);
     let settled: OutboxEntry;
     try {
-      const response = await sender(head.write, head.idempotencyKey);
+      // A key the server echoed back in its answer is masked before the answer is stored.
+      const response = redactStrings(await sender(head.write, head.idempotencyKey), this.#logger.redact);
       if (this.#closed) return;
       settled = this.#repository.markSent(id, response, this.#nowIso());
     } catch (error) {
       if (this.#closed) return;
-      const failure = judgeSendFailure(error);
+      const failure = redactStrings(judgeSendFailure(error), this.#logger.redact);
       settled =
         failure.state === 'failed'
           ? this.#repository.markFailed(id, failure.error, this.#nowIso())

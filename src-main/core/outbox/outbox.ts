@@ -9,6 +9,8 @@ export interface OutboxRequest {
   path: string;
   query?: Record<string, string>;
   body?: unknown;
+  /** Which of the user's texts the body carries (under the field its back end usually names it), for a server that names that field otherwise. */
+  textField?: string;
 }
 
 export interface OutboxWrite {

@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { SupportResource } from '../../../src-preload/contract/sync.ts';
-import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type {
   RegisteredSupportWebhook, SupportWebhook, SupportWebhookReceived,
   SupportWebhookReceiverSettings, SupportWebhookReceiverStatus,
@@ -18,11 +17,11 @@ import type { Clock } from '../lifecycle/clock.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
 import type { NotificationCenter } from '../notifications/notification-center.ts';
+import { raiseSupportEventNotice } from './support-event-notices.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
 import { supportDialect } from '../support/error-dialect.ts';
 import type { SupportClients } from '../support/support-clients.ts';
 import { UserFacingError } from '../user-facing-error.ts';
-import { fieldsOf } from '../wire/read.ts';
 import { WebhookDeliveryLog } from '../webhooks/webhook-delivery-log.ts';
 import { WebhookEventLog } from '../webhooks/webhook-event-log.ts';
 import type { WebhookReceiver } from '../webhooks/webhook-receiver.ts';
@@ -178,27 +177,8 @@ export class SupportWebhookService {
     const { logger, clock } = this.#options;
     const resource = RESOURCE_OF_KIND[event.split('.')[0]!];
     if (resource) this.#options.syncNow(profileId, resource).catch((error: unknown) => logger.warn('sync after a support webhook event failed', { error }));
-    if (!NOTIFIED_BY_SYNC.has(event)) this.#notify(profileId, event, data);
+    if (!NOTIFIED_BY_SYNC.has(event)) raiseSupportEventNotice(profileId, event, data, this.#options);
     this.#received.fire({ profileId, webhookId, event, eventId: id, occurredAt, receivedAt: new Date(clock.now()).toISOString() });
   }
 
-  #notify(profileId: string, event: string, data: unknown): void {
-    const { t } = this.#options.translator;
-    const ticketId = event.startsWith('ticket.') ? fieldsOf(data)?.id('ticket_id', 'id') : undefined;
-    this.#options.notifications.raise({
-      kind: 'support-webhook',
-      profileId,
-      groupKey: `support-webhook:${profileId}`,
-      count: 1,
-      // An entry in the center only: contact, work and FAQ events are news the analyst reads when they look.
-      desktop: false,
-      describe: (total) => ({
-        title: t('notify.supportEvents', { count: total, event }),
-        body: t('notify.supportEventsBody', { count: total, profile: this.#options.profileName(profileId), event }),
-        target: total === 1 && ticketId !== undefined
-          ? { kind: 'ticket', params: { profileId, ticketId } as TabParams }
-          : { kind: 'tickets', params: { profileId } as TabParams },
-      }),
-    });
-  }
 }

@@ -6,6 +6,7 @@ import { ServiceFailure } from '../http/service-failure.ts';
 import { describeHttpError, describeMalformedResponse } from '../http/status-errors.ts';
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
+import { systemClock } from '../lifecycle/clock.ts';
 import { errorNameIn, isSuccessCode, statusOfBusinessCode, statusOfErrorName } from '../wire/errors.ts';
 import { describedOnce, describes, readApiDescription, type ApiDescription } from '../wire/openapi.ts';
 import { fieldsOf, readBoolean, readId, readList, readRecord, type Fields } from '../wire/read.ts';
@@ -101,12 +102,29 @@ export function readEnvelope(body: unknown, httpStatus: number): EnvelopeReading
   return { ok: false, status, ...withId };
 }
 
-function readSite(item: unknown, channels: Fields | undefined): SupportSite | undefined {
+/** A channel's name, as servers key their channel switches (`{api: false, web_widget: true}`), never a site id. */
+const CHANNEL_NAME = /^(api|open_?api|api_?channel|web|web_?widget|widget|website|h5|wap|app|mobile|ios|android|wechat|weixin|wx|mini_?program|email|mail|sms|phone|chat|im)$/i;
+const API_CHANNEL_NAMES = ['api', 'open_api', 'openapi', 'openApi', 'api_channel', 'apiChannel'] as const;
+
+/** Switches keyed by channel (not by site): the API channel's, or undefined when it is not among them. */
+function apiSwitchIn(switches: Fields | undefined): boolean | undefined {
+  return switches?.boolean(...API_CHANNEL_NAMES);
+}
+
+function keyedByChannel(switches: Fields | undefined, siteIds: readonly string[]): boolean {
+  const names = Object.keys(switches?.record ?? {});
+  return names.some((name) => CHANNEL_NAME.test(name)) && !names.some((name) => siteIds.includes(name));
+}
+
+function readSite(item: unknown, bySite: Fields | undefined): SupportSite | undefined {
   const site = fieldsOf(item);
   const id = site ? site.id('id', 'site_id', 'siteId', 'site', 'key', 'code') : readId(item);
   if (id === undefined) return undefined;
   const name = site?.string('name', 'title', 'label');
-  const apiChannel = site?.boolean('api_channel', 'apiChannel', 'channel_open', 'channel', 'open_api', 'api_enabled', 'enabled') ?? readBoolean(channels?.raw(id));
+  const apiChannel =
+    site?.boolean('api_channel', 'apiChannel', 'channel_open', 'channel', 'open_api', 'api_enabled', 'enabled') ??
+    apiSwitchIn(site?.fields('channels', 'channel_switches', 'channelSwitches')) ??
+    readBoolean(bySite?.raw(id));
   return { id, ...(name !== undefined ? { name } : {}), ...(apiChannel !== undefined ? { apiChannel } : {}) };
 }
 
@@ -114,15 +132,24 @@ function readSite(item: unknown, channels: Fields | undefined): SupportSite | un
 export function readMeta(data: unknown): SupportMeta {
   const meta = fieldsOf(data);
   const key = meta?.fields('key', 'app', 'application', 'credential');
-  const channels = meta?.fields('channels', 'channel_switches', 'channelSwitches', 'api_channels');
+  const switches = meta?.fields('channels', 'channel_switches', 'channelSwitches', 'api_channels');
   const currentSite = meta?.fields('site', 'current_site');
   const site = meta?.id('site', 'site_id', 'siteId', 'current_site') ?? currentSite?.id('id', 'site_id');
   const listed = readList(meta?.raw('sites', 'site_list')) ?? [];
-  const sites = listed.map((item) => readSite(item, channels)).filter((entry): entry is SupportSite => entry !== undefined);
-  // A channel map may name sites the list left out.
-  for (const id of Object.keys(channels?.record ?? {})) {
-    const open = readBoolean(channels?.record[id]);
-    if (open !== undefined && !sites.some((entry) => entry.id === id)) sites.push({ id, apiChannel: open });
+  const listedIds = listed.map((item) => fieldsOf(item)?.id('id', 'site_id', 'siteId', 'site', 'key', 'code') ?? readId(item)).filter((id): id is string => id !== undefined);
+  // A map keyed by channel is the key's own site's switches; one keyed by site may name sites the list left out.
+  const byChannel = keyedByChannel(switches, listedIds);
+  const sites = listed.map((item) => readSite(item, byChannel ? undefined : switches)).filter((entry): entry is SupportSite => entry !== undefined);
+  if (byChannel) {
+    const apiChannel = apiSwitchIn(switches);
+    const own = sites.find((entry) => entry.id === site);
+    if (site !== undefined && apiChannel !== undefined && own && own.apiChannel === undefined) own.apiChannel = apiChannel;
+    else if (site !== undefined && apiChannel !== undefined && !own) sites.push({ id: site, apiChannel });
+  } else {
+    for (const id of Object.keys(switches?.record ?? {})) {
+      const open = readBoolean(switches?.record[id]);
+      if (open !== undefined && !sites.some((entry) => entry.id === id)) sites.push({ id, apiChannel: open });
+    }
   }
   const keyEnv = key?.string('env', 'environment', 'mode') ?? meta?.string('key_env', 'env', 'environment');
   const keyType = key?.string('type', 'app_type', 'kind') ?? meta?.string('key_type', 'app_type', 'type');
@@ -148,6 +175,9 @@ export function summariseDescription(description: ApiDescription, route: SiteRou
   };
 }
 
+/** A description read that could not reach the server is not tried again before every call for this long. */
+export const UNREACHABLE_DESCRIPTION_MS = 60_000;
+
 export function createSupportClient(
   settings: SupportSettings,
   getApiKey: ApiKeyProvider,
@@ -155,8 +185,9 @@ export function createSupportClient(
   options: HttpClientOptions = {},
 ): SupportClient {
   const http = createHttpClient({ ...settings, baseUrl: apiUrlOf(settings.baseUrl) }, getApiKey, logger, options);
-  const readDescription = describedOnce(async () =>
-    readApiDescription((await http.request({ method: 'GET', path: '/openapi.json' })).data, SUPPORT_API_PATH) ?? null,
+  const readDescription = describedOnce(
+    async () => readApiDescription((await http.request({ method: 'GET', path: '/openapi.json' })).data, SUPPORT_API_PATH) ?? null,
+    { now: () => (options.clock ?? systemClock).now(), rememberMs: UNREACHABLE_DESCRIPTION_MS },
   );
 
   async function describeServer(): Promise<SupportServerDescription> {

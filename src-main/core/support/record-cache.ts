@@ -13,6 +13,7 @@ import type { SyncBudget } from '../sync/sync-budget.ts';
 import type { SyncJob } from '../sync/sync-scheduler.ts';
 import { cacheFirst } from './cache-first.ts';
 import type { SyncStateRepository } from '../sync/sync-state-repository.ts';
+import { redactStrings } from '../log/redactor.ts';
 import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
 import { SUPPORT_PAGE_SIZE, walkCursor } from './cursor-walk.ts';
 import type { DetailParts } from './follow-up-wire.ts';
@@ -72,7 +73,8 @@ export class RecordCache<Resource extends SupportResource, Wire extends { id: st
   readonly #syncResource: string;
 
   constructor(options: RecordCacheOptions<Resource, Wire, Row, Filter, Cached, Detail>) {
-    this.#options = options;
+    // Every record read from the server, with any key it echoed back masked before it is stored.
+    this.#options = { ...options, read: (fields) => redactStrings(options.read(fields), options.logger.redact) };
     this.#syncResource = `support:${options.resource}`;
     options.outbox.own(options.writeKind, { applySent: (entry) => this.#applySent(entry) });
   }

@@ -5,5 +5,5 @@ export interface SupportClients {
   clientFor(profileId: string, service: 'support'): SupportClient;
 }
 
-/** The key's whole call rate, as the profile sets it; background refreshes spend only a share of it. */
-export type RateOf = (profileId: string) => { requests: number; windowMs: number };
+/** One rate type for every back end's sync (core/sync). */
+export type { RateOf } from '../sync/sync-budget.ts';

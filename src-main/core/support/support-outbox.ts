@@ -6,7 +6,9 @@ import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Outbox, OutboxWrite } from '../outbox/outbox.ts';
+import { requestBodyFields } from '../wire/openapi.ts';
 import type { SupportClients } from './support-clients.ts';
+import { describedTextField, isTextField, nextTextField, TEXT_FIELD_NAMES, withTextUnder } from './text-field.ts';
 
 export type SupportWrite = Omit<OutboxWrite, 'service'>;
 export type SentSupportWrite = OutboxEntry & { state: 'sent' };
@@ -35,6 +37,8 @@ const kindOf = (objectKey: string) => objectKey.split(':')[0]!;
 export class SupportOutbox {
   readonly #options: SupportOutboxOptions;
   readonly #owners = new Map<string, SupportWriteOwner>();
+  /** The text field name a server took, per profile and text, once a 400 taught it. */
+  readonly #learnedFields = new Map<string, string>();
   readonly #disposables = new DisposableStore();
 
   constructor(options: SupportOutboxOptions) {
@@ -62,8 +66,23 @@ export class SupportOutbox {
   async #send(write: OutboxWrite, idempotencyKey: string): Promise<unknown> {
     const { clients, noteFailure } = this.#options;
     try {
-      const result = await clients.clientFor(write.profileId, 'support').call({ ...write.request, idempotencyKey });
-      return result.data;
+      const { textField, ...request } = write.request;
+      const client = clients.clientFor(write.profileId, 'support');
+      if (!isTextField(textField)) return (await client.call({ ...request, idempotencyKey })).data;
+      const { description } = await client.describeServer();
+      const described = describedTextField(textField, description ? requestBodyFields(description, request.method, request.path) : undefined);
+      const learnedKey = `${write.profileId}\u0000${textField}`;
+      const name = described ?? this.#learnedFields.get(learnedKey) ?? TEXT_FIELD_NAMES[textField][0];
+      try {
+        return (await client.call({ ...request, body: withTextUnder(request.body, textField, name), idempotencyKey })).data;
+      } catch (error) {
+        const next = described === undefined ? nextTextField(textField, name, error) : undefined;
+        if (next === undefined) throw error;
+        // Another body under the same key would be refused as a conflict: the retry has a key of its own, made from the first.
+        const answer = (await client.call({ ...request, body: withTextUnder(request.body, textField, next), idempotencyKey: `${idempotencyKey}.${next}` })).data;
+        this.#learnedFields.set(learnedKey, next);
+        return answer;
+      }
     } catch (error) {
       noteFailure(write.profileId, error);
       const explain = this.#owners.get(kindOf(write.objectKey))?.explainRefusal;

@@ -3,7 +3,6 @@
 // calls the user waits for, every write through the outbox, and the notifications new tickets and
 // visitor messages raise.
 import type { SupportResource, SyncStatus } from '../../../src-preload/contract/sync.ts';
-import type { TabParams } from '../../../src-preload/contract/workspace.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { Db } from '../db/database.ts';
 import type { SettingsTable } from '../db/settings.ts';
@@ -24,7 +23,8 @@ import { QaService } from './qa/qa-service.ts';
 import type { RateOf, SupportClients } from './support-clients.ts';
 import { SupportOutbox } from './support-outbox.ts';
 import { TicketRepository } from './tickets/ticket-repository.ts';
-import { TicketService, type TicketNews } from './tickets/ticket-service.ts';
+import { raiseTicketNotices } from './tickets/ticket-notices.ts';
+import { TicketService } from './tickets/ticket-service.ts';
 import { WorkService } from './work/work-service.ts';
 
 /** How often the inbox asks for new tickets, and contacts and work items are read again. */
@@ -77,7 +77,8 @@ export class SupportWorkspace {
     this.analytics = new AnalyticsService(clients);
     this.chatLogs = new ChatLogService(clients);
     this.sync = new SyncScheduler<SupportResource>({ clock, logger });
-    this.#disposables.add(this.tickets.onNews((news) => this.#notifyTickets(news)));
+    const notices = { notifications: options.notifications, translator: options.translator, profileName: (profileId: string) => this.#profileName(profileId) };
+    this.#disposables.add(this.tickets.onNews((news) => raiseTicketNotices(news, notices)));
   }
 
   /** Starts the background sync of every support profile. */
@@ -133,44 +134,6 @@ export class SupportWorkspace {
 
   #profileName(profileId: string): string {
     return this.#options.profiles().find((profile) => profile.id === profileId)?.name ?? profileId;
-  }
-
-  #notifyTickets({ profileId, added, visitorWrote }: TicketNews): void {
-    const { notifications } = this.#options;
-    const { t } = this.#options.translator;
-    const profile = this.#profileName(profileId);
-    const target = (total: number, ticketId: string) =>
-      total === 1 ? { kind: 'ticket' as const, params: { profileId, ticketId } as TabParams } : { kind: 'tickets' as const, params: { profileId } as TabParams };
-    const [newest] = [...added].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
-    if (newest) {
-      notifications.raise({
-        kind: 'support-tickets',
-        profileId,
-        groupKey: `support-tickets:${profileId}`,
-        count: added.length,
-        desktop: true,
-        describe: (total) => ({
-          title: t('notify.tickets', { count: total }),
-          body: t('notify.ticketsBody', { count: total, profile, subject: newest.subject ?? newest.id, visitor: newest.visitorName ?? '' }),
-          target: target(total, newest.id),
-        }),
-      });
-    }
-    const [latest] = visitorWrote;
-    if (latest) {
-      notifications.raise({
-        kind: 'support-messages',
-        profileId,
-        groupKey: `support-messages:${profileId}`,
-        count: visitorWrote.length,
-        desktop: true,
-        describe: (total) => ({
-          title: t('notify.visitorMessages', { count: total }),
-          body: t('notify.visitorMessagesBody', { count: total, profile, subject: latest.subject ?? latest.id, text: latest.lastMessage?.text ?? '' }),
-          target: target(total, latest.id),
-        }),
-      });
-    }
   }
 
   dispose(): void {

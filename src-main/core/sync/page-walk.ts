@@ -24,9 +24,11 @@ export interface WalkItem {
 
 export interface FetchedPage<T> {
   items: T[];
-  /** How many items the page carried, usable or not: a short page ends the list. */
+  /** How many items the page carried, usable or not: an empty page ends the list, a short one does not. */
   received: number;
   total: number | null;
+  /** The page size the server says it used; null when it did not say. */
+  pageSize: number | null;
 }
 
 /** Pages of a walk with the walk's position after them, stored in one transaction. */
@@ -44,6 +46,11 @@ export interface WalkedList<T extends WalkItem> {
   resource: string;
   pageSize: number;
   fetchPage(page: number, pageSize: number, signal: AbortSignal): Promise<FetchedPage<T>>;
+  /**
+   * A server may page by a smaller size than asked, silently: its page numbers then count pages
+   * of its size. Hears the size a walk's first page showed, to ask for it from then on.
+   */
+  pageSizeLearned?(pageSize: number): void;
   /** Which of these ids rows of completed walks (number <= `settledWalk`) hold. */
   settledIds(ids: string[], settledWalk: number): Set<string>;
   /**
@@ -96,7 +103,9 @@ export async function walkNewestFirst<T extends WalkItem>(
     signal?: AbortSignal;
   },
 ): Promise<WalkResult> {
-  const { profileId, resource, pageSize } = list;
+  const { profileId, resource } = list;
+  let { pageSize } = list;
+  let previousIds = '';
   const start = state.get(profileId, resource);
   const walk = start.walk ?? start.settledWalk + 1;
   const first = start.settledWalk === 0;
@@ -174,9 +183,16 @@ export async function walkNewestFirst<T extends WalkItem>(
       const { items, received, total } = fetchedPage;
       pages++;
       const ids = items.map((item) => item.id);
+      if (page === 1 && received > 0 && received < pageSize && (total === null || received < total)) {
+        pageSize = fetchedPage.pageSize !== null && fetchedPage.pageSize >= 1 && fetchedPage.pageSize < pageSize ? fetchedPage.pageSize : received;
+        list.pageSizeLearned?.(pageSize);
+      }
+      // A server that answers every page alike (it ignores `page`) has nothing more to give.
+      const repeated = ids.length > 0 && ids.join('\n') === previousIds;
+      previousIds = ids.join('\n');
       const met = !full && (list.settledIds(ids, start.settledWalk).size > 0 || ids.some((id) => headIds.has(id)));
       const passedCutoff = items.some((item) => item.time !== null && item.time < options.cutoffMs);
-      const ended = received < pageSize || (total !== null && page * pageSize >= total);
+      const ended = received === 0 || repeated || (total !== null && page * pageSize >= total);
       const done = met || passedCutoff || ended;
       // The next pages are fetched while this one is stored, so the walk costs little more than
       // the fetches; a walk that goes on past page 1 is a long one, worth a few pages in flight.

@@ -11,6 +11,9 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/** A profile's key's whole call rate, as the profile sets it; sync spends only a share of it. */
+export type RateOf = (profileId: string) => RateLimit;
+
 export class SyncBudget {
   readonly #clock: Clock;
   readonly #limiters = new Map<string, { rate: RateLimit; limiter: SlidingWindowLimiter }>();

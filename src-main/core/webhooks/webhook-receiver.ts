@@ -1,7 +1,9 @@
 // The part every webhook receiver shares (the firewall's and support's): an HTTP or HTTPS server on
 // the address the user chose, only the allowed source address, bodies over a limit refused before
 // they are read whole, the sender authenticated over the raw body, a 2xx at once and the work
-// after it (senders give up after 5 s), each event id handled once even across restarts.
+// after it (senders give up after 5 s), each event id (else its body) handled once even across
+// restarts, and a delivery too old to be a sender's retry never acted on (`webhook-event-log.ts`).
+import { createHash } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { WebhookRefusal } from '../../../src-preload/contract/webhook-deliveries.ts';
@@ -129,7 +131,8 @@ export class WebhookReceiver<Sender extends WebhookSender> {
     const arrived = { receivedAt: new Date(now()).toISOString(), from: remote === undefined ? null : plainAddress(remote) };
     try {
       const event = await this.#accept(request);
-      const isNew = events.recordFirst(event.sender.profileId, event.id, now());
+      // A delivery too old to be acted on is taken as the replay it must be: answered, not acted on.
+      const isNew = events.recordFirst(event.sender.profileId, event.id, now(), event.occurredAt) === 'new';
       answer(response, 200);
       deliveries.record({ ...arrived, event: event.event, eventId: event.id, profileId: event.sender.profileId, outcome: isNew ? 'processed' : 'duplicate' });
       if (isNew) setImmediate(() => this.#options.onEvent(event));
@@ -156,9 +159,10 @@ export class WebhookReceiver<Sender extends WebhookSender> {
       throw new Refused('bad_request');
     }
     const fields = fieldsOf(parsed);
-    const id = fields?.id('id', 'event_id');
+    // A signed delivery without an event id is the same event when its body is the same (the signature covers the body).
+    const id = fields?.id('id', 'event_id', 'eventId', 'delivery_id') ?? `body:${createHash('sha256').update(body).digest('hex')}`;
     const event = (eventHeader === undefined ? undefined : headerValue(request.headers, eventHeader)) ?? fields?.string('event', 'type', 'event_type');
-    if (!fields || id === undefined || event === undefined) throw new Refused('bad_request');
+    if (!fields || event === undefined) throw new Refused('bad_request');
     return { sender, event, id, occurredAt: fields.time('occurred_at', 'time', 'timestamp') ?? null, data: fields.raw('data', 'payload') };
   }
 }

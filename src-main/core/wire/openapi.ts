@@ -8,6 +8,8 @@ export type ParameterPlace = 'header' | 'query' | 'path';
 export interface DescribedParameter {
   name: string;
   in: ParameterPlace;
+  /** The schema's `maximum`, when it gives one (a page size's bound). */
+  maximum?: number;
 }
 
 export interface DescribedOperation {
@@ -17,12 +19,16 @@ export interface DescribedOperation {
   parameters: DescribedParameter[];
   /** The editions the operation is available in (`x-editions`), when the description says. */
   editions?: string[];
+  /** The fields of its JSON request body, when the description gives its schema. */
+  bodyFields?: string[];
 }
 
 export interface ApiDescription {
   title?: string;
   version?: string;
   operations: DescribedOperation[];
+  /** The document as the server sent it, for what a back end reads there beyond the operations (its schemas). */
+  document: WireRecord;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -48,8 +54,29 @@ function parametersOf(root: WireRecord, value: unknown): DescribedParameter[] {
     const parameter = fieldsOf(resolved(root, entry));
     const name = parameter?.string('name');
     const place = parameter?.string('in');
-    return name && place && PLACES.includes(place) ? [{ name, in: place as ParameterPlace }] : [];
+    const maximum = fieldsOf(resolved(root, parameter?.raw('schema')))?.number('maximum');
+    return name && place && PLACES.includes(place) ? [{ name, in: place as ParameterPlace, ...(maximum !== undefined ? { maximum } : {}) }] : [];
   });
+}
+
+/** The property names of a JSON request body's schema (`$ref`s followed). */
+function bodyFieldsOf(root: WireRecord, requestBody: unknown): string[] | undefined {
+  const content = readRecord(resolved(root, requestBody)?.['content']);
+  const json = content && Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const schema = resolved(root, readRecord(json)?.['schema']);
+  const properties = readRecord(schema?.['properties']);
+  return properties ? Object.keys(properties) : undefined;
+}
+
+/** Whether a path as sent (`/tickets/tkt_1/close`) is one of the description's (`/tickets/{id}/close`). */
+function pathMatches(template: string, sent: string): boolean {
+  const [expected, actual] = [template, sent].map((path) => path.replace(/\/+$/, '').split('/'));
+  return expected!.length === actual!.length && expected!.every((part, index) => /^\{[^}]*\}$/.test(part) || part === decodeURIComponent(actual![index]!));
+}
+
+/** The fields of the request body the description gives the operation a request goes to, when it does. */
+export function requestBodyFields(description: ApiDescription, method: string, sentPath: string): string[] | undefined {
+  return description.operations.find((operation) => operation.method === method && pathMatches(operation.path, sentPath))?.bodyFields;
 }
 
 /**
@@ -71,18 +98,20 @@ export function readApiDescription(document: unknown, apiRoot = ''): ApiDescript
       const operation = fieldsOf(pathItem[method]);
       if (!operation) continue;
       const editions = readStrings(operation.raw('x-editions', 'x-edition'));
+      const bodyFields = bodyFieldsOf(root, operation.raw('requestBody'));
       operations.push({
         method: method.toUpperCase(),
         path,
         parameters: [...shared, ...parametersOf(root, operation.raw('parameters'))],
         ...(editions ? { editions } : {}),
+        ...(bodyFields ? { bodyFields } : {}),
       });
     }
   }
   const info = fields.fields('info');
   const title = info?.string('title');
   const version = info?.string('version');
-  return { ...(title ? { title } : {}), ...(version ? { version } : {}), operations };
+  return { ...(title ? { title } : {}), ...(version ? { version } : {}), operations, document: root };
 }
 
 /** Whether the description has this operation (any spelling of its path parameters). */
@@ -98,16 +127,32 @@ export function queryParametersOf(description: ApiDescription, method: string, p
   return operation?.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name) ?? [];
 }
 
+/** How a description read that could not reach the server is remembered, when a back end asks for it. */
+export interface UnreachableDescription {
+  now: () => number;
+  /** For this long after, calls go without a description instead of asking again. */
+  rememberMs: number;
+}
+
 /**
  * Reads a server's description once per client: an answer (a document, or a refusal such as 404:
- * no description, which is not an error) is kept; not reaching the server is not, so a later call asks again.
+ * no description, which is not an error) is kept; not reaching the server is not, so a later call
+ * asks again. With `unreachable`, not reaching it fails the call that asked (its cause is the
+ * server's, not the call's), and for a while later calls go without a description rather than
+ * each waiting for the read to fail again.
  */
-export function describedOnce(read: () => Promise<ApiDescription | null>): () => Promise<ApiDescription | null> {
+export function describedOnce(read: () => Promise<ApiDescription | null>, unreachable?: UnreachableDescription): () => Promise<ApiDescription | null> {
   let kept: Promise<ApiDescription | null> | undefined;
+  let failedAt: number | undefined;
   return () => {
+    if (!kept && unreachable && failedAt !== undefined && unreachable.now() - failedAt < unreachable.rememberMs) return Promise.resolve(null);
     kept ??= read().catch((error: unknown) => {
       const status = error instanceof ServiceFailure ? error.serviceError.status : undefined;
-      if (status === undefined || status >= 500) kept = undefined;
+      if (status !== undefined && status < 500) return null;
+      kept = undefined;
+      if (!unreachable) return null;
+      failedAt = unreachable.now();
+      if (status === undefined) throw error;
       return null;
     });
     return kept;

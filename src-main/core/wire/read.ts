@@ -140,6 +140,22 @@ export function fieldsOf(value: unknown): Fields | undefined {
   };
 }
 
+/**
+ * The id and the texts a record cannot do without, each read under its names; undefined when one
+ * is missing, so that the record is refused rather than guessed.
+ */
+export function requiredOf<K extends string>(fields: Fields, idNames: readonly string[], textNames: Readonly<Record<K, readonly string[]>>): ({ id: string } & Record<K, string>) | undefined {
+  const id = fields.id(...idNames);
+  if (id === undefined) return undefined;
+  const required: Record<string, string> = { id };
+  for (const [name, names] of Object.entries<readonly string[]>(textNames)) {
+    const text = fields.string(...names);
+    if (text === undefined) return undefined;
+    required[name] = text;
+  }
+  return required as { id: string } & Record<K, string>;
+}
+
 /** Fields of a record that may arrive bare or wrapped in `data`/`result` (the envelope some servers add). */
 export function unwrappedFieldsOf(value: unknown): Fields | undefined {
   const outer = fieldsOf(value);

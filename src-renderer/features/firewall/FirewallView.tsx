@@ -54,6 +54,11 @@ function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
           <strong>{t('firewall.readOnly.heading')}</strong> {operate.reason} {t('firewall.readOnly.effect')}
         </p>
       )}
+      {operate.allowed && operate.reason && (
+        <p className="notice fw-rights-unknown" role="note">
+          {operate.reason}
+        </p>
+      )}
       <div className="fw-body">
         <nav className="fw-nav" aria-label={t('firewall.sections.nav')}>
           {firewallSections.map((candidate) => (

@@ -53,8 +53,13 @@ export const useFirewallStatusStore = create<FirewallStatusStore>()((set) => {
   };
 });
 
-/** Whether the user may block, unblock and edit the allow list and domain rules, and if not why. */
+/**
+ * Whether the user may block, unblock and edit the allow list and domain rules, and if not why; an
+ * appliance that did not say what the key may do leaves them on, with the reason a change may be refused.
+ */
 export function operateState(capabilities: FirewallCapabilities | undefined): { allowed: boolean; reason?: string } {
-  if (!capabilities || capabilities.operate.state !== 'denied') return { allowed: true };
+  if (!capabilities) return { allowed: true };
+  if (capabilities.operate.state === 'unknown') return capabilities.operate.reason ? { allowed: true, reason: capabilities.operate.reason } : { allowed: true };
+  if (capabilities.operate.state !== 'denied') return { allowed: true };
   return { allowed: false, reason: capabilities.operate.reason ?? translator.t('firewall.readOnly.defaultReason') };
 }

@@ -30,7 +30,7 @@ function viaClient<Settings, Client extends { close(): Promise<void> }, Summary>
 /** What differs between the dialects, as a user of the simulator would see it. */
 const expected: Record<SimDialect, { site: (id: string) => string; siteSentAs: { in: string; name: string }; firewallVersion: string; edition: string | null }> = {
   opsdesk: { site: (id) => id, siteSentAs: { in: 'header', name: 'X-SVC-Site' }, firewallVersion: '7.4.2', edition: 'enterprise' },
-  plain: { site: (id) => String(SUPPORT_PLAIN_SITE_IDS[id]), siteSentAs: { in: 'query', name: 'site_id' }, firewallVersion: 'V3.6.2 build 20251014', edition: null },
+  plain: { site: (id) => String(SUPPORT_PLAIN_SITE_IDS[id]), siteSentAs: { in: 'query', name: 'site_id' }, firewallVersion: 'V3.6.2 build 20251014', edition: 'Enterprise Edition' },
 };
 
 describe.each(SIM_DIALECTS)('against the %s dialect', (dialect) => {
@@ -311,7 +311,7 @@ describe.each(SIM_DIALECTS)('against the %s dialect', (dialect) => {
       sims.firewall.setEdition('free-waf');
       try {
         const summary = await viaClient(createFirewallClient, testFirewallConnection, firewallSettings(), key(sims.firewall.keys.readOnly), log.logger);
-        if (dialect === 'opsdesk') expect(summary.edition).toBe('free-waf');
+        expect(summary.edition).toBe(dialect === 'opsdesk' ? 'free-waf' : 'WAF Free Edition');
         expect(summary.described?.missing).toEqual(['GET /devices', 'GET /honeypots']);
       } finally {
         sims.firewall.setEdition('enterprise');

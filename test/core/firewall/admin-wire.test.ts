@@ -10,26 +10,28 @@ import { logSearchBody, readLogEntry } from '../../../src-main/core/firewall/log
 import { readAddressObject } from '../../../src-main/core/firewall/objects/address-object-wire.ts';
 import { readPolicy } from '../../../src-main/core/firewall/policies/policy-wire.ts';
 import { readReport } from '../../../src-main/core/firewall/reports/report-wire.ts';
-import { readListPage, withFieldErrors } from '../../../src-main/core/firewall/resource-calls.ts';
+import { withFieldErrors } from '../../../src-main/core/firewall/appliance-resource.ts';
+import { readListPage } from '../../../src-main/core/firewall/list-walk.ts';
 import { UserFacingError } from '../../../src-main/core/user-facing-error.ts';
 import { fieldsOf } from '../../../src-main/core/wire/read.ts';
 
 const read = <T>(reader: (fields: NonNullable<ReturnType<typeof fieldsOf>>) => T, value: unknown): T => reader(fieldsOf(value)!);
 
 describe('list pages', () => {
+  const response = (data: unknown) => ({ status: 200, headers: {}, data });
   test.each([
-    ['the documented page', { items: [{ id: 'a' }, { id: 2 }], page: 3, page_size: 2, total: 9 }, { page: 3, pageSize: 2, total: 9 }],
-    ['numbers as strings', { items: [{ id: 'a' }, { id: 2 }], page: '3', page_size: '2', total: '9' }, { page: 3, pageSize: 2, total: 9 }],
-    ['a bare array', [{ id: 'a' }, { id: 2 }], { page: 1, pageSize: 50, total: 2 }],
-    ['items under data with total_count', { data: [{ id: 'a' }, { id: 2 }], total_count: 40 }, { page: 1, pageSize: 50, total: 40 }],
+    ['the documented page', { items: [{ id: 'a' }, { id: 2 }], page: 3, page_size: 2, total: 9 }, { pageSize: 2, total: 9 }],
+    ['numbers as strings', { items: [{ id: 'a' }, { id: 2 }], page: '3', page_size: '2', total: '9' }, { pageSize: 2, total: 9 }],
+    ['a bare array', [{ id: 'a' }, { id: 2 }], { pageSize: null, total: null }],
+    ['items under data with total_count', { data: [{ id: 'a' }, { id: 2 }], total_count: 40 }, { pageSize: null, total: 40 }],
   ])('%s', (_name, body, expected) => {
-    const page = readListPage(body, (fields) => fields.id('id'), { page: 1, pageSize: 50 });
-    expect(page).toEqual({ items: ['a', '2'], refused: 0, ...expected });
+    const page = readListPage(response(body), (fields) => fields.id('id'));
+    expect(page).toEqual({ items: ['a', '2'], refused: 0, received: 2, ...expected });
   });
 
   test('an item without a usable id is left out and counted; the others stay', () => {
-    const page = readListPage({ items: [{ id: 'a' }, { name: 'no id' }, 'junk'], total: 3 }, (fields) => fields.id('id'), { page: 1, pageSize: 50 });
-    expect(page).toMatchObject({ items: ['a'], refused: 2, total: 3 });
+    const page = readListPage(response({ items: [{ id: 'a' }, { name: 'no id' }, 'junk'], total: 3 }), (fields) => fields.id('id'));
+    expect(page).toMatchObject({ items: ['a'], refused: 2, received: 3, total: 3 });
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NavigationTarget } from '../../../src-preload/contract/notifications.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
-import { addFirewallProfile, openWorkspace, type Workspace } from './firewall-fixture.ts';
+import { addFirewallProfile, data, openWorkspace, type Workspace } from './firewall-fixture.ts';
 
 const clock = new FakeClock();
 let sims: Simulators;
@@ -21,11 +21,6 @@ afterAll(async () => {
   await workspace.close();
   await sims.close();
 });
-
-const data = <T>(result: { ok: true; data: T } | { ok: false; error: { message: string } }): T => {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.data;
-};
 
 describe('block list', () => {
   it('blocks an alert\'s source in one click, shows it on the row, notifies, and the notification opens the entry', async () => {

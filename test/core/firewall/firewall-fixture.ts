@@ -1,17 +1,15 @@
 // A firewall workspace as the app builds it (createAppServices), against the simulator over real
 // HTTPS, a real SQLite file and a fake clock shared with the simulator; one firewall profile per call.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Agent } from 'undici';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
+import type { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
 import type { Simulators } from '../../sim/index.ts';
 import { call, trustingAgent, type Json } from '../../sim/test-helpers.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import type { FakeClock } from '../../support/fake-clock.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
+import type { RecordingPlatform } from '../../support/recording-platform.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 export interface Workspace {
   services: AppServices;
@@ -24,26 +22,8 @@ export interface Workspace {
 let profileNumber = 0;
 
 export async function openWorkspace(clock: FakeClock, options: { dataDir?: string; backgroundSync?: boolean; keyStore?: SessionKeyStore } = {}): Promise<Workspace> {
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-firewall-')));
-  const platform = new RecordingPlatform();
-  const services = await createAppServices({
-    dataDir,
-    keyStore: options.keyStore ?? new SessionKeyStore('test'),
-    platform,
-    logSink: () => {},
-    clock,
-    backgroundSync: options.backgroundSync ?? false,
-  });
-  return {
-    services,
-    api: bridgeInProcess(services),
-    platform,
-    dataDir,
-    async close() {
-      await services.dispose();
-      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const { services, platform, dataDir, dispose } = await openTestServices({ ...options, clock });
+  return { services, api: bridgeInProcess(services), platform, dataDir, close: dispose };
 }
 
 /** A firewall profile for the simulator; a high call rate unless a test says otherwise. */
@@ -66,16 +46,22 @@ export async function addFirewallProfile(
 }
 
 /** Every alert id the simulator lists, read page by page with a key of its own. */
-export async function simulatorAlertIds(sims: Simulators, query = ''): Promise<string[]> {
+export function simulatorAlertIds(sims: Simulators, query = ''): Promise<string[]> {
+  return simulatorIds(sims, '/alerts', query);
+}
+
+/** Every id the simulator lists at `path`, read page by page with a key of its own. */
+export async function simulatorIds(sims: Simulators, path: string, query = ''): Promise<string[]> {
   const agent: Agent = trustingAgent(sims.ca.certPem);
   const key = sims.firewall.addKey({ role: 'read-only', rate: { requests: 100_000, windowSeconds: 60 } });
   const ids: string[] = [];
   try {
     for (let page = 1; ; page++) {
-      const res = await call(agent, `${sims.firewall.url}/alerts?page=${page}&page_size=500${query}`, { headers: { authorization: `Bearer ${key}` } });
+      // 100: no dialect's cap is below it; the list ends with an empty page.
+      const res = await call(agent, `${sims.firewall.url}${path}?page=${page}&page_size=100${query}`, { headers: { authorization: `Bearer ${key}` } });
       const items = res.json.items as Json[];
+      if (items.length === 0) return ids;
       ids.push(...items.map((item) => item.id as string));
-      if (items.length < 500) return ids;
     }
   } finally {
     await agent.close();
@@ -87,3 +73,9 @@ export function cachedAlertIds(services: AppServices, profileId: string): string
 }
 
 export const sorted = (ids: string[]) => [...ids].sort().reverse();
+
+/** The data of a call that must succeed; a failure throws with its message. */
+export function data<T>(result: { ok: true; data: T } | { ok: false; error: { message: string } }): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.data;
+}

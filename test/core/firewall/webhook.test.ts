@@ -1,7 +1,7 @@
 // The webhook receiver as the appliance meets it: signed pushes from its address are answered at
 // once and trigger a sync; anything else is refused; a repeated event id is handled once, also
 // after a restart.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, request } from 'undici';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { issueServerCertificate, signBody, startSimulators, type Simulators } from '../../sim/index.ts';
@@ -155,5 +155,24 @@ describe('webhook receiver status', () => {
     await workspace.api.firewall.saveWebhook(settings);
     const afterSave = await workspace.api.firewall.webhook({ profileId: own });
     expect(afterSave.ok && afterSave.data.deliveries.counts).toEqual({ processed: 1, duplicate: 1, refused: 4 });
+  });
+});
+
+describe('deleting a firewall profile', () => {
+  it("removes its receiver's signing key and TLS private key from the keychain: no orphaned secret", async () => {
+    const doomed = await addFirewallProfile(workspace, sims);
+    const leaf = await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
+    const saved = await workspace.api.firewall.saveWebhook({
+      profileId: doomed, enabled: false, host: '127.0.0.1', port: 9444, applianceAddress: '127.0.0.1', signingKey: 'whsec-doomed', certificatePem: leaf.certPem, privateKeyPem: leaf.keyPem,
+    });
+    expect(saved.ok && saved.data).toMatchObject({ hasSigningKey: true, hasCertificate: true });
+    const secrets = [`${doomed}#webhook-signing-key`, `${doomed}#webhook-tls-key`];
+    expect(await Promise.all(secrets.map((name) => keyStore.get(name)))).toEqual(['whsec-doomed', leaf.keyPem]);
+
+    const removed = await workspace.api.profiles.remove({ id: doomed });
+    expect(removed.ok).toBe(true);
+    await vi.waitFor(async () => expect(await Promise.all(secrets.map((name) => keyStore.get(name)))).toEqual([null, null]));
+    // The other profile's receiver keeps its keys.
+    expect(await keyStore.get(`${profileId}#webhook-signing-key`)).toBe(secret);
   });
 });

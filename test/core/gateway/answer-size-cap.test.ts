@@ -1,19 +1,16 @@
 // A hostile gateway that streams a 50 MB answer: refused at the profile's 32 MiB cap, the answer keeps
 // only its first MiB (said so), and main's memory grows by far less than the stream.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { KEPT_ANSWER_CHARS } from '../../../src-main/core/gateway/chat/answer-stream.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { createCertificateAuthority, issueServerCertificate, type CertificateAuthority } from '../../sim/certs.ts';
 import { eventStreamAnswer, startHostileHttps, type HostileHttpsServer } from '../../sim/hostile-servers.ts';
 import { captureLog } from '../http/fixtures.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 const MiB = 1024 * 1024;
 const STREAM_BYTES = 50_000_000;
@@ -40,8 +37,7 @@ function hugeAnswer(): Readable {
 beforeAll(async () => {
   ca = await createCertificateAuthority('Answer Cap CA');
   server = await startHostileHttps(await issueServerCertificate(ca, { ips: ['127.0.0.1'] }), eventStreamAnswer(hugeAnswer));
-  dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-answer-cap-'));
-  services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logger: log.logger });
+  ({ services, dataDir } = await openTestServices({ logger: log.logger }));
 });
 
 afterAll(async () => {

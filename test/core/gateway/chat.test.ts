@@ -1,17 +1,16 @@
 // Conversations and answers through the real services, a real SQLite file and the gateway
 // simulator over HTTPS: what a user would see of each way an answer can end.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { AnswerDelta, ChatMessage, Conversation } from '../../../src-preload/contract/gateway.ts';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { captureLog } from '../http/fixtures.ts';
 import { expectEach } from '../../support/expect-each.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 let sims: Simulators;
 let dataDir: string;
@@ -22,8 +21,7 @@ const platform = new RecordingPlatform();
 
 beforeAll(async () => {
   sims = await startSimulators({ alertCount: 0 });
-  dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-chat-'));
-  services = await createAppServices({ dataDir, platform, keyStore: new SessionKeyStore('test'), logger: log.logger });
+  ({ services, dataDir } = await openTestServices({ platform, logger: log.logger }));
   profileId = await gatewayProfile('Chat gateway', sims.gateway.keys.demo);
 });
 

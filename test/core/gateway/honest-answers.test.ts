@@ -2,17 +2,14 @@
 // is only an error, a wrong key refused inside the stream, a stream that stays open after its
 // finish, and `input` as the document types it.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import type { SimDialect } from '../../sim/sim-server.ts';
 import { captureLog } from '../http/fixtures.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 let sims: Simulators;
 let dataDir: string;
@@ -21,8 +18,7 @@ const log = captureLog();
 
 beforeAll(async () => {
   sims = await startSimulators({ alertCount: 0 });
-  dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-honest-'));
-  services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logger: log.logger });
+  ({ services, dataDir } = await openTestServices({ logger: log.logger }));
 });
 
 afterEach(() => {

@@ -2,14 +2,12 @@
 // the services) against the gateway simulator over HTTPS: main checks what the form checked,
 // fetches image links itself, and reads only the file the user chose.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
 import type { UploadProgress } from '../../../src-preload/contract/gateway.ts';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { audioFileMaxBytes } from '../../../src-shared/gateway-media.ts';
 import { simulatedImage, simulatedTranscript } from '../../sim/gateway-content.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
@@ -17,6 +15,7 @@ import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { captureLog } from '../http/fixtures.ts';
 import { expectEach } from '../../support/expect-each.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 let sims: Simulators;
 let dataDir: string;
@@ -28,8 +27,7 @@ const log = captureLog();
 
 beforeAll(async () => {
   sims = await startSimulators({ alertCount: 0 });
-  dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-media-'));
-  services = await createAppServices({ dataDir, platform, keyStore: new SessionKeyStore('test'), logger: log.logger });
+  ({ services, dataDir } = await openTestServices({ platform, logger: log.logger }));
   opsdesk = bridgeInProcess(services);
   const profile = await services.profiles.save({
     service: 'gateway',

@@ -2,19 +2,16 @@
 // attempt could take up to a minute and be retried; the user's test ends at its overall deadline
 // instead, and says where it was stuck. The deadline runs on a fake clock; nothing sleeps.
 import diagnostics from 'node:diagnostics_channel';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { TEST_CONNECTION_DEADLINE_MS } from '../../../src-main/core/clients/client-registry.ts';
 import { defaultTimeouts } from '../../../src-main/core/profiles/profile-record.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { createCertificateAuthority, issueServerCertificate, type CertificateAuthority, type Pem } from '../../sim/certs.ts';
 import { startBlackHole, startHostileHttps, type HostileServer } from '../../sim/hostile-servers.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { failureOf } from './fixtures.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 let ca: CertificateAuthority;
 let leaf: Pem;
@@ -26,8 +23,7 @@ const servers: HostileServer[] = [];
 beforeAll(async () => {
   ca = await createCertificateAuthority('Deadline Test CA');
   leaf = await issueServerCertificate(ca, { ips: ['127.0.0.1'] });
-  dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-deadline-'));
-  services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: () => {}, clock });
+  ({ services, dataDir } = await openTestServices({ clock }));
 });
 
 afterEach(async () => {
@@ -98,6 +94,23 @@ describe('Test connection ends at its overall deadline', () => {
     const { error } = await testUntilDeadline(profile.id, () => hole.nextConnection());
     expect(error).toMatchObject({ service: 'gateway', code: 'timeout' });
     expect(error.message).toMatch(/^Gave up after 20 s: the connection to 127\.0\.0\.1:\d+ \(TCP and TLS handshake\) did not complete\. Attempts: 1\.$/);
+  });
+
+  it('a support profile, whose calls first read the server\'s description, ends the same way', async () => {
+    const hole = await startBlackHole();
+    servers.push(hole);
+    const profile = await services.profiles.save({
+      service: 'support',
+      name: `Stuck support ${Math.random().toString(16).slice(2)}`,
+      baseUrl: hole.url,
+      apiKey: 'svc_test_0123456789ab.deadline-test-secret-0123456789',
+      trust: { mode: 'ca-only', caPem: ca.certPem },
+      settings: { site: 'site-main', ratePerMinute: 60 },
+    });
+    const { error, realMs } = await testUntilDeadline(profile.id, () => hole.nextConnection());
+    expect(error).toMatchObject({ service: 'support', code: 'timeout' });
+    expect(error.message).toMatch(/^Gave up after 20 s: the connection to 127\.0\.0\.1:\d+ \(TCP and TLS handshake\) did not complete\. Attempts: 1\.$/);
+    expect(realMs).toBeLessThan(defaultTimeouts.connectMs);
   });
 
   it('with short timeouts it says how many attempts were made', async () => {

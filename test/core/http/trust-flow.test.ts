@@ -2,19 +2,16 @@
 // against the firewall simulator: the probe goes the profile's way, a pin is the identity, and a
 // pin that names the authority instead of the server is explained.
 import { X509Certificate } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { createSelfSignedCertificate } from '../../sim/certs.ts';
 import { startConnectProxy, type ConnectProxy } from '../../support/connect-proxy.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { failureOf } from './fixtures.ts';
 import { withSwappedCertificates } from './swapped-certificates.ts';
 import { freePort } from '../../support/free-port.ts';
 import { expectEach } from '../../support/expect-each.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 const lab = withSwappedCertificates({ alertCount: 0 });
 const firewall = lab.firewallProfile;
@@ -25,8 +22,7 @@ let services: AppServices;
 beforeAll(async () => {
   // A mandatory proxy: only it knows where firewall.invalid is.
   proxy = await startConnectProxy((host) => (host === 'firewall.invalid' ? '127.0.0.1' : host));
-  dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-trust-flow-'));
-  services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: () => {} });
+  ({ services, dataDir } = await openTestServices());
 });
 
 afterAll(async () => {

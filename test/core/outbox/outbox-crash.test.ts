@@ -30,7 +30,7 @@ test.each(['before-send', 'after-commit'] as const)('killed %s: sent once after 
   const clock = new FakeClock();
   const subject = `crash ${mode} ${Date.now()}`;
   try {
-    const setup = await openOutboxWorkspace(clock, { dataDir, keyStore, sender: false });
+    const setup = await openOutboxWorkspace(clock, { dataDir, keyStore });
     const { id: profileId, apiKey } = await addSupportProfile(setup, sims);
     await setup.services.dispose();
 

@@ -1,18 +1,15 @@
-// The outbox as the app builds it (createAppServices), a support profile for the simulator over real
-// HTTPS, a real SQLite file and a fake clock; support's writes go through a throwaway sender that
-// calls SupportClient.call with the outbox's key (support-core owns the real one).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
+// The outbox as the app builds it (createAppServices), with the support writes' production sender
+// (core/support/support-outbox.ts), a support profile for the simulator over real HTTPS, a real
+// SQLite file and a fake clock.
+import type { AppServices } from '../../../src-main/core/app-services.ts';
 import type { LogRecord } from '../../../src-main/core/log/logger.ts';
 import type { OutboxEntry, OutboxWrite } from '../../../src-main/core/outbox/outbox.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
+import type { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
 import { SUPPORT_SCOPES, type Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import type { FakeClock } from '../../support/fake-clock.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 export interface OutboxWorkspace {
   services: AppServices;
@@ -22,34 +19,10 @@ export interface OutboxWorkspace {
   close(): Promise<void>;
 }
 
-export function useSupportSender(services: AppServices): void {
-  services.outbox.registerSender('support', async (write, idempotencyKey) => {
-    const client = services.clients.clientFor(write.profileId, 'support');
-    return (await client.call({ ...write.request, idempotencyKey })).data;
-  });
-}
-
-export async function openOutboxWorkspace(clock: FakeClock, options: { dataDir?: string; keyStore?: SessionKeyStore; sender?: boolean } = {}): Promise<OutboxWorkspace> {
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-outbox-')));
+export async function openOutboxWorkspace(clock: FakeClock, options: { dataDir?: string; keyStore?: SessionKeyStore } = {}): Promise<OutboxWorkspace> {
   const logs: LogRecord[] = [];
-  const services = await createAppServices({
-    dataDir,
-    keyStore: options.keyStore ?? new SessionKeyStore('test'),
-    platform: new RecordingPlatform(),
-    logSink: (record) => logs.push(record),
-    clock,
-  });
-  if (options.sender !== false) useSupportSender(services);
-  return {
-    services,
-    api: bridgeInProcess(services),
-    logs,
-    dataDir,
-    async close() {
-      await services.dispose();
-      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const { services, dataDir, dispose } = await openTestServices({ ...options, clock, logSink: (record) => logs.push(record) });
+  return { services, api: bridgeInProcess(services), logs, dataDir, close: dispose };
 }
 
 let profileNumber = 0;

@@ -1,14 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createAppServices } from '../../../src-main/core/app-services.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { writeDemoProfiles } from '../../sim/demo-profiles.ts';
 import { withSwappedCertificates } from '../http/swapped-certificates.ts';
 import {  } from '../../support/expect-each.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 const lab = withSwappedCertificates({ alertCount: 50 });
 const firewall = lab.firewallProfile;
@@ -17,8 +14,7 @@ let services: AppServices;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-profile-trust-'));
-  services = await createAppServices({ dataDir, platform: new RecordingPlatform(), keyStore: new SessionKeyStore('test'), logSink: (record) => logLines.push(record.line) });
+  ({ services, dataDir } = await openTestServices({ logSink: (record) => logLines.push(record.line) }));
 });
 afterAll(async () => {
   await services.dispose();

@@ -1,16 +1,15 @@
 // The app's services (createAppServices) with the real keychain, a real SQLite file and one
 // support profile against the simulator over real HTTPS; the simulator's webhook sender and the
 // services share a fake clock, so the sender's retry waits pass without sleeping.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
 import type { KeyStore } from '../../../src-main/core/secrets/key-store.ts';
 import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
 import type { Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import type { FakeClock } from '../../support/fake-clock.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 export interface App {
   services: AppServices;
@@ -21,18 +20,12 @@ export interface App {
 }
 
 export async function openApp(clock: FakeClock, keyStore: KeyStore, dataDir?: string): Promise<App> {
-  const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-hooks-')));
   const logLines: string[] = [];
-  const services = await createAppServices({
-    dataDir: dir,
-    keyStore,
-    platform: new RecordingPlatform(),
-    logSink: (entry) => logLines.push(entry.line),
-    clock,
-  });
+  const { services, dataDir: dir } = await openTestServices({ ...(dataDir && { dataDir }), keyStore, clock, logSink: (entry) => logLines.push(entry.line) });
   return { services, api: bridgeInProcess(services), dataDir: dir, logLines };
 }
 
+/** Disposes the services and removes the data folder, also one a reopened app was given. */
 export async function removeApp(app: App): Promise<void> {
   await app.services.dispose();
   await rm(app.dataDir, { recursive: true, force: true });

@@ -18,6 +18,7 @@ import { migration as syncFullRewalks } from './0017-sync-full-rewalks.ts';
 import { migration as alertsKeyedByProfile } from './0018-alerts-keyed-by-profile.ts';
 import { migration as alertsFtsWithoutSizes } from './0019-alerts-fts-without-sizes.ts';
 import { migration as alertsFtsAfterRows } from './0020-alerts-fts-after-rows.ts';
+import { migration as webhookEventAges } from './0021-webhook-event-ages.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -42,4 +43,5 @@ export const migrations = inSequence([
   alertsKeyedByProfile,
   alertsFtsWithoutSizes,
   alertsFtsAfterRows,
+  webhookEventAges,
 ]);

@@ -8,22 +8,24 @@ import type { Clock } from '../../lifecycle/clock.ts';
 import type { Logger } from '../../log/logger.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { SyncBudget } from '../../sync/sync-budget.ts';
-import { walkNewestFirst } from '../../sync/page-walk.ts';
+import { walkNewestFirst, type WalkProgress, type WalkResult } from '../../sync/page-walk.ts';
 import { syncErrorOf, type SyncJob } from '../../sync/sync-scheduler.ts';
 import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
-import { unwrappedFieldsOf } from '../../wire/read.ts';
+import { unwrappedFieldsOf, type Fields } from '../../wire/read.ts';
 import { ServiceFailure } from '../../http/service-failure.ts';
 import { describeMalformedResponse } from '../../http/status-errors.ts';
 import type { DatabaseWorker } from '../../worker/database-worker.ts';
 import { firewallDialect } from '../error-dialect.ts';
-import type { FirewallClients, RateOf } from '../firewall-clients.ts';
-import { readListPage } from '../list-page-wire.ts';
+import type { FirewallClients } from '../firewall-clients.ts';
+import type { RateOf } from '../../sync/sync-budget.ts';
+import { readListPage, refusedPageSize } from '../list-walk.ts';
+import type { PageSizes } from '../page-sizes.ts';
 import type { AlertRepository, CachedDetail } from './alert-repository.ts';
 import { packAlert, readAlert, readAlertDetail } from './alert-wire.ts';
+import { severityScaleOf, type SeverityScale } from './severity-scale.ts';
+import { redactStrings } from '../../log/redactor.ts';
 import type { SyncSettingsStore } from './sync-settings.ts';
 
-/** The largest page the appliance is known to give (docs/api-assumptions.md); fewer requests per sync. */
-export const ALERT_PAGE_SIZE = 500;
 const DAY_MS = 86_400_000;
 /** A walk through the whole window once a day picks up alerts the appliance listed mid-list; it costs one request per page of the window. */
 export const FULL_ALERT_WALK_EVERY_MS = DAY_MS;
@@ -35,6 +37,7 @@ export interface NewAlerts {
 
 export interface AlertServiceOptions {
   clients: FirewallClients;
+  pageSizes: PageSizes;
   repository: AlertRepository;
   state: SyncStateRepository;
   settings: SyncSettingsStore;
@@ -52,6 +55,8 @@ function textOf(value: unknown): string {
 
 export class AlertService {
   readonly #options: AlertServiceOptions;
+  /** Every alert read from the appliance, with any key it echoed back masked before it is stored. */
+  readonly #readAlert = (fields: Fields, scale: SeverityScale | null) => redactStrings(readAlert(fields, scale), this.#options.logger.redact);
   readonly #newAlerts = new Emitter<NewAlerts>();
   /** New alerts a sync found after the first one (the backfill is not news). */
   readonly onNewAlerts = this.#newAlerts.event;
@@ -79,11 +84,12 @@ export class AlertService {
     const { repository, clients } = this.#options;
     const cached = repository.find(profileId, alertId);
     try {
-      const response = await clients.clientFor(profileId, 'firewall').request({ method: 'GET', path: `/alerts/${encodeURIComponent(alertId)}` });
+      const client = clients.clientFor(profileId, 'firewall');
+      const response = await client.request({ method: 'GET', path: `/alerts/${encodeURIComponent(alertId)}` });
       const fields = unwrappedFieldsOf(response.data);
-      const alert = fields && readAlert(fields);
+      const alert = fields && this.#readAlert(fields, severityScaleOf(await client.describeServer()));
       if (!fields || !alert) throw new ServiceFailure(describeMalformedResponse(firewallDialect, response.status, 'unexpected_shape', response.requestId));
-      const detail: CachedDetail = { ...readAlertDetail(fields), other: alert.other ?? {} };
+      const detail: CachedDetail = redactStrings({ ...readAlertDetail(fields), other: alert.other ?? {} }, this.#options.logger.redact);
       if (cached) repository.saveDetail(profileId, alertId, detail);
       const blocked = cached?.sourceBlocked ?? false;
       return {
@@ -134,27 +140,49 @@ export class AlertService {
   }
 
   async sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
-    const { clients, repository, state, settings, budget, rateOf, clock, worker } = this.#options;
+    const { pageSizes, repository, state, settings, clock, worker } = this.#options;
     const { backfillDays, retentionDays, retentionRows } = settings.get(profileId);
     const firstSync = state.get(profileId, 'alerts').settledWalk === 0;
     const cutoffMs = clock.now() - (firstSync ? Math.min(backfillDays, retentionDays) : retentionDays) * DAY_MS;
     const suspended = firstSync && (await worker.run('suspendAlertIndexes', undefined));
-    const walking = walkNewestFirst(
+    const walk = async (): Promise<WalkResult> => {
+      const pageSize = await pageSizes.sizeFor(profileId, '/alerts');
+      try {
+        return await this.#walk(profileId, pageSize, cutoffMs, report, signal);
+      } catch (error) {
+        // A 400 to a page larger than the appliance allows: the walk starts again at the size it names.
+        const smaller = refusedPageSize(error, pageSize);
+        if (smaller === undefined) throw error;
+        pageSizes.learned(profileId, smaller);
+        return walk();
+      }
+    };
+    const result = await walk().catch((error: unknown) => {
+      if (suspended) this.#indexInBackground({ restoreSortIndexes: true });
+      throw error;
+    });
+    const pruned = await worker.run('pruneAlerts', { profileId, olderThanMs: clock.now() - retentionDays * DAY_MS, maxRows: retentionRows, stored: result.stored });
+    if (suspended || result.stored > 0) this.#indexInBackground({ restoreSortIndexes: suspended });
+    if (pruned > 0) repository.forgetCounts(profileId);
+    if (result.stored > 0 || pruned > 0) this.#cacheChanged.fire(profileId);
+    if (!result.first && result.stored > 0) this.#newAlerts.fire({ profileId, bySeverity: repository.addedBy(profileId, result.walk) });
+  }
+
+  async #walk(profileId: string, pageSize: number, cutoffMs: number, report: (progress: WalkProgress) => void, signal: AbortSignal | undefined): Promise<WalkResult> {
+    const { clients, pageSizes, repository, state, budget, rateOf, clock, worker } = this.#options;
+    const scale = severityScaleOf(await clients.clientFor(profileId, 'firewall').describeServer());
+    return walkNewestFirst(
       {
         profileId,
         resource: 'alerts',
-        pageSize: ALERT_PAGE_SIZE,
-        fetchPage: (page, pageSize, pageSignal) =>
+        pageSize,
+        fetchPage: (page, size, pageSignal) =>
           budget.spend(profileId, rateOf(profileId), async () => {
-            const response = await clients.clientFor(profileId, 'firewall').request({
-              method: 'GET',
-              path: '/alerts',
-              query: { page, page_size: pageSize },
-              signal: pageSignal,
-            });
-            const { items, refused, total } = readListPage(response, readAlert);
-            return { items: items.map((alert) => ({ id: alert.id, time: alert.occurredMs, alert })), received: items.length + refused, total };
+            const response = await clients.clientFor(profileId, 'firewall').request({ method: 'GET', path: '/alerts', query: { page, page_size: size }, signal: pageSignal });
+            const { items, received, total, pageSize: reported } = readListPage(response, (fields) => this.#readAlert(fields, scale));
+            return { items: items.map((alert) => ({ id: alert.id, time: alert.occurredMs, alert })), received, total, pageSize: reported };
           }, pageSignal),
+        pageSizeLearned: (size) => pageSizes.learned(profileId, size),
         settledIds: (ids, settledWalk) => repository.settledIds(profileId, ids, settledWalk),
         commit: async (commit) => {
           const stored = await worker.run('commitAlertPages', { ...commit, pages: commit.pages.map((page) => ({ ...page, items: page.items.map((item) => packAlert(item.alert)) })) });
@@ -165,15 +193,6 @@ export class AlertService {
       state,
       { cutoffMs, now: () => new Date(clock.now()).toISOString(), fullWalkEveryMs: FULL_ALERT_WALK_EVERY_MS, onProgress: report, ...(signal ? { signal } : {}) },
     );
-    const result = await walking.catch((error: unknown) => {
-      if (suspended) this.#indexInBackground({ restoreSortIndexes: true });
-      throw error;
-    });
-    const pruned = await worker.run('pruneAlerts', { profileId, olderThanMs: clock.now() - retentionDays * DAY_MS, maxRows: retentionRows, stored: result.stored });
-    if (suspended || result.stored > 0) this.#indexInBackground({ restoreSortIndexes: suspended });
-    if (pruned > 0) repository.forgetCounts(profileId);
-    if (result.stored > 0 || pruned > 0) this.#cacheChanged.fire(profileId);
-    if (!result.first && result.stored > 0) this.#newAlerts.fire({ profileId, bySeverity: repository.addedBy(profileId, result.walk) });
   }
 
   /**

@@ -2,6 +2,7 @@
 // names and types; fields without a column pass through in `other`.
 import { alertSeverities, type AlertRow } from '../../../../src-preload/contract/firewall.ts';
 import type { Fields } from '../../wire/read.ts';
+import { SEVERITY_WORDS, type SeverityScale } from './severity-scale.ts';
 
 /** The row the view shows, with the time as ms (the column) and what has no column; whether its source is blocked is the cache's to say. */
 export interface WireAlert extends Omit<AlertRow, 'occurredAt' | 'sourceBlocked'> {
@@ -34,17 +35,18 @@ const NAMES = {
 } as const;
 const KNOWN = new Set<string>(Object.values(NAMES).flat());
 
-// Numeric levels as some appliances send them (1 = low … 4 = critical).
-const SEVERITY_WORDS: Record<string, string> = { '1': 'low', '2': 'medium', '3': 'high', '4': 'critical', info: 'low', informational: 'low', warning: 'medium', moderate: 'medium', severe: 'high', crit: 'critical' };
-
-function severityOf(fields: Fields): string | null {
+/** A known word as itself or its usual other names; a number through the scale the description gives, else "level N". */
+function severityOf(fields: Fields, scale: SeverityScale | null): string | null {
   const raw = fields.string(...NAMES.severity)?.trim().toLowerCase();
   if (raw === undefined || raw === '') return null;
+  if (/^\d+$/.test(raw)) return scale?.get(raw) ?? `level ${raw}`;
   return (alertSeverities as readonly string[]).includes(raw) ? raw : (SEVERITY_WORDS[raw] ?? raw);
 }
 
-/** 0 for unknown words, so an unknown severity sorts below `low`. */
+/** 0 for unknown words, so an unknown severity sorts below `low`; "level N" sorts by N. */
 export function severityRank(severity: string | null): number {
+  const level = severity === null ? undefined : /^level (\d+)$/.exec(severity)?.[1];
+  if (level !== undefined) return Number(level);
   return severity === null ? 0 : (alertSeverities as readonly string[]).indexOf(severity) + 1;
 }
 
@@ -53,14 +55,14 @@ function portOf(value: number | undefined): number | null {
   return value !== undefined && Number.isInteger(value) ? value : null;
 }
 
-export function readAlert(fields: Fields): WireAlert | undefined {
+export function readAlert(fields: Fields, scale: SeverityScale | null = null): WireAlert | undefined {
   const id = fields.id(...NAMES.id);
   if (id === undefined) return undefined;
   const time = fields.time(...NAMES.occurredAt);
   const other = Object.fromEntries(Object.entries(fields.record).filter(([name]) => !KNOWN.has(name)));
   return {
     id,
-    severity: severityOf(fields),
+    severity: severityOf(fields, scale),
     occurredMs: time === undefined ? null : Date.parse(time),
     category: fields.string(...NAMES.category) ?? null,
     action: fields.string(...NAMES.action) ?? null,

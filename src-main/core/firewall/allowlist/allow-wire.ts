@@ -1,15 +1,23 @@
 // An allow-list entry (docs/api-assumptions.md, Firewall), read tolerantly.
 import type { AllowEntry } from '../../../../src-preload/contract/firewall.ts';
-import type { Fields } from '../../wire/read.ts';
+import { withoutUndefined } from '../../without-undefined.ts';
+import { requiredOf, type Fields } from '../../wire/read.ts';
+import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readAllowEntry(fields: Fields): AllowEntry | undefined {
-  const id = fields.id('id', 'entry_id', 'uuid');
-  const ip = fields.string('ip', 'address', 'cidr', 'ip_address');
-  if (id === undefined || ip === undefined) return undefined;
-  return {
-    id,
-    ip,
-    description: fields.string('description', 'comment', 'reason') ?? null,
-    createdAt: fields.time('created_at', 'createdAt', 'time') ?? null,
-  };
+  const required = requiredOf(fields, ['id', 'entry_id', 'uuid'], { ip: ['ip', 'address', 'cidr', 'ip_address'] });
+  return required && { ...required, description: fields.string('description', 'comment', 'reason') ?? null, createdAt: fields.time('created_at', 'createdAt', 'time') ?? null };
 }
+
+export interface AllowInput {
+  ip: string;
+  description: string;
+}
+
+export const allowEntryResource: ResourceSpec<AllowEntry, AllowInput> = {
+  path: '/allowlist',
+  read: readAllowEntry,
+  access: 'operate',
+  toWire: (input) => withoutUndefined({ ip: input.ip, description: input.description }),
+  formFieldOf: { ip: 'ip', description: 'description' },
+};

@@ -13,12 +13,11 @@ import { fieldError } from '../../english-text.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import { unwrappedFieldsOf } from '../../wire/read.ts';
 import type { AlertRepository } from '../alerts/alert-repository.ts';
-import type { FirewallClients, RateOf } from '../firewall-clients.ts';
-import { readListPage } from '../list-page-wire.ts';
-import { readBlockEntry } from './block-wire.ts';
+import { ApplianceResource, type ResourceOptions } from '../appliance-resource.ts';
+import type { RateOf } from '../../sync/sync-budget.ts';
+import { blockEntryResource, readBlockEntry, type BlockInput } from './block-wire.ts';
 import type { BlockListChanges, BlockRepository } from './block-repository.ts';
 
-const PAGE_SIZE = 500;
 /** A list changing under the walk (an entry released between two pages) is walked again, this often at most. */
 const MAX_WALKS = 3;
 
@@ -27,7 +26,8 @@ export interface BlockChange extends BlockListChanges {
 }
 
 export interface BlockServiceOptions {
-  clients: FirewallClients;
+  /** The appliance's list: its client, page sizes and where a refused write is told. */
+  resource: ResourceOptions;
   repository: BlockRepository;
   alerts: AlertRepository;
   state: SyncStateRepository;
@@ -38,11 +38,13 @@ export interface BlockServiceOptions {
 
 export class BlockService {
   readonly #options: BlockServiceOptions;
+  readonly #list: ApplianceResource<BlockEntry, BlockInput>;
   readonly #changed = new Emitter<BlockChange>();
   readonly onChanged = this.#changed.event;
 
   constructor(options: BlockServiceOptions) {
     this.#options = options;
+    this.#list = new ApplianceResource(options.resource, blockEntryResource);
   }
 
   list(profileId: string): FirewallList<BlockEntry> {
@@ -53,13 +55,15 @@ export class BlockService {
     if (isIP(ip) === 0) {
       throw new UserFacingError({ code: 'bad_request', params: { context: 'invalid_input' }, fieldErrors: [fieldError('ip', 'ip_address')] });
     }
-    const response = await this.#client(profileId).request({
-      method: 'POST',
-      path: '/blocklist',
-      body: { ip, duration: durationSeconds, reason },
-      // Blocking the same address again only renews it, so a retried request is harmless.
-      idempotencyKey: randomUUID(),
-    });
+    const response = await this.#list.refusalsTold(profileId, () =>
+      this.#client(profileId).request({
+        method: 'POST',
+        path: '/blocklist',
+        body: blockEntryResource.toWire({ ip, durationSeconds, reason }),
+        // Blocking the same address again only renews it, so a retried request is harmless.
+        idempotencyKey: randomUUID(),
+      }),
+    );
     const fields = unwrappedFieldsOf(response.data);
     const entry = fields && readBlockEntry(fields);
     // The block stands even when its answer cannot be read; the next sync brings the entry.
@@ -79,7 +83,7 @@ export class BlockService {
   }
 
   async unblock(profileId: string, entryId: string): Promise<null> {
-    await this.#client(profileId).request({ method: 'DELETE', path: `/blocklist/${encodeURIComponent(entryId)}` }).catch((error: unknown) => {
+    await this.#list.refusalsTold(profileId, () => this.#client(profileId).request({ method: 'DELETE', path: this.#list.objectPath(entryId) })).catch((error: unknown) => {
       // Already gone on the appliance (expired meanwhile): the user's wish holds.
       if ((error as { serviceError?: { code?: string } }).serviceError?.code !== 'not_found') throw error;
     });
@@ -118,22 +122,11 @@ export class BlockService {
 
   async #readWholeList(profileId: string, report: (progress: { fetched: number; total: number | null }) => void, signal?: AbortSignal): Promise<BlockEntry[]> {
     const { budget, rateOf } = this.#options;
-    for (let attempt = 1; ; attempt++) {
-      const entries = new Map<string, BlockEntry>();
-      let firstTotal: number | null = null;
-      let steady = true;
-      for (let page = 1; ; page++) {
-        const { items, refused, total } = await budget.spend(profileId, rateOf(profileId), async () => {
-          const response = await this.#client(profileId).request({ method: 'GET', path: '/blocklist', query: { page, page_size: PAGE_SIZE }, ...(signal ? { signal } : {}) });
-          return readListPage(response, readBlockEntry);
-        }, signal);
-        if (page === 1) firstTotal = total;
-        else if (total !== firstTotal) steady = false;
-        for (const entry of items) entries.set(entry.id, entry);
-        report({ fetched: entries.size, total });
-        if (items.length + refused < PAGE_SIZE || (total !== null && page * PAGE_SIZE >= total)) break;
-      }
-      if (steady || attempt === MAX_WALKS) return [...entries.values()];
+    const fetchPage = (page: number, pageSize: number) =>
+      budget.spend(profileId, rateOf(profileId), () => this.#list.readPage(profileId, page, pageSize, {}, signal), signal);
+    for (let walk = 1; ; walk++) {
+      const { items, steady } = await this.#list.walk(profileId, fetchPage, report);
+      if (steady || walk === MAX_WALKS) return items;
     }
   }
 
@@ -151,7 +144,7 @@ export class BlockService {
   }
 
   #client(profileId: string) {
-    return this.#options.clients.clientFor(profileId, 'firewall');
+    return this.#list.client(profileId);
   }
 
   dispose(): void {

@@ -1,60 +1,57 @@
 // What a firewall profile's appliance and key allow, learned from what the appliance says, never
-// guessed: the edition from /system/status, the operations (and their editions) from its OpenAPI
-// description, and the key's role from the 403 code of a write it refuses. To learn the role before
-// the user tries, it sends writes with an empty body: the appliance checks the role before the body
-// (docs/api-assumptions.md, "order of checks"), so it answers 403 forbidden_role or 400, and
-// creates nothing either way.
+// guessed and never probed: the edition from /system/status, the operations (and their editions)
+// from its OpenAPI description, the key's role from the status when it says, and the 403 code of a
+// write the user tried (each write tells `refused`). No request is sent only to learn: a write with
+// an empty body is a real request to a production appliance.
 import type { FirewallCapabilities, Permission } from '../../../../src-preload/contract/firewall.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import { ServiceFailure } from '../../http/service-failure.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
-import { pathShape, queryParametersOf, type ApiDescription } from '../../wire/openapi.ts';
-import type { FirewallClient } from '../client.ts';
+import { describes, pathShape, queryParametersOf, type ApiDescription } from '../../wire/openapi.ts';
+import { editionId, isFreeEdition } from '../edition.ts';
 import type { FirewallClients } from '../firewall-clients.ts';
 
-const FREE_EDITION = 'free-waf';
 const UNKNOWN: Permission = { state: 'unknown' };
 const ALLOWED: Permission = { state: 'allowed' };
 
 /** The reasons the window shows, in the user's language. */
 function reasons(translator: Translator) {
   const { t } = translator;
-  const editionName = (edition: string) => (edition === FREE_EDITION ? t('capability.freeEdition') : edition);
+  const editionName = (edition: string) => (isFreeEdition(edition) ? t('capability.freeEdition') : edition);
   return {
     editionReadOnly: (edition: string) => t('capability.editionReadOnly', { edition: editionName(edition) }),
     editionLacks: (feature: Feature, edition: string) => t('capability.editionLacks', { edition: editionName(edition), feature: t(`capability.${feature}`) }),
     applianceLacks: (feature: Feature) => t('capability.applianceLacks', { feature: t(`capability.${feature}`) }),
     roleLacks: (role: string) => t('capability.roleLacks', { role }),
+    editionRefused: () => t('capability.editionRefused'),
+    applianceReadOnly: () => t('capability.applianceReadOnly'),
+    editionUnknown: () => t('capability.editionUnknown'),
   };
 }
 type Feature = 'honeypots' | 'devices';
 type Reasons = ReturnType<typeof reasons>;
 
-type Probe = 'allowed' | 'forbidden_role' | 'edition_unsupported' | 'unknown';
-
 function codeOf(error: unknown): string | undefined {
   return error instanceof ServiceFailure ? error.serviceError.code : undefined;
 }
 
-async function probeWrite(client: FirewallClient, path: string): Promise<Probe> {
-  try {
-    await client.request({ method: 'POST', path, body: {} });
-    return 'allowed';
-  } catch (error) {
-    const code = codeOf(error);
-    if (code === 'bad_request') return 'allowed';
-    if (code === 'forbidden_role' || code === 'edition_unsupported') return code;
-    return 'unknown';
-  }
+/** A role as a status may name it (`read_only`, `viewer`, `operator`, `admin`, …). */
+export function roleNamed(name: string | undefined): FirewallCapabilities['role'] {
+  const word = name?.toLowerCase().replace(/[^a-z]/g, '');
+  if (!word) return null;
+  if (/^(readonly|read|viewer|auditor|guest|ro)$/.test(word)) return 'read-only';
+  if (/^(operations|operation|operator|ops|ops?user)$/.test(word)) return 'operations';
+  if (/^(administrator|admin|superuser|superadmin|root)$/.test(word)) return 'administrator';
+  return null;
 }
 
 function featurePermission(say: Reasons, description: ApiDescription | null, edition: string | null, feature: Feature): Permission {
-  if (edition === FREE_EDITION) return { state: 'denied', reason: say.editionLacks(feature, edition) };
+  if (isFreeEdition(edition)) return { state: 'denied', reason: say.editionLacks(feature, edition) };
   if (!description) return edition === null ? UNKNOWN : ALLOWED;
   const operation = description.operations.find((candidate) => candidate.method === 'GET' && pathShape(candidate.path) === pathShape(`/${feature}`));
   if (!operation) return { state: 'denied', reason: say.applianceLacks(feature) };
-  if (edition !== null && operation.editions && !operation.editions.includes(edition)) return { state: 'denied', reason: say.editionLacks(feature, edition) };
+  if (edition !== null && operation.editions && !operation.editions.map(editionId).includes(editionId(edition))) return { state: 'denied', reason: say.editionLacks(feature, edition) };
   return ALLOWED;
 }
 
@@ -78,14 +75,21 @@ export class CapabilityService {
     return this.#remember(await this.#learn(profileId));
   }
 
-  /** A refused call teaches as much as a probe: a 403's code updates what the window shows. */
-  noteFailure(profileId: string, error: unknown, access: 'operate' | 'administer'): void {
+  /**
+   * A write the user tried and the appliance refused for the key's role or the edition: what the
+   * window shows changes at once, with the reason (a refused block leaves the block controls read-only).
+   */
+  refused(profileId: string, error: unknown, access: 'operate' | 'administer'): void {
     const code = codeOf(error);
-    const known = this.#known.get(profileId);
-    if (!known || (code !== 'forbidden_role' && code !== 'edition_unsupported')) return;
+    if (code !== 'forbidden_role' && code !== 'edition_unsupported') return;
+    const known = this.#known.get(profileId) ?? this.#notLearned(profileId);
     const say = reasons(this.#translator);
-    const reason = code === 'edition_unsupported' ? say.editionReadOnly(known.edition ?? '?') : say.roleLacks(known.role ?? '?');
-    this.#remember({ ...known, [access]: { state: 'denied', reason }, ...(access === 'operate' ? { administer: { state: 'denied', reason } } : {}) });
+    const role = code === 'forbidden_role' ? (access === 'operate' ? 'read-only' : known.role === 'read-only' ? 'read-only' : 'operations') : known.role;
+    const reason = code === 'edition_unsupported'
+      ? (known.edition !== null ? say.editionReadOnly(known.edition) : say.editionRefused())
+      : say.roleLacks(role ?? 'read-only');
+    const denied: Permission = { state: 'denied', reason };
+    this.#remember({ ...known, role, administer: denied, ...(access === 'operate' ? { operate: denied } : {}) });
   }
 
   forget(profileId: string): void {
@@ -97,27 +101,22 @@ export class CapabilityService {
     const [status, description] = await Promise.all([client.getSystemStatus(), client.describeServer()]);
     const edition = status.edition ?? null;
     const say = reasons(this.#translator);
-    let role: FirewallCapabilities['role'] = null;
+    const role = roleNamed(status.keyRole);
     let operate: Permission = UNKNOWN;
     let administer: Permission = UNKNOWN;
-    if (edition === FREE_EDITION) {
+    if (isFreeEdition(edition)) {
       operate = administer = { state: 'denied', reason: say.editionReadOnly(edition) };
-    } else {
-      const operation = await probeWrite(client, '/blocklist');
-      if (operation === 'forbidden_role') {
-        role = 'read-only';
-        operate = administer = { state: 'denied', reason: say.roleLacks(role) };
-      } else if (operation === 'edition_unsupported') {
-        operate = administer = { state: 'denied', reason: say.editionReadOnly(edition ?? '?') };
-      } else if (operation === 'allowed') {
-        operate = ALLOWED;
-        const administration = await probeWrite(client, '/policies');
-        role = administration === 'allowed' ? 'administrator' : administration === 'forbidden_role' ? 'operations' : null;
-        administer = administration === 'allowed' ? ALLOWED : administration === 'forbidden_role' ? { state: 'denied', reason: say.roleLacks('operations') } : UNKNOWN;
-      }
+    } else if (description && !describes(description, 'POST', '/blocklist')) {
+      operate = administer = { state: 'denied', reason: say.applianceReadOnly() };
+    } else if (role !== null) {
+      operate = role === 'read-only' ? { state: 'denied', reason: say.roleLacks(role) } : ALLOWED;
+      administer = role === 'administrator' ? ALLOWED : { state: 'denied', reason: say.roleLacks(role) };
+    } else if (edition === null) {
+      // Without the edition, full rights are not assumed: the window says a write may be refused.
+      operate = administer = { state: 'unknown', reason: say.editionUnknown() };
     }
     return {
-      profileId,
+      ...this.#notLearned(profileId),
       edition,
       role,
       operate,
@@ -125,7 +124,21 @@ export class CapabilityService {
       honeypots: featurePermission(say, description, edition, 'honeypots'),
       devices: featurePermission(say, description, edition, 'devices'),
       described: description !== null,
-      alertFilters: description ? queryParametersOf(description, 'GET', '/alerts') : [],
+      alertFilters: description ? queryParametersOf(description, 'GET', '/alerts').filter((name) => name !== 'page' && name !== 'page_size') : [],
+    };
+  }
+
+  #notLearned(profileId: string): FirewallCapabilities {
+    return {
+      profileId,
+      edition: null,
+      role: null,
+      operate: UNKNOWN,
+      administer: UNKNOWN,
+      honeypots: UNKNOWN,
+      devices: UNKNOWN,
+      described: false,
+      alertFilters: [],
       learnedAt: new Date(this.#clock.now()).toISOString(),
     };
   }

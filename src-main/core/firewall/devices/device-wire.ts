@@ -2,6 +2,7 @@
 import type { Device } from '../../../../src-preload/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import type { Fields } from '../../wire/read.ts';
+import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readDevice(device: Fields): Device | undefined {
   const id = device.id('id', 'device_id', 'uuid');
@@ -19,3 +20,20 @@ export function readDevice(device: Fields): Device | undefined {
     lastSeen: device.time('last_seen', 'lastSeen', 'seen_at'),
   });
 }
+
+/** The window's filters: words in the name, address, MAC or vendor; online only. */
+function matchesDevice(device: Device, { q, online }: { q?: unknown; online?: unknown }): boolean {
+  const words = typeof q === 'string' ? q.toLowerCase() : '';
+  const text = [device.name, device.ip, device.mac, device.vendor].filter((part) => part !== undefined).join(' ').toLowerCase();
+  return (online === undefined || device.online === online) && (words === '' || text.includes(words));
+}
+
+/** Devices are only read: the appliance finds them itself. */
+export const deviceResource: ResourceSpec<Device, never> = {
+  path: '/devices',
+  read: readDevice,
+  access: 'administer',
+  toWire: () => ({}),
+  formFieldOf: {},
+  matches: matchesDevice,
+};

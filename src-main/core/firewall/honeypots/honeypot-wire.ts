@@ -1,14 +1,13 @@
 // A honeypot and its trigger events on the wire (docs/api-assumptions.md, "devices, honeypots, trigger events").
 import type { Honeypot, HoneypotEvent, HoneypotInput } from '../../../../src-preload/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
-import type { Fields } from '../../wire/read.ts';
-import type { ResourceSpec } from '../resource-calls.ts';
+import { requiredOf, type Fields } from '../../wire/read.ts';
+import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readHoneypot(honeypot: Fields): Honeypot | undefined {
-  const id = honeypot.id('id', 'honeypot_id', 'uuid');
-  if (id === undefined) return undefined;
-  return withoutUndefined({
-    id,
+  const required = requiredOf(honeypot, ['id', 'honeypot_id', 'uuid'], {});
+  return required && withoutUndefined({
+    ...required,
     name: honeypot.string('name', 'title') ?? '',
     type: honeypot.string('type', 'service', 'protocol') ?? '',
     ip: honeypot.string('ip', 'ip_address', 'address'),
@@ -39,4 +38,4 @@ export function honeypotToWire(input: Partial<HoneypotInput>): Record<string, un
 
 export const honeypotFormFields = { name: 'name', type: 'type', ip: 'ip', port: 'port', enabled: 'enabled' } as const;
 
-export const honeypotResource: ResourceSpec<Honeypot, HoneypotInput> = { path: '/honeypots', read: readHoneypot, toWire: honeypotToWire, formFieldOf: honeypotFormFields };
+export const honeypotResource: ResourceSpec<Honeypot, HoneypotInput> = { path: '/honeypots', read: readHoneypot, access: 'administer', toWire: honeypotToWire, formFieldOf: honeypotFormFields };

@@ -1,32 +1,32 @@
 // Log search (`POST /logs/search`): the query form's object to the appliance, a list page back,
 // and the searches kept so the analyst can run one again.
 import type { LogQuery, LogSearchResult, RecentLogQuery } from '../../../../src-preload/contract/firewall-admin.ts';
-import type { Clock } from '../../lifecycle/clock.ts';
-import { readListPage, withFieldErrors, type FirewallClientSource, type Paging } from '../resource-calls.ts';
+import { readWindowPage, withFieldErrors, type Paging, type ResourceOptions } from '../appliance-resource.ts';
+import { readListPage } from '../list-walk.ts';
 import { logQueryFormFields, logSearchBody, readLogEntry } from './log-wire.ts';
 import type { LogQueryRepository } from './log-query-repository.ts';
 
 export class LogSearchService {
-  readonly #clients: FirewallClientSource;
+  readonly #resources: ResourceOptions;
   readonly #queries: LogQueryRepository;
-  readonly #clock: Clock;
 
-  constructor(clients: FirewallClientSource, queries: LogQueryRepository, clock: Clock) {
-    this.#clients = clients;
+  constructor(resources: ResourceOptions, queries: LogQueryRepository) {
+    this.#resources = resources;
     this.#queries = queries;
-    this.#clock = clock;
   }
 
   async search(profileId: string, query: LogQuery, paging: Paging): Promise<LogSearchResult> {
-    const now = this.#clock.now();
+    const { clients, pageSizes, clock } = this.#resources;
+    const now = clock.now();
     const sent = logSearchBody(query, now);
+    const client = clients.clientFor(profileId, 'firewall');
     try {
-      const response = await this.#clients
-        .clientFor(profileId, 'firewall')
-        .request({ method: 'POST', path: '/logs/search', body: { ...sent, page: paging.page, page_size: paging.pageSize } });
+      const page = await readWindowPage(profileId, '/logs/search', pageSizes, paging, async (number, pageSize) =>
+        readListPage(await client.request({ method: 'POST', path: '/logs/search', body: { ...sent, page: number, page_size: pageSize } }), readLogEntry),
+      );
       // Only a search the appliance accepted is worth offering again; a later page is the same search.
       if (paging.page === 1) this.#queries.remember(profileId, query, new Date(now).toISOString());
-      return { ...readListPage(response.data, readLogEntry, paging), sent };
+      return { ...page, sent };
     } catch (error) {
       throw withFieldErrors(error, logQueryFormFields);
     }

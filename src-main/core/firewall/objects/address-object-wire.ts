@@ -1,18 +1,17 @@
 // An address object or group on the wire (docs/api-assumptions.md, "policies and address objects").
 import type { AddressObject, AddressObjectInput } from '../../../../src-preload/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
-import type { Fields } from '../../wire/read.ts';
-import type { ResourceSpec } from '../resource-calls.ts';
+import { requiredOf, type Fields } from '../../wire/read.ts';
+import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readAddressObject(address: Fields): AddressObject | undefined {
-  const id = address.id('id', 'object_id', 'uuid');
-  if (id === undefined) return undefined;
-  return withoutUndefined({
-    id,
+  const required = requiredOf(address, ['id', 'object_id', 'uuid'], {});
+  return required && withoutUndefined({
+    ...required,
+    members: address.strings('members', 'member_ids', 'children') ?? [],
     name: address.string('name', 'title') ?? '',
     type: address.string('type', 'kind', 'object_type') ?? '',
     value: address.string('value', 'address', 'ip', 'fqdn', 'subnet'),
-    members: address.strings('members', 'member_ids', 'children') ?? [],
     description: address.string('description', 'comment', 'remark') ?? '',
     createdAt: address.time('created_at', 'createdAt', 'create_time'),
     updatedAt: address.time('updated_at', 'updatedAt', 'update_time'),
@@ -31,4 +30,11 @@ export function addressObjectToWire(input: Partial<AddressObjectInput>): Record<
 
 export const addressObjectFormFields = { name: 'name', type: 'type', value: 'value', members: 'members', description: 'description' } as const;
 
-export const addressObjectResource: ResourceSpec<AddressObject, AddressObjectInput> = { path: '/objects/addresses', read: readAddressObject, toWire: addressObjectToWire, formFieldOf: addressObjectFormFields };
+export const addressObjectResource: ResourceSpec<AddressObject, AddressObjectInput> = {
+  path: '/objects/addresses',
+  read: readAddressObject,
+  access: 'administer',
+  toWire: addressObjectToWire,
+  formFieldOf: addressObjectFormFields,
+  matches: (address, { type }) => type === undefined || address.type === type,
+};

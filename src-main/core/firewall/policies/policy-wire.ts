@@ -1,14 +1,13 @@
 // A security policy on the wire (docs/api-assumptions.md, "policies and address objects").
 import type { Policy, PolicyInput } from '../../../../src-preload/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
-import type { Fields } from '../../wire/read.ts';
-import type { ResourceSpec } from '../resource-calls.ts';
+import { requiredOf, type Fields } from '../../wire/read.ts';
+import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readPolicy(policy: Fields): Policy | undefined {
-  const id = policy.id('id', 'policy_id', 'uuid');
-  if (id === undefined) return undefined;
-  return withoutUndefined({
-    id,
+  const required = requiredOf(policy, ['id', 'policy_id', 'uuid'], {});
+  return required && withoutUndefined({
+    ...required,
     name: policy.string('name', 'title') ?? '',
     enabled: policy.boolean('enabled', 'status', 'active') ?? true,
     action: policy.string('action', 'decision') ?? '',
@@ -42,4 +41,4 @@ export const policyFormFields = {
   service: 'service', priority: 'priority', description: 'description',
 } as const;
 
-export const policyResource: ResourceSpec<Policy, PolicyInput> = { path: '/policies', read: readPolicy, toWire: policyToWire, formFieldOf: policyFormFields };
+export const policyResource: ResourceSpec<Policy, PolicyInput> = { path: '/policies', read: readPolicy, access: 'administer', toWire: policyToWire, formFieldOf: policyFormFields };

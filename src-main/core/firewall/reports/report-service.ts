@@ -1,56 +1,81 @@
 // Reports: list, read, and generate, following a new report until the appliance says it is ready.
-import type { Report, ReportChanged } from '../../../../src-preload/contract/firewall-admin.ts';
+import { writeFile } from 'node:fs/promises';
+import type { Report, ReportChanged, SavedReport } from '../../../../src-preload/contract/firewall-admin.ts';
 import type { RemotePage } from '../../../../src-preload/contract/pages.ts';
+import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Logger } from '../../log/logger.ts';
-import { fetchListPage, readOne, withFieldErrors, type FirewallClientSource, type Paging } from '../resource-calls.ts';
-import { isFinished, readReport } from './report-wire.ts';
-
-export interface ReportRequest {
-  type: string;
-  name?: string;
-  from?: string;
-  to?: string;
-}
+import type { Platform } from '../../platform.ts';
+import { UserFacingError } from '../../user-facing-error.ts';
+import { ApplianceResource, type Paging, type ResourceOptions } from '../appliance-resource.ts';
+import { isFinished, reportResource, type ReportRequest } from './report-wire.ts';
 
 const followIntervalMs = 500;
 /** A report still generating after this long is left for the analyst to refresh. */
 const followLimitMs = 10 * 60_000;
 
 export class ReportService {
-  readonly #clients: FirewallClientSource;
+  readonly #resource: ApplianceResource<Report, ReportRequest>;
   readonly #clock: Clock;
   readonly #logger: Logger;
+  readonly #platform: Platform;
+  readonly #translator: Translator;
   readonly #changed: Emitter<ReportChanged>;
   readonly #timers = new Set<{ cancel(): void }>();
   #closed = false;
   readonly onChanged;
 
-  constructor(clients: FirewallClientSource, clock: Clock, logger: Logger) {
-    this.#clients = clients;
-    this.#clock = clock;
+  constructor(resources: ResourceOptions, logger: Logger, platform: Platform, translator: Translator) {
+    this.#resource = new ApplianceResource(resources, reportResource);
+    this.#clock = resources.clock;
     this.#logger = logger;
+    this.#platform = platform;
+    this.#translator = translator;
     this.#changed = new Emitter((error) => logger.error('report listener failed', { error }));
     this.onChanged = this.#changed.event;
   }
 
   list(profileId: string, paging: Paging): Promise<RemotePage<Report>> {
-    return fetchListPage(this.#client(profileId), '/reports', readReport, paging);
+    return this.#resource.list(profileId, paging);
   }
 
-  async get(profileId: string, id: string): Promise<Report> {
-    return readOne(await this.#client(profileId).request({ method: 'GET', path: `/reports/${encodeURIComponent(id)}` }), readReport);
+  get(profileId: string, id: string): Promise<Report> {
+    return this.#resource.get(profileId, id);
+  }
+
+  /**
+   * Saves a finished report where the user chooses: its content as the appliance sent it (text, or
+   * JSON), else the file at its link, fetched here in main (the window never opens a socket).
+   */
+  async save(profileId: string, id: string): Promise<SavedReport> {
+    const report = await this.get(profileId, id);
+    const file = await this.#file(profileId, report);
+    const { t } = this.#translator;
+    const path = await this.#platform.chooseSavePath({
+      title: t('firewallAdmin.reports.saveTitle'),
+      defaultName: `${(report.name || report.id).replace(/[^\p{L}\p{N}._-]+/gu, '-')}.${file.extension}`,
+      filters: [{ name: file.extension.toUpperCase(), extensions: [file.extension] }],
+    });
+    if (path === null) return { path: null };
+    await writeFile(path, file.bytes);
+    return { path };
+  }
+
+  async #file(profileId: string, report: Report): Promise<{ bytes: Buffer; extension: string }> {
+    if (report.content !== undefined) {
+      return typeof report.content === 'string'
+        ? { bytes: Buffer.from(report.content), extension: extensionOf(report.link) ?? 'txt' }
+        : { bytes: Buffer.from(`${JSON.stringify(report.content, null, 2)}\n`), extension: 'json' };
+    }
+    if (report.link === undefined) throw new UserFacingError({ code: 'not_found', params: { context: 'report_not_ready' } });
+    const { bytes, contentType } = await this.#resource.client(profileId).download(report.link);
+    return { bytes, extension: extensionOf(report.link) ?? extensionOfType(contentType) };
   }
 
   /** Answers with the report as started; `onChanged` tells each later state until it is finished. */
   async generate(profileId: string, request: ReportRequest): Promise<Report> {
-    let report: Report;
-    try {
-      report = readOne(await this.#client(profileId).request({ method: 'POST', path: '/reports', body: request }), readReport);
-    } catch (error) {
-      throw withFieldErrors(error, { type: 'type', name: 'name', from: 'from', to: 'to' });
-    }
+    const report = await this.#resource.create(profileId, request);
     if (!isFinished(report)) this.#follow(profileId, report.id, this.#clock.now());
     return report;
   }
@@ -80,8 +105,16 @@ export class ReportService {
     }, followIntervalMs);
     this.#timers.add(timer);
   }
+}
 
-  #client(profileId: string) {
-    return this.#clients.clientFor(profileId, 'firewall');
-  }
+/** `report.pdf` → `pdf`, from a link's path. */
+function extensionOf(link: string | undefined): string | undefined {
+  const name = link === undefined ? '' : (URL.canParse(link, 'https://appliance.invalid') ? new URL(link, 'https://appliance.invalid').pathname : link);
+  return /\.([a-z0-9]{1,8})$/i.exec(name)?.[1]?.toLowerCase();
+}
+
+const EXTENSION_BY_TYPE: Readonly<Record<string, string>> = { 'application/pdf': 'pdf', 'text/csv': 'csv', 'text/html': 'html', 'application/json': 'json', 'text/plain': 'txt' };
+
+function extensionOfType(contentType: string | null): string {
+  return EXTENSION_BY_TYPE[contentType?.split(';')[0]?.trim().toLowerCase() ?? ''] ?? 'bin';
 }

@@ -2,6 +2,7 @@
 import type { Report } from '../../../../src-preload/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import type { Fields } from '../../wire/read.ts';
+import type { ResourceSpec } from '../appliance-resource.ts';
 
 export function readReport(report: Fields): Report | undefined {
   const id = report.id('id', 'report_id', 'uuid');
@@ -19,6 +20,7 @@ export function readReport(report: Fields): Report | undefined {
     createdAt: report.time('created_at', 'createdAt', 'create_time'),
     completedAt: report.time('completed_at', 'completedAt', 'finished_at'),
     content: report.raw('content', 'result', 'data', 'body'),
+    link: report.string('download_url', 'downloadUrl', 'url', 'file_url', 'file', 'link', 'href'),
   });
 }
 
@@ -26,3 +28,18 @@ export function readReport(report: Fields): Report | undefined {
 export function isFinished(report: Report): boolean {
   return /^(ready|done|complete|completed|finished|success|succeeded|failed|error)$/.test(report.status);
 }
+
+export interface ReportRequest {
+  type: string;
+  name?: string;
+  from?: string;
+  to?: string;
+}
+
+export const reportResource: ResourceSpec<Report, ReportRequest> = {
+  path: '/reports',
+  read: readReport,
+  access: 'query',
+  toWire: (input) => withoutUndefined({ type: input.type, name: input.name, from: input.from, to: input.to }),
+  formFieldOf: { type: 'type', name: 'name', from: 'from', to: 'to' },
+};

@@ -6,7 +6,7 @@ import { Emitter } from '../../lifecycle/emitter.ts';
 import { Poller } from '../../lifecycle/poller.ts';
 import type { Logger } from '../../log/logger.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
-import type { FirewallClientSource } from '../resource-calls.ts';
+import type { FirewallClients } from '../firewall-clients.ts';
 
 export const statusIntervalMs = 5_000;
 /** A day of readings at the interval: the chart's memory stays bounded however long the app runs. */
@@ -20,14 +20,14 @@ interface Watched {
 }
 
 export class StatusService {
-  readonly #clients: FirewallClientSource;
+  readonly #clients: FirewallClients;
   readonly #clock: Clock;
   readonly #logger: Logger;
   readonly #watched = new Map<string, Watched>();
   readonly #sampled: Emitter<StatusSampled>;
   readonly onSampled;
 
-  constructor(clients: FirewallClientSource, clock: Clock, logger: Logger) {
+  constructor(clients: FirewallClients, clock: Clock, logger: Logger) {
     this.#clients = clients;
     this.#clock = clock;
     this.#logger = logger;

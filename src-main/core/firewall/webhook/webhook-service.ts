@@ -125,6 +125,16 @@ export class WebhookService {
     await running?.receiver?.close();
   }
 
+  /** The profile is deleted: its receiver stops, and its signing key and TLS private key leave the keychain. */
+  async forget(profileId: string): Promise<void> {
+    await this.stop(profileId);
+    const { keyStore, settings } = this.#options;
+    await Promise.all([keyStore.delete(signingKeyName(profileId)), keyStore.delete(tlsKeyName(profileId))]);
+    settings.write(this.#key(profileId), null);
+    this.#deliveries.get(profileId)?.dispose();
+    this.#deliveries.delete(profileId);
+  }
+
   async dispose(): Promise<void> {
     await Promise.all([...this.#running.keys()].map((profileId) => this.stop(profileId)));
     for (const log of this.#deliveries.values()) log.dispose();

@@ -26,6 +26,7 @@ import type { GatewayClient } from '../client.ts';
 import { DeltaBatcher, KEPT_ANSWER_CHARS, PartialAnswerError, readAnswer, type AnswerRequest } from './answer-stream.ts';
 import type { CallLogRepository } from './call-log-repository.ts';
 import type { ConversationRecord, ConversationRepository } from './conversation-repository.ts';
+import { redactStrings } from '../../log/redactor.ts';
 import { conversationAsMarkdown } from './conversation-markdown.ts';
 import type { AnswerResult, MessageRepository } from './message-repository.ts';
 
@@ -42,6 +43,8 @@ export interface ChatServiceOptions {
   platform: Platform;
   /** Main's words for its native dialogs, in the user's language of the moment. */
   translator: () => Translator;
+  /** The log's redaction (it knows every key the app has read): answers and errors are stored and exported through it. */
+  redact(text: string): string;
 }
 
 const noUsage = (): TokenUsage => ({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
@@ -170,7 +173,7 @@ export class ChatService {
       filters: [{ name: 'Markdown', extensions: ['md'] }],
     });
     if (path === null) return { path: null };
-    await writeFile(path, conversationAsMarkdown(conversation), 'utf8');
+    await writeFile(path, this.#options.redact(conversationAsMarkdown(conversation)), 'utf8');
     return { path };
   }
 
@@ -245,7 +248,8 @@ export class ChatService {
       usage: result.usage,
     });
     if (!this.#options.messages.conversationOf(messageId)) return;
-    this.#options.messages.finish(messageId, result);
+    // A key the gateway echoed back in its answer or its error is masked before it is stored.
+    this.#options.messages.finish(messageId, redactStrings(result, (text) => this.#options.redact(text)));
     const message = this.#options.messages.listOf(conversationId).find((candidate) => candidate.id === messageId);
     if (message) this.#ended.fire({ conversationId, message });
   }

@@ -5,11 +5,10 @@ import type { Fields } from '../../wire/read.ts';
 import type { SupportClients } from '../support-clients.ts';
 import { readPage, stringOr } from '../support-wire.ts';
 
-function readChatLog(fields: Fields): ChatLogEntry | undefined {
-  const id = fields.id('id', 'log_id', 'message_id');
-  if (id === undefined) return undefined;
+/** A line as sent; the document shows no id, and a server may key its lines by session or by nothing. */
+function readChatLog(fields: Fields): Omit<ChatLogEntry, 'id'> & { id: string | undefined } {
   return {
-    id,
+    id: fields.id('id', 'log_id', 'message_id', 'line_id'),
     sessionId: fields.id('session_id', 'sessionId', 'conversation_id') ?? null,
     role: stringOr(fields, 'role', 'from', 'sender'),
     text: fields.string('text', 'content', 'message') ?? '',
@@ -31,6 +30,8 @@ export class ChatLogService {
       query: { session_id: request.sessionId, cursor: request.cursor, limit: request.limit },
     });
     const { items, nextCursor } = readPage(result, readChatLog);
-    return { items, nextCursor };
+    // A line without an id of its own is still shown, keyed by where it stands in this listing.
+    const page = request.cursor ?? '';
+    return { items: items.map((item, index) => ({ ...item, id: item.id ?? `line:${page}:${index}` })), nextCursor };
   }
 }

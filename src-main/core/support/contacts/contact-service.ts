@@ -6,10 +6,11 @@ import type { ContactDetail, ContactQuery, ContactRow, ContactStatus, createCont
 import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 import { contactQuerySchema } from '../../../../src-preload/contract/support.ts';
 import type { Db } from '../../db/database.ts';
+import { ServiceFailure, serviceError } from '../../http/service-failure.ts';
 import { followedDetail, RecordCache, type RecordCacheShared } from '../record-cache.ts';
 import { readOne } from '../support-wire.ts';
 import { ContactRepository, type CachedContact, type ContactFilter } from './contact-repository.ts';
-import { readContact, readPhone, type WireContact } from './contact-wire.ts';
+import { readContact, readPhone, readPhoneMasked, type WireContact } from './contact-wire.ts';
 import { contactFollowUpWrite, contactStatusWrite, createContactWrite } from './contact-writes.ts';
 
 export class ContactService extends RecordCache<'contacts', WireContact, ContactRow, ContactFilter, CachedContact, ContactDetail> {
@@ -28,14 +29,22 @@ export class ContactService extends RecordCache<'contacts', WireContact, Contact
     return this.page(profileId, { status, text }, offset, limit);
   }
 
-  /** The unmasked phone, asked of the server now; it goes to the window only, never to the cache or the log. */
+  /**
+   * The unmasked phone, asked of the server now; it goes to the window only, never to the cache or
+   * the log. A server that answers with the number still masked (it knows no `unmask`, or keeps it
+   * to itself) is refused as such, not shown as if revealed.
+   */
   async revealPhone(profileId: string, contactId: string): Promise<{ phone: string | null }> {
     const result = await this.#shared.clients.clientFor(profileId, 'support').call({
       method: 'GET',
       path: `/contacts/${encodeURIComponent(contactId)}`,
       query: { unmask: 'phone' },
     });
-    return { phone: readOne(result, (fields) => ({ phone: readPhone(fields) })).phone };
+    const { phone, masked } = readOne(result, (fields) => ({ phone: readPhone(fields), masked: readPhoneMasked(fields) }));
+    if (phone !== null && masked) {
+      throw new ServiceFailure(serviceError({ service: 'support', status: 200, code: 'forbidden', params: { context: 'phone_still_masked' }, retryable: false, ...(result.requestId ? { requestId: result.requestId } : {}) }));
+    }
+    return { phone };
   }
 
   create(request: z.output<typeof createContactSchema>): Promise<OutboxEntry> {

@@ -35,11 +35,16 @@ export function readPhone(fields: Fields): string | null {
   return fields.string(...NAMES.phone) ?? null;
 }
 
+/** Whether the phone as sent is masked: the server's flag, else a `*` in the number. */
+export function readPhoneMasked(fields: Fields): boolean {
+  return fields.boolean(...NAMES.phoneMasked) ?? readPhone(fields)?.includes('*') ?? true;
+}
+
 export function readContact(fields: Fields): WireContact | undefined {
   const id = fields.id(...NAMES.id);
   if (id === undefined) return undefined;
   const phone = readPhone(fields);
-  const masked = fields.boolean(...NAMES.phoneMasked) ?? phone?.includes('*') ?? true;
+  const masked = readPhoneMasked(fields);
   const status = fields.string(...NAMES.status)?.trim();
   return {
     id,

@@ -21,5 +21,5 @@ export function contactStatusWrite(profileId: string, contactId: string, name: s
 }
 
 export function contactFollowUpWrite(profileId: string, contactId: string, name: string, kind: FollowUpKind, note: string): SupportWrite {
-  return { profileId, objectKey: `contact:${contactId}`, action: { code: 'addContactFollowUp', params: { name } }, request: { method: 'POST', path: `${pathOf('contacts', contactId)}/follows`, body: { kind, note } } };
+  return { profileId, objectKey: `contact:${contactId}`, action: { code: 'addContactFollowUp', params: { name } }, request: { method: 'POST', path: `${pathOf('contacts', contactId)}/follows`, body: { kind, note }, textField: 'followUpNote' } };
 }

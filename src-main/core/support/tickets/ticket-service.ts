@@ -17,7 +17,8 @@ import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
 import { SUPPORT_PAGE_SIZE, walkCursor } from '../cursor-walk.ts';
 import type { RateOf, SupportClients } from '../support-clients.ts';
 import type { SupportWriteQueue } from '../support-outbox.ts';
-import { unwrappedFieldsOf } from '../../wire/read.ts';
+import { redactStrings } from '../../log/redactor.ts';
+import { unwrappedFieldsOf, type Fields } from '../../wire/read.ts';
 import { otherFieldsOf, readOne, readPage } from '../support-wire.ts';
 import type { TicketRepository} from './ticket-repository.ts';
 import { type CachedTicket, type StoredTickets } from './ticket-repository.ts';
@@ -59,6 +60,8 @@ function toDetail(ticket: CachedTicket, from: TicketDetail['from']): TicketDetai
 
 export class TicketService {
   readonly #options: TicketServiceOptions;
+  /** Every ticket read from the server, with any key it echoed back masked before it is stored. */
+  readonly #read = (fields: Fields): WireTicket | undefined => redactStrings(readTicket(fields), this.#options.logger.redact);
   readonly #changed = new Emitter<CacheChanged<'tickets'>>();
   readonly onChanged = this.#changed.event;
   readonly #news = new Emitter<TicketNews>();
@@ -117,7 +120,7 @@ export class TicketService {
   /** A write's answer (the ticket as it is now) goes into the cache. */
   storeAnswer(profileId: string, answer: unknown): void {
     const fields = unwrappedFieldsOf(answer);
-    const ticket = fields && readTicket(fields);
+    const ticket = fields && this.#read(fields);
     if (ticket) this.#store(profileId, [ticket], false);
   }
 
@@ -152,7 +155,7 @@ export class TicketService {
             query: { include: 'last_message', limit: SUPPORT_PAGE_SIZE, cursor },
             ...(pageSignal ? { signal: pageSignal } : {}),
           });
-          return readPage(result, readTicket);
+          return readPage(result, this.#read);
         },
         store: (tickets) => {
           const stored = repository.store(profileId, tickets, { news: !first, syncedAt: new Date(clock.now()).toISOString() });
@@ -176,7 +179,7 @@ export class TicketService {
 
   async #fetch(profileId: string, ticketId: string): Promise<CachedTicket> {
     const result = await this.#options.clients.clientFor(profileId, 'support').call({ method: 'GET', path: `/tickets/${encodeURIComponent(ticketId)}` });
-    const ticket = readOne(result, readTicket);
+    const ticket = readOne(result, this.#read);
     this.#store(profileId, [ticket], false);
     return this.#options.repository.find(profileId, ticket.id)!;
   }

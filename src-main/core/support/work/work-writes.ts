@@ -21,5 +21,5 @@ export function workStatusWrite(profileId: string, workId: string, status: WorkS
 }
 
 export function workFollowUpWrite(profileId: string, workId: string, kind: FollowUpKind | undefined, note: string): SupportWrite {
-  return { profileId, objectKey: `work:${workId}`, action: { code: 'addWorkItemFollowUp', params: { id: workId } }, request: { method: 'POST', path: `${pathOf('work', workId)}/follows`, body: present({ kind, note }) } };
+  return { profileId, objectKey: `work:${workId}`, action: { code: 'addWorkItemFollowUp', params: { id: workId } }, request: { method: 'POST', path: `${pathOf('work', workId)}/follows`, body: present({ kind, note }), textField: 'followUpNote' } };
 }

@@ -52,7 +52,8 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
                 <td>
                   <button type="button" className="button" disabled={!isReady(report)} onClick={() => setReading(report)} aria-label={`${t('firewallAdmin.reports.read')} ${report.name}`}>
                     {t('firewallAdmin.reports.read')}
-                  </button>
+                  </button>{' '}
+                  <SaveReport profileId={profile.id} report={report} />
                 </td>
               </tr>
             );
@@ -176,5 +177,24 @@ function ReadReport({ profileId, report, onClose }: { profileId: string; report:
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** Main fetches the finished report (its content, or the file at its link) and saves it where the user chooses. */
+function SaveReport({ profileId, report }: { profileId: string; report: Report }) {
+  const { t } = useTranslation();
+  const [outcome, setOutcome] = useState<{ path?: string; error?: IpcError }>({});
+  const save = async () => {
+    const result = await adminCalls(profileId).saveReport({ id: report.id });
+    setOutcome(result.ok ? (result.data.path === null ? {} : { path: result.data.path }) : { error: result.error });
+  };
+  return (
+    <>
+      <button type="button" className="button" disabled={!isReady(report) && report.link === undefined} onClick={() => void save()} aria-label={`${t('firewallAdmin.reports.save')} ${report.name}`}>
+        {t('firewallAdmin.reports.save')}
+      </button>
+      {outcome.path && <span className="muted"> {t('firewallAdmin.reports.saved', { path: outcome.path })}</span>}
+      {outcome.error && <ErrorNotice error={outcome.error} title={t('firewallAdmin.reports.saveTitle')} />}
+    </>
   );
 }

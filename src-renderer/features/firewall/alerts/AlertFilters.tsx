@@ -7,7 +7,8 @@ import { cellText } from '../table/visible-text.ts';
 import type { AlertsStore } from './alerts-store.ts';
 
 /** Most severe first, as an analyst reads them. */
-const severities = [...alertSeverities].reverse();
+const namedSeverities: readonly string[] = [...alertSeverities].reverse();
+const levelOf = (severity: string) => /^level (\d+)$/.exec(severity)?.[1];
 
 const timeRanges = [
   { id: 'any', hours: null },
@@ -37,7 +38,10 @@ export function AlertFilters({ store, searchRef }: Props) {
   const facets = useStore(store, (state) => state.facets);
   const { setFilter, removeCellFilter, clearFilters } = store.getState();
   const [range, setRange] = useState<string>('any');
-  const chosenSeverities = filter.severity ?? [];
+  const chosenSeverities: string[] = filter.severity ?? [];
+  // An appliance that sends numbers without saying their order: its levels, by number.
+  const levels = (facets?.severities ?? []).filter((severity) => levelOf(severity) !== undefined).sort((a, b) => Number(levelOf(a)) - Number(levelOf(b)));
+  const severities: readonly string[] = levels.length > 0 ? levels : namedSeverities;
   const hasFilters = Object.keys(filter).length > 0;
 
   return (
@@ -66,7 +70,7 @@ export function AlertFilters({ store, searchRef }: Props) {
                 className={`chip severity-chip severity-${severity}${pressed ? ' chip-on' : ''}`}
                 onClick={() => setFilter({ severity: pressed ? chosenSeverities.filter((s) => s !== severity) : [...chosenSeverities, severity] })}
               >
-                {t(`firewall.alerts.filters.severities.${severity}`)}
+                {levelOf(severity) !== undefined ? t('firewall.alerts.filters.level', { level: levelOf(severity) }) : t(`firewall.alerts.filters.severities.${severity}`)}
               </button>
             );
           })}

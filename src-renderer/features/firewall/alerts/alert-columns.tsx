@@ -13,10 +13,11 @@ const isKnownSeverity = (severity: string): severity is (typeof alertSeverities)
 export function SeverityBadge({ severity }: { severity: string | null }) {
   const { t } = useTranslation();
   if (severity === null) return <span className="muted">—</span>;
+  // A numeric severity whose order the appliance does not say is shown as its level, never as a guessed name.
+  const level = /^level (\d+)$/.exec(severity)?.[1];
   const known = isKnownSeverity(severity);
-  return (
-    <span className={`severity severity-${known ? severity : 'other'}`}>{known ? t(`firewall.alerts.filters.severities.${severity}`) : cellText(severity, 20)}</span>
-  );
+  const shownSeverity = known ? t(`firewall.alerts.filters.severities.${severity}`) : level !== undefined ? t('firewall.alerts.filters.level', { level }) : severity;
+  return <span className={`severity severity-${known ? severity : 'other'}`}>{cellText(shownSeverity, 20)}</span>;
 }
 
 const address = (ip: string | null, port: number | null) => (ip === null ? '' : port === null ? ip : `${ip}:${port}`);

@@ -127,6 +127,8 @@ function AddBlockForm({ profileId, onDone }: { profileId: string; onDone(): void
   const { t } = useTranslation();
   const fieldErrorText = useFieldErrorText();
   const writes = useFirewallWrites(profileId);
+  // A block the appliance refused for the key's role or the edition turns this off at once, with the reason.
+  const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
   const [ip, setIp] = useState('');
   const [reason, setReason] = useState('');
   const [seconds, setSeconds] = useState(defaultBlockSeconds);
@@ -167,7 +169,7 @@ function AddBlockForm({ profileId, onDone }: { profileId: string; onDone(): void
         <button type="button" className="button" onClick={onDone}>
           {t('firewall.blocklist.form.cancel')}
         </button>
-        <button type="submit" className="button-primary" disabled={busy}>
+        <button type="submit" className="button-primary" disabled={busy || !operate.allowed} title={operate.reason}>
           {busy ? t('firewall.blocklist.form.blocking') : t('firewall.blocklist.form.block')}
         </button>
       </div>

@@ -1,0 +1,215 @@
+// One kind of object the appliance lists (firewall.md, part 4): a page of it for the window, the
+// whole list, one object, create (POST), change (PUT, fields given replace those fields), delete.
+// The wire reading of each kind lives in its folder's `*-wire.ts` as a `ResourceSpec`; a write the
+// key's role or the edition refuses is told to the capabilities, so the window's controls follow.
+import type { RemotePage } from '../../../src-preload/contract/pages.ts';
+import type { FirewallList } from '../../../src-preload/contract/firewall.ts';
+import type { HttpRequest } from '../http/client.ts';
+import { ServiceFailure } from '../http/service-failure.ts';
+import { describeMalformedResponse } from '../http/status-errors.ts';
+import type { Clock } from '../lifecycle/clock.ts';
+import { UserFacingError } from '../user-facing-error.ts';
+import { withoutUndefined } from '../without-undefined.ts';
+import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
+import type { FirewallClient } from './client.ts';
+import { firewallDialect } from './error-dialect.ts';
+import type { FirewallClients } from './firewall-clients.ts';
+import { readListPage, readWholeList, refusedPageSize, type PageRead } from './list-walk.ts';
+import type { PageSizes } from './page-sizes.ts';
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/** Filters as the query sends them; an absent value is not sent. */
+export type Filters = Record<string, string | number | boolean | undefined>;
+
+/** Which of the key's rights a write needs (docs/api-assumptions.md, "what each role may do"). */
+export type WriteAccess = 'operate' | 'administer';
+
+/** Hears a write the appliance refused, to update what the window shows the key may do. */
+export type RefusalListener = (profileId: string, error: unknown, access: WriteAccess) => void;
+
+export interface ResourceSpec<Item, Input> {
+  /** `/policies`; an object is `<path>/{id}` (firewall.md, part 4). */
+  path: string;
+  read(fields: Fields): Item | undefined;
+  /** `query`: a POST that changes nothing (a report), open to every role (docs/api-assumptions.md, "what each role may do"). */
+  access: WriteAccess | 'query';
+  /** The request body for the fields given: camelCase in, the appliance's names out. */
+  toWire(input: Partial<Input>): Record<string, unknown>;
+  /** The appliance's field name → the form's, for the 400s of create and change. */
+  formFieldOf: Readonly<Record<string, string>>;
+  /**
+   * Whether an item matches the filters sent: an appliance may ignore a filter it does not know,
+   * and the list still shows only what was asked (docs/api-assumptions.md, "filters").
+   */
+  matches?(item: Item, filters: Filters): boolean;
+}
+
+export interface ResourceOptions {
+  clients: FirewallClients;
+  pageSizes: PageSizes;
+  clock: Clock;
+  refused: RefusalListener;
+}
+
+/** One object from a 2xx body; a body with no usable object is the appliance's fault, said with its status. */
+export function readOne<T>(response: { status: number; data: unknown; requestId?: string }, read: (fields: Fields) => T | undefined): T {
+  const fields = unwrappedFieldsOf(response.data);
+  const record = fields ? read(fields) : undefined;
+  if (record === undefined) {
+    throw new ServiceFailure(describeMalformedResponse(firewallDialect, response.status, 'unexpected_shape', response.requestId));
+  }
+  return record;
+}
+
+/**
+ * A 400 names the field it refuses only in its message (docs/api-assumptions.md): `Invalid value for
+ * 'priority': …` or `value must be …`. The first of the form's wire names the message mentions gets
+ * the appliance's words, under the form's own name; a message naming none stays a plain error.
+ */
+export function withFieldErrors(error: unknown, formFieldOf: Readonly<Record<string, string>>): unknown {
+  if (!(error instanceof ServiceFailure) || error.serviceError.code !== 'bad_request') return error;
+  const { service, status, code, params, requestId, retryable } = error.serviceError;
+  const detail = params?.['detail'];
+  if (typeof detail !== 'string') return error;
+  const quoted = /'([^']*)'/.exec(detail)?.[1]?.split('.')[0];
+  const named = quoted !== undefined ? quoted : firstNamed(detail, Object.keys(formFieldOf));
+  if (named === undefined || !(named in formFieldOf)) return error;
+  return new UserFacingError(
+    withoutUndefined({
+      service,
+      status,
+      code,
+      params,
+      requestId,
+      retryable,
+      fieldErrors: [{ path: formFieldOf[named]!, code: 'appliance_rejected', params: { detail }, message: detail }],
+    }),
+  );
+}
+
+/** The name the text mentions first, as a whole word: `members must … for type group` is about members. */
+function firstNamed(text: string, names: readonly string[]): string | undefined {
+  let first: { name: string; at: number } | undefined;
+  for (const name of names) {
+    const at = new RegExp(`\\b${name}\\b`).exec(text)?.index;
+    if (at !== undefined && (first === undefined || at < first.at)) first = { name, at };
+  }
+  return first?.name;
+}
+
+/**
+ * One page for the window at the size the appliance honours (the window pages by the `pageSize`
+ * it gets back). `fetch` asks for a page at a size: a GET with the filters, or a search.
+ */
+export async function readWindowPage<T>(
+  profileId: string,
+  path: string,
+  pageSizes: PageSizes,
+  paging: Paging,
+  fetch: (page: number, pageSize: number) => Promise<PageRead<T>>,
+): Promise<RemotePage<T>> {
+  let pageSize = await pageSizes.sizeFor(profileId, path, paging.pageSize);
+  for (;;) {
+    try {
+      const read = await fetch(paging.page, pageSize);
+      // An appliance that sent fewer than asked while the list goes on pages by a smaller size.
+      const honoured = paging.page === 1 && read.total !== null && read.received < read.total && read.received < pageSize ? Math.max(1, read.pageSize ?? read.received) : pageSize;
+      if (honoured < pageSize) pageSizes.learned(profileId, honoured);
+      return {
+        items: read.items,
+        refused: read.refused,
+        page: paging.page,
+        pageSize: Math.min(pageSize, honoured),
+        total: read.total ?? (paging.page - 1) * pageSize + read.received,
+      };
+    } catch (error) {
+      const smaller = refusedPageSize(error, pageSize);
+      if (smaller === undefined) throw error;
+      pageSizes.learned(profileId, smaller);
+      pageSize = smaller;
+    }
+  }
+}
+
+/** List, read, create, change and delete one kind of object, through the profile's client. */
+export class ApplianceResource<Item extends { id: string }, Input> {
+  readonly #options: ResourceOptions;
+  readonly #spec: ResourceSpec<Item, Input>;
+
+  constructor(options: ResourceOptions, spec: ResourceSpec<Item, Input>) {
+    this.#options = options;
+    this.#spec = spec;
+  }
+
+  /** One page for the window; an appliance that ignores a filter still shows only what was asked. */
+  async list(profileId: string, paging: Paging, filters: Filters = {}): Promise<RemotePage<Item>> {
+    const page = await readWindowPage(profileId, this.#spec.path, this.#options.pageSizes, paging, (page, pageSize) => this.readPage(profileId, page, pageSize, filters));
+    return this.#spec.matches ? { ...page, items: page.items.filter((item) => this.#spec.matches!(item, filters)) } : page;
+  }
+
+  /** Every item, for the short lists the view reads whole whenever it shows them (the allow list, the domain rules). */
+  async all(profileId: string): Promise<FirewallList<Item>> {
+    const { items } = await this.walk(profileId, (page, pageSize) => this.readPage(profileId, page, pageSize));
+    return { items, syncedAt: new Date(this.#options.clock.now()).toISOString() };
+  }
+
+  /** Walks the whole list with `fetchPage` (which may spend a sync budget) at the size the appliance honours. */
+  async walk(profileId: string, fetchPage: (page: number, pageSize: number) => Promise<PageRead<Item>>, report?: (progress: { fetched: number; total: number | null }) => void) {
+    const { pageSizes } = this.#options;
+    const start = await pageSizes.sizeFor(profileId, this.#spec.path);
+    return readWholeList(fetchPage, start, (size) => pageSizes.learned(profileId, size), report);
+  }
+
+  /** `GET <path>?page=&page_size=` and the filters given, read as a list page. */
+  async readPage(profileId: string, page: number, pageSize: number, filters: Filters = {}, signal?: AbortSignal): Promise<PageRead<Item>> {
+    const response = await this.client(profileId).request({ method: 'GET', path: this.#spec.path, query: { ...filters, page, page_size: pageSize }, ...(signal ? { signal } : {}) });
+    return readListPage(response, this.#spec.read);
+  }
+
+  async get(profileId: string, id: string): Promise<Item> {
+    return readOne(await this.client(profileId).request({ method: 'GET', path: this.objectPath(id) }), this.#spec.read);
+  }
+
+  async create(profileId: string, input: Partial<Input>): Promise<Item> {
+    return this.#write(profileId, { method: 'POST', path: this.#spec.path, body: this.#spec.toWire(input) });
+  }
+
+  async update(profileId: string, id: string, changes: Partial<Input>): Promise<Item> {
+    return this.#write(profileId, { method: 'PUT', path: this.objectPath(id), body: this.#spec.toWire(changes) });
+  }
+
+  async remove(profileId: string, id: string): Promise<null> {
+    await this.refusalsTold(profileId, () => this.client(profileId).request({ method: 'DELETE', path: this.objectPath(id) }));
+    return null;
+  }
+
+  objectPath(id: string): string {
+    return `${this.#spec.path}/${encodeURIComponent(id)}`;
+  }
+
+  client(profileId: string): FirewallClient {
+    return this.#options.clients.clientFor(profileId, 'firewall');
+  }
+
+  async #write(profileId: string, request: HttpRequest): Promise<Item> {
+    try {
+      return readOne(await this.refusalsTold(profileId, () => this.client(profileId).request(request)), this.#spec.read);
+    } catch (error) {
+      throw withFieldErrors(error, this.#spec.formFieldOf);
+    }
+  }
+
+  /** Runs a write; a refusal for the key's role or the edition is told at once, so the window's controls follow. */
+  async refusalsTold<T>(profileId: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (this.#spec.access !== 'query') this.#options.refused(profileId, error, this.#spec.access);
+      throw error;
+    }
+  }
+}
