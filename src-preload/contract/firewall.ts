@@ -4,8 +4,9 @@ import type { IpcError } from './define.ts';
 import type { CachedPage } from './pages.ts';
 import type { CacheChanged, FirewallSyncResource, SyncStatus } from './sync.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
+import { alertSeverities } from '../../src-shared/firewall-constants.ts';
 
-export const alertSeverities = ['low', 'medium', 'high', 'critical'] as const;
+export { alertSeverities };
 export type AlertSeverity = (typeof alertSeverities)[number];
 
 /** The alert columns a user can filter on from a cell ("filter in / filter out"). */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useVirtualRows } from '../../../ui/use-virtual-rows.ts';
+import { VirtualRows } from '../../../ui/VirtualRows.tsx';
 
 interface Props<Row> {
   label: string;
@@ -34,27 +35,21 @@ export function VirtualList<Row>(props: Props<Row>) {
       onKeyDown={onKeyDown}
     >
       {rowCount === 0 && <div className="si-list-empty">{props.empty}</div>}
-      <div style={{ height: totalHeight, position: 'relative' }}>
-        {items.map((item) => {
-          const row = rowAt(item.index);
-          const selected = item.index === selectedIndex;
-          return (
-            <div
-              key={row ? rowKey(row) : `pending-${item.index}`}
-              id={rowId(item.index)}
-              role="option"
-              aria-selected={selected}
-              aria-busy={row ? undefined : true}
-              className={`si-row${selected ? ' si-row-selected' : ''}${row && props.rowClassName ? ` ${props.rowClassName(row)}` : ''}`}
-              style={{ transform: `translateY(${item.start}px)`, height: rowHeight }}
-              onClick={() => onSelect(item.index)}
-              onDoubleClick={() => onOpen(item.index)}
-            >
-              {row ? renderRow(row) : <span className="si-row-pending" />}
-            </div>
-          );
-        })}
-      </div>
+      <VirtualRows
+        virtual={{ items, totalHeight, rowId }}
+        rowAt={rowAt}
+        rowHeight={rowHeight}
+        selectedIndex={selectedIndex}
+        onSelect={onSelect}
+        onOpen={onOpen}
+        role="option"
+        className="si-row"
+        selectedClassName="si-row-selected"
+        rowClassName={props.rowClassName}
+        keyOf={(index, row) => (row ? rowKey(row) : `pending-${index}`)}
+      >
+        {(row) => (row ? renderRow(row) : <span className="si-row-pending" />)}
+      </VirtualRows>
     </div>
   );
 }
