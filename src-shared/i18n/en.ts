@@ -1321,7 +1321,11 @@ export const en = {
         label: 'Receiver',
         off: 'Off',
         listening: 'Listening on {{host}}:{{port}} for {{appliance}}',
-        notListening: 'Not listening: {{reason}}',
+        notListening: {
+          pending: 'Switched on, not listening yet.',
+          certificate_missing: 'Not listening: add the receiver\'s TLS certificate and private key (the appliance delivers over HTTPS only).',
+          address_refused: 'Not listening: {{host}}:{{port}} cannot be used ({{systemCode}}). Pick another port or address, or stop the program that holds it.',
+        },
       },
       deliveries: {
         label: 'Deliveries since OpsDesk started',

@@ -1309,7 +1309,11 @@ export const zhCN: Catalog = {
         label: '接收器',
         off: '关闭',
         listening: '正在 {{host}}:{{port}} 上监听来自 {{appliance}} 的推送',
-        notListening: '未在监听：{{reason}}',
+        notListening: {
+          pending: '已开启，尚未开始监听。',
+          certificate_missing: '未在监听：请添加接收器的 TLS 证书和私钥（设备只通过 HTTPS 推送）。',
+          address_refused: '未在监听：无法使用 {{host}}:{{port}}（{{systemCode}}）。请换一个端口或地址，或停止占用它的程序。',
+        },
       },
       deliveries: {
         label: '自 OpsDesk 启动以来收到的推送',

@@ -33,7 +33,11 @@ function ReceiverStatus({ settings }: { settings: WebhookSettings }) {
     ? t('firewall.receiver.status.off')
     : settings.listening
       ? t('firewall.receiver.status.listening', { host: settings.host, port: String(settings.port), appliance: settings.applianceAddress })
-      : t('firewall.receiver.status.notListening', { reason: settings.error ?? '' });
+      : t(`firewall.receiver.status.notListening.${settings.notListening?.reason ?? 'pending'}`, {
+          host: settings.host,
+          port: String(settings.port),
+          systemCode: settings.notListening?.reason === 'address_refused' ? settings.notListening.systemCode : '',
+        });
   return (
     <p className={settings.enabled && !settings.listening ? 'fw-sync-progress text-danger' : 'fw-sync-progress'} role="status" aria-label={t('firewall.receiver.status.label')}>
       <strong>{t('firewall.receiver.status.label')}</strong> <bdi>{visibleText(text)}</bdi>
