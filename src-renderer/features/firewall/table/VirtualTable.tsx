@@ -49,7 +49,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
   // Only the cell under the pointer carries its filter buttons: a screenful of hidden ones cost
   // every new filter or sort a few milliseconds of building and labelling.
   const [hoveredCell, setHoveredCell] = useState<string | null>(null);
-  const { scroller, items, totalHeight, onKeyDown, rowId } = useVirtualRows({ rowCount, rowHeight, overscan: 3, onRangeChange, selectedIndex, onSelect, onOpen, onClose });
+  const { scroller, ...virtual } = useVirtualRows({ rowCount, rowHeight, overscan: 3, onRangeChange, selectedIndex, onSelect, onOpen, onClose });
   const template = columns.map((column) => column.width).join(' ');
 
   return (
@@ -76,87 +76,78 @@ export function VirtualTable<Row>(props: Props<Row>) {
           );
         })}
       </div>
-      <div
-        ref={scroller}
-        className="vt-body"
-        tabIndex={0}
-        role="rowgroup"
-        aria-label={t('firewall.table.rows', { label })}
-        aria-activedescendant={selectedIndex !== null ? rowId(selectedIndex) : undefined}
-        onKeyDown={onKeyDown}
-        onMouseLeave={() => setHoveredCell(null)}
+      <VirtualRows
+        virtual={virtual}
+        scrollerRef={scroller}
+        viewport={{ className: 'vt-body', role: 'rowgroup', label: t('firewall.table.rows', { label }), onMouseLeave: () => setHoveredCell(null) }}
+        empty={rowCount === 0 ? { className: 'vt-empty', content: props.empty } : null}
+        rowAt={rowAt}
+        rowHeight={rowHeight}
+        selectedIndex={selectedIndex}
+        onSelect={onSelect}
+        onOpen={onOpen}
+        role="row"
+        className="vt-row"
+        selectedClassName="vt-selected"
+        rowClassName={props.rowClassName}
+        style={{ gridTemplateColumns: template }}
+        // By position, not by row: a new filter or sort refills the rows on screen in
+        // place instead of tearing them down and building a screenful anew.
+        keyOf={(index) => index}
+        rowIndexOffset={2}
       >
-        {rowCount === 0 && <div className="vt-empty">{props.empty}</div>}
-        <VirtualRows
-          virtual={{ items, totalHeight, rowId }}
-          rowAt={rowAt}
-          rowHeight={rowHeight}
-          selectedIndex={selectedIndex}
-          onSelect={onSelect}
-          onOpen={onOpen}
-          role="row"
-          className="vt-row"
-          selectedClassName="vt-selected"
-          rowClassName={props.rowClassName}
-          style={{ gridTemplateColumns: template }}
-          // By position, not by row: a new filter or sort refills the rows on screen in
-          // place instead of tearing them down and building a screenful anew.
-          keyOf={(index) => index}
-          rowIndexOffset={2}
-        >
-          {(row, index) =>
-            row
-              ? columns.map((column) => {
-                  const value = column.filterValue?.(row);
-                  const cellKey = `${index}:${column.id}`;
-                  return (
-                    <div
-                      key={column.id}
-                      role="gridcell"
-                      className="vt-cell"
-                      onMouseEnter={() => setHoveredCell(cellKey)}
-                      onContextMenu={(event) => {
-                        if (!onFilter || value === undefined) return;
-                        event.preventDefault();
-                        setMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, value });
-                      }}
-                    >
-                      <span className="vt-value">{column.cell(row)}</span>
-                      {onFilter && value !== undefined && hoveredCell === cellKey && (
-                        <span className="vt-filter-buttons">
-                          <button
-                            type="button"
-                            tabIndex={-1}
-                            aria-label={t('firewall.table.filterIn', { column: column.title, value })}
-                            title={t('firewall.table.onlyTitle', { column: column.title, value })}
-                            onClick={(event) => {
-                              event.stopPropagation();
-                              onFilter(column.id, value, 'in');
-                            }}
-                          >
-                            +
-                          </button>
-                          <button
-                            type="button"
-                            tabIndex={-1}
-                            aria-label={t('firewall.table.filterOut', { column: column.title, value })}
-                            title={t('firewall.table.hideTitle', { column: column.title, value })}
-                            onClick={(event) => {
-                              event.stopPropagation();
-                              onFilter(column.id, value, 'out');
-                            }}
-                          >
-                            −
-                          </button>
-                        </span>
-                      )}
-                    </div>
-                  );
-                })
-              : <div role="gridcell" className="vt-cell vt-pending" aria-busy="true" />
-          }
-        </VirtualRows>
-      </div>
+        {(row, index) =>
+          row
+            ? columns.map((column) => {
+                const value = column.filterValue?.(row);
+                const cellKey = `${index}:${column.id}`;
+                return (
+                  <div
+                    key={column.id}
+                    role="gridcell"
+                    className="vt-cell"
+                    onMouseEnter={() => setHoveredCell(cellKey)}
+                    onContextMenu={(event) => {
+                      if (!onFilter || value === undefined) return;
+                      event.preventDefault();
+                      setMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, value });
+                    }}
+                  >
+                    <span className="vt-value">{column.cell(row)}</span>
+                    {onFilter && value !== undefined && hoveredCell === cellKey && (
+                      <span className="vt-filter-buttons">
+                        <button
+                          type="button"
+                          tabIndex={-1}
+                          aria-label={t('firewall.table.filterIn', { column: column.title, value })}
+                          title={t('firewall.table.onlyTitle', { column: column.title, value })}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            onFilter(column.id, value, 'in');
+                          }}
+                        >
+                          +
+                        </button>
+                        <button
+                          type="button"
+                          tabIndex={-1}
+                          aria-label={t('firewall.table.filterOut', { column: column.title, value })}
+                          title={t('firewall.table.hideTitle', { column: column.title, value })}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            onFilter(column.id, value, 'out');
+                          }}
+                        >
+                          −
+                        </button>
+                      </span>
+                    )}
+                  </div>
+                );
+              })
+            : <div role="gridcell" className="vt-cell vt-pending" aria-busy="true" />
+        }
+      </VirtualRows>
       {menu && onFilter && <CellMenu target={menu} onFilter={onFilter} onDismiss={() => setMenu(null)} />}
     </div>
   );
