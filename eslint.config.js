@@ -223,4 +223,17 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Components reach main through their feature's hooks (`*-data.ts`, stores), never the bridge.
+    files: ['src-renderer/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value=/(^|\\/)bridge(\\.ts)?$/]", message: 'A component uses its feature\'s hooks (features/<area>/*-data.ts), not the bridge.' },
+        { selector: "ImportExpression[source.value=/(^|\\/)bridge(\\.ts)?$/]", message: 'A component uses its feature\'s hooks (features/<area>/*-data.ts), not the bridge.' },
+        { selector: "MemberExpression[object.name='window'][property.name='opsdesk']", message: 'A component uses its feature\'s hooks (features/<area>/*-data.ts), not window.opsdesk.' },
+        { selector: "MemberExpression[object.name='globalThis'][property.name='opsdesk']", message: 'A component uses its feature\'s hooks (features/<area>/*-data.ts), not window.opsdesk.' },
+      ],
+    },
+  },
 );

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { QueryLayer } from './data/QueryLayer.tsx';
 import { translator } from './language/translator.ts';
 import './ui/styles.css';
 
@@ -12,6 +13,8 @@ translator.on('languageChanged', (language) => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <QueryLayer>
+      <App />
+    </QueryLayer>
   </StrictMode>,
 );

@@ -4,6 +4,7 @@
 // back as `fieldErrors` on the form's own field names.
 import { z } from 'zod';
 import { call, event } from './define.ts';
+import { addressObjectTypes, logActions, logTimePresets, logTypes } from '../../src-shared/firewall-constants.ts';
 import type { RemotePage } from './pages.ts';
 
 const profileId = z.string().min(1).max(64);
@@ -59,10 +60,7 @@ export const addressObjectInputSchema = z.object({
 });
 export type AddressObjectInput = z.infer<typeof addressObjectInputSchema>;
 
-export const logTypes = ['traffic', 'threat', 'system'] as const;
-export const logActions = ['allow', 'deny'] as const;
-/** Relative windows ending now; `custom` uses `since`/`until`. */
-export const logTimePresets = ['15m', '1h', '24h', '7d', 'all', 'custom'] as const;
+export { logActions, logTimePresets, logTypes };
 export const logQuerySchema = z.object({
   text: z.string().max(500).optional(),
   srcIp: z.string().max(100).optional(),
@@ -212,7 +210,7 @@ export const firewallAdmin = {
     updatePolicy: call<Policy>()(z.object({ profileId, id: objectId, policy: policyInputSchema.partial() })),
     deletePolicy: call<null>()(z.object({ profileId, id: objectId })),
 
-    listAddressObjects: call<RemotePage<AddressObject>>()(z.object({ profileId, ...paging, type: z.enum(['host', 'subnet', 'range', 'fqdn', 'group']).optional() })),
+    listAddressObjects: call<RemotePage<AddressObject>>()(z.object({ profileId, ...paging, type: z.enum(addressObjectTypes).optional() })),
     createAddressObject: call<AddressObject>()(z.object({ profileId, addressObject: addressObjectInputSchema })),
     updateAddressObject: call<AddressObject>()(z.object({ profileId, id: objectId, addressObject: addressObjectInputSchema.partial() })),
     deleteAddressObject: call<null>()(z.object({ profileId, id: objectId })),

@@ -4,8 +4,9 @@ import type { IpcError } from './define.ts';
 import type { CachedPage } from './pages.ts';
 import type { CacheChanged, FirewallSyncResource, SyncStatus } from './sync.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
+import { alertSeverities } from '../../src-shared/firewall-constants.ts';
 
-export const alertSeverities = ['low', 'medium', 'high', 'critical'] as const;
+export { alertSeverities };
 export type AlertSeverity = (typeof alertSeverities)[number];
 
 /** The alert columns a user can filter on from a cell ("filter in / filter out"). */
@@ -191,6 +192,12 @@ export interface ExportProgress {
   total: number;
 }
 
+/**
+ * Why a switched-on receiver does not listen, as a reason the window words: no TLS certificate and
+ * key yet, or the address refused (`systemCode` is the OS's, e.g. EADDRINUSE, EACCES).
+ */
+export type ReceiverNotListening = { reason: 'certificate_missing' } | { reason: 'address_refused'; systemCode: string };
+
 export interface WebhookSettings {
   enabled: boolean;
   /** Address to listen on, e.g. 0.0.0.0 or one interface's address. */
@@ -204,7 +211,7 @@ export interface WebhookSettings {
   hasCertificate: boolean;
   /** While enabled: whether it listens, or why not. */
   listening: boolean;
-  error?: string;
+  notListening?: ReceiverNotListening;
   /** What arrived since OpsDesk started: counts, and the last deliveries with their outcome and why one was refused. */
   deliveries: WebhookDeliveries;
 }

@@ -13,3 +13,15 @@ export function useFieldErrorText(): (field: FieldError) => string {
   const { i18n } = useTranslation();
   return (field) => fieldErrorText(i18n, field);
 }
+
+/**
+ * A form's field errors from a failed call, in the window's language, by the form's own field name
+ * (the router says `policy.name`, the appliance `name`).
+ */
+export function useFieldErrors(error: IpcError | null): (field: string) => string | undefined {
+  const words = useFieldErrorText();
+  return (field) => {
+    const refused = error?.fieldErrors?.find((candidate) => candidate.path === field || candidate.path.endsWith(`.${field}`));
+    return refused && words(refused);
+  };
+}

@@ -1,17 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import type { NotificationItem, NotificationSettings } from '../../src-preload/contract/notifications.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { TabBarButton } from '../ui/TabBarButton.tsx';
+import { Time } from '../ui/Time.tsx';
 import { useNotificationsStore } from './notifications-store.ts';
 import './notifications.css';
-import { fill } from '../ui/fill-template.ts';
-import { useCatalogSection } from '../ui/use-catalog-section.ts';
 
 const severityChoices: NotificationSettings['alertSeverity'][] = ['low', 'medium', 'high', 'critical', 'off'];
 
 /** The bell in the tab bar: the unread count, and the in-app center with its settings. */
 export function NotificationCenter() {
-  const s = useCatalogSection('notificationCenter');
+  const { t } = useTranslation();
   const unread = useNotificationsStore((state) => state.unread);
   const follow = useNotificationsStore((state) => state.follow);
   const [open, setOpen] = useState(false);
@@ -38,8 +38,8 @@ export function NotificationCenter() {
         countClassName="nc-count"
         aria-expanded={open}
         aria-haspopup="dialog"
-        aria-label={unread > 0 ? fill(s.bellUnread, { count: unread }) : s.bell}
-        title={s.bell}
+        aria-label={unread > 0 ? t('notificationCenter.bellUnread', { count: unread }) : t('notificationCenter.bell')}
+        title={t('notificationCenter.bell')}
         onClick={() => setOpen(!open)}
       />
       {open && <NotificationPanel onClose={() => setOpen(false)} />}
@@ -48,7 +48,7 @@ export function NotificationCenter() {
 }
 
 function NotificationPanel({ onClose }: { onClose(): void }) {
-  const s = useCatalogSection('notificationCenter');
+  const { t } = useTranslation();
   const items = useNotificationsStore((state) => state.items);
   const unread = useNotificationsStore((state) => state.unread);
   const error = useNotificationsStore((state) => state.error);
@@ -59,32 +59,32 @@ function NotificationPanel({ onClose }: { onClose(): void }) {
     <div
       className="nc-panel"
       role="dialog"
-      aria-label={s.center}
+      aria-label={t('notificationCenter.center')}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onClose();
       }}
     >
       <header className="nc-header">
-        <h2>{s.heading}</h2>
-        <span className="muted">{unread > 0 ? fill(s.unread, { count: unread }) : s.allRead}</span>
+        <h2>{t('notificationCenter.heading')}</h2>
+        <span className="muted">{unread > 0 ? t('notificationCenter.unread', { count: unread }) : t('notificationCenter.allRead')}</span>
         <button type="button" className="link-button" disabled={unread === 0} onClick={() => void markAllRead()}>
-          {s.markAllRead}
+          {t('notificationCenter.markAllRead')}
         </button>
         <button type="button" className="link-button" disabled={items.length === 0} onClick={() => void clear()}>
-          {s.clear}
+          {t('notificationCenter.clear')}
         </button>
       </header>
       {desktopRefused !== null && (
         <p className="card nc-refused" role="note">
-          {fill(s.desktopRefused, { reason: desktopRefused })}
+          {t('notificationCenter.desktopRefused', { reason: desktopRefused })}
         </p>
       )}
       <NotificationSettingsForm />
-      {error && <ErrorNotice error={error} title={s.updateFailed} />}
+      {error && <ErrorNotice error={error} title={t('notificationCenter.updateFailed')} />}
       {items.length === 0 ? (
-        <p className="muted nc-empty">{s.empty}</p>
+        <p className="muted nc-empty">{t('notificationCenter.empty')}</p>
       ) : (
-        <ul className="nc-list" aria-label={s.list}>
+        <ul className="nc-list" aria-label={t('notificationCenter.list')}>
           {items.map((item) => (
             <li key={item.id}>
               <NotificationEntry
@@ -103,20 +103,20 @@ function NotificationPanel({ onClose }: { onClose(): void }) {
 }
 
 function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen(): void }) {
-  const s = useCatalogSection('notificationCenter');
+  const { t } = useTranslation();
   const content = (
     <>
       <span className="nc-title">
-        {!item.read && <span className="nc-dot" aria-label={s.unreadDot} />}
+        {!item.read && <span className="nc-dot" aria-label={t('notificationCenter.unreadDot')} />}
         <bdi>{item.title}</bdi>
         {item.count > 1 && <span className="nc-badge">{item.count}</span>}
       </span>
       <span className="nc-body">
         <bdi>{item.body}</bdi>
       </span>
-      <time className="nc-time" dateTime={item.createdAt}>
-        {new Date(item.createdAt).toLocaleString()}
-      </time>
+      <span className="nc-time">
+        <Time value={item.createdAt} />
+      </span>
     </>
   );
   const className = item.read ? 'nc-entry' : 'nc-entry nc-unread';
@@ -130,12 +130,12 @@ function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen():
 }
 
 function NotificationSettingsForm() {
-  const s = useCatalogSection('notificationCenter');
+  const { t } = useTranslation();
   const settings = useNotificationsStore((state) => state.settings);
   const saveSettings = useNotificationsStore((state) => state.saveSettings);
   if (!settings) return null;
   return (
-    <div className="nc-settings" role="group" aria-label={s.settings.label}>
+    <div className="nc-settings" role="group" aria-label={t('notificationCenter.settings.label')}>
       <label className="nc-switch">
         <input
           type="checkbox"
@@ -143,24 +143,24 @@ function NotificationSettingsForm() {
           checked={settings.doNotDisturb}
           onChange={(event) => void saveSettings({ ...settings, doNotDisturb: event.target.checked })}
         />
-        {s.settings.doNotDisturb}
+        {t('notificationCenter.settings.doNotDisturb')}
       </label>
       <label>
-        {s.settings.desktopAlerts}{' '}
+        {t('notificationCenter.settings.desktopAlerts')}{' '}
         <select
           value={settings.alertSeverity}
           onChange={(event) => void saveSettings({ ...settings, alertSeverity: event.target.value as NotificationSettings['alertSeverity'] })}
         >
           {severityChoices.map((choice) => (
             <option key={choice} value={choice}>
-              {s.settings.severities[choice]}
+              {t(`notificationCenter.settings.severities.${choice}`)}
             </option>
           ))}
         </select>
       </label>
       <label className="nc-switch">
         <input type="checkbox" checked={settings.blocks} onChange={(event) => void saveSettings({ ...settings, blocks: event.target.checked })} />
-        {s.settings.newBlocks}
+        {t('notificationCenter.settings.newBlocks')}
       </label>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../ui/format.ts';
 import { useShallow } from 'zustand/react/shallow';
 import type { OutboxEntry } from '../../src-preload/contract/outbox.ts';
 import { useProfilesStore } from '../connections/profiles-store.ts';
@@ -41,6 +42,7 @@ export function OutboxPanel() {
 
 function OutboxRow({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const actionText = useActionText();
   const profile = useProfilesStore((state) => state.profiles.find((candidate) => candidate.id === entry.profileId));
   return (
@@ -66,7 +68,7 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
         <WriteStateWords entry={entry} />
       </p>
       <p className="muted outbox-meta">
-        {t('outbox.madeAt', { time: new Date(entry.createdAt).toLocaleString() })}
+        {t('outbox.madeAt', { time: format.dateTime(entry.createdAt) })}
         {entry.attempts > 0 && <> · {t('outbox.attempts', { count: entry.attempts })}</>}
       </p>
       {entry.state !== 'sending' && <WriteActions entry={entry} />}

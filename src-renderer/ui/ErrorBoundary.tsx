@@ -1,5 +1,6 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -35,12 +36,22 @@ export class ErrorBoundary extends Component<Props, State> {
 
 function ViewFailed({ viewTitle, error, reload }: { viewTitle: string; error: Error; reload(): void }) {
   const { t } = useTranslation();
+  // A query that threw here is asked again when the view reloads, not answered with its error.
+  const queries = useQueryErrorResetBoundary();
   return (
     <div className="error-panel" role="alert">
       <h2>{t('viewError.heading', { view: viewTitle })}</h2>
+      {/* A crash is not an IpcError: its own words are what support needs to find it. */}
       <p className="error-message">{error.message || t('viewError.unexpected')}</p>
       <p>{t('viewError.othersUnaffected')}</p>
-      <button type="button" className="button-primary" onClick={reload}>
+      <button
+        type="button"
+        className="button-primary"
+        onClick={() => {
+          queries.reset();
+          reload();
+        }}
+      >
         {t('viewError.reload')}
       </button>
     </div>

@@ -1,17 +1,18 @@
-import { useTranslation } from 'react-i18next';
-import { formatDateTime } from './format.ts';
+import { useFormat } from './format.ts';
 
 /**
- * A moment in the user's local time and language. Appliances send times with their own offset;
- * the string as it was sent is kept for the hover, so the two can be compared.
+ * A moment in the user's local time and the app's language. Back ends send times with their own
+ * offset; the string as it was sent is kept for the hover, so the two can be compared, and shown
+ * as sent when it cannot be read.
  */
-export function Time({ value }: { value: string }) {
-  const { i18n } = useTranslation();
+export function Time({ value }: { value: string | null | undefined }) {
+  const format = useFormat();
+  if (value === null || value === undefined) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return <span>{value}</span>;
   return (
     <time dateTime={date.toISOString()} title={value}>
-      {formatDateTime(date, i18n.language)}
+      {format.dateTime(date)}
     </time>
   );
 }

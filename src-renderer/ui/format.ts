@@ -1,4 +1,8 @@
-// Dates, times and durations in the window's language, through Intl.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// Dates, times, numbers and durations in the app's language (Settings' choice), through Intl: never
+// the system's locale, which may differ from the language the user picked.
 
 /** Intl.DurationFormat is newer than TypeScript's DOM library. */
 interface DurationFormat {
@@ -7,17 +11,22 @@ interface DurationFormat {
 const DurationFormat = (Intl as unknown as { DurationFormat: new (locale: string, options: { style: 'narrow' | 'short' | 'long' }) => DurationFormat })
   .DurationFormat;
 
-// Making a DateTimeFormat costs far more than formatting with one, and a list formats a time per row.
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-export function formatDateTime(date: Date, language: string): string {
-  let format = dateTimeFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' });
-    dateTimeFormats.set(language, format);
-  }
-  return format.format(date);
+// Making a formatter costs far more than formatting with one, and a list formats a value per row.
+const formats = new Map<string, unknown>();
+function cached<F>(key: string, make: () => F): F {
+  let format = formats.get(key) as F | undefined;
+  if (format === undefined) formats.set(key, (format = make()));
+  return format;
 }
+
+export const formatDateTime = (date: Date, language: string): string =>
+  cached(`dateTime|${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' })).format(date);
+
+/** A table cell's moment: short date, time to the second. */
+export const formatShortDateTime = (date: Date, language: string): string =>
+  cached(`short|${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' })).format(date);
+
+export const formatNumber = (value: number, language: string): string => cached(`number|${language}`, () => new Intl.NumberFormat(language)).format(value);
 
 /** An uptime to the minute, its two largest units: "3d 4h", "3天4小时". */
 export function formatDuration(seconds: number, language: string): string {
@@ -26,4 +35,43 @@ export function formatDuration(seconds: number, language: string): string {
   const minutes = Math.floor((seconds % 3_600) / 60);
   const duration = days > 0 ? { days, hours } : hours > 0 ? { hours, minutes } : { minutes };
   return new DurationFormat(language, { style: 'narrow' }).format(duration);
+}
+
+const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "just now", "3 minutes ago", "in 2 hours": the largest whole unit. */
+export function formatRelative(at: number, now: number, language: string): string {
+  const difference = at - now;
+  const format = cached(`relative|${language}`, () => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
+  for (const [unit, size] of relativeUnits) {
+    if (Math.abs(difference) >= size) return format.format(Math.trunc(difference / size), unit);
+  }
+  return format.format(0, 'second');
+}
+
+/** The formatters above, bound to the app's language; a component using them re-renders when it changes. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(
+    () => ({
+      language,
+      dateTime: (value: string | Date) => formatDateTime(new Date(value), language),
+      /** A moment a back end sent (ISO 8601); what cannot be read is shown as sent, nothing as nothing. */
+      sentTime: (iso: string | null | undefined) => {
+        if (iso === undefined || iso === null) return '';
+        const ms = Date.parse(iso);
+        return Number.isNaN(ms) ? iso : formatDateTime(new Date(ms), language);
+      },
+      shortDateTime: (value: string | Date) => formatShortDateTime(new Date(value), language),
+      number: (value: number) => formatNumber(value, language),
+      duration: (seconds: number) => formatDuration(seconds, language),
+      relative: (at: number, now: number) => formatRelative(at, now, language),
+    }),
+    [language],
+  );
 }

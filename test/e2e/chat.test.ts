@@ -264,7 +264,7 @@ describe('chat workspace', () => {
     await panel.getByLabel('First text', { exact: true }).fill('block 10.0.0.8');
     await panel.getByLabel(/^Second text/).fill('block 10.0.0.8');
     await panel.getByRole('button', { name: 'Embed' }).click();
-    await expect.poll(() => panel.getByRole('status').innerText()).toBe('2 vectors of 1536 dimensions. Cosine similarity: 1.0000');
+    await expect.poll(() => panel.getByRole('status').innerText()).toBe('2 vectors of 1,536 dimensions. Cosine similarity: 1.0000');
   });
 
   test('hostile model output renders as text, runs nothing, fetches nothing; links open only after confirmation', async () => {

@@ -4,7 +4,7 @@ import { fillAlertCache } from '../support/alert-cache-fill.ts';
 import { alertQuerySchema } from '../../src-preload/contract/firewall.ts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { FirewallSim } from '../sim/index.ts';
+import { FIREWALL_API_PREFIX, FirewallSim } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
 import { firewallProfile } from '../support/firewall-profile.ts';
@@ -42,6 +42,16 @@ const columnTexts = async (page: Page, columnIndex: number): Promise<string[]> =
     .locator('.vt-body [role="row"]')
     .evaluateAll((rows, index) => rows.map((row) => (row.querySelectorAll('[role="gridcell"]')[index] as HTMLElement | undefined)?.innerText.trim() ?? ''), columnIndex);
 const columns = { severity: 0, time: 1, source: 2, destination: 3, category: 4, action: 5, signature: 6 } as const;
+
+/**
+ * What the window asked the appliance since request number `since`: every write and every read of
+ * one record. The background sync's list reads (GET /alerts, GET /blocklist) are not the window's.
+ */
+const applianceCalls = (firewall: FirewallSim, since: number): string[] =>
+  firewall.requests
+    .slice(since)
+    .filter((request) => request.method !== 'GET' || !/\/(alerts|blocklist)$/.test(request.path))
+    .map((request) => `${request.method} ${request.path}`);
 
 async function syncNow(page: Page) {
   await firewallPanel(page).getByRole('button', { name: 'Sync now' }).click();
@@ -124,9 +134,12 @@ describe('the firewall workspace, as an analyst uses it', () => {
     await page.keyboard.press('Enter');
     const blockButton = detail.getByRole('button', { name: /^Block source / });
     const sourceIp = (await blockButton.innerText()).replace('Block source ', '').trim();
+    const asked = firewall.requests.length;
     await blockButton.click();
     await expect.poll(() => detail.getByRole('status').innerText(), { timeout: 15_000 }).toContain(`The block list holds ${sourceIp}`);
     await expect.poll(async () => (await columnTexts(page, columns.source))[0]).toMatch(new RegExp(`^${sourceIp.replaceAll('.', '\\.')}\\s*blocked$`, 'i'));
+    // One request to the appliance: the block. The detail and the rows follow from its answer and main's cache.
+    expect(applianceCalls(firewall, asked)).toEqual([`POST ${FIREWALL_API_PREFIX}/blocklist`]);
 
     expect(dialogs).toEqual([]);
   });
@@ -139,7 +152,18 @@ describe('the firewall workspace, as an analyst uses it', () => {
     await syncNow(page);
     await expect.poll(() => matching(page), { timeout: 20_000 }).toBe('30 alerts');
     const [alert] = services.firewall.alerts.query(alertQuerySchema.parse({ profileId: profile.id, limit: 1 })).rows;
-    const { ip: sourceIp } = await services.firewall.blocks.blockAlertSource(profile.id, alert!.id, 3600);
+    const sourceIp = alert!.srcIp!;
+
+    // Block the newest alert's source through the window: its detail, one hour.
+    await alertsGrid(page).getByRole('rowgroup', { name: 'Alerts rows' }).focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    const detail = firewallPanel(page).getByRole('complementary', { name: `Alert ${alert!.id}` });
+    await detail.getByRole('combobox', { name: 'Block for' }).selectOption({ label: '1 hour' });
+    const asked = firewall.requests.length;
+    await detail.getByRole('button', { name: `Block source ${sourceIp}` }).click();
+    await expect.poll(() => detail.getByRole('status').innerText(), { timeout: 15_000 }).toContain(`The block list holds ${sourceIp}`);
+    expect(applianceCalls(firewall, asked)).toEqual([`POST ${FIREWALL_API_PREFIX}/blocklist`]);
 
     const toast = platform.notifications.find((shown) => shown.body.includes(sourceIp));
     expect(toast).toBeDefined();

@@ -70,7 +70,7 @@ describe('alerts store', () => {
     store.getState().setFilter({ severity: [] });
     await firstPage(store);
     expect(store.getState().total).toBe(all);
-    expect(store.getState().filter).toEqual({});
+    expect(store.getState().query.filter).toEqual({});
   });
 
   test('filter out from a cell drops that value; filter in on the same cell replaces it', async () => {
@@ -84,13 +84,13 @@ describe('alerts store', () => {
 
     store.getState().addCellFilter('category', category, 'in');
     const only = await firstPage(store);
-    expect(store.getState().filter.cells).toEqual([{ field: 'category', value: category, mode: 'in' }]);
+    expect(store.getState().query.filter.cells).toEqual([{ field: 'category', value: category, mode: 'in' }]);
     expect(only.length).toBeGreaterThan(0);
     expectEach(only, (row) => row.category === category, `have category ${category}`);
 
     store.getState().removeCellFilter(0);
     await firstPage(store);
-    expect(store.getState().filter).toEqual({});
+    expect(store.getState().query.filter).toEqual({});
   });
 
   test('sorting by a column puts its largest first, a second click the other way', async () => {
@@ -100,7 +100,7 @@ describe('alerts store', () => {
     const descending = (await firstPage(store)).map((row) => row.srcIp ?? '');
     store.getState().sortBy('srcIp');
     const ascending = (await firstPage(store)).map((row) => row.srcIp ?? '');
-    expect(store.getState().sort).toEqual({ field: 'srcIp', direction: 'asc' });
+    expect(store.getState().query.sort).toEqual({ field: 'srcIp', direction: 'asc' });
     expect(descending[0]! >= descending.at(-1)!).toBe(true);
     expect(ascending[0]! <= ascending.at(-1)!).toBe(true);
     expect(ascending[0]).not.toBe(descending[0]);

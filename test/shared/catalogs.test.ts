@@ -35,12 +35,26 @@ export interface Findings {
   /** Keys named in `t('…')`, `i18nKey="…"`; a template key becomes a pattern. */
   keys: { file: string; key: string | RegExp }[];
   rawText: { file: string; line: number; text: string }[];
+  /**
+   * Text that escapes the chosen language: an error's `message` rendered instead of going through
+   * the error-text hook (main's English), and a date or number formatted by `toLocale…()` or an
+   * `Intl` formatter without the app's language (the system's locale, not the user's choice).
+   */
+  unlocalized: { file: string; line: number; text: string }[];
 }
+
+/**
+ * The places that may read an error's `message`: the error-text hook falls back to main's words
+ * for a code the catalog lacks, and a tab's crash panel shows a thrown Error's own words (no
+ * IpcError reaches it) for support.
+ */
+const mayReadMessage = new Set(['src-renderer/language/use-error-text.ts', 'src-renderer/ui/ErrorBoundary.tsx']);
 
 /** Reads one source file's translation keys and raw user-visible literals. */
 export function scan(file: string, source: string): Findings {
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const findings: Findings = { keys: [], rawText: [] };
+  const findings: Findings = { keys: [], rawText: [], unlocalized: [] };
+  const unlocalized = (node: ts.Node) => findings.unlocalized.push({ file, line: line(node), text: node.getText() });
   const line = (node: ts.Node) => sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1;
   const raw = (node: ts.Node, text: string) => findings.rawText.push({ file, line: line(node), text: text.trim() });
   const keyOf = (node: ts.Expression | undefined): string | RegExp | undefined => {
@@ -56,6 +70,12 @@ export function scan(file: string, source: string): Findings {
     (ts.isIdentifier(callee) && callee.text === 't') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 't');
 
   const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(node) && node.name.text === 'message' && /error/i.test(node.expression.getText()) && !node.expression.getText().startsWith('useErrorText(') && !mayReadMessage.has(file)) unlocalized(node);
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && /^toLocale(String|DateString|TimeString)$/.test(node.expression.name.text)) unlocalized(node);
+    if (ts.isNewExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.expression.getText() === 'Intl') {
+      const [locale] = node.arguments ?? [];
+      if (!locale || locale.getText() === 'undefined' || /navigator/.test(locale.getText())) unlocalized(node);
+    }
     if (ts.isCallExpression(node) && isTranslate(node.expression)) {
       const [first] = node.arguments;
       // t(cond ? 'a' : 'b')
@@ -138,6 +158,33 @@ describe('the window has no words outside the catalogs', () => {
   test('no JSX text or user-visible attribute in src-renderer is a raw literal', () => {
     const rawText = scanned.flatMap((findings) => findings.rawText).filter(({ file }) => file.startsWith('src-renderer'));
     expect(rawText).toEqual([]);
+  });
+
+  test('no error message, date or number in src-renderer escapes the chosen language', () => {
+    const unlocalized = scanned.flatMap((findings) => findings.unlocalized).filter(({ file }) => file.startsWith('src-renderer'));
+    expect(unlocalized).toEqual([]);
+  });
+
+  test('the check catches a rendered error message and a date or number in the system locale', () => {
+    const findings = scan(
+      'src-renderer/Bad.tsx',
+      `export const Bad = ({ error, detail, at, count }) => (
+        <p title={detail.error?.message}>
+          {error.message} {new Date(at).toLocaleString()} {count.toLocaleString()}
+          {new Intl.DateTimeFormat(undefined, {}).format(at)} {new Intl.NumberFormat().format(count)}
+          {new Intl.NumberFormat(navigator.language).format(count)} {new Intl.NumberFormat(language).format(count)}
+        </p>
+      );`,
+    );
+    expect(findings.unlocalized.map(({ text }) => text)).toEqual([
+      'detail.error?.message',
+      'error.message',
+      'new Date(at).toLocaleString()',
+      'count.toLocaleString()',
+      'new Intl.DateTimeFormat(undefined, {})',
+      'new Intl.NumberFormat()',
+      'new Intl.NumberFormat(navigator.language)',
+    ]);
   });
 
   test('the check catches a raw string, a raw attribute and a key no catalog has', () => {

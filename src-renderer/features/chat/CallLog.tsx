@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { GatewayCall } from '../../../src-preload/contract/gateway.ts';
-import { opsdesk } from '../../bridge.ts';
+import { useCallLog } from './chat-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { useChatStore } from './chat-store.ts';
@@ -19,24 +17,12 @@ export function CallLog() {
   const { t } = useTranslation();
   const [model, setModel] = useState('');
   const [failedOnly, setFailedOnly] = useState(false);
-  const [calls, setCalls] = useState<GatewayCall[]>([]);
-  const [error, setError] = useState<IpcError | null>(null);
   // Any answer that ends adds a call; the summaries change with it.
   const summaries = useChatStore((state) => state.summaries);
 
-  useEffect(() => {
-    let current = true;
-    void opsdesk.gateway.callLog({ ...(model.trim() && { model }), failedOnly }).then((result) => {
-      if (!current) return;
-      if (result.ok) {
-        setCalls(result.data);
-        setError(null);
-      } else setError(result.error);
-    });
-    return () => {
-      current = false;
-    };
-  }, [model, failedOnly, summaries]);
+  const log = useCallLog(model, failedOnly, summaries);
+  const calls = log.data ?? [];
+  const error = log.error;
 
   return (
     <section className="chat-call-log" aria-label={t('chat.callLog.title')}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { EmbeddingResult } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
-import { opsdesk } from '../../bridge.ts';
+import { gatewayCalls } from './chat-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ModelSelect } from './ModelSelect.tsx';
 
@@ -20,7 +20,7 @@ export function EmbeddingsPanel({ profile }: { profile: ProfileView }) {
   const embed = async () => {
     setBusy(true);
     const texts = [first, second].filter((text) => text.trim());
-    const answer = await opsdesk.gateway.embed({ profileId: profile.id, model, texts });
+    const answer = await gatewayCalls().embed({ profileId: profile.id, model, texts });
     setBusy(false);
     setResult(answer.ok ? answer.data : null);
     setError(answer.ok ? null : answer.error);

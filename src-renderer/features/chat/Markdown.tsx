@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
-import { opsdesk } from '../../bridge.ts';
+import { openExternal } from './chat-data.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { continueSplit, paragraphPieces, type MarkdownSplit } from './markdown-blocks.ts';
 
@@ -46,7 +46,7 @@ function ModelLink({ href, children }: ComponentProps<'a'>) {
               className="button-primary"
               onClick={() => {
                 setConfirming(false);
-                void opsdesk.app.openExternal({ url: href });
+                void openExternal(href);
               }}
             >
               {t('chat.link.open')}

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { ChosenAudioFile, Transcription, UploadProgress } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { audioExtensions, audioFileMaxBytes } from '../../../src-shared/gateway-media.ts';
-import { opsdesk } from '../../bridge.ts';
+import { cancelTask, gatewayCalls, useUploadProgress } from './chat-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { CopyButton } from './MessageItem.tsx';
 import { ModelSelect } from './ModelSelect.tsx';
@@ -23,16 +23,14 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
 
   const currentUpload = useRef<string | null>(null);
   // Subscribed before any upload starts, so its first progress events are not missed.
-  useEffect(
-    () =>
-      opsdesk.gateway.onUploadProgress((update) => {
-        if (update.taskId === currentUpload.current) setProgress(update);
-      }),
-    [],
+  useUploadProgress(
+    useCallback((update: UploadProgress) => {
+      if (update.taskId === currentUpload.current) setProgress(update);
+    }, []),
   );
 
   const choose = async () => {
-    const chosen = await opsdesk.gateway.chooseAudioFile();
+    const chosen = await gatewayCalls().chooseAudioFile();
     setError(chosen.ok ? null : chosen.error);
     if (chosen.ok && chosen.data) {
       setFile(chosen.data);
@@ -47,7 +45,7 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
     setUploadId(id);
     setProgress(null);
     setResult(null);
-    const answer = await opsdesk.gateway.transcribe({ profileId: profile.id, model, fileId: file.fileId, taskId: id });
+    const answer = await gatewayCalls().transcribe({ profileId: profile.id, model, fileId: file.fileId, taskId: id });
     currentUpload.current = null;
     setUploadId(null);
     setError(answer.ok ? null : answer.error);
@@ -73,7 +71,7 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
         <div className="chat-upload" role="status">
           <progress aria-label={t('chat.transcription.progress')} max={100} value={percent} />
           <span>{percent < 100 ? t('chat.transcription.uploading', { percent }) : t('chat.transcription.uploaded')}</span>
-          <button type="button" className="button" onClick={() => void opsdesk.app.cancel({ taskId: uploadId })}>
+          <button type="button" className="button" onClick={() => void cancelTask(uploadId)}>
             {t('chat.transcription.stop')}
           </button>
         </div>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { IpcError, IpcResult } from '../../../src-preload/contract/define.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { useCatalogSection } from '../../ui/use-catalog-section.ts';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   title: string;
@@ -15,7 +15,7 @@ interface Props {
 
 /** Asks before a change the appliance cannot undo for us; stays open with the reason if it fails. */
 export function ConfirmDialog({ title, confirmLabel, children, onConfirm, onClose }: Props) {
-  const firewallStrings = useCatalogSection('firewall');
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
   const confirm = async () => {
@@ -28,10 +28,10 @@ export function ConfirmDialog({ title, confirmLabel, children, onConfirm, onClos
   return (
     <Dialog title={title} onClose={onClose}>
       {children}
-      {error && <ErrorNotice error={error} title={firewallStrings.confirm.failed} />}
+      {error && <ErrorNotice error={error} title={t('firewall.confirm.failed')} />}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
-          {firewallStrings.confirm.cancel}
+          {t('firewall.confirm.cancel')}
         </button>
         <button type="button" className="button-danger" disabled={busy} onClick={() => void confirm()}>
           {confirmLabel}

@@ -1,15 +1,15 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { IpcError, IpcResult } from '../../../src-preload/contract/define.ts';
 import type { FirewallList } from '../../../src-preload/contract/firewall.ts';
+import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { Time } from '../../ui/Time.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { operateState, useFirewallStatusStore } from './firewall-status-store.ts';
 import { cellText } from './table/visible-text.ts';
-import { useFirewallList } from './use-firewall-list.ts';
-import { fill } from '../../ui/fill-template.ts';
-import { useCatalogSection } from '../../ui/use-catalog-section.ts';
-
 
 export interface ListColumn<T> {
   title: string;
@@ -36,6 +36,8 @@ interface Props<T extends ListItem> {
     title: string;
     /** "allow list entry", "domain rule": how buttons and dialogs name one item. */
     noun: string;
+    /** "allow list", "domain rules": the list's name inside a sentence. */
+    listName: string;
     explanation: string;
   };
   /** The item's own columns and form fields; its description and creation time follow them. */
@@ -43,7 +45,7 @@ interface Props<T extends ListItem> {
   ownFields: readonly FormField[];
   /** The item's name in "Delete …?" and in its row's label. */
   nameOf(item: T): string;
-  read(profileId: string): Promise<IpcResult<FirewallList<T>>>;
+  list: UseQueryResult<FirewallList<T>>;
   /** `values` has every field's name, `description` among them. */
   add(values: Record<string, string>): Promise<IpcResult<unknown>>;
   remove(item: T): Promise<IpcResult<unknown>>;
@@ -51,15 +53,9 @@ interface Props<T extends ListItem> {
 
 /** A list read from the appliance with add and delete: the allow list and the domain rules. */
 export function EditableList<T extends ListItem>(props: Props<T>) {
-  const { profileId, nameOf, words: { noun, title, explanation } } = props;
-  const s = useCatalogSection('firewall').list;
-  const columns: readonly ListColumn<T>[] = [
-    ...props.ownColumns,
-    { title: s.description, cell: (item) => item.description },
-    { title: s.created, cell: (item) => (item.createdAt ? new Date(item.createdAt).toLocaleString() : null) },
-  ];
-  const fields: readonly FormField[] = [...props.ownFields, { name: 'description', label: s.description }];
-  const [state, reload] = useFirewallList(profileId, props.read);
+  const { t } = useTranslation();
+  const { profileId, nameOf, list, words: { noun, title, listName, explanation } } = props;
+  const fields: readonly FormField[] = [...props.ownFields, { name: 'description', label: t('firewall.list.description') }];
   const capabilities = useFirewallStatusStore((store) => store.capabilities[profileId]);
   const operate = operateState(capabilities);
   const [adding, setAdding] = useState(false);
@@ -70,55 +66,50 @@ export function EditableList<T extends ListItem>(props: Props<T>) {
       <div className="fw-toolbar">
         <p className="muted fw-explanation">{explanation}</p>
         <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding(true)}>
-          {fill(s.add, { noun })}
+          {t('firewall.list.add', { noun })}
         </button>
       </div>
-      {adding && (
-        <AddForm
-          noun={noun}
-          fields={fields}
-          add={props.add}
-          onDone={() => {
-            setAdding(false);
-            void reload();
-          }}
-        />
-      )}
-      {state.status === 'loading' && <p className="muted">{fill(s.reading, { list: title.toLowerCase() })}</p>}
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={fill(s.readFailed, { list: title.toLowerCase() })} />}
-      {state.status === 'ready' && state.error && <ErrorNotice error={state.error} title={fill(s.refreshFailed, { list: title.toLowerCase() })} />}
-      {state.status === 'ready' && (
+      {adding && <AddForm noun={noun} fields={fields} add={props.add} onDone={() => setAdding(false)} />}
+      {list.isPending && <p className="muted">{t('firewall.list.reading', { list: listName })}</p>}
+      {list.isError && <ErrorNotice error={list.error} title={t(list.data ? 'firewall.list.refreshFailed' : 'firewall.list.readFailed', { list: listName })} />}
+      {list.data && (
         <table className="fw-table" aria-label={title}>
           <thead>
             <tr>
-              {columns.map((column) => (
+              {props.ownColumns.map((column) => (
                 <th key={column.title} scope="col">
                   {column.title}
                 </th>
               ))}
+              <th scope="col">{t('firewall.list.description')}</th>
+              <th scope="col">{t('firewall.list.created')}</th>
               <th scope="col">
-                <span className="visually-hidden">{s.actions}</span>
+                <span className="visually-hidden">{t('firewall.list.actions')}</span>
               </th>
             </tr>
           </thead>
           <tbody>
-            {state.list.items.map((item) => (
+            {list.data.items.map((item) => (
               <tr key={item.id} aria-label={nameOf(item)}>
-                {columns.map((column) => (
+                {props.ownColumns.map((column) => (
                   <td key={column.title} className="fw-wrap">
                     <bdi>{cellText(column.cell(item) ?? '')}</bdi>
                   </td>
                 ))}
+                <td className="fw-wrap">
+                  <bdi>{cellText(item.description ?? '')}</bdi>
+                </td>
+                <td>{item.createdAt && <Time value={item.createdAt} />}</td>
                 <td>
                   <button
                     type="button"
                     className="button-danger"
                     disabled={!operate.allowed}
                     title={operate.reason}
-                    aria-label={fill(s.deleteNamed, { name: nameOf(item) })}
+                    aria-label={t('firewall.list.deleteNamed', { name: nameOf(item) })}
                     onClick={() => setDeleting(item)}
                   >
-                    {s.delete}
+                    {t('firewall.list.delete')}
                   </button>
                 </td>
               </tr>
@@ -126,20 +117,16 @@ export function EditableList<T extends ListItem>(props: Props<T>) {
           </tbody>
         </table>
       )}
-      {state.status === 'ready' && state.list.items.length === 0 && <p className="muted">{fill(s.empty, { list: title.toLowerCase() })}</p>}
+      {list.data?.items.length === 0 && <p className="muted">{t('firewall.list.empty', { list: listName })}</p>}
       {deleting && (
         <ConfirmDialog
-          title={fill(s.deleteTitle, { name: cellText(nameOf(deleting), 80) })}
-          confirmLabel={s.delete}
+          title={t('firewall.list.deleteTitle', { name: cellText(nameOf(deleting), 80) })}
+          confirmLabel={t('firewall.list.delete')}
           onClose={() => setDeleting(null)}
-          onConfirm={async () => {
-            const result = await props.remove(deleting);
-            if (result.ok) void reload();
-            return result;
-          }}
+          onConfirm={() => props.remove(deleting)}
         >
           <p>
-            {fill(s.deleteBody, { noun })} <bdi>{cellText(nameOf(deleting), 200)}</bdi>
+            {t('firewall.list.deleteBody', { noun })} <bdi>{cellText(nameOf(deleting), 200)}</bdi>
           </p>
         </ConfirmDialog>
       )}
@@ -148,14 +135,17 @@ export function EditableList<T extends ListItem>(props: Props<T>) {
 }
 
 function AddForm({ noun, fields, add, onDone }: { noun: string; fields: readonly FormField[]; add: Props<ListItem>['add']; onDone(): void }) {
-  const firewallStrings = useCatalogSection('firewall');
-  const s = firewallStrings.list;
+  const { t } = useTranslation();
+  const fieldErrorText = useFieldErrorText();
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((field) => [field.name, field.options?.[0]?.value ?? ''])),
   );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
-  const fieldError = (name: string) => error?.fieldErrors?.find((field) => field.path === name)?.message;
+  const fieldError = (name: string) => {
+    const refused = error?.fieldErrors?.find((field) => field.path === name);
+    return refused && fieldErrorText(refused);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -167,7 +157,7 @@ function AddForm({ noun, fields, add, onDone }: { noun: string; fields: readonly
   };
 
   return (
-    <form className="card fw-form" aria-label={fill(s.add, { noun })} onSubmit={(event) => void submit(event)}>
+    <form className="card fw-form" aria-label={t('firewall.list.add', { noun })} onSubmit={(event) => void submit(event)}>
       {fields.map((field) => (
         <label key={field.name} className={fieldError(field.name) ? 'field field-invalid' : 'field'}>
           <span className="field-label">{field.label}</span>
@@ -189,13 +179,13 @@ function AddForm({ noun, fields, add, onDone }: { noun: string; fields: readonly
           {fieldError(field.name) && <span className="field-error">{fieldError(field.name)}</span>}
         </label>
       ))}
-      {error && !error.fieldErrors && <ErrorNotice error={error} title={s.notAdded} />}
+      {error && !error.fieldErrors && <ErrorNotice error={error} title={t('firewall.list.notAdded')} />}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onDone}>
-          {firewallStrings.confirm.cancel}
+          {t('firewall.confirm.cancel')}
         </button>
         <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? s.adding : s.addButton}
+          {busy ? t('firewall.list.adding') : t('firewall.list.addButton')}
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
@@ -6,17 +7,16 @@ import { operateState, useFirewallStatusStore } from './firewall-status-store.ts
 import { firewallSections } from './sections.ts';
 import { SyncLine } from './SyncLine.tsx';
 import './firewall.css';
-import { useCatalogSection } from '../../ui/use-catalog-section.ts';
 
 /** The Firewall workspace: one appliance, its sections in a nav, and its sync state always in view. */
 export function FirewallView({ params = {} }: { params?: ViewParams<'firewall'> }) {
-  const firewallStrings = useCatalogSection('firewall');
+  const { t } = useTranslation();
   return (
     <ServiceConnection
       service="firewall"
-      title={firewallStrings.title}
+      title={t('firewall.title')}
       {...(params.profileId !== undefined && { profileId: params.profileId })}
-      needs={firewallStrings.needs}
+      needs={t('firewall.needs')}
     >
       {(profile) => (
         <FirewallWorkspace
@@ -35,7 +35,7 @@ interface WorkspaceProps {
 }
 
 function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
-  const firewallStrings = useCatalogSection('firewall');
+  const { t } = useTranslation();
   const follow = useFirewallStatusStore((state) => state.follow);
   const capabilities = useFirewallStatusStore((state) => state.capabilities[profile.id]);
   const [sectionId, setSectionId] = useState(() => firewallSections.find((section) => section.id === initialSection)?.id ?? firewallSections[0]!.id);
@@ -50,8 +50,8 @@ function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
     <div className="fw-workspace">
       <SyncLine profileId={profile.id} />
       {!operate.allowed && (
-        <p className="notice notice-warning fw-read-only" role="note" aria-label={firewallStrings.readOnly.label}>
-          <strong>{firewallStrings.readOnly.heading}</strong> {operate.reason} {firewallStrings.readOnly.effect}
+        <p className="notice notice-warning fw-read-only" role="note" aria-label={t('firewall.readOnly.label')}>
+          <strong>{t('firewall.readOnly.heading')}</strong> {operate.reason} {t('firewall.readOnly.effect')}
         </p>
       )}
       {operate.allowed && operate.reason && (
@@ -60,7 +60,7 @@ function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
         </p>
       )}
       <div className="fw-body">
-        <nav className="fw-nav" aria-label={firewallStrings.sections.nav}>
+        <nav className="fw-nav" aria-label={t('firewall.sections.nav')}>
           {firewallSections.map((candidate) => (
             <button
               key={candidate.id}

@@ -1,68 +1,80 @@
+import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../../../src-preload/contract/sync.ts';
 import { useFirewallStatusStore } from './firewall-status-store.ts';
-import { relativeTime } from './relative-time.ts';
+import { useErrorText } from '../../language/use-error-text.ts';
+import { useFormat } from '../../ui/format.ts';
+import type { IpcError } from '../../../src-preload/contract/define.ts';
 import { useNow } from './use-now.ts';
-import { fill } from '../../ui/fill-template.ts';
-import { useCatalogSection } from '../../ui/use-catalog-section.ts';
 
 
 /** When each cache was last filled from the appliance, and what the sync does now: always in view. */
 export function SyncLine({ profileId }: { profileId: string }) {
-  const s = useCatalogSection('firewall').sync;
+  const { t } = useTranslation();
   const sync = useFirewallStatusStore((state) => state.sync[profileId]);
   const syncNow = useFirewallStatusStore((state) => state.syncNow);
   const now = useNow(15_000);
   const statuses = (['alerts', 'blocklist'] as const).map((resource) => ({ resource, status: sync?.[resource] }));
 
   return (
-    <div className="fw-sync-line" role="status" aria-label={s.label}>
+    <div className="fw-sync-line" role="status" aria-label={t('firewall.sync.label')}>
       {statuses.map(({ resource, status }) => (
         <span key={resource} className="fw-sync-item">
-          <strong>{s.resources[resource]}</strong> <LastSynced status={status} now={now} />
+          <strong>{t(`firewall.sync.resources.${resource}`)}</strong> <LastSynced status={status} now={now} />
           <SyncActivity status={status} />
         </span>
       ))}
       <button type="button" className="button fw-sync-now" onClick={() => void syncNow(profileId)}>
-        {s.now}
+        {t('firewall.sync.now')}
       </button>
     </div>
   );
 }
 
 function LastSynced({ status, now }: { status: SyncStatus | undefined; now: number }) {
-  const s = useCatalogSection('firewall').sync;
-  if (!status?.lastSyncedAt) return <span className="muted">{s.never}</span>;
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (!status?.lastSyncedAt) return <span className="muted">{t('firewall.sync.never')}</span>;
   const at = new Date(status.lastSyncedAt);
   return (
     <span className="muted">
-      {s.lastSynced} <time dateTime={status.lastSyncedAt} title={at.toLocaleString()}>{relativeTime(at.getTime(), now)}</time>
+      {t('firewall.sync.lastSynced')} <time dateTime={status.lastSyncedAt} title={format.dateTime(at)}>{format.relative(at.getTime(), now)}</time>
     </span>
   );
 }
 
 function SyncActivity({ status }: { status: SyncStatus | undefined }) {
-  const s = useCatalogSection('firewall').sync;
+  const { t } = useTranslation();
+  const format = useFormat();
   if (status?.state === 'syncing') {
     const progress = status.progress;
     return (
       <span className="fw-sync-activity">
         {' · '}
-        {s.syncing}
+        {t('firewall.sync.syncing')}
         {progress && (
           <>
             {' '}
-            {progress.total === null
-              ? progress.fetched.toLocaleString()
-              : fill(s.progress, { fetched: progress.fetched.toLocaleString(), total: progress.total.toLocaleString() })}
-            {progress.total !== null && <progress max={progress.total} value={progress.fetched} aria-label={s.progressLabel} />}
+            {progress.total === null ? format.number(progress.fetched) : t('firewall.sync.progress', { fetched: progress.fetched, total: progress.total })}
+            {progress.total !== null && <progress max={progress.total} value={progress.fetched} aria-label={t('firewall.sync.progressLabel')} />}
           </>
         )}
       </span>
     );
   }
   if (status?.state === 'backing-off') {
-    return <span className="fw-sync-activity text-danger" title={status.error?.hint}>{' · '}
-        {fill(s.notReached, { reason: status.error?.message ?? s.noAnswer })}</span>;
+    return status.error ? <NotReached error={status.error} /> : <span className="fw-sync-activity text-danger">{' · '}{t('firewall.sync.notReached', { reason: t('firewall.sync.noAnswer') })}</span>;
   }
   return null;
+}
+
+/** Why the appliance was not reached, in the window's language. */
+function NotReached({ error }: { error: IpcError }) {
+  const { t } = useTranslation();
+  const { message, hint } = useErrorText(error);
+  return (
+    <span className="fw-sync-activity text-danger" title={hint}>
+      {' · '}
+      {t('firewall.sync.notReached', { reason: message })}
+    </span>
+  );
 }

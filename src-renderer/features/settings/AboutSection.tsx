@@ -12,7 +12,7 @@ export function AboutSection() {
   const [includeHosts, setIncludeHosts] = useState(false);
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   const diagnostics = useDiagnostics(includeHosts);
-  const rows = useMemo(() => (diagnostics.status === 'ready' ? diagnosticsRows(diagnostics.data, t) : []), [diagnostics, t]);
+  const rows = useMemo(() => (diagnostics.data ? diagnosticsRows(diagnostics.data, t) : []), [diagnostics.data, t]);
   const heading = useRef<HTMLHeadingElement>(null);
   const requested = useAboutRequest((state) => state.pending);
   useEffect(() => {
@@ -29,8 +29,8 @@ export function AboutSection() {
       <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
         {t('settings.about.heading')}
       </h2>
-      {diagnostics.status === 'failed' && <ErrorNotice error={diagnostics.error} />}
-      {diagnostics.status === 'ready' && (
+      {diagnostics.isError && <ErrorNotice error={diagnostics.error} />}
+      {diagnostics.isSuccess && (
         <dl className="about-diagnostics">
           {rows.map(({ label, value }) => (
             <div key={label}>
@@ -58,7 +58,7 @@ export function AboutSection() {
         </span>
       </div>
       <div className="actions">
-        <button type="button" onClick={() => void copy()} disabled={diagnostics.status !== 'ready'}>
+        <button type="button" onClick={() => void copy()} disabled={!diagnostics.isSuccess}>
           {t('settings.about.copy')}
         </button>
         {copied && (

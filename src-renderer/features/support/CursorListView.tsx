@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import type { CursorList } from './use-cursor-list.ts';
+import type { CursorList } from './support-data.ts';
 
 interface FilterProps {
   label: string;
@@ -46,14 +46,15 @@ interface ViewProps {
 /** A server-paged list's state around its items (FAQ, chat logs): the failure, loading, nothing there, and More. */
 export function CursorListView({ list, failedTitle, empty, children }: ViewProps) {
   const { t } = useTranslation();
+  const { pages } = list;
   return (
     <>
-      {list.status === 'failed' && list.error && <ErrorNotice error={list.error} title={failedTitle} />}
-      {list.status === 'loading' && list.items.length === 0 && <p className="muted">{t('supportDesk.common.loading')}</p>}
-      {list.status === 'ready' && list.items.length === 0 && <p className="muted">{empty}</p>}
+      {pages.isError && <ErrorNotice error={pages.error} title={failedTitle} />}
+      {pages.isPending && pages.fetchStatus === 'fetching' && <p className="muted">{t('supportDesk.common.loading')}</p>}
+      {pages.isSuccess && list.items.length === 0 && <p className="muted">{empty}</p>}
       {children}
-      {list.hasMore && (
-        <button type="button" className="button" disabled={list.status === 'loading'} onClick={list.loadMore}>
+      {pages.hasNextPage && (
+        <button type="button" className="button" disabled={pages.isFetching} onClick={() => void pages.fetchNextPage()}>
           {t('supportDesk.common.more')}
         </button>
       )}

@@ -175,4 +175,18 @@ describe('deleting a firewall profile', () => {
     // The other profile's receiver keeps its keys.
     expect(await keyStore.get(`${profileId}#webhook-signing-key`)).toBe(secret);
   });
+
+  it('says why a switched-on receiver does not listen, as a reason the window words: no certificate, or an address in use', async () => {
+    const other = await addFirewallProfile(workspace, sims);
+    const withoutCertificate = await workspace.api.firewall.saveWebhook({ profileId: other, enabled: true, host: '127.0.0.1', port: await freePort(), applianceAddress: '127.0.0.1' });
+    expect(withoutCertificate.ok && withoutCertificate.data).toMatchObject({ enabled: true, listening: false, notListening: { reason: 'certificate_missing' } });
+
+    const leaf = await issueServerCertificate(sims.ca, { hostnames: ['localhost'], ips: ['127.0.0.1'] });
+    const taken = await workspace.api.firewall.saveWebhook({
+      profileId: other, enabled: true, host: '127.0.0.1', port, applianceAddress: '127.0.0.1', certificatePem: leaf.certPem, privateKeyPem: leaf.keyPem,
+    });
+    expect(taken.ok && taken.data).toMatchObject({ listening: false, notListening: { reason: 'address_refused', systemCode: 'EADDRINUSE' } });
+    const first = await workspace.api.firewall.webhook({ profileId });
+    expect(first.ok && first.data).toMatchObject({ listening: true });
+  });
 });

@@ -1,7 +1,7 @@
 // The webhook receiver's settings per firewall profile (off by default) and the receivers running.
 // The signing key and the TLS private key live in the keychain, never in SQLite.
 import type { z } from 'zod';
-import type { WebhookDeliveriesChanged, WebhookSettings, webhookSettingsSchema } from '../../../../src-preload/contract/firewall.ts';
+import type { ReceiverNotListening, WebhookDeliveriesChanged, WebhookSettings, webhookSettingsSchema } from '../../../../src-preload/contract/firewall.ts';
 import type { Db } from '../../db/database.ts';
 import type { SettingsTable } from '../../db/settings.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
@@ -38,7 +38,7 @@ export interface WebhookServiceOptions {
 
 export class WebhookService {
   readonly #options: WebhookServiceOptions;
-  readonly #running = new Map<string, { receiver: WebhookReceiver<WebhookSender> | null; error?: string }>();
+  readonly #running = new Map<string, { receiver: WebhookReceiver<WebhookSender> | null; notListening?: ReceiverNotListening }>();
   readonly #events: WebhookEventLog;
   /** Per profile, kept while its receiver restarts (saved settings), so the counts run since OpsDesk started. */
   readonly #deliveries = new Map<string, WebhookDeliveryLog>();
@@ -63,7 +63,7 @@ export class WebhookService {
       hasSigningKey: (await keyStore.get(signingKeyName(profileId))) !== null,
       hasCertificate: stored.certificatePem !== null && (await keyStore.get(tlsKeyName(profileId))) !== null,
       listening: running?.receiver != null,
-      ...(running?.error ? { error: running.error } : {}),
+      ...(running?.notListening ? { notListening: running.notListening } : {}),
       deliveries: this.#deliveryLog(profileId).snapshot(),
     };
   }
@@ -88,7 +88,7 @@ export class WebhookService {
     const { keyStore, logger, clock, onEvent } = this.#options;
     const privateKeyPem = await keyStore.get(tlsKeyName(profileId));
     if (stored.certificatePem === null || privateKeyPem === null) {
-      this.#running.set(profileId, { receiver: null, error: 'Add the receiver\'s TLS certificate and private key: the appliance delivers over HTTPS only.' });
+      this.#running.set(profileId, { receiver: null, notListening: { reason: 'certificate_missing' } });
       return;
     }
     const signingKey = await keyStore.get(signingKeyName(profileId));
@@ -115,7 +115,9 @@ export class WebhookService {
       await receiver.listen();
       this.#running.set(profileId, { receiver });
     } catch (error) {
-      this.#running.set(profileId, { receiver: null, error: `Cannot listen on ${stored.host}:${stored.port}: ${(error as Error).message}` });
+      logger.warn('the firewall webhook receiver cannot listen', { error });
+      const systemCode = (error as NodeJS.ErrnoException).code ?? 'unknown';
+      this.#running.set(profileId, { receiver: null, notListening: { reason: 'address_refused', systemCode } });
     }
   }
 

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import type { AddressObject, AddressObjectInput } from '../../../../src-preload/contract/firewall-admin.ts';
-import { addressObjectTypes } from './options.ts';
+import { addressObjectTypes } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
 import { joinList, splitList } from './format.ts';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
-import { usePagedList } from './use-paged-list.ts';
+import { adminCalls, useAppliancePage } from './admin-data.ts';
 
 type AddressType = (typeof addressObjectTypes)[number];
 
@@ -17,8 +16,8 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
   const access = useAdminAccess(profile.id);
   const [type, setType] = useState<AddressType | ''>('');
-  const list = usePagedList(`${profile.id}|${type}`, (page) =>
-    opsdesk.firewallAdmin.listAddressObjects({ profileId: profile.id, page, pageSize: 50, ...(type && { type }) }),
+  const list = useAppliancePage(profile.id, 'addressObjects', [type], (page) =>
+    adminCalls(profile.id).listAddressObjects({ page, pageSize: 50, ...(type && { type }) }),
   );
 
   return (
@@ -60,7 +59,7 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
         </>
       )}
       form={(address, done) => <AddressObjectForm profileId={profile.id} address={address} {...done} />}
-      remove={(address) => opsdesk.firewallAdmin.deleteAddressObject({ profileId: profile.id, id: address.id })}
+      remove={(address) => adminCalls(profile.id).deleteAddressObject({ id: address.id })}
     />
   );
 }
@@ -92,8 +91,8 @@ function AddressObjectForm({ profileId, address, onClose, onSaved }: AddressObje
       ...(isGroup ? { members: splitList(form.members) } : { value: form.value.trim() }),
     };
     return address
-      ? opsdesk.firewallAdmin.updateAddressObject({ profileId, id: address.id, addressObject: input })
-      : opsdesk.firewallAdmin.createAddressObject({ profileId, addressObject: input });
+      ? adminCalls(profileId).updateAddressObject({ id: address.id, addressObject: input })
+      : adminCalls(profileId).createAddressObject({ addressObject: input });
   }
 
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { fieldErrorFor } from '../../../ui/FormField.tsx';
+import { useFieldErrors } from '../../../language/use-error-text.ts';
 
 interface Props {
   title: string;
@@ -23,6 +23,7 @@ interface Props {
 export function AdminFormDialog({ title, wide, creating, send, onClose, onSaved, children }: Props) {
   const { t } = useTranslation();
   const [error, setError] = useState<IpcError | null>(null);
+  const fieldError = useFieldErrors(error);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -38,7 +39,7 @@ export function AdminFormDialog({ title, wide, creating, send, onClose, onSaved,
     <Dialog title={title} onClose={onClose} {...(wide && { wide })}>
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
         {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('firewallAdmin.common.failedTitle')} />}
-        {children((field) => fieldErrorFor(error, field))}
+        {children(fieldError)}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
             {t('firewallAdmin.common.cancel')}

@@ -6,14 +6,14 @@ import type { Permission } from '../../../../src-preload/contract/firewall.ts';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
-import type { usePagedList } from './use-paged-list.ts';
+import type { AppliancePage } from './admin-data.ts';
 
 interface Props<T extends { id: string; name: string }> {
   region: string;
   addLabel: string;
   /** Whether the key and edition let the user change these objects, and if not why. */
   access: Permission;
-  list: ReturnType<typeof usePagedList<T>>;
+  list: AppliancePage<T>;
   /** More of the toolbar, e.g. a filter. */
   toolbar?: ReactNode;
   /** The titles of the object's own columns. */

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import { opsdesk } from '../../../bridge.ts';
-import { localTime } from './format.ts';
+import { Time } from '../../../ui/Time.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
-import { usePagedList } from './use-paged-list.ts';
+import { adminCalls, useAppliancePage } from './admin-data.ts';
 
 export function DevicesSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
@@ -25,8 +24,8 @@ function DeviceList({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [onlineOnly, setOnlineOnly] = useState(false);
-  const list = usePagedList(`${profile.id}|${text}|${onlineOnly}`, (page) =>
-    opsdesk.firewallAdmin.listDevices({ profileId: profile.id, page, pageSize: 50, ...(text.trim() && { text: text.trim() }), ...(onlineOnly && { online: true }) }),
+  const list = useAppliancePage(profile.id, 'devices', [text, onlineOnly], (page) =>
+    adminCalls(profile.id).listDevices({ page, pageSize: 50, ...(text.trim() && { text: text.trim() }), ...(onlineOnly && { online: true }) }),
   );
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.devices.region')}>
@@ -52,7 +51,7 @@ function DeviceList({ profile }: { profile: ProfileView }) {
               <td>{device.os}</td>
               <td>{device.type}</td>
               <td>{device.online === undefined ? t('firewallAdmin.common.none') : device.online ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
-              <td>{localTime(device.lastSeen)}</td>
+              <td><Time value={device.lastSeen} /></td>
             </tr>
           ))
         }

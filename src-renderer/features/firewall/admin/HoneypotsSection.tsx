@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import type { Permission } from '../../../../src-preload/contract/firewall.ts';
 import type { Honeypot, HoneypotInput } from '../../../../src-preload/contract/firewall-admin.ts';
-import { honeypotTypes } from './options.ts';
+import { honeypotTypes } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
-import { localTime } from './format.ts';
+import { Time } from '../../../ui/Time.tsx';
 import { Pager } from './Pager.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
-import { usePagedList } from './use-paged-list.ts';
+import { adminCalls, useAppliancePage } from './admin-data.ts';
 
 export function HoneypotsSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
@@ -30,7 +29,7 @@ export function HoneypotsSection({ profile }: { profile: ProfileView }) {
 
 function HoneypotList({ profile, access }: { profile: ProfileView; access: Permission }) {
   const { t } = useTranslation();
-  const list = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listHoneypots({ profileId: profile.id, page, pageSize: 50 }));
+  const list = useAppliancePage(profile.id, 'honeypots', [], (page) => adminCalls(profile.id).listHoneypots({ page, pageSize: 50 }));
   const [selected, setSelected] = useState<Honeypot | null>(null);
 
   return (
@@ -56,7 +55,7 @@ function HoneypotList({ profile, access }: { profile: ProfileView; access: Permi
           <td>{honeypot.port}</td>
           <td>{honeypot.enabled ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
           <td>{honeypot.triggerCount ?? t('firewallAdmin.common.none')}</td>
-          <td>{localTime(honeypot.lastTriggeredAt)}</td>
+          <td><Time value={honeypot.lastTriggeredAt} /></td>
         </>
       )}
       rowClassName={(honeypot) => (selected?.id === honeypot.id ? 'admin-row-selected' : undefined)}
@@ -66,7 +65,7 @@ function HoneypotList({ profile, access }: { profile: ProfileView; access: Permi
         </button>
       )}
       form={(honeypot, done) => <HoneypotForm profileId={profile.id} honeypot={honeypot} {...done} />}
-      remove={(honeypot) => opsdesk.firewallAdmin.deleteHoneypot({ profileId: profile.id, id: honeypot.id })}
+      remove={(honeypot) => adminCalls(profile.id).deleteHoneypot({ id: honeypot.id })}
       onDeleted={(honeypot) => {
         if (selected?.id === honeypot.id) setSelected(null);
       }}
@@ -78,15 +77,15 @@ function HoneypotList({ profile, access }: { profile: ProfileView; access: Permi
 
 function TriggerEvents({ profileId, honeypot }: { profileId: string; honeypot: Honeypot }) {
   const { t } = useTranslation();
-  const { state, setPage } = usePagedList(`${profileId}|${honeypot.id}`, (page) =>
-    opsdesk.firewallAdmin.listHoneypotEvents({ profileId, honeypotId: honeypot.id, page, pageSize: 20 }),
+  const { query, setPage } = useAppliancePage(profileId, 'honeypotEvents', [honeypot.id], (page) =>
+    adminCalls(profileId).listHoneypotEvents({ honeypotId: honeypot.id, page, pageSize: 20 }),
   );
   const title = t('firewallAdmin.honeypots.eventsOf', { name: honeypot.name });
-  const page = 'page' in state ? state.page : undefined;
+  const page = query.data;
   return (
     <section className="card" aria-label={title}>
       <h2>{title}</h2>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {query.isError && <ErrorNotice error={query.error} title={t('firewallAdmin.common.loadFailed')} />}
       {page && page.items.length === 0 && <p className="muted">{t('firewallAdmin.honeypots.noEvents')}</p>}
       {page && page.items.length > 0 && (
         <>
@@ -102,7 +101,7 @@ function TriggerEvents({ profileId, honeypot }: { profileId: string; honeypot: H
               <tbody>
                 {page.items.map((event) => (
                   <tr key={event.id}>
-                    <td>{localTime(event.occurredAt)}</td>
+                    <td><Time value={event.occurredAt} /></td>
                     <td>{event.srcIp}</td>
                     <td>{event.detail}</td>
                   </tr>
@@ -138,8 +137,8 @@ function HoneypotForm({ profileId, honeypot, onClose, onSaved }: HoneypotFormPro
   function send() {
     const input: HoneypotInput = { name: form.name, type: form.type, ip: form.ip.trim(), port: Number(form.port), enabled: form.enabled };
     return honeypot
-      ? opsdesk.firewallAdmin.updateHoneypot({ profileId, id: honeypot.id, honeypot: input })
-      : opsdesk.firewallAdmin.createHoneypot({ profileId, honeypot: input });
+      ? adminCalls(profileId).updateHoneypot({ id: honeypot.id, honeypot: input })
+      : adminCalls(profileId).createHoneypot({ honeypot: input });
   }
 
   return (

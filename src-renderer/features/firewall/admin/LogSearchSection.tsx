@@ -2,14 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { LogQuery, LogSearchResult, RecentLogQuery } from '../../../../src-preload/contract/firewall-admin.ts';
-import { logActions, logTimePresets, logTypes } from './options.ts';
+import { logActions, logTimePresets, logTypes } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { FormField, fieldErrorFor } from '../../../ui/FormField.tsx';
-import { localTime } from './format.ts';
+import { FormField } from '../../../ui/FormField.tsx';
+import { useFieldErrors } from '../../../language/use-error-text.ts';
+import { useFormat } from '../../../ui/format.ts';
+import { Time } from '../../../ui/Time.tsx';
 import { Pager } from './Pager.tsx';
 import { useTranslation } from 'react-i18next';
+import { adminCalls } from './admin-data.ts';
 
 type Preset = (typeof logTimePresets)[number];
 const presetLabel: Record<Preset, string> = {
@@ -71,6 +73,7 @@ function toForm(query: LogQuery): QueryForm {
 
 export function LogSearchSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [form, setForm] = useState<QueryForm>(emptyForm);
   const [result, setResult] = useState<LogSearchResult | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
@@ -80,14 +83,14 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
   const latest = useRef(0);
 
   const loadRecent = useCallback(() => {
-    void opsdesk.firewallAdmin.recentLogQueries({ profileId: profile.id }).then((answer) => answer.ok && setRecent(answer.data));
+    void adminCalls(profile.id).recentLogQueries({}).then((answer) => answer.ok && setRecent(answer.data));
   }, [profile.id]);
   useEffect(loadRecent, [loadRecent]);
 
   async function run(query: LogQuery, page: number) {
     const request = ++latest.current;
     setBusy(true);
-    const answer = await opsdesk.firewallAdmin.searchLogs({ profileId: profile.id, query, page, pageSize });
+    const answer = await adminCalls(profile.id).searchLogs({ query, page, pageSize });
     if (request !== latest.current) return;
     setBusy(false);
     if (answer.ok) {
@@ -106,7 +109,7 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
   }
 
   const set = (field: keyof QueryForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
-  const fieldError = (field: string) => fieldErrorFor(error, field);
+  const fieldError = useFieldErrors(error);
 
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.logs.region')}>
@@ -197,7 +200,7 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
                   >
                     {describeQuery(entry.query, t)}
                   </button>
-                  <span className="muted"> · {localTime(entry.usedAt)}</span>
+                  <span className="muted"> · <Time value={entry.usedAt} /></span>
                 </li>
               ))}
             </ul>
@@ -223,13 +226,13 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
               <tbody>
                 {result.items.map((entry) => (
                   <tr key={entry.id}>
-                    <td>{localTime(entry.time)}</td>
+                    <td><Time value={entry.time} /></td>
                     <td>{entry.type}</td>
                     <td>{entry.srcIp === undefined ? '' : `${entry.srcIp}${entry.srcPort === undefined ? '' : `:${entry.srcPort}`}`}</td>
                     <td>{entry.dstIp === undefined ? '' : `${entry.dstIp}${entry.dstPort === undefined ? '' : `:${entry.dstPort}`}`}</td>
                     <td>{entry.protocol}</td>
                     <td>{entry.action}</td>
-                    <td>{entry.bytes?.toLocaleString()}</td>
+                    <td>{entry.bytes !== undefined && format.number(entry.bytes)}</td>
                     <td>{entry.message}</td>
                   </tr>
                 ))}

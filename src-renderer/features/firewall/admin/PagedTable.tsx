@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Pager } from './Pager.tsx';
-import type { usePagedList } from './use-paged-list.ts';
+import type { AppliancePage } from './admin-data.ts';
 
 interface Props<T> {
-  list: ReturnType<typeof usePagedList<T>>;
+  list: AppliancePage<T>;
   /** The toolbar's controls left of Refresh (create, filters) and right of it. */
   beforeRefresh?: ReactNode;
   afterRefresh?: ReactNode;
@@ -16,9 +16,9 @@ interface Props<T> {
 }
 
 /** A paged list from the appliance: its toolbar with Refresh, its failure, the first load, the table, "empty" and the pager. */
-export function PagedTable<T>({ list: { state, setPage, reload }, beforeRefresh, afterRefresh, columns, rows }: Props<T>) {
+export function PagedTable<T>({ list: { query, setPage, reload }, beforeRefresh, afterRefresh, columns, rows }: Props<T>) {
   const { t } = useTranslation();
-  const page = 'page' in state ? state.page : undefined;
+  const page = query.data;
   return (
     <>
       <div className="admin-toolbar">
@@ -28,8 +28,8 @@ export function PagedTable<T>({ list: { state, setPage, reload }, beforeRefresh,
         </button>
         {afterRefresh}
       </div>
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
-      {state.status === 'loading' && !page && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
+      {query.isError && <ErrorNotice error={query.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {query.isPending && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
       {page && (
         <>
           <div className="admin-table-wrap">

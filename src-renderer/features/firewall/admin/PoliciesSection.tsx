@@ -1,22 +1,23 @@
 import { useState } from 'react';
 import type { Policy, PolicyInput } from '../../../../src-preload/contract/firewall-admin.ts';
-import { policyActions } from './options.ts';
+import { policyActions } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
 import { joinList, optionalNumber, splitList } from './format.ts';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
-import { usePagedList } from './use-paged-list.ts';
+import { adminCalls, useAppliancePage } from './admin-data.ts';
+import { useFormat } from '../../../ui/format.ts';
 
 const actionLabel = { allow: 'firewallAdmin.policies.actionAllow', deny: 'firewallAdmin.policies.actionDeny', reject: 'firewallAdmin.policies.actionReject' } as const;
 
 export function PoliciesSection({ profile }: { profile: ProfileView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const access = useAdminAccess(profile.id);
-  const list = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listPolicies({ profileId: profile.id, page, pageSize: 50 }));
+  const list = useAppliancePage(profile.id, 'policies', [], (page) => adminCalls(profile.id).listPolicies({ page, pageSize: 50 }));
 
   return (
     <AdminObjectList<Policy>
@@ -43,11 +44,11 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
           <td>{joinList(policy.source)}</td>
           <td>{joinList(policy.destination)}</td>
           <td>{joinList(policy.service)}</td>
-          <td>{policy.hitCount === undefined ? t('firewallAdmin.common.none') : policy.hitCount.toLocaleString(i18n.language)}</td>
+          <td>{policy.hitCount === undefined ? t('firewallAdmin.common.none') : format.number(policy.hitCount)}</td>
         </>
       )}
       form={(policy, done) => <PolicyForm profileId={profile.id} policy={policy} {...done} />}
-      remove={(policy) => opsdesk.firewallAdmin.deletePolicy({ profileId: profile.id, id: policy.id })}
+      remove={(policy) => adminCalls(profile.id).deletePolicy({ id: policy.id })}
     />
   );
 }
@@ -89,8 +90,8 @@ function PolicyForm({ profileId, policy, onClose, onSaved }: PolicyFormProps) {
       ...(optionalNumber(form.priority) !== undefined && { priority: optionalNumber(form.priority) }),
     };
     return policy
-      ? opsdesk.firewallAdmin.updatePolicy({ profileId, id: policy.id, policy: input })
-      : opsdesk.firewallAdmin.createPolicy({ profileId, policy: input });
+      ? adminCalls(profileId).updatePolicy({ id: policy.id, policy: input })
+      : adminCalls(profileId).createPolicy({ policy: input });
   }
 
   return (

@@ -1,3 +1,4 @@
+import { useFormat } from '../../../ui/format.ts';
 import { Fragment } from 'react';
 
 /**
@@ -48,5 +49,9 @@ export function ReportContent({ value }: { value: unknown }) {
       </dl>
     );
   }
-  return <span>{value === undefined || value === null ? '' : typeof value === 'number' ? value.toLocaleString() : String(value)}</span>;
+  return <span>{value === undefined || value === null ? '' : typeof value === 'number' ? <ReportNumber value={value} /> : String(value)}</span>;
+}
+
+function ReportNumber({ value }: { value: number }) {
+  return <>{useFormat().number(value)}</>;
 }

@@ -2,17 +2,17 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { Report } from '../../../../src-preload/contract/firewall-admin.ts';
-import { reportTypes } from './options.ts';
+import { reportTypes } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { FormField, fieldErrorFor } from '../../../ui/FormField.tsx';
-import { localTime } from './format.ts';
+import { FormField } from '../../../ui/FormField.tsx';
+import { useFieldErrors } from '../../../language/use-error-text.ts';
+import { Time } from '../../../ui/Time.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { ReportContent } from './ReportContent.tsx';
 import { useTranslation } from 'react-i18next';
-import { usePagedList } from './use-paged-list.ts';
+import { adminCalls, useAppliancePage } from './admin-data.ts';
 
 const typeLabel: Record<string, string> = {
   threat_summary: 'firewallAdmin.reports.typeThreatSummary', traffic: 'firewallAdmin.reports.typeTraffic', top_sources: 'firewallAdmin.reports.typeTopSources', blocklist: 'firewallAdmin.reports.typeBlocklist',
@@ -22,19 +22,9 @@ const isFailed = (report: Report) => /fail|error/.test(report.status);
 
 export function ReportsSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
-  const list = usePagedList(profile.id, (page) => opsdesk.firewallAdmin.listReports({ profileId: profile.id, page, pageSize: 20 }));
-  // What main's follower said since the list was read: newer than the list's row.
-  const [followed, setFollowed] = useState<Record<string, Report>>({});
+  const list = useAppliancePage(profile.id, 'reports', [], (page) => adminCalls(profile.id).listReports({ page, pageSize: 20 }));
   const [generating, setGenerating] = useState(false);
   const [reading, setReading] = useState<Report | null>(null);
-
-  useEffect(
-    () =>
-      opsdesk.firewallAdmin.onReportChanged(({ profileId, report }) => {
-        if (profileId === profile.id) setFollowed((known) => ({ ...known, [report.id]: report }));
-      }),
-    [profile.id],
-  );
 
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.reports.region')}>
@@ -47,16 +37,15 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
         }
         columns={[...['name', 'type', 'period', 'created', 'status'].map((column) => t(`firewallAdmin.reports.${column}`)), t('firewallAdmin.common.actions')]}
         rows={(items) =>
-          items.map((listed) => {
-            const report = followed[listed.id] ?? listed;
+          items.map((report) => {
             return (
               <tr key={report.id}>
                 <td>{report.name}</td>
                 <td>{report.type && report.type in typeLabel ? t(typeLabel[report.type]!) : report.type}</td>
                 <td>
-                  {localTime(report.periodFrom)} – {localTime(report.periodTo)}
+                  <Time value={report.periodFrom} /> – <Time value={report.periodTo} />
                 </td>
-                <td>{localTime(report.createdAt)}</td>
+                <td><Time value={report.createdAt} /></td>
                 <td>
                   <ReportState report={report} />
                 </td>
@@ -75,9 +64,8 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
         <GenerateForm
           profileId={profile.id}
           onClose={() => setGenerating(false)}
-          onStarted={(report) => {
+          onStarted={() => {
             setGenerating(false);
-            setFollowed((known) => ({ ...known, [report.id]: report }));
             list.setPage(1);
             list.reload();
           }}
@@ -121,8 +109,7 @@ function GenerateForm({ profileId, onClose, onStarted }: { profileId: string; on
     setBusy(true);
     const from = instant(form.from);
     const to = instant(form.to);
-    const result = await opsdesk.firewallAdmin.generateReport({
-      profileId,
+    const result = await adminCalls(profileId).generateReport({
       report: { type: form.type, ...(form.name.trim() && { name: form.name.trim() }), ...(from && { from }), ...(to && { to }) },
     });
     setBusy(false);
@@ -130,7 +117,7 @@ function GenerateForm({ profileId, onClose, onStarted }: { profileId: string; on
     else setError(result.error);
   }
 
-  const fieldError = (field: string) => fieldErrorFor(error, field);
+  const fieldError = useFieldErrors(error);
   return (
     <Dialog title={t('firewallAdmin.reports.generateTitle')} onClose={onClose}>
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -173,7 +160,7 @@ function ReadReport({ profileId, report, onClose }: { profileId: string; report:
   const [state, setState] = useState<{ report?: Report; error?: IpcError }>({});
   useEffect(() => {
     let current = true;
-    void opsdesk.firewallAdmin.getReport({ profileId, id: report.id }).then((result) => {
+    void adminCalls(profileId).getReport({ id: report.id }).then((result) => {
       if (current) setState(result.ok ? { report: result.data } : { error: result.error });
     });
     return () => {
@@ -198,7 +185,7 @@ function SaveReport({ profileId, report }: { profileId: string; report: Report }
   const { t } = useTranslation();
   const [outcome, setOutcome] = useState<{ path?: string; error?: IpcError }>({});
   const save = async () => {
-    const result = await opsdesk.firewallAdmin.saveReport({ profileId, id: report.id });
+    const result = await adminCalls(profileId).saveReport({ id: report.id });
     setOutcome(result.ok ? (result.data.path === null ? {} : { path: result.data.path }) : { error: result.error });
   };
   return (

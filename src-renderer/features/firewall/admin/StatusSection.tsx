@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { localTime } from './format.ts';
+import { useFormat } from '../../../ui/format.ts';
 import { useAdminStatusStore } from './status-store.ts';
 import { useTranslation } from 'react-i18next';
 import { UsageChart } from './UsageChart.tsx';
 
 export function StatusSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const watch = useAdminStatusStore((state) => state.watch);
   useEffect(() => {
     void watch(profile.id);
@@ -29,7 +30,7 @@ export function StatusSection({ profile }: { profile: ProfileView }) {
         ['firewallAdmin.status.uptime', uptime(status.uptimeSeconds)],
         ['firewallAdmin.status.cpu', percent(status.cpuPercent)],
         ['firewallAdmin.status.memory', percent(status.memoryPercent)],
-        ['firewallAdmin.status.sessions', status.activeSessions === undefined ? t('firewallAdmin.common.none') : status.activeSessions.toLocaleString()],
+        ['firewallAdmin.status.sessions', status.activeSessions === undefined ? t('firewallAdmin.common.none') : format.number(status.activeSessions)],
       ]
     : [];
 
@@ -47,7 +48,7 @@ export function StatusSection({ profile }: { profile: ProfileView }) {
               </div>
             ))}
           </dl>
-          {history?.readAt && <p className="muted">{t('firewallAdmin.status.readAt', { time: localTime(history.readAt) })}</p>}
+          {history?.readAt && <p className="muted">{t('firewallAdmin.status.readAt', { time: format.sentTime(history.readAt) })}</p>}
         </>
       )}
       <div className="admin-chart">

@@ -1,10 +1,3 @@
-/** A moment the appliance gave (ISO 8601) in the user's local time; what cannot be read is shown as sent. */
-export function localTime(iso: string | undefined): string {
-  if (iso === undefined) return '';
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : new Date(ms).toLocaleString();
-}
-
 /** Comma-separated words as a list, empty words dropped. */
 export function splitList(text: string): string[] {
   return text.split(',').map((word) => word.trim()).filter((word) => word !== '');

@@ -1,16 +1,16 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { AlertDetail } from '../../../../src-preload/contract/firewall.ts';
-import { opsdesk } from '../../../bridge.ts';
+import { useErrorText } from '../../../language/use-error-text.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
+import { useFormat } from '../../../ui/format.ts';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { DurationPicker, defaultBlockSeconds } from '../blocklist/DurationPicker.tsx';
+import { useAlertDetail, useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { visibleText } from '../table/visible-text.ts';
-import { formatAlertTime, SeverityBadge } from './alert-columns.tsx';
-import { fill } from '../../../ui/fill-template.ts';
-import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
+import { SeverityBadge } from './alert-columns.tsx';
 
 interface Props {
   profileId: string;
@@ -21,65 +21,65 @@ interface Props {
 
 /** One alert: the appliance's detail when it answers, the cached copy when not; "Block source" in one click. */
 export function AlertDetailPane({ profileId, alertId, onClose }: Props) {
-  const s = useCatalogSection('firewall').alerts.detail;
-  const [detail, reload] = useBridgeQuery(() => opsdesk.firewall.alert({ profileId, alertId }));
+  const { t } = useTranslation();
+  const detail = useAlertDetail(profileId, alertId);
   const navigate = useWorkspaceStore((state) => state.navigate);
 
   return (
     <aside
       className="fw-detail card"
-      aria-label={fill(s.title, { id: alertId })}
+      aria-label={t('firewall.alerts.detail.title', { id: alertId })}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && onClose && !(event.target instanceof HTMLSelectElement)) onClose();
       }}
     >
       <header className="fw-detail-header">
         <h2>
-          <bdi>{fill(s.title, { id: visibleText(alertId) })}</bdi>
+          <bdi>{t('firewall.alerts.detail.title', { id: visibleText(alertId) })}</bdi>
         </h2>
         {onClose && (
           <>
             <button type="button" className="button" onClick={() => navigate({ kind: 'alert', params: { profileId, alertId } })}>
-              {s.openInTab}
+              {t('firewall.alerts.detail.openInTab')}
             </button>
-            <button type="button" className="dialog-close" aria-label={s.close} title={s.closeTitle} onClick={onClose}>
+            <button type="button" className="dialog-close" aria-label={t('firewall.alerts.detail.close')} title={t('firewall.alerts.detail.closeTitle')} onClick={onClose}>
               ×
             </button>
           </>
         )}
       </header>
-      {detail.status === 'loading' && <p className="muted">{s.loading}</p>}
-      {detail.status === 'failed' && (
+      {detail.isPending && <p className="muted">{t('firewall.alerts.detail.loading')}</p>}
+      {detail.isError && (
         <>
-          <ErrorNotice error={detail.error} title={s.readFailed} />
-          <button type="button" className="button" onClick={reload}>
-            {s.tryAgain}
+          <ErrorNotice error={detail.error} title={t('firewall.alerts.detail.readFailed')} />
+          <button type="button" className="button" onClick={() => void detail.refetch()}>
+            {t('firewall.alerts.detail.tryAgain')}
           </button>
         </>
       )}
-      {detail.status === 'ready' && <AlertFields profileId={profileId} detail={detail.data} onBlocked={reload} />}
+      {detail.isSuccess && <AlertFields profileId={profileId} detail={detail.data} />}
     </aside>
   );
 }
 
-function AlertFields({ profileId, detail, onBlocked }: { profileId: string; detail: AlertDetail; onBlocked(): void }) {
-  const alertStrings = useCatalogSection('firewall').alerts;
-  const s = alertStrings.detail;
-  const alertFieldTitles = alertStrings.fields;
+function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDetail }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const field = (name: string) => t(`firewall.alerts.fields.${name}`);
   const fields: [string, string | number | null][] = [
-    [alertFieldTitles.occurredAt, formatAlertTime(detail.occurredAt)],
-    [alertFieldTitles.srcIp, detail.srcIp],
-    [alertFieldTitles.srcPort, detail.srcPort],
-    [alertFieldTitles.dstIp, detail.dstIp],
-    [alertFieldTitles.dstPort, detail.dstPort],
-    [alertFieldTitles.protocol, detail.protocol],
-    [alertFieldTitles.category, detail.category],
-    [alertFieldTitles.action, detail.action],
-    [alertFieldTitles.signature, detail.signature],
-    [alertStrings.fields.message, detail.message],
-    [alertFieldTitles.deviceId, detail.deviceId],
-    [alertStrings.fields.ruleId, detail.ruleId],
-    [alertStrings.fields.payloadExcerpt, detail.payloadExcerpt],
+    [field('occurredAt'), detail.occurredAt && format.shortDateTime(detail.occurredAt)],
+    [field('srcIp'), detail.srcIp],
+    [field('srcPort'), detail.srcPort],
+    [field('dstIp'), detail.dstIp],
+    [field('dstPort'), detail.dstPort],
+    [field('protocol'), detail.protocol],
+    [field('category'), detail.category],
+    [field('action'), detail.action],
+    [field('signature'), detail.signature],
+    [field('message'), detail.message],
+    [field('deviceId'), detail.deviceId],
+    [field('ruleId'), detail.ruleId],
+    [field('payloadExcerpt'), detail.payloadExcerpt],
     ...detail.otherFields.map(({ name, value }): [string, string] => [visibleText(name), value]),
   ];
 
@@ -87,13 +87,13 @@ function AlertFields({ profileId, detail, onBlocked }: { profileId: string; deta
     <>
       {detail.from === 'cache' && (
         <p className="notice notice-warning" role="note">
-          {detail.error ? fill(s.fromCacheBecause, { reason: detail.error.message }) : s.fromCache}
+          {detail.error ? <FromCacheBecause error={detail.error} /> : t('firewall.alerts.detail.fromCache')}
         </p>
       )}
       <p>
         <SeverityBadge severity={detail.severity} />
       </p>
-      {detail.srcIp && <BlockSource profileId={profileId} detail={detail} onBlocked={onBlocked} />}
+      {detail.srcIp && <BlockSource profileId={profileId} detail={detail} />}
       <dl className="fw-fields">
         {fields
           .filter(([, value]) => value !== null && value !== '')
@@ -110,20 +110,25 @@ function AlertFields({ profileId, detail, onBlocked }: { profileId: string; deta
   );
 }
 
-function BlockSource({ profileId, detail, onBlocked }: { profileId: string; detail: AlertDetail; onBlocked(): void }) {
-  const alertStrings = useCatalogSection('firewall').alerts;
-  const s = alertStrings.detail;
+function FromCacheBecause({ error }: { error: IpcError }) {
+  const { t } = useTranslation();
+  return <>{t('firewall.alerts.detail.fromCacheBecause', { reason: useErrorText(error).message })}</>;
+}
+
+function BlockSource({ profileId, detail }: { profileId: string; detail: AlertDetail }) {
+  const { t } = useTranslation();
   const capabilities = useFirewallStatusStore((state) => state.capabilities[profileId]);
   const operate = operateState(capabilities);
+  const writes = useFirewallWrites(profileId);
   const [seconds, setSeconds] = useState(defaultBlockSeconds);
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'blocking' } | { kind: 'failed'; error: IpcError }>({ kind: 'idle' });
 
   if (detail.sourceBlocked) {
     return (
       <p className="fw-blocked-note" role="status">
-        <span className="badge badge-blocked">{alertStrings.blockedBadge}</span>
+        <span className="badge badge-blocked">{t('firewall.alerts.blockedBadge')}</span>
         <span>
-          {s.sourceBlocked} <bdi>{visibleText(detail.srcIp ?? '')}</bdi>
+          {t('firewall.alerts.detail.sourceBlocked')} <bdi>{visibleText(detail.srcIp ?? '')}</bdi>
         </span>
       </p>
     );
@@ -131,13 +136,9 @@ function BlockSource({ profileId, detail, onBlocked }: { profileId: string; deta
 
   const block = async () => {
     setState({ kind: 'blocking' });
-    const result = await opsdesk.firewall.blockAlertSource({ profileId, alertId: detail.id, durationSeconds: seconds });
-    if (result.ok) {
-      setState({ kind: 'idle' });
-      onBlocked();
-    } else {
-      setState({ kind: 'failed', error: result.error });
-    }
+    // The detail is marked blocked from the block's own answer: the appliance is asked once.
+    const result = await writes.blockAlertSource(detail.id, seconds);
+    setState(result.ok ? { kind: 'idle' } : { kind: 'failed', error: result.error });
   };
 
   return (
@@ -146,14 +147,14 @@ function BlockSource({ profileId, detail, onBlocked }: { profileId: string; deta
         type="button"
         className="button-primary"
         disabled={!operate.allowed || state.kind === 'blocking'}
-        title={operate.allowed ? fill(s.reasonTitle, { id: detail.id, signature: detail.signature ?? '' }) : operate.reason}
+        title={operate.allowed ? t('firewall.alerts.detail.reasonTitle', { id: detail.id, signature: detail.signature ?? '' }) : operate.reason}
         onClick={() => void block()}
       >
-        {state.kind === 'blocking' ? s.blocking : <>{s.blockSource} <bdi>{visibleText(detail.srcIp ?? '')}</bdi></>}
+        {state.kind === 'blocking' ? t('firewall.alerts.detail.blocking') : <>{t('firewall.alerts.detail.blockSource')} <bdi>{visibleText(detail.srcIp ?? '')}</bdi></>}
       </button>
       <DurationPicker seconds={seconds} onChange={setSeconds} disabled={!operate.allowed} />
       {!operate.allowed && <span className="muted">{operate.reason}</span>}
-      {state.kind === 'failed' && <ErrorNotice error={state.error} title={s.notBlocked} />}
+      {state.kind === 'failed' && <ErrorNotice error={state.error} title={t('firewall.alerts.detail.notBlocked')} />}
     </div>
   );
 }

@@ -1,13 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { RefObject } from 'react';
 import { useStore } from 'zustand';
-import type { AlertSeverity } from '../../../../src-preload/contract/firewall.ts';
+import { alertSeverities } from '../../../../src-shared/firewall-constants.ts';
 import { cellText } from '../table/visible-text.ts';
 import type { AlertsStore } from './alerts-store.ts';
-import { fill } from '../../../ui/fill-template.ts';
-import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
-const namedSeverities: readonly AlertSeverity[] = ['critical', 'high', 'medium', 'low'];
+/** Most severe first, as an analyst reads them. */
+const namedSeverities: readonly string[] = [...alertSeverities].reverse();
 const levelOf = (severity: string) => /^level (\d+)$/.exec(severity)?.[1];
 
 const timeRanges = [
@@ -33,10 +33,8 @@ interface Props {
 
 /** The alerts table's conditions: text, severity, category, action, addresses, time, and cell filters. */
 export function AlertFilters({ store, searchRef }: Props) {
-  const text = useCatalogSection('firewall').alerts;
-  const s = text.filters;
-  const alertFieldTitles = text.fields;
-  const filter = useStore(store, (state) => state.filter);
+  const { t } = useTranslation();
+  const filter = useStore(store, (state) => state.query.filter);
   const facets = useStore(store, (state) => state.facets);
   const { setFilter, removeCellFilter, clearFilters } = store.getState();
   const [range, setRange] = useState<string>('any');
@@ -47,21 +45,21 @@ export function AlertFilters({ store, searchRef }: Props) {
   const hasFilters = Object.keys(filter).length > 0;
 
   return (
-    <div className="fw-filters" role="search" aria-label={s.label}>
+    <div className="fw-filters" role="search" aria-label={t('firewall.alerts.filters.label')}>
       <div className="fw-filter-row">
         <input
           ref={searchRef}
           type="search"
           className="fw-search"
-          aria-label={s.search}
-          placeholder={s.searchPlaceholder}
+          aria-label={t('firewall.alerts.filters.search')}
+          placeholder={t('firewall.alerts.filters.searchPlaceholder')}
           value={filter.text ?? ''}
           onChange={(event) => setFilter({ text: event.target.value })}
           onKeyDown={(event) => {
             if (event.key === 'Escape') event.currentTarget.blur();
           }}
         />
-        <span className="fw-severity-toggles" role="group" aria-label={s.severity}>
+        <span className="fw-severity-toggles" role="group" aria-label={t('firewall.alerts.filters.severity')}>
           {severities.map((severity) => {
             const pressed = chosenSeverities.includes(severity);
             return (
@@ -72,17 +70,17 @@ export function AlertFilters({ store, searchRef }: Props) {
                 className={`chip severity-chip severity-${severity}${pressed ? ' chip-on' : ''}`}
                 onClick={() => setFilter({ severity: pressed ? chosenSeverities.filter((s) => s !== severity) : [...chosenSeverities, severity] })}
               >
-                {levelOf(severity) !== undefined ? fill(s.level, { level: levelOf(severity)! }) : s.severities[severity as AlertSeverity]}
+                {levelOf(severity) !== undefined ? t('firewall.alerts.filters.level', { level: levelOf(severity) }) : t(`firewall.alerts.filters.severities.${severity}`)}
               </button>
             );
           })}
         </span>
         <select
-          aria-label={alertFieldTitles.category}
+          aria-label={t('firewall.alerts.fields.category')}
           value={filter.category?.[0] ?? ''}
           onChange={(event) => setFilter({ category: event.target.value ? [event.target.value] : [] })}
         >
-          <option value="">{s.allCategories}</option>
+          <option value="">{t('firewall.alerts.filters.allCategories')}</option>
           {(facets?.categories ?? []).map((category) => (
             <option key={category} value={category}>
               {cellText(category, 40)}
@@ -90,11 +88,11 @@ export function AlertFilters({ store, searchRef }: Props) {
           ))}
         </select>
         <select
-          aria-label={alertFieldTitles.action}
+          aria-label={t('firewall.alerts.fields.action')}
           value={filter.action?.[0] ?? ''}
           onChange={(event) => setFilter({ action: event.target.value ? [event.target.value] : [] })}
         >
-          <option value="">{s.allActions}</option>
+          <option value="">{t('firewall.alerts.filters.allActions')}</option>
           {(facets?.actions ?? []).map((action) => (
             <option key={action} value={action}>
               {cellText(action, 40)}
@@ -104,21 +102,21 @@ export function AlertFilters({ store, searchRef }: Props) {
       </div>
       <div className="fw-filter-row">
         <input
-          aria-label={s.sourceIp}
-          placeholder={s.sourceIp}
+          aria-label={t('firewall.alerts.filters.sourceIp')}
+          placeholder={t('firewall.alerts.filters.sourceIp')}
           className="fw-ip"
           value={filter.srcIp ?? ''}
           onChange={(event) => setFilter({ srcIp: event.target.value.trim() })}
         />
         <input
-          aria-label={s.destinationIp}
-          placeholder={s.destinationIp}
+          aria-label={t('firewall.alerts.filters.destinationIp')}
+          placeholder={t('firewall.alerts.filters.destinationIp')}
           className="fw-ip"
           value={filter.dstIp ?? ''}
           onChange={(event) => setFilter({ dstIp: event.target.value.trim() })}
         />
         <select
-          aria-label={s.timeRange}
+          aria-label={t('firewall.alerts.filters.timeRange')}
           value={range}
           onChange={(event) => {
             setRange(event.target.value);
@@ -129,22 +127,22 @@ export function AlertFilters({ store, searchRef }: Props) {
         >
           {timeRanges.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {s.ranges[candidate.id]}
+              {t(`firewall.alerts.filters.ranges.${candidate.id}`)}
             </option>
           ))}
-          <option value="custom">{s.ranges.custom}</option>
+          <option value="custom">{t('firewall.alerts.filters.ranges.custom')}</option>
         </select>
         {range === 'custom' && (
           <>
             <input
               type="datetime-local"
-              aria-label={s.from}
+              aria-label={t('firewall.alerts.filters.from')}
               value={localInputValue(filter.since)}
               onChange={(event) => setFilter({ since: isoFromLocalInput(event.target.value) })}
             />
             <input
               type="datetime-local"
-              aria-label={s.to}
+              aria-label={t('firewall.alerts.filters.to')}
               value={localInputValue(filter.until)}
               onChange={(event) => setFilter({ until: isoFromLocalInput(event.target.value) })}
             />
@@ -152,12 +150,12 @@ export function AlertFilters({ store, searchRef }: Props) {
         )}
         {(filter.cells ?? []).map((cell, index) => (
           <span key={`${cell.field}-${cell.value}`} className={cell.mode === 'in' ? 'chip chip-in' : 'chip chip-out'}>
-            {cell.mode === 'out' && `${s.not} `}
-            {alertFieldTitles[cell.field]} = <bdi>{cellText(cell.value, 40)}</bdi>
+            {cell.mode === 'out' && `${t('firewall.alerts.filters.not')} `}
+            {t(`firewall.alerts.fields.${cell.field}`)} = <bdi>{cellText(cell.value, 40)}</bdi>
             <button
               type="button"
               className="chip-remove"
-              aria-label={fill(s.removeFilter, { filter: `${cell.mode === 'out' ? `${s.not} ` : ''}${alertFieldTitles[cell.field]} = ${cell.value}` })}
+              aria-label={t('firewall.alerts.filters.removeFilter', { filter: `${cell.mode === 'out' ? `${t('firewall.alerts.filters.not')} ` : ''}${t(`firewall.alerts.fields.${cell.field}`)} = ${cell.value}` })}
               onClick={() => removeCellFilter(index)}
             >
               ×
@@ -173,7 +171,7 @@ export function AlertFilters({ store, searchRef }: Props) {
               clearFilters();
             }}
           >
-            {s.clear}
+            {t('firewall.alerts.filters.clear')}
           </button>
         )}
       </div>

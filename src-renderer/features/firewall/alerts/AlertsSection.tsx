@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { AlertField, AlertRow, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import type { FirewallSectionProps } from '../section.ts';
 import { VirtualTable } from '../table/VirtualTable.tsx';
@@ -9,37 +8,29 @@ import { AlertDetailPane } from './AlertDetailPane.tsx';
 import { alertColumns } from './alert-columns.tsx';
 import { AlertFilters } from './AlertFilters.tsx';
 import { useFirewallStatusStore } from '../firewall-status-store.ts';
-import { createAlertsStore } from './alerts-store.ts';
+import { useAlertsStore } from './use-alerts-store.ts';
+import { useFormat } from '../../../ui/format.ts';
 import { ExportButton } from './ExportButton.tsx';
-import { fill } from '../../../ui/fill-template.ts';
-import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
+import { useTranslation } from 'react-i18next';
 
 const rowClassName = (row: AlertRow) => (row.sourceBlocked ? 'vt-row-blocked' : '');
 
 /** Every cached alert of one appliance: filter, sort, scroll, open one; works the same offline. */
 export function AlertsSection({ profile }: FirewallSectionProps) {
-  const firewallText = useCatalogSection('firewall');
-  const s = firewallText.alerts;
-  const sectionTitle = firewallText.sections.alerts;
-  const columns = useMemo(() => alertColumns(s), [s]);
-  const [store] = useState(() => createAlertsStore(opsdesk, profile.id));
+  const { t } = useTranslation();
+  const format = useFormat();
+  const columns = useMemo(() => alertColumns(t, format), [t, format]);
+  const store = useAlertsStore(profile.id);
   const total = useStore(store, (state) => state.total);
   const error = useStore(store, (state) => state.error);
-  const sort = useStore(store, (state) => state.sort);
+  const sort = useStore(store, (state) => state.query.sort);
   const selectedIndex = useStore(store, (state) => state.selectedIndex);
   const openAlertId = useStore(store, (state) => state.openAlertId);
   const neverSynced = useFirewallStatusStore((state) => (state.sync[profile.id]?.alerts?.lastSyncedAt ?? null) === null);
   // Subscribing to the pages re-renders the table when a page arrives; rowAt reads them.
   useStore(store, (state) => state.pages);
-  const { refresh, ensureRows, rowAt, select, sortBy, openDetail, closeDetail, addCellFilter } = store.getState();
+  const { ensureRows, rowAt, select, sortBy, openDetail, closeDetail, addCellFilter } = store.getState();
   const search = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    void refresh();
-    return opsdesk.firewall.onCacheChanged((change) => {
-      if (change.profileId === profile.id) void refresh();
-    });
-  }, [profile.id, refresh]);
 
   useEffect(() => {
     const focusSearch = (event: KeyboardEvent) => {
@@ -62,18 +53,18 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
   );
 
   return (
-    <section className="fw-alerts" aria-label={sectionTitle}>
+    <section className="fw-alerts" aria-label={t('firewall.sections.alerts')}>
       <AlertFilters store={store} searchRef={search} />
       <div className="fw-toolbar">
-        <span className="fw-count" role="status" aria-label={s.matching}>
-          {total === null ? (error ? '' : s.reading) : fill(total === 1 ? s.count_one : s.count_other, { count: total.toLocaleString() })}
+        <span className="fw-count" role="status" aria-label={t('firewall.alerts.matching')}>
+          {total === null ? (error ? '' : t('firewall.alerts.reading')) : t('firewall.alerts.count', { count: total })}
         </span>
         <ExportButton store={store} />
       </div>
-      {error && <ErrorNotice error={error} title={s.readFailed} />}
+      {error && <ErrorNotice error={error} title={t('firewall.alerts.readFailed')} />}
       <div className={openAlertId ? 'fw-split fw-split-open' : 'fw-split'}>
         <VirtualTable
-          label={s.table}
+          label={t('firewall.alerts.table')}
           columns={columns}
           rowCount={total ?? 0}
           rowAt={rowAt}
@@ -86,7 +77,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
           onOpen={onOpen}
           onClose={closeDetail}
           onFilter={(column, value, mode) => addCellFilter(column as AlertField, value, mode)}
-          empty={total === null ? (error ? '' : s.reading) : neverSynced ? s.nothingSynced : s.noMatch}
+          empty={total === null ? (error ? '' : t('firewall.alerts.reading')) : neverSynced ? t('firewall.alerts.nothingSynced') : t('firewall.alerts.noMatch')}
         />
         {openAlertId && <AlertDetailPane key={openAlertId} profileId={profile.id} alertId={openAlertId} onClose={closeDetail} />}
       </div>

@@ -1,30 +1,24 @@
 import { createStore } from 'zustand/vanilla';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
+import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 import type { OpsDeskApi } from '../../../../src-preload/contract/index.ts';
+import { pagedCacheSlice, type PagedCacheState } from '../../../ui/paged-cache.ts';
 
-/** Rows fetched per call: a screenful and a half, so a scroll asks main once or twice. */
-export const alertPageSize = 100;
+export { cachePageSize as alertPageSize } from '../../../ui/paged-cache.ts';
 
 export type CellFilter = NonNullable<AlertFilter['cells']>[number];
 
-export interface AlertsState {
-  profileId: string;
+export interface AlertQuery {
   filter: AlertFilter;
   sort: AlertSort;
-  /** How many cached alerts match; null until the first answer. */
-  total: number | null;
-  /** Fetched rows by page number; after a new filter or sort, the previous query's rows until its first page replaces them. */
-  pages: ReadonlyMap<number, readonly AlertRow[]>;
-  error: IpcError | null;
-  selectedIndex: number | null;
+}
+
+export interface AlertsState extends PagedCacheState<AlertRow, AlertQuery, CachedPage<AlertRow>> {
+  profileId: string;
   /** The alert whose detail pane is open. */
   openAlertId: string | null;
   facets: AlertFacets | null;
-}
-
-export interface AlertsActions {
-  /** First page and the facets; call again whenever the cache changed. */
+  /** The page engine's refresh, and the pickers' values after it. */
   refresh(): Promise<void>;
   setFilter(change: Partial<AlertFilter>): void;
   /** "Filter in / filter out" from a cell; the same field and value again replaces the earlier one. */
@@ -33,10 +27,6 @@ export interface AlertsActions {
   clearFilters(): void;
   /** A column header's click: newest/largest first, then the other way. */
   sortBy(field: AlertSortField): void;
-  /** Fetches the pages under rows `start` to `end` that are not here yet. */
-  ensureRows(start: number, end: number): void;
-  rowAt(index: number): AlertRow | undefined;
-  select(index: number | null): void;
   openDetail(alertId: string): void;
   closeDetail(): void;
 }
@@ -45,155 +35,50 @@ export type AlertsStore = ReturnType<typeof createAlertsStore>;
 
 export const defaultAlertSort: AlertSort = { field: 'occurredAt', direction: 'desc' };
 
-/**
- * One alerts table over main's cache: the filter and sort live here, rows are asked for a page at a
- * time as they scroll into view, and an answer counts only if it is for the current query.
- */
-export function createAlertsStore(api: OpsDeskApi, profileId: string) {
-  // Every change of filter or sort starts a new generation; pages of an older one are dropped.
-  let generation = 0;
-  const inFlight = new Set<number>();
-  /** Pages answered for the current generation (the others on screen belong to the query before it). */
-  const current = new Set<number>();
+/** One alerts table over main's cache: the filter and sort are its query, rows come a page at a time. */
+export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall'>, profileId: string) {
+  const pages = pagedCacheSlice<AlertRow, AlertQuery, CachedPage<AlertRow>, AlertsState>(
+    ({ filter, sort }, { offset, limit }) => api.firewall.alerts({ profileId, filter, sort, offset, limit }),
+    { filter: {}, sort: defaultAlertSort },
+  );
 
-  return createStore<AlertsState & AlertsActions>()((set, get) => {
-    const query = (page: number) => {
-      const { filter, sort } = get();
-      return api.firewall.alerts({ profileId, filter, sort, offset: page * alertPageSize, limit: alertPageSize });
-    };
-
-    /** `replacing`: the first page of a new filter or sort, which takes the place of every page shown so far. */
-    const fetchPage = async (page: number, replacing = false) => {
-      const forGeneration = generation;
-      inFlight.add(page);
-      const result = await query(page);
-      if (forGeneration !== generation) return;
-      inFlight.delete(page);
-      if (!result.ok) return set({ error: result.error });
-      current.add(page);
-      set((state) => ({
-        pages: new Map(replacing ? [...state.pages].filter(([number]) => current.has(number)) : state.pages).set(page, result.data.rows),
-        total: result.data.total,
-        error: null,
-        selectedIndex: state.selectedIndex !== null && state.selectedIndex >= result.data.total ? null : state.selectedIndex,
-      }));
-    };
-
-    // The rows on screen stay until the new first page replaces them: emptying the table first
-    // would build and tear down a screenful of placeholders for one IPC round trip.
-    const requery = () => {
-      generation += 1;
-      inFlight.clear();
-      current.clear();
-      set({ selectedIndex: null });
-      void fetchPage(0, true);
-    };
-
-    const withFilter = (change: Partial<AlertFilter>) => {
-      set((state) => ({ filter: withoutEmpty({ ...state.filter, ...change }) }));
-      requery();
-    };
+  return createStore<AlertsState>()((set, get, store) => {
+    const engine = pages(set, get, store);
+    const withFilter = (change: (filter: AlertFilter) => AlertFilter) => engine.setQuery((query) => ({ ...query, filter: withoutEmpty(change(query.filter)) }));
 
     return {
+      ...engine,
       profileId,
-      filter: {},
-      sort: defaultAlertSort,
-      total: null,
-      pages: new Map(),
-      error: null,
-      selectedIndex: null,
       openAlertId: null,
       facets: null,
 
       async refresh() {
-        // The cache changed under the same query: fetch the pages on screen again and swap them in
-        // together, so the table does not flash empty.
-        generation += 1;
-        inFlight.clear();
-        current.clear();
-        const forGeneration = generation;
-        const loaded = get().pages.size > 0 ? [...get().pages.keys()] : [0];
-        const results = await Promise.all(loaded.map(query));
+        await engine.refresh();
         // Asked only after the rows: main answers in order, and the pickers' values must not hold up the first paint.
-        void api.firewall.alertFacets({ profileId }).then((facets) => facets.ok && set({ facets: facets.data }));
-        if (forGeneration !== generation) return;
-        const failed = results.find((result) => !result.ok);
-        if (failed && !failed.ok) return set({ error: failed.error });
-        const pages = new Map<number, readonly AlertRow[]>();
-        let total = 0;
-        results.forEach((result, index) => {
-          if (!result.ok) return;
-          pages.set(loaded[index]!, result.data.rows);
-          current.add(loaded[index]!);
-          total = result.data.total;
-        });
-        set((state) => {
-          // New alerts push the selected one down the list: the selection follows it, not its position.
-          const selectedId = state.selectedIndex === null ? undefined : rowIn(state.pages, state.selectedIndex)?.id;
-          const selectedIndex = indexIn(pages, selectedId) ?? state.selectedIndex;
-          return { pages, total, error: null, selectedIndex: selectedIndex !== null && selectedIndex >= total ? null : selectedIndex };
-        });
+        const facets = await api.firewall.alertFacets({ profileId });
+        if (facets.ok) set({ facets: facets.data });
       },
 
-      setFilter: withFilter,
+      setFilter: (change) => withFilter((filter) => ({ ...filter, ...change })),
 
       addCellFilter(field, value, mode) {
-        const others = (get().filter.cells ?? []).filter((cell) => !(cell.field === field && cell.value === value));
-        withFilter({ cells: [...others, { field, value, mode }] });
+        withFilter((filter) => ({ ...filter, cells: [...(filter.cells ?? []).filter((cell) => !(cell.field === field && cell.value === value)), { field, value, mode }] }));
       },
 
       removeCellFilter(index) {
-        withFilter({ cells: (get().filter.cells ?? []).filter((_, position) => position !== index) });
+        withFilter((filter) => ({ ...filter, cells: (filter.cells ?? []).filter((_, position) => position !== index) }));
       },
 
-      clearFilters() {
-        set({ filter: {} });
-        requery();
-      },
+      clearFilters: () => withFilter(() => ({})),
 
       sortBy(field) {
-        const { sort } = get();
-        set({ sort: { field, direction: sort.field === field && sort.direction === 'desc' ? 'asc' : 'desc' } });
-        requery();
+        engine.setQuery(({ filter, sort }) => ({ filter, sort: { field, direction: sort.field === field && sort.direction === 'desc' ? 'asc' : 'desc' } }));
       },
 
-      ensureRows(start, end) {
-        const { pages } = get();
-        for (let page = Math.floor(start / alertPageSize); page * alertPageSize < end; page += 1) {
-          if (!pages.has(page) && !inFlight.has(page)) void fetchPage(page);
-        }
-      },
-
-      rowAt(index) {
-        return rowIn(get().pages, index);
-      },
-
-      select(selectedIndex) {
-        set({ selectedIndex });
-      },
-
-      openDetail(openAlertId) {
-        set({ openAlertId });
-      },
-
-      closeDetail() {
-        set({ openAlertId: null });
-      },
+      openDetail: (openAlertId) => set({ openAlertId }),
+      closeDetail: () => set({ openAlertId: null }),
     };
   });
-}
-
-function rowIn(pages: ReadonlyMap<number, readonly AlertRow[]>, index: number): AlertRow | undefined {
-  return pages.get(Math.floor(index / alertPageSize))?.[index % alertPageSize];
-}
-
-function indexIn(pages: ReadonlyMap<number, readonly AlertRow[]>, id: string | undefined): number | null {
-  if (id === undefined) return null;
-  for (const [page, rows] of pages) {
-    const at = rows.findIndex((row) => row.id === id);
-    if (at >= 0) return page * alertPageSize + at;
-  }
-  return null;
 }
 
 /** An empty text box or an emptied list means "no condition", not "match the empty string". */

@@ -1,22 +1,29 @@
+import { useTranslation } from 'react-i18next';
 import type { AllowEntry } from '../../../../src-preload/contract/firewall.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { EditableList } from '../EditableList.tsx';
+import { useAllowlist, useFirewallWrites } from '../firewall-data.ts';
 import type { FirewallSectionProps } from '../section.ts';
-import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 /** Addresses the appliance never blocks. */
 export function AllowListSection({ profile }: FirewallSectionProps) {
-  const s = useCatalogSection('firewall').allowlist;
+  const { t } = useTranslation();
+  const list = useAllowlist(profile.id);
+  const writes = useFirewallWrites(profile.id);
   return (
     <EditableList<AllowEntry>
       profileId={profile.id}
-      words={s}
-      ownColumns={[{ title: s.columns.ip, cell: (entry) => entry.ip }]}
-      ownFields={[{ name: 'ip', label: s.fields.ip, placeholder: s.fields.ipPlaceholder }]}
+      words={{
+        title: t('firewall.allowlist.title'),
+        noun: t('firewall.allowlist.noun'),
+        listName: t('firewall.allowlist.listName'),
+        explanation: t('firewall.allowlist.explanation'),
+      }}
+      ownColumns={[{ title: t('firewall.allowlist.columns.ip'), cell: (entry) => entry.ip }]}
+      ownFields={[{ name: 'ip', label: t('firewall.allowlist.fields.ip'), placeholder: t('firewall.allowlist.fields.ipPlaceholder') }]}
       nameOf={(entry) => entry.ip}
-      read={(profileId) => opsdesk.firewall.allowlist({ profileId })}
-      add={(values) => opsdesk.firewall.addAllow({ profileId: profile.id, ip: values.ip ?? '', description: values.description ?? '' })}
-      remove={(entry) => opsdesk.firewall.removeAllow({ profileId: profile.id, entryId: entry.id })}
+      list={list}
+      add={(values) => writes.addAllow({ ip: values.ip ?? '', description: values.description ?? '' })}
+      remove={(entry) => writes.removeAllow(entry.id)}
     />
   );
 }

@@ -2,27 +2,25 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import type { FirewallSectionProps } from '../section.ts';
 import { cellText, visibleText } from '../table/visible-text.ts';
-import { useFirewallList } from '../use-firewall-list.ts';
+import { useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
 import { DurationPicker, defaultBlockSeconds } from './DurationPicker.tsx';
 import { Remaining } from './Remaining.tsx';
-import { fill } from '../../../ui/fill-template.ts';
-import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
+import { useTranslation } from 'react-i18next';
+import { useFieldErrorText } from '../../../language/use-error-text.ts';
+import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
-
-const readBlocklist = (profileId: string) => opsdesk.firewall.blocklist({ profileId });
 
 /** Who is blocked, by whom and for how long; add a block, or lift one after asking. */
 export function BlockListSection({ profile }: FirewallSectionProps) {
-  const firewallStrings = useCatalogSection('firewall');
-  const s = firewallStrings.blocklist;
-  const [state, reload] = useFirewallList(profile.id, readBlocklist, 'blocklist');
+  const { t } = useTranslation();
+  const list = useBlocklist(profile.id);
+  const writes = useFirewallWrites(profile.id);
   const capabilities = useFirewallStatusStore((store) => store.capabilities[profile.id]);
   const operate = operateState(capabilities);
   const [adding, setAdding] = useState(false);
@@ -31,37 +29,33 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   const now = useNow(30_000);
   const navigate = useWorkspaceStore((store) => store.navigate);
   const needle = search.trim().toLowerCase();
-  const entries =
-    state.status === 'ready'
-      ? state.list.items.filter((entry) => !needle || `${entry.ip} ${entry.reason ?? ''} ${entry.source ?? ''}`.toLowerCase().includes(needle))
-      : [];
+  const entries = (list.data?.items ?? []).filter((entry) => !needle || `${entry.ip} ${entry.reason ?? ''} ${entry.source ?? ''}`.toLowerCase().includes(needle));
 
   return (
-    <section className="fw-list-section" aria-label={s.title}>
+    <section className="fw-list-section" aria-label={t('firewall.blocklist.title')}>
       <div className="fw-toolbar">
-        <input type="search" aria-label={s.search} placeholder={s.search} value={search} onChange={(event) => setSearch(event.target.value)} />
+        <input type="search" aria-label={t('firewall.blocklist.search')} placeholder={t('firewall.blocklist.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
         <span className="fw-count" role="status">
-          {state.status === 'ready' && fill(entries.length === 1 ? s.count_one : s.count_other, { count: entries.length.toLocaleString() })}
+          {list.data && t('firewall.blocklist.count', { count: entries.length })}
         </span>
         <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding(true)}>
-          {s.add}
+          {t('firewall.blocklist.add')}
         </button>
       </div>
-      {adding && <AddBlockForm profileId={profile.id} onDone={() => { setAdding(false); void reload(); }} />}
-      {state.status === 'loading' && <p className="muted">{s.reading}</p>}
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={s.readFailed} />}
-      {state.status === 'ready' && state.error && <ErrorNotice error={state.error} title={s.refreshFailed} />}
-      {state.status === 'ready' && (
-        <table className="fw-table" aria-label={s.title}>
+      {adding && <AddBlockForm profileId={profile.id} onDone={() => setAdding(false)} />}
+      {list.isPending && <p className="muted">{t('firewall.blocklist.reading')}</p>}
+      {list.isError && <ErrorNotice error={list.error} title={t(list.data ? 'firewall.blocklist.refreshFailed' : 'firewall.blocklist.readFailed')} />}
+      {list.data && (
+        <table className="fw-table" aria-label={t('firewall.blocklist.title')}>
           <thead>
             <tr>
-              <th scope="col">{s.columns.ip}</th>
-              <th scope="col">{s.columns.source}</th>
-              <th scope="col">{s.columns.reason}</th>
-              <th scope="col">{s.columns.remaining}</th>
-              <th scope="col">{s.columns.created}</th>
+              <th scope="col">{t('firewall.blocklist.columns.ip')}</th>
+              <th scope="col">{t('firewall.blocklist.columns.source')}</th>
+              <th scope="col">{t('firewall.blocklist.columns.reason')}</th>
+              <th scope="col">{t('firewall.blocklist.columns.remaining')}</th>
+              <th scope="col">{t('firewall.blocklist.columns.created')}</th>
               <th scope="col">
-                <span className="visually-hidden">{firewallStrings.list.actions}</span>
+                <span className="visually-hidden">{t('firewall.list.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -69,7 +63,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
             {entries.map((entry) => (
               <tr
                 key={entry.id}
-                aria-label={fill(s.row, { ip: entry.ip })}
+                aria-label={t('firewall.blocklist.row', { ip: entry.ip })}
               >
                 <td>
                   <bdi>{cellText(entry.ip, 64)}</bdi>
@@ -81,25 +75,25 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
                 <td>
                   <Remaining entry={entry} now={now} />
                 </td>
-                <td>{entry.createdAt ? <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time> : null}</td>
+                <td>{entry.createdAt ? <Time value={entry.createdAt} /> : null}</td>
                 <td className="fw-row-actions">
                   <button
                     type="button"
                     className="button"
-                    aria-label={fill(s.openNamed, { ip: entry.ip })}
+                    aria-label={t('firewall.blocklist.openNamed', { ip: entry.ip })}
                     onClick={() => navigate({ kind: 'block', params: { profileId: profile.id, entryId: entry.id } })}
                   >
-                    {s.open}
+                    {t('firewall.blocklist.open')}
                   </button>
                   <button
                     type="button"
                     className="button-danger"
                     disabled={!operate.allowed}
                     title={operate.reason}
-                    aria-label={fill(s.unblockNamed, { ip: entry.ip })}
+                    aria-label={t('firewall.blocklist.unblockNamed', { ip: entry.ip })}
                     onClick={() => setUnblocking(entry)}
                   >
-                    {s.unblock}
+                    {t('firewall.blocklist.unblock')}
                   </button>
                 </td>
               </tr>
@@ -107,24 +101,20 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
           </tbody>
         </table>
       )}
-      {state.status === 'ready' && entries.length === 0 && <p className="muted">{needle ? s.noMatch : s.empty}</p>}
+      {list.data && entries.length === 0 && <p className="muted">{needle ? t('firewall.blocklist.noMatch') : t('firewall.blocklist.empty')}</p>}
       {unblocking && (
         <ConfirmDialog
-          title={fill(s.unblockTitle, { ip: visibleText(unblocking.ip) })}
-          confirmLabel={s.unblock}
+          title={t('firewall.blocklist.unblockTitle', { ip: visibleText(unblocking.ip) })}
+          confirmLabel={t('firewall.blocklist.unblock')}
           onClose={() => setUnblocking(null)}
-          onConfirm={async () => {
-            const result = await opsdesk.firewall.unblock({ profileId: profile.id, entryId: unblocking.id });
-            if (result.ok) void reload();
-            return result;
-          }}
+          onConfirm={() => writes.unblock(unblocking.id)}
         >
           <p>
-            {s.unblockBody} <bdi>{visibleText(unblocking.ip)}</bdi>
+            {t('firewall.blocklist.unblockBody')} <bdi>{visibleText(unblocking.ip)}</bdi>
           </p>
           {unblocking.reason && (
             <p>
-              {s.blockedFor} <bdi>{cellText(unblocking.reason)}</bdi>
+              {t('firewall.blocklist.blockedFor')} <bdi>{cellText(unblocking.reason)}</bdi>
             </p>
           )}
         </ConfirmDialog>
@@ -134,7 +124,9 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
 }
 
 function AddBlockForm({ profileId, onDone }: { profileId: string; onDone(): void }) {
-  const s = useCatalogSection('firewall').blocklist;
+  const { t } = useTranslation();
+  const fieldErrorText = useFieldErrorText();
+  const writes = useFirewallWrites(profileId);
   // A block the appliance refused for the key's role or the edition turns this off at once, with the reason.
   const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
   const [ip, setIp] = useState('');
@@ -142,40 +134,43 @@ function AddBlockForm({ profileId, onDone }: { profileId: string; onDone(): void
   const [seconds, setSeconds] = useState(defaultBlockSeconds);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
-  const fieldError = (path: string) => error?.fieldErrors?.find((field) => field.path === path)?.message;
+  const fieldError = (path: string) => {
+    const refused = error?.fieldErrors?.find((field) => field.path === path);
+    return refused && fieldErrorText(refused);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    const result = await opsdesk.firewall.block({ profileId, ip, durationSeconds: seconds, reason });
+    const result = await writes.block(ip, seconds, reason);
     setBusy(false);
     if (result.ok) onDone();
     else setError(result.error);
   };
 
   return (
-    <form className="card fw-form" aria-label={s.add} onSubmit={(event) => void submit(event)}>
+    <form className="card fw-form" aria-label={t('firewall.blocklist.add')} onSubmit={(event) => void submit(event)}>
       <label className={fieldError('ip') ? 'field field-invalid' : 'field'}>
-        <span className="field-label">{s.form.ip}</span>
-        <input value={ip} onChange={(event) => setIp(event.target.value)} placeholder={s.form.ipPlaceholder} required />
+        <span className="field-label">{t('firewall.blocklist.form.ip')}</span>
+        <input value={ip} onChange={(event) => setIp(event.target.value)} placeholder={t('firewall.blocklist.form.ipPlaceholder')} required />
         {fieldError('ip') && <span className="field-error">{fieldError('ip')}</span>}
       </label>
       <div className="field">
-        <span className="field-label">{s.form.duration}</span>
-        <DurationPicker seconds={seconds} onChange={setSeconds} label={s.form.duration} />
+        <span className="field-label">{t('firewall.blocklist.form.duration')}</span>
+        <DurationPicker seconds={seconds} onChange={setSeconds} label={t('firewall.blocklist.form.duration')} />
       </div>
       <label className={fieldError('reason') ? 'field field-invalid' : 'field'}>
-        <span className="field-label">{s.form.reason}</span>
+        <span className="field-label">{t('firewall.blocklist.form.reason')}</span>
         <input value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
         {fieldError('reason') && <span className="field-error">{fieldError('reason')}</span>}
       </label>
-      {error && !error.fieldErrors && <ErrorNotice error={error} title={s.form.notBlocked} />}
+      {error && !error.fieldErrors && <ErrorNotice error={error} title={t('firewall.blocklist.form.notBlocked')} />}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onDone}>
-          {s.form.cancel}
+          {t('firewall.blocklist.form.cancel')}
         </button>
         <button type="submit" className="button-primary" disabled={busy || !operate.allowed} title={operate.reason}>
-          {busy ? s.form.blocking : s.form.block}
+          {busy ? t('firewall.blocklist.form.blocking') : t('firewall.blocklist.form.block')}
         </button>
       </div>
     </form>

@@ -5,25 +5,21 @@ import { useTranslation } from 'react-i18next';
 import type { AlertRow, BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import type { ViewParams } from '../../../../src-preload/contract/workspace.ts';
 import { alertIdInBlockReason } from '../../../../src-shared/alert-block-reason.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { ServiceConnection } from '../../../connections/ServiceConnection.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { fill } from '../../../ui/fill-template.ts';
-import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
-import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
-import { formatAlertTime, SeverityBadge } from '../alerts/alert-columns.tsx';
+import { SeverityBadge } from '../alerts/alert-columns.tsx';
+import { Time } from '../../../ui/Time.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { cellText, visibleText } from '../table/visible-text.ts';
-import { useFirewallList } from '../use-firewall-list.ts';
+import { useAlertDetail, useAlertsFrom, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
 import { Remaining } from './Remaining.tsx';
 import '../firewall.css';
 
 export const blockTitle = ({ entryId }: ViewParams<'block'>, t: TFunction): string => t('views.block.titleWithId', { entryId });
 
-const readBlocklist = (profileId: string) => opsdesk.firewall.blocklist({ profileId });
 /** The alerts a block without a named alert is shown with: the newest few from its address. */
 const RECENT_ALERTS = 5;
 
@@ -39,50 +35,50 @@ export function BlockView({ params }: { params: ViewParams<'block'> }) {
 }
 
 function BlockEntryPane({ profileId, entryId }: { profileId: string; entryId: string }) {
-  const s = useCatalogSection('firewall').blockTab;
-  const blocklistStrings = useCatalogSection('firewall').blocklist;
-  const [state, reload] = useFirewallList(profileId, readBlocklist, 'blocklist');
+  const { t } = useTranslation();
+  const list = useBlocklist(profileId);
+  const writes = useFirewallWrites(profileId);
   const follow = useFirewallStatusStore((store) => store.follow);
   const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
   const [confirming, setConfirming] = useState(false);
   const [unblockedIp, setUnblockedIp] = useState<string | null>(null);
   const now = useNow(30_000);
-  const entry = state.status === 'ready' ? state.list.items.find((candidate) => candidate.id === entryId) : undefined;
+  const entry = list.data?.items.find((candidate) => candidate.id === entryId);
 
   useEffect(() => {
     void follow(profileId);
   }, [follow, profileId]);
 
-  if (state.status === 'loading') return <p className="muted">{blocklistStrings.reading}</p>;
-  if (state.status === 'failed') return <ErrorNotice error={state.error} title={blocklistStrings.readFailed} />;
+  if (list.isPending) return <p className="muted">{t('firewall.blocklist.reading')}</p>;
+  if (list.isError && !list.data) return <ErrorNotice error={list.error} title={t('firewall.blocklist.readFailed')} />;
   if (!entry) {
     return (
-      <section className="card fw-block-tab" aria-label={s.region}>
+      <section className="card fw-block-tab" aria-label={t('firewall.blockTab.region')}>
         <p role="status">
-          {unblockedIp === null ? fill(s.gone, { id: visibleText(entryId) }) : fill(s.unblocked, { ip: visibleText(unblockedIp) })}
+          {unblockedIp === null ? t('firewall.blockTab.gone', { id: visibleText(entryId) }) : t('firewall.blockTab.unblocked', { ip: visibleText(unblockedIp) })}
         </p>
       </section>
     );
   }
 
   const fields: [string, ReactNode][] = [
-    [s.fields.ip, <bdi key="ip">{cellText(entry.ip, 64)}</bdi>],
-    [s.fields.remaining, <Remaining key="remaining" entry={entry} now={now} />],
-    [s.fields.expires, entry.expiresAt ? formatAlertTime(entry.expiresAt) : blocklistStrings.permanent],
-    [s.fields.source, entry.source ? <span key="source" className="badge badge-source">{cellText(entry.source, 20)}</span> : s.notSaid],
-    [s.fields.reason, entry.reason ? <bdi key="reason">{cellText(entry.reason)}</bdi> : s.notSaid],
-    [s.fields.created, entry.createdAt ? formatAlertTime(entry.createdAt) : s.notSaid],
-    [s.fields.id, <bdi key="id">{cellText(entry.id, 200)}</bdi>],
+    [t('firewall.blockTab.fields.ip'), <bdi key="ip">{cellText(entry.ip, 64)}</bdi>],
+    [t('firewall.blockTab.fields.remaining'), <Remaining key="remaining" entry={entry} now={now} />],
+    [t('firewall.blockTab.fields.expires'), entry.expiresAt ? <Time key="expires" value={entry.expiresAt} /> : t('firewall.blocklist.permanent')],
+    [t('firewall.blockTab.fields.source'), entry.source ? <span key="source" className="badge badge-source">{cellText(entry.source, 20)}</span> : t('firewall.blockTab.notSaid')],
+    [t('firewall.blockTab.fields.reason'), entry.reason ? <bdi key="reason">{cellText(entry.reason)}</bdi> : t('firewall.blockTab.notSaid')],
+    [t('firewall.blockTab.fields.created'), entry.createdAt ? <Time key="created" value={entry.createdAt} /> : t('firewall.blockTab.notSaid')],
+    [t('firewall.blockTab.fields.id'), <bdi key="id">{cellText(entry.id, 200)}</bdi>],
   ];
 
   return (
-    <section className="card fw-block-tab" aria-label={s.region}>
+    <section className="card fw-block-tab" aria-label={t('firewall.blockTab.region')}>
       <header className="fw-block-tab-header">
         <h2>
-          <bdi>{fill(s.heading, { ip: visibleText(entry.ip) })}</bdi>
+          <bdi>{t('firewall.blockTab.heading', { ip: visibleText(entry.ip) })}</bdi>
         </h2>
         <button type="button" className="button-danger" disabled={!operate.allowed} title={operate.reason} onClick={() => setConfirming(true)}>
-          {blocklistStrings.unblock}
+          {t('firewall.blocklist.unblock')}
         </button>
       </header>
       {!operate.allowed && (
@@ -101,20 +97,17 @@ function BlockEntryPane({ profileId, entryId }: { profileId: string; entryId: st
       <BlockOrigin profileId={profileId} entry={entry} />
       {confirming && (
         <ConfirmDialog
-          title={fill(blocklistStrings.unblockTitle, { ip: visibleText(entry.ip) })}
-          confirmLabel={blocklistStrings.unblock}
+          title={t('firewall.blocklist.unblockTitle', { ip: visibleText(entry.ip) })}
+          confirmLabel={t('firewall.blocklist.unblock')}
           onClose={() => setConfirming(false)}
           onConfirm={async () => {
-            const result = await opsdesk.firewall.unblock({ profileId, entryId: entry.id });
-            if (result.ok) {
-              setUnblockedIp(entry.ip);
-              void reload();
-            }
+            const result = await writes.unblock(entry.id);
+            if (result.ok) setUnblockedIp(entry.ip);
             return result;
           }}
         >
           <p>
-            {blocklistStrings.unblockBody} <bdi>{visibleText(entry.ip)}</bdi>
+            {t('firewall.blocklist.unblockBody')} <bdi>{visibleText(entry.ip)}</bdi>
           </p>
         </ConfirmDialog>
       )}
@@ -124,24 +117,24 @@ function BlockEntryPane({ profileId, entryId }: { profileId: string; entryId: st
 
 /** The alert a block came from when its reason names one (OpsDesk's "Block source"), else the newest alerts from its address. */
 function BlockOrigin({ profileId, entry }: { profileId: string; entry: BlockEntry }) {
-  const s = useCatalogSection('firewall').blockTab;
+  const { t } = useTranslation();
   const alertId = alertIdInBlockReason(entry.reason);
   return (
-    <section className="fw-block-origin" aria-label={alertId ? s.fromAlert : s.fromAddress}>
-      <h3>{alertId ? s.fromAlert : s.fromAddress}</h3>
+    <section className="fw-block-origin" aria-label={alertId ? t('firewall.blockTab.fromAlert') : t('firewall.blockTab.fromAddress')}>
+      <h3>{alertId ? t('firewall.blockTab.fromAlert') : t('firewall.blockTab.fromAddress')}</h3>
       {alertId ? <NamedAlert profileId={profileId} alertId={alertId} /> : <AlertsFrom profileId={profileId} ip={entry.ip} />}
     </section>
   );
 }
 
 function NamedAlert({ profileId, alertId }: { profileId: string; alertId: string }) {
-  const s = useCatalogSection('firewall').blockTab;
-  const [detail] = useBridgeQuery(() => opsdesk.firewall.alert({ profileId, alertId }));
-  if (detail.status === 'loading') return <p className="muted">{s.readingAlerts}</p>;
-  if (detail.status === 'failed') {
+  const { t } = useTranslation();
+  const detail = useAlertDetail(profileId, alertId);
+  if (detail.isPending) return <p className="muted">{t('firewall.blockTab.readingAlerts')}</p>;
+  if (detail.isError) {
     return (
       <>
-        <ErrorNotice error={detail.error} title={fill(s.alertUnread, { id: visibleText(alertId) })} />
+        <ErrorNotice error={detail.error} title={t('firewall.blockTab.alertUnread', { id: visibleText(alertId) })} />
         <OriginAlertList profileId={profileId} alerts={[{ id: alertId, severity: null, occurredAt: null, signature: null }]} />
       </>
     );
@@ -150,30 +143,28 @@ function NamedAlert({ profileId, alertId }: { profileId: string; alertId: string
 }
 
 function AlertsFrom({ profileId, ip }: { profileId: string; ip: string }) {
-  const s = useCatalogSection('firewall').blockTab;
-  const [page] = useBridgeQuery(() =>
-    opsdesk.firewall.alerts({ profileId, filter: { cells: [{ field: 'srcIp', value: ip, mode: 'in' }] }, limit: RECENT_ALERTS }),
-  );
-  if (page.status === 'loading') return <p className="muted">{s.readingAlerts}</p>;
-  if (page.status === 'failed') return <ErrorNotice error={page.error} title={s.alertsUnread} />;
-  if (page.data.rows.length === 0) return <p className="muted">{s.noAlerts}</p>;
+  const { t } = useTranslation();
+  const page = useAlertsFrom(profileId, ip, RECENT_ALERTS);
+  if (page.isPending) return <p className="muted">{t('firewall.blockTab.readingAlerts')}</p>;
+  if (page.isError) return <ErrorNotice error={page.error} title={t('firewall.blockTab.alertsUnread')} />;
+  if (page.data.rows.length === 0) return <p className="muted">{t('firewall.blockTab.noAlerts')}</p>;
   return <OriginAlertList profileId={profileId} alerts={page.data.rows} />;
 }
 
 type OriginAlert = Pick<AlertRow, 'id' | 'severity' | 'occurredAt' | 'signature'>;
 
 function OriginAlertList({ profileId, alerts }: { profileId: string; alerts: readonly OriginAlert[] }) {
-  const s = useCatalogSection('firewall').blockTab;
+  const { t } = useTranslation();
   const navigate = useWorkspaceStore((store) => store.navigate);
   return (
     <ul className="fw-origin-alerts">
       {alerts.map((alert) => (
         <li key={alert.id} className="fw-origin-alert">
           <SeverityBadge severity={alert.severity} />
-          {alert.occurredAt && <time dateTime={alert.occurredAt}>{formatAlertTime(alert.occurredAt)}</time>}
-          <bdi className="fw-origin-signature">{cellText(alert.signature ?? fill(s.alertWithId, { id: alert.id }))}</bdi>
-          <button type="button" className="button" aria-label={fill(s.openAlertNamed, { id: alert.id })} onClick={() => navigate({ kind: 'alert', params: { profileId, alertId: alert.id } })}>
-            {s.openAlert}
+          {alert.occurredAt && <Time value={alert.occurredAt} />}
+          <bdi className="fw-origin-signature">{cellText(alert.signature ?? t('firewall.blockTab.alertWithId', { id: alert.id }))}</bdi>
+          <button type="button" className="button" aria-label={t('firewall.blockTab.openAlertNamed', { id: alert.id })} onClick={() => navigate({ kind: 'alert', params: { profileId, alertId: alert.id } })}>
+            {t('firewall.blockTab.openAlert')}
           </button>
         </li>
       ))}

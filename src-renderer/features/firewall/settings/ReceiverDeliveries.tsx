@@ -1,32 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import type { WebhookDeliveries, WebhookDelivery } from '../../../../src-preload/contract/webhook-deliveries.ts';
-import { fill } from '../../../ui/fill-template.ts';
 import { Time } from '../../../ui/Time.tsx';
-import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 import { cellText } from '../table/visible-text.ts';
 
 /** What reached the receiver since OpsDesk started: the counts and the last deliveries. */
 export function ReceiverDeliveries({ deliveries: { counts, recent } }: { deliveries: WebhookDeliveries }) {
   const { t } = useTranslation();
-  const s = useCatalogSection('firewall').receiver.deliveries;
   const total = counts.processed + counts.duplicate + counts.refused;
 
   return (
     <div className="fw-receiver-deliveries">
-      <p className="fw-sync-progress" role="status" aria-label={s.label}>
-        <strong>{s.label}</strong> {t('firewall.receiver.deliveries.counts', counts)}
+      <p className="fw-sync-progress" role="status" aria-label={t('firewall.receiver.deliveries.label')}>
+        <strong>{t('firewall.receiver.deliveries.label')}</strong> {t('firewall.receiver.deliveries.counts', counts)}
       </p>
       {recent.length === 0 ? (
-        <p className="muted">{s.none}</p>
+        <p className="muted">{t('firewall.receiver.deliveries.none')}</p>
       ) : (
-        <table className="fw-table" aria-label={s.recent}>
+        <table className="fw-table" aria-label={t('firewall.receiver.deliveries.recent')}>
           <thead>
             <tr>
-              <th scope="col">{s.received}</th>
-              <th scope="col">{s.from}</th>
-              <th scope="col">{s.event}</th>
-              <th scope="col">{s.eventId}</th>
-              <th scope="col">{s.outcome}</th>
+              <th scope="col">{t('firewall.receiver.deliveries.received')}</th>
+              <th scope="col">{t('firewall.receiver.deliveries.from')}</th>
+              <th scope="col">{t('firewall.receiver.deliveries.event')}</th>
+              <th scope="col">{t('firewall.receiver.deliveries.eventId')}</th>
+              <th scope="col">{t('firewall.receiver.deliveries.outcome')}</th>
             </tr>
           </thead>
           <tbody>
@@ -36,7 +33,7 @@ export function ReceiverDeliveries({ deliveries: { counts, recent } }: { deliver
                 <td>
                   <Time value={delivery.receivedAt} />
                 </td>
-                <td>{delivery.from ?? s.notRead}</td>
+                <td>{delivery.from ?? t('firewall.receiver.deliveries.notRead')}</td>
                 <td className="fw-wrap">
                   <SenderText value={delivery.event} />
                 </td>
@@ -57,12 +54,12 @@ export function ReceiverDeliveries({ deliveries: { counts, recent } }: { deliver
 
 /** The sender's own words: shown as text, invisible controls written out. */
 function SenderText({ value }: { value: string | null }) {
-  const s = useCatalogSection('firewall').receiver.deliveries;
-  return value === null ? <span className="muted">{s.notRead}</span> : <bdi>{cellText(value)}</bdi>;
+  const { t } = useTranslation();
+  return value === null ? <span className="muted">{t('firewall.receiver.deliveries.notRead')}</span> : <bdi>{cellText(value)}</bdi>;
 }
 
 function Outcome({ delivery }: { delivery: WebhookDelivery }) {
-  const s = useCatalogSection('firewall').receiver.deliveries;
-  if (delivery.outcome !== 'refused') return <span>{s.outcomes[delivery.outcome]}</span>;
-  return <span className="text-danger">{fill(s.outcomes.refused, { reason: delivery.refusal ? s.refusals[delivery.refusal] : '' })}</span>;
+  const { t } = useTranslation();
+  if (delivery.outcome !== 'refused') return <span>{t(`firewall.receiver.deliveries.outcomes.${delivery.outcome}`)}</span>;
+  return <span className="text-danger">{t('firewall.receiver.deliveries.outcomes.refused', { reason: delivery.refusal ? t(`firewall.receiver.deliveries.refusals.${delivery.refusal}`) : '' })}</span>;
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 
@@ -9,6 +10,14 @@ interface Props {
   /** A refusal not tied to a field (those show on their fields). */
   error: IpcError | null;
 }
+
+/** A settings form's save words from its catalog section (`save`, `saving`, `saved`, `notSaved`). */
+export const saveWords = (t: TFunction, section: string): Props['words'] => ({
+  save: t(`${section}.save`),
+  saving: t(`${section}.saving`),
+  saved: t(`${section}.saved`),
+  notSaved: t(`${section}.notSaved`),
+});
 
 /** The end of a settings form: why it was not saved, that it was, and its Save button. */
 export function SaveActions({ words, busy, saved, error }: Props) {

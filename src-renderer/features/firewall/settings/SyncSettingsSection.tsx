@@ -1,18 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { SyncSettings } from '../../../../src-preload/contract/firewall.ts';
 import type { SyncStatus } from '../../../../src-preload/contract/sync.ts';
-import { opsdesk } from '../../../bridge.ts';
-import { useFieldErrorText } from '../../../language/use-error-text.ts';
+import { useErrorText, useFieldErrorText } from '../../../language/use-error-text.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { SaveActions } from './SaveActions.tsx';
-import { fill } from '../../../ui/fill-template.ts';
-import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
-import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
+import { SaveActions, saveWords } from './SaveActions.tsx';
+import { useFirewallWrites, useSyncSettings } from '../firewall-data.ts';
 import { FormField } from '../../../ui/FormField.tsx';
 import { useFirewallStatusStore } from '../firewall-status-store.ts';
-import { relativeTime } from '../relative-time.ts';
+import { useFormat } from '../../../ui/format.ts';
 import type { FirewallSectionProps } from '../section.ts';
 import { useNow } from '../use-now.ts';
 import { wholeNumber } from './whole-number.ts';
@@ -83,23 +81,24 @@ function check(values: FormValues): Checked {
 
 /** How often the appliance is synced, how far back the first sync reaches and what the cache keeps; the alert sync's progress. */
 export function SyncSettingsSection({ profile }: FirewallSectionProps) {
-  const s = useCatalogSection('firewall').syncSettings;
-  const [loaded] = useBridgeQuery(() => opsdesk.firewall.syncSettings({ profileId: profile.id }));
+  const { t } = useTranslation();
+  const loaded = useSyncSettings(profile.id);
   return (
-    <section className="card fw-settings" aria-label={s.region}>
-      <h2>{s.region}</h2>
-      <p className="muted">{s.intro}</p>
+    <section className="card fw-settings" aria-label={t('firewall.syncSettings.region')}>
+      <h2>{t('firewall.syncSettings.region')}</h2>
+      <p className="muted">{t('firewall.syncSettings.intro')}</p>
       <SyncProgress profileId={profile.id} />
-      {loaded.status === 'loading' && <p className="muted">{s.reading}</p>}
-      {loaded.status === 'failed' && <ErrorNotice error={loaded.error} title={s.readFailed} />}
-      {loaded.status === 'ready' && <SyncSettingsForm profileId={profile.id} initial={formValues(loaded.data)} />}
+      {loaded.isPending && <p className="muted">{t('firewall.syncSettings.reading')}</p>}
+      {loaded.isError && <ErrorNotice error={loaded.error} title={t('firewall.syncSettings.readFailed')} />}
+      {loaded.isSuccess && <SyncSettingsForm profileId={profile.id} initial={formValues(loaded.data)} />}
     </section>
   );
 }
 
 function SyncSettingsForm({ profileId, initial }: { profileId: string; initial: FormValues }) {
-  const s = useCatalogSection('firewall').syncSettings;
+  const { t } = useTranslation();
   const fieldErrorText = useFieldErrorText();
+  const writes = useFirewallWrites(profileId);
   const [values, setValues] = useState(initial);
   const [problems, setProblems] = useState<Checked['problems']>(undefined);
   const [error, setError] = useState<IpcError | null>(null);
@@ -111,7 +110,7 @@ function SyncSettingsForm({ profileId, initial }: { profileId: string; initial: 
   };
   const problemOf = (field: Field): string | undefined => {
     const problem = problems?.[field];
-    if (problem) return s.errors[problem];
+    if (problem) return t(`firewall.syncSettings.errors.${problem}`);
     const refused = error?.fieldErrors?.find((candidate) => candidate.path.endsWith(`.${field}`));
     return refused && fieldErrorText(refused);
   };
@@ -123,7 +122,7 @@ function SyncSettingsForm({ profileId, initial }: { profileId: string; initial: 
     setError(null);
     if (!checked.settings) return;
     setBusy(true);
-    const result = await opsdesk.firewall.saveSyncSettings({ profileId, settings: checked.settings });
+    const result = await writes.saveSyncSettings(checked.settings);
     setBusy(false);
     if (result.ok) {
       setValues(formValues(result.data));
@@ -132,28 +131,28 @@ function SyncSettingsForm({ profileId, initial }: { profileId: string; initial: 
   };
 
   return (
-    <form className="admin-form fw-settings-form" aria-label={s.region} onSubmit={(event) => void submit(event)} noValidate>
+    <form className="admin-form fw-settings-form" aria-label={t('firewall.syncSettings.region')} onSubmit={(event) => void submit(event)} noValidate>
       <div className="field-row">
-        <FormField label={s.interval} error={problemOf('intervalSeconds')} help={s.intervalHelp}>
+        <FormField label={t('firewall.syncSettings.interval')} error={problemOf('intervalSeconds')} help={t('firewall.syncSettings.intervalHelp')}>
           <input type="number" min={1} inputMode="numeric" value={values.intervalAmount} onChange={(event) => set('intervalAmount', event.target.value)} />
         </FormField>
-        <FormField label={s.unit}>
+        <FormField label={t('firewall.syncSettings.unit')}>
           <select value={values.intervalUnit} onChange={(event) => set('intervalUnit', event.target.value as IntervalUnit)}>
             {(['seconds', 'minutes', 'hours'] as const).map((unit) => (
               <option key={unit} value={unit}>
-                {s.units[unit]}
+                {t(`firewall.syncSettings.units.${unit}`)}
               </option>
             ))}
           </select>
         </FormField>
       </div>
       <fieldset className="fw-settings-group">
-        <legend>{s.backfill}</legend>
+        <legend>{t('firewall.syncSettings.backfill')}</legend>
         <label className="admin-checkbox">
           <input type="radio" name="backfill" checked={values.backfill === 'days'} onChange={() => set('backfill', 'days')} />
-          {s.backfillDays}
+          {t('firewall.syncSettings.backfillDays')}
         </label>
-        <FormField label={s.backfillDaysSuffix} error={values.backfill === 'days' ? problemOf('backfillDays') : undefined}>
+        <FormField label={t('firewall.syncSettings.backfillDaysSuffix')} error={values.backfill === 'days' ? problemOf('backfillDays') : undefined}>
           <input
             type="number"
             min={1}
@@ -165,30 +164,31 @@ function SyncSettingsForm({ profileId, initial }: { profileId: string; initial: 
         </FormField>
         <label className="admin-checkbox">
           <input type="radio" name="backfill" checked={values.backfill === 'everything'} onChange={() => set('backfill', 'everything')} />
-          {s.backfillEverything}
+          {t('firewall.syncSettings.backfillEverything')}
         </label>
-        <p className="field-help">{s.backfillHelp}</p>
+        <p className="field-help">{t('firewall.syncSettings.backfillHelp')}</p>
       </fieldset>
       <fieldset className="fw-settings-group">
-        <legend>{s.retention}</legend>
+        <legend>{t('firewall.syncSettings.retention')}</legend>
         <div className="field-row">
-          <FormField label={s.retentionDays} error={problemOf('retentionDays')}>
+          <FormField label={t('firewall.syncSettings.retentionDays')} error={problemOf('retentionDays')}>
             <input type="number" min={1} inputMode="numeric" value={values.retentionDays} onChange={(event) => set('retentionDays', event.target.value)} />
           </FormField>
-          <FormField label={s.retentionRows} error={problemOf('retentionRows')}>
+          <FormField label={t('firewall.syncSettings.retentionRows')} error={problemOf('retentionRows')}>
             <input type="number" min={1000} inputMode="numeric" value={values.retentionRows} onChange={(event) => set('retentionRows', event.target.value)} />
           </FormField>
         </div>
-        <p className="field-help">{s.retentionHelp}</p>
+        <p className="field-help">{t('firewall.syncSettings.retentionHelp')}</p>
       </fieldset>
-      <SaveActions words={s} busy={busy} saved={saved} error={error} />
+      <SaveActions words={saveWords(t, 'firewall.syncSettings')} busy={busy} saved={saved} error={error} />
     </form>
   );
 }
 
 /** The alert sync as it runs: the first sync's backfill with its progress, a later sync, or why it waits. */
 function SyncProgress({ profileId }: { profileId: string }) {
-  const s = useCatalogSection('firewall').syncSettings.progress;
+  const { t } = useTranslation();
+  const format = useFormat();
   const follow = useFirewallStatusStore((state) => state.follow);
   const status = useFirewallStatusStore((state) => state.sync[profileId]?.alerts);
   const now = useNow(15_000);
@@ -196,32 +196,36 @@ function SyncProgress({ profileId }: { profileId: string }) {
     void follow(profileId);
   }, [follow, profileId]);
   if (!status) return null;
-  const when = (iso: string) => relativeTime(new Date(iso).getTime(), now);
+  const when = (iso: string) => format.relative(new Date(iso).getTime(), now);
   return (
-    <div className="fw-sync-progress" role="status" aria-label={s.label}>
-      <strong>{s.label}</strong> <SyncState status={status} />
+    <div className="fw-sync-progress" role="status" aria-label={t('firewall.syncSettings.progress.label')}>
+      <strong>{t('firewall.syncSettings.progress.label')}</strong> <SyncState status={status} />
       {status.progress?.total != null && status.state === 'syncing' && (
-        <progress max={status.progress.total} value={status.progress.fetched} aria-label={s.label} />
+        <progress max={status.progress.total} value={status.progress.fetched} aria-label={t('firewall.syncSettings.progress.label')} />
       )}
       <span className="muted">
-        {status.lastSyncedAt ? fill(s.lastSynced, { when: when(status.lastSyncedAt) }) : s.never}
-        {status.nextRunAt && status.state !== 'syncing' && ` · ${fill(s.next, { when: when(status.nextRunAt) })}`}
+        {status.lastSyncedAt ? t('firewall.syncSettings.progress.lastSynced', { when: when(status.lastSyncedAt) }) : t('firewall.syncSettings.progress.never')}
+        {status.nextRunAt && status.state !== 'syncing' && ` · ${t('firewall.syncSettings.progress.next', { when: when(status.nextRunAt) })}`}
       </span>
     </div>
   );
 }
 
 function SyncState({ status }: { status: SyncStatus }) {
-  const s = useCatalogSection('firewall').syncSettings.progress;
-  const count = (value: number) => value.toLocaleString();
-  if (status.state === 'stopped') return <span>{s.stopped}</span>;
-  if (status.state === 'backing-off') return <span className="text-danger">{fill(s.backingOff, { reason: status.error?.message ?? '' })}</span>;
-  if (status.state === 'idle') return <span>{fill(s.idle, { count: count(status.cachedCount) })}</span>;
-  const fetched = count(status.progress?.fetched ?? 0);
-  if (status.lastSyncedAt !== null) return <span>{fill(s.syncing, { fetched })}</span>;
+  const { t } = useTranslation();
+  if (status.state === 'stopped') return <span>{t('firewall.syncSettings.progress.stopped')}</span>;
+  if (status.state === 'backing-off') return status.error ? <BackingOff error={status.error} /> : <span className="text-danger">{t('firewall.syncSettings.progress.backingOff', { reason: '' })}</span>;
+  if (status.state === 'idle') return <span>{t('firewall.syncSettings.progress.idle', { count: status.cachedCount })}</span>;
+  const fetched = status.progress?.fetched ?? 0;
+  if (status.lastSyncedAt !== null) return <span>{t('firewall.syncSettings.progress.syncing', { fetched })}</span>;
   return (
     <span>
-      {status.progress?.total == null ? fill(s.backfillUnknown, { fetched }) : fill(s.backfill, { fetched, total: count(status.progress.total) })}
+      {status.progress?.total == null ? t('firewall.syncSettings.progress.backfillUnknown', { fetched }) : t('firewall.syncSettings.progress.backfill', { fetched, total: status.progress.total })}
     </span>
   );
+}
+
+function BackingOff({ error }: { error: IpcError }) {
+  const { t } = useTranslation();
+  return <span className="text-danger">{t('firewall.syncSettings.progress.backingOff', { reason: useErrorText(error).message })}</span>;
 }

@@ -1,52 +1,55 @@
-import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { WebhookSettings } from '../../../../src-preload/contract/firewall.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { useFieldErrorText } from '../../../language/use-error-text.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ReceiverDeliveries } from './ReceiverDeliveries.tsx';
-import { SaveActions } from './SaveActions.tsx';
-import { fill } from '../../../ui/fill-template.ts';
-import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
-import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
+import { SaveActions, saveWords } from './SaveActions.tsx';
+import { useFirewallWrites, useWebhookSettings } from '../firewall-data.ts';
 import { FormField } from '../../../ui/FormField.tsx';
 import type { FirewallSectionProps } from '../section.ts';
 import { visibleText } from '../table/visible-text.ts';
 
 /** The appliance's event pushes: off by default; where to listen, whom to accept, the signing key and certificate (kept by main). */
 export function WebhookReceiverSection({ profile }: FirewallSectionProps) {
-  const s = useCatalogSection('firewall').receiver;
-  const [loaded] = useBridgeQuery(() => opsdesk.firewall.webhook({ profileId: profile.id }));
+  const { t } = useTranslation();
+  const loaded = useWebhookSettings(profile.id);
   return (
-    <section className="card fw-settings" aria-label={s.region}>
-      <h2>{s.region}</h2>
-      <p className="muted">{s.intro}</p>
-      {loaded.status === 'loading' && <p className="muted">{s.reading}</p>}
-      {loaded.status === 'failed' && <ErrorNotice error={loaded.error} title={s.readFailed} />}
-      {loaded.status === 'ready' && <ReceiverForm profileId={profile.id} initial={loaded.data} />}
+    <section className="card fw-settings" aria-label={t('firewall.receiver.region')}>
+      <h2>{t('firewall.receiver.region')}</h2>
+      <p className="muted">{t('firewall.receiver.intro')}</p>
+      {loaded.isPending && <p className="muted">{t('firewall.receiver.reading')}</p>}
+      {loaded.isError && <ErrorNotice error={loaded.error} title={t('firewall.receiver.readFailed')} />}
+      {loaded.isSuccess && <ReceiverForm profileId={profile.id} current={loaded.data} />}
     </section>
   );
 }
 
 function ReceiverStatus({ settings }: { settings: WebhookSettings }) {
-  const s = useCatalogSection('firewall').receiver.status;
+  const { t } = useTranslation();
   const text = !settings.enabled
-    ? s.off
+    ? t('firewall.receiver.status.off')
     : settings.listening
-      ? fill(s.listening, { host: settings.host, port: String(settings.port), appliance: settings.applianceAddress })
-      : fill(s.notListening, { reason: settings.error ?? '' });
+      ? t('firewall.receiver.status.listening', { host: settings.host, port: String(settings.port), appliance: settings.applianceAddress })
+      : t(`firewall.receiver.status.notListening.${settings.notListening?.reason ?? 'pending'}`, {
+          host: settings.host,
+          port: String(settings.port),
+          systemCode: settings.notListening?.reason === 'address_refused' ? settings.notListening.systemCode : '',
+        });
   return (
-    <p className={settings.enabled && !settings.listening ? 'fw-sync-progress text-danger' : 'fw-sync-progress'} role="status" aria-label={s.label}>
-      <strong>{s.label}</strong> <bdi>{visibleText(text)}</bdi>
+    <p className={settings.enabled && !settings.listening ? 'fw-sync-progress text-danger' : 'fw-sync-progress'} role="status" aria-label={t('firewall.receiver.status.label')}>
+      <strong>{t('firewall.receiver.status.label')}</strong> <bdi>{visibleText(text)}</bdi>
     </p>
   );
 }
 
-function ReceiverForm({ profileId, initial }: { profileId: string; initial: WebhookSettings }) {
-  const s = useCatalogSection('firewall').receiver;
+function ReceiverForm({ profileId, current }: { profileId: string; current: WebhookSettings }) {
+  const { t } = useTranslation();
   const fieldErrorText = useFieldErrorText();
-  const [current, setCurrent] = useState(initial);
+  const writes = useFirewallWrites(profileId);
+  const initial = current;
   const [values, setValues] = useState({
     enabled: initial.enabled,
     host: initial.host,
@@ -60,13 +63,6 @@ function ReceiverForm({ profileId, initial }: { profileId: string; initial: Webh
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
-  useEffect(
-    () =>
-      opsdesk.firewall.onWebhookDeliveriesChanged((change) => {
-        if (change.profileId === profileId) setCurrent((previous) => ({ ...previous, deliveries: change.deliveries }));
-      }),
-    [profileId],
-  );
   const text = (field: 'host' | 'port' | 'applianceAddress' | 'signingKey' | 'certificatePem' | 'privateKeyPem') => ({
     value: values[field],
     onChange: (event: { target: { value: string } }) => {
@@ -83,8 +79,7 @@ function ReceiverForm({ profileId, initial }: { profileId: string; initial: Webh
     event.preventDefault();
     setBusy(true);
     const signingKey = values.removeSigningKey ? '' : values.signingKey || undefined;
-    const result = await opsdesk.firewall.saveWebhook({
-      profileId,
+    const result = await writes.saveWebhook({
       enabled: values.enabled,
       host: values.host,
       // A port that is not a number is refused by main's check, on this field.
@@ -97,7 +92,6 @@ function ReceiverForm({ profileId, initial }: { profileId: string; initial: Webh
     setBusy(false);
     if (!result.ok) return setError(result.error);
     setError(null);
-    setCurrent(result.data);
     // Secrets are not kept in the window once main has them.
     setValues((previous) => ({ ...previous, signingKey: '', removeSigningKey: false, certificatePem: '', privateKeyPem: '' }));
     setSaved(true);
@@ -107,41 +101,41 @@ function ReceiverForm({ profileId, initial }: { profileId: string; initial: Webh
     <>
       <ReceiverStatus settings={current} />
       <ReceiverDeliveries deliveries={current.deliveries} />
-      <form className="admin-form fw-settings-form" aria-label={s.region} onSubmit={(event) => void submit(event)} noValidate>
+      <form className="admin-form fw-settings-form" aria-label={t('firewall.receiver.region')} onSubmit={(event) => void submit(event)} noValidate>
         <label className="admin-checkbox">
           <input type="checkbox" checked={values.enabled} onChange={(event) => setValues({ ...values, enabled: event.target.checked })} />
-          {s.enabled}
+          {t('firewall.receiver.enabled')}
         </label>
         <div className="field-row">
-          <FormField label={s.host} error={refused('host')} help={s.hostHelp}>
+          <FormField label={t('firewall.receiver.host')} error={refused('host')} help={t('firewall.receiver.hostHelp')}>
             <input {...text('host')} spellCheck={false} />
           </FormField>
-          <FormField label={s.port} error={refused('port')}>
+          <FormField label={t('firewall.receiver.port')} error={refused('port')}>
             <input {...text('port')} type="number" min={1} max={65_535} inputMode="numeric" />
           </FormField>
-          <FormField label={s.applianceAddress} error={refused('applianceAddress')} help={s.applianceAddressHelp}>
+          <FormField label={t('firewall.receiver.applianceAddress')} error={refused('applianceAddress')} help={t('firewall.receiver.applianceAddressHelp')}>
             <input {...text('applianceAddress')} spellCheck={false} />
           </FormField>
         </div>
-        <FormField label={s.signingKey} error={refused('signingKey')} help={current.hasSigningKey ? s.signingKeyStored : s.signingKeyNone}>
+        <FormField label={t('firewall.receiver.signingKey')} error={refused('signingKey')} help={current.hasSigningKey ? t('firewall.receiver.signingKeyStored') : t('firewall.receiver.signingKeyNone')}>
           <input {...text('signingKey')} type="password" autoComplete="off" disabled={values.removeSigningKey} />
         </FormField>
         {current.hasSigningKey && (
           <label className="admin-checkbox">
             <input type="checkbox" checked={values.removeSigningKey} onChange={(event) => setValues({ ...values, removeSigningKey: event.target.checked })} />
-            {s.removeSigningKey}
+            {t('firewall.receiver.removeSigningKey')}
           </label>
         )}
-        <p className="field-help">{current.hasCertificate ? s.tlsStored : s.tlsHelp}</p>
+        <p className="field-help">{current.hasCertificate ? t('firewall.receiver.tlsStored') : t('firewall.receiver.tlsHelp')}</p>
         <div className="field-row fw-pem-row">
-          <FormField label={s.certificate} error={refused('certificatePem')}>
+          <FormField label={t('firewall.receiver.certificate')} error={refused('certificatePem')}>
             <textarea {...text('certificatePem')} rows={4} spellCheck={false} />
           </FormField>
-          <FormField label={s.privateKey} error={refused('privateKeyPem')}>
+          <FormField label={t('firewall.receiver.privateKey')} error={refused('privateKeyPem')}>
             <textarea {...text('privateKeyPem')} rows={4} spellCheck={false} autoComplete="off" />
           </FormField>
         </div>
-        <SaveActions words={s} busy={busy} saved={saved} error={error} />
+        <SaveActions words={saveWords(t, 'firewall.receiver')} busy={busy} saved={saved} error={error} />
       </form>
     </>
   );

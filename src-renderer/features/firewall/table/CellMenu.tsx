@@ -1,8 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { cellText } from './visible-text.ts';
-import { fill } from '../../../ui/fill-template.ts';
-import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 /** Show only rows with the cell's value, or every row but those. */
 export type FilterMode = 'in' | 'out';
@@ -23,7 +22,7 @@ interface Props {
 
 /** A cell's context menu: keep only rows with this value, or hide them. */
 export function CellMenu({ target, onFilter, onDismiss }: Props) {
-  const s = useCatalogSection('firewall').table;
+  const { t } = useTranslation();
   const menu = useRef<HTMLDivElement>(null);
   useEffect(() => {
     menu.current?.querySelector('button')?.focus();
@@ -60,10 +59,10 @@ export function CellMenu({ target, onFilter, onDismiss }: Props) {
       onKeyDown={onKeyDown}
     >
       <button type="button" role="menuitem" onClick={() => choose('in')}>
-        {fill(s.menuFilterIn, { column: target.title })} <bdi>{shown}</bdi>
+        {t('firewall.table.menuFilterIn', { column: target.title })} <bdi>{shown}</bdi>
       </button>
       <button type="button" role="menuitem" onClick={() => choose('out')}>
-        {fill(s.menuFilterOut, { column: target.title })} <bdi>{shown}</bdi>
+        {t('firewall.table.menuFilterOut', { column: target.title })} <bdi>{shown}</bdi>
       </button>
     </div>
   );

@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useVirtualRows } from '../../../ui/use-virtual-rows.ts';
+import { VirtualRows } from '../../../ui/VirtualRows.tsx';
 import { CellMenu } from './CellMenu.tsx';
 import type { CellMenuTarget, FilterMode } from './CellMenu.tsx';
-import { fill } from '../../../ui/fill-template.ts';
-import { useCatalogSection } from '../../../ui/use-catalog-section.ts';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -44,12 +44,12 @@ const rowHeight = 32;
 /** A table of any length: only the rows on screen exist in the DOM, each fetched when it scrolls in. */
 export function VirtualTable<Row>(props: Props<Row>) {
   const { label, columns, rowCount, rowAt, onRangeChange, sort, onSort, selectedIndex, onSelect, onOpen, onClose, onFilter } = props;
-  const s = useCatalogSection('firewall').table;
+  const { t } = useTranslation();
   const [menu, setMenu] = useState<CellMenuTarget | null>(null);
   // Only the cell under the pointer carries its filter buttons: a screenful of hidden ones cost
   // every new filter or sort a few milliseconds of building and labelling.
   const [hoveredCell, setHoveredCell] = useState<string | null>(null);
-  const { scroller, items, totalHeight, onKeyDown, rowId } = useVirtualRows({ rowCount, rowHeight, overscan: 3, onRangeChange, selectedIndex, onSelect, onOpen, onClose });
+  const { scroller, ...virtual } = useVirtualRows({ rowCount, rowHeight, overscan: 3, onRangeChange, selectedIndex, onSelect, onOpen, onClose });
   const template = columns.map((column) => column.width).join(' ');
 
   return (
@@ -65,7 +65,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
               aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
             >
               {column.sortable && onSort ? (
-                <button type="button" className="vt-sort" onClick={() => onSort(column.id)} title={fill(s.sortBy, { column: column.title })}>
+                <button type="button" className="vt-sort" onClick={() => onSort(column.id)} title={t('firewall.table.sortBy', { column: column.title })}>
                   {column.title}
                   <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
                 </button>
@@ -76,89 +76,78 @@ export function VirtualTable<Row>(props: Props<Row>) {
           );
         })}
       </div>
-      <div
-        ref={scroller}
-        className="vt-body"
-        tabIndex={0}
-        role="rowgroup"
-        aria-label={fill(s.rows, { label })}
-        aria-activedescendant={selectedIndex !== null ? rowId(selectedIndex) : undefined}
-        onKeyDown={onKeyDown}
-        onMouseLeave={() => setHoveredCell(null)}
+      <VirtualRows
+        virtual={virtual}
+        scrollerRef={scroller}
+        viewport={{ className: 'vt-body', role: 'rowgroup', label: t('firewall.table.rows', { label }), onMouseLeave: () => setHoveredCell(null) }}
+        empty={rowCount === 0 ? { className: 'vt-empty', content: props.empty } : null}
+        rowAt={rowAt}
+        rowHeight={rowHeight}
+        selectedIndex={selectedIndex}
+        onSelect={onSelect}
+        onOpen={onOpen}
+        role="row"
+        className="vt-row"
+        selectedClassName="vt-selected"
+        rowClassName={props.rowClassName}
+        style={{ gridTemplateColumns: template }}
+        // By position, not by row: a new filter or sort refills the rows on screen in
+        // place instead of tearing them down and building a screenful anew.
+        keyOf={(index) => index}
+        rowIndexOffset={2}
       >
-        {rowCount === 0 && <div className="vt-empty">{props.empty}</div>}
-        <div style={{ height: totalHeight, position: 'relative' }}>
-          {items.map((item) => {
-            const row = rowAt(item.index);
-            const selected = item.index === selectedIndex;
-            return (
-              <div
-                // By position, not by row: a new filter or sort refills the rows on screen in
-                // place instead of tearing them down and building a screenful anew.
-                key={item.index}
-                id={rowId(item.index)}
-                role="row"
-                aria-rowindex={item.index + 2}
-                aria-selected={selected}
-                className={`vt-row${selected ? ' vt-selected' : ''}${row && props.rowClassName ? ` ${props.rowClassName(row)}` : ''}`}
-                style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: rowHeight }}
-                onClick={() => onSelect(item.index)}
-                onDoubleClick={() => onOpen(item.index)}
-              >
-                {row
-                  ? columns.map((column) => {
-                      const value = column.filterValue?.(row);
-                      const cellKey = `${item.index}:${column.id}`;
-                      return (
-                        <div
-                          key={column.id}
-                          role="gridcell"
-                          className="vt-cell"
-                          onMouseEnter={() => setHoveredCell(cellKey)}
-                          onContextMenu={(event) => {
-                            if (!onFilter || value === undefined) return;
-                            event.preventDefault();
-                            setMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, value });
+        {(row, index) =>
+          row
+            ? columns.map((column) => {
+                const value = column.filterValue?.(row);
+                const cellKey = `${index}:${column.id}`;
+                return (
+                  <div
+                    key={column.id}
+                    role="gridcell"
+                    className="vt-cell"
+                    onMouseEnter={() => setHoveredCell(cellKey)}
+                    onContextMenu={(event) => {
+                      if (!onFilter || value === undefined) return;
+                      event.preventDefault();
+                      setMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, value });
+                    }}
+                  >
+                    <span className="vt-value">{column.cell(row)}</span>
+                    {onFilter && value !== undefined && hoveredCell === cellKey && (
+                      <span className="vt-filter-buttons">
+                        <button
+                          type="button"
+                          tabIndex={-1}
+                          aria-label={t('firewall.table.filterIn', { column: column.title, value })}
+                          title={t('firewall.table.onlyTitle', { column: column.title, value })}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            onFilter(column.id, value, 'in');
                           }}
                         >
-                          <span className="vt-value">{column.cell(row)}</span>
-                          {onFilter && value !== undefined && hoveredCell === cellKey && (
-                            <span className="vt-filter-buttons">
-                              <button
-                                type="button"
-                                tabIndex={-1}
-                                aria-label={fill(s.filterIn, { column: column.title, value })}
-                                title={fill(s.onlyTitle, { column: column.title, value })}
-                                onClick={(event) => {
-                                  event.stopPropagation();
-                                  onFilter(column.id, value, 'in');
-                                }}
-                              >
-                                +
-                              </button>
-                              <button
-                                type="button"
-                                tabIndex={-1}
-                                aria-label={fill(s.filterOut, { column: column.title, value })}
-                                title={fill(s.hideTitle, { column: column.title, value })}
-                                onClick={(event) => {
-                                  event.stopPropagation();
-                                  onFilter(column.id, value, 'out');
-                                }}
-                              >
-                                −
-                              </button>
-                            </span>
-                          )}
-                        </div>
-                      );
-                    })
-                  : <div role="gridcell" className="vt-cell vt-pending" aria-busy="true" />}
-              </div>
-            );
-          })}
-        </div>
-      </div>
+                          +
+                        </button>
+                        <button
+                          type="button"
+                          tabIndex={-1}
+                          aria-label={t('firewall.table.filterOut', { column: column.title, value })}
+                          title={t('firewall.table.hideTitle', { column: column.title, value })}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            onFilter(column.id, value, 'out');
+                          }}
+                        >
+                          −
+                        </button>
+                      </span>
+                    )}
+                  </div>
+                );
+              })
+            : <div role="gridcell" className="vt-cell vt-pending" aria-busy="true" />
+        }
+      </VirtualRows>
       {menu && onFilter && <CellMenu target={menu} onFilter={onFilter} onDismiss={() => setMenu(null)} />}
     </div>
   );

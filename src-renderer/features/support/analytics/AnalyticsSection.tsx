@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { supportCalls, useSupportRemote } from '../support-data.ts';
 import type { AnalyticsSection as AnalyticsGroup } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
-import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
 import { ScopeMissing } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
 import type { SupportSectionProps } from '../section.ts';
@@ -23,25 +22,25 @@ export function AnalyticsSection({ profile }: SupportSectionProps) {
 
 function Overview({ profileId }: { profileId: string }) {
   const { t } = useTranslation();
-  const [state, reload] = useBridgeQuery(() => opsdesk.support.analytics({ profileId }));
+  const state = useSupportRemote(profileId, 'analytics', () => supportCalls(profileId).analytics({}));
   return (
     <>
       <div className="section-header">
         <p className="muted">
-          {state.status === 'ready' && state.data.generatedAt !== null && (
+          {state.isSuccess && state.data.generatedAt !== null && (
             <>
               {t('supportDesk.analytics.generated')} <Time value={state.data.generatedAt} />
             </>
           )}
         </p>
-        <button type="button" className="button" onClick={reload}>
+        <button type="button" className="button" onClick={() => void state.refetch()}>
           {t('supportDesk.common.refresh')}
         </button>
       </div>
-      {state.status === 'loading' && <p className="muted">{t('supportDesk.common.loading')}</p>}
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('supportDesk.analytics.failed')} />}
-      {state.status === 'ready' && state.data.sections.length === 0 && <p className="muted">{t('supportDesk.analytics.empty')}</p>}
-      {state.status === 'ready' && (
+      {state.isPending && <p className="muted">{t('supportDesk.common.loading')}</p>}
+      {state.isError && <ErrorNotice error={state.error} title={t('supportDesk.analytics.failed')} />}
+      {state.isSuccess && state.data.sections.length === 0 && <p className="muted">{t('supportDesk.analytics.empty')}</p>}
+      {state.isSuccess && (
         <div className="support-analytics">
           {state.data.sections.map((group, index) => (
             <Group key={`${group.name}-${index}`} group={group} />

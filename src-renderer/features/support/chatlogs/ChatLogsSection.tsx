@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { supportCalls, useCursorPages } from '../support-data.ts';
+import { supportKeys } from '../../../data/query-keys.ts';
 import type { ChatLogEntry } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeMissing } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
 import { CursorListFilter, CursorListView } from '../CursorListView.tsx';
 import type { SupportSectionProps } from '../section.ts';
-import { useCursorList } from '../use-cursor-list.ts';
 import { groupBySession } from './group-by-session.ts';
 import type { SessionLog } from './group-by-session.ts';
 
@@ -21,8 +21,10 @@ export function ChatLogsSection({ profile }: SupportSectionProps) {
   const readable = useSupportAccess(profile.id).allows('logs.read');
   const [typed, setTyped] = useState('');
   const [session, setSession] = useState('');
-  const list = useCursorList<ChatLogEntry>(readable === false ? null : `${profile.id}|${session}`, (cursor) =>
-    opsdesk.support.chatLogs({ profileId: profile.id, limit: pageSize, ...(session && { sessionId: session }), ...(cursor !== undefined && { cursor }) }),
+  const list = useCursorPages<ChatLogEntry>(
+    supportKeys.remote(profile.id, 'chatLogs', session),
+    (cursor) => supportCalls(profile.id).chatLogs({ limit: pageSize, ...(session && { sessionId: session }), ...(cursor !== undefined && { cursor }) }),
+    readable !== false,
   );
   const sessions = useMemo(() => groupBySession(list.items), [list.items]);
   const only = (sessionId: string) => {

@@ -1,12 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { contactStatusList, contactStatusWords } from '../inbox/status-words.ts';
-import { useCachedRecord } from '../inbox/use-cached-record.ts';
+import { supportCalls, useContact } from '../support-data.ts';
 import { useSupportWrites } from '../inbox/use-support-writes.ts';
 import { WriteList } from '../inbox/WriteList.tsx';
 import { FollowUps } from './FollowUps.tsx';
@@ -16,19 +15,12 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
   const { t } = useTranslation();
   const writes = useSupportWrites(profileId);
 
-  const read = useCallback(() => opsdesk.support.contact({ profileId, contactId }), [profileId, contactId]);
-  const follow = useCallback(
-    (changed: () => void) =>
-      opsdesk.support.onCacheChanged((change) => {
-        if (change.resource === 'contacts' && change.profileId === profileId && (!change.ids || change.ids.includes(contactId))) changed();
-      }),
-    [profileId, contactId],
-  );
-  const loaded = useCachedRecord(read, follow);
+  const loaded = useContact(profileId, contactId);
 
-  if (loaded.status === 'loading') return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
-  if (loaded.status === 'failed') return <ErrorNotice error={loaded.error} />;
-  const contact = loaded.record;
+  if (loaded.isPending) return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
+  // A failed re-read keeps what is shown.
+  if (!loaded.data) return <ErrorNotice error={loaded.error!} />;
+  const contact = loaded.data;
 
   return (
     <aside className="si-detail" aria-label={t('supportInbox.contacts.detail', { name: contact.name ?? contact.id })}>
@@ -67,7 +59,7 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
             const words = t('supportInbox.contacts.moveTo', { status: contactStatusWords(status, t) });
             return (
               <ScopeGate key={status} profileId={profileId} scope="crm.write">
-                <button type="button" className="button" onClick={() => void writes.write(words, () => opsdesk.support.setContactStatus({ profileId, contactId, status }))}>
+                <button type="button" className="button" onClick={() => void writes.write(words, () => supportCalls(profileId).setContactStatus({ contactId, status }))}>
                   {words}
                 </button>
               </ScopeGate>
@@ -80,7 +72,7 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
         profileId={profileId}
         scope="crm.write"
         writes={writes}
-        send={(kind, note) => opsdesk.support.addContactFollowUp({ profileId, contactId, kind, note })}
+        send={(kind, note) => supportCalls(profileId).addContactFollowUp({ contactId, kind, note })}
       />
     </aside>
   );
@@ -96,7 +88,7 @@ function Phone({ profileId, contactId, phone, masked }: { profileId: string; con
 
   const reveal = async () => {
     setBusy(true);
-    const result = await opsdesk.support.revealPhone({ profileId, contactId });
+    const result = await supportCalls(profileId).revealPhone({ contactId });
     setBusy(false);
     if (result.ok) {
       setRevealed(result.data.phone);

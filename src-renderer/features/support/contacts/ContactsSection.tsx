@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { supportCalls } from '../support-data.ts';
 import type { ContactRow } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
 import type { SupportSectionProps } from '../section.ts';
 import { CachedListSection, StatusFilter, useCachedList } from '../inbox/CachedListSection.tsx';
 import { contactStatusList, contactStatusWords } from '../inbox/status-words.ts';
@@ -13,10 +13,10 @@ export function ContactsSection({ profile, itemId }: SupportSectionProps) {
   const profileId = profile.id;
   const list = useCachedList<ContactRow, { status: string | null; text: string }>({
     profileId,
+    resource: 'contacts',
     read: (query, window) =>
-      opsdesk.support.contacts({ profileId, ...(query.status !== null && { status: [query.status] }), ...(query.text.trim() && { text: query.text.trim() }), ...window }),
+      supportCalls(profileId).contacts({ ...(query.status !== null && { status: [query.status] }), ...(query.text.trim() && { text: query.text.trim() }), ...window }),
     initialQuery: { status: null, text: '' },
-    onChanged: (listener) => opsdesk.support.onCacheChanged((change) => change.resource === 'contacts' && listener(change)),
   });
   const { total, syncedAt, query, setQuery } = list;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { opsdesk } from '../../../bridge.ts';
+import { supportCalls } from '../support-data.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Field } from '../inbox/Field.tsx';
@@ -21,8 +21,7 @@ export function NewContactDialog({ profileId, writes, onClose }: { profileId: st
     event.preventDefault();
     setBusy(true);
     const entry = await writes.write(action, () =>
-      opsdesk.support.createContact({
-        profileId,
+      supportCalls(profileId).createContact({
         name,
         ...(email.trim() && { email: email.trim() }),
         ...(phone.trim() && { phone: phone.trim() }),

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import type { IpcResult } from '../../../../src-preload/contract/define.ts';
 import type { SupportScope } from '../../../../src-preload/contract/support.ts';
 import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
-import type { CacheChanged, SupportResource } from '../../../../src-preload/contract/sync.ts';
+import type { SupportResource } from '../../../../src-preload/contract/sync.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
-import { createPagedCacheStore } from './paged-cache-store.ts';
+import { createStore } from 'zustand/vanilla';
+import { useCacheFollower } from '../../../data/ipc-query.ts';
+import { supportKeys } from '../../../data/query-keys.ts';
+import { pagedCacheSlice, type PagedCacheState, type ReadPage } from '../../../ui/paged-cache.ts';
 import { SupportSyncLine } from './SupportSyncLine.tsx';
 import { useSupportWrites } from './use-support-writes.ts';
 import type { SupportWrites } from './use-support-writes.ts';
@@ -18,44 +20,30 @@ import './support-inbox.css';
 
 interface CachedListSource<Row, Query> {
   profileId: string;
-  read(query: Query, window: { offset: number; limit: number }): Promise<IpcResult<CachedPage<Row>>>;
+  resource: SupportResource;
+  read: ReadPage<Query, CachedPage<Row>>;
   initialQuery: Query;
-  /** Main's event that this cache changed. */
-  onChanged(listener: (change: CacheChanged<SupportResource>) => void): () => void;
-  /** Read along with the rows whenever they are; on open only after the first page, so it does not hold it up. */
-  alsoRead?(): void;
 }
 
-/** One support cache as a list (tickets, contacts, work items): the store, its fields, read on open and whenever main says it changed. */
-export function useCachedList<Row, Query>({ profileId, read, initialQuery, onChanged, alsoRead }: CachedListSource<Row, Query>) {
-  const [store] = useState(() => createPagedCacheStore<Row, Query>(read, initialQuery));
+/** One support cache as a list (tickets, contacts, work items) on the shared paged cache, read on open and whenever main says it changed. */
+export function useCachedList<Row extends { id: string }, Query>({ profileId, resource, read, initialQuery }: CachedListSource<Row, Query>) {
+  const [store] = useState(() => createStore<PagedCacheState<Row, Query, CachedPage<Row>>>()(pagedCacheSlice(read, initialQuery)));
   const total = useStore(store, (state) => state.total);
-  const syncedAt = useStore(store, (state) => state.syncedAt);
+  const syncedAt = useStore(store, (state) => state.answered?.syncedAt ?? null);
   const error = useStore(store, (state) => state.error);
   const query = useStore(store, (state) => state.query);
   const selectedIndex = useStore(store, (state) => state.selectedIndex);
   // Subscribing to the pages re-renders the list when a page arrives; rowAt reads them.
   useStore(store, (state) => state.pages);
   const { refresh, ensureRows, rowAt, select, setQuery } = store.getState();
+  useCacheFollower(supportKeys.cached(profileId, resource), refresh);
 
-  useEffect(() => {
-    // Main answers in order: what is read alongside is asked after the rows.
-    void refresh().then(alsoRead);
-    return onChanged((change) => {
-      if (change.profileId !== profileId) return;
-      void refresh();
-      alsoRead?.();
-    });
-    // `onChanged` and `alsoRead` are fresh closures each render; the profile says when to follow again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [profileId, refresh]);
-
-  return { total, syncedAt, error, query, selectedIndex, ensureRows, rowAt, select, setQuery };
+  return { total, syncedAt, error, query, selectedIndex, ensureRows, rowAt, select, setQuery: (change: Partial<Query>) => setQuery((current) => ({ ...current, ...change })) };
 }
 
-export type CachedList<Row, Query> = ReturnType<typeof useCachedList<Row, Query>>;
+export type CachedList<Row extends { id: string }, Query> = ReturnType<typeof useCachedList<Row, Query>>;
 
-interface StatusFilterProps<Row> {
+interface StatusFilterProps<Row extends { id: string }> {
   list: CachedList<Row, { status: string | null }>;
   label: string;
   statuses: readonly string[];
@@ -63,7 +51,7 @@ interface StatusFilterProps<Row> {
 }
 
 /** The status chips of a support list: All, then one per status. */
-export function StatusFilter<Row>({ list, label, statuses, chipContent }: StatusFilterProps<Row>) {
+export function StatusFilter<Row extends { id: string }>({ list, label, statuses, chipContent }: StatusFilterProps<Row>) {
   const { t } = useTranslation();
   const selected = list.query.status;
   const chip = (value: string | null, content: ReactNode) => (
@@ -79,7 +67,7 @@ export function StatusFilter<Row>({ list, label, statuses, chipContent }: Status
   );
 }
 
-interface Props<Row, Query> {
+interface Props<Row extends { id: string }, Query> {
   profileId: string;
   /** Also names the section's words (`supportInbox.<resource>.*`). */
   resource: SupportResource;

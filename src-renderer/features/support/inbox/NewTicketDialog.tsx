@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { opsdesk } from '../../../bridge.ts';
+import { supportCalls } from '../support-data.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Field } from './Field.tsx';
@@ -23,8 +23,7 @@ export function NewTicketDialog({ profileId, writes, onClose }: { profileId: str
     setBusy(true);
     const visitor = { ...(name.trim() && { name: name.trim() }), ...(email.trim() && { email: email.trim() }) };
     const entry = await writes.write(action, () =>
-      opsdesk.support.createTicket({
-        profileId,
+      supportCalls(profileId).createTicket({
         message,
         offline,
         ...(subject.trim() && { subject: subject.trim() }),

@@ -1,41 +1,28 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { supportCalls, useSupportSyncStatus } from '../support-data.ts';
 import type { SupportResource, SyncStatus } from '../../../../src-preload/contract/sync.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
-import { formatDateTime } from '../../../ui/format.ts';
+import { useFormat } from '../../../ui/format.ts';
 
 /** When a support cache was last filled from the server and what its sync does now: always in view. */
 export function SupportSyncLine({ profileId, resource }: { profileId: string; resource: SupportResource }) {
-  const { t, i18n } = useTranslation();
-  const [status, setStatus] = useState<SyncStatus<SupportResource> | undefined>(undefined);
-
-  useEffect(() => {
-    let current = true;
-    const apply = (next: SyncStatus<SupportResource>) => {
-      if (current && next.profileId === profileId && next.resource === resource) setStatus(next);
-    };
-    const stop = opsdesk.support.onSyncChanged(apply);
-    void opsdesk.support.syncStatus({ profileId }).then((result) => result.ok && result.data.forEach(apply));
-    return () => {
-      current = false;
-      stop();
-    };
-  }, [profileId, resource]);
+  const { t } = useTranslation();
+  const format = useFormat();
+  const status = useSupportSyncStatus(profileId, resource);
 
   const syncedAt = status?.lastSyncedAt ? new Date(status.lastSyncedAt) : null;
   return (
     <div className="si-sync-line" role="status" aria-label={t('supportInbox.sync.label')}>
       <span className="muted">
         {syncedAt ? (
-          <time dateTime={syncedAt.toISOString()}>{t(`supportInbox.sync.lastSynced.${resource}`, { when: formatDateTime(syncedAt, i18n.language) })}</time>
+          <time dateTime={syncedAt.toISOString()}>{t(`supportInbox.sync.lastSynced.${resource}`, { when: format.dateTime(syncedAt) })}</time>
         ) : (
           t(`supportInbox.sync.never.${resource}`)
         )}
       </span>
       {status?.state === 'syncing' && <span>{t('supportInbox.sync.syncing')}</span>}
       {status?.state === 'backing-off' && status.error && <NotReached status={status} />}
-      <button type="button" className="button si-sync-now" onClick={() => void opsdesk.support.syncNow({ profileId, resource })}>
+      <button type="button" className="button si-sync-now" onClick={() => void supportCalls(profileId).syncNow({ resource })}>
         {t('supportInbox.sync.now')}
       </button>
     </div>

@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
+import { supportCalls, useTicketCounts } from '../support-data.ts';
+import { useFormat } from '../../../ui/format.ts';
+import type { TicketRow } from '../../../../src-preload/contract/support.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import type { SupportSectionProps } from '../section.ts';
@@ -16,14 +17,14 @@ const rowClassName = (row: TicketRow) => (row.unread ? 'si-unread' : '');
 /** The tickets inbox: every cached ticket of the site, by status, newest activity first; works the same offline. */
 export function TicketsSection({ profile }: SupportSectionProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const profileId = profile.id;
-  const [counts, setCounts] = useState<readonly TicketStatusCount[]>([]);
+  const counts = useTicketCounts(profileId).data ?? [];
   const list = useCachedList<TicketRow, { status: string | null }>({
     profileId,
-    read: (query, window) => opsdesk.support.tickets({ profileId, ...(query.status !== null && { status: [query.status] }), ...window }),
+    resource: 'tickets',
+    read: (query, window) => supportCalls(profileId).tickets({ ...(query.status !== null && { status: [query.status] }), ...window }),
     initialQuery: { status: null },
-    onChanged: (listener) => opsdesk.support.onCacheChanged((change) => change.resource === 'tickets' && listener(change)),
-    alsoRead: () => void opsdesk.support.ticketCounts({ profileId }).then((result) => result.ok && setCounts(result.data)),
   });
   const { total, syncedAt, query } = list;
   const navigate = useWorkspaceStore((state) => state.navigate);
@@ -58,7 +59,7 @@ export function TicketsSection({ profile }: SupportSectionProps) {
             return (
               <>
                 <bdi>{ticketStatusWords(value, t)}</bdi>
-                {count && <span className="si-chip-count">{count.count.toLocaleString()}</span>}
+                {count && <span className="si-chip-count">{format.number(count.count)}</span>}
                 {count && count.unread > 0 && <span className="si-unread-dot" aria-label={t('supportInbox.tickets.unreadCount', { count: count.unread })} />}
               </>
             );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useVirtualRows } from '../../../ui/use-virtual-rows.ts';
+import { VirtualRows } from '../../../ui/VirtualRows.tsx';
 
 interface Props<Row> {
   label: string;
@@ -21,40 +22,26 @@ interface Props<Row> {
 /** A list of any length (tickets, contacts, work items): only the rows on screen exist in the DOM. ↑/↓ move, Enter opens. */
 export function VirtualList<Row>(props: Props<Row>) {
   const { label, rowCount, rowAt, rowKey, renderRow, onRangeChange, selectedIndex, onSelect, onOpen, rowHeight } = props;
-  const { scroller, items, totalHeight, onKeyDown, rowId } = useVirtualRows({ rowCount, rowHeight, overscan: 8, onRangeChange, selectedIndex, onSelect, onOpen });
+  const { scroller, ...virtual } = useVirtualRows({ rowCount, rowHeight, overscan: 8, onRangeChange, selectedIndex, onSelect, onOpen });
 
   return (
-    <div
-      ref={scroller}
-      className="si-list"
-      role="listbox"
-      tabIndex={0}
-      aria-label={label}
-      aria-activedescendant={selectedIndex !== null ? rowId(selectedIndex) : undefined}
-      onKeyDown={onKeyDown}
+    <VirtualRows
+      virtual={virtual}
+      scrollerRef={scroller}
+      viewport={{ className: 'si-list', role: 'listbox', label }}
+      empty={rowCount === 0 ? { className: 'si-list-empty', content: props.empty } : null}
+      rowAt={rowAt}
+      rowHeight={rowHeight}
+      selectedIndex={selectedIndex}
+      onSelect={onSelect}
+      onOpen={onOpen}
+      role="option"
+      className="si-row"
+      selectedClassName="si-row-selected"
+      rowClassName={props.rowClassName}
+      keyOf={(index, row) => (row ? rowKey(row) : `pending-${index}`)}
     >
-      {rowCount === 0 && <div className="si-list-empty">{props.empty}</div>}
-      <div style={{ height: totalHeight, position: 'relative' }}>
-        {items.map((item) => {
-          const row = rowAt(item.index);
-          const selected = item.index === selectedIndex;
-          return (
-            <div
-              key={row ? rowKey(row) : `pending-${item.index}`}
-              id={rowId(item.index)}
-              role="option"
-              aria-selected={selected}
-              aria-busy={row ? undefined : true}
-              className={`si-row${selected ? ' si-row-selected' : ''}${row && props.rowClassName ? ` ${props.rowClassName(row)}` : ''}`}
-              style={{ transform: `translateY(${item.start}px)`, height: rowHeight }}
-              onClick={() => onSelect(item.index)}
-              onDoubleClick={() => onOpen(item.index)}
-            >
-              {row ? renderRow(row) : <span className="si-row-pending" />}
-            </div>
-          );
-        })}
-      </div>
-    </div>
+      {(row) => (row ? renderRow(row) : <span className="si-row-pending" />)}
+    </VirtualRows>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { supportCalls } from '../support-data.ts';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { useOutboxStore } from '../../../outbox/outbox-store.ts';
 import { useConfirmedWrite } from '../../../outbox/use-confirmed-write.ts';
 import { useOutboxEntry } from '../../../outbox/use-outbox-entry.ts';
@@ -66,7 +66,7 @@ function AddFaqDialog({ profileId, onClose, onAdded }: { profileId: string; onCl
     setBusy(true);
     setRefused(null);
     const tags = next.tags.split(',').map((tag) => tag.trim()).filter(Boolean);
-    const result = await opsdesk.support.addFaq({ profileId, question, answer: next.answer.trim(), ...(next.id.trim() && { id: next.id.trim() }), ...(tags.length > 0 && { tags }) });
+    const result = await supportCalls(profileId).addFaq({ question, answer: next.answer.trim(), ...(next.id.trim() && { id: next.id.trim() }), ...(tags.length > 0 && { tags }) });
     setBusy(false);
     if (result.ok) setSubmitted(result.data);
     else setRefused(result.error);

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { supportCalls, useCursorPages } from '../support-data.ts';
+import { supportKeys } from '../../../data/query-keys.ts';
 import type { Faq } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeMissing } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
 import { CursorListFilter, CursorListView } from '../CursorListView.tsx';
-import { useCursorList } from '../use-cursor-list.ts';
 
 interface Props {
   profileId: string;
@@ -23,8 +23,10 @@ export function FaqList({ profileId, revision, actions }: Props) {
   const readable = useSupportAccess(profileId).allows('kb.read');
   const [filter, setFilter] = useState('');
   const [applied, setApplied] = useState('');
-  const list = useCursorList<Faq>(readable === false ? null : `${profileId}|${applied}|${revision}`, (cursor) =>
-    opsdesk.support.faqList({ profileId, ...(applied && { q: applied }), ...(cursor !== undefined && { cursor }) }),
+  const list = useCursorPages<Faq>(
+    supportKeys.remote(profileId, 'faq', applied, revision),
+    (cursor) => supportCalls(profileId).faqList({ ...(applied && { q: applied }), ...(cursor !== undefined && { cursor }) }),
+    readable !== false,
   );
 
   return (

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { supportCalls } from '../support-data.ts';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { KbSearchResult } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 
@@ -25,7 +25,7 @@ export function KbSearch({ profileId }: { profileId: string }) {
     if (q === '') return;
     const request = ++latest.current;
     setState((previous) => ({ status: 'searching', ...('result' in previous && previous.result && { result: previous.result }) }));
-    void opsdesk.support.kbSearch({ profileId, q, topK }).then((result) => {
+    void supportCalls(profileId).kbSearch({ q, topK }).then((result) => {
       if (latest.current === request) setState(result.ok ? { status: 'done', result: result.data } : { status: 'failed', error: result.error });
     });
   };

@@ -1,24 +1,23 @@
 import { useTranslation } from 'react-i18next';
-import { opsdesk } from '../../../bridge.ts';
+import { supportCalls, useSupportRemote } from '../support-data.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
-import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
 
 /** The server's summary of a Q&A session, read when asked. */
 export function SessionSummary({ profileId, sessionId }: { profileId: string; sessionId: string }) {
   const { t } = useTranslation();
-  const [state, reload] = useBridgeQuery(() => opsdesk.support.session({ profileId, id: sessionId }));
+  const state = useSupportRemote(profileId, 'session', () => supportCalls(profileId).session({ id: sessionId }), sessionId);
   return (
     <section className="card" aria-label={t('supportDesk.qa.summaryRegion')}>
       <div className="section-header">
         <h2>{t('supportDesk.qa.summaryRegion')}</h2>
-        <button type="button" className="button" onClick={reload}>
+        <button type="button" className="button" onClick={() => void state.refetch()}>
           {t('supportDesk.qa.refreshSummary')}
         </button>
       </div>
-      {state.status === 'loading' && <p className="muted">{t('supportDesk.common.loading')}</p>}
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('supportDesk.qa.summaryFailed')} />}
-      {state.status === 'ready' && (
+      {state.isPending && <p className="muted">{t('supportDesk.common.loading')}</p>}
+      {state.isError && <ErrorNotice error={state.error} title={t('supportDesk.qa.summaryFailed')} />}
+      {state.isSuccess && (
         <dl className="support-facts">
           <dt>{t('supportDesk.qa.sessionId')}</dt>
           <dd>{state.data.id}</dd>

@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcResult } from '../../../../src-preload/contract/define.ts';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
 import type { SupportScope, TicketMessage } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
@@ -12,7 +11,7 @@ import { ScopeGate } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
 import { Field } from '../inbox/Field.tsx';
 import { ticketStatusWords } from '../inbox/status-words.ts';
-import { useCachedRecord } from '../inbox/use-cached-record.ts';
+import { supportCalls, useTicket } from '../support-data.ts';
 import { useSupportWrites } from '../inbox/use-support-writes.ts';
 import type { SupportWrites } from '../inbox/use-support-writes.ts';
 import { WriteList } from '../inbox/WriteList.tsx';
@@ -24,37 +23,25 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
   const [closing, setClosing] = useState(false);
   const writes = useSupportWrites(profileId);
 
-  const read = useCallback(async () => {
-    const cached = await opsdesk.support.ticket({ profileId, ticketId });
-    // The inbox's cache may hold only a ticket's last message: then the whole thread is the server's to give.
-    const partial = cached.ok && cached.data.from === 'cache' && !cached.data.error && cached.data.messages.length < (cached.data.messageCount ?? 0);
-    return partial ? opsdesk.support.ticket({ profileId, ticketId, fresh: true }) : cached;
-  }, [profileId, ticketId]);
-  const follow = useCallback(
-    (changed: () => void) =>
-      opsdesk.support.onCacheChanged((change) => {
-        if (change.resource === 'tickets' && change.profileId === profileId && (!change.ids || change.ids.includes(ticketId))) changed();
-      }),
-    [profileId, ticketId],
-  );
-  const loaded = useCachedRecord(read, follow);
-  const shown = loaded.status === 'ready' ? loaded.record : null;
+  const loaded = useTicket(profileId, ticketId);
+  const shown = loaded.data ?? null;
 
   useEffect(() => {
     if (!shown) return;
     rememberTicketSubject(profileId, ticketId, shown.subject);
-    if (shown.unread) void opsdesk.support.markRead({ profileId, ticketIds: [ticketId] });
+    if (shown.unread) void supportCalls(profileId).markRead({ ticketIds: [ticketId] });
   }, [shown, profileId, ticketId]);
 
   // The two ways into the thread: as the site's robot (seen by the visitor), or as the visitor.
   const threadWrites: Omit<ComposerProps, 'profileId' | 'writes'>[] = [
-    { label: t('supportInbox.ticket.reply'), help: t('supportInbox.ticket.replyHelp'), action: t('supportInbox.ticket.sendReply'), scope: 'agent.reply', send: (text) => opsdesk.support.replyToTicket({ profileId, ticketId, text }) },
-    { label: t('supportInbox.ticket.visitorMessage'), help: t('supportInbox.ticket.visitorHelp'), action: t('supportInbox.ticket.sendMessage'), scope: 'live.write', send: (text) => opsdesk.support.sendVisitorMessage({ profileId, ticketId, text }) },
+    { label: t('supportInbox.ticket.reply'), help: t('supportInbox.ticket.replyHelp'), action: t('supportInbox.ticket.sendReply'), scope: 'agent.reply', send: (text) => supportCalls(profileId).replyToTicket({ ticketId, text }) },
+    { label: t('supportInbox.ticket.visitorMessage'), help: t('supportInbox.ticket.visitorHelp'), action: t('supportInbox.ticket.sendMessage'), scope: 'live.write', send: (text) => supportCalls(profileId).sendVisitorMessage({ ticketId, text }) },
   ];
 
-  if (loaded.status === 'loading') return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
-  if (loaded.status === 'failed') return <ErrorNotice error={loaded.error} title={t('supportInbox.ticket.notCached')} />;
-  const ticket = loaded.record;
+  if (loaded.isPending) return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
+  // A failed re-read keeps what is shown.
+  if (!loaded.data) return <ErrorNotice error={loaded.error!} title={t('supportInbox.ticket.notCached')} />;
+  const ticket = loaded.data;
   const closed = ticket.status === 'closed';
 
   return (
@@ -124,7 +111,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
         <CloseDialog
           ticketId={ticketId}
           writes={writes}
-          send={(note) => opsdesk.support.closeTicket({ profileId, ticketId, ...(note.trim() && { note: note.trim() }) })}
+          send={(note) => supportCalls(profileId).closeTicket({ ticketId, ...(note.trim() && { note: note.trim() }) })}
           onClose={() => setClosing(false)}
         />
       )}

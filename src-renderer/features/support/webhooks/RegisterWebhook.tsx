@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { supportCalls } from '../support-data.ts';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { RegisteredSupportWebhook, SupportWebhookEventKind } from '../../../../src-preload/contract/support-webhooks.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { useConfirmedWrite } from '../../../outbox/use-confirmed-write.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
@@ -47,7 +47,7 @@ export function RegisterWebhook({ profileId, receiverUrl, onRegistered }: Props)
     if (!(await confirmWrite(t('outbox.actions.registerWebhook', { url: url.trim() })))) return;
     setSending(true);
     setError(null);
-    const result = await opsdesk.supportWebhooks.register({ profileId, url: url.trim(), ...(!every && { events: [...events] }) });
+    const result = await supportCalls(profileId).webhooks.register({ url: url.trim(), ...(!every && { events: [...events] }) });
     setSending(false);
     if (!result.ok) {
       setError(result.error);

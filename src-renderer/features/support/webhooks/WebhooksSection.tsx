@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { opsdesk } from '../../../bridge.ts';
+import { supportCalls, useRemoteRefresh, useSupportRemote } from '../support-data.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
-import { useBridgeQuery } from '../../../ui/use-bridge-query.ts';
 import { ScopeMissing } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
 import type { SupportSectionProps } from '../section.ts';
@@ -16,15 +14,15 @@ export function WebhooksSection({ profile }: SupportSectionProps) {
   const { t } = useTranslation();
   const manageable = useSupportAccess(profile.id).allows('hooks.write');
   const receiver = useReceiverStatus();
-  const [revision, setRevision] = useState(0);
+  const refresh = useRemoteRefresh(profile.id);
   return (
     <section className="support-stack" aria-label={t('supportDesk.sections.webhooks')}>
       {manageable === false ? (
         <ScopeMissing scope="hooks.write" />
       ) : (
         <>
-          <WebhookList key={revision} profileId={profile.id} />
-          <RegisterWebhook profileId={profile.id} receiverUrl={receiver.status?.url ?? null} onRegistered={() => setRevision((value) => value + 1)} />
+          <WebhookList profileId={profile.id} />
+          <RegisterWebhook profileId={profile.id} receiverUrl={receiver.status?.url ?? null} onRegistered={() => refresh('webhooks')} />
         </>
       )}
       <ReceiverSettings receiver={receiver} />
@@ -34,19 +32,19 @@ export function WebhooksSection({ profile }: SupportSectionProps) {
 
 function WebhookList({ profileId }: { profileId: string }) {
   const { t } = useTranslation();
-  const [state, reload] = useBridgeQuery(() => opsdesk.supportWebhooks.list({ profileId }));
+  const state = useSupportRemote(profileId, 'webhooks', () => supportCalls(profileId).webhooks.list({}));
   return (
     <section className="card" aria-label={t('supportDesk.webhooks.listRegion')}>
       <div className="section-header">
         <h2>{t('supportDesk.webhooks.listRegion')}</h2>
-        <button type="button" className="button" onClick={reload}>
+        <button type="button" className="button" onClick={() => void state.refetch()}>
           {t('supportDesk.common.refresh')}
         </button>
       </div>
-      {state.status === 'loading' && <p className="muted">{t('supportDesk.common.loading')}</p>}
-      {state.status === 'failed' && <ErrorNotice error={state.error} title={t('supportDesk.webhooks.listFailed')} />}
-      {state.status === 'ready' && state.data.length === 0 && <p className="muted">{t('supportDesk.webhooks.none')}</p>}
-      {state.status === 'ready' && state.data.length > 0 && (
+      {state.isPending && <p className="muted">{t('supportDesk.common.loading')}</p>}
+      {state.isError && <ErrorNotice error={state.error} title={t('supportDesk.webhooks.listFailed')} />}
+      {state.isSuccess && state.data.length === 0 && <p className="muted">{t('supportDesk.webhooks.none')}</p>}
+      {state.isSuccess && state.data.length > 0 && (
         <div className="support-table-wrap">
           <table className="support-table">
             <thead>

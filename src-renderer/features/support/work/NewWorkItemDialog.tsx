@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { supportCalls } from '../support-data.ts';
 import type { ContactRow } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Field } from '../inbox/Field.tsx';
@@ -25,15 +25,14 @@ export function NewWorkItemDialog({ profileId, writes, onClose }: { profileId: s
   const action = t('supportInbox.work.create');
 
   useEffect(() => {
-    void opsdesk.support.contacts({ profileId, limit: contactChoices }).then((result) => result.ok && setContacts(result.data.rows));
+    void supportCalls(profileId).contacts({ limit: contactChoices }).then((result) => result.ok && setContacts(result.data.rows));
   }, [profileId]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     const entry = await writes.write(action, () =>
-      opsdesk.support.createWorkItem({
-        profileId,
+      supportCalls(profileId).createWorkItem({
         title,
         priority,
         ...(description.trim() && { description: description.trim() }),

@@ -1,7 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkStatus } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
@@ -9,7 +8,7 @@ import { FollowUps } from '../contacts/FollowUps.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
 import { workPriorityWords, workStatusList, workStatusWords } from '../inbox/status-words.ts';
-import { useCachedRecord } from '../inbox/use-cached-record.ts';
+import { supportCalls, useWorkItem } from '../support-data.ts';
 import { useSupportWrites } from '../inbox/use-support-writes.ts';
 import { WriteList } from '../inbox/WriteList.tsx';
 
@@ -21,23 +20,16 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
   const writes = useSupportWrites(profileId);
   const navigate = useWorkspaceStore((state) => state.navigate);
 
-  const read = useCallback(() => opsdesk.support.workItem({ profileId, workId }), [profileId, workId]);
-  const follow = useCallback(
-    (changed: () => void) =>
-      opsdesk.support.onCacheChanged((change) => {
-        if (change.resource === 'work' && change.profileId === profileId && (!change.ids || change.ids.includes(workId))) changed();
-      }),
-    [profileId, workId],
-  );
-  const loaded = useCachedRecord(read, follow);
+  const loaded = useWorkItem(profileId, workId);
 
-  if (loaded.status === 'loading') return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
-  if (loaded.status === 'failed') return <ErrorNotice error={loaded.error} />;
-  const item = loaded.record;
+  if (loaded.isPending) return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
+  // A failed re-read keeps what is shown.
+  if (!loaded.data) return <ErrorNotice error={loaded.error!} />;
+  const item = loaded.data;
   const changeStatus = () => {
     if (nextStatus === '') return;
     const words = t('supportInbox.work.statusTo', { status: workStatusWords(nextStatus, t) });
-    void writes.write(words, () => opsdesk.support.setWorkStatus({ profileId, workId, status: nextStatus })).then((entry) => entry && setNextStatus(''));
+    void writes.write(words, () => supportCalls(profileId).setWorkStatus({ workId, status: nextStatus })).then((entry) => entry && setNextStatus(''));
   };
 
   return (
@@ -98,7 +90,7 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
         </ScopeGate>
       </div>
       <WriteList writes={writes} />
-      <FollowUps follows={item.follows} profileId={profileId} scope="work.write" writes={writes} send={(kind, note) => opsdesk.support.addWorkFollowUp({ profileId, workId, kind, note })} />
+      <FollowUps follows={item.follows} profileId={profileId} scope="work.write" writes={writes} send={(kind, note) => supportCalls(profileId).addWorkFollowUp({ workId, kind, note })} />
     </aside>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { supportCalls } from '../support-data.ts';
 import type { WorkItemRow } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
 import type { SupportSectionProps } from '../section.ts';
 import { CachedListSection, StatusFilter, useCachedList } from '../inbox/CachedListSection.tsx';
 import { workPriorityWords, workStatusList, workStatusWords } from '../inbox/status-words.ts';
@@ -13,9 +13,9 @@ export function WorkSection({ profile, itemId }: SupportSectionProps) {
   const profileId = profile.id;
   const list = useCachedList<WorkItemRow, { status: string | null }>({
     profileId,
-    read: (query, window) => opsdesk.support.workItems({ profileId, ...(query.status !== null && { status: [query.status] }), ...window }),
+    resource: 'work',
+    read: (query, window) => supportCalls(profileId).workItems({ ...(query.status !== null && { status: [query.status] }), ...window }),
     initialQuery: { status: null },
-    onChanged: (listener) => opsdesk.support.onCacheChanged((change) => change.resource === 'work' && listener(change)),
   });
   const { total, syncedAt, query } = list;
 

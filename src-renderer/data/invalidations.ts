@@ -1,0 +1,55 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { WebhookSettings } from '../../src-preload/contract/firewall.ts';
+import type { Report } from '../../src-preload/contract/firewall-admin.ts';
+import type { RemotePage } from '../../src-preload/contract/pages.ts';
+import type { OpsDeskApi } from '../../src-preload/contract/index.ts';
+import type { SupportResource, SyncStatus } from '../../src-preload/contract/sync.ts';
+import { opsdesk } from '../bridge.ts';
+import { firewallKeys, gatewayKeys, supportKeys } from './query-keys.ts';
+
+/**
+ * THE table of which contract event changes which queries: main's cache changed, so the views
+ * reading it ask main again (main answers from its cache; no back end is asked), or the event
+ * carries the new value itself. A new event that changes what a query shows gets its row here, and
+ * nowhere else.
+ */
+export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void)[] => {
+  const stale = (queryKey: readonly unknown[]) => void client.invalidateQueries({ queryKey });
+  return [
+    api.firewall.onCacheChanged(({ profileId, resource }) => {
+      stale(firewallKeys.cached(profileId, resource));
+      // An alert row says whether the block list holds its source: a block-list change changes the rows.
+      if (resource === 'blocklist') stale(firewallKeys.cached(profileId, 'alerts'));
+    }),
+    // The lists re-read at once; of the records, only those main names (all when it names none).
+    api.support.onCacheChanged(({ profileId, resource, ids }) =>
+      void client.invalidateQueries({
+        queryKey: supportKeys.cached(profileId, resource),
+        predicate: ({ queryKey }) => queryKey[3] !== 'record' || !ids || ids.includes(String(queryKey[4])),
+      }),
+    ),
+    // Where a support cache's sync stands: the event carries the resource's new status.
+    api.support.onSyncChanged((status) =>
+      client.setQueryData<SyncStatus<SupportResource>[]>(supportKeys.syncStatus(status.profileId), (statuses) =>
+        statuses && [...statuses.filter((known) => known.resource !== status.resource), status],
+      ),
+    ),
+    api.gateway.onConversationsChanged(() => stale(gatewayKeys.conversations())),
+    // A report main follows while the appliance builds it: the row shown takes its new state.
+    api.firewallAdmin.onReportChanged(({ profileId, report }) =>
+      client.setQueriesData<RemotePage<Report>>({ queryKey: firewallKeys.admin(profileId, 'reports') }, (page) =>
+        page && { ...page, items: page.items.map((listed) => (listed.id === report.id ? report : listed)) },
+      ),
+    ),
+    // The event carries the new counts: they go straight into the receiver settings it belongs to.
+    api.firewall.onWebhookDeliveriesChanged(({ profileId, deliveries }) =>
+      client.setQueryData<WebhookSettings>(firewallKeys.webhook(profileId), (settings) => settings && { ...settings, deliveries }),
+    ),
+  ];
+};
+
+/** Follows the table for the window's life; the returned function stops following. */
+export function followInvalidations(client: QueryClient): () => void {
+  const stops = invalidations(client, opsdesk);
+  return () => stops.forEach((stop) => stop());
+}

@@ -1,0 +1,32 @@
+// Every query's key, made here so the hooks that read and the table that invalidates agree.
+// A key starts with the area and the profile; invalidating a prefix refetches everything under it.
+
+export const firewallKeys = {
+  all: (profileId: string) => ['firewall', profileId] as const,
+  /** A cached resource main syncs; `cacheChanged{resource}` invalidates it. */
+  cached: (profileId: string, resource: 'alerts' | 'blocklist') => ['firewall', profileId, resource] as const,
+  allowlist: (profileId: string) => ['firewall', profileId, 'allowlist'] as const,
+  domainRules: (profileId: string) => ['firewall', profileId, 'domainRules'] as const,
+  /** The appliance's detail: asked once and kept; a write updates it from its own answer. */
+  alert: (profileId: string, alertId: string) => ['firewall', profileId, 'alert', alertId] as const,
+  /** Alerts read out of the cache for a view (a block's origin); they follow the alerts' cache. */
+  alertsWhere: (profileId: string, what: unknown) => ['firewall', profileId, 'alerts', 'where', what] as const,
+  syncSettings: (profileId: string) => ['firewall', profileId, 'syncSettings'] as const,
+  webhook: (profileId: string) => ['firewall', profileId, 'webhook'] as const,
+  admin: (profileId: string, list: string, ...rest: unknown[]) => ['firewall', profileId, 'admin', list, ...rest] as const,
+};
+
+export const supportKeys = {
+  all: (profileId: string) => ['support', profileId] as const,
+  /** A cached resource; its change event invalidates it and every record of it. */
+  cached: (profileId: string, resource: 'tickets' | 'contacts' | 'work') => ['support', profileId, resource] as const,
+  record: (profileId: string, resource: 'tickets' | 'contacts' | 'work', id: string) => ['support', profileId, resource, 'record', id] as const,
+  remote: (profileId: string, what: string, ...rest: unknown[]) => ['support', profileId, 'remote', what, ...rest] as const,
+  syncStatus: (profileId: string) => ['support', profileId, 'syncStatus'] as const,
+};
+
+export const gatewayKeys = {
+  conversations: () => ['gateway', 'conversations'] as const,
+  callLog: () => ['gateway', 'callLog'] as const,
+  remote: (profileId: string, what: string, ...rest: unknown[]) => ['gateway', profileId, what, ...rest] as const,
+};

@@ -1,0 +1,90 @@
+// Every bridge call of the firewall views: queries read through the window's query layer
+// (data/ipc-query.ts), writes say which queries they change. Components use these hooks only.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { AlertDetail, AlertFilter, AlertSort, BlockEntry, ExportProgress, SyncSettings, WebhookSettings } from '../../../src-preload/contract/firewall.ts';
+import type { IpcResult, RequestOf } from '../../../src-preload/contract/define.ts';
+import type { Contract } from '../../../src-preload/contract/index.ts';
+import { opsdesk } from '../../bridge.ts';
+import { useIpcQuery } from '../../data/ipc-query.ts';
+import { firewallKeys } from '../../data/query-keys.ts';
+
+export const useBlocklist = (profileId: string) => useIpcQuery(firewallKeys.cached(profileId, 'blocklist'), () => opsdesk.firewall.blocklist({ profileId }));
+export const useAllowlist = (profileId: string) => useIpcQuery(firewallKeys.allowlist(profileId), () => opsdesk.firewall.allowlist({ profileId }));
+export const useDomainRules = (profileId: string) => useIpcQuery(firewallKeys.domainRules(profileId), () => opsdesk.firewall.domainRules({ profileId }));
+
+/** The appliance's detail of one alert: asked once per alert shown, never again because of a write. */
+export const useAlertDetail = (profileId: string, alertId: string) =>
+  useIpcQuery(firewallKeys.alert(profileId, alertId), () => opsdesk.firewall.alert({ profileId, alertId }));
+
+/** The newest cached alerts from one address (a block's origin); follows the alerts' cache. */
+export const useAlertsFrom = (profileId: string, ip: string, limit: number) =>
+  useIpcQuery(firewallKeys.alertsWhere(profileId, { srcIp: ip, limit }), () =>
+    opsdesk.firewall.alerts({ profileId, filter: { cells: [{ field: 'srcIp', value: ip, mode: 'in' }] }, limit }),
+  );
+
+export const useSyncSettings = (profileId: string) => useIpcQuery(firewallKeys.syncSettings(profileId), () => opsdesk.firewall.syncSettings({ profileId }));
+export const useWebhookSettings = (profileId: string) => useIpcQuery(firewallKeys.webhook(profileId), () => opsdesk.firewall.webhook({ profileId }));
+
+type AddAllow = Omit<RequestOf<Contract['firewall']['calls']['addAllow']>, 'profileId'>;
+type AddDomainRule = Omit<RequestOf<Contract['firewall']['calls']['addDomainRule']>, 'profileId'>;
+type SaveWebhook = Omit<RequestOf<Contract['firewall']['calls']['saveWebhook']>, 'profileId'>;
+
+/**
+ * The firewall's writes for one profile. Each answers with main's result, so a form shows its
+ * field errors, and updates the window from what main answered or holds: a block made from an alert
+ * marks that alert's detail from the block's own answer instead of asking the appliance again, and
+ * a block-list change comes back through main's `cacheChanged`.
+ */
+export function useFirewallWrites(profileId: string) {
+  const client = useQueryClient();
+  const after = async <T>(call: Promise<IpcResult<T>>, refresh: readonly unknown[]) => {
+    const result = await call;
+    if (result.ok) void client.invalidateQueries({ queryKey: refresh });
+    return result;
+  };
+  return {
+    block: (ip: string, durationSeconds: number, reason: string) =>
+      after(opsdesk.firewall.block({ profileId, ip, durationSeconds, reason }), firewallKeys.cached(profileId, 'blocklist')),
+    unblock: (entryId: string) => after(opsdesk.firewall.unblock({ profileId, entryId }), firewallKeys.cached(profileId, 'blocklist')),
+    async blockAlertSource(alertId: string, durationSeconds: number) {
+      const result = await opsdesk.firewall.blockAlertSource({ profileId, alertId, durationSeconds });
+      if (result.ok) markSourceBlocked(client, profileId, result.data);
+      return result;
+    },
+    addAllow: (values: AddAllow) => after(opsdesk.firewall.addAllow({ profileId, ...values }), firewallKeys.allowlist(profileId)),
+    removeAllow: (entryId: string) => after(opsdesk.firewall.removeAllow({ profileId, entryId }), firewallKeys.allowlist(profileId)),
+    addDomainRule: (values: AddDomainRule) => after(opsdesk.firewall.addDomainRule({ profileId, ...values }), firewallKeys.domainRules(profileId)),
+    removeDomainRule: (ruleId: string) => after(opsdesk.firewall.removeDomainRule({ profileId, ruleId }), firewallKeys.domainRules(profileId)),
+    async saveSyncSettings(settings: SyncSettings) {
+      const result = await opsdesk.firewall.saveSyncSettings({ profileId, settings });
+      if (result.ok) client.setQueryData(firewallKeys.syncSettings(profileId), result.data);
+      return result;
+    },
+    async saveWebhook(settings: SaveWebhook) {
+      const result = await opsdesk.firewall.saveWebhook({ profileId, ...settings });
+      if (result.ok) client.setQueryData<WebhookSettings>(firewallKeys.webhook(profileId), result.data);
+      return result;
+    },
+    exportAlerts: (taskId: string, filter: AlertFilter, sort: AlertSort) => opsdesk.firewall.exportAlerts({ profileId, taskId, filter, sort }),
+    cancelExport: (taskId: string) => opsdesk.app.cancel({ taskId }),
+    syncNow: () => opsdesk.firewall.syncNow({ profileId }),
+  };
+}
+
+/** Every alert detail shown from the blocked address now says so; the alerts' rows follow main's cache event. */
+function markSourceBlocked(client: ReturnType<typeof useQueryClient>, profileId: string, entry: BlockEntry) {
+  client.setQueriesData<AlertDetail>({ queryKey: [...firewallKeys.all(profileId), 'alert'] }, (detail) =>
+    detail && detail.srcIp === entry.ip ? { ...detail, sourceBlocked: true } : detail,
+  );
+}
+
+/** An export's progress while it runs. */
+export function useExportProgress(taskId: string | null, onProgress: (progress: ExportProgress) => void) {
+  useEffect(() => {
+    if (!taskId) return;
+    return opsdesk.firewall.onExportProgress((progress) => {
+      if (progress.taskId === taskId) onProgress(progress);
+    });
+  }, [taskId, onProgress]);
+}

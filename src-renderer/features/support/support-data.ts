@@ -1,0 +1,77 @@
+// Every bridge call of the Support view: cached records and remote reads through the window's query
+// layer, cached lists through the shared paged cache, the other calls bound to the profile.
+// Components use these only.
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
+import type { IpcResult } from '../../../src-preload/contract/define.ts';
+import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
+import type { SupportResource } from '../../../src-preload/contract/sync.ts';
+import { opsdesk } from '../../bridge.ts';
+import { useIpcPages, useIpcQuery } from '../../data/ipc-query.ts';
+import { supportKeys } from '../../data/query-keys.ts';
+
+type SupportApi = OpsDeskApi['support'];
+type WebhooksApi = OpsDeskApi['supportWebhooks'];
+type WithoutProfile<Call> = Call extends (request: infer Request) => infer Answer ? (request: Omit<Request, 'profileId'>) => Answer : never;
+type Bound<Api> = { [Name in Exclude<keyof Api, `on${string}`>]: WithoutProfile<Api[Name]> };
+export type SupportCalls = Bound<SupportApi> & { webhooks: Bound<WebhooksApi> };
+
+const bound = <Api extends object>(area: () => Api, profileId: string): Bound<Api> =>
+  new Proxy({} as Bound<Api>, {
+    get: (_, name) => (request: object) => (area()[name as keyof Api] as (request: object) => unknown)({ profileId, ...request }),
+  });
+
+/** The Support view's calls for one profile (writes, searches), each answering with main's result. */
+export function supportCalls(profileId: string): SupportCalls {
+  const webhooks = bound(() => opsdesk.supportWebhooks, profileId);
+  const support = bound(() => opsdesk.support, profileId);
+  return new Proxy({} as SupportCalls, { get: (_, name) => (name === 'webhooks' ? webhooks : support[name as keyof Bound<SupportApi>]) });
+}
+
+/** One cached record (ticket, contact, work item) as main has it; read again when main says it changed. */
+function useCachedRecord<T>(profileId: string, resource: SupportResource, id: string, read: () => Promise<IpcResult<T>>) {
+  return useIpcQuery(supportKeys.record(profileId, resource, id), read);
+}
+
+export const useContact = (profileId: string, contactId: string) =>
+  useCachedRecord(profileId, 'contacts', contactId, () => opsdesk.support.contact({ profileId, contactId }));
+
+export const useWorkItem = (profileId: string, workId: string) =>
+  useCachedRecord(profileId, 'work', workId, () => opsdesk.support.workItem({ profileId, workId }));
+
+/** A ticket with its whole thread: the inbox's cache may hold only its last message, then the server gives the rest. */
+export const useTicket = (profileId: string, ticketId: string) =>
+  useCachedRecord(profileId, 'tickets', ticketId, async () => {
+    const cached = await opsdesk.support.ticket({ profileId, ticketId });
+    const partial = cached.ok && cached.data.from === 'cache' && !cached.data.error && cached.data.messages.length < (cached.data.messageCount ?? 0);
+    return partial ? opsdesk.support.ticket({ profileId, ticketId, fresh: true }) : cached;
+  });
+
+/** Where each support cache's sync stands; main's `syncChanged` keeps it current (data/invalidations.ts). */
+export const useSupportSyncStatus = (profileId: string, resource: SupportResource) =>
+  useIpcQuery(supportKeys.syncStatus(profileId), () => opsdesk.support.syncStatus({ profileId })).data?.find((status) => status.resource === resource);
+
+/** How many cached tickets each status holds; follows the tickets' cache. */
+export const useTicketCounts = (profileId: string) =>
+  useIpcQuery([...supportKeys.cached(profileId, 'tickets'), 'counts'], () => opsdesk.support.ticketCounts({ profileId }));
+
+/** A read of the server's own (not cached): asked once per view, again on `refetch`. */
+export const useSupportRemote = <T,>(profileId: string, what: string, read: () => Promise<IpcResult<T>>, ...key: unknown[]) =>
+  useIpcQuery(supportKeys.remote(profileId, what, ...key), read);
+
+/** A list the server hands out page by page with a cursor (FAQ, chat logs). */
+export function useCursorPages<T>(queryKey: QueryKey, read: (cursor: string | undefined) => Promise<IpcResult<{ items: T[]; nextCursor: string | null }>>, enabled: boolean) {
+  const pages = useIpcPages(queryKey, read, undefined as string | undefined, (page) => page.nextCursor, { enabled });
+  return {
+    items: pages.data?.pages.flatMap((page) => page.items) ?? [],
+    pages,
+  };
+}
+
+export type CursorList<T> = ReturnType<typeof useCursorPages<T>>;
+
+/** Makes the server's reads under `what` stale after a write changed them. */
+export function useRemoteRefresh(profileId: string) {
+  const client = useQueryClient();
+  return (what: string) => void client.invalidateQueries({ queryKey: supportKeys.remote(profileId, what) });
+}
