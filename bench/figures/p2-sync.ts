@@ -3,15 +3,10 @@
 // runs swings by a quarter either way, so the figure is the pair with the median ratio of three,
 // each sync into a new, empty cache. A sync is done when its alerts are stored (browsable and
 // searchable); the indexes that follow in the database worker get a row of their own, untargeted.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { createAppServices } from '../../src-main/core/app-services.ts';
 import { readAlert } from '../../src-main/core/firewall/alerts/alert-wire.ts';
 import { LARGEST_PAGE_SIZE, readListPage } from '../../src-main/core/firewall/list-walk.ts';
-import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
-import { RecordingPlatform } from '../../test/support/recording-platform.ts';
+import { openTestServices } from '../../test/support/test-services.ts';
 import { row, type Figure } from '../figure.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../simulator-process.ts';
 
@@ -29,8 +24,7 @@ interface PairedRun {
  * (the simulator allows a key 600 calls a minute; a pair makes about 200 with each).
  */
 async function pairedRun(sim: SimulatorProcess, alerts: number, keys: { fetch: string; sync: string }): Promise<PairedRun> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-bench-p2-'));
-  const services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('bench'), platform: new RecordingPlatform(), logSink: () => {} });
+  const { services, dispose } = await openTestServices();
   try {
     const profile = (apiKey: string, name: string) =>
       services.profiles.save({
@@ -76,8 +70,7 @@ async function pairedRun(sim: SimulatorProcess, alerts: number, keys: { fetch: s
     if (fetched !== alerts || cached !== alerts) throw new Error(`P2 read ${fetched} and cached ${cached} of ${alerts} alerts`);
     return { fetchMs, syncMs, stallMs: stalls.max / 1e6, indexedMs };
   } finally {
-    await services.dispose();
-    await rm(dataDir, { recursive: true, force: true });
+    await dispose();
   }
 }
 

@@ -4,13 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createAppServices, type AppServices } from '../../src-main/core/app-services.ts';
+import type { AppServices } from '../../src-main/core/app-services.ts';
 import { openDatabase } from '../../src-main/core/db/database.ts';
-import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { alertQuerySchema, type AlertQuery } from '../../src-preload/contract/firewall.ts';
-import { RecordingPlatform } from '../../test/support/recording-platform.ts';
+import type { RecordingPlatform } from '../../test/support/recording-platform.ts';
 import { row, type Figure } from '../figure.ts';
 import { fillAlertCache } from '../../test/support/alert-cache-fill.ts';
+import { openTestServices } from '../../test/support/test-services.ts';
 
 const MB = 1024 * 1024;
 
@@ -46,8 +46,7 @@ export const p5Memory: Figure = {
       fillAlertCache(seed, 'bench-empty', 0, Date.now());
       fillAlertCache(seed, 'bench-full', rows, Date.now());
       seed.close();
-      const platform = new RecordingPlatform();
-      const services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('bench'), platform, logSink: () => {} });
+      const { services, platform, dispose } = await openTestServices({ dataDir });
       try {
         await useTheCache(services, platform, 'bench-empty', 0, path.join(dataDir, 'empty.csv'));
         const emptyMb = heapUsedMb();
@@ -61,7 +60,7 @@ export const p5Memory: Figure = {
           row(`P5 main heap peak while using them`, 'MB', Math.max(peakMb, fullMb), emptyMb, { measuredBelow: 100 }, 'sampled every 5 ms, before collection'),
         ];
       } finally {
-        await services.dispose();
+        await dispose();
       }
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -4,15 +4,10 @@
 // robot reply every 4 s. Counted: the simulator's 429 answers (OpsDesk must cause none) and how long
 // the user's calls took in the session's time, p95 (waiting for the budget, plus the wire: time
 // moves 50 ms a step while a request is on it).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as realDelay } from 'node:timers/promises';
-import { createAppServices } from '../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { startSimulators, SUPPORT_SCOPES } from '../../test/sim/index.ts';
 import { FakeClock } from '../../test/support/fake-clock.ts';
-import { RecordingPlatform } from '../../test/support/recording-platform.ts';
+import { openTestServices } from '../../test/support/test-services.ts';
 import { row, type Figure } from '../figure.ts';
 
 const STEP_MS = 50;
@@ -30,8 +25,7 @@ export const p7Budget: Figure = {
     const sessionMs = (quick ? 1 : 10) * 60_000;
     const clock = new FakeClock();
     const sims = await startSimulators({ clock });
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-bench-p7-'));
-    const services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('bench'), platform: new RecordingPlatform(), logSink: () => {}, clock, backgroundSync: true });
+    const { services, dispose } = await openTestServices({ clock, backgroundSync: true });
     try {
       const { id: profileId } = await services.profiles.save({
         service: 'support',
@@ -82,9 +76,8 @@ export const p7Budget: Figure = {
         row("P7 user calls' wait for the budget, p95", 'ms', p95(waits), null, { measuredBelow: 1000 }, note),
       ];
     } finally {
-      await services.dispose();
+      await dispose();
       await sims.close();
-      await rm(dataDir, { recursive: true, force: true });
     }
   },
 };

@@ -66,6 +66,7 @@ vi.mock('electron', () => ({
 const { createElectronPlatform, KEPT_NOTIFICATIONS } = await import('../../src-main/electron/platform.ts');
 const { createTranslator } = await import('../../src-shared/i18n/translator.ts');
 const english = createTranslator('en');
+// Not openTestServices: these run the services on the Electron platform (over the mocked electron), not the recording one.
 const { createAppServices } = await import('../../src-main/core/app-services.ts');
 const { SessionKeyStore } = await import('../../src-main/core/secrets/session-key-store.ts');
 const { bridgeInProcess } = await import('../support/bridge-in-process.ts');

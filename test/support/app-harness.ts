@@ -73,6 +73,7 @@ export interface AppUnderTest {
 export async function openApp(browser: Browser, options: HarnessOptions = {}): Promise<AppUnderTest> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-e2e-')));
   const { brokenChannels, ipcLog, locale, dataDir: _dataDir, platform = new RecordingPlatform(), ...serviceOptions } = options;
+  // Not openTestServices: the window's tests keep the app's own key store (the real keychain) and its folder.
   const services = await createAppServices({ logSink: () => {}, ...serviceOptions, platform, dataDir });
   const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux', dataFolder: dataDir, logFile: path.join(dataDir, 'logs', 'opsdesk.log') }), {
     appOrigin: harnessOrigin,

@@ -1,26 +1,18 @@
 // The per-profile override of where the support site goes, from the Settings form's contract call
 // to the request the server receives.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServices } from '../../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import type { ProfileInput } from '../../../src-preload/contract/profiles.ts';
 import { SUPPORT_PLAIN_SITE_IDS, startSimulators, type Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 let sims: Simulators;
-let dataDir: string;
 
 beforeAll(async () => {
   sims = await startSimulators({ alertCount: 0, dialect: 'plain' });
-  dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-site-'));
 });
 afterAll(async () => {
   await sims.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 type SupportInput = Extract<ProfileInput, { service: 'support' }>;
@@ -35,7 +27,7 @@ const support = (settings: Partial<SupportInput['settings']>): SupportInput => (
 
 describe('where the support site goes, as the profile says', () => {
   it('sends the site where the profile says, overriding what the server describes, and shows it', async () => {
-    const services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('test'), platform: new RecordingPlatform(), logSink: () => {} });
+    const { services, dispose } = await openTestServices();
     try {
       const api = bridgeInProcess(services);
       const saved = await api.profiles.save(support({ siteIn: 'query', siteParameter: 'site_id' }));
@@ -52,17 +44,17 @@ describe('where the support site goes, as the profile says', () => {
       const refused = await api.profiles.testConnection({ id: saved.data.id });
       expect(refused).toMatchObject({ ok: false, error: { code: 'wrong_site', service: 'support' } });
     } finally {
-      await services.dispose();
+      await dispose();
     }
   });
 
   it('refuses a path prefix without a place for the site', async () => {
-    const services = await createAppServices({ dataDir, keyStore: new SessionKeyStore('test'), platform: new RecordingPlatform(), logSink: () => {} });
+    const { services, dispose } = await openTestServices();
     try {
       const result = await bridgeInProcess(services).profiles.save(support({ siteIn: 'path', siteParameter: '/sites' }));
       expect(result).toMatchObject({ ok: false, error: { code: 'bad_request', fieldErrors: [{ path: 'settings.siteParameter' }] } });
     } finally {
-      await services.dispose();
+      await dispose();
     }
   });
 });

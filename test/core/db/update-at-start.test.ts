@@ -5,14 +5,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { createAppServices } from '../../../src-main/core/app-services.ts';
 import { hasPendingMigrations, migrate, openDatabase, type MigrationStep } from '../../../src-main/core/db/database.ts';
 import { migrations } from '../../../src-main/core/db/migrations/index.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { DatabaseWorker } from '../../../src-main/core/worker/database-worker.ts';
 import Database from 'better-sqlite3';
 import { insertProfileRow } from '../../support/profile-row.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 /** The schema before migration 18 rewrote the alerts cache. */
 const OLD_VERSION = 17;
@@ -87,10 +85,8 @@ test('the app starts on the updated cache, and main keeps turning while the work
   const steps: MigrationStep[] = [];
   const logged: string[] = [];
   let versionWhenMainTurned: number | null = null;
-  const services = await createAppServices({
+  const { services, dispose } = await openTestServices({
     dataDir,
-    keyStore: new SessionKeyStore('test'),
-    platform: new RecordingPlatform(),
     logSink: (record) => logged.push(record.line),
     onMigration: (step) => {
       steps.push(step);
@@ -107,17 +103,15 @@ test('the app starts on the updated cache, and main keeps turning while the work
     expect(logged.join('\n')).not.toMatch(/did not start/);
     expect(logged.join('\n')).toContain(`bringing the database up to date {"migration":"1 of ${pending.length}: ${pending[0]!.name}"}`);
   } finally {
-    await services.dispose();
+    await dispose();
   }
 });
 
 test('a worker that cannot start leaves the migrations to main, which says so in the log and starts all the same', async () => {
   const steps: MigrationStep[] = [];
   const logged: string[] = [];
-  const services = await createAppServices({
+  const { services, dispose } = await openTestServices({
     dataDir,
-    keyStore: new SessionKeyStore('test'),
-    platform: new RecordingPlatform(),
     logSink: (record) => logged.push(record.line),
     databaseWorkerEntry: new URL('./no-such-worker.js', import.meta.url),
     onMigration: (step) => steps.push(step),
@@ -127,23 +121,17 @@ test('a worker that cannot start leaves the migrations to main, which says so in
     expect(logged.join('\n')).toMatch(/the database worker did not start; main brings the database up to date/);
     expect(services.firewall.alerts.query({ profileId: 'fw', filter: {}, sort: { field: 'occurredAt', direction: 'desc' }, offset: 0, limit: 1 }).total).toBe(ALERTS);
   } finally {
-    await services.dispose();
+    await dispose();
   }
 });
 
 test('a new install migrates at once and announces no update', async () => {
   const steps: MigrationStep[] = [];
-  const services = await createAppServices({
-    dataDir: await mkdtemp(path.join(dataDir, 'new-')),
-    keyStore: new SessionKeyStore('test'),
-    platform: new RecordingPlatform(),
-    logSink: () => {},
-    onMigration: (step) => steps.push(step),
-  });
+  const { services, dispose } = await openTestServices({ onMigration: (step) => steps.push(step) });
   try {
     expect(steps).toEqual([]);
     expect(services.firewall.alerts.query({ profileId: 'none', filter: {}, sort: { field: 'occurredAt', direction: 'desc' }, offset: 0, limit: 1 }).total).toBe(0);
   } finally {
-    await services.dispose();
+    await dispose();
   }
 });

@@ -1,21 +1,17 @@
 // The appliance's administration endpoints against the simulator over real HTTPS, through the real
 // router and services (window.opsdesk under Node), with a real SQLite file.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
 import type { IpcResult, OpsDeskApi, ReportChanged, StatusSampled } from '../../../src-preload/contract/index.ts';
 import { createCertificateAuthority, FirewallSim, issueServerCertificate, type CertificateAuthority } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { expectEach } from '../../support/expect-each.ts';
+import { openTestServices, type TestServices } from '../../support/test-services.ts';
 
 let ca: CertificateAuthority;
 let firewall: FirewallSim;
-const opened: { services: AppServices; dataDir: string }[] = [];
+const opened: TestServices[] = [];
 
 beforeAll(async () => {
   ca = await createCertificateAuthority();
@@ -25,9 +21,8 @@ afterAll(async () => {
   await firewall.close();
 });
 afterEach(async () => {
-  for (const { services, dataDir } of opened.splice(0)) {
-    await services.dispose();
-    await rm(dataDir, { recursive: true, force: true });
+  for (const { dispose } of opened.splice(0)) {
+    await dispose();
   }
 });
 
@@ -39,15 +34,9 @@ async function startFirewall(clock?: FakeClock): Promise<FirewallSim> {
 
 /** The app's services over the real router, with one firewall profile using `apiKey`. */
 async function openWith(sim: FirewallSim, apiKey: string, clock?: FakeClock): Promise<{ api: OpsDeskApi; profileId: string; services: AppServices }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-fw-admin-'));
-  const services = await createAppServices({
-    dataDir,
-    keyStore: new SessionKeyStore('test'),
-    platform: new RecordingPlatform(),
-    logSink: () => {},
-    ...(clock ? { clock } : {}),
-  });
-  opened.push({ services, dataDir });
+  const test = await openTestServices(clock ? { clock } : {});
+  opened.push(test);
+  const { services } = test;
   const profile = await services.profiles.save({
     service: 'firewall',
     name: 'Lab firewall',

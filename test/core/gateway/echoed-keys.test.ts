@@ -1,28 +1,26 @@
 // A key the gateway echoes back in an answer or an error is masked before the message is stored
 // and when the conversation is exported as Markdown.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
-import { createAppServices, type AppServices } from '../../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
+import type { AppServices } from '../../../src-main/core/app-services.ts';
+import { openTestServices, type TestServices } from '../../support/test-services.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import type { SimDialect } from '../../sim/sim-server.ts';
 
 let sims: Simulators;
+let opened: TestServices;
 let dataDir: string;
 let services: AppServices;
-const platform = new RecordingPlatform();
 // A key of no known shape, held by the app because a firewall profile uses it.
 const otherKey = 'Appliance-Token-8d41c07be2f9';
 
 beforeAll(async () => {
   sims = await startSimulators({ alertCount: 0 });
-  dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-echoed-'));
-  services = await createAppServices({ dataDir, platform, keyStore: new SessionKeyStore('test'), logSink: () => {} });
+  opened = await openTestServices();
+  ({ services, dataDir } = opened);
   await services.profiles.save({ service: 'firewall', name: 'Held key', baseUrl: sims.firewall.url, apiKey: otherKey, trust: { mode: 'ca-only', caPem: sims.ca.certPem }, settings: { rateLimit: { requests: 20, windowSeconds: 1 } } });
 });
 
@@ -32,9 +30,8 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await services.dispose();
+  await opened.dispose();
   await sims.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 async function answer(conversationId: string, text: string): Promise<ChatMessage> {
@@ -62,7 +59,7 @@ describe.each(['opsdesk', 'plain'] as SimDialect[])('keys echoed by the gateway,
     expect((await answer(conversation.id, 'Again')).error?.message).toContain('over quota');
 
     const file = path.join(dataDir, `export-${dialect}.md`);
-    platform.savePath = file;
+    opened.platform.savePath = file;
     await services.chat.exportMarkdown(conversation.id);
     const written = [JSON.stringify(services.db.prepare('SELECT * FROM chat_messages').all()), await readFile(file, 'utf8')].join('\n');
     expect(written).toContain('look fine');

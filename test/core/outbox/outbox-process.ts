@@ -9,6 +9,7 @@ import { newTicket } from './outbox-fixture.ts';
 const [dataDir, profileId, mode, subject] = process.argv.slice(2) as [string, string, 'before-send' | 'after-commit', string];
 const keyStore = new SessionKeyStore('outbox process');
 await keyStore.set(profileId, process.env.OPSDESK_TEST_SUPPORT_KEY ?? '');
+// Not openTestServices: the test kills this process, so nothing it would clean up is ever cleaned.
 const services = await createAppServices({ dataDir, keyStore, platform: new RecordingPlatform(), logSink: () => {} });
 services.outbox.registerSender('support', async (write, idempotencyKey) => {
   if (mode === 'after-commit') await services.clients.clientFor(write.profileId, 'support').call({ ...write.request, idempotencyKey });

@@ -1,24 +1,20 @@
 // A stored key goes only to the server, and through the way there, it was entered for.
 // Needs a real Secret Service: `npm test` runs under a private D-Bus session with gnome-keyring.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createAppServices } from '../../../src-main/core/app-services.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { OsKeychainStore } from '../../../src-main/core/secrets/os-keychain-store.ts';
 import { decodeStoredKey } from '../../../src-main/core/secrets/stored-key.ts';
 import type { ParsedProfileInput } from '../../../src-preload/contract/profiles.ts';
 import { createCertificateAuthority, startSimulators } from '../../sim/index.ts';
 import type { Simulators } from '../../sim/index.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
+import { openTestServices, type TestServices } from '../../support/test-services.ts';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 if (!hasSecretService) console.log('skipped: no D-Bus session, so no Secret Service (run through npm test)');
 
 let sims: Simulators;
 let interceptorCaPem: string;
-const opened: { services: AppServices; dataDir: string }[] = [];
+const opened: TestServices[] = [];
 const keychain = new OsKeychainStore();
 
 beforeAll(async () => {
@@ -27,18 +23,16 @@ beforeAll(async () => {
 });
 afterAll(() => sims.close());
 afterEach(async () => {
-  for (const { services, dataDir } of opened.splice(0)) {
+  for (const { services, dispose } of opened.splice(0)) {
     for (const id of services.profiles.ids()) await services.profiles.remove(id).catch(() => {});
-    await services.dispose();
-    await rm(dataDir, { recursive: true, force: true });
+    await dispose();
   }
 });
 
 async function openServices(): Promise<AppServices> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-key-binding-'));
-  const services = await createAppServices({ dataDir, keyStore: keychain, platform: new RecordingPlatform(), logSink: () => {} });
-  opened.push({ services, dataDir });
-  return services;
+  const test = await openTestServices({ keyStore: keychain });
+  opened.push(test);
+  return test.services;
 }
 
 const firewall = (overrides: Partial<Extract<ParsedProfileInput, { service: 'firewall' }>> = {}) =>

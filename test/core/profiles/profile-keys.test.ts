@@ -39,6 +39,7 @@ async function databaseBytes(dir: string): Promise<string> {
 describe.skipIf(!hasSecretService)('profile keys in the OS keychain', () => {
   test('a key is stored in the keychain, never in SQLite, kept on edit and deleted with its profile', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-profile-keys-'));
+    // Not openTestServices: what is tested is the key store the app picks itself, the OS keychain.
     services = await createAppServices({ dataDir, platform: new RecordingPlatform(), logSink: () => {} });
     const keychain = new OsKeychainStore();
 

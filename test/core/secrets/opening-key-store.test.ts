@@ -25,6 +25,7 @@ describe('a keychain binding that cannot load', () => {
       });
       const { createAppServices } = await import(${JSON.stringify(new URL('../../../src-main/core/app-services.ts', import.meta.url).pathname)});
       const { RecordingPlatform } = await import(${JSON.stringify(new URL('../../support/recording-platform.ts', import.meta.url).pathname)});
+      // Not openTestServices: a child process whose keyring binding fails, opening the app's own key store.
       const services = await createAppServices({ dataDir: ${JSON.stringify(dataDir)}, logSink: () => {}, platform: new RecordingPlatform() });
       const { keychain } = await services.profiles.list();
       await services.dispose();

@@ -8,11 +8,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openDatabase, type Db } from '../../../src-main/core/db/database.ts';
 import { DatabaseWorker } from '../../../src-main/core/worker/database-worker.ts';
-import { createAppServices } from '../../../src-main/core/app-services.ts';
-import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
-import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { fillAlertCache } from '../../support/alert-cache-fill.ts';
+import { openTestServices } from '../../support/test-services.ts';
 
 const entry = new URL('../../../src-main/core/worker/worker-entry.ts', import.meta.url);
 let dataDir: string;
@@ -110,8 +108,7 @@ test('the window stops an export through its call: the export answers as cancell
   const seed = openDatabase(path.join(big, 'opsdesk.sqlite'));
   fillAlertCache(seed, 'p1', 100_000, Date.parse('2026-11-22T12:00:00Z'));
   seed.close();
-  const platform = new RecordingPlatform();
-  const services = await createAppServices({ dataDir: big, keyStore: new SessionKeyStore('test'), platform, logSink: () => {} });
+  const { services, platform, dispose } = await openTestServices({ dataDir: big });
   try {
     const api = bridgeInProcess(services);
     platform.savePath = path.join(big, 'alerts.csv');
@@ -122,7 +119,7 @@ test('the window stops an export through its call: the export answers as cancell
     expect(result.ok && result.data).toEqual({ path: null, rows: 0 });
     await expect(access(path.join(big, 'alerts.csv'))).rejects.toThrow(/ENOENT/);
   } finally {
-    await services.dispose();
+    await dispose();
     await rm(big, { recursive: true, force: true });
   }
 }, 60_000);
