@@ -46,6 +46,8 @@ export const notifications = {
     markRead: call<NotificationList>()(z.object({ ids: z.array(id).max(500).optional() })),
     /** A click in the center: marks it read and sends `navigate` to this window, as a desktop click does. */
     open: call<NavigationTarget | null>()(z.object({ id })),
+    /** A desktop click made before this window listened (it started the app), once; null when none. */
+    takePendingNavigation: call<NavigationTarget | null>()(z.undefined()),
     clear: call<NotificationList>()(z.undefined()),
     settings: call<NotificationSettings>()(z.undefined()),
     saveSettings: call<NotificationSettings>()(notificationSettingsSchema),

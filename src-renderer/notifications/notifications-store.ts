@@ -38,7 +38,8 @@ export const useNotificationsStore = create<NotificationsStore>()((set, get) => 
       following ??= (async () => {
         opsdesk.notifications.onChanged(apply);
         opsdesk.notifications.onNavigate(openTarget);
-        const [list, settings] = await Promise.all([opsdesk.notifications.list({}), opsdesk.notifications.settings()]);
+        const [list, settings, pending] = await Promise.all([opsdesk.notifications.list({}), opsdesk.notifications.settings(), opsdesk.notifications.takePendingNavigation()]);
+        if (pending.ok && pending.data) openTarget(pending.data);
         if (list.ok) apply(list.data);
         if (settings.ok) set({ settings: settings.data });
         const failed = [list, settings].find((result) => !result.ok);

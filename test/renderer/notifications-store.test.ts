@@ -34,6 +34,11 @@ const newBlock = (overrides: Partial<RaisedNotification> = {}): RaisedNotificati
   describe: () => ({ title: 'New block', body: 'Lab: 203.0.113.9', target: blockTarget }),
   ...overrides,
 });
+// A toast of an earlier run clicked while the app starts: main hears it before any window listens.
+platform.click(services.notifications.raise(newBlock()).id);
+await store().follow();
+const tabAtStart = activeTab();
+
 const highAlerts = (count: number): RaisedNotification => ({
   kind: 'alerts',
   profileId: null,
@@ -52,6 +57,10 @@ beforeEach(async () => {
 });
 
 describe('notifications store', () => {
+  test('a desktop click made before the window listened (the click that started the app) opens its tab when the window starts', () => {
+    expect(tabAtStart).toMatchObject({ kind: 'block', params: { profileId: 'fw-1', entryId: 'blk_7' } });
+  });
+
   test('new entries arrive with the unread count; a burst of alerts is one entry with its count', () => {
     services.notifications.raise(newBlock());
     expect(store().items.map((item) => item.title)).toEqual(['New block']);

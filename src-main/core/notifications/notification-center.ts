@@ -12,6 +12,11 @@ import { Emitter } from '../lifecycle/emitter.ts';
 import type { Platform } from '../platform.ts';
 import type { NotificationRepository } from './notification-repository.ts';
 
+/**
+ * A click can come before any window listens (a Windows toast from an earlier run that starts the
+ * app): its target waits this long for the window to ask.
+ */
+export const PENDING_NAVIGATION_MS = 60_000;
 /** Events of one group within this long join one entry while it is unread. */
 export const GROUP_WINDOW_MS = 10 * 60_000;
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { doNotDisturb: false, alertSeverity: 'high', blocks: true };
@@ -39,6 +44,7 @@ export class NotificationCenter {
   readonly onChanged = this.#changed.event;
   readonly #navigate = new Emitter<NavigationTarget>();
   #desktopRefused: { reason: string } | null = null;
+  #pendingNavigation: { target: NavigationTarget; at: number } | null = null;
   readonly onNavigate = this.#navigate.event;
 
   constructor(options: { repository: NotificationRepository; settings: SettingsTable; platform: Platform; clock: Clock }) {
@@ -105,8 +111,18 @@ export class NotificationCenter {
     if (!item) return null;
     this.#repository.markRead([id]);
     this.#publish();
-    if (item.target) this.#navigate.fire(item.target);
+    if (item.target) {
+      this.#pendingNavigation = { target: item.target, at: this.#clock.now() };
+      this.#navigate.fire(item.target);
+    }
     return item.target;
+  }
+
+  /** The target of a click made moments ago, once: a window that just started opens it. */
+  takePendingNavigation(): NavigationTarget | null {
+    const pending = this.#pendingNavigation;
+    this.#pendingNavigation = null;
+    return pending && this.#clock.now() - pending.at <= PENDING_NAVIGATION_MS ? pending.target : null;
   }
 
   clear(): NotificationList {

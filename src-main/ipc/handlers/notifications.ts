@@ -8,6 +8,7 @@ export function notificationsHandlers(services: AppServices): Handlers<Contract>
     list: ({ limit }) => notifications.list(limit),
     markRead: ({ ids }) => notifications.markRead(ids),
     open: ({ id }) => notifications.open(id),
+    takePendingNavigation: () => notifications.takePendingNavigation(),
     clear: () => notifications.clear(),
     settings: () => notifications.settings(),
     saveSettings: (settings) => notifications.saveSettings(settings),

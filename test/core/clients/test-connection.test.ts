@@ -8,9 +8,10 @@ import { createGatewayClient } from '../../../src-main/core/gateway/client.ts';
 import { testGatewayConnection } from '../../../src-main/core/gateway/test-connection.ts';
 import type { ApiKeyProvider } from '../../../src-main/core/http/types.ts';
 import type { Logger } from '../../../src-main/core/log/logger.ts';
-import { createSupportClient, type SupportSettings } from '../../../src-main/core/support/client.ts';
+import { createSupportClient, UNREACHABLE_DESCRIPTION_MS, type SupportSettings } from '../../../src-main/core/support/client.ts';
 import { testSupportConnection } from '../../../src-main/core/support/test-connection.ts';
 import { GATEWAY_MODELS, SIM_DIALECTS, SUPPORT_PLAIN_SITE_IDS, SUPPORT_SCOPES, startSimulators, type SimDialect, type Simulators } from '../../sim/index.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
 import { FAST_RETRIES, captureLog, failureAsShown, failureOf, settingsFor } from '../http/fixtures.ts';
 
 const key = (value: string) => async () => value;
@@ -202,15 +203,19 @@ describe.each(SIM_DIALECTS)('against the %s dialect', (dialect) => {
       }
     });
 
-    it('asks for the description again when it could not be reached, and not after a 404', async () => {
+    it('asks for the description again a minute after it could not be reached (not before every call), and never after a 404', async () => {
       const described = () => sims.support.requests.filter((request) => request.path.endsWith('/openapi.json')).length;
-      const client = createSupportClient(supportSettings('site-main'), key(sims.support.keys.demo), log.logger, FAST_RETRIES);
+      const clock = new FakeClock();
+      const client = createSupportClient(supportSettings('site-main'), key(sims.support.keys.demo), log.logger, { ...FAST_RETRIES, clock });
       try {
         sims.support.faults.add({ path: '/openapi.json', kind: 'status', status: 500 });
-        expect((await client.describeServer()).description).toBeNull();
+        expect((await clock.run(client.describeServer())).description).toBeNull();
         sims.support.faults.clear();
         const before = described();
-        expect((await client.describeServer()).description).not.toBeNull();
+        expect((await clock.run(client.describeServer())).description).toBeNull();
+        expect(described()).toBe(before);
+        await clock.advance(UNREACHABLE_DESCRIPTION_MS + 1);
+        expect((await clock.run(client.describeServer())).description).not.toBeNull();
         expect(described()).toBe(before + 1);
       } finally {
         sims.support.faults.clear();

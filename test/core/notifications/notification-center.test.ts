@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src-main/core/db/database.ts';
 import { SettingsTable } from '../../../src-main/core/db/settings.ts';
-import { GROUP_WINDOW_MS, NotificationCenter, type RaisedNotification } from '../../../src-main/core/notifications/notification-center.ts';
+import { GROUP_WINDOW_MS, NotificationCenter, PENDING_NAVIGATION_MS, type RaisedNotification } from '../../../src-main/core/notifications/notification-center.ts';
 import { NotificationRepository } from '../../../src-main/core/notifications/notification-repository.ts';
 import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
@@ -122,5 +122,16 @@ describe('notification center', () => {
       ['Weekly report', null],
     ]);
     expect(center.open('old-tickets')).toEqual({ kind: 'support', params: { profileId: 'sup-1' } });
+  });
+
+  it('a click that comes before any window listens (a toast of an earlier run starting the app) is opened by the first window, once, within a minute', async () => {
+    const item = center.raise(highAlerts(1, 'alt_44'));
+    center.open(item.id);
+    expect(center.takePendingNavigation()).toEqual({ kind: 'alert', params: { profileId: 'fw-1', alertId: 'alt_44' } });
+    expect(center.takePendingNavigation()).toBeNull();
+
+    center.open(item.id);
+    await clock.advance(PENDING_NAVIGATION_MS + 1);
+    expect(center.takePendingNavigation()).toBeNull();
   });
 });
