@@ -4,10 +4,10 @@ import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
-import { contactStatusList, contactStatusWords } from '../inbox/status-words.ts';
+import { contactStatusList, contactStatusWords } from '../lists/status-words.ts';
 import { supportCalls, useContact } from '../support-data.ts';
-import { useSupportWrites } from '../inbox/use-support-writes.ts';
-import { WriteList } from '../inbox/WriteList.tsx';
+import { useSupportWrites } from '../lists/use-support-writes.ts';
+import { WriteList } from '../lists/WriteList.tsx';
 import { FollowUps } from './FollowUps.tsx';
 
 /** One contact: details, the masked phone (revealed only on request, kept only here), status and follow-ups. */

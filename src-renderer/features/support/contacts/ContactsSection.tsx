@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { supportCalls } from '../support-data.ts';
 import type { ContactRow } from '../../../../src-preload/contract/support.ts';
 import type { SupportSectionProps } from '../section.ts';
-import { CachedListSection, StatusFilter, useCachedList } from '../inbox/CachedListSection.tsx';
-import { contactStatusList, contactStatusWords } from '../inbox/status-words.ts';
+import { CachedListSection, StatusFilter, useCachedList } from '../lists/CachedListSection.tsx';
+import { contactStatusList, contactStatusWords } from '../lists/status-words.ts';
 import { ContactDetailPane } from './ContactDetailPane.tsx';
 import { NewContactDialog } from './NewContactDialog.tsx';
 

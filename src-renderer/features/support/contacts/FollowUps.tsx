@@ -7,9 +7,9 @@ import type { FollowUp, FollowUpKind, SupportScope } from '../../../../src-prelo
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
-import { Field } from '../inbox/Field.tsx';
-import { followUpKindList, followUpKindWords } from '../inbox/status-words.ts';
-import type { SupportWrites } from '../inbox/use-support-writes.ts';
+import { Field } from '../lists/Field.tsx';
+import { followUpKindList, followUpKindWords } from '../lists/status-words.ts';
+import type { SupportWrites } from '../lists/use-support-writes.ts';
 
 interface Props {
   follows: readonly FollowUp[];

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { supportCalls } from '../support-data.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { Field } from '../inbox/Field.tsx';
-import type { SupportWrites } from '../inbox/use-support-writes.ts';
+import { Field } from '../lists/Field.tsx';
+import type { SupportWrites } from '../lists/use-support-writes.ts';
 
 /** Creates a contact (status new); the write shows beside the list at once. */
 export function NewContactDialog({ profileId, writes, onClose }: { profileId: string; writes: SupportWrites; onClose(): void }) {

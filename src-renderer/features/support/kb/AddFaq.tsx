@@ -11,7 +11,7 @@ import { WriteState } from '../../../outbox/WriteState.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
-import { Field } from '../inbox/Field.tsx';
+import { Field } from '../lists/Field.tsx';
 
 interface Draft {
   id: string;

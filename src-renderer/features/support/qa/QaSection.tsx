@@ -3,7 +3,7 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
-import { Field } from '../inbox/Field.tsx';
+import { Field } from '../lists/Field.tsx';
 import type { SupportSectionProps } from '../section.ts';
 import { AnswerSources } from './AnswerSources.tsx';
 import { emptyConversation, useQaStore } from './qa-store.ts';

@@ -9,12 +9,12 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
-import { Field } from '../inbox/Field.tsx';
-import { ticketStatusWords } from '../inbox/status-words.ts';
+import { Field } from '../lists/Field.tsx';
+import { ticketStatusWords } from '../lists/status-words.ts';
 import { supportCalls, useTicket } from '../support-data.ts';
-import { useSupportWrites } from '../inbox/use-support-writes.ts';
-import type { SupportWrites } from '../inbox/use-support-writes.ts';
-import { WriteList } from '../inbox/WriteList.tsx';
+import { useSupportWrites } from '../lists/use-support-writes.ts';
+import type { SupportWrites } from '../lists/use-support-writes.ts';
+import { WriteList } from '../lists/WriteList.tsx';
 import { rememberTicketSubject } from './ticket-subjects.ts';
 
 /** A ticket's thread and what can be done with it: robot reply, visitor message, close with a note. */

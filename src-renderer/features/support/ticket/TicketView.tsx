@@ -4,7 +4,7 @@ import type { ViewParams } from '../../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../../connections/ServiceConnection.tsx';
 import { TicketDetailPane } from './TicketDetailPane.tsx';
 import { knownTicketSubject } from './ticket-subjects.ts';
-import '../inbox/support-inbox.css';
+import '../lists/support-lists.css';
 
 export const ticketTitle = ({ profileId, ticketId }: ViewParams<'ticket'>, t: TFunction): string =>
   knownTicketSubject(profileId, ticketId) ?? t('views.ticket.titleWithId', { ticketId });

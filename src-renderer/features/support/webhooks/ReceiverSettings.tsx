@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SupportWebhookReceiverSettings } from '../../../../src-preload/contract/support-webhooks.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
-import { Field } from '../inbox/Field.tsx';
+import { Field } from '../lists/Field.tsx';
 import type { ReceiverStatusView } from './use-receiver-status.ts';
 
 const loopback = '127.0.0.1';

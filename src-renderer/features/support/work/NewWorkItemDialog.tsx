@@ -5,9 +5,9 @@ import { supportCalls } from '../support-data.ts';
 import type { ContactRow } from '../../../../src-preload/contract/support.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { Field } from '../inbox/Field.tsx';
-import { workPriorityList, workPriorityWords } from '../inbox/status-words.ts';
-import type { SupportWrites } from '../inbox/use-support-writes.ts';
+import { Field } from '../lists/Field.tsx';
+import { workPriorityList, workPriorityWords } from '../lists/status-words.ts';
+import type { SupportWrites } from '../lists/use-support-writes.ts';
 
 /** The contacts offered to link a new work item to: the newest cached ones. */
 const contactChoices = 200;

@@ -7,10 +7,10 @@ import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { FollowUps } from '../contacts/FollowUps.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
-import { workPriorityWords, workStatusList, workStatusWords } from '../inbox/status-words.ts';
+import { workPriorityWords, workStatusList, workStatusWords } from '../lists/status-words.ts';
 import { supportCalls, useWorkItem } from '../support-data.ts';
-import { useSupportWrites } from '../inbox/use-support-writes.ts';
-import { WriteList } from '../inbox/WriteList.tsx';
+import { useSupportWrites } from '../lists/use-support-writes.ts';
+import { WriteList } from '../lists/WriteList.tsx';
 
 /** One after-sales work item: details, what it is linked to, its status and follow-ups. */
 export function WorkItemDetailPane({ profileId, workId }: { profileId: string; workId: string }) {

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { supportCalls } from '../support-data.ts';
 import type { WorkItemRow } from '../../../../src-preload/contract/support.ts';
 import type { SupportSectionProps } from '../section.ts';
-import { CachedListSection, StatusFilter, useCachedList } from '../inbox/CachedListSection.tsx';
-import { workPriorityWords, workStatusList, workStatusWords } from '../inbox/status-words.ts';
+import { CachedListSection, StatusFilter, useCachedList } from '../lists/CachedListSection.tsx';
+import { workPriorityWords, workStatusList, workStatusWords } from '../lists/status-words.ts';
 import { NewWorkItemDialog } from './NewWorkItemDialog.tsx';
 import { WorkItemDetailPane } from './WorkItemDetailPane.tsx';
 

@@ -6,11 +6,11 @@ import type { TicketRow } from '../../../../src-preload/contract/support.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import type { SupportSectionProps } from '../section.ts';
-import { rememberTicketSubject } from '../ticket/ticket-subjects.ts';
-import { CachedListSection, StatusFilter, useCachedList } from './CachedListSection.tsx';
+import { rememberTicketSubject } from './ticket-subjects.ts';
+import { CachedListSection, StatusFilter, useCachedList } from '../lists/CachedListSection.tsx';
 import { NewTicketDialog } from './NewTicketDialog.tsx';
-import { ticketStatusList, ticketStatusWords } from './status-words.ts';
-import { SupportSyncLine } from './SupportSyncLine.tsx';
+import { ticketStatusList, ticketStatusWords } from '../lists/status-words.ts';
+import { SupportSyncLine } from '../lists/SupportSyncLine.tsx';
 
 const rowClassName = (row: TicketRow) => (row.unread ? 'si-unread' : '');
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { supportCalls } from '../support-data.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { Field } from './Field.tsx';
-import type { SupportWrites } from './use-support-writes.ts';
+import { Field } from '../lists/Field.tsx';
+import type { SupportWrites } from '../lists/use-support-writes.ts';
 
 /** Creates a queued ticket, or leaves an offline message, as a visitor would; the write shows in the inbox at once. */
 export function NewTicketDialog({ profileId, writes, onClose }: { profileId: string; writes: SupportWrites; onClose(): void }) {

@@ -16,7 +16,7 @@ import { useSupportWrites } from './use-support-writes.ts';
 import type { SupportWrites } from './use-support-writes.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { WriteList } from './WriteList.tsx';
-import './support-inbox.css';
+import './support-lists.css';
 
 interface CachedListSource<Row, Query> {
   profileId: string;
