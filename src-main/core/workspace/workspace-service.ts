@@ -16,7 +16,8 @@ export class WorkspaceService {
   load(): WorkspaceState | null {
     const saved = this.#settings.read(key);
     if (typeof saved !== 'object' || saved === null) return null;
-    const { tabs, activeTabId } = saved as { tabs?: unknown; activeTabId?: unknown };
+    const tabs = 'tabs' in saved ? saved.tabs : undefined;
+    const activeTabId = 'activeTabId' in saved ? saved.activeTabId : undefined;
     const parsed = workspaceStateSchema.safeParse({
       tabs: Array.isArray(tabs) ? tabs.map(readSavedTab).filter((tab) => tab !== null) : [],
       activeTabId: typeof activeTabId === 'string' ? activeTabId : null,
