@@ -11,6 +11,7 @@ import { createCertificateAuthority, issueServerCertificate, type CertificateAut
 import { eventStreamAnswer, startHostileHttps, type HostileHttpsServer } from '../../sim/hostile-servers.ts';
 import { captureLog } from '../http/fixtures.ts';
 import { openTestServices } from '../../support/test-services.ts';
+import { peakGrowth } from '../../support/peak-growth.ts';
 
 const MiB = 1024 * 1024;
 const STREAM_BYTES = 50_000_000;
@@ -46,24 +47,6 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
   log.expectNoneOf([KEY]);
 });
-
-/** The most the heap and buffers grew above where they were, sampled while `work` runs. */
-async function peakGrowth<T>(work: () => Promise<T>): Promise<{ bytes: number; result: T }> {
-  const used = () => {
-    const { heapUsed, arrayBuffers } = process.memoryUsage();
-    return heapUsed + arrayBuffers;
-  };
-  global.gc?.();
-  const baseline = used();
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, used())), 5);
-  try {
-    const result = await work();
-    return { bytes: Math.max(peak, used()) - baseline, result };
-  } finally {
-    clearInterval(sampler);
-  }
-}
 
 test('a 50 MB answer stream is refused at the cap, keeps its first MiB marked cut, and main stays within 64 MiB', async () => {
   const profile = await services.profiles.save({ service: 'gateway', name: 'Hostile', baseUrl: server.url, apiKey: KEY, trust: { mode: 'ca-only', caPem: ca.certPem }, settings: { rateTier: 600 } });

@@ -9,6 +9,7 @@ import type { ServiceFailure } from '../../../src-main/core/http/service-failure
 import { createCertificateAuthority, issueServerCertificate, type CertificateAuthority, type Pem } from '../../sim/certs.ts';
 import { eventStreamAnswer, repeatedBytes, startHostileHttps, type HostileHttpsServer } from '../../sim/hostile-servers.ts';
 import { captureLog, failureOf, settingsFor } from './fixtures.ts';
+import { peakGrowth } from '../../support/peak-growth.ts';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -61,31 +62,16 @@ async function streamChat(client: GatewayClient): Promise<unknown> {
   throw new Error('the stream should have failed');
 }
 
-/** The most the heap and buffers grew above where they were, sampled while `work` runs. */
-async function peakGrowth(work: () => Promise<unknown>): Promise<{ bytes: number; outcome: unknown }> {
-  const used = () => {
-    const { heapUsed, arrayBuffers } = process.memoryUsage();
-    return heapUsed + arrayBuffers;
-  };
-  global.gc?.();
-  const baseline = used();
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, used())), 5);
-  try {
-    const outcome = await work().then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    return { bytes: Math.max(peak, used()) - baseline, outcome };
-  } finally {
-    clearInterval(sampler);
-  }
-}
+/** The stream's outcome (undefined, or what it threw) and how much memory it took on the way. */
+const peakGrowthOfStream = async (stream: () => Promise<unknown>) => {
+  const { bytes, result: outcome } = await peakGrowth(() => stream().then(() => undefined, (error: unknown) => error));
+  return { bytes, outcome };
+};
 
 describe('event streams are capped', () => {
   it('a gzip answer that inflates to 1 GiB with no newline stops at the line cap, and memory stays bounded', async () => {
     const client = gateway(await serve(eventStreamAnswer(() => repeatedBytes('a', GiB), 'gzip')));
-    const { bytes, outcome } = await peakGrowth(() => streamChat(client));
+    const { bytes, outcome } = await peakGrowthOfStream(() => streamChat(client));
     expect(outcome).toMatchObject({ serviceError: { service: 'gateway', code: 'response_too_large', retryable: false } });
     expect((outcome as ServiceFailure).serviceError.message).toMatch(/line longer than 1,048,576 bytes/);
     expect(bytes).toBeLessThan(64 * MiB);
@@ -100,7 +86,7 @@ describe('event streams are capped', () => {
         })(),
       );
     const client = gateway(await serve(eventStreamAnswer(oneLine)));
-    const { bytes, outcome } = await peakGrowth(() => streamChat(client));
+    const { bytes, outcome } = await peakGrowthOfStream(() => streamChat(client));
     expect(outcome).toMatchObject({ serviceError: { code: 'response_too_large' } });
     expect(bytes).toBeLessThan(64 * MiB);
   }, 30_000);
