@@ -2,25 +2,12 @@
 // dates and numbers in the chosen language, not the system's (English here).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { en } from '../../src-shared/i18n/en.ts';
 import { FirewallSim } from '../sim/index.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { expectNoEnglish } from '../support/no-english.ts';
 import { firewallProfile } from '../support/firewall-profile.ts';
 
 const e2e = setUpE2e({ scratchPrefix: 'opsdesk-fw-zh-' });
-
-/** English sentences and labels of the catalog (without their placeholders), to find any left on a Chinese screen. */
-const englishPhrases = (function collect(value: object): string[] {
-  return Object.values(value).flatMap((child) =>
-    typeof child === 'object' ? collect(child as object) : String(child).split(/\{\{[^}]+\}\}|<[^>]+>/).map((part) => part.trim()),
-  );
-})(en).filter((phrase) => /[a-z]{3,} [a-z]{2,}/i.test(phrase));
-
-async function expectNoEnglish(region: Locator) {
-  const text = await region.innerText();
-  expect(text.length).toBeGreaterThan(0);
-  expect(englishPhrases.filter((phrase) => text.includes(phrase))).toEqual([]);
-}
 
 const firewallPanel = (page: Page) => page.getByRole('tabpanel', { name: '防火墙' });
 

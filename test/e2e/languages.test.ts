@@ -1,24 +1,12 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
-import { en } from '../../src-shared/i18n/en.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { expectNoEnglish } from '../support/no-english.ts';
 import { firewallProfile } from '../support/firewall-profile.ts';
 
 const e2e = setUpE2e({ simulators: { alertCount: 50 } });
-
-/** English sentences and labels of the catalog (without their placeholders), to find any left on a Chinese screen. */
-const englishPhrases = (function collect(value: object): string[] {
-  return Object.values(value).flatMap((child) =>
-    typeof child === 'object' ? collect(child as object) : String(child).split(/\{\{[^}]+\}\}|<[^>]+>/).map((part) => part.trim()),
-  );
-})(en).filter((phrase) => /[a-z]{3,} [a-z]{2,}/i.test(phrase));
-
-async function expectNoEnglish(region: Locator) {
-  const text = await region.innerText();
-  expect(englishPhrases.filter((phrase) => text.includes(phrase))).toEqual([]);
-}
 
 async function openFromPicker(page: Page, filter: string) {
   await page.keyboard.press('Control+t');
