@@ -11,6 +11,7 @@ import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { captureLog } from '../http/fixtures.ts';
 import { expectEach } from '../../support/expect-each.ts';
 import { openTestServices } from '../../support/test-services.ts';
+import { gatewayProfile } from '../../support/gateway-profile.ts';
 
 let sims: Simulators;
 let dataDir: string;
@@ -22,7 +23,7 @@ const platform = new RecordingPlatform();
 beforeAll(async () => {
   sims = await startSimulators({ alertCount: 0 });
   ({ services, dataDir } = await openTestServices({ platform, logger: log.logger }));
-  profileId = await gatewayProfile('Chat gateway', sims.gateway.keys.demo);
+  profileId = await savedGatewayProfile('Chat gateway', sims.gateway.keys.demo);
 });
 
 afterEach(() => {
@@ -37,16 +38,8 @@ afterAll(async () => {
   log.expectNoneOf(Object.values(sims.gateway.keys));
 });
 
-async function gatewayProfile(name: string, apiKey: string): Promise<string> {
-  const profile = await services.profiles.save({
-    service: 'gateway',
-    name,
-    baseUrl: sims.gateway.url,
-    apiKey,
-    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-    settings: { rateTier: 600 },
-  });
-  return profile.id;
+async function savedGatewayProfile(name: string, apiKey: string): Promise<string> {
+  return (await services.profiles.save(gatewayProfile({ name, baseUrl: sims.gateway.url, apiKey, caPem: sims.ca.certPem }))).id;
 }
 
 function conversationWith(model = 'gpt-4o-mini', owner = profileId): Conversation {
@@ -112,7 +105,7 @@ describe('conversations', () => {
   });
 
   test('lists only the models the key may use', async () => {
-    const limited = await gatewayProfile('Limited gateway', sims.gateway.keys.limited);
+    const limited = await savedGatewayProfile('Limited gateway', sims.gateway.keys.limited);
     expect((await services.chat.models(limited)).map((model) => model.id)).toEqual(['gpt-4o-mini']);
   });
 });
@@ -244,18 +237,18 @@ describe('failures keep the partial answer and say what happened', () => {
   });
 
   test('a model outside the whitelist is refused with 403', async () => {
-    const limited = await gatewayProfile('Whitelisted gateway', sims.gateway.keys.limited);
+    const limited = await savedGatewayProfile('Whitelisted gateway', sims.gateway.keys.limited);
     const { message } = await ask('Use the big one', conversationWith('gpt-4.1', limited));
     expect(message).toMatchObject({ outcome: 'failed', model: 'gpt-4.1', error: { code: 'model_not_permitted', status: 403 } });
   });
 
   test('a rate limit carries the wait, an unknown key points at the key, a 5xx may be retried', async () => {
     // The profile's client honours Retry-After for all its calls, so the 429 gets a profile of its own.
-    const limitedRate = await gatewayProfile('Rate-limited gateway', sims.gateway.keys.demo);
+    const limitedRate = await savedGatewayProfile('Rate-limited gateway', sims.gateway.keys.demo);
     sims.gateway.faults.add({ path: '/chat/completions', kind: 'status', status: 429, retryAfterSeconds: 600, times: 1 });
     expect((await ask('Busy', conversationWith('gpt-4o-mini', limitedRate))).message.error).toMatchObject({ code: 'rate_limited', status: 429, params: { waitSeconds: 600 } });
 
-    const wrongKey = await gatewayProfile('Wrong key gateway', 'sk-sim-not-a-key');
+    const wrongKey = await savedGatewayProfile('Wrong key gateway', 'sk-sim-not-a-key');
     expect((await ask('Who am I', conversationWith('gpt-4o-mini', wrongKey))).message.error).toMatchObject({ code: 'unauthorized', status: 401 });
 
     sims.gateway.faults.add({ path: '/chat/completions', kind: 'status', status: 500 });
@@ -275,7 +268,7 @@ describe('failures keep the partial answer and say what happened', () => {
 
 describe('call log', () => {
   test('keeps each call with endpoint, model, status, outcome, latency and tokens, filterable', async () => {
-    const own = await gatewayProfile('Logged gateway', sims.gateway.keys.demo);
+    const own = await savedGatewayProfile('Logged gateway', sims.gateway.keys.demo);
     await services.chat.models(own);
     await ask('Logged question', conversationWith('qwen-max', own));
     sims.gateway.faults.add({ path: '/chat/completions', kind: 'status', status: 500, times: 1 });

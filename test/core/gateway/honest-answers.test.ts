@@ -10,6 +10,7 @@ import { startSimulators, type Simulators } from '../../sim/index.ts';
 import type { SimDialect } from '../../sim/sim-server.ts';
 import { captureLog } from '../http/fixtures.ts';
 import { openTestServices } from '../../support/test-services.ts';
+import { gatewayProfile } from '../../support/gateway-profile.ts';
 
 let sims: Simulators;
 let dataDir: string;
@@ -33,16 +34,8 @@ afterAll(async () => {
   log.expectNoneOf(Object.values(sims.gateway.keys));
 });
 
-async function gatewayProfile(name: string, apiKey = sims.gateway.keys.demo): Promise<string> {
-  const profile = await services.profiles.save({
-    service: 'gateway',
-    name,
-    baseUrl: sims.gateway.url,
-    apiKey,
-    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-    settings: { rateTier: 600 },
-  });
-  return profile.id;
+async function savedGatewayProfile(name: string, apiKey = sims.gateway.keys.demo): Promise<string> {
+  return (await services.profiles.save(gatewayProfile({ name, baseUrl: sims.gateway.url, apiKey, caPem: sims.ca.certPem }))).id;
 }
 
 async function answer(profileId: string, text: string, settings: { stream?: boolean; endpoint?: 'chat' | 'responses' } = {}): Promise<ChatMessage> {
@@ -64,7 +57,7 @@ const dialects: SimDialect[] = ['opsdesk', 'plain'];
 describe.each(dialects)('gateway answers, %s dialect', (dialect) => {
   test('a 200 whose body is only an error object is that error, streamed or not, and the call log says failed', async () => {
     sims.gateway.setDialect(dialect);
-    const profileId = await gatewayProfile(`Relay ${dialect}`);
+    const profileId = await savedGatewayProfile(`Relay ${dialect}`);
     sims.gateway.setStreamShape({ errorBodyAt200: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } });
     for (const settings of [{ stream: true }, { stream: false }, { stream: true, endpoint: 'responses' as const }, { stream: false, endpoint: 'responses' as const }]) {
       const message = await answer(profileId, 'Anyone there?', settings);
@@ -78,14 +71,14 @@ describe.each(dialects)('gateway answers, %s dialect', (dialect) => {
   test('a wrong key refused inside the stream is unauthorized', async () => {
     sims.gateway.setDialect(dialect);
     sims.gateway.setStreamShape({ refusalsInStream: true });
-    const wrongKey = await gatewayProfile(`Wrong key ${dialect}`, 'sk-sim-not-a-key');
+    const wrongKey = await savedGatewayProfile(`Wrong key ${dialect}`, 'sk-sim-not-a-key');
     const message = await answer(wrongKey, 'Who am I', { stream: true });
     expect(message).toMatchObject({ outcome: 'failed', error: { service: 'gateway', status: 200, code: 'unauthorized' } });
   });
 
   test('a stream that sends its finish reason and usage but stays open is finished there', async () => {
     sims.gateway.setDialect(dialect);
-    const profileId = await gatewayProfile(`Open stream ${dialect}`);
+    const profileId = await savedGatewayProfile(`Open stream ${dialect}`);
     sims.gateway.setStreamShape({ stayOpen: true, text: 'Done, and the line stays open.' });
     const started = Date.now();
     const chat = await answer(profileId, 'Finish', { stream: true });
@@ -99,7 +92,7 @@ describe.each(dialects)('gateway answers, %s dialect', (dialect) => {
 
   test('one text goes as a string, several as a list (embeddings and Responses)', async () => {
     sims.gateway.setDialect(dialect);
-    const profileId = await gatewayProfile(`Input ${dialect}`);
+    const profileId = await savedGatewayProfile(`Input ${dialect}`);
     const one = await services.embeddings.embed(profileId, 'text-embedding-3-small', ['block 10.0.0.8']);
     expect(one.count).toBe(1);
     const two = await services.embeddings.embed(profileId, 'text-embedding-3-small', ['block 10.0.0.8', 'allow 10.0.0.9']);
