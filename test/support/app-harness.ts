@@ -83,6 +83,8 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
   wireEvents(services, events);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(locale && { locale }) });
   const page = await context.newPage();
+  // A step that cannot happen fails naming its locator, not as the whole test's timeout.
+  page.setDefaultTimeout(20_000);
 
   await context.route('**/*', async (route) => {
     const file = rendererFileFor(rendererDir, route.request().url(), harnessHost);

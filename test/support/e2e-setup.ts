@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { createCertificateAuthority, issueServerCertificate, startSimulators, type CertificateAuthority, type Pem, type SimulatorOptions, type Simulators } from '../sim/index.ts';
 import { openApp, type AppUnderTest, type HarnessOptions } from './app-harness.ts';
 import { launchChromium } from './chromium.ts';
@@ -43,6 +43,8 @@ export function setUpE2e(options: E2eOptions = {}): E2e {
   const apps = new Set<AppUnderTest>();
   const served = new Set<Listening>();
 
+  // An e2e test is a user's whole task, each step polled for up to 15 s on a shared 2-core machine.
+  vi.setConfig({ testTimeout: 90_000 });
   beforeAll(async () => {
     [browser, sims, ca, scratch] = await Promise.all([
       launchChromium(),

@@ -61,6 +61,13 @@ function toStored(row: OutboxRow): StoredWrite {
   };
 }
 
+/**
+ * A change's stamp: the time given, or a millisecond after the entry's last one. The window keeps
+ * the later of two copies of a write, so two changes within one millisecond (or a fake clock's
+ * one instant) must still be ordered.
+ */
+const laterStamp = "max(?, strftime('%Y-%m-%dT%H:%M:%fZ', updated_at, '+0.001 seconds'))";
+
 /** Sent and discarded writes are kept this long for the window's chips, then forgotten. */
 const SETTLED_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -136,7 +143,7 @@ export class OutboxRepository {
   /** The attempt starts: counted and marked `sending` before the request leaves. */
   markSending(id: string, at: string): OutboxEntry {
     this.#db
-      .prepare("UPDATE outbox_writes SET state = 'sending', attempts = attempts + 1, next_attempt_at = NULL, updated_at = ? WHERE id = ?")
+      .prepare(`UPDATE outbox_writes SET state = 'sending', attempts = attempts + 1, next_attempt_at = NULL, updated_at = ${laterStamp} WHERE id = ?`)
       .run(at, id);
     return this.get(id)!;
   }
@@ -144,28 +151,28 @@ export class OutboxRepository {
   /** Sent: the answer is kept, the body (which may hold customer data) is not. */
   markSent(id: string, response: unknown, at: string): OutboxEntry {
     this.#db
-      .prepare("UPDATE outbox_writes SET state = 'sent', request = NULL, error = NULL, next_attempt_at = NULL, response = ?, updated_at = ? WHERE id = ?")
+      .prepare(`UPDATE outbox_writes SET state = 'sent', request = NULL, error = NULL, next_attempt_at = NULL, response = ?, updated_at = ${laterStamp} WHERE id = ?`)
       .run(response === undefined ? null : JSON.stringify(response), at, id);
     return this.get(id)!;
   }
 
   markQueued(id: string, error: IpcError | null, nextAttemptAt: number | null, at: string): OutboxEntry {
     this.#db
-      .prepare("UPDATE outbox_writes SET state = 'queued', error = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?")
+      .prepare(`UPDATE outbox_writes SET state = 'queued', error = ?, next_attempt_at = ?, updated_at = ${laterStamp} WHERE id = ?`)
       .run(error && JSON.stringify(error), nextAttemptAt, at, id);
     return this.get(id)!;
   }
 
   markFailed(id: string, error: IpcError, at: string): OutboxEntry {
     this.#db
-      .prepare("UPDATE outbox_writes SET state = 'failed', error = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ?")
+      .prepare(`UPDATE outbox_writes SET state = 'failed', error = ?, next_attempt_at = NULL, updated_at = ${laterStamp} WHERE id = ?`)
       .run(JSON.stringify(error), at, id);
     return this.get(id)!;
   }
 
   markDiscarded(id: string, at: string): OutboxEntry {
     this.#db
-      .prepare("UPDATE outbox_writes SET state = 'discarded', request = NULL, next_attempt_at = NULL, updated_at = ? WHERE id = ?")
+      .prepare(`UPDATE outbox_writes SET state = 'discarded', request = NULL, next_attempt_at = NULL, updated_at = ${laterStamp} WHERE id = ?`)
       .run(at, id);
     return this.get(id)!;
   }
@@ -182,7 +189,7 @@ export class OutboxRepository {
   /** Writes a crash left `sending`: whether they reached the server is unknown, so they go again with their key. */
   requeueInterrupted(at: string): OutboxEntry[] {
     const ids = this.#db.prepare<[], { id: string }>("SELECT id FROM outbox_writes WHERE state = 'sending'").all();
-    this.#db.prepare("UPDATE outbox_writes SET state = 'queued', next_attempt_at = NULL, updated_at = ? WHERE state = 'sending'").run(at);
+    this.#db.prepare(`UPDATE outbox_writes SET state = 'queued', next_attempt_at = NULL, updated_at = ${laterStamp} WHERE state = 'sending'`).run(at);
     return ids.map(({ id }) => this.get(id)!);
   }
 

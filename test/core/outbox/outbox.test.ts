@@ -177,6 +177,10 @@ describe('the server refuses a write (4xx)', () => {
       request: { method: 'POST', path: '/tickets', body: { message: '' } },
     }));
     expect(events.map((event) => event.state)).toEqual(['queued', 'sending', 'failed']);
+    // The clock stood still, yet each change is stamped later than the one before: the window keeps the later copy of a write.
+    const stamps = events.map((event) => event.updatedAt);
+    expect(new Set(stamps).size).toBe(3);
+    expect([...stamps].sort()).toEqual(stamps);
     const listed = await workspace.api.outbox.list({ profileId, states: ['failed'] });
     expect(listed).toEqual({ ok: true, data: [expect.objectContaining({ id: refused.id, state: 'failed', action: { code: 'createTicket', params: { subject: 'empty' } } })] });
     expect(JSON.stringify(listed)).not.toContain('idempotency');
