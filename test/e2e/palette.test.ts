@@ -56,7 +56,7 @@ describe('command palette', () => {
     await expect.poll(() => paletteInput(page).evaluate((input) => input === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => palette(page).count()).toBe(0);
-    await expect.poll(() => alertSearch.evaluate((input) => input === document.activeElement), 'the focus is back in the field it left').toBe(true);
+    await expect.poll(() => alertSearch.evaluate((input) => input === document.activeElement), { message: 'the focus is back in the field it left' }).toBe(true);
     expect(await alertSearch.inputValue()).toBe('probe');
 
     await page.keyboard.press('Control+k');
@@ -116,7 +116,7 @@ describe('command palette', () => {
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(21, 23, 26)');
 
     await page.keyboard.press('Control+k');
-    await expect.poll(() => palette(page).getByRole('option').first().innerText(), 'recently used first').toBe('Theme: dark');
+    await expect.poll(() => palette(page).getByRole('option').first().innerText(), { message: 'recently used first' }).toBe('Theme: dark');
     expect(await palette(page).getByRole('option', { name: 'Open the outbox' }).innerText()).toContain('Ctrl+Shift+O');
     await shot(page, 'palette-actions-dark');
     await search(page, 'office');

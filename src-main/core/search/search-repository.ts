@@ -2,6 +2,7 @@
 // their full-text indexes from migrations 6 and 22, and search_seen): a few rows of each kind that
 // match, and how many match, counted up to a limit. Read only, except the seen answers it keeps.
 import { SEARCH_COUNT_LIMIT } from '../../../src-preload/contract/search.ts';
+import type Database from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { WORD_PREFIXES_MATCH } from '../db/word-prefix-match.ts';
 
@@ -59,6 +60,8 @@ const SEEN_KEPT = 2000;
 
 export class SearchRepository {
   readonly #db: Db;
+  /** Each query prepared once: preparing is a good part of a keystroke's few milliseconds. */
+  readonly #statements = new Map<string, Database.Statement>();
   readonly #alertColumns = `k.profile_id AS profileId, a.id, a.signature, a.message, a.src_ip AS srcIp, a.dst_ip AS dstIp,
     a.severity, a.occurred_ms AS occurredMs`;
 
@@ -73,8 +76,7 @@ export class SearchRepository {
     let count = 0;
     for (const key of keys) {
       for (const column of ['src_ip', 'dst_ip']) {
-        rows.push(...this.#db
-          .prepare<[number, string, number], AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key
+        rows.push(...this.#prepare<[number, string, number], AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key
             WHERE a.profile_key = ? AND a.${column} = ? ORDER BY a.occurred_ms DESC LIMIT ?`)
           .all(key, address, limit));
         count += this.#count(`SELECT 1 FROM firewall_alerts WHERE profile_key = ? AND ${column} = ?`, key, address);
@@ -93,7 +95,7 @@ export class SearchRepository {
         const range = `a.profile_key = @key AND a.${column} >= @start AND a.${column} < @end`;
         const params = { key, start, end: `${start}\u{10FFFF}`, limit };
         if (rows.length < limit) {
-          rows.push(...this.#db.prepare<typeof params, AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key WHERE ${range} LIMIT @limit`).all(params));
+          rows.push(...this.#prepare<typeof params, AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key WHERE ${range} LIMIT @limit`).all(params));
         }
         count += this.#count(`SELECT 1 FROM firewall_alerts a WHERE ${range}`, params);
       }
@@ -109,13 +111,11 @@ export class SearchRepository {
     const pending = `FROM firewall_alerts a WHERE a.rowid > (SELECT indexed_through FROM firewall_alerts_fts_progress)
       AND ${WORD_PREFIXES_MATCH}(@words, concat_ws(' ', a.signature, a.message, a.category, a.src_ip, a.dst_ip))`;
     const params = { match, words, limit };
-    const rows = this.#db
-      .prepare<typeof params, AlertFound>(`SELECT ${this.#alertColumns} ${pending.replace('FROM firewall_alerts a', 'FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key')}
+    const rows = this.#prepare<typeof params, AlertFound>(`SELECT ${this.#alertColumns} ${pending.replace('FROM firewall_alerts a', 'FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key')}
         ORDER BY a.rowid DESC LIMIT @limit`)
       .all(params);
     if (rows.length < limit) {
-      rows.push(...this.#db
-        .prepare<typeof params, AlertFound>(`SELECT ${this.#alertColumns} FROM (SELECT rowid FROM firewall_alerts_fts WHERE firewall_alerts_fts MATCH @match ORDER BY rowid DESC LIMIT @limit) f
+      rows.push(...this.#prepare<typeof params, AlertFound>(`SELECT ${this.#alertColumns} FROM (SELECT rowid FROM firewall_alerts_fts WHERE firewall_alerts_fts MATCH @match ORDER BY rowid DESC LIMIT @limit) f
           JOIN firewall_alerts a ON a.rowid = f.rowid JOIN firewall_profile_keys k ON k.key = a.profile_key ORDER BY a.rowid DESC`)
         .all({ ...params, limit: limit - rows.length }));
     }
@@ -125,8 +125,7 @@ export class SearchRepository {
 
   /** An alert by its id, in any profile. */
   alertsWithId(id: string): AlertFound[] {
-    return this.#db
-      .prepare<[string], AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key
+    return this.#prepare<[string], AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key
         WHERE a.profile_key IN (SELECT key FROM firewall_profile_keys) AND a.id = ?`)
       .all(id);
   }
@@ -155,8 +154,7 @@ export class SearchRepository {
 
   /** Tickets by their id, in any support profile. */
   ticketsWithId(id: string): TextFound[] {
-    return this.#db
-      .prepare<[string], TextFound>(`SELECT profile_id AS profileId, id, subject AS title, NULL AS excerpt FROM support_tickets
+    return this.#prepare<[string], TextFound>(`SELECT profile_id AS profileId, id, subject AS title, NULL AS excerpt FROM support_tickets
         WHERE profile_id IN (SELECT id FROM profiles) AND id = ?`)
       .all(id);
   }
@@ -190,8 +188,7 @@ export class SearchRepository {
     const byText = `SELECT c.id, c.profile_id AS profileId, c.title, ${excerptOf('chat_messages_fts', 0)} AS excerpt, 1 AS place, c.updated_at AS at
       FROM chat_messages_fts f JOIN chat_messages m ON m.rowid = f.rowid JOIN conversations c ON c.id = m.conversation_id
       WHERE chat_messages_fts MATCH @match`;
-    const rows = this.#db
-      .prepare<{ match: string; limit: number }, TextFound & { place: number }>(`SELECT id, profileId, title, excerpt, MIN(place) AS place FROM (${byTitle} UNION ALL ${byText})
+    const rows = this.#prepare<{ match: string; limit: number }, TextFound & { place: number }>(`SELECT id, profileId, title, excerpt, MIN(place) AS place FROM (${byTitle} UNION ALL ${byText})
         GROUP BY id ORDER BY place, MAX(at) DESC LIMIT @limit`)
       .all({ match, limit });
     const count = this.#count(`SELECT id FROM conversations WHERE rowid IN (SELECT rowid FROM conversations_fts WHERE conversations_fts MATCH @match)
@@ -213,7 +210,7 @@ export class SearchRepository {
   /** Remembers answers the window was shown; the oldest go beyond SEEN_KEPT. */
   remember(answers: readonly SeenAnswer[], seenAt: string): void {
     if (answers.length === 0) return;
-    const put = this.#db.prepare<SeenAnswer & { seenAt: string }>(
+    const put = this.#prepare<SeenAnswer & { seenAt: string }, never>(
       `INSERT INTO search_seen (profile_id, kind, id, title, body, seen_at) VALUES (@profileId, @kind, @id, @title, @body, @seenAt)
        ON CONFLICT (profile_id, kind, id) DO UPDATE SET title = excluded.title, body = excluded.body, seen_at = excluded.seen_at`,
     );
@@ -223,20 +220,29 @@ export class SearchRepository {
     })();
   }
 
+  #prepare<Params extends unknown[] | object, Row>(sql: string): Database.Statement<Params, Row> {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement as Database.Statement<Params, Row>;
+  }
+
   #profileKeys(): number[] {
-    return this.#db.prepare<[], number>('SELECT key FROM firewall_profile_keys').pluck().all();
+    return this.#prepare<[], number>('SELECT key FROM firewall_profile_keys').pluck().all();
   }
 
   #count(rowsSql: string, ...params: unknown[]): number {
-    return this.#db.prepare<unknown[], number>(`SELECT COUNT(*) FROM (${rowsSql} LIMIT ${COUNTED})`).pluck().get(...params)!;
+    return this.#prepare<unknown[], number>(`SELECT COUNT(*) FROM (${rowsSql} LIMIT ${COUNTED})`).pluck().get(...params)!;
   }
 
   #found<Params extends object>(rowsSql: string, countSql: string, params: Params): Found<TextFound> {
-    return { rows: this.#db.prepare<Params, TextFound>(rowsSql).all(params), count: this.#count(countSql, params) };
+    return { rows: this.#prepare<Params, TextFound>(rowsSql).all(params), count: this.#count(countSql, params) };
   }
 
   #foundMarked<Params extends object>(rowsSql: string, countSql: string, params: Params): Found<TextFound> {
-    const rows = this.#db.prepare<Params, TextFound & { marked: string | null; otherwise: string | null }>(rowsSql).all(params);
+    const rows = this.#prepare<Params, TextFound & { marked: string | null; otherwise: string | null }>(rowsSql).all(params);
     return { rows: rows.map(excerptOrElse), count: this.#count(countSql, params) };
   }
 }
