@@ -1,0 +1,51 @@
+// How a feature tells the activity log what the analyst did: a draft (who, what, on what) and how it
+// ended. Features depend on this port only, never on the log's store.
+import type { ActivityAction, ActivityBackEnd, ActivityOutcome, ActivityTarget } from '../../../src-preload/contract/activity.ts';
+import { ServiceFailure } from '../http/service-failure.ts';
+import { UserFacingError } from '../user-facing-error.ts';
+
+export interface ActivityDraft {
+  profileId: string | null;
+  backEnd: ActivityBackEnd;
+  action: ActivityAction;
+  target: ActivityTarget;
+  proposedBy?: { conversationId: string } | undefined;
+}
+
+export interface ActivityResult {
+  outcome: ActivityOutcome;
+  requestId?: string | undefined;
+  errorCode?: string | undefined;
+}
+
+export interface ActivityRecorder {
+  record(draft: ActivityDraft, result: ActivityResult): void;
+}
+
+/** The code and request id a failure carries, whatever threw it. */
+export function failureOf(error: unknown): { errorCode: string; requestId?: string } {
+  const detail = error instanceof ServiceFailure ? error.serviceError : error instanceof UserFacingError ? error.detail : undefined;
+  return { errorCode: detail?.code ?? 'internal', ...(detail?.requestId && { requestId: detail.requestId }) };
+}
+
+/**
+ * Runs the action and records how it ended: sent (with the request id its answer carried) or failed
+ * (with its code). `draft` may be built from the answer (a new item's id is known only then).
+ * `skip` says an answer that did nothing worth recording (a save dialog the user closed).
+ */
+export async function recorded<T>(
+  recorder: ActivityRecorder | undefined,
+  draft: ActivityDraft,
+  run: () => Promise<T>,
+  after: { requestIdOf?: (result: T) => string | undefined; refine?: (result: T, draft: ActivityDraft) => ActivityDraft; skip?: (result: T) => boolean } = {},
+): Promise<T> {
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    recorder?.record(draft, { outcome: 'failed', ...failureOf(error) });
+    throw error;
+  }
+  if (recorder && !after.skip?.(result)) recorder.record(after.refine ? after.refine(result, draft) : draft, { outcome: 'sent', requestId: after.requestIdOf?.(result) });
+  return result;
+}
