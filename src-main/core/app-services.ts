@@ -215,6 +215,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     conversations: new ConversationRepository(db),
     messages: new MessageRepository(db),
     calls: gatewayCalls,
+    activity,
     clock,
     tasks,
     ...dialogs,
@@ -231,12 +232,13 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     syncNow: (profileId, resource) => support.syncNow(profileId, resource),
     logger,
     clock,
+    activity,
   }));
   profiles.onProfileChanged((profileId) => {
     supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
     if (profiles.find(profileId) === undefined) firewall.forget(profileId).catch((error: unknown) => logger.warn('forgetting firewall webhook secrets failed', { error }));
   });
-  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, clock, tasks, ...dialogs }));
+  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, activity, clock, tasks, ...dialogs }));
   // Added after every service that runs tasks, so disposing stops the long calls first, while
   // what they write to (the database, the worker) is still open.
   services.add(tasks);
@@ -258,7 +260,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     firewallAdmin,
     chat,
     embeddings: new EmbeddingService(clients),
-    images: new ImageService({ clients, calls: gatewayCalls, clock, ...dialogs }),
+    images: new ImageService({ clients, calls: gatewayCalls, activity, clock, ...dialogs }),
     transcription,
     platform: options.platform,
     links: { open: (url) => openExternalLink(options.platform, url) },

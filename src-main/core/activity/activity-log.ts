@@ -23,7 +23,7 @@ import { Emitter } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Platform } from '../platform.ts';
 import type { ActivityDraft, ActivityRecorder, ActivityResult } from './activity-recorder.ts';
-import { recorded } from './activity-recorder.ts';
+import { recordedExport } from './activity-recorder.ts';
 import type { ActivityRepository, OutcomeChange } from './activity-repository.ts';
 
 const SETTINGS_KEY = 'activity.settings';
@@ -135,7 +135,7 @@ export class ActivityLog implements ActivityRecorder {
       filters: [{ name: 'CSV', extensions: ['csv'] }],
     });
     if (path === null) return { path: null, rows: 0 };
-    return recorded(this, { profileId: null, backEnd: 'local', action: { code: 'exportActivityCsv' }, target: { kind: 'activity', label: fileName(path) } }, async () => {
+    return recordedExport(this, { profileId: null, backEnd: 'local', action: { code: 'exportActivityCsv' }, target: { kind: 'activity' } }, async () => {
       const records = [...this.#options.repository.iterate(filter)].map(csvRecord);
       await writeFile(path, stringify(records, { header: true, columns: CSV_COLUMNS, bom: true }), 'utf8');
       return { path, rows: records.length };
@@ -175,11 +175,6 @@ function osUserName(read: () => string): string | null {
   } catch {
     return null;
   }
-}
-
-/** The name of the file, not the folders above it (they may name the user's home). */
-function fileName(path: string): string {
-  return path.split(/[\\/]/).at(-1) ?? path;
 }
 
 function csvRecord(entry: ActivityEntry): string[] {

@@ -22,6 +22,22 @@ export interface ActivityRecorder {
   record(draft: ActivityDraft, result: ActivityResult): void;
 }
 
+/** The name of a file the user saved, not the folders above it (they may name the user's home). */
+export function savedFileName(path: string): string {
+  return path.split(/[\\/]/).at(-1) ?? path;
+}
+
+/**
+ * Runs an export that asks the user where to save: recorded once a file is written, named by its
+ * file name; a dialog the user closed records nothing.
+ */
+export function recordedExport<T extends { path: string | null }>(recorder: ActivityRecorder | undefined, draft: ActivityDraft, run: () => Promise<T>): Promise<T> {
+  return recorded(recorder, draft, run, {
+    skip: (result) => result.path === null,
+    refine: (result, given) => ({ ...given, target: { ...given.target, label: savedFileName(result.path!) } }),
+  });
+}
+
 /** The code and request id a failure carries, whatever threw it. */
 export function failureOf(error: unknown): { errorCode: string; requestId?: string } {
   const detail = error instanceof ServiceFailure ? error.serviceError : error instanceof UserFacingError ? error.detail : undefined;

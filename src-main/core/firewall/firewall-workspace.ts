@@ -85,7 +85,7 @@ export class FirewallWorkspace {
     this.blocks = new BlockService({ resource: this.resources, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
     this.allowlist = new ApplianceResource(this.resources, allowEntryResource);
     this.domains = new ApplianceResource(this.resources, domainRuleResource);
-    this.export = new AlertExport(worker, options.platform, options.tasks);
+    this.export = new AlertExport(worker, options.platform, options.tasks, options.activity);
     this.sync = new SyncScheduler<FirewallSyncResource>({ clock, logger });
     this.webhooks = new WebhookService({
       db,
