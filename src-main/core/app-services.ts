@@ -41,6 +41,8 @@ import { ProfileRepository } from './profiles/profile-repository.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import type { KeyStore } from './secrets/key-store.ts';
 import { openKeyStore } from './secrets/open-key-store.ts';
+import { SearchRepository } from './search/search-repository.ts';
+import { SearchService } from './search/search-service.ts';
 import { WorkspaceService } from './workspace/workspace-service.ts';
 import { DatabaseWorker } from './worker/database-worker.ts';
 
@@ -95,6 +97,8 @@ export interface AppServices {
   /** Every write to a back end goes through it; each service registers its sender. */
   outbox: OutboxService;
   support: SupportWorkspace;
+  /** The command palette's search across the local cache, and its recently used actions. */
+  search: SearchService;
   /** The long calls under way (exports, answers, uploads), by the id their window gave them. */
   tasks: Tasks;
   /** Disposes every service, newest first (each waits for what it runs: a sync, an upload, the worker). */
@@ -271,6 +275,11 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     supportWebhooks,
     outbox,
     support,
+    search: new SearchService({
+      repository: new SearchRepository(db),
+      settings,
+      profileNames: () => new Map(repository.all().map((profile) => [profile.id, profile.name])),
+    }),
     tasks,
     dispose: () => services.dispose(),
   };

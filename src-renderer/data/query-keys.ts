@@ -30,3 +30,9 @@ export const gatewayKeys = {
   callLog: () => ['gateway', 'callLog'] as const,
   remote: (profileId: string, what: string, ...rest: unknown[]) => ['gateway', profileId, what, ...rest] as const,
 };
+
+export const searchKeys = {
+  /** The palette's search: main's cache changes under it, so an answer is asked again each time the palette opens. */
+  query: (text: string) => ['search', 'query', text] as const,
+  recentActions: () => ['search', 'recentActions'] as const,
+};

@@ -9,6 +9,7 @@ import { notificationsHandlers } from './notifications.ts';
 import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
+import { searchHandlers } from './search.ts';
 import { supportWebhooksHandlers } from './support-webhooks.ts';
 import { supportHandlers } from './support.ts';
 import { workspaceHandlers } from './workspace.ts';
@@ -27,5 +28,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     outbox: outboxHandlers(services),
     support: supportHandlers(services),
     activity: activityHandlers(services),
+    search: searchHandlers(services),
   };
 }

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormWrite } from '../../../data/use-form-write.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import { useViewRequest } from '../../../workspace/view-requests.ts';
 
 /** Who is blocked, by whom and for how long; add a block, or lift one after asking. */
 export function BlockListSection({ profile }: FirewallSectionProps) {
@@ -21,7 +22,8 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   const writes = useFirewallWrites(profile.id);
   const capabilities = useFirewallStatusStore((store) => store.capabilities[profile.id]);
   const operate = operateState(capabilities);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<{ address: string } | null>(null);
+  const root = useViewRequest('block', ({ address }) => setAdding({ address }));
   const [unblocking, setUnblocking] = useState<BlockEntry | null>(null);
   const [search, setSearch] = useState('');
   const now = useNow(30_000);
@@ -30,17 +32,17 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   const entries = (list.data?.items ?? []).filter((entry) => !needle || `${entry.ip} ${entry.reason ?? ''} ${entry.source ?? ''}`.toLowerCase().includes(needle));
 
   return (
-    <section className="fw-list-section" aria-label={t('firewall.blocklist.title')}>
+    <section ref={root} className="fw-list-section" aria-label={t('firewall.blocklist.title')}>
       <div className="fw-toolbar">
         <input type="search" aria-label={t('firewall.blocklist.search')} placeholder={t('firewall.blocklist.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
         <span className="fw-count" role="status">
           {list.data && t('firewall.blocklist.count', { count: entries.length })}
         </span>
-        <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding(true)}>
+        <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding({ address: '' })}>
           {t('firewall.blocklist.add')}
         </button>
       </div>
-      {adding && <AddBlockForm profileId={profile.id} onDone={() => setAdding(false)} />}
+      {adding && <AddBlockForm key={adding.address} profileId={profile.id} address={adding.address} onDone={() => setAdding(null)} />}
       {list.isPending && <p className="muted">{t('firewall.blocklist.reading')}</p>}
       {list.isError && <ErrorNotice error={list.error} title={t(list.data ? 'firewall.blocklist.refreshFailed' : 'firewall.blocklist.readFailed')} />}
       {list.data && (
@@ -121,12 +123,13 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   );
 }
 
-function AddBlockForm({ profileId, onDone }: { profileId: string; onDone(): void }) {
+/** `address`: filled in when the form opens for one (the command palette's "Block an address"). */
+function AddBlockForm({ profileId, address, onDone }: { profileId: string; address: string; onDone(): void }) {
   const { t } = useTranslation();
   const writes = useFirewallWrites(profileId);
   // A block the appliance refused for the key's role or the edition turns this off at once, with the reason.
   const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
-  const [ip, setIp] = useState('');
+  const [ip, setIp] = useState(address);
   const [reason, setReason] = useState('');
   const [seconds, setSeconds] = useState(defaultBlockSeconds);
   const { busy, error, fieldError, onSubmit } = useFormWrite(() => writes.block(ip, seconds, reason), onDone);
