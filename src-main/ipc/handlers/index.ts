@@ -1,6 +1,7 @@
 import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
+import { addressHandlers } from './address.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
@@ -25,5 +26,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     supportWebhooks: supportWebhooksHandlers(services),
     outbox: outboxHandlers(services),
     support: supportHandlers(services),
+    address: addressHandlers(services),
   };
 }

@@ -133,10 +133,20 @@ export function EditableList<T extends ListItem>(props: Props<T>) {
   );
 }
 
-function AddForm({ noun, fields, add, onDone }: { noun: string; fields: readonly FormField[]; add: Props<ListItem>['add']; onDone(): void }) {
+interface AddFormProps {
+  noun: string;
+  fields: readonly FormField[];
+  add: Props<ListItem>['add'];
+  /** Values filled in (an address card's address). */
+  initial?: Readonly<Record<string, string>>;
+  onDone(): void;
+}
+
+/** The form an item of such a list is added with: the list's own, and an address card's. */
+export function AddForm({ noun, fields, add, initial = {}, onDone }: AddFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((field) => [field.name, field.options?.[0]?.value ?? ''])),
+    Object.fromEntries(fields.map((field) => [field.name, initial[field.name] ?? field.options?.[0]?.value ?? ''])),
   );
   const { busy, error, fieldError, onSubmit } = useFormWrite(() => add(values), onDone);
 

@@ -121,12 +121,13 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   );
 }
 
-function AddBlockForm({ profileId, onDone }: { profileId: string; onDone(): void }) {
+/** The one form a block is made with: the block list's, and an address card's (its address filled in). */
+export function AddBlockForm({ profileId, initialIp = '', onDone }: { profileId: string; initialIp?: string; onDone(): void }) {
   const { t } = useTranslation();
   const writes = useFirewallWrites(profileId);
   // A block the appliance refused for the key's role or the edition turns this off at once, with the reason.
   const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
-  const [ip, setIp] = useState('');
+  const [ip, setIp] = useState(initialIp);
   const [reason, setReason] = useState('');
   const [seconds, setSeconds] = useState(defaultBlockSeconds);
   const { busy, error, fieldError, onSubmit } = useFormWrite(() => writes.block(ip, seconds, reason), onDone);
