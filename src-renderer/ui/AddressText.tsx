@@ -1,7 +1,19 @@
 import { Fragment, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findAddresses } from '../../src-shared/address-mentions.ts';
 import { useWorkspaceStore } from '../workspace/workspace-store.ts';
+
+/** One address as a link to its card (`address` as the recogniser names it; `children` as the text wrote it). */
+export function AddressLink({ address, children }: { address: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useWorkspaceStore((state) => state.navigate);
+  return (
+    <button type="button" className="link-button address-link" title={t('address.openCard', { address })} onClick={() => navigate({ kind: 'address', params: { address } })}>
+      {children}
+    </button>
+  );
+}
 
 interface Props {
   text: string;
@@ -14,8 +26,6 @@ interface Props {
  * address's card. React text only: nothing in `text` is ever read as markup.
  */
 export function AddressText({ text, show = (piece) => piece }: Props) {
-  const { t } = useTranslation();
-  const navigate = useWorkspaceStore((state) => state.navigate);
   const mentions = useMemo(() => findAddresses(text), [text]);
   if (mentions.length === 0) return <>{show(text)}</>;
   return (
@@ -25,14 +35,7 @@ export function AddressText({ text, show = (piece) => piece }: Props) {
         return (
           <Fragment key={mention.start}>
             {before && show(before)}
-            <button
-              type="button"
-              className="link-button address-link"
-              title={t('address.openCard', { address: mention.address })}
-              onClick={() => navigate({ kind: 'address', params: { address: mention.address } })}
-            >
-              {show(text.slice(mention.start, mention.end))}
-            </button>
+            <AddressLink address={mention.address}>{show(text.slice(mention.start, mention.end))}</AddressLink>
           </Fragment>
         );
       })}

@@ -10,8 +10,8 @@ import { AddressOnAppliances } from '../features/firewall/address/AddressOnAppli
 export function AddressCardView({ params }: { params: ViewParams<'address'> }) {
   return (
     <AddressView address={params.address}>
-      <AddressAlerts address={params.address} />
       <AddressOnAppliances address={params.address} />
+      <AddressAlerts address={params.address} />
     </AddressView>
   );
 }

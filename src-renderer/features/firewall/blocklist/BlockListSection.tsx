@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormWrite } from '../../../data/use-form-write.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** Who is blocked, by whom and for how long; add a block, or lift one after asking. */
 export function BlockListSection({ profile }: FirewallSectionProps) {
@@ -64,11 +65,15 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
                 aria-label={t('firewall.blocklist.row', { ip: entry.ip })}
               >
                 <td>
-                  <bdi>{cellText(entry.ip, 64)}</bdi>
+                  <bdi>
+                    <AddressText text={entry.ip} show={(piece) => cellText(piece, 64)} />
+                  </bdi>
                 </td>
                 <td>{entry.source ? <span className="badge badge-source">{cellText(entry.source, 20)}</span> : null}</td>
                 <td className="fw-wrap">
-                  <bdi>{cellText(entry.reason ?? '')}</bdi>
+                  <bdi>
+                    <AddressText text={entry.reason ?? ''} show={cellText} />
+                  </bdi>
                 </td>
                 <td>
                   <Remaining entry={entry} now={now} />
