@@ -21,6 +21,7 @@ import { migration as alertsFtsAfterRows } from './0020-alerts-fts-after-rows.ts
 import { migration as webhookEventAges } from './0021-webhook-event-ages.ts';
 import { migration as activityLog } from './0022-activity-log.ts';
 import { migration as searchIndex } from './0023-search-index.ts';
+import { migration as alertWorkLinks } from './0024-alert-work-links.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -48,4 +49,5 @@ export const migrations = inSequence([
   webhookEventAges,
   activityLog,
   searchIndex,
+  alertWorkLinks,
 ]);
