@@ -1,4 +1,6 @@
 import type { Facade } from './define.ts';
+import { activity } from './activity.ts';
+import { address } from './address.ts';
 import { app } from './app.ts';
 import { firewall } from './firewall.ts';
 import { firewallAdmin } from './firewall-admin.ts';
@@ -11,11 +13,13 @@ import { support } from './support.ts';
 import { supportWebhooks } from './support-webhooks.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, search };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, activity, search, address };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
 export * from './define.ts';
+export * from './activity.ts';
+export * from './address.ts';
 export * from './app.ts';
 export * from './firewall.ts';
 export * from './firewall-admin.ts';

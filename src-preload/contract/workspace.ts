@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressSchema } from './address.ts';
 import { call } from './define.ts';
 
 const profileId = z.string().min(1).max(64);
@@ -21,6 +22,7 @@ export const navigationTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('conversation'), params: z.object({ id: itemId }) }),
   z.object({ kind: z.literal('ticket'), params: z.object({ profileId, ticketId: itemId }) }),
   z.object({ kind: z.literal('block'), params: z.object({ profileId, entryId: itemId }) }),
+  z.object({ kind: z.literal('address'), params: z.object({ address: addressSchema }) }),
 ]);
 export type NavigationTarget = z.infer<typeof navigationTargetSchema>;
 export type ViewKind = NavigationTarget['kind'];

@@ -36,3 +36,12 @@ export const searchKeys = {
   query: (text: string) => ['search', 'query', text] as const,
   recentActions: () => ['search', 'recentActions'] as const,
 };
+
+export const addressKeys = {
+  /** Every address card: any cache they read from changed. */
+  all: () => ['address'] as const,
+  card: (address: string) => ['address', 'card', address] as const,
+  mentions: (address: string) => ['address', 'mentions', address] as const,
+  /** The work items made from one alert; they follow the outbox writes that create them. */
+  alertWork: (profileId: string, alertId: string) => ['address', 'alertWork', profileId, alertId] as const,
+};

@@ -1,6 +1,8 @@
 import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
+import { activityHandlers } from './activity.ts';
+import { addressHandlers } from './address.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
@@ -26,6 +28,8 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     supportWebhooks: supportWebhooksHandlers(services),
     outbox: outboxHandlers(services),
     support: supportHandlers(services),
+    activity: activityHandlers(services),
     search: searchHandlers(services),
+    address: addressHandlers(services),
   };
 }

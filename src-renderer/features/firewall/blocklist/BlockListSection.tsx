@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
@@ -12,10 +10,11 @@ import { useNow } from '../use-now.ts';
 import { DurationPicker, defaultBlockSeconds } from './DurationPicker.tsx';
 import { Remaining } from './Remaining.tsx';
 import { useTranslation } from 'react-i18next';
-import { useFieldErrorText } from '../../../language/use-error-text.ts';
+import { useFormWrite } from '../../../data/use-form-write.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { useViewRequest } from '../../../workspace/view-requests.ts';
+import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** Who is blocked, by whom and for how long; add a block, or lift one after asking. */
 export function BlockListSection({ profile }: FirewallSectionProps) {
@@ -44,7 +43,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
           {t('firewall.blocklist.add')}
         </button>
       </div>
-      {adding && <AddBlockForm key={adding.address} profileId={profile.id} address={adding.address} onDone={() => setAdding(null)} />}
+      {adding && <AddBlockForm key={adding.address} profileId={profile.id} initialIp={adding.address} onDone={() => setAdding(null)} />}
       {list.isPending && <p className="muted">{t('firewall.blocklist.reading')}</p>}
       {list.isError && <ErrorNotice error={list.error} title={t(list.data ? 'firewall.blocklist.refreshFailed' : 'firewall.blocklist.readFailed')} />}
       {list.data && (
@@ -68,11 +67,15 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
                 aria-label={t('firewall.blocklist.row', { ip: entry.ip })}
               >
                 <td>
-                  <bdi>{cellText(entry.ip, 64)}</bdi>
+                  <bdi>
+                    <AddressText text={entry.ip} show={(piece) => cellText(piece, 64)} />
+                  </bdi>
                 </td>
                 <td>{entry.source ? <span className="badge badge-source">{cellText(entry.source, 20)}</span> : null}</td>
                 <td className="fw-wrap">
-                  <bdi>{cellText(entry.reason ?? '')}</bdi>
+                  <bdi>
+                    <AddressText text={entry.reason ?? ''} show={cellText} />
+                  </bdi>
                 </td>
                 <td>
                   <Remaining entry={entry} now={now} />
@@ -125,34 +128,19 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   );
 }
 
-/** `address`: filled in when the form opens for one (the command palette's "Block an address"). */
-function AddBlockForm({ profileId, address, onDone }: { profileId: string; address: string; onDone(): void }) {
+/** The one form a block is made with: the block list's, an address card's and the command palette's (the address filled in). */
+export function AddBlockForm({ profileId, initialIp = '', onDone }: { profileId: string; initialIp?: string; onDone(): void }) {
   const { t } = useTranslation();
-  const fieldErrorText = useFieldErrorText();
   const writes = useFirewallWrites(profileId);
   // A block the appliance refused for the key's role or the edition turns this off at once, with the reason.
   const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
-  const [ip, setIp] = useState(address);
+  const [ip, setIp] = useState(initialIp);
   const [reason, setReason] = useState('');
   const [seconds, setSeconds] = useState(defaultBlockSeconds);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<IpcError | null>(null);
-  const fieldError = (path: string) => {
-    const refused = error?.fieldErrors?.find((field) => field.path === path);
-    return refused && fieldErrorText(refused);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const result = await writes.block(ip, seconds, reason);
-    setBusy(false);
-    if (result.ok) onDone();
-    else setError(result.error);
-  };
+  const { busy, error, fieldError, onSubmit } = useFormWrite(() => writes.block(ip, seconds, reason), onDone);
 
   return (
-    <form className="card fw-form" aria-label={t('firewall.blocklist.add')} onSubmit={(event) => void submit(event)}>
+    <form className="card fw-form" aria-label={t('firewall.blocklist.add')} onSubmit={onSubmit}>
       <label className={fieldError('ip') ? 'field field-invalid' : 'field'}>
         <span className="field-label">{t('firewall.blocklist.form.ip')}</span>
         <input value={ip} onChange={(event) => setIp(event.target.value)} placeholder={t('firewall.blocklist.form.ipPlaceholder')} required />

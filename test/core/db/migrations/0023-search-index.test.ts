@@ -1,11 +1,11 @@
 import { expect, test } from 'vitest';
-import { migration } from '../../../../src-main/core/db/migrations/0022-search-index.ts';
+import { migration } from '../../../../src-main/core/db/migrations/0023-search-index.ts';
 import { rowCount, runMigration, schemaBefore } from '../../../support/migration-scene.ts';
 
 const matches = (db: ReturnType<typeof schemaBefore>, table: string, query: string) =>
   (db.prepare(`SELECT rowid FROM ${table}_fts WHERE ${table}_fts MATCH ? ORDER BY rowid`).all(query) as { rowid: number }[]).map((row) => row.rowid);
 
-test('migration 22 (search index) indexes the tickets already cached, and follows each later insert, change and delete', () => {
+test('migration 23 (search index) indexes the tickets already cached, and follows each later insert, change and delete', () => {
   const db = schemaBefore(migration, { id: 'p', service: 'support', name: 'Desk' });
   const insert = db.prepare(
     "INSERT INTO support_tickets (profile_id, id, status, subject, visitor_name, messages, last_message, activity_at, synced_at) VALUES ('p', ?, 'open', ?, ?, ?, ?, 'now', 'now')",
@@ -27,7 +27,7 @@ test('migration 22 (search index) indexes the tickets already cached, and follow
   expect(matches(db, 'support_tickets', '"printer"*')).toEqual([3]);
 });
 
-test('migration 22 leaves the index alone when a sync rewrites a row with the same words', () => {
+test('migration 23 leaves the index alone when a sync rewrites a row with the same words', () => {
   const db = schemaBefore(migration, { id: 'p', service: 'support', name: 'Desk' });
   runMigration(db, migration);
   db.prepare("INSERT INTO support_contacts (profile_id, id, name, company, email, phone, status, activity_at, synced_at) VALUES ('p', 'c1', 'Grace', 'Navy', 'g@navy.mil', '+1 555 0100', 'active', 'now', 'now')").run();
@@ -39,7 +39,7 @@ test('migration 22 leaves the index alone when a sync rewrites a row with the sa
   expect(matches(db, 'support_contacts', '"555"*'), 'a phone is never indexed').toEqual([]);
 });
 
-test('migration 22 indexes conversations by title and their messages by text, and keeps the seen answers per profile', () => {
+test('migration 23 indexes conversations by title and their messages by text, and keeps the seen answers per profile', () => {
   const db = schemaBefore(migration, { id: 'p', service: 'support', name: 'Desk' });
   db.prepare("INSERT INTO conversations (id, title, created_at, updated_at) VALUES ('c1', 'Scanning from 198.51.100.7', 'now', 'now')").run();
   db.prepare("INSERT INTO chat_messages (id, conversation_id, position, role, content, created_at) VALUES ('m1', 'c1', 0, 'user', 'Is this a botnet?', 'now')").run();

@@ -33,7 +33,7 @@ function indexOf(table: string, columns: Record<string, string>): string {
 }
 
 export const migration: Migration = {
-  version: 22,
+  version: 23,
   name: 'search index',
   // The command palette's search across the cache (issue 25): FTS5 over the support caches and the
   // conversations, as the alerts have. A contact's phone is not indexed: it is never searched.
