@@ -130,7 +130,7 @@ async function timeKeystrokes(page: Page, text: string): Promise<number[]> {
   return times;
 }
 
-/** From Enter on "Open address …" to the alerts tab's first row from that address, painted. */
+/** From Enter on "Open address …" to the first rows of its card's newest alerts, painted. */
 async function timeAddressOpen(page: Page, address: string): Promise<number> {
   await page.keyboard.press('Control+k');
   const input = page.getByRole('dialog').getByRole('combobox');
@@ -142,8 +142,8 @@ async function timeAddressOpen(page: Page, address: string): Promise<number> {
       let started = 0;
       window.addEventListener('keydown', () => (started = performance.now()), { capture: true, once: true });
       const observer = new MutationObserver(() => {
-        const cells = [...document.querySelectorAll('[role="tabpanel"]:not([hidden]) [role="grid"][aria-label="Alerts"] .vt-body [role="row"] [role="gridcell"]:not(.vt-pending)')];
-        if (!started || !cells.some((cell) => cell.textContent?.trim() === wanted)) return;
+        const panel = document.querySelector('[role="tabpanel"]:not([hidden])');
+        if (!started || !panel?.getAttribute('aria-label')?.includes(wanted) || !panel.querySelector('table[aria-label="Newest alerts"] tbody tr')) return;
         observer.disconnect();
         clearTimeout(timeout);
         requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));

@@ -28,8 +28,8 @@ export interface SearchServiceOptions {
   profileNames: () => ReadonlyMap<string, string>;
 }
 
-/** Where a typed address opens: the alerts from and to it, until the address card's view kind comes. */
-const addressCard = (address: string): NavigationTarget => ({ kind: 'firewall', params: { section: 'alerts', address } });
+/** Where a typed address opens: its card. */
+const addressCard = (address: string): NavigationTarget => ({ kind: 'address', params: { address } });
 
 const alertTitle = (row: AlertFound) => row.signature ?? row.message ?? row.id;
 const alertDetail = (row: AlertFound) => [row.severity, [row.srcIp, row.dstIp].filter(Boolean).join(' → ')].filter(Boolean).join(' · ') || null;

@@ -100,7 +100,7 @@ describe('the palette search over the cache', () => {
   test('a typed address goes straight to it, and finds its alerts, its block and the tickets that mention it', () => {
     const address = db.prepare("SELECT src_ip FROM firewall_alerts WHERE id = 'alt_00000042'").pluck().get() as string;
     const answer = search.query(address);
-    expect(answer.direct).toEqual([{ kind: 'address', label: address, profileName: null, target: { kind: 'firewall', params: { section: 'alerts', address } } }]);
+    expect(answer.direct).toEqual([{ kind: 'address', label: address, profileName: null, target: { kind: 'address', params: { address } } }]);
     expect(group(answer, 'alert')!.hits.map((hit) => hit.id)).toContain('alt_00000042');
     const office = search.query('203.0.113.220');
     expect(kinds(office)).toEqual(['block', 'ticket', 'work']);
