@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { search as searchContract } from '../../src-preload/contract/search.ts';
 import type { Db } from '../../src-main/core/db/database.ts';
 import { SettingsTable } from '../../src-main/core/db/settings.ts';
+import { systemClock } from '../../src-main/core/lifecycle/clock.ts';
 import { SearchRepository } from '../../src-main/core/search/search-repository.ts';
 import { SearchService } from '../../src-main/core/search/search-service.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
@@ -92,7 +93,7 @@ function recordingDb(db: Db, log: Recorded[]): Db {
 /** The statements a search runs, each prepared once straight on better-sqlite3, run with its arguments. */
 function bareQueriesOf(db: Db, text: string): () => void {
   const log: Recorded[] = [];
-  new SearchService({ repository: new SearchRepository(recordingDb(db, log)), settings: new SettingsTable(db), profileNames: () => new Map() }).query(text);
+  new SearchService({ repository: new SearchRepository(recordingDb(db, log)), settings: new SettingsTable(db), clock: systemClock, profileNames: () => new Map() }).query(text);
   const runs = log.map(({ sql, method, pluck, args }) => {
     const prepared = db.prepare(sql);
     if (pluck) prepared.pluck();
@@ -133,6 +134,7 @@ async function timeKeystrokes(page: Page, text: string): Promise<number[]> {
 /** From Enter on "Open address …" to the first rows of its card's newest alerts, painted. */
 async function timeAddressOpen(page: Page, address: string): Promise<number> {
   await page.keyboard.press('Control+k');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
   const input = page.getByRole('dialog').getByRole('combobox');
   await input.fill(address);
   await page.locator(`[role="dialog"] [data-answer-for="${address}"]`).waitFor();
@@ -173,6 +175,7 @@ async function measure(sizes: Sizes, rounds: number) {
     for (let round = 0; round < rounds; round += 1) {
       for (const text of typed) {
         await app.page.keyboard.press('Control+k');
+        await app.page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
         keystrokes.push(...(await timeKeystrokes(app.page, text)));
         await app.page.keyboard.press('Escape');
       }

@@ -263,6 +263,14 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     support.start();
     await supportWebhooks.start();
   }
+  const search = new SearchService({
+    repository: new SearchRepository(db),
+    settings,
+    clock,
+    profileNames: () => new Map(repository.all().map((profile) => [profile.id, profile.name])),
+  });
+  support.kb.onShown((answers) => search.sawAnswers(answers));
+  firewall.allowlist.onReadWhole((list) => search.sawAllowList(list));
   return {
     db,
     worker,
@@ -286,11 +294,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     supportWebhooks,
     outbox,
     support,
-    search: new SearchService({
-      repository: new SearchRepository(db),
-      settings,
-      profileNames: () => new Map(repository.all().map((profile) => [profile.id, profile.name])),
-    }),
+    search,
     address,
     tasks,
     dispose: () => services.dispose(),

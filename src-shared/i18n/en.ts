@@ -110,7 +110,7 @@ export const en = {
   palette: {
     label: 'Command palette',
     input: 'Search or run a command',
-    placeholder: 'Search alerts, tickets, contacts, chats… or type a command (ip: ticket: alert: chat:)',
+    placeholder: 'Search the cache or run a command…',
     results: 'Results',
     actions: 'Actions',
     recentFirst: 'Actions, recently used first',
@@ -135,7 +135,7 @@ export const en = {
     nothing: 'Nothing in the local cache matches “{{text}}”.',
     searching: 'Searching the local cache…',
     failed: 'The search failed',
-    keys: '↑ ↓ move · Enter opens · Alt+Enter opens in the background · Esc closes',
+    keys: '↑ ↓ move · Enter opens · Alt+Enter opens in the background · Esc closes · ip: ticket: alert: chat: narrow',
     commands: {
       openView: 'Open {{view}}',
       pickView: 'Open a view…',

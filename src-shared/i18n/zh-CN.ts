@@ -110,7 +110,7 @@ export const zhCN: Catalog = {
   palette: {
     label: '命令面板',
     input: '搜索或执行命令',
-    placeholder: '搜索告警、工单、联系人、对话……或输入命令（ip: ticket: alert: chat:）',
+    placeholder: '搜索本地缓存或执行命令……',
     results: '结果',
     actions: '操作',
     recentFirst: '操作（最近使用的在前）',
@@ -135,7 +135,7 @@ export const zhCN: Catalog = {
     nothing: '本地缓存中没有与“{{text}}”匹配的内容。',
     searching: '正在搜索本地缓存……',
     failed: '搜索失败',
-    keys: '↑ ↓ 移动 · Enter 打开 · Alt+Enter 在后台打开 · Esc 关闭',
+    keys: '↑ ↓ 移动 · Enter 打开 · Alt+Enter 在后台打开 · Esc 关闭 · ip: ticket: alert: chat: 缩小范围',
     commands: {
       openView: '打开{{view}}',
       pickView: '打开视图……',

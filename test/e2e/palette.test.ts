@@ -126,7 +126,7 @@ describe('command palette', () => {
     await page.keyboard.press('Enter');
 
     await page.keyboard.press('Control+k');
-    await expect.poll(() => paletteInput(page).getAttribute('placeholder')).toContain('搜索告警');
+    await expect.poll(() => paletteInput(page).getAttribute('placeholder')).toContain('搜索本地缓存');
     await search(page, 'office');
     expect(await palette(page).getByRole('group', { name: '工单' }).getByRole('option').count()).toBe(3);
     expect(await palette(page).innerText()).toContain('Enter 打开');

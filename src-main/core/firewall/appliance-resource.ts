@@ -11,6 +11,7 @@ import type { HttpRequest, HttpResponse } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeMalformedResponse } from '../http/status-errors.ts';
 import type { Clock } from '../lifecycle/clock.ts';
+import { Emitter } from '../lifecycle/emitter.ts';
 import { UserFacingError } from '../user-facing-error.ts';
 import { withoutUndefined } from '../without-undefined.ts';
 import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
@@ -164,6 +165,9 @@ export async function readWindowPage<T>(
 export class ApplianceResource<Item extends { id: string }, Input> {
   readonly #options: ResourceOptions;
   readonly #spec: ResourceSpec<Item, Input>;
+  readonly #readWhole = new Emitter<{ profileId: string; items: Item[] }>();
+  /** Fires with every whole list read for the window (`all`): the command palette remembers what was shown. */
+  readonly onReadWhole = this.#readWhole.event;
 
   constructor(options: ResourceOptions, spec: ResourceSpec<Item, Input>) {
     this.#options = options;
@@ -179,6 +183,7 @@ export class ApplianceResource<Item extends { id: string }, Input> {
   /** Every item, for the short lists the view reads whole whenever it shows them (the allow list, the domain rules). */
   async all(profileId: string): Promise<FirewallList<Item>> {
     const { items } = await this.walk(profileId, (page, pageSize) => this.readPage(profileId, page, pageSize));
+    this.#readWhole.fire({ profileId, items });
     return { items, syncedAt: new Date(this.#options.clock.now()).toISOString() };
   }
 

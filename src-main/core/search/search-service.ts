@@ -10,7 +10,10 @@ import {
   type SearchHit,
   type SearchKind,
 } from '../../../src-preload/contract/search.ts';
+import type { AllowEntry } from '../../../src-preload/contract/firewall.ts';
 import type { SettingsTable } from '../db/settings.ts';
+import type { Clock } from '../lifecycle/clock.ts';
+import type { ShownAnswers } from '../support/kb/kb-service.ts';
 import type { AlertFound, Found, SearchRepository, TextFound } from './search-repository.ts';
 import { phrasesQuery, readSearchText, type SearchText } from './search-text.ts';
 import { SignatureWords } from './signature-words.ts';
@@ -24,6 +27,7 @@ const RECENT_KEPT = 20;
 export interface SearchServiceOptions {
   repository: SearchRepository;
   settings: SettingsTable;
+  clock: Clock;
   /** Every profile's name by id, read at each search (a renamed connection shows at once). */
   profileNames: () => ReadonlyMap<string, string>;
 }
@@ -39,10 +43,12 @@ export class SearchService {
   readonly #settings: SettingsTable;
   readonly #profileNames: () => ReadonlyMap<string, string>;
   readonly #signatures: SignatureWords;
+  readonly #now: () => string;
 
   constructor(options: SearchServiceOptions) {
     this.#repository = options.repository;
     this.#signatures = new SignatureWords(options.repository);
+    this.#now = () => new Date(options.clock.now()).toISOString();
     this.#settings = options.settings;
     this.#profileNames = options.profileNames;
   }
@@ -85,6 +91,19 @@ export class SearchService {
       if (want(kind)) group(kind, this.#repository.seen(kind, null, words, limit), textHit(kind, (row) => ({ kind: 'support', params: { profileId: row.profileId, section: 'kb' } })));
     }
     return answer;
+  }
+
+  /** FAQ and knowledge-base answers the window was shown, remembered for the palette to find offline. */
+  sawAnswers({ profileId, kbHits = [], faqs = [] }: ShownAnswers): void {
+    this.#repository.remember([
+      ...kbHits.map((hit) => ({ profileId, kind: 'kb' as const, id: hit.id, title: hit.title ?? hit.id, body: hit.snippet })),
+      ...faqs.map((faq) => ({ profileId, kind: 'faq' as const, id: faq.id, title: faq.question ?? faq.id, body: faq.answer })),
+    ], this.#now());
+  }
+
+  /** An allow list the window was shown, remembered for the palette to find offline. */
+  sawAllowList({ profileId, items }: { profileId: string; items: AllowEntry[] }): void {
+    this.#repository.remember(items.map((entry) => ({ profileId, kind: 'allow', id: entry.id, title: entry.ip, body: entry.description })), this.#now());
   }
 
   recentActions(): string[] {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { SearchAnswer, SearchKind } from '../../../src-preload/contract/search.ts';
 import { openDatabase, type Db } from '../../../src-main/core/db/database.ts';
 import { SettingsTable } from '../../../src-main/core/db/settings.ts';
+import { systemClock } from '../../../src-main/core/lifecycle/clock.ts';
 import { ContactRepository } from '../../../src-main/core/support/contacts/contact-repository.ts';
 import { readContact } from '../../../src-main/core/support/contacts/contact-wire.ts';
 import { TicketRepository } from '../../../src-main/core/support/tickets/ticket-repository.ts';
@@ -58,7 +59,11 @@ beforeEach(async () => {
     { profileId: 'fw', kind: 'allow', id: 'allow-1', title: '192.0.2.10', body: 'monitoring probe' },
   ], syncedAt);
   const profileNames = () => new Map((db.prepare('SELECT id, name FROM profiles').all() as { id: string; name: string }[]).map((row) => [row.id, row.name]));
-  search = new SearchService({ repository, settings: new SettingsTable(db), profileNames });
+  search = new SearchService({ repository, settings: new SettingsTable(db), clock: systemClock, profileNames });
+  // What the window was shown of the FAQ, the knowledge base and an allow list, as their calls answered it.
+  search.sawAnswers({ profileId: 'desk', faqs: [{ id: 'faq-1', question: 'How do I reset my password?', answer: 'Open Settings, then Security.', tags: [], createdAt: null, updatedAt: null }] });
+  search.sawAnswers({ profileId: 'desk', kbHits: [{ id: 'kb-7', source: 'article', title: 'VPN keeps dropping', snippet: 'Renew the tunnel certificate', score: 0.9 }] });
+  search.sawAllowList({ profileId: 'fw', items: [{ id: 'allow-1', ip: '192.0.2.10', description: 'monitoring probe', createdAt: null }] });
 });
 
 afterEach(async () => {
@@ -76,6 +81,7 @@ describe('the palette search over the cache', () => {
     expect(group(search.query('unblock'), 'work')?.hits[0]).toMatchObject({ id: 'w-1', target: { kind: 'support', params: { section: 'work', itemId: 'w-1' } } });
     expect(group(search.query('botnet'), 'conversation')?.hits[0]).toMatchObject({ id: 'conv-2', title: 'Weekly report', detail: 'The botnet scanner kept probing port 22.', profileName: null });
     expect(titles(search.query('password'), 'faq')).toEqual(['How do I reset my password?']);
+    expect(group(search.query('tunnel'), 'kb')?.hits[0]).toMatchObject({ title: 'VPN keeps dropping', profileName: 'Main desk', target: { kind: 'support', params: { profileId: 'desk', section: 'kb' } } });
   });
 
   test('a ticket found by a message shows the words around the match; the groups count what matched', () => {
@@ -145,6 +151,6 @@ describe('the palette search over the cache', () => {
     search.noteAction('theme.dark');
     search.noteAction('sync');
     expect(search.noteAction('theme.dark')).toEqual(['theme.dark', 'sync']);
-    expect(new SearchService({ repository, settings: new SettingsTable(db), profileNames: () => new Map() }).recentActions()).toEqual(['theme.dark', 'sync']);
+    expect(new SearchService({ repository, settings: new SettingsTable(db), clock: systemClock, profileNames: () => new Map() }).recentActions()).toEqual(['theme.dark', 'sync']);
   });
 });

@@ -3,7 +3,8 @@
 // through the outbox (`faq-writes.ts`).
 import type { z } from 'zod';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { addFaqSchema, Faq, KbSearchResult } from '../../../../src-preload/contract/support.ts';
+import type { addFaqSchema, Faq, KbSearchHit, KbSearchResult } from '../../../../src-preload/contract/support.ts';
+import { Emitter } from '../../lifecycle/emitter.ts';
 import type { CursorPage } from '../../../../src-preload/contract/pages.ts';
 import type { SupportClients } from '../support-clients.ts';
 import type { SupportWriteQueue } from '../support-outbox.ts';
@@ -17,9 +18,18 @@ const SUGGESTION_TRIES = 50;
 /** The FAQ pages read to see which ids are taken. */
 const PAGES_CHECKED = 5;
 
+/** Answers the window was shown: the command palette remembers them, to find them offline. */
+export interface ShownAnswers {
+  profileId: string;
+  kbHits?: KbSearchHit[];
+  faqs?: Faq[];
+}
+
 export class KbService {
   readonly #clients: SupportClients;
   readonly #outbox: SupportWriteQueue;
+  readonly #shown = new Emitter<ShownAnswers>();
+  readonly onShown = this.#shown.event;
 
   constructor(clients: SupportClients, outbox: SupportWriteQueue) {
     this.#clients = clients;
@@ -35,6 +45,7 @@ export class KbService {
     const result = await this.#clients.clientFor(profileId, 'support').call({ method: 'GET', path: '/kb/search', query: { q, top_k: topK } });
     const data = unwrappedFieldsOf(result.data);
     const { records } = readRecords(result.data, readSearchHit);
+    this.#shown.fire({ profileId, kbHits: records });
     return { query: data?.string('query', 'q') ?? q, items: records };
   }
 
@@ -45,6 +56,7 @@ export class KbService {
       query: { q: request.q?.trim() || undefined, cursor: request.cursor, limit: request.limit },
     });
     const { items, nextCursor } = readPage(result, readFaq);
+    this.#shown.fire({ profileId, faqs: items });
     return { items, nextCursor };
   }
 
