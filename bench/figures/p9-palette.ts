@@ -219,7 +219,7 @@ export const p9Palette: Figure = {
   id: 'P9',
   async run({ quick }): Promise<FigureRow[]> {
     const sizes: Sizes = quick
-      ? { alerts: 20_000, tickets: 1_000, contacts: 1_000, workItems: 1_000, conversations: 200 }
+      ? { alerts: 5_000, tickets: 300, contacts: 300, workItems: 300, conversations: 50 }
       : { alerts: 1_000_000, tickets: 10_000, contacts: 10_000, workItems: 10_000, conversations: 2_000 };
     const figures = await measure(sizes, quick ? 2 : 5);
     const label = sizes.alerts >= 1_000_000 ? `${sizes.alerts / 1_000_000}M alerts` : `${sizes.alerts / 1000}k alerts`;

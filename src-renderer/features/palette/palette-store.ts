@@ -9,6 +9,8 @@ export interface PaletteStore {
 }
 
 let focusedBefore: HTMLElement | null = null;
+/** The focus given back after a close, on the next frame: a palette opened again before then keeps it. */
+let restoring = 0;
 
 export const usePaletteStore = create<PaletteStore>()((set, get) => ({
   open: false,
@@ -18,6 +20,7 @@ export const usePaletteStore = create<PaletteStore>()((set, get) => ({
       get().close({ restoreFocus: true });
       return;
     }
+    cancelAnimationFrame(restoring);
     focusedBefore = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     set({ open: true });
   },
@@ -27,6 +30,6 @@ export const usePaletteStore = create<PaletteStore>()((set, get) => ({
     const element = focusedBefore;
     focusedBefore = null;
     // After React has taken the palette out, so the focus is not lost with it.
-    if (restoreFocus && element?.isConnected) requestAnimationFrame(() => element.focus());
+    if (restoreFocus && element?.isConnected) restoring = requestAnimationFrame(() => element.focus());
   },
 }));
