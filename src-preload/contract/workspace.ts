@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activityBackEnds, activityOutcomes } from './activity.ts';
 import { call } from './define.ts';
 
 const profileId = z.string().min(1).max(64);
@@ -21,6 +22,11 @@ export const navigationTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('conversation'), params: z.object({ id: itemId }) }),
   z.object({ kind: z.literal('ticket'), params: z.object({ profileId, ticketId: itemId }) }),
   z.object({ kind: z.literal('block'), params: z.object({ profileId, entryId: itemId }) }),
+  /** The activity log, optionally opened with a filter preset (an address's or a profile's entries, the failed ones). */
+  z.object({
+    kind: z.literal('activity'),
+    params: z.object({ text: z.string().max(200), backEnd: z.enum(activityBackEnds), outcome: z.enum(activityOutcomes) }).partial().optional(),
+  }),
 ]);
 export type NavigationTarget = z.infer<typeof navigationTargetSchema>;
 export type ViewKind = NavigationTarget['kind'];

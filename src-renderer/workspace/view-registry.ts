@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
 import type { NavigationTarget, PickerKind, ViewKind, ViewParams } from '../../src-preload/contract/workspace.ts';
+import { ActivityView } from '../activity/ActivityView.tsx';
 import { ChatView } from '../features/chat/ChatView.tsx';
 import { useConversationTitles } from '../features/chat/chat-store.ts';
 import { ConversationView, conversationTitle } from '../features/chat/ConversationView.tsx';
@@ -42,6 +43,7 @@ export const viewRegistry: { [K in ViewKind]: ViewRegistration<K> } = {
   conversation: { holds: 'item', component: ConversationView, titleFor: conversationTitle },
   ticket: { holds: 'item', component: TicketView, titleFor: ticketTitle },
   block: { holds: 'item', component: BlockView, titleFor: blockTitle },
+  activity: { holds: 'nothing', component: ActivityView },
 };
 
 /** The registration of a tab's view, with the parameters that view takes. */

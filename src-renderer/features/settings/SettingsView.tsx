@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActivitySettingsSection } from '../../activity/ActivitySettingsSection.tsx';
 import { serviceOrder, useProfilesStore } from '../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { AboutSection } from './AboutSection.tsx';
@@ -37,6 +38,7 @@ export function SettingsView() {
       {status === 'loading' && <p className="muted">{t('connection.loading')}</p>}
       {status === 'ready' && serviceOrder.map((service) => <ServiceSection key={service} service={service} />)}
       <LanguageSection />
+      <ActivitySettingsSection />
       <AboutSection />
     </div>
   );
