@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activityBackEnds, activityOutcomes } from './activity.ts';
+import { addressSchema } from './address.ts';
 import { call } from './define.ts';
 
 const profileId = z.string().min(1).max(64);
@@ -14,7 +15,7 @@ const noParams = z.undefined().optional();
  * (the Firewall view's block list); an item view always names its item.
  */
 export const navigationTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('firewall'), params: z.object({ profileId, section, severity: z.string().min(1).max(40) }).partial().optional() }),
+  z.object({ kind: z.literal('firewall'), params: z.object({ profileId, section, severity: z.string().min(1).max(40), address: z.string().min(1).max(100) }).partial().optional() }),
   z.object({ kind: z.literal('support'), params: z.object({ profileId, section, itemId }).partial().optional() }),
   z.object({ kind: z.literal('chat'), params: noParams }),
   z.object({ kind: z.literal('settings'), params: noParams }),
@@ -27,6 +28,7 @@ export const navigationTargetSchema = z.discriminatedUnion('kind', [
     kind: z.literal('activity'),
     params: z.object({ text: z.string().max(200), backEnd: z.enum(activityBackEnds), outcome: z.enum(activityOutcomes) }).partial().optional(),
   }),
+  z.object({ kind: z.literal('address'), params: z.object({ address: addressSchema }) }),
 ]);
 export type NavigationTarget = z.infer<typeof navigationTargetSchema>;
 export type ViewKind = NavigationTarget['kind'];
