@@ -59,6 +59,7 @@ describe('the activity log', () => {
     const history = detail.getByRole('region', { name: 'History of this item' });
     await expect.poll(() => history.innerText(), { timeout: 15_000 }).toContain('Block address');
     expect(await history.innerText()).toContain(blockRequest!.requestId);
+    await history.scrollIntoViewIfNeeded();
     await shot(page, 'activity-alert-history');
 
     // A policy with a name a spreadsheet would run, made through main as the policies form does.
@@ -116,6 +117,14 @@ describe('the activity log', () => {
     await expect.poll(() => rowTexts(page)).toHaveLength(4);
     expect((await rowTexts(page))[0]).toContain('Export activity log as CSV');
     await shot(page, 'activity-log');
+
+    // A target is a link: the ticket opens in its tab, with its own history.
+    await rows(page).nth(1).getByRole('button', { name: /^Ticket tkt_/ }).click();
+    const ticketHistory = page.getByRole('tabpanel', { name: 'Printer on fire' }).getByRole('region', { name: 'History of this item' });
+    await expect.poll(() => ticketHistory.innerText(), { timeout: 15_000 }).toContain('Create ticket “Printer on fire”');
+    expect(await ticketHistory.innerText()).toContain(sentTicket.requestId);
+    await ticketHistory.scrollIntoViewIfNeeded();
+    await shot(page, 'activity-ticket-history');
 
     // A restart keeps the log.
     await first.close();
