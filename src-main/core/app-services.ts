@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { ActivityLog } from './activity/activity-log.ts';
+import { ActivityRepository } from './activity/activity-repository.ts';
+import { recordOutboxWrites } from './activity/outbox-activity.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
 import type { Diagnostics } from '../../src-preload/contract/app.ts';
@@ -41,6 +44,8 @@ import { ProfileRepository } from './profiles/profile-repository.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import type { KeyStore } from './secrets/key-store.ts';
 import { openKeyStore } from './secrets/open-key-store.ts';
+import { SearchRepository } from './search/search-repository.ts';
+import { SearchService } from './search/search-service.ts';
 import { WorkspaceService } from './workspace/workspace-service.ts';
 import { DatabaseWorker } from './worker/database-worker.ts';
 
@@ -88,6 +93,8 @@ export interface AppServices {
   /** Settings → About: what main reports about itself for the user's IT (core/diagnostics.ts). */
   diagnostics: { collect(identity: AppIdentity, request: { includeProfileHosts: boolean }): Promise<Diagnostics> };
   notifications: NotificationCenter;
+  /** What the analyst did through OpsDesk that changed something on a back end or sent data out. */
+  activity: ActivityLog;
   firewall: FirewallWorkspace;
   supportWebhooks: SupportWebhookService;
   /** Every write to a back end goes through it; each service registers its sender. */
@@ -95,6 +102,8 @@ export interface AppServices {
   support: SupportWorkspace;
   /** The address card (every cached thing about an address) and the work items made from alerts. */
   address: AddressService;
+  /** The command palette's search across the local cache, and its recently used actions. */
+  search: SearchService;
   /** The long calls under way (exports, answers, uploads), by the id their window gave them. */
   tasks: Tasks;
   /** Disposes every service, newest first (each waits for what it runs: a sync, an upload, the worker). */
@@ -153,6 +162,16 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
   const preferences = services.add(new PreferencesService(settings, () => options.platform.preferredLanguages()));
   const notifications = services.add(new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock }));
   const tasks = new Tasks();
+  const activity = services.add(new ActivityLog({
+    repository: new ActivityRepository(db),
+    settings,
+    clock,
+    logger,
+    platform: options.platform,
+    translator: () => preferences.translator,
+    profileName: (profileId) => profiles.find(profileId)?.name,
+  }));
+  activity.start();
   const firewall = services.add(new FirewallWorkspace({
     db,
     settings,
@@ -172,6 +191,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clock,
     worker,
     tasks,
+    activity,
   }));
   const firewallAdmin = services.add(createFirewallAdmin({ resources: firewall.resources, db, logger, platform: options.platform, translator: preferences.translator }));
   if (options.importProfilesFrom) {
@@ -179,6 +199,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     logger.info('imported connection profiles', { count });
   }
   const outbox = services.add(new OutboxService({ repository: new OutboxRepository(db), logger, clock, health }));
+  services.add(recordOutboxWrites(outbox, activity));
   outbox.start();
   const support = services.add(new SupportWorkspace({
     db,
@@ -203,6 +224,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     conversations: new ConversationRepository(db),
     messages: new MessageRepository(db),
     calls: gatewayCalls,
+    activity,
     clock,
     tasks,
     ...dialogs,
@@ -219,6 +241,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     syncNow: (profileId, resource) => support.syncNow(profileId, resource),
     logger,
     clock,
+    activity,
   }));
   profiles.onProfileChanged((profileId) => {
     supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
@@ -230,7 +253,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     mentions: new AddressMentionQuery(db),
     links: new AlertWorkLinks({ db, outbox, clock, createWorkItem: (request, alongside) => support.work.create(request, alongside) }),
   });
-  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, clock, tasks, ...dialogs }));
+  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, activity, clock, tasks, ...dialogs }));
   // Added after every service that runs tasks, so disposing stops the long calls first, while
   // what they write to (the database, the worker) is still open.
   services.add(tasks);
@@ -252,17 +275,23 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     firewallAdmin,
     chat,
     embeddings: new EmbeddingService(clients),
-    images: new ImageService({ clients, calls: gatewayCalls, clock, ...dialogs }),
+    images: new ImageService({ clients, calls: gatewayCalls, activity, clock, ...dialogs }),
     transcription,
     platform: options.platform,
     links: { open: (url) => openExternalLink(options.platform, url) },
     diagnostics: { collect: (identity, request) => collectDiagnostics({ profiles, platform: options.platform }, identity, request) },
     notifications,
+    activity,
     firewall,
     supportWebhooks,
     outbox,
     support,
     address,
+    search: new SearchService({
+      repository: new SearchRepository(db),
+      settings,
+      profileNames: () => new Map(repository.all().map((profile) => [profile.id, profile.name])),
+    }),
     tasks,
     dispose: () => services.dispose(),
   };

@@ -39,3 +39,9 @@ export const addressKeys = {
   /** The work items made from one alert; they follow the outbox writes that create them. */
   alertWork: (profileId: string, alertId: string) => ['address', 'alertWork', profileId, alertId] as const,
 };
+
+export const searchKeys = {
+  /** The palette's search: main's cache changes under it, so an answer is asked again each time the palette opens. */
+  query: (text: string) => ['search', 'query', text] as const,
+  recentActions: () => ['search', 'recentActions'] as const,
+};

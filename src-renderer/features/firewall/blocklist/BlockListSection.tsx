@@ -14,6 +14,7 @@ import { useFormWrite } from '../../../data/use-form-write.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
+import { useViewRequest } from '../../../workspace/view-requests.ts';
 
 /** Who is blocked, by whom and for how long; add a block, or lift one after asking. */
 export function BlockListSection({ profile }: FirewallSectionProps) {
@@ -22,7 +23,8 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   const writes = useFirewallWrites(profile.id);
   const capabilities = useFirewallStatusStore((store) => store.capabilities[profile.id]);
   const operate = operateState(capabilities);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<{ address: string } | null>(null);
+  const root = useViewRequest('block', ({ address }) => setAdding({ address }));
   const [unblocking, setUnblocking] = useState<BlockEntry | null>(null);
   const [search, setSearch] = useState('');
   const now = useNow(30_000);
@@ -31,17 +33,17 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   const entries = (list.data?.items ?? []).filter((entry) => !needle || `${entry.ip} ${entry.reason ?? ''} ${entry.source ?? ''}`.toLowerCase().includes(needle));
 
   return (
-    <section className="fw-list-section" aria-label={t('firewall.blocklist.title')}>
+    <section ref={root} className="fw-list-section" aria-label={t('firewall.blocklist.title')}>
       <div className="fw-toolbar">
         <input type="search" aria-label={t('firewall.blocklist.search')} placeholder={t('firewall.blocklist.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
         <span className="fw-count" role="status">
           {list.data && t('firewall.blocklist.count', { count: entries.length })}
         </span>
-        <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding(true)}>
+        <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding({ address: '' })}>
           {t('firewall.blocklist.add')}
         </button>
       </div>
-      {adding && <AddBlockForm profileId={profile.id} onDone={() => setAdding(false)} />}
+      {adding && <AddBlockForm key={adding.address} profileId={profile.id} address={adding.address} onDone={() => setAdding(null)} />}
       {list.isPending && <p className="muted">{t('firewall.blocklist.reading')}</p>}
       {list.isError && <ErrorNotice error={list.error} title={t(list.data ? 'firewall.blocklist.refreshFailed' : 'firewall.blocklist.readFailed')} />}
       {list.data && (
@@ -126,13 +128,13 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   );
 }
 
-/** The one form a block is made with: the block list's, and an address card's (its address filled in). */
-export function AddBlockForm({ profileId, initialIp = '', onDone }: { profileId: string; initialIp?: string; onDone(): void }) {
+/** `address`: filled in when the form opens for one (the command palette's "Block an address", an address card's Block). */
+export function AddBlockForm({ profileId, address, onDone }: { profileId: string; address: string; onDone(): void }) {
   const { t } = useTranslation();
   const writes = useFirewallWrites(profileId);
   // A block the appliance refused for the key's role or the edition turns this off at once, with the reason.
   const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
-  const [ip, setIp] = useState(initialIp);
+  const [ip, setIp] = useState(address);
   const [reason, setReason] = useState('');
   const [seconds, setSeconds] = useState(defaultBlockSeconds);
   const { busy, error, fieldError, onSubmit } = useFormWrite(() => writes.block(ip, seconds, reason), onDone);

@@ -1,7 +1,7 @@
 import type { Migration } from './migration.ts';
 
 export const migration: Migration = {
-  version: 22,
+  version: 24,
   name: 'work items made from alerts',
   // The support API has no field that names an alert (docs/api-assumptions.md, "Linked items"):
   // OpsDesk keeps the link itself, stored with the outbox write that creates the work item, and

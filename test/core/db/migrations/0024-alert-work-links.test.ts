@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import { migration } from '../../../../src-main/core/db/migrations/0022-alert-work-links.ts';
+import { migration } from '../../../../src-main/core/db/migrations/0024-alert-work-links.ts';
 import { runMigration, schemaBefore } from '../../../support/migration-scene.ts';
 
-test('migration 22 (alert work links) keeps a link per outbox write, read by alert, gone with either profile', () => {
+test('migration 24 (alert work links) keeps a link per outbox write, read by alert, gone with either profile', () => {
   const db = schemaBefore(migration);
   db.prepare("INSERT INTO profiles (id, service, name, base_url, trust, timeouts, proxy, settings, created_at, updated_at) VALUES ('s', 'support', 'Desk', 'https://y', '{}', '{}', '{}', '{}', 'now', 'now')").run();
   runMigration(db, migration);
