@@ -100,10 +100,10 @@ export interface AppServices {
   /** Every write to a back end goes through it; each service registers its sender. */
   outbox: OutboxService;
   support: SupportWorkspace;
-  /** The address card (every cached thing about an address) and the work items made from alerts. */
-  address: AddressService;
   /** The command palette's search across the local cache, and its recently used actions. */
   search: SearchService;
+  /** The address card (every cached thing about an address) and the work items made from alerts. */
+  address: AddressService;
   /** The long calls under way (exports, answers, uploads), by the id their window gave them. */
   tasks: Tasks;
   /** Disposes every service, newest first (each waits for what it runs: a sync, an upload, the worker). */
@@ -286,12 +286,12 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     supportWebhooks,
     outbox,
     support,
-    address,
     search: new SearchService({
       repository: new SearchRepository(db),
       settings,
       profileNames: () => new Map(repository.all().map((profile) => [profile.id, profile.name])),
     }),
+    address,
     tasks,
     dispose: () => services.dispose(),
   };

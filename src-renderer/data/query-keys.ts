@@ -31,6 +31,12 @@ export const gatewayKeys = {
   remote: (profileId: string, what: string, ...rest: unknown[]) => ['gateway', profileId, what, ...rest] as const,
 };
 
+export const searchKeys = {
+  /** The palette's search: main's cache changes under it, so an answer is asked again each time the palette opens. */
+  query: (text: string) => ['search', 'query', text] as const,
+  recentActions: () => ['search', 'recentActions'] as const,
+};
+
 export const addressKeys = {
   /** Every address card: any cache they read from changed. */
   all: () => ['address'] as const,
@@ -38,10 +44,4 @@ export const addressKeys = {
   mentions: (address: string) => ['address', 'mentions', address] as const,
   /** The work items made from one alert; they follow the outbox writes that create them. */
   alertWork: (profileId: string, alertId: string) => ['address', 'alertWork', profileId, alertId] as const,
-};
-
-export const searchKeys = {
-  /** The palette's search: main's cache changes under it, so an answer is asked again each time the palette opens. */
-  query: (text: string) => ['search', 'query', text] as const,
-  recentActions: () => ['search', 'recentActions'] as const,
 };

@@ -114,7 +114,7 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
       ))}
       {blocklist.isError && <ErrorNotice error={blocklist.error} title={t('firewall.blocklist.readFailed')} />}
       {allowlist.isError && <ErrorNotice error={allowlist.error} title={t('address.appliances.allowlistUnknown')} />}
-      {form === 'block' && <AddBlockForm profileId={profile.id} address={address} onDone={() => setForm(null)} />}
+      {form === 'block' && <AddBlockForm profileId={profile.id} initialIp={address} onDone={() => setForm(null)} />}
       {form === 'allow' && (
         <AddForm
           noun={t('firewall.allowlist.noun')}

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { useFormWrite } from '../../../data/use-form-write.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
-import { AddressText } from '../../../ui/AddressText.tsx';
 import { useViewRequest } from '../../../workspace/view-requests.ts';
+import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** Who is blocked, by whom and for how long; add a block, or lift one after asking. */
 export function BlockListSection({ profile }: FirewallSectionProps) {
@@ -43,7 +43,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
           {t('firewall.blocklist.add')}
         </button>
       </div>
-      {adding && <AddBlockForm key={adding.address} profileId={profile.id} address={adding.address} onDone={() => setAdding(null)} />}
+      {adding && <AddBlockForm key={adding.address} profileId={profile.id} initialIp={adding.address} onDone={() => setAdding(null)} />}
       {list.isPending && <p className="muted">{t('firewall.blocklist.reading')}</p>}
       {list.isError && <ErrorNotice error={list.error} title={t(list.data ? 'firewall.blocklist.refreshFailed' : 'firewall.blocklist.readFailed')} />}
       {list.data && (
@@ -128,13 +128,13 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   );
 }
 
-/** `address`: filled in when the form opens for one (the command palette's "Block an address", an address card's Block). */
-export function AddBlockForm({ profileId, address, onDone }: { profileId: string; address: string; onDone(): void }) {
+/** The one form a block is made with: the block list's, an address card's and the command palette's (the address filled in). */
+export function AddBlockForm({ profileId, initialIp = '', onDone }: { profileId: string; initialIp?: string; onDone(): void }) {
   const { t } = useTranslation();
   const writes = useFirewallWrites(profileId);
   // A block the appliance refused for the key's role or the edition turns this off at once, with the reason.
   const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
-  const [ip, setIp] = useState(address);
+  const [ip, setIp] = useState(initialIp);
   const [reason, setReason] = useState('');
   const [seconds, setSeconds] = useState(defaultBlockSeconds);
   const { busy, error, fieldError, onSubmit } = useFormWrite(() => writes.block(ip, seconds, reason), onDone);
