@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AssistantSettingsService } from './assistant/assistant-settings.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
 import type { Diagnostics } from '../../src-preload/contract/app.ts';
@@ -76,6 +77,8 @@ export interface AppServices {
   clients: AppClients;
   firewallAdmin: FirewallAdmin;
   chat: ChatService;
+  /** The model at work: which gateway connection and model the analyst's features use, and what their prompts may carry. */
+  assistantSettings: AssistantSettingsService;
   embeddings: EmbeddingService;
   images: ImageService;
   transcription: TranscriptionService;
@@ -203,6 +206,11 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     ...dialogs,
     redact: (text) => logger.redact(text),
   }));
+  const assistantSettings = services.add(new AssistantSettingsService({
+    settings,
+    isGatewayProfile: (profileId) => profiles.find(profileId)?.service === 'gateway',
+    translator: () => preferences.translator,
+  }));
   const supportWebhooks = services.add(new SupportWebhookService({
     db,
     clients,
@@ -240,6 +248,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clients,
     firewallAdmin,
     chat,
+    assistantSettings,
     embeddings: new EmbeddingService(clients),
     images: new ImageService({ clients, calls: gatewayCalls, clock, ...dialogs }),
     transcription,
