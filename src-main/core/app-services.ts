@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { AssistantSettingsService } from './assistant/assistant-settings.ts';
+import { TriageRepository } from './assistant/triage/triage-repository.ts';
+import { TriageService } from './assistant/triage/triage-service.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
 import type { Diagnostics } from '../../src-preload/contract/app.ts';
@@ -79,6 +81,8 @@ export interface AppServices {
   chat: ChatService;
   /** The model at work: which gateway connection and model the analyst's features use, and what their prompts may carry. */
   assistantSettings: AssistantSettingsService;
+  /** "Ask the model" about alerts: conversations linked to them, and the verdicts their answers propose. */
+  triage: TriageService;
   embeddings: EmbeddingService;
   images: ImageService;
   transcription: TranscriptionService;
@@ -211,6 +215,26 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     isGatewayProfile: (profileId) => profiles.find(profileId)?.service === 'gateway',
     translator: () => preferences.translator,
   }));
+  const triage = services.add(new TriageService({
+    chat,
+    settings: assistantSettings,
+    alerts: {
+      cached: (profileId, alertId) => firewall.alerts.cached(profileId, alertId),
+      fromSource: (profileId, address, limit) =>
+        firewall.alerts.query({
+          profileId,
+          filter: { cells: [{ field: 'srcIp', value: address, mode: 'in' }] },
+          sort: { field: 'occurredAt', direction: 'desc' },
+          offset: 0,
+          limit,
+        }).rows,
+    },
+    repository: new TriageRepository(db),
+    isFirewallProfile: (profileId) => profiles.find(profileId)?.service === 'firewall',
+    translator: () => preferences.translator,
+    redact: (text) => logger.redact(text),
+    clock,
+  }));
   const supportWebhooks = services.add(new SupportWebhookService({
     db,
     clients,
@@ -249,6 +273,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     firewallAdmin,
     chat,
     assistantSettings,
+    triage,
     embeddings: new EmbeddingService(clients),
     images: new ImageService({ clients, calls: gatewayCalls, clock, ...dialogs }),
     transcription,
