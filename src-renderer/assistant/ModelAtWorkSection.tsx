@@ -59,9 +59,11 @@ function ModelAtWorkForm({ saved }: { saved: AssistantSettingsState }) {
         {saved.modelAtWork ? t('assistant.settings.ready', { model: saved.modelAtWork.model, profile: profileName }) : t('assistant.settings.notReady')}
       </p>
       <div className="model-at-work-row">
-        <label className="field">
-          <span className="field-label">{t('assistant.settings.connection')}</span>
-          <select value={draft.profileId ?? ''} onChange={(event) => change({ profileId: event.target.value || null, model: null })}>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-connection`}>
+            {t('assistant.settings.connection')}
+          </label>
+          <select id={`${id}-connection`} value={draft.profileId ?? ''} onChange={(event) => change({ profileId: event.target.value || null, model: null })}>
             <option value="">{t('assistant.settings.noConnection')}</option>
             {gatewayProfiles.map((profile) => (
               <option key={profile.id} value={profile.id}>
@@ -70,10 +72,12 @@ function ModelAtWorkForm({ saved }: { saved: AssistantSettingsState }) {
             ))}
           </select>
           {gatewayProfiles.length === 0 && <span className="field-help">{t('assistant.settings.noGatewayProfiles')}</span>}
-        </label>
-        <label className="field">
-          <span className="field-label">{t('assistant.settings.model')}</span>
-          <select value={draft.model ?? ''} disabled={!draft.profileId} onChange={(event) => change({ model: event.target.value || null })}>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-model`}>
+            {t('assistant.settings.model')}
+          </label>
+          <select id={`${id}-model`} value={draft.model ?? ''} disabled={!draft.profileId} onChange={(event) => change({ model: event.target.value || null })}>
             <option value="">{t('chat.settings.pickModel')}</option>
             {draft.model && !models.data?.some((model) => model.id === draft.model) && <option value={draft.model}>{draft.model}</option>}
             {models.data?.map((model) => (
@@ -82,7 +86,7 @@ function ModelAtWorkForm({ saved }: { saved: AssistantSettingsState }) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
       {models.error && <ErrorNotice error={models.error} />}
       <div className="field">
@@ -122,10 +126,13 @@ function ModelAtWorkForm({ saved }: { saved: AssistantSettingsState }) {
           </div>
         ))}
       </fieldset>
-      <label className="field model-at-work-bulk">
-        <span className="field-label">{t('assistant.settings.bulkLimit')}</span>
+      <div className="field model-at-work-bulk">
+        <label className="field-label" htmlFor={`${id}-bulk`}>
+          {t('assistant.settings.bulkLimit')}
+        </label>
         <span>
           <input
+            id={`${id}-bulk`}
             type="number"
             min={bulkLimitRange.min}
             max={bulkLimitRange.max}
@@ -134,7 +141,7 @@ function ModelAtWorkForm({ saved }: { saved: AssistantSettingsState }) {
           />{' '}
           {t('assistant.settings.bulkLimitUnit')}
         </span>
-      </label>
+      </div>
       {state.kind === 'failed' && <ErrorNotice error={state.error} title={t('assistant.settings.notSaved')} />}
       <div className="dialog-actions">
         {state.kind === 'saved' && (

@@ -1,6 +1,6 @@
 // Every bridge call of the model-at-work features (settings, triage): components use these hooks only.
 import { useQueryClient } from '@tanstack/react-query';
-import type { AssistantSettings, AssistantSettingsState } from '../../src-preload/contract/assistant.ts';
+import type { AssistantSettings, AssistantSettingsState, TriageDecision, TriageRequest } from '../../src-preload/contract/assistant.ts';
 import { opsdesk } from '../bridge.ts';
 import { useIpcQuery } from '../data/ipc-query.ts';
 import { assistantKeys, gatewayKeys } from '../data/query-keys.ts';
@@ -23,3 +23,22 @@ export const useGatewayModels = (profileId: string | null) =>
 
 /** The connection and model the analyst's features call; null while loading or when none is set up. */
 export const useModelAtWork = () => useAssistantSettings().data?.modelAtWork ?? null;
+
+/** A conversation's triage (null when it is none); main's `triageChanged` says when to read it again. */
+export const useTriage = (conversationId: string) => useIpcQuery(assistantKeys.triage(conversationId), () => opsdesk.assistant.triageOf({ conversationId }));
+
+/** The triage conversations about one alert, newest first. */
+export const useTriagesOfAlert = (profileId: string, alertId: string) =>
+  useIpcQuery(assistantKeys.triagesOf(profileId, alertId), () => opsdesk.assistant.triagesOfAlert({ profileId, alertId }));
+
+/** "Ask the model": opens the conversation; its answer streams under a task id made here. */
+export const startTriage = (request: Omit<TriageRequest, 'taskId'>) => opsdesk.assistant.triage({ ...request, taskId: crypto.randomUUID() });
+
+export function useDecideTriage() {
+  const client = useQueryClient();
+  return async (conversationId: string, messageId: string, decision: TriageDecision['kind'], blockedIp: string | null) => {
+    const result = await opsdesk.assistant.decideTriage({ conversationId, messageId, decision, blockedIp });
+    if (result.ok) client.setQueryData(assistantKeys.triage(conversationId), result.data);
+    return result;
+  };
+}

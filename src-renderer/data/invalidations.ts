@@ -37,6 +37,11 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
     api.gateway.onConversationsChanged(() => stale(gatewayKeys.conversations())),
     // The settings event carries the new settings.
     api.assistant.onSettingsChanged((state) => client.setQueryData(assistantKeys.settings(), state)),
+    // A triage started, its answer ended or a decision was taken: its panel and the alerts' lists of conversations.
+    api.assistant.onTriageChanged(({ conversationId }) => {
+      stale(assistantKeys.triage(conversationId));
+      stale(assistantKeys.everyTriagesOf());
+    }),
     // A report main follows while the appliance builds it: the row shown takes its new state.
     api.firewallAdmin.onReportChanged(({ profileId, report }) =>
       client.setQueriesData<RemotePage<Report>>({ queryKey: firewallKeys.admin(profileId, 'reports') }, (page) =>

@@ -194,6 +194,7 @@ export const en = {
         false_positive: 'False positive',
         undetermined: 'Undetermined',
       },
+      verdictLabel: 'Verdict',
       severityLabel: 'Severity',
       actionLabel: 'Proposed action',
       reasonLabel: 'Reason',

@@ -192,6 +192,7 @@ export const zhCN: Catalog = {
         false_positive: '误报',
         undetermined: '无法确定',
       },
+      verdictLabel: '结论',
       severityLabel: '严重程度',
       actionLabel: '建议的动作',
       reasonLabel: '理由',

@@ -10,6 +10,7 @@ import { DurationPicker, defaultBlockSeconds } from '../blocklist/DurationPicker
 import { useAlertDetail, useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { visibleText } from '../table/visible-text.ts';
+import { AlertConversations } from '../triage/AlertConversations.tsx';
 import { SeverityBadge } from './alert-columns.tsx';
 
 interface Props {
@@ -94,6 +95,7 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
         <SeverityBadge severity={detail.severity} />
       </p>
       {detail.srcIp && <BlockSource profileId={profileId} detail={detail} />}
+      <AlertConversations profileId={profileId} alertId={detail.id} />
       <dl className="fw-fields">
         {fields
           .filter(([, value]) => value !== null && value !== '')
