@@ -38,8 +38,8 @@ async function scene(source: string, alertFields: { message?: string } = {}, lan
 }
 
 /** The model at work as Settings would save it, for the tests that are not about Settings. */
-function modelAtWork({ app, gatewayProfileId }: Scene, triageTemplate: string | null = null) {
-  app.services.assistantSettings.save({ profileId: gatewayProfileId, model: 'gpt-4o-mini', triageTemplate, sentFields: [...defaultSentFields], bulkLimit: 20 });
+function modelAtWork({ app, gatewayProfileId }: Scene, triageTemplate: string | null = null, bulkLimit = 20) {
+  app.services.assistantSettings.save({ profileId: gatewayProfileId, model: 'gpt-4o-mini', triageTemplate, sentFields: [...defaultSentFields], bulkLimit });
 }
 
 const firewallPanel = (page: Page) => page.getByRole('tabpanel', { name: /^(Firewall|防火墙)$/ });
@@ -147,6 +147,28 @@ describe('triage of an alert, as an analyst does it', () => {
       await shot(page, `triage-${kind}-en`);
     }
     expect(writesSince(asked)).toEqual([]);
+  });
+
+  test('the alerts a filter selects, asking first when they are more than the bulk limit', async () => {
+    const source = '203.0.113.105';
+    const current = await scene(source);
+    const { page, app } = current;
+    modelAtWork(current, null, 2);
+    await firewallPanel(page).getByRole('textbox', { name: 'Source IP' }).fill(source);
+    await expect.poll(() => firewallPanel(page).getByRole('status', { name: 'Matching alerts' }).innerText(), { timeout: 15_000 }).toBe('3 alerts');
+    const ask = firewallPanel(page).getByRole('button', { name: 'Ask the model about 3 alerts' });
+    await ask.click();
+    const bulk = page.getByRole('dialog', { name: 'Send 3 alerts to the model?' });
+    expect(await bulk.innerText()).toContain('more than the 2 your settings allow');
+    await shot(page, 'triage-bulk-en');
+    await bulk.getByRole('button', { name: 'Cancel' }).click();
+    expect(await app.services.chat.conversations()).toEqual([]);
+
+    await ask.click();
+    await bulk.getByRole('button', { name: 'Send them' }).click();
+    const tab = page.getByRole('tabpanel').filter({ has: page.getByRole('log') });
+    await expect.poll(() => tab.getByRole('region', { name: 'Triage' }).getByRole('button', { name: /^Alert alt_/ }).count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => tab.getByRole('group', { name: 'The model proposes' }).innerText(), { timeout: 15_000 }).toContain(`Block ${source} for`);
   });
 
   test('hostile answers neither run nor act, and a verdict forged in an alert proposes nothing', async () => {
