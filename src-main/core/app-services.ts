@@ -25,6 +25,7 @@ import { CallLogRepository } from './gateway/chat/call-log-repository.ts';
 import { ChatService } from './gateway/chat/chat-service.ts';
 import { EmbeddingService } from './gateway/embeddings/embedding-service.ts';
 import { ImageService } from './gateway/images/image-service.ts';
+import { DraftingService } from './drafting/drafting-service.ts';
 import { TranscriptionService } from './gateway/transcription/transcription-service.ts';
 import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
 import { MessageRepository } from './gateway/chat/message-repository.ts';
@@ -79,6 +80,8 @@ export interface AppServices {
   embeddings: EmbeddingService;
   images: ImageService;
   transcription: TranscriptionService;
+  /** Replies drafted from the knowledge base, thread summaries, call notes: the model in the support analyst's work. */
+  drafting: DraftingService;
   platform: Platform;
   /** Hands a link the window asked for to the system browser, if it is a safe one. */
   links: { open(url: string): Promise<null> };
@@ -220,6 +223,17 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     if (profiles.find(profileId) === undefined) firewall.forget(profileId).catch((error: unknown) => logger.warn('forgetting firewall webhook secrets failed', { error }));
   });
   const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, clock, tasks, ...dialogs }));
+  const drafting = services.add(new DraftingService({
+    clients,
+    tickets: support.tickets,
+    kb: support.kb,
+    sessions: support.qa,
+    modelAtWork: () => null,
+    calls: gatewayCalls,
+    clock,
+    tasks,
+    logger,
+  }));
   // Added after every service that runs tasks, so disposing stops the long calls first, while
   // what they write to (the database, the worker) is still open.
   services.add(tasks);
@@ -243,6 +257,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     embeddings: new EmbeddingService(clients),
     images: new ImageService({ clients, calls: gatewayCalls, clock, ...dialogs }),
     transcription,
+    drafting,
     platform: options.platform,
     links: { open: (url) => openExternalLink(options.platform, url) },
     diagnostics: { collect: (identity, request) => collectDiagnostics({ profiles, platform: options.platform }, identity, request) },
