@@ -30,3 +30,8 @@ export const gatewayKeys = {
   callLog: () => ['gateway', 'callLog'] as const,
   remote: (profileId: string, what: string, ...rest: unknown[]) => ['gateway', profileId, what, ...rest] as const,
 };
+
+export const draftingKeys = {
+  /** The gateway connection and model the support drafts use; Settings changes it. */
+  modelAtWork: () => ['drafting', 'modelAtWork'] as const,
+};
