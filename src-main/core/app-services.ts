@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AssistantSettingsService } from './assistant/assistant-settings.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
 import type { Diagnostics } from '../../src-preload/contract/app.ts';
@@ -77,6 +78,8 @@ export interface AppServices {
   clients: AppClients;
   firewallAdmin: FirewallAdmin;
   chat: ChatService;
+  /** The model at work: which gateway connection and model the analyst's features use, and what their prompts may carry. */
+  assistantSettings: AssistantSettingsService;
   embeddings: EmbeddingService;
   images: ImageService;
   transcription: TranscriptionService;
@@ -206,6 +209,11 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     ...dialogs,
     redact: (text) => logger.redact(text),
   }));
+  const assistantSettings = services.add(new AssistantSettingsService({
+    settings,
+    isGatewayProfile: (profileId) => profiles.find(profileId)?.service === 'gateway',
+    translator: () => preferences.translator,
+  }));
   const supportWebhooks = services.add(new SupportWebhookService({
     db,
     clients,
@@ -228,7 +236,11 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     tickets: support.tickets,
     kb: support.kb,
     sessions: support.qa,
-    modelAtWork: () => null,
+    modelAtWork: () => {
+      const atWork = assistantSettings.modelAtWork();
+      const fields = { visitorName: assistantSettings.sends('visitor.name'), visitorEmail: assistantSettings.sends('visitor.email'), visitorPhone: assistantSettings.sends('visitor.phone') };
+      return atWork && { ...atWork, fields };
+    },
     calls: gatewayCalls,
     clock,
     tasks,
@@ -254,6 +266,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clients,
     firewallAdmin,
     chat,
+    assistantSettings,
     embeddings: new EmbeddingService(clients),
     images: new ImageService({ clients, calls: gatewayCalls, clock, ...dialogs }),
     transcription,

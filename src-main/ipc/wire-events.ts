@@ -8,7 +8,7 @@ import type { EventHub } from './event-hub.ts';
  * contract's name for it. The app and both test harnesses use it; disposing it unsubscribes all.
  */
 export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disposable {
-  const { profiles, health, firewall, firewallAdmin, notifications, support, supportWebhooks, outbox, chat, transcription, drafting, tasks } = services;
+  const { profiles, health, firewall, firewallAdmin, notifications, support, supportWebhooks, outbox, chat, transcription, tasks, assistantSettings, drafting } = services;
   const subscriptions = new DisposableStore();
   const add = (subscription: Disposable) => void subscriptions.add(subscription);
   add(profiles.onChanged((list) => hub.publish('profiles', 'changed', list)));
@@ -43,5 +43,6 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disp
   add(drafting.onDraftDelta((delta) => hub.publish('drafting', 'draftDelta', delta, tasks.askerOf(delta.taskId))));
   add(drafting.onDraftEnded((ended) => hub.publish('drafting', 'draftEnded', ended)));
   add(chat.onConversationsChanged(() => hub.publish('gateway', 'conversationsChanged', null)));
+  add(assistantSettings.onChanged((state) => hub.publish('assistant', 'settingsChanged', state)));
   return subscriptions;
 }

@@ -51,16 +51,8 @@ export interface DraftEnded {
 
 const ticketRef = z.object({ profileId, ticketId: objectId, taskId: taskIdSchema });
 
-/** The gateway connection and model the drafts use (Settings → the model at work). */
-export interface ModelAtWorkShown {
-  gatewayProfileId: string;
-  model: string;
-}
-
 export const drafting = {
   calls: {
-    /** null: none is set, and the drafting buttons say where to set one. */
-    modelAtWork: call<ModelAtWorkShown | null>()(z.undefined()),
     /**
      * Searches the knowledge base (and the FAQ) with the ticket's subject and latest visitor
      * messages, then starts the model's reply grounded in the hits; answers with the hits at once.

@@ -1,5 +1,6 @@
 import type { Facade } from './define.ts';
 import { app } from './app.ts';
+import { assistant } from './assistant.ts';
 import { drafting } from './drafting.ts';
 import { firewall } from './firewall.ts';
 import { firewallAdmin } from './firewall-admin.ts';
@@ -11,12 +12,13 @@ import { support } from './support.ts';
 import { supportWebhooks } from './support-webhooks.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, drafting };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, assistant, drafting };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
 export * from './define.ts';
 export * from './app.ts';
+export * from './assistant.ts';
 export * from './drafting.ts';
 export * from './firewall.ts';
 export * from './firewall-admin.ts';

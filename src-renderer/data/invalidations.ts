@@ -5,7 +5,7 @@ import type { RemotePage } from '../../src-preload/contract/pages.ts';
 import type { OpsDeskApi } from '../../src-preload/contract/index.ts';
 import type { SupportResource, SyncStatus } from '../../src-preload/contract/sync.ts';
 import { opsdesk } from '../bridge.ts';
-import { firewallKeys, gatewayKeys, supportKeys } from './query-keys.ts';
+import { assistantKeys, firewallKeys, gatewayKeys, supportKeys } from './query-keys.ts';
 
 /**
  * THE table of which contract event changes which queries: main's cache changed, so the views
@@ -35,6 +35,8 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
       ),
     ),
     api.gateway.onConversationsChanged(() => stale(gatewayKeys.conversations())),
+    // The settings event carries the new settings.
+    api.assistant.onSettingsChanged((state) => client.setQueryData(assistantKeys.settings(), state)),
     // A report main follows while the appliance builds it: the row shown takes its new state.
     api.firewallAdmin.onReportChanged(({ profileId, report }) =>
       client.setQueriesData<RemotePage<Report>>({ queryKey: firewallKeys.admin(profileId, 'reports') }, (page) =>

@@ -25,13 +25,16 @@ export const supportKeys = {
   syncStatus: (profileId: string) => ['support', profileId, 'syncStatus'] as const,
 };
 
+export const assistantKeys = {
+  settings: () => ['assistant', 'settings'] as const,
+  /** A triage conversation's link to its alerts and the verdict read from its answer; an answer's end changes it. */
+  triage: (conversationId: string) => ['assistant', 'triage', conversationId] as const,
+  /** The triage conversations about one alert. */
+  triagesOf: (profileId: string, alertId: string) => ['assistant', 'triagesOf', profileId, alertId] as const,
+};
+
 export const gatewayKeys = {
   conversations: () => ['gateway', 'conversations'] as const,
   callLog: () => ['gateway', 'callLog'] as const,
   remote: (profileId: string, what: string, ...rest: unknown[]) => ['gateway', profileId, what, ...rest] as const,
-};
-
-export const draftingKeys = {
-  /** The gateway connection and model the support drafts use; Settings changes it. */
-  modelAtWork: () => ['drafting', 'modelAtWork'] as const,
 };

@@ -1,21 +1,10 @@
-import type { CSSProperties, Key, ReactNode, RefObject } from 'react';
-import type { useVirtualRows } from './use-virtual-rows.ts';
+import type { CSSProperties, Key, ReactNode } from 'react';
+import { useVirtualRows } from './use-virtual-rows.ts';
 
-interface Props<Row> {
-  virtual: Omit<ReturnType<typeof useVirtualRows>, 'scroller'>;
-  scrollerRef: RefObject<HTMLDivElement | null>;
-  /** The scrolling box: its class, role and name; it takes the keys and names the selected row. */
-  viewport: { className: string; role: 'listbox' | 'rowgroup'; label: string; onMouseLeave?(): void };
-  /** Shown in place of rows when there are none. */
-  empty: { className: string; content: ReactNode } | null;
-  /** Undefined while the row's page is still on its way. */
-  rowAt(index: number): Row | undefined;
-  rowHeight: number;
-  selectedIndex: number | null;
-  onSelect(index: number): void;
-  onOpen(index: number): void;
+/** How the rows on screen look: their role, classes and key. */
+export interface RowLook<Row> {
   role: 'row' | 'option';
-  /** The rows' class; `${className}-selected`-style names come from `selectedClassName`. */
+  /** The rows' class; the selected one also gets `selectedClassName`. */
   className: string;
   selectedClassName: string;
   rowClassName?(row: Row): string;
@@ -23,14 +12,28 @@ interface Props<Row> {
   keyOf(index: number, row: Row | undefined): Key;
   /** A table's row numbers for assistive technology. */
   rowIndexOffset?: number;
+}
+
+interface Props<Row> {
+  /** What to scroll over and how the keys move: the options of `useVirtualRows`. */
+  list: Parameters<typeof useVirtualRows>[0];
+  /** The scrolling box: its class, role and name; it takes the keys and names the selected row. */
+  viewport: { className: string; role: 'listbox' | 'rowgroup'; label: string; onMouseLeave?(): void };
+  /** Shown in place of rows when there are none. */
+  empty: { className: string; content: ReactNode } | null;
+  /** Undefined while the row's page is still on its way. */
+  rowAt(index: number): Row | undefined;
+  look: RowLook<Row>;
   children(row: Row | undefined, index: number): ReactNode;
 }
 
 /** The scrolling box of a virtual list or table and its rows on screen, each placed at its offset; the one row loop both use. */
-export function VirtualRows<Row>({ virtual, scrollerRef, viewport, empty, rowAt, rowHeight, selectedIndex, onSelect, onOpen, role, className, selectedClassName, rowClassName, style, keyOf, rowIndexOffset, children }: Props<Row>) {
+export function VirtualRows<Row>({ list, viewport, empty, rowAt, look, children }: Props<Row>) {
+  const { scroller, ...virtual } = useVirtualRows(list);
+  const { selectedIndex, onSelect, onOpen, rowHeight } = list;
   return (
     <div
-      ref={scrollerRef}
+      ref={scroller}
       className={viewport.className}
       role={viewport.role}
       tabIndex={0}
@@ -46,14 +49,14 @@ export function VirtualRows<Row>({ virtual, scrollerRef, viewport, empty, rowAt,
           const selected = item.index === selectedIndex;
           return (
             <div
-              key={keyOf(item.index, row)}
+              key={look.keyOf(item.index, row)}
               id={virtual.rowId(item.index)}
-              role={role}
-              aria-rowindex={rowIndexOffset === undefined ? undefined : item.index + rowIndexOffset}
+              role={look.role}
+              aria-rowindex={look.rowIndexOffset === undefined ? undefined : item.index + look.rowIndexOffset}
               aria-selected={selected}
               aria-busy={row ? undefined : true}
-              className={`${className}${selected ? ` ${selectedClassName}` : ''}${row && rowClassName ? ` ${rowClassName(row)}` : ''}`}
-              style={{ ...style, transform: `translateY(${item.start}px)`, height: rowHeight }}
+              className={`${look.className}${selected ? ` ${look.selectedClassName}` : ''}${row && look.rowClassName ? ` ${look.rowClassName(row)}` : ''}`}
+              style={{ ...look.style, transform: `translateY(${item.start}px)`, height: rowHeight }}
               onClick={() => onSelect(item.index)}
               onDoubleClick={() => onOpen(item.index)}
             >

@@ -7,10 +7,11 @@ import type { DraftLanguage } from '../../../src-preload/contract/drafting.ts';
 import type { KbSearchHit, TicketMessage } from '../../../src-preload/contract/support.ts';
 import type { AnswerRequest } from '../gateway/chat/answer-stream.ts';
 
-/** Which fields may go to the model (Settings → the model at work). */
+/** Which of the visitor's details may go to the model (Settings → the model at work); one not sent is left out of the texts too. */
 export interface PromptFields {
-  /** The visitor's name, email address and phone number; off: left out, also from message texts. */
-  visitorContact: boolean;
+  visitorName: boolean;
+  visitorEmail: boolean;
+  visitorPhone: boolean;
 }
 
 export interface PromptContext {
@@ -74,27 +75,27 @@ function clipped(text: string, max: number): string {
 
 /** Text from outside (a visitor, the support site, a transcript) as it may go to the model. */
 function outsideText(text: string, max: number, context: PromptContext, contact: readonly string[]): string {
+  const { fields } = context;
   let shown = clipped(text, max);
-  if (!context.fields.visitorContact) {
-    shown = shown.replace(emailPattern, '[email]').replace(phonePattern, '[phone]');
-    for (const value of contact) if (value.trim().length >= 3) shown = shown.replaceAll(value, '[visitor]');
-  }
+  if (!fields.visitorEmail) shown = shown.replace(emailPattern, '[email]');
+  if (!fields.visitorPhone) shown = shown.replace(phonePattern, '[phone]');
+  if (!fields.visitorName) for (const value of contact) if (value.trim().length >= 3) shown = shown.replaceAll(value, '[visitor]');
   return context.redact(shown);
 }
 
 const authorOf = (message: TicketMessage, context: PromptContext): string => {
   const from = message.from ?? 'unknown';
-  if (from === 'visitor') return context.fields.visitorContact && message.author ? `Visitor (${message.author})` : 'Visitor';
+  if (from === 'visitor') return context.fields.visitorName && message.author ? `Visitor (${context.redact(message.author)})` : 'Visitor';
   return from === 'robot' ? 'Robot' : from === 'agent' ? 'Agent' : from;
 };
 
 function threadLines(thread: ThreadForPrompt, context: PromptContext, count: number): string {
-  const contact = [thread.visitorName, thread.visitorEmail, ...thread.messages.filter((m) => m.from === 'visitor').map((m) => m.author)].filter((value): value is string => !!value);
-  const header = [`Subject: ${outsideText(thread.subject ?? '(none)', 300, context, contact)}`];
-  if (context.fields.visitorContact && (thread.visitorName || thread.visitorEmail)) {
-    header.push(`Visitor: ${context.redact([thread.visitorName, thread.visitorEmail].filter(Boolean).join(' <') + (thread.visitorName && thread.visitorEmail ? '>' : ''))}`);
-  }
-  const messages = thread.messages.slice(-count).map((message) => `${authorOf(message, context)}: ${outsideText(message.text, PROMPT_LIMITS.messageChars, context, contact)}`);
+  const names = [thread.visitorName, ...thread.messages.filter((m) => m.from === 'visitor').map((m) => m.author)].filter((value): value is string => !!value);
+  const header = [`Subject: ${outsideText(thread.subject ?? '(none)', 300, context, names)}`];
+  const name = context.fields.visitorName ? thread.visitorName : null;
+  const email = context.fields.visitorEmail ? thread.visitorEmail : null;
+  if (name || email) header.push(`Visitor: ${context.redact([name, email && `<${email}>`].filter(Boolean).join(' '))}`);
+  const messages = thread.messages.slice(-count).map((message) => `${authorOf(message, context)}: ${outsideText(message.text, PROMPT_LIMITS.messageChars, context, names)}`);
   const left = thread.messages.length - Math.min(count, thread.messages.length);
   return [...header, ...(left > 0 ? [`(${left} earlier messages left out)`] : []), ...messages].join('\n');
 }

@@ -3,7 +3,7 @@
 // do (`runAnswer`: the gateway profile's rate budget, the call log, token usage) under the window's
 // task id, so Stop is `app.cancel`; what arrived stays with the window. Nothing here writes to the
 // support site: the analyst sends what they keep through the outbox.
-import type { DraftEnded, DraftDelta, DraftStarted, ModelAtWorkShown, ReplyDraftStarted, TicketSummary } from '../../../src-preload/contract/drafting.ts';
+import type { DraftEnded, DraftDelta, DraftStarted, ReplyDraftStarted, TicketSummary } from '../../../src-preload/contract/drafting.ts';
 import type { CursorPage } from '../../../src-preload/contract/pages.ts';
 import type { ChatSessionSummary, Faq, KbSearchHit, KbSearchResult, TicketDetail } from '../../../src-preload/contract/support.ts';
 import { runAnswer } from '../gateway/chat/answer-run.ts';
@@ -33,7 +33,7 @@ export interface DraftingServiceOptions {
     faqList(profileId: string, request: { q?: string; limit: number }): Promise<CursorPage<Faq>>;
   };
   sessions: { session(profileId: string, id: string): Promise<ChatSessionSummary> };
-  /** Settings → the model at work; null when none is set. */
+  /** Settings → the model at work (`AssistantSettingsService`) with the visitor fields it lets go; null when none is set. */
   modelAtWork(): ModelAtWork | null;
   calls: CallLogRepository;
   clock: Clock;
@@ -56,11 +56,6 @@ export class DraftingService {
 
   constructor(options: DraftingServiceOptions) {
     this.#options = options;
-  }
-
-  modelAtWork(): ModelAtWorkShown | null {
-    const atWork = this.#options.modelAtWork();
-    return atWork ? { gatewayProfileId: atWork.profileId, model: atWork.model } : null;
   }
 
   async draftReply(profileId: string, ticketId: string, taskId: string, windowId?: number): Promise<ReplyDraftStarted> {

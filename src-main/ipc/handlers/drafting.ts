@@ -5,7 +5,6 @@ import type { Handlers } from '../router.ts';
 export function draftingHandlers(services: AppServices): Handlers<Contract>['drafting'] {
   const { drafting } = services;
   return {
-    modelAtWork: () => drafting.modelAtWork(),
     draftReply: ({ profileId, ticketId, taskId }, { windowId }) => drafting.draftReply(profileId, ticketId, taskId, windowId),
     summariseTicket: ({ profileId, ticketId, taskId }, { windowId }) => drafting.summariseTicket(profileId, ticketId, taskId, windowId),
     shortenCallNote: ({ text, taskId }, { windowId }) => drafting.shortenCallNote(text, taskId, windowId),

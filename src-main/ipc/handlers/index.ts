@@ -2,6 +2,7 @@ import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
+import { assistantHandlers } from './assistant.ts';
 import { draftingHandlers } from './drafting.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
@@ -27,5 +28,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     outbox: outboxHandlers(services),
     support: supportHandlers(services),
     drafting: draftingHandlers(services),
+    assistant: assistantHandlers(services),
   };
 }

@@ -1,10 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError, IpcResult } from '../../../src-preload/contract/define.ts';
+import type { IpcResult } from '../../../src-preload/contract/define.ts';
 import type { FirewallList } from '../../../src-preload/contract/firewall.ts';
-import { useFieldErrorText } from '../../language/use-error-text.ts';
+import { useFormWrite } from '../../data/use-form-write.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -136,28 +135,13 @@ export function EditableList<T extends ListItem>(props: Props<T>) {
 
 function AddForm({ noun, fields, add, onDone }: { noun: string; fields: readonly FormField[]; add: Props<ListItem>['add']; onDone(): void }) {
   const { t } = useTranslation();
-  const fieldErrorText = useFieldErrorText();
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((field) => [field.name, field.options?.[0]?.value ?? ''])),
   );
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<IpcError | null>(null);
-  const fieldError = (name: string) => {
-    const refused = error?.fieldErrors?.find((field) => field.path === name);
-    return refused && fieldErrorText(refused);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const result = await add(values);
-    setBusy(false);
-    if (result.ok) onDone();
-    else setError(result.error);
-  };
+  const { busy, error, fieldError, onSubmit } = useFormWrite(() => add(values), onDone);
 
   return (
-    <form className="card fw-form" aria-label={t('firewall.list.add', { noun })} onSubmit={(event) => void submit(event)}>
+    <form className="card fw-form" aria-label={t('firewall.list.add', { noun })} onSubmit={onSubmit}>
       {fields.map((field) => (
         <label key={field.name} className={fieldError(field.name) ? 'field field-invalid' : 'field'}>
           <span className="field-label">{field.label}</span>

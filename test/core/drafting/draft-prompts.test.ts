@@ -2,7 +2,7 @@
 // without the visitor's contact details when the settings say so, and never with a key in it.
 import { describe, expect, test } from 'vitest';
 import type { KbSearchHit, TicketMessage } from '../../../src-preload/contract/support.ts';
-import { callNotePrompt, kbQueryOf, languageOf, PROMPT_LIMITS, replyDraftPrompt, threadSummaryPrompt, type PromptContext, type ThreadForPrompt } from '../../../src-main/core/drafting/draft-prompts.ts';
+import { callNotePrompt, kbQueryOf, languageOf, PROMPT_LIMITS, replyDraftPrompt, threadSummaryPrompt, type PromptContext, type PromptFields, type ThreadForPrompt } from '../../../src-main/core/drafting/draft-prompts.ts';
 import { Redactor } from '../../../src-main/core/log/redactor.ts';
 import { citationsIn } from '../../../src-shared/draft-citations.ts';
 
@@ -22,10 +22,11 @@ const hits: KbSearchHit[] = [
 
 const registeredKey = 'svc_test_0123456789ab.ThisIsTheSecretPartOfTheKey';
 
-function context(visitorContact: boolean): PromptContext {
+function context(visitorContact: boolean | PromptFields): PromptContext {
   const redactor = new Redactor();
   redactor.registerSecret('opaque-gateway-secret-1234');
-  return { fields: { visitorContact }, redact: (text) => redactor.redact(text) };
+  const fields = typeof visitorContact === 'boolean' ? { visitorName: visitorContact, visitorEmail: visitorContact, visitorPhone: visitorContact } : visitorContact;
+  return { fields, redact: (text) => redactor.redact(text) };
 }
 
 const wholePrompt = (built: { request: { systemPrompt: string; messages: { content: string }[] } }) => [built.request.systemPrompt, ...built.request.messages.map((m) => m.content)].join('\n');
@@ -73,8 +74,13 @@ describe('the reply draft prompt', () => {
     expect(withheld).toContain('Agent: We will call you back.');
 
     const allowed = wholePrompt(replyDraftPrompt(thread(messages), hits, context(true)));
-    expect(allowed).toContain('Visitor: Olga Petrova <olga.petrova@example.com>');
+    expect(allowed).toContain('Visitor: Olga Petrova <olga.petrova@example.com>\n');
     expect(allowed).toContain('+86 138 1234 5678');
+
+    // The settings' default: the name goes, the email address and phone number stay home.
+    const nameOnly = wholePrompt(replyDraftPrompt(thread(messages), hits, context({ visitorName: true, visitorEmail: false, visitorPhone: false })));
+    expect(nameOnly).toContain('Visitor: Olga Petrova\n');
+    expect(nameOnly).toContain('Visitor (Olga Petrova): Call me on [phone] or write to [email], thanks, Olga Petrova');
 
     const summary = wholePrompt(threadSummaryPrompt(thread(messages), context(false)));
     expect(summary).not.toContain('olga.petrova@example.com');

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
@@ -12,7 +10,7 @@ import { useNow } from '../use-now.ts';
 import { DurationPicker, defaultBlockSeconds } from './DurationPicker.tsx';
 import { Remaining } from './Remaining.tsx';
 import { useTranslation } from 'react-i18next';
-import { useFieldErrorText } from '../../../language/use-error-text.ts';
+import { useFormWrite } from '../../../data/use-form-write.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 
@@ -125,31 +123,16 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
 
 function AddBlockForm({ profileId, onDone }: { profileId: string; onDone(): void }) {
   const { t } = useTranslation();
-  const fieldErrorText = useFieldErrorText();
   const writes = useFirewallWrites(profileId);
   // A block the appliance refused for the key's role or the edition turns this off at once, with the reason.
   const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
   const [ip, setIp] = useState('');
   const [reason, setReason] = useState('');
   const [seconds, setSeconds] = useState(defaultBlockSeconds);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<IpcError | null>(null);
-  const fieldError = (path: string) => {
-    const refused = error?.fieldErrors?.find((field) => field.path === path);
-    return refused && fieldErrorText(refused);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const result = await writes.block(ip, seconds, reason);
-    setBusy(false);
-    if (result.ok) onDone();
-    else setError(result.error);
-  };
+  const { busy, error, fieldError, onSubmit } = useFormWrite(() => writes.block(ip, seconds, reason), onDone);
 
   return (
-    <form className="card fw-form" aria-label={t('firewall.blocklist.add')} onSubmit={(event) => void submit(event)}>
+    <form className="card fw-form" aria-label={t('firewall.blocklist.add')} onSubmit={onSubmit}>
       <label className={fieldError('ip') ? 'field field-invalid' : 'field'}>
         <span className="field-label">{t('firewall.blocklist.form.ip')}</span>
         <input value={ip} onChange={(event) => setIp(event.target.value)} placeholder={t('firewall.blocklist.form.ipPlaceholder')} required />

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { useVirtualRows } from '../../../ui/use-virtual-rows.ts';
 import { VirtualRows } from '../../../ui/VirtualRows.tsx';
 import { CellMenu } from './CellMenu.tsx';
 import type { CellMenuTarget, FilterMode } from './CellMenu.tsx';
@@ -49,7 +48,6 @@ export function VirtualTable<Row>(props: Props<Row>) {
   // Only the cell under the pointer carries its filter buttons: a screenful of hidden ones cost
   // every new filter or sort a few milliseconds of building and labelling.
   const [hoveredCell, setHoveredCell] = useState<string | null>(null);
-  const { scroller, ...virtual } = useVirtualRows({ rowCount, rowHeight, overscan: 3, onRangeChange, selectedIndex, onSelect, onOpen, onClose });
   const template = columns.map((column) => column.width).join(' ');
 
   return (
@@ -77,24 +75,21 @@ export function VirtualTable<Row>(props: Props<Row>) {
         })}
       </div>
       <VirtualRows
-        virtual={virtual}
-        scrollerRef={scroller}
+        list={{ rowCount, rowHeight, overscan: 3, onRangeChange, selectedIndex, onSelect, onOpen, onClose }}
         viewport={{ className: 'vt-body', role: 'rowgroup', label: t('firewall.table.rows', { label }), onMouseLeave: () => setHoveredCell(null) }}
         empty={rowCount === 0 ? { className: 'vt-empty', content: props.empty } : null}
         rowAt={rowAt}
-        rowHeight={rowHeight}
-        selectedIndex={selectedIndex}
-        onSelect={onSelect}
-        onOpen={onOpen}
-        role="row"
-        className="vt-row"
-        selectedClassName="vt-selected"
-        rowClassName={props.rowClassName}
-        style={{ gridTemplateColumns: template }}
-        // By position, not by row: a new filter or sort refills the rows on screen in
-        // place instead of tearing them down and building a screenful anew.
-        keyOf={(index) => index}
-        rowIndexOffset={2}
+        look={{
+          role: 'row',
+          className: 'vt-row',
+          selectedClassName: 'vt-selected',
+          rowClassName: props.rowClassName,
+          style: { gridTemplateColumns: template },
+          // By position, not by row: a new filter or sort refills the rows on screen in
+          // place instead of tearing them down and building a screenful anew.
+          keyOf: (index) => index,
+          rowIndexOffset: 2,
+        }}
       >
         {(row, index) =>
           row

@@ -48,7 +48,7 @@ export function RecordingFollowUp(props: Props) {
 function RecordingDialog({ defaultKind, writes, send, onClose }: Props & { onClose(): void }) {
   const { t } = useTranslation();
   const atWork = useModelAtWork();
-  const gatewayProfileId = atWork.data?.gatewayProfileId;
+  const gatewayProfileId = atWork.data?.profileId;
   return (
     <Dialog title={t('drafting.recording.title')} onClose={onClose} wide>
       {atWork.isPending ? (

@@ -5,12 +5,15 @@ import type { IpcError, IpcResult } from '../../../../src-preload/contract/defin
 import type { AnswerOutcome, UploadProgress } from '../../../../src-preload/contract/gateway.ts';
 import { opsdesk } from '../../../bridge.ts';
 import { useIpcQuery } from '../../../data/ipc-query.ts';
-import { draftingKeys, gatewayKeys } from '../../../data/query-keys.ts';
+import { assistantKeys, gatewayKeys } from '../../../data/query-keys.ts';
 
 export const draftingCalls = () => opsdesk.drafting;
 
-/** The gateway connection and model the drafts use; null when none is set. */
-export const useModelAtWork = () => useIpcQuery(draftingKeys.modelAtWork(), () => opsdesk.drafting.modelAtWork());
+/** The model at work (Settings): the gateway connection and model the drafts use; null when none is set. Kept current by `assistant.settingsChanged`. */
+export function useModelAtWork() {
+  const settings = useIpcQuery(assistantKeys.settings(), () => opsdesk.assistant.settings());
+  return { ...settings, data: settings.data === undefined ? undefined : settings.data.modelAtWork };
+}
 
 /** The gateway's calls a recording needs: main's open dialog, the upload, the models a key may use. */
 export const recordingCalls = () => opsdesk.gateway;

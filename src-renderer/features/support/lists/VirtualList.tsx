@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useVirtualRows } from '../../../ui/use-virtual-rows.ts';
 import { VirtualRows } from '../../../ui/VirtualRows.tsx';
 
 interface Props<Row> {
@@ -22,24 +21,13 @@ interface Props<Row> {
 /** A list of any length (tickets, contacts, work items): only the rows on screen exist in the DOM. ↑/↓ move, Enter opens. */
 export function VirtualList<Row>(props: Props<Row>) {
   const { label, rowCount, rowAt, rowKey, renderRow, onRangeChange, selectedIndex, onSelect, onOpen, rowHeight } = props;
-  const { scroller, ...virtual } = useVirtualRows({ rowCount, rowHeight, overscan: 8, onRangeChange, selectedIndex, onSelect, onOpen });
-
   return (
     <VirtualRows
-      virtual={virtual}
-      scrollerRef={scroller}
+      list={{ rowCount, rowHeight, overscan: 8, onRangeChange, selectedIndex, onSelect, onOpen }}
       viewport={{ className: 'si-list', role: 'listbox', label }}
       empty={rowCount === 0 ? { className: 'si-list-empty', content: props.empty } : null}
       rowAt={rowAt}
-      rowHeight={rowHeight}
-      selectedIndex={selectedIndex}
-      onSelect={onSelect}
-      onOpen={onOpen}
-      role="option"
-      className="si-row"
-      selectedClassName="si-row-selected"
-      rowClassName={props.rowClassName}
-      keyOf={(index, row) => (row ? rowKey(row) : `pending-${index}`)}
+      look={{ role: 'option', className: 'si-row', selectedClassName: 'si-row-selected', rowClassName: props.rowClassName, keyOf: (index, row) => (row ? rowKey(row) : `pending-${index}`) }}
     >
       {(row) => (row ? renderRow(row) : <span className="si-row-pending" />)}
     </VirtualRows>
