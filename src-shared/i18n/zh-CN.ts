@@ -2128,7 +2128,7 @@ export const zhCN: Catalog = {
       waiting: '已上传，正在等待转写文字…',
       cancel: '取消',
       failed: '录音未能转写',
-      note: '跟进记录',
+      note: '跟进内容',
       noteHelp: '保存前可编辑文字；点击“保存跟进”之前不会保存任何内容。',
       tooLong: '共 {{count, number}} 个字符：一条跟进最多 {{max, number}} 个字符。请先缩短。',
       shorten: '缩短为通话记录',

@@ -47,7 +47,7 @@ export function useReplyDraft(profileId: string, ticketId: string): ReplyDraft {
   };
 }
 
-/** Draft reply / Regenerate / Stop, the entries the draft stands on, and which of them it cites. */
+/** Draft reply / Regenerate / Stop, how the draft ended, and the entries it cites as links to them (`DraftEntries`). */
 export function ReplyDraftPanel({ profileId, reply }: { profileId: string; reply: ReplyDraft }) {
   const { t } = useTranslation();
   const { draft } = reply.stream;
@@ -107,30 +107,41 @@ export function ReplyDraftPanel({ profileId, reply }: { profileId: string; reply
               {t('drafting.reply.unknownCitations', { numbers: unknown.map((number) => `[${number}]`).join(', '), count: hits.length })}
             </p>
           )}
-          <details className="si-draft-entries" open>
-            <summary>{t('drafting.reply.entries', { count: hits.length })}</summary>
-            {hits.length === 0 ? (
-              <p className="muted">{t('drafting.reply.noEntries')}</p>
-            ) : (
-              <ol aria-label={t('drafting.reply.entriesLabel')}>
-                {hits.map((hit, index) => (
-                  <li key={`${hit.id}-${index}`} id={`draft-entry-${index + 1}`} tabIndex={-1} className={cited.includes(index + 1) ? 'si-draft-entry si-draft-entry-cited' : 'si-draft-entry'}>
-                    <div className="si-draft-entry-head">
-                      <strong>
-                        [{index + 1}] <span className="si-server-text">{hit.title ?? hit.id}</span>
-                      </strong>
-                      {hit.source && <span className="support-tag">{hit.source}</span>}
-                      {cited.includes(index + 1) && <span className="si-draft-cited-tag">{t('drafting.reply.cited')}</span>}
-                    </div>
-                    {hit.snippet && <p className="si-server-text si-draft-snippet">{hit.snippet}</p>}
-                    <span className="muted support-id">{hit.id}</span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </details>
         </>
       )}
     </section>
+  );
+}
+
+/** The knowledge-base entries the draft was given, numbered as it cites them; the cited ones marked. */
+export function DraftEntries({ reply }: { reply: ReplyDraft }) {
+  const { t } = useTranslation();
+  if (!reply.started) return null;
+  const hits = reply.started.hits;
+  const { draft } = reply.stream;
+  const { cited } = citationsIn(draft.state === 'idle' ? '' : draft.text, hits.length);
+  return (
+    <details className="si-draft-entries" open>
+      <summary>{t('drafting.reply.entries', { count: hits.length })}</summary>
+      {hits.length === 0 ? (
+        <p className="muted">{t('drafting.reply.noEntries')}</p>
+      ) : (
+        <ol aria-label={t('drafting.reply.entriesLabel')}>
+          {hits.map((hit, index) => (
+            <li key={`${hit.id}-${index}`} id={`draft-entry-${index + 1}`} tabIndex={-1} className={cited.includes(index + 1) ? 'si-draft-entry si-draft-entry-cited' : 'si-draft-entry'}>
+              <div className="si-draft-entry-head">
+                <strong>
+                  [{index + 1}] <span className="si-server-text">{hit.title ?? hit.id}</span>
+                </strong>
+                {hit.source && <span className="support-tag">{hit.source}</span>}
+                {cited.includes(index + 1) && <span className="si-draft-cited-tag">{t('drafting.reply.cited')}</span>}
+              </div>
+              {hit.snippet && <p className="si-server-text si-draft-snippet">{hit.snippet}</p>}
+              <span className="muted support-id">{hit.id}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </details>
   );
 }

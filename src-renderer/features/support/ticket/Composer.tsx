@@ -41,7 +41,7 @@ export function Composer({ label, help, action, profileId, scope, writes, send, 
   return (
     <form className="si-composer" onSubmit={(event) => void submit(event)}>
       <Field label={label} name="text" refusal={null} help={help}>
-        <textarea value={text} rows={locked || text.length > 200 ? 8 : 3} disabled={lacksScope} readOnly={locked} aria-busy={locked} onChange={(event) => setText(event.target.value)} />
+        <textarea value={text} rows={locked || text.length > 120 ? 8 : 3} disabled={lacksScope} readOnly={locked} aria-busy={locked} onChange={(event) => setText(event.target.value)} />
       </Field>
       <ScopeGate profileId={profileId} scope={scope}>
         <button type="submit" className="button-primary" disabled={busy || locked || text.trim() === ''}>

@@ -8,7 +8,7 @@ import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
-import { ReplyDraftPanel, useReplyDraft } from '../drafting/ReplyDraft.tsx';
+import { DraftEntries, ReplyDraftPanel, useReplyDraft } from '../drafting/ReplyDraft.tsx';
 import { TicketSummary } from '../drafting/TicketSummary.tsx';
 import { Field } from '../lists/Field.tsx';
 import { ticketStatusWords } from '../lists/status-words.ts';
@@ -122,6 +122,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
               </button>
             </ScopeGate>
           </div>
+          <DraftEntries reply={reply} />
         </>
       )}
       {closing && (
