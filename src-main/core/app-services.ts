@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { ActivityLog } from './activity/activity-log.ts';
+import { ActivityRepository } from './activity/activity-repository.ts';
+import { recordOutboxWrites } from './activity/outbox-activity.ts';
 import { AssistantSettingsService } from './assistant/assistant-settings.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
@@ -91,6 +94,8 @@ export interface AppServices {
   /** Settings → About: what main reports about itself for the user's IT (core/diagnostics.ts). */
   diagnostics: { collect(identity: AppIdentity, request: { includeProfileHosts: boolean }): Promise<Diagnostics> };
   notifications: NotificationCenter;
+  /** What the analyst did through OpsDesk that changed something on a back end or sent data out. */
+  activity: ActivityLog;
   firewall: FirewallWorkspace;
   supportWebhooks: SupportWebhookService;
   /** Every write to a back end goes through it; each service registers its sender. */
@@ -154,6 +159,16 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
   const preferences = services.add(new PreferencesService(settings, () => options.platform.preferredLanguages()));
   const notifications = services.add(new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock }));
   const tasks = new Tasks();
+  const activity = services.add(new ActivityLog({
+    repository: new ActivityRepository(db),
+    settings,
+    clock,
+    logger,
+    platform: options.platform,
+    translator: () => preferences.translator,
+    profileName: (profileId) => profiles.find(profileId)?.name,
+  }));
+  activity.start();
   const firewall = services.add(new FirewallWorkspace({
     db,
     settings,
@@ -173,6 +188,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clock,
     worker,
     tasks,
+    activity,
   }));
   const firewallAdmin = services.add(createFirewallAdmin({ resources: firewall.resources, db, logger, platform: options.platform, translator: preferences.translator }));
   if (options.importProfilesFrom) {
@@ -180,6 +196,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     logger.info('imported connection profiles', { count });
   }
   const outbox = services.add(new OutboxService({ repository: new OutboxRepository(db), logger, clock, health }));
+  services.add(recordOutboxWrites(outbox, activity));
   outbox.start();
   const support = services.add(new SupportWorkspace({
     db,
@@ -204,6 +221,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     conversations: new ConversationRepository(db),
     messages: new MessageRepository(db),
     calls: gatewayCalls,
+    activity,
     clock,
     tasks,
     ...dialogs,
@@ -225,12 +243,13 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     syncNow: (profileId, resource) => support.syncNow(profileId, resource),
     logger,
     clock,
+    activity,
   }));
   profiles.onProfileChanged((profileId) => {
     supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
     if (profiles.find(profileId) === undefined) firewall.forget(profileId).catch((error: unknown) => logger.warn('forgetting firewall webhook secrets failed', { error }));
   });
-  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, clock, tasks, ...dialogs }));
+  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, activity, clock, tasks, ...dialogs }));
   const drafting = services.add(new DraftingService({
     clients,
     tickets: support.tickets,
@@ -268,13 +287,14 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     chat,
     assistantSettings,
     embeddings: new EmbeddingService(clients),
-    images: new ImageService({ clients, calls: gatewayCalls, clock, ...dialogs }),
+    images: new ImageService({ clients, calls: gatewayCalls, activity, clock, ...dialogs }),
     transcription,
     drafting,
     platform: options.platform,
     links: { open: (url) => openExternalLink(options.platform, url) },
     diagnostics: { collect: (identity, request) => collectDiagnostics({ profiles, platform: options.platform }, identity, request) },
     notifications,
+    activity,
     firewall,
     supportWebhooks,
     outbox,

@@ -1,4 +1,5 @@
 import type { Facade } from './define.ts';
+import { activity } from './activity.ts';
 import { app } from './app.ts';
 import { assistant } from './assistant.ts';
 import { drafting } from './drafting.ts';
@@ -12,11 +13,12 @@ import { support } from './support.ts';
 import { supportWebhooks } from './support-webhooks.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, assistant, drafting };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, assistant, drafting, activity };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
 export * from './define.ts';
+export * from './activity.ts';
 export * from './app.ts';
 export * from './assistant.ts';
 export * from './drafting.ts';

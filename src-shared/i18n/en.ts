@@ -1080,6 +1080,7 @@ export const en = {
       'OpsDesk was started with --no-sandbox. An AppImage adds that switch where the system forbids the sandbox Chromium needs (Ubuntu 24.04 and newer), and OpsDesk never runs its windows unprotected.\n\nAllow it once with the AppArmor profile given in OpsDesk’s README (“Linux, AppImage”), or install the .deb package, then start OpsDesk again.',
   },
   fileDialogs: {
+    exportActivity: 'Export the activity log as CSV',
     exportConversation: 'Export conversation as Markdown',
     saveImage: 'Save image',
     chooseAudio: 'Choose an audio file to transcribe',

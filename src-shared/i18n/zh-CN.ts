@@ -1068,6 +1068,7 @@ export const zhCN: Catalog = {
       'OpsDesk 启动时带有 --no-sandbox。当系统禁止 Chromium 所需的沙盒时（Ubuntu 24.04 及更新版本），AppImage 会自动加上该开关，而 OpsDesk 从不在无保护的情况下运行其窗口。\n\n请按 OpsDesk README 中“Linux, AppImage”一节给出的 AppArmor 配置文件允许一次，或安装 .deb 软件包，然后重新启动 OpsDesk。',
   },
   fileDialogs: {
+    exportActivity: '将操作记录导出为 CSV',
     exportConversation: '将会话导出为 Markdown',
     saveImage: '保存图像',
     chooseAudio: '选择要转写的音频文件',

@@ -191,9 +191,11 @@ export class OutboxService implements Outbox, Disposable {
     let settled: OutboxEntry;
     try {
       // A key the server echoed back in its answer is masked before the answer is stored.
-      const response = redactStrings(await sender(head.write, head.idempotencyKey), this.#logger.redact);
+      const answer = await sender(head.write, head.idempotencyKey);
+      const response = redactStrings(answer.data, this.#logger.redact);
       if (this.#closed) return;
       settled = this.#repository.markSent(id, response, this.#nowIso());
+      if (answer.requestId) settled = { ...settled, requestId: answer.requestId };
     } catch (error) {
       if (this.#closed) return;
       const failure = redactStrings(judgeSendFailure(error), this.#logger.redact);

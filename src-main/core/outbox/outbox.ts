@@ -40,5 +40,11 @@ export interface Outbox {
   registerSender(service: OutboxWrite['service'], sender: OutboxSender): Disposable;
 }
 
+/** What the server answered a write: its data (kept as the entry's response) and the id it gave the answer. */
+export interface SentAnswer {
+  data: unknown;
+  requestId?: string | undefined;
+}
+
 /** A service registers how its writes are sent: support's sender calls SupportClient.call with the key. */
-export type OutboxSender = (write: OutboxWrite, idempotencyKey: string) => Promise<unknown>;
+export type OutboxSender = (write: OutboxWrite, idempotencyKey: string) => Promise<SentAnswer>;

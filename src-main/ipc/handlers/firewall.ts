@@ -14,7 +14,7 @@ export function firewallHandlers(services: AppServices): Handlers<Contract>['fir
     syncSettings: ({ profileId }) => firewall.syncSettings.get(profileId),
     saveSyncSettings: ({ profileId, settings }) => firewall.saveSyncSettings(profileId, settings),
     blocklist: ({ profileId }) => firewall.blocks.list(profileId),
-    block: ({ profileId, ip, durationSeconds, reason }) => firewall.blocks.block(profileId, ip, durationSeconds, reason),
+    block: ({ profileId, ip, durationSeconds, reason, proposedBy }) => firewall.blocks.block(profileId, ip, durationSeconds, reason, proposedBy),
     blockAlertSource: ({ profileId, alertId, durationSeconds }) => firewall.blocks.blockAlertSource(profileId, alertId, durationSeconds),
     unblock: ({ profileId, entryId }) => firewall.blocks.unblock(profileId, entryId),
     allowlist: ({ profileId }) => firewall.allowlist.all(profileId),

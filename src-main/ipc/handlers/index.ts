@@ -1,6 +1,7 @@
 import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
+import { activityHandlers } from './activity.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
 import { assistantHandlers } from './assistant.ts';
 import { draftingHandlers } from './drafting.ts';
@@ -29,5 +30,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     support: supportHandlers(services),
     drafting: draftingHandlers(services),
     assistant: assistantHandlers(services),
+    activity: activityHandlers(services),
   };
 }

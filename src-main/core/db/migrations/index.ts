@@ -19,6 +19,7 @@ import { migration as alertsKeyedByProfile } from './0018-alerts-keyed-by-profil
 import { migration as alertsFtsWithoutSizes } from './0019-alerts-fts-without-sizes.ts';
 import { migration as alertsFtsAfterRows } from './0020-alerts-fts-after-rows.ts';
 import { migration as webhookEventAges } from './0021-webhook-event-ages.ts';
+import { migration as activityLog } from './0022-activity-log.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -44,4 +45,5 @@ export const migrations = inSequence([
   alertsFtsWithoutSizes,
   alertsFtsAfterRows,
   webhookEventAges,
+  activityLog,
 ]);

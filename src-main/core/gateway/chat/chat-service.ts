@@ -1,3 +1,4 @@
+import { recordedExport, type ActivityRecorder } from '../../activity/activity-recorder.ts';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type {
@@ -35,6 +36,8 @@ export interface ChatServiceOptions {
   conversations: ConversationRepository;
   messages: MessageRepository;
   calls: CallLogRepository;
+  /** Where requests that send the analyst's data out, and exports, are recorded. */
+  activity?: ActivityRecorder | undefined;
   clock: Clock;
   /** Each answer streams as a task under the id the window gave it (which is also the answer's id). */
   tasks: Tasks;
@@ -164,8 +167,16 @@ export class ChatService {
   }
 
   /** Writes the conversation as Markdown where the user picks in the save dialog. */
-  async exportMarkdown(id: string): Promise<SavedFile> {
+  exportMarkdown(id: string): Promise<SavedFile> {
     const conversation = this.conversation(id);
+    return recordedExport(
+      this.#options.activity,
+      { profileId: conversation.profileId, backEnd: 'local', action: { code: 'exportConversationMarkdown' }, target: { kind: 'conversation', id } },
+      () => this.#exportMarkdown(conversation),
+    );
+  }
+
+  async #exportMarkdown(conversation: Conversation): Promise<SavedFile> {
     const path = await this.#options.platform.chooseSavePath({
       title: this.#options.translator().t('fileDialogs.exportConversation'),
       defaultName: `${fileNameOf(conversation.title) || 'conversation'}.md`,
@@ -226,6 +237,8 @@ export class ChatService {
 
   async #run(client: GatewayClient, profileId: string, conversationId: string, messageId: string, request: AnswerRequest, signal: AbortSignal): Promise<void> {
     const result = await runAnswer(this.#options, client, profileId, request, signal, (batch) => this.#delta.fire({ conversationId, messageId, ...batch }));
+    const draft = { profileId, backEnd: 'gateway' as const, action: { code: 'askModel' }, target: { kind: 'conversation' as const, id: conversationId } };
+    this.#options.activity?.record(draft, result.error ? { outcome: 'failed', errorCode: result.error.code, requestId: result.error.requestId } : { outcome: 'sent' });
     if (!this.#options.messages.conversationOf(messageId)) return;
     // A key the gateway echoed back in its answer or its error is masked before it is stored.
     this.#options.messages.finish(messageId, redactStrings(result, (text) => this.#options.redact(text)));

@@ -20,7 +20,7 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
 
   if (loaded.isPending) return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
   // A failed re-read keeps what is shown.
-  if (!loaded.data) return <ErrorNotice error={loaded.error!} />;
+  if (loaded.data === undefined) return loaded.error && <ErrorNotice error={loaded.error} />;
   const contact = loaded.data;
 
   return (

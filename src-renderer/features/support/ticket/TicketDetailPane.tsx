@@ -53,7 +53,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
 
   if (loaded.isPending) return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
   // A failed re-read keeps what is shown.
-  if (!loaded.data) return <ErrorNotice error={loaded.error!} title={t('supportInbox.ticket.notCached')} />;
+  if (loaded.data === undefined) return loaded.error && <ErrorNotice error={loaded.error} title={t('supportInbox.ticket.notCached')} />;
   const ticket = loaded.data;
   const closed = ticket.status === 'closed';
 

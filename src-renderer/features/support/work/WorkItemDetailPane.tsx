@@ -25,8 +25,9 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
 
   if (loaded.isPending) return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
   // A failed re-read keeps what is shown.
-  if (!loaded.data) return <ErrorNotice error={loaded.error!} />;
+  if (loaded.data === undefined) return loaded.error && <ErrorNotice error={loaded.error} />;
   const item = loaded.data;
+  const { ticketId } = item;
   const changeStatus = () => {
     if (nextStatus === '') return;
     const words = t('supportInbox.work.statusTo', { status: workStatusWords(nextStatus, t) });
@@ -53,9 +54,9 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
         <dt>{t('supportInbox.work.linkedTo')}</dt>
         <dd>
           {item.contactId && <span className="si-server-text">{t('supportInbox.work.contactLink', { id: item.contactId })} </span>}
-          {item.ticketId && (
-            <button type="button" className="si-link" onClick={() => navigate({ kind: 'ticket', params: { profileId, ticketId: item.ticketId! } })}>
-              {t('supportInbox.work.ticketLink', { id: item.ticketId })}
+          {ticketId && (
+            <button type="button" className="si-link" onClick={() => navigate({ kind: 'ticket', params: { profileId, ticketId } })}>
+              {t('supportInbox.work.ticketLink', { id: ticketId })}
             </button>
           )}
           {!item.contactId && !item.ticketId && t('supportInbox.work.noLink')}
