@@ -101,6 +101,9 @@ describe('a reply drafted from the knowledge base', () => {
     expect(await entries.getByRole('listitem').first().innerText()).toContain('cited');
     expect(await draft.innerText()).toContain('Drafted by gpt-4o-mini');
     await shot(page, 'drafted');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'drafted-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // The analyst edits and sends it: one robot reply, with the edited text; the draft itself sent nothing.
     expect(replyPosts(created.id)).toHaveLength(0);

@@ -17,7 +17,8 @@ import { cancelTask, draftingCalls, recordingCalls, useDraftStream, useGatewayMo
 
 /** The longest note a follow-up takes (the contract's). */
 const NOTE_MAX = 4000;
-const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+// Two decimals below a megabyte, so a short call is not shown as 0 MB.
+const megabytes = (bytes: number) => (bytes < 1024 * 1024 ? Math.max(0.01, Math.round((bytes / (1024 * 1024)) * 100) / 100) : Math.round((bytes / (1024 * 1024)) * 10) / 10);
 const transcriptionModel = /whisper|transcri|speech|asr|audio/i;
 
 interface Props {
