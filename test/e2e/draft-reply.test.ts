@@ -209,6 +209,14 @@ describe('a recording becomes a follow-up', () => {
     await expect.poll(() => dialog.getByLabel('转写模型').inputValue(), { timeout: 15_000 }).toBe('whisper-1');
     await dialog.getByRole('button', { name: '选择录音…' }).click();
     await expect.poll(() => dialog.innerText()).toContain('call-2024-06-01.wav');
+    // A slow upload shows its progress and can be cancelled; nothing is kept of it.
+    e2e.sims.gateway.faults.add({ path: '/audio/transcriptions', kind: 'delay', ms: 10_000, times: 1 });
+    await dialog.getByRole('button', { name: '转写', exact: true }).click();
+    await dialog.getByRole('progressbar', { name: '上传进度' }).waitFor({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: '取消', exact: true }).first().click();
+    await expect.poll(() => dialog.getByRole('alert').innerText(), { timeout: 15_000 }).toContain('录音未能转写');
+    expect(await dialog.getByLabel('跟进内容').count()).toBe(0);
+
     await dialog.getByRole('button', { name: '转写', exact: true }).click();
     const note = dialog.getByLabel('跟进内容');
     await expect.poll(() => note.inputValue(), { timeout: 15_000 }).toBe(simulatedTranscript('call-2024-06-01.wav', wav));

@@ -36,6 +36,8 @@ export function useReplyDraft(profileId: string, ticketId: string): ReplyDraft {
     refusal,
     draft() {
       setRefusal(null);
+      // The entries of the last draft go: a new search finds this one's.
+      setStarted(null);
       void stream.start((taskId) => draftingCalls().draftReply({ profileId, ticketId, taskId })).then((answer) => {
         if (answer.ok) setStarted(answer.data);
         else setRefusal(answer.error);
