@@ -50,6 +50,8 @@ export interface DraftStream {
 export function useDraftStream(): DraftStream {
   const [draft, setDraft] = useState<DraftText>({ state: 'idle' });
   const current = useRef<string | null>(null);
+  // Stop clicked while main still searched: the answer starts after that, so it is stopped then.
+  const stopAsked = useRef(false);
 
   useEffect(() => {
     const offDelta = opsdesk.drafting.onDraftDelta((delta) => {
@@ -73,17 +75,23 @@ export function useDraftStream(): DraftStream {
     if (current.current) void opsdesk.app.cancel({ taskId: current.current });
     const taskId = crypto.randomUUID();
     current.current = taskId;
+    stopAsked.current = false;
     setDraft({ state: 'streaming', taskId, text: '' });
     const answer = await ask(taskId);
-    if (!answer.ok && current.current === taskId) {
+    if (current.current !== taskId) return answer;
+    if (!answer.ok) {
       current.current = null;
       setDraft({ state: 'idle' });
+    } else if (stopAsked.current) {
+      void opsdesk.app.cancel({ taskId });
     }
     return answer;
   }, []);
 
   const stop = useCallback(() => {
-    if (current.current) void opsdesk.app.cancel({ taskId: current.current });
+    if (!current.current) return;
+    stopAsked.current = true;
+    void opsdesk.app.cancel({ taskId: current.current });
   }, []);
 
   const clear = useCallback(() => {
