@@ -15,7 +15,7 @@ const noParams = z.undefined().optional();
  * (the Firewall view's block list); an item view always names its item.
  */
 export const navigationTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('firewall'), params: z.object({ profileId, section, severity: z.string().min(1).max(40), address: z.string().min(1).max(100) }).partial().optional() }),
+  z.object({ kind: z.literal('firewall'), params: z.object({ profileId, section, severity: z.string().min(1).max(40) }).partial().optional() }),
   z.object({ kind: z.literal('support'), params: z.object({ profileId, section, itemId }).partial().optional() }),
   z.object({ kind: z.literal('chat'), params: noParams }),
   z.object({ kind: z.literal('settings'), params: noParams }),

@@ -34,6 +34,15 @@ export const activityKeys = {
   settings: () => ['activity', 'settings'] as const,
 };
 
+export const assistantKeys = {
+  settings: () => ['assistant', 'settings'] as const,
+  /** A triage conversation's link to its alerts and the verdict read from its answer; an answer's end changes it. */
+  triage: (conversationId: string) => ['assistant', 'triage', conversationId] as const,
+  /** The triage conversations about one alert; a triage's change makes every such list stale. */
+  triagesOf: (profileId: string, alertId: string) => [...assistantKeys.everyTriagesOf(), profileId, alertId] as const,
+  everyTriagesOf: () => ['assistant', 'triagesOf'] as const,
+};
+
 export const gatewayKeys = {
   conversations: () => ['gateway', 'conversations'] as const,
   callLog: () => ['gateway', 'callLog'] as const,

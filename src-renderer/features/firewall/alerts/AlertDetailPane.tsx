@@ -12,6 +12,7 @@ import { DurationPicker, defaultBlockSeconds } from '../blocklist/DurationPicker
 import { useAlertDetail, useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { visibleText } from '../table/visible-text.ts';
+import { AlertConversations } from '../triage/AlertConversations.tsx';
 import { SeverityBadge } from './alert-columns.tsx';
 import { AlertLinks } from './AlertWorkItems.tsx';
 
@@ -98,6 +99,7 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
       </p>
       {detail.srcIp && <BlockSource profileId={profileId} detail={detail} />}
       <AlertLinks profileId={profileId} detail={detail} />
+      <AlertConversations profileId={profileId} alertId={detail.id} />
       <dl className="fw-fields">
         {fields
           .filter(([, value]) => value !== null && value !== '')
