@@ -2,6 +2,9 @@ import path from 'node:path';
 import { ActivityLog } from './activity/activity-log.ts';
 import { ActivityRepository } from './activity/activity-repository.ts';
 import { recordOutboxWrites } from './activity/outbox-activity.ts';
+import { AssistantSettingsService } from './assistant/assistant-settings.ts';
+import { TriageRepository } from './assistant/triage/triage-repository.ts';
+import { TriageService } from './assistant/triage/triage-service.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
 import type { Diagnostics } from '../../src-preload/contract/app.ts';
@@ -31,6 +34,7 @@ import { CallLogRepository } from './gateway/chat/call-log-repository.ts';
 import { ChatService } from './gateway/chat/chat-service.ts';
 import { EmbeddingService } from './gateway/embeddings/embedding-service.ts';
 import { ImageService } from './gateway/images/image-service.ts';
+import { DraftingService } from './drafting/drafting-service.ts';
 import { TranscriptionService } from './gateway/transcription/transcription-service.ts';
 import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
 import { MessageRepository } from './gateway/chat/message-repository.ts';
@@ -84,9 +88,15 @@ export interface AppServices {
   clients: AppClients;
   firewallAdmin: FirewallAdmin;
   chat: ChatService;
+  /** The model at work: which gateway connection and model the analyst's features use, and what their prompts may carry. */
+  assistantSettings: AssistantSettingsService;
+  /** "Ask the model" about alerts: conversations linked to them, and the verdicts their answers propose. */
+  triage: TriageService;
   embeddings: EmbeddingService;
   images: ImageService;
   transcription: TranscriptionService;
+  /** Replies drafted from the knowledge base, thread summaries, call notes: the model in the support analyst's work. */
+  drafting: DraftingService;
   platform: Platform;
   /** Hands a link the window asked for to the system browser, if it is a safe one. */
   links: { open(url: string): Promise<null> };
@@ -230,6 +240,31 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     ...dialogs,
     redact: (text) => logger.redact(text),
   }));
+  const assistantSettings = services.add(new AssistantSettingsService({
+    settings,
+    isGatewayProfile: (profileId) => profiles.find(profileId)?.service === 'gateway',
+    translator: () => preferences.translator,
+  }));
+  const triage = services.add(new TriageService({
+    chat,
+    settings: assistantSettings,
+    alerts: {
+      cached: (profileId, alertId) => firewall.alerts.cached(profileId, alertId),
+      fromSource: (profileId, address, limit) =>
+        firewall.alerts.query({
+          profileId,
+          filter: { cells: [{ field: 'srcIp', value: address, mode: 'in' }] },
+          sort: { field: 'occurredAt', direction: 'desc' },
+          offset: 0,
+          limit,
+        }).rows,
+    },
+    repository: new TriageRepository(db),
+    isFirewallProfile: (profileId) => profiles.find(profileId)?.service === 'firewall',
+    translator: () => preferences.translator,
+    redact: (text) => logger.redact(text),
+    clock,
+  }));
   const supportWebhooks = services.add(new SupportWebhookService({
     db,
     clients,
@@ -254,6 +289,21 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     links: new AlertWorkLinks({ db, outbox, clock, createWorkItem: (request, alongside) => support.work.create(request, alongside) }),
   });
   const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, activity, clock, tasks, ...dialogs }));
+  const drafting = services.add(new DraftingService({
+    clients,
+    tickets: support.tickets,
+    kb: support.kb,
+    sessions: support.qa,
+    modelAtWork: () => {
+      const atWork = assistantSettings.modelAtWork();
+      const fields = { visitorName: assistantSettings.sends('visitor.name'), visitorEmail: assistantSettings.sends('visitor.email'), visitorPhone: assistantSettings.sends('visitor.phone') };
+      return atWork && { ...atWork, fields };
+    },
+    calls: gatewayCalls,
+    clock,
+    tasks,
+    logger,
+  }));
   // Added after every service that runs tasks, so disposing stops the long calls first, while
   // what they write to (the database, the worker) is still open.
   services.add(tasks);
@@ -282,9 +332,12 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clients,
     firewallAdmin,
     chat,
+    assistantSettings,
+    triage,
     embeddings: new EmbeddingService(clients),
     images: new ImageService({ clients, calls: gatewayCalls, activity, clock, ...dialogs }),
     transcription,
+    drafting,
     platform: options.platform,
     links: { open: (url) => openExternalLink(options.platform, url) },
     diagnostics: { collect: (identity, request) => collectDiagnostics({ profiles, platform: options.platform }, identity, request) },

@@ -13,6 +13,7 @@ import {
   simulatedEmbedding, simulatedImage, simulatedReply, simulatedTranscript,
 } from './gateway-content.ts';
 import type { ChatMessage, GatewayModel, ModelKind } from './gateway-content.ts';
+import { simulatedDraftReply } from './gateway-drafts.ts';
 import { chatStream, deltasOf, type StreamShape } from './gateway-streams.ts';
 
 export type GatewayTier = 'free' | 'paid' | 'enterprise';
@@ -107,6 +108,8 @@ export class GatewaySim extends SimServer {
   readonly #router = new Router<Handler>();
   /** Images answered as URLs: served without a key under an unguessable name, as storage links are. */
   readonly #generated = new Map<string, Buffer>();
+  /** The bodies of the chat requests received, newest last (the last 50): what OpsDesk sent the model. */
+  readonly chatBodies: string[] = [];
   /** Where image links point: this server's address unless a test names another (another host name of it, plain http). */
   imageLinkBase: string | null = null;
 
@@ -245,11 +248,13 @@ export class GatewaySim extends SimServer {
   }
 
   #chat(req: SimRequest, key: GatewayKey): SimResponse {
+    this.chatBodies.push(req.body.toString('utf8'));
+    if (this.chatBodies.length > 50) this.chatBodies.shift();
     const body = parseOrReject(chatRequestSchema, readJsonBody(req, INVALID, { allowEmpty: false }), INVALID);
     this.#model(key, body.model, 'chat');
     const messages: ChatMessage[] = body.messages;
     const shape = this.#streamShape;
-    const reply = shape.text === undefined ? simulatedReply(body.model, messages, body.max_tokens ?? undefined) : { text: shape.text, finishReason: 'stop' };
+    const reply = shape.text === undefined ? (simulatedDraftReply(messages) ?? simulatedReply(body.model, messages, body.max_tokens ?? undefined)) : { text: shape.text, finishReason: 'stop' };
     const usage = {
       prompt_tokens: promptTokens(messages),
       completion_tokens: countTokens(reply.text),

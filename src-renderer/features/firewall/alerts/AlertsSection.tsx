@@ -9,6 +9,10 @@ import { alertColumns } from './alert-columns.tsx';
 import { AlertFilters } from './AlertFilters.tsx';
 import { useFirewallStatusStore } from '../firewall-status-store.ts';
 import { useAlertsStore } from './use-alerts-store.ts';
+import type { AlertsStore } from './alerts-store.ts';
+import { AskModelButton } from '../../../assistant/AskModelButton.tsx';
+import { bulkLimitRange } from '../../../../src-shared/assistant-constants.ts';
+import { useMatchingAlertIds } from '../firewall-data.ts';
 import { useFormat } from '../../../ui/format.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +63,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
         <span className="fw-count" role="status" aria-label={t('firewall.alerts.matching')}>
           {total === null ? (error ? '' : t('firewall.alerts.reading')) : t('firewall.alerts.count', { count: total })}
         </span>
+        <AskAboutMatching profileId={profile.id} store={store} total={total} />
         <ExportButton store={store} />
       </div>
       {error && <ErrorNotice error={error} title={t('firewall.alerts.readFailed')} />}
@@ -83,4 +88,14 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
       </div>
     </section>
   );
+}
+
+/**
+ * "Ask the model" about the alerts the table's filter selects, newest first as sorted; offered
+ * while they are few enough to send (the bulk limit still asks before sending more than it allows).
+ */
+function AskAboutMatching({ profileId, store, total }: { profileId: string; store: AlertsStore; total: number | null }) {
+  const matching = useMatchingAlertIds(profileId);
+  if (total === null || total === 0 || total > bulkLimitRange.max) return null;
+  return <AskModelButton profileId={profileId} subject={{ kind: 'matching', count: total, ids: () => matching(store.getState().query, total) }} />;
 }
