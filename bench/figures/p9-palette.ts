@@ -9,6 +9,7 @@ import type Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { search as searchContract } from '../../src-preload/contract/search.ts';
 import type { Db } from '../../src-main/core/db/database.ts';
+import { ActivityRepository } from '../../src-main/core/activity/activity-repository.ts';
 import { SettingsTable } from '../../src-main/core/db/settings.ts';
 import { systemClock } from '../../src-main/core/lifecycle/clock.ts';
 import { SearchRepository } from '../../src-main/core/search/search-repository.ts';
@@ -93,7 +94,9 @@ function recordingDb(db: Db, log: Recorded[]): Db {
 /** The statements a search runs, each prepared once straight on better-sqlite3, run with its arguments. */
 function bareQueriesOf(db: Db, text: string): () => void {
   const log: Recorded[] = [];
-  new SearchService({ repository: new SearchRepository(recordingDb(db, log)), settings: new SettingsTable(db), clock: systemClock, profileNames: () => new Map() }).query(text);
+  const recorded = recordingDb(db, log);
+  const activity = new ActivityRepository(recorded);
+  new SearchService({ repository: new SearchRepository(recorded), settings: new SettingsTable(db), clock: systemClock, activity: (words, limit) => activity.page({ text: words }, 0, limit), profileNames: () => new Map() }).query(text);
   const runs = log.map(({ sql, method, pluck, args }) => {
     const prepared = db.prepare(sql);
     if (pluck) prepared.pluck();

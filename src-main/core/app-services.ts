@@ -317,6 +317,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     repository: new SearchRepository(db),
     settings,
     clock,
+    activity: (text, limit) => activity.list({ text }, 0, limit),
     profileNames: () => new Map(repository.all().map((profile) => [profile.id, profile.name])),
   });
   support.kb.onShown((answers) => search.sawAnswers(answers));

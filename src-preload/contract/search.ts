@@ -3,7 +3,7 @@ import { call } from './define.ts';
 import type { NavigationTarget } from './workspace.ts';
 
 /** What the palette's search finds, in the order its groups are shown. */
-export const searchKinds = ['alert', 'block', 'allow', 'ticket', 'contact', 'work', 'conversation', 'faq', 'kb'] as const;
+export const searchKinds = ['alert', 'block', 'allow', 'ticket', 'contact', 'work', 'conversation', 'faq', 'kb', 'activity'] as const;
 export type SearchKind = (typeof searchKinds)[number];
 
 /** The prefixes that narrow a search to some kinds (`ip: 10.0.0.1`, `ticket: refund`). */

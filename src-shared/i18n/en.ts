@@ -125,6 +125,7 @@ export const en = {
       conversation: 'Conversations',
       faq: 'FAQ (seen)',
       kb: 'Knowledge base (seen)',
+      activity: 'Activity log',
     },
     countMore: 'more than {{count}}',
     fromProfile: 'From the connection {{name}}',

@@ -125,6 +125,7 @@ export const zhCN: Catalog = {
       conversation: '对话',
       faq: '常见问题（已查看）',
       kb: '知识库（已查看）',
+      activity: '操作记录',
     },
     countMore: '超过 {{count}}',
     fromProfile: '来自连接 {{name}}',

@@ -10,6 +10,7 @@ import {
   type SearchHit,
   type SearchKind,
 } from '../../../src-preload/contract/search.ts';
+import type { ActivityEntry } from '../../../src-preload/contract/activity.ts';
 import type { AllowEntry } from '../../../src-preload/contract/firewall.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import type { Clock } from '../lifecycle/clock.ts';
@@ -28,6 +29,8 @@ export interface SearchServiceOptions {
   repository: SearchRepository;
   settings: SettingsTable;
   clock: Clock;
+  /** The activity log's entries whose words hold the text, with how many match. */
+  activity: (text: string, limit: number) => { rows: ActivityEntry[]; total: number };
   /** Every profile's name by id, read at each search (a renamed connection shows at once). */
   profileNames: () => ReadonlyMap<string, string>;
 }
@@ -44,10 +47,12 @@ export class SearchService {
   readonly #profileNames: () => ReadonlyMap<string, string>;
   readonly #signatures: SignatureWords;
   readonly #now: () => string;
+  readonly #activity: SearchServiceOptions['activity'];
 
   constructor(options: SearchServiceOptions) {
     this.#repository = options.repository;
     this.#signatures = new SignatureWords(options.repository);
+    this.#activity = options.activity;
     this.#now = () => new Date(options.clock.now()).toISOString();
     this.#settings = options.settings;
     this.#profileNames = options.profileNames;
@@ -89,6 +94,12 @@ export class SearchService {
     if (want('conversation')) group('conversation', this.#repository.conversations(phrases, limit), (row) => hit('conversation', row.profileId, row.id, row.title ?? row.id, row.excerpt, { kind: 'conversation', params: { id: row.id } }));
     for (const kind of ['faq', 'kb'] as const) {
       if (want(kind)) group(kind, this.#repository.seen(kind, null, words, limit), textHit(kind, (row) => ({ kind: 'support', params: { profileId: row.profileId, section: 'kb' } })));
+    }
+    if (want('activity')) {
+      const { rows, total } = this.#activity(text.rest, limit);
+      group('activity', { rows, count: total }, (entry) =>
+        hit('activity', entry.profileId, entry.id, entry.target.label ?? entry.target.address ?? entry.target.id ?? entry.action.code,
+          [entry.action.code, entry.outcome, entry.at].join(' · '), { kind: 'activity', params: { text: text.rest } }));
     }
     return answer;
   }

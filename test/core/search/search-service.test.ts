@@ -12,6 +12,7 @@ import { TicketRepository } from '../../../src-main/core/support/tickets/ticket-
 import { readTicket } from '../../../src-main/core/support/tickets/ticket-wire.ts';
 import { WorkRepository } from '../../../src-main/core/support/work/work-repository.ts';
 import { readWorkItem } from '../../../src-main/core/support/work/work-wire.ts';
+import { ActivityRepository } from '../../../src-main/core/activity/activity-repository.ts';
 import { SearchRepository } from '../../../src-main/core/search/search-repository.ts';
 import { SearchService } from '../../../src-main/core/search/search-service.ts';
 import { fieldsOf } from '../../../src-main/core/wire/read.ts';
@@ -25,6 +26,7 @@ let dir: string;
 let db: Db;
 let search: SearchService;
 let repository: SearchRepository;
+let activity: ActivityRepository;
 
 const wire = <T>(read: (fields: NonNullable<ReturnType<typeof fieldsOf>>) => T | undefined, value: object): T => read(fieldsOf(value)!)!;
 const group = (answer: SearchAnswer, kind: SearchKind) => answer.groups.find((candidate) => candidate.kind === kind);
@@ -54,12 +56,15 @@ beforeEach(async () => {
   db.prepare("INSERT INTO chat_messages (id, conversation_id, position, role, content, created_at) VALUES ('msg-1', 'conv-2', 0, 'assistant', 'The botnet scanner kept probing port 22.', 'now')").run();
   db.prepare("INSERT INTO firewall_blocklist (profile_id, id, ip, reason, created_at) VALUES ('fw', 'blk-1', '203.0.113.220', 'office scanner', '2026-11-01')").run();
   repository = new SearchRepository(db);
+  activity = new ActivityRepository(db);
+  activity.insert({ id: 'act-1', at: '2026-11-02T10:00:00.000Z', osUser: 'analyst', profileId: 'fw', profileName: 'Bench fw', backEnd: 'firewall',
+    action: { code: 'block' }, target: { kind: 'address', address: '198.51.100.77' }, requestId: 'req-9f2', outcome: 'sent', errorCode: null, updatedAt: '2026-11-02T10:00:00.000Z' });
   repository.remember([
     { profileId: 'desk', kind: 'faq', id: 'faq-1', title: 'How do I reset my password?', body: 'Open Settings, then Security.' },
     { profileId: 'fw', kind: 'allow', id: 'allow-1', title: '192.0.2.10', body: 'monitoring probe' },
   ], syncedAt);
   const profileNames = () => new Map((db.prepare('SELECT id, name FROM profiles').all() as { id: string; name: string }[]).map((row) => [row.id, row.name]));
-  search = new SearchService({ repository, settings: new SettingsTable(db), clock: systemClock, profileNames });
+  search = new SearchService({ repository, settings: new SettingsTable(db), clock: systemClock, activity: (text, limit) => activity.page({ text }, 0, limit), profileNames });
   // What the window was shown of the FAQ, the knowledge base and an allow list, as their calls answered it.
   search.sawAnswers({ profileId: 'desk', faqs: [{ id: 'faq-1', question: 'How do I reset my password?', answer: 'Open Settings, then Security.', tags: [], createdAt: null, updatedAt: null }] });
   search.sawAnswers({ profileId: 'desk', kbHits: [{ id: 'kb-7', source: 'article', title: 'VPN keeps dropping', snippet: 'Renew the tunnel certificate', score: 0.9 }] });
@@ -81,6 +86,7 @@ describe('the palette search over the cache', () => {
     expect(group(search.query('unblock'), 'work')?.hits[0]).toMatchObject({ id: 'w-1', target: { kind: 'support', params: { section: 'work', itemId: 'w-1' } } });
     expect(group(search.query('botnet'), 'conversation')?.hits[0]).toMatchObject({ id: 'conv-2', title: 'Weekly report', detail: 'The botnet scanner kept probing port 22.', profileName: null });
     expect(titles(search.query('password'), 'faq')).toEqual(['How do I reset my password?']);
+    expect(group(search.query('req-9f2'), 'activity')?.hits[0]).toMatchObject({ title: '198.51.100.77', profileName: 'Bench fw', target: { kind: 'activity', params: { text: 'req-9f2' } } });
     expect(group(search.query('tunnel'), 'kb')?.hits[0]).toMatchObject({ title: 'VPN keeps dropping', profileName: 'Main desk', target: { kind: 'support', params: { profileId: 'desk', section: 'kb' } } });
   });
 
@@ -151,6 +157,6 @@ describe('the palette search over the cache', () => {
     search.noteAction('theme.dark');
     search.noteAction('sync');
     expect(search.noteAction('theme.dark')).toEqual(['theme.dark', 'sync']);
-    expect(new SearchService({ repository, settings: new SettingsTable(db), clock: systemClock, profileNames: () => new Map() }).recentActions()).toEqual(['theme.dark', 'sync']);
+    expect(new SearchService({ repository, settings: new SettingsTable(db), clock: systemClock, activity: (text, limit) => activity.page({ text }, 0, limit), profileNames: () => new Map() }).recentActions()).toEqual(['theme.dark', 'sync']);
   });
 });
