@@ -148,6 +148,12 @@ describe('the address card', () => {
     expect(created?.description).toContain(`From firewall alert ${alertId}`);
     await shot(page, 'alert-linked-work-item');
 
+    // Linked both ways: the work item names the alert it was made from, and leads back to it.
+    await made.getByRole('button', { name: `Work item ${workId}` }).click();
+    const workItem = page.getByRole('complementary', { name: /^Work item/ });
+    await workItem.getByRole('button', { name: `Made from alert ${alertId}` }).click();
+    await poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain(alertId);
+
     await alertTab.getByRole('button', { name: 'Tickets mentioning this source' }).click();
     await poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain(address);
     expect(await page.getByRole('tabpanel', { name: address }).getByRole('region', { name: 'Tickets (1)' }).innerText()).toContain('Our office is blocked');
