@@ -2,6 +2,9 @@ import path from 'node:path';
 import { ActivityLog } from './activity/activity-log.ts';
 import { ActivityRepository } from './activity/activity-repository.ts';
 import { recordOutboxWrites } from './activity/outbox-activity.ts';
+import { AssistantSettingsService } from './assistant/assistant-settings.ts';
+import { TriageRepository } from './assistant/triage/triage-repository.ts';
+import { TriageService } from './assistant/triage/triage-service.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { HealthRepository } from './clients/health-repository.ts';
 import type { Diagnostics } from '../../src-preload/contract/app.ts';
@@ -84,6 +87,10 @@ export interface AppServices {
   clients: AppClients;
   firewallAdmin: FirewallAdmin;
   chat: ChatService;
+  /** The model at work: which gateway connection and model the analyst's features use, and what their prompts may carry. */
+  assistantSettings: AssistantSettingsService;
+  /** "Ask the model" about alerts: conversations linked to them, and the verdicts their answers propose. */
+  triage: TriageService;
   embeddings: EmbeddingService;
   images: ImageService;
   transcription: TranscriptionService;
@@ -230,6 +237,31 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     ...dialogs,
     redact: (text) => logger.redact(text),
   }));
+  const assistantSettings = services.add(new AssistantSettingsService({
+    settings,
+    isGatewayProfile: (profileId) => profiles.find(profileId)?.service === 'gateway',
+    translator: () => preferences.translator,
+  }));
+  const triage = services.add(new TriageService({
+    chat,
+    settings: assistantSettings,
+    alerts: {
+      cached: (profileId, alertId) => firewall.alerts.cached(profileId, alertId),
+      fromSource: (profileId, address, limit) =>
+        firewall.alerts.query({
+          profileId,
+          filter: { cells: [{ field: 'srcIp', value: address, mode: 'in' }] },
+          sort: { field: 'occurredAt', direction: 'desc' },
+          offset: 0,
+          limit,
+        }).rows,
+    },
+    repository: new TriageRepository(db),
+    isFirewallProfile: (profileId) => profiles.find(profileId)?.service === 'firewall',
+    translator: () => preferences.translator,
+    redact: (text) => logger.redact(text),
+    clock,
+  }));
   const supportWebhooks = services.add(new SupportWebhookService({
     db,
     clients,
@@ -274,6 +306,8 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clients,
     firewallAdmin,
     chat,
+    assistantSettings,
+    triage,
     embeddings: new EmbeddingService(clients),
     images: new ImageService({ clients, calls: gatewayCalls, activity, clock, ...dialogs }),
     transcription,

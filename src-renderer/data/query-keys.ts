@@ -25,6 +25,24 @@ export const supportKeys = {
   syncStatus: (profileId: string) => ['support', profileId, 'syncStatus'] as const,
 };
 
+/** The activity log is the window's own record, not a profile's: its keys start with the area alone. */
+export const activityKeys = {
+  all: () => ['activity'] as const,
+  list: () => ['activity', 'list'] as const,
+  history: (target: unknown) => ['activity', 'history', target] as const,
+  actions: () => ['activity', 'actions'] as const,
+  settings: () => ['activity', 'settings'] as const,
+};
+
+export const assistantKeys = {
+  settings: () => ['assistant', 'settings'] as const,
+  /** A triage conversation's link to its alerts and the verdict read from its answer; an answer's end changes it. */
+  triage: (conversationId: string) => ['assistant', 'triage', conversationId] as const,
+  /** The triage conversations about one alert; a triage's change makes every such list stale. */
+  triagesOf: (profileId: string, alertId: string) => [...assistantKeys.everyTriagesOf(), profileId, alertId] as const,
+  everyTriagesOf: () => ['assistant', 'triagesOf'] as const,
+};
+
 export const gatewayKeys = {
   conversations: () => ['gateway', 'conversations'] as const,
   callLog: () => ['gateway', 'callLog'] as const,

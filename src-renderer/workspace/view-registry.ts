@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
 import type { NavigationTarget, PickerKind, ViewKind, ViewParams } from '../../src-preload/contract/workspace.ts';
+import { ActivityView } from '../activity/ActivityView.tsx';
 import { addressTitle } from '../features/address/AddressView.tsx';
 import { ChatView } from '../features/chat/ChatView.tsx';
 import { useConversationTitles } from '../features/chat/chat-store.ts';
-import { ConversationView, conversationTitle } from '../features/chat/ConversationView.tsx';
+import { conversationTitle } from '../features/chat/ConversationView.tsx';
+import { ConversationTab } from './ConversationTab.tsx';
 import { AlertView, alertTitle } from '../features/firewall/AlertView.tsx';
 import { BlockView, blockTitle } from '../features/firewall/blocklist/BlockView.tsx';
 import { FirewallView } from '../features/firewall/FirewallView.tsx';
@@ -41,9 +43,10 @@ export const viewRegistry: { [K in ViewKind]: ViewRegistration<K> } = {
   chat: { holds: 'nothing', component: ChatView },
   settings: { holds: 'nothing', component: SettingsView },
   alert: { holds: 'item', component: AlertView, titleFor: alertTitle },
-  conversation: { holds: 'item', component: ConversationView, titleFor: conversationTitle },
+  conversation: { holds: 'item', component: ConversationTab, titleFor: conversationTitle },
   ticket: { holds: 'item', component: TicketView, titleFor: ticketTitle },
   block: { holds: 'item', component: BlockView, titleFor: blockTitle },
+  activity: { holds: 'nothing', component: ActivityView },
   address: { holds: 'item', component: AddressCardView, titleFor: addressTitle },
 };
 

@@ -263,13 +263,19 @@ export class FirewallSim extends SimServer {
     return push;
   }
 
+  /** The addresses on the appliance's block list now: what a block made through OpsDesk left there. */
+  blockedAddresses(): string[] {
+    return this.#store.blocklist.map((block) => block.ip);
+  }
+
   // Appends n new alerts (newest) and emits alert.created for each; returns them as GET /alerts/{id} shows them.
-  addAlerts(n: number): AlertView[] {
+  // `fields` sets what a test needs of each (a source, a message with hostile text).
+  addAlerts(n: number, fields: Partial<Pick<Alert, 'src_ip' | 'message' | 'signature' | 'severity'>> = {}): AlertView[] {
     const random = createRandom(this.#store.alerts.length, 'firewall-new-alerts');
     const deviceIds = this.#store.devices.map((d) => d.id);
     const added: AlertView[] = [];
     for (let i = 0; i < n; i++) {
-      const alert = newAlert(random, this.#store.nextId('alt'), this.clock.now(), deviceIds);
+      const alert = { ...newAlert(random, this.#store.nextId('alt'), this.clock.now(), deviceIds), ...fields };
       this.#store.alerts.push(alert);
       const shape = this.#alertDetail(alert);
       this.emit('alert.created', shape);

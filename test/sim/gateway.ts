@@ -107,6 +107,8 @@ export class GatewaySim extends SimServer {
   readonly #router = new Router<Handler>();
   /** Images answered as URLs: served without a key under an unguessable name, as storage links are. */
   readonly #generated = new Map<string, Buffer>();
+  /** The bodies of the chat requests received, newest last (the last 50): what OpsDesk sent the model. */
+  readonly chatBodies: string[] = [];
   /** Where image links point: this server's address unless a test names another (another host name of it, plain http). */
   imageLinkBase: string | null = null;
 
@@ -245,6 +247,8 @@ export class GatewaySim extends SimServer {
   }
 
   #chat(req: SimRequest, key: GatewayKey): SimResponse {
+    this.chatBodies.push(req.body.toString('utf8'));
+    if (this.chatBodies.length > 50) this.chatBodies.shift();
     const body = parseOrReject(chatRequestSchema, readJsonBody(req, INVALID, { allowEmpty: false }), INVALID);
     this.#model(key, body.model, 'chat');
     const messages: ChatMessage[] = body.messages;

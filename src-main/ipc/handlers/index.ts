@@ -4,6 +4,7 @@ import type { Handlers } from '../router.ts';
 import { activityHandlers } from './activity.ts';
 import { addressHandlers } from './address.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
+import { assistantHandlers } from './assistant.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
 import { notificationsHandlers } from './notifications.ts';
@@ -31,5 +32,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     activity: activityHandlers(services),
     search: searchHandlers(services),
     address: addressHandlers(services),
+    assistant: assistantHandlers(services),
   };
 }

@@ -17,6 +17,14 @@ export const useDomainRules = (profileId: string) => useIpcQuery(firewallKeys.do
 export const useAlertDetail = (profileId: string, alertId: string) =>
   useIpcQuery(firewallKeys.alert(profileId, alertId), () => opsdesk.firewall.alert({ profileId, alertId }));
 
+/** The ids of the cached alerts a table's query selects, in its order (at most `limit`). */
+export function useMatchingAlertIds(profileId: string) {
+  return async ({ filter, sort }: { filter: AlertFilter; sort: AlertSort }, limit: number): Promise<IpcResult<string[]>> => {
+    const page = await opsdesk.firewall.alerts({ profileId, filter, sort, limit });
+    return page.ok ? { ok: true, data: page.data.rows.map((row) => row.id) } : page;
+  };
+}
+
 /** The newest cached alerts from one address (a block's origin); follows the alerts' cache. */
 export const useAlertsFrom = (profileId: string, ip: string, limit: number) =>
   useIpcQuery(firewallKeys.alertsWhere(profileId, { srcIp: ip, limit }), () =>
@@ -66,8 +74,12 @@ export function useFirewallWrites(profileId: string) {
     return result;
   };
   return {
-    block: (ip: string, durationSeconds: number, reason: string) =>
-      after(opsdesk.firewall.block({ profileId, ip, durationSeconds, reason }), firewallKeys.cached(profileId, 'blocklist')),
+    /** `proposedBy`: approved from a model's proposal in that conversation. */
+    async block(ip: string, durationSeconds: number, reason: string, proposedBy?: { conversationId: string }) {
+      const result = await after(opsdesk.firewall.block({ profileId, ip, durationSeconds, reason, ...(proposedBy && { proposedBy }) }), firewallKeys.cached(profileId, 'blocklist'));
+      if (result.ok) markSourceBlocked(client, profileId, result.data);
+      return result;
+    },
     unblock: (entryId: string) => after(opsdesk.firewall.unblock({ profileId, entryId }), firewallKeys.cached(profileId, 'blocklist')),
     async blockAlertSource(alertId: string, durationSeconds: number) {
       const result = await opsdesk.firewall.blockAlertSource({ profileId, alertId, durationSeconds });

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActivitySettingsSection } from '../../activity/ActivitySettingsSection.tsx';
+import { ModelAtWorkSection } from '../../assistant/ModelAtWorkSection.tsx';
 import { serviceOrder, useProfilesStore } from '../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { AboutSection } from './AboutSection.tsx';
@@ -36,7 +38,9 @@ export function SettingsView() {
       {status === 'failed' && loadError && <ErrorNotice error={loadError} title={t('connection.loadFailed')} />}
       {status === 'loading' && <p className="muted">{t('connection.loading')}</p>}
       {status === 'ready' && serviceOrder.map((service) => <ServiceSection key={service} service={service} />)}
+      <ModelAtWorkSection />
       <LanguageSection />
+      <ActivitySettingsSection />
       <AboutSection />
     </div>
   );

@@ -22,6 +22,7 @@ import { migration as webhookEventAges } from './0021-webhook-event-ages.ts';
 import { migration as activityLog } from './0022-activity-log.ts';
 import { migration as searchIndex } from './0023-search-index.ts';
 import { migration as alertWorkLinks } from './0024-alert-work-links.ts';
+import { migration as triageLinks } from './0025-triage-links.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -50,4 +51,5 @@ export const migrations = inSequence([
   activityLog,
   searchIndex,
   alertWorkLinks,
+  triageLinks,
 ]);

@@ -81,6 +81,14 @@ export class AlertService {
     return this.#options.repository.aboutAddress(profileId, address, limit);
   }
 
+  /** One alert as the cache holds it; never touches the network. */
+  cached(profileId: string, alertId: string): AlertRow | undefined {
+    const found = this.#options.repository.find(profileId, alertId);
+    if (!found) return undefined;
+    const { detail: _detail, other: _other, ...row } = found;
+    return row;
+  }
+
   facets(profileId: string): AlertFacets {
     return this.#options.repository.facets(profileId);
   }

@@ -1,3 +1,4 @@
+import { ItemHistory } from '../../../activity/ItemHistory.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
@@ -11,6 +12,7 @@ import { DurationPicker, defaultBlockSeconds } from '../blocklist/DurationPicker
 import { useAlertDetail, useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { visibleText } from '../table/visible-text.ts';
+import { AlertConversations } from '../triage/AlertConversations.tsx';
 import { SeverityBadge } from './alert-columns.tsx';
 import { AlertLinks } from './AlertWorkItems.tsx';
 
@@ -97,6 +99,7 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
       </p>
       {detail.srcIp && <BlockSource profileId={profileId} detail={detail} />}
       <AlertLinks profileId={profileId} detail={detail} />
+      <AlertConversations profileId={profileId} alertId={detail.id} />
       <dl className="fw-fields">
         {fields
           .filter(([, value]) => value !== null && value !== '')
@@ -111,6 +114,7 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
             </div>
           ))}
       </dl>
+      {detail.srcIp && <ItemHistory target={{ address: detail.srcIp }} />}
     </>
   );
 }

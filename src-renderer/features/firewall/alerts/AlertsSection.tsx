@@ -9,6 +9,10 @@ import { alertColumns } from './alert-columns.tsx';
 import { AlertFilters } from './AlertFilters.tsx';
 import { useFirewallStatusStore } from '../firewall-status-store.ts';
 import { useAlertsStore } from './use-alerts-store.ts';
+import type { AlertsStore } from './alerts-store.ts';
+import { AskModelButton } from '../../../assistant/AskModelButton.tsx';
+import { bulkLimitRange } from '../../../../src-shared/assistant-constants.ts';
+import { useMatchingAlertIds } from '../firewall-data.ts';
 import { useFormat } from '../../../ui/format.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 const rowClassName = (row: AlertRow) => (row.sourceBlocked ? 'vt-row-blocked' : '');
 
 /** Every cached alert of one appliance: filter, sort, scroll, open one; works the same offline. */
-export function AlertsSection({ profile, address }: FirewallSectionProps) {
+export function AlertsSection({ profile }: FirewallSectionProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const columns = useMemo(() => alertColumns(t, format), [t, format]);
@@ -31,10 +35,6 @@ export function AlertsSection({ profile, address }: FirewallSectionProps) {
   useStore(store, (state) => state.pages);
   const { ensureRows, rowAt, select, sortBy, openDetail, closeDetail, addCellFilter } = store.getState();
   const search = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (address) store.getState().setFilter({ srcIp: address });
-  }, [address, store]);
 
   useEffect(() => {
     const focusSearch = (event: KeyboardEvent) => {
@@ -63,6 +63,7 @@ export function AlertsSection({ profile, address }: FirewallSectionProps) {
         <span className="fw-count" role="status" aria-label={t('firewall.alerts.matching')}>
           {total === null ? (error ? '' : t('firewall.alerts.reading')) : t('firewall.alerts.count', { count: total })}
         </span>
+        <AskAboutMatching profileId={profile.id} store={store} total={total} />
         <ExportButton store={store} />
       </div>
       {error && <ErrorNotice error={error} title={t('firewall.alerts.readFailed')} />}
@@ -87,4 +88,14 @@ export function AlertsSection({ profile, address }: FirewallSectionProps) {
       </div>
     </section>
   );
+}
+
+/**
+ * "Ask the model" about the alerts the table's filter selects, newest first as sorted; offered
+ * while they are few enough to send (the bulk limit still asks before sending more than it allows).
+ */
+function AskAboutMatching({ profileId, store, total }: { profileId: string; store: AlertsStore; total: number | null }) {
+  const matching = useMatchingAlertIds(profileId);
+  if (total === null || total === 0 || total > bulkLimitRange.max) return null;
+  return <AskModelButton profileId={profileId} subject={{ kind: 'matching', count: total, ids: () => matching(store.getState().query, total) }} />;
 }

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Triage, Verdict } from '../../../../src-preload/contract/assistant.ts';
+import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import { useDecideTriage, useTriage } from '../../../assistant/assistant-data.ts';
+import { alertBlockReason } from '../../../../src-shared/alert-block-reason.ts';
+import { useProfilesStore } from '../../../connections/profiles-store.ts';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import { DurationPicker } from '../blocklist/DurationPicker.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { useFirewallWrites } from '../firewall-data.ts';
+import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
+import { SeverityBadge } from '../alerts/alert-columns.tsx';
+import { visibleText } from '../table/visible-text.ts';
+import { useFormat } from '../../../ui/format.ts';
+import '../firewall.css';
+
+/**
+ * Above a conversation opened by "Ask the model": the alerts it is about, and the verdict of its
+ * finished answer as a proposal to approve or dismiss. Nothing renders for a plain conversation.
+ */
+export function TriagePanel({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation();
+  const triage = useTriage(conversationId);
+  const navigate = useWorkspaceStore((state) => state.navigate);
+  if (!triage.data) return null;
+  const { firewallProfileId, alertIds, address } = triage.data;
+  return (
+    <section className="view triage-panel" aria-label={t('assistant.triage.heading')}>
+      <div className="triage-links">
+        <span className="field-label">{t('assistant.triage.linkedAlerts')}</span>
+        <ul className="triage-alerts">
+          {alertIds.map((alertId) => (
+            <li key={alertId}>
+              <button type="button" className="link-button" onClick={() => navigate({ kind: 'alert', params: { profileId: firewallProfileId, alertId } })}>
+                <bdi>{t('assistant.triage.alertLink', { id: visibleText(alertId) })}</bdi>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {address && (
+          <span className="muted">
+            <bdi>{t('assistant.triage.addressLine', { address: visibleText(address) })}</bdi>
+          </span>
+        )}
+      </div>
+      <Reading triage={triage.data} />
+    </section>
+  );
+}
+
+function Reading({ triage }: { triage: Triage }) {
+  const { t } = useTranslation();
+  const { reading } = triage;
+  switch (reading.kind) {
+    case 'waiting':
+      return <p className="muted triage-note">{t('assistant.triage.waiting')}</p>;
+    case 'incomplete':
+      return <p className="muted triage-note" role="note">{t('assistant.triage.incomplete')}</p>;
+    case 'none':
+      return <p className="muted triage-note" role="note">{t('assistant.triage.noVerdict')}</p>;
+    case 'malformed':
+      return (
+        <p className="muted triage-note" role="note">
+          {t('assistant.triage.malformed', { problem: t(`assistant.triage.problems.${reading.problem}`) })}
+        </p>
+      );
+    case 'proposal':
+      return <Proposal triage={triage} messageId={reading.messageId} verdict={reading.verdict} />;
+  }
+}
+
+function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: string; verdict: Verdict }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const decide = useDecideTriage();
+  const writes = useFirewallWrites(triage.firewallProfileId);
+  const operate = operateState(useFirewallStatusStore((state) => state.capabilities[triage.firewallProfileId]));
+  const profileName = useProfilesStore((state) => state.profiles.find((profile) => profile.id === triage.firewallProfileId)?.name ?? '');
+  const [confirming, setConfirming] = useState(false);
+  const [seconds, setSeconds] = useState(verdict.durationSeconds ?? 0);
+  const [error, setError] = useState<IpcError | null>(null);
+  const address = visibleText(verdict.address ?? '');
+  const isBlock = verdict.action === 'block' && verdict.address !== null;
+  const actionText =
+    verdict.action === 'block'
+      ? verdict.durationSeconds === 0
+        ? t('assistant.triage.action.blockPermanent', { address })
+        : t('assistant.triage.action.block', { address, duration: format.duration(verdict.durationSeconds ?? 0) })
+      : t(`assistant.triage.action.${verdict.action}`, { address });
+
+  const decided = async (kind: 'approved' | 'dismissed', blockedIp: string | null) => {
+    const result = await decide(triage.conversationId, messageId, kind, blockedIp);
+    setError(result.ok ? null : result.error);
+    return result;
+  };
+  // The same call as the Block button, marked with the conversation that proposed it.
+  const approveBlock = async () => {
+    const reason = alertBlockReason(triage.alertIds[0] ?? '', verdict.reason || actionText);
+    const blocked = await writes.block(verdict.address!, seconds, reason, { conversationId: triage.conversationId });
+    return blocked.ok ? decided('approved', verdict.address) : blocked;
+  };
+
+  return (
+    <div className="card triage-proposal" role="group" aria-label={t('assistant.triage.proposes')}>
+      <h2>{t('assistant.triage.proposes')}</h2>
+      <dl className="triage-verdict">
+        <div>
+          <dt>{t('assistant.triage.verdictLabel')}</dt>
+          <dd>
+            <span className={`triage-assessment triage-${verdict.assessment}`}>{t(`assistant.triage.verdict.${verdict.assessment}`)}</span>{' '}
+            {verdict.severity && <SeverityBadge severity={verdict.severity} />}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('assistant.triage.actionLabel')}</dt>
+          <dd>
+            <bdi>{actionText}</bdi>
+          </dd>
+        </div>
+        {verdict.reason && (
+          <div>
+            <dt>{t('assistant.triage.reasonLabel')}</dt>
+            <dd>
+              <bdi>{visibleText(verdict.reason)}</bdi>
+            </dd>
+          </div>
+        )}
+      </dl>
+      {triage.decision ? (
+        <p role="status" className="triage-decision">
+          {triage.decision.kind === 'dismissed'
+            ? t('assistant.triage.dismissed')
+            : triage.decision.blockedIp
+              ? t('assistant.triage.approvedBlock', { address: visibleText(triage.decision.blockedIp) })
+              : t('assistant.triage.approved')}
+        </p>
+      ) : (
+        <>
+          {!isBlock && <p className="muted">{t('assistant.triage.nothingToSend')}</p>}
+          <div className="triage-actions">
+            <button
+              type="button"
+              className="button-primary"
+              disabled={isBlock && !operate.allowed}
+              title={isBlock ? operate.reason : undefined}
+              onClick={() => (isBlock ? setConfirming(true) : void decided('approved', null))}
+            >
+              {t('assistant.triage.approve')}
+            </button>
+            <button type="button" className="button" onClick={() => void decided('dismissed', null)}>
+              {t('assistant.triage.dismiss')}
+            </button>
+          </div>
+        </>
+      )}
+      {error && <ErrorNotice error={error} />}
+      {confirming && (
+        <ConfirmDialog
+          title={t('assistant.triage.confirmTitle', { address })}
+          confirmLabel={t('assistant.triage.confirmBlock')}
+          onClose={() => setConfirming(false)}
+          onConfirm={approveBlock}
+        >
+          <p>{t('assistant.triage.confirmBody', { count: triage.alertIds.length, profile: profileName })}</p>
+          <div className="field">
+            <span className="field-label">{t('firewall.duration.blockFor')}</span>
+            <DurationPicker seconds={seconds} onChange={setSeconds} />
+          </div>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
