@@ -99,6 +99,8 @@ describe('the address card', () => {
 
     const appliance = card.getByRole('listitem', { name: 'Firewall Branch firewall' });
     await poll(() => appliance.getByRole('status').textContent()).toBe('Not blocked');
+    // "Ask the model" about the address: with no model at work yet, the card says where to set one.
+    await poll(() => appliance.getByRole('note').innerText()).toContain('choose a gateway connection and a model in Settings');
     await appliance.getByRole('button', { name: 'Block…' }).click();
     const form = appliance.getByRole('form');
     expect(await form.getByLabel('IP address').inputValue()).toBe(address);
