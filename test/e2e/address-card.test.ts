@@ -108,9 +108,15 @@ describe('the address card', () => {
     await form.getByRole('button', { name: 'Block', exact: true }).click();
     await poll(() => appliance.getByRole('status').textContent()).toBe('Blocked');
     expect(await appliance.innerText()).toContain('Reported by the ticket');
-    expect(firewall.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/blocklist'))).toHaveLength(1);
     const listed = await call(trustingAgent(e2e.ca.certPem), `${firewall.url}/blocklist?page_size=100`, { headers: { authorization: `Bearer ${firewall.keys.readOnly}` } });
     expect(JSON.stringify(listed.json)).toContain(`"${address}"`);
+    // The activity log has the block, with the request id the appliance gave it.
+    const history = card.getByRole('region', { name: 'History of this item' });
+    const posts = firewall.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/blocklist'));
+    expect(posts).toHaveLength(1);
+    const [posted] = posts;
+    await poll(() => history.innerText()).toContain('Block address');
+    expect(await history.innerText()).toContain(posted!.requestId!);
     await shot(page, 'address-card-blocked');
 
     // Both servers gone: the card opens again from the cache, with the same rows and the block.
