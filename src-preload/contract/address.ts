@@ -87,6 +87,8 @@ export const address = {
     mentions: call<AddressMentions>()(z.object({ address: addressSchema, limit: z.int().min(1).max(200).default(50) })),
     /** The work items made from one alert, newest first. */
     alertWorkItems: call<AlertWorkLink[]>()(z.object({ profileId, alertId })),
+    /** The alerts a work item was made from (its support profile and id). */
+    workItemAlerts: call<AlertWorkLink[]>()(z.object({ profileId, workId: alertId })),
     /** "Create work item" on an alert: the write goes through the outbox, and the alert keeps the link. */
     createAlertWorkItem: call<AlertWorkLink>()(
       z.object({

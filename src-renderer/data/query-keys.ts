@@ -62,4 +62,6 @@ export const addressKeys = {
   mentions: (address: string) => ['address', 'mentions', address] as const,
   /** The work items made from one alert; they follow the outbox writes that create them. */
   alertWork: (profileId: string, alertId: string) => ['address', 'alertWork', profileId, alertId] as const,
+  /** The alerts a work item was made from: under alertWork, so the same writes refresh them. */
+  workAlerts: (profileId: string, workId: string) => ['address', 'alertWork', 'byWork', profileId, workId] as const,
 };

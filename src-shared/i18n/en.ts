@@ -92,6 +92,7 @@ export const en = {
       noSupport: 'No support connection yet. Add one in Settings to create work items.',
       create: 'Create',
       notCreated: 'The work item was not created',
+      fromAlert: 'Made from alert {{id}}',
     },
   },
   workspace: {

@@ -92,6 +92,7 @@ export const zhCN: Catalog = {
       noSupport: '还没有客服连接。请在“设置”中添加，才能创建售后工单。',
       create: '创建',
       notCreated: '售后工单未创建',
+      fromAlert: '由告警 {{id}} 创建',
     },
   },
   workspace: {

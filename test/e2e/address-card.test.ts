@@ -99,6 +99,8 @@ describe('the address card', () => {
 
     const appliance = card.getByRole('listitem', { name: 'Firewall Branch firewall' });
     await poll(() => appliance.getByRole('status').textContent()).toBe('Not blocked');
+    // "Ask the model" about the address: with no model at work yet, the card says where to set one.
+    await poll(() => appliance.getByRole('note').innerText()).toContain('choose a gateway connection and a model in Settings');
     await appliance.getByRole('button', { name: 'Block…' }).click();
     const form = appliance.getByRole('form');
     expect(await form.getByLabel('IP address').inputValue()).toBe(address);
@@ -106,9 +108,15 @@ describe('the address card', () => {
     await form.getByRole('button', { name: 'Block', exact: true }).click();
     await poll(() => appliance.getByRole('status').textContent()).toBe('Blocked');
     expect(await appliance.innerText()).toContain('Reported by the ticket');
-    expect(firewall.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/blocklist'))).toHaveLength(1);
     const listed = await call(trustingAgent(e2e.ca.certPem), `${firewall.url}/blocklist?page_size=100`, { headers: { authorization: `Bearer ${firewall.keys.readOnly}` } });
     expect(JSON.stringify(listed.json)).toContain(`"${address}"`);
+    // The activity log has the block, with the request id the appliance gave it.
+    const history = card.getByRole('region', { name: 'History of this item' });
+    const posts = firewall.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/blocklist'));
+    expect(posts).toHaveLength(1);
+    const [posted] = posts;
+    await poll(() => history.innerText()).toContain('Block address');
+    expect(await history.innerText()).toContain(posted!.requestId!);
     await shot(page, 'address-card-blocked');
 
     // Both servers gone: the card opens again from the cache, with the same rows and the block.
@@ -147,6 +155,12 @@ describe('the address card', () => {
     expect(created?.title).toMatch(new RegExp(`^Alert ${alertId}: `));
     expect(created?.description).toContain(`From firewall alert ${alertId}`);
     await shot(page, 'alert-linked-work-item');
+
+    // Linked both ways: the work item names the alert it was made from, and leads back to it.
+    await made.getByRole('button', { name: `Work item ${workId}` }).click();
+    const workItem = page.getByRole('complementary', { name: /^Work item/ });
+    await workItem.getByRole('button', { name: `Made from alert ${alertId}` }).click();
+    await poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain(alertId);
 
     await alertTab.getByRole('button', { name: 'Tickets mentioning this source' }).click();
     await poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain(address);

@@ -73,6 +73,10 @@ export class AddressService {
     return this.#options.links.list(profileId, alertId);
   }
 
+  workItemAlerts({ profileId, workId }: RequestOf<'workItemAlerts'>): AlertWorkLink[] {
+    return this.#options.links.listForWorkItem(profileId, workId);
+  }
+
   createAlertWorkItem(request: RequestOf<'createAlertWorkItem'>): Promise<AlertWorkLink> {
     return this.#options.links.create(request);
   }

@@ -5,6 +5,7 @@ import type { address } from '../../../src-preload/contract/address.ts';
 import type { AlertWorkLink } from '../../../src-preload/contract/address.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lifecycle/clock.ts';
+import type { Disposable } from '../lifecycle/disposable.ts';
 import type { Outbox, OutboxEntry } from '../outbox/outbox.ts';
 import { readWorkItem } from '../support/work/work-wire.ts';
 import { fieldsOf } from '../wire/read.ts';
@@ -22,17 +23,19 @@ interface LinkRow {
 
 export interface AlertWorkLinksOptions {
   db: Db;
-  outbox: Pick<Outbox, 'get'>;
+  outbox: Pick<Outbox, 'get' | 'onChanged'>;
   /** Creates the work item through the outbox; `alongside` stores the link with the write. */
   createWorkItem(request: { profileId: string; title: string; description?: string; priority?: string }, alongside: (writeId: string) => void): Promise<OutboxEntry>;
   clock: Clock;
 }
 
-export class AlertWorkLinks {
+export class AlertWorkLinks implements Disposable {
   readonly #options: AlertWorkLinksOptions;
   readonly #insert;
   readonly #byAlert;
+  readonly #byWork;
   readonly #setWorkId;
+  readonly #outboxSubscription: Disposable;
 
   constructor(options: AlertWorkLinksOptions) {
     this.#options = options;
@@ -43,7 +46,21 @@ export class AlertWorkLinks {
     this.#byAlert = db.prepare<[string, string], LinkRow>(
       'SELECT * FROM alert_work_links WHERE firewall_profile_id = ? AND alert_id = ? ORDER BY created_at DESC, outbox_write_id',
     );
-    this.#setWorkId = db.prepare<[string, string]>('UPDATE alert_work_links SET work_id = ? WHERE outbox_write_id = ?');
+    this.#byWork = db.prepare<[string, string], LinkRow>('SELECT * FROM alert_work_links WHERE support_profile_id = ? AND work_id = ? ORDER BY created_at DESC');
+    this.#setWorkId = db.prepare<[string, string]>('UPDATE alert_work_links SET work_id = ? WHERE outbox_write_id = ? AND work_id IS NULL');
+    // The item's id arrives with the write's answer, whenever the outbox sends it (at once, or after being offline).
+    this.#outboxSubscription = options.outbox.onChanged((entry) => {
+      if (entry.state === 'sent' && entry.action.code === 'createWorkItem') this.#learnWorkId(entry);
+    });
+  }
+
+  dispose(): void {
+    this.#outboxSubscription.dispose();
+  }
+
+  /** The alerts a work item was made from, newest first. */
+  listForWorkItem(supportProfileId: string, workId: string): AlertWorkLink[] {
+    return this.#byWork.all(supportProfileId, workId).map((row) => this.#toLink(row));
   }
 
   /** The work items made from an alert, newest first, each with its write's state until the server named the item. */
@@ -60,14 +77,17 @@ export class AlertWorkLinks {
     return this.#toLink({ outbox_write_id: write.id, firewall_profile_id: profileId, alert_id: alertId, support_profile_id: supportProfileId, work_id: null, created_at: createdAt });
   }
 
+  /** The work item's id from a sent write's answer, kept on its link; null until the server named it. */
+  #learnWorkId(write: OutboxEntry): string | null {
+    const fields = fieldsOf(write.response);
+    const workId = (fields && readWorkItem(fields)?.id) ?? null;
+    if (workId !== null) this.#setWorkId.run(workId, write.id);
+    return workId;
+  }
+
   #toLink(row: LinkRow): AlertWorkLink {
     const write = row.work_id === null ? this.#options.outbox.get(row.outbox_write_id) : null;
-    let workId = row.work_id;
-    if (workId === null && write?.state === 'sent') {
-      const fields = fieldsOf(write.response);
-      workId = (fields && readWorkItem(fields)?.id) ?? null;
-      if (workId !== null) this.#setWorkId.run(workId, row.outbox_write_id);
-    }
+    const workId = row.work_id ?? (write?.state === 'sent' ? this.#learnWorkId(write) : null);
     return { firewallProfileId: row.firewall_profile_id, alertId: row.alert_id, supportProfileId: row.support_profile_id, write, workId, createdAt: row.created_at };
   }
 }

@@ -18,6 +18,7 @@ import type { ShownAnswers } from '../support/kb/kb-service.ts';
 import type { AlertFound, Found, SearchRepository, TextFound } from './search-repository.ts';
 import { phrasesQuery, readSearchText, type SearchText } from './search-text.ts';
 import { SignatureWords } from './signature-words.ts';
+import { parseAddress } from '../../../src-shared/address-mentions.ts';
 
 /** Hits shown per kind; a prefix that narrows the search to one kind shows more of it. */
 const HITS_PER_KIND = 5;
@@ -36,7 +37,8 @@ export interface SearchServiceOptions {
 }
 
 /** Where a typed address opens: its card. */
-const addressCard = (address: string): NavigationTarget => ({ kind: 'address', params: { address } });
+/** The card of an address as links name it (`2001:db8::1`, `10.0.0.0/8`), so a typed one and a linked one are the same tab. */
+const addressCard = (address: string): NavigationTarget => ({ kind: 'address', params: { address: parseAddress(address)?.address ?? address } });
 
 const alertTitle = (row: AlertFound) => row.signature ?? row.message ?? row.id;
 const alertDetail = (row: AlertFound) => [row.severity, [row.srcIp, row.dstIp].filter(Boolean).join(' → ')].filter(Boolean).join(' · ') || null;

@@ -8,6 +8,7 @@ export function addressHandlers(services: AppServices): Handlers<Contract>['addr
     card: (request) => address.card(request),
     mentions: (request) => address.mentions(request),
     alertWorkItems: (request) => address.alertWorkItems(request),
+    workItemAlerts: (request) => address.workItemAlerts(request),
     createAlertWorkItem: (request) => address.createAlertWorkItem(request),
   };
 }

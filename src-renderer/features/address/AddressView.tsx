@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AddressMention, MentionKind } from '../../../src-preload/contract/address.ts';
 import type { NavigationTarget, ViewParams } from '../../../src-preload/contract/workspace.ts';
+import { ItemHistory } from '../../activity/ItemHistory.tsx';
 import { AddressText } from '../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
@@ -38,6 +39,9 @@ export function AddressView({ address, children }: Props) {
       </header>
       {children}
       <Mentions address={address} />
+      <div className="card address-section">
+        <ItemHistory target={{ address }} />
+      </div>
     </div>
   );
 }

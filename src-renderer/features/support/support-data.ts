@@ -8,7 +8,7 @@ import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
 import type { SupportResource } from '../../../src-preload/contract/sync.ts';
 import { opsdesk } from '../../bridge.ts';
 import { useIpcPages, useIpcQuery } from '../../data/ipc-query.ts';
-import { supportKeys } from '../../data/query-keys.ts';
+import { addressKeys, supportKeys } from '../../data/query-keys.ts';
 
 type SupportApi = OpsDeskApi['support'];
 type WebhooksApi = OpsDeskApi['supportWebhooks'];
@@ -75,3 +75,7 @@ export function useRemoteRefresh(profileId: string) {
   const client = useQueryClient();
   return (what: string) => void client.invalidateQueries({ queryKey: supportKeys.remote(profileId, what) });
 }
+
+/** The firewall alerts a work item was made from ("Create work item" on an alert), kept by OpsDesk. */
+export const useWorkItemAlerts = (profileId: string, workId: string) =>
+  useIpcQuery(addressKeys.workAlerts(profileId, workId), () => opsdesk.address.workItemAlerts({ profileId, workId }));

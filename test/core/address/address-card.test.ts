@@ -146,5 +146,20 @@ describe('the address card', () => {
     const detail = data(await clock.run(workspace.api.support.workItem({ profileId: supportId, workId: listed!.workId! })));
     expect(detail).toMatchObject({ title: `Alert ${alert.id}`, description: `From ${alert.srcIp}`, priority: 'high' });
     expect(data(await workspace.api.address.alertWorkItems({ profileId: firewallId, alertId: alerts[1]!.id }))).toEqual([]);
+    expect(data(await workspace.api.address.workItemAlerts({ profileId: supportId, workId: listed!.workId! })).map((back) => back.alertId)).toEqual([alert.id]);
+  });
+
+  it('a work item queued while the support API is down is linked to its alert once the outbox sends it', async () => {
+    const alert = alerts[2]!;
+    sims.support.faults.add({ method: 'POST', path: '/work', kind: 'status', status: 503, times: 10 });
+    const link = data(await clock.run(workspace.api.address.createAlertWorkItem({ profileId: firewallId, alertId: alert.id, supportProfileId: supportId, title: `Alert ${alert.id}` })));
+    expect(link).toMatchObject({ workId: null, write: { state: 'queued' } });
+    sims.support.faults.clear();
+    const sent = data(await clock.run(workspace.api.outbox.retry({ id: link.write!.id })));
+    expect(sent.state).toBe('sent');
+    // Learnt from the write's answer when it was sent, before anyone read the alert's links.
+    const workId = (workspace.services.db.prepare('SELECT work_id FROM alert_work_links WHERE outbox_write_id = ?').pluck().get(link.write!.id)) as string;
+    expect(workId).toMatch(/\S/);
+    expect(data(await workspace.api.address.workItemAlerts({ profileId: supportId, workId })).map((back) => back.alertId)).toEqual([alert.id]);
   });
 });

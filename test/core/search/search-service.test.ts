@@ -118,6 +118,9 @@ describe('the palette search over the cache', () => {
     expect(kinds(office)).toEqual(['block', 'ticket', 'work']);
     expect(group(office, 'ticket')!.hits.map((hit) => hit.id)).toEqual(['T-1001']);
     expect(search.query('10.20.3.').groups[0]).toMatchObject({ kind: 'alert' });
+    // Typed any way, the card is the one a link opens: the same tab.
+    expect(search.query('2001:DB8:0::1').direct[0]?.target).toEqual({ kind: 'address', params: { address: '2001:db8::1' } });
+    expect(search.query('10.20.3.77/24').direct[0]?.target).toEqual({ kind: 'address', params: { address: '10.20.3.0/24' } });
   });
 
   test('prefixes narrow the kinds; a typed ticket id goes straight to its ticket', () => {

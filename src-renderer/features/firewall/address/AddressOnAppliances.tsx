@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AllowEntry, BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { addressesOverlap, parseAddress } from '../../../../src-shared/address-mentions.ts';
+import { AskModelButton } from '../../../assistant/AskModelButton.tsx';
 import { useProfilesStore } from '../../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { AddBlockForm } from '../blocklist/BlockListSection.tsx';
@@ -76,6 +77,8 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
           )}
         </span>
       </div>
+      {/* Per appliance: a triage reads one firewall connection's cached alerts. */}
+      <AskModelButton profileId={profile.id} subject={{ kind: 'address', address }} />
       {blocks.map((entry) => (
         <p key={entry.id} className="address-entry">
           <span>

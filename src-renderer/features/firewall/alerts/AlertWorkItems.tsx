@@ -100,7 +100,7 @@ function CreateWorkItemDialog({ profileId, detail, onClose }: { profileId: strin
   };
 
   return (
-    <Dialog title={t('address.linked.createTitle', { id: detail.id })} onClose={onClose}>
+    <Dialog title={t('address.linked.createTitle', { id: detail.id })} onClose={onClose} wide>
       {supportProfiles.length === 0 ? (
         <p className="muted">{t('address.linked.noSupport')}</p>
       ) : (

@@ -9,7 +9,7 @@ import { RecordingFollowUp } from '../drafting/RecordingFollowUp.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
 import { workPriorityWords, workStatusList, workStatusWords } from '../lists/status-words.ts';
-import { supportCalls, useWorkItem } from '../support-data.ts';
+import { supportCalls, useWorkItem, useWorkItemAlerts } from '../support-data.ts';
 import { useSupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
 import { AddressText } from '../../../ui/AddressText.tsx';
@@ -23,6 +23,7 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
   const navigate = useWorkspaceStore((state) => state.navigate);
 
   const loaded = useWorkItem(profileId, workId);
+  const fromAlerts = useWorkItemAlerts(profileId, workId).data ?? [];
 
   if (loaded.isPending) return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
   // A failed re-read keeps what is shown.
@@ -62,7 +63,17 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
               {t('supportInbox.work.ticketLink', { id: ticketId })}
             </button>
           )}
-          {!item.contactId && !item.ticketId && t('supportInbox.work.noLink')}
+          {fromAlerts.map((link) => (
+            <button
+              key={`${link.firewallProfileId}/${link.alertId}`}
+              type="button"
+              className="si-link"
+              onClick={() => navigate({ kind: 'alert', params: { profileId: link.firewallProfileId, alertId: link.alertId } })}
+            >
+              {t('address.linked.fromAlert', { id: link.alertId })}
+            </button>
+          ))}
+          {!item.contactId && !item.ticketId && fromAlerts.length === 0 && t('supportInbox.work.noLink')}
         </dd>
         {item.createdAt && (
           <>
