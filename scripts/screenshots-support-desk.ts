@@ -22,8 +22,8 @@ async function supportApp(browser: Browser, sims: Simulators, { t, locale }: Pas
   const app = await openApp(browser, { locale });
   await app.services.profiles.save(supportProfile({ name: 'Support desk', baseUrl: sims.support.url, apiKey, caPem: sims.ca.certPem, site, ratePerMinute: 10_000 }));
   await app.page.reload();
-  await app.page.getByRole('tab', { name: t('views.tickets.title') }).click();
-  const view = app.page.getByRole('tabpanel', { name: t('views.tickets.title') });
+  await app.page.getByRole('tab', { name: t('views.support.title') }).click();
+  const view = app.page.getByRole('tabpanel', { name: t('views.support.title') });
   await view.getByRole('navigation', { name: t('supportDesk.sections.nav') }).waitFor({ timeout: 15_000 });
   return { app, view };
 }

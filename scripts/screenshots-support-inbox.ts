@@ -1,4 +1,4 @@
-// The tickets inbox, a ticket's tab, contacts and work items for npm run screenshots, in English
+// The Support view's inbox, a ticket's tab, contacts and work items for npm run screenshots, in English
 // and Simplified Chinese, light and dark: the synced inbox and a status filter, a ticket with its
 // writes, the create forms, a contact with its phone revealed, a work item, a key that lacks scopes,
 // the LIVE confirmation, and the inbox offline with a queued reply.
@@ -28,10 +28,10 @@ export async function captureSupportInbox(browser: Browser, sims: Simulators, ca
       const app = await openApp(browser, { locale, backgroundSync: true });
       await app.services.profiles.save(supportProfile({ name, baseUrl: sim.url, apiKey, caPem: sims.ca.certPem, ratePerMinute: 60 }));
       await app.page.reload();
-      await app.page.getByRole('tab', { name: t('views.tickets.title') }).click();
+      await app.page.getByRole('tab', { name: t('views.support.title') }).click();
       return app;
     };
-    const panel = (page: Page) => page.getByRole('tabpanel', { name: t('views.tickets.title') });
+    const panel = (page: Page) => page.getByRole('tabpanel', { name: t('views.support.title') });
     const inbox = (page: Page) => panel(page).getByRole('region', { name: t('supportInbox.tickets.region') });
     const synced = async (page: Page) => {
       await inbox(page).getByRole('button', { name: t('supportInbox.sync.now') }).click();
@@ -71,7 +71,7 @@ export async function captureSupportInbox(browser: Browser, sims: Simulators, ca
       await ticket.getByRole('button', { name: t('supportInbox.ticket.close') }).click();
       await both(page, 'ticket-close');
       await page.keyboard.press('Escape');
-      await page.getByRole('tab', { name: t('views.tickets.title') }).click();
+      await page.getByRole('tab', { name: t('views.support.title') }).click();
       await inbox(page).getByRole('button', { name: t('supportInbox.tickets.new') }).click();
       await page.getByRole('dialog', { name: t('supportInbox.newTicket.title') }).getByLabel(t('supportInbox.newTicket.message')).fill('My router keeps rebooting.');
       await both(page, 'new-ticket');

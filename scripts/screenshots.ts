@@ -96,7 +96,7 @@ try {
       const app = await openApp(browser, { importProfilesFrom: profilesFile, locale });
       const { page } = app;
       await page.emulateMedia({ colorScheme });
-      for (const kind of ['firewall', 'tickets', 'chat'] as const) {
+      for (const kind of ['firewall', 'support', 'chat'] as const) {
         const panel = await showTab(page, t(`views.${kind}.title`));
         await panel.getByText(banner).first().waitFor({ timeout: 15_000 });
         await capture(page, `${kind}-${colorScheme}${suffix}`);

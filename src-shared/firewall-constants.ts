@@ -3,6 +3,8 @@
 // every value a form sends.
 
 export const alertSeverities = ['low', 'medium', 'high', 'critical'] as const;
+/** One of the four named levels, not a level an appliance made up. */
+export const isAlertSeverity = (severity: string): severity is (typeof alertSeverities)[number] => (alertSeverities as readonly string[]).includes(severity);
 
 /** Block durations the forms offer, by name; 0 is how the appliance says "until unblocked". */
 export const blockDurationPresets = { hour: 3600, day: 86_400, week: 7 * 86_400, month: 30 * 86_400, permanent: 0 } as const;

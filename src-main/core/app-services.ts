@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { ActivityLog } from './activity/activity-log.ts';
+import { ActivityRepository } from './activity/activity-repository.ts';
+import { recordOutboxWrites } from './activity/outbox-activity.ts';
 import { AssistantSettingsService } from './assistant/assistant-settings.ts';
 import { TriageRepository } from './assistant/triage/triage-repository.ts';
 import { TriageService } from './assistant/triage/triage-service.ts';
@@ -12,6 +15,9 @@ import type { Db } from './db/database.ts';
 import { SettingsTable } from './db/settings.ts';
 import { createLogger } from './log/logger.ts';
 import type { Logger, LogSink } from './log/logger.ts';
+import { AddressMentionQuery } from './address/address-mention-query.ts';
+import { AddressService } from './address/address-service.ts';
+import { AlertWorkLinks } from './address/alert-work-links.ts';
 import { ClientRegistry } from './clients/client-registry.ts';
 import { createFirewallAdmin, type FirewallAdmin } from './firewall/admin-services.ts';
 import { firewallConnector } from './firewall/connector.ts';
@@ -41,6 +47,8 @@ import { ProfileRepository } from './profiles/profile-repository.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import type { KeyStore } from './secrets/key-store.ts';
 import { openKeyStore } from './secrets/open-key-store.ts';
+import { SearchRepository } from './search/search-repository.ts';
+import { SearchService } from './search/search-service.ts';
 import { WorkspaceService } from './workspace/workspace-service.ts';
 import { DatabaseWorker } from './worker/database-worker.ts';
 
@@ -92,11 +100,17 @@ export interface AppServices {
   /** Settings → About: what main reports about itself for the user's IT (core/diagnostics.ts). */
   diagnostics: { collect(identity: AppIdentity, request: { includeProfileHosts: boolean }): Promise<Diagnostics> };
   notifications: NotificationCenter;
+  /** What the analyst did through OpsDesk that changed something on a back end or sent data out. */
+  activity: ActivityLog;
   firewall: FirewallWorkspace;
   supportWebhooks: SupportWebhookService;
   /** Every write to a back end goes through it; each service registers its sender. */
   outbox: OutboxService;
   support: SupportWorkspace;
+  /** The command palette's search across the local cache, and its recently used actions. */
+  search: SearchService;
+  /** The address card (every cached thing about an address) and the work items made from alerts. */
+  address: AddressService;
   /** The long calls under way (exports, answers, uploads), by the id their window gave them. */
   tasks: Tasks;
   /** Disposes every service, newest first (each waits for what it runs: a sync, an upload, the worker). */
@@ -155,6 +169,16 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
   const preferences = services.add(new PreferencesService(settings, () => options.platform.preferredLanguages()));
   const notifications = services.add(new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock }));
   const tasks = new Tasks();
+  const activity = services.add(new ActivityLog({
+    repository: new ActivityRepository(db),
+    settings,
+    clock,
+    logger,
+    platform: options.platform,
+    translator: () => preferences.translator,
+    profileName: (profileId) => profiles.find(profileId)?.name,
+  }));
+  activity.start();
   const firewall = services.add(new FirewallWorkspace({
     db,
     settings,
@@ -174,6 +198,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clock,
     worker,
     tasks,
+    activity,
   }));
   const firewallAdmin = services.add(createFirewallAdmin({ resources: firewall.resources, db, logger, platform: options.platform, translator: preferences.translator }));
   if (options.importProfilesFrom) {
@@ -181,6 +206,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     logger.info('imported connection profiles', { count });
   }
   const outbox = services.add(new OutboxService({ repository: new OutboxRepository(db), logger, clock, health }));
+  services.add(recordOutboxWrites(outbox, activity));
   outbox.start();
   const support = services.add(new SupportWorkspace({
     db,
@@ -205,6 +231,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     conversations: new ConversationRepository(db),
     messages: new MessageRepository(db),
     calls: gatewayCalls,
+    activity,
     clock,
     tasks,
     ...dialogs,
@@ -246,12 +273,19 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     syncNow: (profileId, resource) => support.syncNow(profileId, resource),
     logger,
     clock,
+    activity,
   }));
   profiles.onProfileChanged((profileId) => {
     supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
     if (profiles.find(profileId) === undefined) firewall.forget(profileId).catch((error: unknown) => logger.warn('forgetting firewall webhook secrets failed', { error }));
   });
-  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, clock, tasks, ...dialogs }));
+  const address = new AddressService({
+    firewallProfileIds: () => repository.all().flatMap((profile) => (profile.service === 'firewall' ? [profile.id] : [])),
+    alerts: firewall.alerts,
+    mentions: new AddressMentionQuery(db),
+    links: new AlertWorkLinks({ db, outbox, clock, createWorkItem: (request, alongside) => support.work.create(request, alongside) }),
+  });
+  const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, activity, clock, tasks, ...dialogs }));
   // Added after every service that runs tasks, so disposing stops the long calls first, while
   // what they write to (the database, the worker) is still open.
   services.add(tasks);
@@ -275,16 +309,23 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     assistantSettings,
     triage,
     embeddings: new EmbeddingService(clients),
-    images: new ImageService({ clients, calls: gatewayCalls, clock, ...dialogs }),
+    images: new ImageService({ clients, calls: gatewayCalls, activity, clock, ...dialogs }),
     transcription,
     platform: options.platform,
     links: { open: (url) => openExternalLink(options.platform, url) },
     diagnostics: { collect: (identity, request) => collectDiagnostics({ profiles, platform: options.platform }, identity, request) },
     notifications,
+    activity,
     firewall,
     supportWebhooks,
     outbox,
     support,
+    search: new SearchService({
+      repository: new SearchRepository(db),
+      settings,
+      profileNames: () => new Map(repository.all().map((profile) => [profile.id, profile.name])),
+    }),
+    address,
     tasks,
     dispose: () => services.dispose(),
   };

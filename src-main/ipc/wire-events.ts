@@ -8,7 +8,7 @@ import type { EventHub } from './event-hub.ts';
  * contract's name for it. The app and both test harnesses use it; disposing it unsubscribes all.
  */
 export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disposable {
-  const { profiles, health, firewall, firewallAdmin, notifications, support, supportWebhooks, outbox, chat, transcription, tasks, assistantSettings, triage } = services;
+  const { activity, profiles, health, firewall, firewallAdmin, notifications, support, supportWebhooks, outbox, chat, transcription, tasks, assistantSettings, triage } = services;
   const subscriptions = new DisposableStore();
   const add = (subscription: Disposable) => void subscriptions.add(subscription);
   add(profiles.onChanged((list) => hub.publish('profiles', 'changed', list)));
@@ -33,6 +33,7 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disp
   add(supportWebhooks.onReceived((event) => hub.publish('supportWebhooks', 'received', event)));
   add(supportWebhooks.onStatusChanged((status) => hub.publish('supportWebhooks', 'statusChanged', status)));
   add(outbox.onChanged((entry) => hub.publish('outbox', 'changed', entry)));
+  add(activity.onChanged((change) => hub.publish('activity', 'cacheChanged', change)));
 
   // A long call's progress (an export's rows, an answer's batches, an upload's bytes) goes to the
   // window that started it; the stored answer (answerEnded) to every window, since any of them may

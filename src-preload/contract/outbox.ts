@@ -26,6 +26,8 @@ export interface OutboxEntry {
   updatedAt: string;
   /** The server's answer (the envelope's data) once sent. */
   response?: unknown;
+  /** The id the server gave the answer that sent it, on the change that tells it was sent (not kept by the outbox). */
+  requestId?: string;
 }
 
 const id = z.string().min(1).max(64);

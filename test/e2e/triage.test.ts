@@ -117,6 +117,26 @@ describe('triage of an alert, as an analyst does it', () => {
     await alertTab.getByRole('button', { name: 'Triage: ET SCAN Nmap SYN' }).click();
     await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain('Triage: ET SCAN Nmap SYN');
     expect(app.services.triage.triageOf(conversationId)?.decision).toMatchObject({ kind: 'approved', blockedIp: source });
+    // The activity log records the block as proposed by the model, in that conversation.
+    const logged = app.services.activity.list({}, 0, 50).rows.filter((entry) => entry.target.address === source);
+    expect(logged).toEqual([expect.objectContaining({ backEnd: 'firewall', outcome: 'sent', proposedBy: { conversationId } })]);
+  });
+
+  test('from an address card: its newest alerts as a source, and the address may be acted on', async () => {
+    const source = '203.0.113.106';
+    const current = await scene(source);
+    const { page } = current;
+    modelAtWork(current);
+    const first = await askAbout(page, await newestAlert(page));
+    // The answer names the address: a link to its card.
+    await first.getByRole('article').last().getByRole('button', { name: source }).first().click();
+    const card = page.getByRole('region', { name: new RegExp(source.replaceAll('.', '\\.')) }).first();
+    await card.getByRole('button', { name: 'Ask the model', exact: true }).click();
+    const tab = page.getByRole('tabpanel').filter({ has: page.getByRole('log') });
+    await expect.poll(() => tab.getByRole('region', { name: 'Triage' }).innerText(), { timeout: 15_000 }).toContain(`Asked about ${source}`);
+    expect(await tab.getByRole('region', { name: 'Triage' }).getByRole('button', { name: /^Alert alt_/ }).count()).toBe(3);
+    await expect.poll(() => tab.getByRole('group', { name: 'The model proposes' }).innerText(), { timeout: 15_000 }).toContain(`Block ${source} for`);
+    await shot(page, 'triage-address-en');
   });
 
   test('Dismiss sends nothing; an answer without the form, or with a malformed one, says so and proposes nothing', async () => {

@@ -70,6 +70,7 @@ export interface RecordedRequest {
   headers: Record<string, string>; // lower-case names; Authorization and X-SVC-Token redacted
   time: number; // epoch milliseconds when the request arrived
   status?: number; // status sent, once the response has started
+  requestId?: string; // the X-Request-Id sent back, once the response has started
 }
 
 // What every simulator offers a test, whatever the service.
@@ -142,6 +143,7 @@ function proxyErrorPage(status: number): string {
 export abstract class SimServer implements SimServerBase {
   readonly faults = new FaultList();
   readonly requests: RecordedRequest[] = [];
+  readonly #recordOf = new WeakMap<ServerResponse, RecordedRequest>();
   protected readonly clock: Clock;
   readonly #options: SimServerOptions;
   readonly #closing = new AbortController();
@@ -248,6 +250,7 @@ export abstract class SimServer implements SimServerBase {
       time: this.clock.now(),
     };
     this.requests.push(record);
+    this.#recordOf.set(res, record);
     if (this.requests.length > RECORDED_REQUESTS_KEPT) this.requests.shift();
     res.once('close', () => {
       if (res.headersSent) record.status = res.statusCode;
@@ -346,6 +349,8 @@ export abstract class SimServer implements SimServerBase {
     }
     const cut = fault?.kind === 'reset' || fault?.kind === 'truncate' ? fault : undefined;
     const headers: Record<string, string> = { 'x-request-id': `req_${randomBytes(10).toString('hex')}`, ...response.headers };
+    const record = this.#recordOf.get(res);
+    if (record) record.requestId = headers['x-request-id'];
     if (cut) headers.connection = 'close';
     if (response.events) {
       await this.#writeEvents(res, response, headers, cut);

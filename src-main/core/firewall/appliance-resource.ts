@@ -2,9 +2,12 @@
 // whole list, one object, create (POST), change (PUT, fields given replace those fields), delete.
 // The wire reading of each kind lives in its folder's `*-wire.ts` as a `ResourceSpec`; a write the
 // key's role or the edition refuses is told to the capabilities, so the window's controls follow.
+import { isIP } from 'node:net';
+import type { ActivityTarget, ActivityTargetKind } from '../../../src-preload/contract/activity.ts';
 import type { RemotePage } from '../../../src-preload/contract/pages.ts';
 import type { FirewallList } from '../../../src-preload/contract/firewall.ts';
-import type { HttpRequest } from '../http/client.ts';
+import { recorded, type ActivityRecorder } from '../activity/activity-recorder.ts';
+import type { HttpRequest, HttpResponse } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeMalformedResponse } from '../http/status-errors.ts';
 import type { Clock } from '../lifecycle/clock.ts';
@@ -46,6 +49,26 @@ export interface ResourceSpec<Item, Input> {
    * and the list still shows only what was asked (docs/api-assumptions.md, "filters").
    */
   matches?(item: Item, filters: Filters): boolean;
+  /** How its writes are named in the activity log: `create<name>`, `update<name>`, `delete<name>`, and what names the item. */
+  activity: ResourceActivity;
+}
+
+export interface ResourceActivity {
+  kind: ActivityTargetKind;
+  name: string;
+  /** The field that names the item (a policy's name, a rule's domain). */
+  labelField?: string;
+  /** The field holding the address it concerns, kept when it is an address or a range. */
+  addressField?: string;
+}
+
+export type WriteVerb = 'create' | 'update' | 'delete';
+
+/** A write as the activity log tells it: what was done, to what, and whether a model proposed it. */
+export interface WriteActivity {
+  verb: WriteVerb;
+  target?: Omit<ActivityTarget, 'kind'>;
+  proposedBy?: { conversationId: string } | undefined;
 }
 
 export interface ResourceOptions {
@@ -53,6 +76,8 @@ export interface ResourceOptions {
   pageSizes: PageSizes;
   clock: Clock;
   refused: RefusalListener;
+  /** Where every write to the appliance is recorded (the activity log). */
+  activity?: ActivityRecorder;
 }
 
 /** One object from a 2xx body; a body with no usable object is the appliance's fault, said with its status. */
@@ -175,16 +200,35 @@ export class ApplianceResource<Item extends { id: string }, Input> {
   }
 
   async create(profileId: string, input: Partial<Input>): Promise<Item> {
-    return this.#write(profileId, { method: 'POST', path: this.#spec.path, body: this.#spec.toWire(input) });
+    return this.#write(profileId, { method: 'POST', path: this.#spec.path, body: this.#spec.toWire(input) }, { verb: 'create', target: this.#described(input) });
   }
 
   async update(profileId: string, id: string, changes: Partial<Input>): Promise<Item> {
-    return this.#write(profileId, { method: 'PUT', path: this.objectPath(id), body: this.#spec.toWire(changes) });
+    return this.#write(profileId, { method: 'PUT', path: this.objectPath(id), body: this.#spec.toWire(changes) }, { verb: 'update', target: { ...this.#described(changes), id } });
   }
 
   async remove(profileId: string, id: string): Promise<null> {
-    await this.refusalsTold(profileId, () => this.client(profileId).request({ method: 'DELETE', path: this.objectPath(id) }));
+    await this.send(profileId, { method: 'DELETE', path: this.objectPath(id) }, { verb: 'delete', target: { id } });
     return null;
+  }
+
+  /**
+   * Sends one write and records it in the activity log, with the request id of the appliance's
+   * answer (or its refusal); a new item's id comes from the answer.
+   */
+  async send(profileId: string, request: HttpRequest, activity: WriteActivity): Promise<HttpResponse> {
+    const { kind, name } = this.#spec.activity;
+    const draft = {
+      profileId,
+      backEnd: 'firewall' as const,
+      action: { code: `${activity.verb}${name}` },
+      target: { kind, ...activity.target },
+      proposedBy: activity.proposedBy,
+    };
+    return recorded(this.#options.activity, draft, () => this.#refusalsTold(profileId, () => this.client(profileId).request(request)), {
+      requestIdOf: (response) => response.requestId,
+      refine: (response, given) => ({ ...given, target: { ...this.#describedAnswer(response), ...given.target } }),
+    });
   }
 
   objectPath(id: string): string {
@@ -195,16 +239,33 @@ export class ApplianceResource<Item extends { id: string }, Input> {
     return this.#options.clients.clientFor(profileId, 'firewall');
   }
 
-  async #write(profileId: string, request: HttpRequest): Promise<Item> {
+  async #write(profileId: string, request: HttpRequest, activity: WriteActivity): Promise<Item> {
     try {
-      return readOne(await this.refusalsTold(profileId, () => this.client(profileId).request(request)), this.#spec.read);
+      return readOne(await this.send(profileId, request, activity), this.#spec.read);
     } catch (error) {
       throw withFieldErrors(error, this.#spec.formFieldOf);
     }
   }
 
+  /** What names an item in the log, from its fields (an input or the item itself). */
+  #described(fields: object): Omit<ActivityTarget, 'kind'> {
+    const { labelField, addressField } = this.#spec.activity;
+    const label = labelField ? (fields as Record<string, unknown>)[labelField] : undefined;
+    const address = addressField ? (fields as Record<string, unknown>)[addressField] : undefined;
+    return {
+      ...(typeof label === 'string' && label !== '' && { label }),
+      ...(typeof address === 'string' && isIP(address.split('/')[0]!) !== 0 && { address }),
+    };
+  }
+
+  #describedAnswer(response: HttpResponse): Omit<ActivityTarget, 'kind'> {
+    const fields = unwrappedFieldsOf(response.data);
+    const item = fields && this.#spec.read(fields);
+    return item ? { id: item.id, ...this.#described(item) } : {};
+  }
+
   /** Runs a write; a refusal for the key's role or the edition is told at once, so the window's controls follow. */
-  async refusalsTold<T>(profileId: string, write: () => Promise<T>): Promise<T> {
+  async #refusalsTold<T>(profileId: string, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {

@@ -3,6 +3,7 @@
 import type { AllowEntry, DomainRule } from '../../../src-preload/contract/firewall.ts';
 import type { FirewallSyncResource } from '../../../src-preload/contract/sync.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
+import type { ActivityRecorder } from '../activity/activity-recorder.ts';
 import type { Db } from '../db/database.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import type { Clock } from '../lifecycle/clock.ts';
@@ -51,6 +52,8 @@ export interface FirewallWorkspaceOptions {
   logger: Logger;
   clock: Clock;
   worker: DatabaseWorker;
+  /** Where every write to an appliance is recorded. */
+  activity?: ActivityRecorder;
 }
 
 export class FirewallWorkspace {
@@ -77,12 +80,12 @@ export class FirewallWorkspace {
     this.syncSettings = new SyncSettingsStore(options.settings);
     this.capabilities = new CapabilityService(clients, clock, options.translator);
     const pageSizes = new PageSizes(clients, options.settings);
-    this.resources = { clients, pageSizes, clock, refused: (profileId, error, access) => this.capabilities.refused(profileId, error, access) };
+    this.resources = { clients, pageSizes, clock, refused: (profileId, error, access) => this.capabilities.refused(profileId, error, access), ...(options.activity && { activity: options.activity }) };
     this.alerts = new AlertService({ clients, pageSizes, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker, logger });
     this.blocks = new BlockService({ resource: this.resources, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
     this.allowlist = new ApplianceResource(this.resources, allowEntryResource);
     this.domains = new ApplianceResource(this.resources, domainRuleResource);
-    this.export = new AlertExport(worker, options.platform, options.tasks);
+    this.export = new AlertExport(worker, options.platform, options.tasks, options.activity);
     this.sync = new SyncScheduler<FirewallSyncResource>({ clock, logger });
     this.webhooks = new WebhookService({
       db,

@@ -9,6 +9,7 @@ import type {
   SupportWebhookReceiverSettings, SupportWebhookReceiverStatus,
 } from '../../../src-preload/contract/support-webhooks.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
+import { recorded, type ActivityRecorder } from '../activity/activity-recorder.ts';
 import type { Db } from '../db/database.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
@@ -41,6 +42,8 @@ export interface SupportWebhookServiceOptions {
   syncNow(profileId: string, resource: SupportResource): Promise<unknown>;
   logger: Logger;
   clock: Clock;
+  /** Where a webhook registration is recorded. */
+  activity?: ActivityRecorder;
 }
 
 const SETTINGS_KEY = 'support-webhooks:receiver';
@@ -88,12 +91,19 @@ export class SupportWebhookService {
   async register(profileId: string, url: string, events?: string[]): Promise<RegisteredSupportWebhook> {
     // Before the site makes a secret it shows only once, not after.
     if (this.#options.keyStore.kind === 'waiting') throw new UserFacingError({ code: 'keychain_unavailable', params: { context: 'waiting' }, retryable: true });
-    const { data, requestId } = await this.#options.clients.clientFor(profileId, 'support').call({
-      method: 'POST',
-      path: '/webhooks',
-      body: { url, ...(events ? { events } : {}) },
-      idempotencyKey: randomUUID(),
-    });
+    const draft = { profileId, backEnd: 'support' as const, action: { code: 'registerWebhook' }, target: { kind: 'webhook' as const, label: url } };
+    const { data, requestId } = await recorded(
+      this.#options.activity,
+      draft,
+      () => this.#options.clients.clientFor(profileId, 'support').call({ method: 'POST', path: '/webhooks', body: { url, ...(events ? { events } : {}) }, idempotencyKey: randomUUID() }),
+      {
+        requestIdOf: (answer) => answer.requestId,
+        refine: (answer, given) => {
+          const id = readRegistration(answer.data)?.webhook.id;
+          return id === undefined ? given : { ...given, target: { ...given.target, id } };
+        },
+      },
+    );
     const registration = readRegistration(data);
     if (!registration) throw new ServiceFailure(describeMalformedResponse(supportDialect, 200, 'unexpected_shape', requestId));
     const { webhook, secret } = registration;

@@ -5,7 +5,7 @@
 import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
-import type { Outbox, OutboxWrite } from '../outbox/outbox.ts';
+import type { Outbox, OutboxWrite, SentAnswer } from '../outbox/outbox.ts';
 import { requestBodyFields } from '../wire/openapi.ts';
 import type { SupportClients } from './support-clients.ts';
 import { describedTextField, isTextField, nextTextField, TEXT_FIELD_NAMES, withTextUnder } from './text-field.ts';
@@ -59,27 +59,27 @@ export class SupportOutbox {
     this.#owners.set(kind, owner);
   }
 
-  submit(write: SupportWrite): Promise<OutboxEntry> {
-    return this.#options.outbox.submit({ ...write, service: 'support' });
+  submit(write: SupportWrite, alongside?: (id: string) => void): Promise<OutboxEntry> {
+    return this.#options.outbox.submit({ ...write, service: 'support' }, alongside);
   }
 
-  async #send(write: OutboxWrite, idempotencyKey: string): Promise<unknown> {
+  async #send(write: OutboxWrite, idempotencyKey: string): Promise<SentAnswer> {
     const { clients, noteFailure } = this.#options;
     try {
       const { textField, ...request } = write.request;
       const client = clients.clientFor(write.profileId, 'support');
-      if (!isTextField(textField)) return (await client.call({ ...request, idempotencyKey })).data;
+      if (!isTextField(textField)) return await client.call({ ...request, idempotencyKey });
       const { description } = await client.describeServer();
       const described = describedTextField(textField, description ? requestBodyFields(description, request.method, request.path) : undefined);
       const learnedKey = `${write.profileId}\u0000${textField}`;
       const name = described ?? this.#learnedFields.get(learnedKey) ?? TEXT_FIELD_NAMES[textField][0];
       try {
-        return (await client.call({ ...request, body: withTextUnder(request.body, textField, name), idempotencyKey })).data;
+        return await client.call({ ...request, body: withTextUnder(request.body, textField, name), idempotencyKey });
       } catch (error) {
         const next = described === undefined ? nextTextField(textField, name, error) : undefined;
         if (next === undefined) throw error;
         // Another body under the same key would be refused as a conflict: the retry has a key of its own, made from the first.
-        const answer = (await client.call({ ...request, body: withTextUnder(request.body, textField, next), idempotencyKey: `${idempotencyKey}.${next}` })).data;
+        const answer = await client.call({ ...request, body: withTextUnder(request.body, textField, next), idempotencyKey: `${idempotencyKey}.${next}` });
         this.#learnedFields.set(learnedKey, next);
         return answer;
       }

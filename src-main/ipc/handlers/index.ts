@@ -1,6 +1,8 @@
 import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
+import { activityHandlers } from './activity.ts';
+import { addressHandlers } from './address.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
 import { assistantHandlers } from './assistant.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
@@ -9,6 +11,7 @@ import { notificationsHandlers } from './notifications.ts';
 import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
+import { searchHandlers } from './search.ts';
 import { supportWebhooksHandlers } from './support-webhooks.ts';
 import { supportHandlers } from './support.ts';
 import { workspaceHandlers } from './workspace.ts';
@@ -26,6 +29,9 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     supportWebhooks: supportWebhooksHandlers(services),
     outbox: outboxHandlers(services),
     support: supportHandlers(services),
+    activity: activityHandlers(services),
+    search: searchHandlers(services),
+    address: addressHandlers(services),
     assistant: assistantHandlers(services),
   };
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertRepository } from '../../../src-main/core/firewall/alerts/alert-repository.ts';
 import { packAlert } from '../../../src-main/core/firewall/alerts/alert-wire.ts';
-import { neutraliseCell } from '../../../src-main/core/firewall/export/alert-export-tasks.ts';
+import { neutraliseCell } from '../../../src-main/core/csv-cell.ts';
 import type { AlertQuery, AlertRow, ExportProgress } from '../../../src-preload/contract/firewall.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';

@@ -82,7 +82,7 @@ describe('what the outbox keeps', () => {
       const entryId = workspace.services.outbox.list({ states: ['sending'] })[0]!.id;
       keyWhenSent = stored(entryId).idempotency_key;
       expect(keyWhenSent).toBe(idempotencyKey);
-      return (await workspace.services.clients.clientFor(write.profileId, 'support').call({ ...write.request, idempotencyKey })).data;
+      return workspace.services.clients.clientFor(write.profileId, 'support').call({ ...write.request, idempotencyKey });
     });
     const entry = await settle(clock, workspace.services.outbox.submit(newTicket(profileId, subject)));
     expect(entry.state).toBe('sent');

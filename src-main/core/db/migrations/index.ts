@@ -19,7 +19,10 @@ import { migration as alertsKeyedByProfile } from './0018-alerts-keyed-by-profil
 import { migration as alertsFtsWithoutSizes } from './0019-alerts-fts-without-sizes.ts';
 import { migration as alertsFtsAfterRows } from './0020-alerts-fts-after-rows.ts';
 import { migration as webhookEventAges } from './0021-webhook-event-ages.ts';
-import { migration as triageLinks } from './0022-triage-links.ts';
+import { migration as activityLog } from './0022-activity-log.ts';
+import { migration as searchIndex } from './0023-search-index.ts';
+import { migration as alertWorkLinks } from './0024-alert-work-links.ts';
+import { migration as triageLinks } from './0025-triage-links.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -45,5 +48,8 @@ export const migrations = inSequence([
   alertsFtsWithoutSizes,
   alertsFtsAfterRows,
   webhookEventAges,
+  activityLog,
+  searchIndex,
+  alertWorkLinks,
   triageLinks,
 ]);

@@ -1,6 +1,6 @@
 // New alerts a sync found, worded and raised: one entry per severity at or above the user's
 // threshold, a burst joined into one ("37 new high alerts"), opening the alert or the filtered list.
-import { alertSeverities, type AlertSeverity } from '../../../../src-preload/contract/firewall.ts';
+import { alertSeverities, isAlertSeverity } from '../../../../src-shared/firewall-constants.ts';
 import type { NoticeContext } from '../../notifications/notices.ts';
 import type { AlertService, NewAlerts } from './alert-service.ts';
 
@@ -11,7 +11,7 @@ export function raiseAlertNotices({ profileId, bySeverity }: NewAlerts, alerts: 
   if (threshold === 'off') return;
   const least = alertSeverities.indexOf(threshold);
   for (const { severity, count, newestId } of bySeverity) {
-    if (severity === null || alertSeverities.indexOf(severity as AlertSeverity) < least) continue;
+    if (severity === null || !isAlertSeverity(severity) || alertSeverities.indexOf(severity) < least) continue;
     const signature = alerts.query({ profileId, filter: { cells: [{ field: 'severity', value: severity, mode: 'in' }] }, sort: newestFirst, offset: 0, limit: 1 }).rows[0]?.signature ?? null;
     notifications.raise({
       kind: 'alerts',

@@ -20,7 +20,8 @@ import type { FirewallClients } from '../firewall-clients.ts';
 import type { RateOf } from '../../sync/sync-budget.ts';
 import { readListPage, refusedPageSize } from '../list-walk.ts';
 import type { PageSizes } from '../page-sizes.ts';
-import type { AlertRepository, CachedDetail } from './alert-repository.ts';
+import type { AddressCondition } from '../../db/address-match.ts';
+import type { AlertRepository, AlertsAboutAddress, CachedDetail } from './alert-repository.ts';
 import { packAlert, readAlert, readAlertDetail } from './alert-wire.ts';
 import { severityScaleOf, type SeverityScale } from './severity-scale.ts';
 import { redactStrings } from '../../log/redactor.ts';
@@ -81,6 +82,11 @@ export class AlertService {
     if (!found) return undefined;
     const { detail: _detail, other: _other, ...row } = found;
     return row;
+  }
+
+  /** What the cache holds about one address or range (the address card); answers offline. */
+  aboutAddress(profileId: string, address: AddressCondition, limit: number): AlertsAboutAddress {
+    return this.#options.repository.aboutAddress(profileId, address, limit);
   }
 
   facets(profileId: string): AlertFacets {

@@ -23,12 +23,6 @@ const MAX_WALKS = 3;
 
 export interface BlockChange extends BlockListChanges {
   profileId: string;
-  /** A block approved from a model's proposal: the conversation that proposed it. */
-  proposedBy?: ProposedBy;
-}
-
-export interface ProposedBy {
-  conversationId: string;
 }
 
 export interface BlockServiceOptions {
@@ -57,18 +51,20 @@ export class BlockService {
     return { items: this.#options.repository.list(profileId), syncedAt: this.#options.state.get(profileId, 'blocklist').lastSyncedAt };
   }
 
-  async block(profileId: string, ip: string, durationSeconds: number, reason: string, proposedBy?: ProposedBy): Promise<BlockEntry> {
+  async block(profileId: string, ip: string, durationSeconds: number, reason: string, proposedBy?: { conversationId: string }): Promise<BlockEntry> {
     if (isIP(ip) === 0) {
       throw new UserFacingError({ code: 'bad_request', params: { context: 'invalid_input' }, fieldErrors: [fieldError('ip', 'ip_address')] });
     }
-    const response = await this.#list.refusalsTold(profileId, () =>
-      this.#client(profileId).request({
+    const response = await this.#list.send(
+      profileId,
+      {
         method: 'POST',
         path: '/blocklist',
         body: blockEntryResource.toWire({ ip, durationSeconds, reason }),
         // Blocking the same address again only renews it, so a retried request is harmless.
         idempotencyKey: randomUUID(),
-      }),
+      },
+      { verb: 'create', target: { address: ip }, proposedBy },
     );
     const fields = unwrappedFieldsOf(response.data);
     const entry = fields && readBlockEntry(fields);
@@ -76,7 +72,7 @@ export class BlockService {
     if (!entry) return this.#assumedEntry(ip, durationSeconds, reason);
     const isNew = this.#options.repository.find(profileId, entry.id) === undefined;
     this.#options.repository.put(profileId, entry);
-    this.#changed.fire({ profileId, added: isNew ? [entry] : [], removed: [], ...(proposedBy && { proposedBy }) });
+    this.#changed.fire({ profileId, added: isNew ? [entry] : [], removed: [] });
     return entry;
   }
 
@@ -89,11 +85,12 @@ export class BlockService {
   }
 
   async unblock(profileId: string, entryId: string): Promise<null> {
-    await this.#list.refusalsTold(profileId, () => this.#client(profileId).request({ method: 'DELETE', path: this.#list.objectPath(entryId) })).catch((error: unknown) => {
+    const entry = this.#options.repository.find(profileId, entryId);
+    const target = { id: entryId, ...(entry && { address: entry.ip }) };
+    await this.#list.send(profileId, { method: 'DELETE', path: this.#list.objectPath(entryId) }, { verb: 'delete', target }).catch((error: unknown) => {
       // Already gone on the appliance (expired meanwhile): the user's wish holds.
       if ((error as { serviceError?: { code?: string } }).serviceError?.code !== 'not_found') throw error;
     });
-    const entry = this.#options.repository.find(profileId, entryId);
     this.#options.repository.remove(profileId, entryId);
     this.#changed.fire({ profileId, added: [], removed: entry ? [entry] : [] });
     return null;
@@ -147,10 +144,6 @@ export class BlockService {
       createdAt: new Date(now).toISOString(),
       expiresAt: durationSeconds === 0 ? null : new Date(now + durationSeconds * 1000).toISOString(),
     };
-  }
-
-  #client(profileId: string) {
-    return this.#list.client(profileId);
   }
 
   dispose(): void {

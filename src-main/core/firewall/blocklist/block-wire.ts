@@ -25,6 +25,7 @@ export interface BlockInput {
 
 export const blockEntryResource: ResourceSpec<BlockEntry, BlockInput> = {
   path: '/blocklist',
+  activity: { kind: 'blockEntry', name: 'BlockEntry', addressField: 'ip' },
   read: readBlockEntry,
   access: 'operate',
   toWire: (input) => ({ ip: input.ip, duration: input.durationSeconds, reason: input.reason }),

@@ -2,6 +2,7 @@
 // SQLite to the file one at a time, so 100k rows never sit in memory, with progress as they go.
 import Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify';
+import { neutraliseCell } from '../../csv-cell.ts';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -28,10 +29,6 @@ const COLUMNS: { key: keyof AlertRow; header: string }[] = [
 ];
 const PROGRESS_EVERY = 1000;
 
-/** A spreadsheet runs a cell that starts with =, +, -, @, tab or CR as a formula; a leading ' makes it text. */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 export interface AlertCsvRequest {
   path: string;

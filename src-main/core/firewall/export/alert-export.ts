@@ -2,6 +2,7 @@
 // through the platform port); the database worker writes it (alert-export-tasks.ts), with progress
 // as it goes.
 import type { AlertFilter, AlertSort, ExportProgress, ExportResult } from '../../../../src-preload/contract/firewall.ts';
+import { recordedExport, type ActivityRecorder } from '../../activity/activity-recorder.ts';
 import type { DatabaseWorker } from '../../worker/database-worker.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Tasks } from '../../lifecycle/tasks.ts';
@@ -13,15 +14,22 @@ export class AlertExport {
   readonly #progress = new Emitter<ExportProgress>();
   readonly onProgress = this.#progress.event;
   readonly #tasks: Tasks;
+  readonly #activity: ActivityRecorder | undefined;
 
-  constructor(worker: DatabaseWorker, platform: Platform, tasks: Tasks) {
+  constructor(worker: DatabaseWorker, platform: Platform, tasks: Tasks, activity?: ActivityRecorder) {
     this.#worker = worker;
     this.#platform = platform;
     this.#tasks = tasks;
+    this.#activity = activity;
   }
 
   /** Runs as a task under the window's id for it: its progress goes to that window, and cancelling it removes the unfinished file. */
-  async export(request: { profileId: string; taskId: string; filter: AlertFilter; sort: AlertSort }, windowId?: number): Promise<ExportResult> {
+  export(request: { profileId: string; taskId: string; filter: AlertFilter; sort: AlertSort }, windowId?: number): Promise<ExportResult> {
+    const draft = { profileId: request.profileId, backEnd: 'local' as const, action: { code: 'exportAlertsCsv' }, target: { kind: 'alerts' as const } };
+    return recordedExport(this.#activity, draft, () => this.#export(request, windowId));
+  }
+
+  async #export(request: { profileId: string; taskId: string; filter: AlertFilter; sort: AlertSort }, windowId?: number): Promise<ExportResult> {
     const path = await this.#platform.chooseSavePath({
       title: 'Export alerts',
       defaultName: `alerts-${new Date().toISOString().slice(0, 10)}.csv`,

@@ -41,4 +41,4 @@ export const policyFormFields = {
   service: 'service', priority: 'priority', description: 'description',
 } as const;
 
-export const policyResource: ResourceSpec<Policy, PolicyInput> = { path: '/policies', read: readPolicy, access: 'administer', toWire: policyToWire, formFieldOf: policyFormFields };
+export const policyResource: ResourceSpec<Policy, PolicyInput> = { path: '/policies', read: readPolicy, activity: { kind: 'policy', name: 'Policy', labelField: 'name' }, access: 'administer', toWire: policyToWire, formFieldOf: policyFormFields };

@@ -7,6 +7,7 @@ import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Logger } from '../../log/logger.ts';
 import type { Platform } from '../../platform.ts';
+import { recordedExport, type ActivityRecorder } from '../../activity/activity-recorder.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import { ApplianceResource, type Paging, type ResourceOptions } from '../appliance-resource.ts';
 import { isFinished, reportResource, type ReportRequest } from './report-wire.ts';
@@ -21,6 +22,7 @@ export class ReportService {
   readonly #logger: Logger;
   readonly #platform: Platform;
   readonly #translator: Translator;
+  readonly #activity: ActivityRecorder | undefined;
   readonly #changed: Emitter<ReportChanged>;
   readonly #timers = new Set<{ cancel(): void }>();
   #closed = false;
@@ -32,6 +34,7 @@ export class ReportService {
     this.#logger = logger;
     this.#platform = platform;
     this.#translator = translator;
+    this.#activity = resources.activity;
     this.#changed = new Emitter((error) => logger.error('report listener failed', { error }));
     this.onChanged = this.#changed.event;
   }
@@ -48,7 +51,11 @@ export class ReportService {
    * Saves a finished report where the user chooses: its content as the appliance sent it (text, or
    * JSON), else the file at its link, fetched here in main (the window never opens a socket).
    */
-  async save(profileId: string, id: string): Promise<SavedReport> {
+  save(profileId: string, id: string): Promise<SavedReport> {
+    return recordedExport(this.#activity, { profileId, backEnd: 'local', action: { code: 'saveReport' }, target: { kind: 'report', id } }, () => this.#save(profileId, id));
+  }
+
+  async #save(profileId: string, id: string): Promise<SavedReport> {
     const report = await this.get(profileId, id);
     const file = await this.#file(profileId, report);
     const { t } = this.#translator;

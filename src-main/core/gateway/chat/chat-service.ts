@@ -1,3 +1,4 @@
+import { recordedExport, type ActivityRecorder } from '../../activity/activity-recorder.ts';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
@@ -36,6 +37,8 @@ export interface ChatServiceOptions {
   conversations: ConversationRepository;
   messages: MessageRepository;
   calls: CallLogRepository;
+  /** Where requests that send the analyst's data out, and exports, are recorded. */
+  activity?: ActivityRecorder | undefined;
   clock: Clock;
   /** Each answer streams as a task under the id the window gave it (which is also the answer's id). */
   tasks: Tasks;
@@ -165,8 +168,16 @@ export class ChatService {
   }
 
   /** Writes the conversation as Markdown where the user picks in the save dialog. */
-  async exportMarkdown(id: string): Promise<SavedFile> {
+  exportMarkdown(id: string): Promise<SavedFile> {
     const conversation = this.conversation(id);
+    return recordedExport(
+      this.#options.activity,
+      { profileId: conversation.profileId, backEnd: 'local', action: { code: 'exportConversationMarkdown' }, target: { kind: 'conversation', id } },
+      () => this.#exportMarkdown(conversation),
+    );
+  }
+
+  async #exportMarkdown(conversation: Conversation): Promise<SavedFile> {
     const path = await this.#options.platform.chooseSavePath({
       title: this.#options.translator().t('fileDialogs.exportConversation'),
       defaultName: `${fileNameOf(conversation.title) || 'conversation'}.md`,
@@ -238,6 +249,8 @@ export class ChatService {
       result = signal.aborted ? { ...kept, outcome: 'stopped' } : { ...kept, outcome: 'failed', error: this.#describe(client, cause, partial) };
     }
     batcher.flush();
+    const draft = { profileId, backEnd: 'gateway' as const, action: { code: 'askModel' }, target: { kind: 'conversation' as const, id: conversationId } };
+    this.#options.activity?.record(draft, result.error ? { outcome: 'failed', errorCode: result.error.code, requestId: result.error.requestId } : { outcome: 'sent' });
     this.#logCall({
       profileId,
       endpoint: request.endpoint === 'responses' ? '/responses' : '/chat/completions',

@@ -1,6 +1,7 @@
 // Image generation (`POST /images/generations`): the gateway answers each image as base64 or as a
 // URL ("not shown" in gateway.md); a URL is fetched here, over the profile's connection, so the
 // window never reaches the network. Only real image bytes are shown or saved.
+import { recordedExport, type ActivityRecorder } from '../../activity/activity-recorder.ts';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { GeneratedImage, SavedFile } from '../../../../src-preload/contract/gateway.ts';
@@ -26,6 +27,8 @@ export interface ImageRequest {
 export interface ImageServiceOptions {
   clients: { clientFor(profileId: string, service: 'gateway'): GatewayClient };
   calls: CallLogRepository;
+  /** Where requests that send the analyst's data out, and exports, are recorded. */
+  activity?: ActivityRecorder | undefined;
   clock: Clock;
   platform: Platform;
   /** Main's words for its native dialogs, in the user's language of the moment. */
@@ -62,7 +65,7 @@ export class ImageService {
 
   async generate(profileId: string, request: ImageRequest): Promise<GeneratedImage[]> {
     const client = this.#options.clients.clientFor(profileId, 'gateway');
-    return recordedCall(this.#options, client, { profileId, endpoint: '/images/generations', model: request.model }, async () => {
+    return recordedCall(this.#options, client, { profileId, endpoint: '/images/generations', model: request.model, activity: { action: 'generateImage', target: { kind: 'image', label: request.model } } }, async () => {
       // The SDK types `size` as OpenAI's own list; gateway.md allows any <width>x<height>.
       const body: unknown = await client.openai.images.generate({ model: request.model, prompt: request.prompt, size: request.size as '1024x1024', n: request.n });
       const items = readList(readRecord(body)?.['data'] ?? readRecord(body)?.['images']) ?? [];
@@ -73,7 +76,11 @@ export class ImageService {
     });
   }
 
-  async save(imageId: string): Promise<SavedFile> {
+  save(imageId: string): Promise<SavedFile> {
+    return recordedExport(this.#options.activity, { profileId: null, backEnd: 'local', action: { code: 'saveImage' }, target: { kind: 'image' } }, () => this.#save(imageId));
+  }
+
+  async #save(imageId: string): Promise<SavedFile> {
     const image = this.#kept.get(imageId);
     if (!image) throw new UserFacingError({ code: 'not_found', params: { context: 'image_gone' } });
     const t = this.#options.translator();

@@ -1,6 +1,7 @@
 // Transcription (`POST /audio/transcriptions`, multipart): the file is chosen in main's open
 // dialog and known to the window only by an id, so a window cannot make main read any other
 // path; its type and size are checked before anything is sent, and the upload reports progress.
+import type { ActivityRecorder } from '../../activity/activity-recorder.ts';
 import { randomUUID } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,6 +24,8 @@ import { gatewayDialect } from '../error-dialect.ts';
 export interface TranscriptionServiceOptions {
   clients: { clientFor(profileId: string, service: 'gateway'): GatewayClient };
   calls: CallLogRepository;
+  /** Where requests that send the analyst's data out, and exports, are recorded. */
+  activity?: ActivityRecorder | undefined;
   clock: Clock;
   /** Each upload runs as a task under the window's id for it: its progress goes to that window, and it can be cancelled. */
   tasks: Tasks;
@@ -81,7 +84,7 @@ export class TranscriptionService {
     form.append('file', new File([audio], chosen.name));
     const { taskId } = request;
     const answer = await this.#options.tasks.run(taskId, windowId, (signal) =>
-      recordedCall(this.#options, client, { profileId: request.profileId, endpoint: '/audio/transcriptions', model: request.model }, () =>
+      recordedCall(this.#options, client, { profileId: request.profileId, endpoint: '/audio/transcriptions', model: request.model, activity: { action: 'transcribeAudio', target: { kind: 'transcription', label: chosen.name } } }, () =>
         client.postForm('/audio/transcriptions', form, (sentBytes, totalBytes) => this.#progress.fire({ taskId, sentBytes, totalBytes }), signal),
       ),
     );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { AlertDetail } from '../../../../src-preload/contract/firewall.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
+import { AddressText } from '../../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useFormat } from '../../../ui/format.ts';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
@@ -12,6 +13,7 @@ import { operateState, useFirewallStatusStore } from '../firewall-status-store.t
 import { visibleText } from '../table/visible-text.ts';
 import { AlertConversations } from '../triage/AlertConversations.tsx';
 import { SeverityBadge } from './alert-columns.tsx';
+import { AlertLinks } from './AlertWorkItems.tsx';
 
 interface Props {
   profileId: string;
@@ -95,6 +97,7 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
         <SeverityBadge severity={detail.severity} />
       </p>
       {detail.srcIp && <BlockSource profileId={profileId} detail={detail} />}
+      <AlertLinks profileId={profileId} detail={detail} />
       <AlertConversations profileId={profileId} alertId={detail.id} />
       <dl className="fw-fields">
         {fields
@@ -103,7 +106,9 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
             <div key={label} className="fw-field">
               <dt>{label}</dt>
               <dd>
-                <bdi>{visibleText(String(value))}</bdi>
+                <bdi>
+                  <AddressText text={String(value)} show={visibleText} />
+                </bdi>
               </dd>
             </div>
           ))}

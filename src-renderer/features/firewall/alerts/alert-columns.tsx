@@ -1,13 +1,12 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AlertRow } from '../../../../src-preload/contract/firewall.ts';
-import { alertSeverities } from '../../../../src-shared/firewall-constants.ts';
+import { isAlertSeverity } from '../../../../src-shared/firewall-constants.ts';
 import type { useFormat } from '../../../ui/format.ts';
 import type { Column } from '../table/VirtualTable.tsx';
 import { cellText } from '../table/visible-text.ts';
 
 const shown = (value: string | number | null) => (value === null ? '' : String(value));
-const isKnownSeverity = (severity: string): severity is (typeof alertSeverities)[number] => (alertSeverities as readonly string[]).includes(severity);
 
 /** A severity in the window's language; a level the appliance made up is shown as it sent it. */
 export function SeverityBadge({ severity }: { severity: string | null }) {
@@ -15,7 +14,7 @@ export function SeverityBadge({ severity }: { severity: string | null }) {
   if (severity === null) return <span className="muted">—</span>;
   // A numeric severity whose order the appliance does not say is shown as its level, never as a guessed name.
   const level = /^level (\d+)$/.exec(severity)?.[1];
-  const known = isKnownSeverity(severity);
+  const known = isAlertSeverity(severity);
   const shownSeverity = known ? t(`firewall.alerts.filters.severities.${severity}`) : level !== undefined ? t('firewall.alerts.filters.level', { level }) : severity;
   return <span className={`severity severity-${known ? severity : 'other'}`}>{cellText(shownSeverity, 20)}</span>;
 }

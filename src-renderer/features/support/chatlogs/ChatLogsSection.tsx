@@ -62,7 +62,8 @@ export function ChatLogsSection({ profile }: SupportSectionProps) {
 
 function SessionCard({ log, onOnly }: { log: SessionLog; onOnly: ((sessionId: string) => void) | undefined }) {
   const { t } = useTranslation();
-  const title = log.sessionId === null ? t('supportDesk.chatLogs.noSession') : t('supportDesk.chatLogs.session', { id: log.sessionId });
+  const { sessionId } = log;
+  const title = sessionId === null ? t('supportDesk.chatLogs.noSession') : t('supportDesk.chatLogs.session', { id: sessionId });
   return (
     <section className="card" aria-label={title}>
       <div className="section-header">
@@ -76,8 +77,8 @@ function SessionCard({ log, onOnly }: { log: SessionLog; onOnly: ((sessionId: st
             </>
           )}
         </span>
-        {onOnly && log.sessionId !== null && (
-          <button type="button" className="button" onClick={() => onOnly(log.sessionId!)}>
+        {onOnly && sessionId !== null && (
+          <button type="button" className="button" onClick={() => onOnly(sessionId)}>
             {t('supportDesk.chatLogs.onlyThis')}
           </button>
         )}

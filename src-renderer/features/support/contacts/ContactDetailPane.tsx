@@ -9,6 +9,7 @@ import { supportCalls, useContact } from '../support-data.ts';
 import { useSupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
 import { FollowUps } from './FollowUps.tsx';
+import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** One contact: details, the masked phone (revealed only on request, kept only here), status and follow-ups. */
 export function ContactDetailPane({ profileId, contactId }: { profileId: string; contactId: string }) {
@@ -19,7 +20,7 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
 
   if (loaded.isPending) return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
   // A failed re-read keeps what is shown.
-  if (!loaded.data) return <ErrorNotice error={loaded.error!} />;
+  if (loaded.data === undefined) return loaded.error && <ErrorNotice error={loaded.error} />;
   const contact = loaded.data;
 
   return (
@@ -38,7 +39,9 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
           <Phone profileId={profileId} contactId={contactId} phone={contact.phone} masked={contact.phoneMasked} />
         </dd>
         <dt>{t('supportInbox.contacts.company')}</dt>
-        <dd className="si-server-text">{contact.company ?? '—'}</dd>
+        <dd className="si-server-text">
+          <AddressText text={contact.company ?? '—'} />
+        </dd>
         {contact.createdAt && (
           <>
             <dt>{t('supportInbox.ticket.created')}</dt>

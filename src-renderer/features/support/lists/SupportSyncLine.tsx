@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { supportCalls, useSupportSyncStatus } from '../support-data.ts';
-import type { SupportResource, SyncStatus } from '../../../../src-preload/contract/sync.ts';
+import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type { SupportResource } from '../../../../src-preload/contract/sync.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
 import { useFormat } from '../../../ui/format.ts';
 
@@ -21,7 +22,7 @@ export function SupportSyncLine({ profileId, resource }: { profileId: string; re
         )}
       </span>
       {status?.state === 'syncing' && <span>{t('supportInbox.sync.syncing')}</span>}
-      {status?.state === 'backing-off' && status.error && <NotReached status={status} />}
+      {status?.state === 'backing-off' && status.error && <NotReached error={status.error} />}
       <button type="button" className="button si-sync-now" onClick={() => void supportCalls(profileId).syncNow({ resource })}>
         {t('supportInbox.sync.now')}
       </button>
@@ -29,8 +30,8 @@ export function SupportSyncLine({ profileId, resource }: { profileId: string; re
   );
 }
 
-function NotReached({ status }: { status: SyncStatus<SupportResource> }) {
+function NotReached({ error }: { error: IpcError }) {
   const { t } = useTranslation();
-  const { message } = useErrorText(status.error!);
+  const { message } = useErrorText(error);
   return <span className="text-danger">{t('supportInbox.sync.notReached', { reason: message })}</span>;
 }

@@ -11,6 +11,7 @@ import { workPriorityWords, workStatusList, workStatusWords } from '../lists/sta
 import { supportCalls, useWorkItem } from '../support-data.ts';
 import { useSupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
+import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** One after-sales work item: details, what it is linked to, its status and follow-ups. */
 export function WorkItemDetailPane({ profileId, workId }: { profileId: string; workId: string }) {
@@ -24,8 +25,9 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
 
   if (loaded.isPending) return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
   // A failed re-read keeps what is shown.
-  if (!loaded.data) return <ErrorNotice error={loaded.error!} />;
+  if (loaded.data === undefined) return loaded.error && <ErrorNotice error={loaded.error} />;
   const item = loaded.data;
+  const { ticketId } = item;
   const changeStatus = () => {
     if (nextStatus === '') return;
     const words = t('supportInbox.work.statusTo', { status: workStatusWords(nextStatus, t) });
@@ -34,7 +36,9 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
 
   return (
     <aside className="si-detail" aria-label={t('supportInbox.work.detail', { title: item.title ?? item.id })}>
-      <h2 className="si-server-text">{item.title ?? item.id}</h2>
+      <h2 className="si-server-text">
+        <AddressText text={item.title ?? item.id} />
+      </h2>
       {item.from === 'cache' && item.error && (
         <p className="notice notice-warning" role="note">
           {t('supportInbox.cached')}
@@ -52,9 +56,9 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
         <dt>{t('supportInbox.work.linkedTo')}</dt>
         <dd>
           {item.contactId && <span className="si-server-text">{t('supportInbox.work.contactLink', { id: item.contactId })} </span>}
-          {item.ticketId && (
-            <button type="button" className="si-link" onClick={() => navigate({ kind: 'ticket', params: { profileId, ticketId: item.ticketId! } })}>
-              {t('supportInbox.work.ticketLink', { id: item.ticketId })}
+          {ticketId && (
+            <button type="button" className="si-link" onClick={() => navigate({ kind: 'ticket', params: { profileId, ticketId } })}>
+              {t('supportInbox.work.ticketLink', { id: ticketId })}
             </button>
           )}
           {!item.contactId && !item.ticketId && t('supportInbox.work.noLink')}
@@ -68,7 +72,11 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
           </>
         )}
       </dl>
-      {item.description && <p className="si-message-text si-server-text">{item.description}</p>}
+      {item.description && (
+        <p className="si-message-text si-server-text">
+          <AddressText text={item.description} />
+        </p>
+      )}
       <div className="si-status-steps">
         <label className="field-label" htmlFor={`work-status-${workId}`}>
           {t('supportInbox.work.moveTo')}

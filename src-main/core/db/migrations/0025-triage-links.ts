@@ -1,7 +1,7 @@
 import type { Migration } from './migration.ts';
 
 export const migration: Migration = {
-  version: 22,
+  version: 25,
   name: 'triage conversations and their alerts',
   // A triage is a conversation about some alerts: kept beside the conversation (gone with it), with
   // the addresses it may act on (the alerts' sources as they were when asked), the marker its verdict must carry (made when it was asked, so no alert's text can know it) and

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import { migration } from '../../../../src-main/core/db/migrations/0022-triage-links.ts';
+import { migration } from '../../../../src-main/core/db/migrations/0025-triage-links.ts';
 import { runMigration, schemaBefore } from '../../../support/migration-scene.ts';
 
-test('migration 22 (triage links) keeps the conversations, links a triage to its alerts, and forgets both with the conversation', () => {
+test('migration 25 (triage links) keeps the conversations, links a triage to its alerts, and forgets both with the conversation', () => {
   const db = schemaBefore(migration, { id: 'gw', service: 'gateway', name: 'Gateway' });
   const conversation = db.prepare("INSERT INTO conversations (id, profile_id, title, created_at, updated_at) VALUES (?, 'gw', ?, 'now', 'now')");
   conversation.run('c1', 'Triage: ET SCAN');
