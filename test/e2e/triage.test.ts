@@ -3,7 +3,7 @@
 // a card the analyst approves (the block is made on the appliance) or dismisses (nothing is sent);
 // hostile answers neither run nor act; both languages.
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { defaultSentFields } from '../../src-preload/contract/assistant.ts';
 import { FIREWALL_API_PREFIX } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
@@ -14,6 +14,8 @@ import { gatewayProfile } from '../support/gateway-profile.ts';
 import { expectNoEnglish } from '../support/no-english.ts';
 
 const e2e = setUpE2e({ simulators: { alertCount: 0 } });
+
+afterEach(() => e2e.sims.gateway.faults.clear());
 
 interface Scene {
   app: AppUnderTest;
@@ -102,6 +104,9 @@ describe('triage of an alert, as an analyst does it', () => {
     const confirm = page.getByRole('dialog', { name: `Block ${source}?` });
     expect(await confirm.getByRole('combobox', { name: 'Block for' }).inputValue()).toBe('86400');
     await shot(page, 'triage-confirm-en');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'triage-confirm-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await confirm.getByRole('button', { name: 'Block', exact: true }).click();
     await expect.poll(() => proposal.getByRole('status').innerText(), { timeout: 15_000 }).toBe(`Approved: ${source} is blocked.`);
     expect(e2e.sims.firewall.blockedAddresses()).toContain(source);
@@ -166,6 +171,18 @@ describe('triage of an alert, as an analyst does it', () => {
       expect(await again.getByRole('article').last().innerText()).toContain('from 203.0.113.102');
       await shot(page, `triage-${kind}-en`);
     }
+
+    // A stream cut halfway keeps what arrived, says so, and proposes nothing.
+    modelAtWork(current);
+    e2e.sims.gateway.faults.add({ path: '/chat/completions', kind: 'reset', keep: 6, times: 1 });
+    await page.getByRole('tab', { name: 'Firewall' }).click();
+    const cut = await askAbout(page, detail);
+    await expect.poll(() => cut.getByRole('note').innerText()).toBe('The answer did not finish, so no verdict is taken from it.');
+    expect(await cut.getByRole('article').last().innerText()).toContain('from 203.0.113.102');
+    expect(await cut.getByRole('group', { name: 'The model proposes' }).count()).toBe(0);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'triage-cut-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     expect(writesSince(asked)).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import { useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { SeverityBadge } from '../alerts/alert-columns.tsx';
 import { visibleText } from '../table/visible-text.ts';
+import { blockDurationPresets } from '../../../../src-shared/firewall-constants.ts';
 import { useFormat } from '../../../ui/format.ts';
 import '../firewall.css';
 
@@ -74,6 +75,11 @@ function Reading({ triage }: { triage: Triage }) {
 function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: string; verdict: Verdict }) {
   const { t } = useTranslation();
   const format = useFormat();
+  // The Block form's own words for its presets (1 day, 7 days), the short form otherwise.
+  const durationText = (seconds: number) => {
+    const preset = (Object.keys(blockDurationPresets) as (keyof typeof blockDurationPresets)[]).find((name) => blockDurationPresets[name] === seconds);
+    return preset ? t(`firewall.duration.presets.${preset}`) : format.duration(seconds);
+  };
   const decide = useDecideTriage();
   const writes = useFirewallWrites(triage.firewallProfileId);
   const operate = operateState(useFirewallStatusStore((state) => state.capabilities[triage.firewallProfileId]));
@@ -87,7 +93,7 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
     verdict.action === 'block'
       ? verdict.durationSeconds === 0
         ? t('assistant.triage.action.blockPermanent', { address })
-        : t('assistant.triage.action.block', { address, duration: format.duration(verdict.durationSeconds ?? 0) })
+        : t('assistant.triage.action.block', { address, duration: durationText(verdict.durationSeconds ?? 0) })
       : t(`assistant.triage.action.${verdict.action}`, { address });
 
   const decided = async (kind: 'approved' | 'dismissed', blockedIp: string | null) => {
