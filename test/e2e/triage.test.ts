@@ -250,6 +250,7 @@ describe('triage of an alert, as an analyst does it', () => {
     const settings = page.getByRole('region', { name: '工作中的模型' });
     await settings.getByLabel('网关连接').selectOption({ label: 'Analyst gateway' });
     await expectNoEnglish(settings);
+    await settings.scrollIntoViewIfNeeded();
     await shot(page, 'triage-settings-zh');
     modelAtWork(current);
     await page.getByRole('tab', { name: '防火墙' }).click();
