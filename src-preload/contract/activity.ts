@@ -3,13 +3,12 @@
 // target names (its kind, id, address, name).
 import { z } from 'zod';
 import { call, event } from './define.ts';
+import { activityBackEnds, activityOutcomes, DEFAULT_ACTIVITY_RETENTION_DAYS } from '../../src-shared/activity-constants.ts';
 import type { CachedPage } from './pages.ts';
 
-export const activityBackEnds = ['firewall', 'support', 'gateway', 'local'] as const;
+export { activityBackEnds, activityOutcomes, DEFAULT_ACTIVITY_RETENTION_DAYS };
 export type ActivityBackEnd = (typeof activityBackEnds)[number];
 
-/** `queued`: the outbox holds it and sends it by itself; `discarded`: the user gave up a queued write. */
-export const activityOutcomes = ['sent', 'queued', 'failed', 'discarded'] as const;
 export type ActivityOutcome = (typeof activityOutcomes)[number];
 
 /** What an entry is about, enough for the window to build a link to it. */
@@ -100,8 +99,6 @@ export const activitySettingsSchema = z.object({
   retentionDays: z.int().min(1).max(3650),
 });
 export type ActivitySettings = z.infer<typeof activitySettingsSchema>;
-
-export const DEFAULT_ACTIVITY_RETENTION_DAYS = 180;
 
 /** The log changed (an entry made, or a queued one sent): views showing it query again. */
 export interface ActivityChanged {

@@ -149,8 +149,8 @@ export const blockRequestSchema = z.object({
   ip: z.string().trim().min(1, 'ip_address').max(64).refine((value) => isIpAddress(value), 'ip_address'),
   durationSeconds: z.int().min(0).max(31_536_000),
   reason: z.string().max(500).default(''),
-  /** A model proposed this block, in this conversation (the activity log links to it). */
-  proposedBy: z.object({ conversationId: z.string().min(1).max(64) }).optional(),
+  /** Approved from a model's proposal in this conversation: the activity log says so and links it. */
+  proposedBy: z.object({ conversationId: z.string().min(1).max(200) }).optional(),
 });
 
 /** An appliance capability as OpsDesk learned it; `unknown` until the appliance has said. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activityBackEnds, activityOutcomes } from './activity.ts';
 import { addressSchema } from './address.ts';
 import { call } from './define.ts';
 
@@ -14,7 +15,7 @@ const noParams = z.undefined().optional();
  * (the Firewall view's block list); an item view always names its item.
  */
 export const navigationTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('firewall'), params: z.object({ profileId, section, severity: z.string().min(1).max(40), address: z.string().min(1).max(100) }).partial().optional() }),
+  z.object({ kind: z.literal('firewall'), params: z.object({ profileId, section, severity: z.string().min(1).max(40) }).partial().optional() }),
   z.object({ kind: z.literal('support'), params: z.object({ profileId, section, itemId }).partial().optional() }),
   z.object({ kind: z.literal('chat'), params: noParams }),
   z.object({ kind: z.literal('settings'), params: noParams }),
@@ -22,6 +23,11 @@ export const navigationTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('conversation'), params: z.object({ id: itemId }) }),
   z.object({ kind: z.literal('ticket'), params: z.object({ profileId, ticketId: itemId }) }),
   z.object({ kind: z.literal('block'), params: z.object({ profileId, entryId: itemId }) }),
+  /** The activity log, optionally opened with a filter preset (an address's or a profile's entries, the failed ones). */
+  z.object({
+    kind: z.literal('activity'),
+    params: z.object({ text: z.string().max(200), backEnd: z.enum(activityBackEnds), outcome: z.enum(activityOutcomes) }).partial().optional(),
+  }),
   z.object({ kind: z.literal('address'), params: z.object({ address: addressSchema }) }),
 ]);
 export type NavigationTarget = z.infer<typeof navigationTargetSchema>;

@@ -5,7 +5,7 @@ import type { RemotePage } from '../../src-preload/contract/pages.ts';
 import type { OpsDeskApi } from '../../src-preload/contract/index.ts';
 import type { SupportResource, SyncStatus } from '../../src-preload/contract/sync.ts';
 import { opsdesk } from '../bridge.ts';
-import { addressKeys, assistantKeys, firewallKeys, gatewayKeys, supportKeys } from './query-keys.ts';
+import { activityKeys, addressKeys, assistantKeys, firewallKeys, gatewayKeys, supportKeys } from './query-keys.ts';
 
 /**
  * THE table of which contract event changes which queries: main's cache changed, so the views
@@ -43,6 +43,8 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
       ),
     ),
     api.gateway.onConversationsChanged(() => stale(gatewayKeys.conversations())),
+    // An entry made, or a queued write's entry settled: the log, each item's history and the action list.
+    api.activity.onCacheChanged(() => stale(activityKeys.all())),
     // The settings event carries the new settings.
     api.assistant.onSettingsChanged((state) => client.setQueryData(assistantKeys.settings(), state)),
     // A triage started, its answer ended or a decision was taken: its panel and the alerts' lists of conversations.

@@ -25,6 +25,15 @@ export const supportKeys = {
   syncStatus: (profileId: string) => ['support', profileId, 'syncStatus'] as const,
 };
 
+/** The activity log is the window's own record, not a profile's: its keys start with the area alone. */
+export const activityKeys = {
+  all: () => ['activity'] as const,
+  list: () => ['activity', 'list'] as const,
+  history: (target: unknown) => ['activity', 'history', target] as const,
+  actions: () => ['activity', 'actions'] as const,
+  settings: () => ['activity', 'settings'] as const,
+};
+
 export const assistantKeys = {
   settings: () => ['assistant', 'settings'] as const,
   /** A triage conversation's link to its alerts and the verdict read from its answer; an answer's end changes it. */

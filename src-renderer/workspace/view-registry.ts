@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
 import type { NavigationTarget, PickerKind, ViewKind, ViewParams } from '../../src-preload/contract/workspace.ts';
+import { ActivityView } from '../activity/ActivityView.tsx';
 import { addressTitle } from '../features/address/AddressView.tsx';
 import { ChatView } from '../features/chat/ChatView.tsx';
 import { useConversationTitles } from '../features/chat/chat-store.ts';
@@ -45,6 +46,7 @@ export const viewRegistry: { [K in ViewKind]: ViewRegistration<K> } = {
   conversation: { holds: 'item', component: ConversationTab, titleFor: conversationTitle },
   ticket: { holds: 'item', component: TicketView, titleFor: ticketTitle },
   block: { holds: 'item', component: BlockView, titleFor: blockTitle },
+  activity: { holds: 'nothing', component: ActivityView },
   address: { holds: 'item', component: AddressCardView, titleFor: addressTitle },
 };
 

@@ -79,7 +79,7 @@ describe('the address card', () => {
     expect(await page.getByRole('tab', { selected: true }).innerText()).toContain(address);
 
     const alerts = card.getByRole('region', { name: 'Alerts' });
-    await poll(() => alerts.getByRole('status').innerText()).toContain(`${scene1.alertsFromIt} as source`);
+    await poll(() => alerts.getByRole('status').filter({ hasText: 'as source' }).innerText()).toContain(`${scene1.alertsFromIt} as source`);
     expect(await alerts.getByRole('img', { name: /Alerts per day/ }).count()).toBe(1);
     const newest = card.getByRole('table', { name: 'Newest alerts' });
     expect(await newest.getByRole('row').count()).toBe(scene1.alertsFromIt + 1);
@@ -90,6 +90,8 @@ describe('the address card', () => {
     // Hostile text is text: the markup shows as written, nothing it names exists.
     expect(await tickets.innerText()).toContain('<img src=x onerror=alert(1)>');
     expect(await card.locator('img, script, svg[onload]').count()).toBe(0);
+    // The pointer off the chart, so no tooltip covers it in the pictures.
+    await page.mouse.move(0, 790);
     await shot(page, 'address-card-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'address-card-dark');
@@ -114,20 +116,52 @@ describe('the address card', () => {
     await support.close();
     await page.reload();
     const again = page.getByRole('tabpanel', { name: address });
-    await poll(() => again.getByRole('region', { name: 'Alerts' }).getByRole('status').innerText()).toContain(`${scene1.alertsFromIt} as source`);
+    await poll(() => again.getByRole('region', { name: 'Alerts' }).getByRole('status').filter({ hasText: 'as source' }).innerText()).toContain(`${scene1.alertsFromIt} as source`);
     await poll(() => again.getByRole('region', { name: 'Tickets (1)' }).innerText()).toContain('Our office is blocked');
     await poll(() => again.getByRole('listitem', { name: 'Firewall Branch firewall' }).getByRole('status').textContent()).toBe('Blocked');
     await shot(page, 'address-card-offline');
+  });
+
+  test('from an alert: "Create work item" prefilled with the alert, linked back on the alert; "Tickets mentioning this source" opens the card', async () => {
+    const linkScene = await scene({ subject: 'Our office is blocked', message: (address) => `Our office IP ${address} is blocked since this morning.` });
+    const { page, address, support } = linkScene;
+    const card = await openCardFromTicket(linkScene, { supportTab: 'Support', ticketList: 'Ticket list' });
+    const row = card.getByRole('table', { name: 'Newest alerts' }).getByRole('row').nth(1);
+    const alertId = (await row.getAttribute('aria-label'))!.replace('Alert ', '');
+    await row.getByRole('button').first().click();
+    const alertTab = page.getByRole('tabpanel', { name: `Alert ${alertId}` });
+    await alertTab.getByRole('button', { name: 'Create work item' }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Work item from alert ${alertId}` });
+    expect(await dialog.getByLabel('Title').inputValue()).toMatch(new RegExp(`^Alert ${alertId}: \\S`));
+    const description = await dialog.getByLabel('Description (optional)').inputValue();
+    expect(description).toContain(`From firewall alert ${alertId} on Branch firewall.`);
+    expect(description).toContain(`Source: ${address}:`);
+    await shot(page, 'alert-create-work-item');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+
+    const made = alertTab.getByRole('list', { name: 'Work items made from this alert' });
+    await poll(() => made.getByRole('button', { name: /^Work item / }).count()).toBe(1);
+    const workId = (await made.getByRole('button').first().innerText()).replace('Work item ', '');
+    const created = support.store.work.find((item) => item.id === workId);
+    expect(created?.title).toMatch(new RegExp(`^Alert ${alertId}: `));
+    expect(created?.description).toContain(`From firewall alert ${alertId}`);
+    await shot(page, 'alert-linked-work-item');
+
+    await alertTab.getByRole('button', { name: 'Tickets mentioning this source' }).click();
+    await poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain(address);
+    expect(await page.getByRole('tabpanel', { name: address }).getByRole('region', { name: 'Tickets (1)' }).innerText()).toContain('Our office is blocked');
   });
 
   test('in Chinese: the card and its sections in Chinese, light and dark', async () => {
     const zhScene = await scene({ subject: '办公室被封', message: (address) => `我们办公室的 IP ${address} 从今天早上起被封了。${hostile}` }, 'zh-CN');
     const card = await openCardFromTicket(zhScene, { supportTab: zhCN.views.support.title, ticketList: zhCN.supportInbox.tickets.list });
     const alerts = card.getByRole('region', { name: zhCN.address.alerts.title });
-    await poll(() => alerts.getByRole('status').innerText()).toContain(`作为来源 ${zhScene.alertsFromIt} 条`);
+    await poll(() => alerts.getByRole('status').filter({ hasText: '作为来源' }).innerText()).toContain(`作为来源 ${zhScene.alertsFromIt} 条`);
     await poll(() => card.getByRole('region', { name: '工单（1）' }).innerText()).toContain('办公室被封');
     await poll(() => card.getByRole('listitem', { name: '防火墙 Branch firewall' }).getByRole('status').textContent()).toBe(zhCN.address.appliances.notBlocked);
     await expectNoEnglish(card);
+    await zhScene.page.mouse.move(0, 790);
     await shot(zhScene.page, 'address-card-zh-light');
     await zhScene.page.emulateMedia({ colorScheme: 'dark' });
     await shot(zhScene.page, 'address-card-zh-dark');

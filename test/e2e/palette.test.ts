@@ -92,14 +92,15 @@ describe('command palette', () => {
     expect(await page.title()).not.toBe('owned');
   });
 
-  test('a typed address goes straight to its alerts, and "Block" opens the block form with it filled in', async () => {
+  test('a typed address goes straight to its card, and "Block" opens the block form with it filled in', async () => {
     const { page, address } = await start();
     await page.keyboard.press('Control+k');
     await search(page, address);
     expect(await selectedOption(page).innerText()).toBe(`Open address ${address}`);
     expect(await palette(page).getByRole('group', { name: 'Alerts' }).getByRole('option').count()).toBeGreaterThan(0);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('tabpanel').getByRole('textbox', { name: 'Source IP' }).inputValue()).toBe(address);
+    await expect.poll(() => activeTab(page)).toContain(address);
+    await expect.poll(() => page.getByRole('tabpanel').getByRole('table', { name: 'Newest alerts' }).getByRole('row', { name: 'Alert alt_00000042' }).count()).toBe(1);
 
     await page.keyboard.press('Control+k');
     await search(page, address);

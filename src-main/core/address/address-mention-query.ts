@@ -96,7 +96,7 @@ export class AddressMentionQuery {
     for (const { table, statement } of this.#statements) {
       const mentions: AddressMention[] = found[table.kind];
       for (const row of statement.iterate({ needle })) {
-        const text = table.textsOf(row).find((candidate) => mentionsAddress(candidate, parsed));
+        const text = table.textsOf(row).find((candidate) => candidate.includes(needle) && mentionsAddress(candidate, parsed));
         if (text === undefined) continue;
         mentions.push({ kind: table.kind, profileId: row.profile_id, id: row.id, title: row.title, excerpt: excerptOf(text, parsed), at: row.at });
         if (mentions.length >= limit) break;

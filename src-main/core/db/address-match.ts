@@ -61,8 +61,11 @@ export function addressCondition(parsed: ParsedAddress): AddressCondition {
     return { on: (column) => `${column} IN (${forms.map((_, i) => `@address${i}`).join(', ')})`, params };
   }
   const prefix = writtenPrefix({ ...parsed, prefixLength: parsed.prefixLength });
+  // Whole octets written in decimal are the range exactly; a part of an octet, or IPv6 (whose
+  // text compresses zeros), is narrowed by the text and decided by ipaddr.js.
+  const exact = parsed.family === 'ipv4' && parsed.prefixLength % 8 === 0;
   return {
-    on: (column) => `${column} >= @addressFrom AND ${column} < @addressTo AND ${ADDRESS_OVERLAPS}(@addressRange, ${column})`,
-    params: { addressFrom: prefix, addressTo: `${prefix}\u{10FFFF}`, addressRange: parsed.address },
+    on: (column) => `${column} >= @addressFrom AND ${column} < @addressTo${exact ? '' : ` AND ${ADDRESS_OVERLAPS}(@addressRange, ${column})`}`,
+    params: { addressFrom: prefix, addressTo: `${prefix}\u{10FFFF}`, ...(exact ? {} : { addressRange: parsed.address }) },
   };
 }

@@ -2,6 +2,7 @@
 // their full-text indexes from migrations 6 and 22, and search_seen): a few rows of each kind that
 // match, and how many match, counted up to a limit. Read only, except the seen answers it keeps.
 import { SEARCH_COUNT_LIMIT } from '../../../src-preload/contract/search.ts';
+import type Database from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { WORD_PREFIXES_MATCH } from '../db/word-prefix-match.ts';
 
@@ -56,9 +57,13 @@ function excerptOrElse<Row extends TextFound & { marked: string | null; otherwis
 }
 /** What the seen answers keep: enough to find them again, never a whole knowledge base. */
 const SEEN_KEPT = 2000;
+/** Signatures whose newest alerts are read for the first rows; the count goes on over every matching one. */
+const SIGNATURES_READ = 20;
 
 export class SearchRepository {
   readonly #db: Db;
+  /** Each query prepared once: preparing is a good part of a keystroke's few milliseconds. */
+  readonly #statements = new Map<string, Database.Statement>();
   readonly #alertColumns = `k.profile_id AS profileId, a.id, a.signature, a.message, a.src_ip AS srcIp, a.dst_ip AS dstIp,
     a.severity, a.occurred_ms AS occurredMs`;
 
@@ -73,8 +78,7 @@ export class SearchRepository {
     let count = 0;
     for (const key of keys) {
       for (const column of ['src_ip', 'dst_ip']) {
-        rows.push(...this.#db
-          .prepare<[number, string, number], AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key
+        rows.push(...this.#prepare<[number, string, number], AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key
             WHERE a.profile_key = ? AND a.${column} = ? ORDER BY a.occurred_ms DESC LIMIT ?`)
           .all(key, address, limit));
         count += this.#count(`SELECT 1 FROM firewall_alerts WHERE profile_key = ? AND ${column} = ?`, key, address);
@@ -93,7 +97,7 @@ export class SearchRepository {
         const range = `a.profile_key = @key AND a.${column} >= @start AND a.${column} < @end`;
         const params = { key, start, end: `${start}\u{10FFFF}`, limit };
         if (rows.length < limit) {
-          rows.push(...this.#db.prepare<typeof params, AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key WHERE ${range} LIMIT @limit`).all(params));
+          rows.push(...this.#prepare<typeof params, AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key WHERE ${range} LIMIT @limit`).all(params));
         }
         count += this.#count(`SELECT 1 FROM firewall_alerts a WHERE ${range}`, params);
       }
@@ -102,31 +106,38 @@ export class SearchRepository {
   }
 
   /**
-   * Alerts whose words begin with `words` (signature, message, category, addresses), the most
-   * recently stored first: the rows the index has not taken in yet, then the index's.
+   * Alerts with one of `signatures` (profile key and signature, as signaturesSince found them),
+   * newest first, through the signature index: the first rows among the first SIGNATURES_READ
+   * signatures, and the count across them all.
    */
-  alertsWithWords(match: string, words: string, limit: number): Found<AlertFound> {
-    const pending = `FROM firewall_alerts a WHERE a.rowid > (SELECT indexed_through FROM firewall_alerts_fts_progress)
-      AND ${WORD_PREFIXES_MATCH}(@words, concat_ws(' ', a.signature, a.message, a.category, a.src_ip, a.dst_ip))`;
-    const params = { match, words, limit };
-    const rows = this.#db
-      .prepare<typeof params, AlertFound>(`SELECT ${this.#alertColumns} ${pending.replace('FROM firewall_alerts a', 'FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key')}
-        ORDER BY a.rowid DESC LIMIT @limit`)
-      .all(params);
-    if (rows.length < limit) {
-      rows.push(...this.#db
-        .prepare<typeof params, AlertFound>(`SELECT ${this.#alertColumns} FROM (SELECT rowid FROM firewall_alerts_fts WHERE firewall_alerts_fts MATCH @match ORDER BY rowid DESC LIMIT @limit) f
-          JOIN firewall_alerts a ON a.rowid = f.rowid JOIN firewall_profile_keys k ON k.key = a.profile_key ORDER BY a.rowid DESC`)
-        .all({ ...params, limit: limit - rows.length }));
+  alertsWithSignatures(signatures: readonly { key: number; signature: string }[], limit: number): Found<AlertFound> {
+    const newest = this.#prepare<[number, string, number], AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key
+      WHERE a.profile_key = ? AND a.signature = ? ORDER BY a.occurred_ms DESC LIMIT ?`);
+    const counted = this.#prepare<[number, string, number], number>('SELECT COUNT(*) FROM (SELECT 1 FROM firewall_alerts WHERE profile_key = ? AND signature = ? LIMIT ?)').pluck();
+    const rows = signatures.slice(0, SIGNATURES_READ).flatMap(({ key, signature }) => newest.all(key, signature, limit));
+    let count = 0;
+    for (const { key, signature } of signatures) {
+      if (count >= COUNTED) break;
+      count += counted.get(key, signature, COUNTED - count)!;
     }
-    const count = this.#count(`SELECT 1 ${pending}`, params) + this.#count('SELECT 1 FROM firewall_alerts_fts WHERE firewall_alerts_fts MATCH @match', params);
-    return { rows, count: Math.min(count, COUNTED) };
+    return { rows: rows.sort((a, b) => (b.occurredMs ?? 0) - (a.occurredMs ?? 0)).slice(0, limit), count };
+  }
+
+  /** The signatures of the alerts stored after `rowid` (each profile's), and the highest rowid read. */
+  signaturesSince(rowid: number): { signatures: { key: number; signature: string }[]; through: number } {
+    const through = this.#prepare<[], number>('SELECT IFNULL(MAX(rowid), 0) FROM firewall_alerts').pluck().get()!;
+    // From nothing, the signature index holds every one (a scan of it, not of the rows); after, only the newer rows are read.
+    const signatures = rowid === 0
+      ? this.#prepare<[], { key: number; signature: string }>('SELECT DISTINCT profile_key AS key, signature FROM firewall_alerts WHERE signature IS NOT NULL').all()
+      : this.#prepare<[number, number], { key: number; signature: string }>(
+          'SELECT DISTINCT profile_key AS key, signature FROM firewall_alerts WHERE rowid > ? AND rowid <= ? AND signature IS NOT NULL',
+        ).all(rowid, through);
+    return { signatures, through };
   }
 
   /** An alert by its id, in any profile. */
   alertsWithId(id: string): AlertFound[] {
-    return this.#db
-      .prepare<[string], AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key
+    return this.#prepare<[string], AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key
         WHERE a.profile_key IN (SELECT key FROM firewall_profile_keys) AND a.id = ?`)
       .all(id);
   }
@@ -143,60 +154,64 @@ export class SearchRepository {
   }
 
   tickets(match: string, limit: number): Found<TextFound> {
-    return this.#foundMarked(
+    return this.#foundRanked('support_tickets', match, limit,
       `SELECT t.profile_id AS profileId, t.id, t.subject AS title,
          ${markedExcerptOf('support_tickets_fts', 2)} AS marked, concat_ws(' · ', t.visitor_name, t.visitor_email) AS otherwise
-       FROM support_tickets_fts f JOIN support_tickets t ON t.rowid = f.rowid
-       WHERE support_tickets_fts MATCH @match ORDER BY bm25(support_tickets_fts, 8, 4, 1), t.activity_at DESC LIMIT @limit`,
-      'SELECT 1 FROM support_tickets_fts WHERE support_tickets_fts MATCH @match',
-      { match, limit },
-    );
+       FROM support_tickets_fts f JOIN support_tickets t ON t.rowid = f.rowid`,
+      'bm25(support_tickets_fts, 8, 4, 1)');
   }
 
   /** Tickets by their id, in any support profile. */
   ticketsWithId(id: string): TextFound[] {
-    return this.#db
-      .prepare<[string], TextFound>(`SELECT profile_id AS profileId, id, subject AS title, NULL AS excerpt FROM support_tickets
+    return this.#prepare<[string], TextFound>(`SELECT profile_id AS profileId, id, subject AS title, NULL AS excerpt FROM support_tickets
         WHERE profile_id IN (SELECT id FROM profiles) AND id = ?`)
       .all(id);
   }
 
   /** Contacts by name, company or email; never their phone, not even masked. */
   contacts(match: string, limit: number): Found<TextFound> {
-    return this.#found(
-      `SELECT c.profile_id AS profileId, c.id, c.name AS title, concat_ws(' · ', c.company, c.email) AS excerpt
-       FROM support_contacts_fts f JOIN support_contacts c ON c.rowid = f.rowid
-       WHERE support_contacts_fts MATCH @match ORDER BY bm25(support_contacts_fts, 8, 4, 4), c.activity_at DESC LIMIT @limit`,
-      'SELECT 1 FROM support_contacts_fts WHERE support_contacts_fts MATCH @match',
-      { match, limit },
-    );
+    return this.#foundRanked('support_contacts', match, limit,
+      `SELECT c.profile_id AS profileId, c.id, c.name AS title, NULL AS marked, concat_ws(' · ', c.company, c.email) AS otherwise
+       FROM support_contacts_fts f JOIN support_contacts c ON c.rowid = f.rowid`,
+      'bm25(support_contacts_fts, 8, 4, 4)');
   }
 
   workItems(match: string, limit: number): Found<TextFound> {
-    return this.#foundMarked(
+    return this.#foundRanked('support_work_items', match, limit,
       `SELECT w.profile_id AS profileId, w.id, w.title,
          ${markedExcerptOf('support_work_items_fts', 1)} AS marked, concat_ws(' · ', w.status, w.assignee) AS otherwise
-       FROM support_work_items_fts f JOIN support_work_items w ON w.rowid = f.rowid
-       WHERE support_work_items_fts MATCH @match ORDER BY bm25(support_work_items_fts, 8, 1), w.activity_at DESC LIMIT @limit`,
-      'SELECT 1 FROM support_work_items_fts WHERE support_work_items_fts MATCH @match',
-      { match, limit },
-    );
+       FROM support_work_items_fts f JOIN support_work_items w ON w.rowid = f.rowid`,
+      'bm25(support_work_items_fts, 8, 1)');
   }
 
-  /** Conversations by title, then by the text of their messages (with the words around it). */
+  /**
+   * Conversations by title, then by the text of their messages (with the words around the match),
+   * the most recent first; counted as distinct conversations, walking the matches only as far as needed.
+   */
   conversations(match: string, limit: number): Found<TextFound> {
-    const byTitle = `SELECT c.id, c.profile_id AS profileId, c.title, NULL AS excerpt, 0 AS place, c.updated_at AS at
-      FROM conversations_fts f JOIN conversations c ON c.rowid = f.rowid WHERE conversations_fts MATCH @match`;
-    const byText = `SELECT c.id, c.profile_id AS profileId, c.title, ${excerptOf('chat_messages_fts', 0)} AS excerpt, 1 AS place, c.updated_at AS at
-      FROM chat_messages_fts f JOIN chat_messages m ON m.rowid = f.rowid JOIN conversations c ON c.id = m.conversation_id
-      WHERE chat_messages_fts MATCH @match`;
-    const rows = this.#db
-      .prepare<{ match: string; limit: number }, TextFound & { place: number }>(`SELECT id, profileId, title, excerpt, MIN(place) AS place FROM (${byTitle} UNION ALL ${byText})
-        GROUP BY id ORDER BY place, MAX(at) DESC LIMIT @limit`)
-      .all({ match, limit });
-    const count = this.#count(`SELECT id FROM conversations WHERE rowid IN (SELECT rowid FROM conversations_fts WHERE conversations_fts MATCH @match)
-      UNION SELECT conversation_id FROM chat_messages WHERE rowid IN (SELECT rowid FROM chat_messages_fts WHERE chat_messages_fts MATCH @match)`, { match });
-    return { rows: rows.map(({ place: _place, ...row }) => row), count };
+    const matched = new Map<string, number | null>();
+    const byTitle = this.#prepare<[string], string>(
+      'SELECT c.id FROM conversations_fts f JOIN conversations c ON c.rowid = f.rowid WHERE conversations_fts MATCH ? ORDER BY f.rowid DESC',
+    ).pluck();
+    for (const id of byTitle.iterate(match)) {
+      if (matched.size >= COUNTED) break;
+      matched.set(id, null);
+    }
+    const byText = this.#prepare<[string], { rowid: number; conversationId: string }>(
+      `SELECT f.rowid, m.conversation_id AS conversationId FROM chat_messages_fts f JOIN chat_messages m ON m.rowid = f.rowid
+       WHERE chat_messages_fts MATCH ? ORDER BY f.rowid DESC`,
+    );
+    for (const { rowid, conversationId } of byText.iterate(match)) {
+      if (matched.size >= COUNTED) break;
+      if (!matched.has(conversationId)) matched.set(conversationId, rowid);
+    }
+    const title = this.#prepare<[string], TextFound>('SELECT id, profile_id AS profileId, title, NULL AS excerpt FROM conversations WHERE id = ?');
+    const excerpt = this.#prepare<[string, number], string>(`SELECT ${excerptOf('chat_messages_fts', 0)} FROM chat_messages_fts WHERE chat_messages_fts MATCH ? AND rowid = ?`).pluck();
+    const rows = [...matched].slice(0, limit).flatMap(([id, rowid]) => {
+      const found = title.get(id);
+      return found ? [{ ...found, excerpt: rowid === null ? null : (excerpt.get(match, rowid) ?? null) }] : [];
+    });
+    return { rows, count: matched.size };
   }
 
   /** The FAQ, knowledge-base answers and allow-list entries the user has been shown, by their words. */
@@ -213,7 +228,7 @@ export class SearchRepository {
   /** Remembers answers the window was shown; the oldest go beyond SEEN_KEPT. */
   remember(answers: readonly SeenAnswer[], seenAt: string): void {
     if (answers.length === 0) return;
-    const put = this.#db.prepare<SeenAnswer & { seenAt: string }>(
+    const put = this.#prepare<SeenAnswer & { seenAt: string }, never>(
       `INSERT INTO search_seen (profile_id, kind, id, title, body, seen_at) VALUES (@profileId, @kind, @id, @title, @body, @seenAt)
        ON CONFLICT (profile_id, kind, id) DO UPDATE SET title = excluded.title, body = excluded.body, seen_at = excluded.seen_at`,
     );
@@ -223,20 +238,36 @@ export class SearchRepository {
     })();
   }
 
+  #prepare<Params extends unknown[] | object, Row>(sql: string): Database.Statement<Params, Row> {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement as Database.Statement<Params, Row>;
+  }
+
   #profileKeys(): number[] {
-    return this.#db.prepare<[], number>('SELECT key FROM firewall_profile_keys').pluck().all();
+    return this.#prepare<[], number>('SELECT key FROM firewall_profile_keys').pluck().all();
   }
 
   #count(rowsSql: string, ...params: unknown[]): number {
-    return this.#db.prepare<unknown[], number>(`SELECT COUNT(*) FROM (${rowsSql} LIMIT ${COUNTED})`).pluck().get(...params)!;
+    return this.#prepare<unknown[], number>(`SELECT COUNT(*) FROM (${rowsSql} LIMIT ${COUNTED})`).pluck().get(...params)!;
   }
 
   #found<Params extends object>(rowsSql: string, countSql: string, params: Params): Found<TextFound> {
-    return { rows: this.#db.prepare<Params, TextFound>(rowsSql).all(params), count: this.#count(countSql, params) };
+    return { rows: this.#prepare<Params, TextFound>(rowsSql).all(params), count: this.#count(countSql, params) };
   }
 
-  #foundMarked<Params extends object>(rowsSql: string, countSql: string, params: Params): Found<TextFound> {
-    const rows = this.#db.prepare<Params, TextFound & { marked: string | null; otherwise: string | null }>(rowsSql).all(params);
-    return { rows: rows.map(excerptOrElse), count: this.#count(countSql, params) };
+  /**
+   * The best `limit` rows of a full-text index by `rank`, read with `columns` (an excerpt is made for
+   * those rows alone), and how many match.
+   */
+  #foundRanked(table: string, match: string, limit: number, columns: string, rank: string): Found<TextFound> {
+    const fts = `${table}_fts`;
+    const rows = this.#prepare<{ match: string; limit: number }, TextFound & { marked: string | null; otherwise: string | null }>(
+      `${columns} WHERE ${fts} MATCH @match AND f.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH @match ORDER BY ${rank} LIMIT @limit) ORDER BY ${rank}`,
+    ).all({ match, limit });
+    return { rows: rows.map(excerptOrElse), count: this.#count(`SELECT 1 FROM ${fts} WHERE ${fts} MATCH @match`, { match }) };
   }
 }

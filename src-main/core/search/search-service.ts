@@ -12,13 +12,12 @@ import {
 } from '../../../src-preload/contract/search.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import type { AlertFound, Found, SearchRepository, TextFound } from './search-repository.ts';
-import { phrasesQuery, readSearchText, wordsQuery, type SearchText } from './search-text.ts';
+import { phrasesQuery, readSearchText, type SearchText } from './search-text.ts';
+import { SignatureWords } from './signature-words.ts';
 
 /** Hits shown per kind; a prefix that narrows the search to one kind shows more of it. */
 const HITS_PER_KIND = 5;
 const HITS_NARROWED = 20;
-/** Shorter words would make the million alerts' index merge most of its words. */
-const ALERT_WORD_MIN = 2;
 const RECENT_KEY = 'palette.recentActions';
 const RECENT_KEPT = 20;
 
@@ -29,8 +28,8 @@ export interface SearchServiceOptions {
   profileNames: () => ReadonlyMap<string, string>;
 }
 
-/** Where a typed address opens: the alerts from and to it, until the address card's view kind comes. */
-const addressCard = (address: string): NavigationTarget => ({ kind: 'firewall', params: { section: 'alerts', address } });
+/** Where a typed address opens: its card. */
+const addressCard = (address: string): NavigationTarget => ({ kind: 'address', params: { address } });
 
 const alertTitle = (row: AlertFound) => row.signature ?? row.message ?? row.id;
 const alertDetail = (row: AlertFound) => [row.severity, [row.srcIp, row.dstIp].filter(Boolean).join(' → ')].filter(Boolean).join(' · ') || null;
@@ -39,9 +38,11 @@ export class SearchService {
   readonly #repository: SearchRepository;
   readonly #settings: SettingsTable;
   readonly #profileNames: () => ReadonlyMap<string, string>;
+  readonly #signatures: SignatureWords;
 
   constructor(options: SearchServiceOptions) {
     this.#repository = options.repository;
+    this.#signatures = new SignatureWords(options.repository);
     this.#settings = options.settings;
     this.#profileNames = options.profileNames;
   }
@@ -59,14 +60,14 @@ export class SearchService {
       target,
     });
     const answer: SearchAnswer = { text: typed, words: text.words, direct: this.#direct(text, names), groups: [] };
-    if (text.words.length === 0) return answer;
+    const phrases = phrasesQuery(text.rest);
+    if (phrases === '') return answer;
     const limit = text.kinds.size === 1 || text.prefix === 'ip' ? HITS_NARROWED : HITS_PER_KIND;
     const group = <Row>(kind: SearchKind, found: Found<Row>, toHit: (row: Row) => SearchHit) => {
       if (found.count > 0) answer.groups.push({ kind, count: Math.min(found.count, SEARCH_COUNT_LIMIT), more: found.count > SEARCH_COUNT_LIMIT, hits: found.rows.map(toHit) });
     };
     const textHit = (kind: SearchKind, target: (row: TextFound & { profileId: string }) => NavigationTarget) => (row: TextFound) =>
       hit(kind, row.profileId, row.id, row.title ?? row.id, row.excerpt, target(row as TextFound & { profileId: string }));
-    const phrases = phrasesQuery(text.rest);
     const words = text.words.join(' ');
     const want = (kind: SearchKind) => text.kinds.has(kind);
 
@@ -101,8 +102,8 @@ export class SearchService {
   #alerts(text: SearchText, limit: number): Found<AlertFound> | null {
     if (text.address) return this.#repository.alertsAt(text.address, limit);
     if (text.addressStart) return this.#repository.alertsFrom(text.addressStart, limit);
-    if (text.prefix === 'ip' || text.words.every((word) => word.length < ALERT_WORD_MIN)) return null;
-    const byWords = this.#repository.alertsWithWords(wordsQuery(text.words), text.words.join(' '), limit);
+    if (text.prefix === 'ip') return null;
+    const byWords = this.#repository.alertsWithSignatures(this.#signatures.matching(text.words), limit);
     const byId = this.#repository.alertsWithId(text.rest);
     if (byId.length === 0) return byWords;
     const others = byWords.rows.filter((row) => !byId.some((exact) => exact.profileId === row.profileId && exact.id === row.id));

@@ -46,20 +46,29 @@ export function readSearchText(typed: string): SearchText {
   };
 }
 
-/** Each word a prefix, all of them required: for the alerts' index, which keeps no positions. */
+/**
+ * Shorter chunks are left out of the full-text queries: one letter as a prefix would make an index
+ * merge most of its words, and narrows nothing down.
+ */
+export const SEARCHED_LENGTH = 2;
+
+/** Each word a prefix, all of them required: for the alerts' index, which keeps no positions. Empty when no word is long enough. */
 export function wordsQuery(words: readonly string[]): string {
-  return words.map((word) => `"${word}"*`).join(' AND ');
+  return words
+    .filter((word) => word.length >= SEARCHED_LENGTH)
+    .map((word) => `"${word}"*`)
+    .join(' AND ');
 }
 
 /**
- * Each typed chunk a phrase of its words, its last word a prefix, all chunks required:
+ * Each typed chunk (of SEARCHED_LENGTH or more letters and digits) a phrase of its words, its last word a prefix, all chunks required:
  * "203.0.113.2" finds that address's start in a message, not four numbers anywhere in it.
  */
 export function phrasesQuery(rest: string): string {
   return rest
     .split(/\s+/)
     .map((chunk) => chunk.match(WORD))
-    .filter((words): words is RegExpMatchArray => words !== null)
+    .filter((words): words is RegExpMatchArray => words !== null && words.join('').length >= SEARCHED_LENGTH)
     .map((words) => `"${words.join(' ')}"*`)
     .join(' AND ');
 }

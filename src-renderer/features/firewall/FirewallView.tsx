@@ -23,7 +23,6 @@ export function FirewallView({ params = {} }: { params?: ViewParams<'firewall'> 
           key={profile.id}
           profile={profile}
           initialSection={params.section}
-          address={params.address}
         />
       )}
     </ServiceConnection>
@@ -33,10 +32,9 @@ export function FirewallView({ params = {} }: { params?: ViewParams<'firewall'> 
 interface WorkspaceProps {
   profile: ProfileView;
   initialSection: string | undefined;
-  address: string | undefined;
 }
 
-function FirewallWorkspace({ profile, initialSection, address }: WorkspaceProps) {
+function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
   const { t } = useTranslation();
   const follow = useFirewallStatusStore((state) => state.follow);
   const capabilities = useFirewallStatusStore((state) => state.capabilities[profile.id]);
@@ -76,7 +74,7 @@ function FirewallWorkspace({ profile, initialSection, address }: WorkspaceProps)
           ))}
         </nav>
         <div className="fw-section">
-          <section.component profile={profile} address={section.id === initialSection ? address : undefined} />
+          <section.component profile={profile} />
         </div>
       </div>
     </div>

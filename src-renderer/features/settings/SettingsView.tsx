@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActivitySettingsSection } from '../../activity/ActivitySettingsSection.tsx';
 import { ModelAtWorkSection } from '../../assistant/ModelAtWorkSection.tsx';
 import { serviceOrder, useProfilesStore } from '../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -39,6 +40,7 @@ export function SettingsView() {
       {status === 'ready' && serviceOrder.map((service) => <ServiceSection key={service} service={service} />)}
       <ModelAtWorkSection />
       <LanguageSection />
+      <ActivitySettingsSection />
       <AboutSection />
     </div>
   );

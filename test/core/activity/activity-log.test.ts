@@ -146,6 +146,18 @@ describe('support writes through the outbox', () => {
   });
 });
 
+describe('a write the help desk refused', () => {
+  test('is failed with its code, and discarded when the analyst gives it up', async () => {
+    const { profileId } = await supportProfile();
+    sims.support.faults.add({ method: 'POST', path: '/tickets', kind: 'status', status: 409, times: 1 });
+    const write = ok(await settle(clock, api.support.createTicket({ profileId, subject: 'Refund', message: 'Please refund' })));
+    expect(write.state).toBe('failed');
+    expect(await entries()).toMatchObject([{ outcome: 'failed', errorCode: 'conflict', requestId: expect.stringMatching(/^req_/) }]);
+    ok(await api.outbox.discard({ id: write.id }));
+    expect(await entries()).toMatchObject([{ outcome: 'discarded', errorCode: 'conflict' }]);
+  });
+});
+
 describe('the log over time', () => {
   test('keeps its rows across a restart, and deletes those older than the retention at start and daily', async () => {
     const { profileId } = await firewallProfile('operations');

@@ -68,6 +68,12 @@ describe('the address card', () => {
     expect(card.alerts.total).toBe(inRange.length);
     expect(card.alerts.newest.map((alert) => alert.id).sort()).toEqual(inRange.map((alert) => alert.id).sort());
 
+    // Part of an octet: read through the index on its whole octets, then decided address by address.
+    const upperHalf = data(await workspace.api.address.card({ address: '10.20.3.128/25', limit: 500 }));
+    expect(upperHalf.alerts.newest.map((alert) => alert.id).sort()).toEqual(inRange.filter((alert) => Number(alert.dstIp!.split('.')[3]) >= 128).map((alert) => alert.id).sort());
+    const lan = data(await workspace.api.address.card({ address: '10.20.0.0/20', limit: 500 }));
+    expect(lan.alerts.asDestination).toBe(alerts.filter((alert) => Number(alert.dstIp!.split('.')[2]) < 16).length);
+
     const source = alerts[0]!.srcIp!;
     expect(data(await workspace.api.address.card({ address: ` ::ffff:${source} ` })).alerts.asSource).toBe(alerts.filter((alert) => alert.srcIp === source).length);
   });

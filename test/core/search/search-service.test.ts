@@ -100,7 +100,7 @@ describe('the palette search over the cache', () => {
   test('a typed address goes straight to it, and finds its alerts, its block and the tickets that mention it', () => {
     const address = db.prepare("SELECT src_ip FROM firewall_alerts WHERE id = 'alt_00000042'").pluck().get() as string;
     const answer = search.query(address);
-    expect(answer.direct).toEqual([{ kind: 'address', label: address, profileName: null, target: { kind: 'firewall', params: { section: 'alerts', address } } }]);
+    expect(answer.direct).toEqual([{ kind: 'address', label: address, profileName: null, target: { kind: 'address', params: { address } } }]);
     expect(group(answer, 'alert')!.hits.map((hit) => hit.id)).toContain('alt_00000042');
     const office = search.query('203.0.113.220');
     expect(kinds(office)).toEqual(['block', 'ticket', 'work']);
@@ -127,13 +127,14 @@ describe('the palette search over the cache', () => {
   test('hostile text is found as words and comes back as the same text; query syntax in the box is only words', () => {
     const answer = search.query('DROP TABLE');
     expect(titles(answer, 'ticket')).toEqual([HOSTILE]);
-    for (const typed of ['"', 'NEAR(a b)', 'a OR b*', '* AND', "' OR 1=1 --", '\\', '%_']) {
+    for (const typed of ['"', 'a.b', 'x', 'NEAR(a b)', 'a OR b*', '* AND', "' OR 1=1 --", '\\', '%_']) {
       expect(() => search.query(typed), typed).not.toThrow();
     }
     expect(db.prepare("SELECT COUNT(*) FROM support_tickets").pluck().get()).toBe(3);
   });
 
-  test('alerts not yet in the full-text index are found too', () => {
+  test('an alert stored after the last search is found by its signature, a word of it typed in part', () => {
+    expect(group(search.query('zergl'), 'alert')).toBeUndefined();
     const key = db.prepare("SELECT key FROM firewall_profile_keys WHERE profile_id = 'fw'").pluck().get() as number;
     db.prepare("INSERT INTO firewall_alerts (profile_key, id, walk, severity_rank, signature) VALUES (?, 'alt_fresh', 2, 1, 'Zerglings rushing')").run(key);
     expect(group(search.query('zergl'), 'alert')!.hits.map((hit) => hit.id)).toEqual(['alt_fresh']);

@@ -424,31 +424,40 @@ export class AlertRepository {
     };
   }
 
-  /** The address card's alerts of one profile: each read goes through the source or destination index. */
+  /**
+   * The address card's alerts of one profile: the rows naming it are found through the source and
+   * destination indexes once, counted in one pass by severity, day and role; the newest are read
+   * in time order from each index.
+   */
   aboutAddress(profileId: string, address: AddressCondition, limit: number): AlertsAboutAddress {
     const params = { ...address.params, profileId };
     const naming = (column: string) => `SELECT rowid FROM firewall_alerts a WHERE a.profile_key = ${PROFILE_KEY} AND ${address.on(`a.${column}`)}`;
-    const matched = `${naming('src_ip')} UNION ${naming('dst_ip')}`;
-    const count = (sql: string) => this.#db.prepare<Params, number>(`SELECT COUNT(*) FROM (${sql})`).pluck().get(params)!;
+    const groups = this.#db
+      .prepare<Params, { severity: string | null; rank: number; day: number | null; source: number; destination: number; alerts: number }>(
+        `SELECT a.severity, MAX(a.severity_rank) AS rank, a.occurred_ms / ${DAY_MS} AS day,
+           a.rowid IN (${naming('src_ip')}) AS source, a.rowid IN (${naming('dst_ip')}) AS destination, COUNT(*) AS alerts
+         FROM firewall_alerts a WHERE a.rowid IN (${naming('src_ip')} UNION ${naming('dst_ip')}) GROUP BY a.severity, day, source, destination`,
+      )
+      .all(params);
+    const severities = new Map<string | null, { severity: string | null; rank: number; alerts: number }>();
+    const days = new Map<number, number>();
+    const sum = (pick: (group: (typeof groups)[number]) => number) => groups.reduce((total, group) => total + pick(group), 0);
+    for (const { severity, rank, day, alerts } of groups) {
+      const kept = severities.get(severity) ?? { severity, rank, alerts: 0 };
+      severities.set(severity, { severity, rank: Math.max(rank, kept.rank), alerts: kept.alerts + alerts });
+      if (day !== null) days.set(day, (days.get(day) ?? 0) + alerts);
+    }
     const newest = (role: 'source' | 'destination', column: string) =>
       this.#db
         .prepare<Params, AlertDbRow>(`${SELECT_ROW} WHERE a.profile_key = ${PROFILE_KEY} AND ${address.on(`a.${column}`)} ORDER BY a.occurred_ms DESC, a.rowid DESC LIMIT ${Math.trunc(limit)}`)
         .all(params)
         .map((row) => ({ ...toRow(row), role, occurredMs: row.occurred_ms }));
     return {
-      asSource: count(naming('src_ip')),
-      asDestination: count(naming('dst_ip')),
-      total: count(matched),
-      bySeverity: this.#db
-        .prepare<Params, { severity: string | null; rank: number; alerts: number }>(
-          `SELECT a.severity, MAX(a.severity_rank) AS rank, COUNT(*) AS alerts FROM firewall_alerts a WHERE a.rowid IN (${matched}) GROUP BY a.severity`,
-        )
-        .all(params),
-      byDay: this.#db
-        .prepare<Params, { day: number; alerts: number }>(
-          `SELECT a.occurred_ms / ${DAY_MS} AS day, COUNT(*) AS alerts FROM firewall_alerts a WHERE a.rowid IN (${matched}) AND a.occurred_ms IS NOT NULL GROUP BY day`,
-        )
-        .all(params),
+      asSource: sum((group) => (group.source ? group.alerts : 0)),
+      asDestination: sum((group) => (group.destination ? group.alerts : 0)),
+      total: sum((group) => group.alerts),
+      bySeverity: [...severities.values()],
+      byDay: [...days].map(([day, alerts]) => ({ day, alerts })),
       newest: [...newest('source', 'src_ip'), ...newest('destination', 'dst_ip')],
     };
   }

@@ -76,17 +76,17 @@ export class AlertService {
     return { ...this.#options.repository.query(profileId, filter, sort, offset, limit), offset, syncedAt: this.#options.state.get(profileId, 'alerts').lastSyncedAt };
   }
 
+  /** What the cache holds about one address or range (the address card); answers offline. */
+  aboutAddress(profileId: string, address: AddressCondition, limit: number): AlertsAboutAddress {
+    return this.#options.repository.aboutAddress(profileId, address, limit);
+  }
+
   /** One alert as the cache holds it; never touches the network. */
   cached(profileId: string, alertId: string): AlertRow | undefined {
     const found = this.#options.repository.find(profileId, alertId);
     if (!found) return undefined;
     const { detail: _detail, other: _other, ...row } = found;
     return row;
-  }
-
-  /** What the cache holds about one address or range (the address card); answers offline. */
-  aboutAddress(profileId: string, address: AddressCondition, limit: number): AlertsAboutAddress {
-    return this.#options.repository.aboutAddress(profileId, address, limit);
   }
 
   facets(profileId: string): AlertFacets {

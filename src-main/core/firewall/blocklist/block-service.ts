@@ -23,6 +23,12 @@ const MAX_WALKS = 3;
 
 export interface BlockChange extends BlockListChanges {
   profileId: string;
+  /** A block approved from a model's proposal: the conversation that proposed it. */
+  proposedBy?: ProposedBy;
+}
+
+export interface ProposedBy {
+  conversationId: string;
 }
 
 export interface BlockServiceOptions {
@@ -51,7 +57,7 @@ export class BlockService {
     return { items: this.#options.repository.list(profileId), syncedAt: this.#options.state.get(profileId, 'blocklist').lastSyncedAt };
   }
 
-  async block(profileId: string, ip: string, durationSeconds: number, reason: string, proposedBy?: { conversationId: string }): Promise<BlockEntry> {
+  async block(profileId: string, ip: string, durationSeconds: number, reason: string, proposedBy?: ProposedBy): Promise<BlockEntry> {
     if (isIP(ip) === 0) {
       throw new UserFacingError({ code: 'bad_request', params: { context: 'invalid_input' }, fieldErrors: [fieldError('ip', 'ip_address')] });
     }
@@ -72,7 +78,7 @@ export class BlockService {
     if (!entry) return this.#assumedEntry(ip, durationSeconds, reason);
     const isNew = this.#options.repository.find(profileId, entry.id) === undefined;
     this.#options.repository.put(profileId, entry);
-    this.#changed.fire({ profileId, added: isNew ? [entry] : [], removed: [] });
+    this.#changed.fire({ profileId, added: isNew ? [entry] : [], removed: [], ...(proposedBy && { proposedBy }) });
     return entry;
   }
 

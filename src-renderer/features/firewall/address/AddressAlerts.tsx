@@ -74,7 +74,7 @@ function AlertDays({ byDay }: { byDay: Alerts['byDay'] }) {
       <div role="img" aria-label={title}>
         <ResponsiveContainer width="100%" height={140}>
           <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid vertical={false} />
+            <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.2} />
             <XAxis dataKey="label" tickLine={false} minTickGap={16} />
             <YAxis allowDecimals={false} width={32} />
             <Tooltip cursor={{ className: 'address-chart-cursor' }} />

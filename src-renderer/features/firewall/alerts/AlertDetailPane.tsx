@@ -1,3 +1,4 @@
+import { ItemHistory } from '../../../activity/ItemHistory.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
@@ -113,6 +114,7 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
             </div>
           ))}
       </dl>
+      {detail.srcIp && <ItemHistory target={{ address: detail.srcIp }} />}
     </>
   );
 }

@@ -104,7 +104,7 @@ function CreateWorkItemDialog({ profileId, detail, onClose }: { profileId: strin
       {supportProfiles.length === 0 ? (
         <p className="muted">{t('address.linked.noSupport')}</p>
       ) : (
-        <form className="fw-form" onSubmit={(event) => void submit(event)}>
+        <form className="fw-work-form" onSubmit={(event) => void submit(event)}>
           {supportProfiles.length > 1 && (
             <label className="field">
               <span className="field-label">{t('address.linked.supportConnection')}</span>

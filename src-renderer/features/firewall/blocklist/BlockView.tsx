@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AlertRow, BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import type { ViewParams } from '../../../../src-preload/contract/workspace.ts';
 import { alertIdInBlockReason } from '../../../../src-shared/alert-block-reason.ts';
+import { ItemHistory } from '../../../activity/ItemHistory.tsx';
 import { ServiceConnection } from '../../../connections/ServiceConnection.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
@@ -100,6 +101,7 @@ function BlockEntryPane({ profileId, entryId }: { profileId: string; entryId: st
         ))}
       </dl>
       <BlockOrigin profileId={profileId} entry={entry} />
+      <ItemHistory target={{ address: entry.ip }} />
       {confirming && (
         <ConfirmDialog
           title={t('firewall.blocklist.unblockTitle', { ip: visibleText(entry.ip) })}

@@ -1,3 +1,4 @@
+import { ItemHistory } from '../../../activity/ItemHistory.tsx';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,6 +115,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
           </ScopeGate>
         </div>
       )}
+      <ItemHistory target={{ kind: 'ticket', id: ticketId }} />
       {closing && (
         <CloseDialog
           ticketId={ticketId}
