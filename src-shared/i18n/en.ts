@@ -331,6 +331,7 @@ export const en = {
       nothingToSend: 'Nothing is sent to the appliance for this action; Approve only notes your decision.',
       approved: 'Approved.',
       approvedBlock: 'Approved: {{address}} is blocked.',
+      openBlock: 'Open the block',
       dismissed: 'Dismissed. Nothing was sent.',
       noVerdict: 'The model gave no verdict in the asked form, so there is nothing to approve.',
       malformed: 'The model wrote a verdict OpsDesk could not read ({{problem}}), so there is nothing to approve.',

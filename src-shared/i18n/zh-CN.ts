@@ -329,6 +329,7 @@ export const zhCN: Catalog = {
       nothingToSend: '此动作不会向设备发送任何内容；“批准”只记录你的决定。',
       approved: '已批准。',
       approvedBlock: '已批准：{{address}} 已被封禁。',
+      openBlock: '打开该封禁',
       dismissed: '已驳回，未发送任何内容。',
       noVerdict: '模型没有按要求的格式给出结论，因此没有可批准的建议。',
       malformed: '模型写的结论 OpsDesk 无法读取（{{problem}}），因此没有可批准的建议。',

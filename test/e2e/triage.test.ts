@@ -122,9 +122,18 @@ describe('triage of an alert, as an analyst does it', () => {
     await alertTab.getByRole('button', { name: 'Triage: ET SCAN Nmap SYN' }).click();
     await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain('Triage: ET SCAN Nmap SYN');
     expect(app.services.triage.triageOf(conversationId)?.decision).toMatchObject({ kind: 'approved', blockedIp: source });
-    // The activity log records the block as proposed by the model, in that conversation.
+    // The activity log records the block as proposed by the model, in that conversation…
     const logged = app.services.activity.list({}, 0, 50).rows.filter((entry) => entry.target.address === source);
     expect(logged).toEqual([expect.objectContaining({ backEnd: 'firewall', outcome: 'sent', proposedBy: { conversationId } })]);
+    // …and the block's tab says so, linked back to the conversation.
+    await page.getByRole('tab', { name: 'Triage: ET SCAN Nmap SYN' }).click();
+    await proposal.getByRole('button', { name: 'Open the block' }).click();
+    const blockTab = page.getByRole('tabpanel', { name: /^Block / });
+    const proposedBy = blockTab.getByRole('button', { name: 'Proposed by a model' });
+    await proposedBy.waitFor();
+    await shot(page, 'triage-block-history-en');
+    await proposedBy.click();
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain('Triage: ET SCAN Nmap SYN');
   });
 
   test('from an address card: its newest alerts as a source, and the address may be acted on', async () => {

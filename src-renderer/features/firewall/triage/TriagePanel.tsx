@@ -9,7 +9,7 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { DurationPicker } from '../blocklist/DurationPicker.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { useFirewallWrites } from '../firewall-data.ts';
+import { useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { SeverityBadge } from '../alerts/alert-columns.tsx';
 import { visibleText } from '../table/visible-text.ts';
@@ -135,13 +135,16 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
         )}
       </dl>
       {triage.decision ? (
-        <p role="status" className="triage-decision">
-          {triage.decision.kind === 'dismissed'
-            ? t('assistant.triage.dismissed')
-            : triage.decision.blockedIp
-              ? t('assistant.triage.approvedBlock', { address: visibleText(triage.decision.blockedIp) })
-              : t('assistant.triage.approved')}
-        </p>
+        <div className="triage-decided">
+          <p role="status" className="triage-decision">
+            {triage.decision.kind === 'dismissed'
+              ? t('assistant.triage.dismissed')
+              : triage.decision.blockedIp
+                ? t('assistant.triage.approvedBlock', { address: visibleText(triage.decision.blockedIp) })
+                : t('assistant.triage.approved')}
+          </p>
+          {triage.decision.blockedIp && <BlockLink profileId={triage.firewallProfileId} ip={triage.decision.blockedIp} />}
+        </div>
       ) : (
         <>
           {!isBlock && <p className="muted">{t('assistant.triage.nothingToSend')}</p>}
@@ -177,5 +180,18 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/** The block an approval made, found in the cached block list by its address (the appliance keeps one entry per address). */
+function BlockLink({ profileId, ip }: { profileId: string; ip: string }) {
+  const { t } = useTranslation();
+  const navigate = useWorkspaceStore((state) => state.navigate);
+  const entry = useBlocklist(profileId).data?.items.find((item) => item.ip === ip && item.id !== '');
+  if (!entry) return null;
+  return (
+    <button type="button" className="link-button" onClick={() => navigate({ kind: 'block', params: { profileId, entryId: entry.id } })}>
+      {t('assistant.triage.openBlock')}
+    </button>
   );
 }
