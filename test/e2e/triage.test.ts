@@ -76,6 +76,7 @@ describe('triage of an alert, as an analyst does it', () => {
     const { page, app, firewallProfileId } = await scene(source);
     const detail = await newestAlert(page);
     await expect.poll(() => detail.getByRole('note').filter({ hasText: 'Model at work' }).count()).toBe(1);
+    expect(await firewallPanel(page).getByRole('button', { name: /^Ask the model/ }).count()).toBe(0);
     await detail.getByRole('button', { name: 'Open Settings' }).click();
 
     const settings = page.getByRole('region', { name: 'Model at work' });
