@@ -219,6 +219,9 @@ try {
     await firewall.getByRole('button', { name: 'Open in tab' }).click();
     await page.getByRole('tabpanel', { name: /^Alert / }).getByText('Signature').waitFor({ timeout: 15_000 });
     await captureBothSchemes(page, (colorScheme) => `alert-tab-${colorScheme}`);
+    // The activity log: what was done above through the window.
+    await (await showTab(page, 'Activity')).getByRole('table', { name: 'Activity entries' }).waitFor();
+    await captureBothSchemes(page, (colorScheme) => `activity-log-${colorScheme}`);
     await app.close({ removeData: true });
   }
 

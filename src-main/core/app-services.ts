@@ -34,6 +34,7 @@ import { CallLogRepository } from './gateway/chat/call-log-repository.ts';
 import { ChatService } from './gateway/chat/chat-service.ts';
 import { EmbeddingService } from './gateway/embeddings/embedding-service.ts';
 import { ImageService } from './gateway/images/image-service.ts';
+import { DraftingService } from './drafting/drafting-service.ts';
 import { TranscriptionService } from './gateway/transcription/transcription-service.ts';
 import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
 import { MessageRepository } from './gateway/chat/message-repository.ts';
@@ -94,6 +95,8 @@ export interface AppServices {
   embeddings: EmbeddingService;
   images: ImageService;
   transcription: TranscriptionService;
+  /** Replies drafted from the knowledge base, thread summaries, call notes: the model in the support analyst's work. */
+  drafting: DraftingService;
   platform: Platform;
   /** Hands a link the window asked for to the system browser, if it is a safe one. */
   links: { open(url: string): Promise<null> };
@@ -286,6 +289,21 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     links: new AlertWorkLinks({ db, outbox, clock, createWorkItem: (request, alongside) => support.work.create(request, alongside) }),
   });
   const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, activity, clock, tasks, ...dialogs }));
+  const drafting = services.add(new DraftingService({
+    clients,
+    tickets: support.tickets,
+    kb: support.kb,
+    sessions: support.qa,
+    modelAtWork: () => {
+      const atWork = assistantSettings.modelAtWork();
+      const fields = { visitorName: assistantSettings.sends('visitor.name'), visitorEmail: assistantSettings.sends('visitor.email'), visitorPhone: assistantSettings.sends('visitor.phone') };
+      return atWork && { ...atWork, fields };
+    },
+    calls: gatewayCalls,
+    clock,
+    tasks,
+    logger,
+  }));
   // Added after every service that runs tasks, so disposing stops the long calls first, while
   // what they write to (the database, the worker) is still open.
   services.add(tasks);
@@ -311,6 +329,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     embeddings: new EmbeddingService(clients),
     images: new ImageService({ clients, calls: gatewayCalls, activity, clock, ...dialogs }),
     transcription,
+    drafting,
     platform: options.platform,
     links: { open: (url) => openExternalLink(options.platform, url) },
     diagnostics: { collect: (identity, request) => collectDiagnostics({ profiles, platform: options.platform }, identity, request) },

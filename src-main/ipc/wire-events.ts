@@ -8,7 +8,7 @@ import type { EventHub } from './event-hub.ts';
  * contract's name for it. The app and both test harnesses use it; disposing it unsubscribes all.
  */
 export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disposable {
-  const { activity, profiles, health, firewall, firewallAdmin, notifications, support, supportWebhooks, outbox, chat, transcription, tasks, assistantSettings, triage } = services;
+  const { activity, profiles, health, firewall, firewallAdmin, notifications, support, supportWebhooks, outbox, chat, transcription, tasks, assistantSettings, triage, drafting } = services;
   const subscriptions = new DisposableStore();
   const add = (subscription: Disposable) => void subscriptions.add(subscription);
   add(profiles.onChanged((list) => hub.publish('profiles', 'changed', list)));
@@ -41,6 +41,8 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disp
   add(chat.onAnswerDelta((delta) => hub.publish('gateway', 'answerDelta', delta, tasks.askerOf(delta.messageId))));
   add(chat.onAnswerEnded((ended) => hub.publish('gateway', 'answerEnded', ended)));
   add(transcription.onUploadProgress((progress) => hub.publish('gateway', 'uploadProgress', progress, tasks.askerOf(progress.taskId))));
+  add(drafting.onDraftDelta((delta) => hub.publish('drafting', 'draftDelta', delta, tasks.askerOf(delta.taskId))));
+  add(drafting.onDraftEnded((ended) => hub.publish('drafting', 'draftEnded', ended)));
   add(chat.onConversationsChanged(() => hub.publish('gateway', 'conversationsChanged', null)));
   add(assistantSettings.onChanged((state) => hub.publish('assistant', 'settingsChanged', state)));
   add(triage.onChanged((change) => hub.publish('assistant', 'triageChanged', change)));

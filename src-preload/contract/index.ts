@@ -3,6 +3,7 @@ import { activity } from './activity.ts';
 import { address } from './address.ts';
 import { app } from './app.ts';
 import { assistant } from './assistant.ts';
+import { drafting } from './drafting.ts';
 import { firewall } from './firewall.ts';
 import { firewallAdmin } from './firewall-admin.ts';
 import { gateway } from './gateway.ts';
@@ -14,7 +15,7 @@ import { support } from './support.ts';
 import { supportWebhooks } from './support-webhooks.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, activity, search, address, assistant };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, activity, search, address, assistant, drafting };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
@@ -23,6 +24,7 @@ export * from './activity.ts';
 export * from './address.ts';
 export * from './app.ts';
 export * from './assistant.ts';
+export * from './drafting.ts';
 export * from './firewall.ts';
 export * from './firewall-admin.ts';
 export * from './gateway.ts';

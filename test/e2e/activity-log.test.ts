@@ -10,6 +10,8 @@ import { openApp } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
 import { shot } from '../support/e2e-shots.ts';
 import { firewallProfile } from '../support/firewall-profile.ts';
+import { freePort } from '../support/free-port.ts';
+import { gatewayProfile } from '../support/gateway-profile.ts';
 import { supportProfile } from '../support/support-profile.ts';
 
 const e2e = setUpE2e({ scratchPrefix: 'opsdesk-activity-' });
@@ -138,7 +140,10 @@ describe('the activity log', () => {
     const firewall = await e2e.serve(new FirewallSim({ seed: 7, alertCount: 0, caPem: e2e.ca.certPem }));
     const app = await e2e.openApp({ locale: 'zh-CN' });
     const profileId = (await app.services.profiles.save(firewallProfile({ name: '分支防火墙', baseUrl: firewall.url, apiKey: firewall.keys.readOnly, caPem: e2e.ca.certPem, requestsPerSecond: 100 }))).id;
-    await app.services.firewall.blocks.block(profileId, '198.51.100.7', 3600, '').catch(() => undefined);
+    // A block a model proposed in a conversation (refused: the key is read-only).
+    const gateway = await app.services.profiles.save(gatewayProfile({ name: '网关', baseUrl: `https://127.0.0.1:${await freePort()}/v1`, apiKey: 'sk-activity-test-key', caPem: e2e.ca.certPem }));
+    const conversation = app.services.chat.createConversation(gateway.id);
+    await app.services.firewall.blocks.block(profileId, '198.51.100.7', 3600, '', { conversationId: conversation.id }).catch(() => undefined);
     await app.page.emulateMedia({ colorScheme: 'dark' });
     await app.page.reload();
     await app.page.getByRole('tablist').waitFor();
@@ -150,5 +155,8 @@ describe('the activity log', () => {
     await expect.poll(() => panel.getByRole('rowgroup').getByRole('row').allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('封禁地址')]);
     expect(await panel.innerText()).toContain('失败：forbidden_role');
     await shot(app.page, 'activity-log-zh-dark');
+    await panel.getByRole('button', { name: '由模型建议' }).click();
+    await expect.poll(() => app.page.getByRole('tab', { selected: true }).innerText()).not.toBe('操作记录');
+    await expect.poll(() => app.services.workspace.load()?.tabs.at(-1)).toMatchObject({ kind: 'conversation', params: { id: conversation.id } });
   });
 });

@@ -13,6 +13,7 @@ import {
   simulatedEmbedding, simulatedImage, simulatedReply, simulatedTranscript,
 } from './gateway-content.ts';
 import type { ChatMessage, GatewayModel, ModelKind } from './gateway-content.ts';
+import { simulatedDraftReply } from './gateway-drafts.ts';
 import { chatStream, deltasOf, type StreamShape } from './gateway-streams.ts';
 
 export type GatewayTier = 'free' | 'paid' | 'enterprise';
@@ -253,7 +254,7 @@ export class GatewaySim extends SimServer {
     this.#model(key, body.model, 'chat');
     const messages: ChatMessage[] = body.messages;
     const shape = this.#streamShape;
-    const reply = shape.text === undefined ? simulatedReply(body.model, messages, body.max_tokens ?? undefined) : { text: shape.text, finishReason: 'stop' };
+    const reply = shape.text === undefined ? (simulatedDraftReply(messages) ?? simulatedReply(body.model, messages, body.max_tokens ?? undefined)) : { text: shape.text, finishReason: 'stop' };
     const usage = {
       prompt_tokens: promptTokens(messages),
       completion_tokens: countTokens(reply.text),

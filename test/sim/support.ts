@@ -374,7 +374,9 @@ export class SupportSim extends SimServer {
   }
 
   #ticketDetail(t: Ticket): object {
-    return { ...this.#ticketSummary(t, true), messages: t.messages.map((m) => ({ ...m })) };
+    // A ticket opened from a chat names its session, whose summary the site keeps.
+    const session = this.#store.sessions.find((s) => s.site === t.site && s.ticket_id === t.id);
+    return { ...this.#ticketSummary(t, true), ...(session && { session_id: session.id }), messages: t.messages.map((m) => ({ ...m })) };
   }
 
   #follow(f: FollowUp): object {

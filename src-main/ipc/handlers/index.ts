@@ -5,6 +5,7 @@ import { activityHandlers } from './activity.ts';
 import { addressHandlers } from './address.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
 import { assistantHandlers } from './assistant.ts';
+import { draftingHandlers } from './drafting.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
 import { notificationsHandlers } from './notifications.ts';
@@ -33,5 +34,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     search: searchHandlers(services),
     address: addressHandlers(services),
     assistant: assistantHandlers(services),
+    drafting: draftingHandlers(services),
   };
 }

@@ -1,7 +1,6 @@
 import { recordedExport, type ActivityRecorder } from '../../activity/activity-recorder.ts';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type {
   AnswerDelta,
   AnswerEnded,
@@ -20,16 +19,16 @@ import type { Platform } from '../../platform.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Tasks } from '../../lifecycle/tasks.ts';
-import { serviceError } from '../../http/service-failure.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import { recordedCall } from '../call-recorder.ts';
 import type { GatewayClient } from '../client.ts';
-import { DeltaBatcher, KEPT_ANSWER_CHARS, PartialAnswerError, readAnswer, type AnswerRequest } from './answer-stream.ts';
+import type { AnswerRequest } from './answer-stream.ts';
+import { runAnswer } from './answer-run.ts';
 import type { CallLogRepository } from './call-log-repository.ts';
 import type { ConversationRecord, ConversationRepository } from './conversation-repository.ts';
 import { redactStrings } from '../../log/redactor.ts';
 import { conversationAsMarkdown } from './conversation-markdown.ts';
-import type { AnswerResult, MessageRepository } from './message-repository.ts';
+import type { MessageRepository } from './message-repository.ts';
 
 export interface ChatServiceOptions {
   /** The registry (`ClientSource`): the profile's client as its settings are now. */
@@ -237,54 +236,14 @@ export class ChatService {
   }
 
   async #run(client: GatewayClient, profileId: string, conversationId: string, messageId: string, request: AnswerRequest, signal: AbortSignal): Promise<void> {
-    const startedAt = this.#options.clock.now();
-    const batcher = new DeltaBatcher(this.#options.clock, (batch) => this.#delta.fire({ conversationId, messageId, ...batch }));
-    let result: AnswerResult;
-    try {
-      result = await readAnswer({ openai: client.openai, request, signal, clock: this.#options.clock, onDelta: (content, reasoning) => batcher.add(content, reasoning) });
-    } catch (error) {
-      const partial = error instanceof PartialAnswerError ? error : undefined;
-      const cause = partial ? partial.cause : error;
-      const kept = { content: partial?.content ?? '', reasoning: partial?.reasoning ?? '', ...(partial?.usage && { usage: partial.usage }) };
-      result = signal.aborted ? { ...kept, outcome: 'stopped' } : { ...kept, outcome: 'failed', error: this.#describe(client, cause, partial) };
-    }
-    batcher.flush();
+    const result = await runAnswer(this.#options, client, profileId, request, signal, (batch) => this.#delta.fire({ conversationId, messageId, ...batch }));
     const draft = { profileId, backEnd: 'gateway' as const, action: { code: 'askModel' }, target: { kind: 'conversation' as const, id: conversationId } };
     this.#options.activity?.record(draft, result.error ? { outcome: 'failed', errorCode: result.error.code, requestId: result.error.requestId } : { outcome: 'sent' });
-    this.#logCall({
-      profileId,
-      endpoint: request.endpoint === 'responses' ? '/responses' : '/chat/completions',
-      model: request.model,
-      startedAt,
-      status: result.error ? (result.error.status ?? null) : 200,
-      outcome: result.error ? result.error.code : result.outcome,
-      usage: result.usage,
-    });
     if (!this.#options.messages.conversationOf(messageId)) return;
     // A key the gateway echoed back in its answer or its error is masked before it is stored.
     this.#options.messages.finish(messageId, redactStrings(result, (text) => this.#options.redact(text)));
     const message = this.#options.messages.listOf(conversationId).find((candidate) => candidate.id === messageId);
     if (message) this.#ended.fire({ conversationId, message });
-  }
-
-  /** Every way a request ends badly (status, network, an error inside the stream) as the window shows it. */
-  #describe(client: GatewayClient, error: unknown, partial: PartialAnswerError | undefined): IpcError {
-    const { certificate: _certificate, ...shown } = client.toServiceFailure(error).serviceError;
-    // A socket that breaks after the stream began is not "could not be reached": the gateway answered, then the connection was cut.
-    if (partial && shown.code === 'network_error') {
-      return serviceError({ service: 'gateway', code: 'connection_reset', status: 200, retryable: true, ...(shown.params && { params: shown.params }) });
-    }
-    // Refused at its size cap after more text than is kept: the answer says only its beginning stayed.
-    if (partial?.cut && shown.code === 'response_too_large' && shown.params?.['context'] === undefined) {
-      const { message: _message, hint: _hint, ...refused } = shown;
-      return serviceError({ ...refused, params: { ...refused.params, context: 'answer_cut', keptChars: KEPT_ANSWER_CHARS } });
-    }
-    return shown;
-  }
-
-  #logCall(call: Omit<GatewayCall, 'id' | 'at' | 'latencyMs' | 'usage'> & { startedAt: number; usage?: TokenUsage | undefined }): void {
-    const { startedAt, ...logged } = call;
-    this.#options.calls.add({ ...logged, at: new Date(startedAt).toISOString(), latencyMs: this.#options.clock.now() - startedAt });
   }
 
   #now(): string {

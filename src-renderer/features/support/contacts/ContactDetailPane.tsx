@@ -8,6 +8,7 @@ import { contactStatusList, contactStatusWords } from '../lists/status-words.ts'
 import { supportCalls, useContact } from '../support-data.ts';
 import { useSupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
+import { RecordingFollowUp } from '../drafting/RecordingFollowUp.tsx';
 import { FollowUps } from './FollowUps.tsx';
 import { AddressText } from '../../../ui/AddressText.tsx';
 
@@ -70,6 +71,13 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
           })}
       </div>
       <WriteList writes={writes} />
+      <RecordingFollowUp
+        profileId={profileId}
+        scope="crm.write"
+        defaultKind="phone"
+        writes={writes}
+        send={(kind, note) => supportCalls(profileId).addContactFollowUp({ contactId, kind, note })}
+      />
       <FollowUps
         follows={contact.follows}
         profileId={profileId}

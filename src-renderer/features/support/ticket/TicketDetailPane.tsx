@@ -4,18 +4,20 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcResult } from '../../../../src-preload/contract/define.ts';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { SupportScope, TicketMessage } from '../../../../src-preload/contract/support.ts';
+import type { TicketMessage } from '../../../../src-preload/contract/support.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
-import { useSupportAccess } from '../access/use-support-access.ts';
+import { DraftEntries, ReplyDraftPanel, useReplyDraft } from '../drafting/ReplyDraft.tsx';
+import { TicketSummary } from '../drafting/TicketSummary.tsx';
 import { Field } from '../lists/Field.tsx';
 import { ticketStatusWords } from '../lists/status-words.ts';
 import { supportCalls, useTicket } from '../support-data.ts';
 import { useSupportWrites } from '../lists/use-support-writes.ts';
 import type { SupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
+import { Composer, type ComposerProps } from './Composer.tsx';
 import { rememberTicketSubject } from './ticket-subjects.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 
@@ -24,6 +26,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
   const { t } = useTranslation();
   const [closing, setClosing] = useState(false);
   const writes = useSupportWrites(profileId);
+  const reply = useReplyDraft(profileId, ticketId);
 
   const loaded = useTicket(profileId, ticketId);
   const shown = loaded.data ?? null;
@@ -36,7 +39,17 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
 
   // The two ways into the thread: as the site's robot (seen by the visitor), or as the visitor.
   const threadWrites: Omit<ComposerProps, 'profileId' | 'writes'>[] = [
-    { label: t('supportInbox.ticket.reply'), help: t('supportInbox.ticket.replyHelp'), action: t('supportInbox.ticket.sendReply'), scope: 'agent.reply', send: (text) => supportCalls(profileId).replyToTicket({ ticketId, text }) },
+    {
+      label: t('supportInbox.ticket.reply'),
+      help: t('supportInbox.ticket.replyHelp'),
+      action: t('supportInbox.ticket.sendReply'),
+      scope: 'agent.reply',
+      send: (text) => supportCalls(profileId).replyToTicket({ ticketId, text }),
+      // A drafted reply streams into this box; the analyst edits it and sends it here, as any reply.
+      text: reply.text,
+      onTextChange: reply.setText,
+      locked: reply.locked,
+    },
     { label: t('supportInbox.ticket.visitorMessage'), help: t('supportInbox.ticket.visitorHelp'), action: t('supportInbox.ticket.sendMessage'), scope: 'live.write', send: (text) => supportCalls(profileId).sendVisitorMessage({ ticketId, text }) },
   ];
 
@@ -95,6 +108,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
           </div>
         ))}
       </dl>
+      <TicketSummary profileId={profileId} ticketId={ticketId} />
       <ol className="si-thread" aria-label={t('supportInbox.ticket.thread')}>
         {ticket.messages.map((message) => (
           <MessageItem key={message.id} message={message} />
@@ -104,16 +118,20 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
       {closed ? (
         <p className="muted">{t('supportInbox.ticket.isClosed')}</p>
       ) : (
-        <div className="si-compose">
-          {threadWrites.map((write) => (
-            <Composer key={write.scope} {...write} profileId={profileId} writes={writes} />
-          ))}
-          <ScopeGate profileId={profileId} scope="ticket.write">
-            <button type="button" className="button-danger" onClick={() => setClosing(true)}>
-              {t('supportInbox.ticket.close')}
-            </button>
-          </ScopeGate>
-        </div>
+        <>
+          <ReplyDraftPanel profileId={profileId} reply={reply} />
+          <div className="si-compose">
+            {threadWrites.map((write) => (
+              <Composer key={write.scope} {...write} profileId={profileId} writes={writes} />
+            ))}
+            <ScopeGate profileId={profileId} scope="ticket.write">
+              <button type="button" className="button-danger" onClick={() => setClosing(true)}>
+                {t('supportInbox.ticket.close')}
+              </button>
+            </ScopeGate>
+          </div>
+          <DraftEntries reply={reply} />
+        </>
       )}
       <ItemHistory target={{ kind: 'ticket', id: ticketId }} />
       {closing && (
@@ -145,42 +163,7 @@ function MessageItem({ message }: { message: TicketMessage }) {
   );
 }
 
-interface ComposerProps {
-  label: string;
-  help: string;
-  action: string;
-  profileId: string;
-  scope: SupportScope;
-  writes: SupportWrites;
-  send(text: string): Promise<IpcResult<OutboxEntry>>;
-}
-
-function Composer({ label, help, action, profileId, scope, writes, send }: ComposerProps) {
-  const lacksScope = useSupportAccess(profileId).allows(scope) === false;
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const entry = await writes.write(action, () => send(text));
-    setBusy(false);
-    if (entry) setText('');
-  };
-  return (
-    <form className="si-composer" onSubmit={(event) => void submit(event)}>
-      <Field label={label} name="text" refusal={null} help={help}>
-        <textarea value={text} rows={3} disabled={lacksScope} onChange={(event) => setText(event.target.value)} />
-      </Field>
-      <ScopeGate profileId={profileId} scope={scope}>
-        <button type="submit" className="button-primary" disabled={busy || text.trim() === ''}>
-          {action}
-        </button>
-      </ScopeGate>
-    </form>
-  );
-}
-
-function CloseDialog({ ticketId, writes, send, onClose }: { ticketId: string; writes: SupportWrites; send: ComposerProps['send']; onClose(): void }) {
+function CloseDialog({ ticketId, writes, send, onClose }: { ticketId: string; writes: SupportWrites; send(note: string): Promise<IpcResult<OutboxEntry>>; onClose(): void }) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);

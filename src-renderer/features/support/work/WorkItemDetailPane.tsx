@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { FollowUps } from '../contacts/FollowUps.tsx';
+import { RecordingFollowUp } from '../drafting/RecordingFollowUp.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
 import { workPriorityWords, workStatusList, workStatusWords } from '../lists/status-words.ts';
@@ -98,6 +99,7 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
         </ScopeGate>
       </div>
       <WriteList writes={writes} />
+      <RecordingFollowUp profileId={profileId} scope="work.write" defaultKind="phone" writes={writes} send={(kind, note) => supportCalls(profileId).addWorkFollowUp({ workId, kind, note })} />
       <FollowUps follows={item.follows} profileId={profileId} scope="work.write" writes={writes} send={(kind, note) => supportCalls(profileId).addWorkFollowUp({ workId, kind, note })} />
     </aside>
   );

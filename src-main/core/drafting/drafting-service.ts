@@ -1,0 +1,138 @@
+// The model in the support analyst's work (issue 26): a reply drafted from the knowledge base, a
+// ticket thread summarised, a call transcript shortened to a note. Every model call runs as chat's
+// do (`runAnswer`: the gateway profile's rate budget, the call log, token usage) under the window's
+// task id, so Stop is `app.cancel`; what arrived stays with the window. Nothing here writes to the
+// support site: the analyst sends what they keep through the outbox.
+import type { DraftEnded, DraftDelta, DraftStarted, ReplyDraftStarted, TicketSummary } from '../../../src-preload/contract/drafting.ts';
+import type { CursorPage } from '../../../src-preload/contract/pages.ts';
+import type { ChatSessionSummary, Faq, KbSearchHit, KbSearchResult, TicketDetail } from '../../../src-preload/contract/support.ts';
+import { runAnswer } from '../gateway/chat/answer-run.ts';
+import type { AnswerRequest } from '../gateway/chat/answer-stream.ts';
+import type { CallLogRepository } from '../gateway/chat/call-log-repository.ts';
+import type { GatewayClient } from '../gateway/client.ts';
+import type { Clock } from '../lifecycle/clock.ts';
+import { Emitter } from '../lifecycle/emitter.ts';
+import type { Tasks } from '../lifecycle/tasks.ts';
+import type { Logger } from '../log/logger.ts';
+import { redactStrings } from '../log/redactor.ts';
+import { UserFacingError } from '../user-facing-error.ts';
+import { callNotePrompt, kbQueryOf, replyDraftPrompt, threadSummaryPrompt, type PromptFields } from './draft-prompts.ts';
+
+/** The gateway connection and model the analyst's features use, and which fields may go to it. */
+export interface ModelAtWork {
+  profileId: string;
+  model: string;
+  fields: PromptFields;
+}
+
+export interface DraftingServiceOptions {
+  clients: { clientFor(profileId: string, service: 'gateway'): GatewayClient };
+  tickets: { detail(profileId: string, ticketId: string, fresh: boolean): Promise<TicketDetail> };
+  kb: {
+    search(profileId: string, q: string, topK: number): Promise<KbSearchResult>;
+    faqList(profileId: string, request: { q?: string; limit: number }): Promise<CursorPage<Faq>>;
+  };
+  sessions: { session(profileId: string, id: string): Promise<ChatSessionSummary> };
+  /** Settings → the model at work (`AssistantSettingsService`) with the visitor fields it lets go; null when none is set. */
+  modelAtWork(): ModelAtWork | null;
+  calls: CallLogRepository;
+  clock: Clock;
+  tasks: Tasks;
+  logger: Logger;
+}
+
+/** How many knowledge-base hits a draft is grounded in, and FAQ entries added when the search found none. */
+export const DRAFT_HITS = { search: 5, faq: 3 } as const;
+
+/** Where a ticket names its chat session (the document names no field; a session names its ticket). */
+const SESSION_FIELDS = ['session_id', 'chat_session_id', 'sessionId', 'chatSessionId', 'conversation_id'];
+
+export class DraftingService {
+  readonly #options: DraftingServiceOptions;
+  readonly #delta = new Emitter<DraftDelta>();
+  readonly #ended = new Emitter<DraftEnded>();
+  readonly onDraftDelta = this.#delta.event;
+  readonly onDraftEnded = this.#ended.event;
+
+  constructor(options: DraftingServiceOptions) {
+    this.#options = options;
+  }
+
+  async draftReply(profileId: string, ticketId: string, taskId: string, windowId?: number): Promise<ReplyDraftStarted> {
+    const atWork = this.#modelAtWork();
+    const ticket = await this.#options.tickets.detail(profileId, ticketId, true);
+    const hits = await this.#hitsFor(profileId, ticket);
+    const { request, language } = replyDraftPrompt(ticket, hits, this.#promptContext(atWork));
+    this.#start(atWork, request, taskId, windowId);
+    return { taskId, hits, language, gatewayProfileId: atWork.profileId, model: atWork.model };
+  }
+
+  async summariseTicket(profileId: string, ticketId: string, taskId: string, windowId?: number): Promise<TicketSummary> {
+    const ticket = await this.#options.tickets.detail(profileId, ticketId, true);
+    const sessionId = chatSessionOf(ticket);
+    if (sessionId) {
+      const kept = await this.#options.sessions.session(profileId, sessionId).catch((error: unknown) => {
+        this.#options.logger.info('the ticket’s chat session summary could not be read; the model summarises it', { error });
+        return undefined;
+      });
+      if (kept?.summary?.trim()) return { source: 'session', sessionId, text: kept.summary };
+    }
+    const atWork = this.#modelAtWork();
+    this.#start(atWork, threadSummaryPrompt(ticket, this.#promptContext(atWork)).request, taskId, windowId);
+    return { source: 'model', taskId, gatewayProfileId: atWork.profileId, model: atWork.model };
+  }
+
+  shortenCallNote(text: string, taskId: string, windowId?: number): DraftStarted {
+    const atWork = this.#modelAtWork();
+    this.#start(atWork, callNotePrompt(text, this.#promptContext(atWork)).request, taskId, windowId);
+    return { taskId, gatewayProfileId: atWork.profileId, model: atWork.model };
+  }
+
+  dispose(): void {
+    this.#delta.dispose();
+    this.#ended.dispose();
+  }
+
+  #modelAtWork(): ModelAtWork {
+    const atWork = this.#options.modelAtWork();
+    if (!atWork) throw new UserFacingError({ code: 'invalid_settings', params: { context: 'no_model_at_work' } });
+    return atWork;
+  }
+
+  #promptContext(atWork: ModelAtWork) {
+    return { fields: atWork.fields, redact: (text: string) => this.#options.logger.redact(text) };
+  }
+
+  /** The search's hits; when it found no FAQ entry (a server whose search covers articles only), FAQ entries matching the subject too. */
+  async #hitsFor(profileId: string, ticket: TicketDetail): Promise<KbSearchHit[]> {
+    const query = kbQueryOf(ticket);
+    const found = query ? (await this.#options.kb.search(profileId, query, DRAFT_HITS.search)).items : [];
+    const subject = ticket.subject?.trim().slice(0, 200);
+    if (!subject || found.some((hit) => hit.source === 'faq')) return found;
+    const faq = await this.#options.kb.faqList(profileId, { q: subject, limit: DRAFT_HITS.faq });
+    const extra = faq.items.filter((entry) => !found.some((hit) => hit.id === entry.id)).map(faqAsHit);
+    return [...found, ...extra];
+  }
+
+  #start(atWork: ModelAtWork, prompt: Pick<AnswerRequest, 'systemPrompt' | 'messages'>, taskId: string, windowId: number | undefined): void {
+    const client = this.#options.clients.clientFor(atWork.profileId, 'gateway');
+    const request: AnswerRequest = { ...prompt, model: atWork.model, parameters: {}, endpoint: 'chat', stream: true };
+    void this.#options.tasks
+      .run(taskId, windowId, (signal) => runAnswer(this.#options, client, atWork.profileId, request, signal, ({ seq, content }) => this.#delta.fire({ taskId, seq, content })))
+      .then((result) => {
+        // A key the gateway echoed back is masked before the window sees it.
+        const { content, outcome, error, usage } = redactStrings(result, (text) => this.#options.logger.redact(text));
+        this.#ended.fire({ taskId, outcome, content, ...(error && { error }), ...(usage && { usage }) });
+      });
+  }
+}
+
+function faqAsHit(entry: Faq): KbSearchHit {
+  return { id: entry.id, source: 'faq', title: entry.question, snippet: entry.answer, score: null };
+}
+
+function chatSessionOf(ticket: TicketDetail): string | undefined {
+  const field = ticket.otherFields.find((candidate) => SESSION_FIELDS.includes(candidate.name));
+  const value = field?.value.trim();
+  return value ? value : undefined;
+}

@@ -1,0 +1,104 @@
+// The bridge calls of the model's drafts in the Support view (a reply, a summary, a call note) and
+// of the recordings they start from. Components use these only.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
+import type { AnswerOutcome, UploadProgress } from '../../../../src-preload/contract/gateway.ts';
+import { opsdesk } from '../../../bridge.ts';
+import { useIpcQuery } from '../../../data/ipc-query.ts';
+import { assistantKeys, gatewayKeys } from '../../../data/query-keys.ts';
+
+export const draftingCalls = () => opsdesk.drafting;
+
+/** The model at work (Settings): the gateway connection and model the drafts use; null when none is set. Kept current by `assistant.settingsChanged`. */
+export function useModelAtWork() {
+  const settings = useIpcQuery(assistantKeys.settings(), () => opsdesk.assistant.settings());
+  return { ...settings, data: settings.data === undefined ? undefined : settings.data.modelAtWork };
+}
+
+/** The gateway's calls a recording needs: main's open dialog, the upload, the models a key may use. */
+export const recordingCalls = () => opsdesk.gateway;
+
+export const useGatewayModels = (profileId: string) => useIpcQuery(gatewayKeys.remote(profileId, 'models'), () => opsdesk.gateway.models({ profileId }));
+
+/** Upload progress events, from before the first upload starts so none is missed. */
+export function useUploadProgress(onProgress: (progress: UploadProgress) => void) {
+  useEffect(() => opsdesk.gateway.onUploadProgress(onProgress), [onProgress]);
+}
+
+export const cancelTask = (taskId: string) => opsdesk.app.cancel({ taskId });
+
+/** A drafted text as it streams: what arrived so far, and how it ended. */
+export type DraftText =
+  | { state: 'idle' }
+  | { state: 'streaming'; taskId: string; text: string }
+  | { state: 'ended'; text: string; outcome: AnswerOutcome; error?: IpcError };
+
+export interface DraftStream {
+  draft: DraftText;
+  /**
+   * Starts a draft under a new task id: `ask` calls main with it; the text arrives as it streams.
+   * Resolves with main's answer to the call (the hits, the model), or its refusal.
+   */
+  start<T>(ask: (taskId: string) => Promise<IpcResult<T>>): Promise<IpcResult<T>>;
+  /** Stops the draft under way; what arrived stays. */
+  stop(): void;
+  /** Forgets the draft shown (after it was kept elsewhere, or closed). */
+  clear(): void;
+}
+
+/** One draft at a time: its batches and its end, followed from before it starts so none is missed. */
+export function useDraftStream(): DraftStream {
+  const [draft, setDraft] = useState<DraftText>({ state: 'idle' });
+  const current = useRef<string | null>(null);
+  // Stop clicked while main still searched: the answer starts after that, so it is stopped then.
+  const stopAsked = useRef(false);
+
+  useEffect(() => {
+    const offDelta = opsdesk.drafting.onDraftDelta((delta) => {
+      if (delta.taskId !== current.current) return;
+      setDraft((shown) => (shown.state === 'streaming' && shown.taskId === delta.taskId ? { ...shown, text: shown.text + delta.content } : shown));
+    });
+    const offEnded = opsdesk.drafting.onDraftEnded((ended) => {
+      if (ended.taskId !== current.current) return;
+      current.current = null;
+      setDraft({ state: 'ended', text: ended.content, outcome: ended.outcome, ...(ended.error && { error: ended.error }) });
+    });
+    return () => {
+      offDelta();
+      offEnded();
+      // A draft still streaming when the view closes is stopped: nobody would see its end.
+      if (current.current) void opsdesk.app.cancel({ taskId: current.current });
+    };
+  }, []);
+
+  const start = useCallback(async <T,>(ask: (taskId: string) => Promise<IpcResult<T>>) => {
+    if (current.current) void opsdesk.app.cancel({ taskId: current.current });
+    const taskId = crypto.randomUUID();
+    current.current = taskId;
+    stopAsked.current = false;
+    setDraft({ state: 'streaming', taskId, text: '' });
+    const answer = await ask(taskId);
+    if (current.current !== taskId) return answer;
+    if (!answer.ok) {
+      current.current = null;
+      setDraft({ state: 'idle' });
+    } else if (stopAsked.current) {
+      void opsdesk.app.cancel({ taskId });
+    }
+    return answer;
+  }, []);
+
+  const stop = useCallback(() => {
+    if (!current.current) return;
+    stopAsked.current = true;
+    void opsdesk.app.cancel({ taskId: current.current });
+  }, []);
+
+  const clear = useCallback(() => {
+    if (current.current) void opsdesk.app.cancel({ taskId: current.current });
+    current.current = null;
+    setDraft({ state: 'idle' });
+  }, []);
+
+  return { draft, start, stop, clear };
+}
