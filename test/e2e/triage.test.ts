@@ -3,7 +3,7 @@
 // a card the analyst approves (the block is made on the appliance) or dismisses (nothing is sent);
 // hostile answers neither run nor act; both languages.
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { defaultSentFields } from '../../src-preload/contract/assistant.ts';
 import { FIREWALL_API_PREFIX } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
@@ -14,6 +14,8 @@ import { gatewayProfile } from '../support/gateway-profile.ts';
 import { expectNoEnglish } from '../support/no-english.ts';
 
 const e2e = setUpE2e({ simulators: { alertCount: 0 } });
+
+afterEach(() => e2e.sims.gateway.faults.clear());
 
 interface Scene {
   app: AppUnderTest;
@@ -74,6 +76,7 @@ describe('triage of an alert, as an analyst does it', () => {
     const { page, app, firewallProfileId } = await scene(source);
     const detail = await newestAlert(page);
     await expect.poll(() => detail.getByRole('note').filter({ hasText: 'Model at work' }).count()).toBe(1);
+    expect(await firewallPanel(page).getByRole('button', { name: /^Ask the model/ }).count()).toBe(0);
     await detail.getByRole('button', { name: 'Open Settings' }).click();
 
     const settings = page.getByRole('region', { name: 'Model at work' });
@@ -102,6 +105,9 @@ describe('triage of an alert, as an analyst does it', () => {
     const confirm = page.getByRole('dialog', { name: `Block ${source}?` });
     expect(await confirm.getByRole('combobox', { name: 'Block for' }).inputValue()).toBe('86400');
     await shot(page, 'triage-confirm-en');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'triage-confirm-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await confirm.getByRole('button', { name: 'Block', exact: true }).click();
     await expect.poll(() => proposal.getByRole('status').innerText(), { timeout: 15_000 }).toBe(`Approved: ${source} is blocked.`);
     expect(e2e.sims.firewall.blockedAddresses()).toContain(source);
@@ -117,6 +123,35 @@ describe('triage of an alert, as an analyst does it', () => {
     await alertTab.getByRole('button', { name: 'Triage: ET SCAN Nmap SYN' }).click();
     await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain('Triage: ET SCAN Nmap SYN');
     expect(app.services.triage.triageOf(conversationId)?.decision).toMatchObject({ kind: 'approved', blockedIp: source });
+    // The activity log records the block as proposed by the model, in that conversation…
+    const logged = app.services.activity.list({}, 0, 50).rows.filter((entry) => entry.target.address === source);
+    expect(logged).toEqual([expect.objectContaining({ backEnd: 'firewall', outcome: 'sent', proposedBy: { conversationId } })]);
+    // …and the block's tab says so, linked back to the conversation.
+    await page.getByRole('tab', { name: 'Triage: ET SCAN Nmap SYN' }).click();
+    await proposal.getByRole('button', { name: 'Open the block' }).click();
+    const blockTab = page.getByRole('tabpanel', { name: /^Block / });
+    const proposedBy = blockTab.getByRole('button', { name: 'Proposed by a model' });
+    await proposedBy.waitFor();
+    await shot(page, 'triage-block-history-en');
+    await proposedBy.click();
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain('Triage: ET SCAN Nmap SYN');
+  });
+
+  test('from an address card: its newest alerts as a source, and the address may be acted on', async () => {
+    const source = '203.0.113.106';
+    const current = await scene(source);
+    const { page } = current;
+    modelAtWork(current);
+    const first = await askAbout(page, await newestAlert(page));
+    // The answer names the address: a link to its card.
+    await first.getByRole('article').last().getByRole('button', { name: source }).first().click();
+    const card = page.getByRole('region', { name: new RegExp(source.replaceAll('.', '\\.')) }).first();
+    await card.getByRole('button', { name: 'Ask the model', exact: true }).click();
+    const tab = page.getByRole('tabpanel').filter({ has: page.getByRole('log') });
+    await expect.poll(() => tab.getByRole('region', { name: 'Triage' }).innerText(), { timeout: 15_000 }).toContain(`Asked about ${source}`);
+    expect(await tab.getByRole('region', { name: 'Triage' }).getByRole('button', { name: /^Alert alt_/ }).count()).toBe(3);
+    await expect.poll(() => tab.getByRole('group', { name: 'The model proposes' }).innerText(), { timeout: 15_000 }).toContain(`Block ${source} for`);
+    await shot(page, 'triage-address-en');
   });
 
   test('Dismiss sends nothing; an answer without the form, or with a malformed one, says so and proposes nothing', async () => {
@@ -146,6 +181,18 @@ describe('triage of an alert, as an analyst does it', () => {
       expect(await again.getByRole('article').last().innerText()).toContain('from 203.0.113.102');
       await shot(page, `triage-${kind}-en`);
     }
+
+    // A stream cut halfway keeps what arrived, says so, and proposes nothing.
+    modelAtWork(current);
+    e2e.sims.gateway.faults.add({ path: '/chat/completions', kind: 'reset', keep: 6, times: 1 });
+    await page.getByRole('tab', { name: 'Firewall' }).click();
+    const cut = await askAbout(page, detail);
+    await expect.poll(() => cut.getByRole('note').innerText()).toBe('The answer did not finish, so no verdict is taken from it.');
+    expect(await cut.getByRole('article').last().innerText()).toContain('from 203.0.113.102');
+    expect(await cut.getByRole('group', { name: 'The model proposes' }).count()).toBe(0);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'triage-cut-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     expect(writesSince(asked)).toEqual([]);
   });
 
@@ -213,6 +260,7 @@ describe('triage of an alert, as an analyst does it', () => {
     const settings = page.getByRole('region', { name: '工作中的模型' });
     await settings.getByLabel('网关连接').selectOption({ label: 'Analyst gateway' });
     await expectNoEnglish(settings);
+    await settings.scrollIntoViewIfNeeded();
     await shot(page, 'triage-settings-zh');
     modelAtWork(current);
     await page.getByRole('tab', { name: '防火墙' }).click();

@@ -11,6 +11,7 @@ import { useFirewallStatusStore } from '../firewall-status-store.ts';
 import { useAlertsStore } from './use-alerts-store.ts';
 import type { AlertsStore } from './alerts-store.ts';
 import { AskModelButton } from '../../../assistant/AskModelButton.tsx';
+import { useModelAtWork } from '../../../assistant/assistant-data.ts';
 import { bulkLimitRange } from '../../../../src-shared/assistant-constants.ts';
 import { useMatchingAlertIds } from '../firewall-data.ts';
 import { useFormat } from '../../../ui/format.ts';
@@ -93,9 +94,11 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
 /**
  * "Ask the model" about the alerts the table's filter selects, newest first as sorted; offered
  * while they are few enough to send (the bulk limit still asks before sending more than it allows).
+ * With no model at work the toolbar stays quiet: an alert's detail says how to set one up.
  */
 function AskAboutMatching({ profileId, store, total }: { profileId: string; store: AlertsStore; total: number | null }) {
   const matching = useMatchingAlertIds(profileId);
-  if (total === null || total === 0 || total > bulkLimitRange.max) return null;
+  const atWork = useModelAtWork();
+  if (!atWork || total === null || total === 0 || total > bulkLimitRange.max) return null;
   return <AskModelButton profileId={profileId} subject={{ kind: 'matching', count: total, ids: () => matching(store.getState().query, total) }} />;
 }

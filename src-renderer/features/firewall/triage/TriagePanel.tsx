@@ -9,10 +9,11 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { DurationPicker } from '../blocklist/DurationPicker.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { useFirewallWrites } from '../firewall-data.ts';
+import { useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { SeverityBadge } from '../alerts/alert-columns.tsx';
 import { visibleText } from '../table/visible-text.ts';
+import { blockDurationPresets } from '../../../../src-shared/firewall-constants.ts';
 import { useFormat } from '../../../ui/format.ts';
 import '../firewall.css';
 
@@ -74,6 +75,11 @@ function Reading({ triage }: { triage: Triage }) {
 function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: string; verdict: Verdict }) {
   const { t } = useTranslation();
   const format = useFormat();
+  // The Block form's own words for its presets (1 day, 7 days), the short form otherwise.
+  const durationText = (seconds: number) => {
+    const preset = (Object.keys(blockDurationPresets) as (keyof typeof blockDurationPresets)[]).find((name) => blockDurationPresets[name] === seconds);
+    return preset ? t(`firewall.duration.presets.${preset}`) : format.duration(seconds);
+  };
   const decide = useDecideTriage();
   const writes = useFirewallWrites(triage.firewallProfileId);
   const operate = operateState(useFirewallStatusStore((state) => state.capabilities[triage.firewallProfileId]));
@@ -87,7 +93,7 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
     verdict.action === 'block'
       ? verdict.durationSeconds === 0
         ? t('assistant.triage.action.blockPermanent', { address })
-        : t('assistant.triage.action.block', { address, duration: format.duration(verdict.durationSeconds ?? 0) })
+        : t('assistant.triage.action.block', { address, duration: durationText(verdict.durationSeconds ?? 0) })
       : t(`assistant.triage.action.${verdict.action}`, { address });
 
   const decided = async (kind: 'approved' | 'dismissed', blockedIp: string | null) => {
@@ -129,13 +135,16 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
         )}
       </dl>
       {triage.decision ? (
-        <p role="status" className="triage-decision">
-          {triage.decision.kind === 'dismissed'
-            ? t('assistant.triage.dismissed')
-            : triage.decision.blockedIp
-              ? t('assistant.triage.approvedBlock', { address: visibleText(triage.decision.blockedIp) })
-              : t('assistant.triage.approved')}
-        </p>
+        <div className="triage-decided">
+          <p role="status" className="triage-decision">
+            {triage.decision.kind === 'dismissed'
+              ? t('assistant.triage.dismissed')
+              : triage.decision.blockedIp
+                ? t('assistant.triage.approvedBlock', { address: visibleText(triage.decision.blockedIp) })
+                : t('assistant.triage.approved')}
+          </p>
+          {triage.decision.blockedIp && <BlockLink profileId={triage.firewallProfileId} ip={triage.decision.blockedIp} />}
+        </div>
       ) : (
         <>
           {!isBlock && <p className="muted">{t('assistant.triage.nothingToSend')}</p>}
@@ -171,5 +180,18 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/** The block an approval made, found in the cached block list by its address (the appliance keeps one entry per address). */
+function BlockLink({ profileId, ip }: { profileId: string; ip: string }) {
+  const { t } = useTranslation();
+  const navigate = useWorkspaceStore((state) => state.navigate);
+  const entry = useBlocklist(profileId).data?.items.find((item) => item.ip === ip && item.id !== '');
+  if (!entry) return null;
+  return (
+    <button type="button" className="link-button" onClick={() => navigate({ kind: 'block', params: { profileId, entryId: entry.id } })}>
+      {t('assistant.triage.openBlock')}
+    </button>
   );
 }
