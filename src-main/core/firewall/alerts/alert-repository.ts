@@ -447,9 +447,13 @@ export class AlertRepository {
       severities.set(severity, { severity, rank: Math.max(rank, kept.rank), alerts: kept.alerts + alerts });
       if (day !== null) days.set(day, (days.get(day) ?? 0) + alerts);
     }
-    const newest = (role: 'source' | 'destination', column: string) =>
+    // Read through the address's own index: an address that is rarely a destination would
+    // otherwise be looked for by walking the time index, the whole cache for one missing address.
+    const newest = (role: 'source' | 'destination', column: string, index: string) =>
       this.#db
-        .prepare<Params, AlertDbRow>(`${SELECT_ROW} WHERE a.profile_key = ${PROFILE_KEY} AND ${address.on(`a.${column}`)} ORDER BY a.occurred_ms DESC, a.rowid DESC LIMIT ${Math.trunc(limit)}`)
+        .prepare<Params, AlertDbRow>(
+          `SELECT ${ROW_COLUMNS} FROM firewall_alerts a INDEXED BY ${index} WHERE a.profile_key = ${PROFILE_KEY} AND ${address.on(`a.${column}`)} ORDER BY a.occurred_ms DESC, a.rowid DESC LIMIT ${Math.trunc(limit)}`,
+        )
         .all(params)
         .map((row) => ({ ...toRow(row), role, occurredMs: row.occurred_ms }));
     return {
@@ -458,7 +462,7 @@ export class AlertRepository {
       total: sum((group) => group.alerts),
       bySeverity: [...severities.values()],
       byDay: [...days].map(([day, alerts]) => ({ day, alerts })),
-      newest: [...newest('source', 'src_ip'), ...newest('destination', 'dst_ip')],
+      newest: [...newest('source', 'src_ip', 'firewall_alerts_by_source'), ...newest('destination', 'dst_ip', 'firewall_alerts_by_destination')],
     };
   }
 
