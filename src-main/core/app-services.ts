@@ -13,6 +13,9 @@ import type { Db } from './db/database.ts';
 import { SettingsTable } from './db/settings.ts';
 import { createLogger } from './log/logger.ts';
 import type { Logger, LogSink } from './log/logger.ts';
+import { AddressMentionQuery } from './address/address-mention-query.ts';
+import { AddressService } from './address/address-service.ts';
+import { AlertWorkLinks } from './address/alert-work-links.ts';
 import { ClientRegistry } from './clients/client-registry.ts';
 import { createFirewallAdmin, type FirewallAdmin } from './firewall/admin-services.ts';
 import { firewallConnector } from './firewall/connector.ts';
@@ -43,6 +46,8 @@ import { ProfileRepository } from './profiles/profile-repository.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import type { KeyStore } from './secrets/key-store.ts';
 import { openKeyStore } from './secrets/open-key-store.ts';
+import { SearchRepository } from './search/search-repository.ts';
+import { SearchService } from './search/search-service.ts';
 import { WorkspaceService } from './workspace/workspace-service.ts';
 import { DatabaseWorker } from './worker/database-worker.ts';
 
@@ -101,6 +106,10 @@ export interface AppServices {
   /** Every write to a back end goes through it; each service registers its sender. */
   outbox: OutboxService;
   support: SupportWorkspace;
+  /** The command palette's search across the local cache, and its recently used actions. */
+  search: SearchService;
+  /** The address card (every cached thing about an address) and the work items made from alerts. */
+  address: AddressService;
   /** The long calls under way (exports, answers, uploads), by the id their window gave them. */
   tasks: Tasks;
   /** Disposes every service, newest first (each waits for what it runs: a sync, an upload, the worker). */
@@ -249,6 +258,12 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
     if (profiles.find(profileId) === undefined) firewall.forget(profileId).catch((error: unknown) => logger.warn('forgetting firewall webhook secrets failed', { error }));
   });
+  const address = new AddressService({
+    firewallProfileIds: () => repository.all().flatMap((profile) => (profile.service === 'firewall' ? [profile.id] : [])),
+    alerts: firewall.alerts,
+    mentions: new AddressMentionQuery(db),
+    links: new AlertWorkLinks({ db, outbox, clock, createWorkItem: (request, alongside) => support.work.create(request, alongside) }),
+  });
   const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, activity, clock, tasks, ...dialogs }));
   const drafting = services.add(new DraftingService({
     clients,
@@ -299,6 +314,12 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     supportWebhooks,
     outbox,
     support,
+    search: new SearchService({
+      repository: new SearchRepository(db),
+      settings,
+      profileNames: () => new Map(repository.all().map((profile) => [profile.id, profile.name])),
+    }),
+    address,
     tasks,
     dispose: () => services.dispose(),
   };

@@ -47,6 +47,10 @@ export interface LanguageSetting {
   choice: LanguageChoice;
 }
 
+/** Light or dark, or as the operating system says (`system`). */
+export type ThemeChoice = 'system' | 'light' | 'dark';
+const themeChoices = ['system', 'light', 'dark'] as const satisfies readonly ThemeChoice[];
+
 export const app = {
   calls: {
     info: call<AppInfo>()(z.undefined()),
@@ -55,6 +59,9 @@ export const app = {
     language: call<LanguageSetting>()(z.undefined()),
     /** Remembered in SQLite; main's menus and dialogs follow at once. */
     setLanguage: call<LanguageSetting>()(z.object({ choice: z.enum(languageChoices) })),
+    theme: call<ThemeChoice>()(z.undefined()),
+    /** Remembered in SQLite; the window applies it at once. */
+    setTheme: call<ThemeChoice>()(z.object({ choice: z.enum(themeChoices) })),
     /** Stops a long call (an export, an answer, an upload) by the task id the window gave it; a finished one is no error. */
     cancel: call<null>()(z.object({ taskId: taskIdSchema })),
     diagnostics: call<Diagnostics>()(z.object({ includeProfileHosts: z.boolean() })),

@@ -1,5 +1,6 @@
 import type { Facade } from './define.ts';
 import { activity } from './activity.ts';
+import { address } from './address.ts';
 import { app } from './app.ts';
 import { assistant } from './assistant.ts';
 import { drafting } from './drafting.ts';
@@ -9,16 +10,18 @@ import { gateway } from './gateway.ts';
 import { notifications } from './notifications.ts';
 import { outbox } from './outbox.ts';
 import { profiles } from './profiles.ts';
+import { search } from './search.ts';
 import { support } from './support.ts';
 import { supportWebhooks } from './support-webhooks.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, assistant, drafting, activity };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, activity, search, address, assistant, drafting };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
 export * from './define.ts';
 export * from './activity.ts';
+export * from './address.ts';
 export * from './app.ts';
 export * from './assistant.ts';
 export * from './drafting.ts';
@@ -29,6 +32,7 @@ export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './pages.ts';
 export * from './profiles.ts';
+export * from './search.ts';
 export * from './support-webhooks.ts';
 export * from './support.ts';
 export * from './sync.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressSchema } from './address.ts';
 import { call } from './define.ts';
 
 const profileId = z.string().min(1).max(64);
@@ -13,7 +14,7 @@ const noParams = z.undefined().optional();
  * (the Firewall view's block list); an item view always names its item.
  */
 export const navigationTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('firewall'), params: z.object({ profileId, section, severity: z.string().min(1).max(40) }).partial().optional() }),
+  z.object({ kind: z.literal('firewall'), params: z.object({ profileId, section, severity: z.string().min(1).max(40), address: z.string().min(1).max(100) }).partial().optional() }),
   z.object({ kind: z.literal('support'), params: z.object({ profileId, section, itemId }).partial().optional() }),
   z.object({ kind: z.literal('chat'), params: noParams }),
   z.object({ kind: z.literal('settings'), params: noParams }),
@@ -21,6 +22,7 @@ export const navigationTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('conversation'), params: z.object({ id: itemId }) }),
   z.object({ kind: z.literal('ticket'), params: z.object({ profileId, ticketId: itemId }) }),
   z.object({ kind: z.literal('block'), params: z.object({ profileId, entryId: itemId }) }),
+  z.object({ kind: z.literal('address'), params: z.object({ address: addressSchema }) }),
 ]);
 export type NavigationTarget = z.infer<typeof navigationTargetSchema>;
 export type ViewKind = NavigationTarget['kind'];

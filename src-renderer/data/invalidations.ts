@@ -5,7 +5,7 @@ import type { RemotePage } from '../../src-preload/contract/pages.ts';
 import type { OpsDeskApi } from '../../src-preload/contract/index.ts';
 import type { SupportResource, SyncStatus } from '../../src-preload/contract/sync.ts';
 import { opsdesk } from '../bridge.ts';
-import { assistantKeys, firewallKeys, gatewayKeys, supportKeys } from './query-keys.ts';
+import { addressKeys, assistantKeys, firewallKeys, gatewayKeys, supportKeys } from './query-keys.ts';
 
 /**
  * THE table of which contract event changes which queries: main's cache changed, so the views
@@ -20,6 +20,14 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
       stale(firewallKeys.cached(profileId, resource));
       // An alert row says whether the block list holds its source: a block-list change changes the rows.
       if (resource === 'blocklist') stale(firewallKeys.cached(profileId, 'alerts'));
+      if (resource === 'alerts') stale(addressKeys.all());
+    }),
+    // An address card reads every cache: its alerts, and the tickets, contacts, work items and conversations that mention it.
+    api.support.onCacheChanged(() => stale(addressKeys.all())),
+    api.gateway.onConversationsChanged(() => stale(addressKeys.all())),
+    // A work item made from an alert is linked by its write: the write's new state (and, once sent, the item's id) shows on the alert.
+    api.outbox.onChanged((entry) => {
+      if (entry.action.code === 'createWorkItem') stale([...addressKeys.all(), 'alertWork']);
     }),
     // The lists re-read at once; of the records, only those main names (all when it names none).
     api.support.onCacheChanged(({ profileId, resource, ids }) =>

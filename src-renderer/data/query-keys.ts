@@ -38,3 +38,18 @@ export const gatewayKeys = {
   callLog: () => ['gateway', 'callLog'] as const,
   remote: (profileId: string, what: string, ...rest: unknown[]) => ['gateway', profileId, what, ...rest] as const,
 };
+
+export const searchKeys = {
+  /** The palette's search: main's cache changes under it, so an answer is asked again each time the palette opens. */
+  query: (text: string) => ['search', 'query', text] as const,
+  recentActions: () => ['search', 'recentActions'] as const,
+};
+
+export const addressKeys = {
+  /** Every address card: any cache they read from changed. */
+  all: () => ['address'] as const,
+  card: (address: string) => ['address', 'card', address] as const,
+  mentions: (address: string) => ['address', 'mentions', address] as const,
+  /** The work items made from one alert; they follow the outbox writes that create them. */
+  alertWork: (profileId: string, alertId: string) => ['address', 'alertWork', profileId, alertId] as const,
+};

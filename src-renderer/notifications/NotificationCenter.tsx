@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { NotificationItem, NotificationSettings } from '../../src-preload/contract/notifications.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { TabBarButton } from '../ui/TabBarButton.tsx';
@@ -14,7 +14,8 @@ export function NotificationCenter() {
   const { t } = useTranslation();
   const unread = useNotificationsStore((state) => state.unread);
   const follow = useNotificationsStore((state) => state.follow);
-  const [open, setOpen] = useState(false);
+  const open = useNotificationsStore((state) => state.centerOpen);
+  const setOpen = useNotificationsStore((state) => state.setCenterOpen);
   const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -27,7 +28,7 @@ export function NotificationCenter() {
     };
     window.addEventListener('mousedown', closeOutside);
     return () => window.removeEventListener('mousedown', closeOutside);
-  }, [open]);
+  }, [open, setOpen]);
 
   return (
     <div className="nc" ref={root}>

@@ -12,6 +12,9 @@ export interface NotificationsStore {
   desktopRefused: string | null;
   settings: NotificationSettings | null;
   error: IpcError | null;
+  /** Whether the center's panel is open (the bell, the command palette). */
+  centerOpen: boolean;
+  setCenterOpen(open: boolean): void;
   /** Reads the center and its settings once, then follows main: new entries, and clicks on desktop notifications. */
   follow(): Promise<void>;
   /** A click on an entry: main marks it read; its item opens in its tab. */
@@ -33,6 +36,8 @@ export const useNotificationsStore = create<NotificationsStore>()((set, get) => 
     desktopRefused: null,
     settings: null,
     error: null,
+    centerOpen: false,
+    setCenterOpen: (centerOpen) => set({ centerOpen }),
 
     follow() {
       following ??= (async () => {

@@ -1,20 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../ui/Dialog.tsx';
 import { TabBarButton } from '../ui/TabBarButton.tsx';
 import { isPending, useOutboxStore } from './outbox-store.ts';
 import { OutboxPanel } from './OutboxPanel.tsx';
+import { commandShortcut, isMac } from '../workspace/shortcut-label.ts';
 import './outbox.css';
 
-const isMac = navigator.platform.toLowerCase().includes('mac');
-export const outboxShortcut = isMac ? '⇧⌘O' : 'Ctrl+Shift+O';
+export const outboxShortcut = commandShortcut('O', { shift: true });
 
 /** The tab bar's outbox button: how many writes have not gone out; it and Ctrl/Cmd+Shift+O open the panel. */
 export function OutboxButton() {
   const { t } = useTranslation();
   const pending = useOutboxStore((state) => Object.values(state.entries).filter(isPending).length);
   const follow = useOutboxStore((state) => state.follow);
-  const [open, setOpen] = useState(false);
+  const open = useOutboxStore((state) => state.panelOpen);
+  const setOpen = useOutboxStore((state) => state.setPanelOpen);
   useEffect(() => {
     void follow();
   }, [follow]);
@@ -27,7 +28,7 @@ export function OutboxButton() {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [setOpen]);
 
   return (
     <>

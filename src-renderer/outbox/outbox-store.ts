@@ -10,6 +10,9 @@ export interface OutboxStore {
   /** Every write this window has seen, by id: the pending ones from main, and any a view asked about. */
   entries: Record<string, OutboxEntry>;
   error: IpcError | null;
+  /** Whether the outbox panel is open (its button, Ctrl/Cmd+Shift+O, the command palette). */
+  panelOpen: boolean;
+  setPanelOpen(open: boolean): void;
   /** Reads the pending writes once, then follows every change main reports. */
   follow(): Promise<void>;
   /** A write a view made (a call returned it) or shows: kept, and followed from here on. */
@@ -32,6 +35,8 @@ export const useOutboxStore = create<OutboxStore>()((set) => {
   let following: Promise<void> | undefined;
 
   return {
+    panelOpen: false,
+    setPanelOpen: (panelOpen) => set({ panelOpen }),
     entries: {},
     error: null,
 

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { IpcError } from '../../src-preload/contract/define.ts';
+import { Palette } from '../features/palette/Palette.tsx';
+import { usePaletteStore } from '../features/palette/palette-store.ts';
 import { useShowAboutFromMenu } from '../features/settings/use-about.ts';
 import { useErrorText } from '../language/use-error-text.ts';
 import { LiveConfirmation } from '../outbox/LiveConfirmation.tsx';
@@ -18,6 +20,7 @@ export function Workspace() {
   const activeTabId = useWorkspaceStore((state) => state.activeTabId);
   const pickerOpen = useWorkspaceStore((state) => state.pickerOpen);
   const saveError = useWorkspaceStore((state) => state.saveError);
+  const paletteOpen = usePaletteStore((state) => state.open);
   useEffect(() => persistWorkspace(), []);
   useWorkspaceShortcuts();
   useShowAboutFromMenu();
@@ -45,6 +48,7 @@ export function Workspace() {
         ))}
       </main>
       {pickerOpen && <ViewPicker />}
+      {paletteOpen && <Palette />}
       <LiveConfirmation />
     </div>
   );

@@ -1,17 +1,24 @@
 import { useEffect } from 'react';
+import { usePaletteStore } from '../features/palette/palette-store.ts';
+import { isMac } from './shortcut-label.ts';
 import { useWorkspaceStore } from './workspace-store.ts';
 
-const isMac = navigator.platform.toLowerCase().includes('mac');
 
 /** Browser-style tab shortcuts; Cmd on macOS, Ctrl elsewhere (Ctrl+Tab everywhere). */
 export function useWorkspaceShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       // A dialog owns the keyboard: Ctrl+W must not close the tab behind a half-filled form.
-      if (document.querySelector('dialog[open]')) return;
-      const store = useWorkspaceStore.getState();
       const command = isMac ? event.metaKey : event.ctrlKey;
       const key = event.key.toLowerCase();
+      // The palette opens over anything, from a text field too; a second press closes it.
+      if (command && !event.shiftKey && !event.altKey && key === 'k') {
+        event.preventDefault();
+        usePaletteStore.getState().toggle();
+        return;
+      }
+      if (document.querySelector('dialog[open]')) return;
+      const store = useWorkspaceStore.getState();
       if (event.ctrlKey && key === 'tab') {
         store.cycle(event.shiftKey ? -1 : 1);
       } else if (command && !event.shiftKey && key === 't') {

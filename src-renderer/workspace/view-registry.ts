@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
 import type { NavigationTarget, PickerKind, ViewKind, ViewParams } from '../../src-preload/contract/workspace.ts';
+import { addressTitle } from '../features/address/AddressView.tsx';
 import { ChatView } from '../features/chat/ChatView.tsx';
 import { useConversationTitles } from '../features/chat/chat-store.ts';
 import { ConversationView, conversationTitle } from '../features/chat/ConversationView.tsx';
@@ -11,6 +12,7 @@ import { SettingsView } from '../features/settings/SettingsView.tsx';
 import { SupportView } from '../features/support/SupportView.tsx';
 import { TicketView, ticketTitle } from '../features/support/ticket/TicketView.tsx';
 import { useTicketSubjects } from '../features/support/ticket/ticket-subjects.ts';
+import { AddressCardView } from './AddressCardView.tsx';
 
 // A view's title and summary are `views.<kind>.title` and `.summary` in the catalogs.
 
@@ -42,6 +44,7 @@ export const viewRegistry: { [K in ViewKind]: ViewRegistration<K> } = {
   conversation: { holds: 'item', component: ConversationView, titleFor: conversationTitle },
   ticket: { holds: 'item', component: TicketView, titleFor: ticketTitle },
   block: { holds: 'item', component: BlockView, titleFor: blockTitle },
+  address: { holds: 'item', component: AddressCardView, titleFor: addressTitle },
 };
 
 /** The registration of a tab's view, with the parameters that view takes. */

@@ -13,7 +13,11 @@ export interface WorkspaceStore extends WorkspaceState {
   open(kind: PickerKind): void;
   /** Goes to the open tab of that kind holding the same item (the current tab first), or opens one. */
   navigate(target: NavigationTarget): void;
+  /** Opens a tab for the item behind the current one (as a browser's middle click); an open tab of it stays where it is. */
+  openInBackground(target: NavigationTarget): void;
   close(tabId: string): void;
+  /** Shows something else in the tab (a view with another connection), keeping its place. */
+  retarget(tabId: string, target: NavigationTarget): void;
   activate(tabId: string): void;
   move(tabId: string, toIndex: number): void;
   cycle(step: 1 | -1): void;
@@ -65,6 +69,11 @@ export const useWorkspaceStore = create<WorkspaceStore>()((set, get) => {
       else add(newTab(target));
     },
 
+    openInBackground(target) {
+      if (get().tabs.some((tab) => holdsSame(tab, target))) return;
+      set((state) => ({ tabs: [...state.tabs, newTab(target)] }));
+    },
+
     close(tabId) {
       set((state) => {
         const index = state.tabs.findIndex((tab) => tab.id === tabId);
@@ -74,6 +83,10 @@ export const useWorkspaceStore = create<WorkspaceStore>()((set, get) => {
           state.activeTabId === tabId ? (tabs[Math.min(index, tabs.length - 1)]?.id ?? null) : state.activeTabId;
         return { tabs, activeTabId };
       });
+    },
+
+    retarget(tabId, target) {
+      set((state) => ({ tabs: state.tabs.map((tab) => (tab.id === tabId ? { id: tab.id, ...target } : tab)) }));
     },
 
     activate(tabId) {

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { migrations } from './migrations/index.ts';
+import { registerAddressMatch } from './address-match.ts';
 import { registerWordPrefixMatch } from './word-prefix-match.ts';
 
 export type Db = Database.Database;
@@ -27,6 +28,7 @@ export function openDatabase(file: string, onMigration?: (step: MigrationStep) =
   db.pragma('foreign_keys = ON');
   beginTransactionsImmediate(db);
   registerWordPrefixMatch(db);
+  registerAddressMatch(db);
   migrate(db, migrations.length, onMigration);
   return db;
 }

@@ -78,22 +78,26 @@ export class OutboxRepository {
     this.#db = db;
   }
 
-  insert(write: OutboxWrite, id: string, idempotencyKey: string, at: string): OutboxEntry {
-    this.#db
-      .prepare(
-        `INSERT INTO outbox_writes (id, profile_id, service, object_key, action, request, idempotency_key, state, created_at, updated_at)
-         VALUES (@id, @profileId, @service, @objectKey, @action, @request, @idempotencyKey, 'queued', @at, @at)`,
-      )
-      .run({
-        id,
-        profileId: write.profileId,
-        service: write.service,
-        objectKey: write.objectKey,
-        action: JSON.stringify(write.action),
-        request: JSON.stringify(write.request),
-        idempotencyKey,
-        at,
-      });
+  /** Stores the write; `alongside` writes what belongs with it (a link to it) in the same transaction. */
+  insert(write: OutboxWrite, id: string, idempotencyKey: string, at: string, alongside?: (id: string) => void): OutboxEntry {
+    this.#db.transaction(() => {
+      this.#db
+        .prepare(
+          `INSERT INTO outbox_writes (id, profile_id, service, object_key, action, request, idempotency_key, state, created_at, updated_at)
+           VALUES (@id, @profileId, @service, @objectKey, @action, @request, @idempotencyKey, 'queued', @at, @at)`,
+        )
+        .run({
+          id,
+          profileId: write.profileId,
+          service: write.service,
+          objectKey: write.objectKey,
+          action: JSON.stringify(write.action),
+          request: JSON.stringify(write.request),
+          idempotencyKey,
+          at,
+        });
+      alongside?.(id);
+    })();
     return this.get(id)!;
   }
 

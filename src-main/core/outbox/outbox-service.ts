@@ -66,9 +66,9 @@ export class OutboxService implements Outbox, Disposable {
     void this.#wakeAll();
   }
 
-  async submit(write: OutboxWrite): Promise<OutboxEntry> {
+  async submit(write: OutboxWrite, alongside?: (id: string) => void): Promise<OutboxEntry> {
     if (this.#closed) throw new UserFacingError({ code: 'cancelled' });
-    const entry = this.#store(write);
+    const entry = this.#store(write, alongside);
     this.#changed.fire(entry);
     this.#logger.info('outbox write stored', { id: entry.id, method: write.request.method, path: write.request.path });
     await this.#drain(write.profileId, write.objectKey);
@@ -116,11 +116,11 @@ export class OutboxService implements Outbox, Disposable {
     this.#changed.dispose();
   }
 
-  #store(write: OutboxWrite): OutboxEntry {
+  #store(write: OutboxWrite, alongside?: (id: string) => void): OutboxEntry {
     try {
       // The key is made once per write, here, and is stored with it before any attempt.
       const idempotencyKey = randomUUID();
-      return this.#repository.insert(write, randomUUID(), idempotencyKey, this.#nowIso());
+      return this.#repository.insert(write, randomUUID(), idempotencyKey, this.#nowIso(), alongside);
     } catch (error) {
       if (error instanceof Error && /FOREIGN KEY/.test(error.message)) throw new UserFacingError({ code: 'not_found', params: { context: 'profile_gone' } });
       throw error;

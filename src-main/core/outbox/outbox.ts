@@ -26,8 +26,9 @@ export interface OutboxWrite {
 export interface Outbox {
   /** Stores the write (with its Idempotency-Key, made here once) BEFORE it leaves, then sends it.
    *  Resolves after the first attempt: 'sent' with the answer, 'queued' (offline, timeout, 5xx, 429:
-   *  it will go out by itself, same key), or 'failed' (the server refused it: 4xx; retry/discard). */
-  submit(write: OutboxWrite): Promise<OutboxEntry>;
+   *  it will go out by itself, same key), or 'failed' (the server refused it: 4xx; retry/discard).
+   *  `alongside` stores what belongs with the write (its id given) in the transaction that stores it. */
+  submit(write: OutboxWrite, alongside?: (id: string) => void): Promise<OutboxEntry>;
   list(filter?: { profileId?: string; states?: OutboxState[] }): OutboxEntry[];
   get(id: string): OutboxEntry | null;
   retry(id: string): Promise<OutboxEntry>;

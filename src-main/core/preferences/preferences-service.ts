@@ -1,4 +1,4 @@
-import type { LanguageSetting } from '../../../src-preload/contract/app.ts';
+import type { LanguageSetting, ThemeChoice } from '../../../src-preload/contract/app.ts';
 import { languageChoices, resolveLanguage, type Language, type LanguageChoice } from '../../../src-shared/i18n/languages.ts';
 import { createTranslator, type Translator } from '../../../src-shared/i18n/translator.ts';
 import type { SettingsTable } from '../db/settings.ts';
@@ -6,6 +6,8 @@ import { Emitter } from '../lifecycle/emitter.ts';
 
 const key = 'language';
 const zoomKey = 'zoomLevel';
+const themeKey = 'theme';
+const themes: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
 /**
  * The user's language: Settings' choice, kept in SQLite, or the system's when the choice is
@@ -42,6 +44,16 @@ export class PreferencesService {
       this.#languageChanged.fire(language);
     }
     return { choice };
+  }
+
+  theme(): ThemeChoice {
+    const saved = this.#settings.read(themeKey);
+    return themes.find((theme) => theme === saved) ?? 'system';
+  }
+
+  setTheme(choice: ThemeChoice): ThemeChoice {
+    this.#settings.write(themeKey, choice);
+    return choice;
   }
 
   /** The window's zoom level in Chromium's steps (0 is 100 %), kept across restarts. */

@@ -59,8 +59,8 @@ export class SupportOutbox {
     this.#owners.set(kind, owner);
   }
 
-  submit(write: SupportWrite): Promise<OutboxEntry> {
-    return this.#options.outbox.submit({ ...write, service: 'support' });
+  submit(write: SupportWrite, alongside?: (id: string) => void): Promise<OutboxEntry> {
+    return this.#options.outbox.submit({ ...write, service: 'support' }, alongside);
   }
 
   async #send(write: OutboxWrite, idempotencyKey: string): Promise<SentAnswer> {

@@ -11,6 +11,8 @@ export function appHandlers(services: AppServices, identity: AppIdentity): Handl
     openExternal: ({ url }) => services.links.open(url),
     language: () => services.preferences.languageSetting(),
     setLanguage: ({ choice }) => services.preferences.setLanguage(choice),
+    theme: () => services.preferences.theme(),
+    setTheme: ({ choice }) => services.preferences.setTheme(choice),
     diagnostics: (request) => services.diagnostics.collect(identity, request),
     cancel: ({ taskId }) => services.tasks.cancel(taskId),
   };

@@ -2,6 +2,7 @@ import type { Contract } from '../../../src-preload/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
 import { activityHandlers } from './activity.ts';
+import { addressHandlers } from './address.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
 import { assistantHandlers } from './assistant.ts';
 import { draftingHandlers } from './drafting.ts';
@@ -11,6 +12,7 @@ import { notificationsHandlers } from './notifications.ts';
 import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
+import { searchHandlers } from './search.ts';
 import { supportWebhooksHandlers } from './support-webhooks.ts';
 import { supportHandlers } from './support.ts';
 import { workspaceHandlers } from './workspace.ts';
@@ -31,5 +33,7 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     drafting: draftingHandlers(services),
     assistant: assistantHandlers(services),
     activity: activityHandlers(services),
+    search: searchHandlers(services),
+    address: addressHandlers(services),
   };
 }

@@ -5,7 +5,9 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { openExternal } from './chat-data.ts';
+import { AddressLink } from '../../ui/AddressText.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { rehypeAddressLinks } from './address-links.ts';
 import { continueSplit, paragraphPieces, type MarkdownSplit } from './markdown-blocks.ts';
 
 const isWebLink = (href: string | undefined): href is string => {
@@ -64,13 +66,19 @@ function ModelImage({ alt, src }: ComponentProps<'img'>) {
   return <span className="chat-image-placeholder">{t('chat.imageNotLoaded', { alt: alt || '', src: typeof src === 'string' ? src : '' })}</span>;
 }
 
-const components: Components = { a: ModelLink, img: ModelImage };
+/** A span the address step made is a link to the address's card; any other span (highlighting) stays a span. */
+function SpanOrAddress({ node: _, ...props }: ComponentProps<'span'> & { node?: unknown; 'data-address'?: string }) {
+  const address = props['data-address'];
+  return address ? <AddressLink address={address}>{props.children}</AddressLink> : <span {...props} />;
+}
+
+const components: Components = { a: ModelLink, img: ModelImage, span: SpanOrAddress };
 const remarkPlugins = [remarkGfm];
 // Made once: the plugin's attacher builds a highlighter with every common language each time it
 // runs, and react-markdown runs it for every render of every block.
 const highlightCode = rehypeHighlight({ detect: false });
-const withHighlighting = [() => highlightCode];
-const withoutHighlighting: typeof withHighlighting = [];
+const withHighlighting = [() => highlightCode, rehypeAddressLinks];
+const withoutHighlighting: typeof withHighlighting = [rehypeAddressLinks];
 // Only a block with a fence has code to highlight; the others skip the walk over their whole tree.
 const hasFence = /^\s{0,3}(```|~~~)/m;
 

@@ -9,6 +9,7 @@ import { Time } from '../../ui/Time.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { operateState, useFirewallStatusStore } from './firewall-status-store.ts';
 import { cellText } from './table/visible-text.ts';
+import { AddressText } from '../../ui/AddressText.tsx';
 
 export interface ListColumn<T> {
   title: string;
@@ -92,11 +93,15 @@ export function EditableList<T extends ListItem>(props: Props<T>) {
               <tr key={item.id} aria-label={nameOf(item)}>
                 {props.ownColumns.map((column) => (
                   <td key={column.title} className="fw-wrap">
-                    <bdi>{cellText(column.cell(item) ?? '')}</bdi>
+                    <bdi>
+                      <AddressText text={column.cell(item) ?? ''} show={cellText} />
+                    </bdi>
                   </td>
                 ))}
                 <td className="fw-wrap">
-                  <bdi>{cellText(item.description ?? '')}</bdi>
+                  <bdi>
+                    <AddressText text={item.description ?? ''} show={cellText} />
+                  </bdi>
                 </td>
                 <td>{item.createdAt && <Time value={item.createdAt} />}</td>
                 <td>
@@ -133,10 +138,20 @@ export function EditableList<T extends ListItem>(props: Props<T>) {
   );
 }
 
-function AddForm({ noun, fields, add, onDone }: { noun: string; fields: readonly FormField[]; add: Props<ListItem>['add']; onDone(): void }) {
+interface AddFormProps {
+  noun: string;
+  fields: readonly FormField[];
+  add: Props<ListItem>['add'];
+  /** Values filled in (an address card's address). */
+  initial?: Readonly<Record<string, string>>;
+  onDone(): void;
+}
+
+/** The form an item of such a list is added with: the list's own, and an address card's. */
+export function AddForm({ noun, fields, add, initial = {}, onDone }: AddFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((field) => [field.name, field.options?.[0]?.value ?? ''])),
+    Object.fromEntries(fields.map((field) => [field.name, initial[field.name] ?? field.options?.[0]?.value ?? ''])),
   );
   const { busy, error, fieldError, onSubmit } = useFormWrite(() => add(values), onDone);
 

@@ -23,6 +23,7 @@ export function FirewallView({ params = {} }: { params?: ViewParams<'firewall'> 
           key={profile.id}
           profile={profile}
           initialSection={params.section}
+          address={params.address}
         />
       )}
     </ServiceConnection>
@@ -32,9 +33,10 @@ export function FirewallView({ params = {} }: { params?: ViewParams<'firewall'> 
 interface WorkspaceProps {
   profile: ProfileView;
   initialSection: string | undefined;
+  address: string | undefined;
 }
 
-function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
+function FirewallWorkspace({ profile, initialSection, address }: WorkspaceProps) {
   const { t } = useTranslation();
   const follow = useFirewallStatusStore((state) => state.follow);
   const capabilities = useFirewallStatusStore((state) => state.capabilities[profile.id]);
@@ -74,7 +76,7 @@ function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
           ))}
         </nav>
         <div className="fw-section">
-          <section.component profile={profile} />
+          <section.component profile={profile} address={section.id === initialSection ? address : undefined} />
         </div>
       </div>
     </div>

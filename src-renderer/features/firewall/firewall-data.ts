@@ -7,7 +7,7 @@ import type { IpcResult, RequestOf } from '../../../src-preload/contract/define.
 import type { Contract } from '../../../src-preload/contract/index.ts';
 import { opsdesk } from '../../bridge.ts';
 import { useIpcQuery } from '../../data/ipc-query.ts';
-import { firewallKeys } from '../../data/query-keys.ts';
+import { addressKeys, firewallKeys } from '../../data/query-keys.ts';
 
 export const useBlocklist = (profileId: string) => useIpcQuery(firewallKeys.cached(profileId, 'blocklist'), () => opsdesk.firewall.blocklist({ profileId }));
 export const useAllowlist = (profileId: string) => useIpcQuery(firewallKeys.allowlist(profileId), () => opsdesk.firewall.allowlist({ profileId }));
@@ -22,6 +22,28 @@ export const useAlertsFrom = (profileId: string, ip: string, limit: number) =>
   useIpcQuery(firewallKeys.alertsWhere(profileId, { srcIp: ip, limit }), () =>
     opsdesk.firewall.alerts({ profileId, filter: { cells: [{ field: 'srcIp', value: ip, mode: 'in' }] }, limit }),
   );
+
+/** The newest alerts an address card lists. */
+const ADDRESS_CARD_ALERTS = 100;
+
+/** An address's cached alerts on every appliance (the address card): indexed reads, so the first rows come at once, offline too. */
+export const useAddressAlerts = (address: string) => useIpcQuery(addressKeys.card(address), () => opsdesk.address.card({ address, limit: ADDRESS_CARD_ALERTS }));
+
+/** The work items made from one alert, each with its write's state until the server named the item. */
+export const useAlertWorkItems = (profileId: string, alertId: string) =>
+  useIpcQuery(addressKeys.alertWork(profileId, alertId), () => opsdesk.address.alertWorkItems({ profileId, alertId }));
+
+type CreateAlertWorkItem = Omit<RequestOf<Contract['address']['calls']['createAlertWorkItem']>, 'profileId' | 'alertId'>;
+
+/** "Create work item" on an alert: through the outbox, linked back to the alert at once. */
+export function useCreateAlertWorkItem(profileId: string, alertId: string) {
+  const client = useQueryClient();
+  return async (request: CreateAlertWorkItem) => {
+    const result = await opsdesk.address.createAlertWorkItem({ profileId, alertId, ...request });
+    if (result.ok) void client.invalidateQueries({ queryKey: addressKeys.alertWork(profileId, alertId) });
+    return result;
+  };
+}
 
 export const useSyncSettings = (profileId: string) => useIpcQuery(firewallKeys.syncSettings(profileId), () => opsdesk.firewall.syncSettings({ profileId }));
 export const useWebhookSettings = (profileId: string) => useIpcQuery(firewallKeys.webhook(profileId), () => opsdesk.firewall.webhook({ profileId }));

@@ -4,6 +4,8 @@ import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 /** What every section of the Firewall view gets: the appliance profile the view shows. */
 export interface FirewallSectionProps {
   profile: ProfileView;
+  /** An address the section opened for (the palette's typed address): the alerts from it. */
+  address?: string | undefined;
 }
 
 /** One entry of the Firewall view's section nav. */

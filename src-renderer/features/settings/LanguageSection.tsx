@@ -1,11 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languageChoices, resolveLanguage, type Language, type LanguageChoice } from '../../../src-shared/i18n/languages.ts';
+import { languageChoices, resolveLanguage, type LanguageChoice } from '../../../src-shared/i18n/languages.ts';
+import { ownNames } from '../../language/language-names.ts';
 import { useLanguageStore } from '../../language/language-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-
-/** Each language by its own name, so whoever cannot read the current one still finds theirs. */
-const ownNames: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
 
 /** System / English / 简体中文: applies at once, and main remembers it. */
 export function LanguageSection() {

@@ -20,6 +20,8 @@ import { migration as alertsFtsWithoutSizes } from './0019-alerts-fts-without-si
 import { migration as alertsFtsAfterRows } from './0020-alerts-fts-after-rows.ts';
 import { migration as webhookEventAges } from './0021-webhook-event-ages.ts';
 import { migration as activityLog } from './0022-activity-log.ts';
+import { migration as searchIndex } from './0023-search-index.ts';
+import { migration as alertWorkLinks } from './0024-alert-work-links.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -46,4 +48,6 @@ export const migrations = inSequence([
   alertsFtsAfterRows,
   webhookEventAges,
   activityLog,
+  searchIndex,
+  alertWorkLinks,
 ]);

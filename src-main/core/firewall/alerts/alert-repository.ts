@@ -5,6 +5,7 @@
 // short; callers use its id.
 import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
 import type Database from 'better-sqlite3';
+import type { AddressCondition } from '../../db/address-match.ts';
 import type { Db } from '../../db/database.ts';
 import { WORD_PREFIXES_MATCH } from '../../db/word-prefix-match.ts';
 import { severityRank, type PackedAlert, type WireAlertDetail } from './alert-wire.ts';
@@ -24,6 +25,17 @@ interface AlertDbRow {
   message: string | null;
   device_id: string | null;
   source_blocked: number;
+}
+
+/** What one profile's cache holds about an address: counts, days and the newest alerts naming it. */
+export interface AlertsAboutAddress {
+  asSource: number;
+  asDestination: number;
+  total: number;
+  bySeverity: { severity: string | null; rank: number; alerts: number }[];
+  /** Days since 1970 (UTC) with their counts. */
+  byDay: { day: number; alerts: number }[];
+  newest: (AlertRow & { role: 'source' | 'destination'; occurredMs: number | null })[];
 }
 
 export interface CachedDetail extends WireAlertDetail {
@@ -409,6 +421,35 @@ export class AlertRepository {
       ...toRow(row),
       detail: row.detail === null ? null : (JSON.parse(row.detail) as CachedDetail),
       other: row.other === null ? null : (JSON.parse(row.other) as Record<string, unknown>),
+    };
+  }
+
+  /** The address card's alerts of one profile: each read goes through the source or destination index. */
+  aboutAddress(profileId: string, address: AddressCondition, limit: number): AlertsAboutAddress {
+    const params = { ...address.params, profileId };
+    const naming = (column: string) => `SELECT rowid FROM firewall_alerts a WHERE a.profile_key = ${PROFILE_KEY} AND ${address.on(`a.${column}`)}`;
+    const matched = `${naming('src_ip')} UNION ${naming('dst_ip')}`;
+    const count = (sql: string) => this.#db.prepare<Params, number>(`SELECT COUNT(*) FROM (${sql})`).pluck().get(params)!;
+    const newest = (role: 'source' | 'destination', column: string) =>
+      this.#db
+        .prepare<Params, AlertDbRow>(`${SELECT_ROW} WHERE a.profile_key = ${PROFILE_KEY} AND ${address.on(`a.${column}`)} ORDER BY a.occurred_ms DESC, a.rowid DESC LIMIT ${Math.trunc(limit)}`)
+        .all(params)
+        .map((row) => ({ ...toRow(row), role, occurredMs: row.occurred_ms }));
+    return {
+      asSource: count(naming('src_ip')),
+      asDestination: count(naming('dst_ip')),
+      total: count(matched),
+      bySeverity: this.#db
+        .prepare<Params, { severity: string | null; rank: number; alerts: number }>(
+          `SELECT a.severity, MAX(a.severity_rank) AS rank, COUNT(*) AS alerts FROM firewall_alerts a WHERE a.rowid IN (${matched}) GROUP BY a.severity`,
+        )
+        .all(params),
+      byDay: this.#db
+        .prepare<Params, { day: number; alerts: number }>(
+          `SELECT a.occurred_ms / ${DAY_MS} AS day, COUNT(*) AS alerts FROM firewall_alerts a WHERE a.rowid IN (${matched}) AND a.occurred_ms IS NOT NULL GROUP BY day`,
+        )
+        .all(params),
+      newest: [...newest('source', 'src_ip'), ...newest('destination', 'dst_ip')],
     };
   }
 

@@ -20,7 +20,8 @@ import type { FirewallClients } from '../firewall-clients.ts';
 import type { RateOf } from '../../sync/sync-budget.ts';
 import { readListPage, refusedPageSize } from '../list-walk.ts';
 import type { PageSizes } from '../page-sizes.ts';
-import type { AlertRepository, CachedDetail } from './alert-repository.ts';
+import type { AddressCondition } from '../../db/address-match.ts';
+import type { AlertRepository, AlertsAboutAddress, CachedDetail } from './alert-repository.ts';
 import { packAlert, readAlert, readAlertDetail } from './alert-wire.ts';
 import { severityScaleOf, type SeverityScale } from './severity-scale.ts';
 import { redactStrings } from '../../log/redactor.ts';
@@ -73,6 +74,11 @@ export class AlertService {
   /** A page of cached alerts for a query the IPC router has checked already (the contract's schema). */
   query({ profileId, filter, sort, offset, limit }: z.output<typeof alertQuerySchema>): CachedPage<AlertRow> {
     return { ...this.#options.repository.query(profileId, filter, sort, offset, limit), offset, syncedAt: this.#options.state.get(profileId, 'alerts').lastSyncedAt };
+  }
+
+  /** What the cache holds about one address or range (the address card); answers offline. */
+  aboutAddress(profileId: string, address: AddressCondition, limit: number): AlertsAboutAddress {
+    return this.#options.repository.aboutAddress(profileId, address, limit);
   }
 
   facets(profileId: string): AlertFacets {

@@ -24,8 +24,9 @@ export class WorkService extends RecordCache<'work', WireWorkItem, WorkItemRow, 
     return this.page(profileId, { status, priority, contactId, ticketId, text }, offset, limit);
   }
 
-  create(request: z.output<typeof createWorkItemSchema>): Promise<OutboxEntry> {
-    return this.#shared.outbox.submit(createWorkItemWrite(request));
+  /** `alongside` stores a link to the write (an alert's) in the transaction that stores it. */
+  create(request: z.output<typeof createWorkItemSchema>, alongside?: (writeId: string) => void): Promise<OutboxEntry> {
+    return this.#shared.outbox.submit(createWorkItemWrite(request), alongside);
   }
 
   setStatus(profileId: string, workId: string, status: WorkStatus): Promise<OutboxEntry> {

@@ -12,6 +12,7 @@ import { Time } from '../../../ui/Time.tsx';
 import { Pager } from './Pager.tsx';
 import { useTranslation } from 'react-i18next';
 import { adminCalls } from './admin-data.ts';
+import { AddressText } from '../../../ui/AddressText.tsx';
 
 type Preset = (typeof logTimePresets)[number];
 const presetLabel: Record<Preset, string> = {
@@ -228,12 +229,16 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
                   <tr key={entry.id}>
                     <td><Time value={entry.time} /></td>
                     <td>{entry.type}</td>
-                    <td>{entry.srcIp === undefined ? '' : `${entry.srcIp}${entry.srcPort === undefined ? '' : `:${entry.srcPort}`}`}</td>
-                    <td>{entry.dstIp === undefined ? '' : `${entry.dstIp}${entry.dstPort === undefined ? '' : `:${entry.dstPort}`}`}</td>
+                    <td>
+                      <Endpoint ip={entry.srcIp} port={entry.srcPort} />
+                    </td>
+                    <td>
+                      <Endpoint ip={entry.dstIp} port={entry.dstPort} />
+                    </td>
                     <td>{entry.protocol}</td>
                     <td>{entry.action}</td>
                     <td>{entry.bytes !== undefined && format.number(entry.bytes)}</td>
-                    <td>{entry.message}</td>
+                    <td>{entry.message !== undefined && <AddressText text={entry.message} />}</td>
                   </tr>
                 ))}
               </tbody>
@@ -244,6 +249,17 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** An address (a link to its card) and its port. */
+function Endpoint({ ip, port }: { ip: string | undefined; port: number | undefined }) {
+  if (ip === undefined) return null;
+  return (
+    <>
+      <AddressText text={ip} />
+      {port !== undefined && `:${port}`}
+    </>
   );
 }
 

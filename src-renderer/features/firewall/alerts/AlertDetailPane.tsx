@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { AlertDetail } from '../../../../src-preload/contract/firewall.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
+import { AddressText } from '../../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useFormat } from '../../../ui/format.ts';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
@@ -11,6 +12,7 @@ import { useAlertDetail, useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { visibleText } from '../table/visible-text.ts';
 import { SeverityBadge } from './alert-columns.tsx';
+import { AlertLinks } from './AlertWorkItems.tsx';
 
 interface Props {
   profileId: string;
@@ -94,6 +96,7 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
         <SeverityBadge severity={detail.severity} />
       </p>
       {detail.srcIp && <BlockSource profileId={profileId} detail={detail} />}
+      <AlertLinks profileId={profileId} detail={detail} />
       <dl className="fw-fields">
         {fields
           .filter(([, value]) => value !== null && value !== '')
@@ -101,7 +104,9 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
             <div key={label} className="fw-field">
               <dt>{label}</dt>
               <dd>
-                <bdi>{visibleText(String(value))}</bdi>
+                <bdi>
+                  <AddressText text={String(value)} show={visibleText} />
+                </bdi>
               </dd>
             </div>
           ))}

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 const rowClassName = (row: AlertRow) => (row.sourceBlocked ? 'vt-row-blocked' : '');
 
 /** Every cached alert of one appliance: filter, sort, scroll, open one; works the same offline. */
-export function AlertsSection({ profile }: FirewallSectionProps) {
+export function AlertsSection({ profile, address }: FirewallSectionProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const columns = useMemo(() => alertColumns(t, format), [t, format]);
@@ -31,6 +31,10 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
   useStore(store, (state) => state.pages);
   const { ensureRows, rowAt, select, sortBy, openDetail, closeDetail, addCellFilter } = store.getState();
   const search = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (address) store.getState().setFilter({ srcIp: address });
+  }, [address, store]);
 
   useEffect(() => {
     const focusSearch = (event: KeyboardEvent) => {

@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { useFormWrite } from '../../../data/use-form-write.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import { useViewRequest } from '../../../workspace/view-requests.ts';
+import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** Who is blocked, by whom and for how long; add a block, or lift one after asking. */
 export function BlockListSection({ profile }: FirewallSectionProps) {
@@ -21,7 +23,8 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   const writes = useFirewallWrites(profile.id);
   const capabilities = useFirewallStatusStore((store) => store.capabilities[profile.id]);
   const operate = operateState(capabilities);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<{ address: string } | null>(null);
+  const root = useViewRequest('block', ({ address }) => setAdding({ address }));
   const [unblocking, setUnblocking] = useState<BlockEntry | null>(null);
   const [search, setSearch] = useState('');
   const now = useNow(30_000);
@@ -30,17 +33,17 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   const entries = (list.data?.items ?? []).filter((entry) => !needle || `${entry.ip} ${entry.reason ?? ''} ${entry.source ?? ''}`.toLowerCase().includes(needle));
 
   return (
-    <section className="fw-list-section" aria-label={t('firewall.blocklist.title')}>
+    <section ref={root} className="fw-list-section" aria-label={t('firewall.blocklist.title')}>
       <div className="fw-toolbar">
         <input type="search" aria-label={t('firewall.blocklist.search')} placeholder={t('firewall.blocklist.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
         <span className="fw-count" role="status">
           {list.data && t('firewall.blocklist.count', { count: entries.length })}
         </span>
-        <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding(true)}>
+        <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding({ address: '' })}>
           {t('firewall.blocklist.add')}
         </button>
       </div>
-      {adding && <AddBlockForm profileId={profile.id} onDone={() => setAdding(false)} />}
+      {adding && <AddBlockForm key={adding.address} profileId={profile.id} initialIp={adding.address} onDone={() => setAdding(null)} />}
       {list.isPending && <p className="muted">{t('firewall.blocklist.reading')}</p>}
       {list.isError && <ErrorNotice error={list.error} title={t(list.data ? 'firewall.blocklist.refreshFailed' : 'firewall.blocklist.readFailed')} />}
       {list.data && (
@@ -64,11 +67,15 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
                 aria-label={t('firewall.blocklist.row', { ip: entry.ip })}
               >
                 <td>
-                  <bdi>{cellText(entry.ip, 64)}</bdi>
+                  <bdi>
+                    <AddressText text={entry.ip} show={(piece) => cellText(piece, 64)} />
+                  </bdi>
                 </td>
                 <td>{entry.source ? <span className="badge badge-source">{cellText(entry.source, 20)}</span> : null}</td>
                 <td className="fw-wrap">
-                  <bdi>{cellText(entry.reason ?? '')}</bdi>
+                  <bdi>
+                    <AddressText text={entry.reason ?? ''} show={cellText} />
+                  </bdi>
                 </td>
                 <td>
                   <Remaining entry={entry} now={now} />
@@ -121,12 +128,13 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   );
 }
 
-function AddBlockForm({ profileId, onDone }: { profileId: string; onDone(): void }) {
+/** The one form a block is made with: the block list's, an address card's and the command palette's (the address filled in). */
+export function AddBlockForm({ profileId, initialIp = '', onDone }: { profileId: string; initialIp?: string; onDone(): void }) {
   const { t } = useTranslation();
   const writes = useFirewallWrites(profileId);
   // A block the appliance refused for the key's role or the edition turns this off at once, with the reason.
   const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
-  const [ip, setIp] = useState('');
+  const [ip, setIp] = useState(initialIp);
   const [reason, setReason] = useState('');
   const [seconds, setSeconds] = useState(defaultBlockSeconds);
   const { busy, error, fieldError, onSubmit } = useFormWrite(() => writes.block(ip, seconds, reason), onDone);

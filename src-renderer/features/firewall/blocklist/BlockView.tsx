@@ -17,6 +17,7 @@ import { useAlertDetail, useAlertsFrom, useBlocklist, useFirewallWrites } from '
 import { useNow } from '../use-now.ts';
 import { Remaining } from './Remaining.tsx';
 import '../firewall.css';
+import { AddressText } from '../../../ui/AddressText.tsx';
 
 export const blockTitle = ({ entryId }: ViewParams<'block'>, t: TFunction): string => t('views.block.titleWithId', { entryId });
 
@@ -62,11 +63,15 @@ function BlockEntryPane({ profileId, entryId }: { profileId: string; entryId: st
   }
 
   const fields: [string, ReactNode][] = [
-    [t('firewall.blockTab.fields.ip'), <bdi key="ip">{cellText(entry.ip, 64)}</bdi>],
+    [t('firewall.blockTab.fields.ip'), <bdi key="ip">
+        <AddressText text={entry.ip} show={(piece) => cellText(piece, 64)} />
+      </bdi>],
     [t('firewall.blockTab.fields.remaining'), <Remaining key="remaining" entry={entry} now={now} />],
     [t('firewall.blockTab.fields.expires'), entry.expiresAt ? <Time key="expires" value={entry.expiresAt} /> : t('firewall.blocklist.permanent')],
     [t('firewall.blockTab.fields.source'), entry.source ? <span key="source" className="badge badge-source">{cellText(entry.source, 20)}</span> : t('firewall.blockTab.notSaid')],
-    [t('firewall.blockTab.fields.reason'), entry.reason ? <bdi key="reason">{cellText(entry.reason)}</bdi> : t('firewall.blockTab.notSaid')],
+    [t('firewall.blockTab.fields.reason'), entry.reason ? <bdi key="reason">
+          <AddressText text={entry.reason} show={cellText} />
+        </bdi> : t('firewall.blockTab.notSaid')],
     [t('firewall.blockTab.fields.created'), entry.createdAt ? <Time key="created" value={entry.createdAt} /> : t('firewall.blockTab.notSaid')],
     [t('firewall.blockTab.fields.id'), <bdi key="id">{cellText(entry.id, 200)}</bdi>],
   ];

@@ -10,6 +10,7 @@ import { useSupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
 import { RecordingFollowUp } from '../drafting/RecordingFollowUp.tsx';
 import { FollowUps } from './FollowUps.tsx';
+import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** One contact: details, the masked phone (revealed only on request, kept only here), status and follow-ups. */
 export function ContactDetailPane({ profileId, contactId }: { profileId: string; contactId: string }) {
@@ -39,7 +40,9 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
           <Phone profileId={profileId} contactId={contactId} phone={contact.phone} masked={contact.phoneMasked} />
         </dd>
         <dt>{t('supportInbox.contacts.company')}</dt>
-        <dd className="si-server-text">{contact.company ?? '—'}</dd>
+        <dd className="si-server-text">
+          <AddressText text={contact.company ?? '—'} />
+        </dd>
         {contact.createdAt && (
           <>
             <dt>{t('supportInbox.ticket.created')}</dt>

@@ -10,6 +10,7 @@ import { useSupportAccess } from '../access/use-support-access.ts';
 import { Field } from '../lists/Field.tsx';
 import { followUpKindList, followUpKindWords } from '../lists/status-words.ts';
 import type { SupportWrites } from '../lists/use-support-writes.ts';
+import { AddressText } from '../../../ui/AddressText.tsx';
 
 interface Props {
   follows: readonly FollowUp[];
@@ -71,7 +72,9 @@ export function FollowUps({ follows, profileId, scope, writes, send }: Props) {
                 {follow.author && <span className="si-server-text">{t('supportInbox.followUps.by', { author: follow.author })}</span>}
                 {follow.createdAt && <Time value={follow.createdAt} />}
               </div>
-              <p className="si-message-text si-server-text">{follow.note}</p>
+              <p className="si-message-text si-server-text">
+                <AddressText text={follow.note ?? ''} />
+              </p>
             </li>
           ))}
         </ol>

@@ -17,6 +17,7 @@ import type { SupportWrites } from './use-support-writes.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { WriteList } from './WriteList.tsx';
 import './support-lists.css';
+import { useViewRequest } from '../../../workspace/view-requests.ts';
 
 interface CachedListSource<Row, Query> {
   profileId: string;
@@ -78,7 +79,8 @@ interface Props<Row extends { id: string }, Query> {
   filters: ReactNode;
   /** The count's place before the first answer (empty unless said). */
   countWhileReading?: string;
-  create: { scope: SupportScope; dialog(writes: SupportWrites, close: () => void): ReactNode };
+  /** `opensOn`: a request from outside the view (the command palette) that opens the dialog. */
+  create: { scope: SupportScope; dialog(writes: SupportWrites, close: () => void): ReactNode; opensOn?: 'newTicket' };
   rows: {
     height: number;
     render(row: Row): ReactNode;
@@ -98,6 +100,9 @@ export function CachedListSection<Row extends { id: string }, Query>(props: Prop
   const { t } = useTranslation();
   const [openId, setOpenId] = useState<string | null>(detail?.initialId ?? null);
   const [creating, setCreating] = useState(false);
+  const root = useViewRequest(create.opensOn ?? 'newTicket', () => {
+    if (create.opensOn) setCreating(true);
+  });
   const writes = useSupportWrites(profileId);
   const { total, rowAt, select } = list;
 
@@ -129,7 +134,7 @@ export function CachedListSection<Row extends { id: string }, Query>(props: Prop
   );
 
   return (
-    <section className="si-section" aria-label={t(`supportInbox.${resource}.region`)}>
+    <section ref={root} className="si-section" aria-label={t(`supportInbox.${resource}.region`)}>
       {syncLine}
       <div className="si-toolbar">
         {filters}

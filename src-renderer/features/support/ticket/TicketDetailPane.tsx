@@ -18,6 +18,7 @@ import type { SupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
 import { Composer, type ComposerProps } from './Composer.tsx';
 import { rememberTicketSubject } from './ticket-subjects.ts';
+import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** A ticket's thread and what can be done with it: robot reply, visitor message, close with a note. */
 export function TicketDetailPane({ profileId, ticketId }: { profileId: string; ticketId: string }) {
@@ -60,7 +61,9 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
   return (
     <article className="si-ticket" aria-label={t('views.ticket.titleWithId', { ticketId })}>
       <header className="si-ticket-header">
-        <h2 className="si-server-text">{ticket.subject ?? ticket.id}</h2>
+        <h2 className="si-server-text">
+          <AddressText text={ticket.subject ?? ticket.id} />
+        </h2>
         <span className={`si-status si-status-${ticket.status.replace(/[^a-z]/g, '') || 'other'}`}>{ticketStatusWords(ticket.status, t)}</span>
       </header>
       {ticket.from === 'cache' && ticket.error && (
@@ -90,13 +93,17 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
         {ticket.closeNote && (
           <>
             <dt>{t('supportInbox.ticket.closedNote')}</dt>
-            <dd className="si-server-text">{ticket.closeNote}</dd>
+            <dd className="si-server-text">
+              <AddressText text={ticket.closeNote} />
+            </dd>
           </>
         )}
         {ticket.otherFields.map((field) => (
           <div key={field.name} className="si-field-pair">
             <dt className="si-server-text">{field.name}</dt>
-            <dd className="si-server-text">{field.value}</dd>
+            <dd className="si-server-text">
+              <AddressText text={field.value} />
+            </dd>
           </div>
         ))}
       </dl>
@@ -147,7 +154,9 @@ function MessageItem({ message }: { message: TicketMessage }) {
         {message.author && <span className="si-server-text">{message.author}</span>}
         {message.createdAt && <Time value={message.createdAt} />}
       </div>
-      <p className="si-message-text si-server-text">{message.text}</p>
+      <p className="si-message-text si-server-text">
+        <AddressText text={message.text} />
+      </p>
     </li>
   );
 }

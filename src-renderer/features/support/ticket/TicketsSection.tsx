@@ -70,6 +70,7 @@ export function TicketsSection({ profile }: SupportSectionProps) {
       create={{
         scope: 'live.write',
         dialog: (writes, close) => <NewTicketDialog profileId={profileId} writes={writes} onClose={close} />,
+        opensOn: 'newTicket',
       }}
       rows={{
         height: 58,

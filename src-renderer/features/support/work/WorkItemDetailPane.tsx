@@ -12,6 +12,7 @@ import { workPriorityWords, workStatusList, workStatusWords } from '../lists/sta
 import { supportCalls, useWorkItem } from '../support-data.ts';
 import { useSupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
+import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** One after-sales work item: details, what it is linked to, its status and follow-ups. */
 export function WorkItemDetailPane({ profileId, workId }: { profileId: string; workId: string }) {
@@ -36,7 +37,9 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
 
   return (
     <aside className="si-detail" aria-label={t('supportInbox.work.detail', { title: item.title ?? item.id })}>
-      <h2 className="si-server-text">{item.title ?? item.id}</h2>
+      <h2 className="si-server-text">
+        <AddressText text={item.title ?? item.id} />
+      </h2>
       {item.from === 'cache' && item.error && (
         <p className="notice notice-warning" role="note">
           {t('supportInbox.cached')}
@@ -70,7 +73,11 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
           </>
         )}
       </dl>
-      {item.description && <p className="si-message-text si-server-text">{item.description}</p>}
+      {item.description && (
+        <p className="si-message-text si-server-text">
+          <AddressText text={item.description} />
+        </p>
+      )}
       <div className="si-status-steps">
         <label className="field-label" htmlFor={`work-status-${workId}`}>
           {t('supportInbox.work.moveTo')}

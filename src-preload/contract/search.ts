@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { call } from './define.ts';
+import type { NavigationTarget } from './workspace.ts';
+
+/** What the palette's search finds, in the order its groups are shown. */
+export const searchKinds = ['alert', 'block', 'allow', 'ticket', 'contact', 'work', 'conversation', 'faq', 'kb'] as const;
+export type SearchKind = (typeof searchKinds)[number];
+
+/** The prefixes that narrow a search to some kinds (`ip: 10.0.0.1`, `ticket: refund`). */
+export const searchPrefixes = ['ip', 'ticket', 'alert', 'chat'] as const;
+export type SearchPrefix = (typeof searchPrefixes)[number];
+
+/** One thing the cache holds that matched; its texts are the server's, shown as text. */
+export interface SearchHit {
+  kind: SearchKind;
+  /** The connection it comes from; null for a conversation kept after its connection went. */
+  profileId: string | null;
+  profileName: string | null;
+  id: string;
+  title: string;
+  /** A line under the title: the text around the match, or what else identifies the item. */
+  detail: string | null;
+  /** The tab that shows it. */
+  target: NavigationTarget;
+}
+
+export interface SearchGroup {
+  kind: SearchKind;
+  /** How many matched, counted up to `SEARCH_COUNT_LIMIT`; `more` says there are more than that. */
+  count: number;
+  more: boolean;
+  hits: SearchHit[];
+}
+
+/** Where a typed address or ticket id goes at once (Enter), before the groups. */
+export interface SearchDirect {
+  kind: 'address' | 'ticket' | 'alert';
+  label: string;
+  profileName: string | null;
+  target: NavigationTarget;
+}
+
+export interface SearchAnswer {
+  /** The text asked, so the window keeps only the answer to its latest keystroke. */
+  text: string;
+  /** The words matched, for the window to highlight. */
+  words: string[];
+  direct: SearchDirect[];
+  groups: SearchGroup[];
+}
+
+/** Counting stops here: "1000+" says enough, and counting a million rows would not fit a keystroke. */
+export const SEARCH_COUNT_LIMIT = 1000;
+
+export const search = {
+  calls: {
+    /** Searches the local cache (works offline); `ip:`, `ticket:`, `alert:`, `chat:` narrow it. */
+    query: call<SearchAnswer>()(z.object({ text: z.string().max(500) })),
+    /** The palette's actions the user ran, most recent first, remembered across restarts. */
+    recentActions: call<string[]>()(z.undefined()),
+    noteAction: call<string[]>()(z.object({ id: z.string().min(1).max(100) })),
+  },
+  events: {},
+};

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AllowEntry, BlockEntry } from '../../../../src-preload/contract/firewall.ts';
+import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
+import { addressesOverlap, parseAddress } from '../../../../src-shared/address-mentions.ts';
+import { useProfilesStore } from '../../../connections/profiles-store.ts';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { AddBlockForm } from '../blocklist/BlockListSection.tsx';
+import { Remaining } from '../blocklist/Remaining.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { AddForm } from '../EditableList.tsx';
+import { useAllowlist, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
+import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
+import { cellText, visibleText } from '../table/visible-text.ts';
+import { useNow } from '../use-now.ts';
+
+/**
+ * Whether the address is blocked or allowed on each firewall appliance, with Block, Unblock and
+ * Allow made through the block list's and the allow list's own forms and confirmations.
+ */
+export function AddressOnAppliances({ address }: { address: string }) {
+  const { t } = useTranslation();
+  const profiles = useProfilesStore((state) => state.profiles).filter((profile) => profile.service === 'firewall');
+  return (
+    <section className="card address-section" aria-label={t('address.appliances.title')}>
+      <h3>{t('address.appliances.title')}</h3>
+      {profiles.length === 0 && <p className="muted">{t('address.appliances.none')}</p>}
+      <ul className="address-appliances">
+        {profiles.map((profile) => (
+          <ApplianceStanding key={profile.id} profile={profile} address={address} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ApplianceStanding({ profile, address }: { profile: ProfileView; address: string }) {
+  const { t } = useTranslation();
+  const parsed = parseAddress(address)!;
+  const blocklist = useBlocklist(profile.id);
+  const allowlist = useAllowlist(profile.id);
+  const writes = useFirewallWrites(profile.id);
+  const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profile.id]));
+  const now = useNow(30_000);
+  const [form, setForm] = useState<'block' | 'allow' | null>(null);
+  const [unblocking, setUnblocking] = useState<BlockEntry | null>(null);
+  const blocks = (blocklist.data?.items ?? []).filter((entry) => addressesOverlap(parsed, entry.ip));
+  const allows = (allowlist.data?.items ?? []).filter((entry: AllowEntry) => addressesOverlap(parsed, entry.ip));
+  // The appliance blocks one address at a time (a range is refused before it is sent).
+  const blockable = parsed.prefixLength === undefined;
+
+  return (
+    <li className="address-appliance" aria-label={t('address.appliances.row', { name: profile.name })}>
+      <div className="address-appliance-head">
+        <strong>
+          <bdi>{profile.name}</bdi>
+        </strong>
+        {blocklist.isPending ? (
+          <span className="muted">{t('address.appliances.reading')}</span>
+        ) : blocks.length > 0 ? (
+          <span className="badge badge-blocked" role="status">{t('address.appliances.blocked')}</span>
+        ) : (
+          blocklist.data && <span className="badge" role="status">{t('address.appliances.notBlocked')}</span>
+        )}
+        {allows.length > 0 && <span className="badge badge-allowed">{t('address.appliances.allowed')}</span>}
+        <span className="address-appliance-actions">
+          {blocks.length === 0 && (
+            <button type="button" className="button-primary" disabled={!operate.allowed || !blockable} title={blockable ? operate.reason : t('address.appliances.rangeNotBlockable')} onClick={() => setForm('block')}>
+              {t('address.appliances.block')}
+            </button>
+          )}
+          {allows.length === 0 && (
+            <button type="button" className="button" disabled={!operate.allowed} title={operate.reason} onClick={() => setForm('allow')}>
+              {t('address.appliances.allow')}
+            </button>
+          )}
+        </span>
+      </div>
+      {blocks.map((entry) => (
+        <p key={entry.id} className="address-entry">
+          <span>
+            {t('address.appliances.blockedAs')} <bdi>{cellText(entry.ip, 64)}</bdi>
+            {entry.reason && (
+              <>
+                {' · '}
+                <bdi>{cellText(entry.reason, 120)}</bdi>
+              </>
+            )}
+            {' · '}
+            <Remaining entry={entry} now={now} />
+          </span>
+          <button
+            type="button"
+            className="button-danger"
+            disabled={!operate.allowed}
+            title={operate.reason}
+            aria-label={t('firewall.blocklist.unblockNamed', { ip: entry.ip })}
+            onClick={() => setUnblocking(entry)}
+          >
+            {t('firewall.blocklist.unblock')}
+          </button>
+        </p>
+      ))}
+      {allows.map((entry) => (
+        <p key={entry.id} className="address-entry">
+          {t('address.appliances.allowedAs')} <bdi>{cellText(entry.ip, 64)}</bdi>
+          {entry.description && (
+            <>
+              {' · '}
+              <bdi>{cellText(entry.description, 120)}</bdi>
+            </>
+          )}
+        </p>
+      ))}
+      {blocklist.isError && <ErrorNotice error={blocklist.error} title={t('firewall.blocklist.readFailed')} />}
+      {allowlist.isError && <ErrorNotice error={allowlist.error} title={t('address.appliances.allowlistUnknown')} />}
+      {form === 'block' && <AddBlockForm profileId={profile.id} initialIp={address} onDone={() => setForm(null)} />}
+      {form === 'allow' && (
+        <AddForm
+          noun={t('firewall.allowlist.noun')}
+          fields={[
+            { name: 'ip', label: t('firewall.allowlist.fields.ip') },
+            { name: 'description', label: t('firewall.list.description') },
+          ]}
+          initial={{ ip: address }}
+          add={(values) => writes.addAllow({ ip: values.ip ?? '', description: values.description ?? '' })}
+          onDone={() => setForm(null)}
+        />
+      )}
+      {unblocking && (
+        <ConfirmDialog
+          title={t('firewall.blocklist.unblockTitle', { ip: visibleText(unblocking.ip) })}
+          confirmLabel={t('firewall.blocklist.unblock')}
+          onClose={() => setUnblocking(null)}
+          onConfirm={() => writes.unblock(unblocking.id)}
+        >
+          <p>
+            {t('firewall.blocklist.unblockBody')} <bdi>{visibleText(unblocking.ip)}</bdi>
+          </p>
+          {unblocking.reason && (
+            <p>
+              {t('firewall.blocklist.blockedFor')} <bdi>{cellText(unblocking.reason)}</bdi>
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,32 @@
+import { create } from 'zustand';
+
+export interface PaletteStore {
+  open: boolean;
+  /** Ctrl/Cmd+K: opens, remembering where the focus was; closes when open. */
+  toggle(): void;
+  /** Closes; `restoreFocus` (Escape) puts the focus back where it was when the palette opened. */
+  close(options?: { restoreFocus?: boolean }): void;
+}
+
+let focusedBefore: HTMLElement | null = null;
+
+export const usePaletteStore = create<PaletteStore>()((set, get) => ({
+  open: false,
+
+  toggle() {
+    if (get().open) {
+      get().close({ restoreFocus: true });
+      return;
+    }
+    focusedBefore = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    set({ open: true });
+  },
+
+  close({ restoreFocus = false } = {}) {
+    set({ open: false });
+    const element = focusedBefore;
+    focusedBefore = null;
+    // After React has taken the palette out, so the focus is not lost with it.
+    if (restoreFocus && element?.isConnected) requestAnimationFrame(() => element.focus());
+  },
+}));

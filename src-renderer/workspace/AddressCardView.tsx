@@ -1,0 +1,17 @@
+import type { ViewParams } from '../../src-preload/contract/workspace.ts';
+import { AddressView } from '../features/address/AddressView.tsx';
+import { AddressAlerts } from '../features/firewall/address/AddressAlerts.tsx';
+import { AddressOnAppliances } from '../features/firewall/address/AddressOnAppliances.tsx';
+
+/**
+ * The address card's tab: the card's own sections with the firewall's, put together here because
+ * a feature never imports another (eslint.config.js, renderer layers).
+ */
+export function AddressCardView({ params }: { params: ViewParams<'address'> }) {
+  return (
+    <AddressView address={params.address}>
+      <AddressOnAppliances address={params.address} />
+      <AddressAlerts address={params.address} />
+    </AddressView>
+  );
+}
