@@ -32,19 +32,19 @@ export async function captureSupportInbox(browser: Browser, sims: Simulators, ca
       return app;
     };
     const panel = (page: Page) => page.getByRole('tabpanel', { name: t('views.support.title') });
-    const inbox = (page: Page) => panel(page).getByRole('region', { name: t('supportInbox.tickets.region') });
+    const inbox = (page: Page) => panel(page).getByRole('region', { name: t('support.tickets.region') });
     const synced = async (page: Page) => {
-      await inbox(page).getByRole('button', { name: t('supportInbox.sync.now') }).click();
-      await inbox(page).getByRole('listbox', { name: t('supportInbox.tickets.list') }).getByRole('option').nth(3).waitFor({ timeout: 30_000 });
+      await inbox(page).getByRole('button', { name: t('support.sync.now') }).click();
+      await inbox(page).getByRole('listbox', { name: t('support.tickets.list') }).getByRole('option').nth(3).waitFor({ timeout: 30_000 });
     };
     const statusChip = (page: Page, status: 'closed' | 'active') =>
-      inbox(page).getByRole('group', { name: t('supportInbox.tickets.statusFilter') }).getByRole('button', { name: new RegExp(`^${t(`supportInbox.ticketStatus.${status}`)}`) });
+      inbox(page).getByRole('group', { name: t('support.tickets.statusFilter') }).getByRole('button', { name: new RegExp(`^${t(`support.ticketStatus.${status}`)}`) });
     const openFirstTicket = async (page: Page): Promise<Locator> => {
-      await inbox(page).getByRole('listbox', { name: t('supportInbox.tickets.list') }).focus();
+      await inbox(page).getByRole('listbox', { name: t('support.tickets.list') }).focus();
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
-      const tab = page.getByRole('tabpanel').filter({ has: page.getByRole('list', { name: t('supportInbox.ticket.thread') }) });
-      await tab.getByRole('list', { name: t('supportInbox.ticket.thread') }).getByRole('listitem').first().waitFor({ timeout: 15_000 });
+      const tab = page.getByRole('tabpanel').filter({ has: page.getByRole('list', { name: t('support.ticket.thread') }) });
+      await tab.getByRole('list', { name: t('support.ticket.thread') }).getByRole('listitem').first().waitFor({ timeout: 15_000 });
       return tab;
     };
     const section = async (page: Page, nav: string, region: string) => {
@@ -64,35 +64,35 @@ export async function captureSupportInbox(browser: Browser, sims: Simulators, ca
       await statusChip(page, 'active').click();
       const ticket = await openFirstTicket(page);
       await both(page, 'ticket');
-      await ticket.getByLabel(t('supportInbox.ticket.reply')).fill('Thanks for waiting, a technician is on the way.');
-      await ticket.getByRole('button', { name: t('supportInbox.ticket.sendReply') }).click();
-      await ticket.getByRole('region', { name: t('supportInbox.writes') }).getByText(t('outbox.state.sent')).waitFor({ timeout: 15_000 });
+      await ticket.getByLabel(t('support.ticket.reply')).fill('Thanks for waiting, a technician is on the way.');
+      await ticket.getByRole('button', { name: t('support.ticket.sendReply') }).click();
+      await ticket.getByRole('region', { name: t('support.writes') }).getByText(t('outbox.state.sent')).waitFor({ timeout: 15_000 });
       await both(page, 'ticket-reply-sent');
-      await ticket.getByRole('button', { name: t('supportInbox.ticket.close') }).click();
+      await ticket.getByRole('button', { name: t('support.ticket.close') }).click();
       await both(page, 'ticket-close');
       await page.keyboard.press('Escape');
       await page.getByRole('tab', { name: t('views.support.title') }).click();
-      await inbox(page).getByRole('button', { name: t('supportInbox.tickets.new') }).click();
-      await page.getByRole('dialog', { name: t('supportInbox.newTicket.title') }).getByLabel(t('supportInbox.newTicket.message')).fill('My router keeps rebooting.');
+      await inbox(page).getByRole('button', { name: t('support.tickets.new') }).click();
+      await page.getByRole('dialog', { name: t('support.newTicket.title') }).getByLabel(t('support.newTicket.message')).fill('My router keeps rebooting.');
       await both(page, 'new-ticket');
       await page.keyboard.press('Escape');
 
-      const contacts = await section(page, 'supportDesk.sections.contacts', 'supportInbox.contacts.region');
-      const contactList = contacts.getByRole('listbox', { name: t('supportInbox.contacts.list') });
+      const contacts = await section(page, 'supportDesk.sections.contacts', 'support.contacts.region');
+      const contactList = contacts.getByRole('listbox', { name: t('support.contacts.list') });
       await contactList.getByRole('option').filter({ hasText: '*' }).first().click();
       const contact = contacts.getByRole('complementary');
-      await contact.getByRole('button', { name: t('supportInbox.contacts.reveal') }).waitFor({ timeout: 15_000 });
+      await contact.getByRole('button', { name: t('support.contacts.reveal') }).waitFor({ timeout: 15_000 });
       await both(page, 'contacts');
-      await contact.getByRole('button', { name: t('supportInbox.contacts.reveal') }).click();
-      await contact.getByRole('button', { name: t('supportInbox.contacts.hide') }).waitFor({ timeout: 15_000 });
+      await contact.getByRole('button', { name: t('support.contacts.reveal') }).click();
+      await contact.getByRole('button', { name: t('support.contacts.hide') }).waitFor({ timeout: 15_000 });
       await both(page, 'contact-revealed');
 
-      const work = await section(page, 'supportDesk.sections.work', 'supportInbox.work.region');
-      await work.getByRole('listbox', { name: t('supportInbox.work.list') }).getByRole('option').first().click({ timeout: 30_000 });
-      await work.getByRole('complementary').getByRole('region', { name: t('supportInbox.followUps.title') }).waitFor({ timeout: 15_000 });
+      const work = await section(page, 'supportDesk.sections.work', 'support.work.region');
+      await work.getByRole('listbox', { name: t('support.work.list') }).getByRole('option').first().click({ timeout: 30_000 });
+      await work.getByRole('complementary').getByRole('region', { name: t('support.followUps.title') }).waitFor({ timeout: 15_000 });
       await both(page, 'work');
-      await work.getByRole('button', { name: t('supportInbox.work.new') }).click();
-      await page.getByRole('dialog', { name: t('supportInbox.work.new') }).getByLabel(t('supportInbox.work.title')).fill('Replace the broken router');
+      await work.getByRole('button', { name: t('support.work.new') }).click();
+      await page.getByRole('dialog', { name: t('support.work.new') }).getByLabel(t('support.work.title')).fill('Replace the broken router');
       await both(page, 'new-work-item');
       await page.keyboard.press('Escape');
       await app.close({ removeData: true });
@@ -115,8 +115,8 @@ export async function captureSupportInbox(browser: Browser, sims: Simulators, ca
       await synced(app.page);
       await statusChip(app.page, 'active').click();
       const ticket = await openFirstTicket(app.page);
-      await ticket.getByLabel(t('supportInbox.ticket.reply')).fill('Checking now.');
-      await ticket.getByRole('button', { name: t('supportInbox.ticket.sendReply') }).click();
+      await ticket.getByLabel(t('support.ticket.reply')).fill('Checking now.');
+      await ticket.getByRole('button', { name: t('support.ticket.sendReply') }).click();
       await app.page.getByRole('dialog', { name: t('outbox.live.title') }).waitFor();
       await both(app.page, 'live-confirmation');
       await app.page.keyboard.press('Escape');
@@ -135,9 +135,9 @@ export async function captureSupportInbox(browser: Browser, sims: Simulators, ca
       await both(app.page, 'inbox-offline');
       await statusChip(app.page, 'active').click();
       const ticket = await openFirstTicket(app.page);
-      await ticket.getByLabel(t('supportInbox.ticket.reply')).fill('We will call you back.');
-      await ticket.getByRole('button', { name: t('supportInbox.ticket.sendReply') }).click();
-      await ticket.getByRole('region', { name: t('supportInbox.writes') }).locator('[data-write-state="queued"]').waitFor({ timeout: 20_000 });
+      await ticket.getByLabel(t('support.ticket.reply')).fill('We will call you back.');
+      await ticket.getByRole('button', { name: t('support.ticket.sendReply') }).click();
+      await ticket.getByRole('region', { name: t('support.writes') }).locator('[data-write-state="queued"]').waitFor({ timeout: 20_000 });
       await both(app.page, 'ticket-queued-offline');
       await app.close({ removeData: true });
     }

@@ -2081,7 +2081,7 @@ export const en = {
       registerWebhook: 'Register webhook {{url}}',
     },
   },
-  supportInbox: {
+  support: {
     writes: 'Your writes',
     sync: {
       label: 'Support sync',

@@ -2066,7 +2066,7 @@ export const zhCN: Catalog = {
       registerWebhook: '注册 Webhook {{url}}',
     },
   },
-  supportInbox: {
+  support: {
     writes: '你的写入操作',
     sync: {
       label: '客服同步',

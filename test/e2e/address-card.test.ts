@@ -169,7 +169,7 @@ describe('the address card', () => {
 
   test('in Chinese: the card and its sections in Chinese, light and dark', async () => {
     const zhScene = await scene({ subject: '办公室被封', message: (address) => `我们办公室的 IP ${address} 从今天早上起被封了。${hostile}` }, 'zh-CN');
-    const card = await openCardFromTicket(zhScene, { supportTab: zhCN.views.support.title, ticketList: zhCN.supportInbox.tickets.list });
+    const card = await openCardFromTicket(zhScene, { supportTab: zhCN.views.support.title, ticketList: zhCN.support.tickets.list });
     const alerts = card.getByRole('region', { name: zhCN.address.alerts.title });
     await poll(() => alerts.getByRole('status').filter({ hasText: '作为来源' }).innerText()).toContain(`作为来源 ${zhScene.alertsFromIt} 条`);
     await poll(() => card.getByRole('region', { name: '工单（1）' }).innerText()).toContain('办公室被封');

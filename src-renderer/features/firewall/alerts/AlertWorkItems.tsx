@@ -118,19 +118,19 @@ function CreateWorkItemDialog({ profileId, detail, onClose }: { profileId: strin
             </label>
           )}
           <label className="field">
-            <span className="field-label">{t('supportInbox.work.title')}</span>
+            <span className="field-label">{t('support.work.title')}</span>
             <input value={title} required maxLength={200} onChange={(event) => setTitle(event.target.value)} />
           </label>
           <label className="field">
-            <span className="field-label">{t('supportInbox.work.description')}</span>
+            <span className="field-label">{t('support.work.description')}</span>
             <textarea value={description} rows={7} maxLength={10_000} onChange={(event) => setDescription(event.target.value)} />
           </label>
           <label className="field">
-            <span className="field-label">{t('supportInbox.work.priority')}</span>
+            <span className="field-label">{t('support.work.priority')}</span>
             <select value={priority} onChange={(event) => setPriority(event.target.value)}>
               {priorities.map((value) => (
                 <option key={value} value={value}>
-                  {t(`supportInbox.workPriority.${value}`)}
+                  {t(`support.workPriority.${value}`)}
                 </option>
               ))}
             </select>
@@ -138,7 +138,7 @@ function CreateWorkItemDialog({ profileId, detail, onClose }: { profileId: strin
           {error && <ErrorNotice error={error} title={t('address.linked.notCreated')} />}
           <div className="dialog-actions">
             <button type="button" className="button" onClick={onClose}>
-              {t('supportInbox.form.cancel')}
+              {t('support.form.cancel')}
             </button>
             <button type="submit" className="button-primary" disabled={busy || title.trim() === '' || supportProfileId === ''}>
               {t('address.linked.create')}

@@ -19,48 +19,48 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
 
   const loaded = useContact(profileId, contactId);
 
-  if (loaded.isPending) return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
+  if (loaded.isPending) return <p className="muted">{t('support.ticket.loading')}</p>;
   // A failed re-read keeps what is shown.
   if (loaded.data === undefined) return loaded.error && <ErrorNotice error={loaded.error} />;
   const contact = loaded.data;
 
   return (
-    <aside className="si-detail" aria-label={t('supportInbox.contacts.detail', { name: contact.name ?? contact.id })}>
+    <aside className="si-detail" aria-label={t('support.contacts.detail', { name: contact.name ?? contact.id })}>
       <h2 className="si-server-text">{contact.name ?? contact.id}</h2>
       {contact.from === 'cache' && contact.error && (
         <p className="notice notice-warning" role="note">
-          {t('supportInbox.cached')}
+          {t('support.cached')}
         </p>
       )}
       <dl className="si-fields">
-        <dt>{t('supportInbox.contacts.email')}</dt>
+        <dt>{t('support.contacts.email')}</dt>
         <dd className="si-server-text">{contact.email ?? '—'}</dd>
-        <dt>{t('supportInbox.contacts.phone')}</dt>
+        <dt>{t('support.contacts.phone')}</dt>
         <dd>
           <Phone profileId={profileId} contactId={contactId} phone={contact.phone} masked={contact.phoneMasked} />
         </dd>
-        <dt>{t('supportInbox.contacts.company')}</dt>
+        <dt>{t('support.contacts.company')}</dt>
         <dd className="si-server-text">
           <AddressText text={contact.company ?? '—'} />
         </dd>
         {contact.createdAt && (
           <>
-            <dt>{t('supportInbox.ticket.created')}</dt>
+            <dt>{t('support.ticket.created')}</dt>
             <dd>
               <Time value={contact.createdAt} />
             </dd>
           </>
         )}
-        <dt>{t('supportInbox.contacts.status')}</dt>
+        <dt>{t('support.contacts.status')}</dt>
         <dd>
           <span className="si-status">{contactStatusWords(contact.status, t)}</span>
         </dd>
       </dl>
-      <div className="si-status-steps" role="group" aria-label={t('supportInbox.contacts.status')}>
+      <div className="si-status-steps" role="group" aria-label={t('support.contacts.status')}>
         {contactStatusList
           .filter((status) => status !== contact.status)
           .map((status) => {
-            const words = t('supportInbox.contacts.moveTo', { status: contactStatusWords(status, t) });
+            const words = t('support.contacts.moveTo', { status: contactStatusWords(status, t) });
             return (
               <ScopeGate key={status} profileId={profileId} scope="crm.write">
                 <button type="button" className="button" onClick={() => void writes.write(words, () => supportCalls(profileId).setContactStatus({ contactId, status }))}>
@@ -95,7 +95,7 @@ function Phone({ profileId, contactId, phone, masked }: { profileId: string; con
   const [revealed, setRevealed] = useState<string | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
-  if (phone === null) return <span className="muted">{t('supportInbox.contacts.noPhone')}</span>;
+  if (phone === null) return <span className="muted">{t('support.contacts.noPhone')}</span>;
 
   const reveal = async () => {
     setBusy(true);
@@ -110,17 +110,17 @@ function Phone({ profileId, contactId, phone, masked }: { profileId: string; con
   return (
     <span className="si-phone">
       <span className="si-server-text">{revealed ?? phone}</span>
-      {masked && revealed === null && <span className="muted"> ({t('supportInbox.contacts.masked')})</span>}
+      {masked && revealed === null && <span className="muted"> ({t('support.contacts.masked')})</span>}
       {masked &&
         (revealed === null ? (
           <ScopeGate profileId={profileId} scope="crm.write">
-            <button type="button" className="button" title={t('supportInbox.contacts.revealTitle')} disabled={busy} onClick={() => void reveal()}>
-              {t('supportInbox.contacts.reveal')}
+            <button type="button" className="button" title={t('support.contacts.revealTitle')} disabled={busy} onClick={() => void reveal()}>
+              {t('support.contacts.reveal')}
             </button>
           </ScopeGate>
         ) : (
           <button type="button" className="button" onClick={() => setRevealed(null)}>
-            {t('supportInbox.contacts.hide')}
+            {t('support.contacts.hide')}
           </button>
         ))}
       {error && <ErrorNotice error={error} />}

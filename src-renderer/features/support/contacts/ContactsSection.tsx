@@ -30,14 +30,14 @@ export function ContactsSection({ profile, itemId }: SupportSectionProps) {
           <input
             type="search"
             className="si-search"
-            aria-label={t('supportInbox.contacts.search')}
-            placeholder={t('supportInbox.contacts.searchPlaceholder')}
+            aria-label={t('support.contacts.search')}
+            placeholder={t('support.contacts.searchPlaceholder')}
             value={query.text}
             onChange={(event) => setQuery({ text: event.target.value })}
           />
           <StatusFilter
             list={list}
-            label={t('supportInbox.contacts.status')}
+            label={t('support.contacts.status')}
             statuses={contactStatusList}
             chipContent={(value) => contactStatusWords(value, t)}
           />
@@ -50,7 +50,7 @@ export function ContactsSection({ profile, itemId }: SupportSectionProps) {
       rows={{
         height: 52,
         render: (row) => <ContactLine row={row} />,
-        empty: total === null ? '' : syncedAt === null ? t('supportInbox.contacts.nothingSynced') : t('supportInbox.contacts.none'),
+        empty: total === null ? '' : syncedAt === null ? t('support.contacts.nothingSynced') : t('support.contacts.none'),
       }}
       detail={{
         initialId: itemId ?? null,

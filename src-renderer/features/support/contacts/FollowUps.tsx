@@ -29,7 +29,7 @@ export function FollowUps({ follows, profileId, scope, writes, send }: Props) {
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const newestFirst = [...follows].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
-  const action = t('supportInbox.followUps.add');
+  const action = t('support.followUps.add');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,10 +40,10 @@ export function FollowUps({ follows, profileId, scope, writes, send }: Props) {
   };
 
   return (
-    <section className="si-follow-ups" aria-label={t('supportInbox.followUps.title')}>
-      <h3>{t('supportInbox.followUps.title')}</h3>
+    <section className="si-follow-ups" aria-label={t('support.followUps.title')}>
+      <h3>{t('support.followUps.title')}</h3>
       <form className="si-follow-form" onSubmit={(event) => void submit(event)}>
-        <Field label={t('supportInbox.followUps.kind')} name="kind" refusal={writes.refusal}>
+        <Field label={t('support.followUps.kind')} name="kind" refusal={writes.refusal}>
           <select value={kind} disabled={lacksScope} onChange={(event) => setKind(event.target.value as FollowUpKind)}>
             {followUpKindList.map((value) => (
               <option key={value} value={value}>
@@ -52,7 +52,7 @@ export function FollowUps({ follows, profileId, scope, writes, send }: Props) {
             ))}
           </select>
         </Field>
-        <Field label={t('supportInbox.followUps.note')} name="note" refusal={writes.refusal}>
+        <Field label={t('support.followUps.note')} name="note" refusal={writes.refusal}>
           <textarea value={note} rows={2} maxLength={4000} disabled={lacksScope} onChange={(event) => setNote(event.target.value)} />
         </Field>
         <ScopeGate profileId={profileId} scope={scope}>
@@ -62,14 +62,14 @@ export function FollowUps({ follows, profileId, scope, writes, send }: Props) {
         </ScopeGate>
       </form>
       {newestFirst.length === 0 ? (
-        <p className="muted">{t('supportInbox.followUps.none')}</p>
+        <p className="muted">{t('support.followUps.none')}</p>
       ) : (
         <ol className="si-timeline">
           {newestFirst.map((follow) => (
             <li key={follow.id} className={`si-timeline-item si-kind-${follow.kind === 'phone' || follow.kind === 'chat' ? follow.kind : 'note'}`}>
               <div className="si-message-meta">
                 <strong>{followUpKindWords(follow.kind, t)}</strong>
-                {follow.author && <span className="si-server-text">{t('supportInbox.followUps.by', { author: follow.author })}</span>}
+                {follow.author && <span className="si-server-text">{t('support.followUps.by', { author: follow.author })}</span>}
                 {follow.createdAt && <Time value={follow.createdAt} />}
               </div>
               <p className="si-message-text si-server-text">

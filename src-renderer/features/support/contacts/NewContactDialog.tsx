@@ -15,7 +15,7 @@ export function NewContactDialog({ profileId, writes, onClose }: { profileId: st
   const [phone, setPhone] = useState('');
   const [company, setCompany] = useState('');
   const [busy, setBusy] = useState(false);
-  const action = t('supportInbox.contacts.create');
+  const action = t('support.contacts.create');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,26 +33,26 @@ export function NewContactDialog({ profileId, writes, onClose }: { profileId: st
   };
 
   return (
-    <Dialog title={t('supportInbox.contacts.new')} onClose={onClose}>
+    <Dialog title={t('support.contacts.new')} onClose={onClose}>
       <form className="si-form" onSubmit={(event) => void submit(event)}>
-        <Field label={t('supportInbox.contacts.name')} name="name" refusal={writes.refusal}>
+        <Field label={t('support.contacts.name')} name="name" refusal={writes.refusal}>
           <input value={name} required maxLength={200} onChange={(event) => setName(event.target.value)} />
         </Field>
         <div className="field-row">
-          <Field label={t('supportInbox.contacts.email')} name="email" refusal={writes.refusal}>
+          <Field label={t('support.contacts.email')} name="email" refusal={writes.refusal}>
             <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
           </Field>
-          <Field label={t('supportInbox.contacts.phone')} name="phone" refusal={writes.refusal}>
+          <Field label={t('support.contacts.phone')} name="phone" refusal={writes.refusal}>
             <input type="tel" value={phone} maxLength={30} onChange={(event) => setPhone(event.target.value)} />
           </Field>
         </div>
-        <Field label={t('supportInbox.contacts.company')} name="company" refusal={writes.refusal}>
+        <Field label={t('support.contacts.company')} name="company" refusal={writes.refusal}>
           <input value={company} maxLength={200} onChange={(event) => setCompany(event.target.value)} />
         </Field>
         {writes.refusal && !writes.refusal.fieldErrors && <ErrorNotice error={writes.refusal} />}
         <div className="si-form-actions">
           <button type="button" className="button" onClick={onClose}>
-            {t('supportInbox.form.cancel')}
+            {t('support.form.cancel')}
           </button>
           <button type="submit" className="button-primary" disabled={busy || name.trim() === ''}>
             {action}

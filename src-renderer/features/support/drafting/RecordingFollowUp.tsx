@@ -193,7 +193,7 @@ function RecordingSteps({ gatewayProfileId, defaultKind, writes, send, onClose }
           {shortRefusal && <DraftRefused error={shortRefusal} />}
           <DraftNotice draft={draft} />
           <label className="field">
-            <span className="field-label">{t('supportInbox.followUps.kind')}</span>
+            <span className="field-label">{t('support.followUps.kind')}</span>
             <select value={kind} onChange={(event) => setKind(event.target.value as FollowUpKind)}>
               {followUpKindList.map((value) => (
                 <option key={value} value={value}>
@@ -206,7 +206,7 @@ function RecordingSteps({ gatewayProfileId, defaultKind, writes, send, onClose }
       )}
       <div className="si-form-actions">
         <button type="button" className="button" onClick={onClose}>
-          {t('supportInbox.form.cancel')}
+          {t('support.form.cancel')}
         </button>
         <button type="submit" className="button-primary" disabled={transcript === null || saving || draft.state === 'streaming' || note.trim() === '' || tooLong}>
           {t('drafting.recording.save')}

@@ -62,7 +62,7 @@ export function StatusFilter<Row extends { id: string }>({ list, label, statuses
   );
   return (
     <div className="si-status-tabs" role="group" aria-label={label}>
-      {chip(null, t('supportInbox.tickets.all'))}
+      {chip(null, t('support.tickets.all'))}
       {statuses.map((value) => chip(value, chipContent(value)))}
     </div>
   );
@@ -70,7 +70,7 @@ export function StatusFilter<Row extends { id: string }>({ list, label, statuses
 
 interface Props<Row extends { id: string }, Query> {
   profileId: string;
-  /** Also names the section's words (`supportInbox.<resource>.*`). */
+  /** Also names the section's words (`support.<resource>.*`). */
   resource: SupportResource;
   list: CachedList<Row, Query>;
   /** In place of the cache's sync line. */
@@ -118,7 +118,7 @@ export function CachedListSection<Row extends { id: string }, Query>(props: Prop
 
   const virtualList = (
     <VirtualList
-      label={t(`supportInbox.${resource}.list`)}
+      label={t(`support.${resource}.list`)}
       rowCount={total ?? 0}
       rowAt={rowAt}
       rowKey={rowKey}
@@ -134,25 +134,25 @@ export function CachedListSection<Row extends { id: string }, Query>(props: Prop
   );
 
   return (
-    <section ref={root} className="si-section" aria-label={t(`supportInbox.${resource}.region`)}>
+    <section ref={root} className="si-section" aria-label={t(`support.${resource}.region`)}>
       {syncLine}
       <div className="si-toolbar">
         {filters}
-        <span className="si-count" role="status" aria-label={t(`supportInbox.${resource}.matching`)}>
-          {total !== null ? t(`supportInbox.${resource}.count`, { count: total }) : list.error ? '' : countWhileReading}
+        <span className="si-count" role="status" aria-label={t(`support.${resource}.matching`)}>
+          {total !== null ? t(`support.${resource}.count`, { count: total }) : list.error ? '' : countWhileReading}
         </span>
         <ScopeGate profileId={profileId} scope={create.scope}>
           <button type="button" className="button-primary" onClick={() => setCreating(true)}>
-            {t(`supportInbox.${resource}.new`)}
+            {t(`support.${resource}.new`)}
           </button>
         </ScopeGate>
       </div>
       <WriteList writes={writes} />
-      {list.error && <ErrorNotice error={list.error} title={t('supportInbox.loadFailed')} />}
+      {list.error && <ErrorNotice error={list.error} title={t('support.loadFailed')} />}
       {detail ? (
         <div className="si-split">
           {virtualList}
-          {openId ? detail.render(openId) : <p className="si-choose muted">{t(`supportInbox.${resource}.choose`)}</p>}
+          {openId ? detail.render(openId) : <p className="si-choose muted">{t(`support.${resource}.choose`)}</p>}
         </div>
       ) : (
         virtualList

@@ -13,18 +13,18 @@ export function SupportSyncLine({ profileId, resource }: { profileId: string; re
 
   const syncedAt = status?.lastSyncedAt ? new Date(status.lastSyncedAt) : null;
   return (
-    <div className="si-sync-line" role="status" aria-label={t('supportInbox.sync.label')}>
+    <div className="si-sync-line" role="status" aria-label={t('support.sync.label')}>
       <span className="muted">
         {syncedAt ? (
-          <time dateTime={syncedAt.toISOString()}>{t(`supportInbox.sync.lastSynced.${resource}`, { when: format.dateTime(syncedAt) })}</time>
+          <time dateTime={syncedAt.toISOString()}>{t(`support.sync.lastSynced.${resource}`, { when: format.dateTime(syncedAt) })}</time>
         ) : (
-          t(`supportInbox.sync.never.${resource}`)
+          t(`support.sync.never.${resource}`)
         )}
       </span>
-      {status?.state === 'syncing' && <span>{t('supportInbox.sync.syncing')}</span>}
+      {status?.state === 'syncing' && <span>{t('support.sync.syncing')}</span>}
       {status?.state === 'backing-off' && status.error && <NotReached error={status.error} />}
       <button type="button" className="button si-sync-now" onClick={() => void supportCalls(profileId).syncNow({ resource })}>
-        {t('supportInbox.sync.now')}
+        {t('support.sync.now')}
       </button>
     </div>
   );
@@ -33,5 +33,5 @@ export function SupportSyncLine({ profileId, resource }: { profileId: string; re
 function NotReached({ error }: { error: IpcError }) {
   const { t } = useTranslation();
   const { message } = useErrorText(error);
-  return <span className="text-danger">{t('supportInbox.sync.notReached', { reason: message })}</span>;
+  return <span className="text-danger">{t('support.sync.notReached', { reason: message })}</span>;
 }

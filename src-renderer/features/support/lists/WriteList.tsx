@@ -11,7 +11,7 @@ export function WriteList({ writes }: { writes: SupportWrites }) {
   const { t } = useTranslation();
   if (writes.entries.length === 0 && !writes.refusal) return null;
   return (
-    <section className="si-writes" aria-label={t('supportInbox.writes')}>
+    <section className="si-writes" aria-label={t('support.writes')}>
       {writes.refusal && <ErrorNotice error={writes.refusal} />}
       {writes.entries.map((entry) => (
         <FollowedWrite key={entry.id} made={entry} />

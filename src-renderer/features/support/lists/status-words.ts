@@ -18,21 +18,21 @@ const isOneOf = <T extends string>(values: readonly T[], value: string | null): 
 // A value the server sends that OpsDesk has no words for is shown as sent: never read as a catalog key.
 
 export function ticketStatusWords(status: string, t: TFunction): string {
-  return isOneOf(ticketStatusList, status) ? t(`supportInbox.ticketStatus.${status}`) : status;
+  return isOneOf(ticketStatusList, status) ? t(`support.ticketStatus.${status}`) : status;
 }
 
 export function contactStatusWords(status: string, t: TFunction): string {
-  return isOneOf(contactStatusList, status) ? t(`supportInbox.contactStatus.${status}`) : status;
+  return isOneOf(contactStatusList, status) ? t(`support.contactStatus.${status}`) : status;
 }
 
 export function workStatusWords(status: string, t: TFunction): string {
-  return isOneOf(workStatusList, status) ? t(`supportInbox.workStatus.${status}`) : status;
+  return isOneOf(workStatusList, status) ? t(`support.workStatus.${status}`) : status;
 }
 
 export function workPriorityWords(priority: string | null, t: TFunction): string {
-  return isOneOf(workPriorityList, priority) ? t(`supportInbox.workPriority.${priority}`) : (priority ?? '');
+  return isOneOf(workPriorityList, priority) ? t(`support.workPriority.${priority}`) : (priority ?? '');
 }
 
 export function followUpKindWords(kind: string | null, t: TFunction): string {
-  return isOneOf(followUpKindList, kind) ? t(`supportInbox.followKind.${kind}`) : (kind ?? '');
+  return isOneOf(followUpKindList, kind) ? t(`support.followKind.${kind}`) : (kind ?? '');
 }

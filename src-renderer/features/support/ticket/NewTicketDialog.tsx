@@ -16,7 +16,7 @@ export function NewTicketDialog({ profileId, writes, onClose }: { profileId: str
   const [email, setEmail] = useState('');
   const [offline, setOffline] = useState(false);
   const [busy, setBusy] = useState(false);
-  const action = offline ? t('supportInbox.newTicket.createOffline') : t('supportInbox.newTicket.create');
+  const action = offline ? t('support.newTicket.createOffline') : t('support.newTicket.create');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,30 +35,30 @@ export function NewTicketDialog({ profileId, writes, onClose }: { profileId: str
   };
 
   return (
-    <Dialog title={t('supportInbox.newTicket.title')} onClose={onClose}>
+    <Dialog title={t('support.newTicket.title')} onClose={onClose}>
       <form className="si-form" onSubmit={(event) => void submit(event)}>
-        <Field label={t('supportInbox.newTicket.subject')} name="subject" refusal={writes.refusal}>
+        <Field label={t('support.newTicket.subject')} name="subject" refusal={writes.refusal}>
           <input value={subject} maxLength={200} onChange={(event) => setSubject(event.target.value)} />
         </Field>
-        <Field label={t('supportInbox.newTicket.message')} name="message" refusal={writes.refusal}>
+        <Field label={t('support.newTicket.message')} name="message" refusal={writes.refusal}>
           <textarea value={message} rows={4} required onChange={(event) => setMessage(event.target.value)} />
         </Field>
         <div className="field-row">
-          <Field label={t('supportInbox.newTicket.visitorName')} name="name" refusal={writes.refusal}>
+          <Field label={t('support.newTicket.visitorName')} name="name" refusal={writes.refusal}>
             <input value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
           </Field>
-          <Field label={t('supportInbox.newTicket.visitorEmail')} name="email" refusal={writes.refusal}>
+          <Field label={t('support.newTicket.visitorEmail')} name="email" refusal={writes.refusal}>
             <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
           </Field>
         </div>
         <label className="si-check">
           <input type="checkbox" checked={offline} onChange={(event) => setOffline(event.target.checked)} />
-          {t('supportInbox.newTicket.offline')}
+          {t('support.newTicket.offline')}
         </label>
         {writes.refusal && !writes.refusal.fieldErrors && <ErrorNotice error={writes.refusal} />}
         <div className="si-form-actions">
           <button type="button" className="button" onClick={onClose}>
-            {t('supportInbox.form.cancel')}
+            {t('support.form.cancel')}
           </button>
           <button type="submit" className="button-primary" disabled={busy || message.trim() === ''}>
             {action}

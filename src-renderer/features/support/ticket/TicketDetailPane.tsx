@@ -40,9 +40,9 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
   // The two ways into the thread: as the site's robot (seen by the visitor), or as the visitor.
   const threadWrites: Omit<ComposerProps, 'profileId' | 'writes'>[] = [
     {
-      label: t('supportInbox.ticket.reply'),
-      help: t('supportInbox.ticket.replyHelp'),
-      action: t('supportInbox.ticket.sendReply'),
+      label: t('support.ticket.reply'),
+      help: t('support.ticket.replyHelp'),
+      action: t('support.ticket.sendReply'),
       scope: 'agent.reply',
       send: (text) => supportCalls(profileId).replyToTicket({ ticketId, text }),
       // A drafted reply streams into this box; the analyst edits it and sends it here, as any reply.
@@ -50,12 +50,12 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
       onTextChange: reply.setText,
       locked: reply.locked,
     },
-    { label: t('supportInbox.ticket.visitorMessage'), help: t('supportInbox.ticket.visitorHelp'), action: t('supportInbox.ticket.sendMessage'), scope: 'live.write', send: (text) => supportCalls(profileId).sendVisitorMessage({ ticketId, text }) },
+    { label: t('support.ticket.visitorMessage'), help: t('support.ticket.visitorHelp'), action: t('support.ticket.sendMessage'), scope: 'live.write', send: (text) => supportCalls(profileId).sendVisitorMessage({ ticketId, text }) },
   ];
 
-  if (loaded.isPending) return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
+  if (loaded.isPending) return <p className="muted">{t('support.ticket.loading')}</p>;
   // A failed re-read keeps what is shown.
-  if (loaded.data === undefined) return loaded.error && <ErrorNotice error={loaded.error} title={t('supportInbox.ticket.notCached')} />;
+  if (loaded.data === undefined) return loaded.error && <ErrorNotice error={loaded.error} title={t('support.ticket.notCached')} />;
   const ticket = loaded.data;
   const closed = ticket.status === 'closed';
 
@@ -69,23 +69,23 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
       </header>
       {ticket.from === 'cache' && ticket.error && (
         <p className="notice notice-warning" role="note">
-          {t('supportInbox.cached')}
+          {t('support.cached')}
         </p>
       )}
       <dl className="si-fields">
-        <dt>{t('supportInbox.ticket.visitor')}</dt>
+        <dt>{t('support.ticket.visitor')}</dt>
         <dd className="si-server-text">
           {[ticket.visitorName, ticket.visitorEmail].filter(Boolean).join(' · ') || '—'}
         </dd>
         {ticket.channel && (
           <>
-            <dt>{t('supportInbox.ticket.channel')}</dt>
+            <dt>{t('support.ticket.channel')}</dt>
             <dd className="si-server-text">{ticket.channel}</dd>
           </>
         )}
         {ticket.createdAt && (
           <>
-            <dt>{t('supportInbox.ticket.created')}</dt>
+            <dt>{t('support.ticket.created')}</dt>
             <dd>
               <Time value={ticket.createdAt} />
             </dd>
@@ -93,7 +93,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
         )}
         {ticket.closeNote && (
           <>
-            <dt>{t('supportInbox.ticket.closedNote')}</dt>
+            <dt>{t('support.ticket.closedNote')}</dt>
             <dd className="si-server-text">
               <AddressText text={ticket.closeNote} />
             </dd>
@@ -109,14 +109,14 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
         ))}
       </dl>
       <TicketSummary profileId={profileId} ticketId={ticketId} />
-      <ol className="si-thread" aria-label={t('supportInbox.ticket.thread')}>
+      <ol className="si-thread" aria-label={t('support.ticket.thread')}>
         {ticket.messages.map((message) => (
           <MessageItem key={message.id} message={message} />
         ))}
       </ol>
       <WriteList writes={writes} />
       {closed ? (
-        <p className="muted">{t('supportInbox.ticket.isClosed')}</p>
+        <p className="muted">{t('support.ticket.isClosed')}</p>
       ) : (
         <>
           <ReplyDraftPanel profileId={profileId} reply={reply} />
@@ -126,7 +126,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
             ))}
             <ScopeGate profileId={profileId} scope="ticket.write">
               <button type="button" className="button-danger" onClick={() => setClosing(true)}>
-                {t('supportInbox.ticket.close')}
+                {t('support.ticket.close')}
               </button>
             </ScopeGate>
           </div>
@@ -148,7 +148,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
 
 function MessageItem({ message }: { message: TicketMessage }) {
   const { t } = useTranslation();
-  const from = message.from === 'visitor' || message.from === 'robot' || message.from === 'agent' ? t(`supportInbox.ticket.from.${message.from}`) : message.from;
+  const from = message.from === 'visitor' || message.from === 'robot' || message.from === 'agent' ? t(`support.ticket.from.${message.from}`) : message.from;
   return (
     <li className={`si-message si-message-${message.from === 'robot' || message.from === 'agent' ? 'ours' : 'theirs'}`}>
       <div className="si-message-meta">
@@ -167,7 +167,7 @@ function CloseDialog({ ticketId, writes, send, onClose }: { ticketId: string; wr
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const action = t('supportInbox.ticket.confirmClose');
+  const action = t('support.ticket.confirmClose');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -176,14 +176,14 @@ function CloseDialog({ ticketId, writes, send, onClose }: { ticketId: string; wr
     if (entry) onClose();
   };
   return (
-    <Dialog title={t('supportInbox.ticket.closeTitle', { id: ticketId })} onClose={onClose}>
+    <Dialog title={t('support.ticket.closeTitle', { id: ticketId })} onClose={onClose}>
       <form className="si-form" onSubmit={(event) => void submit(event)}>
-        <Field label={t('supportInbox.ticket.closeNote')} name="note" refusal={writes.refusal}>
+        <Field label={t('support.ticket.closeNote')} name="note" refusal={writes.refusal}>
           <textarea value={note} rows={3} maxLength={2000} onChange={(event) => setNote(event.target.value)} />
         </Field>
         <div className="si-form-actions">
           <button type="button" className="button" onClick={onClose}>
-            {t('supportInbox.form.cancel')}
+            {t('support.form.cancel')}
           </button>
           <button type="submit" className="button-danger" disabled={busy}>
             {action}

@@ -52,7 +52,7 @@ export function TicketsSection({ profile }: SupportSectionProps) {
       filters={
         <StatusFilter
           list={list}
-          label={t('supportInbox.tickets.statusFilter')}
+          label={t('support.tickets.statusFilter')}
           statuses={statuses}
           chipContent={(value) => {
             const count = countOf(value);
@@ -60,13 +60,13 @@ export function TicketsSection({ profile }: SupportSectionProps) {
               <>
                 <bdi>{ticketStatusWords(value, t)}</bdi>
                 {count && <span className="si-chip-count">{format.number(count.count)}</span>}
-                {count && count.unread > 0 && <span className="si-unread-dot" aria-label={t('supportInbox.tickets.unreadCount', { count: count.unread })} />}
+                {count && count.unread > 0 && <span className="si-unread-dot" aria-label={t('support.tickets.unreadCount', { count: count.unread })} />}
               </>
             );
           }}
         />
       }
-      countWhileReading={t('supportInbox.tickets.reading')}
+      countWhileReading={t('support.tickets.reading')}
       create={{
         scope: 'live.write',
         dialog: (writes, close) => <NewTicketDialog profileId={profileId} writes={writes} onClose={close} />,
@@ -76,10 +76,10 @@ export function TicketsSection({ profile }: SupportSectionProps) {
         height: 58,
         render: (row) => <TicketLine row={row} onOpen={() => openTicket(row)} />,
         className: rowClassName,
-        empty: total === null ? '' : syncedAt === null && query.status === null ? t('supportInbox.tickets.nothingSynced') : t('supportInbox.tickets.noMatch'),
+        empty: total === null ? '' : syncedAt === null && query.status === null ? t('support.tickets.nothingSynced') : t('support.tickets.noMatch'),
         open: openTicket,
       }}
-      footer={<p className="si-hint muted">{t('supportInbox.tickets.keys')}</p>}
+      footer={<p className="si-hint muted">{t('support.tickets.keys')}</p>}
     />
   );
 }
@@ -91,13 +91,13 @@ function TicketLine({ row, onOpen }: { row: TicketRow; onOpen(): void }) {
     <>
       <span className="si-row-main">
         <span className="si-row-top">
-          {row.unread && <span className="si-unread-dot" role="img" aria-label={t('supportInbox.tickets.unread')} />}
+          {row.unread && <span className="si-unread-dot" role="img" aria-label={t('support.tickets.unread')} />}
           <button type="button" className="si-link si-subject" tabIndex={-1} onClick={onOpen}>
             {row.subject ?? row.id}
           </button>
           <span className="si-visitor muted">{row.visitorName}</span>
         </span>
-        <span className="si-last-message muted">{row.lastMessage?.text ?? t('supportInbox.tickets.noMessage')}</span>
+        <span className="si-last-message muted">{row.lastMessage?.text ?? t('support.tickets.noMessage')}</span>
       </span>
       <span className="si-row-side">
         <span className={`si-status si-status-${row.status.replace(/[^a-z]/g, '') || 'other'}`}>{ticketStatusWords(row.status, t)}</span>

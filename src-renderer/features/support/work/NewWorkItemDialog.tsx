@@ -22,7 +22,7 @@ export function NewWorkItemDialog({ profileId, writes, onClose }: { profileId: s
   const [ticketId, setTicketId] = useState('');
   const [contacts, setContacts] = useState<readonly ContactRow[]>([]);
   const [busy, setBusy] = useState(false);
-  const action = t('supportInbox.work.create');
+  const action = t('support.work.create');
 
   useEffect(() => {
     void supportCalls(profileId).contacts({ limit: contactChoices }).then((result) => result.ok && setContacts(result.data.rows));
@@ -45,16 +45,16 @@ export function NewWorkItemDialog({ profileId, writes, onClose }: { profileId: s
   };
 
   return (
-    <Dialog title={t('supportInbox.work.new')} onClose={onClose}>
+    <Dialog title={t('support.work.new')} onClose={onClose}>
       <form className="si-form" onSubmit={(event) => void submit(event)}>
-        <Field label={t('supportInbox.work.title')} name="title" refusal={writes.refusal}>
+        <Field label={t('support.work.title')} name="title" refusal={writes.refusal}>
           <input value={title} required maxLength={200} onChange={(event) => setTitle(event.target.value)} />
         </Field>
-        <Field label={t('supportInbox.work.description')} name="description" refusal={writes.refusal}>
+        <Field label={t('support.work.description')} name="description" refusal={writes.refusal}>
           <textarea value={description} rows={3} onChange={(event) => setDescription(event.target.value)} />
         </Field>
         <div className="field-row">
-          <Field label={t('supportInbox.work.priority')} name="priority" refusal={writes.refusal}>
+          <Field label={t('support.work.priority')} name="priority" refusal={writes.refusal}>
             <select value={priority} onChange={(event) => setPriority(event.target.value)}>
               {workPriorityList.map((value) => (
                 <option key={value} value={value}>
@@ -63,9 +63,9 @@ export function NewWorkItemDialog({ profileId, writes, onClose }: { profileId: s
               ))}
             </select>
           </Field>
-          <Field label={t('supportInbox.work.linkContact')} name="contactId" refusal={writes.refusal}>
+          <Field label={t('support.work.linkContact')} name="contactId" refusal={writes.refusal}>
             <select value={contactId} onChange={(event) => setContactId(event.target.value)}>
-              <option value="">{t('supportInbox.work.noLink')}</option>
+              <option value="">{t('support.work.noLink')}</option>
               {contacts.map((contact) => (
                 <option key={contact.id} value={contact.id}>
                   {contact.name ?? contact.id}
@@ -73,14 +73,14 @@ export function NewWorkItemDialog({ profileId, writes, onClose }: { profileId: s
               ))}
             </select>
           </Field>
-          <Field label={t('supportInbox.work.linkTicket')} name="ticketId" refusal={writes.refusal}>
+          <Field label={t('support.work.linkTicket')} name="ticketId" refusal={writes.refusal}>
             <input value={ticketId} maxLength={200} onChange={(event) => setTicketId(event.target.value)} />
           </Field>
         </div>
         {writes.refusal && !writes.refusal.fieldErrors && <ErrorNotice error={writes.refusal} />}
         <div className="si-form-actions">
           <button type="button" className="button" onClick={onClose}>
-            {t('supportInbox.form.cancel')}
+            {t('support.form.cancel')}
           </button>
           <button type="submit" className="button-primary" disabled={busy || title.trim() === ''}>
             {action}

@@ -25,42 +25,42 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
   const loaded = useWorkItem(profileId, workId);
   const fromAlerts = useWorkItemAlerts(profileId, workId).data ?? [];
 
-  if (loaded.isPending) return <p className="muted">{t('supportInbox.ticket.loading')}</p>;
+  if (loaded.isPending) return <p className="muted">{t('support.ticket.loading')}</p>;
   // A failed re-read keeps what is shown.
   if (loaded.data === undefined) return loaded.error && <ErrorNotice error={loaded.error} />;
   const item = loaded.data;
   const { ticketId } = item;
   const changeStatus = () => {
     if (nextStatus === '') return;
-    const words = t('supportInbox.work.statusTo', { status: workStatusWords(nextStatus, t) });
+    const words = t('support.work.statusTo', { status: workStatusWords(nextStatus, t) });
     void writes.write(words, () => supportCalls(profileId).setWorkStatus({ workId, status: nextStatus })).then((entry) => entry && setNextStatus(''));
   };
 
   return (
-    <aside className="si-detail" aria-label={t('supportInbox.work.detail', { title: item.title ?? item.id })}>
+    <aside className="si-detail" aria-label={t('support.work.detail', { title: item.title ?? item.id })}>
       <h2 className="si-server-text">
         <AddressText text={item.title ?? item.id} />
       </h2>
       {item.from === 'cache' && item.error && (
         <p className="notice notice-warning" role="note">
-          {t('supportInbox.cached')}
+          {t('support.cached')}
         </p>
       )}
       <dl className="si-fields">
-        <dt>{t('supportInbox.contacts.status')}</dt>
+        <dt>{t('support.contacts.status')}</dt>
         <dd>
           <span className="si-status">{workStatusWords(item.status, t)}</span>
         </dd>
-        <dt>{t('supportInbox.work.priority')}</dt>
+        <dt>{t('support.work.priority')}</dt>
         <dd>{workPriorityWords(item.priority, t) || '—'}</dd>
-        <dt>{t('supportInbox.work.assignee')}</dt>
+        <dt>{t('support.work.assignee')}</dt>
         <dd className="si-server-text">{item.assignee ?? '—'}</dd>
-        <dt>{t('supportInbox.work.linkedTo')}</dt>
+        <dt>{t('support.work.linkedTo')}</dt>
         <dd>
-          {item.contactId && <span className="si-server-text">{t('supportInbox.work.contactLink', { id: item.contactId })} </span>}
+          {item.contactId && <span className="si-server-text">{t('support.work.contactLink', { id: item.contactId })} </span>}
           {ticketId && (
             <button type="button" className="si-link" onClick={() => navigate({ kind: 'ticket', params: { profileId, ticketId } })}>
-              {t('supportInbox.work.ticketLink', { id: ticketId })}
+              {t('support.work.ticketLink', { id: ticketId })}
             </button>
           )}
           {fromAlerts.map((link) => (
@@ -73,11 +73,11 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
               {t('address.linked.fromAlert', { id: link.alertId })}
             </button>
           ))}
-          {!item.contactId && !item.ticketId && fromAlerts.length === 0 && t('supportInbox.work.noLink')}
+          {!item.contactId && !item.ticketId && fromAlerts.length === 0 && t('support.work.noLink')}
         </dd>
         {item.createdAt && (
           <>
-            <dt>{t('supportInbox.ticket.created')}</dt>
+            <dt>{t('support.ticket.created')}</dt>
             <dd>
               <Time value={item.createdAt} />
             </dd>
@@ -91,7 +91,7 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
       )}
       <div className="si-status-steps">
         <label className="field-label" htmlFor={`work-status-${workId}`}>
-          {t('supportInbox.work.moveTo')}
+          {t('support.work.moveTo')}
         </label>
         <select id={`work-status-${workId}`} value={nextStatus} disabled={lacksScope} onChange={(event) => setNextStatus(event.target.value as WorkStatus | '')}>
           <option value="">—</option>
@@ -105,7 +105,7 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
         </select>
         <ScopeGate profileId={profileId} scope="work.write">
           <button type="button" className="button" disabled={nextStatus === ''} onClick={changeStatus}>
-            {t('supportInbox.work.setStatus')}
+            {t('support.work.setStatus')}
           </button>
         </ScopeGate>
       </div>

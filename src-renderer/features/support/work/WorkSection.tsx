@@ -27,7 +27,7 @@ export function WorkSection({ profile, itemId }: SupportSectionProps) {
       filters={
         <StatusFilter
           list={list}
-          label={t('supportInbox.work.statusFilter')}
+          label={t('support.work.statusFilter')}
           statuses={workStatusList}
           chipContent={(value) => workStatusWords(value, t)}
         />
@@ -39,7 +39,7 @@ export function WorkSection({ profile, itemId }: SupportSectionProps) {
       rows={{
         height: 52,
         render: (row) => <WorkLine row={row} />,
-        empty: total === null ? '' : syncedAt === null && query.status === null ? t('supportInbox.work.nothingSynced') : t('supportInbox.work.none'),
+        empty: total === null ? '' : syncedAt === null && query.status === null ? t('support.work.nothingSynced') : t('support.work.none'),
       }}
       detail={{
         initialId: itemId ?? null,
