@@ -303,6 +303,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clock,
     tasks,
     logger,
+    activity,
   }));
   // Added after every service that runs tasks, so disposing stops the long calls first, while
   // what they write to (the database, the worker) is still open.

@@ -3,9 +3,11 @@
 // do (`runAnswer`: the gateway profile's rate budget, the call log, token usage) under the window's
 // task id, so Stop is `app.cancel`; what arrived stays with the window. Nothing here writes to the
 // support site: the analyst sends what they keep through the outbox.
+import type { ActivityTarget } from '../../../src-preload/contract/activity.ts';
 import type { DraftEnded, DraftDelta, DraftStarted, ReplyDraftStarted, TicketSummary } from '../../../src-preload/contract/drafting.ts';
 import type { CursorPage } from '../../../src-preload/contract/pages.ts';
 import type { ChatSessionSummary, Faq, KbSearchHit, KbSearchResult, TicketDetail } from '../../../src-preload/contract/support.ts';
+import type { ActivityRecorder } from '../activity/activity-recorder.ts';
 import { runAnswer } from '../gateway/chat/answer-run.ts';
 import type { AnswerRequest } from '../gateway/chat/answer-stream.ts';
 import type { CallLogRepository } from '../gateway/chat/call-log-repository.ts';
@@ -39,6 +41,8 @@ export interface DraftingServiceOptions {
   clock: Clock;
   tasks: Tasks;
   logger: Logger;
+  /** Each request records what it sent the model about (a ticket, a call note), as chat's questions do. */
+  activity?: ActivityRecorder | undefined;
 }
 
 /** How many knowledge-base hits a draft is grounded in, and FAQ entries added when the search found none. */
@@ -63,7 +67,7 @@ export class DraftingService {
     const ticket = await this.#options.tickets.detail(profileId, ticketId, true);
     const hits = await this.#hitsFor(profileId, ticket);
     const { request, language } = replyDraftPrompt(ticket, hits, this.#promptContext(atWork));
-    this.#start(atWork, request, taskId, windowId);
+    this.#start(atWork, request, taskId, windowId, { profileId, action: 'draftReply', target: { kind: 'ticket', id: ticketId } });
     return { taskId, hits, language, gatewayProfileId: atWork.profileId, model: atWork.model };
   }
 
@@ -78,13 +82,13 @@ export class DraftingService {
       if (kept?.summary?.trim()) return { source: 'session', sessionId, text: kept.summary };
     }
     const atWork = this.#modelAtWork();
-    this.#start(atWork, threadSummaryPrompt(ticket, this.#promptContext(atWork)).request, taskId, windowId);
+    this.#start(atWork, threadSummaryPrompt(ticket, this.#promptContext(atWork)).request, taskId, windowId, { profileId, action: 'summariseTicket', target: { kind: 'ticket', id: ticketId } });
     return { source: 'model', taskId, gatewayProfileId: atWork.profileId, model: atWork.model };
   }
 
   shortenCallNote(text: string, taskId: string, windowId?: number): DraftStarted {
     const atWork = this.#modelAtWork();
-    this.#start(atWork, callNotePrompt(text, this.#promptContext(atWork)).request, taskId, windowId);
+    this.#start(atWork, callNotePrompt(text, this.#promptContext(atWork)).request, taskId, windowId, { profileId: atWork.profileId, action: 'shortenCallNote', target: { kind: 'transcription' } });
     return { taskId, gatewayProfileId: atWork.profileId, model: atWork.model };
   }
 
@@ -114,12 +118,18 @@ export class DraftingService {
     return [...found, ...extra];
   }
 
-  #start(atWork: ModelAtWork, prompt: Pick<AnswerRequest, 'systemPrompt' | 'messages'>, taskId: string, windowId: number | undefined): void {
+  /**
+   * `about`: the activity row, under the ticket's support profile so its link opens the ticket (the
+   * model's name goes with the action); a call note has no item yet and stays under the gateway's.
+   */
+  #start(atWork: ModelAtWork, prompt: Pick<AnswerRequest, 'systemPrompt' | 'messages'>, taskId: string, windowId: number | undefined, about: { profileId: string; action: string; target: ActivityTarget }): void {
     const client = this.#options.clients.clientFor(atWork.profileId, 'gateway');
     const request: AnswerRequest = { ...prompt, model: atWork.model, parameters: {}, endpoint: 'chat', stream: true };
     void this.#options.tasks
       .run(taskId, windowId, (signal) => runAnswer(this.#options, client, atWork.profileId, request, signal, ({ seq, content }) => this.#delta.fire({ taskId, seq, content })))
       .then((result) => {
+        const draft = { profileId: about.profileId, backEnd: 'gateway' as const, action: { code: about.action, params: { model: atWork.model } }, target: about.target };
+        this.#options.activity?.record(draft, result.error ? { outcome: 'failed', errorCode: result.error.code, requestId: result.error.requestId } : { outcome: 'sent' });
         // A key the gateway echoed back is masked before the window sees it.
         const { content, outcome, error, usage } = redactStrings(result, (text) => this.#options.logger.redact(text));
         this.#ended.fire({ taskId, outcome, content, ...(error && { error }), ...(usage && { usage }) });

@@ -112,6 +112,11 @@ describe('a reply drafted from the knowledge base', () => {
     expect(services.chat.callLog({}).length).toBe(callsBefore + 1);
     expect(call).toMatchObject({ profileId: gatewayId, endpoint: '/chat/completions', model: 'gpt-4o-mini', status: 200, outcome: 'finished' });
     expect(call!.usage!.totalTokens).toBeGreaterThan(0);
+
+    // The activity log says a model was asked about this ticket, under its desk, and keeps none of what was sent.
+    const logged = services.activity.list({ actions: ['draftReply'], target: { kind: 'ticket', id: ticketId } }, 0, 10).rows;
+    expect(logged).toEqual([expect.objectContaining({ profileId: supportId, backEnd: 'gateway', action: { code: 'draftReply', params: { model: 'gpt-4o-mini' } }, outcome: 'sent' })]);
+    expect(JSON.stringify(logged)).not.toContain('refuses it');
   });
 
   test('is asked in the ticket’s language: a Chinese ticket gets a Chinese reply', async () => {
