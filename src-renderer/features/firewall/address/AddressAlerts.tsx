@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AddressAlerts as Alerts } from '../../../../src-preload/contract/address.ts';
-import { AskModelButton } from '../../../assistant/AskModelButton.tsx';
 import { useProfilesStore } from '../../../connections/profiles-store.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
@@ -39,23 +38,10 @@ export function AddressAlerts({ address }: { address: string }) {
           </ul>
         )}
         {alerts.byDay.length > 0 && <AlertDays byDay={alerts.byDay} />}
-        {!address.includes('/') && <AskAboutAddress address={address} alerts={alerts} />}
       </section>
       <NewestAlerts alerts={alerts} />
     </>
   );
-}
-
-/** "Ask the model" about the address's newest alerts as a source, once per appliance that has them. */
-function AskAboutAddress({ address, alerts }: { address: string; alerts: Alerts }) {
-  const profiles = useProfilesStore((state) => state.profiles);
-  const withSourceAlerts = [...new Set(alerts.newest.filter((alert) => alert.role === 'source').map((alert) => alert.profileId))];
-  return withSourceAlerts.map((profileId) => (
-    <div key={profileId} className="address-ask-model">
-      {withSourceAlerts.length > 1 && <bdi className="muted">{profiles.find((profile) => profile.id === profileId)?.name ?? profileId}</bdi>}
-      <AskModelButton profileId={profileId} subject={{ kind: 'address', address }} />
-    </div>
-  ));
 }
 
 function AlertDays({ byDay }: { byDay: Alerts['byDay'] }) {

@@ -77,8 +77,8 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
           )}
         </span>
       </div>
-      {/* Per appliance: a triage reads one firewall connection's cached alerts. */}
-      <AskModelButton profileId={profile.id} subject={{ kind: 'address', address }} />
+      {/* Per appliance: a triage reads one firewall connection's cached alerts, about one address (not a range). */}
+      {!address.includes('/') && <AskModelButton profileId={profile.id} subject={{ kind: 'address', address }} />}
       {blocks.map((entry) => (
         <p key={entry.id} className="address-entry">
           <span>
