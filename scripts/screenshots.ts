@@ -222,6 +222,18 @@ try {
     // The activity log: what was done above through the window.
     await (await showTab(page, 'Activity')).getByRole('table', { name: 'Activity entries' }).waitFor();
     await captureBothSchemes(page, (colorScheme) => `activity-log-${colorScheme}`);
+    // The command palette over the synced cache, then a source address's card opened from it.
+    const address = app.services.db.prepare('SELECT src_ip FROM firewall_alerts WHERE src_ip IS NOT NULL ORDER BY occurred_ms DESC LIMIT 1').pluck().get() as string;
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await page.keyboard.press('Control+k');
+    await palette.getByRole('combobox').fill('scan');
+    await palette.locator('[data-answer-for="scan"]').waitFor({ timeout: 15_000 });
+    await captureBothSchemes(page, (colorScheme) => `palette-${colorScheme}`);
+    await palette.getByRole('combobox').fill(address);
+    await palette.locator(`[data-answer-for="${address}"]`).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    await page.getByRole('tabpanel', { name: address }).getByRole('table', { name: 'Newest alerts' }).waitFor({ timeout: 15_000 });
+    await captureBothSchemes(page, (colorScheme) => `address-card-${colorScheme}`);
     await app.close({ removeData: true });
   }
 
