@@ -8,11 +8,11 @@ import { useProfilesStore } from '../../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { AddBlockForm } from '../blocklist/BlockListSection.tsx';
 import { Remaining } from '../blocklist/Remaining.tsx';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { UnblockDialog } from '../blocklist/UnblockDialog.tsx';
 import { AddForm } from '../EditableList.tsx';
 import { useAllowlist, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
-import { cellText, visibleText } from '../table/visible-text.ts';
+import { cellText } from '../table/visible-text.ts';
 import { useNow } from '../use-now.ts';
 
 /**
@@ -131,21 +131,7 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
         />
       )}
       {unblocking && (
-        <ConfirmDialog
-          title={t('firewall.blocklist.unblockTitle', { ip: visibleText(unblocking.ip) })}
-          confirmLabel={t('firewall.blocklist.unblock')}
-          onClose={() => setUnblocking(null)}
-          onConfirm={() => writes.unblock(unblocking.id)}
-        >
-          <p>
-            {t('firewall.blocklist.unblockBody')} <bdi>{visibleText(unblocking.ip)}</bdi>
-          </p>
-          {unblocking.reason && (
-            <p>
-              {t('firewall.blocklist.blockedFor')} <bdi>{cellText(unblocking.reason)}</bdi>
-            </p>
-          )}
-        </ConfirmDialog>
+        <UnblockDialog entry={unblocking} onClose={() => setUnblocking(null)} onConfirm={() => writes.unblock(unblocking.id)} />
       )}
     </li>
   );

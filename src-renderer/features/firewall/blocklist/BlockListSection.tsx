@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { UnblockDialog } from './UnblockDialog.tsx';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import type { FirewallSectionProps } from '../section.ts';
-import { cellText, visibleText } from '../table/visible-text.ts';
+import { cellText } from '../table/visible-text.ts';
 import { useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
 import { DurationPicker, defaultBlockSeconds } from './DurationPicker.tsx';
@@ -108,21 +108,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
       )}
       {list.data && entries.length === 0 && <p className="muted">{needle ? t('firewall.blocklist.noMatch') : t('firewall.blocklist.empty')}</p>}
       {unblocking && (
-        <ConfirmDialog
-          title={t('firewall.blocklist.unblockTitle', { ip: visibleText(unblocking.ip) })}
-          confirmLabel={t('firewall.blocklist.unblock')}
-          onClose={() => setUnblocking(null)}
-          onConfirm={() => writes.unblock(unblocking.id)}
-        >
-          <p>
-            {t('firewall.blocklist.unblockBody')} <bdi>{visibleText(unblocking.ip)}</bdi>
-          </p>
-          {unblocking.reason && (
-            <p>
-              {t('firewall.blocklist.blockedFor')} <bdi>{cellText(unblocking.reason)}</bdi>
-            </p>
-          )}
-        </ConfirmDialog>
+        <UnblockDialog entry={unblocking} onClose={() => setUnblocking(null)} onConfirm={() => writes.unblock(unblocking.id)} />
       )}
     </section>
   );

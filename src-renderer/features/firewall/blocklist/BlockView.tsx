@@ -11,7 +11,7 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { SeverityBadge } from '../alerts/alert-columns.tsx';
 import { Time } from '../../../ui/Time.tsx';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { UnblockDialog } from './UnblockDialog.tsx';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { cellText, visibleText } from '../table/visible-text.ts';
 import { useAlertDetail, useAlertsFrom, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
@@ -103,20 +103,15 @@ function BlockEntryPane({ profileId, entryId }: { profileId: string; entryId: st
       <BlockOrigin profileId={profileId} entry={entry} />
       <ItemHistory target={{ address: entry.ip }} />
       {confirming && (
-        <ConfirmDialog
-          title={t('firewall.blocklist.unblockTitle', { ip: visibleText(entry.ip) })}
-          confirmLabel={t('firewall.blocklist.unblock')}
+        <UnblockDialog
+          entry={entry}
           onClose={() => setConfirming(false)}
           onConfirm={async () => {
             const result = await writes.unblock(entry.id);
             if (result.ok) setUnblockedIp(entry.ip);
             return result;
           }}
-        >
-          <p>
-            {t('firewall.blocklist.unblockBody')} <bdi>{visibleText(entry.ip)}</bdi>
-          </p>
-        </ConfirmDialog>
+        />
       )}
     </section>
   );

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import type { IpcResult } from '../../../../src-preload/contract/define.ts';
+import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { cellText, visibleText } from '../table/visible-text.ts';
+
+/** "Unblock …?": the one question before a block is lifted, from the list, the block's tab or an address card. */
+export function UnblockDialog({ entry, onConfirm, onClose }: { entry: Pick<BlockEntry, 'ip' | 'reason'>; onConfirm(): Promise<IpcResult<unknown>>; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog title={t('firewall.blocklist.unblockTitle', { ip: visibleText(entry.ip) })} confirmLabel={t('firewall.blocklist.unblock')} onClose={onClose} onConfirm={onConfirm}>
+      <p>
+        {t('firewall.blocklist.unblockBody')} <bdi>{visibleText(entry.ip)}</bdi>
+      </p>
+      {entry.reason && (
+        <p>
+          {t('firewall.blocklist.blockedFor')} <bdi>{cellText(entry.reason)}</bdi>
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}
