@@ -108,6 +108,7 @@ export const en = {
     saveFailed: 'The tab layout could not be saved: {{reason}}',
     noTabs: 'No tabs open',
     noTabsHint: 'Press <kbd>Ctrl</kbd>+<kbd>T</kbd> or <button>open a view</button>.',
+    loadingView: 'Opening the view…',
   },
   palette: {
     label: 'Command palette',

@@ -108,6 +108,7 @@ export const zhCN: Catalog = {
     saveFailed: '无法保存标签页布局：{{reason}}',
     noTabs: '没有打开的标签页',
     noTabsHint: '按 <kbd>Ctrl</kbd>+<kbd>T</kbd> 或<button>打开视图</button>。',
+    loadingView: '正在打开视图…',
   },
   palette: {
     label: '命令面板',
