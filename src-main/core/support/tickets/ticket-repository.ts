@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { countCache, pruneCache, queryPage } from '../cache-query.ts';
 import type { WireTicket } from './ticket-wire.ts';
 
-interface TicketDbRow {
+export interface TicketDbRow {
   id: string;
   status: string;
   subject: string | null;
@@ -41,10 +41,10 @@ export interface StoredTickets {
   changed: number;
 }
 
-const ROW_COLUMNS = `id, status, subject, channel, offline, visitor_name, visitor_email, contact_id, message_count,
+export const TICKET_ROW_COLUMNS = `id, status, subject, channel, offline, visitor_name, visitor_email, contact_id, message_count,
   created_at, updated_at, closed_at, close_note, last_message, unread`;
 
-function toRow(row: TicketDbRow): TicketRow {
+export function ticketRowOf(row: TicketDbRow): TicketRow {
   return {
     id: row.id,
     status: row.status,
@@ -99,7 +99,7 @@ export class TicketRepository {
          other = excluded.other, activity_at = excluded.activity_at, unread = MAX(unread, excluded.unread), synced_at = excluded.synced_at`,
     );
     this.#find = db.prepare<[string, string], TicketDbRow & { messages: string | null; other: string }>(
-      `SELECT ${ROW_COLUMNS}, messages, other FROM support_tickets WHERE profile_id = ? AND id = ?`,
+      `SELECT ${TICKET_ROW_COLUMNS}, messages, other FROM support_tickets WHERE profile_id = ? AND id = ?`,
     );
   }
 
@@ -150,13 +150,13 @@ export class TicketRepository {
   }
 
   query(profileId: string, filter: TicketFilter, offset: number, limit: number): { rows: TicketRow[]; total: number } {
-    const { rows, total } = queryPage<TicketDbRow>(this.#db, TABLE, ROW_COLUMNS, profileId, {
+    const { rows, total } = queryPage<TicketDbRow>(this.#db, TABLE, TICKET_ROW_COLUMNS, profileId, {
       status: filter.status,
       conditions: filter.unreadOnly ? ['unread = 1'] : [],
       text: filter.text,
       textColumns: ['subject', 'visitor_name', 'visitor_email', "json_extract(last_message, '$.text')"],
     }, offset, limit);
-    return { rows: rows.map(toRow), total };
+    return { rows: rows.map(ticketRowOf), total };
   }
 
   counts(profileId: string): TicketStatusCount[] {
@@ -169,7 +169,7 @@ export class TicketRepository {
     const row = this.#find.get(profileId, id);
     if (!row) return undefined;
     return {
-      ...toRow(row),
+      ...ticketRowOf(row),
       messages: row.messages === null ? null : (JSON.parse(row.messages) as TicketMessage[]),
       other: JSON.parse(row.other) as Record<string, unknown>,
     };
