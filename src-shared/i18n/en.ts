@@ -813,6 +813,7 @@ export const en = {
       message: '{{subject}} has no such object (404).',
       message_profile_gone: 'That connection no longer exists.',
       message_conversation_gone: 'That conversation no longer exists.',
+      message_canned_reply_gone: 'That canned reply no longer exists.',
       message_message_gone: 'That message is no longer in the conversation.',
       message_image_gone: 'That image is no longer kept in memory.',
       hint_image_gone: 'Generate it again to save it.',
@@ -1170,6 +1171,9 @@ export const en = {
     proxy_has_password: 'Proxies that need a password in the address are not supported',
     image_size_format: 'Enter the size as width x height in pixels, such as 1024x1024',
     image_size_range: 'Width and height must each be between 64 and 4096 pixels',
+    shortcut_format: 'One word of letters, digits, - or _ (at most 32), such as refund',
+    shortcut_taken: 'Another canned reply uses /{{shortcut}}; choose another shortcut.',
+    unknown_variable: 'Unknown variable: {{names}}. Use one of the variables listed below.',
   },
   menu: {
     file: 'File',

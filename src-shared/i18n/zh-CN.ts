@@ -807,6 +807,7 @@ export const zhCN: Catalog = {
       message: '{{subject}}上没有此对象（404）。',
       message_profile_gone: '该连接已不存在。',
       message_conversation_gone: '该会话已不存在。',
+      message_canned_reply_gone: '该快捷回复已不存在。',
       message_message_gone: '该消息已不在会话中。',
       message_image_gone: '该图像已不在内存中。',
       hint_image_gone: '请重新生成后再保存。',
@@ -1158,6 +1159,9 @@ export const zhCN: Catalog = {
     proxy_has_password: '不支持在地址中包含密码的代理',
     image_size_format: '请按“宽x高”（像素）输入尺寸，例如 1024x1024',
     image_size_range: '宽和高都必须在 64 到 4096 像素之间',
+    shortcut_format: '一个由字母、数字、- 或 _ 组成的词（最多 32 个），例如 refund',
+    shortcut_taken: '已有快捷回复使用 /{{shortcut}}，请换一个快捷词。',
+    unknown_variable: '未知变量：{{names}}。请使用下方列出的变量。',
   },
   menu: {
     file: '文件',
