@@ -15,6 +15,7 @@ import { SupportView } from '../features/support/SupportView.tsx';
 import { TicketView, ticketTitle } from '../features/support/ticket/TicketView.tsx';
 import { useTicketSubjects } from '../features/support/ticket/ticket-subjects.ts';
 import { AddressCardView } from './AddressCardView.tsx';
+import { visibleText } from '../../src-shared/visible-text.ts';
 
 // A view's title and summary are `views.<kind>.title` and `.summary` in the catalogs.
 
@@ -65,7 +66,8 @@ export function useItemTitles(): void {
   useTicketSubjects((state) => state.subjects);
 }
 
+/** A tab's title; an item's title may come from a server, so its direction controls are shown as marks. */
 export function tabTitle(tab: NavigationTarget, t: TFunction): string {
   const view = viewFor(tab.kind);
-  return view.holds === 'item' ? view.titleFor(tab.params, t) : t(`views.${tab.kind}.title`);
+  return view.holds === 'item' ? visibleText(view.titleFor(tab.params, t)) : t(`views.${tab.kind}.title`);
 }
