@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { compareAddresses } from '../../../../src-shared/address-sort-key.ts';
 import { Time } from '../../../ui/Time.tsx';
 import type { Column } from '../table/VirtualTable.tsx';
-import { visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 
 type Value = string | number | boolean | null | undefined;
 
