@@ -367,8 +367,9 @@ export const en = {
     imageNotLoaded: '[image not loaded: {{alt}} {{src}}]',
     openInTab: 'Open in tab',
     models: {
-      showAll_one: 'Show all models ({{count, number}} more)',
-      showAll_other: 'Show all models ({{count, number}} more)',
+      showAll_one: 'All models (+{{count, number}})',
+      showAll_other: 'All models (+{{count, number}})',
+      why: 'Why',
     },
     versions: {
       label: 'Version {{index, number}} of {{count, number}}',

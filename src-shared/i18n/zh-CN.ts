@@ -365,8 +365,9 @@ export const zhCN: Catalog = {
     imageNotLoaded: '[未加载图片：{{alt}} {{src}}]',
     openInTab: '在标签页中打开',
     models: {
-      showAll_one: '显示全部模型（另有 {{count, number}} 个）',
-      showAll_other: '显示全部模型（另有 {{count, number}} 个）',
+      showAll_one: '全部模型（+{{count, number}}）',
+      showAll_other: '全部模型（+{{count, number}}）',
+      why: '原因',
     },
     versions: {
       label: '第 {{index, number}} 版，共 {{count, number}} 版',

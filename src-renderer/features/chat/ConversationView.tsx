@@ -25,7 +25,10 @@ function Composer({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation();
   const send = useChatStore((state) => state.send);
   const stop = useChatStore((state) => state.stop);
-  const [text, setText] = useState(conversation.draft);
+  // Main's draft until this window types: then the window's, which every composer of the conversation shares.
+  const text = useChatStore((state) => state.drafts[conversation.id] ?? conversation.draft);
+  const setDraft = useChatStore((state) => state.setDraft);
+  const setText = (typed: string) => setDraft(conversation.id, typed);
   const [sending, setSending] = useState(false);
   const draft = useDraftSaver(conversation.id);
   const streaming = conversation.messages.find((message) => message.outcome === 'streaming');
@@ -126,14 +129,22 @@ export function ConversationBody({ conversation, inTab }: { conversation: Conver
           <button
             type="button"
             className="button chat-small"
+            aria-label={t('chat.export.save')}
+            title={t('chat.export.save')}
             disabled={conversation.messages.length === 0}
             onClick={() => void exportMarkdown(conversation.id).then((saved) => saved?.path && setExportedTo(saved.path))}
           >
-            {t('chat.export.save')}
+            ⤓
           </button>
           {!inTab && (
-            <button type="button" className="button chat-small" onClick={() => navigate({ kind: 'conversation', params: { id: conversation.id } })}>
-              {t('chat.openInTab')}
+            <button
+              type="button"
+              className="button chat-small"
+              aria-label={t('chat.openInTab')}
+              title={t('chat.openInTab')}
+              onClick={() => navigate({ kind: 'conversation', params: { id: conversation.id } })}
+            >
+              ↗
             </button>
           )}
         </span>

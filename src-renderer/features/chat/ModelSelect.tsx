@@ -49,9 +49,14 @@ export function ModelSelect({ profileId, kind, label, value, onChange, disabled 
         </label>
       )}
       {models.error && !models.isFetching && (
-        <span className="chat-model-problem">
-          <ErrorNotice error={models.error} title={t('chat.settings.modelsFailed')} />
-          <button type="button" className="button" onClick={() => void models.refetch()}>
+        // One line: the connection's banner above says the same refusal at length.
+        <span className="chat-model-problem" role="alert">
+          <span className="text-danger">{t('chat.settings.modelsFailed')}</span>
+          <details>
+            <summary>{t('chat.models.why')}</summary>
+            <ErrorNotice error={models.error} />
+          </details>
+          <button type="button" className="button chat-small" onClick={() => void models.refetch()}>
             {t('chat.retry')}
           </button>
         </span>

@@ -29,6 +29,9 @@ export interface ChatStore {
   streams: Record<string, StreamingText>;
   /** When this window learnt that an answer ended (the start of a Retry-After countdown). */
   endedAt: Record<string, number>;
+  /** What is typed in each conversation's composer, shared by every composer of it (the list's and its tab's). */
+  drafts: Record<string, string>;
+  setDraft(id: string, text: string): void;
   /** The conversation the Chat view shows beside its list; null: the newest. */
   openId: string | null;
   follow(): void;
@@ -100,6 +103,7 @@ export const useChatStore = create<ChatStore>()((set, get) => {
     endedAt: {},
     openId: null,
     deleting: null,
+    drafts: {},
 
     follow() {
       if (following) return;
@@ -170,6 +174,10 @@ export const useChatStore = create<ChatStore>()((set, get) => {
 
     open(id) {
       set({ openId: id });
+    },
+
+    setDraft(id, text) {
+      set((state) => ({ drafts: { ...state.drafts, [id]: text } }));
     },
 
     removeWithUndo(summary) {
