@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { Conversation } from '../../../src-preload/contract/gateway.ts';
@@ -9,12 +8,10 @@ import { profilesOf, useProfilesStore } from '../../connections/profiles-store.t
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { useDraftSaver, useSettingsOpen } from './chat-data.ts';
-import { knownTitle, useChatStore } from './chat-store.ts';
+import { useChatStore } from './chat-store.ts';
 import { ConversationLine, ConversationSettings, settingsPanelId } from './ConversationSettings.tsx';
 import { AnswerItem, QuestionItem } from './MessageItem.tsx';
 import './chat.css';
-
-export const conversationTitle = ({ id }: ViewParams<'conversation'>, t: TFunction): string => knownTitle(id) ?? t('views.conversation.title');
 
 /**
  * Where the question is written. While an answer streams, Stop takes Send's place (and Esc, anywhere
