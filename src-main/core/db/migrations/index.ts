@@ -24,7 +24,8 @@ import { migration as searchIndex } from './0023-search-index.ts';
 import { migration as alertWorkLinks } from './0024-alert-work-links.ts';
 import { migration as triageLinks } from './0025-triage-links.ts';
 import { migration as addressSortKeys } from './0026-address-sort-keys.ts';
-import { migration as chatDraftsAndVersions } from './0027-chat-drafts-and-versions.ts';
+import { migration as ticketsByOpening } from './0027-tickets-by-opening.ts';
+import { migration as chatDraftsAndVersions } from './0028-chat-drafts-and-versions.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -55,5 +56,6 @@ export const migrations = inSequence([
   alertWorkLinks,
   triageLinks,
   addressSortKeys,
+  ticketsByOpening,
   chatDraftsAndVersions,
 ]);

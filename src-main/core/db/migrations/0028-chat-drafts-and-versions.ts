@@ -1,7 +1,7 @@
 import type { Migration } from './migration.ts';
 
 export const migration: Migration = {
-  version: 27,
+  version: 28,
   name: 'chat drafts and versions',
   // Issue 29. A conversation keeps the text typed and not yet sent, so closing its tab or OpsDesk
   // loses nothing. A regenerated answer or an edited question sets the path it replaces aside as a

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import { migration } from '../../../../src-main/core/db/migrations/0027-chat-drafts-and-versions.ts';
+import { migration } from '../../../../src-main/core/db/migrations/0028-chat-drafts-and-versions.ts';
 import { runMigration, schemaBefore } from '../../../support/migration-scene.ts';
 
-test('migration 27 (chat drafts and versions) gives every conversation an empty draft and keeps set-aside paths until the conversation goes', () => {
+test('migration 28 (chat drafts and versions) gives every conversation an empty draft and keeps set-aside paths until the conversation goes', () => {
   const db = schemaBefore(migration, { id: 'gw', service: 'gateway', name: 'Gateway' });
   db.prepare("INSERT INTO conversations (id, profile_id, title, created_at, updated_at) VALUES ('c1', 'gw', 'Old chat', 'now', 'now')").run();
   db.prepare("INSERT INTO chat_messages (id, conversation_id, position, role, content, created_at) VALUES ('m1', 'c1', 0, 'user', 'Hello', 'now')").run();
