@@ -141,6 +141,10 @@ describe('the composer', () => {
     await panel.getByRole('button', { name: 'Open in tab' }).click();
     const tab = page.getByRole('tabpanel');
     await poll(() => tab.getByLabel('Message', { exact: true }).inputValue()).toBe('Half-written question about 10.0.0.8');
+    // The settings folded under the header stay as the user left them, in every conversation and after a restart.
+    await tab.getByRole('button', { name: 'Settings', exact: true }).click();
+    await poll(() => tab.getByRole('region', { name: 'Conversation settings' }).count()).toBe(1);
+    await shot(page, 'conversation-tab-1280-light');
     await tab.getByLabel('Message', { exact: true }).press('Control+End');
     await tab.getByLabel('Message', { exact: true }).pressSequentially(', and 10.0.0.9');
     await page.getByRole('button', { name: 'Close Conversation', exact: true }).click();
@@ -150,6 +154,7 @@ describe('the composer', () => {
     await app.close();
     ({ app, panel } = await openChat({ keyStore, dataDir }));
     await poll(() => panel.getByLabel('Message', { exact: true }).inputValue()).toBe('Half-written question about 10.0.0.8, and 10.0.0.9');
+    expect(await panel.getByRole('button', { name: 'Settings', exact: true }).getAttribute('aria-expanded')).toBe('true');
     await panel.getByRole('button', { name: 'Send' }).click();
     await settled(panel);
     await poll(() => app.services.chat.conversation(id).draft).toBe('');

@@ -140,11 +140,12 @@ export function ConversationSettings({ conversation, error, onSaved }: { convers
           <input type="checkbox" checked={conversation.stream} onChange={(event) => void save({ stream: event.target.checked })} />
           {t('chat.settings.stream')}
         </label>
-      </div>
-      <div className="field-row" role="group" aria-label={t('chat.parameters.title')}>
+        <span className="chat-settings-divider" aria-hidden />
+        <div className="field-row" role="group" aria-label={t('chat.parameters.title')}>
         {chatParameterNames.map((name) => (
           <ParameterField key={`${name}:${conversation.parameters[name] ?? ''}`} name={name} value={conversation.parameters[name]} onSave={saveParameter(name)} mainError={mainError(name)} />
         ))}
+        </div>
       </div>
     </section>
   );
