@@ -38,6 +38,7 @@ import { DraftingService } from './drafting/drafting-service.ts';
 import { TranscriptionService } from './gateway/transcription/transcription-service.ts';
 import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
 import { MessageRepository } from './gateway/chat/message-repository.ts';
+import { BranchRepository } from './gateway/chat/branch-repository.ts';
 import { supportConnector } from './support/connector.ts';
 import { SupportWebhookService } from './support-webhooks/support-webhook-service.ts';
 import { SupportWorkspace } from './support/support-workspace.ts';
@@ -239,6 +240,8 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clients,
     conversations: new ConversationRepository(db),
     messages: new MessageRepository(db),
+    branches: new BranchRepository(db),
+    settings,
     calls: gatewayCalls,
     activity,
     clock,

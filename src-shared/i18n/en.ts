@@ -366,6 +366,25 @@ export const en = {
     copied: 'Copied',
     copyFailed: 'Could not copy',
     imageNotLoaded: '[image not loaded: {{alt}} {{src}}]',
+    openInTab: 'Open in tab',
+    models: {
+      showAll_one: 'All models (+{{count, number}})',
+      showAll_other: 'All models (+{{count, number}})',
+      why: 'Why',
+    },
+    versions: {
+      label: 'Version {{index, number}} of {{count, number}}',
+      position: '{{index, number}}/{{count, number}}',
+      previous: 'Previous version',
+      next: 'Next version',
+    },
+    tools: {
+      label: 'Other uses of the gateway',
+      images: 'Images',
+      transcription: 'Transcription',
+      embeddings: 'Embeddings',
+      callLog: 'Call log',
+    },
     list: {
       label: 'Conversations',
       new: 'New conversation',
@@ -375,9 +394,17 @@ export const en = {
       noMatch: 'No conversation contains “{{query}}”.',
       delete: 'Delete {{title}}',
       deleteShort: 'Delete',
+      deleted: 'Deleted “{{title}}”.',
+      undo: 'Undo',
+      rename: 'Rename {{title}}',
+      renameShort: 'Rename',
+      renameLabel: 'Conversation title',
+      openInTab: 'Open {{title}} in its own tab',
+      noneOpen: 'No conversation yet: start one with New conversation.',
     },
     settings: {
       label: 'Conversation settings',
+      toggle: 'Settings',
       connection: 'Connection',
       noConnection: 'No connection (it was removed)',
       model: 'Model',
@@ -413,6 +440,8 @@ export const en = {
       placeholder: 'Ask the model… (Enter sends, Shift+Enter adds a line)',
       pickModelFirst: 'Pick a connection and a model above first',
       send: 'Send',
+      sendKey: 'Send (Enter; Ctrl+Enter anywhere in the composer)',
+      stopKey: 'Stop the answer (Esc)',
     },
     question: {
       label: 'Your message',
@@ -522,6 +551,7 @@ export const en = {
     usage: {
       message: '{{prompt, number}} prompt + {{completion, number}} answer = {{total, number}} tokens',
       conversation: 'This conversation: {{prompt, number}} prompt + {{completion, number}} answer = {{total, number}} tokens',
+      short: '{{total, number}} tokens',
     },
     export: {
       save: 'Export Markdown…',
@@ -827,6 +857,7 @@ export const en = {
       message: '{{subject}} reports a conflict with existing data (409).',
       message_name_taken: 'There is already a {{noun}} connection named “{{name}}”.',
       message_address_changed: 'The address changed while its certificate was checked; test the connection again.',
+      message_answer_streaming: 'An answer is still arriving: stop it or let it finish before showing another version.',
       hint: 'Refresh and try again.',
       hint_name_taken: 'Choose another name.',
     },

@@ -364,6 +364,25 @@ export const zhCN: Catalog = {
     copied: '已复制',
     copyFailed: '无法复制',
     imageNotLoaded: '[未加载图片：{{alt}} {{src}}]',
+    openInTab: '在标签页中打开',
+    models: {
+      showAll_one: '全部模型（+{{count, number}}）',
+      showAll_other: '全部模型（+{{count, number}}）',
+      why: '原因',
+    },
+    versions: {
+      label: '第 {{index, number}} 版，共 {{count, number}} 版',
+      position: '{{index, number}}/{{count, number}}',
+      previous: '上一版',
+      next: '下一版',
+    },
+    tools: {
+      label: '网关的其他用途',
+      images: '图像',
+      transcription: '转写',
+      embeddings: '嵌入',
+      callLog: '调用日志',
+    },
     list: {
       label: '会话',
       new: '新建会话',
@@ -373,9 +392,17 @@ export const zhCN: Catalog = {
       noMatch: '没有包含“{{query}}”的会话。',
       delete: '删除 {{title}}',
       deleteShort: '删除',
+      deleted: '已删除“{{title}}”。',
+      undo: '撤销',
+      rename: '重命名 {{title}}',
+      renameShort: '重命名',
+      renameLabel: '会话标题',
+      openInTab: '在单独的标签页中打开 {{title}}',
+      noneOpen: '还没有会话：点击“新建会话”开始。',
     },
     settings: {
       label: '会话设置',
+      toggle: '设置',
       connection: '连接',
       noConnection: '无连接（已被删除）',
       model: '模型',
@@ -411,6 +438,8 @@ export const zhCN: Catalog = {
       placeholder: '向模型提问…（Enter 发送，Shift+Enter 换行）',
       pickModelFirst: '请先在上方选择连接和模型',
       send: '发送',
+      sendKey: '发送（Enter；在输入区任意位置按 Ctrl+Enter）',
+      stopKey: '停止回答（Esc）',
     },
     question: {
       label: '你的消息',
@@ -520,6 +549,7 @@ export const zhCN: Catalog = {
     usage: {
       message: '提示 {{prompt, number}} + 回答 {{completion, number}} = {{total, number}} 个令牌',
       conversation: '本会话：提示 {{prompt, number}} + 回答 {{completion, number}} = {{total, number}} 个令牌',
+      short: '{{total, number}} 个令牌',
     },
     export: {
       save: '导出 Markdown…',
@@ -821,6 +851,7 @@ export const zhCN: Catalog = {
       message: '{{subject}}报告与现有数据冲突（409）。',
       message_name_taken: '已有名为“{{name}}”的{{noun}}连接。',
       message_address_changed: '检查证书期间地址发生了变化；请重新测试连接。',
+      message_answer_streaming: '回答仍在生成中：请先停止或等待完成，再查看其他版本。',
       hint: '请刷新后重试。',
       hint_name_taken: '请换一个名称。',
     },
