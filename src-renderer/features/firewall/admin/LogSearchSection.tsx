@@ -13,6 +13,7 @@ import { Pager } from './Pager.tsx';
 import { useTranslation } from 'react-i18next';
 import { adminCalls } from './admin-data.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
+import { AllowButton } from '../allowlist/AllowDialog.tsx';
 
 type Preset = (typeof logTimePresets)[number];
 const presetLabel: Record<Preset, string> = {
@@ -222,6 +223,9 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
                   <th>{t('firewallAdmin.logs.columnAction')}</th>
                   <th>{t('firewallAdmin.logs.columnBytes')}</th>
                   <th>{t('firewallAdmin.logs.columnMessage')}</th>
+                  <th>
+                    <span className="visually-hidden">{t('firewall.list.actions')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -239,6 +243,7 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
                     <td>{entry.action}</td>
                     <td>{entry.bytes !== undefined && format.number(entry.bytes)}</td>
                     <td>{entry.message !== undefined && <AddressText text={entry.message} />}</td>
+                    <td>{entry.srcIp !== undefined && <AllowButton profileId={profile.id} ip={entry.srcIp} reason={entry.message ?? ''} />}</td>
                   </tr>
                 ))}
               </tbody>
