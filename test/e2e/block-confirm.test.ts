@@ -57,6 +57,12 @@ async function openNewestAlert(page: Page, firewallTab: string) {
   return panel.getByRole('complementary');
 }
 
+/** Every result row (the header aside) holds the words. */
+function expectEvery(rows: string[], words: string) {
+  expect(rows.length).toBeGreaterThan(1);
+  expect(rows.slice(1).filter((text) => !text.includes(words))).toEqual([]);
+}
+
 const posts = (firewall: FirewallSim, path: string) => firewall.requests.filter((request) => request.method === 'POST' && request.path === `${FIREWALL_API_PREFIX}${path}`).length;
 
 describe('blocking and allowing, asked first and undoable', () => {
@@ -157,6 +163,36 @@ describe('blocking and allowing, asked first and undoable', () => {
     await poll(() => toast.innerText()).toContain(`Allowed ${source} on Branch firewall.`);
     expect(firewall.allowedAddresses()).toContain(source);
     await toast.getByRole('button', { name: 'Undo' }).click();
+    await poll(() => firewall.allowedAddresses()).not.toContain(source);
+  });
+
+  test('log search answers as the words are typed (not remembered as recent searches); quick allow from a row', async () => {
+    const firewall = await startFirewall('198.51.100.40');
+    const { app } = await openWithFirewall(firewall);
+    const { page } = app;
+    const panel = page.getByRole('tabpanel', { name: 'Firewall' });
+    await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Log search' }).click();
+    const section = panel.getByRole('region', { name: 'Log search' });
+    const builder = section.getByRole('form', { name: 'Query' });
+    await builder.getByLabel('Time').selectOption('all');
+    const searches = () => firewall.requests.filter((request) => request.path === `${FIREWALL_API_PREFIX}/logs/search`).length;
+
+    // Typed with no Search pressed: the results answer; one search for the word, not one per letter.
+    await builder.getByLabel('Text', { exact: true }).pressSequentially('deny', { delay: 20 });
+    const results = section.getByRole('region', { name: 'Results' });
+    await poll(() => results.getByRole('row').count()).toBeGreaterThan(1);
+    expectEvery(await results.getByRole('row').allInnerTexts(), 'deny');
+    expect(JSON.parse(await builder.getByLabel('Query object sent').innerText())).toMatchObject({ query: 'deny' });
+    expect(searches()).toBeLessThanOrEqual(2);
+    expect(await section.getByRole('complementary', { name: 'Recent searches' }).innerText()).toContain('Searches you run are kept here.');
+
+    const row = results.getByRole('row').nth(1);
+    const source = (await row.getByRole('cell').nth(2).innerText()).split(':')[0]!.trim();
+    await row.getByRole('button', { name: `Allow ${source}` }).click();
+    const confirmation = page.getByRole('dialog', { name: `Allow ${source}?` });
+    await confirmation.getByRole('button', { name: 'Allow', exact: true }).click();
+    await poll(() => firewall.allowedAddresses()).toContain(source);
+    await page.getByRole('status', { name: 'Done, with undo' }).getByRole('button', { name: 'Undo' }).click();
     await poll(() => firewall.allowedAddresses()).not.toContain(source);
   });
 
