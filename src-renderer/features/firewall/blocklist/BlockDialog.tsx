@@ -78,7 +78,8 @@ export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', 
     onSubmit(event);
   };
 
-  const title = purpose === 'extend' ? t('firewall.block.extendTitle', { ip: visibleText(address) }) : address ? t('firewall.block.title', { ip: visibleText(address) }) : t('firewall.block.titleEmpty');
+  // A dialog keeps its name while the analyst types the address into it.
+  const title = purpose === 'extend' ? t('firewall.block.extendTitle', { ip: visibleText(address) }) : givenIp ? t('firewall.block.title', { ip: visibleText(address) }) : t('firewall.block.titleEmpty');
   const confirmLabel = busy ? t('firewall.block.blocking') : askedAgain ? t('firewall.block.blockAnyway') : purpose === 'extend' ? t('firewall.block.extend') : t('firewall.block.block');
 
   return (
