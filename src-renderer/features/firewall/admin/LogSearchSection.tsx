@@ -234,11 +234,11 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
             columns={[
               timeColumn<LogEntry>('time', t('firewallAdmin.logs.columnTime'), TIME_WIDTH, (entry) => entry.time),
               textColumn<LogEntry>('type', t('firewallAdmin.logs.columnType'), 70, (entry) => entry.type),
-              addressColumn<LogEntry>('source', t('firewallAdmin.logs.columnSource'), 170, (entry) => entry.srcIp, {
+              addressColumn<LogEntry>('source', t('firewallAdmin.logs.columnSource'), 185, (entry) => entry.srcIp, {
                 shown: (entry) => endpoint(entry.srcIp, entry.srcPort),
                 cell: (entry) => <Endpoint ip={entry.srcIp} port={entry.srcPort} />,
               }),
-              addressColumn<LogEntry>('destination', t('firewallAdmin.logs.columnDestination'), 170, (entry) => entry.dstIp, {
+              addressColumn<LogEntry>('destination', t('firewallAdmin.logs.columnDestination'), 185, (entry) => entry.dstIp, {
                 shown: (entry) => endpoint(entry.dstIp, entry.dstPort),
                 cell: (entry) => <Endpoint ip={entry.dstIp} port={entry.dstPort} />,
               }),
