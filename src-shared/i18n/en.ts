@@ -156,6 +156,8 @@ export const en = {
       outbox: 'Open the outbox',
       notifications: 'Open the notification center',
       closeTab: 'Close this tab',
+      alertFilter: 'Alerts of {{profile}}: {{name}}',
+      newSinceLooked: 'Alerts of {{profile}}: new since I last looked',
     },
   },
   viewError: {
@@ -1358,6 +1360,16 @@ export const en = {
       blockFor: 'Block for',
     },
     alerts: {
+      saved: {
+        menu: 'Saved filters',
+        newSince: 'New since I last looked ({{time}})',
+        newSinceNever: 'New since I last looked (after your first visit)',
+        none: 'No saved filters yet.',
+        name: 'Name for the current filter',
+        save: 'Save',
+        nothingToSave: 'Set a filter first',
+        remove: 'Delete saved filter {{name}}',
+      },
       fields: {
         severity: 'Severity',
         occurredAt: 'Time',

@@ -156,6 +156,8 @@ export const zhCN: Catalog = {
       outbox: '打开发件箱',
       notifications: '打开通知中心',
       closeTab: '关闭此标签页',
+      alertFilter: '{{profile}} 的告警：{{name}}',
+      newSinceLooked: '{{profile}} 的告警：上次查看后的新告警',
     },
   },
   viewError: {
@@ -1346,6 +1348,16 @@ export const zhCN: Catalog = {
       blockFor: '封禁时长',
     },
     alerts: {
+      saved: {
+        menu: '已存筛选',
+        newSince: '上次查看后的新告警（{{time}}）',
+        newSinceNever: '上次查看后的新告警（首次查看后可用）',
+        none: '还没有保存的筛选。',
+        name: '当前筛选的名称',
+        save: '保存',
+        nothingToSave: '请先设置筛选条件',
+        remove: '删除已存筛选 {{name}}',
+      },
       fields: {
         severity: '严重程度',
         occurredAt: '时间',

@@ -13,7 +13,7 @@ import { Pager } from './Pager.tsx';
 import { useTranslation } from 'react-i18next';
 import { adminCalls } from './admin-data.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
-import { addressColumn, numberColumn, textColumn, timeColumn } from './admin-columns.tsx';
+import { addressColumn, numberColumn, textColumn, timeColumn, TIME_WIDTH } from './admin-columns.tsx';
 import { SortedPageTable } from './SortedPageTable.tsx';
 import { AllowButton } from '../allowlist/AllowDialog.tsx';
 
@@ -232,20 +232,20 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
             tableId="firewall.logs"
             label={t('firewallAdmin.logs.results')}
             columns={[
-              timeColumn<LogEntry>('time', t('firewallAdmin.logs.columnTime'), 170, (entry) => entry.time),
-              textColumn<LogEntry>('type', t('firewallAdmin.logs.columnType'), 80, (entry) => entry.type),
-              addressColumn<LogEntry>('source', t('firewallAdmin.logs.columnSource'), 170, (entry) => entry.srcIp, {
+              timeColumn<LogEntry>('time', t('firewallAdmin.logs.columnTime'), TIME_WIDTH, (entry) => entry.time),
+              textColumn<LogEntry>('type', t('firewallAdmin.logs.columnType'), 70, (entry) => entry.type),
+              addressColumn<LogEntry>('source', t('firewallAdmin.logs.columnSource'), 185, (entry) => entry.srcIp, {
                 shown: (entry) => endpoint(entry.srcIp, entry.srcPort),
                 cell: (entry) => <Endpoint ip={entry.srcIp} port={entry.srcPort} />,
               }),
-              addressColumn<LogEntry>('destination', t('firewallAdmin.logs.columnDestination'), 170, (entry) => entry.dstIp, {
+              addressColumn<LogEntry>('destination', t('firewallAdmin.logs.columnDestination'), 185, (entry) => entry.dstIp, {
                 shown: (entry) => endpoint(entry.dstIp, entry.dstPort),
                 cell: (entry) => <Endpoint ip={entry.dstIp} port={entry.dstPort} />,
               }),
-              textColumn<LogEntry>('protocol', t('firewallAdmin.logs.columnProtocol'), 80, (entry) => entry.protocol),
-              textColumn<LogEntry>('action', t('firewallAdmin.logs.columnAction'), 80, (entry) => entry.action),
+              textColumn<LogEntry>('protocol', t('firewallAdmin.logs.columnProtocol'), 70, (entry) => entry.protocol),
+              textColumn<LogEntry>('action', t('firewallAdmin.logs.columnAction'), 70, (entry) => entry.action),
               numberColumn<LogEntry>('bytes', t('firewallAdmin.logs.columnBytes'), 100, (entry) => entry.bytes, (entry) => (entry.bytes === undefined ? '' : format.number(entry.bytes))),
-              textColumn<LogEntry>('message', t('firewallAdmin.logs.columnMessage'), 300, (entry) => entry.message, {
+              textColumn<LogEntry>('message', t('firewallAdmin.logs.columnMessage'), 200, (entry) => entry.message, {
                 grow: true,
                 cell: (entry) => entry.message !== undefined && <AddressText text={entry.message} />,
               }),

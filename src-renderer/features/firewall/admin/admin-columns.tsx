@@ -51,3 +51,6 @@ export const numberColumn = <T,>(id: string, title: string, width: number, value
 /** A moment, shown in the window's language with what the appliance sent on hover, sorted in time. */
 export const timeColumn = <T,>(id: string, title: string, width: number, value: (item: T) => string | null | undefined) =>
   column(id, title, width, value, (a, b) => (Date.parse(asText(a)) || 0) - (Date.parse(asText(b)) || 0), { cell: (item) => <Time value={value(item)} /> });
+
+/** Wide enough for a date and time with seconds in either language ("Nov 25, 2026, 10:46:03 AM"). */
+export const TIME_WIDTH = 200;

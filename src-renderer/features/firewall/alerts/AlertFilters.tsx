@@ -5,6 +5,7 @@ import { useStore } from 'zustand';
 import { alertSeverities } from '../../../../src-shared/firewall-constants.ts';
 import { cellText } from '../table/visible-text.ts';
 import type { AlertsStore } from './alerts-store.ts';
+import { SavedFilters } from './SavedFilters.tsx';
 
 /** Most severe first, as an analyst reads them. */
 const namedSeverities: readonly string[] = [...alertSeverities].reverse();
@@ -27,17 +28,19 @@ const localInputValue = (iso: string | undefined): string => {
 const isoFromLocalInput = (value: string): string | undefined => (value ? new Date(value).toISOString() : undefined);
 
 interface Props {
+  profileId: string;
   store: AlertsStore;
   searchRef: RefObject<HTMLInputElement | null>;
 }
 
 /** The alerts table's conditions: text, severity, category, action, addresses, time, and cell filters. */
-export function AlertFilters({ store, searchRef }: Props) {
+export function AlertFilters({ profileId, store, searchRef }: Props) {
   const { t } = useTranslation();
   const filter = useStore(store, (state) => state.query.filter);
   const facets = useStore(store, (state) => state.facets);
   const { setFilter, removeCellFilter, clearFilters } = store.getState();
-  const [range, setRange] = useState<string>('any');
+  // A filter kept from before (another section, a restart) that has a time shows it as chosen times.
+  const [range, setRange] = useState<string>(() => (filter.since !== undefined || filter.until !== undefined ? 'custom' : 'any'));
   const chosenSeverities: string[] = filter.severity ?? [];
   // An appliance that sends numbers without saying their order: its levels, by number.
   const levels = (facets?.severities ?? []).filter((severity) => levelOf(severity) !== undefined).sort((a, b) => Number(levelOf(a)) - Number(levelOf(b)));
@@ -88,6 +91,7 @@ export function AlertFilters({ store, searchRef }: Props) {
             </option>
           ))}
         </select>
+        <SavedFilters profileId={profileId} store={store} />
       </div>
       <div className="fw-filter-row">
         <input
