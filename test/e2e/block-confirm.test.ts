@@ -186,9 +186,9 @@ describe('blocking and allowing, asked first and undoable', () => {
     expect(searches()).toBeLessThanOrEqual(2);
     expect(await section.getByRole('complementary', { name: 'Recent searches' }).innerText()).toContain('Searches you run are kept here.');
 
-    const row = results.getByRole('row').nth(1);
-    const source = (await row.getByRole('cell').nth(2).innerText()).split(':')[0]!.trim();
-    await row.getByRole('button', { name: `Allow ${source}` }).click();
+    const allow = results.getByRole('button', { name: /^Allow / }).first();
+    const source = (await allow.getAttribute('aria-label'))!.replace('Allow ', '');
+    await allow.click();
     const confirmation = page.getByRole('dialog', { name: `Allow ${source}?` });
     await confirmation.getByRole('button', { name: 'Allow', exact: true }).click();
     await poll(() => firewall.allowedAddresses()).toContain(source);

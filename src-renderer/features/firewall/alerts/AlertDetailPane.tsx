@@ -16,7 +16,7 @@ import { UnblockDialog } from '../blocklist/UnblockDialog.tsx';
 import { blockOf, useAlertDetail, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
-import { visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { AlertConversations } from '../triage/AlertConversations.tsx';
 import { SeverityBadge } from './alert-columns.tsx';
 import { AlertLinks } from './AlertWorkItems.tsx';
@@ -113,7 +113,7 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
               <dt>{label}</dt>
               <dd>
                 <bdi>
-                  <AddressText text={String(value)} show={visibleText} />
+                  <AddressText text={String(value)} />
                 </bdi>
               </dd>
             </div>

@@ -7,7 +7,7 @@ import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
-import { visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { useUndoStore } from '../undo/undo-store.ts';
 
 interface Target {

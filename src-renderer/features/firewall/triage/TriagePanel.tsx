@@ -12,7 +12,7 @@ import { useDurationText } from '../blocklist/DurationPicker.tsx';
 import { useBlocklist } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { SeverityBadge } from '../alerts/alert-columns.tsx';
-import { visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 import '../firewall.css';
 
 /**
