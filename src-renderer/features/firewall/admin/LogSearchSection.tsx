@@ -236,13 +236,7 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
               textColumn<LogEntry>('type', t('firewallAdmin.logs.columnType'), 80, (entry) => entry.type),
               addressColumn<LogEntry>('source', t('firewallAdmin.logs.columnSource'), 170, (entry) => entry.srcIp, {
                 shown: (entry) => endpoint(entry.srcIp, entry.srcPort),
-                // Quick allow beside the source it allows, asked first and undoable.
-                cell: (entry) => (
-                  <>
-                    <Endpoint ip={entry.srcIp} port={entry.srcPort} />
-                    {entry.srcIp !== undefined && <AllowButton profileId={profile.id} ip={entry.srcIp} reason={entry.message ?? ''} />}
-                  </>
-                ),
+                cell: (entry) => <Endpoint ip={entry.srcIp} port={entry.srcPort} />,
               }),
               addressColumn<LogEntry>('destination', t('firewallAdmin.logs.columnDestination'), 170, (entry) => entry.dstIp, {
                 shown: (entry) => endpoint(entry.dstIp, entry.dstPort),
@@ -255,6 +249,14 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
                 grow: true,
                 cell: (entry) => entry.message !== undefined && <AddressText text={entry.message} />,
               }),
+              // Quick allow of the row's source, asked first and undoable.
+              {
+                id: 'actions',
+                title: t('firewall.list.actions'),
+                width: 90,
+                cell: (entry) => entry.srcIp !== undefined && <AllowButton profileId={profile.id} ip={entry.srcIp} reason={entry.message ?? ''} />,
+                text: () => '',
+              },
             ]}
             items={result.items}
             empty={t('firewallAdmin.logs.noResults')}
