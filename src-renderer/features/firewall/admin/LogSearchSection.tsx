@@ -13,9 +13,9 @@ import { Pager } from './Pager.tsx';
 import { useTranslation } from 'react-i18next';
 import { adminCalls } from './admin-data.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
-import { AllowButton } from '../allowlist/AllowDialog.tsx';
 import { addressColumn, numberColumn, textColumn, timeColumn } from './admin-columns.tsx';
 import { SortedPageTable } from './SortedPageTable.tsx';
+import { AllowButton } from '../allowlist/AllowDialog.tsx';
 
 type Preset = (typeof logTimePresets)[number];
 const presetLabel: Record<Preset, string> = {
@@ -249,9 +249,8 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
                 grow: true,
                 cell: (entry) => entry.message !== undefined && <AddressText text={entry.message} />,
               }),
-              // Quick allow of the row's source, asked first and undoable.
               {
-                id: 'actions',
+                id: 'allow',
                 title: t('firewall.list.actions'),
                 width: 90,
                 cell: (entry) => entry.srcIp !== undefined && <AllowButton profileId={profile.id} ip={entry.srcIp} reason={entry.message ?? ''} />,
