@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
 import { useStore } from 'zustand';
-import { alertSeverities } from '../../../../src-shared/firewall-constants.ts';
+import { alertSearchPauseMs, alertSeverities } from '../../../../src-shared/firewall-constants.ts';
 import { cellText } from '../table/visible-text.ts';
 import type { AlertsStore } from './alerts-store.ts';
 import { SavedFilters } from './SavedFilters.tsx';
@@ -172,12 +172,6 @@ export function AlertFilters({ profileId, store, searchRef }: Props) {
   );
 }
 
-/**
- * How long typing may pause before the cache is asked: a word typed is one query over the cache,
- * not one per letter queued on main's thread (at a million alerts each costs tens of milliseconds).
- */
-const TYPING_PAUSE_MS = 100;
-
 /** The text search: what is typed shows at once; the table follows after a pause in the typing, or at once on Enter. */
 function SearchBox({ text, store, searchRef }: { text: string; store: AlertsStore; searchRef: RefObject<HTMLInputElement | null> }) {
   const { t } = useTranslation();
@@ -192,7 +186,7 @@ function SearchBox({ text, store, searchRef }: { text: string; store: AlertsStor
   // A re-render while the analyst pauses (rows arriving) keeps the pause: only the typing restarts it.
   useEffect(() => {
     if (draft === text) return;
-    const timer = setTimeout(() => store.getState().setFilter({ text: draft }), TYPING_PAUSE_MS);
+    const timer = setTimeout(() => store.getState().setFilter({ text: draft }), alertSearchPauseMs);
     return () => clearTimeout(timer);
   }, [draft, text, store]);
 
