@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ViewParams } from '../../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../../connections/ServiceConnection.tsx';
+import { TicketContact } from '../contacts/TicketContact.tsx';
 import { TicketDetailPane } from './TicketDetailPane.tsx';
 import { knownTicketSubject } from './ticket-subjects.ts';
 import '../lists/support-lists.css';
@@ -15,7 +16,12 @@ export function TicketView({ params }: { params: ViewParams<'ticket'> }) {
   const { profileId, ticketId } = params;
   return (
     <ServiceConnection service="support" title={t('views.ticket.titleWithId', { ticketId })} profileId={profileId} needs={t('features.support.needs')}>
-      {() => <TicketDetailPane profileId={profileId} ticketId={ticketId} />}
+      {() => (
+        <div className="si-ticket-layout">
+          <TicketDetailPane profileId={profileId} ticketId={ticketId} />
+          <TicketContact profileId={profileId} ticketId={ticketId} />
+        </div>
+      )}
     </ServiceConnection>
   );
 }
