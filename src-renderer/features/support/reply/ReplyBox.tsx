@@ -114,6 +114,7 @@ export function ReplyBox({ profileId, ticket, writes, box }: Props) {
 
   const slashOpen = menu?.kind === 'slash';
   return (
+    <>
     <form className="si-reply-box" onSubmit={onSubmit} aria-label={t('support.reply.region')}>
       <label className="field-label" htmlFor={`${listId}-text`}>
         {t('support.ticket.reply')}
@@ -175,8 +176,10 @@ export function ReplyBox({ profileId, ticket, writes, box }: Props) {
           </ScopeGate>
         </span>
       </div>
-      {kbOpen && <KbInsertDialog profileId={profileId} initialQuery={ticket.subject ?? ''} onInsert={(answer) => put(answer)} onClose={() => setKbOpen(false)} />}
     </form>
+    {/* Outside the reply's form: the dialog's search is a form of its own. */}
+    {kbOpen && <KbInsertDialog profileId={profileId} initialQuery={ticket.subject ?? ''} onInsert={(answer) => put(answer)} onClose={() => setKbOpen(false)} />}
+    </>
   );
 }
 
