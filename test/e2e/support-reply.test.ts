@@ -2,6 +2,7 @@
 // against the support simulator, as a new agent uses them.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { TFunction } from 'i18next';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { createTranslator } from '../../src-shared/i18n/translator.ts';
@@ -59,7 +60,7 @@ async function startApp(sim: SupportSim, options: { locale?: string } = {}): Pro
 }
 
 /** Opens a ticket's tab from a contact's tickets: Contacts, search the contact, its ticket by subject. */
-async function openTicketOfContact(page: Page, t: (key: string, options?: object) => string, contact: { name: string; email: string }, subject: string): Promise<Locator> {
+async function openTicketOfContact(page: Page, t: TFunction, contact: { name: string; email: string }, subject: string): Promise<Locator> {
   await page.getByRole('tab', { name: t('views.support.title') }).click();
   const panel = page.getByRole('tabpanel', { name: t('views.support.title') });
   await panel.getByRole('navigation', { name: t('supportDesk.sections.nav') }).getByRole('button', { name: t('supportDesk.sections.contacts'), exact: true }).click();
@@ -229,7 +230,7 @@ describe('small defects', () => {
   test('with a TEST and a LIVE connection the view opens on TEST, then on the one last chosen, after a restart too; all LIVE says so', async () => {
     const sim = await startSupport();
     const app = await e2e.openApp();
-    const save = (name: string, apiKey: string) => app.services.profiles.save(supportProfile({ name, baseUrl: sim.url, apiKey, caPem: e2e.ca.certPem }));
+    const save = (name: string, apiKey: string) => app.services.profiles.save(supportProfile({ name, baseUrl: sim.url, apiKey, caPem: e2e.ca.certPem, ratePerMinute: 600 }));
     // Named so the LIVE one sorts first: before, the view opened on the first by name.
     const live = await save('A live desk', sim.addKey({ site: 'site-main', env: 'live' }));
     await save('B test desk', sim.addKey({ site: 'site-main', env: 'test' }));
@@ -250,7 +251,7 @@ describe('small defects', () => {
   test('every connection LIVE and none used before: the view says it opened on LIVE', async () => {
     const sim = await startSupport();
     const app = await e2e.openApp();
-    const save = (name: string) => app.services.profiles.save(supportProfile({ name, baseUrl: sim.url, apiKey: sim.addKey({ site: 'site-main', env: 'live' }), caPem: e2e.ca.certPem }));
+    const save = (name: string) => app.services.profiles.save(supportProfile({ name, baseUrl: sim.url, apiKey: sim.addKey({ site: 'site-main', env: 'live' }), caPem: e2e.ca.certPem, ratePerMinute: 600 }));
     await save('Live one');
     await save('Live two');
     await app.page.reload();
@@ -261,7 +262,7 @@ describe('small defects', () => {
   test('ten thousand cached tickets are counted with the grouping of every other number', async () => {
     const sim = await startSupport();
     const app = await e2e.openApp();
-    const profile = await app.services.profiles.save(supportProfile({ name: 'Help desk', baseUrl: sim.url, apiKey: sim.keys.demo, caPem: e2e.ca.certPem }));
+    const profile = await app.services.profiles.save(supportProfile({ name: 'Help desk', baseUrl: sim.url, apiKey: sim.keys.demo, caPem: e2e.ca.certPem, ratePerMinute: 600 }));
     app.services.db
       .prepare(
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
