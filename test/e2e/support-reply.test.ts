@@ -59,6 +59,16 @@ async function startApp(sim: SupportSim, options: { locale?: string } = {}): Pro
   return { app, page: app.page, profileId: profile.id };
 }
 
+/** Settings from the view picker (Ctrl+T), once the window's tabs are up. */
+async function openSettings(page: Page, t: TFunction): Promise<Locator> {
+  await page.getByRole('tab', { name: t('views.support.title') }).waitFor();
+  await page.keyboard.press('Control+t');
+  const picker = page.getByRole('dialog', { name: t('workspace.openView') });
+  await picker.getByLabel(t('workspace.filterViews')).fill(t('views.settings.title'));
+  await picker.getByRole('option', { name: new RegExp(t('views.settings.title')) }).first().click();
+  return page.getByRole('tabpanel', { name: t('views.settings.title') });
+}
+
 /** Opens a ticket's tab from a contact's tickets: Contacts, search the contact, its ticket by subject. */
 async function openTicketOfContact(page: Page, t: TFunction, contact: { name: string; email: string }, subject: string): Promise<Locator> {
   await page.getByRole('tab', { name: t('views.support.title') }).click();
@@ -84,10 +94,7 @@ describe('the reply box, as a new agent uses it', () => {
     const { t } = createTranslator('en');
 
     // Settings → Canned replies: one for every connection, with variables.
-    await page.keyboard.press('Control+t');
-    await page.keyboard.type('Settings');
-    await page.keyboard.press('Enter');
-    const settings = page.getByRole('tabpanel', { name: 'Settings' }).getByRole('region', { name: 'Canned replies' });
+    const settings = (await openSettings(page, t)).getByRole('region', { name: 'Canned replies' });
     await settings.getByRole('button', { name: 'Add a canned reply' }).click();
     const form = settings.getByRole('form', { name: 'New canned reply' });
     await form.getByLabel('Shortcut').fill('refund');
@@ -288,10 +295,7 @@ describe('in Simplified Chinese', () => {
     app.services.replies.saveCannedReply({ profileId: null, shortcut: 'refund', body: '{{visitor.name}}，您好！您的工单 {{ticket.id}} 的退款已在处理中。' });
     app.services.replies.saveCannedReply({ profileId: null, shortcut: 'thanks', body: '感谢您的耐心等待，{{visitor.first_name}}。' });
 
-    await page.keyboard.press('Control+t');
-    await page.keyboard.type(t('views.settings.title'));
-    await page.keyboard.press('Enter');
-    const settings = page.getByRole('tabpanel', { name: t('views.settings.title') }).getByRole('region', { name: t('settings.canned.region') });
+    const settings = (await openSettings(page, t)).getByRole('region', { name: t('settings.canned.region') });
     await settings.getByRole('button', { name: t('settings.canned.add') }).click();
     await settings.scrollIntoViewIfNeeded();
     await shots(page, 'settings-zh-CN');
