@@ -38,6 +38,7 @@ import { DraftingService } from './drafting/drafting-service.ts';
 import { TranscriptionService } from './gateway/transcription/transcription-service.ts';
 import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
 import { MessageRepository } from './gateway/chat/message-repository.ts';
+import { BranchRepository } from './gateway/chat/branch-repository.ts';
 import { supportConnector } from './support/connector.ts';
 import { SupportWebhookService } from './support-webhooks/support-webhook-service.ts';
 import { SupportWorkspace } from './support/support-workspace.ts';
@@ -52,6 +53,7 @@ import { openKeyStore } from './secrets/open-key-store.ts';
 import { SearchRepository } from './search/search-repository.ts';
 import { SearchService } from './search/search-service.ts';
 import { WorkspaceService } from './workspace/workspace-service.ts';
+import { ViewStateService } from './views/view-state-service.ts';
 import { DatabaseWorker } from './worker/database-worker.ts';
 
 export interface AppServicesOptions {
@@ -83,6 +85,8 @@ export interface AppServices {
   worker: DatabaseWorker;
   logger: Logger;
   workspace: WorkspaceService;
+  /** Table layouts, density and the views' filters, kept across restarts. */
+  views: ViewStateService;
   preferences: PreferencesService;
   profiles: ProfileService;
   health: ConnectionHealthTracker;
@@ -236,6 +240,8 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clients,
     conversations: new ConversationRepository(db),
     messages: new MessageRepository(db),
+    branches: new BranchRepository(db),
+    settings,
     calls: gatewayCalls,
     activity,
     clock,
@@ -331,6 +337,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     worker,
     logger,
     workspace: new WorkspaceService(settings),
+    views: new ViewStateService(settings, clock),
     preferences,
     profiles,
     health,

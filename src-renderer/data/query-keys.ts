@@ -14,6 +14,8 @@ export const firewallKeys = {
   syncSettings: (profileId: string) => ['firewall', profileId, 'syncSettings'] as const,
   webhook: (profileId: string) => ['firewall', profileId, 'webhook'] as const,
   admin: (profileId: string, list: string, ...rest: unknown[]) => ['firewall', profileId, 'admin', list, ...rest] as const,
+  /** The analyst's protected ranges: one setting for every firewall connection, not a profile's. */
+  protectedRanges: () => ['firewallProtectedRanges'] as const,
 };
 
 export const supportKeys = {
@@ -57,6 +59,10 @@ export const assistantKeys = {
 export const gatewayKeys = {
   conversations: () => ['gateway', 'conversations'] as const,
   callLog: () => ['gateway', 'callLog'] as const,
+  /** The models a profile's key may use; read again whenever a profile changes (its address, key or trust). */
+  models: (profileId: string) => ['gateway', 'models', profileId] as const,
+  everyModelList: () => ['gateway', 'models'] as const,
+  layout: () => ['gateway', 'layout'] as const,
   remote: (profileId: string, what: string, ...rest: unknown[]) => ['gateway', profileId, what, ...rest] as const,
 };
 

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import { migration } from '../../../../src-main/core/db/migrations/0026-reply-box-and-contact-links.ts';
+import { migration } from '../../../../src-main/core/db/migrations/0028-reply-box-and-contact-links.ts';
 import { runMigration, schemaBefore } from '../../../support/migration-scene.ts';
 
-test('migration 26 (canned replies, reply drafts, contact look-ups) keeps the caches, makes a shortcut one word across the list, and forgets a connection’s replies and drafts with it', () => {
+test('migration 28 (canned replies, reply drafts, contact look-ups) keeps the caches, makes a shortcut one word across the list, and forgets a connection’s replies and drafts with it', () => {
   const db = schemaBefore(migration, { id: 'sp', service: 'support', name: 'Help desk' });
   db.prepare("INSERT INTO support_tickets (profile_id, id, status, visitor_email, contact_id, activity_at, synced_at) VALUES ('sp', 't1', 'queued', 'Ana@Example.com', NULL, 'now', 'now')").run();
   db.prepare("INSERT INTO support_contacts (profile_id, id, name, email, status, activity_at, synced_at) VALUES ('sp', 'c1', 'Ana Silva', 'ana@example.com', 'new', 'now', 'now')").run();

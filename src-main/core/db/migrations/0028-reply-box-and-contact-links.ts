@@ -1,7 +1,7 @@
 import type { Migration } from './migration.ts';
 
 export const migration: Migration = {
-  version: 26,
+  version: 28,
   name: 'canned replies, reply drafts and contact look-ups',
   // Canned replies are the analyst's own words, kept on this machine: one list for every support
   // connection (profile_id NULL) or a reply for one connection only (gone with it). A shortcut is
