@@ -36,6 +36,10 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
         predicate: ({ queryKey }) => queryKey[3] !== 'record' || !ids || ids.includes(String(queryKey[4])),
       }),
     ),
+    // A ticket's contact is read from the ticket's row too: a ticket newly cached (opened from a notification) finds its contact.
+    api.support.onCacheChanged(({ profileId, resource }) => {
+      if (resource === 'tickets') stale(supportKeys.ticketContacts(profileId));
+    }),
     // Where a support cache's sync stands: the event carries the resource's new status.
     api.support.onSyncChanged((status) =>
       client.setQueryData<SyncStatus<SupportResource>[]>(supportKeys.syncStatus(status.profileId), (statuses) =>

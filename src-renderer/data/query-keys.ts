@@ -25,6 +25,17 @@ export const supportKeys = {
   record: (profileId: string, resource: 'tickets' | 'contacts' | 'work', id: string) => ['support', profileId, resource, 'record', id] as const,
   remote: (profileId: string, what: string, ...rest: unknown[]) => ['support', profileId, 'remote', what, ...rest] as const,
   syncStatus: (profileId: string) => ['support', profileId, 'syncStatus'] as const,
+  /** A ticket's contact: under the contacts' key, so a contacts change asks again (a tickets change too: invalidations.ts). */
+  ticketContact: (profileId: string, ticketId: string) => [...supportKeys.ticketContacts(profileId), ticketId] as const,
+  ticketContacts: (profileId: string) => ['support', profileId, 'contacts', 'ofTicket'] as const,
+  /** A contact's tickets: under the tickets' key. */
+  contactTickets: (profileId: string, contactId: string) => ['support', profileId, 'tickets', 'ofContact', contactId] as const,
+};
+
+/** The reply box's own data in main: canned replies (all, or those a profile offers). */
+export const replyKeys = {
+  all: () => ['replies'] as const,
+  canned: (profileId: string | null) => ['replies', 'canned', profileId] as const,
 };
 
 /** The activity log is the window's own record, not a profile's: its keys start with the area alone. */
