@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, event, taskIdSchema } from './define.ts';
 import type { IpcError } from './define.ts';
+import type { OutboxEntry, OutboxState } from './outbox.ts';
 import type { CachedPage } from './pages.ts';
 import type { CacheChanged, FirewallSyncResource, SyncStatus } from './sync.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
@@ -109,7 +110,22 @@ export const syncSettingsSchema = z.object({
 });
 export type SyncSettings = z.infer<typeof syncSettingsSchema>;
 
+/** A change of a block made here that the appliance has not taken yet: it waits in the outbox (queued, or refused with Retry and Discard). */
+export interface PendingBlockChange {
+  writeId: string;
+  state: OutboxState;
+  change: 'block' | 'unblock';
+  /** Why it waits or was refused. */
+  error: IpcError | null;
+}
+
+/** A write the appliance has not answered yet: it waits in the outbox and goes once the appliance answers. */
+export interface QueuedWrite {
+  queued: OutboxEntry;
+}
+
 export interface BlockEntry {
+  /** The appliance's id; `pending:<write id>` for a block not on the appliance yet. */
   id: string;
   ip: string;
   reason: string | null;
@@ -120,6 +136,8 @@ export interface BlockEntry {
   createdAt: string | null;
   /** null: permanent (or the appliance did not say). */
   expiresAt: string | null;
+  /** Made here and not taken by the appliance yet. */
+  pending?: PendingBlockChange;
 }
 
 export interface AllowEntry {
@@ -270,11 +288,11 @@ export const firewall = {
     unblock: call<null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
 
     allowlist: call<FirewallList<AllowEntry>>()(withProfile),
-    addAllow: call<AllowEntry>()(withProfile.extend({ ip: z.string().trim().min(1).max(64), description: z.string().max(500).default('') })),
+    addAllow: call<AllowEntry | QueuedWrite>()(withProfile.extend({ ip: z.string().trim().min(1).max(64), description: z.string().max(500).default('') })),
     removeAllow: call<null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
 
     domainRules: call<FirewallList<DomainRule>>()(withProfile),
-    addDomainRule: call<DomainRule>()(withProfile.extend({
+    addDomainRule: call<DomainRule | QueuedWrite>()(withProfile.extend({
       domain: z.string().trim().min(1).max(253),
       action: z.enum(['block', 'allow']),
       description: z.string().max(500).default(''),

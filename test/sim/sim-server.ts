@@ -151,6 +151,8 @@ export abstract class SimServer implements SimServerBase {
   #leafSha256 = '';
   #stopActivity: (() => void) | undefined;
   #dialect: SimDialect = 'opsdesk';
+  #pem: Pem | undefined;
+  #awayPort: number | undefined;
 
   constructor(options: SimServerOptions) {
     this.#options = options;
@@ -166,7 +168,7 @@ export abstract class SimServer implements SimServerBase {
   }
 
   get port(): number {
-    return (this.#server?.address() as AddressInfo | null)?.port ?? 0;
+    return (this.#server?.address() as AddressInfo | null)?.port ?? this.#awayPort ?? 0;
   }
 
   get url(): string {
@@ -177,7 +179,29 @@ export abstract class SimServer implements SimServerBase {
     return this.#leafSha256;
   }
 
+  /**
+   * The server goes away (a reboot, a pulled cable): the port refuses connections and open ones are
+   * cut, while everything it holds stays for `comeBack`, which listens on the same port again.
+   */
+  async goAway(): Promise<void> {
+    const server = this.#server;
+    if (!server) throw new Error('simulator is not listening');
+    this.#awayPort = this.port;
+    this.#server = undefined;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  async comeBack(): Promise<void> {
+    if (this.#awayPort === undefined || !this.#pem) throw new Error('simulator is not away');
+    await this.listen(this.#awayPort, this.#pem);
+    this.#awayPort = undefined;
+  }
+
   async listen(port: number, pem: Pem): Promise<void> {
+    this.#pem = pem;
     const server = https.createServer({ cert: pem.certPem, key: pem.keyPem }, (req, res) => {
       this.#onRequest(req, res).catch((error: unknown) => {
         console.error('[sim] request handling failed', error);
@@ -200,6 +224,7 @@ export abstract class SimServer implements SimServerBase {
   setCertificate(pem: Pem): void {
     if (!this.#server) throw new Error('simulator is not listening');
     this.#server.setSecureContext({ cert: pem.certPem, key: pem.keyPem });
+    this.#pem = pem;
     this.#leafSha256 = new X509Certificate(pem.certPem).fingerprint256;
   }
 

@@ -107,6 +107,10 @@ export class OutboxService implements Outbox, Disposable {
     return this.#repository.pendingCounts();
   }
 
+  objectsWrittenSince(profileId: string, prefix: string, since: number): Set<string> {
+    return this.#repository.objectsWrittenSince(profileId, prefix, new Date(since).toISOString());
+  }
+
   /** No attempt starts after this; one under way leaves its row `sending`, resent with its key on the next start. */
   dispose(): void {
     this.#closed = true;
@@ -191,7 +195,7 @@ export class OutboxService implements Outbox, Disposable {
     let settled: OutboxEntry;
     try {
       // A key the server echoed back in its answer is masked before the answer is stored.
-      const answer = await sender(head.write, head.idempotencyKey);
+      const answer = await sender(head.write, head.idempotencyKey, sending);
       const response = redactStrings(answer.data, this.#logger.redact);
       if (this.#closed) return;
       settled = this.#repository.markSent(id, response, this.#nowIso());

@@ -15,7 +15,7 @@ export interface OutboxRequest {
 
 export interface OutboxWrite {
   profileId: string;
-  service: 'support';
+  service: 'support' | 'firewall';
   /** Writes with the same object key go out one at a time, in the order they were made: 'ticket:42', 'contact:new'. */
   objectKey: string;
   /** What the user did, worded by the window: a catalog key under `outbox.actions.` and its params. */
@@ -35,6 +35,8 @@ export interface Outbox {
   discard(id: string): OutboxEntry;
   /** Writes not yet sent or given up (sending, queued, failed), per profile id. */
   pendingCounts(): Record<string, number>;
+  /** The objects (keys starting with `prefix`) with a write unfinished, or settled at or after `since` (epoch ms): what this app changed lately. */
+  objectsWrittenSince(profileId: string, prefix: string, since: number): Set<string>;
   /** Fires on every state change (the window's outbox panel and write chips follow it). */
   readonly onChanged: Event<OutboxEntry>;
   /** How a service's writes are sent (one sender per service; a later one replaces it); its waiting writes go out now. */
@@ -47,5 +49,9 @@ export interface SentAnswer {
   requestId?: string | undefined;
 }
 
-/** A service registers how its writes are sent: support's sender calls SupportClient.call with the key. */
-export type OutboxSender = (write: OutboxWrite, idempotencyKey: string) => Promise<SentAnswer>;
+/**
+ * A service registers how its writes are sent: support's sender calls SupportClient.call with the key.
+ * `attempt` is the entry as this attempt marked it (`attempts` counts it): a later attempt of a
+ * write whose earlier answer may have been lost can look for what that attempt did first.
+ */
+export type OutboxSender = (write: OutboxWrite, idempotencyKey: string, attempt: OutboxEntry) => Promise<SentAnswer>;

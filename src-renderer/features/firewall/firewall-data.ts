@@ -108,6 +108,8 @@ export function useFirewallWrites(profileId: string) {
 
 /** Every alert detail shown from the blocked address now says so; the alerts' rows follow main's cache event. */
 function markSourceBlocked(client: ReturnType<typeof useQueryClient>, profileId: string, entry: BlockEntry) {
+  // A block waiting in the outbox has not blocked anything yet.
+  if (entry.pending) return;
   client.setQueriesData<AlertDetail>({ queryKey: [...firewallKeys.all(profileId), 'alert'] }, (detail) =>
     detail && detail.srcIp === entry.ip ? { ...detail, sourceBlocked: true } : detail,
   );
