@@ -1,6 +1,6 @@
 // Blocking as the analyst does it: one click from an alert, the row shows its source blocked, unblock;
 // the analyst's own changes notify nobody, blocks made elsewhere and releases found by sync are notified.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addFirewallProfile, data, openWorkspace, type Workspace } from './firewall-fixture.ts';
@@ -67,6 +67,25 @@ describe('block list', () => {
     expect(listed[0]!.pending).toBeUndefined();
     expect(sims.firewall.committedWrites.filter((committed) => committed.method === 'POST' && committed.key === ip)).toHaveLength(1);
     expect(platform.notifications.length).toBe(shownBefore);
+  });
+
+  it('with the appliance away a block is queued and shown waiting; when it is back the block goes once', async () => {
+    const { api, services } = workspace;
+    const ip = '192.0.2.178';
+    await sims.firewall.goAway();
+    const waiting = data(await clock.run(api.firewall.block({ profileId, ip, durationSeconds: 0, reason: 'while away' })));
+    expect(waiting).toMatchObject({ ip, pending: { change: 'block', state: 'queued', error: { code: 'connection_refused' } } });
+    expect(data(await api.firewall.blocklist({ profileId })).items[0]).toMatchObject({ ip, pending: { writeId: waiting.pending!.writeId } });
+    expect(services.outbox.get(waiting.pending!.writeId)).toMatchObject({ service: 'firewall', state: 'queued', action: { code: 'createBlockEntry', params: { address: ip } } });
+
+    await sims.firewall.comeBack();
+    // The next call that reaches it (a sync here) says it is back: the queued block goes at once.
+    await clock.run(services.firewall.syncNow(profileId));
+    await vi.waitFor(() => expect(services.outbox.get(waiting.pending!.writeId)?.state).toBe('sent'), { timeout: 20_000 });
+    const listed = data(await api.firewall.blocklist({ profileId })).items.filter((item) => item.ip === ip);
+    expect(listed).toEqual([expect.objectContaining({ ip, reason: 'while away', id: expect.stringMatching(/^blk_/) })]);
+    expect(listed[0]!.pending).toBeUndefined();
+    expect(sims.firewall.committedWrites.filter((committed) => committed.method === 'POST' && committed.key === ip)).toHaveLength(1);
   });
 
   it('refuses what the appliance would refuse before sending it: a range, a word', async () => {
