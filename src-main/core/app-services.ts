@@ -51,6 +51,7 @@ import { openKeyStore } from './secrets/open-key-store.ts';
 import { SearchRepository } from './search/search-repository.ts';
 import { SearchService } from './search/search-service.ts';
 import { WorkspaceService } from './workspace/workspace-service.ts';
+import { ViewStateService } from './views/view-state-service.ts';
 import { DatabaseWorker } from './worker/database-worker.ts';
 
 export interface AppServicesOptions {
@@ -82,6 +83,8 @@ export interface AppServices {
   worker: DatabaseWorker;
   logger: Logger;
   workspace: WorkspaceService;
+  /** Table layouts, density and the views' filters, kept across restarts. */
+  views: ViewStateService;
   preferences: PreferencesService;
   profiles: ProfileService;
   health: ConnectionHealthTracker;
@@ -329,6 +332,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     worker,
     logger,
     workspace: new WorkspaceService(settings),
+    views: new ViewStateService(settings, clock),
     preferences,
     profiles,
     health,

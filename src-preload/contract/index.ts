@@ -13,9 +13,10 @@ import { profiles } from './profiles.ts';
 import { search } from './search.ts';
 import { support } from './support.ts';
 import { supportWebhooks } from './support-webhooks.ts';
+import { views } from './views.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, activity, search, address, assistant, drafting };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, activity, search, address, assistant, drafting, views };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
@@ -36,5 +37,6 @@ export * from './search.ts';
 export * from './support-webhooks.ts';
 export * from './support.ts';
 export * from './sync.ts';
+export * from './views.ts';
 export * from './workspace.ts';
 export * from './webhook-deliveries.ts';

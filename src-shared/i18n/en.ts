@@ -108,6 +108,7 @@ export const en = {
     saveFailed: 'The tab layout could not be saved: {{reason}}',
     noTabs: 'No tabs open',
     noTabsHint: 'Press <kbd>Ctrl</kbd>+<kbd>T</kbd> or <button>open a view</button>.',
+    loadingView: 'Opening the view…',
   },
   palette: {
     label: 'Command palette',
@@ -1272,6 +1273,15 @@ export const en = {
       hideTitle: 'Hide {{column}} = {{value}}',
       menuFilterIn: 'Filter in {{column}} =',
       menuFilterOut: 'Filter out {{column}} =',
+      copy: 'Copy {{column}}',
+      resize: 'Width of {{column}}',
+      columns: 'Columns of {{label}}',
+      moveEarlier: 'Move {{column}} left',
+      moveLater: 'Move {{column}} right',
+      density: 'Rows',
+      densities: { comfortable: 'Comfortable', compact: 'Compact' },
+      resetColumns: 'Reset columns',
+      detailWidth: 'Width of the detail',
     },
     confirm: {
       cancel: 'Cancel',

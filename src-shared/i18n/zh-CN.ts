@@ -108,6 +108,7 @@ export const zhCN: Catalog = {
     saveFailed: '无法保存标签页布局：{{reason}}',
     noTabs: '没有打开的标签页',
     noTabsHint: '按 <kbd>Ctrl</kbd>+<kbd>T</kbd> 或<button>打开视图</button>。',
+    loadingView: '正在打开视图…',
   },
   palette: {
     label: '命令面板',
@@ -1260,6 +1261,15 @@ export const zhCN: Catalog = {
       hideTitle: '隐藏{{column}} = {{value}}',
       menuFilterIn: '只看{{column}} =',
       menuFilterOut: '排除{{column}} =',
+      copy: '复制{{column}}',
+      resize: '{{column}}列宽',
+      columns: '{{label}}的列',
+      moveEarlier: '{{column}}左移',
+      moveLater: '{{column}}右移',
+      density: '行距',
+      densities: { comfortable: '宽松', compact: '紧凑' },
+      resetColumns: '恢复默认列',
+      detailWidth: '详情宽度',
     },
     confirm: {
       cancel: '取消',

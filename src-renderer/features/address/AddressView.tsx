@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AddressMention, MentionKind } from '../../../src-preload/contract/address.ts';
-import type { NavigationTarget, ViewParams } from '../../../src-preload/contract/workspace.ts';
+import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
 import { ItemHistory } from '../../activity/ItemHistory.tsx';
 import { AddressText } from '../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -10,11 +9,10 @@ import { Time } from '../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { useAddressMentions } from './address-data.ts';
 import './address.css';
+import { addressTitle } from '../../workspace/tab-titles.ts';
 
 /** In the order the card shows them. */
 const mentionKinds: readonly MentionKind[] = ['ticket', 'contact', 'workItem', 'conversation'];
-
-export const addressTitle = ({ address }: ViewParams<'address'>, t: TFunction): string => t('views.address.titleWithAddress', { address });
 
 interface Props {
   address: string;

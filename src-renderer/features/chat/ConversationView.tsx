@@ -1,17 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '../../../src-preload/contract/gateway.ts';
 import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { profilesOf, useProfilesStore } from '../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { knownTitle, useChatStore } from './chat-store.ts';
+import { useChatStore } from './chat-store.ts';
 import { ConversationSettings } from './ConversationSettings.tsx';
 import { AnswerItem, QuestionItem } from './MessageItem.tsx';
 import './chat.css';
-
-export const conversationTitle = ({ id }: ViewParams<'conversation'>, t: TFunction): string => knownTitle(id) ?? t('views.conversation.title');
 
 function Composer({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation();

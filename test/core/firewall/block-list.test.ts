@@ -72,7 +72,7 @@ describe('block list', () => {
   it('with the appliance away a block is queued and shown waiting; when it is back the block goes once', async () => {
     const { api, services } = workspace;
     const ip = '192.0.2.178';
-    await sims.firewall.goAway();
+    await sims.firewall.goDown();
     const waiting = data(await clock.run(api.firewall.block({ profileId, ip, durationSeconds: 0, reason: 'while away' })));
     expect(waiting).toMatchObject({ ip, pending: { change: 'block', state: 'queued', error: { code: 'connection_refused' } } });
     expect(data(await api.firewall.blocklist({ profileId })).items[0]).toMatchObject({ ip, pending: { writeId: waiting.pending!.writeId } });

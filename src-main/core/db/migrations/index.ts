@@ -23,6 +23,8 @@ import { migration as activityLog } from './0022-activity-log.ts';
 import { migration as searchIndex } from './0023-search-index.ts';
 import { migration as alertWorkLinks } from './0024-alert-work-links.ts';
 import { migration as triageLinks } from './0025-triage-links.ts';
+import { migration as addressSortKeys } from './0026-address-sort-keys.ts';
+import { migration as ticketsByOpening } from './0027-tickets-by-opening.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -52,4 +54,6 @@ export const migrations = inSequence([
   searchIndex,
   alertWorkLinks,
   triageLinks,
+  addressSortKeys,
+  ticketsByOpening,
 ]);

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AlertRow, BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import type { ViewParams } from '../../../../src-preload/contract/workspace.ts';
@@ -19,8 +18,7 @@ import { useNow } from '../use-now.ts';
 import { Remaining } from './Remaining.tsx';
 import '../firewall.css';
 import { AddressText } from '../../../ui/AddressText.tsx';
-
-export const blockTitle = ({ entryId }: ViewParams<'block'>, t: TFunction): string => t('views.block.titleWithId', { entryId });
+import { blockTitle } from '../../../workspace/tab-titles.ts';
 
 /** The alerts a block without a named alert is shown with: the newest few from its address. */
 const RECENT_ALERTS = 5;
