@@ -8,6 +8,7 @@ import { useConversationTitles } from '../features/chat/chat-store.ts';
 import { useTicketSubjects } from '../features/support/ticket/ticket-subjects.ts';
 import { lazyView } from '../ui/lazy-view.ts';
 import { addressTitle, alertTitle, blockTitle, conversationTitle, ticketTitle } from './tab-titles.ts';
+import { visibleText } from '../../src-shared/visible-text.ts';
 
 // A view's title and summary are `views.<kind>.title` and `.summary` in the catalogs.
 
@@ -77,7 +78,8 @@ export function useItemTitles(): void {
   useTicketSubjects((state) => state.subjects);
 }
 
+/** A tab's title; an item's title may come from a server, so its direction controls are shown as marks. */
 export function tabTitle(tab: NavigationTarget, t: TFunction): string {
   const view = viewFor(tab.kind);
-  return view.holds === 'item' ? view.titleFor(tab.params, t) : t(`views.${tab.kind}.title`);
+  return view.holds === 'item' ? visibleText(view.titleFor(tab.params, t)) : t(`views.${tab.kind}.title`);
 }

@@ -9,6 +9,7 @@ import { Time } from '../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { useAddressMentions } from './address-data.ts';
 import './address.css';
+import { visibleText } from '../../../src-shared/visible-text.ts';
 import { addressTitle } from '../../workspace/tab-titles.ts';
 
 /** In the order the card shows them. */
@@ -91,7 +92,7 @@ function MentionGroup({ kind, items }: { kind: MentionKind; items: readonly Addr
           {items.map((item) => (
             <li key={`${item.profileId ?? ''}/${item.id}`} className="address-mention">
               <button type="button" className="link-button" onClick={() => navigate(targetOf(item))}>
-                <bdi>{item.title?.trim() ? item.title : item.id}</bdi>
+                <bdi>{visibleText(item.title?.trim() ? item.title : item.id)}</bdi>
               </button>
               {item.at && (
                 <span className="muted">

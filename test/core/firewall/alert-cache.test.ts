@@ -213,7 +213,7 @@ describe('alerts from the cache', () => {
     expect(csv).toContain(`${word.toUpperCase()} seen late`);
   });
 
-  it.each([['=1+1', '\'=1+1'], ['+1', '\'+1'], ['-1', '\'-1'], ['@a', '\'@a'], ['\tx', '\'\tx'], ['\rx', '\'\rx'], ['safe', 'safe'], ['a=b', 'a=b']])(
+  it.each([['=1+1', '\'=1+1'], ['+1', '\'+1'], ['-1', '\'-1'], ['@a', '\'@a'], ['\tx', '\'\tx'], ['\rx', '\'\rx'], ['safe', 'safe'], ['a=b', 'a=b'], ['invoice\u202Efdp.exe', 'invoice⟨U+202E⟩fdp.exe'], ['\u2066=1+1', '⟨U+2066⟩=1+1']])(
     'neutralises %j as %j',
     (cell, written) => expect(neutraliseCell(cell)).toBe(written),
   );

@@ -4,7 +4,7 @@ import { translator } from '../../../language/translator.ts';
 import { compareWords } from '../../../ui/format.ts';
 import { Time } from '../../../ui/Time.tsx';
 import type { Column } from '../table/VirtualTable.tsx';
-import { visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 
 type Value = string | number | boolean | null | undefined;
 

@@ -4,7 +4,8 @@ import type { AlertRow } from '../../../../src-preload/contract/firewall.ts';
 import { isAlertSeverity } from '../../../../src-shared/firewall-constants.ts';
 import type { useFormat } from '../../../ui/format.ts';
 import type { Column } from '../table/VirtualTable.tsx';
-import { cellText, visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
+import { cellText } from '../table/visible-text.ts';
 
 const shown = (value: string | number | null) => (value === null ? '' : String(value));
 
