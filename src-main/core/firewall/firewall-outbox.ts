@@ -73,6 +73,11 @@ export class FirewallOutbox {
     return outbox.submit({ ...write, service: 'firewall' });
   }
 
+  /** Gives up a write that has not gone out (a waiting block lifted before it was sent). */
+  discard(writeId: string): void {
+    this.#options.outbox.discard(writeId);
+  }
+
   /** One kind's writes not yet sent or given up, oldest first. */
   unfinished(profileId: string, kind: string): OutboxEntry[] {
     return this.#options.outbox

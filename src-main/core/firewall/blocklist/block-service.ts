@@ -118,8 +118,15 @@ export class BlockService {
     return this.block(profileId, alert.srcIp, durationSeconds, alertBlockReason(alert.id, alert.signature ?? alert.category ?? 'no signature'));
   }
 
-  /** Lifts a block through the outbox; already gone on the appliance (expired meanwhile), the analyst's wish holds. */
+  /**
+   * Lifts a block through the outbox; already gone on the appliance (expired meanwhile), the
+   * analyst's wish holds. A block still waiting in the outbox is lifted by never sending it.
+   */
   async unblock(profileId: string, entryId: string): Promise<null> {
+    if (entryId.startsWith(PENDING_ID)) {
+      this.#options.writes.discard(entryId.slice(PENDING_ID.length));
+      return null;
+    }
     const entry = this.#options.repository.find(profileId, entryId);
     // Behind the writes of the same address, so a block and its release go in the order they were made.
     firstAttemptOf(await this.#options.writes.submit({
