@@ -119,6 +119,16 @@ export interface PendingBlockChange {
   error: IpcError | null;
 }
 
+/** What a bulk block would do, before it is made: each distinct address, whether it is blocked already (the cached list) or allowed (the appliance's allow list; null when it could not be read). */
+export interface BlockSources {
+  addresses: { ip: string; blocked: boolean; allowed: boolean | null }[];
+  /** More distinct sources matched than a bulk block takes at once (`MAX_BULK_ADDRESSES`). */
+  more: boolean;
+}
+
+/** The most addresses one bulk block takes. */
+export const MAX_BULK_ADDRESSES = 5000;
+
 /** A write the appliance has not answered yet: it waits in the outbox and goes once the appliance answers. */
 export interface QueuedWrite {
   queued: OutboxEntry;
@@ -286,6 +296,11 @@ export const firewall = {
     /** "Block source" on an alert: its source address, the reason prefilled with its id and signature. */
     blockAlertSource: call<BlockEntry>()(withProfile.extend({ alertId: z.string().min(1).max(200), durationSeconds: z.int().min(0).max(31_536_000) })),
     unblock: call<null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
+    /** The distinct sources of the alerts a selection names (its ids) or of every alert matching a filter, for a bulk block: what it would do to each. */
+    blockSources: call<BlockSources>()(withProfile.extend({
+      alertIds: z.array(z.string().min(1).max(200)).max(MAX_BULK_ADDRESSES).optional(),
+      filter: alertFilterSchema.optional(),
+    })),
 
     allowlist: call<FirewallList<AllowEntry>>()(withProfile),
     addAllow: call<AllowEntry | QueuedWrite>()(withProfile.extend({ ip: z.string().trim().min(1).max(64), description: z.string().max(500).default('') })),

@@ -90,8 +90,8 @@ export class FirewallWorkspace {
     this.writes = new FirewallOutbox({ outbox: options.outbox, clients, logger, refused });
     this.resources = { clients, pageSizes, clock, refused, writes: this.writes, ...(options.activity && { activity: options.activity }) };
     this.alerts = new AlertService({ clients, pageSizes, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker, logger });
-    this.blocks = new BlockService({ resource: this.resources, writes: this.writes, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
     this.allowlist = new ApplianceResource(this.resources, allowEntryResource);
+    this.blocks = new BlockService({ resource: this.resources, writes: this.writes, allowed: async (profileId) => (await this.allowlist.all(profileId)).items, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
     this.domains = new ApplianceResource(this.resources, domainRuleResource);
     this.writes.own(BLOCK_KIND, this.blocks.writeOwner);
     this.writes.own(allowEntryResource.activity.kind, this.allowlist.writeOwner);

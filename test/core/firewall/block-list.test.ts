@@ -88,6 +88,23 @@ describe('block list', () => {
     expect(sims.firewall.committedWrites.filter((committed) => committed.method === 'POST' && committed.key === ip)).toHaveLength(1);
   });
 
+  it('a bulk block\'s preview names each distinct source once, and which are blocked or allowed already', async () => {
+    const { api } = workspace;
+    const rows = data(await api.firewall.alerts({ profileId, limit: 40 })).rows;
+    const preview = data(await clock.run(api.firewall.blockSources({ profileId, alertIds: rows.map((row) => row.id) })));
+    const distinct = [...new Set(rows.flatMap((row) => row.srcIp ?? []))];
+    expect(preview.addresses.map((address) => address.ip).sort()).toEqual(distinct.sort());
+    expect(preview.addresses.filter((address) => address.blocked).map((address) => address.ip).sort())
+      .toEqual(distinct.filter((ip) => rows.find((row) => row.srcIp === ip)!.sourceBlocked).sort());
+    const [first] = distinct;
+    applied(data(await clock.run(api.firewall.addAllow({ profileId, ip: `${first}/32`, description: 'office' }))));
+    const again = data(await clock.run(api.firewall.blockSources({ profileId, alertIds: rows.map((row) => row.id) })));
+    expect(again.addresses.find((address) => address.ip === first)?.allowed).toBe(true);
+    const everything = data(await clock.run(api.firewall.blockSources({ profileId, filter: {} })));
+    expect(new Set(everything.addresses.map((address) => address.ip)).size).toBe(everything.addresses.length);
+    expect(everything.addresses.length).toBeGreaterThanOrEqual(distinct.length);
+  });
+
   it('refuses what the appliance would refuse before sending it: a range, a word', async () => {
     for (const ip of ['10.0.0.0/8', 'attacker']) {
       const result = await workspace.api.firewall.block({ profileId, ip, durationSeconds: 60, reason: '' });

@@ -1,7 +1,8 @@
 // The block list: synced into SQLite in the background (every entry, each sync, so releases are
 // seen), and the user's block and unblock, which the cache reflects at once.
 import { isIP } from 'node:net';
-import type { BlockEntry, FirewallList, PendingBlockChange } from '../../../../src-preload/contract/firewall.ts';
+import { MAX_BULK_ADDRESSES, type AlertFilter, type AllowEntry, type BlockEntry, type BlockSources, type FirewallList, type PendingBlockChange } from '../../../../src-preload/contract/firewall.ts';
+import { addressesOverlap, parseAddress } from '../../../../src-shared/address-mentions.ts';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
@@ -55,6 +56,8 @@ export interface BlockServiceOptions {
   resource: ResourceOptions;
   /** Where blocks and releases are written. */
   writes: FirewallOutbox;
+  /** The appliance's allow list as it is now (a bulk block's preview says which sources it holds). */
+  allowed(profileId: string): Promise<AllowEntry[]>;
   repository: BlockRepository;
   alerts: AlertRepository;
   state: SyncStateRepository;
@@ -108,6 +111,25 @@ export class BlockService {
     if ('queued' in attempt) return this.#waitingEntry(attempt.queued, ip, pendingChangeOf(attempt.queued));
     // The block stands even when its answer cannot be read; the next sync brings the entry.
     return entryIn(attempt.sent) ?? this.#assumedEntry(ip, durationSeconds, reason);
+  }
+
+  /**
+   * The distinct sources of the alerts named (or of every alert matching the filter), each with
+   * whether the cached list blocks it already and whether the appliance's allow list holds it
+   * (an address or a range; null while the appliance cannot be read).
+   */
+  async sources(profileId: string, which: { alertIds?: string[] | undefined; filter?: AlertFilter | undefined }): Promise<BlockSources> {
+    const { alerts, repository, allowed } = this.#options;
+    const found = which.alertIds
+      ? [...new Set(which.alertIds.flatMap((id) => alerts.find(profileId, id)?.srcIp ?? []))]
+      : alerts.sourcesOf(profileId, which.filter ?? {}, MAX_BULK_ADDRESSES + 1);
+    const addresses = found.slice(0, MAX_BULK_ADDRESSES);
+    const blocked = new Set(repository.list(profileId).map((entry) => entry.ip));
+    const allowList = await allowed(profileId).then((entries) => entries.flatMap((entry) => parseAddress(entry.ip) ?? []), () => null);
+    return {
+      addresses: addresses.map((ip) => ({ ip, blocked: blocked.has(ip), allowed: allowList && allowList.some((range) => addressesOverlap(range, ip)) })),
+      more: found.length > MAX_BULK_ADDRESSES,
+    };
   }
 
   /** Blocks an alert's source address, with the alert's id and signature as the reason. */
