@@ -106,6 +106,18 @@ export function useFirewallWrites(profileId: string) {
   };
 }
 
+/**
+ * A bulk block's calls: its preview, and one block or release per address without the single
+ * block's refresh of the list (main's cache events refresh it, once per change it makes).
+ */
+export function bulkBlockCalls(profileId: string) {
+  return {
+    sources: (which: { alertIds?: string[]; filter?: AlertFilter }) => opsdesk.firewall.blockSources({ profileId, ...which }),
+    block: (ip: string, durationSeconds: number, reason: string) => opsdesk.firewall.block({ profileId, ip, durationSeconds, reason }),
+    unblock: (entryId: string) => opsdesk.firewall.unblock({ profileId, entryId }),
+  };
+}
+
 /** Every alert detail shown from the blocked address now says so; the alerts' rows follow main's cache event. */
 function markSourceBlocked(client: ReturnType<typeof useQueryClient>, profileId: string, entry: BlockEntry) {
   // A block waiting in the outbox has not blocked anything yet.
