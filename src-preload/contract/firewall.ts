@@ -5,6 +5,7 @@ import type { OutboxEntry, OutboxState } from './outbox.ts';
 import type { CachedPage } from './pages.ts';
 import type { CacheChanged, FirewallSyncResource, SyncStatus } from './sync.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
+import { parseAddress } from '../../src-shared/address-mentions.ts';
 import { alertSeverities } from '../../src-shared/firewall-constants.ts';
 
 export { alertSeverities };
@@ -42,6 +43,8 @@ export interface AlertRow {
 export interface AlertDetail extends AlertRow {
   ruleId: string | null;
   payloadExcerpt: string | null;
+  /** The domain the alert names (a request's host, a DNS query), when the appliance sends one: what a quick allow may allow. */
+  domain: string | null;
   /** Fields the appliance sent that OpsDesk has no column for, passed through as text. */
   otherFields: { name: string; value: string }[];
   /** `appliance`: fetched now; `cache`: the appliance could not be reached, this is the last copy. */
@@ -181,6 +184,21 @@ export const blockRequestSchema = z.object({
   proposedBy: z.object({ conversationId: z.string().min(1).max(200) }).optional(),
 });
 
+/**
+ * The analyst's own protected ranges (office, VPN, DNS servers): a block of an address inside one
+ * asks again and says which. The same for every firewall connection.
+ */
+export const protectedRangesSchema = z.object({
+  enabled: z.boolean(),
+  ranges: z
+    .array(z.object({
+      range: z.string().trim().min(1).max(64).refine((value) => parseAddress(value) !== null, 'ip_range'),
+      label: z.string().trim().max(100),
+    }))
+    .max(200),
+});
+export type ProtectedRanges = z.infer<typeof protectedRangesSchema>;
+
 /** An appliance capability as OpsDesk learned it; `unknown` until the appliance has said. */
 export interface Permission {
   state: 'allowed' | 'denied' | 'unknown';
@@ -301,6 +319,9 @@ export const firewall = {
       alertIds: z.array(z.string().min(1).max(200)).max(MAX_BULK_ADDRESSES).optional(),
       filter: alertFilterSchema.optional(),
     })),
+
+    protectedRanges: call<ProtectedRanges>()(z.undefined()),
+    saveProtectedRanges: call<ProtectedRanges>()(protectedRangesSchema),
 
     allowlist: call<FirewallList<AllowEntry>>()(withProfile),
     addAllow: call<AllowEntry | QueuedWrite>()(withProfile.extend({ ip: z.string().trim().min(1).max(64), description: z.string().max(500).default('') })),

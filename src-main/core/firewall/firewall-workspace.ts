@@ -27,6 +27,7 @@ import { ApplianceResource, type RefusalListener, type ResourceOptions } from '.
 import { BlockRepository } from './blocklist/block-repository.ts';
 import { raiseBlockNotices } from './blocklist/block-notices.ts';
 import { BLOCK_KIND, BlockService } from './blocklist/block-service.ts';
+import { ProtectedRangesStore } from './blocklist/protected-ranges.ts';
 import { CapabilityService } from './capabilities/capability-service.ts';
 import { domainRuleResource, type DomainRuleInput } from './domains/domain-wire.ts';
 import { AlertExport } from './export/alert-export.ts';
@@ -74,6 +75,7 @@ export class FirewallWorkspace {
   readonly webhooks: WebhookService;
   readonly sync: SyncScheduler<FirewallSyncResource>;
   readonly syncSettings: SyncSettingsStore;
+  readonly protectedRanges: ProtectedRangesStore;
   readonly #options: FirewallWorkspaceOptions;
   readonly #disposables = new DisposableStore();
 
@@ -84,6 +86,7 @@ export class FirewallWorkspace {
     const budget = new SyncBudget(clock);
     const alertRepository = new AlertRepository(db);
     this.syncSettings = new SyncSettingsStore(options.settings);
+    this.protectedRanges = new ProtectedRangesStore(options.settings);
     this.capabilities = new CapabilityService(clients, clock, options.translator);
     const pageSizes = new PageSizes(clients, options.settings);
     const refused: RefusalListener = (profileId, error, access) => this.capabilities.refused(profileId, error, access);

@@ -18,6 +18,8 @@ export function firewallHandlers(services: AppServices): Handlers<Contract>['fir
     blockAlertSource: ({ profileId, alertId, durationSeconds }) => firewall.blocks.blockAlertSource(profileId, alertId, durationSeconds),
     unblock: ({ profileId, entryId }) => firewall.blocks.unblock(profileId, entryId),
     blockSources: ({ profileId, alertIds, filter }) => firewall.blocks.sources(profileId, { alertIds, filter }),
+    protectedRanges: () => firewall.protectedRanges.get(),
+    saveProtectedRanges: (ranges) => firewall.protectedRanges.save(ranges),
     allowlist: ({ profileId }) => firewall.allowlist.all(profileId),
     addAllow: ({ profileId, ip, description }) => firewall.allowlist.create(profileId, { ip, description }),
     removeAllow: ({ profileId, entryId }) => firewall.allowlist.remove(profileId, entryId),
