@@ -86,11 +86,6 @@ export class FirewallOutbox {
       .reverse();
   }
 
-  /** The objects of a kind this app wrote lately (a write unfinished, or settled since `since`). */
-  writtenSince(profileId: string, kind: string, since: number): Set<string> {
-    return this.#options.outbox.objectsWrittenSince(profileId, `${kind}:`, since);
-  }
-
   async #send(write: OutboxWrite, attempt: OutboxEntry): Promise<SentAnswer> {
     const { clients, refused } = this.#options;
     const owner = this.#owners.get(kindOf(write.objectKey));

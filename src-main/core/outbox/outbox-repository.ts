@@ -138,17 +138,6 @@ export class OutboxRepository {
       .map((row) => ({ profileId: row.profile_id, objectKey: row.object_key }));
   }
 
-  /** The objects (keys starting with `prefix`) of one profile with a write still unfinished, or settled at or after `since` (ISO). */
-  objectsWrittenSince(profileId: string, prefix: string, since: string): Set<string> {
-    const rows = this.#db
-      .prepare<{ profileId: string; prefix: string; since: string }, { object_key: string }>(
-        `SELECT DISTINCT object_key FROM outbox_writes
-         WHERE profile_id = @profileId AND substr(object_key, 1, length(@prefix)) = @prefix AND (state IN (${unfinishedList}) OR updated_at >= @since)`,
-      )
-      .all({ profileId, prefix, since });
-    return new Set(rows.map((row) => row.object_key));
-  }
-
   /** The earliest time a queued write is due again, if any waits. */
   nextDue(): number | null {
     const row = this.#db.prepare<[], { at: number | null }>("SELECT MIN(next_attempt_at) AS at FROM outbox_writes WHERE state = 'queued'").get();

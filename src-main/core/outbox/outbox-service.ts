@@ -107,10 +107,6 @@ export class OutboxService implements Outbox, Disposable {
     return this.#repository.pendingCounts();
   }
 
-  objectsWrittenSince(profileId: string, prefix: string, since: number): Set<string> {
-    return this.#repository.objectsWrittenSince(profileId, prefix, new Date(since).toISOString());
-  }
-
   /** No attempt starts after this; one under way leaves its row `sending`, resent with its key on the next start. */
   dispose(): void {
     this.#closed = true;

@@ -35,8 +35,6 @@ export interface Outbox {
   discard(id: string): OutboxEntry;
   /** Writes not yet sent or given up (sending, queued, failed), per profile id. */
   pendingCounts(): Record<string, number>;
-  /** The objects (keys starting with `prefix`) with a write unfinished, or settled at or after `since` (epoch ms): what this app changed lately. */
-  objectsWrittenSince(profileId: string, prefix: string, since: number): Set<string>;
   /** Fires on every state change (the window's outbox panel and write chips follow it). */
   readonly onChanged: Event<OutboxEntry>;
   /** How a service's writes are sent (one sender per service; a later one replaces it); its waiting writes go out now. */

@@ -27,8 +27,6 @@ export const BLOCK_KIND = blockEntryResource.activity.kind;
 const BLOCK = 'createBlockEntry';
 const UNBLOCK = 'deleteBlockEntry';
 const PENDING_ID = 'pending:';
-/** A block or release a sync finds within this long of a write of the same address made here is that write, not news. */
-const MADE_HERE_MS = 10 * 60_000;
 
 function pendingChangeOf(write: OutboxEntry): PendingBlockChange {
   return { writeId: write.id, state: write.state, change: write.action.code === UNBLOCK ? 'unblock' : 'block', error: write.error };
@@ -230,7 +228,8 @@ export class BlockService {
     });
     if (changes.added.length + changes.removed.length === 0) return;
     // The first sync fills the cache; only later ones are news, and a change made here is not.
-    const madeHere = this.#options.writes.writtenSince(profileId, BLOCK_KIND, clock.now() - MADE_HERE_MS);
+    // A write of its address still unfinished is the analyst's (its answer not read yet); a sent one is in the cache already.
+    const madeHere = new Set(this.#options.writes.unfinished(profileId, BLOCK_KIND).map((write) => write.objectKey));
     const elsewhere = (entry: BlockEntry) => !madeHere.has(`${BLOCK_KIND}:${entry.ip}`) && !madeHere.has(`${BLOCK_KIND}:#${entry.id}`);
     this.#changed.fire({ profileId, ...(first ? { added: [], removed: [] } : { added: changes.added.filter(elsewhere), removed: changes.removed.filter(elsewhere) }) });
   }
