@@ -189,6 +189,9 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     profileName: (profileId) => profiles.find(profileId)?.name,
   }));
   activity.start();
+  const outbox = services.add(new OutboxService({ repository: new OutboxRepository(db), logger, clock, health }));
+  services.add(recordOutboxWrites(outbox, activity));
+  outbox.start();
   const firewall = services.add(new FirewallWorkspace({
     db,
     settings,
@@ -209,15 +212,13 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     worker,
     tasks,
     activity,
+    outbox,
   }));
   const firewallAdmin = services.add(createFirewallAdmin({ resources: firewall.resources, db, logger, platform: options.platform, translator: preferences.translator }));
   if (options.importProfilesFrom) {
     const count = await importProfiles(options.importProfilesFrom, profiles, repository);
     logger.info('imported connection profiles', { count });
   }
-  const outbox = services.add(new OutboxService({ repository: new OutboxRepository(db), logger, clock, health }));
-  services.add(recordOutboxWrites(outbox, activity));
-  outbox.start();
   const support = services.add(new SupportWorkspace({
     db,
     settings,

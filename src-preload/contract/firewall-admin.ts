@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { call, event } from './define.ts';
 import { addressObjectTypes, logActions, logTimePresets, logTypes } from '../../src-shared/firewall-constants.ts';
+import type { QueuedWrite } from './firewall.ts';
 import type { RemotePage } from './pages.ts';
 
 const profileId = z.string().min(1).max(64);
@@ -206,13 +207,13 @@ export interface ReportChanged {
 export const firewallAdmin = {
   calls: {
     listPolicies: call<RemotePage<Policy>>()(z.object({ profileId, ...paging })),
-    createPolicy: call<Policy>()(z.object({ profileId, policy: policyInputSchema })),
-    updatePolicy: call<Policy>()(z.object({ profileId, id: objectId, policy: policyInputSchema.partial() })),
+    createPolicy: call<Policy | QueuedWrite>()(z.object({ profileId, policy: policyInputSchema })),
+    updatePolicy: call<Policy | QueuedWrite>()(z.object({ profileId, id: objectId, policy: policyInputSchema.partial() })),
     deletePolicy: call<null>()(z.object({ profileId, id: objectId })),
 
     listAddressObjects: call<RemotePage<AddressObject>>()(z.object({ profileId, ...paging, type: z.enum(addressObjectTypes).optional() })),
-    createAddressObject: call<AddressObject>()(z.object({ profileId, addressObject: addressObjectInputSchema })),
-    updateAddressObject: call<AddressObject>()(z.object({ profileId, id: objectId, addressObject: addressObjectInputSchema.partial() })),
+    createAddressObject: call<AddressObject | QueuedWrite>()(z.object({ profileId, addressObject: addressObjectInputSchema })),
+    updateAddressObject: call<AddressObject | QueuedWrite>()(z.object({ profileId, id: objectId, addressObject: addressObjectInputSchema.partial() })),
     deleteAddressObject: call<null>()(z.object({ profileId, id: objectId })),
 
     /** `remember: false`: a search run while the analyst types, not offered again among the recent ones. */
@@ -224,14 +225,14 @@ export const firewallAdmin = {
     ),
 
     listHoneypots: call<RemotePage<Honeypot>>()(z.object({ profileId, ...paging })),
-    createHoneypot: call<Honeypot>()(z.object({ profileId, honeypot: honeypotInputSchema })),
-    updateHoneypot: call<Honeypot>()(z.object({ profileId, id: objectId, honeypot: honeypotInputSchema.partial() })),
+    createHoneypot: call<Honeypot | QueuedWrite>()(z.object({ profileId, honeypot: honeypotInputSchema })),
+    updateHoneypot: call<Honeypot | QueuedWrite>()(z.object({ profileId, id: objectId, honeypot: honeypotInputSchema.partial() })),
     deleteHoneypot: call<null>()(z.object({ profileId, id: objectId })),
     listHoneypotEvents: call<RemotePage<HoneypotEvent>>()(z.object({ profileId, honeypotId: objectId, ...paging })),
 
     listReports: call<RemotePage<Report>>()(z.object({ profileId, ...paging })),
     /** Answers at once with the report as the appliance started it; `reportChanged` follows it until it is ready. */
-    generateReport: call<Report>()(z.object({ profileId, report: reportRequestSchema })),
+    generateReport: call<Report | QueuedWrite>()(z.object({ profileId, report: reportRequestSchema })),
     getReport: call<Report>()(z.object({ profileId, id: objectId })),
     /** Main fetches the finished report (its content, or the file at its link) and saves it where the user chooses. */
     saveReport: call<SavedReport>()(z.object({ profileId, id: objectId })),

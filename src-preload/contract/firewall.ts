@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, event, taskIdSchema } from './define.ts';
 import type { IpcError } from './define.ts';
+import type { OutboxEntry, OutboxState } from './outbox.ts';
 import type { CachedPage } from './pages.ts';
 import type { CacheChanged, FirewallSyncResource, SyncStatus } from './sync.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
@@ -112,7 +113,32 @@ export const syncSettingsSchema = z.object({
 });
 export type SyncSettings = z.infer<typeof syncSettingsSchema>;
 
+/** A change of a block made here that the appliance has not taken yet: it waits in the outbox (queued, or refused with Retry and Discard). */
+export interface PendingBlockChange {
+  writeId: string;
+  state: OutboxState;
+  change: 'block' | 'unblock';
+  /** Why it waits or was refused. */
+  error: IpcError | null;
+}
+
+/** What a bulk block would do, before it is made: each distinct address, whether it is blocked already (the cached list) or allowed (the appliance's allow list; null when it could not be read). */
+export interface BlockSources {
+  addresses: { ip: string; blocked: boolean; allowed: boolean | null }[];
+  /** More distinct sources matched than a bulk block takes at once (`MAX_BULK_ADDRESSES`). */
+  more: boolean;
+}
+
+/** The most addresses one bulk block takes. */
+export const MAX_BULK_ADDRESSES = 5000;
+
+/** A write the appliance has not answered yet: it waits in the outbox and goes once the appliance answers. */
+export interface QueuedWrite {
+  queued: OutboxEntry;
+}
+
 export interface BlockEntry {
+  /** The appliance's id; `pending:<write id>` for a block not on the appliance yet. */
   id: string;
   ip: string;
   reason: string | null;
@@ -123,6 +149,8 @@ export interface BlockEntry {
   createdAt: string | null;
   /** null: permanent (or the appliance did not say). */
   expiresAt: string | null;
+  /** Made here and not taken by the appliance yet. */
+  pending?: PendingBlockChange;
 }
 
 export interface AllowEntry {
@@ -286,16 +314,21 @@ export const firewall = {
     /** "Block source" on an alert: its source address, the reason prefilled with its id and signature. */
     blockAlertSource: call<BlockEntry>()(withProfile.extend({ alertId: z.string().min(1).max(200), durationSeconds: z.int().min(0).max(31_536_000) })),
     unblock: call<null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
+    /** The distinct sources of the alerts a selection names (its ids) or of every alert matching a filter, for a bulk block: what it would do to each. */
+    blockSources: call<BlockSources>()(withProfile.extend({
+      alertIds: z.array(z.string().min(1).max(200)).max(MAX_BULK_ADDRESSES).optional(),
+      filter: alertFilterSchema.optional(),
+    })),
 
     protectedRanges: call<ProtectedRanges>()(z.undefined()),
     saveProtectedRanges: call<ProtectedRanges>()(protectedRangesSchema),
 
     allowlist: call<FirewallList<AllowEntry>>()(withProfile),
-    addAllow: call<AllowEntry>()(withProfile.extend({ ip: z.string().trim().min(1).max(64), description: z.string().max(500).default('') })),
+    addAllow: call<AllowEntry | QueuedWrite>()(withProfile.extend({ ip: z.string().trim().min(1).max(64), description: z.string().max(500).default('') })),
     removeAllow: call<null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
 
     domainRules: call<FirewallList<DomainRule>>()(withProfile),
-    addDomainRule: call<DomainRule>()(withProfile.extend({
+    addDomainRule: call<DomainRule | QueuedWrite>()(withProfile.extend({
       domain: z.string().trim().min(1).max(253),
       action: z.enum(['block', 'allow']),
       description: z.string().max(500).default(''),

@@ -29,6 +29,14 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
     api.outbox.onChanged((entry) => {
       if (entry.action.code === 'createWorkItem') stale([...addressKeys.all(), 'alertWork']);
     }),
+    // A firewall write the appliance took (also one queued while it was away): the lists read from the appliance read it again.
+    // Blocks follow the block list's own cache event.
+    api.outbox.onChanged((entry) => {
+      if (entry.service !== 'firewall' || entry.state !== 'sent' || entry.objectKey.startsWith('blockEntry:')) return;
+      stale(firewallKeys.allowlist(entry.profileId));
+      stale(firewallKeys.domainRules(entry.profileId));
+      stale([...firewallKeys.all(entry.profileId), 'admin']);
+    }),
     // The lists re-read at once; of the records, only those main names (all when it names none).
     api.support.onCacheChanged(({ profileId, resource, ids }) =>
       void client.invalidateQueries({

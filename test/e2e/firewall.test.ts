@@ -5,6 +5,7 @@ import { alertQuerySchema } from '../../src-preload/contract/firewall.ts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { FIREWALL_API_PREFIX, FirewallSim } from '../sim/index.ts';
+import { call, trustingAgent } from '../sim/test-helpers.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
 import { firewallProfile } from '../support/firewall-profile.ts';
@@ -171,8 +172,17 @@ describe('the firewall workspace, as an analyst uses it', () => {
     await expect.poll(() => detail.getByRole('status').innerText(), { timeout: 15_000 }).toContain(`The block list holds ${sourceIp}`);
     expect(applianceCalls(firewall, asked)).toEqual([`GET ${FIREWALL_API_PREFIX}/allowlist`, `POST ${FIREWALL_API_PREFIX}/blocklist`]);
 
+    // The analyst's own block raises no notification: they made it. The same block made on the
+    // appliance's own console is news, and its notification opens the entry.
+    expect(platform.notifications.filter((shown) => shown.body.includes(sourceIp))).toEqual([]);
+    const reason = services.firewall.blocks.list(profile.id).items.find((entry) => entry.ip === sourceIp)!.reason;
+    await services.firewall.blocks.unblock(profile.id, services.firewall.blocks.list(profile.id).items.find((entry) => entry.ip === sourceIp)!.id);
+    const console = trustingAgent(e2e.ca.certPem);
+    await call(console, `${firewall.url}/blocklist`, { method: 'POST', headers: { authorization: `Bearer ${firewall.keys.operations}` }, json: { ip: sourceIp, duration: 3600, reason } });
+    await console.close();
+    await syncNow(page);
+    await expect.poll(() => platform.notifications.some((shown) => shown.body.includes(sourceIp)), { timeout: 15_000 }).toBe(true);
     const toast = platform.notifications.find((shown) => shown.body.includes(sourceIp));
-    expect(toast).toBeDefined();
     platform.click(toast!.id);
     const blockTab = page.getByRole('tabpanel', { name: /^Block / });
     const blockEntry = blockTab.getByRole('region', { name: 'Block-list entry' });

@@ -97,6 +97,28 @@ interface Route {
   run(req: SimRequest, params: RouteParams): SimResponse;
 }
 
+/**
+ * A write the appliance carried out: the route (`POST /blocklist`), and what it was about: a create's
+ * address, domain or name (a report's type and name), else the object's id; `body` as sent.
+ */
+export interface CommittedWrite {
+  method: string;
+  path: string;
+  key: string;
+  body: Record<string, unknown>;
+}
+
+function committedWrite(method: string, path: string, req: SimRequest, params: RouteParams): CommittedWrite {
+  let body: Record<string, unknown> = {};
+  try {
+    body = req.body.length === 0 ? {} : (JSON.parse(req.body.toString('utf8')) as Record<string, unknown>);
+  } catch {
+    // A write with a body that is not JSON was refused before it got here.
+  }
+  const named = body['ip'] ?? body['domain'] ?? (path === '/reports' ? `${String(body['type'])}:${String(body['name'])}` : body['name']);
+  return { method, path, key: String(params.id ?? named ?? ''), body };
+}
+
 const ROLE_ACCESS: Record<FirewallRole, readonly Access[]> = {
   'read-only': ['read'],
   operations: ['read', 'operate'],
@@ -174,6 +196,8 @@ const NO_CONTENT: SimResponse = { status: 204 };
 
 export class FirewallSim extends SimServer {
   readonly keys: FirewallKeys;
+  /** Every write the appliance carried out, in order (a renewed block too): what a test counts to see none was made twice, none lost. */
+  readonly committedWrites: CommittedWrite[] = [];
   readonly #random: Random;
   readonly #store: FirewallStore;
   readonly #keys = new Map<string, FirewallKey>();
@@ -432,7 +456,13 @@ export class FirewallSim extends SimServer {
 
   #defineRoutes(): void {
     const add = (method: string, path: string, access: Access, purpose: string, run: Route['run'], feature?: Feature): void => {
-      this.#router.add(method, path, feature === undefined ? { access, purpose, run } : { access, feature, purpose, run });
+      const changes = method !== 'GET' && path !== '/logs/search';
+      const committing: Route['run'] = (req, params) => {
+        const response = run(req, params);
+        if (changes && response.status < 300) this.committedWrites.push(committedWrite(method, path, req, params));
+        return response;
+      };
+      this.#router.add(method, path, feature === undefined ? { access, purpose, run: committing } : { access, feature, purpose, run: committing });
     };
     const s = this.#store;
     add('GET', '/system/status', 'read', 'version, uptime, CPU, memory, sessions', (req) => {

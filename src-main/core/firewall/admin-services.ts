@@ -12,6 +12,7 @@ import { LogSearchService } from './logs/log-search-service.ts';
 import { addressObjectResource } from './objects/address-object-wire.ts';
 import { policyResource } from './policies/policy-wire.ts';
 import { ReportService } from './reports/report-service.ts';
+import { reportResource } from './reports/report-wire.ts';
 import { StatusService } from './status/status-service.ts';
 
 export interface FirewallAdminOptions {
@@ -27,11 +28,16 @@ export interface FirewallAdminOptions {
 export function createFirewallAdmin({ resources, db, logger, platform, translator }: FirewallAdminOptions) {
   const { clients, clock } = resources;
   const honeypots = new ApplianceResource(resources, honeypotResource);
+  const policies = new ApplianceResource(resources, policyResource);
+  const addressObjects = new ApplianceResource(resources, addressObjectResource);
   const reports = new ReportService(resources, logger, platform, translator);
   const status = new StatusService(clients, clock, logger);
+  for (const [resource, owner] of [[policyResource, policies.writeOwner], [addressObjectResource, addressObjects.writeOwner], [honeypotResource, honeypots.writeOwner], [reportResource, reports.writeOwner]] as const) {
+    resources.writes?.own(resource.activity.kind, owner);
+  }
   return {
-    policies: new ApplianceResource(resources, policyResource),
-    addressObjects: new ApplianceResource(resources, addressObjectResource),
+    policies,
+    addressObjects,
     logs: new LogSearchService(resources, new LogQueryRepository(db)),
     devices: new ApplianceResource(resources, deviceResource),
     honeypots,

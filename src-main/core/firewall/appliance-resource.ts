@@ -1,13 +1,16 @@
 // One kind of object the appliance lists (firewall.md, part 4): a page of it for the window, the
 // whole list, one object, create (POST), change (PUT, fields given replace those fields), delete.
-// The wire reading of each kind lives in its folder's `*-wire.ts` as a `ResourceSpec`; a write the
-// key's role or the edition refuses is told to the capabilities, so the window's controls follow.
+// The wire reading of each kind lives in its folder's `*-wire.ts` as a `ResourceSpec`; every write
+// goes through the outbox (`firewall-outbox.ts`), which tells a refusal for the key's role or the
+// edition to the capabilities, so the window's controls follow.
+import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { ActivityTarget, ActivityTargetKind } from '../../../src-preload/contract/activity.ts';
 import type { RemotePage } from '../../../src-preload/contract/pages.ts';
-import type { FirewallList } from '../../../src-preload/contract/firewall.ts';
-import { recorded, type ActivityRecorder } from '../activity/activity-recorder.ts';
-import type { HttpRequest, HttpResponse } from '../http/client.ts';
+import type { FirewallList, QueuedWrite } from '../../../src-preload/contract/firewall.ts';
+import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
+import type { OutboxWrite, SentAnswer } from '../outbox/outbox.ts';
+import type { ActivityRecorder } from '../activity/activity-recorder.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeMalformedResponse } from '../http/status-errors.ts';
 import type { Clock } from '../lifecycle/clock.ts';
@@ -18,6 +21,7 @@ import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
 import type { FirewallClient } from './client.ts';
 import { firewallDialect } from './error-dialect.ts';
 import type { FirewallClients } from './firewall-clients.ts';
+import { firstAttemptOf, type FirewallOutbox, type FirewallWriteOwner } from './firewall-outbox.ts';
 import { readListPage, readWholeList, refusedPageSize, type PageRead } from './list-walk.ts';
 import type { PageSizes } from './page-sizes.ts';
 
@@ -52,6 +56,13 @@ export interface ResourceSpec<Item, Input> {
   matches?(item: Item, filters: Filters): boolean;
   /** How its writes are named in the activity log: `create<name>`, `update<name>`, `delete<name>`, and what names the item. */
   activity: ResourceActivity;
+  /**
+   * Whether a listed item is the one a create with this body made (`madeAt`: when the write was
+   * made, epoch ms), for a create whose answer was lost; without it such a create is sent again.
+   */
+  createdBy?(item: Item, body: Record<string, unknown>, madeAt: number): boolean;
+  /** Filters that narrow the list to the candidates for `createdBy` (an appliance that ignores them is walked whole). */
+  lookup?(body: Record<string, unknown>): Filters;
 }
 
 export interface ResourceActivity {
@@ -63,15 +74,6 @@ export interface ResourceActivity {
   addressField?: string;
 }
 
-export type WriteVerb = 'create' | 'update' | 'delete';
-
-/** A write as the activity log tells it: what was done, to what, and whether a model proposed it. */
-export interface WriteActivity {
-  verb: WriteVerb;
-  target?: Omit<ActivityTarget, 'kind'>;
-  proposedBy?: { conversationId: string } | undefined;
-}
-
 export interface ResourceOptions {
   clients: FirewallClients;
   pageSizes: PageSizes;
@@ -79,7 +81,12 @@ export interface ResourceOptions {
   refused: RefusalListener;
   /** Where every write to the appliance is recorded (the activity log). */
   activity?: ActivityRecorder;
+  /** Every write goes through the outbox (firewall-outbox.ts); a resource built for reading only has none. */
+  writes?: FirewallOutbox;
 }
+
+/** `createdBy` of the kinds an analyst names (policies, address objects, honeypots): the name the create sent. */
+export const sameName = (item: { name: string }, body: Record<string, unknown>) => item.name === body['name'];
 
 /** One object from a 2xx body; a body with no usable object is the appliance's fault, said with its status. */
 export function readOne<T>(response: { status: number; data: unknown; requestId?: string }, read: (fields: Fields) => T | undefined): T {
@@ -204,36 +211,62 @@ export class ApplianceResource<Item extends { id: string }, Input> {
     return readOne(await this.client(profileId).request({ method: 'GET', path: this.objectPath(id) }), this.#spec.read);
   }
 
-  async create(profileId: string, input: Partial<Input>): Promise<Item> {
-    return this.#write(profileId, { method: 'POST', path: this.#spec.path, body: this.#spec.toWire(input) }, { verb: 'create', target: this.#described(input) });
+  /** A new object; while the appliance is away it waits in the outbox (`queued`). */
+  async create(profileId: string, input: Partial<Input>): Promise<Item | QueuedWrite> {
+    const described = this.#described(input);
+    // Creates of one named object go in order; one with nothing naming it goes on its own.
+    const identity = described.label ?? described.address ?? randomUUID();
+    return this.#written(await this.#writes().submit({
+      profileId,
+      objectKey: `${this.#spec.activity.kind}:new:${identity}`,
+      action: { code: `create${this.#spec.activity.name}`, params: described },
+      request: { method: 'POST', path: this.#spec.path, body: this.#spec.toWire(input) },
+    }));
   }
 
-  async update(profileId: string, id: string, changes: Partial<Input>): Promise<Item> {
-    return this.#write(profileId, { method: 'PUT', path: this.objectPath(id), body: this.#spec.toWire(changes) }, { verb: 'update', target: { ...this.#described(changes), id } });
+  /** Fields given replace those fields, so sending it again sets the same values. */
+  async update(profileId: string, id: string, changes: Partial<Input>): Promise<Item | QueuedWrite> {
+    return this.#written(await this.#writes().submit({
+      profileId,
+      objectKey: `${this.#spec.activity.kind}:${id}`,
+      action: { code: `update${this.#spec.activity.name}`, params: { ...this.#described(changes), id } },
+      request: { method: 'PUT', path: this.objectPath(id), body: this.#spec.toWire(changes) },
+    }));
   }
 
   async remove(profileId: string, id: string): Promise<null> {
-    await this.send(profileId, { method: 'DELETE', path: this.objectPath(id) }, { verb: 'delete', target: { id } });
+    firstAttemptOf(await this.#writes().submit({
+      profileId,
+      objectKey: `${this.#spec.activity.kind}:${id}`,
+      action: { code: `delete${this.#spec.activity.name}`, params: { id } },
+      request: { method: 'DELETE', path: this.objectPath(id) },
+    }));
     return null;
   }
 
   /**
-   * Sends one write and records it in the activity log, with the request id of the appliance's
-   * answer (or its refusal); a new item's id comes from the answer.
+   * The object a create whose answer was lost made, as the appliance has it now: the first listed
+   * item the spec takes for it (`createdBy`), read again on its own so the answer is the appliance's.
    */
-  async send(profileId: string, request: HttpRequest, activity: WriteActivity): Promise<HttpResponse> {
-    const { kind, name } = this.#spec.activity;
-    const draft = {
-      profileId,
-      backEnd: 'firewall' as const,
-      action: { code: `${activity.verb}${name}` },
-      target: { kind, ...activity.target },
-      proposedBy: activity.proposedBy,
+  async findCreated(write: OutboxWrite, madeAt: number): Promise<SentAnswer | undefined> {
+    const { createdBy, lookup } = this.#spec;
+    if (!createdBy) return undefined;
+    const body = write.request.body as Record<string, unknown>;
+    const { profileId } = write;
+    const { items } = await this.walk(profileId, (page, pageSize) => this.readPage(profileId, page, pageSize, lookup?.(body) ?? {}));
+    const made = items.find((item) => createdBy(item, body, madeAt));
+    if (!made) return undefined;
+    const response = await this.client(profileId).request({ method: 'GET', path: this.objectPath(made.id) });
+    return { data: response.data, requestId: response.requestId };
+  }
+
+  /** What the outbox needs of this kind: which right its refusals concern, how to find a lost create, a 400's field. */
+  get writeOwner(): FirewallWriteOwner {
+    return {
+      access: this.#spec.access,
+      findCreated: (write, madeAt) => this.findCreated(write, madeAt),
+      explainRefusal: (error) => withFieldErrors(error, this.#spec.formFieldOf),
     };
-    return recorded(this.#options.activity, draft, () => this.#refusalsTold(profileId, () => this.client(profileId).request(request)), {
-      requestIdOf: (response) => response.requestId,
-      refine: (response, given) => ({ ...given, target: { ...this.#describedAnswer(response), ...given.target } }),
-    });
   }
 
   objectPath(id: string): string {
@@ -244,12 +277,16 @@ export class ApplianceResource<Item extends { id: string }, Input> {
     return this.#options.clients.clientFor(profileId, 'firewall');
   }
 
-  async #write(profileId: string, request: HttpRequest, activity: WriteActivity): Promise<Item> {
-    try {
-      return readOne(await this.send(profileId, request, activity), this.#spec.read);
-    } catch (error) {
-      throw withFieldErrors(error, this.#spec.formFieldOf);
-    }
+  #writes(): FirewallOutbox {
+    const { writes } = this.#options;
+    if (!writes) throw new Error('this appliance resource was built without the outbox, so it cannot write');
+    return writes;
+  }
+
+  #written(entry: OutboxEntry): Item | QueuedWrite {
+    const attempt = firstAttemptOf(entry);
+    if ('queued' in attempt) return attempt;
+    return readOne({ status: 200, data: attempt.sent.response ?? null }, this.#spec.read);
   }
 
   /** What names an item in the log, from its fields (an input or the item itself). */
@@ -261,21 +298,5 @@ export class ApplianceResource<Item extends { id: string }, Input> {
       ...(typeof label === 'string' && label !== '' && { label }),
       ...(typeof address === 'string' && isIP(address.split('/')[0]!) !== 0 && { address }),
     };
-  }
-
-  #describedAnswer(response: HttpResponse): Omit<ActivityTarget, 'kind'> {
-    const fields = unwrappedFieldsOf(response.data);
-    const item = fields && this.#spec.read(fields);
-    return item ? { id: item.id, ...this.#described(item) } : {};
-  }
-
-  /** Runs a write; a refusal for the key's role or the edition is told at once, so the window's controls follow. */
-  async #refusalsTold<T>(profileId: string, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (this.#spec.access !== 'query') this.#options.refused(profileId, error, this.#spec.access);
-      throw error;
-    }
   }
 }

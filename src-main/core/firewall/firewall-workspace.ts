@@ -10,6 +10,7 @@ import type { Clock } from '../lifecycle/clock.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
 import type { NotificationCenter } from '../notifications/notification-center.ts';
+import type { Outbox } from '../outbox/outbox.ts';
 import type { Platform } from '../platform.ts';
 import type { Tasks } from '../lifecycle/tasks.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
@@ -22,15 +23,16 @@ import { raiseAlertNotices } from './alerts/alert-notices.ts';
 import { AlertService } from './alerts/alert-service.ts';
 import { SyncSettingsStore } from './alerts/sync-settings.ts';
 import { allowEntryResource, type AllowInput } from './allowlist/allow-wire.ts';
-import { ApplianceResource, type ResourceOptions } from './appliance-resource.ts';
+import { ApplianceResource, type RefusalListener, type ResourceOptions } from './appliance-resource.ts';
 import { BlockRepository } from './blocklist/block-repository.ts';
 import { raiseBlockNotices } from './blocklist/block-notices.ts';
-import { BlockService } from './blocklist/block-service.ts';
+import { BLOCK_KIND, BlockService } from './blocklist/block-service.ts';
 import { ProtectedRangesStore } from './blocklist/protected-ranges.ts';
 import { CapabilityService } from './capabilities/capability-service.ts';
 import { domainRuleResource, type DomainRuleInput } from './domains/domain-wire.ts';
 import { AlertExport } from './export/alert-export.ts';
 import type { FirewallClients } from './firewall-clients.ts';
+import { FirewallOutbox } from './firewall-outbox.ts';
 import { PageSizes } from './page-sizes.ts';
 import type { RateOf } from '../sync/sync-budget.ts';
 import { WebhookService } from './webhook/webhook-service.ts';
@@ -55,6 +57,8 @@ export interface FirewallWorkspaceOptions {
   worker: DatabaseWorker;
   /** Where every write to an appliance is recorded. */
   activity?: ActivityRecorder;
+  /** Every write to an appliance goes through it. */
+  outbox: Outbox;
 }
 
 export class FirewallWorkspace {
@@ -65,6 +69,8 @@ export class FirewallWorkspace {
   /** What each profile's appliance is told and how: its page sizes, and where a refused write is told. */
   readonly resources: ResourceOptions;
   readonly capabilities: CapabilityService;
+  /** How firewall writes go through the outbox; each kind of object owns its writes there. */
+  readonly writes: FirewallOutbox;
   readonly export: AlertExport;
   readonly webhooks: WebhookService;
   readonly sync: SyncScheduler<FirewallSyncResource>;
@@ -83,11 +89,16 @@ export class FirewallWorkspace {
     this.protectedRanges = new ProtectedRangesStore(options.settings);
     this.capabilities = new CapabilityService(clients, clock, options.translator);
     const pageSizes = new PageSizes(clients, options.settings);
-    this.resources = { clients, pageSizes, clock, refused: (profileId, error, access) => this.capabilities.refused(profileId, error, access), ...(options.activity && { activity: options.activity }) };
+    const refused: RefusalListener = (profileId, error, access) => this.capabilities.refused(profileId, error, access);
+    this.writes = new FirewallOutbox({ outbox: options.outbox, clients, logger, refused });
+    this.resources = { clients, pageSizes, clock, refused, writes: this.writes, ...(options.activity && { activity: options.activity }) };
     this.alerts = new AlertService({ clients, pageSizes, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker, logger });
-    this.blocks = new BlockService({ resource: this.resources, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
     this.allowlist = new ApplianceResource(this.resources, allowEntryResource);
+    this.blocks = new BlockService({ resource: this.resources, writes: this.writes, allowed: async (profileId) => (await this.allowlist.all(profileId)).items, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
     this.domains = new ApplianceResource(this.resources, domainRuleResource);
+    this.writes.own(BLOCK_KIND, this.blocks.writeOwner);
+    this.writes.own(allowEntryResource.activity.kind, this.allowlist.writeOwner);
+    this.writes.own(domainRuleResource.activity.kind, this.domains.writeOwner);
     this.export = new AlertExport(worker, options.platform, options.tasks, options.activity);
     this.sync = new SyncScheduler<FirewallSyncResource>({ clock, logger });
     this.webhooks = new WebhookService({
@@ -155,6 +166,7 @@ export class FirewallWorkspace {
     this.#disposables.dispose();
     this.alerts.dispose();
     this.blocks.dispose();
+    this.writes.dispose();
     this.capabilities.dispose();
     this.export.dispose();
     await this.webhooks.dispose();

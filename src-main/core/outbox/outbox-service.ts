@@ -191,7 +191,7 @@ export class OutboxService implements Outbox, Disposable {
     let settled: OutboxEntry;
     try {
       // A key the server echoed back in its answer is masked before the answer is stored.
-      const answer = await sender(head.write, head.idempotencyKey);
+      const answer = await sender(head.write, head.idempotencyKey, sending);
       const response = redactStrings(answer.data, this.#logger.redact);
       if (this.#closed) return;
       settled = this.#repository.markSent(id, response, this.#nowIso());

@@ -15,7 +15,7 @@ export interface OutboxRequest {
 
 export interface OutboxWrite {
   profileId: string;
-  service: 'support';
+  service: 'support' | 'firewall';
   /** Writes with the same object key go out one at a time, in the order they were made: 'ticket:42', 'contact:new'. */
   objectKey: string;
   /** What the user did, worded by the window: a catalog key under `outbox.actions.` and its params. */
@@ -47,5 +47,9 @@ export interface SentAnswer {
   requestId?: string | undefined;
 }
 
-/** A service registers how its writes are sent: support's sender calls SupportClient.call with the key. */
-export type OutboxSender = (write: OutboxWrite, idempotencyKey: string) => Promise<SentAnswer>;
+/**
+ * A service registers how its writes are sent: support's sender calls SupportClient.call with the key.
+ * `attempt` is the entry as this attempt marked it (`attempts` counts it): a later attempt of a
+ * write whose earlier answer may have been lost can look for what that attempt did first.
+ */
+export type OutboxSender = (write: OutboxWrite, idempotencyKey: string, attempt: OutboxEntry) => Promise<SentAnswer>;

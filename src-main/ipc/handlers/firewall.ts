@@ -17,6 +17,7 @@ export function firewallHandlers(services: AppServices): Handlers<Contract>['fir
     block: ({ profileId, ip, durationSeconds, reason, proposedBy }) => firewall.blocks.block(profileId, ip, durationSeconds, reason, proposedBy),
     blockAlertSource: ({ profileId, alertId, durationSeconds }) => firewall.blocks.blockAlertSource(profileId, alertId, durationSeconds),
     unblock: ({ profileId, entryId }) => firewall.blocks.unblock(profileId, entryId),
+    blockSources: ({ profileId, alertIds, filter }) => firewall.blocks.sources(profileId, { alertIds, filter }),
     protectedRanges: () => firewall.protectedRanges.get(),
     saveProtectedRanges: (ranges) => firewall.protectedRanges.save(ranges),
     allowlist: ({ profileId }) => firewall.allowlist.all(profileId),

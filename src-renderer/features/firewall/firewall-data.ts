@@ -111,6 +111,8 @@ export function useFirewallWrites(profileId: string) {
     removeAllow: (entryId: string) => after(opsdesk.firewall.removeAllow({ profileId, entryId }), firewallKeys.allowlist(profileId)),
     addDomainRule: (values: AddDomainRule) => after(opsdesk.firewall.addDomainRule({ profileId, ...values }), firewallKeys.domainRules(profileId)),
     removeDomainRule: (ruleId: string) => after(opsdesk.firewall.removeDomainRule({ profileId, ruleId }), firewallKeys.domainRules(profileId)),
+    /** Gives up a write still waiting in the outbox (the undo of an allow the appliance has not taken yet). */
+    discardWrite: (id: string) => opsdesk.outbox.discard({ id }),
     async saveSyncSettings(settings: SyncSettings) {
       const result = await opsdesk.firewall.saveSyncSettings({ profileId, settings });
       if (result.ok) client.setQueryData(firewallKeys.syncSettings(profileId), result.data);
@@ -127,8 +129,22 @@ export function useFirewallWrites(profileId: string) {
   };
 }
 
+/**
+ * A bulk block's calls: its preview, and one block or release per address without the single
+ * block's refresh of the list (main's cache events refresh it, once per change it makes).
+ */
+export function bulkBlockCalls(profileId: string) {
+  return {
+    sources: (which: { alertIds?: string[]; filter?: AlertFilter }) => opsdesk.firewall.blockSources({ profileId, ...which }),
+    block: (ip: string, durationSeconds: number, reason: string) => opsdesk.firewall.block({ profileId, ip, durationSeconds, reason }),
+    unblock: (entryId: string) => opsdesk.firewall.unblock({ profileId, entryId }),
+  };
+}
+
 /** Every alert detail shown from the address now says whether it is blocked; the alerts' rows follow main's cache event. */
 function markSourceBlocked(client: ReturnType<typeof useQueryClient>, profileId: string, entry: BlockEntry, blocked = true) {
+  // A block waiting in the outbox has not blocked anything yet.
+  if (entry.pending) return;
   client.setQueriesData<AlertDetail>({ queryKey: [...firewallKeys.all(profileId), 'alert'] }, (detail) =>
     detail && detail.srcIp === entry.ip ? { ...detail, sourceBlocked: blocked } : detail,
   );

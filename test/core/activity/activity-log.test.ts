@@ -12,6 +12,7 @@ import { driveUntil, settle } from '../outbox/outbox-fixture.ts';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { openTestServices, type TestServices } from '../../support/test-services.ts';
+import { applied } from '../../support/applied.ts';
 
 let sims: Simulators;
 let clock: FakeClock;
@@ -115,8 +116,8 @@ describe('firewall writes', () => {
 
   test('a policy, an allow entry and a domain rule are named by what the appliance calls them', async () => {
     const { profileId } = await firewallProfile('administrator');
-    const policy = ok(await api.firewallAdmin.createPolicy({ profileId, policy: { name: 'Deny telnet', action: 'deny', enabled: true, priority: 10 } }));
-    ok(await api.firewall.addAllow({ profileId, ip: '192.0.2.10', description: 'office' }));
+    const policy = applied(ok(await api.firewallAdmin.createPolicy({ profileId, policy: { name: 'Deny telnet', action: 'deny', enabled: true, priority: 10 } })));
+    applied(ok(await api.firewall.addAllow({ profileId, ip: '192.0.2.10', description: 'office' })));
     ok(await api.firewallAdmin.deletePolicy({ profileId, id: policy.id }));
     const rows = await entries();
     expect(rows.map(({ action, target, outcome }) => ({ code: action.code, target, outcome }))).toEqual([
@@ -205,7 +206,7 @@ describe('what the log never holds', () => {
     const firewall = await firewallProfile('administrator');
     const support = await supportProfile();
     ok(await api.firewall.block({ profileId: firewall.profileId, ip: '203.0.113.50', durationSeconds: 60, reason: 'customer note' }));
-    ok(await api.firewallAdmin.createPolicy({ profileId: firewall.profileId, policy: { name: '=cmd|\' /C calc\'!A0', action: 'deny', enabled: true, priority: 5 } }));
+    applied(ok(await api.firewallAdmin.createPolicy({ profileId: firewall.profileId, policy: { name: '=cmd|\' /C calc\'!A0', action: 'deny', enabled: true, priority: 5 } })));
     await settle(clock, api.support.createTicket({ profileId: support.profileId, subject: 'Login', message: 'pasted customer text' }));
     await driveUntil(clock, () => opened!.services.outbox.list({ states: ['sending', 'queued'] }).length === 0);
 

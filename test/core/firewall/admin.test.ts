@@ -8,6 +8,7 @@ import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { expectEach } from '../../support/expect-each.ts';
 import { openTestServices, type TestServices } from '../../support/test-services.ts';
+import { applied } from '../../support/applied.ts';
 
 let ca: CertificateAuthority;
 let firewall: FirewallSim;
@@ -72,20 +73,21 @@ describe('policies', () => {
     expect(refused.code).toBe('bad_request');
     expect(refused.fieldErrors).toEqual([{ path: 'priority', code: 'appliance_rejected', params: { detail: expect.stringContaining('priority') }, message: expect.stringContaining('priority') }]);
 
-    const created = dataOf(
+    const created = applied(dataOf(
       await api.firewallAdmin.createPolicy({ profileId, policy: { name: 'Block telnet', action: 'deny', service: ['tcp/23'], priority: 5 } }),
-    );
+    ));
     expect(created).toMatchObject({ name: 'Block telnet', action: 'deny', service: ['tcp/23'], source: ['any'], enabled: true, priority: 5 });
     // The appliance's +08:00 times arrive as UTC.
     expect(created.createdAt).toMatch(/Z$/);
 
-    const edited = dataOf(await api.firewallAdmin.updatePolicy({ profileId, id: created.id, policy: { enabled: false, description: 'legacy' } }));
+    const edited = applied(dataOf(await api.firewallAdmin.updatePolicy({ profileId, id: created.id, policy: { enabled: false, description: 'legacy' } })));
     expect(edited).toMatchObject({ id: created.id, name: 'Block telnet', enabled: false, description: 'legacy' });
     const editRefused = errorOf(await api.firewallAdmin.updatePolicy({ profileId, id: created.id, policy: { action: 'maybe' } }));
     expect(editRefused.fieldErrors?.[0]?.path).toBe('action');
 
     expect(dataOf(await api.firewallAdmin.deletePolicy({ profileId, id: created.id }))).toBeNull();
-    expect(errorOf(await api.firewallAdmin.deletePolicy({ profileId, id: created.id })).code).toBe('not_found');
+    // Deleting what is gone is done: the outbox may send a delete again after its answer was lost.
+    expect(dataOf(await api.firewallAdmin.deletePolicy({ profileId, id: created.id }))).toBeNull();
   });
 
   test('a read-only key lists but may not write: the role is named', async () => {
@@ -102,13 +104,13 @@ describe('address objects and groups', () => {
     const badHost = errorOf(await api.firewallAdmin.createAddressObject({ profileId, addressObject: { name: 'Web', type: 'host', value: 'web01' } }));
     expect(badHost.fieldErrors).toEqual([{ path: 'value', code: 'appliance_rejected', params: { detail: expect.stringContaining('IP address') }, message: expect.stringContaining('IP address') }]);
 
-    const host = dataOf(await api.firewallAdmin.createAddressObject({ profileId, addressObject: { name: 'Web', type: 'host', value: '10.1.2.3' } }));
+    const host = applied(dataOf(await api.firewallAdmin.createAddressObject({ profileId, addressObject: { name: 'Web', type: 'host', value: '10.1.2.3' } })));
     expect(host).toMatchObject({ type: 'host', value: '10.1.2.3', members: [] });
     const badGroup = errorOf(
       await api.firewallAdmin.createAddressObject({ profileId, addressObject: { name: 'Webs', type: 'group', members: ['addr_missing'] } }),
     );
     expect(badGroup.fieldErrors?.[0]?.path).toBe('members');
-    const group = dataOf(await api.firewallAdmin.createAddressObject({ profileId, addressObject: { name: 'Webs', type: 'group', members: [host.id] } }));
+    const group = applied(dataOf(await api.firewallAdmin.createAddressObject({ profileId, addressObject: { name: 'Webs', type: 'group', members: [host.id] } })));
     expect(group.members).toEqual([host.id]);
     expect(group.value).toBeUndefined();
 
@@ -116,7 +118,7 @@ describe('address objects and groups', () => {
     expectEach(groups.items, (item) => item.type === 'group', 'be a group');
     expect(groups.items.map((item) => item.id)).toContain(group.id);
 
-    const moved = dataOf(await api.firewallAdmin.updateAddressObject({ profileId, id: host.id, addressObject: { value: '10.1.2.4' } }));
+    const moved = applied(dataOf(await api.firewallAdmin.updateAddressObject({ profileId, id: host.id, addressObject: { value: '10.1.2.4' } })));
     expect(moved.value).toBe('10.1.2.4');
     dataOf(await api.firewallAdmin.deleteAddressObject({ profileId, id: group.id }));
     dataOf(await api.firewallAdmin.deleteAddressObject({ profileId, id: host.id }));
@@ -192,9 +194,9 @@ describe('honeypots', () => {
 
     const refused = errorOf(await api.firewallAdmin.createHoneypot({ profileId, honeypot: { name: 'Decoy', type: 'ssh', ip: '10.20.99.50', port: 70_000 } }));
     expect(refused.fieldErrors?.[0]?.path).toBe('port');
-    const created = dataOf(await api.firewallAdmin.createHoneypot({ profileId, honeypot: { name: 'Decoy', type: 'ssh', ip: '10.20.99.50', port: 2222 } }));
+    const created = applied(dataOf(await api.firewallAdmin.createHoneypot({ profileId, honeypot: { name: 'Decoy', type: 'ssh', ip: '10.20.99.50', port: 2222 } })));
     expect(created).toMatchObject({ name: 'Decoy', type: 'ssh', port: 2222, enabled: true, triggerCount: 0 });
-    const disabled = dataOf(await api.firewallAdmin.updateHoneypot({ profileId, id: created.id, honeypot: { enabled: false } }));
+    const disabled = applied(dataOf(await api.firewallAdmin.updateHoneypot({ profileId, id: created.id, honeypot: { enabled: false } })));
     expect(disabled.enabled).toBe(false);
     expect(dataOf(await api.firewallAdmin.listHoneypotEvents({ profileId, honeypotId: created.id, page: 1, pageSize: 5 })).total).toBe(0);
     dataOf(await api.firewallAdmin.deleteHoneypot({ profileId, id: created.id }));
@@ -211,7 +213,7 @@ describe('reports', () => {
       const changes: ReportChanged[] = [];
       await api.firewallAdmin.onReportChanged((change) => changes.push(change));
       const timersBefore = clock.pending().length;
-      const started = dataOf(await api.firewallAdmin.generateReport({ profileId, report: { type: 'top_sources', name: 'Top talkers' } }));
+      const started = applied(dataOf(await api.firewallAdmin.generateReport({ profileId, report: { type: 'top_sources', name: 'Top talkers' } })));
       expect(started).toMatchObject({ name: 'Top talkers', type: 'top_sources', status: 'generating' });
 
       // The simulator finishes a report 1 s after the request; OpsDesk asks every 0.5 s.

@@ -376,6 +376,13 @@ export class AlertRepository {
     return { rows: rows.map(toRow), total: this.countMatching(profileId, filter) };
   }
 
+  /** The distinct source addresses of the matching alerts (at most `limit`), for a bulk block of them. */
+  sourcesOf(profileId: string, filter: AlertFilter, limit: number): string[] {
+    const where = whereOf(profileId, filter);
+    const statement = `SELECT DISTINCT a.src_ip FROM firewall_alerts a WHERE ${where.sql} AND a.src_ip IS NOT NULL LIMIT ${Math.max(0, Math.trunc(limit))}`;
+    return withTableConnectRetry(() => this.#db.prepare<Params, string>(statement).pluck().all(where.params));
+  }
+
   /** Every matching row, one at a time (the CSV export never holds the set in memory). */
   *iterate(profileId: string, filter: AlertFilter, sort: AlertSort): Generator<AlertRow> {
     const where = whereOf(profileId, filter);

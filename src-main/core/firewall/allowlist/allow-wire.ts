@@ -21,4 +21,6 @@ export const allowEntryResource: ResourceSpec<AllowEntry, AllowInput> = {
   access: 'operate',
   toWire: (input) => withoutUndefined({ ip: input.ip, description: input.description }),
   formFieldOf: { ip: 'ip', description: 'description' },
+  // An address allowed already is what the create asked for.
+  createdBy: (entry, body) => entry.ip === body['ip'],
 };

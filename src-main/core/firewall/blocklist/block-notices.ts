@@ -1,9 +1,11 @@
 // Blocks a sync found, worded and raised: new blocks (on the desktop when the user wants them) and
-// released ones (in the center only), each burst joined into one entry.
+// released ones (in the center only), each burst joined into one entry. A block or release the
+// analyst made here raises none: it is in the activity log and every view already.
 import type { NoticeContext } from '../../notifications/notices.ts';
 import type { BlockChange } from './block-service.ts';
 
-export function raiseBlockNotices({ profileId, added, removed }: BlockChange, { notifications, translator: { t }, profileName }: NoticeContext): void {
+export function raiseBlockNotices({ profileId, added, removed, madeHere }: BlockChange, { notifications, translator: { t }, profileName }: NoticeContext): void {
+  if (madeHere) return;
   const blocksOn = notifications.settings().blocks;
   const name = profileName(profileId);
   const [newest] = added;

@@ -30,4 +30,7 @@ export const blockEntryResource: ResourceSpec<BlockEntry, BlockInput> = {
   access: 'operate',
   toWire: (input) => ({ ip: input.ip, duration: input.durationSeconds, reason: input.reason }),
   formFieldOf: { ip: 'ip', duration: 'durationSeconds', reason: 'reason' },
+  // The appliance keeps one block per address (a block again renews it); this write's is the one with its reason.
+  createdBy: (entry, body) => entry.ip === body['ip'] && (entry.reason ?? '') === body['reason'],
+  lookup: (body) => ({ ip: String(body['ip']) }),
 };

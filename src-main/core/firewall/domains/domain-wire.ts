@@ -27,4 +27,6 @@ export const domainRuleResource: ResourceSpec<DomainRule, DomainRuleInput> = {
   access: 'operate',
   toWire: (input) => withoutUndefined({ domain: input.domain, action: input.action, description: input.description }),
   formFieldOf: { domain: 'domain', action: 'action', description: 'description' },
+  // The appliance stores the name lower-case (docs/api-assumptions.md).
+  createdBy: (rule, body) => rule.domain.toLowerCase() === String(body['domain']).toLowerCase() && (rule.action ?? body['action']) === body['action'],
 };

@@ -2,7 +2,7 @@
 import type { Honeypot, HoneypotEvent, HoneypotInput } from '../../../../src-preload/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import { requiredOf, type Fields } from '../../wire/read.ts';
-import type { ResourceSpec } from '../appliance-resource.ts';
+import { sameName, type ResourceSpec } from '../appliance-resource.ts';
 
 export function readHoneypot(honeypot: Fields): Honeypot | undefined {
   const required = requiredOf(honeypot, ['id', 'honeypot_id', 'uuid'], {});
@@ -38,4 +38,4 @@ export function honeypotToWire(input: Partial<HoneypotInput>): Record<string, un
 
 export const honeypotFormFields = { name: 'name', type: 'type', ip: 'ip', port: 'port', enabled: 'enabled' } as const;
 
-export const honeypotResource: ResourceSpec<Honeypot, HoneypotInput> = { path: '/honeypots', read: readHoneypot, activity: { kind: 'honeypot', name: 'Honeypot', labelField: 'name', addressField: 'ip' }, access: 'administer', toWire: honeypotToWire, formFieldOf: honeypotFormFields };
+export const honeypotResource: ResourceSpec<Honeypot, HoneypotInput> = { path: '/honeypots', read: readHoneypot, activity: { kind: 'honeypot', name: 'Honeypot', labelField: 'name', addressField: 'ip' }, access: 'administer', toWire: honeypotToWire, formFieldOf: honeypotFormFields, createdBy: sameName };

@@ -2,7 +2,7 @@
 import type { AddressObject, AddressObjectInput } from '../../../../src-preload/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import { requiredOf, type Fields } from '../../wire/read.ts';
-import type { ResourceSpec } from '../appliance-resource.ts';
+import { sameName, type ResourceSpec } from '../appliance-resource.ts';
 
 export function readAddressObject(address: Fields): AddressObject | undefined {
   const required = requiredOf(address, ['id', 'object_id', 'uuid'], {});
@@ -37,5 +37,6 @@ export const addressObjectResource: ResourceSpec<AddressObject, AddressObjectInp
   access: 'administer',
   toWire: addressObjectToWire,
   formFieldOf: addressObjectFormFields,
+  createdBy: sameName,
   matches: (address, { type }) => type === undefined || address.type === type,
 };

@@ -2,7 +2,7 @@
 import type { Policy, PolicyInput } from '../../../../src-preload/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import { requiredOf, type Fields } from '../../wire/read.ts';
-import type { ResourceSpec } from '../appliance-resource.ts';
+import { sameName, type ResourceSpec } from '../appliance-resource.ts';
 
 export function readPolicy(policy: Fields): Policy | undefined {
   const required = requiredOf(policy, ['id', 'policy_id', 'uuid'], {});
@@ -41,4 +41,4 @@ export const policyFormFields = {
   service: 'service', priority: 'priority', description: 'description',
 } as const;
 
-export const policyResource: ResourceSpec<Policy, PolicyInput> = { path: '/policies', read: readPolicy, activity: { kind: 'policy', name: 'Policy', labelField: 'name' }, access: 'administer', toWire: policyToWire, formFieldOf: policyFormFields };
+export const policyResource: ResourceSpec<Policy, PolicyInput> = { path: '/policies', read: readPolicy, activity: { kind: 'policy', name: 'Policy', labelField: 'name' }, access: 'administer', toWire: policyToWire, formFieldOf: policyFormFields, createdBy: sameName };

@@ -1,5 +1,6 @@
 // Reports: list, read, and generate, following a new report until the appliance says it is ready.
 import { writeFile } from 'node:fs/promises';
+import type { QueuedWrite } from '../../../../src-preload/contract/firewall.ts';
 import type { Report, ReportChanged, SavedReport } from '../../../../src-preload/contract/firewall-admin.ts';
 import type { RemotePage } from '../../../../src-preload/contract/pages.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
@@ -10,7 +11,9 @@ import type { Platform } from '../../platform.ts';
 import { recordedExport, type ActivityRecorder } from '../../activity/activity-recorder.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import { ApplianceResource, type Paging, type ResourceOptions } from '../appliance-resource.ts';
-import { isFinished, reportResource, type ReportRequest } from './report-wire.ts';
+import { unwrappedFieldsOf } from '../../wire/read.ts';
+import type { FirewallWriteOwner } from '../firewall-outbox.ts';
+import { isFinished, readReport, reportResource, type ReportRequest } from './report-wire.ts';
 
 const followIntervalMs = 500;
 /** A report still generating after this long is left for the analyst to refresh. */
@@ -80,11 +83,25 @@ export class ReportService {
     return { bytes, extension: extensionOf(report.link) ?? extensionOfType(contentType) };
   }
 
-  /** Answers with the report as started; `onChanged` tells each later state until it is finished. */
-  async generate(profileId: string, request: ReportRequest): Promise<Report> {
-    const report = await this.#resource.create(profileId, request);
-    if (!isFinished(report)) this.#follow(profileId, report.id, this.#clock.now());
-    return report;
+  /**
+   * Answers with the report as started (or its request waiting in the outbox); `onChanged` tells
+   * each later state until it is finished, also of a report whose request went out later.
+   */
+  generate(profileId: string, request: ReportRequest): Promise<Report | QueuedWrite> {
+    return this.#resource.create(profileId, request);
+  }
+
+  /** How the outbox sends report requests; a report the appliance started is followed until it is finished. */
+  get writeOwner(): FirewallWriteOwner {
+    return {
+      ...this.#resource.writeOwner,
+      changed: (entry) => {
+        if (entry.state !== 'sent') return;
+        const fields = unwrappedFieldsOf(entry.response);
+        const report = fields && readReport(fields);
+        if (report && !isFinished(report)) this.#follow(entry.profileId, report.id, this.#clock.now());
+      },
+    };
   }
 
   dispose(): void {

@@ -43,4 +43,7 @@ export const reportResource: ResourceSpec<Report, ReportRequest> = {
   access: 'query',
   toWire: (input) => withoutUndefined({ type: input.type, name: input.name, from: input.from, to: input.to }),
   formFieldOf: { type: 'type', name: 'name', from: 'from', to: 'to' },
+  // Reports of a type and name may repeat: only one started since the request was made (a minute of clock skew allowed) is its own.
+  createdBy: (report, body, madeAt) =>
+    report.type === body['type'] && (body['name'] === undefined || report.name === body['name']) && report.createdAt !== undefined && Date.parse(report.createdAt) >= madeAt - 60_000,
 };

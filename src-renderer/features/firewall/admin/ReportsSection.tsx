@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { Report } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { QueuedWrite } from '../../../../src-preload/contract/firewall.ts';
 import { reportTypes } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
@@ -105,7 +106,7 @@ function ReportState({ report }: { report: Report }) {
   );
 }
 
-function GenerateForm({ profileId, onClose, onStarted }: { profileId: string; onClose(): void; onStarted(report: Report): void }) {
+function GenerateForm({ profileId, onClose, onStarted }: { profileId: string; onClose(): void; onStarted(report: Report | QueuedWrite): void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState({ type: 'threat_summary', name: '', from: '', to: '' });
   const [error, setError] = useState<IpcError | null>(null);

@@ -18,6 +18,7 @@ import { bulkLimitRange } from '../../../../src-shared/assistant-constants.ts';
 import { useMatchingAlertIds } from '../firewall-data.ts';
 import { useFormat } from '../../../ui/format.ts';
 import { ExportButton } from './ExportButton.tsx';
+import { BulkBlockButton } from '../bulk/BulkBlockButton.tsx';
 import { useTranslation } from 'react-i18next';
 
 const alertsTableId = 'firewall.alerts';
@@ -81,6 +82,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
         </span>
         <AskAboutMatching profileId={profile.id} store={store} total={total} />
         <ExportButton store={store} />
+        <BulkBlockButton profileId={profile.id} store={store} total={total} />
       </div>
       {error && <ErrorNotice error={error} title={t('firewall.alerts.readFailed')} />}
       <DetailSplit

@@ -58,10 +58,14 @@ function AllowDialog({ profileId, ip, domain, reason, onClose }: { profileId: st
     async () => {
       if (what === 'address') {
         const result = await writes.addAllow({ ip: subject, description });
-        return result.ok ? { ok: true as const, data: () => writes.removeAllow(result.data.id) } : result;
+        if (!result.ok) return result;
+        const made = result.data;
+        return { ok: true as const, data: () => ('queued' in made ? writes.discardWrite(made.queued.id) : writes.removeAllow(made.id)) };
       }
       const result = await writes.addDomainRule({ domain: subject, action: 'allow', description });
-      return result.ok ? { ok: true as const, data: () => writes.removeDomainRule(result.data.id) } : result;
+      if (!result.ok) return result;
+      const made = result.data;
+      return { ok: true as const, data: () => ('queued' in made ? writes.discardWrite(made.queued.id) : writes.removeDomainRule(made.id)) };
     },
     (undo) => {
       offerUndo({ key: 'firewall.undo.allowed', values: { subject: visibleText(subject), appliance: applianceName } }, undo);

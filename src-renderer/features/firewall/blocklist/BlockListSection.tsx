@@ -8,6 +8,7 @@ import { cellText } from '../table/visible-text.ts';
 import { useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
 import { BlockDialog } from './BlockDialog.tsx';
+import { PendingBlock } from './PendingBlock.tsx';
 import { Remaining } from './Remaining.tsx';
 import { useTranslation } from 'react-i18next';
 import { Time } from '../../../ui/Time.tsx';
@@ -73,6 +74,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
                   <bdi>
                     <AddressText text={entry.ip} show={(piece) => cellText(piece, 64)} />
                   </bdi>
+                  {entry.pending && <PendingBlock pending={entry.pending} />}
                 </td>
                 <td>{entry.source ? <span className="badge badge-source">{cellText(entry.source, 20)}</span> : null}</td>
                 <td className="fw-wrap">

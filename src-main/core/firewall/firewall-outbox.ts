@@ -1,0 +1,119 @@
+// Every firewall write goes through the outbox: stored before it leaves, sent once the appliance
+// answers, one object's writes in the order they were made. firewall.md names no idempotency header,
+// so no key is sent; a retry is safe by what it sends instead (docs/api-assumptions.md, "retrying a
+// firewall write"): blocking an address again renews its block, a delete of what is gone is done, a
+// change sets the same fields again, and a create whose answer may have been lost is first looked
+// for in the appliance's list.
+import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
+import { ServiceFailure } from '../http/service-failure.ts';
+import { DisposableStore } from '../lifecycle/disposable.ts';
+import type { Logger } from '../log/logger.ts';
+import type { Outbox, OutboxWrite, SentAnswer } from '../outbox/outbox.ts';
+import { UserFacingError } from '../user-facing-error.ts';
+import type { FirewallClients } from './firewall-clients.ts';
+
+export type FirewallWrite = Omit<OutboxWrite, 'service'>;
+
+/** The object key's kind (`blockEntry` in `blockEntry:10.0.0.1`). */
+export const kindOf = (objectKey: string) => objectKey.slice(0, objectKey.indexOf(':'));
+
+/** What one kind of object does with its writes, found by the object key's kind. */
+export interface FirewallWriteOwner {
+  /** Says which of the key's rights a refusal concerns (a report is a query: its refusal says nothing of them). */
+  readonly access: 'operate' | 'administer' | 'query';
+  /** The object a create made, as the appliance answers for it now; undefined when it made none. */
+  findCreated?(write: OutboxWrite, madeAt: number): Promise<SentAnswer | undefined>;
+  /** A refusal in the kind's own terms (a 400 about a form's field). */
+  explainRefusal?(error: unknown): unknown;
+  /** Any change of one of its writes (made, sent, refused, given up): its cache and views follow. */
+  changed?(entry: OutboxEntry): void;
+}
+
+export interface FirewallOutboxOptions {
+  outbox: Outbox;
+  clients: FirewallClients;
+  logger: Logger;
+  /** A write the appliance refused for the key's role or its edition: the window's controls follow. */
+  refused(profileId: string, error: unknown, access: 'operate' | 'administer'): void;
+}
+
+export class FirewallOutbox {
+  readonly #options: FirewallOutboxOptions;
+  readonly #owners = new Map<string, FirewallWriteOwner>();
+  readonly #disposables = new DisposableStore();
+
+  constructor(options: FirewallOutboxOptions) {
+    this.#options = options;
+    this.#disposables.add(options.outbox.registerSender('firewall', (write, _key, attempt) => this.#send(write, attempt)));
+    this.#disposables.add(options.outbox.onChanged((entry) => {
+      if (entry.service !== 'firewall') return;
+      try {
+        this.#owners.get(kindOf(entry.objectKey))?.changed?.(entry);
+      } catch (error) {
+        options.logger.warn('a firewall write could not update the cache', { error });
+      }
+    }));
+  }
+
+  /** A kind of object owns the writes whose object key starts with `kind:`. */
+  own(kind: string, owner: FirewallWriteOwner): void {
+    this.#owners.set(kind, owner);
+  }
+
+  /**
+   * Stores the write and makes its first attempt. The same change made again replaces a refused
+   * one of the same object (the analyst saw the refusal where it was made and tries anew), which
+   * would otherwise hold it back.
+   */
+  async submit(write: FirewallWrite): Promise<OutboxEntry> {
+    const { outbox } = this.#options;
+    for (const refused of outbox.list({ profileId: write.profileId, states: ['failed'] })) {
+      if (refused.service === 'firewall' && refused.objectKey === write.objectKey) outbox.discard(refused.id);
+    }
+    return outbox.submit({ ...write, service: 'firewall' });
+  }
+
+  /** Gives up a write that has not gone out (a waiting block lifted before it was sent). */
+  discard(writeId: string): void {
+    this.#options.outbox.discard(writeId);
+  }
+
+  /** One kind's writes not yet sent or given up, oldest first. */
+  unfinished(profileId: string, kind: string): OutboxEntry[] {
+    return this.#options.outbox
+      .list({ profileId, states: ['sending', 'queued', 'failed'] })
+      .filter((entry) => entry.service === 'firewall' && kindOf(entry.objectKey) === kind)
+      .reverse();
+  }
+
+  async #send(write: OutboxWrite, attempt: OutboxEntry): Promise<SentAnswer> {
+    const { clients, refused } = this.#options;
+    const owner = this.#owners.get(kindOf(write.objectKey));
+    const { method, path, query, body } = write.request;
+    try {
+      // An earlier attempt may have reached the appliance and lost only its answer.
+      if (method === 'POST' && attempt.attempts > 1 && owner?.findCreated) {
+        const found = await owner.findCreated(write, Date.parse(attempt.createdAt));
+        if (found) return found;
+      }
+      const response = await clients.clientFor(write.profileId, 'firewall').request({ method, path, ...(query && { query }), ...(body !== undefined && { body }) });
+      return { data: response.data, requestId: response.requestId };
+    } catch (error) {
+      // What was to be deleted is gone (an earlier attempt, an expiry, another console): the wish holds.
+      if (method === 'DELETE' && error instanceof ServiceFailure && error.serviceError.status === 404) return { data: null, requestId: error.serviceError.requestId };
+      if (owner && owner.access !== 'query') refused(write.profileId, error, owner.access);
+      throw owner?.explainRefusal ? owner.explainRefusal(error) : error;
+    }
+  }
+
+  dispose(): void {
+    this.#disposables.dispose();
+  }
+}
+
+/** A write's first attempt as its caller answers: what the appliance made, the write still waiting, or the refusal thrown. */
+export function firstAttemptOf(entry: OutboxEntry): { sent: OutboxEntry } | { queued: OutboxEntry } {
+  if (entry.state === 'sent') return { sent: entry };
+  if (entry.state === 'failed' && entry.error) throw new UserFacingError(entry.error);
+  return { queued: entry };
+}
