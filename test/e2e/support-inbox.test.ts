@@ -123,10 +123,11 @@ describe('the tickets inbox, as a new analyst uses it', () => {
   });
 });
 
-/** Opens the ticket with this id from the inbox (its row's subject is a button) and returns its tab. */
+/** Opens the ticket with this id from the inbox in its own tab (its row chosen, then Enter) and returns the tab. */
 async function openTicket(page: Page, sim: SupportSim, apiKey: string, ticketId: string): Promise<Locator> {
   const { subject } = await siteRecord(sim, apiKey, `/tickets/${ticketId}`);
-  await ticketList(page).getByRole('button', { name: subject, exact: true }).first().click();
+  await ticketList(page).getByRole('option').filter({ hasText: subject }).first().click();
+  await page.keyboard.press('Enter');
   const tab = page.getByRole('tabpanel', { name: subject, exact: true });
   await tab.getByRole('list', { name: 'Messages' }).waitFor({ timeout: 15_000 });
   return tab;
