@@ -23,6 +23,8 @@ export function supportHandlers(services: AppServices): Handlers<Contract>['supp
     createContact: (request) => support.contacts.create(request),
     setContactStatus: ({ profileId, contactId, status }) => support.contacts.setStatus(profileId, contactId, status),
     addContactFollowUp: ({ profileId, contactId, kind, note }) => support.contacts.addFollowUp(profileId, contactId, kind, note),
+    ticketContact: ({ profileId, ticketId }) => support.contactLinks.ticketContact(profileId, ticketId),
+    contactTickets: ({ profileId, contactId, limit }) => support.contactLinks.contactTickets(profileId, contactId, limit),
     workItems: (query) => support.work.list(query),
     workItem: ({ profileId, workId, fresh }) => support.work.detail(profileId, workId, fresh),
     createWorkItem: (request) => support.work.create(request),

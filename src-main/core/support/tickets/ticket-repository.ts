@@ -6,7 +6,7 @@ import { countCache, pruneCache } from '../cache-query.ts';
 import { ticketOrder, ticketWhere, type TicketFilter } from './ticket-filter.ts';
 import type { WireTicket } from './ticket-wire.ts';
 
-interface TicketDbRow {
+export interface TicketDbRow {
   id: string;
   status: string;
   subject: string | null;
@@ -38,10 +38,10 @@ export interface StoredTickets {
   changed: number;
 }
 
-const ROW_COLUMNS = `id, status, subject, channel, offline, visitor_name, visitor_email, contact_id, message_count,
+export const TICKET_ROW_COLUMNS = `id, status, subject, channel, offline, visitor_name, visitor_email, contact_id, message_count,
   created_at, updated_at, closed_at, close_note, last_message, unread`;
 
-function toRow(row: TicketDbRow): TicketRow {
+export function ticketRowOf(row: TicketDbRow): TicketRow {
   return {
     id: row.id,
     status: row.status,
@@ -96,7 +96,7 @@ export class TicketRepository {
          other = excluded.other, activity_at = excluded.activity_at, unread = MAX(unread, excluded.unread), synced_at = excluded.synced_at`,
     );
     this.#find = db.prepare<[string, string], TicketDbRow & { messages: string | null; other: string }>(
-      `SELECT ${ROW_COLUMNS}, messages, other FROM support_tickets WHERE profile_id = ? AND id = ?`,
+      `SELECT ${TICKET_ROW_COLUMNS}, messages, other FROM support_tickets WHERE profile_id = ? AND id = ?`,
     );
   }
 
@@ -149,10 +149,10 @@ export class TicketRepository {
   query(profileId: string, filter: TicketFilter, offset: number, limit: number, sort: TicketSort = 'activity'): { rows: TicketRow[]; total: number } {
     const { clause, params } = ticketWhere(profileId, filter);
     const rows = this.#db
-      .prepare<typeof params & { offset: number; limit: number }, TicketDbRow>(`SELECT ${ROW_COLUMNS} FROM support_tickets t WHERE ${clause} ORDER BY ${ticketOrder(sort)} LIMIT @limit OFFSET @offset`)
+      .prepare<typeof params & { offset: number; limit: number }, TicketDbRow>(`SELECT ${TICKET_ROW_COLUMNS} FROM support_tickets t WHERE ${clause} ORDER BY ${ticketOrder(sort)} LIMIT @limit OFFSET @offset`)
       .all({ ...params, offset, limit });
     const total = this.#db.prepare<typeof params, number>(`SELECT COUNT(*) FROM support_tickets t WHERE ${clause}`).pluck().get(params)!;
-    return { rows: rows.map(toRow), total };
+    return { rows: rows.map(ticketRowOf), total };
   }
 
   /** The ids the filter matches, in the sort's order, up to `limit`. */
@@ -176,7 +176,7 @@ export class TicketRepository {
     const row = this.#find.get(profileId, id);
     if (!row) return undefined;
     return {
-      ...toRow(row),
+      ...ticketRowOf(row),
       messages: row.messages === null ? null : (JSON.parse(row.messages) as TicketMessage[]),
       other: JSON.parse(row.other) as Record<string, unknown>,
     };

@@ -7,6 +7,7 @@ import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
 import { useOutboxStore } from '../../../outbox/outbox-store.ts';
 import { useConfirmedWrite } from '../../../outbox/use-confirmed-write.ts';
 import { WriteStateWords } from '../../../outbox/WriteState.tsx';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Field } from '../lists/Field.tsx';
@@ -77,7 +78,7 @@ export function BulkCloseDialog({ profileId, ticketIds, known, ratePerMinute, on
           <ul className="inbox-bulk-preview" aria-label={t('support.inbox.bulk.previewList')}>
             {toClose.slice(0, PREVIEWED).map((id) => (
               <li key={id} className="si-server-text">
-                {known.get(id)?.subject ?? id}
+                {visibleText(known.get(id)?.subject ?? id)}
               </li>
             ))}
             {toClose.length > PREVIEWED && <li className="muted">{t('support.inbox.bulk.andMore', { count: toClose.length - PREVIEWED })}</li>}
@@ -125,7 +126,7 @@ function BatchProgress({ batch, known, onClose }: { batch: readonly OutboxEntry[
       <ol className="inbox-bulk-results" aria-label={t('support.inbox.bulk.results')}>
         {entries.map((entry) => (
           <li key={entry.id} className={`inbox-bulk-result write-state-${entry.state}`} data-write-state={entry.state}>
-            <span className="si-server-text inbox-bulk-subject">{known.get(ticketOf(entry))?.subject ?? ticketOf(entry)}</span>
+            <span className="si-server-text inbox-bulk-subject">{visibleText(known.get(ticketOf(entry))?.subject ?? ticketOf(entry))}</span>
             <span className="inbox-bulk-state">
               <WriteStateWords entry={entry} />
             </span>

@@ -1,6 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketRow } from '../../../../src-preload/contract/support.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { ticketStatusWords } from '../lists/status-words.ts';
 
@@ -15,7 +16,7 @@ interface Props {
 export function InboxRow({ row, checked, onCheck }: Props) {
   const { t } = useTranslation();
   const when = row.lastMessage?.createdAt ?? row.updatedAt ?? row.createdAt;
-  const subject = row.subject ?? row.id;
+  const subject = visibleText(row.subject ?? row.id);
   return (
     <>
       <input
@@ -31,9 +32,9 @@ export function InboxRow({ row, checked, onCheck }: Props) {
         <span className="si-row-top">
           {row.unread && <span className="si-unread-dot" role="img" aria-label={t('support.tickets.unread')} />}
           <span className="si-subject">{subject}</span>
-          <span className="si-visitor muted">{row.visitorName}</span>
+          <span className="si-visitor muted">{row.visitorName && visibleText(row.visitorName)}</span>
         </span>
-        <span className="si-last-message muted">{row.lastMessage?.text ?? t('support.tickets.noMessage')}</span>
+        <span className="si-last-message muted">{row.lastMessage ? visibleText(row.lastMessage.text) : t('support.tickets.noMessage')}</span>
       </span>
       <span className="si-row-side">
         <span className={`si-status si-status-${row.status.replace(/[^a-z]/g, '') || 'other'}`}>{ticketStatusWords(row.status, t)}</span>

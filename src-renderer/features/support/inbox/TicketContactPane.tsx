@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TicketRow } from '../../../../src-preload/contract/support.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { Time } from '../../../ui/Time.tsx';
 
 /**
@@ -11,9 +12,9 @@ export function TicketContactPane({ ticket }: { profileId: string; ticket: Ticke
   const { t } = useTranslation();
   if (!ticket) return <p className="muted inbox-contact-empty">{t('support.inbox.contact.none')}</p>;
   const rows: [string, React.ReactNode][] = [
-    [t('support.inbox.contact.name'), ticket.visitorName],
-    [t('support.inbox.contact.email'), ticket.visitorEmail],
-    [t('support.inbox.contact.channel'), ticket.channel],
+    [t('support.inbox.contact.name'), ticket.visitorName && visibleText(ticket.visitorName)],
+    [t('support.inbox.contact.email'), ticket.visitorEmail && visibleText(ticket.visitorEmail)],
+    [t('support.inbox.contact.channel'), ticket.channel && visibleText(ticket.channel)],
     [t('support.inbox.contact.contactId'), ticket.contactId],
     [t('support.inbox.contact.messages'), ticket.messageCount === null ? null : String(ticket.messageCount)],
     [t('support.inbox.contact.opened'), ticket.createdAt && <Time value={ticket.createdAt} />],

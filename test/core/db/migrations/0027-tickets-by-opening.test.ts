@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import { migration } from '../../../../src-main/core/db/migrations/0026-tickets-by-opening.ts';
+import { migration } from '../../../../src-main/core/db/migrations/0027-tickets-by-opening.ts';
 import { runMigration, schemaBefore } from '../../../support/migration-scene.ts';
 
-test('migration 26 (tickets by opening) keeps the tickets and reads both opening orders from its index, a ticket without its opening time by its activity', () => {
+test('migration 27 (tickets by opening) keeps the tickets and reads both opening orders from its index, a ticket without its opening time by its activity', () => {
   const db = schemaBefore(migration, { id: 'desk', service: 'support', name: 'Desk' });
   const ticket = db.prepare(`INSERT INTO support_tickets (profile_id, id, status, created_at, activity_at, synced_at) VALUES ('desk', ?, 'queued', ?, ?, 'now')`);
   ticket.run('t1', '2026-01-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z');

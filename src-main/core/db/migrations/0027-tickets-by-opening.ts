@@ -1,7 +1,7 @@
 import type { Migration } from './migration.ts';
 
 export const migration: Migration = {
-  version: 26,
+  version: 27,
   name: 'tickets by opening',
   // The inbox sorts by when a ticket was opened, newest or oldest first (issue 27), as well as by
   // activity: an index in that order (a ticket the server sent without its opening time sorts by its
