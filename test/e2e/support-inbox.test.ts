@@ -325,7 +325,8 @@ describe('what the key allows, and writes that must not be lost', () => {
     await expect.poll(() => banner.innerText(), { timeout: 20_000 }).toContain('Offline');
     await expect.poll(() => countIn(inbox(page), 'Matching tickets')).toBe(cached);
     await inbox(page).getByRole('group', { name: 'Ticket status' }).getByRole('button', { name: /^Queued/ }).click();
-    await ticketList(page).getByRole('button', { name: firstSubject, exact: true }).first().click();
+    await ticketList(page).getByRole('option').filter({ hasText: firstSubject }).first().click();
+    await page.keyboard.press('Enter');
     const ticketTab = page.getByRole('tabpanel', { name: firstSubject, exact: true });
     await expect.poll(() => ticketTab.getByRole('list', { name: 'Messages' }).getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
