@@ -44,8 +44,11 @@ export async function p6BulkClose({ quick }: { quick: boolean }): Promise<Figure
       if (wait > 600) throw new Error(`P6 bulk: the inbox shows ${await matching()} of ${count} tickets`);
       await page.waitForTimeout(100);
     }
-    await inbox.getByRole('checkbox', { name: 'Select all matching tickets' }).check();
-    await inbox.getByRole('toolbar', { name: 'Selected tickets' }).getByRole('button', { name: 'Close…' }).click();
+    // Checked once main has answered every matching id.
+    await inbox.getByRole('checkbox', { name: 'Select all matching tickets' }).click();
+    const bar = inbox.getByRole('toolbar', { name: 'Selected tickets' });
+    await bar.getByText(`${count} selected`).waitFor();
+    await bar.getByRole('button', { name: 'Close…' }).click();
     const dialog = page.getByRole('dialog', { name: `Close ${count} tickets` });
     await dialog.getByLabel('Closing note (optional, sent with each ticket)').fill('Closed with the outage ticket.');
     const requestsBefore = sims.support.requests.length;

@@ -91,7 +91,8 @@ export function paletteCommands(t: TFunction, english: TFunction, context: Comma
       ...both(`palette.commands.inbox.${action}`),
       shortcut: inboxKeys[action],
       run: () => {
-        workspace().navigate({ kind: 'support', params: { section: 'inbox' } });
+        // A Support tab in front keeps its connection and its inbox as they are (the chosen ticket with them).
+        if (activeTab?.kind !== 'support') workspace().navigate({ kind: 'support', params: { section: 'inbox' } });
         useViewRequests.getState().request({ kind: 'inbox', action });
       },
     })),

@@ -77,6 +77,15 @@ describe('the inbox, as a new agent works it', () => {
     await poll(() => inbox(page).getByRole('complementary', { name: 'Contact' }).innerText()).toContain(queued[0]!.visitor.name);
     await page.keyboard.press('j');
     await poll(() => shownThread(page).getAttribute('aria-label')).toBe(`Ticket ${queued[1]!.id}`);
+    // The keys are listed in the palette, which runs them too.
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Search or run a command' }).fill('Inbox: next');
+    const command = page.getByRole('dialog', { name: 'Command palette' }).getByRole('option', { name: /Inbox: next ticket/ });
+    expect(await command.innerText()).toContain('J');
+    await page.keyboard.press('Enter');
+    await poll(() => shownThread(page).getAttribute('aria-label')).toBe(`Ticket ${queued[2]!.id}`);
+    await page.keyboard.press('k');
+    await poll(() => shownThread(page).getAttribute('aria-label')).toBe(`Ticket ${queued[1]!.id}`);
     await poll(() => shownThread(page).getByRole('list', { name: 'Messages' }).getByRole('listitem').count()).toBeGreaterThan(0);
     await shot(page, 'split-view-light');
     await page.emulateMedia({ colorScheme: 'dark' });

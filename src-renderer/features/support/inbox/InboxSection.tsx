@@ -1,5 +1,4 @@
 import { useCallback, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketRow } from '../../../../src-preload/contract/support.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
@@ -17,7 +16,7 @@ import { TicketDetailPane } from '../ticket/TicketDetailPane.tsx';
 import { rememberTicketSubject } from '../ticket/ticket-subjects.ts';
 import { BulkCloseDialog, type KnownTicket } from './BulkCloseDialog.tsx';
 import { inboxCalls, initialInboxQuery, useInboxCounts, type InboxQuery } from './inbox-data.ts';
-import { inboxActionOf, inboxKeys } from './inbox-keys.ts';
+import { inboxKeys, useInboxKeys } from './inbox-keys.ts';
 import { InboxFilters } from './InboxFilters.tsx';
 import { InboxRow } from './InboxRow.tsx';
 import { SplitPanes } from './SplitPanes.tsx';
@@ -102,12 +101,7 @@ export function InboxSection({ profile }: SupportSectionProps) {
   };
   const newTicketRequests = useViewRequest('newTicket', () => setCreating(true));
   const inboxRequests = useViewRequest('inbox', (request) => act(request.action));
-  const onKeyDown = (event: KeyboardEvent) => {
-    const action = inboxActionOf(event);
-    if (!action) return;
-    event.preventDefault();
-    act(action);
-  };
+  useInboxKeys(newTicketRequests, act);
   const checkAllMatching = async () => {
     const result = await inboxCalls.allIds(profileId, query);
     if (result.ok) checks.checkAll(result.data);
@@ -123,7 +117,6 @@ export function InboxSection({ profile }: SupportSectionProps) {
       ref={newTicketRequests}
       className="si-section inbox"
       aria-label={t('support.tickets.region')}
-      onKeyDown={onKeyDown}
     >
       <div className="si-sync-slot">{total !== null && <SupportSyncLine profileId={profileId} resource="tickets" />}</div>
       <div className="si-toolbar">
