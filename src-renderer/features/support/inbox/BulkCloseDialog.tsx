@@ -55,9 +55,9 @@ export function BulkCloseDialog({ profileId, ticketIds, known, ratePerMinute, on
     const result = await inboxCalls.closeTickets(profileId, toClose, note);
     setBusy(false);
     if (!result.ok) return setRefusal(result.error);
-    const outbox = useOutboxStore.getState();
-    void outbox.follow();
-    result.data.forEach(outbox.remember);
+    // Followed from main's changes; the entries as stored show until each first changes. Remembering
+    // 500 entries one by one here would copy the store 500 times in one task.
+    void useOutboxStore.getState().follow();
     setBatch(result.data);
     onStarted();
   };
