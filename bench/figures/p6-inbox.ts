@@ -12,6 +12,8 @@ import { launchChromium } from '../../test/support/chromium.ts';
 import { p95, timeFirstRows } from '../chromium-timing.ts';
 import { row } from '../figure.ts';
 import { p6TicketQuery } from './p6-ticket-query.ts';
+import { p6InboxSearch } from './p6-inbox-search.ts';
+import { p6BulkClose } from './p6-bulk-close.ts';
 import type { Figure, FigureRow } from '../figure.ts';
 import { insertProfileRow } from '../../test/support/profile-row.ts';
 
@@ -84,6 +86,8 @@ export const p6Inbox: Figure = {
   id: 'P6',
   async run({ quick }): Promise<FigureRow[]> {
     const queryRows = await p6TicketQuery.run({ quick });
+    const searchRows = await p6InboxSearch({ quick });
+    const bulkRows = await p6BulkClose({ quick });
     const [count, rounds] = quick ? [2_000, 3] : [10_000, 10];
     const browser = await launchChromium();
     const app = await openApp(browser, { keyStore: new SessionKeyStore('bench') });
@@ -116,6 +120,8 @@ export const p6Inbox: Figure = {
       // The first open warms SQLite's cache and the bundle; the figure is a tab opened in a running app.
       return [
         ...queryRows,
+        ...searchRows,
+        ...bulkRows,
         row(`P6 inbox first rows painted after the tab opens, ${label} cached`, 'ms', p95(firstRows.slice(1)), p95(firstPageBare), { measuredBelow: 150 }),
         row(`P6 status filter p95 end to end vs bare SQLite, ${label}`, 'ms', p95(endToEnd.slice(filters.length)), p95(bare), { measuredBelow: 30 }),
       ];

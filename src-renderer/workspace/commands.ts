@@ -14,6 +14,7 @@ import { firewallSections } from '../features/firewall/sections.ts';
 import { useAlertViews } from '../features/firewall/alerts/alert-views-store.ts';
 import { alertsStoreOf } from '../features/firewall/alerts/use-alerts-store.ts';
 import type { AlertFilter } from '../../src-preload/contract/firewall.ts';
+import { inboxKeys } from '../features/support/inbox/inbox-keys.ts';
 import { supportSections } from '../features/support/sections.ts';
 import { ownNames } from '../language/language-names.ts';
 import { useLanguageStore } from '../language/language-store.ts';
@@ -22,7 +23,7 @@ import { useOutboxStore } from '../outbox/outbox-store.ts';
 import { useThemeStore } from '../ui/theme-store.ts';
 import { commandShortcut } from './shortcut-label.ts';
 import { pickerKinds } from './view-registry.ts';
-import { useViewRequests } from './view-requests.ts';
+import { useViewRequests, type InboxAction } from './view-requests.ts';
 import { useWorkspaceStore } from './workspace-store.ts';
 
 export interface PaletteCommand {
@@ -104,6 +105,9 @@ export function useCommandInputs(): unknown {
   return alertViews;
 }
 
+/** What the inbox's keys do, offered in the palette with their keys: the palette is the shortcuts' list. */
+const inboxActions: readonly InboxAction[] = ['next', 'previous', 'reply', 'close', 'toggleRead'];
+
 /** The commands in the window's language; `english` words them again so English typing finds them too. */
 export function paletteCommands(t: TFunction, english: TFunction, context: CommandContext): PaletteCommand[] {
   const both = (key: string, options: Record<string, unknown> = {}) => ({ title: t(key, options), words: english(key, options) });
@@ -127,6 +131,16 @@ export function paletteCommands(t: TFunction, english: TFunction, context: Comma
         useViewRequests.getState().request({ kind: 'newTicket' });
       },
     },
+    ...inboxActions.map((action) => ({
+      id: `inbox.${action}`,
+      ...both(`palette.commands.inbox.${action}`),
+      shortcut: inboxKeys[action],
+      run: () => {
+        // A Support tab in front keeps its connection and its inbox as they are (the chosen ticket with them).
+        if (activeTab?.kind !== 'support') workspace().navigate({ kind: 'support', params: { section: 'inbox' } });
+        useViewRequests.getState().request({ kind: 'inbox', action });
+      },
+    })),
     {
       id: 'block',
       ...(context.address ? both('palette.commands.blockAddress', { address: context.address }) : both('palette.commands.block')),

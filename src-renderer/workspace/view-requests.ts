@@ -5,7 +5,10 @@ import { create } from 'zustand';
  * Something asked of a view from outside it (the command palette): open its new-ticket dialog, its
  * block form with an address filled in. The view that shows the request's section takes it.
  */
-export type ViewRequest = { kind: 'newTicket' } | { kind: 'block'; address: string };
+export type ViewRequest = { kind: 'newTicket' } | { kind: 'block'; address: string } | { kind: 'inbox'; action: InboxAction };
+
+/** What the inbox's keys do, asked from the palette as well: move, reply, close, mark read or unread. */
+export type InboxAction = 'next' | 'previous' | 'reply' | 'close' | 'toggleRead';
 
 interface ViewRequests {
   pending: ViewRequest | null;

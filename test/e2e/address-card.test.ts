@@ -62,7 +62,8 @@ async function openCardFromTicket({ page, address, subject }: Scene, names: { su
   const row = page.getByRole('listbox', { name: names.ticketList }).getByRole('option').filter({ hasText: subject });
   await row.click();
   await page.keyboard.press('Enter');
-  const message = page.locator('.si-message-text').filter({ hasText: address }).first();
+  // The ticket's own tab: the inbox behind it shows the same thread beside its list.
+  const message = page.locator('[role="tabpanel"]:not([hidden]) .si-message-text').filter({ hasText: address }).first();
   await message.getByRole('button', { name: address, exact: true }).click();
   const card = page.getByRole('tabpanel', { name: address });
   await card.waitFor();

@@ -126,10 +126,11 @@ describe('the tickets inbox, as a new analyst uses it', () => {
   });
 });
 
-/** Opens the ticket with this id from the inbox (its row's subject is a button) and returns its tab. */
+/** Opens the ticket with this id from the inbox in its own tab (its row chosen, then Enter) and returns the tab. */
 async function openTicket(page: Page, sim: SupportSim, apiKey: string, ticketId: string): Promise<Locator> {
   const { subject } = await siteRecord(sim, apiKey, `/tickets/${ticketId}`);
-  await ticketList(page).getByRole('button', { name: subject, exact: true }).first().click();
+  await ticketList(page).getByRole('option').filter({ hasText: subject }).first().click();
+  await page.keyboard.press('Enter');
   const tab = page.getByRole('tabpanel', { name: subject, exact: true });
   await tab.getByRole('list', { name: 'Messages' }).waitFor({ timeout: 15_000 });
   return tab;
@@ -331,7 +332,8 @@ describe('what the key allows, and writes that must not be lost', () => {
     await expect.poll(() => banner.innerText(), { timeout: 20_000 }).toContain('Offline');
     await expect.poll(() => countIn(inbox(page), 'Matching tickets')).toBe(cached);
     await inbox(page).getByRole('group', { name: 'Ticket status' }).getByRole('button', { name: /^Queued/ }).click();
-    await ticketList(page).getByRole('button', { name: firstSubject, exact: true }).first().click();
+    await ticketList(page).getByRole('option').filter({ hasText: firstSubject }).first().click();
+    await page.keyboard.press('Enter');
     const ticketTab = page.getByRole('tabpanel', { name: firstSubject, exact: true });
     await expect.poll(() => ticketTab.getByRole('list', { name: 'Messages' }).getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 

@@ -51,10 +51,6 @@ export const useTicket = (profileId: string, ticketId: string) =>
 export const useSupportSyncStatus = (profileId: string, resource: SupportResource) =>
   useIpcQuery(supportKeys.syncStatus(profileId), () => opsdesk.support.syncStatus({ profileId })).data?.find((status) => status.resource === resource);
 
-/** How many cached tickets each status holds; follows the tickets' cache. */
-export const useTicketCounts = (profileId: string) =>
-  useIpcQuery([...supportKeys.cached(profileId, 'tickets'), 'counts'], () => opsdesk.support.ticketCounts({ profileId }));
-
 /** A read of the server's own (not cached): asked once per view, again on `refetch`. */
 export const useSupportRemote = <T,>(profileId: string, what: string, read: () => Promise<IpcResult<T>>, ...key: unknown[]) =>
   useIpcQuery(supportKeys.remote(profileId, what, ...key), read);

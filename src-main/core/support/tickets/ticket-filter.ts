@@ -40,7 +40,9 @@ function textCondition(text: string, params: Params): string {
   const match = phrasesQuery(text);
   if (match !== '' && !UNSPACED_SCRIPT.test(text)) {
     params.match = match;
-    return '(t.rowid IN (SELECT rowid FROM support_tickets_fts WHERE support_tickets_fts MATCH @match) OR t.id = @exact)';
+    // One list of rows, not an OR beside it: with OR, SQLite reads every ticket (threads and all) to test it.
+    return `t.rowid IN (SELECT rowid FROM support_tickets_fts WHERE support_tickets_fts MATCH @match
+      UNION ALL SELECT rowid FROM support_tickets WHERE profile_id = @profileId AND id = @exact)`;
   }
   params.like = `%${text.replace(LIKE_SPECIAL, (special) => `\\${special}`)}%`;
   const thread = UNSPACED_SCRIPT.test(text) ? ['t.messages', 't.last_message'] : [];

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ContactStatus, FollowUpKind, knownTicketStatuses, knownWorkPriorities, WorkStatus } from '../../../../src-preload/contract/support.ts';
 
 /** Every value of a union, in the order the views offer them; leaving one out does not compile. */
-const everyOf =
+export const everyOf =
   <T extends string>() =>
   <const L extends readonly T[]>(list: L & ([T] extends [L[number]] ? unknown : never)): L =>
     list;

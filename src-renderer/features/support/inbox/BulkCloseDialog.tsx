@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
+import { useOutboxStore } from '../../../outbox/outbox-store.ts';
+import { useConfirmedWrite } from '../../../outbox/use-confirmed-write.ts';
+import { WriteStateWords } from '../../../outbox/WriteState.tsx';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { Field } from '../lists/Field.tsx';
+import { inboxCalls } from './inbox-data.ts';
+
+/** What the list knows of a checked ticket (a ticket checked by "select all" may not have been on screen). */
+export interface KnownTicket {
+  subject: string | null;
+  status: string;
+}
+
+interface Props {
+  profileId: string;
+  ticketIds: readonly string[];
+  known: ReadonlyMap<string, KnownTicket>;
+  /** The key's rate a minute: the batch goes out within it. */
+  ratePerMinute: number;
+  onClose(): void;
+  /** The batch is in the outbox: the checks have done their work. */
+  onStarted(): void;
+}
+
+const PREVIEWED = 8;
+
+/**
+ * Closing many tickets: a preview of what will happen, one LIVE confirmation for the whole batch,
+ * then each ticket's write as it goes (sent, waiting, failed with its reason) and Retry for the
+ * failed ones. Closing the dialog leaves the batch going in the outbox.
+ */
+export function BulkCloseDialog({ profileId, ticketIds, known, ratePerMinute, onClose, onStarted }: Props) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<IpcError | null>(null);
+  const [batch, setBatch] = useState<readonly OutboxEntry[] | null>(null);
+  const confirm = useConfirmedWrite(profileId);
+  // A ticket the list shows as closed is left as it is.
+  const toClose = ticketIds.filter((id) => known.get(id)?.status !== 'closed');
+  const alreadyClosed = ticketIds.length - toClose.length;
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
+    if (toClose.length === 0 || !(await confirm(t('support.inbox.bulk.confirmWords', { count: toClose.length })))) return;
+    setBusy(true);
+    const result = await inboxCalls.closeTickets(profileId, toClose, note);
+    setBusy(false);
+    if (!result.ok) return setRefusal(result.error);
+    // Followed from main's changes; the entries as stored show until each first changes. Remembering
+    // 500 entries one by one here would copy the store 500 times in one task.
+    void useOutboxStore.getState().follow();
+    setBatch(result.data);
+    onStarted();
+  };
+
+  return (
+    <Dialog title={t('support.inbox.bulk.closeTitle', { count: toClose.length })} onClose={onClose} wide>
+      {batch ? (
+        <BatchProgress batch={batch} known={known} onClose={onClose} />
+      ) : (
+        <form className="si-form inbox-bulk" onSubmit={(event) => void start(event)}>
+          <p>{t('support.inbox.bulk.preview', { count: toClose.length })}</p>
+          <p className="muted">
+            {toClose.length > ratePerMinute
+              ? t('support.inbox.bulk.paceLong', { rate: ratePerMinute, minutes: Math.ceil(toClose.length / ratePerMinute) })
+              : t('support.inbox.bulk.pace', { rate: ratePerMinute })}
+          </p>
+          {alreadyClosed > 0 && <p className="muted">{t('support.inbox.bulk.alreadyClosed', { count: alreadyClosed })}</p>}
+          <ul className="inbox-bulk-preview" aria-label={t('support.inbox.bulk.previewList')}>
+            {toClose.slice(0, PREVIEWED).map((id) => (
+              <li key={id} className="si-server-text">
+                {visibleText(known.get(id)?.subject ?? id)}
+              </li>
+            ))}
+            {toClose.length > PREVIEWED && <li className="muted">{t('support.inbox.bulk.andMore', { count: toClose.length - PREVIEWED })}</li>}
+          </ul>
+          <Field label={t('support.inbox.bulk.note')} name="note" refusal={refusal}>
+            <textarea value={note} rows={3} maxLength={2000} onChange={(event) => setNote(event.target.value)} />
+          </Field>
+          {refusal && <ErrorNotice error={refusal} />}
+          <div className="si-form-actions">
+            <button type="button" className="button" onClick={onClose}>
+              {t('support.form.cancel')}
+            </button>
+            <button type="submit" className="button-danger" disabled={busy || toClose.length === 0}>
+              {t('support.inbox.bulk.closeAction', { count: toClose.length })}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+function BatchProgress({ batch, known, onClose }: { batch: readonly OutboxEntry[]; known: ReadonlyMap<string, KnownTicket>; onClose(): void }) {
+  const { t } = useTranslation();
+  const entries = useOutboxStore(useShallow((state) => batch.map((made) => state.entries[made.id] ?? made)));
+  const confirm = useConfirmedWrite(batch[0]?.profileId);
+  const count = (states: OutboxEntry['state'][]) => entries.filter((entry) => states.includes(entry.state)).length;
+  const sent = count(['sent']);
+  const failed = entries.filter((entry) => entry.state === 'failed');
+  const waiting = count(['queued', 'sending']);
+  const retryFailed = async () => {
+    if (!(await confirm(t('support.inbox.bulk.confirmRetry', { count: failed.length })))) return;
+    const { retry } = useOutboxStore.getState();
+    await Promise.all(failed.map((entry) => retry(entry.id)));
+  };
+  const ticketOf = (entry: OutboxEntry) => entry.objectKey.replace(/^ticket:/, '');
+
+  return (
+    <div className="inbox-bulk">
+      <progress className="inbox-bulk-progress" value={entries.length - waiting} max={entries.length} aria-label={t('support.inbox.bulk.progress')} />
+      <p role="status" aria-label={t('support.inbox.bulk.progress')}>
+        {t('support.inbox.bulk.tally', { sent, waiting, failed: failed.length, total: entries.length })}
+      </p>
+      {waiting > 0 && <p className="muted">{t('support.inbox.bulk.keepsGoing')}</p>}
+      <ol className="inbox-bulk-results" aria-label={t('support.inbox.bulk.results')}>
+        {entries.map((entry) => (
+          <li key={entry.id} className={`inbox-bulk-result write-state-${entry.state}`} data-write-state={entry.state}>
+            <span className="si-server-text inbox-bulk-subject">{visibleText(known.get(ticketOf(entry))?.subject ?? ticketOf(entry))}</span>
+            <span className="inbox-bulk-state">
+              <WriteStateWords entry={entry} />
+            </span>
+          </li>
+        ))}
+      </ol>
+      <div className="si-form-actions">
+        {failed.length > 0 && (
+          <button type="button" className="button" onClick={() => void retryFailed()}>
+            {t('support.inbox.bulk.retryFailed', { count: failed.length })}
+          </button>
+        )}
+        <button type="button" className="button-primary" onClick={onClose}>
+          {t('support.inbox.bulk.done')}
+        </button>
+      </div>
+    </div>
+  );
+}
