@@ -358,6 +358,8 @@ export const en = {
     noModel: 'no model chosen',
     messages: 'Messages',
     noMessages: 'No messages yet. Pick a model and ask something.',
+    messageReading: 'Reading this message…',
+    jumpToLatest: 'Jump to latest ↓',
     retry: 'Retry',
     stop: 'Stop',
     regenerate: 'Regenerate',

@@ -356,6 +356,8 @@ export const zhCN: Catalog = {
     noModel: '未选择模型',
     messages: '消息记录',
     noMessages: '还没有消息。请选择模型后提问。',
+    messageReading: '正在读取这条消息…',
+    jumpToLatest: '跳到最新 ↓',
     retry: '重试',
     stop: '停止',
     regenerate: '重新生成',

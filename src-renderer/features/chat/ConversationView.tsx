@@ -8,7 +8,7 @@ import { profilesOf, useProfilesStore } from '../../connections/profiles-store.t
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { knownTitle, useChatStore } from './chat-store.ts';
 import { ConversationSettings } from './ConversationSettings.tsx';
-import { AnswerItem, QuestionItem } from './MessageItem.tsx';
+import { MessageList } from './MessageList.tsx';
 import './chat.css';
 
 export const conversationTitle = ({ id }: ViewParams<'conversation'>, t: TFunction): string => knownTitle(id) ?? t('views.conversation.title');
@@ -18,7 +18,7 @@ function Composer({ conversation }: { conversation: Conversation }) {
   const send = useChatStore((state) => state.send);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  const busy = conversation.messages.some((message) => message.outcome === 'streaming');
+  const busy = conversation.latestMessages.some((message) => message.outcome === 'streaming');
   const ready = !!conversation.profileId && !!conversation.model;
   const submit = async () => {
     if (!text.trim() || busy || !ready) return;
@@ -62,8 +62,6 @@ function ConversationBody({ conversation }: { conversation: Conversation }) {
   const actionError = useChatStore((state) => state.actionErrors[conversation.id]);
   const exportMarkdown = useChatStore((state) => state.exportMarkdown);
   const [exportedTo, setExportedTo] = useState<string | null>(null);
-  const busy = conversation.messages.some((message) => message.outcome === 'streaming');
-  const lastIndex = conversation.messages.length - 1;
   const { promptTokens, completionTokens, totalTokens } = conversation.usage;
 
   return (
@@ -76,23 +74,14 @@ function ConversationBody({ conversation }: { conversation: Conversation }) {
           <button
             type="button"
             className="button chat-small"
-            disabled={conversation.messages.length === 0}
+            disabled={conversation.messageCount === 0}
             onClick={() => void exportMarkdown(conversation.id).then((saved) => saved?.path && setExportedTo(saved.path))}
           >
             {t('chat.export.save')}
           </button>
         </span>
       </div>
-      <div className="chat-messages" role="log" aria-label={t('chat.messages')}>
-        {conversation.messages.length === 0 && <p className="muted">{t('chat.noMessages')}</p>}
-        {conversation.messages.map((message, index) =>
-          message.role === 'user' ? (
-            <QuestionItem key={message.id} conversationId={conversation.id} message={message} busy={busy} />
-          ) : (
-            <AnswerItem key={message.id} conversationId={conversation.id} message={message} isLast={index === lastIndex} profile={profile} />
-          ),
-        )}
-      </div>
+      <MessageList conversation={conversation} profile={profile} />
       {actionError && <ErrorNotice error={actionError} />}
       <Composer conversation={conversation} />
     </div>

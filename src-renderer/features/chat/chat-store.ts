@@ -5,6 +5,7 @@ import type {
   AnswerEnded,
   ChatMessage,
   Conversation,
+  ConversationMatches,
   ConversationSettings,
   ConversationSummary,
   GatewayModelInfo,
@@ -20,6 +21,15 @@ export interface StreamingText {
   seq: number;
 }
 
+/** The messages of a conversation this window has read, by index (0 is the first); the others are read as they scroll into view. */
+export interface LoadedMessages {
+  count: number;
+  byIndex: ReadonlyMap<number, ChatMessage>;
+}
+
+/** Messages read per call when the window scrolls back over a long conversation. */
+const messagePageSize = 50;
+
 export type ModelList = { state: 'loading' } | { state: 'loaded'; models: GatewayModelInfo[] } | { state: 'failed'; error: IpcError };
 
 export interface ChatStore {
@@ -27,6 +37,7 @@ export interface ChatStore {
   query: string;
   listError: IpcError | null;
   conversations: Record<string, Conversation>;
+  messages: Record<string, LoadedMessages>;
   /** Why the last action on a conversation failed (loading, saving, sending). */
   actionErrors: Record<string, IpcError | null>;
   streams: Record<string, StreamingText>;
@@ -36,6 +47,10 @@ export interface ChatStore {
   follow(): void;
   search(query: string): Promise<void>;
   load(id: string): Promise<void>;
+  /** Reads the messages from `start` to `end` (excluded) that this window does not have yet. */
+  readMessages(id: string, start: number, end: number): void;
+  /** The messages that contain `text`, anywhere in the conversation; null when main could not say. */
+  findInConversation(id: string, text: string): Promise<ConversationMatches | null>;
   create(profileId: string): Promise<string | null>;
   update(id: string, settings: ConversationSettings): Promise<IpcError | null>;
   remove(id: string): Promise<void>;
@@ -52,7 +67,12 @@ let following = false;
 
 export const useChatStore = create<ChatStore>()((set, get) => {
   const setConversation = (conversation: Conversation) =>
-    set((state) => ({ conversations: { ...state.conversations, [conversation.id]: conversation }, actionErrors: { ...state.actionErrors, [conversation.id]: null } }));
+    set((state) => ({
+      conversations: { ...state.conversations, [conversation.id]: conversation },
+      messages: { ...state.messages, [conversation.id]: withLatest(state.messages[conversation.id], conversation) },
+      actionErrors: { ...state.actionErrors, [conversation.id]: null },
+    }));
+  const pagesInFlight = new Set<string>();
   const setActionError = (id: string, error: IpcError | null) => set((state) => ({ actionErrors: { ...state.actionErrors, [id]: error } }));
   /** Applies a call's conversation, or keeps its error for the view. */
   const applied = (id: string, result: IpcResult<Conversation>): boolean => {
@@ -77,10 +97,13 @@ export const useChatStore = create<ChatStore>()((set, get) => {
     set((state) => {
       const { [message.id]: _finished, ...streams } = state.streams;
       const conversation = state.conversations[conversationId];
-      const conversations = conversation
-        ? { ...state.conversations, [conversationId]: withMessage(conversation, message) }
-        : state.conversations;
-      return { streams, conversations, endedAt: { ...state.endedAt, [message.id]: Date.now() } };
+      const loaded = state.messages[conversationId];
+      return {
+        streams,
+        conversations: conversation ? { ...state.conversations, [conversationId]: { ...conversation, latestMessages: replaced(conversation.latestMessages, message) } } : state.conversations,
+        messages: loaded ? { ...state.messages, [conversationId]: withEnded(loaded, message) } : state.messages,
+        endedAt: { ...state.endedAt, [message.id]: Date.now() },
+      };
     });
 
   return {
@@ -88,6 +111,7 @@ export const useChatStore = create<ChatStore>()((set, get) => {
     query: '',
     listError: null,
     conversations: {},
+    messages: {},
     actionErrors: {},
     streams: {},
     endedAt: {},
@@ -115,6 +139,33 @@ export const useChatStore = create<ChatStore>()((set, get) => {
 
     async load(id) {
       applied(id, await opsdesk.gateway.conversation({ id }));
+    },
+
+    readMessages(id, start, end) {
+      const loaded = get().messages[id];
+      if (!loaded) return;
+      const last = Math.min(end, loaded.count);
+      for (let page = Math.floor(Math.max(0, start) / messagePageSize); page * messagePageSize < last; page += 1) {
+        const offset = page * messagePageSize;
+        const key = `${id}:${page}`;
+        const pageEnd = Math.min(offset + messagePageSize, loaded.count);
+        if (pagesInFlight.has(key) || !hasGap(loaded, offset, pageEnd)) continue;
+        pagesInFlight.add(key);
+        void opsdesk.gateway.messages({ conversationId: id, offset, limit: messagePageSize }).then((result) => {
+          pagesInFlight.delete(key);
+          if (!result.ok) return setActionError(id, result.error);
+          set((state) => {
+            const current = state.messages[id];
+            return current ? { messages: { ...state.messages, [id]: withPage(current, offset, result.data) } } : state;
+          });
+        });
+      }
+    },
+
+    async findInConversation(id, text) {
+      const result = await opsdesk.gateway.findInConversation({ conversationId: id, text });
+      if (!result.ok) setActionError(id, result.error);
+      return result.ok ? result.data : null;
     },
 
     async create(profileId) {
@@ -171,12 +222,43 @@ export const useChatStore = create<ChatStore>()((set, get) => {
   };
 });
 
-function withMessage(conversation: Conversation, message: ChatMessage): Conversation {
-  const index = conversation.messages.findIndex((candidate) => candidate.id === message.id);
-  if (index < 0) return conversation;
-  const messages = [...conversation.messages];
-  messages[index] = message;
-  return { ...conversation, messages };
+function replaced(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
+  const index = messages.findIndex((candidate) => candidate.id === message.id);
+  return index < 0 ? messages : messages.with(index, message);
+}
+
+/**
+ * What main sent with the conversation, over what this window had read: the earlier messages stay
+ * (a send, a regenerate or an edit changes only the messages from its last ones on), the latest are main's.
+ */
+function withLatest(loaded: LoadedMessages | undefined, { messageCount, latestMessages }: Conversation): LoadedMessages {
+  const first = messageCount - latestMessages.length;
+  const byIndex = new Map<number, ChatMessage>();
+  for (const [index, message] of loaded?.byIndex ?? []) if (index < first) byIndex.set(index, message);
+  latestMessages.forEach((message, offset) => byIndex.set(first + offset, message));
+  return { count: messageCount, byIndex };
+}
+
+/** A page as main read it; what the window already has stays (it may be newer than the page). */
+function withPage(loaded: LoadedMessages, offset: number, page: ChatMessage[]): LoadedMessages {
+  const byIndex = new Map(loaded.byIndex);
+  page.forEach((message, at) => {
+    if (offset + at < loaded.count && !byIndex.has(offset + at)) byIndex.set(offset + at, message);
+  });
+  return { ...loaded, byIndex };
+}
+
+/** The answer as stored once it ended, in its place (near the end: it was streaming). */
+function withEnded(loaded: LoadedMessages, message: ChatMessage): LoadedMessages {
+  for (let index = loaded.count - 1; index >= Math.max(0, loaded.count - messagePageSize); index -= 1) {
+    if (loaded.byIndex.get(index)?.id === message.id) return { ...loaded, byIndex: new Map(loaded.byIndex).set(index, message) };
+  }
+  return loaded;
+}
+
+function hasGap(loaded: LoadedMessages, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) if (!loaded.byIndex.has(index)) return true;
+  return false;
 }
 
 /**

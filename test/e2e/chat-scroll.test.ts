@@ -1,0 +1,130 @@
+// The conversation's message list in Chromium against the gateway simulator: it follows an answer
+// as it streams, lets the user read further up without pulling them down, brings a failure into
+// view, and opens a long stored conversation at its newest messages.
+import type { Locator } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
+import type { AppUnderTest } from '../support/app-harness.ts';
+import { setUpE2e } from '../support/e2e-setup.ts';
+import { shot } from '../support/e2e-shots.ts';
+import { gatewayProfile } from '../support/gateway-profile.ts';
+import { fillLongConversation, longConversationText } from '../support/long-conversation.ts';
+
+const e2e = setUpE2e({ simulators: { alertCount: 0 } });
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+afterEach(() => {
+  e2e.sims.gateway.setStreamShape({});
+  e2e.sims.gateway.faults.clear();
+});
+
+/** The app with a gateway connection, showing conversation `id` (filled with `count` stored messages) in its tab. */
+async function openConversation({ apiKey = e2e.sims.gateway.keys.demo, count, model = 'gpt-4o-mini', locale }: { apiKey?: string; count: number; model?: string; locale?: string }) {
+  const app: AppUnderTest = await e2e.openApp({ keyStore: new SessionKeyStore('test'), ...(locale && { locale }) });
+  const profile = await app.services.profiles.save(gatewayProfile({ name: 'Simulated gateway', baseUrl: e2e.sims.gateway.url, apiKey, caPem: e2e.sims.ca.certPem }));
+  fillLongConversation(app.services.db, { id: 'conv', count, title: 'Scan questions' });
+  app.services.chat.updateConversation('conv', { profileId: profile.id, model });
+  app.services.workspace.save({ tabs: [{ id: 'conv-tab', kind: 'conversation', params: { id: 'conv' } }], activeTabId: 'conv-tab' });
+  await app.page.reload();
+  const panel = app.page.getByRole('tabpanel');
+  await panel.getByRole('log', { name: 'Messages' }).waitFor();
+  return { app, page: app.page, panel };
+}
+
+const messageList = (panel: Locator) => panel.getByRole('log', { name: 'Messages' });
+const lastAnswer = (panel: Locator) => panel.getByRole('article', { name: /^Answer from/ }).last();
+
+/** How far the list is from its bottom, in pixels. */
+const distanceFromBottom = (panel: Locator) => messageList(panel).evaluate((list) => list.scrollHeight - list.scrollTop - list.clientHeight);
+
+/** Whether `inner`'s box lies inside the list's visible box. */
+async function inView(panel: Locator, inner: Locator): Promise<boolean> {
+  const [outer, box] = await Promise.all([messageList(panel).boundingBox(), inner.boundingBox()]);
+  return !!outer && !!box && box.y >= outer.y - 1 && box.y + box.height <= outer.y + outer.height + 1;
+}
+
+async function ask(panel: Locator, text: string) {
+  await panel.getByLabel('Message', { exact: true }).fill(text);
+  await panel.getByRole('button', { name: 'Send' }).click();
+}
+
+const settled = (answer: Locator) => poll(() => answer.getAttribute('aria-busy')).toBe('false');
+
+/** A long answer in lines, so it grows taller than the window as it streams. */
+const longAnswer = Array.from({ length: 120 }, (_, line) => `Line ${line + 1} of the long answer about the scan.`).join('\n\n');
+
+describe('the message list', () => {
+  test('follows a long streamed answer to its end after several exchanges; scrolling up stops following until Jump to latest', async () => {
+    const { page, panel } = await openConversation({ count: 8 });
+    expect(await distanceFromBottom(panel)).toBeLessThanOrEqual(48);
+
+    e2e.sims.gateway.setStreamShape({ text: longAnswer, deltaChars: 12, deltaIntervalMs: 8 });
+    await ask(panel, 'Tell me everything about the scan');
+    const answer = lastAnswer(panel);
+    await poll(() => answer.innerText()).toContain('Line 3 of');
+    // While it streams, each moment the newest text is at the bottom of the list, in view.
+    for (let look = 0; look < 6; look += 1) {
+      expect(await distanceFromBottom(panel)).toBeLessThanOrEqual(48);
+      await page.waitForTimeout(150);
+    }
+    await settled(answer);
+    await poll(() => inView(panel, answer.getByRole('button', { name: 'Copy' }))).toBe(true);
+    expect(await inView(panel, answer.getByText('Line 120 of the long answer'))).toBe(true);
+    await shot(page, 'chat-followed-to-end');
+
+    // Scrolling up while the next answer streams: the list stays where the user put it.
+    e2e.sims.gateway.setStreamShape({ text: longAnswer, deltaChars: 6, deltaIntervalMs: 10 });
+    await ask(panel, 'And once more');
+    await poll(() => lastAnswer(panel).innerText()).toContain('Line 2 of');
+    const box = (await messageList(panel).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -600);
+    const jump = panel.getByRole('button', { name: 'Jump to latest ↓' });
+    await jump.waitFor();
+    const readingAt = await messageList(panel).evaluate((list) => list.scrollTop);
+    // Read as text, not as shown: the answer's blocks below the screen are not rendered.
+    await poll(() => lastAnswer(panel).textContent()).toContain('Line 30 of');
+    expect(await messageList(panel).evaluate((list) => list.scrollTop)).toBe(readingAt);
+    expect(await distanceFromBottom(panel)).toBeGreaterThan(300);
+    await shot(page, 'chat-reading-up');
+
+    await jump.click();
+    expect(await jump.count()).toBe(0);
+    await poll(() => distanceFromBottom(panel)).toBeLessThanOrEqual(48);
+    await poll(() => lastAnswer(panel).textContent()).toContain('Line 60 of');
+    expect(await distanceFromBottom(panel)).toBeLessThanOrEqual(48);
+    await settled(lastAnswer(panel));
+  });
+
+  test("a refused model's error comes into view even when the user had scrolled up", async () => {
+    const { page, panel } = await openConversation({ apiKey: e2e.sims.gateway.keys.limited, count: 30, model: 'gpt-4.1' });
+    const box = (await messageList(panel).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -1500);
+    await panel.getByRole('button', { name: 'Jump to latest ↓' }).waitFor();
+
+    await ask(panel, 'Use the big model');
+    await settled(lastAnswer(panel));
+    const refusal = lastAnswer(panel).getByText('This key may not use gpt-4.1. Models it may use: gpt-4o-mini.');
+    await poll(() => inView(panel, refusal)).toBe(true);
+    await poll(() => inView(panel, lastAnswer(panel).getByRole('button', { name: 'Retry' }))).toBe(true);
+    await shot(page, 'chat-refused-in-view');
+  });
+
+  test('a conversation of 3,000 stored messages opens at its newest, and scrolling back reads the earlier ones', async () => {
+    const count = 3_000;
+    const { page, panel } = await openConversation({ count });
+    await poll(() => panel.getByText('Answer 1499.').count()).toBe(1);
+    expect(await distanceFromBottom(panel)).toBeLessThanOrEqual(48);
+    // Only what is on screen exists.
+    expect(await panel.getByRole('article').count()).toBeLessThan(30);
+
+    await messageList(panel).focus();
+    await page.keyboard.press('Home');
+    await poll(() => panel.getByText(longConversationText(0)).count()).toBe(1);
+    await shot(page, 'chat-long-conversation-top');
+    await panel.getByRole('button', { name: 'Jump to latest ↓' }).click();
+    await poll(() => panel.getByText('Answer 1499.').count()).toBe(1);
+    await shot(page, 'chat-long-conversation');
+  });
+});
