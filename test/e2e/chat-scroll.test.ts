@@ -126,5 +126,21 @@ describe('the message list', () => {
     await panel.getByRole('button', { name: 'Jump to latest ↓' }).click();
     await poll(() => panel.getByText('Answer 1499.').count()).toBe(1);
     await shot(page, 'chat-long-conversation');
+
+    // Find looks through every message, read or not, and brings the one found into view.
+    await page.keyboard.press('Control+f');
+    const find = panel.getByRole('searchbox', { name: 'Find in this conversation' });
+    await find.fill('question 7:');
+    await poll(() => panel.getByRole('search').getByRole('status').innerText()).toBe('1 of 1 messages');
+    await poll(async () => (await panel.getByText(longConversationText(14)).count()) === 1 && inView(panel, panel.getByText(longConversationText(14)))).toBe(true);
+    await find.fill('| 3389 |');
+    await poll(() => panel.getByRole('search').getByRole('status').innerText()).toBe('1 of 500 messages');
+    await find.press('Enter');
+    await poll(() => panel.getByRole('search').getByRole('status').innerText()).toBe('2 of 500 messages');
+    // The newest match first, then the one before it: answers 1498 and 1495 hold the table.
+    await poll(async () => (await panel.locator('.chat-row-found').textContent()) ?? '').toContain('Answer 1495.');
+    await shot(page, 'chat-find');
+    await find.press('Escape');
+    expect(await panel.getByRole('search').count()).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage, Conversation } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { useChatStore } from './chat-store.ts';
+import { ConversationFind, highlightOccurrences } from './ConversationFind.tsx';
 import { AnswerItem, QuestionItem } from './MessageItem.tsx';
 
 /** Closer to the bottom than this, the list counts as at the bottom: it follows new text. */
@@ -138,6 +139,37 @@ export function MessageList({ conversation, profile }: Props) {
   const first = items[0]?.index ?? 0;
   const lastShown = items.at(-1)?.index ?? -1;
 
+  const [finding, setFinding] = useState(false);
+  const [found, setFound] = useState<{ index: number; text: string } | null>(null);
+  const rows = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'f' || !scroller.current?.checkVisibility()) return;
+      event.preventDefault();
+      setFinding(true);
+      scroller.current.parentElement?.querySelector<HTMLInputElement>('.chat-find input')?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [scroller]);
+  const onFound = useCallback(
+    (index: number | null, text: string) => {
+      setFound(index === null ? null : { index, text });
+      if (index === null) return;
+      readUp();
+      virtualizer.scrollToIndex(index, { align: 'center' });
+    },
+    [readUp, virtualizer],
+  );
+  const closeFind = useCallback(() => {
+    setFinding(false);
+    setFound(null);
+    scroller.current?.focus();
+  }, [scroller]);
+  // Every render may bring other messages on screen: their occurrences are marked again.
+  useEffect(() => highlightOccurrences(finding && found ? rows.current : null, found?.text ?? ''));
+  useEffect(() => () => highlightOccurrences(null, ''), []);
+
   useEffect(() => {
     if (lastShown >= first) readMessages(id, first - readAheadMessages, lastShown + 1 + readAheadMessages);
   }, [id, first, lastShown, readMessages]);
@@ -160,6 +192,7 @@ export function MessageList({ conversation, profile }: Props) {
 
   return (
     <div className="chat-messages-frame">
+      {finding && <ConversationFind conversationId={id} onFound={onFound} onClose={closeFind} />}
       <div
         ref={scroller}
         className="chat-messages"
@@ -179,7 +212,7 @@ export function MessageList({ conversation, profile }: Props) {
         }}
       >
         {count === 0 && <p className="muted">{t('chat.noMessages')}</p>}
-        <div className="chat-messages-rows" style={{ height: totalHeight }}>
+        <div ref={rows} className="chat-messages-rows" style={{ height: totalHeight }}>
           {items.map((item) => {
             const message = byIndex?.get(item.index);
             return (
@@ -188,7 +221,7 @@ export function MessageList({ conversation, profile }: Props) {
                 ref={virtualizer.measureElement}
                 data-index={item.index}
                 data-message-id={message?.id}
-                className="chat-row"
+                className={item.index === found?.index ? 'chat-row chat-row-found' : 'chat-row'}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <MessageRow conversationId={id} message={message} isLast={item.index === count - 1} busy={busy} profile={profile} />
