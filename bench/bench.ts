@@ -7,6 +7,7 @@ import type { Figure, FigureRow } from './figure.ts';
 import { p1Streaming } from './figures/p1-streaming.ts';
 import { p2Sync } from './figures/p2-sync.ts';
 import { p3View } from './figures/p3-view.ts';
+import { p4Window } from './figures/p4-window.ts';
 import { p5Memory } from './figures/p5-memory.ts';
 import { p6Inbox } from './figures/p6-inbox.ts';
 import { p7Budget } from './figures/p7-budget.ts';
@@ -14,7 +15,7 @@ import { p8Conversation } from './figures/p8-conversation.ts';
 import { p9Palette } from './figures/p9-palette.ts';
 
 /** Every figure, in the order the issue lists them. */
-export const figures: Figure[] = [p1Streaming, p2Sync, p3View, p5Memory, p6Inbox, p7Budget, p8Conversation, p9Palette];
+export const figures: Figure[] = [p1Streaming, p2Sync, p3View, p4Window, p5Memory, p6Inbox, p7Budget, p8Conversation, p9Palette];
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, out: { type: 'string', default: 'bench-results.json' }, only: { type: 'string' } } });
 const quick = values.quick;

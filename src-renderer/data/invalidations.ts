@@ -43,6 +43,9 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
       ),
     ),
     api.gateway.onConversationsChanged(() => stale(gatewayKeys.conversations())),
+    // A profile saved (its address or key) or a certificate trusted: the list read before, or its
+    // refusal, belongs to the connection as it was.
+    api.profiles.onChanged(() => stale(gatewayKeys.everyModelList())),
     // An entry made, or a queued write's entry settled: the log, each item's history and the action list.
     api.activity.onCacheChanged(() => stale(activityKeys.all())),
     // The settings event carries the new settings.

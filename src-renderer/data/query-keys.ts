@@ -46,6 +46,10 @@ export const assistantKeys = {
 export const gatewayKeys = {
   conversations: () => ['gateway', 'conversations'] as const,
   callLog: () => ['gateway', 'callLog'] as const,
+  /** The models a profile's key may use; read again whenever a profile changes (its address, key or trust). */
+  models: (profileId: string) => ['gateway', 'models', profileId] as const,
+  everyModelList: () => ['gateway', 'models'] as const,
+  layout: () => ['gateway', 'layout'] as const,
   remote: (profileId: string, what: string, ...rest: unknown[]) => ['gateway', profileId, what, ...rest] as const,
 };
 

@@ -31,7 +31,14 @@ export function NotificationCenter() {
   }, [open, setOpen]);
 
   return (
-    <div className="nc" ref={root}>
+    // Escape closes the panel from the bell too, where focus stays after opening it with the mouse.
+    <div
+      className="nc"
+      ref={root}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) setOpen(false);
+      }}
+    >
       <TabBarButton
         className="nc-bell"
         icon="bell"
@@ -61,9 +68,6 @@ function NotificationPanel({ onClose }: { onClose(): void }) {
       className="nc-panel"
       role="dialog"
       aria-label={t('notificationCenter.center')}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
     >
       <header className="nc-header">
         <h2>{t('notificationCenter.heading')}</h2>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findAddresses } from '../../src-shared/address-mentions.ts';
 import { useWorkspaceStore } from '../workspace/workspace-store.ts';
+import { visibleText } from '../../src-shared/visible-text.ts';
 
 /** One address as a link to its card (`address` as the recogniser names it; `children` as the text wrote it). */
 export function AddressLink({ address, children }: { address: string; children: ReactNode }) {
@@ -17,7 +18,7 @@ export function AddressLink({ address, children }: { address: string; children: 
 
 interface Props {
   text: string;
-  /** How each piece is shown (a cell's invisible characters written out); as it is by default. */
+  /** How each piece is shown; with its invisible format characters written out unless said (a cell also cuts it). */
   show?: (piece: string) => string;
 }
 
@@ -25,7 +26,7 @@ interface Props {
  * Text from a server or a model with every IPv4/IPv6 address and CIDR range in it a link to that
  * address's card. React text only: nothing in `text` is ever read as markup.
  */
-export function AddressText({ text, show = (piece) => piece }: Props) {
+export function AddressText({ text, show = visibleText }: Props) {
   const mentions = useMemo(() => findAddresses(text), [text]);
   if (mentions.length === 0) return <>{show(text)}</>;
   return (

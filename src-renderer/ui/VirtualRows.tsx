@@ -1,4 +1,4 @@
-import type { CSSProperties, Key, ReactNode } from 'react';
+import type { CSSProperties, Key, ReactNode, UIEvent } from 'react';
 import { useVirtualRows } from './use-virtual-rows.ts';
 
 /** How the rows on screen look: their role, classes and key. */
@@ -18,7 +18,7 @@ interface Props<Row> {
   /** What to scroll over and how the keys move: the options of `useVirtualRows`. */
   list: Parameters<typeof useVirtualRows>[0];
   /** The scrolling box: its class, role and name; it takes the keys and names the selected row. */
-  viewport: { className: string; role: 'listbox' | 'rowgroup'; label: string; onMouseLeave?(): void };
+  viewport: { className: string; role: 'listbox' | 'rowgroup'; label: string; onMouseLeave?(): void; onScroll?(event: UIEvent<HTMLDivElement>): void; style?: CSSProperties };
   /** Shown in place of rows when there are none. */
   empty: { className: string; content: ReactNode } | null;
   /** Undefined while the row's page is still on its way. */
@@ -41,9 +41,11 @@ export function VirtualRows<Row>({ list, viewport, empty, rowAt, look, children 
       aria-activedescendant={selectedIndex !== null ? virtual.rowId(selectedIndex) : undefined}
       onKeyDown={virtual.onKeyDown}
       onMouseLeave={viewport.onMouseLeave}
+      onScroll={viewport.onScroll}
+      style={viewport.style}
     >
       {empty && <div className={empty.className}>{empty.content}</div>}
-      <div style={{ height: virtual.totalHeight, position: 'relative' }}>
+      <div className="virtual-rows" style={{ height: virtual.totalHeight }}>
         {virtual.items.map((item) => {
           const row = rowAt(item.index);
           const selected = item.index === selectedIndex;

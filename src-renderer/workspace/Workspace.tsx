@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { IpcError } from '../../src-preload/contract/define.ts';
 import { Palette } from '../features/palette/Palette.tsx';
@@ -11,7 +11,8 @@ import { TabBar } from './TabBar.tsx';
 import { ViewPicker } from './ViewPicker.tsx';
 import { persistWorkspace, useWorkspaceStore } from './workspace-store.ts';
 import { useWorkspaceShortcuts } from './use-workspace-shortcuts.ts';
-import { tabTitle } from './view-registry.ts';
+import { loadWhenIdle } from '../ui/lazy-view.ts';
+import { tabTitle, viewLoads } from './view-registry.ts';
 import { ViewForTab } from './ViewForTab.tsx';
 
 export function Workspace() {
@@ -21,7 +22,9 @@ export function Workspace() {
   const pickerOpen = useWorkspaceStore((state) => state.pickerOpen);
   const saveError = useWorkspaceStore((state) => state.saveError);
   const paletteOpen = usePaletteStore((state) => state.open);
+  const windowSettled = useWindowSettled();
   useEffect(() => persistWorkspace(), []);
+  useEffect(() => (windowSettled ? loadWhenIdle(viewLoads) : undefined), [windowSettled]);
   useWorkspaceShortcuts();
   useShowAboutFromMenu();
 
@@ -41,9 +44,11 @@ export function Workspace() {
             className="tab-panel"
             hidden={tab.id !== activeTabId}
           >
-            <ErrorBoundary viewTitle={tabTitle(tab, t)}>
-              <ViewForTab tab={tab} />
-            </ErrorBoundary>
+            {(tab.id === activeTabId || windowSettled) && (
+              <ErrorBoundary viewTitle={tabTitle(tab, t)}>
+                <ViewForTab tab={tab} />
+              </ErrorBoundary>
+            )}
           </section>
         ))}
       </main>
@@ -52,6 +57,16 @@ export function Workspace() {
       <LiveConfirmation />
     </div>
   );
+}
+
+/** False until the window first has nothing to do: the tabs not in view wait for it, so the first paint is the active tab's alone. */
+function useWindowSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const idle = requestIdleCallback(() => setSettled(true));
+    return () => cancelIdleCallback(idle);
+  }, []);
+  return settled;
 }
 
 function SaveFailed({ error }: { error: IpcError }) {

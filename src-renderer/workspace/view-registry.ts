@@ -1,20 +1,14 @@
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
 import type { NavigationTarget, PickerKind, ViewKind, ViewParams } from '../../src-preload/contract/workspace.ts';
-import { ActivityView } from '../activity/ActivityView.tsx';
-import { addressTitle } from '../features/address/AddressView.tsx';
-import { ChatView } from '../features/chat/ChatView.tsx';
-import { useConversationTitles } from '../features/chat/chat-store.ts';
-import { conversationTitle } from '../features/chat/ConversationView.tsx';
-import { ConversationTab } from './ConversationTab.tsx';
-import { AlertView, alertTitle } from '../features/firewall/AlertView.tsx';
-import { BlockView, blockTitle } from '../features/firewall/blocklist/BlockView.tsx';
+import { adminSectionLoads } from '../features/firewall/admin/index.ts';
 import { FirewallView } from '../features/firewall/FirewallView.tsx';
-import { SettingsView } from '../features/settings/SettingsView.tsx';
-import { SupportView } from '../features/support/SupportView.tsx';
-import { TicketView, ticketTitle } from '../features/support/ticket/TicketView.tsx';
+import { supportSectionLoads } from '../features/support/sections.ts';
+import { useConversationTitles } from '../features/chat/chat-store.ts';
 import { useTicketSubjects } from '../features/support/ticket/ticket-subjects.ts';
-import { AddressCardView } from './AddressCardView.tsx';
+import { lazyView } from '../ui/lazy-view.ts';
+import { addressTitle, alertTitle, blockTitle, conversationTitle, ticketTitle } from './tab-titles.ts';
+import { visibleText } from '../../src-shared/visible-text.ts';
 
 // A view's title and summary are `views.<kind>.title` and `.summary` in the catalogs.
 
@@ -36,18 +30,37 @@ export interface ItemView<K extends ViewKind> {
 
 export type ViewRegistration<K extends ViewKind> = PickerView<K> | ItemView<K>;
 
+// The Firewall view is the first screen; every other view is a chunk of its own (`npm run bench`, P4).
+const viewOf = <K extends ViewKind>(importComponent: () => Promise<ComponentType<{ params: ViewParams<K> }>>) => lazyView(importComponent);
+const support = viewOf<'support'>(() => import('../features/support/SupportView.tsx').then((module) => module.SupportView));
+const chat = viewOf<'chat'>(() => import('../features/chat/ChatView.tsx').then((module) => module.ChatView));
+const settings = viewOf<'settings'>(() => import('../features/settings/SettingsView.tsx').then((module) => module.SettingsView));
+const alert = viewOf<'alert'>(() => import('../features/firewall/AlertView.tsx').then((module) => module.AlertView));
+const conversation = viewOf<'conversation'>(() => import('./ConversationTab.tsx').then((module) => module.ConversationTab));
+const ticket = viewOf<'ticket'>(() => import('../features/support/ticket/TicketView.tsx').then((module) => module.TicketView));
+const block = viewOf<'block'>(() => import('../features/firewall/blocklist/BlockView.tsx').then((module) => module.BlockView));
+const activity = viewOf<'activity'>(() => import('../activity/ActivityView.tsx').then((module) => module.ActivityView));
+const address = viewOf<'address'>(() => import('./AddressCardView.tsx').then((module) => module.AddressCardView));
+
+/** The views (and the sections of the Firewall and Support views) fetched when the window is idle, most often opened first. */
+export const viewLoads: readonly (() => Promise<unknown>)[] = [
+  ...[support, chat, settings, ticket, alert, activity, address, block, conversation].map((view) => view.load),
+  ...supportSectionLoads,
+  ...adminSectionLoads,
+];
+
 /** Every view kind, in picker order. Adding a view is one entry here (and its kind in the contract). */
 export const viewRegistry: { [K in ViewKind]: ViewRegistration<K> } = {
   firewall: { holds: 'nothing', component: FirewallView },
-  support: { holds: 'nothing', component: SupportView },
-  chat: { holds: 'nothing', component: ChatView },
-  settings: { holds: 'nothing', component: SettingsView },
-  alert: { holds: 'item', component: AlertView, titleFor: alertTitle },
-  conversation: { holds: 'item', component: ConversationTab, titleFor: conversationTitle },
-  ticket: { holds: 'item', component: TicketView, titleFor: ticketTitle },
-  block: { holds: 'item', component: BlockView, titleFor: blockTitle },
-  activity: { holds: 'nothing', component: ActivityView },
-  address: { holds: 'item', component: AddressCardView, titleFor: addressTitle },
+  support: { holds: 'nothing', component: support.component },
+  chat: { holds: 'nothing', component: chat.component },
+  settings: { holds: 'nothing', component: settings.component },
+  alert: { holds: 'item', component: alert.component, titleFor: alertTitle },
+  conversation: { holds: 'item', component: conversation.component, titleFor: conversationTitle },
+  ticket: { holds: 'item', component: ticket.component, titleFor: ticketTitle },
+  block: { holds: 'item', component: block.component, titleFor: blockTitle },
+  activity: { holds: 'nothing', component: activity.component },
+  address: { holds: 'item', component: address.component, titleFor: addressTitle },
 };
 
 /** The registration of a tab's view, with the parameters that view takes. */
@@ -65,7 +78,8 @@ export function useItemTitles(): void {
   useTicketSubjects((state) => state.subjects);
 }
 
+/** A tab's title; an item's title may come from a server, so its direction controls are shown as marks. */
 export function tabTitle(tab: NavigationTarget, t: TFunction): string {
   const view = viewFor(tab.kind);
-  return view.holds === 'item' ? view.titleFor(tab.params, t) : t(`views.${tab.kind}.title`);
+  return view.holds === 'item' ? visibleText(view.titleFor(tab.params, t)) : t(`views.${tab.kind}.title`);
 }

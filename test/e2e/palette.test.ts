@@ -8,6 +8,7 @@ import { fillAlertCache } from '../support/alert-cache-fill.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
 import { shot } from '../support/e2e-shots.ts';
 import { insertProfileRow } from '../support/profile-row.ts';
+import { visibleText } from '../../src-shared/visible-text.ts';
 
 const e2e = setUpE2e();
 
@@ -66,7 +67,7 @@ describe('command palette', () => {
     const ours = tickets.getByRole('option', { name: /Our office is blocked/ });
     expect(await tickets.getByRole('option').allInnerTexts()).toHaveLength(3);
     expect(await tickets.getByRole('option', { name: /Refund for order 7/ }).innerText(), 'a match in a message shows the words around it').toContain('the office printer is broken too');
-    expect(await tickets.getByRole('option', { name: /onerror/ }).innerText()).toContain(HOSTILE);
+    expect(await tickets.getByRole('option', { name: /onerror/ }).innerText()).toContain(visibleText(HOSTILE));
     expect(await ours.locator('mark').allInnerTexts(), 'the matched word is marked').toEqual(['office', 'office']);
     expect(await ours.innerText(), 'each hit names its connection').toContain('Main desk');
     expect(await palette(page).locator('img').count(), 'a hostile subject is text, not markup').toBe(0);

@@ -23,6 +23,7 @@ export function fillAlertCache(db: Db, profileId: string, rows: number, nowMs: n
        printf('Signature hit %d from source to port %d', i % 400, i % 1000), NULL
      FROM n`,
   ).run({ rows, key, nowMs });
+  db.prepare('UPDATE firewall_alerts SET src_ip_key = address_sort_key(src_ip), dst_ip_key = address_sort_key(dst_ip) WHERE profile_key = ?').run(key);
   db.prepare(
     `INSERT INTO firewall_alert_counts (profile_key, severity, category, action, alerts)
      SELECT profile_key, severity, category, action, COUNT(*) FROM firewall_alerts WHERE profile_key = ? GROUP BY severity, category, action`,

@@ -14,6 +14,7 @@ import type { EventHub } from '../../src-main/ipc/event-hub.ts';
 import { createHandlers } from '../../src-main/ipc/handlers/index.ts';
 import { createRouter } from '../../src-main/ipc/router.ts';
 import { wireEvents } from '../../src-main/ipc/wire-events.ts';
+import { dialogFitScript } from './dialog-fit.ts';
 import { RecordingPlatform } from './recording-platform.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -54,6 +55,10 @@ export interface HarnessOptions extends Partial<Omit<AppServicesOptions, 'dataDi
   ipcLog?: { channel: string; result: unknown }[];
   /** The browser's language (navigator.languages), as the OS would set it; Chromium's default unless given. */
   locale?: string;
+  /** The window's size; 1280×800 unless given. */
+  viewport?: { width: number; height: number };
+  /** Measure every dialog the window opens against its box (`dialog-fit.ts`). */
+  watchDialogs?: boolean;
 }
 
 export interface AppUnderTest {
@@ -72,7 +77,7 @@ export interface AppUnderTest {
  */
 export async function openApp(browser: Browser, options: HarnessOptions = {}): Promise<AppUnderTest> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-e2e-')));
-  const { brokenChannels, ipcLog, locale, dataDir: _dataDir, platform = new RecordingPlatform(), ...serviceOptions } = options;
+  const { brokenChannels, ipcLog, locale, viewport = { width: 1280, height: 800 }, watchDialogs = false, dataDir: _dataDir, platform = new RecordingPlatform(), ...serviceOptions } = options;
   // Not openTestServices: the window's tests keep the app's own key store (the real keychain) and its folder.
   const services = await createAppServices({ logSink: () => {}, ...serviceOptions, platform, dataDir });
   const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux', dataFolder: dataDir, logFile: path.join(dataDir, 'logs', 'opsdesk.log') }), {
@@ -81,7 +86,7 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
   });
   const events = createEventHub(router);
   wireEvents(services, events);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(locale && { locale }) });
+  const context = await browser.newContext({ viewport, ...(locale && { locale }) });
   const page = await context.newPage();
   // A step that cannot happen fails naming its locator, not as the whole test's timeout.
   page.setDefaultTimeout(20_000);
@@ -118,6 +123,7 @@ export async function openApp(browser: Browser, options: HarnessOptions = {}): P
 
   await page.addInitScript(`window.__opsdeskManifest = ${JSON.stringify(manifestOf(contract))};`);
   await page.addInitScript(await buildBridgeScript());
+  if (watchDialogs) await page.addInitScript(dialogFitScript);
   await page.goto(`${harnessOrigin}/index.html`);
   await page.getByRole('tablist').waitFor();
 

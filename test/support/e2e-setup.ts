@@ -1,5 +1,6 @@
 // One e2e file's set-up: Chromium and either a certificate authority or the three simulators for
-// the whole file; the apps and simulators a test starts are closed after it, the apps' data removed.
+// the whole file; the apps and simulators a test starts are closed after it, the apps' data removed,
+// and the test fails if any dialog its apps opened did not fit the window.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { createCertificateAuthority, issueServerCertificate, startSimulators, type CertificateAuthority, type Pem, type SimulatorOptions, type Simulators } from '../sim/index.ts';
 import { openApp, type AppUnderTest, type HarnessOptions } from './app-harness.ts';
 import { launchChromium } from './chromium.ts';
+import { dialogFits, misfits } from './dialog-fit.ts';
 
 export interface E2eOptions {
   /** The three simulators for the whole file; without them, a certificate authority for the simulators a test starts. */
@@ -56,8 +58,13 @@ export function setUpE2e(options: E2eOptions = {}): E2e {
   afterAll(async () => {
     await Promise.all([browser?.close(), sims?.close(), scratch && rm(scratch, { recursive: true, force: true })]);
   });
+  /** Dialogs that did not fit in the window of an app the test closed, reported when the test ends. */
+  let unfit: string[] = [];
   afterEach(async () => {
     await Promise.all([...[...apps].map((app) => app.close({ removeData: true })), ...[...served].map((sim) => sim.close())]);
+    const found = unfit;
+    unfit = [];
+    if (found.length > 0) throw new Error(`A dialog did not fit its window:\n${found.join('\n')}`);
   });
 
   const started = <T>(value: T | undefined, what: string): T => {
@@ -78,11 +85,12 @@ export function setUpE2e(options: E2eOptions = {}): E2e {
       return started(scratch, 'scratch folder');
     },
     async openApp(harnessOptions) {
-      const app = await openApp(e2e.browser, harnessOptions);
+      const app = await openApp(e2e.browser, { watchDialogs: true, ...harnessOptions });
       const tracked: AppUnderTest = {
         ...app,
         async close(closeOptions) {
           apps.delete(tracked);
+          unfit.push(...misfits(await dialogFits(app.page)));
           await app.close(closeOptions);
         },
       };

@@ -2,7 +2,7 @@
 // alone, and sees every row of the tables it found come through.
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
-import { migrate, type Db } from '../../src-main/core/db/database.ts';
+import { migrate, registerSqlFunctions, type Db } from '../../src-main/core/db/database.ts';
 import type { Migration } from '../../src-main/core/db/migrations/migration.ts';
 
 export interface ProfileRow {
@@ -20,6 +20,7 @@ const PROFILES_TABLE_FROM = 2;
 export function schemaBefore(migration: Migration, profile: ProfileRow = { id: 'a', service: 'firewall', name: 'Lab' }): Db {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
+  registerSqlFunctions(db);
   migrate(db, migration.version - 1);
   if (migration.version > PROFILES_TABLE_FROM) {
     db.prepare(

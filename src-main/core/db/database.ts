@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { migrations } from './migrations/index.ts';
 import { registerAddressMatch } from './address-match.ts';
 import { registerWordPrefixMatch } from './word-prefix-match.ts';
+import { registerAddressOrder } from './address-order.ts';
 
 export type Db = Database.Database;
 
@@ -27,10 +28,16 @@ export function openDatabase(file: string, onMigration?: (step: MigrationStep) =
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   beginTransactionsImmediate(db);
-  registerWordPrefixMatch(db);
-  registerAddressMatch(db);
+  registerSqlFunctions(db);
   migrate(db, migrations.length, onMigration);
   return db;
+}
+
+/** The functions of ours that the schema's statements and migrations call; every connection has them. */
+export function registerSqlFunctions(db: Db): void {
+  registerWordPrefixMatch(db);
+  registerAddressMatch(db);
+  registerAddressOrder(db);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Clock } from '../lifecycle/clock.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
 import type { Platform } from '../platform.ts';
 import type { NotificationRepository } from './notification-repository.ts';
+import { visibleText } from '../../../src-shared/visible-text.ts';
 
 /**
  * A click can come before any window listens (a Windows toast from an earlier run that starts the
@@ -70,10 +71,15 @@ export class NotificationCenter {
     const createdAt = new Date(now).toISOString();
     const joined = raised.groupKey === null ? undefined : this.#repository.openGroup(raised.groupKey, new Date(now - GROUP_WINDOW_MS).toISOString());
     const count = (joined?.count ?? 0) + raised.count;
+    const { title, body, target } = raised.describe(count);
+    // A notice quotes server text (a ticket's subject, an alert's signature): the desktop shows it
+    // with no isolation, so direction controls in it are written out as visible marks.
     const item: NotificationItem = {
       id: joined?.id ?? randomUUID(),
       kind: raised.kind,
-      ...raised.describe(count),
+      title: visibleText(title),
+      body: visibleText(body),
+      target,
       count,
       createdAt,
       read: false,

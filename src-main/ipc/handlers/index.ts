@@ -12,9 +12,11 @@ import { notificationsHandlers } from './notifications.ts';
 import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
+import { repliesHandlers } from './replies.ts';
 import { searchHandlers } from './search.ts';
 import { supportWebhooksHandlers } from './support-webhooks.ts';
 import { supportHandlers } from './support.ts';
+import { viewsHandlers } from './views.ts';
 import { workspaceHandlers } from './workspace.ts';
 
 /** The handler map: one file per contract area, each handler one line into a service. */
@@ -35,5 +37,7 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     address: addressHandlers(services),
     assistant: assistantHandlers(services),
     drafting: draftingHandlers(services),
+    views: viewsHandlers(services),
+    replies: repliesHandlers(services),
   };
 }

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AddressMention, MentionKind } from '../../../src-preload/contract/address.ts';
-import type { NavigationTarget, ViewParams } from '../../../src-preload/contract/workspace.ts';
+import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
 import { ItemHistory } from '../../activity/ItemHistory.tsx';
 import { AddressText } from '../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -10,11 +9,11 @@ import { Time } from '../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { useAddressMentions } from './address-data.ts';
 import './address.css';
+import { visibleText } from '../../../src-shared/visible-text.ts';
+import { addressTitle } from '../../workspace/tab-titles.ts';
 
 /** In the order the card shows them. */
 const mentionKinds: readonly MentionKind[] = ['ticket', 'contact', 'workItem', 'conversation'];
-
-export const addressTitle = ({ address }: ViewParams<'address'>, t: TFunction): string => t('views.address.titleWithAddress', { address });
 
 interface Props {
   address: string;
@@ -93,7 +92,7 @@ function MentionGroup({ kind, items }: { kind: MentionKind; items: readonly Addr
           {items.map((item) => (
             <li key={`${item.profileId ?? ''}/${item.id}`} className="address-mention">
               <button type="button" className="link-button" onClick={() => navigate(targetOf(item))}>
-                <bdi>{item.title?.trim() ? item.title : item.id}</bdi>
+                <bdi>{visibleText(item.title?.trim() ? item.title : item.id)}</bdi>
               </button>
               {item.at && (
                 <span className="muted">

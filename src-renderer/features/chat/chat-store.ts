@@ -8,7 +8,6 @@ import type {
   ConversationMatches,
   ConversationSettings,
   ConversationSummary,
-  GatewayModelInfo,
   SavedFile,
 } from '../../../src-preload/contract/gateway.ts';
 import { opsdesk } from '../../bridge.ts';
@@ -30,8 +29,6 @@ export interface LoadedMessages {
 /** Messages read per call when the window scrolls back over a long conversation. */
 const messagePageSize = 50;
 
-export type ModelList = { state: 'loading' } | { state: 'loaded'; models: GatewayModelInfo[] } | { state: 'failed'; error: IpcError };
-
 export interface ChatStore {
   summaries: ConversationSummary[];
   query: string;
@@ -43,7 +40,11 @@ export interface ChatStore {
   streams: Record<string, StreamingText>;
   /** When this window learnt that an answer ended (the start of a Retry-After countdown). */
   endedAt: Record<string, number>;
-  models: Record<string, ModelList>;
+  /** What is typed in each conversation's composer, shared by every composer of it (the list's and its tab's). */
+  drafts: Record<string, string>;
+  setDraft(id: string, text: string): void;
+  /** The conversation the Chat view shows beside its list; null: the newest. */
+  openId: string | null;
   follow(): void;
   search(query: string): Promise<void>;
   load(id: string): Promise<void>;
@@ -58,25 +59,35 @@ export interface ChatStore {
   regenerate(id: string): Promise<void>;
   editAndResend(id: string, messageId: string, text: string): Promise<boolean>;
   stop(messageId: string): Promise<void>;
-  loadModels(profileId: string, again?: boolean): Promise<void>;
+  /** Shows the version before or after the one on screen at a message's place. */
+  showVersion(id: string, messageId: string, step: -1 | 1): Promise<void>;
+  open(id: string | null): void;
+  /** A conversation deleted from the list, gone from it at once and deleted in main when the undo time is up. */
+  deleting: ConversationSummary | null;
+  removeWithUndo(summary: ConversationSummary): void;
+  undoRemove(): void;
   /** Where the save dialog put the Markdown (path null: cancelled); null when it failed. */
   exportMarkdown(id: string): Promise<SavedFile | null>;
 }
 
 let following = false;
+/** How long Undo is offered after a conversation is deleted from the list. */
+export const UNDO_DELETE_MS = 8000;
+let deleteTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const useChatStore = create<ChatStore>()((set, get) => {
-  const setConversation = (conversation: Conversation) =>
+  /** `changedFrom`: the first message main may have changed, when that is before its latest (another version shown). */
+  const setConversation = (conversation: Conversation, changedFrom = Infinity) =>
     set((state) => ({
       conversations: { ...state.conversations, [conversation.id]: conversation },
-      messages: { ...state.messages, [conversation.id]: withLatest(state.messages[conversation.id], conversation) },
+      messages: { ...state.messages, [conversation.id]: withLatest(state.messages[conversation.id], conversation, changedFrom) },
       actionErrors: { ...state.actionErrors, [conversation.id]: null },
     }));
   const pagesInFlight = new Set<string>();
   const setActionError = (id: string, error: IpcError | null) => set((state) => ({ actionErrors: { ...state.actionErrors, [id]: error } }));
   /** Applies a call's conversation, or keeps its error for the view. */
-  const applied = (id: string, result: IpcResult<Conversation>): boolean => {
-    if (result.ok) setConversation(result.data);
+  const applied = (id: string, result: IpcResult<Conversation>, changedFrom?: number): boolean => {
+    if (result.ok) setConversation(result.data, changedFrom);
     else setActionError(id, result.error);
     return result.ok;
   };
@@ -115,7 +126,9 @@ export const useChatStore = create<ChatStore>()((set, get) => {
     actionErrors: {},
     streams: {},
     endedAt: {},
-    models: {},
+    openId: null,
+    deleting: null,
+    drafts: {},
 
     follow() {
       if (following) return;
@@ -186,7 +199,8 @@ export const useChatStore = create<ChatStore>()((set, get) => {
 
     async remove(id) {
       const result = await opsdesk.gateway.deleteConversation({ id });
-      if (!result.ok) set({ listError: result.error });
+      if (result.ok) set((state) => ({ summaries: state.summaries.filter((summary) => summary.id !== id) }));
+      else set({ listError: result.error });
     },
 
     async send(id, text) {
@@ -206,12 +220,35 @@ export const useChatStore = create<ChatStore>()((set, get) => {
       await opsdesk.app.cancel({ taskId: messageId });
     },
 
-    async loadModels(profileId, again = false) {
-      if (!again && get().models[profileId]) return;
-      set((state) => ({ models: { ...state.models, [profileId]: { state: 'loading' } } }));
-      const result = await opsdesk.gateway.models({ profileId });
-      const list: ModelList = result.ok ? { state: 'loaded', models: result.data } : { state: 'failed', error: result.error };
-      set((state) => ({ models: { ...state.models, [profileId]: list } }));
+    async showVersion(id, messageId, step) {
+      // The path from the message shown changes, however far up it is.
+      const at = [...(get().messages[id]?.byIndex ?? [])].find(([, message]) => message.id === messageId)?.[0];
+      applied(id, await opsdesk.gateway.showVersion({ conversationId: id, messageId, step }), at);
+    },
+
+    open(id) {
+      set({ openId: id });
+    },
+
+    setDraft(id, text) {
+      set((state) => ({ drafts: { ...state.drafts, [id]: text } }));
+    },
+
+    removeWithUndo(summary) {
+      const earlier = get().deleting;
+      clearTimeout(deleteTimer);
+      if (earlier) void get().remove(earlier.id);
+      set((state) => ({ deleting: summary, openId: state.openId === summary.id ? null : state.openId }));
+      deleteTimer = setTimeout(() => {
+        void get()
+          .remove(summary.id)
+          .then(() => get().deleting?.id === summary.id && set({ deleting: null }));
+      }, UNDO_DELETE_MS);
+    },
+
+    undoRemove() {
+      clearTimeout(deleteTimer);
+      set({ deleting: null });
     },
 
     async exportMarkdown(id) {
@@ -231,10 +268,10 @@ function replaced(messages: ChatMessage[], message: ChatMessage): ChatMessage[] 
  * What main sent with the conversation, over what this window had read: the earlier messages stay
  * (a send, a regenerate or an edit changes only the messages from its last ones on), the latest are main's.
  */
-function withLatest(loaded: LoadedMessages | undefined, { messageCount, latestMessages }: Conversation): LoadedMessages {
+function withLatest(loaded: LoadedMessages | undefined, { messageCount, latestMessages }: Conversation, changedFrom: number): LoadedMessages {
   const first = messageCount - latestMessages.length;
   const byIndex = new Map<number, ChatMessage>();
-  for (const [index, message] of loaded?.byIndex ?? []) if (index < first) byIndex.set(index, message);
+  for (const [index, message] of loaded?.byIndex ?? []) if (index < Math.min(first, changedFrom)) byIndex.set(index, message);
   latestMessages.forEach((message, offset) => byIndex.set(first + offset, message));
   return { count: messageCount, byIndex };
 }

@@ -1,11 +1,9 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { AlertDetailPane } from './alerts/AlertDetailPane.tsx';
 import './firewall.css';
-
-export const alertTitle = ({ alertId }: ViewParams<'alert'>, t: TFunction): string => t('views.alert.titleWithId', { alertId });
+import { alertTitle } from '../../workspace/tab-titles.ts';
 
 /** One alert in its own tab, opened by `navigate({ kind: 'alert', params: { profileId, alertId } })` from a list or a notification. */
 export function AlertView({ params }: { params: ViewParams<'alert'> }) {

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { operateState, useFirewallStatusStore } from './firewall-status-store.ts';
 import { firewallSections } from './sections.ts';
 import { SyncLine } from './SyncLine.tsx';
+import { ViewLoading } from '../../ui/ViewLoading.tsx';
 import './firewall.css';
 
 /** The Firewall workspace: one appliance, its sections in a nav, and its sync state always in view. */
@@ -74,7 +75,9 @@ function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
           ))}
         </nav>
         <div className="fw-section">
-          <section.component profile={profile} />
+          <Suspense fallback={<ViewLoading />}>
+            <section.component profile={profile} />
+          </Suspense>
         </div>
       </div>
     </div>

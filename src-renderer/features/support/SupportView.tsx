@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { AccessSummary } from './access/AccessSummary.tsx';
+import { ViewLoading } from '../../ui/ViewLoading.tsx';
 import { supportSections } from './sections.ts';
 import './support.css';
 
@@ -58,7 +59,9 @@ function SupportWorkspace({ profile, initialSection, itemId }: WorkspaceProps) {
           ))}
         </nav>
         <div className="support-section">
-          {section.id === initialSection && itemId !== undefined ? <section.component profile={profile} itemId={itemId} /> : <section.component profile={profile} />}
+          <Suspense fallback={<ViewLoading />}>
+            {section.id === initialSection && itemId !== undefined ? <section.component profile={profile} itemId={itemId} /> : <section.component profile={profile} />}
+          </Suspense>
         </div>
       </div>
     </div>

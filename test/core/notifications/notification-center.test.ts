@@ -56,6 +56,12 @@ describe('notification center', () => {
     expect(platform.notifications.at(-1)!.title).toBe('37 new high alerts');
   });
 
+  it('writes out direction controls a server slipped into a notice, on the desktop and in the center', () => {
+    center.raise({ ...highAlerts(1), groupKey: null, describe: () => ({ title: 'New ticket', body: 'Subject: invoice\u202Efdp.exe', target: null }) });
+    expect(platform.notifications.at(-1)!.body).toBe('Subject: invoice⟨U+202E⟩fdp.exe');
+    expect(center.list().items[0]!.body).toBe('Subject: invoice⟨U+202E⟩fdp.exe');
+  });
+
   it('when the system refuses desktop notifications, the entry is still kept and the center says why', () => {
     const changes: unknown[] = [];
     center.onChanged((list) => changes.push(list.desktopRefused));

@@ -6,6 +6,7 @@
 import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
 import type Database from 'better-sqlite3';
 import type { AddressCondition } from '../../db/address-match.ts';
+import { addressSortBlob } from '../../db/address-order.ts';
 import type { Db } from '../../db/database.ts';
 import { WORD_PREFIXES_MATCH } from '../../db/word-prefix-match.ts';
 import { severityRank, type PackedAlert, type WireAlertDetail } from './alert-wire.ts';
@@ -64,8 +65,8 @@ const SORT_KEYS: Record<AlertSortField, readonly string[]> = {
   severity: ['severity_rank', 'occurred_ms'],
   category: ['category', 'occurred_ms'],
   action: ['action', 'occurred_ms'],
-  srcIp: ['src_ip', 'occurred_ms'],
-  dstIp: ['dst_ip', 'occurred_ms'],
+  srcIp: ['src_ip_key', 'occurred_ms'],
+  dstIp: ['dst_ip_key', 'occurred_ms'],
   signature: ['signature', 'occurred_ms'],
 };
 /** Counts of filters other than the pickers' (they read firewall_alert_counts), kept per profile until its alerts change. */
@@ -73,7 +74,7 @@ const REMEMBERED_COUNTS = 16;
 const REMEMBERED_STATEMENTS = 64;
 const NUMERIC: ReadonlySet<AlertField> = new Set(['srcPort', 'dstPort', 'occurredAt']);
 
-// The sort indexes on addresses and signatures, as migration 18 made them. A backfill arrives
+// The sort indexes on addresses and signatures, as migrations 18 and 26 made them. A backfill arrives
 // newest first, so the indexes that lead with the walk, the time or a column of few values
 // (severity, category, action) grow at a few ends and cost little to keep; addresses and an IDS's
 // thousands of signatures put each row at a random place in their tree, and cost less built once
@@ -82,6 +83,8 @@ const DEFERRABLE_INDEXES: Record<string, string> = {
   firewall_alerts_by_source: '(profile_key, src_ip, occurred_ms)',
   firewall_alerts_by_destination: '(profile_key, dst_ip, occurred_ms)',
   firewall_alerts_by_signature: '(profile_key, signature, occurred_ms)',
+  firewall_alerts_by_source_order: '(profile_key, src_ip_key, occurred_ms)',
+  firewall_alerts_by_destination_order: '(profile_key, dst_ip_key, occurred_ms)',
 };
 /** Up to this many cached alerts (every profile's), rebuilding the sort indexes after a backfill costs less than keeping them. */
 const ROWS_WORTH_SUSPENDING_INDEXES = 20_000;
@@ -243,8 +246,8 @@ export class AlertRepository {
     this.#db = db;
     this.#insert = db.prepare(
       `INSERT INTO firewall_alerts (profile_key, id, walk, severity, severity_rank, occurred_ms, category, action, src_ip, src_port,
-         dst_ip, dst_port, protocol, signature, message, device_id, other)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         dst_ip, dst_port, protocol, signature, message, device_id, other, src_ip_key, dst_ip_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (profile_key, id) DO NOTHING`,
     );
     this.#indexedThrough = db.prepare<[], number>('SELECT indexed_through FROM firewall_alerts_fts_progress').pluck();
@@ -293,6 +296,7 @@ export class AlertRepository {
         const [id, severity, occurredMs, category, action, srcIp, srcPort, dstIp, dstPort, protocol, signature, message, deviceId, other] = alert;
         const { changes } = this.#insert.run(
           key, id, walk, severity, severityRank(severity), occurredMs, category, action, srcIp, srcPort, dstIp, dstPort, protocol, signature, message, deviceId, other,
+          addressSortBlob(srcIp), addressSortBlob(dstIp),
         );
         if (changes > 0) added.push(alert);
       }

@@ -5,6 +5,7 @@ import type {
   AnswerDelta,
   AnswerEnded,
   CallLogFilter,
+  ChatLayout,
   ChatMessage,
   Conversation,
   ConversationSettings,
@@ -17,6 +18,7 @@ import type {
 import { latestMessagesShown } from '../../../../src-preload/contract/gateway.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import type { Platform } from '../../platform.ts';
+import type { SettingsTable } from '../../db/settings.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Tasks } from '../../lifecycle/tasks.ts';
@@ -25,6 +27,7 @@ import { recordedCall } from '../call-recorder.ts';
 import type { GatewayClient } from '../client.ts';
 import type { AnswerRequest } from './answer-stream.ts';
 import { runAnswer } from './answer-run.ts';
+import type { BranchRepository } from './branch-repository.ts';
 import type { CallLogRepository } from './call-log-repository.ts';
 import type { ConversationRecord, ConversationRepository } from './conversation-repository.ts';
 import { redactStrings } from '../../log/redactor.ts';
@@ -36,6 +39,10 @@ export interface ChatServiceOptions {
   clients: { clientFor(profileId: string, service: 'gateway'): GatewayClient };
   conversations: ConversationRepository;
   messages: MessageRepository;
+  /** The paths set aside by a regenerated answer or an edited question. */
+  branches: BranchRepository;
+  /** Where the Chat view's layout is kept. */
+  settings: SettingsTable;
   calls: CallLogRepository;
   /** Where requests that send the analyst's data out, and exports, are recorded. */
   activity?: ActivityRecorder | undefined;
@@ -51,6 +58,7 @@ export interface ChatServiceOptions {
 }
 
 const titleLength = 60;
+const layoutKey = 'chatLayout';
 
 const conversationNotFound = () => new UserFacingError({ code: 'not_found', params: { context: 'conversation_gone' } });
 
@@ -92,14 +100,14 @@ export class ChatService {
     const record = this.#options.conversations.find(id);
     if (!record) throw conversationNotFound();
     const { count, usage } = this.#options.messages.totalsOf(id);
-    const latestMessages = this.#options.messages.page(id, Math.max(0, count - latestMessagesShown), latestMessagesShown);
+    const latestMessages = this.#withVersions(id, this.#options.messages.page(id, Math.max(0, count - latestMessagesShown), latestMessagesShown));
     const { createdAt: _createdAt, ...conversation } = record;
     return { ...conversation, messageCount: count, latestMessages, usage };
   }
 
   messages(conversationId: string, offset: number, limit: number): ChatMessage[] {
     if (!this.#options.conversations.find(conversationId)) throw conversationNotFound();
-    return this.#options.messages.page(conversationId, offset, limit);
+    return this.#withVersions(conversationId, this.#options.messages.page(conversationId, offset, limit));
   }
 
   findInConversation(conversationId: string, text: string): ConversationMatches {
@@ -118,6 +126,7 @@ export class ChatService {
       parameters: {},
       endpoint: 'chat',
       stream: true,
+      draft: '',
       createdAt: now,
       updatedAt: now,
     };
@@ -144,6 +153,7 @@ export class ChatService {
     const conversation = this.#ready(conversationId);
     const user: ChatMessage = { id: randomUUID(), role: 'user', content: text, reasoning: '', createdAt: this.#now() };
     this.#options.messages.append(conversationId, user);
+    this.#options.conversations.saveDraft(conversationId, '');
     if (!conversation.title) this.#options.conversations.update(conversationId, { title: titleOf(text) }, this.#now());
     return this.#answer(conversationId, taskId, windowId);
   }
@@ -154,7 +164,9 @@ export class ChatService {
     if (!last) throw new UserFacingError({ code: 'bad_request', params: { context: 'nothing_to_answer' } });
     if (last.role === 'assistant') {
       this.#options.tasks.cancel(last.id);
-      this.#options.messages.removeFrom(last.id, true);
+      // A failure that left no text is no version worth going back to: the retry takes its place.
+      if (last.outcome === 'streaming' || (last.outcome === 'failed' && !last.content)) this.#options.messages.removeFrom(last.id, true);
+      else this.#options.branches.setAside(last.id);
     }
     return this.#answer(conversationId, taskId, windowId);
   }
@@ -165,9 +177,33 @@ export class ChatService {
     const edited = messages.find((message) => message.id === messageId);
     if (!edited || edited.role !== 'user') throw new UserFacingError({ code: 'not_found', params: { context: 'message_gone' } });
     for (const message of messages.slice(messages.indexOf(edited) + 1)) this.#options.tasks.cancel(message.id);
-    this.#options.messages.removeFrom(messageId, false);
-    this.#options.messages.setContent(messageId, text);
+    this.#options.branches.setAside(messageId);
+    this.#options.messages.append(conversationId, { id: randomUUID(), role: 'user', content: text, reasoning: '', createdAt: this.#now() });
     return this.#answer(conversationId, taskId, windowId);
+  }
+
+  showVersion(conversationId: string, messageId: string, step: -1 | 1): Conversation {
+    const conversation = this.conversation(conversationId);
+    if (this.#options.messages.conversationOf(messageId) !== conversationId) throw new UserFacingError({ code: 'not_found', params: { context: 'message_gone' } });
+    // The path set aside would take an answer still arriving with it, cut off (only the last message streams).
+    if (conversation.latestMessages.some((message) => message.outcome === 'streaming')) throw new UserFacingError({ code: 'conflict', params: { context: 'answer_streaming' } });
+    if (this.#options.branches.show(messageId, step)) this.#changed.fire(null);
+    return this.conversation(conversationId);
+  }
+
+  saveDraft(id: string, text: string): null {
+    if (!this.#options.conversations.saveDraft(id, text)) throw conversationNotFound();
+    return null;
+  }
+
+  layout(): ChatLayout {
+    const saved = this.#options.settings.read(layoutKey);
+    return { settingsOpen: typeof saved === 'object' && saved !== null && 'settingsOpen' in saved && saved.settingsOpen === true };
+  }
+
+  setLayout(layout: ChatLayout): ChatLayout {
+    this.#options.settings.write(layoutKey, layout);
+    return layout;
   }
 
   /** Writes the conversation as Markdown where the user picks in the save dialog. */
@@ -247,7 +283,17 @@ export class ChatService {
     // A key the gateway echoed back in its answer or its error is masked before it is stored.
     this.#options.messages.finish(messageId, redactStrings(result, (text) => this.#options.redact(text)));
     const message = this.#options.messages.find(messageId);
-    if (message) this.#ended.fire({ conversationId, message });
+    if (message) this.#ended.fire({ conversationId, message: this.#withVersions(conversationId, [message])[0]! });
+  }
+
+  /** Messages of the path on screen with their place among the versions at theirs, where there are others. */
+  #withVersions(conversationId: string, messages: ChatMessage[]): ChatMessage[] {
+    const versions = this.#options.branches.versionsOf(conversationId);
+    if (versions.size === 0) return messages;
+    return messages.map((message) => {
+      const found = versions.get(message.id);
+      return found ? { ...message, versions: found } : message;
+    });
   }
 
   #now(): string {

@@ -8,7 +8,8 @@ import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { SeverityBadge } from '../alerts/alert-columns.tsx';
 import { useAddressAlerts } from '../firewall-data.ts';
-import { cellText, visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
+import { cellText } from '../table/visible-text.ts';
 
 /** The days the chart shows, ending on the address's newest day with an alert. */
 const CHART_DAYS = 30;

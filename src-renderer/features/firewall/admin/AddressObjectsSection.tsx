@@ -6,6 +6,7 @@ import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
 import { joinList, splitList } from './format.ts';
+import { addressColumn, textColumn } from './admin-columns.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
 import { adminCalls, useAppliancePage } from './admin-data.ts';
@@ -22,6 +23,7 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
 
   return (
     <AdminObjectList<AddressObject>
+      tableId="firewall.addressObjects"
       region={t('firewallAdmin.addressObjects.region')}
       addLabel={t('firewallAdmin.addressObjects.add')}
       access={access.administer}
@@ -43,21 +45,14 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
         </>
       }
       columns={[
-        t('firewallAdmin.addressObjects.name'),
-        t('firewallAdmin.addressObjects.type'),
-        t('firewallAdmin.addressObjects.value'),
-        t('firewallAdmin.addressObjects.members'),
-        t('firewallAdmin.addressObjects.description'),
+        textColumn<AddressObject>('name', t('firewallAdmin.addressObjects.name'), 180, (address) => address.name),
+        textColumn<AddressObject>('type', t('firewallAdmin.addressObjects.type'), 90, (address) => address.type),
+        addressColumn<AddressObject>('value', t('firewallAdmin.addressObjects.value'), 200, (address) => address.value, {
+          shown: (address) => address.value ?? t('firewallAdmin.common.none'),
+        }),
+        textColumn<AddressObject>('members', t('firewallAdmin.addressObjects.members'), 200, (address) => joinList(address.members)),
+        textColumn<AddressObject>('description', t('firewallAdmin.addressObjects.description'), 200, (address) => address.description, { grow: true }),
       ]}
-      cells={(address) => (
-        <>
-          <td>{address.name}</td>
-          <td>{address.type}</td>
-          <td>{address.value ?? t('firewallAdmin.common.none')}</td>
-          <td>{joinList(address.members)}</td>
-          <td>{address.description}</td>
-        </>
-      )}
       form={(address, done) => <AddressObjectForm profileId={profile.id} address={address} {...done} />}
       remove={(address) => adminCalls(profile.id).deleteAddressObject({ id: address.id })}
     />

@@ -7,8 +7,11 @@ import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import type { AppliancePage } from './admin-data.ts';
+import type { AdminColumn } from './admin-columns.tsx';
 
 interface Props<T extends { id: string; name: string }> {
+  /** Names the table's remembered columns (`firewall.policies`). */
+  tableId: string;
   region: string;
   addLabel: string;
   /** Whether the key and edition let the user change these objects, and if not why. */
@@ -16,12 +19,13 @@ interface Props<T extends { id: string; name: string }> {
   list: AppliancePage<T>;
   /** More of the toolbar, e.g. a filter. */
   toolbar?: ReactNode;
-  /** The titles of the object's own columns. */
-  columns: readonly string[];
-  cells(item: T): ReactNode;
+  /** The object's own columns; Edit and Delete follow. */
+  columns: readonly AdminColumn<T>[];
   /** Buttons of the row before Edit and Delete. */
   rowActions?(item: T): ReactNode;
-  rowClassName?(item: T): string | undefined;
+  /** How wide the row's buttons are together, when it has more than Edit and Delete. */
+  actionsWidth?: number;
+  rowClassName?(item: T): string;
   /** The create (no item) or edit form. */
   form(item: T | undefined, done: { onClose(): void; onSaved(): void }): ReactNode;
   remove(item: T): Promise<IpcResult<null>>;
@@ -46,6 +50,8 @@ export function AdminObjectList<T extends { id: string; name: string }>(props: P
     <section className="admin-section" aria-label={props.region}>
       <ReadOnlyNotice permission={access} />
       <PagedTable
+        tableId={props.tableId}
+        label={props.region}
         list={list}
         beforeRefresh={
           <button type="button" className="button-primary" disabled={!writable} title={access.reason} onClick={() => setEditing('new')}>
@@ -53,25 +59,27 @@ export function AdminObjectList<T extends { id: string; name: string }>(props: P
           </button>
         }
         afterRefresh={props.toolbar}
-        columns={[...props.columns, t('firewallAdmin.common.actions')]}
-        rows={(items) =>
-          items.map((item) => (
-            <tr key={item.id} className={props.rowClassName?.(item)}>
-              {props.cells(item)}
-              <td>
-                <span className="admin-actions">
-                  {props.rowActions?.(item)}
-                  <button type="button" className="button" disabled={!writable} title={access.reason} onClick={() => setEditing(item)} aria-label={`${t('firewallAdmin.common.edit')} ${item.name}`}>
-                    {t('firewallAdmin.common.edit')}
-                  </button>
-                  <button type="button" className="button-danger" disabled={!writable} title={access.reason} onClick={() => setDeleting(item)} aria-label={`${t('firewallAdmin.common.delete')} ${item.name}`}>
-                    {t('firewallAdmin.common.delete')}
-                  </button>
-                </span>
-              </td>
-            </tr>
-          ))
-        }
+        columns={[
+          ...props.columns,
+          {
+            id: 'actions',
+            title: t('firewallAdmin.common.actions'),
+            width: props.actionsWidth ?? 150,
+            text: () => '',
+            cell: (item) => (
+              <span className="admin-actions">
+                {props.rowActions?.(item)}
+                <button type="button" className="button" disabled={!writable} title={access.reason} onClick={() => setEditing(item)} aria-label={`${t('firewallAdmin.common.edit')} ${item.name}`}>
+                  {t('firewallAdmin.common.edit')}
+                </button>
+                <button type="button" className="button-danger" disabled={!writable} title={access.reason} onClick={() => setDeleting(item)} aria-label={`${t('firewallAdmin.common.delete')} ${item.name}`}>
+                  {t('firewallAdmin.common.delete')}
+                </button>
+              </span>
+            ),
+          },
+        ]}
+        {...(props.rowClassName && { rowClassName: props.rowClassName })}
       />
       {props.children}
       {editing &&

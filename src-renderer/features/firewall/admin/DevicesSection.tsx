@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import { Time } from '../../../ui/Time.tsx';
+import type { Device } from '../../../../src-preload/contract/firewall-admin.ts';
+import { addressColumn, textColumn, timeColumn } from './admin-columns.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
@@ -40,21 +41,20 @@ function DeviceList({ profile }: { profile: ProfileView }) {
             </label>
           </>
         }
-        columns={['name', 'ip', 'mac', 'vendor', 'os', 'type', 'online', 'lastSeen'].map((column) => t(`firewallAdmin.devices.${column}`))}
-        rows={(items) =>
-          items.map((device) => (
-            <tr key={device.id}>
-              <td>{device.name}</td>
-              <td>{device.ip}</td>
-              <td>{device.mac}</td>
-              <td>{device.vendor}</td>
-              <td>{device.os}</td>
-              <td>{device.type}</td>
-              <td>{device.online === undefined ? t('firewallAdmin.common.none') : device.online ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
-              <td><Time value={device.lastSeen} /></td>
-            </tr>
-          ))
-        }
+        tableId="firewall.devices"
+        label={t('firewallAdmin.devices.region')}
+        columns={[
+          textColumn<Device>('name', t('firewallAdmin.devices.name'), 160, (device) => device.name, { grow: true }),
+          addressColumn<Device>('ip', t('firewallAdmin.devices.ip'), 130, (device) => device.ip),
+          addressColumn<Device>('mac', t('firewallAdmin.devices.mac'), 150, (device) => device.mac),
+          textColumn<Device>('vendor', t('firewallAdmin.devices.vendor'), 130, (device) => device.vendor),
+          textColumn<Device>('os', t('firewallAdmin.devices.os'), 120, (device) => device.os),
+          textColumn<Device>('type', t('firewallAdmin.devices.type'), 100, (device) => device.type),
+          textColumn<Device>('online', t('firewallAdmin.devices.online'), 80, (device) => device.online, {
+            shown: (device) => (device.online === undefined ? t('firewallAdmin.common.none') : device.online ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')),
+          }),
+          timeColumn<Device>('lastSeen', t('firewallAdmin.devices.lastSeen'), 170, (device) => device.lastSeen),
+        ]}
       />
     </section>
   );

@@ -1,18 +1,20 @@
 import { useState } from 'react';
 import type { Permission } from '../../../../src-preload/contract/firewall.ts';
-import type { Honeypot, HoneypotInput } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { Honeypot, HoneypotEvent, HoneypotInput } from '../../../../src-preload/contract/firewall-admin.ts';
 import { honeypotTypes } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
-import { Time } from '../../../ui/Time.tsx';
 import { Pager } from './Pager.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
 import { adminCalls, useAppliancePage } from './admin-data.ts';
+import { addressColumn, numberColumn, textColumn, timeColumn } from './admin-columns.tsx';
+import { SortedPageTable } from './SortedPageTable.tsx';
+import { useFormat } from '../../../ui/format.ts';
 
 export function HoneypotsSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
@@ -29,36 +31,31 @@ export function HoneypotsSection({ profile }: { profile: ProfileView }) {
 
 function HoneypotList({ profile, access }: { profile: ProfileView; access: Permission }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const list = useAppliancePage(profile.id, 'honeypots', [], (page) => adminCalls(profile.id).listHoneypots({ page, pageSize: 50 }));
   const [selected, setSelected] = useState<Honeypot | null>(null);
 
   return (
     <AdminObjectList<Honeypot>
+      tableId="firewall.honeypots"
       region={t('firewallAdmin.honeypots.region')}
       addLabel={t('firewallAdmin.honeypots.add')}
       access={access}
       list={list}
       columns={[
-        t('firewallAdmin.honeypots.name'),
-        t('firewallAdmin.honeypots.type'),
-        t('firewallAdmin.honeypots.ip'),
-        t('firewallAdmin.honeypots.port'),
-        t('firewallAdmin.honeypots.enabled'),
-        t('firewallAdmin.honeypots.triggers'),
-        t('firewallAdmin.honeypots.lastTriggered'),
+        textColumn<Honeypot>('name', t('firewallAdmin.honeypots.name'), 160, (honeypot) => honeypot.name, { grow: true }),
+        textColumn<Honeypot>('type', t('firewallAdmin.honeypots.type'), 80, (honeypot) => honeypot.type),
+        addressColumn<Honeypot>('ip', t('firewallAdmin.honeypots.ip'), 130, (honeypot) => honeypot.ip),
+        numberColumn<Honeypot>('port', t('firewallAdmin.honeypots.port'), 70, (honeypot) => honeypot.port, (honeypot) => String(honeypot.port ?? '')),
+        textColumn<Honeypot>('enabled', t('firewallAdmin.honeypots.enabled'), 80, (honeypot) => honeypot.enabled, {
+          shown: (honeypot) => (honeypot.enabled ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')),
+        }),
+        numberColumn<Honeypot>('triggers', t('firewallAdmin.honeypots.triggers'), 90, (honeypot) => honeypot.triggerCount, (honeypot) =>
+          honeypot.triggerCount === undefined ? t('firewallAdmin.common.none') : format.number(honeypot.triggerCount)),
+        timeColumn<Honeypot>('lastTriggered', t('firewallAdmin.honeypots.lastTriggered'), 170, (honeypot) => honeypot.lastTriggeredAt),
       ]}
-      cells={(honeypot) => (
-        <>
-          <td>{honeypot.name}</td>
-          <td>{honeypot.type}</td>
-          <td>{honeypot.ip}</td>
-          <td>{honeypot.port}</td>
-          <td>{honeypot.enabled ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
-          <td>{honeypot.triggerCount ?? t('firewallAdmin.common.none')}</td>
-          <td><Time value={honeypot.lastTriggeredAt} /></td>
-        </>
-      )}
-      rowClassName={(honeypot) => (selected?.id === honeypot.id ? 'admin-row-selected' : undefined)}
+      actionsWidth={280}
+      rowClassName={(honeypot) => (selected?.id === honeypot.id ? 'admin-row-selected' : '')}
       rowActions={(honeypot) => (
         <button type="button" className="button" onClick={() => setSelected(honeypot)} aria-label={`${t('firewallAdmin.honeypots.showEvents')} ${honeypot.name}`}>
           {t('firewallAdmin.honeypots.showEvents')}
@@ -89,26 +86,17 @@ function TriggerEvents({ profileId, honeypot }: { profileId: string; honeypot: H
       {page && page.items.length === 0 && <p className="muted">{t('firewallAdmin.honeypots.noEvents')}</p>}
       {page && page.items.length > 0 && (
         <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>{t('firewallAdmin.honeypots.eventTime')}</th>
-                  <th>{t('firewallAdmin.honeypots.eventSource')}</th>
-                  <th>{t('firewallAdmin.honeypots.eventDetail')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((event) => (
-                  <tr key={event.id}>
-                    <td><Time value={event.occurredAt} /></td>
-                    <td>{event.srcIp}</td>
-                    <td>{event.detail}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SortedPageTable<HoneypotEvent>
+            tableId="firewall.honeypotEvents"
+            label={title}
+            columns={[
+              timeColumn<HoneypotEvent>('time', t('firewallAdmin.honeypots.eventTime'), 170, (event) => event.occurredAt),
+              addressColumn<HoneypotEvent>('source', t('firewallAdmin.honeypots.eventSource'), 150, (event) => event.srcIp),
+              textColumn<HoneypotEvent>('detail', t('firewallAdmin.honeypots.eventDetail'), 300, (event) => event.detail, { grow: true }),
+            ]}
+            items={page.items}
+            empty={t('firewallAdmin.honeypots.noEvents')}
+          />
           <Pager page={page} onPage={setPage} />
         </>
       )}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { LogQuery, LogSearchResult, RecentLogQuery } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { LogEntry, LogQuery, LogSearchResult, RecentLogQuery } from '../../../../src-preload/contract/firewall-admin.ts';
 import { logActions, logTimePresets, logTypes } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
@@ -13,6 +13,8 @@ import { Pager } from './Pager.tsx';
 import { useTranslation } from 'react-i18next';
 import { adminCalls } from './admin-data.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
+import { addressColumn, numberColumn, textColumn, timeColumn } from './admin-columns.tsx';
+import { SortedPageTable } from './SortedPageTable.tsx';
 
 type Preset = (typeof logTimePresets)[number];
 const presetLabel: Record<Preset, string> = {
@@ -210,47 +212,39 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
       </div>
       {result && (
         <div className="admin-section" aria-label={t('firewallAdmin.logs.results')} role="region">
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>{t('firewallAdmin.logs.columnTime')}</th>
-                  <th>{t('firewallAdmin.logs.columnType')}</th>
-                  <th>{t('firewallAdmin.logs.columnSource')}</th>
-                  <th>{t('firewallAdmin.logs.columnDestination')}</th>
-                  <th>{t('firewallAdmin.logs.columnProtocol')}</th>
-                  <th>{t('firewallAdmin.logs.columnAction')}</th>
-                  <th>{t('firewallAdmin.logs.columnBytes')}</th>
-                  <th>{t('firewallAdmin.logs.columnMessage')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.items.map((entry) => (
-                  <tr key={entry.id}>
-                    <td><Time value={entry.time} /></td>
-                    <td>{entry.type}</td>
-                    <td>
-                      <Endpoint ip={entry.srcIp} port={entry.srcPort} />
-                    </td>
-                    <td>
-                      <Endpoint ip={entry.dstIp} port={entry.dstPort} />
-                    </td>
-                    <td>{entry.protocol}</td>
-                    <td>{entry.action}</td>
-                    <td>{entry.bytes !== undefined && format.number(entry.bytes)}</td>
-                    <td>{entry.message !== undefined && <AddressText text={entry.message} />}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {result.items.length === 0 && <p className="muted">{t('firewallAdmin.logs.noResults')}</p>}
+          <SortedPageTable<LogEntry>
+            tableId="firewall.logs"
+            label={t('firewallAdmin.logs.results')}
+            columns={[
+              timeColumn<LogEntry>('time', t('firewallAdmin.logs.columnTime'), 170, (entry) => entry.time),
+              textColumn<LogEntry>('type', t('firewallAdmin.logs.columnType'), 80, (entry) => entry.type),
+              addressColumn<LogEntry>('source', t('firewallAdmin.logs.columnSource'), 170, (entry) => entry.srcIp, {
+                shown: (entry) => endpoint(entry.srcIp, entry.srcPort),
+                cell: (entry) => <Endpoint ip={entry.srcIp} port={entry.srcPort} />,
+              }),
+              addressColumn<LogEntry>('destination', t('firewallAdmin.logs.columnDestination'), 170, (entry) => entry.dstIp, {
+                shown: (entry) => endpoint(entry.dstIp, entry.dstPort),
+                cell: (entry) => <Endpoint ip={entry.dstIp} port={entry.dstPort} />,
+              }),
+              textColumn<LogEntry>('protocol', t('firewallAdmin.logs.columnProtocol'), 80, (entry) => entry.protocol),
+              textColumn<LogEntry>('action', t('firewallAdmin.logs.columnAction'), 80, (entry) => entry.action),
+              numberColumn<LogEntry>('bytes', t('firewallAdmin.logs.columnBytes'), 100, (entry) => entry.bytes, (entry) => (entry.bytes === undefined ? '' : format.number(entry.bytes))),
+              textColumn<LogEntry>('message', t('firewallAdmin.logs.columnMessage'), 300, (entry) => entry.message, {
+                grow: true,
+                cell: (entry) => entry.message !== undefined && <AddressText text={entry.message} />,
+              }),
+            ]}
+            items={result.items}
+            empty={t('firewallAdmin.logs.noResults')}
+          />
           <Pager page={result} onPage={(page) => searched && void run(searched, page)} />
         </div>
       )}
     </section>
   );
 }
+
+const endpoint = (ip: string | undefined, port: number | undefined) => (ip === undefined ? '' : port === undefined ? ip : `${ip}:${port}`);
 
 /** An address (a link to its card) and its port. */
 function Endpoint({ ip, port }: { ip: string | undefined; port: number | undefined }) {

@@ -3,20 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Pager } from './Pager.tsx';
 import type { AppliancePage } from './admin-data.ts';
+import type { AdminColumn } from './admin-columns.tsx';
+import { SortedPageTable } from './SortedPageTable.tsx';
 
 interface Props<T> {
+  /** Names the table's remembered columns (`firewall.devices`). */
+  tableId: string;
+  label: string;
   list: AppliancePage<T>;
   /** The toolbar's controls left of Refresh (create, filters) and right of it. */
   beforeRefresh?: ReactNode;
   afterRefresh?: ReactNode;
-  /** The header row's titles. */
-  columns: readonly string[];
-  /** The body rows for the page on screen. */
-  rows(items: readonly T[]): ReactNode;
+  columns: readonly AdminColumn<T>[];
+  rowClassName?(item: T): string;
 }
 
-/** A paged list from the appliance: its toolbar with Refresh, its failure, the first load, the table, "empty" and the pager. */
-export function PagedTable<T>({ list: { query, setPage, reload }, beforeRefresh, afterRefresh, columns, rows }: Props<T>) {
+/** A paged list from the appliance: its toolbar with Refresh, its failure, the first load, the table and the pager. */
+export function PagedTable<T>({ tableId, label, list: { query, setPage, reload }, beforeRefresh, afterRefresh, columns, rowClassName }: Props<T>) {
   const { t } = useTranslation();
   const page = query.data;
   return (
@@ -32,19 +35,7 @@ export function PagedTable<T>({ list: { query, setPage, reload }, beforeRefresh,
       {query.isPending && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
       {page && (
         <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column}>{column}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>{rows(page.items)}</tbody>
-            </table>
-          </div>
-          {page.items.length === 0 && <p className="muted">{t('firewallAdmin.common.empty')}</p>}
+          <SortedPageTable tableId={tableId} label={label} columns={columns} items={page.items} empty={t('firewallAdmin.common.empty')} {...(rowClassName && { rowClassName })} />
           <Pager page={page} onPage={setPage} />
         </>
       )}

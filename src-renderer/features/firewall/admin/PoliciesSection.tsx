@@ -6,6 +6,7 @@ import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
 import { joinList, optionalNumber, splitList } from './format.ts';
+import { addressColumn, numberColumn, textColumn } from './admin-columns.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
 import { adminCalls, useAppliancePage } from './admin-data.ts';
@@ -21,32 +22,27 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
 
   return (
     <AdminObjectList<Policy>
+      tableId="firewall.policies"
       region={t('firewallAdmin.policies.region')}
       addLabel={t('firewallAdmin.policies.add')}
       access={access.administer}
       list={list}
       columns={[
-        t('firewallAdmin.policies.priority'),
-        t('firewallAdmin.policies.name'),
-        t('firewallAdmin.policies.action'),
-        t('firewallAdmin.policies.enabled'),
-        t('firewallAdmin.policies.source'),
-        t('firewallAdmin.policies.destination'),
-        t('firewallAdmin.policies.service'),
-        t('firewallAdmin.policies.hits'),
+        numberColumn<Policy>('priority', t('firewallAdmin.policies.priority'), 80, (policy) => policy.priority, (policy) =>
+          policy.priority === undefined ? t('firewallAdmin.common.none') : format.number(policy.priority)),
+        textColumn<Policy>('name', t('firewallAdmin.policies.name'), 180, (policy) => policy.name, { grow: true }),
+        textColumn<Policy>('action', t('firewallAdmin.policies.action'), 90, (policy) => policy.action, {
+          shown: (policy) => (policy.action in actionLabel ? t(actionLabel[policy.action as keyof typeof actionLabel]) : policy.action),
+        }),
+        textColumn<Policy>('enabled', t('firewallAdmin.policies.enabled'), 80, (policy) => policy.enabled, {
+          shown: (policy) => (policy.enabled ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')),
+        }),
+        addressColumn<Policy>('source', t('firewallAdmin.policies.source'), 170, (policy) => joinList(policy.source)),
+        addressColumn<Policy>('destination', t('firewallAdmin.policies.destination'), 170, (policy) => joinList(policy.destination)),
+        textColumn<Policy>('service', t('firewallAdmin.policies.service'), 120, (policy) => joinList(policy.service)),
+        numberColumn<Policy>('hits', t('firewallAdmin.policies.hits'), 100, (policy) => policy.hitCount, (policy) =>
+          policy.hitCount === undefined ? t('firewallAdmin.common.none') : format.number(policy.hitCount)),
       ]}
-      cells={(policy) => (
-        <>
-          <td>{policy.priority ?? t('firewallAdmin.common.none')}</td>
-          <td>{policy.name}</td>
-          <td>{policy.action in actionLabel ? t(actionLabel[policy.action as keyof typeof actionLabel]) : policy.action}</td>
-          <td>{policy.enabled ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')}</td>
-          <td>{joinList(policy.source)}</td>
-          <td>{joinList(policy.destination)}</td>
-          <td>{joinList(policy.service)}</td>
-          <td>{policy.hitCount === undefined ? t('firewallAdmin.common.none') : format.number(policy.hitCount)}</td>
-        </>
-      )}
       form={(policy, done) => <PolicyForm profileId={profile.id} policy={policy} {...done} />}
       remove={(policy) => adminCalls(profile.id).deletePolicy({ id: policy.id })}
     />

@@ -10,6 +10,7 @@ import { FormField } from '../../../ui/FormField.tsx';
 import { useFieldErrors } from '../../../language/use-error-text.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { PagedTable } from './PagedTable.tsx';
+import { textColumn, timeColumn } from './admin-columns.tsx';
 import { ReportContent } from './ReportContent.tsx';
 import { useTranslation } from 'react-i18next';
 import { adminCalls, useAppliancePage } from './admin-data.ts';
@@ -35,30 +36,38 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
             {t('firewallAdmin.reports.generate')}
           </button>
         }
-        columns={[...['name', 'type', 'period', 'created', 'status'].map((column) => t(`firewallAdmin.reports.${column}`)), t('firewallAdmin.common.actions')]}
-        rows={(items) =>
-          items.map((report) => {
-            return (
-              <tr key={report.id}>
-                <td>{report.name}</td>
-                <td>{report.type && report.type in typeLabel ? t(typeLabel[report.type]!) : report.type}</td>
-                <td>
-                  <Time value={report.periodFrom} /> – <Time value={report.periodTo} />
-                </td>
-                <td><Time value={report.createdAt} /></td>
-                <td>
-                  <ReportState report={report} />
-                </td>
-                <td>
-                  <button type="button" className="button" disabled={!isReady(report)} onClick={() => setReading(report)} aria-label={`${t('firewallAdmin.reports.read')} ${report.name}`}>
-                    {t('firewallAdmin.reports.read')}
-                  </button>{' '}
-                  <SaveReport profileId={profile.id} report={report} />
-                </td>
-              </tr>
-            );
-          })
-        }
+        tableId="firewall.reports"
+        label={t('firewallAdmin.reports.region')}
+        columns={[
+          textColumn<Report>('name', t('firewallAdmin.reports.name'), 200, (report) => report.name, { grow: true }),
+          textColumn<Report>('type', t('firewallAdmin.reports.type'), 150, (report) => report.type, {
+            shown: (report) => (report.type && report.type in typeLabel ? t(typeLabel[report.type]!) : (report.type ?? '')),
+          }),
+          textColumn<Report>('period', t('firewallAdmin.reports.period'), 330, (report) => report.periodFrom, {
+            shown: (report) => `${report.periodFrom ?? ''} – ${report.periodTo ?? ''}`,
+            cell: (report) => (
+              <>
+                <Time value={report.periodFrom} /> – <Time value={report.periodTo} />
+              </>
+            ),
+          }),
+          timeColumn<Report>('created', t('firewallAdmin.reports.created'), 170, (report) => report.createdAt),
+          textColumn<Report>('status', t('firewallAdmin.reports.status'), 200, (report) => report.status, { cell: (report) => <ReportState report={report} /> }),
+          {
+            id: 'actions',
+            title: t('firewallAdmin.common.actions'),
+            width: 190,
+            text: () => '',
+            cell: (report) => (
+              <span className="admin-actions">
+                <button type="button" className="button" disabled={!isReady(report)} onClick={() => setReading(report)} aria-label={`${t('firewallAdmin.reports.read')} ${report.name}`}>
+                  {t('firewallAdmin.reports.read')}
+                </button>
+                <SaveReport profileId={profile.id} report={report} />
+              </span>
+            ),
+          },
+        ]}
       />
       {generating && (
         <GenerateForm

@@ -11,7 +11,7 @@ import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { DurationPicker, defaultBlockSeconds } from '../blocklist/DurationPicker.tsx';
 import { useAlertDetail, useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
-import { visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { AlertConversations } from '../triage/AlertConversations.tsx';
 import { SeverityBadge } from './alert-columns.tsx';
 import { AlertLinks } from './AlertWorkItems.tsx';
@@ -108,7 +108,7 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
               <dt>{label}</dt>
               <dd>
                 <bdi>
-                  <AddressText text={String(value)} show={visibleText} />
+                  <AddressText text={String(value)} />
                 </bdi>
               </dd>
             </div>

@@ -4,6 +4,7 @@ import type { AlertField, AlertRow, AlertSortField } from '../../../../src-prelo
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import type { FirewallSectionProps } from '../section.ts';
 import { VirtualTable } from '../table/VirtualTable.tsx';
+import { DetailSplit } from '../table/DetailSplit.tsx';
 import { AlertDetailPane } from './AlertDetailPane.tsx';
 import { alertColumns } from './alert-columns.tsx';
 import { AlertFilters } from './AlertFilters.tsx';
@@ -18,6 +19,7 @@ import { useFormat } from '../../../ui/format.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { useTranslation } from 'react-i18next';
 
+const alertsTableId = 'firewall.alerts';
 const rowClassName = (row: AlertRow) => (row.sourceBlocked ? 'vt-row-blocked' : '');
 
 /** Every cached alert of one appliance: filter, sort, scroll, open one; works the same offline. */
@@ -68,25 +70,29 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
         <ExportButton store={store} />
       </div>
       {error && <ErrorNotice error={error} title={t('firewall.alerts.readFailed')} />}
-      <div className={openAlertId ? 'fw-split fw-split-open' : 'fw-split'}>
-        <VirtualTable
-          label={t('firewall.alerts.table')}
-          columns={columns}
-          rowCount={total ?? 0}
-          rowAt={rowAt}
-          rowClassName={rowClassName}
-          onRangeChange={ensureRows}
-          sort={{ column: sort.field, direction: sort.direction }}
-          onSort={(column) => sortBy(column as AlertSortField)}
-          selectedIndex={selectedIndex}
-          onSelect={select}
-          onOpen={onOpen}
-          onClose={closeDetail}
-          onFilter={(column, value, mode) => addCellFilter(column as AlertField, value, mode)}
-          empty={total === null ? (error ? '' : t('firewall.alerts.reading')) : neverSynced ? t('firewall.alerts.nothingSynced') : t('firewall.alerts.noMatch')}
-        />
-        {openAlertId && <AlertDetailPane key={openAlertId} profileId={profile.id} alertId={openAlertId} onClose={closeDetail} />}
-      </div>
+      <DetailSplit
+        tableId={alertsTableId}
+        table={
+          <VirtualTable
+            tableId={alertsTableId}
+            label={t('firewall.alerts.table')}
+            columns={columns}
+            rowCount={total ?? 0}
+            rowAt={rowAt}
+            rowClassName={rowClassName}
+            onRangeChange={ensureRows}
+            sort={{ column: sort.field, direction: sort.direction }}
+            onSort={(column) => sortBy(column as AlertSortField)}
+            selectedIndex={selectedIndex}
+            onSelect={select}
+            onOpen={onOpen}
+            onClose={closeDetail}
+            onFilter={(column, value, mode) => addCellFilter(column as AlertField, value, mode)}
+            empty={total === null ? (error ? '' : t('firewall.alerts.reading')) : neverSynced ? t('firewall.alerts.nothingSynced') : t('firewall.alerts.noMatch')}
+          />
+        }
+        detail={openAlertId && <AlertDetailPane key={openAlertId} profileId={profile.id} alertId={openAlertId} onClose={closeDetail} />}
+      />
     </section>
   );
 }

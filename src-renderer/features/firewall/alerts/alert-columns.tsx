@@ -4,6 +4,7 @@ import type { AlertRow } from '../../../../src-preload/contract/firewall.ts';
 import { isAlertSeverity } from '../../../../src-shared/firewall-constants.ts';
 import type { useFormat } from '../../../ui/format.ts';
 import type { Column } from '../table/VirtualTable.tsx';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { cellText } from '../table/visible-text.ts';
 
 const shown = (value: string | number | null) => (value === null ? '' : String(value));
@@ -26,23 +27,27 @@ export const alertColumns = (t: TFunction, format: ReturnType<typeof useFormat>)
   {
     id: 'severity',
     title: t('firewall.alerts.fields.severity'),
-    width: '92px',
+    width: 92,
     sortable: true,
     cell: (row) => <SeverityBadge severity={row.severity} />,
+    text: (row) => shown(row.severity),
     filterValue: (row) => row.severity ?? undefined,
   },
   {
     id: 'occurredAt',
     title: t('firewall.alerts.fields.occurredAt'),
-    width: '172px',
+    width: 172,
     sortable: true,
     cell: (row) => (row.occurredAt ? <time dateTime={row.occurredAt}>{format.shortDateTime(row.occurredAt)}</time> : null),
+    text: (row) => shown(row.occurredAt),
   },
   {
     id: 'srcIp',
     title: t('firewall.alerts.fields.srcIp'),
-    width: 'minmax(170px, 1fr)',
+    // An IPv4 address and the "blocked" badge side by side; the badge gives way when it is narrower.
+    width: 210,
     sortable: true,
+    className: 'vt-address',
     cell: (row) => (
       <>
         <bdi>{cellText(row.srcIp ?? '', 64)}</bdi>
@@ -53,38 +58,45 @@ export const alertColumns = (t: TFunction, format: ReturnType<typeof useFormat>)
         )}
       </>
     ),
+    text: (row) => visibleText(shown(row.srcIp)),
     filterValue: (row) => row.srcIp ?? undefined,
   },
   {
     id: 'dstIp',
     title: t('firewall.alerts.fields.dstIp'),
-    width: 'minmax(150px, 1fr)',
+    width: 170,
     sortable: true,
     cell: (row) => <bdi>{cellText(address(row.dstIp, row.dstPort), 80)}</bdi>,
+    text: (row) => visibleText(address(row.dstIp, row.dstPort)),
     filterValue: (row) => row.dstIp ?? undefined,
   },
   {
     id: 'category',
     title: t('firewall.alerts.fields.category'),
-    width: '140px',
+    width: 140,
     sortable: true,
     cell: (row) => <bdi>{cellText(shown(row.category), 60)}</bdi>,
+    text: (row) => visibleText(shown(row.category)),
     filterValue: (row) => row.category ?? undefined,
   },
   {
     id: 'action',
     title: t('firewall.alerts.fields.action'),
-    width: '96px',
+    width: 96,
     sortable: true,
     cell: (row) => <bdi>{cellText(shown(row.action), 30)}</bdi>,
+    text: (row) => visibleText(shown(row.action)),
     filterValue: (row) => row.action ?? undefined,
   },
   {
     id: 'signature',
     title: t('firewall.alerts.fields.signature'),
-    width: 'minmax(220px, 3fr)',
+    width: 260,
+    minWidth: 120,
+    grow: true,
     sortable: true,
     cell: (row) => <bdi>{cellText(shown(row.signature))}</bdi>,
+    text: (row) => visibleText(shown(row.signature)),
     filterValue: (row) => row.signature ?? undefined,
   },
 ];

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AlertRow, BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import type { ViewParams } from '../../../../src-preload/contract/workspace.ts';
@@ -13,14 +12,14 @@ import { SeverityBadge } from '../alerts/alert-columns.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { UnblockDialog } from './UnblockDialog.tsx';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
-import { cellText, visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
+import { cellText } from '../table/visible-text.ts';
 import { useAlertDetail, useAlertsFrom, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
 import { Remaining } from './Remaining.tsx';
 import '../firewall.css';
 import { AddressText } from '../../../ui/AddressText.tsx';
-
-export const blockTitle = ({ entryId }: ViewParams<'block'>, t: TFunction): string => t('views.block.titleWithId', { entryId });
+import { blockTitle } from '../../../workspace/tab-titles.ts';
 
 /** The alerts a block without a named alert is shown with: the newest few from its address. */
 const RECENT_ALERTS = 5;

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { IpcResult } from '../../../../src-preload/contract/define.ts';
 import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { cellText, visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
+import { cellText } from '../table/visible-text.ts';
 
 /** "Unblock …?": the one question before a block is lifted, from the list, the block's tab or an address card. */
 export function UnblockDialog({ entry, onConfirm, onClose }: { entry: Pick<BlockEntry, 'ip' | 'reason'>; onConfirm(): Promise<IpcResult<unknown>>; onClose(): void }) {

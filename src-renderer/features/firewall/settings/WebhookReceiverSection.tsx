@@ -10,7 +10,7 @@ import { SaveActions, saveWords } from './SaveActions.tsx';
 import { useFirewallWrites, useWebhookSettings } from '../firewall-data.ts';
 import { FormField } from '../../../ui/FormField.tsx';
 import type { FirewallSectionProps } from '../section.ts';
-import { visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 
 /** The appliance's event pushes: off by default; where to listen, whom to accept, the signing key and certificate (kept by main). */
 export function WebhookReceiverSection({ profile }: FirewallSectionProps) {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { cellText } from './visible-text.ts';
+import { copyText } from '../../../ui/copy-text.ts';
 
 /** Show only rows with the cell's value, or every row but those. */
 export type FilterMode = 'in' | 'out';
@@ -11,16 +12,19 @@ export interface CellMenuTarget {
   y: number;
   column: string;
   title: string;
-  value: string;
+  /** The cell's whole text, as "Copy" puts it on the clipboard. */
+  text: string;
+  /** The value filters use; absent when the column cannot filter. */
+  value: string | undefined;
 }
 
 interface Props {
   target: CellMenuTarget;
-  onFilter(column: string, value: string, mode: FilterMode): void;
+  onFilter?(column: string, value: string, mode: FilterMode): void;
   onDismiss(): void;
 }
 
-/** A cell's context menu: keep only rows with this value, or hide them. */
+/** A cell's context menu: copy its value; keep only rows with this value, or hide them. */
 export function CellMenu({ target, onFilter, onDismiss }: Props) {
   const { t } = useTranslation();
   const menu = useRef<HTMLDivElement>(null);
@@ -34,7 +38,11 @@ export function CellMenu({ target, onFilter, onDismiss }: Props) {
   }, [onDismiss]);
 
   const choose = (mode: FilterMode) => {
-    onFilter(target.column, target.value, mode);
+    if (target.value !== undefined) onFilter?.(target.column, target.value, mode);
+    onDismiss();
+  };
+  const copy = () => {
+    void copyText(target.text);
     onDismiss();
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -47,7 +55,7 @@ export function CellMenu({ target, onFilter, onDismiss }: Props) {
     event.preventDefault();
     event.stopPropagation();
   };
-  const shown = cellText(target.value, 60);
+  const shown = cellText(target.value ?? target.text, 60);
 
   return (
     <div
@@ -58,12 +66,19 @@ export function CellMenu({ target, onFilter, onDismiss }: Props) {
       style={{ left: target.x, top: target.y }}
       onKeyDown={onKeyDown}
     >
-      <button type="button" role="menuitem" onClick={() => choose('in')}>
-        {t('firewall.table.menuFilterIn', { column: target.title })} <bdi>{shown}</bdi>
+      <button type="button" role="menuitem" onClick={copy}>
+        {t('firewall.table.copy', { column: target.title })}
       </button>
-      <button type="button" role="menuitem" onClick={() => choose('out')}>
-        {t('firewall.table.menuFilterOut', { column: target.title })} <bdi>{shown}</bdi>
-      </button>
+      {onFilter && target.value !== undefined && (
+        <>
+          <button type="button" role="menuitem" onClick={() => choose('in')}>
+            {t('firewall.table.menuFilterIn', { column: target.title })} <bdi>{shown}</bdi>
+          </button>
+          <button type="button" role="menuitem" onClick={() => choose('out')}>
+            {t('firewall.table.menuFilterOut', { column: target.title })} <bdi>{shown}</bdi>
+          </button>
+        </>
+      )}
     </div>
   );
 }

@@ -1,82 +1,136 @@
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
-import type { ReactNode } from 'react';
+import { useRef, useState } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import { flexRender } from '@tanstack/react-table';
 import { VirtualRows } from '../../../ui/VirtualRows.tsx';
+import { copyText } from '../../../ui/copy-text.ts';
 import { CellMenu } from './CellMenu.tsx';
 import type { CellMenuTarget, FilterMode } from './CellMenu.tsx';
+import { ColumnsMenu } from './ColumnsMenu.tsx';
+import { useTableColumns } from './use-table-columns.ts';
+import type { Column } from './use-table-columns.ts';
 
+export type { Column } from './use-table-columns.ts';
 export type SortDirection = 'asc' | 'desc';
 
-export interface Column<Row> {
-  /** The field name main sorts and filters by. */
-  id: string;
-  title: string;
-  /** A CSS grid track, e.g. `110px` or `minmax(200px, 2fr)`. */
-  width: string;
-  sortable?: boolean;
-  cell(row: Row): ReactNode;
-  /** The value "filter in / filter out" uses; absent when the column cannot filter. */
-  filterValue?(row: Row): string | undefined;
-}
-
 interface Props<Row> {
+  /** Names the table's remembered layout: `firewall.alerts`, `firewall.devices`. */
+  tableId: string;
   label: string;
   columns: readonly Column<Row>[];
   rowCount: number;
   /** Undefined while the row's page is still on its way. */
   rowAt(index: number): Row | undefined;
   /** Which rows are on screen, so the owner fetches only those. */
-  onRangeChange(start: number, end: number): void;
+  onRangeChange?(start: number, end: number): void;
   sort?: { column: string; direction: SortDirection };
   onSort?(column: string): void;
   selectedIndex: number | null;
   onSelect(index: number): void;
-  onOpen(index: number): void;
-  onClose(): void;
+  onOpen?(index: number): void;
+  onClose?(): void;
   onFilter?(column: string, value: string, mode: FilterMode): void;
   rowClassName?(row: Row): string;
   empty: ReactNode;
+  /** A short list (an appliance's page): the body is as tall as its rows, up to the window's height. */
+  fitRows?: boolean;
 }
 
-const rowHeight = 32;
+const rowHeights = { comfortable: 32, compact: 24 } as const;
+const noRange = () => undefined;
+const RESIZE_STEP = 16;
 
-/** A table of any length: only the rows on screen exist in the DOM, each fetched when it scrolls in. */
+/**
+ * A table of any length: only the rows on screen exist in the DOM, each fetched when it scrolls in.
+ * Its columns are the analyst's: resized by their edge, hidden and reordered from the columns menu,
+ * remembered per table; a value that does not fit ends with an ellipsis and shows whole on hover.
+ */
 export function VirtualTable<Row>(props: Props<Row>) {
-  const { label, columns, rowCount, rowAt, onRangeChange, sort, onSort, selectedIndex, onSelect, onOpen, onClose, onFilter } = props;
+  const { tableId, label, columns, rowCount, rowAt, sort, onSort, selectedIndex, onSelect, onFilter } = props;
   const { t } = useTranslation();
+  const { table, visible, template, totalWidth, density } = useTableColumns(tableId, columns);
   const [menu, setMenu] = useState<CellMenuTarget | null>(null);
   // Only the cell under the pointer carries its filter buttons: a screenful of hidden ones cost
   // every new filter or sort a few milliseconds of building and labelling.
   const [hoveredCell, setHoveredCell] = useState<string | null>(null);
-  const template = columns.map((column) => column.width).join(' ');
+  const head = useRef<HTMLDivElement>(null);
+  const rowHeight = rowHeights[density];
+  const bodyHeight = props.fitRows ? `min(${Math.max(rowCount, 2) * rowHeight + 16}px, max(240px, 100vh - 300px))` : undefined;
+
+  const copyRow = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.key !== 'c' || selectedIndex === null || window.getSelection()?.toString()) return;
+    const row = rowAt(selectedIndex);
+    if (row) void copyText(visible.map((column) => column.text(row)).join('\t'));
+  };
 
   return (
-    <div className="vt" role="grid" aria-label={label} aria-rowcount={rowCount + 1} aria-colcount={columns.length}>
-      <div className="vt-row vt-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
-        {columns.map((column) => {
-          const sorted = sort?.column === column.id ? sort.direction : undefined;
-          return (
-            <div
-              key={column.id}
-              role="columnheader"
-              className="vt-cell"
-              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-            >
-              {column.sortable && onSort ? (
-                <button type="button" className="vt-sort" onClick={() => onSort(column.id)} title={t('firewall.table.sortBy', { column: column.title })}>
-                  {column.title}
-                  <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                </button>
-              ) : (
-                column.title
-              )}
-            </div>
-          );
-        })}
+    <div
+      className="vt"
+      role="grid"
+      aria-label={label}
+      aria-rowcount={rowCount + 1}
+      aria-colcount={visible.length}
+      data-density={density}
+      style={{ '--vt-columns': template, '--vt-width': `${totalWidth}px`, '--vt-row-height': `${rowHeight}px` } as CSSProperties}
+      onKeyDown={copyRow}
+    >
+      <div className="vt-head-scroll" ref={head}>
+        <div className="vt-row vt-head" role="row" aria-rowindex={1}>
+          {table.getHeaderGroups()[0]!.headers.map((header) => {
+            const column = visible.find((candidate) => candidate.id === header.column.id)!;
+            const sorted = sort?.column === column.id ? sort.direction : undefined;
+            return (
+              <div
+                key={header.id}
+                role="columnheader"
+                className="vt-cell vt-head-cell"
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+              >
+                {column.sortable && onSort ? (
+                  <button type="button" className="vt-sort" onClick={() => onSort(column.id)} title={t('firewall.table.sortBy', { column: column.title })}>
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                    <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                  </button>
+                ) : (
+                  <span className="vt-head-title" title={column.title}>{flexRender(header.column.columnDef.header, header.getContext())}</span>
+                )}
+                {header.column.getCanResize() && (
+                  <div
+                    role="separator"
+                    aria-orientation="vertical"
+                    aria-label={t('firewall.table.resize', { column: column.title })}
+                    aria-valuenow={header.getSize()}
+                    tabIndex={0}
+                    className={header.column.getIsResizing() ? 'vt-resizer vt-resizing' : 'vt-resizer'}
+                    onMouseDown={header.getResizeHandler()}
+                    onTouchStart={header.getResizeHandler()}
+                    onDoubleClick={() => header.column.resetSize()}
+                    onKeyDown={(event) => {
+                      const step = event.key === 'ArrowRight' ? RESIZE_STEP : event.key === 'ArrowLeft' ? -RESIZE_STEP : 0;
+                      if (step === 0) return;
+                      event.preventDefault();
+                      table.setColumnSizing((sizes) => ({ ...sizes, [column.id]: header.getSize() + step }));
+                    }}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </div>
       </div>
+      <ColumnsMenu table={table} tableId={tableId} label={label} />
       <VirtualRows
-        list={{ rowCount, rowHeight, overscan: 3, onRangeChange, selectedIndex, onSelect, onOpen, onClose }}
-        viewport={{ className: 'vt-body', role: 'rowgroup', label: t('firewall.table.rows', { label }), onMouseLeave: () => setHoveredCell(null) }}
+        list={{ rowCount, rowHeight, overscan: 3, onRangeChange: props.onRangeChange ?? noRange, selectedIndex, onSelect, onOpen: props.onOpen ?? noRange, ...(props.onClose && { onClose: props.onClose }) }}
+        viewport={{
+          className: 'vt-body',
+          role: 'rowgroup',
+          label: t('firewall.table.rows', { label }),
+          onMouseLeave: () => setHoveredCell(null),
+          onScroll: (event) => {
+            if (head.current) head.current.scrollLeft = event.currentTarget.scrollLeft;
+          },
+          ...(bodyHeight && { style: { height: bodyHeight } }),
+        }}
         empty={rowCount === 0 ? { className: 'vt-empty', content: props.empty } : null}
         rowAt={rowAt}
         look={{
@@ -84,7 +138,6 @@ export function VirtualTable<Row>(props: Props<Row>) {
           className: 'vt-row',
           selectedClassName: 'vt-selected',
           rowClassName: props.rowClassName,
-          style: { gridTemplateColumns: template },
           // By position, not by row: a new filter or sort refills the rows on screen in
           // place instead of tearing them down and building a screenful anew.
           keyOf: (index) => index,
@@ -93,23 +146,24 @@ export function VirtualTable<Row>(props: Props<Row>) {
       >
         {(row, index) =>
           row
-            ? columns.map((column) => {
+            ? visible.map((column) => {
                 const value = column.filterValue?.(row);
                 const cellKey = `${index}:${column.id}`;
+                const filterable = onFilter && value !== undefined;
                 return (
                   <div
                     key={column.id}
                     role="gridcell"
-                    className="vt-cell"
-                    onMouseEnter={() => setHoveredCell(cellKey)}
+                    className={column.className ? `vt-cell ${column.className}` : 'vt-cell'}
+                    title={column.text(row)}
+                    onMouseEnter={filterable ? () => setHoveredCell(cellKey) : undefined}
                     onContextMenu={(event) => {
-                      if (!onFilter || value === undefined) return;
                       event.preventDefault();
-                      setMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, value });
+                      setMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, text: column.text(row), value });
                     }}
                   >
-                    <span className="vt-value">{column.cell(row)}</span>
-                    {onFilter && value !== undefined && hoveredCell === cellKey && (
+                    {column.cell(row)}
+                    {filterable && hoveredCell === cellKey && (
                       <span className="vt-filter-buttons">
                         <button
                           type="button"
@@ -143,7 +197,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
             : <div role="gridcell" className="vt-cell vt-pending" aria-busy="true" />
         }
       </VirtualRows>
-      {menu && onFilter && <CellMenu target={menu} onFilter={onFilter} onDismiss={() => setMenu(null)} />}
+      {menu && <CellMenu target={menu} {...(onFilter && { onFilter })} onDismiss={() => setMenu(null)} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTriagesOfAlert } from '../../../assistant/assistant-data.ts';
 import { AskModelButton } from '../../../assistant/AskModelButton.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
-import { visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 
 /** In an alert's detail: "Ask the model", and the conversations already held about it. */
 export function AlertConversations({ profileId, alertId }: { profileId: string; alertId: string }) {

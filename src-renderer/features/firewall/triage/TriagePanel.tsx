@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { SeverityBadge } from '../alerts/alert-columns.tsx';
-import { visibleText } from '../table/visible-text.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { blockDurationPresets } from '../../../../src-shared/firewall-constants.ts';
 import { useFormat } from '../../../ui/format.ts';
 import '../firewall.css';

@@ -10,6 +10,7 @@ import { CursorListFilter, CursorListView } from '../CursorListView.tsx';
 import type { SupportSectionProps } from '../section.ts';
 import { groupBySession } from './group-by-session.ts';
 import type { SessionLog } from './group-by-session.ts';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 
 const pageSize = 100;
 const knownRoles = ['visitor', 'robot', 'agent'] as const;
@@ -94,7 +95,7 @@ function SessionCard({ log, onOnly }: { log: SessionLog; onOnly: ((sessionId: st
                 <Time value={line.createdAt} />
               </span>
             )}
-            <p className="support-answer">{line.text}</p>
+            <p className="support-answer">{visibleText(line.text)}</p>
           </li>
         ))}
       </ol>

@@ -6,6 +6,7 @@ import { CachedListSection, StatusFilter, useCachedList } from '../lists/CachedL
 import { contactStatusList, contactStatusWords } from '../lists/status-words.ts';
 import { ContactDetailPane } from './ContactDetailPane.tsx';
 import { NewContactDialog } from './NewContactDialog.tsx';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 
 /** The site's contacts from the cache: search, filter by status, open one beside the list; works the same offline. */
 export function ContactsSection({ profile, itemId }: SupportSectionProps) {
@@ -66,8 +67,8 @@ function ContactLine({ row }: { row: ContactRow }) {
     <>
       <span className="si-row-main">
         <span className="si-row-top">
-          <span className="si-subject">{row.name ?? row.id}</span>
-          <span className="si-visitor muted">{row.company}</span>
+          <span className="si-subject">{visibleText(row.name ?? row.id)}</span>
+          <span className="si-visitor muted">{row.company && visibleText(row.company)}</span>
         </span>
         <span className="si-last-message muted">{[row.email, row.phone].filter(Boolean).join(' · ')}</span>
       </span>

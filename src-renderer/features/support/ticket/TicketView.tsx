@@ -1,13 +1,8 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ViewParams } from '../../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../../connections/ServiceConnection.tsx';
 import { TicketDetailPane } from './TicketDetailPane.tsx';
-import { knownTicketSubject } from './ticket-subjects.ts';
 import '../lists/support-lists.css';
-
-export const ticketTitle = ({ profileId, ticketId }: ViewParams<'ticket'>, t: TFunction): string =>
-  knownTicketSubject(profileId, ticketId) ?? t('views.ticket.titleWithId', { ticketId });
 
 /** One ticket in its own tab, opened by `navigate({ kind: 'ticket', params: { profileId, ticketId } })` from the inbox or a notification. */
 export function TicketView({ params }: { params: ViewParams<'ticket'> }) {

@@ -11,6 +11,7 @@ import { CachedListSection, StatusFilter, useCachedList } from '../lists/CachedL
 import { NewTicketDialog } from './NewTicketDialog.tsx';
 import { ticketStatusList, ticketStatusWords } from '../lists/status-words.ts';
 import { SupportSyncLine } from '../lists/SupportSyncLine.tsx';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 
 const rowClassName = (row: TicketRow) => (row.unread ? 'si-unread' : '');
 
@@ -93,11 +94,11 @@ function TicketLine({ row, onOpen }: { row: TicketRow; onOpen(): void }) {
         <span className="si-row-top">
           {row.unread && <span className="si-unread-dot" role="img" aria-label={t('support.tickets.unread')} />}
           <button type="button" className="si-link si-subject" tabIndex={-1} onClick={onOpen}>
-            {row.subject ?? row.id}
+            {visibleText(row.subject ?? row.id)}
           </button>
-          <span className="si-visitor muted">{row.visitorName}</span>
+          <span className="si-visitor muted">{row.visitorName && visibleText(row.visitorName)}</span>
         </span>
-        <span className="si-last-message muted">{row.lastMessage?.text ?? t('support.tickets.noMessage')}</span>
+        <span className="si-last-message muted">{row.lastMessage ? visibleText(row.lastMessage.text) : t('support.tickets.noMessage')}</span>
       </span>
       <span className="si-row-side">
         <span className={`si-status si-status-${row.status.replace(/[^a-z]/g, '') || 'other'}`}>{ticketStatusWords(row.status, t)}</span>

@@ -13,6 +13,7 @@ import { supportCalls, useWorkItem, useWorkItemAlerts } from '../support-data.ts
 import { useSupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
 import { AddressText } from '../../../ui/AddressText.tsx';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 
 /** One after-sales work item: details, what it is linked to, its status and follow-ups. */
 export function WorkItemDetailPane({ profileId, workId }: { profileId: string; workId: string }) {
@@ -37,7 +38,7 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
   };
 
   return (
-    <aside className="si-detail" aria-label={t('support.work.detail', { title: item.title ?? item.id })}>
+    <aside className="si-detail" aria-label={t('support.work.detail', { title: visibleText(item.title ?? item.id) })}>
       <h2 className="si-server-text">
         <AddressText text={item.title ?? item.id} />
       </h2>

@@ -6,6 +6,7 @@ import { CachedListSection, StatusFilter, useCachedList } from '../lists/CachedL
 import { workPriorityWords, workStatusList, workStatusWords } from '../lists/status-words.ts';
 import { NewWorkItemDialog } from './NewWorkItemDialog.tsx';
 import { WorkItemDetailPane } from './WorkItemDetailPane.tsx';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 
 /** After-sales work items from the cache: filter by status, open one beside the list, create one; works the same offline. */
 export function WorkSection({ profile, itemId }: SupportSectionProps) {
@@ -55,7 +56,7 @@ function WorkLine({ row }: { row: WorkItemRow }) {
     <>
       <span className="si-row-main">
         <span className="si-row-top">
-          <span className="si-subject">{row.title ?? row.id}</span>
+          <span className="si-subject">{visibleText(row.title ?? row.id)}</span>
         </span>
         <span className="si-last-message muted">{[workPriorityWords(row.priority, t), row.assignee].filter(Boolean).join(' · ')}</span>
       </span>

@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Table } from '@tanstack/react-table';
+import { densities } from '../../../../src-shared/view-constants.ts';
+import { useTableLayoutStore } from '../../../ui/table-layout-store.ts';
+
+interface Props<Row> {
+  table: Table<Row>;
+  tableId: string;
+  label: string;
+}
+
+/** The table's columns menu: show or hide each column, move it earlier or later, the rows' density, back to the defaults. */
+export function ColumnsMenu<Row>({ table, tableId, label }: Props<Row>) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const density = useTableLayoutStore((state) => state.density);
+  const setDensity = useTableLayoutStore((state) => state.setDensity);
+  const reset = useTableLayoutStore((state) => state.reset);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: MouseEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    window.addEventListener('mousedown', closeOutside);
+    return () => window.removeEventListener('mousedown', closeOutside);
+  }, [open]);
+
+  const columns = table.getAllLeafColumns();
+  const order = table.getState().columnOrder;
+  const ordered = [...columns].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  const movable = ordered.filter((column) => column.getCanHide());
+  const shownCount = movable.filter((column) => column.getIsVisible()).length;
+  const move = (id: string, by: -1 | 1) => {
+    const ids = [...order];
+    const from = ids.indexOf(id);
+    const to = from + by;
+    const neighbour = ids[to];
+    if (neighbour === undefined || !movable.some((column) => column.id === neighbour)) return;
+    ids[from] = neighbour;
+    ids[to] = id;
+    table.setColumnOrder(ids);
+  };
+
+  return (
+    <div className="vt-columns" ref={box} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+      <button type="button" className="vt-columns-button" aria-haspopup="dialog" aria-expanded={open} title={t('firewall.table.columns', { label })} aria-label={t('firewall.table.columns', { label })} onClick={() => setOpen(!open)}>
+        ⋮
+      </button>
+      {open && (
+        <div className="vt-columns-panel" role="dialog" aria-label={t('firewall.table.columns', { label })}>
+          <ul>
+            {movable.map((column, index) => {
+              const title = String(column.columnDef.header);
+              return (
+                <li key={column.id}>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={column.getIsVisible()}
+                      // The last column shown stays: a table with none has no rows to click.
+                      disabled={column.getIsVisible() && shownCount === 1}
+                      onChange={(event) => column.toggleVisibility(event.target.checked)}
+                    />
+                    {title}
+                  </label>
+                  <button type="button" aria-label={t('firewall.table.moveEarlier', { column: title })} disabled={index === 0} onClick={() => move(column.id, -1)}>
+                    ↑
+                  </button>
+                  <button type="button" aria-label={t('firewall.table.moveLater', { column: title })} disabled={index === movable.length - 1} onClick={() => move(column.id, 1)}>
+                    ↓
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <fieldset className="vt-density">
+            <legend>{t('firewall.table.density')}</legend>
+            {densities.map((choice) => (
+              <label key={choice}>
+                <input type="radio" name={`${tableId}-density`} checked={density === choice} onChange={() => setDensity(choice)} />
+                {t(`firewall.table.densities.${choice}`)}
+              </label>
+            ))}
+          </fieldset>
+          <button type="button" className="link-button" onClick={() => reset(tableId)}>
+            {t('firewall.table.resetColumns')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import type { ColumnDef, Updater } from '@tanstack/react-table';
+import { useEffect, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import type { TableLayout } from '../../../../src-preload/contract/views.ts';
+import { emptyLayout, useTableLayoutStore } from '../../../ui/table-layout-store.ts';
+
+export interface Column<Row> {
+  /** The field name main sorts and filters by; the layout remembers the column under it. */
+  id: string;
+  title: string;
+  /** Its width in pixels until the analyst drags its edge. */
+  width: number;
+  minWidth?: number;
+  /** Takes the room the others leave (one column per table, the one with the longest text). */
+  grow?: boolean;
+  /** Stays first, shown and as wide as declared (a row's checkbox). */
+  pinned?: boolean;
+  sortable?: boolean;
+  cell(row: Row): ReactNode;
+  /** The whole value as text: the cell's hover, what "Copy" copies. */
+  text(row: Row): string;
+  /** The value "filter in / filter out" uses; absent when the column cannot filter. */
+  filterValue?(row: Row): string | undefined;
+  /** The cell's class besides `vt-cell`, e.g. numbers aligned right. */
+  className?: string;
+}
+
+const MIN_WIDTH = 48;
+const MAX_WIDTH = 2000;
+
+const apply = <T,>(updater: Updater<T>, old: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater);
+
+/**
+ * The saved order with the table's own columns in it: a column the save does not know (added in a
+ * later version) takes its declared place, one the table no longer has is dropped; pinned ones stay first.
+ */
+export function orderOf(columns: readonly { id: string; pinned?: boolean }[], saved: readonly string[]): string[] {
+  const movable = columns.filter((column) => !column.pinned).map((column) => column.id);
+  const order = saved.filter((id) => movable.includes(id));
+  movable.forEach((id, declared) => {
+    if (!order.includes(id)) order.splice(Math.min(declared, order.length), 0, id);
+  });
+  return [...columns.filter((column) => column.pinned).map((column) => column.id), ...order];
+}
+
+/** A table's columns through TanStack Table, in the analyst's order, widths and choice of columns, remembered per table. */
+export function useTableColumns<Row>(tableId: string, columns: readonly Column<Row>[]) {
+  const layout = useTableLayoutStore((state) => state.tables[tableId]) ?? emptyLayout;
+  const density = useTableLayoutStore((state) => state.density);
+  const change = useTableLayoutStore((state) => state.change);
+  const load = useTableLayoutStore((state) => state.load);
+  useEffect(() => void load(), [load]);
+
+  const definitions = useMemo<ColumnDef<Row>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: column.title,
+        size: column.width,
+        minSize: column.pinned ? column.width : (column.minWidth ?? MIN_WIDTH),
+        maxSize: column.pinned ? column.width : MAX_WIDTH,
+        enableHiding: !column.pinned,
+        enableResizing: !column.pinned,
+      })),
+    [columns],
+  );
+  const order = useMemo(() => orderOf(columns, layout.order), [columns, layout.order]);
+  const visibility = useMemo(() => Object.fromEntries(layout.hidden.map((id) => [id, false])), [layout.hidden]);
+  const changeLayout = (part: (layout: TableLayout) => Partial<TableLayout>) => change(tableId, (old) => ({ ...old, ...part(old) }));
+
+  // Column state only: the rows come from the owner's pages, never through the table's row model.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable<Row>({
+    data: [],
+    columns: definitions,
+    getCoreRowModel: getCoreRowModel(),
+    columnResizeMode: 'onChange',
+    state: { columnOrder: order, columnVisibility: visibility, columnSizing: layout.widths },
+    onColumnOrderChange: (updater) => changeLayout((old) => ({ order: apply(updater, orderOf(columns, old.order)) })),
+    onColumnVisibilityChange: (updater) =>
+      changeLayout((old) => {
+        const next = apply(updater, Object.fromEntries(old.hidden.map((id) => [id, false])));
+        return { hidden: Object.entries(next).filter(([, shown]) => !shown).map(([id]) => id) };
+      }),
+    onColumnSizingChange: (updater) => changeLayout((old) => ({ widths: apply(updater, old.widths) })),
+  });
+
+  const byId = new Map(columns.map((column) => [column.id, column]));
+  const leaves = table.getVisibleLeafColumns();
+  const visible = leaves.map((leaf) => byId.get(leaf.id)!);
+  const template = leaves.map((leaf) => (byId.get(leaf.id)!.grow ? `minmax(${leaf.getSize()}px, 1fr)` : `${leaf.getSize()}px`)).join(' ');
+  const totalWidth = leaves.reduce((sum, leaf) => sum + leaf.getSize(), 0);
+  return { table, visible, template, totalWidth, density };
+}

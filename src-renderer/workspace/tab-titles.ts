@@ -1,0 +1,17 @@
+import type { TFunction } from 'i18next';
+import type { ViewParams } from '../../src-preload/contract/workspace.ts';
+import { knownTitle } from '../features/chat/chat-store.ts';
+import { knownTicketSubject } from '../features/support/ticket/ticket-subjects.ts';
+
+// Kept apart from the views, so a tab strip of unopened item tabs is titled without loading them.
+
+export const alertTitle = ({ alertId }: ViewParams<'alert'>, t: TFunction): string => t('views.alert.titleWithId', { alertId });
+
+export const blockTitle = ({ entryId }: ViewParams<'block'>, t: TFunction): string => t('views.block.titleWithId', { entryId });
+
+export const addressTitle = ({ address }: ViewParams<'address'>, t: TFunction): string => t('views.address.titleWithAddress', { address });
+
+export const conversationTitle = ({ id }: ViewParams<'conversation'>, t: TFunction): string => knownTitle(id) ?? t('views.conversation.title');
+
+export const ticketTitle = ({ profileId, ticketId }: ViewParams<'ticket'>, t: TFunction): string =>
+  knownTicketSubject(profileId, ticketId) ?? t('views.ticket.titleWithId', { ticketId });

@@ -1,0 +1,99 @@
+// Every dialog the window opens, in any e2e test, is measured against its own box and the window:
+// the harness installs this in each page, so a dialog added later is checked without being listed.
+import type { Page } from 'playwright-core';
+
+/** What was wrong with one dialog the last time it was measured; nothing when it fit. */
+export interface DialogFit {
+  label: string;
+  problems: string[];
+}
+
+declare global {
+  interface Window {
+    __opsdeskDialogFits?: Record<string, string[]>;
+  }
+}
+
+/**
+ * Runs in the page before the app. A dialog is a `<dialog open>` or an element with role="dialog";
+ * it is measured when it appears and again after anything inside it changes, so the last
+ * measurement is of what the user was left looking at.
+ */
+function watchDialogs(): void {
+  const fits: Record<string, string[]> = {};
+  window.__opsdeskDialogFits = fits;
+  const slack = 1;
+  const describe = (element: Element) => {
+    const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    return `<${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''}> "${text}"`;
+  };
+  const shown = (element: Element) => {
+    const rect = element.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+  };
+  /** A box that scrolls or clips its content: what is inside it is measured against it, not the dialog. */
+  const clips = (element: Element) => /(auto|scroll|hidden|clip)/.test(getComputedStyle(element).overflowX);
+
+  const measure = (dialog: Element): string[] => {
+    const problems: string[] = [];
+    const box = dialog.getBoundingClientRect();
+    if (box.left < -slack || box.top < -slack || box.right > innerWidth + slack || box.bottom > innerHeight + slack) {
+      problems.push(`the dialog (${Math.round(box.width)}×${Math.round(box.height)}) is outside the ${innerWidth}×${innerHeight} window`);
+    }
+    if (dialog.scrollWidth > dialog.clientWidth + slack) problems.push(`its content is ${dialog.scrollWidth - dialog.clientWidth}px wider than the dialog`);
+    const walk = (parent: Element, frame: DOMRect) => {
+      for (const child of Array.from(parent.children)) {
+        if (!shown(child)) continue;
+        const rect = child.getBoundingClientRect();
+        // The outermost element that sticks out is the one to fix; what it holds sticks out with it.
+        if (rect.left < frame.left - slack || rect.right > frame.right + slack) {
+          problems.push(`${describe(child)} sticks out of its box by ${Math.round(Math.max(frame.left - rect.left, rect.right - frame.right))}px`);
+          continue;
+        }
+        const isControl = child.matches('button, label, h2, h3, [role="tab"], legend');
+        if (isControl && child.scrollWidth > child.clientWidth + slack && child.clientWidth > 0) problems.push(`${describe(child)} is cut (${child.scrollWidth}px of text in ${child.clientWidth}px)`);
+        if (!clips(child)) walk(child, frame);
+        else if (child.scrollWidth > child.clientWidth + slack && !/(auto|scroll)/.test(getComputedStyle(child).overflowX)) problems.push(`${describe(child)} hides ${child.scrollWidth - child.clientWidth}px of its content`);
+      }
+    };
+    walk(dialog, box);
+    // The button that does what the dialog is for stays in sight, however long the dialog's body.
+    for (const main of Array.from(dialog.querySelectorAll('.button-primary, .button-danger, button[type="submit"]'))) {
+      if (!shown(main)) continue;
+      const rect = main.getBoundingClientRect();
+      if (rect.top < box.top - slack || rect.bottom > Math.min(box.bottom, innerHeight) + slack) problems.push(`the main button ${describe(main)} is out of sight`);
+    }
+    return problems;
+  };
+
+  const labelOf = (dialog: Element) => dialog.getAttribute('aria-label') ?? dialog.querySelector('h2')?.textContent ?? '(unnamed dialog)';
+  let scheduled = false;
+  const measureAll = () => {
+    scheduled = false;
+    for (const dialog of Array.from(document.querySelectorAll('dialog[open], [role="dialog"]'))) {
+      if (shown(dialog)) fits[labelOf(dialog)] = measure(dialog);
+    }
+  };
+  // After layout and the fonts, not in the middle of a React commit.
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => requestAnimationFrame(measureAll));
+  };
+  new MutationObserver(schedule).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  addEventListener('resize', schedule);
+}
+
+export const dialogFitScript = `(${watchDialogs.toString()})();`;
+
+/** Every dialog the page has shown since it loaded, with what did not fit the last time it was measured. */
+export async function dialogFits(page: Page): Promise<DialogFit[]> {
+  if (page.isClosed()) return [];
+  const fits = await page.evaluate(() => window.__opsdeskDialogFits ?? {}).catch(() => ({}) as Record<string, string[]>);
+  return Object.entries(fits).map(([label, problems]) => ({ label, problems }));
+}
+
+/** The dialogs that did not fit, as one message a failing test prints. */
+export function misfits(fits: DialogFit[]): string[] {
+  return fits.filter((fit) => fit.problems.length > 0).map((fit) => `${fit.label}: ${fit.problems.join('; ')}`);
+}
