@@ -467,6 +467,7 @@ export const en = {
       waiting: 'Waiting for the first token…',
       failed: 'The answer failed',
       failedPartWay: 'The answer broke off part-way; the text above is what arrived',
+      cutHere: 'It stopped here, after {{count, number}} characters, at “…{{tail}}”.',
       modelRefused: 'This key may not use {{model}}. Models it may use: {{allowed}}.',
       noModelsAllowed: 'none',
       budget: "This connection's tier allows {{limit}} requests a minute.",

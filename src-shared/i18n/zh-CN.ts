@@ -465,6 +465,7 @@ export const zhCN: Catalog = {
       waiting: '正在等待第一个令牌…',
       failed: '回答失败',
       failedPartWay: '回答中途中断；上面是已收到的内容',
+      cutHere: '在此处中断：已收到 {{count, number}} 个字符，止于“…{{tail}}”。',
       modelRefused: '此密钥不能使用 {{model}}。可用的模型：{{allowed}}。',
       noModelsAllowed: '无',
       budget: '此连接的等级每分钟允许 {{limit}} 次请求。',

@@ -48,7 +48,7 @@ async function ask(panel: Locator, text: string) {
   await panel.getByRole('button', { name: 'Send' }).click();
 }
 
-const settled = (answer: Locator) => poll(() => answer.getAttribute('aria-busy')).toBe('false');
+const settled = (answer: Locator) => expect.poll(() => answer.getAttribute('aria-busy'), { timeout: 60_000 }).toBe('false');
 
 /** A long answer in lines, so it grows taller than the window as it streams. */
 const longAnswer = Array.from({ length: 120 }, (_, line) => `Line ${line + 1} of the long answer about the scan.`).join('\n\n');
@@ -109,6 +109,25 @@ describe('the message list', () => {
     await poll(() => inView(panel, refusal)).toBe(true);
     await poll(() => inView(panel, lastAnswer(panel).getByRole('button', { name: 'Retry' }))).toBe(true);
     await shot(page, 'chat-refused-in-view');
+  });
+
+  test('an answer cut by a network error keeps what arrived and says where it stopped', async () => {
+    const { app, page, panel } = await openConversation({ count: 4 });
+    e2e.sims.gateway.faults.add({ path: '/chat/completions', kind: 'reset', keep: 4, times: 1 });
+    await ask(panel, 'Cut me off');
+    await settled(lastAnswer(panel));
+    const stored = app.services.chat.conversation('conv').latestMessages.at(-1)!;
+    expect(stored.outcome).toBe('failed');
+    const lastWords = stored.content.trim().split(/\s+/).slice(-3).join(' ');
+    const answer = lastAnswer(panel);
+    expect(await answer.locator('.chat-markdown').innerText()).toContain('You said:');
+    const cut = answer.getByRole('note').filter({ hasText: 'It stopped here' });
+    const said = await cut.innerText();
+    expect(said).toContain(`It stopped here, after ${stored.content.length.toLocaleString('en')} characters, at “…`);
+    expect(said).toContain(`${lastWords}”.`);
+    expect(await answer.innerText()).toContain('The answer broke off part-way');
+    await poll(() => inView(panel, cut)).toBe(true);
+    await shot(page, 'chat-cut-here');
   });
 
   test('a conversation of 3,000 stored messages opens at its newest, and scrolling back reads the earlier ones', async () => {
