@@ -14,6 +14,8 @@ export const firewallKeys = {
   syncSettings: (profileId: string) => ['firewall', profileId, 'syncSettings'] as const,
   webhook: (profileId: string) => ['firewall', profileId, 'webhook'] as const,
   admin: (profileId: string, list: string, ...rest: unknown[]) => ['firewall', profileId, 'admin', list, ...rest] as const,
+  /** The analyst's protected ranges: one setting for every firewall connection, not a profile's. */
+  protectedRanges: () => ['firewallProtectedRanges'] as const,
 };
 
 export const supportKeys = {

@@ -15,12 +15,15 @@ import { adminCalls } from './admin-data.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 import { addressColumn, numberColumn, textColumn, timeColumn } from './admin-columns.tsx';
 import { SortedPageTable } from './SortedPageTable.tsx';
+import { AllowButton } from '../allowlist/AllowDialog.tsx';
 
 type Preset = (typeof logTimePresets)[number];
 const presetLabel: Record<Preset, string> = {
   '15m': 'firewallAdmin.logs.preset15m', '1h': 'firewallAdmin.logs.preset1h', '24h': 'firewallAdmin.logs.preset24h', '7d': 'firewallAdmin.logs.preset7d', all: 'firewallAdmin.logs.presetAll', custom: 'firewallAdmin.logs.presetCustom',
 };
 const pageSize = 50;
+/** How long typing may pause before the words are searched. */
+const TYPING_PAUSE_MS = 120;
 
 interface QueryForm {
   text: string;
@@ -90,21 +93,34 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
   }, [profile.id]);
   useEffect(loadRecent, [loadRecent]);
 
-  async function run(query: LogQuery, page: number) {
-    const request = ++latest.current;
-    setBusy(true);
-    const answer = await adminCalls(profile.id).searchLogs({ query, page, pageSize });
-    if (request !== latest.current) return;
-    setBusy(false);
-    if (answer.ok) {
-      setResult(answer.data);
-      setSearched(query);
-      setError(null);
-      loadRecent();
-    } else {
-      setError(answer.error);
-    }
-  }
+  /** `remember: false`: run while typing, not offered again among the recent searches. */
+  const run = useCallback(
+    async (query: LogQuery, page: number, remember = true) => {
+      const request = ++latest.current;
+      setBusy(true);
+      const answer = await adminCalls(profile.id).searchLogs({ query, page, pageSize, remember });
+      if (request !== latest.current) return;
+      setBusy(false);
+      if (answer.ok) {
+        setResult(answer.data);
+        setSearched(query);
+        setError(null);
+        if (remember) loadRecent();
+      } else {
+        setError(answer.error);
+      }
+    },
+    [profile.id, loadRecent],
+  );
+
+  // The words answer as they are typed, after a pause (each search is a call to the appliance);
+  // the other fields wait for Search, so a half-typed address is not sent.
+  const typed = form.text.trim();
+  useEffect(() => {
+    if (typed === (searched?.text ?? '') || (typed === '' && searched === null)) return;
+    const timer = setTimeout(() => void run(toQuery(form), 1, false), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, searched, run, form]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -233,6 +249,13 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
                 grow: true,
                 cell: (entry) => entry.message !== undefined && <AddressText text={entry.message} />,
               }),
+              {
+                id: 'allow',
+                title: t('firewall.list.actions'),
+                width: 90,
+                cell: (entry) => entry.srcIp !== undefined && <AllowButton profileId={profile.id} ip={entry.srcIp} reason={entry.message ?? ''} />,
+                text: () => '',
+              },
             ]}
             items={result.items}
             empty={t('firewallAdmin.logs.noResults')}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
 import { useStore } from 'zustand';
 import { alertSeverities } from '../../../../src-shared/firewall-constants.ts';
@@ -47,18 +47,7 @@ export function AlertFilters({ store, searchRef }: Props) {
   return (
     <div className="fw-filters" role="search" aria-label={t('firewall.alerts.filters.label')}>
       <div className="fw-filter-row">
-        <input
-          ref={searchRef}
-          type="search"
-          className="fw-search"
-          aria-label={t('firewall.alerts.filters.search')}
-          placeholder={t('firewall.alerts.filters.searchPlaceholder')}
-          value={filter.text ?? ''}
-          onChange={(event) => setFilter({ text: event.target.value })}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') event.currentTarget.blur();
-          }}
-        />
+        <SearchBox text={filter.text ?? ''} store={store} searchRef={searchRef} />
         <span className="fw-severity-toggles" role="group" aria-label={t('firewall.alerts.filters.severity')}>
           {severities.map((severity) => {
             const pressed = chosenSeverities.includes(severity);
@@ -176,5 +165,46 @@ export function AlertFilters({ store, searchRef }: Props) {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * How long typing may pause before the cache is asked: a word typed is one query over the cache,
+ * not one per letter queued on main's thread (at a million alerts each costs tens of milliseconds).
+ */
+const TYPING_PAUSE_MS = 100;
+
+/** The text search: what is typed shows at once; the table follows after a pause in the typing, or at once on Enter. */
+function SearchBox({ text, store, searchRef }: { text: string; store: AlertsStore; searchRef: RefObject<HTMLInputElement | null> }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(text);
+  const [searched, setSearched] = useState(text);
+  // The filter changed from elsewhere (Clear filters, a link): the box shows it.
+  if (text !== searched) {
+    setSearched(text);
+    setDraft(text);
+  }
+  const search = (words: string) => store.getState().setFilter({ text: words });
+  // A re-render while the analyst pauses (rows arriving) keeps the pause: only the typing restarts it.
+  useEffect(() => {
+    if (draft === text) return;
+    const timer = setTimeout(() => store.getState().setFilter({ text: draft }), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, text, store]);
+
+  return (
+    <input
+      ref={searchRef}
+      type="search"
+      className="fw-search"
+      aria-label={t('firewall.alerts.filters.search')}
+      placeholder={t('firewall.alerts.filters.searchPlaceholder')}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') event.currentTarget.blur();
+        if (event.key === 'Enter' && draft !== text) search(draft);
+      }}
+    />
   );
 }
