@@ -89,6 +89,9 @@ async function measure(browser: Browser, sims: Simulators, count: number, chunks
     const title = `Bench conversation of ${count} messages`;
     fillLongConversation(app.services.db, { id: `p8-${count}`, count, title });
     app.services.chat.updateConversation(`p8-${count}`, { profileId: profile.id, model: 'gpt-4o-mini' });
+    // The Chat view opens on the newest conversation: a newer short one, so that the click opens the measured one.
+    fillLongConversation(app.services.db, { id: 'p8-newer', count: 2, title: 'A newer conversation' });
+    app.services.db.prepare("UPDATE conversations SET updated_at = '9999-12-31T00:00:00.000Z' WHERE id = 'p8-newer'").run();
     const { page } = app;
     await page.reload();
     await page.getByRole('tab', { name: 'Chat' }).click();

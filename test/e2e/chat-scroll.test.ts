@@ -27,7 +27,7 @@ async function openConversation({ apiKey = e2e.sims.gateway.keys.demo, count, mo
   app.services.workspace.save({ tabs: [{ id: 'conv-tab', kind: 'conversation', params: { id: 'conv' } }], activeTabId: 'conv-tab' });
   await app.page.reload();
   const panel = app.page.getByRole('tabpanel');
-  await panel.getByRole('log', { name: 'Messages' }).waitFor();
+  await panel.getByRole('log').waitFor();
   return { app, page: app.page, panel };
 }
 
@@ -161,5 +161,17 @@ describe('the message list', () => {
     await shot(page, 'chat-find');
     await find.press('Escape');
     expect(await panel.getByRole('search').count()).toBe(0);
+  });
+
+  test('in 简体中文: Jump to latest and Find speak the window’s language', async () => {
+    const { page, panel } = await openConversation({ count: 60, locale: 'zh-CN' });
+    const box = (await panel.getByRole('log').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -1500);
+    await panel.getByRole('button', { name: '跳到最新 ↓' }).waitFor();
+    await page.keyboard.press('Control+f');
+    await panel.getByRole('searchbox', { name: '在此会话中查找' }).fill('question 3:');
+    await poll(() => panel.getByRole('search').getByRole('status').innerText()).toBe('第 1 条，共 1 条消息');
+    await shot(page, 'chat-find-zh');
   });
 });
