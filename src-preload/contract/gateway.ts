@@ -84,9 +84,24 @@ export interface Conversation extends ConversationSummary {
   stream: boolean;
   /** What the user typed and has not sent yet. */
   draft: string;
-  messages: ChatMessage[];
+  /** How many messages it has. */
+  messageCount: number;
+  /**
+   * Its last messages (at most `latestMessagesShown`), in order: what a window shows first. The
+   * earlier ones come from `messages` as the window scrolls back to them.
+   */
+  latestMessages: ChatMessage[];
   /** The sum over its answers. */
   usage: TokenUsage;
+}
+
+/** How many of a conversation's last messages come with it. */
+export const latestMessagesShown = 40;
+
+/** The messages of a conversation that contain a text, by index (0 is the first message). */
+export interface ConversationMatches {
+  text: string;
+  indexes: number[];
 }
 
 /** A batch of an answer's new text, about every 16 ms; `seq` counts the batches of one answer from 0. */
@@ -210,6 +225,10 @@ export const gateway = {
     /** Newest first; with `query`, those whose title or messages contain it. */
     conversations: call<ConversationSummary[]>()(z.object({ query: z.string().max(200).optional() })),
     conversation: call<Conversation>()(z.object({ id })),
+    /** `limit` messages of a conversation in order, from the `offset`-th (0 is the first). */
+    messages: call<ChatMessage[]>()(z.object({ conversationId: id, offset: z.number().int().min(0), limit: z.number().int().min(1).max(200) })),
+    /** Which of a conversation's messages contain `text` (Find in the conversation), read and unread alike. */
+    findInConversation: call<ConversationMatches>()(z.object({ conversationId: id, text: z.string().min(1).max(200) })),
     createConversation: call<Conversation>()(z.object({ profileId: id })),
     updateConversation: call<Conversation>()(conversationSettingsSchema.extend({ id })),
     deleteConversation: call<null>()(z.object({ id })),

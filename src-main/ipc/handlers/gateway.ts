@@ -7,6 +7,8 @@ export function gatewayHandlers(services: AppServices): Handlers<Contract>['gate
     models: ({ profileId }) => services.chat.models(profileId),
     conversations: ({ query }) => services.chat.conversations(query),
     conversation: ({ id }) => services.chat.conversation(id),
+    messages: ({ conversationId, offset, limit }) => services.chat.messages(conversationId, offset, limit),
+    findInConversation: ({ conversationId, text }) => services.chat.findInConversation(conversationId, text),
     createConversation: ({ profileId }) => services.chat.createConversation(profileId),
     updateConversation: ({ id, ...settings }) => services.chat.updateConversation(id, settings),
     deleteConversation: ({ id }) => services.chat.deleteConversation(id),

@@ -21,6 +21,21 @@ function useSecondsLeft(messageId: string, waitSeconds: number | undefined): num
   return left;
 }
 
+/** How much of a cut answer's end is quoted to say where it stopped. */
+const quotedWords = 8;
+const quotedChars = 80;
+
+/** Where a cut answer stopped, as a line right under the last text that arrived: how much came, and its last words. */
+function CutHere({ content }: { content: string }) {
+  const { t } = useTranslation();
+  const tail = content.trimEnd().split(/\s+/).slice(-quotedWords).join(' ').slice(-quotedChars);
+  return (
+    <p className="chat-cut-here" role="note">
+      {t('chat.answer.cutHere', { count: content.length, tail })}
+    </p>
+  );
+}
+
 /** What went wrong with an answer, said plainly under the text that did arrive, with what to do next. */
 export function AnswerNotice({ message, profile, onRetry }: { message: ChatMessage; profile: ProfileView | undefined; onRetry(): void }) {
   const { t } = useTranslation();
@@ -41,6 +56,7 @@ export function AnswerNotice({ message, profile, onRetry }: { message: ChatMessa
       const allowed = (models.data ?? []).filter((model) => model.kinds.includes('chat')).map((model) => model.id);
       return (
         <div className="chat-answer-notice">
+          {message.content && <CutHere content={message.content} />}
           <ErrorNotice error={error} title={message.content ? t('chat.answer.failedPartWay') : t('chat.answer.failed')} />
           {error.code === 'model_not_permitted' && (
             <p role="note">{t('chat.answer.modelRefused', { model: message.model ?? '', allowed: allowed.join(', ') || t('chat.answer.noModelsAllowed') })}</p>
@@ -64,6 +80,7 @@ export function AnswerNotice({ message, profile, onRetry }: { message: ChatMessa
     case 'interrupted':
       return (
         <div className="notice notice-warning chat-answer-notice" role="alert">
+          {message.content && <CutHere content={message.content} />}
           <p>{t(`chat.answer.${message.outcome}`)}</p>
           {retry}
         </div>

@@ -10,7 +10,7 @@ import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { useDraftSaver, useSettingsOpen } from './chat-data.ts';
 import { useChatStore } from './chat-store.ts';
 import { ConversationLine, ConversationSettings, settingsPanelId } from './ConversationSettings.tsx';
-import { AnswerItem, QuestionItem } from './MessageItem.tsx';
+import { MessageList } from './MessageList.tsx';
 import './chat.css';
 
 /**
@@ -28,7 +28,7 @@ function Composer({ conversation }: { conversation: Conversation }) {
   const setText = (typed: string) => setDraft(conversation.id, typed);
   const [sending, setSending] = useState(false);
   const draft = useDraftSaver(conversation.id);
-  const streaming = conversation.messages.find((message) => message.outcome === 'streaming');
+  const streaming = conversation.latestMessages.find((message) => message.outcome === 'streaming');
   const ready = !!conversation.profileId && !!conversation.model;
   const submit = async () => {
     if (!text.trim() || streaming || !ready || sending) return;
@@ -92,15 +92,13 @@ export function ConversationBody({ conversation, inTab }: { conversation: Conver
   const [settingsOpen, setSettingsOpen] = useSettingsOpen();
   const [saveError, setSaveError] = useState<IpcError | null>(null);
   const [exportedTo, setExportedTo] = useState<string | null>(null);
-  const busy = conversation.messages.some((message) => message.outcome === 'streaming');
-  const lastIndex = conversation.messages.length - 1;
   const { promptTokens, completionTokens, totalTokens } = conversation.usage;
 
   return (
     <div
       className="chat-conversation"
       onKeyDown={(event) => {
-        const streaming = conversation.messages.find((message) => message.outcome === 'streaming');
+        const streaming = conversation.latestMessages.find((message) => message.outcome === 'streaming');
         if (event.key === 'Escape' && streaming) {
           event.preventDefault();
           void stop(streaming.id);
@@ -128,7 +126,7 @@ export function ConversationBody({ conversation, inTab }: { conversation: Conver
             className="button chat-small"
             aria-label={t('chat.export.save')}
             title={t('chat.export.save')}
-            disabled={conversation.messages.length === 0}
+            disabled={conversation.messageCount === 0}
             onClick={() => void exportMarkdown(conversation.id).then((saved) => saved?.path && setExportedTo(saved.path))}
           >
             ⤓
@@ -153,16 +151,7 @@ export function ConversationBody({ conversation, inTab }: { conversation: Conver
       )}
       {settingsOpen && <ConversationSettings conversation={conversation} error={saveError} onSaved={setSaveError} />}
       {saveError && !saveError.fieldErrors && <ErrorNotice error={saveError} />}
-      <div className="chat-messages" role="log" aria-label={t('chat.messages')}>
-        {conversation.messages.length === 0 && <p className="muted">{t('chat.noMessages')}</p>}
-        {conversation.messages.map((message, index) =>
-          message.role === 'user' ? (
-            <QuestionItem key={message.id} conversationId={conversation.id} message={message} busy={busy} />
-          ) : (
-            <AnswerItem key={message.id} conversationId={conversation.id} message={message} isLast={index === lastIndex} profile={profile} />
-          ),
-        )}
-      </div>
+      <MessageList conversation={conversation} profile={profile} />
       {actionError && <ErrorNotice error={actionError} />}
       <Composer key={conversation.id} conversation={conversation} />
     </div>

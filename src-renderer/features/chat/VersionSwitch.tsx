@@ -6,7 +6,7 @@ import { useChatStore } from './chat-store.ts';
 export function VersionSwitch({ conversationId, message }: { conversationId: string; message: ChatMessage }) {
   const { t } = useTranslation();
   const showVersion = useChatStore((state) => state.showVersion);
-  const busy = useChatStore((state) => state.conversations[conversationId]?.messages.some((candidate) => candidate.outcome === 'streaming') ?? false);
+  const busy = useChatStore((state) => state.conversations[conversationId]?.latestMessages.some((candidate) => candidate.outcome === 'streaming') ?? false);
   const versions = message.versions;
   if (!versions) return null;
   return (

@@ -5,6 +5,7 @@ import type {
   AnswerEnded,
   ChatMessage,
   Conversation,
+  ConversationMatches,
   ConversationSettings,
   ConversationSummary,
   SavedFile,
@@ -19,11 +20,21 @@ export interface StreamingText {
   seq: number;
 }
 
+/** The messages of a conversation this window has read, by index (0 is the first); the others are read as they scroll into view. */
+export interface LoadedMessages {
+  count: number;
+  byIndex: ReadonlyMap<number, ChatMessage>;
+}
+
+/** Messages read per call when the window scrolls back over a long conversation. */
+const messagePageSize = 50;
+
 export interface ChatStore {
   summaries: ConversationSummary[];
   query: string;
   listError: IpcError | null;
   conversations: Record<string, Conversation>;
+  messages: Record<string, LoadedMessages>;
   /** Why the last action on a conversation failed (loading, saving, sending). */
   actionErrors: Record<string, IpcError | null>;
   streams: Record<string, StreamingText>;
@@ -37,6 +48,10 @@ export interface ChatStore {
   follow(): void;
   search(query: string): Promise<void>;
   load(id: string): Promise<void>;
+  /** Reads the messages from `start` to `end` (excluded) that this window does not have yet. */
+  readMessages(id: string, start: number, end: number): void;
+  /** The messages that contain `text`, anywhere in the conversation; null when main could not say. */
+  findInConversation(id: string, text: string): Promise<ConversationMatches | null>;
   create(profileId: string): Promise<string | null>;
   update(id: string, settings: ConversationSettings): Promise<IpcError | null>;
   remove(id: string): Promise<void>;
@@ -61,12 +76,18 @@ export const UNDO_DELETE_MS = 8000;
 let deleteTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const useChatStore = create<ChatStore>()((set, get) => {
-  const setConversation = (conversation: Conversation) =>
-    set((state) => ({ conversations: { ...state.conversations, [conversation.id]: conversation }, actionErrors: { ...state.actionErrors, [conversation.id]: null } }));
+  /** `changedFrom`: the first message main may have changed, when that is before its latest (another version shown). */
+  const setConversation = (conversation: Conversation, changedFrom = Infinity) =>
+    set((state) => ({
+      conversations: { ...state.conversations, [conversation.id]: conversation },
+      messages: { ...state.messages, [conversation.id]: withLatest(state.messages[conversation.id], conversation, changedFrom) },
+      actionErrors: { ...state.actionErrors, [conversation.id]: null },
+    }));
+  const pagesInFlight = new Set<string>();
   const setActionError = (id: string, error: IpcError | null) => set((state) => ({ actionErrors: { ...state.actionErrors, [id]: error } }));
   /** Applies a call's conversation, or keeps its error for the view. */
-  const applied = (id: string, result: IpcResult<Conversation>): boolean => {
-    if (result.ok) setConversation(result.data);
+  const applied = (id: string, result: IpcResult<Conversation>, changedFrom?: number): boolean => {
+    if (result.ok) setConversation(result.data, changedFrom);
     else setActionError(id, result.error);
     return result.ok;
   };
@@ -87,10 +108,13 @@ export const useChatStore = create<ChatStore>()((set, get) => {
     set((state) => {
       const { [message.id]: _finished, ...streams } = state.streams;
       const conversation = state.conversations[conversationId];
-      const conversations = conversation
-        ? { ...state.conversations, [conversationId]: withMessage(conversation, message) }
-        : state.conversations;
-      return { streams, conversations, endedAt: { ...state.endedAt, [message.id]: Date.now() } };
+      const loaded = state.messages[conversationId];
+      return {
+        streams,
+        conversations: conversation ? { ...state.conversations, [conversationId]: { ...conversation, latestMessages: replaced(conversation.latestMessages, message) } } : state.conversations,
+        messages: loaded ? { ...state.messages, [conversationId]: withEnded(loaded, message) } : state.messages,
+        endedAt: { ...state.endedAt, [message.id]: Date.now() },
+      };
     });
 
   return {
@@ -98,6 +122,7 @@ export const useChatStore = create<ChatStore>()((set, get) => {
     query: '',
     listError: null,
     conversations: {},
+    messages: {},
     actionErrors: {},
     streams: {},
     endedAt: {},
@@ -127,6 +152,33 @@ export const useChatStore = create<ChatStore>()((set, get) => {
 
     async load(id) {
       applied(id, await opsdesk.gateway.conversation({ id }));
+    },
+
+    readMessages(id, start, end) {
+      const loaded = get().messages[id];
+      if (!loaded) return;
+      const last = Math.min(end, loaded.count);
+      for (let page = Math.floor(Math.max(0, start) / messagePageSize); page * messagePageSize < last; page += 1) {
+        const offset = page * messagePageSize;
+        const key = `${id}:${page}`;
+        const pageEnd = Math.min(offset + messagePageSize, loaded.count);
+        if (pagesInFlight.has(key) || !hasGap(loaded, offset, pageEnd)) continue;
+        pagesInFlight.add(key);
+        void opsdesk.gateway.messages({ conversationId: id, offset, limit: messagePageSize }).then((result) => {
+          pagesInFlight.delete(key);
+          if (!result.ok) return setActionError(id, result.error);
+          set((state) => {
+            const current = state.messages[id];
+            return current ? { messages: { ...state.messages, [id]: withPage(current, offset, result.data) } } : state;
+          });
+        });
+      }
+    },
+
+    async findInConversation(id, text) {
+      const result = await opsdesk.gateway.findInConversation({ conversationId: id, text });
+      if (!result.ok) setActionError(id, result.error);
+      return result.ok ? result.data : null;
     },
 
     async create(profileId) {
@@ -169,7 +221,9 @@ export const useChatStore = create<ChatStore>()((set, get) => {
     },
 
     async showVersion(id, messageId, step) {
-      applied(id, await opsdesk.gateway.showVersion({ conversationId: id, messageId, step }));
+      // The path from the message shown changes, however far up it is.
+      const at = [...(get().messages[id]?.byIndex ?? [])].find(([, message]) => message.id === messageId)?.[0];
+      applied(id, await opsdesk.gateway.showVersion({ conversationId: id, messageId, step }), at);
     },
 
     open(id) {
@@ -205,12 +259,43 @@ export const useChatStore = create<ChatStore>()((set, get) => {
   };
 });
 
-function withMessage(conversation: Conversation, message: ChatMessage): Conversation {
-  const index = conversation.messages.findIndex((candidate) => candidate.id === message.id);
-  if (index < 0) return conversation;
-  const messages = [...conversation.messages];
-  messages[index] = message;
-  return { ...conversation, messages };
+function replaced(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
+  const index = messages.findIndex((candidate) => candidate.id === message.id);
+  return index < 0 ? messages : messages.with(index, message);
+}
+
+/**
+ * What main sent with the conversation, over what this window had read: the earlier messages stay
+ * (a send, a regenerate or an edit changes only the messages from its last ones on), the latest are main's.
+ */
+function withLatest(loaded: LoadedMessages | undefined, { messageCount, latestMessages }: Conversation, changedFrom: number): LoadedMessages {
+  const first = messageCount - latestMessages.length;
+  const byIndex = new Map<number, ChatMessage>();
+  for (const [index, message] of loaded?.byIndex ?? []) if (index < Math.min(first, changedFrom)) byIndex.set(index, message);
+  latestMessages.forEach((message, offset) => byIndex.set(first + offset, message));
+  return { count: messageCount, byIndex };
+}
+
+/** A page as main read it; what the window already has stays (it may be newer than the page). */
+function withPage(loaded: LoadedMessages, offset: number, page: ChatMessage[]): LoadedMessages {
+  const byIndex = new Map(loaded.byIndex);
+  page.forEach((message, at) => {
+    if (offset + at < loaded.count && !byIndex.has(offset + at)) byIndex.set(offset + at, message);
+  });
+  return { ...loaded, byIndex };
+}
+
+/** The answer as stored once it ended, in its place (near the end: it was streaming). */
+function withEnded(loaded: LoadedMessages, message: ChatMessage): LoadedMessages {
+  for (let index = loaded.count - 1; index >= Math.max(0, loaded.count - messagePageSize); index -= 1) {
+    if (loaded.byIndex.get(index)?.id === message.id) return { ...loaded, byIndex: new Map(loaded.byIndex).set(index, message) };
+  }
+  return loaded;
+}
+
+function hasGap(loaded: LoadedMessages, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) if (!loaded.byIndex.has(index)) return true;
+  return false;
 }
 
 /**

@@ -65,7 +65,7 @@ test('a 50 MB answer stream is refused at the cap, keeps its first MiB marked cu
   expect(message).toMatchObject({ outcome: 'failed', error: { code: 'response_too_large', params: { context: 'answer_cut', keptChars: KEPT_ANSWER_CHARS } } });
   expect(message.error?.message).toContain('only its first 1,048,576 characters are kept');
   expect(message.content).toHaveLength(KEPT_ANSWER_CHARS);
-  const stored = services.chat.conversation(conversation.id).messages.at(-1);
+  const stored = services.chat.conversation(conversation.id).latestMessages.at(-1);
   expect(stored?.content).toHaveLength(KEPT_ANSWER_CHARS);
   expect(bytes).toBeLessThan(64 * MiB);
 }, 60_000);

@@ -43,13 +43,13 @@ async function answered(conversationId: string, start: () => Conversation): Prom
   return services.chat.conversation(conversationId);
 }
 
-const shown = (conversation: Conversation) => conversation.messages.map(({ role, content, versions }) => ({ role, content, versions }));
+const shown = (conversation: Conversation) => conversation.latestMessages.map(({ role, content, versions }) => ({ role, content, versions }));
 
 test('regenerate keeps the earlier answers, each with its usage; the versions are walked both ways and the newest is shown first', async () => {
   const { id } = services.chat.updateConversation(services.chat.createConversation(profileId).id, { model: 'gpt-4o-mini' });
   sims.gateway.setStreamShape({ text: 'First answer.' });
   let conversation = await answered(id, () => services.chat.send(id, 'Which port?', randomUUID()));
-  const firstUsage = conversation.messages[1]!.usage;
+  const firstUsage = conversation.latestMessages[1]!.usage;
   expect(firstUsage?.totalTokens).toBeGreaterThan(0);
   sims.gateway.setStreamShape({ text: 'Second answer, a longer one with more tokens in it.' });
   await answered(id, () => services.chat.regenerate(id, randomUUID()));
@@ -61,20 +61,20 @@ test('regenerate keeps the earlier answers, each with its usage; the versions ar
     { role: 'user', content: 'Which port?', versions: undefined },
     { role: 'assistant', content: 'Third.', versions: { index: 3, count: 3 } },
   ]);
-  const third = conversation.messages[1]!;
+  const third = conversation.latestMessages[1]!;
   conversation = services.chat.showVersion(id, third.id, -1);
-  expect(conversation.messages[1]).toMatchObject({ content: 'Second answer, a longer one with more tokens in it.', versions: { index: 2, count: 3 } });
-  const secondUsage = conversation.messages[1]!.usage!;
+  expect(conversation.latestMessages[1]).toMatchObject({ content: 'Second answer, a longer one with more tokens in it.', versions: { index: 2, count: 3 } });
+  const secondUsage = conversation.latestMessages[1]!.usage!;
   expect(secondUsage.completionTokens).toBeGreaterThan(firstUsage!.completionTokens);
   // The conversation's usage is that of the path on screen.
   expect(conversation.usage.completionTokens).toBe(secondUsage.completionTokens);
-  conversation = services.chat.showVersion(id, conversation.messages[1]!.id, -1);
-  expect(conversation.messages[1]).toMatchObject({ content: 'First answer.', usage: firstUsage, versions: { index: 1, count: 3 } });
+  conversation = services.chat.showVersion(id, conversation.latestMessages[1]!.id, -1);
+  expect(conversation.latestMessages[1]).toMatchObject({ content: 'First answer.', usage: firstUsage, versions: { index: 1, count: 3 } });
   // No version before the first: nothing moves.
-  expect(services.chat.showVersion(id, conversation.messages[1]!.id, -1).messages[1]!.content).toBe('First answer.');
-  conversation = services.chat.showVersion(id, conversation.messages[1]!.id, 1);
-  conversation = services.chat.showVersion(id, conversation.messages[1]!.id, 1);
-  expect(conversation.messages[1]).toMatchObject({ id: third.id, content: 'Third.', versions: { index: 3, count: 3 } });
+  expect(services.chat.showVersion(id, conversation.latestMessages[1]!.id, -1).latestMessages[1]!.content).toBe('First answer.');
+  conversation = services.chat.showVersion(id, conversation.latestMessages[1]!.id, 1);
+  conversation = services.chat.showVersion(id, conversation.latestMessages[1]!.id, 1);
+  expect(conversation.latestMessages[1]).toMatchObject({ id: third.id, content: 'Third.', versions: { index: 3, count: 3 } });
 });
 
 test('editing a question keeps the earlier question with everything after it, and its own versions, reachable', async () => {
@@ -82,18 +82,18 @@ test('editing a question keeps the earlier question with everything after it, an
   await answered(id, () => services.chat.send(id, 'Block 10.0.0.8?', randomUUID()));
   await answered(id, () => services.chat.send(id, 'And 10.0.0.9?', randomUUID()));
   let conversation = await answered(id, () => services.chat.regenerate(id, randomUUID()));
-  expect(conversation.messages[3]!.versions).toEqual({ index: 2, count: 2 });
+  expect(conversation.latestMessages[3]!.versions).toEqual({ index: 2, count: 2 });
 
-  const first = conversation.messages[0]!;
+  const first = conversation.latestMessages[0]!;
   conversation = await answered(id, () => services.chat.editAndResend(id, first.id, 'Block 10.0.0.7?', randomUUID()));
   expect(shown(conversation).map(({ content }) => content)).toEqual(['Block 10.0.0.7?', expect.stringContaining('Block 10.0.0.7?')]);
-  expect(conversation.messages[0]!.versions).toEqual({ index: 2, count: 2 });
+  expect(conversation.latestMessages[0]!.versions).toEqual({ index: 2, count: 2 });
   expect(services.chat.conversations('10.0.0.9').map((found) => found.id)).toEqual([]);
 
-  conversation = services.chat.showVersion(id, conversation.messages[0]!.id, -1);
-  expect(conversation.messages.map(({ content }) => content.slice(0, 15))).toEqual(['Block 10.0.0.8?', expect.any(String), 'And 10.0.0.9?', expect.any(String)]);
-  expect(conversation.messages[0]!.versions).toEqual({ index: 1, count: 2 });
-  expect(conversation.messages[3]!.versions).toEqual({ index: 2, count: 2 });
+  conversation = services.chat.showVersion(id, conversation.latestMessages[0]!.id, -1);
+  expect(conversation.latestMessages.map(({ content }) => content.slice(0, 15))).toEqual(['Block 10.0.0.8?', expect.any(String), 'And 10.0.0.9?', expect.any(String)]);
+  expect(conversation.latestMessages[0]!.versions).toEqual({ index: 1, count: 2 });
+  expect(conversation.latestMessages[3]!.versions).toEqual({ index: 2, count: 2 });
   expect(services.chat.conversations('10.0.0.9').map((found) => found.id)).toEqual([id]);
 });
 
@@ -101,11 +101,11 @@ test('a failed answer with no text is replaced by its retry, not kept as a versi
   const { id } = services.chat.updateConversation(services.chat.createConversation(profileId).id, { model: 'gpt-4o-mini' });
   sims.gateway.faults.add({ path: '/chat/completions', kind: 'status', status: 500, times: 1 });
   let conversation = await answered(id, () => services.chat.send(id, 'Server trouble', randomUUID()));
-  expect(conversation.messages[1]!.outcome).toBe('failed');
+  expect(conversation.latestMessages[1]!.outcome).toBe('failed');
   conversation = await answered(id, () => services.chat.regenerate(id, randomUUID()));
-  expect(conversation.messages).toHaveLength(2);
-  expect(conversation.messages[1]!.outcome).toBe('finished');
-  expect(conversation.messages[1]!.versions).toBeUndefined();
+  expect(conversation.latestMessages).toHaveLength(2);
+  expect(conversation.latestMessages[1]!.outcome).toBe('finished');
+  expect(conversation.latestMessages[1]!.versions).toBeUndefined();
 });
 
 test('a draft is kept until it is sent, and does not move the conversation up the list', async () => {

@@ -80,7 +80,7 @@ describe('conversations', () => {
 
     const stored = services.chat.conversation(conversation.id);
     expect(stored).toMatchObject({ title: 'Where is the firewall log of host zebra-17?', systemPrompt: 'Answer briefly.', parameters: { temperature: 0.2, maxTokens: 200 } });
-    expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(stored.latestMessages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(stored.usage.totalTokens).toBeGreaterThan(0);
 
     expect(services.chat.conversations('ZEBRA-17').map((c) => c.id)).toEqual([conversation.id]);
@@ -173,7 +173,7 @@ describe('answers', () => {
     });
     const taskId = randomUUID();
     const started = services.chat.send(conversation.id, 'Go on and on', taskId);
-    expect(started.messages.at(-1)!.id).toBe(taskId);
+    expect(started.latestMessages.at(-1)!.id).toBe(taskId);
     await firstDelta;
     services.tasks.cancel(taskId);
     const { message } = await answered;
@@ -186,16 +186,16 @@ describe('answers', () => {
     const { conversation } = await ask('First question');
     const regenerated = nextAnswer(conversation.id);
     const afterRegenerate = services.chat.regenerate(conversation.id, randomUUID());
-    expect(afterRegenerate.messages.map((m) => m.outcome ?? m.role)).toEqual(['user', 'streaming']);
+    expect(afterRegenerate.latestMessages.map((m) => m.outcome ?? m.role)).toEqual(['user', 'streaming']);
     expect((await regenerated).message.outcome).toBe('finished');
 
     const second = await ask('Second question', conversation);
-    const firstUser = services.chat.conversation(conversation.id).messages[0]!;
+    const firstUser = services.chat.conversation(conversation.id).latestMessages[0]!;
     const edited = nextAnswer(conversation.id);
     services.chat.editAndResend(conversation.id, firstUser.id, 'First question, edited', randomUUID());
     const { message } = await edited;
     expect(message.content).toContain('First question, edited');
-    const after = services.chat.conversation(conversation.id).messages;
+    const after = services.chat.conversation(conversation.id).latestMessages;
     expect(after.map((m) => m.content).join('\n')).not.toContain('Second question');
     expect(after).toHaveLength(2);
     expect(second.message.id).not.toBe(message.id);

@@ -142,7 +142,7 @@ export class TriageService {
   }
 
   #reading(conversationId: string, marker: string, addresses: readonly string[]): VerdictReading {
-    const answer = this.#options.chat.conversation(conversationId).messages.findLast((message) => message.role === 'assistant');
+    const answer = this.#options.chat.conversation(conversationId).latestMessages.findLast((message) => message.role === 'assistant');
     if (!answer || answer.outcome === 'streaming') return { kind: 'waiting' };
     if (answer.outcome === 'empty') return { kind: 'none' };
     // A cut, stopped or failed answer keeps its text for the analyst, but proposes nothing.

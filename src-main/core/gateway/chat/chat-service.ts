@@ -12,9 +12,10 @@ import type {
   ConversationSummary,
   GatewayCall,
   GatewayModelInfo,
+  ConversationMatches,
   SavedFile,
-  TokenUsage,
 } from '../../../../src-preload/contract/gateway.ts';
+import { latestMessagesShown } from '../../../../src-preload/contract/gateway.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import type { Platform } from '../../platform.ts';
 import type { SettingsTable } from '../../db/settings.ts';
@@ -56,7 +57,6 @@ export interface ChatServiceOptions {
   redact(text: string): string;
 }
 
-const noUsage = (): TokenUsage => ({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
 const titleLength = 60;
 const layoutKey = 'chatLayout';
 
@@ -95,24 +95,24 @@ export class ChatService {
     return this.#options.conversations.list(query).map(({ id, title, profileId, model, updatedAt }) => ({ id, title, profileId, model, updatedAt }));
   }
 
+  /** The conversation with its last messages and its totals; however long it is, this reads only those. */
   conversation(id: string): Conversation {
     const record = this.#options.conversations.find(id);
     if (!record) throw conversationNotFound();
-    const versions = this.#options.branches.versionsOf(id);
-    const messages = this.#options.messages.listOf(id).map((message) => {
-      const found = versions.get(message.id);
-      return found ? { ...message, versions: found } : message;
-    });
-    const usage = messages.reduce((sum, message) => {
-      if (!message.usage) return sum;
-      return {
-        promptTokens: sum.promptTokens + message.usage.promptTokens,
-        completionTokens: sum.completionTokens + message.usage.completionTokens,
-        totalTokens: sum.totalTokens + message.usage.totalTokens,
-      };
-    }, noUsage());
+    const { count, usage } = this.#options.messages.totalsOf(id);
+    const latestMessages = this.#withVersions(id, this.#options.messages.page(id, Math.max(0, count - latestMessagesShown), latestMessagesShown));
     const { createdAt: _createdAt, ...conversation } = record;
-    return { ...conversation, messages, usage };
+    return { ...conversation, messageCount: count, latestMessages, usage };
+  }
+
+  messages(conversationId: string, offset: number, limit: number): ChatMessage[] {
+    if (!this.#options.conversations.find(conversationId)) throw conversationNotFound();
+    return this.#withVersions(conversationId, this.#options.messages.page(conversationId, offset, limit));
+  }
+
+  findInConversation(conversationId: string, text: string): ConversationMatches {
+    if (!this.#options.conversations.find(conversationId)) throw conversationNotFound();
+    return { text, indexes: this.#options.messages.indexesContaining(conversationId, text) };
   }
 
   createConversation(profileId: string): Conversation {
@@ -159,8 +159,8 @@ export class ChatService {
   }
 
   regenerate(conversationId: string, taskId: string, windowId?: number): Conversation {
-    this.#ready(conversationId);
-    const last = this.#options.messages.listOf(conversationId).at(-1);
+    const { messageCount, latestMessages } = this.#ready(conversationId);
+    const last = messageCount > 0 ? latestMessages.at(-1) : undefined;
     if (!last) throw new UserFacingError({ code: 'bad_request', params: { context: 'nothing_to_answer' } });
     if (last.role === 'assistant') {
       this.#options.tasks.cancel(last.id);
@@ -184,9 +184,9 @@ export class ChatService {
 
   showVersion(conversationId: string, messageId: string, step: -1 | 1): Conversation {
     const conversation = this.conversation(conversationId);
-    if (!conversation.messages.some((message) => message.id === messageId)) throw new UserFacingError({ code: 'not_found', params: { context: 'message_gone' } });
-    // The path set aside would take an answer still arriving with it, cut off.
-    if (conversation.messages.some((message) => message.outcome === 'streaming')) throw new UserFacingError({ code: 'conflict', params: { context: 'answer_streaming' } });
+    if (this.#options.messages.conversationOf(messageId) !== conversationId) throw new UserFacingError({ code: 'not_found', params: { context: 'message_gone' } });
+    // The path set aside would take an answer still arriving with it, cut off (only the last message streams).
+    if (conversation.latestMessages.some((message) => message.outcome === 'streaming')) throw new UserFacingError({ code: 'conflict', params: { context: 'answer_streaming' } });
     if (this.#options.branches.show(messageId, step)) this.#changed.fire(null);
     return this.conversation(conversationId);
   }
@@ -223,7 +223,7 @@ export class ChatService {
       filters: [{ name: 'Markdown', extensions: ['md'] }],
     });
     if (path === null) return { path: null };
-    await writeFile(path, this.#options.redact(conversationAsMarkdown(conversation)), 'utf8');
+    await writeFile(path, this.#options.redact(conversationAsMarkdown(conversation, this.#options.messages.listOf(conversation.id))), 'utf8');
     return { path };
   }
 
@@ -254,7 +254,7 @@ export class ChatService {
     const request: AnswerRequest = {
       model: conversation.model,
       systemPrompt: conversation.systemPrompt,
-      messages: conversation.messages.map(({ role, content }) => ({ role, content })),
+      messages: this.#options.messages.listOf(conversationId).map(({ role, content }) => ({ role, content })),
       parameters: conversation.parameters,
       endpoint: conversation.endpoint,
       stream: conversation.stream,
@@ -282,8 +282,18 @@ export class ChatService {
     if (!this.#options.messages.conversationOf(messageId)) return;
     // A key the gateway echoed back in its answer or its error is masked before it is stored.
     this.#options.messages.finish(messageId, redactStrings(result, (text) => this.#options.redact(text)));
-    const message = this.#options.messages.listOf(conversationId).find((candidate) => candidate.id === messageId);
-    if (message) this.#ended.fire({ conversationId, message });
+    const message = this.#options.messages.find(messageId);
+    if (message) this.#ended.fire({ conversationId, message: this.#withVersions(conversationId, [message])[0]! });
+  }
+
+  /** Messages of the path on screen with their place among the versions at theirs, where there are others. */
+  #withVersions(conversationId: string, messages: ChatMessage[]): ChatMessage[] {
+    const versions = this.#options.branches.versionsOf(conversationId);
+    if (versions.size === 0) return messages;
+    return messages.map((message) => {
+      const found = versions.get(message.id);
+      return found ? { ...message, versions: found } : message;
+    });
   }
 
   #now(): string {

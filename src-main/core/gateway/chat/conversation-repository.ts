@@ -1,5 +1,6 @@
 import type { ChatEndpoint, ChatParameters, ConversationSettings, ConversationSummary } from '../../../../src-preload/contract/gateway.ts';
 import type { Db } from '../../db/database.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 
 export interface ConversationRecord extends ConversationSummary {
   systemPrompt: string;
@@ -38,8 +39,6 @@ const toRecord = (row: ConversationRow): ConversationRecord => ({
   updatedAt: row.updated_at,
 });
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
-
 /** The `conversations` table. */
 export class ConversationRepository {
   readonly #db: Db;
@@ -66,7 +65,7 @@ export class ConversationRepository {
     if (!query?.trim()) {
       return (this.#db.prepare('SELECT * FROM conversations ORDER BY updated_at DESC, id').all() as ConversationRow[]).map(toRecord);
     }
-    const pattern = `%${escapeLike(query.trim())}%`;
+    const pattern = containsPattern(query.trim());
     const rows = this.#db
       .prepare(
         `SELECT * FROM conversations c

@@ -1,6 +1,7 @@
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { AnswerOutcome, ChatMessage, TokenUsage } from '../../../../src-preload/contract/gateway.ts';
 import type { Db } from '../../db/database.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 
 interface MessageRow {
   id: string;
@@ -58,6 +59,48 @@ export class MessageRepository {
   listOf(conversationId: string): ChatMessage[] {
     const rows = this.#db.prepare('SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY position').all(conversationId) as MessageRow[];
     return rows.map(toMessage);
+  }
+
+  /** `limit` messages in order from the `offset`-th (0 is the first), for a window that reads a long conversation as it scrolls. */
+  page(conversationId: string, offset: number, limit: number): ChatMessage[] {
+    const rows = this.#db
+      .prepare('SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY position LIMIT ? OFFSET ?')
+      .all(conversationId, limit, offset) as MessageRow[];
+    return rows.map(toMessage);
+  }
+
+  /** How many messages the conversation has, and the usage of its answers summed, without reading their text. */
+  totalsOf(conversationId: string): { count: number; usage: TokenUsage } {
+    const row = this.#db
+      .prepare(
+        `SELECT COUNT(*) AS count,
+           COALESCE(SUM(usage ->> '$.promptTokens'), 0) AS promptTokens,
+           COALESCE(SUM(usage ->> '$.completionTokens'), 0) AS completionTokens,
+           COALESCE(SUM(usage ->> '$.totalTokens'), 0) AS totalTokens
+         FROM chat_messages WHERE conversation_id = ?`,
+      )
+      .get(conversationId) as { count: number } & TokenUsage;
+    const { count, ...usage } = row;
+    return { count, usage };
+  }
+
+  /**
+   * Where `text` occurs in the conversation: the indexes (0 is the first message) of the messages
+   * whose text or reasoning contains it, case-insensitively for ASCII, in order.
+   */
+  indexesContaining(conversationId: string, text: string): number[] {
+    return this.#db
+      .prepare(
+        `SELECT at FROM (SELECT ROW_NUMBER() OVER (ORDER BY position) - 1 AS at, content, reasoning FROM chat_messages WHERE conversation_id = @conversationId)
+         WHERE content LIKE @pattern ESCAPE '\\' OR reasoning LIKE @pattern ESCAPE '\\' ORDER BY at`,
+      )
+      .pluck()
+      .all({ conversationId, pattern: containsPattern(text) }) as number[];
+  }
+
+  find(messageId: string): ChatMessage | undefined {
+    const row = this.#db.prepare('SELECT * FROM chat_messages WHERE id = ?').get(messageId) as MessageRow | undefined;
+    return row && toMessage(row);
   }
 
   conversationOf(messageId: string): string | undefined {

@@ -1,0 +1,240 @@
+import { measureElement as measuredHeight, useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage, Conversation } from '../../../src-preload/contract/gateway.ts';
+import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import { useChatStore } from './chat-store.ts';
+import { ConversationFind, highlightOccurrences } from './ConversationFind.tsx';
+import { AnswerItem, QuestionItem } from './MessageItem.tsx';
+
+/** Closer to the bottom than this, the list counts as at the bottom: it follows new text. */
+const bottomSlackPx = 48;
+/** How an answer ends that the user must see, wherever they were reading. */
+const troubleOutcomes: readonly (ChatMessage['outcome'] | undefined)[] = ['failed', 'no_finish_reason', 'empty', 'interrupted'];
+/** Messages read ahead of the screen's edges, so a scroll back finds them read. */
+const readAheadMessages = 20;
+
+/**
+ * Each message's height as last measured, by message and list width: a message scrolled back into
+ * view, or a conversation opened again, takes its place at once instead of from an estimate.
+ */
+const measuredHeights = new Map<string, number>();
+const heightKey = (messageId: string, width: number) => `${messageId}@${Math.round(width)}`;
+
+/** A message not yet measured: about a line per 90 characters, plus its frame and footer. */
+function estimatedHeight(message: ChatMessage | undefined): number {
+  if (!message) return 120;
+  const lines = message.content.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 90)), 0);
+  return 70 + lines * 21;
+}
+
+interface RowProps {
+  conversationId: string;
+  message: ChatMessage | undefined;
+  isLast: boolean;
+  busy: boolean;
+  profile: ProfileView | undefined;
+}
+
+const MessageRow = memo(function MessageRow({ conversationId, message, isLast, busy, profile }: RowProps) {
+  const { t } = useTranslation();
+  if (!message) return <div className="chat-message chat-message-unread" aria-busy="true">{t('chat.messageReading')}</div>;
+  return message.role === 'user' ? (
+    <QuestionItem conversationId={conversationId} message={message} busy={busy} />
+  ) : (
+    <AnswerItem conversationId={conversationId} message={message} isLast={isLast} profile={profile} />
+  );
+});
+
+/** Where the user is: following the newest text at the bottom, or reading further up. */
+function useFollowing() {
+  const scroller = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const [readingUp, setReadingUp] = useState(false);
+  /** When the user last wheeled, pressed a key or touched the list: a scroll then is theirs. */
+  const touchedAt = useRef(0);
+  const pointerDown = useRef(false);
+
+  const toBottom = useCallback(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, []);
+  const follow = useCallback(() => {
+    following.current = true;
+    setReadingUp(false);
+    toBottom();
+  }, [toBottom]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight <= bottomSlackPx;
+    // Only the user's own scrolling stops the following: the list moving its rows as they are
+    // measured, or the text growing, is not the user leaving the bottom.
+    const theirs = pointerDown.current || performance.now() - touchedAt.current < 500;
+    if (!atBottom && !theirs) return;
+    following.current = atBottom;
+    setReadingUp(!atBottom);
+  };
+  const touched = () => (touchedAt.current = performance.now());
+  const handlers = {
+    onScroll,
+    onWheel: touched,
+    onKeyDown: touched,
+    onTouchMove: touched,
+    onPointerDown: () => (pointerDown.current = true),
+    onPointerUp: () => (pointerDown.current = false),
+  };
+  const readUp = useCallback(() => {
+    following.current = false;
+    setReadingUp(true);
+  }, []);
+  return { scroller, following, readingUp, follow, readUp, toBottom, handlers };
+}
+
+interface Props {
+  conversation: Conversation;
+  profile: ProfileView | undefined;
+}
+
+/**
+ * A conversation's messages, however many: only those on screen exist, each placed by its measured
+ * height; the earlier ones are read from main as the user scrolls back. It follows the newest text
+ * while the user is at the bottom; scrolling up stops that and offers a way back.
+ */
+export function MessageList({ conversation, profile }: Props) {
+  const { t } = useTranslation();
+  const { id } = conversation;
+  const loaded = useChatStore((state) => state.messages[id]);
+  const readMessages = useChatStore((state) => state.readMessages);
+  const count = loaded?.count ?? 0;
+  const byIndex = loaded?.byIndex;
+  const last = byIndex?.get(count - 1);
+  const busy = last?.outcome === 'streaming';
+  const { scroller, following, readingUp, follow, readUp, toBottom, handlers } = useFollowing();
+
+  const widthOf = () => scroller.current?.clientWidth ?? 0;
+  // The virtualizer is read afresh on every render by design; its users are not memoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    getItemKey: (index) => byIndex?.get(index)?.id ?? `unread-${index}`,
+    estimateSize: (index) => {
+      const message = byIndex?.get(index);
+      return (message && measuredHeights.get(heightKey(message.id, widthOf()))) ?? estimatedHeight(message);
+    },
+    measureElement: (element, entry, instance) => {
+      const height = measuredHeight(element, entry, instance);
+      const messageId = element.getAttribute('data-message-id');
+      if (messageId) measuredHeights.set(heightKey(messageId, widthOf()), height);
+      return height;
+    },
+    // Opened at the bottom: the first rows built are the newest, not the first of the conversation.
+    initialOffset: () => Number.MAX_SAFE_INTEGER,
+    overscan: 3,
+  });
+  const items = virtualizer.getVirtualItems();
+  const totalHeight = virtualizer.getTotalSize();
+  const first = items[0]?.index ?? 0;
+  const lastShown = items.at(-1)?.index ?? -1;
+
+  const [finding, setFinding] = useState(false);
+  const [found, setFound] = useState<{ index: number; text: string } | null>(null);
+  const rows = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'f' || !scroller.current?.checkVisibility()) return;
+      event.preventDefault();
+      setFinding(true);
+      scroller.current.parentElement?.querySelector<HTMLInputElement>('.chat-find input')?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [scroller]);
+  const onFound = useCallback(
+    (index: number | null, text: string) => {
+      setFound(index === null ? null : { index, text });
+      if (index === null) return;
+      readUp();
+      virtualizer.scrollToIndex(index, { align: 'center' });
+    },
+    [readUp, virtualizer],
+  );
+  const closeFind = useCallback(() => {
+    setFinding(false);
+    setFound(null);
+    scroller.current?.focus();
+  }, [scroller]);
+  // Every render may bring other messages on screen: their occurrences are marked again.
+  useEffect(() => highlightOccurrences(finding && found ? rows.current : null, found?.text ?? ''));
+  useEffect(() => () => highlightOccurrences(null, ''), []);
+
+  useEffect(() => {
+    if (lastShown >= first) readMessages(id, first - readAheadMessages, lastShown + 1 + readAheadMessages);
+  }, [id, first, lastShown, readMessages]);
+
+  // While following, every change of height (text arriving, a row measured) keeps the bottom in view.
+  useLayoutEffect(() => {
+    if (following.current) toBottom();
+  }, [totalHeight, count, following, toBottom]);
+
+  // A new question (or a new answer to one) starts from this window: the latest comes into view.
+  const lastId = last?.id;
+  useLayoutEffect(() => {
+    if (lastId) follow();
+  }, [lastId, follow]);
+  // So does an answer ending with a failure, wherever the user was.
+  const failed = troubleOutcomes.includes(last?.outcome);
+  useLayoutEffect(() => {
+    if (failed) follow();
+  }, [failed, follow]);
+
+  return (
+    <div className="chat-messages-frame">
+      {finding && <ConversationFind conversationId={id} onFound={onFound} onClose={closeFind} />}
+      <div
+        ref={scroller}
+        className="chat-messages"
+        role="log"
+        aria-label={t('chat.messages')}
+        tabIndex={0}
+        {...handlers}
+        onKeyDown={(event) => {
+          handlers.onKeyDown();
+          // The browser's own smooth scroll to an end is cut short as the rows it passes are measured.
+          if (event.key === 'Home' && count > 0) {
+            readUp();
+            virtualizer.scrollToIndex(0, { align: 'start' });
+          } else if (event.key === 'End') follow();
+          else return;
+          event.preventDefault();
+        }}
+      >
+        {count === 0 && <p className="muted">{t('chat.noMessages')}</p>}
+        <div ref={rows} className="chat-messages-rows" style={{ height: totalHeight }}>
+          {items.map((item) => {
+            const message = byIndex?.get(item.index);
+            return (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                data-message-id={message?.id}
+                className={item.index === found?.index ? 'chat-row chat-row-found' : 'chat-row'}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageRow conversationId={id} message={message} isLast={item.index === count - 1} busy={busy} profile={profile} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {readingUp && (
+        <button type="button" className="button chat-jump" onClick={follow}>
+          {t('chat.jumpToLatest')}
+        </button>
+      )}
+    </div>
+  );
+}
