@@ -7,6 +7,7 @@ import { useShowAboutFromMenu } from '../features/settings/use-about.ts';
 import { useErrorText } from '../language/use-error-text.ts';
 import { LiveConfirmation } from '../outbox/LiveConfirmation.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
 import { TabBar } from './TabBar.tsx';
 import { ViewPicker } from './ViewPicker.tsx';
 import { persistWorkspace, useWorkspaceStore } from './workspace-store.ts';
@@ -20,6 +21,7 @@ export function Workspace() {
   const tabs = useWorkspaceStore((state) => state.tabs);
   const activeTabId = useWorkspaceStore((state) => state.activeTabId);
   const pickerOpen = useWorkspaceStore((state) => state.pickerOpen);
+  const shortcutsOpen = useWorkspaceStore((state) => state.shortcutsOpen);
   const saveError = useWorkspaceStore((state) => state.saveError);
   const paletteOpen = usePaletteStore((state) => state.open);
   const windowSettled = useWindowSettled();
@@ -53,6 +55,7 @@ export function Workspace() {
         ))}
       </main>
       {pickerOpen && <ViewPicker />}
+      {shortcutsOpen && <KeyboardShortcuts />}
       {paletteOpen && <Palette />}
       <LiveConfirmation />
     </div>
