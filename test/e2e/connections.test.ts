@@ -85,7 +85,12 @@ describe('connections, as a new user tries them', () => {
 
     const prompt = page.getByRole('dialog', { name: 'Untrusted certificate' });
     await expect.poll(() => prompt.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await prompt.getByLabel('SHA-256 fingerprint').innerText()).toBe(e2e.sims.firewall.leafSha256);
+    const fingerprint = prompt.getByRole('group', { name: 'SHA-256 fingerprint' });
+    expect((await fingerprint.innerText()).replace(/\s+/g, '')).toBe(e2e.sims.firewall.leafSha256);
+    // Eight groups of four bytes, none broken inside: each group is one line of text, as long as its neighbours.
+    const groups = await fingerprint.locator('.fingerprint-group').evaluateAll((spans) => spans.map((span) => [span.textContent!.replace(/:$/, ''), span.getClientRects().length]));
+    expect(groups).toHaveLength(8);
+    for (const [text, lines] of groups) expect([text, lines]).toEqual([expect.stringMatching(/^([0-9A-F]{2}:){3}[0-9A-F]{2}$/), 1]);
     expect(await prompt.innerText()).toContain('OpsDesk Simulator CA');
     expect(await prompt.innerText()).toContain('127.0.0.1');
     await prompt.getByRole('button', { name: 'Trust for “Lab firewall”' }).click();
