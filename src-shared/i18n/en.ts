@@ -197,6 +197,7 @@ export const en = {
     cannotReach: 'Cannot reach {{name}}',
     retry: 'Retry',
     openSettings: 'Open Settings',
+    details: 'Details',
     neverReached: 'never reached',
     lastReached: 'last reached <time></time>',
     loading: 'Loading connections…',

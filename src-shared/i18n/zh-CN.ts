@@ -197,6 +197,7 @@ export const zhCN: Catalog = {
     cannotReach: '无法访问 {{name}}',
     retry: '重试',
     openSettings: '打开设置',
+    details: '详情',
     neverReached: '从未连通',
     lastReached: '上次连通：<time></time>',
     loading: '正在加载连接…',

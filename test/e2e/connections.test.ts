@@ -48,14 +48,18 @@ describe('connections, as a new user tries them', () => {
     const app = await e2e.openApp({ importProfilesFrom: demoFile, ipcLog, logSink });
     const { page } = app;
 
-    const firewall = page.getByRole('tabpanel', { name: 'Firewall' });
-    await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toMatch(/Connected to Simulated firewall · Version \S+ · enterprise edition · up/);
-    await page.getByRole('tab', { name: 'Support' }).click();
-    await expect.poll(() => page.getByRole('tabpanel', { name: 'Support' }).innerText(), { timeout: 15_000 }).toMatch(
-      /Connected to Simulated support \(site-main\) · Sites: .*site-main.* · Scopes: .*ticket\.read/,
-    );
-    await page.getByRole('tab', { name: 'Chat' }).click();
-    await expect.poll(() => page.getByRole('tabpanel', { name: 'Chat' }).innerText(), { timeout: 15_000 }).toMatch(/Connected to Simulated model gateway · \d+ models available/);
+    // One line says connected; what the test learned is behind Details.
+    const details = async (view: string, line: RegExp, learned: RegExp) => {
+      await page.getByRole('tab', { name: view }).click();
+      const banner = page.getByRole('tabpanel', { name: view }).getByRole('region', { name: 'Connection' });
+      await expect.poll(() => banner.innerText(), { timeout: 15_000 }).toMatch(line);
+      expect(await banner.innerText()).not.toMatch(learned);
+      await banner.getByText('Details', { exact: true }).click();
+      expect(await banner.innerText()).toMatch(learned);
+    };
+    await details('Firewall', /Connected to Simulated firewall/, /Version \S+ · enterprise edition · up/);
+    await details('Support', /Connected to Simulated support \(site-main\)/, /Sites: .*site-main.* · Scopes: .*ticket\.read/);
+    await details('Chat', /Connected to Simulated model gateway/, /\d+ models available/);
 
     const settings = await openSettings(page);
     for (const name of ['Simulated model gateway', 'Simulated support (site-main)', 'Simulated firewall']) {
@@ -140,7 +144,9 @@ describe('connections, as a new user tries them', () => {
     );
     await page.reload();
     const firewall = page.getByRole('tabpanel', { name: 'Firewall' });
-    await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toContain('Cannot reach Old appliance key');
+    await expect.poll(() => firewall.getByRole('region', { name: 'Connection' }).innerText(), { timeout: 15_000 }).toContain('Not connected');
+    await firewall.getByRole('region', { name: 'Connection' }).getByText('Details', { exact: true }).click();
+    expect(await firewall.innerText()).toContain('Cannot reach Old appliance key');
     const notice = await firewall.getByRole('alert').innerText();
     expect(notice).toContain('HTTP 401');
     expect(notice).toMatch(/expired/i);
