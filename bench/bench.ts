@@ -12,9 +12,10 @@ import { p5Memory } from './figures/p5-memory.ts';
 import { p6Inbox } from './figures/p6-inbox.ts';
 import { p7Budget } from './figures/p7-budget.ts';
 import { p9Palette } from './figures/p9-palette.ts';
+import { p10TextSearch } from './figures/p10-text-search.ts';
 
 /** Every figure, in the order the issue lists them. */
-export const figures: Figure[] = [p1Streaming, p2Sync, p3View, p4Window, p5Memory, p6Inbox, p7Budget, p9Palette];
+export const figures: Figure[] = [p1Streaming, p2Sync, p3View, p4Window, p5Memory, p6Inbox, p7Budget, p9Palette, p10TextSearch];
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, out: { type: 'string', default: 'bench-results.json' }, only: { type: 'string' } } });
 const quick = values.quick;

@@ -1,5 +1,5 @@
 // The chat workspace's states for npm run screenshots: an answer with reasoning, Markdown and
-// code; an answer cut off part-way with its error; the conversation list with the call log; the
+// code beside the conversation list; an answer cut off part-way with its error; the call log; the
 // images panel with generated images; the transcription panel with a transcript.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -59,12 +59,13 @@ export async function captureChat(
   await panel.getByRole('article').last().scrollIntoViewIfNeeded();
   await capture(page, name('conversation-failure'));
 
-  await page.getByRole('tab', { name: t('views.chat.title') }).click();
+  // Images, transcription, embeddings and the call log are shown beside the list, one at a time.
+  const showTool = (tool: string) => list.getByRole('button', { name: tool, exact: true }).click();
+  await showTool(t('chat.tools.callLog'));
   await list.getByRole('region', { name: t('chat.callLog.title') }).getByRole('table').waitFor({ timeout: 15_000 });
-  await capture(page, name('chat-history'));
-  await list.getByRole('region', { name: t('chat.callLog.title') }).scrollIntoViewIfNeeded();
   await capture(page, name('chat-call-log'));
 
+  await showTool(t('chat.tools.images'));
   const images = list.getByRole('region', { name: t('chat.images.title') });
   await images.getByLabel(t('chat.images.model')).selectOption('gpt-image-1');
   await images.getByLabel(t('chat.images.prompt')).fill('A firewall guarding a data centre, flat illustration');
@@ -75,6 +76,7 @@ export async function captureChat(
   await images.scrollIntoViewIfNeeded();
   await capture(page, name('chat-images'));
 
+  await showTool(t('chat.tools.transcription'));
   const transcription = list.getByRole('region', { name: t('chat.transcription.title') });
   const scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-screenshot-audio-'));
   try {

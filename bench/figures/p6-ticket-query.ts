@@ -59,7 +59,7 @@ export const p6TicketQuery: Figure = {
       repository.store('bench', Array.from({ length: count }, (_, i) => ticket(i, now)), { news: false, syncedAt: new Date(now).toISOString() });
       const service = new TicketService({
         clients: { clientFor: () => { throw new Error('P6 reads the cache only'); } },
-        outbox: { own: () => {}, submit: () => { throw new Error('P6 reads the cache only'); } },
+        outbox: { own: () => {}, submit: () => { throw new Error('P6 reads the cache only'); }, get: () => null },
         repository,
         state: new SyncStateRepository(db),
         budget: new SyncBudget(systemClock),

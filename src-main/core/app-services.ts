@@ -38,9 +38,11 @@ import { DraftingService } from './drafting/drafting-service.ts';
 import { TranscriptionService } from './gateway/transcription/transcription-service.ts';
 import { ConversationRepository } from './gateway/chat/conversation-repository.ts';
 import { MessageRepository } from './gateway/chat/message-repository.ts';
+import { BranchRepository } from './gateway/chat/branch-repository.ts';
 import { supportConnector } from './support/connector.ts';
 import { SupportWebhookService } from './support-webhooks/support-webhook-service.ts';
 import { SupportWorkspace } from './support/support-workspace.ts';
+import { ReplyBoxService } from './support/replies/reply-box-service.ts';
 import type { Platform } from './platform.ts';
 import { PreferencesService } from './preferences/preferences-service.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
@@ -113,6 +115,8 @@ export interface AppServices {
   /** Every write to a back end goes through it; each service registers its sender. */
   outbox: OutboxService;
   support: SupportWorkspace;
+  /** The reply box's own data: canned replies and each ticket's unsent text, kept on this machine. */
+  replies: ReplyBoxService;
   /** The command palette's search across the local cache, and its recently used actions. */
   search: SearchService;
   /** The address card (every cached thing about an address) and the work items made from alerts. */
@@ -236,6 +240,8 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clients,
     conversations: new ConversationRepository(db),
     messages: new MessageRepository(db),
+    branches: new BranchRepository(db),
+    settings,
     calls: gatewayCalls,
     activity,
     clock,
@@ -353,6 +359,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     supportWebhooks,
     outbox,
     support,
+    replies: new ReplyBoxService(db, clock, (profileId) => repository.find(profileId)?.service === 'support'),
     search,
     address,
     tasks,

@@ -215,7 +215,8 @@ export const firewallAdmin = {
     updateAddressObject: call<AddressObject>()(z.object({ profileId, id: objectId, addressObject: addressObjectInputSchema.partial() })),
     deleteAddressObject: call<null>()(z.object({ profileId, id: objectId })),
 
-    searchLogs: call<LogSearchResult>()(z.object({ profileId, query: logQuerySchema, ...paging })),
+    /** `remember: false`: a search run while the analyst types, not offered again among the recent ones. */
+    searchLogs: call<LogSearchResult>()(z.object({ profileId, query: logQuerySchema, ...paging, remember: z.boolean().default(true) })),
     recentLogQueries: call<RecentLogQuery[]>()(z.object({ profileId })),
 
     listDevices: call<RemotePage<Device>>()(

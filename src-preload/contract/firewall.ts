@@ -4,6 +4,7 @@ import type { IpcError } from './define.ts';
 import type { CachedPage } from './pages.ts';
 import type { CacheChanged, FirewallSyncResource, SyncStatus } from './sync.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
+import { parseAddress } from '../../src-shared/address-mentions.ts';
 import { alertSeverities } from '../../src-shared/firewall-constants.ts';
 
 export { alertSeverities };
@@ -41,6 +42,8 @@ export interface AlertRow {
 export interface AlertDetail extends AlertRow {
   ruleId: string | null;
   payloadExcerpt: string | null;
+  /** The domain the alert names (a request's host, a DNS query), when the appliance sends one: what a quick allow may allow. */
+  domain: string | null;
   /** Fields the appliance sent that OpsDesk has no column for, passed through as text. */
   otherFields: { name: string; value: string }[];
   /** `appliance`: fetched now; `cache`: the appliance could not be reached, this is the last copy. */
@@ -152,6 +155,21 @@ export const blockRequestSchema = z.object({
   /** Approved from a model's proposal in this conversation: the activity log says so and links it. */
   proposedBy: z.object({ conversationId: z.string().min(1).max(200) }).optional(),
 });
+
+/**
+ * The analyst's own protected ranges (office, VPN, DNS servers): a block of an address inside one
+ * asks again and says which. The same for every firewall connection.
+ */
+export const protectedRangesSchema = z.object({
+  enabled: z.boolean(),
+  ranges: z
+    .array(z.object({
+      range: z.string().trim().min(1).max(64).refine((value) => parseAddress(value) !== null, 'ip_range'),
+      label: z.string().trim().max(100),
+    }))
+    .max(200),
+});
+export type ProtectedRanges = z.infer<typeof protectedRangesSchema>;
 
 /** An appliance capability as OpsDesk learned it; `unknown` until the appliance has said. */
 export interface Permission {
@@ -268,6 +286,9 @@ export const firewall = {
     /** "Block source" on an alert: its source address, the reason prefilled with its id and signature. */
     blockAlertSource: call<BlockEntry>()(withProfile.extend({ alertId: z.string().min(1).max(200), durationSeconds: z.int().min(0).max(31_536_000) })),
     unblock: call<null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
+
+    protectedRanges: call<ProtectedRanges>()(z.undefined()),
+    saveProtectedRanges: call<ProtectedRanges>()(protectedRangesSchema),
 
     allowlist: call<FirewallList<AllowEntry>>()(withProfile),
     addAllow: call<AllowEntry>()(withProfile.extend({ ip: z.string().trim().min(1).max(64), description: z.string().max(500).default('') })),

@@ -3,9 +3,16 @@ import { chatParameterRanges, type ParameterRange } from '../../src-shared/chat-
 import { imageCountLimits, imageSizeProblem } from '../../src-shared/gateway-media.ts';
 import { call, event, taskIdSchema, type IpcError } from './define.ts';
 
+/** What a model is for; `other`: none of the app's uses (speech, moderation, reranking). */
+export const modelKinds = ['chat', 'embedding', 'image', 'transcription', 'other'] as const;
+export type ModelKind = (typeof modelKinds)[number];
+
 export interface GatewayModelInfo {
   id: string;
   ownedBy?: string;
+  kinds: ModelKind[];
+  /** `gateway`: its list said so; `name`: it said nothing, so the kind is guessed from the name. */
+  kindsFrom: 'gateway' | 'name';
 }
 
 /** Which gateway endpoint a conversation talks to. */
@@ -39,6 +46,13 @@ export interface TokenUsage {
 export const answerOutcomes = ['streaming', 'finished', 'length', 'stopped', 'failed', 'no_finish_reason', 'empty', 'interrupted'] as const;
 export type AnswerOutcome = (typeof answerOutcomes)[number];
 
+/** Where a message stands among the versions at its place: the 2 of ‹ 2/3 ›. */
+export interface MessageVersions {
+  /** From 1, oldest first. */
+  index: number;
+  count: number;
+}
+
 export interface ChatMessage {
   id: string;
   role: 'user' | 'assistant';
@@ -51,6 +65,8 @@ export interface ChatMessage {
   usage?: TokenUsage;
   model?: string;
   createdAt: string;
+  /** Set when a regenerated answer or an edited question left other versions at this place. */
+  versions?: MessageVersions;
 }
 
 export interface ConversationSummary {
@@ -66,6 +82,8 @@ export interface Conversation extends ConversationSummary {
   parameters: ChatParameters;
   endpoint: ChatEndpoint;
   stream: boolean;
+  /** What the user typed and has not sent yet. */
+  draft: string;
   messages: ChatMessage[];
   /** The sum over its answers. */
   usage: TokenUsage;
@@ -160,6 +178,13 @@ export interface SavedFile {
 
 const id = z.string().min(1).max(64);
 
+/** How the Chat view is laid out, kept across restarts. */
+export const chatLayoutSchema = z.object({
+  /** The conversation's settings (system prompt, endpoint, streaming, parameters) unfolded under its header. */
+  settingsOpen: z.boolean(),
+});
+export type ChatLayout = z.infer<typeof chatLayoutSchema>;
+
 export const imageSizeSchema = z.string().superRefine((size, context) => {
   const problem = imageSizeProblem(size);
   if (problem) context.addIssue({ code: 'custom', message: problem });
@@ -193,10 +218,16 @@ export const gateway = {
      * `answerDelta` events to this window, and `app.cancel` stops it (the text so far stays).
      */
     send: call<Conversation>()(z.object({ conversationId: id, text: messageText, taskId: taskIdSchema })),
-    /** Replaces the last answer (also the Retry of a failed one). */
+    /** Asks for another version of the last answer, keeping the one on screen as an earlier version (the Retry of a failed one too). */
     regenerate: call<Conversation>()(z.object({ conversationId: id, taskId: taskIdSchema })),
-    /** Replaces a user message's text, drops what followed it, and asks again. */
+    /** Asks again with a user message's text changed; the question as it was, with what followed it, stays an earlier version. */
     editAndResend: call<Conversation>()(z.object({ conversationId: id, messageId: id, text: messageText, taskId: taskIdSchema })),
+    /** Shows the version before (-1) or after (1) the one on screen at `messageId`'s place, with what followed it. */
+    showVersion: call<Conversation>()(z.object({ conversationId: id, messageId: id, step: z.union([z.literal(-1), z.literal(1)]) })),
+    chatLayout: call<ChatLayout>()(z.undefined()),
+    setChatLayout: call<ChatLayout>()(chatLayoutSchema),
+    /** Keeps the text typed in the composer; sending clears it. */
+    saveDraft: call<null>()(z.object({ id, text: z.string().max(200_000) })),
     /** Embeds one or two texts with an embedding model. */
     embed: call<EmbeddingResult>()(
       z.object({ profileId: id, model: z.string().min(1).max(200), texts: z.array(z.string().trim().min(1).max(100_000)).min(1).max(2) }),

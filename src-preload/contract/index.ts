@@ -10,13 +10,14 @@ import { gateway } from './gateway.ts';
 import { notifications } from './notifications.ts';
 import { outbox } from './outbox.ts';
 import { profiles } from './profiles.ts';
+import { replies } from './replies.ts';
 import { search } from './search.ts';
 import { support } from './support.ts';
 import { supportWebhooks } from './support-webhooks.ts';
 import { views } from './views.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, activity, search, address, assistant, drafting, views };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, activity, search, address, assistant, drafting, views, replies };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
@@ -33,6 +34,7 @@ export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './pages.ts';
 export * from './profiles.ts';
+export * from './replies.ts';
 export * from './search.ts';
 export * from './support-webhooks.ts';
 export * from './support.ts';

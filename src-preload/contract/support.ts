@@ -5,12 +5,14 @@ import { supportResources, type CacheChanged, type SupportResource, type SyncSta
 import { accessCalls } from './support/access.ts';
 import { withProfile } from './support/common.ts';
 import { contactCalls } from './support/contacts.ts';
+import { contactLinkCalls } from './support/contact-links.ts';
 import { knowledgeCalls } from './support/knowledge.ts';
 import { ticketCalls } from './support/tickets.ts';
 import { workCalls } from './support/work.ts';
 
 export * from './support/access.ts';
 export * from './support/contacts.ts';
+export * from './support/contact-links.ts';
 export * from './support/knowledge.ts';
 export * from './support/shared-types.ts';
 export * from './support/tickets.ts';
@@ -21,6 +23,7 @@ export const support = {
     ...accessCalls,
     ...ticketCalls,
     ...contactCalls,
+    ...contactLinkCalls,
     ...workCalls,
     ...knowledgeCalls,
     syncStatus: call<SyncStatus<SupportResource>[]>()(withProfile),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { activityBackEnds, activityOutcomes } from './activity.ts';
 import { addressSchema } from './address.ts';
 import { call } from './define.ts';
+import { backEnds, type BackEnd } from './profiles.ts';
 
 const profileId = z.string().min(1).max(64);
 const itemId = z.string().min(1).max(200);
@@ -53,6 +54,9 @@ export const workspace = {
   calls: {
     load: call<WorkspaceState | null>()(z.undefined()),
     save: call<null>()(workspaceStateSchema),
+    /** The connection each kind of view was last switched to, so the next one opens on it. */
+    lastProfiles: call<Partial<Record<BackEnd, string>>>()(z.undefined()),
+    rememberProfile: call<null>()(z.object({ service: z.enum(backEnds), profileId })),
   },
   events: {},
 };

@@ -7,6 +7,8 @@ import { LiveBadge } from '../ui/LiveBadge.tsx';
 import { NotConfigured } from '../ui/NotConfigured.tsx';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { useConnectionHealthStore } from './connection-health-store.ts';
+import { defaultProfile } from './default-profile.ts';
+import { useLastProfilesStore } from './last-profiles-store.ts';
 import { profilesOf, useProfilesStore } from './profiles-store.ts';
 
 interface Props {
@@ -33,8 +35,14 @@ export function ServiceConnection({ service, title, needs, profileId, children }
   const runTest = useProfilesStore((state) => state.test);
   const followHealth = useConnectionHealthStore((state) => state.follow);
   const profiles = useMemo(() => profilesOf(allProfiles, service), [allProfiles, service]);
+  const lastUsed = useLastProfilesStore((state) => state.lastUsed);
+  const loadLastUsed = useLastProfilesStore((state) => state.load);
+  const remember = useLastProfilesStore((state) => state.remember);
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const profile = profileId !== undefined ? profiles.find((candidate) => candidate.id === profileId) : (profiles.find((candidate) => candidate.id === chosenId) ?? profiles[0]);
+  const fallback = defaultProfile(profiles, lastUsed?.[service]);
+  const chosen = profiles.find((candidate) => candidate.id === chosenId);
+  const profile = profileId !== undefined ? profiles.find((candidate) => candidate.id === profileId) : (chosen ?? fallback.profile);
+  const liveByDefault = profileId === undefined && !chosen && fallback.liveByDefault;
   const test = profile ? tests[profile.id] : undefined;
   const health = useConnectionHealthStore((state) => (profile ? state.health[profile.id] : undefined));
 
@@ -45,10 +53,14 @@ export function ServiceConnection({ service, title, needs, profileId, children }
     void followHealth();
   }, [followHealth]);
   useEffect(() => {
+    void loadLastUsed();
+  }, [loadLastUsed]);
+  useEffect(() => {
     if (profile && !test) void runTest(profile.id);
   }, [profile, test, runTest]);
 
-  if (status === 'loading') return <p className="view muted">{t('connection.loading')}</p>;
+  // Which connection opens depends on the last one used: a view waits for it rather than switching after.
+  if (status === 'loading' || (profileId === undefined && profiles.length > 1 && lastUsed === null)) return <p className="view muted">{t('connection.loading')}</p>;
   if (status === 'failed' && loadError) {
     return (
       <div className="view">
@@ -69,7 +81,10 @@ export function ServiceConnection({ service, title, needs, profileId, children }
       <header className="view-header">
         <h1>{title}</h1>
         {profiles.length > 1 && profileId === undefined ? (
-          <select aria-label={t('connection.chooser', { title })} value={profile.id} onChange={(event) => setChosenId(event.target.value)}>
+          <select aria-label={t('connection.chooser', { title })} value={profile.id} onChange={(event) => {
+              setChosenId(event.target.value);
+              remember(service, event.target.value);
+            }}>
             {profiles.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
                 {candidate.live ? t('connection.liveOption', { name: candidate.name }) : candidate.name}
@@ -81,6 +96,11 @@ export function ServiceConnection({ service, title, needs, profileId, children }
         )}
         {profile.live && <LiveBadge />}
       </header>
+      {liveByDefault && (
+        <p className="notice notice-warning" role="note">
+          {t('connection.liveByDefault', { name: profile.name })}
+        </p>
+      )}
       <ConnectionBanner profile={profile} health={health} test={test} retry={() => void runTest(profile.id)} />
       {children(profile)}
     </div>

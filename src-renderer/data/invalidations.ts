@@ -36,6 +36,10 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
         predicate: ({ queryKey }) => queryKey[3] !== 'record' || !ids || ids.includes(String(queryKey[4])),
       }),
     ),
+    // A ticket's contact is read from the ticket's row too: a ticket newly cached (opened from a notification) finds its contact.
+    api.support.onCacheChanged(({ profileId, resource }) => {
+      if (resource === 'tickets') stale(supportKeys.ticketContacts(profileId));
+    }),
     // Where a support cache's sync stands: the event carries the resource's new status.
     api.support.onSyncChanged((status) =>
       client.setQueryData<SyncStatus<SupportResource>[]>(supportKeys.syncStatus(status.profileId), (statuses) =>
@@ -43,6 +47,9 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
       ),
     ),
     api.gateway.onConversationsChanged(() => stale(gatewayKeys.conversations())),
+    // A profile saved (its address or key) or a certificate trusted: the list read before, or its
+    // refusal, belongs to the connection as it was.
+    api.profiles.onChanged(() => stale(gatewayKeys.everyModelList())),
     // An entry made, or a queued write's entry settled: the log, each item's history and the action list.
     api.activity.onCacheChanged(() => stale(activityKeys.all())),
     // The settings event carries the new settings.

@@ -14,6 +14,8 @@ export const firewallKeys = {
   syncSettings: (profileId: string) => ['firewall', profileId, 'syncSettings'] as const,
   webhook: (profileId: string) => ['firewall', profileId, 'webhook'] as const,
   admin: (profileId: string, list: string, ...rest: unknown[]) => ['firewall', profileId, 'admin', list, ...rest] as const,
+  /** The analyst's protected ranges: one setting for every firewall connection, not a profile's. */
+  protectedRanges: () => ['firewallProtectedRanges'] as const,
 };
 
 export const supportKeys = {
@@ -23,6 +25,17 @@ export const supportKeys = {
   record: (profileId: string, resource: 'tickets' | 'contacts' | 'work', id: string) => ['support', profileId, resource, 'record', id] as const,
   remote: (profileId: string, what: string, ...rest: unknown[]) => ['support', profileId, 'remote', what, ...rest] as const,
   syncStatus: (profileId: string) => ['support', profileId, 'syncStatus'] as const,
+  /** A ticket's contact: under the contacts' key, so a contacts change asks again (a tickets change too: invalidations.ts). */
+  ticketContact: (profileId: string, ticketId: string) => [...supportKeys.ticketContacts(profileId), ticketId] as const,
+  ticketContacts: (profileId: string) => ['support', profileId, 'contacts', 'ofTicket'] as const,
+  /** A contact's tickets: under the tickets' key. */
+  contactTickets: (profileId: string, contactId: string) => ['support', profileId, 'tickets', 'ofContact', contactId] as const,
+};
+
+/** The reply box's own data in main: canned replies (all, or those a profile offers). */
+export const replyKeys = {
+  all: () => ['replies'] as const,
+  canned: (profileId: string | null) => ['replies', 'canned', profileId] as const,
 };
 
 /** The activity log is the window's own record, not a profile's: its keys start with the area alone. */
@@ -46,6 +59,10 @@ export const assistantKeys = {
 export const gatewayKeys = {
   conversations: () => ['gateway', 'conversations'] as const,
   callLog: () => ['gateway', 'callLog'] as const,
+  /** The models a profile's key may use; read again whenever a profile changes (its address, key or trust). */
+  models: (profileId: string) => ['gateway', 'models', profileId] as const,
+  everyModelList: () => ['gateway', 'models'] as const,
+  layout: () => ['gateway', 'layout'] as const,
   remote: (profileId: string, what: string, ...rest: unknown[]) => ['gateway', profileId, what, ...rest] as const,
 };
 

@@ -9,13 +9,15 @@ interface Props {
   wide?: boolean;
 }
 
-/** A modal on the native <dialog>: focus stays inside, Escape closes, the page behind is inert. */
+/** A modal on the native <dialog>: focus starts on its `data-autofocus` control and stays inside, Escape closes, the page behind is inert. */
 export function Dialog({ title, onClose, children, wide }: Props) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // showModal focuses the first control (the close button); a dialog names the one Enter should press.
+    element?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => element?.close();
   }, []);
   return (

@@ -59,6 +59,8 @@ export function VirtualRows<Row>({ list, viewport, empty, rowAt, look, children 
               aria-busy={row ? undefined : true}
               className={`${look.className}${selected ? ` ${look.selectedClassName}` : ''}${row && look.rowClassName ? ` ${look.rowClassName(row)}` : ''}`}
               style={{ ...look.style, transform: `translateY(${item.start}px)`, height: rowHeight }}
+              // A double click opens the row; it should not also select the word under the pointer.
+              onMouseDown={(event) => event.detail > 1 && event.preventDefault()}
               onClick={() => onSelect(item.index)}
               onDoubleClick={() => onOpen(item.index)}
             >

@@ -26,6 +26,10 @@ export const formatDateTime = (date: Date, language: string): string =>
 export const formatShortDateTime = (date: Date, language: string): string =>
   cached(`short|${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' })).format(date);
 
+/** Words in the order of the app's language, with the digits inside them as numbers ("rule 9" before "rule 10"). */
+export const compareWords = (a: string, b: string, language: string): number =>
+  cached(`collator|${language}`, () => new Intl.Collator(language, { numeric: true })).compare(a, b);
+
 export const formatNumber = (value: number, language: string): string => cached(`number|${language}`, () => new Intl.NumberFormat(language)).format(value);
 
 /** An uptime to the minute, its two largest units: "3d 4h", "3天4小时". */

@@ -5,6 +5,7 @@ import { Palette } from '../features/palette/Palette.tsx';
 import { usePaletteStore } from '../features/palette/palette-store.ts';
 import { useShowAboutFromMenu } from '../features/settings/use-about.ts';
 import { useErrorText } from '../language/use-error-text.ts';
+import { UndoToasts } from '../features/firewall/undo/UndoToasts.tsx';
 import { LiveConfirmation } from '../outbox/LiveConfirmation.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
@@ -58,6 +59,7 @@ export function Workspace() {
       {shortcutsOpen && <KeyboardShortcuts />}
       {paletteOpen && <Palette />}
       <LiveConfirmation />
+      <UndoToasts />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // notification center and Settings. Each feature's part is read from that feature; the palette
 // (features/palette/) only lists, filters and runs them.
 import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
 import type { ProfileView } from '../../src-preload/contract/profiles.ts';
 import type { ThemeChoice } from '../../src-preload/contract/app.ts';
 import { languageChoices } from '../../src-shared/i18n/languages.ts';
@@ -10,6 +11,9 @@ import { opsdesk } from '../bridge.ts';
 import { useProfilesStore } from '../connections/profiles-store.ts';
 import { useChatStore } from '../features/chat/chat-store.ts';
 import { firewallSections } from '../features/firewall/sections.ts';
+import { useAlertViews } from '../features/firewall/alerts/alert-views-store.ts';
+import { alertsStoreOf } from '../features/firewall/alerts/use-alerts-store.ts';
+import type { AlertFilter } from '../../src-preload/contract/firewall.ts';
 import { supportSections } from '../features/support/sections.ts';
 import { ownNames } from '../language/language-names.ts';
 import { useLanguageStore } from '../language/language-store.ts';
@@ -57,6 +61,47 @@ function syncNow(profiles: readonly ProfileView[]): void {
     if (profile.service === 'firewall') void opsdesk.firewall.syncNow({ profileId: profile.id });
     if (profile.service === 'support') void opsdesk.support.syncNow({ profileId: profile.id });
   }
+}
+
+/** Shows one appliance's alerts with a whole filter: a saved one, or what is new since the last look. */
+function showAlerts(profileId: string, filter: AlertFilter): void {
+  alertsStoreOf(profileId).getState().applyFilter(filter);
+  workspace().navigate({ kind: 'firewall', params: { profileId, section: 'alerts' } });
+}
+
+/** Each appliance's saved alert filters and "new since I last looked", as main kept them (the palette asks for them as it opens). */
+function alertFilterCommands(t: TFunction, english: TFunction, profiles: readonly ProfileView[]): PaletteCommand[] {
+  const kept = useAlertViews.getState().byProfile;
+  return profiles
+    .filter((profile) => profile.service === 'firewall')
+    .flatMap((profile) => {
+      const views = kept[profile.id];
+      if (!views) return [];
+      const lookedAt = views.lookedAt;
+      return [
+        ...(lookedAt === null
+          ? []
+          : [{ id: `alerts.newSince.${profile.id}`, title: t('palette.commands.newSinceLooked', { profile: profile.name }), words: english('palette.commands.newSinceLooked', { profile: profile.name }), run: () => showAlerts(profile.id, { since: lookedAt }) }]),
+        ...views.saved.map((saved) => ({
+          id: `alerts.saved.${profile.id}.${saved.name}`,
+          title: t('palette.commands.alertFilter', { profile: profile.name, name: saved.name }),
+          words: english('palette.commands.alertFilter', { profile: profile.name, name: saved.name }),
+          run: () => showAlerts(profile.id, saved.filter),
+        })),
+      ];
+    });
+}
+
+/**
+ * What the commands are made from that arrives after the palette opens: each appliance's saved
+ * alert filters, asked for here. The palette lists its commands again when it changes.
+ */
+export function useCommandInputs(): unknown {
+  const alertViews = useAlertViews((state) => state.byProfile);
+  useEffect(() => {
+    for (const profile of useProfilesStore.getState().profiles) if (profile.service === 'firewall') void useAlertViews.getState().load(profile.id);
+  }, []);
+  return alertViews;
 }
 
 /** The commands in the window's language; `english` words them again so English typing finds them too. */
@@ -110,5 +155,6 @@ export function paletteCommands(t: TFunction, english: TFunction, context: Comma
     { id: 'outbox', ...both('palette.commands.outbox'), shortcut: commandShortcut('O', { shift: true }), run: () => useOutboxStore.getState().setPanelOpen(true) },
     { id: 'notifications', ...both('palette.commands.notifications'), run: () => useNotificationsStore.getState().setCenterOpen(true) },
     { id: 'tab.close', ...both('palette.commands.closeTab'), shortcut: commandShortcut('W'), run: () => activeTabId && workspace().close(activeTabId) },
+    ...alertFilterCommands(t, english, profiles),
   ];
 }

@@ -54,6 +54,7 @@ describe('the activity log', () => {
     const blockButton = detail.getByRole('button', { name: /^Block source / });
     const sourceIp = (await blockButton.innerText()).replace('Block source ', '').trim();
     await blockButton.click();
+    await page.getByRole('dialog', { name: `Block ${sourceIp}?` }).getByRole('button', { name: 'Block', exact: true }).click();
     await expect.poll(() => detail.getByRole('status').innerText(), { timeout: 15_000 }).toContain(`The block list holds ${sourceIp}`);
     const blockRequest = firewall.requests.findLast((request) => request.method === 'POST' && request.path === `${FIREWALL_API_PREFIX}/blocklist`);
     expect(blockRequest?.requestId).toMatch(/^req_/);

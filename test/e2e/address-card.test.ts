@@ -102,8 +102,8 @@ describe('the address card', () => {
     // "Ask the model" about the address: with no model at work yet, the card says where to set one.
     await poll(() => appliance.getByRole('note').innerText()).toContain('choose a gateway connection and a model in Settings');
     await appliance.getByRole('button', { name: 'Block…' }).click();
-    const form = appliance.getByRole('form');
-    expect(await form.getByLabel('IP address').inputValue()).toBe(address);
+    const form = page.getByRole('dialog', { name: `Block ${address}?` });
+    expect(await form.innerText()).toContain('Branch firewall');
     await form.getByLabel('Reason').fill('Reported by the ticket');
     await form.getByRole('button', { name: 'Block', exact: true }).click();
     await poll(() => appliance.getByRole('status').textContent()).toBe('Blocked');

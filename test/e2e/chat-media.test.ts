@@ -17,7 +17,8 @@ afterEach(() => {
   e2e.sims.gateway.setDialect('opsdesk');
 });
 
-async function openChat(): Promise<{ page: Page; app: AppUnderTest }> {
+/** Opens the Chat view, showing one of the gateway's other uses beside the list when named. */
+async function openChat(tool?: 'Images' | 'Transcription'): Promise<{ page: Page; app: AppUnderTest }> {
   const app = await e2e.openApp({ keyStore: new SessionKeyStore('test'), ipcLog });
   await app.services.profiles.save({
     service: 'gateway',
@@ -28,6 +29,7 @@ async function openChat(): Promise<{ page: Page; app: AppUnderTest }> {
     settings: { rateTier: 600 },
   });
   await app.page.getByRole('tab', { name: 'Chat' }).click();
+  if (tool) await app.page.getByRole('tabpanel').getByRole('button', { name: tool, exact: true }).click();
   return { page: app.page, app };
 }
 
@@ -39,7 +41,7 @@ async function pickModel(page: Page, region: string, label: string, model: strin
 
 describe('gateway media panels', () => {
   test('images: a wrong size is refused in the form; generated images are shown and saved to the chosen file', async () => {
-    const { page, app } = await openChat();
+    const { page, app } = await openChat('Images');
     const panel = page.getByRole('region', { name: 'Images' });
     await pickModel(page, 'Images', 'Image model', 'gpt-image-1');
     await panel.getByLabel('Prompt').fill('a red firewall');
@@ -68,7 +70,9 @@ describe('gateway media panels', () => {
 
   test('images given as links are fetched by main and shown; the window itself makes no request', async () => {
     const { page } = await openChat();
+    // The plain dialect's model list says nothing of what each model is for: the picker goes by the names.
     e2e.sims.gateway.setDialect('plain');
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Images', exact: true }).click();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     const panel = page.getByRole('region', { name: 'Images' });
@@ -82,7 +86,7 @@ describe('gateway media panels', () => {
   });
 
   test('transcription: a file chosen in the open dialog uploads with progress; the text is shown and copyable', async () => {
-    const { page, app } = await openChat();
+    const { page, app } = await openChat('Transcription');
     const panel = page.getByRole('region', { name: 'Transcription' });
     await pickModel(page, 'Transcription', 'Transcription model', 'whisper-1');
     // Large enough that the upload spans many frames even on a fast machine: a 3 MB one sometimes
@@ -114,7 +118,7 @@ describe('gateway media panels', () => {
   });
 
   test('transcription: a file of another type says so, by name, and nothing is uploaded', async () => {
-    const { page, app } = await openChat();
+    const { page, app } = await openChat('Transcription');
     const panel = page.getByRole('region', { name: 'Transcription' });
     app.platform.openPath = path.join(e2e.scratch, 'notes.txt');
     await writeFile(app.platform.openPath, 'not audio');

@@ -30,14 +30,19 @@ async function openChat(apiKey = e2e.sims.gateway.keys.demo): Promise<Page> {
 }
 
 /**
- * Starts a conversation and waits until main has it and the window has saved its tab, so a reload
- * comes back to that tab (a reload before the save would land on the Chat tab).
+ * Starts a conversation and waits until main has it and the window has saved the Chat tab as the
+ * open one, so a reload comes back to the Chat view, which shows the newest conversation.
  */
 async function startConversation(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'New conversation' }).click();
   await expect.poll(async () => (await app!.services.chat.conversations()).length).toBe(1);
   const id = (await app!.services.chat.conversations())[0]!.id;
-  await expect.poll(() => JSON.stringify(app!.services.workspace.load()?.tabs ?? [])).toContain(id);
+  await expect
+    .poll(() => {
+      const saved = app!.services.workspace.load();
+      return saved?.tabs.find((tab) => tab.id === saved.activeTabId)?.kind;
+    })
+    .toBe('chat');
   return id;
 }
 
@@ -71,12 +76,13 @@ describe('chat workspace', () => {
     await ask(panel, 'What is alert 42 about?');
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('You said: "What is alert 42 about?"');
-    await expect.poll(() => panel.innerText()).toMatch(/This conversation: \d+ prompt \+ \d+ answer = \d+ tokens/);
+    const usage = panel.getByTitle(/^This conversation: \d+ prompt \+ \d+ answer = \d+ tokens$/);
+    await expect.poll(() => usage.innerText()).toMatch(/^\d+ tokens$/);
     expect(await lastAnswer(panel).innerText()).toMatch(/\d+ prompt \+ \d+ answer = \d+ tokens/);
     await lastAnswer(panel).getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => lastAnswer(panel).getByRole('button', { name: 'Copied' }).count()).toBe(1);
-    // The tab took the conversation's title from its first message, at once.
-    await expect.poll(() => page.getByRole('tab', { name: 'What is alert 42 about?', exact: true }).count()).toBe(1);
+    // The list beside it took the conversation's title from its first message, at once.
+    await expect.poll(() => panel.getByRole('button', { name: /^What is alert 42 about\?/ }).count()).toBe(1);
 
     e2e.sims.gateway.setStreamShape({ firstTokenDelayMs: 1500 });
     await ask(panel, 'Take your time');
@@ -87,8 +93,11 @@ describe('chat workspace', () => {
     e2e.sims.gateway.setStreamShape({ text: 'tick '.repeat(400), deltaChars: 5, deltaIntervalMs: 10 });
     await ask(panel, 'Count for a long time');
     await expect.poll(() => lastAnswer(panel).innerText()).toContain('tick tick');
-    await lastAnswer(panel).getByRole('button', { name: 'Stop' }).click();
+    // Stop is in Send's place while the answer streams.
+    expect(await panel.getByRole('button', { name: 'Send' }).count()).toBe(0);
+    await panel.getByRole('button', { name: 'Stop' }).click();
     await settled(lastAnswer(panel));
+    expect(await panel.getByRole('button', { name: 'Send' }).count()).toBe(1);
     const stopped = await lastAnswer(panel).innerText();
     expect(stopped).toContain('Stopped.');
     expect(stopped).toContain('tick');
@@ -99,6 +108,11 @@ describe('chat workspace', () => {
     await settled(lastAnswer(panel));
     expect(await lastAnswer(panel).innerText()).toContain('You said: "Count for a long time"');
     expect(await answers(panel).count()).toBe(3);
+    // The stopped answer is the earlier version, with its own ending.
+    await lastAnswer(panel).getByRole('group', { name: 'Version 2 of 2' }).getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(() => lastAnswer(panel).innerText()).toContain('Stopped.');
+    await lastAnswer(panel).getByRole('button', { name: 'Next version' }).click();
+    await expect.poll(() => lastAnswer(panel).innerText()).toContain('You said: "Count for a long time"');
 
     const firstQuestion = panel.getByRole('article', { name: 'Your message' }).first();
     await firstQuestion.getByRole('button', { name: 'Edit' }).click();
@@ -107,20 +121,26 @@ describe('chat workspace', () => {
     await settled(lastAnswer(panel));
     expect(await answers(panel).count()).toBe(1);
     expect(await lastAnswer(panel).innerText()).toContain('You said: "What is alert 43 about?"');
+    // The question as it was, with the three answers after it, is one click away.
+    await firstQuestion.getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(() => answers(panel).count()).toBe(3);
+    expect(await firstQuestion.innerText()).toContain('What is alert 42 about?');
+    await firstQuestion.getByRole('button', { name: 'Next version' }).click();
+    await expect.poll(() => answers(panel).count()).toBe(1);
     const keys = Object.values(e2e.sims.gateway.keys);
     for (const key of keys) {
       expect(await page.content(), 'the DOM holds a key').not.toContain(key);
       expect(JSON.stringify(ipcLog), 'an IPC result or event holds a key').not.toContain(key);
     }
 
-    await page.getByRole('tab', { name: 'Chat' }).click();
-    await page.getByRole('tabpanel').getByLabel('Search conversations').fill('alert 43');
-    const found = page.getByRole('tabpanel').getByRole('button', { name: /^What is alert 42 about\?/ });
+    await panel.getByLabel('Search conversations').fill('alert 43');
+    const found = panel.getByRole('button', { name: /^What is alert 42 about\?/ });
     await expect.poll(() => found.count()).toBe(1);
-    await page.getByRole('tabpanel').getByLabel('Search conversations').fill('nothing like this');
-    await expect.poll(() => page.getByRole('tabpanel').innerText()).toContain('No conversation contains “nothing like this”.');
-    await page.getByRole('tabpanel').getByLabel('Search conversations').fill('alert');
-    await found.click();
+    await panel.getByLabel('Search conversations').fill('nothing like this');
+    await expect.poll(() => panel.innerText()).toContain('No conversation contains “nothing like this”.');
+    await panel.getByLabel('Search conversations').fill('alert');
+    await found.hover();
+    await panel.getByRole('button', { name: 'Open What is alert 42 about? in its own tab' }).click();
     expect(await page.getByRole('tab', { selected: true }).innerText()).toBe('What is alert 42 about?');
     expect(await page.getByRole('tab').count()).toBe(4);
   });
@@ -128,7 +148,7 @@ describe('chat workspace', () => {
   test('parameters outside the documented ranges are refused in the form and not saved', async () => {
     const page = await openChat();
     const panel = await newConversation(page);
-    await panel.getByText('Parameters').click();
+    await panel.getByRole('button', { name: 'Settings' }).click();
     const temperature = panel.getByLabel('Temperature');
     await temperature.fill('2.5');
     await temperature.blur();
@@ -151,6 +171,7 @@ describe('chat workspace', () => {
     expect(await reasoning.isVisible()).toBe(true);
 
     e2e.sims.gateway.setStreamShape({});
+    await panel.getByRole('button', { name: 'Settings' }).click();
     // The switch shows what main stored, so it changes once the save has come back.
     const streamSwitch = panel.getByLabel('Stream the answer');
     await streamSwitch.click();
@@ -219,7 +240,7 @@ describe('chat workspace', () => {
     expect(shown).toContain("This connection's tier allows 600 requests a minute.");
     expect(shown).toMatch(/Retry in (600|599|598) s/);
 
-    await page.getByRole('tab', { name: 'Chat' }).click();
+    await panel.getByRole('button', { name: 'Call log', exact: true }).click();
     const log = page.getByRole('region', { name: 'Call log' });
     await expect.poll(() => log.innerText()).toContain('Finished');
     await log.getByLabel('Failures only').check();
@@ -257,6 +278,7 @@ describe('chat workspace', () => {
 
   test('embeddings: dimensions and the cosine similarity of two texts', async () => {
     const page = await openChat();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Embeddings', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Embeddings' });
     const model = panel.getByLabel('Embedding model');
     await expect.poll(() => model.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);

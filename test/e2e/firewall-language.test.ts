@@ -49,7 +49,11 @@ describe('the firewall views in 简体中文', () => {
     const detail = panel.getByRole('complementary');
     await expect.poll(() => detail.innerText(), { timeout: 15_000 }).toContain('无法连接设备（');
     await detail.getByRole('button', { name: /^封禁来源/ }).click();
-    await expect.poll(() => detail.getByRole('alert').innerText(), { timeout: 15_000 }).toContain('未封禁');
+    const confirmation = page.getByRole('dialog', { name: /^封禁 .*？$/ });
+    await confirmation.getByRole('button', { name: '封禁', exact: true }).click();
+    await expect.poll(() => confirmation.getByRole('alert').innerText(), { timeout: 15_000 }).toContain('未封禁');
+    await expectNoEnglish(confirmation);
+    await confirmation.getByRole('button', { name: '取消' }).click();
     await expectNoEnglish(detail);
 
     // The sync line says why the appliance was not reached.

@@ -128,7 +128,7 @@ describe('the firewall workspace, as an analyst uses it', () => {
     expect(lines.length).toBe(shown + 1);
     expect(csv).not.toMatch(/(^|,)[=+\-@]/m);
 
-    // Block the source of an alert in one click; its rows show it blocked.
+    // Block the source of an alert: asked first, Enter confirms; its rows show it blocked.
     await alertsGrid(page).getByRole('rowgroup', { name: 'Alerts rows' }).focus();
     await page.keyboard.press('Home');
     await page.keyboard.press('Enter');
@@ -136,10 +136,13 @@ describe('the firewall workspace, as an analyst uses it', () => {
     const sourceIp = (await blockButton.innerText()).replace('Block source ', '').trim();
     const asked = firewall.requests.length;
     await blockButton.click();
+    await page.getByRole('dialog', { name: `Block ${sourceIp}?` }).getByRole('button', { name: 'Block', exact: true }).waitFor();
+    await page.keyboard.press('Enter');
     await expect.poll(() => detail.getByRole('status').innerText(), { timeout: 15_000 }).toContain(`The block list holds ${sourceIp}`);
     await expect.poll(async () => (await columnTexts(page, columns.source))[0]).toMatch(new RegExp(`^${sourceIp.replaceAll('.', '\\.')}\\s*blocked$`, 'i'));
-    // One request to the appliance: the block. The detail and the rows follow from its answer and main's cache.
-    expect(applianceCalls(firewall, asked)).toEqual([`POST ${FIREWALL_API_PREFIX}/blocklist`]);
+    // One write to the appliance: the block (the confirmation read the allow list to check the address).
+    // The detail and the rows follow from its answer and main's cache.
+    expect(applianceCalls(firewall, asked)).toEqual([`GET ${FIREWALL_API_PREFIX}/allowlist`, `POST ${FIREWALL_API_PREFIX}/blocklist`]);
 
     expect(dialogs).toEqual([]);
   });
@@ -159,11 +162,14 @@ describe('the firewall workspace, as an analyst uses it', () => {
     await page.keyboard.press('Home');
     await page.keyboard.press('Enter');
     const detail = firewallPanel(page).getByRole('complementary', { name: `Alert ${alert!.id}` });
-    await detail.getByRole('combobox', { name: 'Block for' }).selectOption({ label: '1 hour' });
+    await detail.getByRole('button', { name: `Block source ${sourceIp}` }).waitFor();
     const asked = firewall.requests.length;
     await detail.getByRole('button', { name: `Block source ${sourceIp}` }).click();
+    const confirmation = page.getByRole('dialog', { name: `Block ${sourceIp}?` });
+    await confirmation.getByRole('combobox', { name: 'Duration' }).selectOption({ label: '1 hour' });
+    await confirmation.getByRole('button', { name: 'Block', exact: true }).click();
     await expect.poll(() => detail.getByRole('status').innerText(), { timeout: 15_000 }).toContain(`The block list holds ${sourceIp}`);
-    expect(applianceCalls(firewall, asked)).toEqual([`POST ${FIREWALL_API_PREFIX}/blocklist`]);
+    expect(applianceCalls(firewall, asked)).toEqual([`GET ${FIREWALL_API_PREFIX}/allowlist`, `POST ${FIREWALL_API_PREFIX}/blocklist`]);
 
     const toast = platform.notifications.find((shown) => shown.body.includes(sourceIp));
     expect(toast).toBeDefined();
@@ -294,8 +300,8 @@ describe('what the appliance allows shows before the user tries', () => {
     await addFirewall(app, firewall, firewall.keys.readOnly);
     const blocklist = await openSection(page, 'Block list');
     await blocklist.getByRole('button', { name: 'Add block' }).click();
-    const form = blocklist.getByRole('form', { name: 'Add block' });
-    await form.getByLabel('IP address').fill('192.0.2.77');
+    const form = page.getByRole('dialog', { name: 'Block an address' });
+    await form.getByRole('textbox', { name: 'Address' }).fill('192.0.2.77');
     const posts = () => firewall.requests.filter((request) => request.method === 'POST').length;
     expect(posts()).toBe(0);
     await form.getByRole('button', { name: 'Block' }).click();

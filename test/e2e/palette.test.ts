@@ -106,7 +106,7 @@ describe('command palette', () => {
     await page.keyboard.press('Control+k');
     await search(page, address);
     await palette(page).getByRole('option', { name: `Block ${address}…` }).click();
-    await expect.poll(() => page.getByRole('form', { name: 'Add block' }).getByRole('textbox').first().inputValue()).toBe(address);
+    await expect.poll(() => page.getByRole('dialog', { name: `Block ${address}?` }).count()).toBe(1);
   });
 
   test('a command runs and comes first next time; the palette works in Chinese and in the dark theme', async () => {

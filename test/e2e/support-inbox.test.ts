@@ -93,7 +93,9 @@ describe('the tickets inbox, as a new analyst uses it', () => {
     await ticketTab.getByRole('button', { name: 'Send robot reply' }).click();
     await expect.poll(() => ticketTab.getByRole('region', { name: 'Your writes' }).innerText(), { timeout: 15_000 }).toContain('Sent');
     await expect.poll(() => thread.innerText(), { timeout: 15_000 }).toContain('Thanks, we are on it.');
-    // A visitor message in the visitor's name.
+    // A visitor message in the visitor's name: a secondary action that says what it does.
+    await ticketTab.getByRole('button', { name: 'Post a message as the visitor…' }).click();
+    expect(await ticketTab.getByRole('region', { name: 'In the visitor’s name' }).innerText()).toContain('It is not a reply');
     await ticketTab.getByLabel('Visitor message').fill('Any news?');
     await ticketTab.getByRole('button', { name: 'Add visitor message' }).click();
     await expect.poll(() => thread.innerText(), { timeout: 15_000 }).toContain('Any news?');
@@ -212,10 +214,12 @@ describe('contacts and after-sales work items', () => {
     const form = page.getByRole('dialog', { name: 'New work item' });
     await form.getByLabel('Title').fill('Replace the broken router');
     await form.getByLabel('Priority').selectOption({ label: 'High' });
-    const contactChoice = form.getByLabel('Contact (optional)');
-    await expect.poll(() => contactChoice.locator('option').count()).toBeGreaterThan(1);
-    const contactId = await contactChoice.locator('option').nth(1).getAttribute('value');
-    await contactChoice.selectOption(contactId!);
+    await form.getByRole('combobox', { name: 'Contact (optional)' }).click();
+    const offered = form.getByRole('listbox', { name: 'Contact (optional)' }).getByRole('option');
+    await expect.poll(() => offered.count()).toBeGreaterThan(1);
+    const contactName = await offered.first().locator('strong').innerText();
+    await offered.first().click();
+    expect(await form.getByRole('group', { name: 'Contact (optional)' }).innerText()).toContain(contactName);
     await form.getByRole('button', { name: 'Create work item' }).click();
     await expect.poll(() => work.getByRole('region', { name: 'Your writes' }).innerText(), { timeout: 15_000 }).toContain('Sent');
 
@@ -223,7 +227,8 @@ describe('contacts and after-sales work items', () => {
     await expect.poll(() => list.innerText(), { timeout: 15_000 }).toContain('Replace the broken router');
     await list.getByRole('option').filter({ hasText: 'Replace the broken router' }).click();
     const detail = work.getByRole('complementary', { name: 'Work item Replace the broken router' });
-    await expect.poll(() => detail.innerText()).toContain(`Contact ${contactId}`);
+    // The linked contact by its name, not its id.
+    await expect.poll(() => detail.innerText()).toContain(`Contact: ${contactName}`);
     expect(await detail.innerText()).toContain('High');
 
     await detail.getByLabel('Status').selectOption({ label: 'Pending' });
@@ -234,7 +239,8 @@ describe('contacts and after-sales work items', () => {
     await expect.poll(() => detail.getByRole('region', { name: 'Follow-ups' }).innerText(), { timeout: 15_000 }).toContain('Courier booked.');
 
     const [created] = (await siteRecord(sim, sim.keys.demo, '/work?limit=1')).items;
-    expect(created).toMatchObject({ title: 'Replace the broken router', status: 'pending', priority: 'high', contact_id: contactId });
+    expect(created).toMatchObject({ title: 'Replace the broken router', status: 'pending', priority: 'high' });
+    expect((await siteRecord(sim, sim.keys.demo, `/contacts/${created.contact_id}`)).name).toBe(contactName);
   });
 });
 
@@ -261,6 +267,7 @@ describe('what the key allows, and writes that must not be lost', () => {
     expect(words).toContain('Needs the scope agent.reply');
     expect(words).toContain('Needs the scope ticket.write');
     // The agent type has no live.write either: no visitor message.
+    await ticketTab.getByRole('button', { name: 'Post a message as the visitor…' }).click();
     expect(await ticketTab.getByRole('button', { name: 'Add visitor message' }).isDisabled()).toBe(true);
 
     await page.getByRole('tab', { name: 'Support' }).click();

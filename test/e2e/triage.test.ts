@@ -103,7 +103,7 @@ describe('triage of an alert, as an analyst does it', () => {
     const asked = e2e.sims.firewall.requests.length;
     await proposal.getByRole('button', { name: 'Approve' }).click();
     const confirm = page.getByRole('dialog', { name: `Block ${source}?` });
-    expect(await confirm.getByRole('combobox', { name: 'Block for' }).inputValue()).toBe('86400');
+    expect(await confirm.getByRole('combobox', { name: 'Duration' }).inputValue()).toBe('86400');
     await shot(page, 'triage-confirm-en');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'triage-confirm-dark');

@@ -268,6 +268,11 @@ export class FirewallSim extends SimServer {
     return this.#store.blocklist.map((block) => block.ip);
   }
 
+  /** The addresses and ranges on the appliance's allow list now. */
+  allowedAddresses(): string[] {
+    return this.#store.allowlist.map((entry) => entry.ip);
+  }
+
   // Appends n new alerts (newest) and emits alert.created for each; returns them as GET /alerts/{id} shows them.
   // `fields` sets what a test needs of each (a source, a message with hostile text).
   addAlerts(n: number, fields: Partial<Pick<Alert, 'src_ip' | 'message' | 'signature' | 'severity'>> = {}): AlertView[] {

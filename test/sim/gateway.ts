@@ -243,7 +243,8 @@ export class GatewaySim extends SimServer {
     if (this.dialect === 'plain') {
       return jsonResponse(200, { models: allowed.map((m) => ({ name: m.id, provider: m.owned_by, created: new Date(MODELS_CREATED * 1000).toISOString() })) });
     }
-    const data = allowed.map((m) => ({ id: m.id, object: 'model', created: MODELS_CREATED, owned_by: m.owned_by }));
+    // What each model is for, as LiteLLM- and Together-style gateways say it; the plain dialect says nothing, as OpenAI does.
+    const data = allowed.map((m) => ({ id: m.id, object: 'model', created: MODELS_CREATED, owned_by: m.owned_by, type: m.kind }));
     return jsonResponse(200, { object: 'list', data });
   }
 

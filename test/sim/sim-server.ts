@@ -148,6 +148,8 @@ export abstract class SimServer implements SimServerBase {
   readonly #options: SimServerOptions;
   readonly #closing = new AbortController();
   #server: https.Server | undefined;
+  /** Where it listens and with what, kept so that a server taken down comes back as the same one. */
+  #listening: { port: number; pem: Pem } | undefined;
   #leafSha256 = '';
   #stopActivity: (() => void) | undefined;
   #dialect: SimDialect = 'opsdesk';
@@ -166,7 +168,7 @@ export abstract class SimServer implements SimServerBase {
   }
 
   get port(): number {
-    return (this.#server?.address() as AddressInfo | null)?.port ?? 0;
+    return this.#listening?.port ?? 0;
   }
 
   get url(): string {
@@ -193,13 +195,35 @@ export abstract class SimServer implements SimServerBase {
       });
     });
     this.#server = server;
+    this.#listening = { port: (server.address() as AddressInfo).port, pem };
     this.#leafSha256 = new X509Certificate(pem.certPem).fingerprint256;
+  }
+
+  /**
+   * Fault switch: the server goes down as a crashed one does, mid-request or not: it stops
+   * listening (connections are refused) and every open connection is cut, answered or not.
+   */
+  async goDown(): Promise<void> {
+    const server = this.#server;
+    this.#server = undefined;
+    if (!server) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  /** Back on the same port with the same certificate and the same data, after goDown. */
+  async comeBack(): Promise<void> {
+    if (this.#server || !this.#listening) return;
+    await this.listen(this.#listening.port, this.#listening.pem);
   }
 
   // New connections get the new certificate; connections already open keep the old one.
   setCertificate(pem: Pem): void {
     if (!this.#server) throw new Error('simulator is not listening');
     this.#server.setSecureContext({ cert: pem.certPem, key: pem.keyPem });
+    if (this.#listening) this.#listening.pem = pem;
     this.#leafSha256 = new X509Certificate(pem.certPem).fingerprint256;
   }
 

@@ -160,6 +160,11 @@ export class SupportSim extends SimServer {
   readonly #idempotency = new Map<string, StoredResult>();
   readonly #router = new Router<Route>();
   readonly #webhooks: WebhookSender;
+  /**
+   * How many close requests ran per ticket (a replay under the same Idempotency-Key does not run):
+   * a ticket closed exactly once has 1, whatever the faults on the way.
+   */
+  readonly closesRun = new Map<string, number>();
 
   constructor(options: { seed: number; caPem: string; clock?: Clock }) {
     super({ apiPrefix: SUPPORT_API_PREFIX, urlPath: '', clock: options.clock });
@@ -669,6 +674,7 @@ export class SupportSim extends SimServer {
   #closeTicket(ctx: Context): object {
     const ticket = this.#ticket(ctx);
     const body = this.dialect === 'plain' ? { note: parseOrReject(plainCloseSchema, ctx.body, BAD).remark } : parseOrReject(closeSchema, ctx.body, BAD);
+    this.closesRun.set(ticket.id, (this.closesRun.get(ticket.id) ?? 0) + 1);
     if (ticket.status !== 'closed') {
       const now = new Date().toISOString();
       Object.assign(ticket, { status: 'closed', closed_at: now, updated_at: now, close_note: body.note ?? null });

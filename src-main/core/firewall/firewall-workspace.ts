@@ -26,6 +26,7 @@ import { ApplianceResource, type ResourceOptions } from './appliance-resource.ts
 import { BlockRepository } from './blocklist/block-repository.ts';
 import { raiseBlockNotices } from './blocklist/block-notices.ts';
 import { BlockService } from './blocklist/block-service.ts';
+import { ProtectedRangesStore } from './blocklist/protected-ranges.ts';
 import { CapabilityService } from './capabilities/capability-service.ts';
 import { domainRuleResource, type DomainRuleInput } from './domains/domain-wire.ts';
 import { AlertExport } from './export/alert-export.ts';
@@ -68,6 +69,7 @@ export class FirewallWorkspace {
   readonly webhooks: WebhookService;
   readonly sync: SyncScheduler<FirewallSyncResource>;
   readonly syncSettings: SyncSettingsStore;
+  readonly protectedRanges: ProtectedRangesStore;
   readonly #options: FirewallWorkspaceOptions;
   readonly #disposables = new DisposableStore();
 
@@ -78,6 +80,7 @@ export class FirewallWorkspace {
     const budget = new SyncBudget(clock);
     const alertRepository = new AlertRepository(db);
     this.syncSettings = new SyncSettingsStore(options.settings);
+    this.protectedRanges = new ProtectedRangesStore(options.settings);
     this.capabilities = new CapabilityService(clients, clock, options.translator);
     const pageSizes = new PageSizes(clients, options.settings);
     this.resources = { clients, pageSizes, clock, refused: (profileId, error, access) => this.capabilities.refused(profileId, error, access), ...(options.activity && { activity: options.activity }) };

@@ -8,13 +8,10 @@ import { describeHttpError, describeMalformedResponse, requestIdFrom } from '../
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
 import { readList, readRecord, readRecords, type Fields, type ReadRecords } from '../wire/read.ts';
+import type { GatewayModelInfo } from '../../../src-preload/contract/gateway.ts';
 import { normaliseGatewayBaseUrl } from './base-url.ts';
+import { kindsByName, kindsStated } from './model-kinds.ts';
 import { describeStreamError, gatewayDialect } from './error-dialect.ts';
-
-export interface GatewayModel {
-  id: string;
-  ownedBy?: string;
-}
 
 /** A body as it came, for files the gateway hands out (an image at a URL). */
 export interface FetchedFile {
@@ -26,7 +23,7 @@ export interface GatewayClient {
   /** For endpoints beyond this module; map its errors with `toServiceFailure`. */
   readonly openai: OpenAI;
   /** The key's models, and how many entries were left out for want of a usable id. */
-  listModels(): Promise<ReadRecords<GatewayModel>>;
+  listModels(): Promise<ReadRecords<GatewayModelInfo>>;
   /**
    * GETs a file the gateway pointed to, over this profile's connection (its trust, proxy and size
    * cap). The key goes along only to the gateway's own origin: an image URL on a storage host must
@@ -47,11 +44,13 @@ export interface GatewayClient {
 const MAX_MODEL_ID_LENGTH = 256;
 
 /** One entry of the model list (its shape is "not shown"): refused only without a usable id. */
-export function readModel(model: Fields): GatewayModel | undefined {
+export function readModel(model: Fields): GatewayModelInfo | undefined {
   const id = model.id('id', 'model', 'name', 'model_id');
   if (id === undefined || id.length > MAX_MODEL_ID_LENGTH) return undefined;
   const ownedBy = model.string('owned_by', 'ownedBy', 'owner', 'provider', 'vendor');
-  return { id, ...(ownedBy ? { ownedBy } : {}) };
+  const stated = kindsStated(model);
+  const kinds = stated.length > 0 ? { kinds: stated, kindsFrom: 'gateway' as const } : { kinds: kindsByName(id), kindsFrom: 'name' as const };
+  return { id, ...(ownedBy ? { ownedBy } : {}), ...kinds };
 }
 
 /** The doc allows a base address with or without the version segment; the SDK wants it with. */
@@ -114,7 +113,7 @@ export function createGatewayClient(
     return http.toServiceFailure(error instanceof OpenAI.APIConnectionError ? error.cause : error);
   }
 
-  async function listModels(): Promise<ReadRecords<GatewayModel>> {
+  async function listModels(): Promise<ReadRecords<GatewayModelInfo>> {
     try {
       // Read as sent, not through the SDK's page type: a server may list under `models` or `items`.
       // And by what the body holds, not its label: JSON sent as text/plain is a list, a login page is not.

@@ -30,7 +30,7 @@ export interface SupportOutboxOptions {
 }
 
 /** What a feature needs of the support outbox. */
-export type SupportWriteQueue = Pick<SupportOutbox, 'own' | 'submit'>;
+export type SupportWriteQueue = Pick<SupportOutbox, 'own' | 'submit' | 'get'>;
 
 const kindOf = (objectKey: string) => objectKey.split(':')[0]!;
 
@@ -61,6 +61,10 @@ export class SupportOutbox {
 
   submit(write: SupportWrite, alongside?: (id: string) => void): Promise<OutboxEntry> {
     return this.#options.outbox.submit({ ...write, service: 'support' }, alongside);
+  }
+
+  get(id: string): OutboxEntry | null {
+    return this.#options.outbox.get(id);
   }
 
   async #send(write: OutboxWrite, idempotencyKey: string): Promise<SentAnswer> {

@@ -17,6 +17,7 @@ import { SyncStateRepository } from '../sync/sync-state-repository.ts';
 import { AccessService, type SupportProfileFacts } from './access/access-service.ts';
 import { AnalyticsService } from './analytics/analytics-service.ts';
 import { ChatLogService } from './chat-logs/chat-log-service.ts';
+import { ContactLinks } from './contacts/contact-links.ts';
 import { ContactService } from './contacts/contact-service.ts';
 import { KbService } from './kb/kb-service.ts';
 import { QaService } from './qa/qa-service.ts';
@@ -48,6 +49,7 @@ export class SupportWorkspace {
   readonly access: AccessService;
   readonly tickets: TicketService;
   readonly contacts: ContactService;
+  readonly contactLinks: ContactLinks;
   readonly work: WorkService;
   readonly kb: KbService;
   readonly qa: QaService;
@@ -72,6 +74,7 @@ export class SupportWorkspace {
     this.tickets = new TicketService({ ...shared, repository: new TicketRepository(db) });
     this.contacts = new ContactService(db, { ...shared, refresh: (profileId) => this.#refresh(profileId, 'contacts') });
     this.work = new WorkService(db, { ...shared, refresh: (profileId) => this.#refresh(profileId, 'work') });
+    this.contactLinks = new ContactLinks(db, this.contacts, logger);
     this.kb = new KbService(clients, this.#outbox);
     this.qa = new QaService(clients);
     this.analytics = new AnalyticsService(clients);

@@ -1,11 +1,13 @@
 import { workspaceStateSchema } from '../../../src-preload/contract/workspace.ts';
 import type { WorkspaceState } from '../../../src-preload/contract/workspace.ts';
+import { backEnds, type BackEnd } from '../../../src-preload/contract/profiles.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import { readSavedTab } from './saved-targets.ts';
 
 const key = 'workspace';
+const lastProfilesKey = 'lastProfiles';
 
-/** The tab layout, kept in SQLite so a restart brings the same tabs back. */
+/** The tab layout, and the connection each kind of view last used, kept in SQLite so a restart brings them back. */
 export class WorkspaceService {
   readonly #settings: SettingsTable;
   constructor(settings: SettingsTable) {
@@ -27,6 +29,17 @@ export class WorkspaceService {
 
   save(state: WorkspaceState): null {
     this.#settings.write(key, state);
+    return null;
+  }
+
+  lastProfiles(): Partial<Record<BackEnd, string>> {
+    const saved = this.#settings.read(lastProfilesKey);
+    if (typeof saved !== 'object' || saved === null) return {};
+    return Object.fromEntries(Object.entries(saved).filter(([service, id]) => (backEnds as readonly string[]).includes(service) && typeof id === 'string'));
+  }
+
+  rememberProfile(service: BackEnd, profileId: string): null {
+    this.#settings.write(lastProfilesKey, { ...this.lastProfiles(), [service]: profileId });
     return null;
   }
 }

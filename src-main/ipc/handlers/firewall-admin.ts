@@ -14,7 +14,7 @@ export function firewallAdminHandlers({ firewallAdmin: admin }: AppServices): Ha
     updateAddressObject: ({ profileId, id, addressObject }) => admin.addressObjects.update(profileId, id, addressObject),
     deleteAddressObject: ({ profileId, id }) => admin.addressObjects.remove(profileId, id),
 
-    searchLogs: ({ profileId, query, ...paging }) => admin.logs.search(profileId, query, paging),
+    searchLogs: ({ profileId, query, remember, ...paging }) => admin.logs.search(profileId, query, paging, { remember }),
     recentLogQueries: ({ profileId }) => admin.logs.recent(profileId),
 
     listDevices: ({ profileId, text, online, ...paging }) => admin.devices.list(profileId, paging, { q: text, online }),

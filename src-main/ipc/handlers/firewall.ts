@@ -17,6 +17,8 @@ export function firewallHandlers(services: AppServices): Handlers<Contract>['fir
     block: ({ profileId, ip, durationSeconds, reason, proposedBy }) => firewall.blocks.block(profileId, ip, durationSeconds, reason, proposedBy),
     blockAlertSource: ({ profileId, alertId, durationSeconds }) => firewall.blocks.blockAlertSource(profileId, alertId, durationSeconds),
     unblock: ({ profileId, entryId }) => firewall.blocks.unblock(profileId, entryId),
+    protectedRanges: () => firewall.protectedRanges.get(),
+    saveProtectedRanges: (ranges) => firewall.protectedRanges.save(ranges),
     allowlist: ({ profileId }) => firewall.allowlist.all(profileId),
     addAllow: ({ profileId, ip, description }) => firewall.allowlist.create(profileId, { ip, description }),
     removeAllow: ({ profileId, entryId }) => firewall.allowlist.remove(profileId, entryId),

@@ -12,6 +12,7 @@ import { notificationsHandlers } from './notifications.ts';
 import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
+import { repliesHandlers } from './replies.ts';
 import { searchHandlers } from './search.ts';
 import { supportWebhooksHandlers } from './support-webhooks.ts';
 import { supportHandlers } from './support.ts';
@@ -37,5 +38,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     assistant: assistantHandlers(services),
     drafting: draftingHandlers(services),
     views: viewsHandlers(services),
+    replies: repliesHandlers(services),
   };
 }

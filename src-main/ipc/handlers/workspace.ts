@@ -6,5 +6,7 @@ export function workspaceHandlers(services: AppServices): Handlers<Contract>['wo
   return {
     load: () => services.workspace.load(),
     save: (state) => services.workspace.save(state),
+    lastProfiles: () => services.workspace.lastProfiles(),
+    rememberProfile: ({ service, profileId }) => services.workspace.rememberProfile(service, profileId),
   };
 }

@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useModels } from './chat-data.ts';
 import { useChatStore } from './chat-store.ts';
 
 /** Seconds left of a Retry-After, counting down from when this window learnt of it. */
@@ -24,7 +25,7 @@ function useSecondsLeft(messageId: string, waitSeconds: number | undefined): num
 export function AnswerNotice({ message, profile, onRetry }: { message: ChatMessage; profile: ProfileView | undefined; onRetry(): void }) {
   const { t } = useTranslation();
   const navigate = useWorkspaceStore((state) => state.navigate);
-  const models = useChatStore((state) => (profile ? state.models[profile.id] : undefined));
+  const models = useModels(profile?.id ?? null);
   const waitSeconds = typeof message.error?.params?.['waitSeconds'] === 'number' ? message.error.params['waitSeconds'] : undefined;
   const secondsLeft = useSecondsLeft(message.id, waitSeconds);
   const retry = (
@@ -37,7 +38,7 @@ export function AnswerNotice({ message, profile, onRetry }: { message: ChatMessa
     case 'failed': {
       const error = message.error;
       if (!error) return null;
-      const allowed = models?.state === 'loaded' ? models.models.map((model) => model.id) : [];
+      const allowed = (models.data ?? []).filter((model) => model.kinds.includes('chat')).map((model) => model.id);
       return (
         <div className="chat-answer-notice">
           <ErrorNotice error={error} title={message.content ? t('chat.answer.failedPartWay') : t('chat.answer.failed')} />

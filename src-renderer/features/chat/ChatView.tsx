@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ConversationSummary } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -7,31 +8,99 @@ import { Time } from '../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { CallLog } from './CallLog.tsx';
 import { useChatStore } from './chat-store.ts';
+import { ConversationBody, useOpenConversation } from './ConversationView.tsx';
 import { EmbeddingsPanel } from './EmbeddingsPanel.tsx';
 import { ImagesPanel } from './ImagesPanel.tsx';
 import { TranscriptionPanel } from './TranscriptionPanel.tsx';
 import './chat.css';
 
-/** Past conversations, searchable, each reopened in its own tab; and a new one. */
-function ConversationList({ profile }: { profile: ProfileView }) {
+/** What the Chat view shows beside its list: a conversation, or one of the gateway's other uses. */
+const tools = ['images', 'transcription', 'embeddings', 'callLog'] as const;
+type Shown = 'conversation' | (typeof tools)[number];
+
+/** A title typed in place; Enter or leaving the field saves it, Esc gives up. */
+function RenameField({ summary, onDone }: { summary: ConversationSummary; onDone(): void }) {
+  const { t } = useTranslation();
+  const update = useChatStore((state) => state.update);
+  const [title, setTitle] = useState(summary.title);
+  const save = () => {
+    if (title.trim() && title.trim() !== summary.title) void update(summary.id, { title: title.trim() });
+    onDone();
+  };
+  return (
+    <input
+      className="chat-rename"
+      aria-label={t('chat.list.renameLabel')}
+      value={title}
+      maxLength={200}
+      autoFocus
+      onChange={(event) => setTitle(event.target.value)}
+      onBlur={save}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') save();
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onDone();
+        }
+      }}
+    />
+  );
+}
+
+function ConversationRow({ summary, open, onOpen }: { summary: ConversationSummary; open: boolean; onOpen(): void }) {
+  const { t } = useTranslation();
+  const removeWithUndo = useChatStore((state) => state.removeWithUndo);
+  const navigate = useWorkspaceStore((state) => state.navigate);
+  const [renaming, setRenaming] = useState(false);
+  const title = summary.title || t('chat.untitled');
+  return (
+    <li className={open ? 'chat-conversation-row chat-conversation-open-row' : 'chat-conversation-row'}>
+      {renaming ? (
+        <RenameField summary={summary} onDone={() => setRenaming(false)} />
+      ) : (
+        <button type="button" className="chat-conversation-open" aria-current={open} onClick={onOpen} onDoubleClick={() => setRenaming(true)}>
+          <span className="chat-conversation-title">{title}</span>
+          <span className="muted chat-conversation-meta">
+            {summary.model ?? t('chat.noModel')} · <Time value={summary.updatedAt} />
+          </span>
+        </button>
+      )}
+      <span className="chat-conversation-actions">
+        <button type="button" className="chat-row-action" aria-label={t('chat.list.rename', { title })} title={t('chat.list.renameShort')} onClick={() => setRenaming(true)}>
+          ✎
+        </button>
+        <button
+          type="button"
+          className="chat-row-action"
+          aria-label={t('chat.list.openInTab', { title })}
+          title={t('chat.openInTab')}
+          onClick={() => navigate({ kind: 'conversation', params: { id: summary.id } })}
+        >
+          ↗
+        </button>
+        <button type="button" className="chat-row-action" aria-label={t('chat.list.delete', { title })} title={t('chat.list.deleteShort')} onClick={() => removeWithUndo(summary)}>
+          ×
+        </button>
+      </span>
+    </li>
+  );
+}
+
+/** Past conversations, newest first and searchable, beside the open one; and a new one. */
+function ConversationList({ profile, shownId, onOpen }: { profile: ProfileView; shownId: string | null; onOpen(id: string): void }) {
   const { t } = useTranslation();
   const summaries = useChatStore((state) => state.summaries);
   const query = useChatStore((state) => state.query);
   const listError = useChatStore((state) => state.listError);
+  const deleting = useChatStore((state) => state.deleting);
   const search = useChatStore((state) => state.search);
   const create = useChatStore((state) => state.create);
-  const remove = useChatStore((state) => state.remove);
-  const follow = useChatStore((state) => state.follow);
-  const navigate = useWorkspaceStore((state) => state.navigate);
-
-  useEffect(() => {
-    follow();
-    void search(useChatStore.getState().query);
-  }, [follow, search]);
+  const undoRemove = useChatStore((state) => state.undoRemove);
+  const listed = summaries.filter((summary) => summary.id !== deleting?.id);
 
   const startNew = async () => {
     const id = await create(profile.id);
-    if (id) navigate({ kind: 'conversation', params: { id } });
+    if (id) onOpen(id);
   };
 
   return (
@@ -42,23 +111,21 @@ function ConversationList({ profile }: { profile: ProfileView }) {
         </button>
         <input type="search" aria-label={t('chat.list.search')} placeholder={t('chat.list.searchPlaceholder')} value={query} onChange={(event) => void search(event.target.value)} />
       </div>
+      {deleting && (
+        <p role="status" className="chat-undo">
+          <span>{t('chat.list.deleted', { title: deleting.title || t('chat.untitled') })}</span>
+          <button type="button" className="link-button" onClick={undoRemove}>
+            {t('chat.list.undo')}
+          </button>
+        </p>
+      )}
       {listError && <ErrorNotice error={listError} />}
-      {summaries.length === 0 ? (
-        <p className="muted">{query ? t('chat.list.noMatch', { query }) : t('chat.list.empty')}</p>
+      {listed.length === 0 ? (
+        <p className="muted chat-list-empty">{query ? t('chat.list.noMatch', { query }) : t('chat.list.empty')}</p>
       ) : (
         <ul className="chat-conversations">
-          {summaries.map((summary) => (
-            <li key={summary.id} className="chat-conversation-row">
-              <button type="button" className="chat-conversation-open" onClick={() => navigate({ kind: 'conversation', params: { id: summary.id } })}>
-                <span className="chat-conversation-title">{summary.title || t('chat.untitled')}</span>
-                <span className="muted">
-                  {summary.model ?? t('chat.noModel')} · <Time value={summary.updatedAt} />
-                </span>
-              </button>
-              <button type="button" className="button" aria-label={t('chat.list.delete', { title: summary.title || t('chat.untitled') })} onClick={() => void remove(summary.id)}>
-                {t('chat.list.deleteShort')}
-              </button>
-            </li>
+          {listed.map((summary) => (
+            <ConversationRow key={summary.id} summary={summary} open={summary.id === shownId} onOpen={() => onOpen(summary.id)} />
           ))}
         </ul>
       )}
@@ -66,19 +133,63 @@ function ConversationList({ profile }: { profile: ProfileView }) {
   );
 }
 
+function OpenConversation({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { conversation, loadError } = useOpenConversation(id);
+  if (!conversation) return loadError ? <ErrorNotice error={loadError} /> : <p className="muted">{t('chat.loading')}</p>;
+  return <ConversationBody conversation={conversation} inTab={false} />;
+}
+
+function ChatWorkspace({ profile }: { profile: ProfileView }) {
+  const { t } = useTranslation();
+  const summaries = useChatStore((state) => state.summaries);
+  const deleting = useChatStore((state) => state.deleting);
+  const openId = useChatStore((state) => state.openId);
+  const open = useChatStore((state) => state.open);
+  const follow = useChatStore((state) => state.follow);
+  const search = useChatStore((state) => state.search);
+  const [shown, setShown] = useState<Shown>('conversation');
+
+  useEffect(() => {
+    follow();
+    void search(useChatStore.getState().query);
+  }, [follow, search]);
+
+  const listed = summaries.filter((summary) => summary.id !== deleting?.id);
+  const shownId = listed.some((summary) => summary.id === openId) ? openId : (listed[0]?.id ?? null);
+  const openConversation = (id: string) => {
+    open(id);
+    setShown('conversation');
+  };
+
+  return (
+    <div className="chat-layout">
+      <aside className="chat-sidebar">
+        <ConversationList profile={profile} shownId={shown === 'conversation' ? shownId : null} onOpen={openConversation} />
+        <nav className="chat-tools" aria-label={t('chat.tools.label')}>
+          {tools.map((tool) => (
+            <button key={tool} type="button" className="chat-tool" aria-pressed={shown === tool} onClick={() => setShown(shown === tool ? 'conversation' : tool)}>
+              {t(`chat.tools.${tool}`)}
+            </button>
+          ))}
+        </nav>
+      </aside>
+      <div className={shown === 'conversation' ? 'chat-main' : 'chat-main chat-main-scrolls'}>
+        {shown === 'conversation' && (shownId ? <OpenConversation key={shownId} id={shownId} /> : <p className="muted chat-none">{t('chat.list.noneOpen')}</p>)}
+        {shown === 'images' && <ImagesPanel profile={profile} />}
+        {shown === 'transcription' && <TranscriptionPanel profile={profile} />}
+        {shown === 'embeddings' && <EmbeddingsPanel profile={profile} />}
+        {shown === 'callLog' && <CallLog />}
+      </div>
+    </div>
+  );
+}
+
 export function ChatView() {
   const { t } = useTranslation();
   return (
     <ServiceConnection service="gateway" title={t('views.chat.title')} needs={t('features.chat.needs')}>
-      {(profile) => (
-        <>
-          <ConversationList profile={profile} />
-          <EmbeddingsPanel profile={profile} />
-          <ImagesPanel profile={profile} />
-          <TranscriptionPanel profile={profile} />
-          <CallLog />
-        </>
-      )}
+      {(profile) => <ChatWorkspace profile={profile} />}
     </ServiceConnection>
   );
 }

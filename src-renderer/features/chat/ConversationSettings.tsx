@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
@@ -6,8 +6,8 @@ import type { ChatParameters, Conversation, ConversationSettings as Settings } f
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { chatParameterNames, chatParameterRanges, type ChatParameterName } from '../../../src-shared/chat-parameters.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useChatStore } from './chat-store.ts';
+import { ModelSelect } from './ModelSelect.tsx';
 
 /** The value typed, or why it is not one the gateway takes. */
 export function parameterProblem(name: ChatParameterName, typed: string): 'not_a_number' | 'out_of_range' | 'not_whole' | null {
@@ -87,19 +87,32 @@ function SystemPromptField({ saved, onSave }: { saved: string; onSave(text: stri
   );
 }
 
-/** Per conversation: connection, model (only what the key may use), system prompt, endpoint, streaming, parameters. */
-export function ConversationSettings({ conversation, profiles }: { conversation: Conversation; profiles: ProfileView[] }) {
+/** The header's one line: which connection and model the conversation uses. */
+export function ConversationLine({ conversation, profiles, onSaved }: { conversation: Conversation; profiles: ProfileView[]; onSaved(error: IpcError | null): void }) {
+  const { t } = useTranslation();
+  const update = useChatStore((state) => state.update);
+  const save = async (settings: Settings) => onSaved(await update(conversation.id, settings));
+  return (
+    <>
+      <select aria-label={t('chat.settings.connection')} value={conversation.profileId ?? ''} onChange={(event) => void save({ profileId: event.target.value })}>
+        {!conversation.profileId && <option value="">{t('chat.settings.noConnection')}</option>}
+        {profiles.map((profile) => (
+          <option key={profile.id} value={profile.id}>
+            {profile.name}
+          </option>
+        ))}
+      </select>
+      <ModelSelect profileId={conversation.profileId} kind="chat" label={t('chat.settings.model')} value={conversation.model ?? ''} onChange={(model) => void save({ model: model || null })} />
+    </>
+  );
+}
+
+/** The rest of a conversation's settings, folded under the header: system prompt, endpoint, streaming, parameters. */
+export function ConversationSettings({ conversation, error, onSaved }: { conversation: Conversation; error: IpcError | null; onSaved(error: IpcError | null): void }) {
   const { t } = useTranslation();
   const fieldErrorText = useFieldErrorText();
   const update = useChatStore((state) => state.update);
-  const loadModels = useChatStore((state) => state.loadModels);
-  const models = useChatStore((state) => (conversation.profileId ? state.models[conversation.profileId] : undefined));
-  const [error, setError] = useState<IpcError | null>(null);
-  useEffect(() => {
-    if (conversation.profileId) void loadModels(conversation.profileId);
-  }, [conversation.profileId, loadModels]);
-
-  const save = async (settings: Settings) => setError(await update(conversation.id, settings));
+  const save = async (settings: Settings) => onSaved(await update(conversation.id, settings));
   const mainError = (name: ChatParameterName) => {
     const field = error?.fieldErrors?.find((candidate) => candidate.path === `parameters.${name}`);
     return field && fieldErrorText(field);
@@ -110,36 +123,11 @@ export function ConversationSettings({ conversation, profiles }: { conversation:
     else parameters[name] = value;
     void save({ parameters });
   };
-  const modelIds = models?.state === 'loaded' ? models.models.map((model) => model.id) : [];
-  const modelChoices = conversation.model && !modelIds.includes(conversation.model) ? [conversation.model, ...modelIds] : modelIds;
 
   return (
-    <section className="chat-settings" aria-label={t('chat.settings.label')}>
+    <section id={settingsPanelId(conversation.id)} className="chat-settings" aria-label={t('chat.settings.label')}>
+      <SystemPromptField key={conversation.systemPrompt} saved={conversation.systemPrompt} onSave={(systemPrompt) => void save({ systemPrompt })} />
       <div className="field-row">
-        <Field label={t('chat.settings.connection')}>
-          {(id) => (
-          <select id={id} value={conversation.profileId ?? ''} onChange={(event) => void save({ profileId: event.target.value })}>
-            {!conversation.profileId && <option value="">{t('chat.settings.noConnection')}</option>}
-            {profiles.map((profile) => (
-              <option key={profile.id} value={profile.id}>
-                {profile.name}
-              </option>
-            ))}
-          </select>
-          )}
-        </Field>
-        <Field label={t('chat.settings.model')}>
-          {(id) => (
-          <select id={id} value={conversation.model ?? ''} onChange={(event) => void save({ model: event.target.value || null })} disabled={models?.state !== 'loaded'}>
-            <option value="">{models?.state === 'loading' ? t('chat.settings.modelsLoading') : t('chat.settings.pickModel')}</option>
-            {modelChoices.map((id) => (
-              <option key={id} value={id}>
-                {modelIds.includes(id) ? id : t('chat.settings.modelNotListed', { model: id })}
-              </option>
-            ))}
-          </select>
-          )}
-        </Field>
         <Field label={t('chat.settings.endpoint')}>
           {(id) => (
           <select id={id} value={conversation.endpoint} onChange={(event) => void save({ endpoint: event.target.value === 'responses' ? 'responses' : 'chat' })}>
@@ -152,25 +140,15 @@ export function ConversationSettings({ conversation, profiles }: { conversation:
           <input type="checkbox" checked={conversation.stream} onChange={(event) => void save({ stream: event.target.checked })} />
           {t('chat.settings.stream')}
         </label>
-      </div>
-      {models?.state === 'failed' && (
-        <>
-          <ErrorNotice error={models.error} title={t('chat.settings.modelsFailed')} />
-          <button type="button" className="button" onClick={() => conversation.profileId && void loadModels(conversation.profileId, true)}>
-            {t('chat.retry')}
-          </button>
-        </>
-      )}
-      <SystemPromptField key={conversation.systemPrompt} saved={conversation.systemPrompt} onSave={(systemPrompt) => void save({ systemPrompt })} />
-      <details className="advanced">
-        <summary>{t('chat.parameters.title')}</summary>
-        <div className="field-row">
-          {chatParameterNames.map((name) => (
-            <ParameterField key={`${name}:${conversation.parameters[name] ?? ''}`} name={name} value={conversation.parameters[name]} onSave={saveParameter(name)} mainError={mainError(name)} />
-          ))}
+        <span className="chat-settings-divider" aria-hidden />
+        <div className="field-row" role="group" aria-label={t('chat.parameters.title')}>
+        {chatParameterNames.map((name) => (
+          <ParameterField key={`${name}:${conversation.parameters[name] ?? ''}`} name={name} value={conversation.parameters[name]} onSave={saveParameter(name)} mainError={mainError(name)} />
+        ))}
         </div>
-      </details>
-      {error && !error.fieldErrors && <ErrorNotice error={error} />}
+      </div>
     </section>
   );
 }
+
+export const settingsPanelId = (conversationId: string) => `chat-settings-${conversationId}`;

@@ -1,27 +1,50 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { Conversation } from '../../../src-preload/contract/gateway.ts';
 import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { profilesOf, useProfilesStore } from '../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useDraftSaver, useSettingsOpen } from './chat-data.ts';
 import { useChatStore } from './chat-store.ts';
-import { ConversationSettings } from './ConversationSettings.tsx';
+import { ConversationLine, ConversationSettings, settingsPanelId } from './ConversationSettings.tsx';
 import { AnswerItem, QuestionItem } from './MessageItem.tsx';
 import './chat.css';
 
+/**
+ * Where the question is written. While an answer streams, Stop takes Send's place (and Esc, anywhere
+ * in the conversation, stops it too). Enter sends, Shift+Enter adds a line, Ctrl/Cmd+Enter sends from
+ * anywhere in the composer. What is typed is kept in main as the conversation's draft.
+ */
 function Composer({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation();
   const send = useChatStore((state) => state.send);
-  const [text, setText] = useState('');
+  const stop = useChatStore((state) => state.stop);
+  // Main's draft until this window types: then the window's, which every composer of the conversation shares.
+  const text = useChatStore((state) => state.drafts[conversation.id] ?? conversation.draft);
+  const setDraft = useChatStore((state) => state.setDraft);
+  const setText = (typed: string) => setDraft(conversation.id, typed);
   const [sending, setSending] = useState(false);
-  const busy = conversation.messages.some((message) => message.outcome === 'streaming');
+  const draft = useDraftSaver(conversation.id);
+  const streaming = conversation.messages.find((message) => message.outcome === 'streaming');
   const ready = !!conversation.profileId && !!conversation.model;
   const submit = async () => {
-    if (!text.trim() || busy || !ready) return;
+    if (!text.trim() || streaming || !ready || sending) return;
     setSending(true);
+    draft.sent();
     if (await send(conversation.id, text)) setText('');
+    else draft.typed(text);
     setSending(false);
+  };
+  const sendKey = (event: KeyboardEvent, anywhere: boolean) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    const withModifier = event.ctrlKey || event.metaKey;
+    if (anywhere ? !withModifier : event.shiftKey || withModifier) return;
+    event.preventDefault();
+    event.stopPropagation();
+    void submit();
   };
   return (
     <form
@@ -30,56 +53,106 @@ function Composer({ conversation }: { conversation: Conversation }) {
         event.preventDefault();
         void submit();
       }}
+      onKeyDown={(event) => sendKey(event, true)}
     >
       <textarea
         aria-label={t('chat.composer.label')}
         placeholder={ready ? t('chat.composer.placeholder') : t('chat.composer.pickModelFirst')}
         rows={3}
         value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-            event.preventDefault();
-            void submit();
-          }
+        onChange={(event) => {
+          setText(event.target.value);
+          draft.typed(event.target.value);
         }}
+        onKeyDown={(event) => sendKey(event, false)}
       />
-      <button type="submit" className="button-primary" disabled={!text.trim() || busy || !ready || sending}>
-        {t('chat.composer.send')}
-      </button>
+      {streaming ? (
+        <button type="button" className="button chat-stop" onClick={() => void stop(streaming.id)} title={t('chat.composer.stopKey')}>
+          {t('chat.stop')}
+        </button>
+      ) : (
+        <button type="submit" className="button-primary" disabled={!text.trim() || !ready || sending} title={t('chat.composer.sendKey')}>
+          {t('chat.composer.send')}
+        </button>
+      )}
     </form>
   );
 }
 
-function ConversationBody({ conversation }: { conversation: Conversation }) {
+/** A conversation: its one-line header, its settings folded under it, the messages and the composer. */
+export function ConversationBody({ conversation, inTab }: { conversation: Conversation; inTab: boolean }) {
   const { t } = useTranslation();
   const allProfiles = useProfilesStore((state) => state.profiles);
   const profiles = useMemo(() => profilesOf(allProfiles, 'gateway'), [allProfiles]);
   const profile = profiles.find((candidate) => candidate.id === conversation.profileId);
   const actionError = useChatStore((state) => state.actionErrors[conversation.id]);
   const exportMarkdown = useChatStore((state) => state.exportMarkdown);
+  const stop = useChatStore((state) => state.stop);
+  const navigate = useWorkspaceStore((state) => state.navigate);
+  const [settingsOpen, setSettingsOpen] = useSettingsOpen();
+  const [saveError, setSaveError] = useState<IpcError | null>(null);
   const [exportedTo, setExportedTo] = useState<string | null>(null);
   const busy = conversation.messages.some((message) => message.outcome === 'streaming');
   const lastIndex = conversation.messages.length - 1;
   const { promptTokens, completionTokens, totalTokens } = conversation.usage;
 
   return (
-    <div className="chat-conversation">
-      <ConversationSettings conversation={conversation} profiles={profiles} />
-      <div className="chat-conversation-bar">
-        <span className="muted">{t('chat.usage.conversation', { prompt: promptTokens, completion: completionTokens, total: totalTokens })}</span>
-        <span className="chat-export">
-          {exportedTo && <span role="status">{t('chat.export.saved', { path: exportedTo })}</span>}
+    <div
+      className="chat-conversation"
+      onKeyDown={(event) => {
+        const streaming = conversation.messages.find((message) => message.outcome === 'streaming');
+        if (event.key === 'Escape' && streaming) {
+          event.preventDefault();
+          void stop(streaming.id);
+        }
+      }}
+    >
+      <header className="chat-header">
+        {!inTab && <h2 className="chat-header-title">{conversation.title || t('chat.untitled')}</h2>}
+        <ConversationLine conversation={conversation} profiles={profiles} onSaved={setSaveError} />
+        <span className="chat-header-end">
+          <span className="muted chat-header-usage" title={t('chat.usage.conversation', { prompt: promptTokens, completion: completionTokens, total: totalTokens })}>
+            {t('chat.usage.short', { total: totalTokens })}
+          </span>
           <button
             type="button"
             className="button chat-small"
+            aria-expanded={settingsOpen}
+            aria-controls={settingsPanelId(conversation.id)}
+            onClick={() => setSettingsOpen(!settingsOpen)}
+          >
+            {t('chat.settings.toggle')}
+          </button>
+          <button
+            type="button"
+            className="button chat-small"
+            aria-label={t('chat.export.save')}
+            title={t('chat.export.save')}
             disabled={conversation.messages.length === 0}
             onClick={() => void exportMarkdown(conversation.id).then((saved) => saved?.path && setExportedTo(saved.path))}
           >
-            {t('chat.export.save')}
+            ⤓
           </button>
+          {!inTab && (
+            <button
+              type="button"
+              className="button chat-small"
+              aria-label={t('chat.openInTab')}
+              title={t('chat.openInTab')}
+              onClick={() => navigate({ kind: 'conversation', params: { id: conversation.id } })}
+            >
+              ↗
+            </button>
+          )}
         </span>
-      </div>
+      </header>
+      {exportedTo && (
+        <p role="status" className="chat-export">
+          {t('chat.export.saved', { path: exportedTo })}
+        </p>
+      )}
+      {settingsOpen && <ConversationSettings conversation={conversation} error={saveError} onSaved={setSaveError} />}
+      {saveError && !saveError.fieldErrors && <ErrorNotice error={saveError} />}
       <div className="chat-messages" role="log" aria-label={t('chat.messages')}>
         {conversation.messages.length === 0 && <p className="muted">{t('chat.noMessages')}</p>}
         {conversation.messages.map((message, index) =>
@@ -91,14 +164,13 @@ function ConversationBody({ conversation }: { conversation: Conversation }) {
         )}
       </div>
       {actionError && <ErrorNotice error={actionError} />}
-      <Composer conversation={conversation} />
+      <Composer key={conversation.id} conversation={conversation} />
     </div>
   );
 }
 
-/** One conversation in its own tab. */
-export function ConversationView({ params: { id } }: { params: ViewParams<'conversation'> }) {
-  const { t } = useTranslation();
+/** A conversation read from main by its id, shown as `ConversationBody`, or why it cannot be. */
+export function useOpenConversation(id: string) {
   const conversation = useChatStore((state) => state.conversations[id]);
   const loadError = useChatStore((state) => (state.conversations[id] ? null : state.actionErrors[id]));
   const load = useChatStore((state) => state.load);
@@ -107,6 +179,13 @@ export function ConversationView({ params: { id } }: { params: ViewParams<'conve
     follow();
     void load(id);
   }, [follow, load, id]);
+  return { conversation, loadError };
+}
+
+/** One conversation in its own tab. */
+export function ConversationView({ params: { id } }: { params: ViewParams<'conversation'> }) {
+  const { t } = useTranslation();
+  const { conversation, loadError } = useOpenConversation(id);
 
   if (!conversation) {
     return <div className="view">{loadError ? <ErrorNotice error={loadError} /> : <p className="muted">{t('chat.loading')}</p>}</div>;
@@ -118,7 +197,7 @@ export function ConversationView({ params: { id } }: { params: ViewParams<'conve
       needs={t('features.chat.needs')}
       {...(conversation.profileId && { profileId: conversation.profileId })}
     >
-      {() => <ConversationBody conversation={conversation} />}
+      {() => <ConversationBody conversation={conversation} inTab />}
     </ServiceConnection>
   );
 }

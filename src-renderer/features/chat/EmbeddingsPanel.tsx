@@ -30,7 +30,7 @@ export function EmbeddingsPanel({ profile }: { profile: ProfileView }) {
     <section className="chat-panel" aria-label={t('chat.embeddings.title')}>
       <h2>{t('chat.embeddings.title')}</h2>
       <div className="field-row">
-        <ModelSelect profileId={profile.id} label={t('chat.embeddings.model')} value={model} onChange={setModel} />
+        <ModelSelect profileId={profile.id} kind="embedding" label={t('chat.embeddings.model')} value={model} onChange={setModel} />
       </div>
       <div className="field-row">
         <textarea aria-label={t('chat.embeddings.first')} placeholder={t('chat.embeddings.first')} rows={2} value={first} onChange={(event) => setFirst(event.target.value)} />

@@ -72,7 +72,7 @@ export function ImagesPanel({ profile }: { profile: ProfileView }) {
         }}
       >
         <div className="field-row">
-          <ModelSelect profileId={profile.id} label={t('chat.images.model')} value={model} onChange={setModel} />
+          <ModelSelect profileId={profile.id} kind="image" label={t('chat.images.model')} value={model} onChange={setModel} />
         </div>
         <textarea aria-label={t('chat.images.prompt')} placeholder={t('chat.images.promptPlaceholder')} rows={2} value={prompt} onChange={(event) => setPrompt(event.target.value)} />
         <div className="field-row">

@@ -6,6 +6,7 @@ import { AnswerNotice } from './AnswerNotice.tsx';
 import { useChatStore } from './chat-store.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { Markdown } from './Markdown.tsx';
+import { VersionSwitch } from './VersionSwitch.tsx';
 
 export function CopyButton({ text }: { text: string }) {
   const { t } = useTranslation();
@@ -36,7 +37,6 @@ export function AnswerItem({ conversationId, message, isLast, profile }: AnswerP
   const { t } = useTranslation();
   const streamed = useChatStore((state) => state.streams[message.id]);
   const regenerate = useChatStore((state) => state.regenerate);
-  const stop = useChatStore((state) => state.stop);
   const streaming = message.outcome === 'streaming';
   const content = streaming ? (streamed?.content ?? '') : message.content;
   // While it streams, rendered as a transition: when batches come faster than the window can draw,
@@ -59,13 +59,10 @@ export function AnswerItem({ conversationId, message, isLast, profile }: AnswerP
       {streaming && !content && <p className="muted">{t('chat.answer.waiting')}</p>}
       <AnswerNotice message={message} profile={profile} onRetry={() => void regenerate(conversationId)} />
       <footer className="chat-message-footer">
+        <VersionSwitch conversationId={conversationId} message={message} />
         <span className="muted">{message.model}</span>
         <Usage message={message} />
-        {streaming ? (
-          <button type="button" className="button chat-small" onClick={() => void stop(message.id)}>
-            {t('chat.stop')}
-          </button>
-        ) : (
+        {!streaming && (
           <>
             {content && <CopyButton text={content} />}
             {isLast && message.outcome !== 'failed' && (
@@ -80,7 +77,7 @@ export function AnswerItem({ conversationId, message, isLast, profile }: AnswerP
   );
 }
 
-/** The user's message; it can be edited and sent again, which replaces everything after it. */
+/** The user's message; it can be edited and sent again, the question as it was staying an earlier version. */
 export function QuestionItem({ conversationId, message, busy }: { conversationId: string; message: ChatMessage; busy: boolean }) {
   const { t } = useTranslation();
   const editAndResend = useChatStore((state) => state.editAndResend);
@@ -109,6 +106,7 @@ export function QuestionItem({ conversationId, message, busy }: { conversationId
     <article className="chat-message chat-message-user" aria-label={t('chat.question.label')}>
       <div className="chat-question-text">{message.content}</div>
       <footer className="chat-message-footer">
+        <VersionSwitch conversationId={conversationId} message={message} />
         <CopyButton text={message.content} />
         <button type="button" className="button chat-small" disabled={busy} onClick={() => setDraft(message.content)}>
           {t('chat.question.edit')}

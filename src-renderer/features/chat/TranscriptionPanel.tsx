@@ -57,7 +57,7 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
     <section className="chat-panel" aria-label={t('chat.transcription.title')}>
       <h2>{t('chat.transcription.title')}</h2>
       <div className="field-row">
-        <ModelSelect profileId={profile.id} label={t('chat.transcription.model')} value={model} onChange={setModel} />
+        <ModelSelect profileId={profile.id} kind="transcription" label={t('chat.transcription.model')} value={model} onChange={setModel} />
         <button type="button" className="button" disabled={!!uploadId} onClick={() => void choose()}>
           {t('chat.transcription.choose')}
         </button>

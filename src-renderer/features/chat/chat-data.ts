@@ -1,8 +1,8 @@
 // The bridge calls of the chat view's panels (the conversations themselves live in chat-store.ts):
 // components use these only.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { UploadProgress } from '../../../src-preload/contract/gateway.ts';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { ChatLayout, UploadProgress } from '../../../src-preload/contract/gateway.ts';
 import { opsdesk } from '../../bridge.ts';
 import { useIpcQuery } from '../../data/ipc-query.ts';
 import { gatewayKeys } from '../../data/query-keys.ts';
@@ -26,4 +26,55 @@ export function useCallLog(model: string, failedOnly: boolean, changed: unknown)
   const client = useQueryClient();
   useEffect(() => void client.invalidateQueries({ queryKey: gatewayKeys.callLog() }), [client, changed]);
   return useIpcQuery([...gatewayKeys.callLog(), model, failedOnly], () => opsdesk.gateway.callLog({ ...(model.trim() && { model }), failedOnly }));
+}
+
+/** The models the profile's key may use, as main read them from the gateway. */
+export function useModels(profileId: string | null) {
+  return useIpcQuery(gatewayKeys.models(profileId ?? ''), () => opsdesk.gateway.models({ profileId: profileId ?? '' }), { enabled: !!profileId });
+}
+
+const DRAFT_SAVE_DELAY_MS = 400;
+
+/**
+ * Keeps what is typed in a conversation's composer in main, a moment after the typing stops, and at
+ * once when the composer goes (its tab closed, another conversation opened).
+ */
+export function useDraftSaver(conversationId: string) {
+  const pending = useRef<{ text: string; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const flush = useCallback(() => {
+    const waiting = pending.current;
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    pending.current = null;
+    void opsdesk.gateway.saveDraft({ id: conversationId, text: waiting.text });
+  }, [conversationId]);
+  useEffect(() => flush, [flush]);
+  return useMemo(
+    () => ({
+      typed(text: string) {
+        if (pending.current) clearTimeout(pending.current.timer);
+        pending.current = { text, timer: setTimeout(flush, DRAFT_SAVE_DELAY_MS) };
+      },
+      /** Sending clears the draft in main: a save still waiting would bring the sent text back. */
+      sent() {
+        if (pending.current) clearTimeout(pending.current.timer);
+        pending.current = null;
+      },
+    }),
+    [flush],
+  );
+}
+
+/** Whether the conversation's settings are unfolded, as the user last left them (kept in main). */
+export function useSettingsOpen(): [boolean, (open: boolean) => void] {
+  const client = useQueryClient();
+  const layout = useIpcQuery(gatewayKeys.layout(), () => opsdesk.gateway.chatLayout());
+  const setOpen = useCallback(
+    (settingsOpen: boolean) => {
+      client.setQueryData<ChatLayout>(gatewayKeys.layout(), { settingsOpen });
+      void opsdesk.gateway.setChatLayout({ settingsOpen });
+    },
+    [client],
+  );
+  return [layout.data?.settingsOpen ?? false, setOpen];
 }

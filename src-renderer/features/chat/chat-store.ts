@@ -7,7 +7,6 @@ import type {
   Conversation,
   ConversationSettings,
   ConversationSummary,
-  GatewayModelInfo,
   SavedFile,
 } from '../../../src-preload/contract/gateway.ts';
 import { opsdesk } from '../../bridge.ts';
@@ -20,8 +19,6 @@ export interface StreamingText {
   seq: number;
 }
 
-export type ModelList = { state: 'loading' } | { state: 'loaded'; models: GatewayModelInfo[] } | { state: 'failed'; error: IpcError };
-
 export interface ChatStore {
   summaries: ConversationSummary[];
   query: string;
@@ -32,7 +29,11 @@ export interface ChatStore {
   streams: Record<string, StreamingText>;
   /** When this window learnt that an answer ended (the start of a Retry-After countdown). */
   endedAt: Record<string, number>;
-  models: Record<string, ModelList>;
+  /** What is typed in each conversation's composer, shared by every composer of it (the list's and its tab's). */
+  drafts: Record<string, string>;
+  setDraft(id: string, text: string): void;
+  /** The conversation the Chat view shows beside its list; null: the newest. */
+  openId: string | null;
   follow(): void;
   search(query: string): Promise<void>;
   load(id: string): Promise<void>;
@@ -43,12 +44,21 @@ export interface ChatStore {
   regenerate(id: string): Promise<void>;
   editAndResend(id: string, messageId: string, text: string): Promise<boolean>;
   stop(messageId: string): Promise<void>;
-  loadModels(profileId: string, again?: boolean): Promise<void>;
+  /** Shows the version before or after the one on screen at a message's place. */
+  showVersion(id: string, messageId: string, step: -1 | 1): Promise<void>;
+  open(id: string | null): void;
+  /** A conversation deleted from the list, gone from it at once and deleted in main when the undo time is up. */
+  deleting: ConversationSummary | null;
+  removeWithUndo(summary: ConversationSummary): void;
+  undoRemove(): void;
   /** Where the save dialog put the Markdown (path null: cancelled); null when it failed. */
   exportMarkdown(id: string): Promise<SavedFile | null>;
 }
 
 let following = false;
+/** How long Undo is offered after a conversation is deleted from the list. */
+export const UNDO_DELETE_MS = 8000;
+let deleteTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const useChatStore = create<ChatStore>()((set, get) => {
   const setConversation = (conversation: Conversation) =>
@@ -91,7 +101,9 @@ export const useChatStore = create<ChatStore>()((set, get) => {
     actionErrors: {},
     streams: {},
     endedAt: {},
-    models: {},
+    openId: null,
+    deleting: null,
+    drafts: {},
 
     follow() {
       if (following) return;
@@ -135,7 +147,8 @@ export const useChatStore = create<ChatStore>()((set, get) => {
 
     async remove(id) {
       const result = await opsdesk.gateway.deleteConversation({ id });
-      if (!result.ok) set({ listError: result.error });
+      if (result.ok) set((state) => ({ summaries: state.summaries.filter((summary) => summary.id !== id) }));
+      else set({ listError: result.error });
     },
 
     async send(id, text) {
@@ -155,12 +168,33 @@ export const useChatStore = create<ChatStore>()((set, get) => {
       await opsdesk.app.cancel({ taskId: messageId });
     },
 
-    async loadModels(profileId, again = false) {
-      if (!again && get().models[profileId]) return;
-      set((state) => ({ models: { ...state.models, [profileId]: { state: 'loading' } } }));
-      const result = await opsdesk.gateway.models({ profileId });
-      const list: ModelList = result.ok ? { state: 'loaded', models: result.data } : { state: 'failed', error: result.error };
-      set((state) => ({ models: { ...state.models, [profileId]: list } }));
+    async showVersion(id, messageId, step) {
+      applied(id, await opsdesk.gateway.showVersion({ conversationId: id, messageId, step }));
+    },
+
+    open(id) {
+      set({ openId: id });
+    },
+
+    setDraft(id, text) {
+      set((state) => ({ drafts: { ...state.drafts, [id]: text } }));
+    },
+
+    removeWithUndo(summary) {
+      const earlier = get().deleting;
+      clearTimeout(deleteTimer);
+      if (earlier) void get().remove(earlier.id);
+      set((state) => ({ deleting: summary, openId: state.openId === summary.id ? null : state.openId }));
+      deleteTimer = setTimeout(() => {
+        void get()
+          .remove(summary.id)
+          .then(() => get().deleting?.id === summary.id && set({ deleting: null }));
+      }, UNDO_DELETE_MS);
+    },
+
+    undoRemove() {
+      clearTimeout(deleteTimer);
+      set({ deleting: null });
     },
 
     async exportMarkdown(id) {

@@ -2,7 +2,7 @@
 // (data/ipc-query.ts), writes say which queries they change. Components use these hooks only.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { AlertDetail, AlertFilter, AlertSort, BlockEntry, ExportProgress, SyncSettings, WebhookSettings } from '../../../src-preload/contract/firewall.ts';
+import type { AlertDetail, AlertFilter, AlertSort, BlockEntry, ExportProgress, FirewallList, ProtectedRanges, SyncSettings, WebhookSettings } from '../../../src-preload/contract/firewall.ts';
 import type { IpcResult, RequestOf } from '../../../src-preload/contract/define.ts';
 import type { Contract } from '../../../src-preload/contract/index.ts';
 import { opsdesk } from '../../bridge.ts';
@@ -12,6 +12,16 @@ import { addressKeys, firewallKeys } from '../../data/query-keys.ts';
 export const useBlocklist = (profileId: string) => useIpcQuery(firewallKeys.cached(profileId, 'blocklist'), () => opsdesk.firewall.blocklist({ profileId }));
 export const useAllowlist = (profileId: string) => useIpcQuery(firewallKeys.allowlist(profileId), () => opsdesk.firewall.allowlist({ profileId }));
 export const useDomainRules = (profileId: string) => useIpcQuery(firewallKeys.domainRules(profileId), () => opsdesk.firewall.domainRules({ profileId }));
+export const useProtectedRanges = () => useIpcQuery(firewallKeys.protectedRanges(), () => opsdesk.firewall.protectedRanges());
+
+export function useSaveProtectedRanges() {
+  const client = useQueryClient();
+  return async (ranges: ProtectedRanges) => {
+    const result = await opsdesk.firewall.saveProtectedRanges(ranges);
+    if (result.ok) client.setQueryData(firewallKeys.protectedRanges(), result.data);
+    return result;
+  };
+}
 
 /** The appliance's detail of one alert: asked once per alert shown, never again because of a write. */
 export const useAlertDetail = (profileId: string, alertId: string) =>
@@ -81,9 +91,20 @@ export function useFirewallWrites(profileId: string) {
       return result;
     },
     unblock: (entryId: string) => after(opsdesk.firewall.unblock({ profileId, entryId }), firewallKeys.cached(profileId, 'blocklist')),
-    async blockAlertSource(alertId: string, durationSeconds: number) {
-      const result = await opsdesk.firewall.blockAlertSource({ profileId, alertId, durationSeconds });
-      if (result.ok) markSourceBlocked(client, profileId, result.data);
+    /**
+     * Lifts a block just made: by its id, or, when the appliance's answer did not carry one, the
+     * cached entry of its address.
+     */
+    async unblockMade(entry: BlockEntry) {
+      let entryId = entry.id;
+      if (entryId === '') {
+        const list = await opsdesk.firewall.blocklist({ profileId });
+        if (!list.ok) return list;
+        entryId = list.data.items.find((item) => item.ip === entry.ip)?.id ?? '';
+        if (entryId === '') return { ok: true, data: null } as const;
+      }
+      const result = await after(opsdesk.firewall.unblock({ profileId, entryId }), firewallKeys.cached(profileId, 'blocklist'));
+      if (result.ok) markSourceBlocked(client, profileId, entry, false);
       return result;
     },
     addAllow: (values: AddAllow) => after(opsdesk.firewall.addAllow({ profileId, ...values }), firewallKeys.allowlist(profileId)),
@@ -106,11 +127,16 @@ export function useFirewallWrites(profileId: string) {
   };
 }
 
-/** Every alert detail shown from the blocked address now says so; the alerts' rows follow main's cache event. */
-function markSourceBlocked(client: ReturnType<typeof useQueryClient>, profileId: string, entry: BlockEntry) {
+/** Every alert detail shown from the address now says whether it is blocked; the alerts' rows follow main's cache event. */
+function markSourceBlocked(client: ReturnType<typeof useQueryClient>, profileId: string, entry: BlockEntry, blocked = true) {
   client.setQueriesData<AlertDetail>({ queryKey: [...firewallKeys.all(profileId), 'alert'] }, (detail) =>
-    detail && detail.srcIp === entry.ip ? { ...detail, sourceBlocked: true } : detail,
+    detail && detail.srcIp === entry.ip ? { ...detail, sourceBlocked: blocked } : detail,
   );
+}
+
+/** The cached block-list entry of exactly this address, if any (the appliance keeps one per address). */
+export function blockOf(list: FirewallList<BlockEntry> | undefined, ip: string): BlockEntry | undefined {
+  return list?.items.find((entry) => entry.ip === ip);
 }
 
 /** An export's progress while it runs. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SearchAnswer, SearchDirect, SearchHit } from '../../../src-preload/contract/search.ts';
 import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { paletteCommands, type PaletteCommand } from '../../workspace/commands.ts';
+import { paletteCommands, useCommandInputs, type PaletteCommand } from '../../workspace/commands.ts';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { useNoteAction, usePaletteSearch, useRecentActions } from './palette-data.ts';
@@ -57,9 +57,11 @@ export function Palette() {
   const recent = useRecentActions().data;
   const noteAction = useNoteAction();
   const address = answer?.direct.find((direct) => direct.kind === 'address')?.label ?? null;
+  const commandInputs = useCommandInputs();
   const commands = useMemo(
     () => (PREFIXED.test(text) ? [] : matchingCommands(paletteCommands(t, english, { address }), text, recent ?? [])),
-    [t, english, address, text, recent],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the commands read what changed from their stores
+    [t, english, address, text, recent, commandInputs],
   );
   const rows = rowsOf(answer, commands, typing);
   const current = Math.min(selected, rows.length - 1);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ActivitySettingsSection } from '../../activity/ActivitySettingsSection.tsx';
 import { ModelAtWorkSection } from '../../assistant/ModelAtWorkSection.tsx';
 import { serviceOrder, useProfilesStore } from '../../connections/profiles-store.ts';
+import { CannedRepliesSection } from '../../replies/CannedRepliesSection.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { AboutSection } from './AboutSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
@@ -39,6 +40,7 @@ export function SettingsView() {
       {status === 'loading' && <p className="muted">{t('connection.loading')}</p>}
       {status === 'ready' && serviceOrder.map((service) => <ServiceSection key={service} service={service} />)}
       <ModelAtWorkSection />
+      <CannedRepliesSection />
       <LanguageSection />
       <ActivitySettingsSection />
       <AboutSection />

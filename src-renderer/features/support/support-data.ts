@@ -79,3 +79,15 @@ export function useRemoteRefresh(profileId: string) {
 /** The firewall alerts a work item was made from ("Create work item" on an alert), kept by OpsDesk. */
 export const useWorkItemAlerts = (profileId: string, workId: string) =>
   useIpcQuery(addressKeys.workAlerts(profileId, workId), () => opsdesk.address.workItemAlerts({ profileId, workId }));
+
+/** Who the ticket is from: the contact the server links, or the one the visitor's details fit, or those to tell apart. */
+export const useTicketContact = (profileId: string, ticketId: string) =>
+  useIpcQuery(supportKeys.ticketContact(profileId, ticketId), () => opsdesk.support.ticketContact({ profileId, ticketId }));
+
+/** A contact's cached tickets, newest activity first. */
+export const useContactTickets = (profileId: string, contactId: string) =>
+  useIpcQuery(supportKeys.contactTickets(profileId, contactId), () => opsdesk.support.contactTickets({ profileId, contactId }));
+
+/** The cached work items linked to a ticket or a contact; they follow the work items' cache. */
+export const useLinkedWorkItems = (profileId: string, link: { ticketId: string } | { contactId: string }) =>
+  useIpcQuery([...supportKeys.cached(profileId, 'work'), 'linked', link], () => opsdesk.support.workItems({ profileId, ...link, limit: 50 }));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import Database from 'better-sqlite3';
-import { migrate } from '../../../src-main/core/db/database.ts';
+import { migrate, registerSqlFunctions } from '../../../src-main/core/db/database.ts';
 import { LogQueryRepository } from '../../../src-main/core/firewall/logs/log-query-repository.ts';
 import { insertProfileRow } from '../../support/profile-row.ts';
 
@@ -9,6 +9,7 @@ afterEach(() => db.close());
 
 function open(): LogQueryRepository {
   db = new Database(':memory:');
+  registerSqlFunctions(db);
   migrate(db);
   for (const id of ['a', 'b']) {
     insertProfileRow(db, id, 'firewall');

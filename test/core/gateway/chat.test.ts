@@ -182,7 +182,7 @@ describe('answers', () => {
     expect(message.content.length).toBeLessThan(1000);
   });
 
-  test('Regenerate replaces the last answer; Edit and resend drops what followed the edited message', async () => {
+  test("Regenerate puts a new answer in the last one's place; Edit and resend shows the edited question with nothing of what followed the old one", async () => {
     const { conversation } = await ask('First question');
     const regenerated = nextAnswer(conversation.id);
     const afterRegenerate = services.chat.regenerate(conversation.id, randomUUID());

@@ -24,6 +24,9 @@ import { migration as searchIndex } from './0023-search-index.ts';
 import { migration as alertWorkLinks } from './0024-alert-work-links.ts';
 import { migration as triageLinks } from './0025-triage-links.ts';
 import { migration as addressSortKeys } from './0026-address-sort-keys.ts';
+import { migration as ticketsByOpening } from './0027-tickets-by-opening.ts';
+import { migration as replyBoxAndContactLinks } from './0028-reply-box-and-contact-links.ts';
+import { migration as chatDraftsAndVersions } from './0029-chat-drafts-and-versions.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -54,4 +57,7 @@ export const migrations = inSequence([
   alertWorkLinks,
   triageLinks,
   addressSortKeys,
+  ticketsByOpening,
+  replyBoxAndContactLinks,
+  chatDraftsAndVersions,
 ]);

@@ -22,7 +22,7 @@ import { readListPage, refusedPageSize } from '../list-walk.ts';
 import type { PageSizes } from '../page-sizes.ts';
 import type { AddressCondition } from '../../db/address-match.ts';
 import type { AlertRepository, AlertsAboutAddress, CachedDetail } from './alert-repository.ts';
-import { packAlert, readAlert, readAlertDetail } from './alert-wire.ts';
+import { alertDomainOf, packAlert, readAlert, readAlertDetail } from './alert-wire.ts';
 import { severityScaleOf, type SeverityScale } from './severity-scale.ts';
 import { redactStrings } from '../../log/redactor.ts';
 import type { SyncSettingsStore } from './sync-settings.ts';
@@ -123,6 +123,7 @@ export class AlertService {
         sourceBlocked: blocked,
         ruleId: detail.ruleId,
         payloadExcerpt: detail.payloadExcerpt,
+        domain: alertDomainOf(detail.other),
         otherFields: Object.entries(detail.other).map(([name, value]) => ({ name, value: textOf(value) })),
         from: 'appliance',
       };
@@ -134,6 +135,7 @@ export class AlertService {
         ...row,
         ruleId: detail?.ruleId ?? null,
         payloadExcerpt: detail?.payloadExcerpt ?? null,
+        domain: alertDomainOf(fields),
         otherFields: Object.entries(fields).map(([name, value]) => ({ name, value: textOf(value) })),
         from: 'cache',
         error: syncErrorOf(error),

@@ -102,3 +102,18 @@ export function readAlertDetail(fields: Fields): WireAlertDetail {
     payloadExcerpt: fields.string(...NAMES.payloadExcerpt) ?? null,
   };
 }
+
+/** Where an appliance may put the domain an alert is about: an HTTP request's host, a TLS name, a DNS query. */
+const DOMAIN_NAMES = ['domain', 'hostname', 'host', 'http_host', 'server_name', 'sni', 'fqdn', 'dns_query', 'query_name', 'qname'] as const;
+const DOMAIN = /^(?=.{1,253}$)(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]\.?$/i;
+
+/** The domain an alert names among its fields without a column, lower case; an address or anything else is none. */
+export function alertDomainOf(other: Record<string, unknown>): string | null {
+  for (const name of DOMAIN_NAMES) {
+    const value = other[name];
+    if (typeof value !== 'string') continue;
+    const domain = value.trim().replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase();
+    if (DOMAIN.test(domain)) return domain;
+  }
+  return null;
+}

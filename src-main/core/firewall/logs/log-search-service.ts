@@ -15,7 +15,7 @@ export class LogSearchService {
     this.#queries = queries;
   }
 
-  async search(profileId: string, query: LogQuery, paging: Paging): Promise<LogSearchResult> {
+  async search(profileId: string, query: LogQuery, paging: Paging, { remember = true }: { remember?: boolean } = {}): Promise<LogSearchResult> {
     const { clients, pageSizes, clock } = this.#resources;
     const now = clock.now();
     const sent = logSearchBody(query, now);
@@ -25,7 +25,7 @@ export class LogSearchService {
         readListPage(await client.request({ method: 'POST', path: '/logs/search', body: { ...sent, page: number, page_size: pageSize } }), readLogEntry),
       );
       // Only a search the appliance accepted is worth offering again; a later page is the same search.
-      if (paging.page === 1) this.#queries.remember(profileId, query, new Date(now).toISOString());
+      if (paging.page === 1 && remember) this.#queries.remember(profileId, query, new Date(now).toISOString());
       return { ...page, sent };
     } catch (error) {
       throw withFieldErrors(error, logQueryFormFields);

@@ -5,6 +5,7 @@ import type {
   AnswerDelta,
   AnswerEnded,
   CallLogFilter,
+  ChatLayout,
   ChatMessage,
   Conversation,
   ConversationSettings,
@@ -16,6 +17,7 @@ import type {
 } from '../../../../src-preload/contract/gateway.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import type { Platform } from '../../platform.ts';
+import type { SettingsTable } from '../../db/settings.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Tasks } from '../../lifecycle/tasks.ts';
@@ -24,6 +26,7 @@ import { recordedCall } from '../call-recorder.ts';
 import type { GatewayClient } from '../client.ts';
 import type { AnswerRequest } from './answer-stream.ts';
 import { runAnswer } from './answer-run.ts';
+import type { BranchRepository } from './branch-repository.ts';
 import type { CallLogRepository } from './call-log-repository.ts';
 import type { ConversationRecord, ConversationRepository } from './conversation-repository.ts';
 import { redactStrings } from '../../log/redactor.ts';
@@ -35,6 +38,10 @@ export interface ChatServiceOptions {
   clients: { clientFor(profileId: string, service: 'gateway'): GatewayClient };
   conversations: ConversationRepository;
   messages: MessageRepository;
+  /** The paths set aside by a regenerated answer or an edited question. */
+  branches: BranchRepository;
+  /** Where the Chat view's layout is kept. */
+  settings: SettingsTable;
   calls: CallLogRepository;
   /** Where requests that send the analyst's data out, and exports, are recorded. */
   activity?: ActivityRecorder | undefined;
@@ -51,6 +58,7 @@ export interface ChatServiceOptions {
 
 const noUsage = (): TokenUsage => ({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
 const titleLength = 60;
+const layoutKey = 'chatLayout';
 
 const conversationNotFound = () => new UserFacingError({ code: 'not_found', params: { context: 'conversation_gone' } });
 
@@ -90,7 +98,11 @@ export class ChatService {
   conversation(id: string): Conversation {
     const record = this.#options.conversations.find(id);
     if (!record) throw conversationNotFound();
-    const messages = this.#options.messages.listOf(id);
+    const versions = this.#options.branches.versionsOf(id);
+    const messages = this.#options.messages.listOf(id).map((message) => {
+      const found = versions.get(message.id);
+      return found ? { ...message, versions: found } : message;
+    });
     const usage = messages.reduce((sum, message) => {
       if (!message.usage) return sum;
       return {
@@ -114,6 +126,7 @@ export class ChatService {
       parameters: {},
       endpoint: 'chat',
       stream: true,
+      draft: '',
       createdAt: now,
       updatedAt: now,
     };
@@ -140,6 +153,7 @@ export class ChatService {
     const conversation = this.#ready(conversationId);
     const user: ChatMessage = { id: randomUUID(), role: 'user', content: text, reasoning: '', createdAt: this.#now() };
     this.#options.messages.append(conversationId, user);
+    this.#options.conversations.saveDraft(conversationId, '');
     if (!conversation.title) this.#options.conversations.update(conversationId, { title: titleOf(text) }, this.#now());
     return this.#answer(conversationId, taskId, windowId);
   }
@@ -150,7 +164,9 @@ export class ChatService {
     if (!last) throw new UserFacingError({ code: 'bad_request', params: { context: 'nothing_to_answer' } });
     if (last.role === 'assistant') {
       this.#options.tasks.cancel(last.id);
-      this.#options.messages.removeFrom(last.id, true);
+      // A failure that left no text is no version worth going back to: the retry takes its place.
+      if (last.outcome === 'streaming' || (last.outcome === 'failed' && !last.content)) this.#options.messages.removeFrom(last.id, true);
+      else this.#options.branches.setAside(last.id);
     }
     return this.#answer(conversationId, taskId, windowId);
   }
@@ -161,9 +177,33 @@ export class ChatService {
     const edited = messages.find((message) => message.id === messageId);
     if (!edited || edited.role !== 'user') throw new UserFacingError({ code: 'not_found', params: { context: 'message_gone' } });
     for (const message of messages.slice(messages.indexOf(edited) + 1)) this.#options.tasks.cancel(message.id);
-    this.#options.messages.removeFrom(messageId, false);
-    this.#options.messages.setContent(messageId, text);
+    this.#options.branches.setAside(messageId);
+    this.#options.messages.append(conversationId, { id: randomUUID(), role: 'user', content: text, reasoning: '', createdAt: this.#now() });
     return this.#answer(conversationId, taskId, windowId);
+  }
+
+  showVersion(conversationId: string, messageId: string, step: -1 | 1): Conversation {
+    const conversation = this.conversation(conversationId);
+    if (!conversation.messages.some((message) => message.id === messageId)) throw new UserFacingError({ code: 'not_found', params: { context: 'message_gone' } });
+    // The path set aside would take an answer still arriving with it, cut off.
+    if (conversation.messages.some((message) => message.outcome === 'streaming')) throw new UserFacingError({ code: 'conflict', params: { context: 'answer_streaming' } });
+    if (this.#options.branches.show(messageId, step)) this.#changed.fire(null);
+    return this.conversation(conversationId);
+  }
+
+  saveDraft(id: string, text: string): null {
+    if (!this.#options.conversations.saveDraft(id, text)) throw conversationNotFound();
+    return null;
+  }
+
+  layout(): ChatLayout {
+    const saved = this.#options.settings.read(layoutKey);
+    return { settingsOpen: typeof saved === 'object' && saved !== null && 'settingsOpen' in saved && saved.settingsOpen === true };
+  }
+
+  setLayout(layout: ChatLayout): ChatLayout {
+    this.#options.settings.write(layoutKey, layout);
+    return layout;
   }
 
   /** Writes the conversation as Markdown where the user picks in the save dialog. */

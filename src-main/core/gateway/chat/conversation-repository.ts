@@ -6,6 +6,7 @@ export interface ConversationRecord extends ConversationSummary {
   parameters: ChatParameters;
   endpoint: ChatEndpoint;
   stream: boolean;
+  draft: string;
   createdAt: string;
 }
 
@@ -18,6 +19,7 @@ interface ConversationRow {
   parameters: string;
   endpoint: ChatEndpoint;
   stream: number;
+  draft: string;
   created_at: string;
   updated_at: string;
 }
@@ -31,6 +33,7 @@ const toRecord = (row: ConversationRow): ConversationRecord => ({
   parameters: JSON.parse(row.parameters) as ChatParameters,
   endpoint: row.endpoint,
   stream: row.stream === 1,
+  draft: row.draft,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -47,8 +50,8 @@ export class ConversationRepository {
   insert(record: ConversationRecord): void {
     this.#db
       .prepare(
-        `INSERT INTO conversations (id, profile_id, title, model, system_prompt, parameters, endpoint, stream, created_at, updated_at)
-         VALUES (@id, @profileId, @title, @model, @systemPrompt, @parameters, @endpoint, @stream, @createdAt, @updatedAt)`,
+        `INSERT INTO conversations (id, profile_id, title, model, system_prompt, parameters, endpoint, stream, draft, created_at, updated_at)
+         VALUES (@id, @profileId, @title, @model, @systemPrompt, @parameters, @endpoint, @stream, @draft, @createdAt, @updatedAt)`,
       )
       .run({ ...record, parameters: JSON.stringify(record.parameters), stream: record.stream ? 1 : 0 });
   }
@@ -90,6 +93,11 @@ export class ConversationRepository {
     this.#db
       .prepare(`UPDATE conversations SET ${assignments.join(', ')} WHERE id = @id`)
       .run({ ...Object.fromEntries(changed), updated_at: updatedAt, id });
+  }
+
+  /** A draft is not a change to the conversation: it leaves its place in the list as it is. */
+  saveDraft(id: string, draft: string): boolean {
+    return this.#db.prepare('UPDATE conversations SET draft = ? WHERE id = ?').run(draft, id).changes > 0;
   }
 
   touch(id: string, updatedAt: string): void {

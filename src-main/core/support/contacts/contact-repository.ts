@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { CachedRecordRepository, type CachedRecord } from '../cached-record-repository.ts';
 import type { WireContact } from './contact-wire.ts';
 
-interface ContactDbRow {
+export interface ContactDbRow {
   id: string;
   name: string | null;
   email: string | null;
@@ -24,7 +24,7 @@ export interface ContactFilter {
   text?: string | undefined;
 }
 
-function toRow(row: ContactDbRow): ContactRow {
+export function contactRowOf(row: ContactDbRow): ContactRow {
   return {
     id: row.id,
     name: row.name,
@@ -40,6 +40,8 @@ function toRow(row: ContactDbRow): ContactRow {
   };
 }
 
+export const CONTACT_ROW_COLUMNS = 'id, name, email, phone, company, status, tags, follow_count, created_at, updated_at';
+
 export class ContactRepository extends CachedRecordRepository<WireContact, ContactRow, ContactDbRow, ContactFilter, Record<never, never>> {
   constructor(db: Db) {
     super(db, {
@@ -52,8 +54,8 @@ export class ContactRepository extends CachedRecordRepository<WireContact, Conta
         tags: (contact) => JSON.stringify(contact.tags),
       },
       keptWhenNull: [],
-      rowColumns: 'id, name, email, phone, company, status, tags, follow_count, created_at, updated_at',
-      toRow,
+      rowColumns: CONTACT_ROW_COLUMNS,
+      toRow: contactRowOf,
       detailColumns: [],
       cacheFilter: (filter) => ({ text: filter.text, textColumns: ['name', 'email', 'company', 'phone'] }),
     });

@@ -1,11 +1,12 @@
 // The cached tickets of every support profile (table support_tickets): what sync and writes store,
 // what the inbox reads, with the unread mark the user clears.
-import type { TicketMessage, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
+import type { TicketMessage, TicketRow, TicketSort, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
 import type { Db } from '../../db/database.ts';
-import { countCache, pruneCache, queryPage } from '../cache-query.ts';
+import { countCache, pruneCache } from '../cache-query.ts';
+import { ticketOrder, ticketWhere, type TicketFilter } from './ticket-filter.ts';
 import type { WireTicket } from './ticket-wire.ts';
 
-interface TicketDbRow {
+export interface TicketDbRow {
   id: string;
   status: string;
   subject: string | null;
@@ -28,11 +29,7 @@ export interface CachedTicket extends TicketRow {
   other: Record<string, unknown>;
 }
 
-export interface TicketFilter {
-  status?: string[] | undefined;
-  unreadOnly?: boolean | undefined;
-  text?: string | undefined;
-}
+export type { TicketFilter } from './ticket-filter.ts';
 
 /** What storing a batch found, for the notifications: tickets new to the cache, and tickets a visitor wrote to. */
 export interface StoredTickets {
@@ -41,10 +38,10 @@ export interface StoredTickets {
   changed: number;
 }
 
-const ROW_COLUMNS = `id, status, subject, channel, offline, visitor_name, visitor_email, contact_id, message_count,
+export const TICKET_ROW_COLUMNS = `id, status, subject, channel, offline, visitor_name, visitor_email, contact_id, message_count,
   created_at, updated_at, closed_at, close_note, last_message, unread`;
 
-function toRow(row: TicketDbRow): TicketRow {
+export function ticketRowOf(row: TicketDbRow): TicketRow {
   return {
     id: row.id,
     status: row.status,
@@ -99,7 +96,7 @@ export class TicketRepository {
          other = excluded.other, activity_at = excluded.activity_at, unread = MAX(unread, excluded.unread), synced_at = excluded.synced_at`,
     );
     this.#find = db.prepare<[string, string], TicketDbRow & { messages: string | null; other: string }>(
-      `SELECT ${ROW_COLUMNS}, messages, other FROM support_tickets WHERE profile_id = ? AND id = ?`,
+      `SELECT ${TICKET_ROW_COLUMNS}, messages, other FROM support_tickets WHERE profile_id = ? AND id = ?`,
     );
   }
 
@@ -149,35 +146,47 @@ export class TicketRepository {
     return result;
   }
 
-  query(profileId: string, filter: TicketFilter, offset: number, limit: number): { rows: TicketRow[]; total: number } {
-    const { rows, total } = queryPage<TicketDbRow>(this.#db, TABLE, ROW_COLUMNS, profileId, {
-      status: filter.status,
-      conditions: filter.unreadOnly ? ['unread = 1'] : [],
-      text: filter.text,
-      textColumns: ['subject', 'visitor_name', 'visitor_email', "json_extract(last_message, '$.text')"],
-    }, offset, limit);
-    return { rows: rows.map(toRow), total };
+  query(profileId: string, filter: TicketFilter, offset: number, limit: number, sort: TicketSort = 'activity'): { rows: TicketRow[]; total: number } {
+    const { clause, params } = ticketWhere(profileId, filter);
+    const rows = this.#db
+      .prepare<typeof params & { offset: number; limit: number }, TicketDbRow>(`SELECT ${TICKET_ROW_COLUMNS} FROM support_tickets t WHERE ${clause} ORDER BY ${ticketOrder(sort)} LIMIT @limit OFFSET @offset`)
+      .all({ ...params, offset, limit });
+    const total = this.#db.prepare<typeof params, number>(`SELECT COUNT(*) FROM support_tickets t WHERE ${clause}`).pluck().get(params)!;
+    return { rows: rows.map(ticketRowOf), total };
   }
 
-  counts(profileId: string): TicketStatusCount[] {
+  /** The ids the filter matches, in the sort's order, up to `limit`. */
+  ids(profileId: string, filter: TicketFilter, sort: TicketSort, limit: number): string[] {
+    const { clause, params } = ticketWhere(profileId, filter);
+    return this.#db.prepare<typeof params & { limit: number }, string>(`SELECT id FROM support_tickets t WHERE ${clause} ORDER BY ${ticketOrder(sort)} LIMIT @limit`).pluck().all({ ...params, limit });
+  }
+
+  /** Per status, under the words and time the inbox is narrowed to (not its status, unread or offline toggles). */
+  counts(profileId: string, filter: Pick<TicketFilter, 'text' | 'since'> = {}): TicketStatusCount[] {
+    const { clause, params } = ticketWhere(profileId, { text: filter.text, since: filter.since });
     return this.#db
-      .prepare<[string], TicketStatusCount>('SELECT status, COUNT(*) AS count, SUM(unread) AS unread FROM support_tickets WHERE profile_id = ? GROUP BY status ORDER BY count DESC, status')
-      .all(profileId);
+      .prepare<typeof params, TicketStatusCount>(
+        `SELECT status, COUNT(*) AS count, SUM(unread) AS unread, SUM(offline) AS offline FROM support_tickets t WHERE ${clause}
+         GROUP BY status ORDER BY count DESC, status`,
+      )
+      .all(params);
   }
 
   find(profileId: string, id: string): CachedTicket | undefined {
     const row = this.#find.get(profileId, id);
     if (!row) return undefined;
     return {
-      ...toRow(row),
+      ...ticketRowOf(row),
       messages: row.messages === null ? null : (JSON.parse(row.messages) as TicketMessage[]),
       other: JSON.parse(row.other) as Record<string, unknown>,
     };
   }
 
-  markRead(profileId: string, ids: string[]): number {
-    const mark = this.#db.prepare('UPDATE support_tickets SET unread = 0 WHERE profile_id = ? AND id = ? AND unread = 1');
-    return this.#db.transaction(() => ids.reduce((sum, id) => sum + mark.run(profileId, id).changes, 0))();
+  /** Sets the unread mark of these tickets; answers how many changed. */
+  markUnread(profileId: string, ids: string[], unread: boolean): number {
+    const mark = this.#db.prepare('UPDATE support_tickets SET unread = ? WHERE profile_id = ? AND id = ? AND unread <> ?');
+    const value = unread ? 1 : 0;
+    return this.#db.transaction(() => ids.reduce((sum, id) => sum + mark.run(value, profileId, id, value).changes, 0))();
   }
 
   count(profileId: string): number {

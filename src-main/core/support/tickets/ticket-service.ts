@@ -4,9 +4,9 @@
 import type { z } from 'zod';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
 import type { CacheChanged } from '../../../../src-preload/contract/sync.ts';
-import type { createTicketSchema, TicketDetail, TicketQuery, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
+import type { createTicketSchema, TicketCountsQuery, TicketDetail, TicketQuery, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
 import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
-import { ticketQuerySchema } from '../../../../src-preload/contract/support.ts';
+import { TICKET_BULK_LIMIT, ticketCountsSchema, ticketQuerySchema } from '../../../../src-preload/contract/support.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Logger } from '../../log/logger.ts';
@@ -58,6 +58,9 @@ function toDetail(ticket: CachedTicket, from: TicketDetail['from']): TicketDetai
   return { ...row, messages: withLast, otherFields: otherFieldsOf(other), from };
 }
 
+/** A time as activity_at is stored (UTC, milliseconds), so text order is time order. */
+const inUtc = (time: string | undefined) => (time === undefined ? undefined : new Date(time).toISOString());
+
 export class TicketService {
   readonly #options: TicketServiceOptions;
   /** Every ticket read from the server, with any key it echoed back masked before it is stored. */
@@ -75,13 +78,20 @@ export class TicketService {
   }
 
   query(request: TicketQuery): CachedPage<TicketRow> {
-    const { profileId, status, unreadOnly, text, offset, limit } = ticketQuerySchema.parse(request);
-    const page = this.#options.repository.query(profileId, { status, unreadOnly, text }, offset, limit);
+    const { profileId, sort, offset, limit, ...filter } = ticketQuerySchema.parse(request);
+    const page = this.#options.repository.query(profileId, { ...filter, since: inUtc(filter.since) }, offset, limit, sort);
     return { ...page, offset, syncedAt: this.#options.state.get(profileId, SYNC_RESOURCE).lastSyncedAt };
   }
 
-  counts(profileId: string): TicketStatusCount[] {
-    return this.#options.repository.counts(profileId);
+  /** Every id the query matches, in its order, for "select all matching". */
+  ids(request: Omit<TicketQuery, 'offset' | 'limit'>): string[] {
+    const { profileId, sort, offset: _offset, limit: _limit, ...filter } = ticketQuerySchema.parse(request);
+    return this.#options.repository.ids(profileId, { ...filter, since: inUtc(filter.since) }, sort, TICKET_BULK_LIMIT);
+  }
+
+  counts(request: TicketCountsQuery): TicketStatusCount[] {
+    const { profileId, text, since } = ticketCountsSchema.parse(request);
+    return this.#options.repository.counts(profileId, { text, since: inUtc(since) });
   }
 
   /** As `cacheFirst` says: the cached copy at once, else (or `fresh`) the server's, else the cache with the reason. */
@@ -97,7 +107,15 @@ export class TicketService {
   }
 
   markRead(profileId: string, ticketIds: string[]): null {
-    if (this.#options.repository.markRead(profileId, ticketIds) > 0) this.#changed.fire({ profileId, resource: 'tickets', ids: ticketIds });
+    return this.#markUnread(profileId, ticketIds, false);
+  }
+
+  markUnread(profileId: string, ticketIds: string[]): null {
+    return this.#markUnread(profileId, ticketIds, true);
+  }
+
+  #markUnread(profileId: string, ticketIds: string[], unread: boolean): null {
+    if (this.#options.repository.markUnread(profileId, ticketIds, unread) > 0) this.#changed.fire({ profileId, resource: 'tickets', ids: ticketIds });
     return null;
   }
 
@@ -115,6 +133,21 @@ export class TicketService {
 
   close(profileId: string, ticketId: string, note: string | undefined): Promise<OutboxEntry> {
     return this.#options.outbox.submit(closeTicketWrite(profileId, ticketId, note));
+  }
+
+  /**
+   * A close per ticket, each its own write with its own key, all stored before the first leaves (a
+   * crash or a dead server mid-batch loses none, and none goes twice); answers the stored entries at
+   * once. They go out within the key's rate, as the profile's limiter lets them.
+   */
+  async closeMany(profileId: string, ticketIds: string[], note: string | undefined): Promise<OutboxEntry[]> {
+    const { outbox, logger } = this.#options;
+    const stored: string[] = [];
+    const sends = [...new Set(ticketIds)].map((ticketId) => outbox.submit(closeTicketWrite(profileId, ticketId, note), (id) => stored.push(id)));
+    // A write that could not be stored (the profile was removed) says why.
+    if (stored.length < sends.length) await Promise.all(sends);
+    for (const send of sends) send.catch((error: unknown) => logger.warn('a close of a batch stopped', { error }));
+    return stored.flatMap((id) => outbox.get(id) ?? []);
   }
 
   /** A write's answer (the ticket as it is now) goes into the cache. */

@@ -6,7 +6,7 @@ import { addressesOverlap, parseAddress } from '../../../../src-shared/address-m
 import { AskModelButton } from '../../../assistant/AskModelButton.tsx';
 import { useProfilesStore } from '../../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { AddBlockForm } from '../blocklist/BlockListSection.tsx';
+import { BlockDialog } from '../blocklist/BlockDialog.tsx';
 import { Remaining } from '../blocklist/Remaining.tsx';
 import { UnblockDialog } from '../blocklist/UnblockDialog.tsx';
 import { AddForm } from '../EditableList.tsx';
@@ -17,7 +17,7 @@ import { useNow } from '../use-now.ts';
 
 /**
  * Whether the address is blocked or allowed on each firewall appliance, with Block, Unblock and
- * Allow made through the block list's and the allow list's own forms and confirmations.
+ * Allow: a block through the one block confirmation, an allow through the allow list's form.
  */
 export function AddressOnAppliances({ address }: { address: string }) {
   const { t } = useTranslation();
@@ -117,7 +117,7 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
       ))}
       {blocklist.isError && <ErrorNotice error={blocklist.error} title={t('firewall.blocklist.readFailed')} />}
       {allowlist.isError && <ErrorNotice error={allowlist.error} title={t('address.appliances.allowlistUnknown')} />}
-      {form === 'block' && <AddBlockForm profileId={profile.id} initialIp={address} onDone={() => setForm(null)} />}
+      {form === 'block' && <BlockDialog profileId={profile.id} ip={address} onClose={() => setForm(null)} />}
       {form === 'allow' && (
         <AddForm
           noun={t('firewall.allowlist.noun')}

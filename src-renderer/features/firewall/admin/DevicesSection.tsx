@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import type { Device } from '../../../../src-preload/contract/firewall-admin.ts';
-import { addressColumn, textColumn, timeColumn } from './admin-columns.tsx';
+import { addressColumn, textColumn, timeColumn, TIME_WIDTH } from './admin-columns.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
@@ -53,7 +53,7 @@ function DeviceList({ profile }: { profile: ProfileView }) {
           textColumn<Device>('online', t('firewallAdmin.devices.online'), 80, (device) => device.online, {
             shown: (device) => (device.online === undefined ? t('firewallAdmin.common.none') : device.online ? t('firewallAdmin.common.yes') : t('firewallAdmin.common.no')),
           }),
-          timeColumn<Device>('lastSeen', t('firewallAdmin.devices.lastSeen'), 170, (device) => device.lastSeen),
+          timeColumn<Device>('lastSeen', t('firewallAdmin.devices.lastSeen'), TIME_WIDTH, (device) => device.lastSeen),
         ]}
       />
     </section>

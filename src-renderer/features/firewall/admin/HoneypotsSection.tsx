@@ -12,7 +12,7 @@ import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
 import { adminCalls, useAppliancePage } from './admin-data.ts';
-import { addressColumn, numberColumn, textColumn, timeColumn } from './admin-columns.tsx';
+import { addressColumn, numberColumn, textColumn, timeColumn, TIME_WIDTH } from './admin-columns.tsx';
 import { SortedPageTable } from './SortedPageTable.tsx';
 import { useFormat } from '../../../ui/format.ts';
 
@@ -52,7 +52,7 @@ function HoneypotList({ profile, access }: { profile: ProfileView; access: Permi
         }),
         numberColumn<Honeypot>('triggers', t('firewallAdmin.honeypots.triggers'), 90, (honeypot) => honeypot.triggerCount, (honeypot) =>
           honeypot.triggerCount === undefined ? t('firewallAdmin.common.none') : format.number(honeypot.triggerCount)),
-        timeColumn<Honeypot>('lastTriggered', t('firewallAdmin.honeypots.lastTriggered'), 170, (honeypot) => honeypot.lastTriggeredAt),
+        timeColumn<Honeypot>('lastTriggered', t('firewallAdmin.honeypots.lastTriggered'), TIME_WIDTH, (honeypot) => honeypot.lastTriggeredAt),
       ]}
       actionsWidth={280}
       rowClassName={(honeypot) => (selected?.id === honeypot.id ? 'admin-row-selected' : '')}
@@ -90,7 +90,7 @@ function TriggerEvents({ profileId, honeypot }: { profileId: string; honeypot: H
             tableId="firewall.honeypotEvents"
             label={title}
             columns={[
-              timeColumn<HoneypotEvent>('time', t('firewallAdmin.honeypots.eventTime'), 170, (event) => event.occurredAt),
+              timeColumn<HoneypotEvent>('time', t('firewallAdmin.honeypots.eventTime'), TIME_WIDTH, (event) => event.occurredAt),
               addressColumn<HoneypotEvent>('source', t('firewallAdmin.honeypots.eventSource'), 150, (event) => event.srcIp),
               textColumn<HoneypotEvent>('detail', t('firewallAdmin.honeypots.eventDetail'), 300, (event) => event.detail, { grow: true }),
             ]}

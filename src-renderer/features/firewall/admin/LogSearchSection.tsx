@@ -13,14 +13,17 @@ import { Pager } from './Pager.tsx';
 import { useTranslation } from 'react-i18next';
 import { adminCalls } from './admin-data.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
-import { addressColumn, numberColumn, textColumn, timeColumn } from './admin-columns.tsx';
+import { addressColumn, numberColumn, textColumn, timeColumn, TIME_WIDTH } from './admin-columns.tsx';
 import { SortedPageTable } from './SortedPageTable.tsx';
+import { AllowButton } from '../allowlist/AllowDialog.tsx';
 
 type Preset = (typeof logTimePresets)[number];
 const presetLabel: Record<Preset, string> = {
   '15m': 'firewallAdmin.logs.preset15m', '1h': 'firewallAdmin.logs.preset1h', '24h': 'firewallAdmin.logs.preset24h', '7d': 'firewallAdmin.logs.preset7d', all: 'firewallAdmin.logs.presetAll', custom: 'firewallAdmin.logs.presetCustom',
 };
 const pageSize = 50;
+/** How long typing may pause before the words are searched. */
+const TYPING_PAUSE_MS = 120;
 
 interface QueryForm {
   text: string;
@@ -90,21 +93,34 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
   }, [profile.id]);
   useEffect(loadRecent, [loadRecent]);
 
-  async function run(query: LogQuery, page: number) {
-    const request = ++latest.current;
-    setBusy(true);
-    const answer = await adminCalls(profile.id).searchLogs({ query, page, pageSize });
-    if (request !== latest.current) return;
-    setBusy(false);
-    if (answer.ok) {
-      setResult(answer.data);
-      setSearched(query);
-      setError(null);
-      loadRecent();
-    } else {
-      setError(answer.error);
-    }
-  }
+  /** `remember: false`: run while typing, not offered again among the recent searches. */
+  const run = useCallback(
+    async (query: LogQuery, page: number, remember = true) => {
+      const request = ++latest.current;
+      setBusy(true);
+      const answer = await adminCalls(profile.id).searchLogs({ query, page, pageSize, remember });
+      if (request !== latest.current) return;
+      setBusy(false);
+      if (answer.ok) {
+        setResult(answer.data);
+        setSearched(query);
+        setError(null);
+        if (remember) loadRecent();
+      } else {
+        setError(answer.error);
+      }
+    },
+    [profile.id, loadRecent],
+  );
+
+  // The words answer as they are typed, after a pause (each search is a call to the appliance);
+  // the other fields wait for Search, so a half-typed address is not sent.
+  const typed = form.text.trim();
+  useEffect(() => {
+    if (typed === (searched?.text ?? '') || (typed === '' && searched === null)) return;
+    const timer = setTimeout(() => void run(toQuery(form), 1, false), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, searched, run, form]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -216,23 +232,30 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
             tableId="firewall.logs"
             label={t('firewallAdmin.logs.results')}
             columns={[
-              timeColumn<LogEntry>('time', t('firewallAdmin.logs.columnTime'), 170, (entry) => entry.time),
-              textColumn<LogEntry>('type', t('firewallAdmin.logs.columnType'), 80, (entry) => entry.type),
-              addressColumn<LogEntry>('source', t('firewallAdmin.logs.columnSource'), 170, (entry) => entry.srcIp, {
+              timeColumn<LogEntry>('time', t('firewallAdmin.logs.columnTime'), TIME_WIDTH, (entry) => entry.time),
+              textColumn<LogEntry>('type', t('firewallAdmin.logs.columnType'), 70, (entry) => entry.type),
+              addressColumn<LogEntry>('source', t('firewallAdmin.logs.columnSource'), 185, (entry) => entry.srcIp, {
                 shown: (entry) => endpoint(entry.srcIp, entry.srcPort),
                 cell: (entry) => <Endpoint ip={entry.srcIp} port={entry.srcPort} />,
               }),
-              addressColumn<LogEntry>('destination', t('firewallAdmin.logs.columnDestination'), 170, (entry) => entry.dstIp, {
+              addressColumn<LogEntry>('destination', t('firewallAdmin.logs.columnDestination'), 185, (entry) => entry.dstIp, {
                 shown: (entry) => endpoint(entry.dstIp, entry.dstPort),
                 cell: (entry) => <Endpoint ip={entry.dstIp} port={entry.dstPort} />,
               }),
-              textColumn<LogEntry>('protocol', t('firewallAdmin.logs.columnProtocol'), 80, (entry) => entry.protocol),
-              textColumn<LogEntry>('action', t('firewallAdmin.logs.columnAction'), 80, (entry) => entry.action),
+              textColumn<LogEntry>('protocol', t('firewallAdmin.logs.columnProtocol'), 70, (entry) => entry.protocol),
+              textColumn<LogEntry>('action', t('firewallAdmin.logs.columnAction'), 70, (entry) => entry.action),
               numberColumn<LogEntry>('bytes', t('firewallAdmin.logs.columnBytes'), 100, (entry) => entry.bytes, (entry) => (entry.bytes === undefined ? '' : format.number(entry.bytes))),
-              textColumn<LogEntry>('message', t('firewallAdmin.logs.columnMessage'), 300, (entry) => entry.message, {
+              textColumn<LogEntry>('message', t('firewallAdmin.logs.columnMessage'), 200, (entry) => entry.message, {
                 grow: true,
                 cell: (entry) => entry.message !== undefined && <AddressText text={entry.message} />,
               }),
+              {
+                id: 'allow',
+                title: t('firewall.list.actions'),
+                width: 90,
+                cell: (entry) => entry.srcIp !== undefined && <AllowButton profileId={profile.id} ip={entry.srcIp} reason={entry.message ?? ''} />,
+                text: () => '',
+              },
             ]}
             items={result.items}
             empty={t('firewallAdmin.logs.noResults')}

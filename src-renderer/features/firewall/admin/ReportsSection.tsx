@@ -10,7 +10,7 @@ import { FormField } from '../../../ui/FormField.tsx';
 import { useFieldErrors } from '../../../language/use-error-text.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { PagedTable } from './PagedTable.tsx';
-import { textColumn, timeColumn } from './admin-columns.tsx';
+import { textColumn, timeColumn, TIME_WIDTH } from './admin-columns.tsx';
 import { ReportContent } from './ReportContent.tsx';
 import { useTranslation } from 'react-i18next';
 import { adminCalls, useAppliancePage } from './admin-data.ts';
@@ -51,7 +51,7 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
               </>
             ),
           }),
-          timeColumn<Report>('created', t('firewallAdmin.reports.created'), 170, (report) => report.createdAt),
+          timeColumn<Report>('created', t('firewallAdmin.reports.created'), TIME_WIDTH, (report) => report.createdAt),
           textColumn<Report>('status', t('firewallAdmin.reports.status'), 200, (report) => report.status, { cell: (report) => <ReportState report={report} /> }),
           {
             id: 'actions',

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { compareAddresses } from '../../../../src-shared/address-sort-key.ts';
+import { translator } from '../../../language/translator.ts';
+import { compareWords } from '../../../ui/format.ts';
 import { Time } from '../../../ui/Time.tsx';
 import type { Column } from '../table/VirtualTable.tsx';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
@@ -9,7 +11,6 @@ type Value = string | number | boolean | null | undefined;
 /** How a column of an appliance's page sorts its rows: addresses as numbers, numbers as numbers, words in the window's language. */
 export type AdminColumn<T> = Column<T> & { compare?(a: T, b: T): number };
 
-const words = new Intl.Collator(undefined, { numeric: true });
 const asText = (value: Value) => (value === null || value === undefined ? '' : String(value));
 
 interface Options<T> {
@@ -37,7 +38,7 @@ function column<T>(id: string, title: string, width: number, value: (item: T) =>
 
 /** Words: a name, a type, a description. */
 export const textColumn = <T,>(id: string, title: string, width: number, value: (item: T) => Value, options?: Options<T>) =>
-  column(id, title, width, value, (a, b) => words.compare(asText(a), asText(b)), options);
+  column(id, title, width, value, (a, b) => compareWords(asText(a), asText(b), translator.language), options);
 
 /** An address, a range or a MAC: never broken, sorted as an address. */
 export const addressColumn = <T,>(id: string, title: string, width: number, value: (item: T) => string | null | undefined, options?: Options<T>) =>
@@ -50,3 +51,6 @@ export const numberColumn = <T,>(id: string, title: string, width: number, value
 /** A moment, shown in the window's language with what the appliance sent on hover, sorted in time. */
 export const timeColumn = <T,>(id: string, title: string, width: number, value: (item: T) => string | null | undefined) =>
   column(id, title, width, value, (a, b) => (Date.parse(asText(a)) || 0) - (Date.parse(asText(b)) || 0), { cell: (item) => <Time value={value(item)} /> });
+
+/** Wide enough for a date and time with seconds in either language ("Nov 25, 2026, 10:46:03 AM"). */
+export const TIME_WIDTH = 200;

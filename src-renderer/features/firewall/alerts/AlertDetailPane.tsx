@@ -8,8 +8,13 @@ import { AddressText } from '../../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useFormat } from '../../../ui/format.ts';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
-import { DurationPicker, defaultBlockSeconds } from '../blocklist/DurationPicker.tsx';
-import { useAlertDetail, useFirewallWrites } from '../firewall-data.ts';
+import { alertBlockReason } from '../../../../src-shared/alert-block-reason.ts';
+import { AllowButton } from '../allowlist/AllowDialog.tsx';
+import { BlockDialog } from '../blocklist/BlockDialog.tsx';
+import { Remaining } from '../blocklist/Remaining.tsx';
+import { UnblockDialog } from '../blocklist/UnblockDialog.tsx';
+import { blockOf, useAlertDetail, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
+import { useNow } from '../use-now.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { AlertConversations } from '../triage/AlertConversations.tsx';
@@ -23,7 +28,7 @@ interface Props {
   onClose?(): void;
 }
 
-/** One alert: the appliance's detail when it answers, the cached copy when not; "Block source" in one click. */
+/** One alert: the appliance's detail when it answers, the cached copy when not; Block source and Allow, each asked first and undoable. */
 export function AlertDetailPane({ profileId, alertId, onClose }: Props) {
   const { t } = useTranslation();
   const detail = useAlertDetail(profileId, alertId);
@@ -126,44 +131,62 @@ function FromCacheBecause({ error }: { error: IpcError }) {
 
 function BlockSource({ profileId, detail }: { profileId: string; detail: AlertDetail }) {
   const { t } = useTranslation();
-  const capabilities = useFirewallStatusStore((state) => state.capabilities[profileId]);
-  const operate = operateState(capabilities);
+  const operate = operateState(useFirewallStatusStore((state) => state.capabilities[profileId]));
+  const blocklist = useBlocklist(profileId);
   const writes = useFirewallWrites(profileId);
-  const [seconds, setSeconds] = useState(defaultBlockSeconds);
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'blocking' } | { kind: 'failed'; error: IpcError }>({ kind: 'idle' });
-
-  if (detail.sourceBlocked) {
-    return (
-      <p className="fw-blocked-note" role="status">
-        <span className="badge badge-blocked">{t('firewall.alerts.blockedBadge')}</span>
-        <span>
-          {t('firewall.alerts.detail.sourceBlocked')} <bdi>{visibleText(detail.srcIp ?? '')}</bdi>
-        </span>
-      </p>
-    );
-  }
-
-  const block = async () => {
-    setState({ kind: 'blocking' });
-    // The detail is marked blocked from the block's own answer: the appliance is asked once.
-    const result = await writes.blockAlertSource(detail.id, seconds);
-    setState(result.ok ? { kind: 'idle' } : { kind: 'failed', error: result.error });
-  };
+  const now = useNow(30_000);
+  const [asking, setAsking] = useState<'block' | 'extend' | 'unblock' | null>(null);
+  const ip = detail.srcIp ?? '';
+  const entry = blockOf(blocklist.data, ip);
 
   return (
     <div className="fw-block-source">
-      <button
-        type="button"
-        className="button-primary"
-        disabled={!operate.allowed || state.kind === 'blocking'}
-        title={operate.allowed ? t('firewall.alerts.detail.reasonTitle', { id: detail.id, signature: detail.signature ?? '' }) : operate.reason}
-        onClick={() => void block()}
-      >
-        {state.kind === 'blocking' ? t('firewall.alerts.detail.blocking') : <>{t('firewall.alerts.detail.blockSource')} <bdi>{visibleText(detail.srcIp ?? '')}</bdi></>}
-      </button>
-      <DurationPicker seconds={seconds} onChange={setSeconds} disabled={!operate.allowed} />
+      {detail.sourceBlocked || entry ? (
+        <p className="fw-blocked-note" role="status">
+          <span className="badge badge-blocked">{t('firewall.alerts.blockedBadge')}</span>
+          <span>
+            {t('firewall.alerts.detail.sourceBlocked')} <bdi>{visibleText(ip)}</bdi>
+            {entry && (
+              <>
+                {' · '}
+                {t('firewall.alerts.detail.blockLeft')} <Remaining entry={entry} now={now} />
+              </>
+            )}
+          </span>
+        </p>
+      ) : (
+        <button
+          type="button"
+          className="button-primary"
+          disabled={!operate.allowed}
+          title={operate.allowed ? t('firewall.alerts.detail.reasonTitle', { id: detail.id, signature: detail.signature ?? '' }) : operate.reason}
+          onClick={() => setAsking('block')}
+        >
+          {t('firewall.alerts.detail.blockSource')} <bdi>{visibleText(ip)}</bdi>
+        </button>
+      )}
+      {entry && (
+        <>
+          <button type="button" className="button" disabled={!operate.allowed} title={operate.reason} onClick={() => setAsking('extend')}>
+            {t('firewall.blocklist.extend')}
+          </button>
+          <button type="button" className="button-danger" disabled={!operate.allowed} title={operate.reason} onClick={() => setAsking('unblock')}>
+            {t('firewall.blocklist.unblock')}
+          </button>
+        </>
+      )}
+      <AllowButton profileId={profileId} ip={ip} domain={detail.domain} reason={alertBlockReason(detail.id, detail.signature ?? detail.category ?? '')} />
       {!operate.allowed && <span className="muted">{operate.reason}</span>}
-      {state.kind === 'failed' && <ErrorNotice error={state.error} title={t('firewall.alerts.detail.notBlocked')} />}
+      {(asking === 'block' || asking === 'extend') && (
+        <BlockDialog
+          profileId={profileId}
+          ip={ip}
+          purpose={asking}
+          reason={asking === 'extend' && entry ? (entry.reason ?? '') : alertBlockReason(detail.id, detail.signature ?? detail.category ?? 'no signature')}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking === 'unblock' && entry && <UnblockDialog entry={entry} onClose={() => setAsking(null)} onConfirm={() => writes.unblockMade(entry)} />}
     </div>
   );
 }

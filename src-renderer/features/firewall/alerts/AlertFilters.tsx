@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
 import { useStore } from 'zustand';
-import { alertSeverities } from '../../../../src-shared/firewall-constants.ts';
+import { alertSearchPauseMs, alertSeverities } from '../../../../src-shared/firewall-constants.ts';
 import { cellText } from '../table/visible-text.ts';
 import type { AlertsStore } from './alerts-store.ts';
+import { SavedFilters } from './SavedFilters.tsx';
 
 /** Most severe first, as an analyst reads them. */
 const namedSeverities: readonly string[] = [...alertSeverities].reverse();
@@ -27,17 +28,19 @@ const localInputValue = (iso: string | undefined): string => {
 const isoFromLocalInput = (value: string): string | undefined => (value ? new Date(value).toISOString() : undefined);
 
 interface Props {
+  profileId: string;
   store: AlertsStore;
   searchRef: RefObject<HTMLInputElement | null>;
 }
 
 /** The alerts table's conditions: text, severity, category, action, addresses, time, and cell filters. */
-export function AlertFilters({ store, searchRef }: Props) {
+export function AlertFilters({ profileId, store, searchRef }: Props) {
   const { t } = useTranslation();
   const filter = useStore(store, (state) => state.query.filter);
   const facets = useStore(store, (state) => state.facets);
   const { setFilter, removeCellFilter, clearFilters } = store.getState();
-  const [range, setRange] = useState<string>('any');
+  // A filter kept from before (another section, a restart) that has a time shows it as chosen times.
+  const [range, setRange] = useState<string>(() => (filter.since !== undefined || filter.until !== undefined ? 'custom' : 'any'));
   const chosenSeverities: string[] = filter.severity ?? [];
   // An appliance that sends numbers without saying their order: its levels, by number.
   const levels = (facets?.severities ?? []).filter((severity) => levelOf(severity) !== undefined).sort((a, b) => Number(levelOf(a)) - Number(levelOf(b)));
@@ -47,18 +50,7 @@ export function AlertFilters({ store, searchRef }: Props) {
   return (
     <div className="fw-filters" role="search" aria-label={t('firewall.alerts.filters.label')}>
       <div className="fw-filter-row">
-        <input
-          ref={searchRef}
-          type="search"
-          className="fw-search"
-          aria-label={t('firewall.alerts.filters.search')}
-          placeholder={t('firewall.alerts.filters.searchPlaceholder')}
-          value={filter.text ?? ''}
-          onChange={(event) => setFilter({ text: event.target.value })}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') event.currentTarget.blur();
-          }}
-        />
+        <SearchBox text={filter.text ?? ''} store={store} searchRef={searchRef} />
         <span className="fw-severity-toggles" role="group" aria-label={t('firewall.alerts.filters.severity')}>
           {severities.map((severity) => {
             const pressed = chosenSeverities.includes(severity);
@@ -99,6 +91,7 @@ export function AlertFilters({ store, searchRef }: Props) {
             </option>
           ))}
         </select>
+        <SavedFilters profileId={profileId} store={store} />
       </div>
       <div className="fw-filter-row">
         <input
@@ -176,5 +169,40 @@ export function AlertFilters({ store, searchRef }: Props) {
         )}
       </div>
     </div>
+  );
+}
+
+/** The text search: what is typed shows at once; the table follows after a pause in the typing, or at once on Enter. */
+function SearchBox({ text, store, searchRef }: { text: string; store: AlertsStore; searchRef: RefObject<HTMLInputElement | null> }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(text);
+  const [searched, setSearched] = useState(text);
+  // The filter changed from elsewhere (Clear filters, a link): the box shows it.
+  if (text !== searched) {
+    setSearched(text);
+    setDraft(text);
+  }
+  const search = (words: string) => store.getState().setFilter({ text: words });
+  // A re-render while the analyst pauses (rows arriving) keeps the pause: only the typing restarts it.
+  useEffect(() => {
+    if (draft === text) return;
+    const timer = setTimeout(() => store.getState().setFilter({ text: draft }), alertSearchPauseMs);
+    return () => clearTimeout(timer);
+  }, [draft, text, store]);
+
+  return (
+    <input
+      ref={searchRef}
+      type="search"
+      className="fw-search"
+      aria-label={t('firewall.alerts.filters.search')}
+      placeholder={t('firewall.alerts.filters.searchPlaceholder')}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') event.currentTarget.blur();
+        if (event.key === 'Enter' && draft !== text) search(draft);
+      }}
+    />
   );
 }

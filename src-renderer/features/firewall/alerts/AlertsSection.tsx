@@ -10,6 +10,7 @@ import { alertColumns } from './alert-columns.tsx';
 import { AlertFilters } from './AlertFilters.tsx';
 import { useFirewallStatusStore } from '../firewall-status-store.ts';
 import { useAlertsStore } from './use-alerts-store.ts';
+import { useAlertViews } from './alert-views-store.ts';
 import type { AlertsStore } from './alerts-store.ts';
 import { AskModelButton } from '../../../assistant/AskModelButton.tsx';
 import { useModelAtWork } from '../../../assistant/assistant-data.ts';
@@ -51,6 +52,18 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
     return () => window.removeEventListener('keydown', focusSearch);
   }, []);
 
+  // "New since I last looked" starts where this visit ends: leaving the section, closing the tab or the window.
+  useEffect(() => {
+    const views = useAlertViews.getState();
+    void views.load(profile.id);
+    const leave = () => views.markLooked(profile.id);
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [profile.id]);
+
   const onOpen = useCallback(
     (index: number) => {
       const row = store.getState().rowAt(index);
@@ -61,7 +74,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
 
   return (
     <section className="fw-alerts" aria-label={t('firewall.sections.alerts')}>
-      <AlertFilters store={store} searchRef={search} />
+      <AlertFilters profileId={profile.id} store={store} searchRef={search} />
       <div className="fw-toolbar">
         <span className="fw-count" role="status" aria-label={t('firewall.alerts.matching')}>
           {total === null ? (error ? '' : t('firewall.alerts.reading')) : t('firewall.alerts.count', { count: total })}

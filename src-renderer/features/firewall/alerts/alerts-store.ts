@@ -18,8 +18,10 @@ export interface AlertsState extends PagedCacheState<AlertRow, AlertQuery, Cache
   /** The alert whose detail pane is open. */
   openAlertId: string | null;
   facets: AlertFacets | null;
-  /** The page engine's refresh, and the pickers' values after it. */
+  /** The page engine's refresh, and the pickers' values after it; the first brings back the filter and sort the analyst left. */
   refresh(): Promise<void>;
+  /** A whole filter at once: a saved one, or "new since I last looked". */
+  applyFilter(filter: AlertFilter): void;
   setFilter(change: Partial<AlertFilter>): void;
   /** "Filter in / filter out" from a cell; the same field and value again replaces the earlier one. */
   addCellFilter(field: AlertField, value: string, mode: CellFilter['mode']): void;
@@ -35,15 +37,33 @@ export type AlertsStore = ReturnType<typeof createAlertsStore>;
 
 export const defaultAlertSort: AlertSort = { field: 'occurredAt', direction: 'desc' };
 
-/** One alerts table over main's cache: the filter and sort are its query, rows come a page at a time. */
-export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall'>, profileId: string) {
+/** A filter typed a letter at a time is kept once the typing pauses. */
+const KEEP_AFTER_MS = 500;
+
+/**
+ * One alerts table over main's cache: the filter and sort are its query, rows come a page at a time.
+ * Main keeps the query, so the table opens again as the analyst left it, after a restart too.
+ */
+export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall' | 'views'>, profileId: string) {
   const pages = pagedCacheSlice<AlertRow, AlertQuery, CachedPage<AlertRow>, AlertsState>(
     ({ filter, sort }, { offset, limit }) => api.firewall.alerts({ profileId, filter, sort, offset, limit }),
     { filter: {}, sort: defaultAlertSort },
   );
 
-  return createStore<AlertsState>()((set, get, store) => {
+  let restoring: Promise<void> | null = null;
+  /** The analyst chose a query before the kept one came back (a saved filter run from the palette): theirs stands. */
+  let chosen = false;
+  let keeping: ReturnType<typeof setTimeout> | undefined;
+
+  const alerts = createStore<AlertsState>()((set, get, store) => {
     const engine = pages(set, get, store);
+    // Before the first page: a kept filter is read once, so the table never shows the unfiltered rows first.
+    const restore = () =>
+      (restoring ??= api.views.alertView({ profileId }).then((kept) => {
+        if (!kept.ok || chosen) return;
+        set({ query: { filter: kept.data.filter, sort: kept.data.sort } });
+        chosen = false;
+      }));
     const withFilter = (change: (filter: AlertFilter) => AlertFilter) => engine.setQuery((query) => ({ ...query, filter: withoutEmpty(change(query.filter)) }));
 
     return {
@@ -53,6 +73,7 @@ export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall'>, profileId: 
       facets: null,
 
       async refresh() {
+        await restore();
         await engine.refresh();
         // Asked only after the rows: main answers in order, and the pickers' values must not hold up the first paint.
         const facets = await api.firewall.alertFacets({ profileId });
@@ -71,6 +92,8 @@ export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall'>, profileId: 
 
       clearFilters: () => withFilter(() => ({})),
 
+      applyFilter: (filter) => withFilter(() => filter),
+
       sortBy(field) {
         engine.setQuery(({ filter, sort }) => ({ filter, sort: { field, direction: sort.field === field && sort.direction === 'desc' ? 'asc' : 'desc' } }));
       },
@@ -79,6 +102,14 @@ export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall'>, profileId: 
       closeDetail: () => set({ openAlertId: null }),
     };
   });
+
+  alerts.subscribe((state, before) => {
+    if (state.query === before.query) return;
+    chosen = true;
+    clearTimeout(keeping);
+    keeping = setTimeout(() => void api.views.keepAlertView({ profileId, ...alerts.getState().query }), KEEP_AFTER_MS);
+  });
+  return alerts;
 }
 
 /** An empty text box or an emptied list means "no condition", not "match the empty string". */

@@ -7,16 +7,15 @@ import type { FirewallSectionProps } from '../section.ts';
 import { cellText } from '../table/visible-text.ts';
 import { useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
-import { DurationPicker, defaultBlockSeconds } from './DurationPicker.tsx';
+import { BlockDialog } from './BlockDialog.tsx';
 import { Remaining } from './Remaining.tsx';
 import { useTranslation } from 'react-i18next';
-import { useFormWrite } from '../../../data/use-form-write.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { useViewRequest } from '../../../workspace/view-requests.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 
-/** Who is blocked, by whom and for how long; add a block, or lift one after asking. */
+/** Who is blocked, by whom and for how long; add, extend or lift a block, each asked first. */
 export function BlockListSection({ profile }: FirewallSectionProps) {
   const { t } = useTranslation();
   const list = useBlocklist(profile.id);
@@ -26,6 +25,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   const [adding, setAdding] = useState<{ address: string } | null>(null);
   const root = useViewRequest('block', ({ address }) => setAdding({ address }));
   const [unblocking, setUnblocking] = useState<BlockEntry | null>(null);
+  const [extending, setExtending] = useState<BlockEntry | null>(null);
   const [search, setSearch] = useState('');
   const now = useNow(30_000);
   const navigate = useWorkspaceStore((store) => store.navigate);
@@ -43,7 +43,10 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
           {t('firewall.blocklist.add')}
         </button>
       </div>
-      {adding && <AddBlockForm key={adding.address} profileId={profile.id} initialIp={adding.address} onDone={() => setAdding(null)} />}
+      {adding && <BlockDialog key={adding.address} profileId={profile.id} ip={adding.address} onClose={() => setAdding(null)} />}
+      {extending && (
+        <BlockDialog profileId={profile.id} ip={extending.ip} purpose="extend" reason={extending.reason ?? ''} onClose={() => setExtending(null)} />
+      )}
       {list.isPending && <p className="muted">{t('firewall.blocklist.reading')}</p>}
       {list.isError && <ErrorNotice error={list.error} title={t(list.data ? 'firewall.blocklist.refreshFailed' : 'firewall.blocklist.readFailed')} />}
       {list.data && (
@@ -92,6 +95,16 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
                   </button>
                   <button
                     type="button"
+                    className="button"
+                    disabled={!operate.allowed}
+                    title={operate.reason}
+                    aria-label={t('firewall.blocklist.extendNamed', { ip: entry.ip })}
+                    onClick={() => setExtending(entry)}
+                  >
+                    {t('firewall.blocklist.extend')}
+                  </button>
+                  <button
+                    type="button"
                     className="button-danger"
                     disabled={!operate.allowed}
                     title={operate.reason}
@@ -111,45 +124,5 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
         <UnblockDialog entry={unblocking} onClose={() => setUnblocking(null)} onConfirm={() => writes.unblock(unblocking.id)} />
       )}
     </section>
-  );
-}
-
-/** The one form a block is made with: the block list's, an address card's and the command palette's (the address filled in). */
-export function AddBlockForm({ profileId, initialIp = '', onDone }: { profileId: string; initialIp?: string; onDone(): void }) {
-  const { t } = useTranslation();
-  const writes = useFirewallWrites(profileId);
-  // A block the appliance refused for the key's role or the edition turns this off at once, with the reason.
-  const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
-  const [ip, setIp] = useState(initialIp);
-  const [reason, setReason] = useState('');
-  const [seconds, setSeconds] = useState(defaultBlockSeconds);
-  const { busy, error, fieldError, onSubmit } = useFormWrite(() => writes.block(ip, seconds, reason), onDone);
-
-  return (
-    <form className="card fw-form" aria-label={t('firewall.blocklist.add')} onSubmit={onSubmit}>
-      <label className={fieldError('ip') ? 'field field-invalid' : 'field'}>
-        <span className="field-label">{t('firewall.blocklist.form.ip')}</span>
-        <input value={ip} onChange={(event) => setIp(event.target.value)} placeholder={t('firewall.blocklist.form.ipPlaceholder')} required />
-        {fieldError('ip') && <span className="field-error">{fieldError('ip')}</span>}
-      </label>
-      <div className="field">
-        <span className="field-label">{t('firewall.blocklist.form.duration')}</span>
-        <DurationPicker seconds={seconds} onChange={setSeconds} label={t('firewall.blocklist.form.duration')} />
-      </div>
-      <label className={fieldError('reason') ? 'field field-invalid' : 'field'}>
-        <span className="field-label">{t('firewall.blocklist.form.reason')}</span>
-        <input value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
-        {fieldError('reason') && <span className="field-error">{fieldError('reason')}</span>}
-      </label>
-      {error && !error.fieldErrors && <ErrorNotice error={error} title={t('firewall.blocklist.form.notBlocked')} />}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onDone}>
-          {t('firewall.blocklist.form.cancel')}
-        </button>
-        <button type="submit" className="button-primary" disabled={busy || !operate.allowed} title={operate.reason}>
-          {busy ? t('firewall.blocklist.form.blocking') : t('firewall.blocklist.form.block')}
-        </button>
-      </div>
-    </form>
   );
 }

@@ -1,8 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { blockDurationPresets } from '../../../../src-shared/firewall-constants.ts';
+import { useFormat } from '../../../ui/format.ts';
 
 export const defaultBlockSeconds = 86_400;
+
+/** A block's duration in words: the picker's own words for its presets (1 day, Permanent), the short form otherwise. */
+export function useDurationText(): (seconds: number) => string {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (seconds) => {
+    const preset = (Object.keys(blockDurationPresets) as (keyof typeof blockDurationPresets)[]).find((name) => blockDurationPresets[name] === seconds);
+    return preset ? t(`firewall.duration.presets.${preset}`) : format.duration(seconds);
+  };
+}
 
 const unitSeconds = { minutes: 60, hours: 3600, days: 86_400 } as const;
 

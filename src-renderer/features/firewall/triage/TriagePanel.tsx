@@ -7,14 +7,12 @@ import { alertBlockReason } from '../../../../src-shared/alert-block-reason.ts';
 import { useProfilesStore } from '../../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
-import { DurationPicker } from '../blocklist/DurationPicker.tsx';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { useBlocklist, useFirewallWrites } from '../firewall-data.ts';
+import { BlockDialog } from '../blocklist/BlockDialog.tsx';
+import { useDurationText } from '../blocklist/DurationPicker.tsx';
+import { useBlocklist } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { SeverityBadge } from '../alerts/alert-columns.tsx';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
-import { blockDurationPresets } from '../../../../src-shared/firewall-constants.ts';
-import { useFormat } from '../../../ui/format.ts';
 import '../firewall.css';
 
 /**
@@ -74,18 +72,11 @@ function Reading({ triage }: { triage: Triage }) {
 
 function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: string; verdict: Verdict }) {
   const { t } = useTranslation();
-  const format = useFormat();
-  // The Block form's own words for its presets (1 day, 7 days), the short form otherwise.
-  const durationText = (seconds: number) => {
-    const preset = (Object.keys(blockDurationPresets) as (keyof typeof blockDurationPresets)[]).find((name) => blockDurationPresets[name] === seconds);
-    return preset ? t(`firewall.duration.presets.${preset}`) : format.duration(seconds);
-  };
+  const durationText = useDurationText();
   const decide = useDecideTriage();
-  const writes = useFirewallWrites(triage.firewallProfileId);
   const operate = operateState(useFirewallStatusStore((state) => state.capabilities[triage.firewallProfileId]));
   const profileName = useProfilesStore((state) => state.profiles.find((profile) => profile.id === triage.firewallProfileId)?.name ?? '');
   const [confirming, setConfirming] = useState(false);
-  const [seconds, setSeconds] = useState(verdict.durationSeconds ?? 0);
   const [error, setError] = useState<IpcError | null>(null);
   const address = visibleText(verdict.address ?? '');
   const isBlock = verdict.action === 'block' && verdict.address !== null;
@@ -100,12 +91,6 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
     const result = await decide(triage.conversationId, messageId, kind, blockedIp);
     setError(result.ok ? null : result.error);
     return result;
-  };
-  // The same call as the Block button, marked with the conversation that proposed it.
-  const approveBlock = async () => {
-    const reason = alertBlockReason(triage.alertIds[0] ?? '', verdict.reason || actionText);
-    const blocked = await writes.block(verdict.address!, seconds, reason, { conversationId: triage.conversationId });
-    return blocked.ok ? decided('approved', verdict.address) : blocked;
   };
 
   return (
@@ -166,18 +151,18 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
       )}
       {error && <ErrorNotice error={error} />}
       {confirming && (
-        <ConfirmDialog
-          title={t('assistant.triage.confirmTitle', { address })}
-          confirmLabel={t('assistant.triage.confirmBlock')}
+        // The Block button's own confirmation, marked with the conversation that proposed it.
+        <BlockDialog
+          profileId={triage.firewallProfileId}
+          ip={verdict.address!}
+          seconds={verdict.durationSeconds ?? 0}
+          reason={alertBlockReason(triage.alertIds[0] ?? '', verdict.reason || actionText)}
+          proposedBy={{ conversationId: triage.conversationId }}
+          onBlocked={() => void decided('approved', verdict.address)}
           onClose={() => setConfirming(false)}
-          onConfirm={approveBlock}
         >
-          <p>{t('assistant.triage.confirmBody', { count: triage.alertIds.length, profile: profileName })}</p>
-          <div className="field">
-            <span className="field-label">{t('firewall.duration.blockFor')}</span>
-            <DurationPicker seconds={seconds} onChange={setSeconds} />
-          </div>
-        </ConfirmDialog>
+          <p className="muted">{t('assistant.triage.confirmBody', { count: triage.alertIds.length, profile: profileName })}</p>
+        </BlockDialog>
       )}
     </div>
   );

@@ -9,10 +9,11 @@ import { supportCalls, useContact } from '../support-data.ts';
 import { useSupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
 import { RecordingFollowUp } from '../drafting/RecordingFollowUp.tsx';
+import { ContactRecords } from './ContactRecords.tsx';
 import { FollowUps } from './FollowUps.tsx';
 import { AddressText } from '../../../ui/AddressText.tsx';
 
-/** One contact: details, the masked phone (revealed only on request, kept only here), status and follow-ups. */
+/** One contact: details, the masked phone (revealed only on request, kept only here), status, their tickets and work items, follow-ups. */
 export function ContactDetailPane({ profileId, contactId }: { profileId: string; contactId: string }) {
   const { t } = useTranslation();
   const writes = useSupportWrites(profileId);
@@ -70,6 +71,7 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
             );
           })}
       </div>
+      <ContactRecords profileId={profileId} contactId={contactId} />
       <WriteList writes={writes} />
       <RecordingFollowUp
         profileId={profileId}

@@ -87,9 +87,14 @@ function AddFaqDialog({ profileId, onClose, onAdded }: { profileId: string; onCl
   const conflict = entry?.state === 'failed' && entry.error?.code === 'conflict' ? entry : null;
   const suggestedId = conflict?.error?.params?.suggestedId;
   const pending = entry !== null && entry.state !== 'failed' && entry.state !== 'discarded';
+  // Cancelled after the server refused the id: the refused write goes with the dialog, not left failed in the outbox.
+  const cancel = () => {
+    if (conflict) void useOutboxStore.getState().discard(conflict.id);
+    onClose();
+  };
 
   return (
-    <Dialog title={t('supportDesk.kb.addTitle')} onClose={onClose} wide>
+    <Dialog title={t('supportDesk.kb.addTitle')} onClose={cancel} wide>
       <form className="profile-form" onSubmit={onSubmit}>
         <Field label={t('supportDesk.kb.faqId')} name="id" refusal={refused} help={t('supportDesk.kb.faqIdHelp')}>
           <input value={draft.id} maxLength={64} onChange={(event) => setDraft({ ...draft, id: event.target.value })} />
@@ -121,7 +126,7 @@ function AddFaqDialog({ profileId, onClose, onAdded }: { profileId: string; onCl
           entry && <WriteState entry={entry} />
         )}
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
+          <button type="button" className="button" onClick={cancel}>
             {t('supportDesk.common.cancel')}
           </button>
           <button type="submit" className="button-primary" disabled={busy || pending || draft.question.trim() === '' || draft.answer.trim() === ''}>

@@ -23,7 +23,7 @@ export interface ComposerProps {
   locked?: boolean;
 }
 
-/** A text sent into a ticket's thread through the outbox, once the analyst clicks. */
+/** A text sent into a ticket's thread through the outbox, once the analyst clicks or presses Ctrl/Cmd+Enter. */
 export function Composer({ label, help, action, profileId, scope, writes, send, text: heldText, onTextChange, locked = false }: ComposerProps) {
   const lacksScope = useSupportAccess(profileId).allows(scope) === false;
   const [ownText, setOwnText] = useState('');
@@ -32,7 +32,7 @@ export function Composer({ label, help, action, profileId, scope, writes, send, 
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (locked) return;
+    if (locked || busy || text.trim() === '') return;
     setBusy(true);
     const entry = await writes.write(action, () => send(text));
     setBusy(false);
@@ -41,7 +41,9 @@ export function Composer({ label, help, action, profileId, scope, writes, send, 
   return (
     <form className="si-composer" onSubmit={(event) => void submit(event)}>
       <Field label={label} name="text" refusal={null} help={help}>
-        <textarea value={text} rows={locked || text.length > 120 ? 8 : 3} disabled={lacksScope} readOnly={locked} aria-busy={locked} onChange={(event) => setText(event.target.value)} />
+        <textarea value={text} rows={locked || text.length > 120 ? 8 : 3} disabled={lacksScope} readOnly={locked} aria-busy={locked} onChange={(event) => setText(event.target.value)} onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void submit(event);
+          }} />
       </Field>
       <ScopeGate profileId={profileId} scope={scope}>
         <button type="submit" className="button-primary" disabled={busy || locked || text.trim() === ''}>

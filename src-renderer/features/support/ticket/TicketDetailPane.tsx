@@ -17,11 +17,13 @@ import { supportCalls, useTicket } from '../support-data.ts';
 import { useSupportWrites } from '../lists/use-support-writes.ts';
 import type { SupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
-import { Composer, type ComposerProps } from './Composer.tsx';
+import { ReplyBox } from '../reply/ReplyBox.tsx';
+import { VisitorMessage } from '../reply/VisitorMessage.tsx';
+import { TicketWorkItems } from '../work/TicketWorkItems.tsx';
 import { rememberTicketSubject } from './ticket-subjects.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 
-/** A ticket's thread and what can be done with it: robot reply, visitor message, close with a note. */
+/** A ticket's thread and what can be done with it: the robot reply (the default), a visitor message (secondary), a work item from it, close with a note. */
 export function TicketDetailPane({ profileId, ticketId }: { profileId: string; ticketId: string }) {
   const { t } = useTranslation();
   const [closing, setClosing] = useState(false);
@@ -36,22 +38,6 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
     rememberTicketSubject(profileId, ticketId, shown.subject);
     if (shown.unread) void supportCalls(profileId).markRead({ ticketIds: [ticketId] });
   }, [shown, profileId, ticketId]);
-
-  // The two ways into the thread: as the site's robot (seen by the visitor), or as the visitor.
-  const threadWrites: Omit<ComposerProps, 'profileId' | 'writes'>[] = [
-    {
-      label: t('support.ticket.reply'),
-      help: t('support.ticket.replyHelp'),
-      action: t('support.ticket.sendReply'),
-      scope: 'agent.reply',
-      send: (text) => supportCalls(profileId).replyToTicket({ ticketId, text }),
-      // A drafted reply streams into this box; the analyst edits it and sends it here, as any reply.
-      text: reply.text,
-      onTextChange: reply.setText,
-      locked: reply.locked,
-    },
-    { label: t('support.ticket.visitorMessage'), help: t('support.ticket.visitorHelp'), action: t('support.ticket.sendMessage'), scope: 'live.write', send: (text) => supportCalls(profileId).sendVisitorMessage({ ticketId, text }) },
-  ];
 
   if (loaded.isPending) return <p className="muted">{t('support.ticket.loading')}</p>;
   // A failed re-read keeps what is shown.
@@ -108,6 +94,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
           </div>
         ))}
       </dl>
+      <TicketWorkItems profileId={profileId} ticket={ticket} writes={writes} />
       <TicketSummary profileId={profileId} ticketId={ticketId} />
       <ol className="si-thread" aria-label={t('support.ticket.thread')}>
         {ticket.messages.map((message) => (
@@ -120,10 +107,10 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
       ) : (
         <>
           <ReplyDraftPanel profileId={profileId} reply={reply} />
-          <div className="si-compose">
-            {threadWrites.map((write) => (
-              <Composer key={write.scope} {...write} profileId={profileId} writes={writes} />
-            ))}
+          {/* A drafted reply streams into this box; the analyst edits it and sends it here, as any reply. */}
+          <ReplyBox profileId={profileId} ticket={ticket} writes={writes} box={reply} />
+          <div className="si-ticket-actions">
+            <VisitorMessage profileId={profileId} ticketId={ticketId} writes={writes} />
             <ScopeGate profileId={profileId} scope="ticket.write">
               <button type="button" className="button-danger" onClick={() => setClosing(true)}>
                 {t('support.ticket.close')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ViewParams } from '../../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../../connections/ServiceConnection.tsx';
+import { TicketContact } from '../contacts/TicketContact.tsx';
 import { TicketDetailPane } from './TicketDetailPane.tsx';
 import '../lists/support-lists.css';
 
@@ -10,7 +11,12 @@ export function TicketView({ params }: { params: ViewParams<'ticket'> }) {
   const { profileId, ticketId } = params;
   return (
     <ServiceConnection service="support" title={t('views.ticket.titleWithId', { ticketId })} profileId={profileId} needs={t('features.support.needs')}>
-      {() => <TicketDetailPane profileId={profileId} ticketId={ticketId} />}
+      {() => (
+        <div className="si-ticket-layout">
+          <TicketDetailPane profileId={profileId} ticketId={ticketId} />
+          <TicketContact profileId={profileId} ticketId={ticketId} />
+        </div>
+      )}
     </ServiceConnection>
   );
 }

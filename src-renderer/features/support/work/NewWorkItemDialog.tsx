@@ -1,32 +1,34 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { supportCalls } from '../support-data.ts';
 import type { ContactRow } from '../../../../src-preload/contract/support.ts';
+import { ContactPicker } from '../contacts/ContactPicker.tsx';
+import { TicketPicker, type PickedTicket } from '../ticket/TicketPicker.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Field } from '../lists/Field.tsx';
 import { workPriorityList, workPriorityWords } from '../lists/status-words.ts';
 import type { SupportWrites } from '../lists/use-support-writes.ts';
 
-/** The contacts offered to link a new work item to: the newest cached ones. */
-const contactChoices = 200;
+/** What a work item made from somewhere (a ticket) starts with; the analyst may change all of it. */
+export interface WorkItemPrefill {
+  title: string;
+  description: string;
+  contact: ContactRow | null;
+  ticket: PickedTicket | null;
+}
 
-/** Creates an after-sales work item, linked to a cached contact or a ticket id; the write shows beside the list at once. */
-export function NewWorkItemDialog({ profileId, writes, onClose }: { profileId: string; writes: SupportWrites; onClose(): void }) {
+/** Creates an after-sales work item, linked to a cached contact and a ticket, both searched; the write shows where it was made at once. */
+export function NewWorkItemDialog({ profileId, writes, onClose, prefill }: { profileId: string; writes: SupportWrites; onClose(): void; prefill?: WorkItemPrefill }) {
   const { t } = useTranslation();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
+  const [title, setTitle] = useState(prefill?.title ?? '');
+  const [description, setDescription] = useState(prefill?.description ?? '');
   const [priority, setPriority] = useState('normal');
-  const [contactId, setContactId] = useState('');
-  const [ticketId, setTicketId] = useState('');
-  const [contacts, setContacts] = useState<readonly ContactRow[]>([]);
+  const [contact, setContact] = useState<ContactRow | null>(prefill?.contact ?? null);
+  const [ticket, setTicket] = useState<PickedTicket | null>(prefill?.ticket ?? null);
   const [busy, setBusy] = useState(false);
   const action = t('support.work.create');
-
-  useEffect(() => {
-    void supportCalls(profileId).contacts({ limit: contactChoices }).then((result) => result.ok && setContacts(result.data.rows));
-  }, [profileId]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,8 +38,8 @@ export function NewWorkItemDialog({ profileId, writes, onClose }: { profileId: s
         title,
         priority,
         ...(description.trim() && { description: description.trim() }),
-        ...(contactId && { contactId }),
-        ...(ticketId.trim() && { ticketId: ticketId.trim() }),
+        ...(contact && { contactId: contact.id }),
+        ...(ticket && { ticketId: ticket.id }),
       }),
     );
     setBusy(false);
@@ -45,7 +47,7 @@ export function NewWorkItemDialog({ profileId, writes, onClose }: { profileId: s
   };
 
   return (
-    <Dialog title={t('support.work.new')} onClose={onClose}>
+    <Dialog title={t('support.work.new')} onClose={onClose} wide>
       <form className="si-form" onSubmit={(event) => void submit(event)}>
         <Field label={t('support.work.title')} name="title" refusal={writes.refusal}>
           <input value={title} required maxLength={200} onChange={(event) => setTitle(event.target.value)} />
@@ -63,19 +65,19 @@ export function NewWorkItemDialog({ profileId, writes, onClose }: { profileId: s
               ))}
             </select>
           </Field>
-          <Field label={t('support.work.linkContact')} name="contactId" refusal={writes.refusal}>
-            <select value={contactId} onChange={(event) => setContactId(event.target.value)}>
-              <option value="">{t('support.work.noLink')}</option>
-              {contacts.map((contact) => (
-                <option key={contact.id} value={contact.id}>
-                  {contact.name ?? contact.id}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label={t('support.work.linkTicket')} name="ticketId" refusal={writes.refusal}>
-            <input value={ticketId} maxLength={200} onChange={(event) => setTicketId(event.target.value)} />
-          </Field>
+        </div>
+        {/* Each picker names itself to assistive technology; the visible label is for the eye. */}
+        <div className="field">
+          <span className="field-label" aria-hidden>
+            {t('support.work.linkContact')}
+          </span>
+          <ContactPicker profileId={profileId} label={t('support.work.linkContact')} value={contact} onChange={setContact} />
+        </div>
+        <div className="field">
+          <span className="field-label" aria-hidden>
+            {t('support.work.linkTicket')}
+          </span>
+          <TicketPicker profileId={profileId} label={t('support.work.linkTicket')} value={ticket} onChange={setTicket} />
         </div>
         {writes.refusal && !writes.refusal.fieldErrors && <ErrorNotice error={writes.refusal} />}
         <div className="si-form-actions">

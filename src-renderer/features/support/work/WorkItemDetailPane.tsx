@@ -9,7 +9,8 @@ import { RecordingFollowUp } from '../drafting/RecordingFollowUp.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
 import { workPriorityWords, workStatusList, workStatusWords } from '../lists/status-words.ts';
-import { supportCalls, useWorkItem, useWorkItemAlerts } from '../support-data.ts';
+import { supportCalls, useContact, useTicket, useWorkItem, useWorkItemAlerts } from '../support-data.ts';
+import { rememberTicketSubject } from '../ticket/ticket-subjects.ts';
 import { useSupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
 import { AddressText } from '../../../ui/AddressText.tsx';
@@ -58,12 +59,8 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
         <dd className="si-server-text">{item.assignee ?? '—'}</dd>
         <dt>{t('support.work.linkedTo')}</dt>
         <dd>
-          {item.contactId && <span className="si-server-text">{t('support.work.contactLink', { id: item.contactId })} </span>}
-          {ticketId && (
-            <button type="button" className="si-link" onClick={() => navigate({ kind: 'ticket', params: { profileId, ticketId } })}>
-              {t('support.work.ticketLink', { id: ticketId })}
-            </button>
-          )}
+          {item.contactId && <LinkedContact profileId={profileId} contactId={item.contactId} />}
+          {ticketId && <LinkedTicket profileId={profileId} ticketId={ticketId} />}
           {fromAlerts.map((link) => (
             <button
               key={`${link.firewallProfileId}/${link.alertId}`}
@@ -114,5 +111,36 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
       <RecordingFollowUp profileId={profileId} scope="work.write" defaultKind="phone" writes={writes} send={(kind, note) => supportCalls(profileId).addWorkFollowUp({ workId, kind, note })} />
       <FollowUps follows={item.follows} profileId={profileId} scope="work.write" writes={writes} send={(kind, note) => supportCalls(profileId).addWorkFollowUp({ workId, kind, note })} />
     </aside>
+  );
+}
+
+/** The contact a work item is linked to, by name (its id until it is read), opening it in Contacts. */
+function LinkedContact({ profileId, contactId }: { profileId: string; contactId: string }) {
+  const { t } = useTranslation();
+  const navigate = useWorkspaceStore((state) => state.navigate);
+  const name = useContact(profileId, contactId).data?.name;
+  return (
+    <button type="button" className="si-link si-server-text" onClick={() => navigate({ kind: 'support', params: { profileId, section: 'contacts', itemId: contactId } })}>
+      {t('support.work.contactLink', { name: name ?? contactId })}
+    </button>
+  );
+}
+
+/** The ticket a work item is linked to, by subject (its id until it is read), opening in its tab. */
+function LinkedTicket({ profileId, ticketId }: { profileId: string; ticketId: string }) {
+  const { t } = useTranslation();
+  const navigate = useWorkspaceStore((state) => state.navigate);
+  const subject = useTicket(profileId, ticketId).data?.subject;
+  return (
+    <button
+      type="button"
+      className="si-link si-server-text"
+      onClick={() => {
+        rememberTicketSubject(profileId, ticketId, subject ?? null);
+        navigate({ kind: 'ticket', params: { profileId, ticketId } });
+      }}
+    >
+      {t('support.work.ticketLink', { subject: subject ?? ticketId })}
+    </button>
   );
 }

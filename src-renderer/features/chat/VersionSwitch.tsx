@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
+import { useChatStore } from './chat-store.ts';
+
+/** ‹ 2/3 ›: the versions a regenerated answer or an edited question left at this place; none while an answer streams. */
+export function VersionSwitch({ conversationId, message }: { conversationId: string; message: ChatMessage }) {
+  const { t } = useTranslation();
+  const showVersion = useChatStore((state) => state.showVersion);
+  const busy = useChatStore((state) => state.conversations[conversationId]?.messages.some((candidate) => candidate.outcome === 'streaming') ?? false);
+  const versions = message.versions;
+  if (!versions) return null;
+  return (
+    <span className="chat-versions" role="group" aria-label={t('chat.versions.label', { index: versions.index, count: versions.count })}>
+      <button
+        type="button"
+        className="chat-version-step"
+        aria-label={t('chat.versions.previous')}
+        disabled={busy || versions.index <= 1}
+        onClick={() => void showVersion(conversationId, message.id, -1)}
+      >
+        ‹
+      </button>
+      <span aria-hidden>{t('chat.versions.position', { index: versions.index, count: versions.count })}</span>
+      <button
+        type="button"
+        className="chat-version-step"
+        aria-label={t('chat.versions.next')}
+        disabled={busy || versions.index >= versions.count}
+        onClick={() => void showVersion(conversationId, message.id, 1)}
+      >
+        ›
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { useFormat } from '../../../ui/format.ts';
+import type { AlertsStore } from './alerts-store.ts';
+import { useAlertViews } from './alert-views-store.ts';
+
+/** The alerts section's menu of named filters: apply one, save the current one under a name, delete one, or show what is new since the last look. */
+export function SavedFilters({ profileId, store }: { profileId: string; store: AlertsStore }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const box = useRef<HTMLDivElement>(null);
+  const filter = useStore(store, (state) => state.query.filter);
+  const kept = useAlertViews((state) => state.byProfile[profileId]);
+  const { save, remove } = useAlertViews.getState();
+  const { applyFilter } = store.getState();
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: MouseEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    window.addEventListener('mousedown', closeOutside);
+    return () => window.removeEventListener('mousedown', closeOutside);
+  }, [open]);
+
+  const apply = (chosen: Parameters<typeof applyFilter>[0]) => {
+    applyFilter(chosen);
+    setOpen(false);
+  };
+  const lookedAt = kept?.lookedAt ?? null;
+  const canSave = name.trim() !== '' && Object.keys(filter).length > 0;
+
+  return (
+    <div className="fw-saved-filters" ref={box} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+      <button type="button" className="button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {t('firewall.alerts.saved.menu')} ▾
+      </button>
+      {open && (
+        <div className="fw-saved-panel" role="dialog" aria-label={t('firewall.alerts.saved.menu')}>
+          <button type="button" className="fw-saved-apply" disabled={lookedAt === null} onClick={() => lookedAt && apply({ since: lookedAt })}>
+            {lookedAt === null ? t('firewall.alerts.saved.newSinceNever') : t('firewall.alerts.saved.newSince', { time: format.shortDateTime(lookedAt) })}
+          </button>
+          {(kept?.saved ?? []).length === 0 ? (
+            <p className="muted">{t('firewall.alerts.saved.none')}</p>
+          ) : (
+            <ul>
+              {kept!.saved.map((saved) => (
+                <li key={saved.name}>
+                  <button type="button" className="fw-saved-apply" onClick={() => apply(saved.filter)}>
+                    <bdi>{saved.name}</bdi>
+                  </button>
+                  <button type="button" className="chip-remove" aria-label={t('firewall.alerts.saved.remove', { name: saved.name })} onClick={() => void remove(profileId, saved.name)}>
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <form
+            className="fw-saved-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!canSave) return;
+              void save(profileId, name.trim(), filter);
+              setName('');
+            }}
+          >
+            <input aria-label={t('firewall.alerts.saved.name')} placeholder={t('firewall.alerts.saved.name')} value={name} maxLength={80} onChange={(event) => setName(event.target.value)} />
+            <button type="submit" className="button" disabled={!canSave} title={Object.keys(filter).length === 0 ? t('firewall.alerts.saved.nothingToSave') : undefined}>
+              {t('firewall.alerts.saved.save')}
+            </button>
+          </form>
+        </div>
+      )}
+    </div>
+  );
+}

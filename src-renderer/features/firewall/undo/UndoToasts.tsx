@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { useUndoStore, type UndoOffer } from './undo-store.ts';
+import './undo.css';
+
+/** The undo toasts of the analyst's own blocks and allows, bottom right of the window. */
+export function UndoToasts() {
+  const offers = useUndoStore((state) => state.offers);
+  if (offers.length === 0) return null;
+  return (
+    <div className="undo-toasts">
+      {offers.map((offer) => (
+        <UndoToast key={offer.id} offer={offer} />
+      ))}
+    </div>
+  );
+}
+
+function UndoToast({ offer }: { offer: UndoOffer }) {
+  const { t } = useTranslation();
+  const dismiss = useUndoStore((state) => state.dismiss);
+  const [state, setState] = useState<{ kind: 'offered' | 'undoing' } | { kind: 'failed'; error: IpcError }>({ kind: 'offered' });
+  const [left, setLeft] = useState(() => Math.max(0, offer.until - Date.now()));
+
+  useEffect(() => {
+    if (state.kind !== 'offered') return;
+    const timer = setInterval(() => {
+      const remaining = offer.until - Date.now();
+      if (remaining <= 0) dismiss(offer.id);
+      else setLeft(remaining);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [dismiss, offer, state.kind]);
+
+  const undo = async () => {
+    setState({ kind: 'undoing' });
+    const result = await offer.undo();
+    if (result.ok) dismiss(offer.id);
+    else setState({ kind: 'failed', error: result.error });
+  };
+
+  return (
+    <div className="undo-toast card" role="status" aria-label={t('firewall.undo.region')}>
+      <p className="undo-toast-text">
+        <bdi>{t(offer.done.key, offer.done.values)}</bdi>
+      </p>
+      {state.kind === 'failed' && <ErrorNotice error={state.error} title={t('firewall.undo.failed')} />}
+      <div className="undo-toast-actions">
+        {state.kind === 'offered' && <span className="muted">{t('firewall.undo.secondsLeft', { count: Math.ceil(left / 1000) })}</span>}
+        {state.kind !== 'failed' && (
+          <button type="button" className="button-primary" disabled={state.kind === 'undoing'} onClick={() => void undo()}>
+            {state.kind === 'undoing' ? t('firewall.undo.undoing') : t('firewall.undo.undo')}
+          </button>
+        )}
+        <button type="button" className="button" aria-label={t('firewall.undo.dismiss')} onClick={() => dismiss(offer.id)}>
+          ×
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+// Blocking and allowing safely (issue 30): every block is asked first (address, appliance, how
+// long, why; Enter confirms), can be undone for a few seconds, and asks again for an address on
+// the allow list or in the analyst's protected ranges. Quick allow from an alert works the same way.
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { FIREWALL_API_PREFIX, FirewallSim } from '../sim/index.ts';
+import type { AppUnderTest } from '../support/app-harness.ts';
+import { setUpE2e } from '../support/e2e-setup.ts';
+import { firewallProfile } from '../support/firewall-profile.ts';
+import { expectNoEnglish } from '../support/no-english.ts';
+
+const e2e = setUpE2e({ scratchPrefix: 'opsdesk-block-' });
+
+async function shot(page: Page, name: string): Promise<void> {
+  const folder = process.env.OPSDESK_E2E_SHOTS;
+  if (folder) await page.screenshot({ path: path.join(folder, `block-confirm-${name}.png`) });
+}
+
+/** Both themes of what is on screen now. */
+async function shots(page: Page, name: string): Promise<void> {
+  await shot(page, `${name}-light`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+/** An appliance whose alerts all come from `source`. */
+async function startFirewall(source: string): Promise<FirewallSim> {
+  const firewall = await e2e.serve(new FirewallSim({ seed: 7, alertCount: 0, caPem: e2e.ca.certPem }));
+  firewall.addAlerts(8, { src_ip: source, signature: 'ET SCAN Suspicious inbound to SSH' });
+  return firewall;
+}
+
+async function openWithFirewall(firewall: FirewallSim, language: 'en' | 'zh-CN' = 'en'): Promise<{ app: AppUnderTest; profileId: string }> {
+  // No background sync: the one sync below fills the cache, and nothing else calls the appliance.
+  const app = await e2e.openApp({ locale: 'en-US' });
+  if (language === 'zh-CN') app.services.preferences.setLanguage('zh-CN');
+  const profile = await app.services.profiles.save(
+    firewallProfile({ name: 'Branch firewall', baseUrl: firewall.url, apiKey: firewall.keys.operations, caPem: e2e.ca.certPem, requestsPerSecond: 100 }),
+  );
+  await app.services.firewall.syncNow(profile.id);
+  await app.page.reload();
+  return { app, profileId: profile.id };
+}
+
+/** The newest alert's detail beside the table. */
+async function openNewestAlert(page: Page, firewallTab: string) {
+  const panel = page.getByRole('tabpanel', { name: firewallTab });
+  const rows = panel.getByRole('grid').getByRole('rowgroup');
+  await poll(() => rows.locator('[role="row"]').count()).toBeGreaterThan(0);
+  await rows.focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Enter');
+  return panel.getByRole('complementary');
+}
+
+/** Every result row (the header aside) holds the words. */
+function expectEvery(rows: string[], words: string) {
+  expect(rows.length).toBeGreaterThan(1);
+  expect(rows.slice(1).filter((text) => !text.includes(words))).toEqual([]);
+}
+
+const posts = (firewall: FirewallSim, path: string) => firewall.requests.filter((request) => request.method === 'POST' && request.path === `${FIREWALL_API_PREFIX}${path}`).length;
+
+describe('blocking and allowing, asked first and undoable', () => {
+  test('block from an alert: the confirmation says what, where, how long and why; Enter blocks; Undo leaves nothing on the appliance', async () => {
+    const source = '203.0.113.77';
+    const firewall = await startFirewall(source);
+    const { app, profileId } = await openWithFirewall(firewall);
+    const { page } = app;
+    const detail = await openNewestAlert(page, 'Firewall');
+
+    await detail.getByRole('button', { name: `Block source ${source}` }).click();
+    const confirmation = page.getByRole('dialog', { name: `Block ${source}?` });
+    const asked = await confirmation.innerText();
+    expect(asked).toContain(source);
+    expect(asked).toContain('Branch firewall');
+    expect(await confirmation.getByRole('combobox', { name: 'Duration' }).inputValue()).toBe('86400');
+    expect(await confirmation.getByLabel('Reason').inputValue()).toMatch(/^Alert .+: ET SCAN Suspicious inbound to SSH$/);
+    // Nothing is sent until the analyst confirms.
+    expect(posts(firewall, '/blocklist')).toBe(0);
+    await confirmation.getByRole('combobox', { name: 'Duration' }).selectOption({ label: 'Custom…' });
+    await confirmation.getByRole('spinbutton', { name: 'Custom duration' }).fill('90');
+    await confirmation.getByRole('combobox', { name: 'Custom duration unit' }).selectOption({ label: 'minutes' });
+    await shots(page, 'dialog-en');
+    await confirmation.getByLabel('Reason').press('Enter');
+
+    const toast = page.getByRole('status', { name: 'Done, with undo' });
+    await poll(() => toast.innerText()).toContain(`Blocked ${source} on Branch firewall for`);
+    expect(firewall.blockedAddresses()).toContain(source);
+    expect(app.services.firewall.blocks.list(profileId).items.find((entry) => entry.ip === source)?.durationSeconds).toBe(5400);
+    // The alert shows the block with the time it has left, and Extend and Unblock.
+    await poll(() => detail.getByRole('status').innerText()).toMatch(new RegExp(`The block list holds ${source.replaceAll('.', '\\.')} · ends in (1 hour|89 minutes|90 minutes)`));
+    expect(await detail.getByRole('button', { name: 'Extend' }).count()).toBe(1);
+    await shots(page, 'undo-toast-en');
+
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await poll(() => firewall.blockedAddresses()).not.toContain(source);
+    await poll(() => toast.count()).toBe(0);
+    await poll(() => detail.getByRole('button', { name: `Block source ${source}` }).count()).toBe(1);
+  });
+
+  test('an address on the allow list or in a protected range is asked about again, with the reason', async () => {
+    const office = '10.20.30.40';
+    const firewall = await startFirewall(office);
+    const { app, profileId } = await openWithFirewall(firewall);
+    const { page, services } = app;
+    await services.firewall.allowlist.create(profileId, { ip: '10.20.30.0/24', description: 'Branch printers' });
+    const panel = page.getByRole('tabpanel', { name: 'Firewall' });
+    const nav = panel.getByRole('navigation', { name: 'Firewall sections' });
+
+    // The protected ranges start as the private ranges, switched off; the analyst names the VPN's and turns them on.
+    await nav.getByRole('button', { name: 'Protected ranges' }).click();
+    const settings = panel.getByRole('region', { name: 'Protected ranges' });
+    const rangeInputs = settings.getByRole('textbox', { name: 'Address or range' });
+    expect(await rangeInputs.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7']);
+    expect(await settings.getByRole('checkbox').isChecked()).toBe(false);
+    await settings.getByRole('checkbox').check();
+    await settings.getByRole('textbox', { name: 'Name' }).first().fill('Office VPN');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await poll(() => settings.getByRole('status').innerText()).toBe('Saved.');
+    expect(services.firewall.protectedRanges.get()).toMatchObject({ enabled: true, ranges: [{ range: '10.0.0.0/8', label: 'Office VPN' }, {}, {}, {}] });
+
+    await nav.getByRole('button', { name: 'Alerts' }).click();
+    const detail = await openNewestAlert(page, 'Firewall');
+    await detail.getByRole('button', { name: `Block source ${office}` }).click();
+    const confirmation = page.getByRole('dialog', { name: `Block ${office}?` });
+    const warning = confirmation.getByRole('note');
+    await poll(() => warning.innerText()).toContain('On this appliance\'s allow list as 10.20.30.0/24 (Branch printers)');
+    expect(await warning.innerText()).toContain('In your protected range 10.0.0.0/8 (Office VPN)');
+
+    // The first Enter (focus starts on Block) asks again and sends nothing; Back returns; Block anyway blocks.
+    await page.keyboard.press('Enter');
+    await poll(() => confirmation.getByRole('alert').innerText()).toContain(`Block ${office} even so?`);
+    expect(posts(firewall, '/blocklist')).toBe(0);
+    await shots(page, 'protected-en');
+    await confirmation.getByRole('button', { name: 'Back' }).click();
+    expect(await confirmation.getByRole('button', { name: 'Block', exact: true }).count()).toBe(1);
+    await confirmation.getByRole('button', { name: 'Block', exact: true }).click();
+    await confirmation.getByRole('button', { name: 'Block anyway' }).click();
+    await poll(() => firewall.blockedAddresses()).toContain(office);
+  });
+
+  test('quick allow from an alert, with the same confirmation and undo', async () => {
+    const source = '198.51.100.23';
+    const firewall = await startFirewall(source);
+    const { app } = await openWithFirewall(firewall);
+    const { page } = app;
+    const detail = await openNewestAlert(page, 'Firewall');
+
+    await detail.getByRole('button', { name: `Allow ${source}` }).click();
+    const confirmation = page.getByRole('dialog', { name: `Allow ${source}?` });
+    expect(await confirmation.innerText()).toContain('Branch firewall');
+    expect(await confirmation.getByLabel('Description').inputValue()).toMatch(/^Alert .+: ET SCAN/);
+    expect(posts(firewall, '/allowlist')).toBe(0);
+    await shots(page, 'allow-en');
+    await page.keyboard.press('Enter');
+
+    const toast = page.getByRole('status', { name: 'Done, with undo' });
+    await poll(() => toast.innerText()).toContain(`Allowed ${source} on Branch firewall.`);
+    expect(firewall.allowedAddresses()).toContain(source);
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await poll(() => firewall.allowedAddresses()).not.toContain(source);
+  });
+
+  test('log search answers as the words are typed (not remembered as recent searches); quick allow from a row', async () => {
+    const firewall = await startFirewall('198.51.100.40');
+    const { app } = await openWithFirewall(firewall);
+    const { page } = app;
+    const panel = page.getByRole('tabpanel', { name: 'Firewall' });
+    await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Log search' }).click();
+    const section = panel.getByRole('region', { name: 'Log search' });
+    const builder = section.getByRole('form', { name: 'Query' });
+    await builder.getByLabel('Time').selectOption('all');
+    const searches = () => firewall.requests.filter((request) => request.path === `${FIREWALL_API_PREFIX}/logs/search`).length;
+
+    // Typed with no Search pressed: the results answer, after one search.
+    await builder.getByLabel('Text', { exact: true }).fill('deny');
+    const results = section.getByRole('region', { name: 'Results' });
+    await poll(() => results.getByRole('row').count()).toBeGreaterThan(1);
+    expectEvery(await results.getByRole('row').allInnerTexts(), 'deny');
+    expect(JSON.parse(await builder.getByLabel('Query object sent').innerText())).toMatchObject({ query: 'deny' });
+    expect(searches()).toBe(1);
+    expect(await section.getByRole('complementary', { name: 'Recent searches' }).innerText()).toContain('Searches you run are kept here.');
+
+    const allow = results.getByRole('button', { name: /^Allow / }).first();
+    const source = (await allow.getAttribute('aria-label'))!.replace('Allow ', '');
+    await allow.click();
+    const confirmation = page.getByRole('dialog', { name: `Allow ${source}?` });
+    await confirmation.getByRole('button', { name: 'Allow', exact: true }).click();
+    await poll(() => firewall.allowedAddresses()).toContain(source);
+    await page.getByRole('status', { name: 'Done, with undo' }).getByRole('button', { name: 'Undo' }).click();
+    await poll(() => firewall.allowedAddresses()).not.toContain(source);
+  });
+
+  test('in 简体中文: the confirmation, the second question and the undo toast, nothing English left', async () => {
+    const office = '192.168.7.9';
+    const firewall = await startFirewall(office);
+    const { app } = await openWithFirewall(firewall, 'zh-CN');
+    const { page, services } = app;
+    services.firewall.protectedRanges.save({ enabled: true, ranges: [{ range: '192.168.0.0/16', label: '办公室' }] });
+
+    const detail = await openNewestAlert(page, '防火墙');
+    await detail.getByRole('button', { name: `封禁来源 ${office}` }).click();
+    const confirmation = page.getByRole('dialog', { name: `封禁 ${office}？` });
+    await poll(() => confirmation.getByRole('note').innerText()).toContain('在您的受保护网段 192.168.0.0/16 中（办公室）');
+    await shots(page, 'dialog-zh');
+    await confirmation.getByRole('button', { name: '封禁', exact: true }).click();
+    await poll(() => confirmation.getByRole('alert').innerText()).toContain(`仍要封禁 ${office} 吗？`);
+    await expectNoEnglish(confirmation);
+    await shots(page, 'protected-zh');
+    await confirmation.getByRole('button', { name: '仍然封禁' }).click();
+    const toast = page.getByRole('status', { name: '已完成，可撤销' });
+    await poll(() => toast.innerText()).toContain(`已在 Branch firewall 上封禁 ${office}`);
+    await shots(page, 'undo-toast-zh');
+    await toast.getByRole('button', { name: '撤销' }).click();
+    await poll(() => firewall.blockedAddresses()).not.toContain(office);
+  });
+});
