@@ -96,10 +96,15 @@ export function appMenuTemplate({ platform, logFolder, translator, showAbout, zo
       { role: 'selectAll', label: t('menu.selectAll') },
     ],
   };
+  // The sheet is the window's; the item sends the window its key press (macOS shows no accelerator, as for the tabs).
+  const shortcuts: MenuItemConstructorOptions =
+    platform === 'darwin'
+      ? { label: t('menu.keyboardShortcuts'), click: (_menuItem, window: BaseWindow | undefined) => (window as BrowserWindow | undefined)?.webContents.sendInputEvent(keyPressFor('CmdOrCtrl+/', platform)) }
+      : tabItem({ label: t('menu.keyboardShortcuts'), accelerator: 'CmdOrCtrl+/' }, platform);
   const help: MenuItemConstructorOptions = {
     role: 'help',
     label: t('menu.help'),
-    submenu: [{ label: t('menu.openLogFolder'), click: () => void shell.openPath(logFolder) }, { type: 'separator' }, about],
+    submenu: [shortcuts, { type: 'separator' }, { label: t('menu.openLogFolder'), click: () => void shell.openPath(logFolder) }, { type: 'separator' }, about],
   };
   const fullScreen: MenuItemConstructorOptions = { role: 'togglefullscreen', label: t('menu.fullScreen') };
   if (platform === 'darwin') {

@@ -36,37 +36,43 @@ export function ConnectionBanner({ profile, health, test, retry }: Props) {
   const state = bannerState(health, test);
   const lastReached = <LastReached at={health?.lastReachedAt ?? null} />;
 
+  /** What the connection test learned, or why it failed: protocol detail, there when asked for. */
+  const details =
+    state.kind === 'connected' && test?.state === 'passed' ? (
+      <ConnectionSummaryText summary={test.report.summary} />
+    ) : (state.kind === 'offline' || state.kind === 'refused') && state.error ? (
+      <ErrorNotice error={state.error} title={t('connection.cannotReach', { name: profile.name })} />
+    ) : null;
+
+  // One line: the state, when the back end last answered, the one action that helps; the rest behind Details.
   return (
     <section className={`card connection-banner connection-${state.kind}`} aria-label={t('connection.region')} aria-live="polite">
-      {state.kind === 'connecting' && <p className="muted">{t('connection.connecting', { name: profile.name })}</p>}
-      {state.kind === 'connected' && (
-        <p className="text-ok">
-          {t('connection.connected', { name: profile.name })}
-          {test?.state === 'passed' && (
-            <>
-              {' · '}
-              <ConnectionSummaryText summary={test.report.summary} />
-            </>
-          )}
-        </p>
-      )}
-      {(state.kind === 'offline' || state.kind === 'refused') && (
-        <>
-          <p className="connection-banner-heading">
+      <div className="connection-banner-line">
+        {state.kind === 'connecting' && <span className="muted">{t('connection.connecting', { name: profile.name })}</span>}
+        {state.kind === 'connected' && <span className="text-ok">{t('connection.connected', { name: profile.name })}</span>}
+        {(state.kind === 'offline' || state.kind === 'refused') && (
+          <>
             <strong>{state.kind === 'offline' ? t('connection.offline') : t('connection.refused')}</strong>
-            <span className="muted"> · {lastReached}</span>
-          </p>
-          {state.error && <ErrorNotice error={state.error} title={t('connection.cannotReach', { name: profile.name })} />}
-          <div className="connection-banner-actions">
-            <button type="button" className="button" onClick={retry}>
-              {t('connection.retry')}
-            </button>
-            <button type="button" className="button" onClick={() => navigate({ kind: 'settings' })}>
-              {t('connection.openSettings')}
-            </button>
-          </div>
-        </>
-      )}
+            <span className="muted">{lastReached}</span>
+            {/* Retry helps a back end that answered before; one never reached more likely has a wrong address or key. */}
+            {state.kind === 'offline' && health?.lastReachedAt ? (
+              <button type="button" className="button" onClick={retry}>
+                {t('connection.retry')}
+              </button>
+            ) : (
+              <button type="button" className="button" onClick={() => navigate({ kind: 'settings' })}>
+                {t('connection.openSettings')}
+              </button>
+            )}
+          </>
+        )}
+        {details && (
+          <details className="connection-details">
+            <summary>{t('connection.details')}</summary>
+            <div className="connection-details-body">{details}</div>
+          </details>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationCenter } from '../notifications/NotificationCenter.tsx';
 import { OutboxButton } from '../outbox/OutboxButton.tsx';
 import { useWorkspaceStore } from './workspace-store.ts';
+import { TabOverflowMenu } from './TabOverflowMenu.tsx';
 import { tabTitle, useItemTitles } from './view-registry.ts';
 
 export function TabBar() {
@@ -13,6 +14,10 @@ export function TabBar() {
   const activeTabId = useWorkspaceStore((state) => state.activeTabId);
   const { activate, close, move, setPickerOpen } = useWorkspaceStore.getState();
   const [draggedId, setDraggedId] = useState<string | null>(null);
+  // However the tab became active (a click, a shortcut, a notification, the overflow menu), it is in sight.
+  useEffect(() => {
+    if (activeTabId) document.getElementById(`tab-${activeTabId}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeTabId, tabs.length]);
 
   /** Arrow keys, Home and End move between tabs, as the WAI-ARIA tabs pattern has it. */
   const onTabListKeyDown = (event: KeyboardEvent) => {
@@ -28,52 +33,57 @@ export function TabBar() {
   return (
     <nav className="tab-bar">
       <div role="tablist" aria-label={t('workspace.openViews')} className="tab-list" onKeyDown={onTabListKeyDown}>
-        {tabs.map((tab, index) => (
-          <div
-            key={tab.id}
-            className={`tab${tab.id === activeTabId ? ' tab-active' : ''}${tab.id === draggedId ? ' tab-dragging' : ''}`}
-            draggable
-            onDragStart={(event) => {
-              event.dataTransfer.effectAllowed = 'move';
-              setDraggedId(tab.id);
-            }}
-            onDragOver={(event) => {
-              if (draggedId) event.preventDefault();
-            }}
-            onDrop={(event) => {
-              event.preventDefault();
-              if (draggedId) move(draggedId, index);
-              setDraggedId(null);
-            }}
-            onDragEnd={() => setDraggedId(null)}
-            onAuxClick={(event) => {
-              if (event.button === 1) close(tab.id);
-            }}
-          >
-            <button
-              type="button"
-              role="tab"
-              id={`tab-${tab.id}`}
-              aria-selected={tab.id === activeTabId}
-              aria-controls={`panel-${tab.id}`}
-              tabIndex={tab.id === activeTabId ? 0 : -1}
-              className="tab-title"
-              onClick={() => activate(tab.id)}
+        {tabs.map((tab, index) => {
+          const title = tabTitle(tab, t);
+          return (
+            <div
+              key={tab.id}
+              className={`tab${tab.id === activeTabId ? ' tab-active' : ''}${tab.id === draggedId ? ' tab-dragging' : ''}`}
+              draggable
+              onDragStart={(event) => {
+                event.dataTransfer.effectAllowed = 'move';
+                setDraggedId(tab.id);
+              }}
+              onDragOver={(event) => {
+                if (draggedId) event.preventDefault();
+              }}
+              onDrop={(event) => {
+                event.preventDefault();
+                if (draggedId) move(draggedId, index);
+                setDraggedId(null);
+              }}
+              onDragEnd={() => setDraggedId(null)}
+              onAuxClick={(event) => {
+                if (event.button === 1) close(tab.id);
+              }}
             >
-              {tabTitle(tab, t)}
-            </button>
-            <button
-              type="button"
-              className="tab-close"
-              aria-label={t('workspace.closeTab', { title: tabTitle(tab, t) })}
-              title={t('workspace.closeTabTooltip')}
-              onClick={() => close(tab.id)}
-            >
-              ×
-            </button>
-          </div>
-        ))}
+              <button
+                type="button"
+                role="tab"
+                id={`tab-${tab.id}`}
+                aria-selected={tab.id === activeTabId}
+                aria-controls={`panel-${tab.id}`}
+                tabIndex={tab.id === activeTabId ? 0 : -1}
+                className="tab-title"
+                title={title}
+                onClick={() => activate(tab.id)}
+              >
+                {title}
+              </button>
+              <button
+                type="button"
+                className="tab-close"
+                aria-label={t('workspace.closeTab', { title })}
+                title={t('workspace.closeTabTooltip')}
+                onClick={() => close(tab.id)}
+              >
+                ×
+              </button>
+            </div>
+          );
+        })}
       </div>
+      <TabOverflowMenu />
       <button
         type="button"
         className="tab-new"

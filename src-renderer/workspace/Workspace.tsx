@@ -8,6 +8,7 @@ import { useErrorText } from '../language/use-error-text.ts';
 import { UndoToasts } from '../features/firewall/undo/UndoToasts.tsx';
 import { LiveConfirmation } from '../outbox/LiveConfirmation.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
 import { TabBar } from './TabBar.tsx';
 import { ViewPicker } from './ViewPicker.tsx';
 import { persistWorkspace, useWorkspaceStore } from './workspace-store.ts';
@@ -21,6 +22,7 @@ export function Workspace() {
   const tabs = useWorkspaceStore((state) => state.tabs);
   const activeTabId = useWorkspaceStore((state) => state.activeTabId);
   const pickerOpen = useWorkspaceStore((state) => state.pickerOpen);
+  const shortcutsOpen = useWorkspaceStore((state) => state.shortcutsOpen);
   const saveError = useWorkspaceStore((state) => state.saveError);
   const paletteOpen = usePaletteStore((state) => state.open);
   const windowSettled = useWindowSettled();
@@ -54,6 +56,7 @@ export function Workspace() {
         ))}
       </main>
       {pickerOpen && <ViewPicker />}
+      {shortcutsOpen && <KeyboardShortcuts />}
       {paletteOpen && <Palette />}
       <LiveConfirmation />
       <UndoToasts />

@@ -120,6 +120,7 @@ export function paletteCommands(t: TFunction, english: TFunction, context: Comma
   return [
     ...pickerKinds.map((kind) => ({ id: `view.${kind}`, ...both('palette.commands.openView', { view: t(`views.${kind}.title`) }), words: `${english(`views.${kind}.title`)} ${english(`views.${kind}.summary`)}`, run: () => workspace().open(kind) })),
     { id: 'views.picker', ...both('palette.commands.pickView'), shortcut: commandShortcut('T'), run: () => workspace().setPickerOpen(true) },
+    { id: 'shortcuts', ...both('palette.commands.shortcuts'), shortcut: commandShortcut('/'), run: () => workspace().setShortcutsOpen(true) },
     ...firewallSections.map((section) => ({ id: `firewall.${section.id}`, title: t('palette.commands.openSection', { view: t('views.firewall.title'), section: section.title() }), words: `firewall ${section.id}`, run: () => workspace().navigate({ kind: 'firewall', params: { section: section.id } }) })),
     ...supportSections.map((section) => ({ id: `support.${section.id}`, title: t('palette.commands.openSection', { view: t('views.support.title'), section: section.title() }), words: `support ${section.id}`, run: () => workspace().navigate({ kind: 'support', params: { section: section.id } }) })),
     { id: 'conversation.new', ...both('palette.commands.newConversation'), run: () => void newConversation() },

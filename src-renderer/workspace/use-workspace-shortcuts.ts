@@ -21,6 +21,8 @@ export function useWorkspaceShortcuts(): void {
       const store = useWorkspaceStore.getState();
       if (event.ctrlKey && key === 'tab') {
         store.cycle(event.shiftKey ? -1 : 1);
+      } else if (command && !event.altKey && key === '/') {
+        store.setShortcutsOpen(true);
       } else if (command && !event.shiftKey && key === 't') {
         store.setPickerOpen(true);
       } else if (command && !event.shiftKey && key === 'w') {

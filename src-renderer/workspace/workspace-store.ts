@@ -6,6 +6,8 @@ import { opsdesk } from '../bridge.ts';
 export interface WorkspaceStore extends WorkspaceState {
   ready: boolean;
   pickerOpen: boolean;
+  /** The "Keyboard shortcuts" sheet. */
+  shortcutsOpen: boolean;
   /** Set when the layout could not be saved, so the user knows a restart may lose it. */
   saveError: IpcError | null;
   restore(): Promise<void>;
@@ -23,6 +25,7 @@ export interface WorkspaceStore extends WorkspaceState {
   cycle(step: 1 | -1): void;
   jump(position: number): void;
   setPickerOpen(open: boolean): void;
+  setShortcutsOpen(open: boolean): void;
 }
 
 const newTab = (target: NavigationTarget): Tab => ({ id: `tab-${crypto.randomUUID()}`, ...target });
@@ -43,6 +46,7 @@ export const useWorkspaceStore = create<WorkspaceStore>()((set, get) => {
     activeTabId: null,
     ready: false,
     pickerOpen: false,
+    shortcutsOpen: false,
     saveError: null,
 
     async restore() {
@@ -120,6 +124,10 @@ export const useWorkspaceStore = create<WorkspaceStore>()((set, get) => {
 
     setPickerOpen(pickerOpen) {
       set({ pickerOpen });
+    },
+
+    setShortcutsOpen(shortcutsOpen) {
+      set({ shortcutsOpen });
     },
   };
 });

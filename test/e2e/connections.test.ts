@@ -48,14 +48,18 @@ describe('connections, as a new user tries them', () => {
     const app = await e2e.openApp({ importProfilesFrom: demoFile, ipcLog, logSink });
     const { page } = app;
 
-    const firewall = page.getByRole('tabpanel', { name: 'Firewall' });
-    await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toMatch(/Connected to Simulated firewall · Version \S+ · enterprise edition · up/);
-    await page.getByRole('tab', { name: 'Support' }).click();
-    await expect.poll(() => page.getByRole('tabpanel', { name: 'Support' }).innerText(), { timeout: 15_000 }).toMatch(
-      /Connected to Simulated support \(site-main\) · Sites: .*site-main.* · Scopes: .*ticket\.read/,
-    );
-    await page.getByRole('tab', { name: 'Chat' }).click();
-    await expect.poll(() => page.getByRole('tabpanel', { name: 'Chat' }).innerText(), { timeout: 15_000 }).toMatch(/Connected to Simulated model gateway · \d+ models available/);
+    // One line says connected; what the test learned is behind Details.
+    const details = async (view: string, line: RegExp, learned: RegExp) => {
+      await page.getByRole('tab', { name: view }).click();
+      const banner = page.getByRole('tabpanel', { name: view }).getByRole('region', { name: 'Connection' });
+      await expect.poll(() => banner.innerText(), { timeout: 15_000 }).toMatch(line);
+      expect(await banner.innerText()).not.toMatch(learned);
+      await banner.getByText('Details', { exact: true }).click();
+      expect(await banner.innerText()).toMatch(learned);
+    };
+    await details('Firewall', /Connected to Simulated firewall/, /Version \S+ · enterprise edition · up/);
+    await details('Support', /Connected to Simulated support \(site-main\)/, /Sites: .*site-main.* · Scopes: .*ticket\.read/);
+    await details('Chat', /Connected to Simulated model gateway/, /\d+ models available/);
 
     const settings = await openSettings(page);
     for (const name of ['Simulated model gateway', 'Simulated support (site-main)', 'Simulated firewall']) {
@@ -85,7 +89,12 @@ describe('connections, as a new user tries them', () => {
 
     const prompt = page.getByRole('dialog', { name: 'Untrusted certificate' });
     await expect.poll(() => prompt.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await prompt.getByLabel('SHA-256 fingerprint').innerText()).toBe(e2e.sims.firewall.leafSha256);
+    const fingerprint = prompt.getByRole('group', { name: 'SHA-256 fingerprint' });
+    expect((await fingerprint.innerText()).replace(/\s+/g, '')).toBe(e2e.sims.firewall.leafSha256);
+    // Eight groups of four bytes, none broken inside: each group is one line of text, as long as its neighbours.
+    const groups = await fingerprint.locator('.fingerprint-group').evaluateAll((spans) => spans.map((span) => [span.textContent!.replace(/:$/, ''), span.getClientRects().length]));
+    expect(groups).toHaveLength(8);
+    for (const [text, lines] of groups) expect([text, lines]).toEqual([expect.stringMatching(/^([0-9A-F]{2}:){3}[0-9A-F]{2}$/), 1]);
     expect(await prompt.innerText()).toContain('OpsDesk Simulator CA');
     expect(await prompt.innerText()).toContain('127.0.0.1');
     await prompt.getByRole('button', { name: 'Trust for “Lab firewall”' }).click();
@@ -135,7 +144,9 @@ describe('connections, as a new user tries them', () => {
     );
     await page.reload();
     const firewall = page.getByRole('tabpanel', { name: 'Firewall' });
-    await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toContain('Cannot reach Old appliance key');
+    await expect.poll(() => firewall.getByRole('region', { name: 'Connection' }).innerText(), { timeout: 15_000 }).toContain('Not connected');
+    await firewall.getByRole('region', { name: 'Connection' }).getByText('Details', { exact: true }).click();
+    expect(await firewall.innerText()).toContain('Cannot reach Old appliance key');
     const notice = await firewall.getByRole('alert').innerText();
     expect(notice).toContain('HTTP 401');
     expect(notice).toMatch(/expired/i);

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
@@ -38,6 +38,9 @@ describe('languages', () => {
     const app = await openWithFailures();
     const { page } = app;
     const firewallInEnglish = page.getByRole('tabpanel', { name: 'Firewall' });
+    // The banner's one line, and the refusal behind Details.
+    const details = (view: Locator, words: string) => view.getByRole('region', { name: 'Connection' }).getByText(words, { exact: true });
+    await details(firewallInEnglish, 'Details').click({ timeout: 15_000 });
     await expect.poll(() => firewallInEnglish.innerText(), { timeout: 15_000 }).toContain('Cannot reach Restricted appliance');
 
     await openFromPicker(page, 'Settings');
@@ -82,6 +85,7 @@ describe('languages', () => {
     await page.getByRole('tab', { name: '对话' }).click();
     const chat = page.getByRole('tabpanel', { name: '对话' });
     // A background call makes no second connection, so it cannot tell a left-out intermediate from an untrusted issuer.
+    await chat.getByRole('region', { name: '连接' }).getByText('详情', { exact: true }).click({ timeout: 15_000 });
     await expect.poll(() => chat.innerText(), { timeout: 15_000 }).toContain('出示的证书的颁发者既未随证书发送，也不受此连接信任');
     await expectNoEnglish(chat);
     await page.getByRole('tab', { name: '客服' }).click();
@@ -111,6 +115,7 @@ describe('languages', () => {
     const settingsAgain = page.getByRole('tabpanel', { name: 'Settings' });
     await expect.poll(() => settingsAgain.innerText()).toContain('Keys are kept for this session only.');
     await page.getByRole('tab', { name: 'Firewall' }).click();
+    await details(page.getByRole('tabpanel', { name: 'Firewall' }), 'Details').click({ timeout: 15_000 });
     await expect.poll(() => page.getByRole('tabpanel', { name: 'Firewall' }).innerText(), { timeout: 15_000 }).toContain(
       "The firewall refused this computer's address",
     );
@@ -121,6 +126,7 @@ describe('languages', () => {
     const app = await openWithFailures({ locale: 'zh-CN' });
     const { page } = app;
     const firewall = page.getByRole('tabpanel', { name: '防火墙' });
+    await firewall.getByRole('region', { name: '连接' }).getByText('详情', { exact: true }).click({ timeout: 15_000 });
     await expect.poll(() => firewall.innerText(), { timeout: 15_000 }).toContain('HTTP 403');
     await openFromPicker(page, '设置');
     const settings = page.getByRole('tabpanel', { name: '设置' });

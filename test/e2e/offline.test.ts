@@ -30,6 +30,8 @@ describe('views work from the cache', () => {
     await expect.poll(() => banner.innerText(), { timeout: 15_000 }).toContain('Offline');
     const health = app.services.health.of(profile.id);
     expect(health.state).toBe('unreachable');
+    expect(await banner.innerText(), 'the protocol detail waits behind Details').not.toContain(health.error!.message);
+    await banner.getByText('Details', { exact: true }).click();
     expect(await banner.innerText()).toContain(health.error!.message);
     expect(health.lastReachedAt).not.toBeNull();
     expect(await banner.locator('time').getAttribute('datetime')).toBe(health.lastReachedAt);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { shot } from '../support/e2e-shots.ts';
 
 const e2e = setUpE2e();
 
@@ -120,5 +121,56 @@ describe('tab workspace', () => {
     await page.getByRole('tab', { name: 'Settings' }).click();
     await settingsPanel.getByRole('button', { name: 'Reload view' }).click();
     await expect.poll(() => settingsPanel.innerText()).toContain('OpsDesk\n0.0.0-test');
+  });
+
+  test('many tabs: titles capped with the whole title on hover, the active tab always in sight, a menu of every tab, and the shortcuts sheet', async () => {
+    const app = await e2e.openApp({ viewport: { width: 1024, height: 700 } });
+    const { page } = app;
+    for (let opened = 0; opened < 8; opened += 1) {
+      await page.keyboard.press('Control+t');
+      await page.keyboard.type('Activity');
+      await page.keyboard.press('Enter');
+    }
+    const address = '2001:db8:85a3:1234:5678:8a2e:370:7334';
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill(address);
+    await page.locator(`[data-answer-for="${address}"]`).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => activeTab(page)).toBe(address);
+    expect(await tabTitles(page)).toHaveLength(12);
+
+    const strip = page.getByRole('tablist');
+    const inSight = (name: string) =>
+      page.getByRole('tab', { name, exact: true, selected: true }).evaluate((tab) => {
+        const [box, frame] = [tab.getBoundingClientRect(), tab.closest('[role="tablist"]')!.getBoundingClientRect()];
+        return box.left >= frame.left - 1 && box.right <= frame.right + 1;
+      });
+    expect(await strip.evaluate((list) => list.scrollWidth > list.clientWidth), 'twelve tabs overflow a 1024 px strip').toBe(true);
+    await expect.poll(() => inSight(address)).toBe(true);
+    const capped = page.getByRole('tab', { name: address });
+    expect(await capped.getAttribute('title')).toBe(address);
+    expect(await capped.evaluate((tab) => [tab.clientWidth <= 220, tab.scrollWidth > tab.clientWidth])).toEqual([true, true]);
+    await shot(page, 'tabs-overflow-active-last');
+
+    await page.keyboard.press('Control+1');
+    await expect.poll(() => inSight('Firewall')).toBe(true);
+
+    await page.getByRole('button', { name: 'All tabs (12 open)' }).click();
+    const menu = page.getByRole('menu', { name: 'Every open tab' });
+    expect(await menu.getByRole('menuitemradio').allInnerTexts()).toEqual(await tabTitles(page));
+    expect(await menu.getByRole('menuitemradio', { checked: true }).innerText()).toBe('Firewall');
+    await shot(page, 'tabs-overflow-menu');
+    await menu.getByRole('menuitemradio', { name: address }).click();
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await activeTab(page)).toBe(address);
+    await expect.poll(() => inSight(address)).toBe(true);
+
+    await page.keyboard.press('Control+/');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect.poll(() => sheet.innerText()).toMatch(/Search the cache or run a command\s*Ctrl\s*\+\s*K/);
+    expect(await sheet.innerText()).toMatch(/Close the tab\s*Ctrl\s*\+\s*W/);
+    await shot(page, 'keyboard-shortcuts');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sheet.count()).toBe(0);
   });
 });

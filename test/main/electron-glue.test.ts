@@ -319,6 +319,12 @@ describe('application menu', () => {
     expect(saved.level).toBe(2);
   });
 
+  test.each(['linux', 'win32', 'darwin'] as const)('on %s Help → Keyboard Shortcuts gives the window Ctrl/Cmd+/, which opens the sheet', (platform) => {
+    const window = { webContents: { sendInputEvent: vi.fn() } };
+    itemLabelled(menuFor(platform), 'Keyboard Shortcuts').click!({} as never, window as never, {} as never);
+    expect(window.webContents.sendInputEvent).toHaveBeenCalledWith({ type: 'keyDown', keyCode: '/', modifiers: [platform === 'darwin' ? 'meta' : 'control'] });
+  });
+
   test.each(['linux', 'win32', 'darwin'] as const)('on %s Help → About OpsDesk shows the About page', (platform) => {
     showAbout.mockClear();
     const help = menuFor(platform).find((item) => item.role === 'help')!;

@@ -5,6 +5,7 @@ import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { useProfilesStore } from '../../connections/profiles-store.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { Fingerprint } from '../../ui/Fingerprint.tsx';
 import { Time } from '../../ui/Time.tsx';
 
 interface Props {
@@ -53,8 +54,8 @@ export function CertificatePrompt({ profile, certificate, onClose }: Props) {
         <dt>{t('settings.certificate.names')}</dt>
         <dd>{certificate.subjectAltNames.join(', ') || t('settings.certificate.none')}</dd>
         <dt>{t('settings.certificate.sha256')}</dt>
-        <dd className="fingerprint" aria-label={t('settings.certificate.sha256Label')}>
-          {certificate.sha256}
+        <dd>
+          <Fingerprint value={certificate.sha256} label={t('settings.certificate.sha256Label')} />
         </dd>
       </dl>
       <p className="muted">{t('settings.certificate.pinExplanation')}</p>
