@@ -46,7 +46,8 @@ describe('direction controls in server text', () => {
     await shot(page, 'server-text-notification');
     await page.keyboard.press('Escape');
 
-    await row.getByRole('button', { name: shown }).click();
+    // A click shows the ticket beside the list; a double click opens it in its own tab.
+    await row.dblclick();
     const tab = page.getByRole('tab', { name: shown, exact: true });
     await expect.poll(() => tab.count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => page.getByRole('tabpanel', { name: shown }).innerText(), { timeout: 15_000 }).toContain('Please find the invoice attached.');

@@ -187,7 +187,8 @@ describe('triage of an alert, as an analyst does it', () => {
     e2e.sims.gateway.faults.add({ path: '/chat/completions', kind: 'reset', keep: 6, times: 1 });
     await page.getByRole('tab', { name: 'Firewall' }).click();
     const cut = await askAbout(page, detail);
-    await expect.poll(() => cut.getByRole('note').innerText()).toBe('The answer did not finish, so no verdict is taken from it.');
+    await expect.poll(() => cut.getByRole('note').filter({ hasText: 'verdict' }).innerText()).toBe('The answer did not finish, so no verdict is taken from it.');
+    await expect.poll(() => cut.getByRole('note').filter({ hasText: 'It stopped here' }).count()).toBe(1);
     expect(await cut.getByRole('article').last().innerText()).toContain('from 203.0.113.102');
     expect(await cut.getByRole('group', { name: 'The model proposes' }).count()).toBe(0);
     await page.emulateMedia({ colorScheme: 'dark' });

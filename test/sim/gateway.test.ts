@@ -41,7 +41,7 @@ describe('gateway simulator, raw wire format', () => {
     expect(all.json.object).toBe('list');
     expect(all.json.data.map((m: Json) => m.id)).toEqual(GATEWAY_MODELS.map((m) => m.id));
     const limited = await call(agent, `${gateway.url}/models`, { headers: { authorization: `Bearer ${gateway.keys.limited}` } });
-    expect(limited.json.data).toEqual([{ id: 'gpt-4o-mini', object: 'model', created: expect.any(Number), owned_by: 'openai' }]);
+    expect(limited.json.data).toEqual([{ id: 'gpt-4o-mini', object: 'model', created: expect.any(Number), owned_by: 'openai', type: 'chat' }]);
   });
 
   it('answers a chat completion with the deterministic reply and usage', async () => {
