@@ -36,9 +36,12 @@ test('npm run bench -- --quick prints and writes every figure', async () => {
     ]);
     expectEach(p1, (row) => Number.isFinite(row.measured) && row.measured >= 0, 'have a measured figure');
     expect(p1[2]!.ratio).toBeGreaterThan(0);
-    // P6 (the inbox's status filter over 10k cached tickets) and P7 (a busy session on a 60/min key).
+    // P6 (the inbox's status filter over 10k cached tickets, its text search, a bulk close) and P7 (a busy session on a 60/min key).
     expect(rows.filter((row) => /^P[67] /.test(row.figure)).map((row) => row.figure)).toEqual([
       'P6 status filter over 10,000 cached tickets, p95',
+      'P6 text search p95 end to end vs bare SQLite, 2k tickets, 20k messages',
+      'P6 bulk close of 30: longest window task',
+      'P6 bulk close of 30: responses 429',
       'P6 inbox first rows painted after the tab opens, 2k cached',
       'P6 status filter p95 end to end vs bare SQLite, 2k',
       'P7 responses 429 in a busy session (60/min key)',
