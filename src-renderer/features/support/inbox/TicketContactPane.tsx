@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { TicketRow } from '../../../../src-preload/contract/support.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { Time } from '../../../ui/Time.tsx';
-import { TicketContact } from '../contacts/TicketContact.tsx';
 
 /**
  * The third pane of the inbox: who the chosen ticket is from. What the ticket itself knows (the
- * visitor, the channel), then the linked contact's own record with their other tickets and work items.
+ * visitor, the channel, the contact's id); the linked contact's own record (company, email, phone,
+ * their other tickets and work items) is the contacts' part to show here (issue 27, item 5).
  */
-export function TicketContactPane({ profileId, ticket }: { profileId: string; ticket: TicketRow | null }) {
+export function TicketContactPane({ ticket }: { profileId: string; ticket: TicketRow | null }) {
   const { t } = useTranslation();
   if (!ticket) return <p className="muted inbox-contact-empty">{t('support.inbox.contact.none')}</p>;
   const rows: [string, React.ReactNode][] = [
@@ -32,7 +32,6 @@ export function TicketContactPane({ profileId, ticket }: { profileId: string; ti
             </div>
           ))}
       </dl>
-      <TicketContact profileId={profileId} ticketId={ticket.id} />
     </aside>
   );
 }
