@@ -90,8 +90,8 @@ describe('blocking and allowing, asked first and undoable', () => {
 
     const toast = page.getByRole('status', { name: 'Done, with undo' });
     await poll(() => toast.innerText()).toContain(`Blocked ${source} on Branch firewall for`);
-    expect(firewall.blockedAddresses()).toContain(source);
-    expect(app.services.firewall.blocks.list(profileId).items.find((entry) => entry.ip === source)?.durationSeconds).toBe(5400);
+    await poll(() => firewall.blockedAddresses()).toContain(source);
+    await poll(() => app.services.firewall.blocks.list(profileId).items.find((entry) => entry.ip === source)?.durationSeconds).toBe(5400);
     // The alert shows the block with the time it has left, and Extend and Unblock.
     await poll(() => detail.getByRole('status').innerText()).toMatch(new RegExp(`The block list holds ${source.replaceAll('.', '\\.')} · ends in (1 hour|89 minutes|90 minutes)`));
     expect(await detail.getByRole('button', { name: 'Extend' }).count()).toBe(1);
