@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
@@ -57,10 +57,16 @@ export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', 
   const address = ip.trim();
   const protections = protectionsOf(address, allowlist.data?.items ?? [], protectedRanges.data);
   const standing = blockOf(blocklist.data, address);
+  // What stood when the analyst confirmed: by the time the write answers, the list may already hold the new block.
+  const standingWhenAsked = useRef<BlockEntry | undefined>(undefined);
 
   const { busy, error, fieldError, onSubmit } = useFormWrite(
-    () => writes.block(address, seconds, reason, proposedBy),
+    () => {
+      standingWhenAsked.current = standing;
+      return writes.block(address, seconds, reason, proposedBy);
+    },
     (entry) => {
+      const standing = standingWhenAsked.current;
       const values = { ip: visibleText(entry.ip), appliance: applianceName, duration: durationText(seconds) };
       // Undo puts back what stood before: the earlier block for the time it had left, or no block.
       const undo = standing ? () => writes.block(standing.ip, secondsLeft(standing), standing.reason ?? '') : () => writes.unblockMade(entry);
