@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useFormat } from '../../../ui/format.ts';
 import type { AlertsStore } from './alerts-store.ts';
 import { useAlertViews } from './alert-views-store.ts';
+import { useCloseOnOutsideClick } from '../../../ui/use-close-on-outside-click.ts';
 
 /** The alerts section's menu of named filters: apply one, save the current one under a name, delete one, or show what is new since the last look. */
 export function SavedFilters({ profileId, store }: { profileId: string; store: AlertsStore }) {
@@ -17,14 +18,7 @@ export function SavedFilters({ profileId, store }: { profileId: string; store: A
   const { save, remove } = useAlertViews.getState();
   const { applyFilter } = store.getState();
 
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    window.addEventListener('mousedown', closeOutside);
-    return () => window.removeEventListener('mousedown', closeOutside);
-  }, [open]);
+  useCloseOnOutsideClick(open, box, () => setOpen(false));
 
   const apply = (chosen: Parameters<typeof applyFilter>[0]) => {
     applyFilter(chosen);

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table } from '@tanstack/react-table';
 import { densities } from '../../../../src-shared/view-constants.ts';
 import { useTableLayoutStore } from '../../../ui/table-layout-store.ts';
+import { useCloseOnOutsideClick } from '../../../ui/use-close-on-outside-click.ts';
 
 interface Props<Row> {
   table: Table<Row>;
@@ -19,14 +20,7 @@ export function ColumnsMenu<Row>({ table, tableId, label }: Props<Row>) {
   const setDensity = useTableLayoutStore((state) => state.setDensity);
   const reset = useTableLayoutStore((state) => state.reset);
 
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    window.addEventListener('mousedown', closeOutside);
-    return () => window.removeEventListener('mousedown', closeOutside);
-  }, [open]);
+  useCloseOnOutsideClick(open, box, () => setOpen(false));
 
   const columns = table.getAllLeafColumns();
   const order = table.getState().columnOrder;
