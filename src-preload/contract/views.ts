@@ -11,7 +11,7 @@ const filterName = z.string().trim().min(1).max(80);
 
 export { densities, type Density } from '../../src-shared/view-constants.ts';
 
-/** What the analyst made of one table: the columns' order, the hidden ones, their widths, the detail pane's width. */
+/** What the analyst made of one table: the columns' order, the hidden ones, their widths, the detail pane's width and the columns kept beside it. */
 export const tableLayoutSchema = z.object({
   order: z.array(columnId).max(40),
   hidden: z.array(columnId).max(40),
@@ -19,6 +19,8 @@ export const tableLayoutSchema = z.object({
   detailWidth: z.int().min(200).max(4000).optional(),
 });
 export type TableLayout = z.infer<typeof tableLayoutSchema>;
+  /** The columns that stay while the detail is open beside the table; absent: the table's own choice. */
+  withDetail: z.array(columnId).max(40).optional(),
 
 export interface TableLayouts {
   density: Density;

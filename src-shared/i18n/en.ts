@@ -1421,6 +1421,8 @@ export const en = {
       densities: { comfortable: 'Comfortable', compact: 'Compact' },
       resetColumns: 'Reset columns',
       detailWidth: 'Width of the detail',
+      withDetailHeading: 'With detail',
+      withDetail: 'Show {{column}} with the detail open',
     },
     confirm: {
       cancel: 'Cancel',

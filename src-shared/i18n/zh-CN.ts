@@ -1408,6 +1408,8 @@ export const zhCN: Catalog = {
       densities: { comfortable: '宽松', compact: '紧凑' },
       resetColumns: '恢复默认列',
       detailWidth: '详情宽度',
+      withDetailHeading: '随详情显示',
+      withDetail: '详情打开时显示{{column}}',
     },
     confirm: {
       cancel: '取消',
