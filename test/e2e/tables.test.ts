@@ -129,7 +129,7 @@ describe('the firewall tables at a working day\'s window sizes', () => {
     expect(ips.map(asNumber)).toEqual([...ips.map(asNumber)].sort((a, b) => a - b));
   });
 
-  test('columns, filters and saved filters stay as the analyst left them: across sections and across a restart', async () => {
+  test('columns, filters and saved filters stay as the analyst left them, in every view: across sections and across a restart; gone with the connection', async () => {
     const { app, profileId } = await start();
     const { page } = app;
     const grid = alertsGrid(page);
@@ -169,10 +169,22 @@ describe('the firewall tables at a working day\'s window sizes', () => {
     await poll(() => saved.getByRole('button', { name: 'Critical only', exact: true }).count()).toBe(1);
     await page.keyboard.press('Escape');
 
-    // Main holds all of it before the window goes: the table's layout, the filter, the named filter.
+    // The other views keep theirs, each in its own section: the block list's search, the log search's form.
+    await openSection(page, 'Block list');
+    await firewallPanel(page).getByRole('searchbox', { name: 'Search the block list' }).fill('203.0.113.');
+    await openSection(page, 'Log search');
+    const logs = firewallPanel(page).getByRole('region', { name: 'Log search' });
+    await logs.getByLabel('Source IP').fill('10.20.');
+    await logs.getByLabel('Time').selectOption('7d');
+    await openSection(page, 'Block list');
+    expect(await firewallPanel(page).getByRole('searchbox', { name: 'Search the block list' }).inputValue()).toBe('203.0.113.');
+    await openSection(page, 'Alerts');
+
+    // Main holds all of it before the window goes: the table's layout, the filters, the named filter.
     await poll(() => app.services.views.tableLayouts()).toMatchObject({ density: 'compact', tables: { 'firewall.alerts': { hidden: ['action'] } } });
     await poll(() => app.services.views.alertView({ profileId }).filter).toEqual({ severity: ['critical'] });
     expect(app.services.views.alertView({ profileId }).saved).toEqual([{ name: 'Critical only', filter: { severity: ['critical'] } }]);
+    await poll(() => app.services.views.viewFilters({ profileId })).toMatchObject({ 'firewall.blocklist': { search: '203.0.113.' }, 'firewall.logs': { srcIp: '10.20.', timePreset: '7d' } });
 
     await app.close();
     const again = await e2e.openApp({ dataDir: app.dataDir, backgroundSync: true });
@@ -197,5 +209,17 @@ describe('the firewall tables at a working day\'s window sizes', () => {
     await palette.getByRole('option', { name: /Branch firewall: new since I last looked/ }).click();
     // Nothing arrived since the last look at the cached alerts: the filter says so.
     await poll(() => matching(page2)).toMatch(/^(No|0) alerts?/);
+
+    await openSection(page2, 'Block list');
+    await poll(() => firewallPanel(page2).getByRole('searchbox', { name: 'Search the block list' }).inputValue()).toBe('203.0.113.');
+    await openSection(page2, 'Log search');
+    const logs2 = firewallPanel(page2).getByRole('region', { name: 'Log search' });
+    expect([await logs2.getByLabel('Source IP').inputValue(), await logs2.getByLabel('Time').inputValue()]).toEqual(['10.20.', '7d']);
+    await shot(page2, 'tables-log-search-kept');
+
+    // A deleted connection takes its views with it: the named filters and every kept filter.
+    await again.services.profiles.remove(profileId);
+    expect(again.services.views.viewFilters({ profileId })).toEqual({});
+    expect(again.services.views.alertView({ profileId }).saved).toEqual([]);
   });
 });
