@@ -160,5 +160,14 @@ describe('an appliance whose pinned certificate changed', () => {
     await poll(() => syncLine2.innerText()).not.toContain('无法连接');
     expect(again.services.profiles.find(saved.id)?.trust.mode).toBe('system');
     await expectNoKeyLeaked(page2);
+
+    // Back at work in 简体中文: an alert's detail keeps Time, Severity, Source and Signature beside it, as the columns menu says.
+    await page2.setViewportSize({ width: 1280, height: 800 });
+    const grid = page2.getByRole('tabpanel', { name: '防火墙' }).getByRole('grid', { name: '告警' });
+    await grid.locator('.vt-body [role="row"]').first().dblclick();
+    await poll(() => grid.getByRole('columnheader').allInnerTexts().then((texts) => texts.map((text) => text.replace(/[▲▼]/g, '').trim()))).toEqual(['严重程度', '时间', '来源', '特征']);
+    await grid.getByRole('button', { name: '告警的列' }).click();
+    expect(await grid.getByRole('checkbox', { name: '详情打开时显示目标' }).isChecked()).toBe(false);
+    await shots(page2, 'tables-alerts-detail-columns-menu-zh');
   });
 });
