@@ -25,8 +25,12 @@ export interface BulkOutcome {
 
 export type BulkAct = (key: string) => Promise<IpcResult<BulkOutcome>>;
 
-/** Calls in flight at once: enough to keep the rate budget busy, few enough to keep the window's bridge calm. */
-const IN_FLIGHT = 8;
+/**
+ * Calls in flight at once: main's rate limiter paces what reaches the appliance, so this only needs to
+ * keep a key's budget busy while each call takes its while (8 left a 50-a-second key half idle when
+ * a call took a second on a loaded machine), and few enough to keep the window's bridge calm.
+ */
+const IN_FLIGHT = 32;
 
 /**
  * The results of one bulk change, kept outside React: each answer or outbox change updates one
