@@ -33,7 +33,6 @@ interface RowProps {
   message: ChatMessage | undefined;
   isLast: boolean;
   busy: boolean;
-  /** Whether the list is being scrolled: a row first shown then draws its Markdown when the window has time. */
   scrolling: boolean;
   profile: ProfileView | undefined;
 }
@@ -44,7 +43,7 @@ const MessageRow = memo(function MessageRow({ conversationId, message, isLast, b
   return message.role === 'user' ? (
     <QuestionItem conversationId={conversationId} message={message} busy={busy} />
   ) : (
-    <AnswerItem conversationId={conversationId} message={message} isLast={isLast} profile={profile} shownWhileScrolling={scrolling} />
+    <AnswerItem conversationId={conversationId} message={message} isLast={isLast} profile={profile} listScrolling={scrolling} />
   );
 });
 
