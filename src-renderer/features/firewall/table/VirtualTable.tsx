@@ -30,6 +30,8 @@ interface Props<Row> {
   onOpen?(index: number): void;
   onClose?(): void;
   onFilter?(column: string, value: string, mode: FilterMode): void;
+  /** Space on the selected row: its checkbox (`range`: shift held). */
+  onToggle?(index: number, range: boolean): void;
   rowClassName?(row: Row): string;
   empty: ReactNode;
   /** A short list (an appliance's page): the body is as tall as its rows, up to the window's height. */
@@ -62,7 +64,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
   const copyRow = (event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey) || event.key !== 'c' || selectedIndex === null || window.getSelection()?.toString()) return;
     const row = rowAt(selectedIndex);
-    if (row) void copyText(visible.map((column) => column.text(row)).join('\t'));
+    if (row) void copyText(visible.filter((column) => !column.pinned).map((column) => column.text(row)).join('\t'));
   };
 
   return (
@@ -88,7 +90,9 @@ export function VirtualTable<Row>(props: Props<Row>) {
                 className="vt-cell vt-head-cell"
                 aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
               >
-                {column.sortable && onSort ? (
+                {column.header ? (
+                  column.header()
+                ) : column.sortable && onSort ? (
                   <button type="button" className="vt-sort" onClick={() => onSort(column.id)} title={t('firewall.table.sortBy', { column: column.title })}>
                     {flexRender(header.column.columnDef.header, header.getContext())}
                     <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
@@ -122,7 +126,17 @@ export function VirtualTable<Row>(props: Props<Row>) {
       </div>
       <ColumnsMenu table={table} tableId={tableId} label={label} layout={layout} detail={props.withDetail} />
       <VirtualRows
-        list={{ rowCount, rowHeight, overscan: 3, onRangeChange: props.onRangeChange ?? noRange, selectedIndex, onSelect, onOpen: props.onOpen ?? noRange, ...(props.onClose && { onClose: props.onClose }) }}
+        list={{
+          rowCount,
+          rowHeight,
+          overscan: 3,
+          onRangeChange: props.onRangeChange ?? noRange,
+          selectedIndex,
+          onSelect,
+          onOpen: props.onOpen ?? noRange,
+          ...(props.onClose && { onClose: props.onClose }),
+          ...(props.onToggle && { onToggle: props.onToggle }),
+        }}
         viewport={{
           className: 'vt-body',
           role: 'rowgroup',
@@ -164,7 +178,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
                       setMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, text: column.text(row), value });
                     }}
                   >
-                    {column.cell(row)}
+                    {column.cell(row, index)}
                     {filterable && hoveredCell === cellKey && (
                       <span className="vt-filter-buttons">
                         <button

@@ -14,10 +14,13 @@ export interface Column<Row> {
   minWidth?: number;
   /** Takes the room the others leave (one column per table, the one with the longest text). */
   grow?: boolean;
-  /** Stays first, shown and as wide as declared (a row's checkbox). */
+  /** Stays first, shown and as wide as declared (a row's checkbox); never copied with the row. */
   pinned?: boolean;
+  /** The header's own content instead of its title (the box that checks every row); the title still names it. */
+  header?(): ReactNode;
   sortable?: boolean;
-  cell(row: Row): ReactNode;
+  /** `index`: the row's place in the table (a checkbox's shift-click range). */
+  cell(row: Row, index: number): ReactNode;
   /** The whole value as text: the cell's hover, what "Copy" copies. */
   text(row: Row): string;
   /** The value "filter in / filter out" uses; absent when the column cannot filter. */
