@@ -16,8 +16,8 @@ import { AskModelButton } from '../../../assistant/AskModelButton.tsx';
 import { useModelAtWork } from '../../../assistant/assistant-data.ts';
 import { bulkLimitRange } from '../../../../src-shared/assistant-constants.ts';
 import { useMatchingAlertIds } from '../firewall-data.ts';
-import { useFormat } from '../../../ui/format.ts';
 import { ExportButton } from './ExportButton.tsx';
+import { CacheReachLine } from './CacheReachLine.tsx';
 import { BulkBlockButton } from '../bulk/BulkBlockButton.tsx';
 import { useTranslation } from 'react-i18next';
 
@@ -27,8 +27,8 @@ const rowClassName = (row: AlertRow) => (row.sourceBlocked ? 'vt-row-blocked' : 
 /** Every cached alert of one appliance: filter, sort, scroll, open one; works the same offline. */
 export function AlertsSection({ profile }: FirewallSectionProps) {
   const { t } = useTranslation();
-  const format = useFormat();
-  const columns = useMemo(() => alertColumns(t, format), [t, format]);
+  // `t` changes with the language: the titles and the cells' words follow it.
+  const columns = useMemo(() => alertColumns(t), [t]);
   const store = useAlertsStore(profile.id);
   const total = useStore(store, (state) => state.total);
   const error = useStore(store, (state) => state.error);
@@ -80,6 +80,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
         <span className="fw-count" role="status" aria-label={t('firewall.alerts.matching')}>
           {total === null ? (error ? '' : t('firewall.alerts.reading')) : t('firewall.alerts.count', { count: total })}
         </span>
+        <CacheReachLine profileId={profile.id} />
         <AskAboutMatching profileId={profile.id} store={store} total={total} />
         <ExportButton store={store} />
         <BulkBlockButton profileId={profile.id} store={store} total={total} />
