@@ -93,7 +93,8 @@ describe('the message list', () => {
     expect(await jump.count()).toBe(0);
     await poll(() => distanceFromBottom(panel)).toBeLessThanOrEqual(48);
     await poll(() => lastAnswer(panel).textContent()).toContain('Line 60 of');
-    expect(await distanceFromBottom(panel)).toBeLessThanOrEqual(48);
+    // Still following as the text grows (a frame may fall between a batch's paint and the follow).
+    await poll(() => distanceFromBottom(panel)).toBeLessThanOrEqual(48);
     await settled(lastAnswer(panel));
   });
 

@@ -30,21 +30,27 @@ interface AnswerProps {
   message: ChatMessage;
   isLast: boolean;
   profile: ProfileView | undefined;
+  shownWhileScrolling: boolean;
+}
+
+/**
+ * A stored answer that came on screen while the user flings through the conversation: its text
+ * first, its Markdown in a render the window can interrupt, so that rows passing by cost no long task.
+ */
+function MarkdownWhenIdle({ text }: { text: string }) {
+  const shown = useDeferredValue(text, '');
+  return shown === text ? <Markdown text={text} /> : <p className="chat-plain">{text}</p>;
 }
 
 /** A model's answer: reasoning folded away, the text as Markdown, how it ended, and what can be done with it. */
-export function AnswerItem({ conversationId, message, isLast, profile }: AnswerProps) {
+export function AnswerItem({ conversationId, message, isLast, profile, shownWhileScrolling }: AnswerProps) {
   const { t } = useTranslation();
   const streamed = useChatStore((state) => state.streams[message.id]);
   const regenerate = useChatStore((state) => state.regenerate);
   const streaming = message.outcome === 'streaming';
   const content = streaming ? (streamed?.content ?? '') : message.content;
-  // While it streams, rendered as a transition: when batches come faster than the window can draw,
-  // React drops the stale renders and draws the newest text instead of queueing a render per batch.
-  // The finished answer is drawn at once.
-  const deferredContent = useDeferredValue(content);
-  const shownContent = streaming ? deferredContent : content;
   const reasoning = streaming ? (streamed?.reasoning ?? '') : message.reasoning;
+  const [firstShownWhileScrolling] = useState(shownWhileScrolling && !streaming);
   return (
     <article className="chat-message chat-message-assistant" aria-label={t('chat.answer.label', { model: message.model ?? '' })} aria-busy={streaming}>
       {reasoning && (
@@ -54,7 +60,7 @@ export function AnswerItem({ conversationId, message, isLast, profile }: AnswerP
         </details>
       )}
       <div className="chat-markdown">
-        <Markdown text={shownContent} />
+        {firstShownWhileScrolling ? <MarkdownWhenIdle text={content} /> : <Markdown text={content} />}
       </div>
       {streaming && !content && <p className="muted">{t('chat.answer.waiting')}</p>}
       <AnswerNotice message={message} profile={profile} onRetry={() => void regenerate(conversationId)} />
