@@ -1473,6 +1473,7 @@ export const en = {
       readFailed: 'The cached alerts could not be read',
       noMatch: 'No cached alert matches these filters.',
       nothingSynced: 'No alerts cached yet: the first sync has not finished. Sync now fetches them from the appliance.',
+      nothingReached: 'No alerts cached yet: the appliance has not been reached; the lines above say why.',
       reach: {
         label: 'How far back the cached alerts go',
         since: 'Cached since <time></time>',

@@ -1461,6 +1461,7 @@ export const zhCN: Catalog = {
       readFailed: '无法读取缓存的告警',
       noMatch: '没有缓存的告警符合这些筛选条件。',
       nothingSynced: '尚未缓存任何告警：首次同步还未完成。点击“立即同步”从设备获取告警。',
+      nothingReached: '尚未缓存任何告警：还未能连接设备，原因见上方。',
       reach: {
         label: '已缓存告警的时间范围',
         since: '已缓存自 <time></time> 起的告警',

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { shot } from '../support/e2e-shots.ts';
 import { expectNoEnglish } from '../support/no-english.ts';
 import { firewallProfile } from '../support/firewall-profile.ts';
 
@@ -46,6 +47,8 @@ describe('languages', () => {
     const syncLine = firewallInEnglish.getByRole('status', { name: 'Sync' });
     await expect.poll(() => syncLine.innerText(), { timeout: 15_000 }).toContain('not reached (the connection above says why)');
     expect((await firewallInEnglish.innerText()).split("The firewall refused this computer's address")).toHaveLength(2);
+    expect(await firewallInEnglish.innerText()).toContain('No alerts cached yet: the appliance has not been reached; the lines above say why.');
+    await shot(page, 'languages-refused-once');
 
     await openFromPicker(page, 'Settings');
     await page.getByRole('tabpanel', { name: 'Settings' }).getByLabel('Display language').selectOption('zh-CN');

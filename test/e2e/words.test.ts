@@ -106,6 +106,11 @@ test('times and numbers one way in every view in English and 简体中文; a rea
   await reach.getByRole('menuitem', { name: 'The last 90 days (all that is kept)' }).click();
   await poll(() => reach.innerText()).toMatch(/^Every alert the appliance lists is cached/);
   await poll(() => count.innerText()).toBe('1,500 alerts');
+  if (process.env.OPSDESK_E2E_SHOTS) {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await shots(page, 'alerts-whole-1920');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
 
   // Read-only: the view says it once, above every section, and Policies does not say it again.
   const readOnly = "This key's role (read-only) may not do this";

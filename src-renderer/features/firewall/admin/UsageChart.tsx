@@ -1,8 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { StatusSample } from '../../../../src-preload/contract/firewall-admin.ts';
 import { formatDateTime, formatNumber, formatTimeOfDay } from '../../../ui/format.ts';
+import { useThemeStore } from '../../../ui/theme-store.ts';
+
+const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
+/** Whether the system is dark now: with the theme choice, which of each light-dark() pair the page shows. */
+const useSystemDark = () =>
+  useSyncExternalStore(
+    (changed) => {
+      const query = darkQuery();
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => darkQuery().matches,
+  );
 
 interface Props {
   samples: readonly StatusSample[];
@@ -24,6 +37,8 @@ function dataOf(samples: readonly StatusSample[]): uPlot.AlignedData {
 /** CPU and memory in percent over time; uPlot draws on a canvas, fed every new reading. */
 export function UsageChart({ samples, labels, language }: Props) {
   const container = useRef<HTMLDivElement>(null);
+  // A canvas is drawn with colours, not with the styles' light-dark() pairs: drawn again when the theme turns.
+  const scheme = `${useThemeStore((state) => state.choice)}|${useSystemDark()}`;
   const plot = useRef<uPlot | null>(null);
   const samplesRef = useRef(samples);
 
@@ -35,8 +50,14 @@ export function UsageChart({ samples, labels, language }: Props) {
     // uPlot reads the document when it loads: loaded with the chart, never with the module graph.
     void import('uplot').then(({ default: UPlot }) => {
       if (disposed) return;
-      const styles = getComputedStyle(element);
-      const color = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
+      // The colour the page shows for a variable (a light-dark() pair resolved), through an element that uses it.
+      const color = (name: string, fallback: string) => {
+        const probe = element.appendChild(document.createElement('span'));
+        probe.style.color = `var(${name}, ${fallback})`;
+        const shown = getComputedStyle(probe).color;
+        probe.remove();
+        return shown;
+      };
       const axis = { stroke: color('--muted', '#888'), grid: { stroke: color('--border', '#ddd') }, ticks: { stroke: color('--border', '#ddd') } };
       const percent = (_plot: uPlot, value: number | null) => (value === null ? '' : `${formatNumber(value, language)} %`);
       const moment = (_plot: uPlot, seconds: number | null) => (seconds === null ? '' : formatDateTime(new Date(seconds * 1000), language));
@@ -92,7 +113,7 @@ export function UsageChart({ samples, labels, language }: Props) {
       stop();
       plot.current = null;
     };
-  }, [labels.time, labels.cpu, labels.memory, language]);
+  }, [labels.time, labels.cpu, labels.memory, language, scheme]);
 
   useEffect(() => {
     samplesRef.current = samples;

@@ -36,6 +36,8 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
   const selectedIndex = useStore(store, (state) => state.selectedIndex);
   const openAlertId = useStore(store, (state) => state.openAlertId);
   const neverSynced = useFirewallStatusStore((state) => (state.sync[profile.id]?.alerts?.lastSyncedAt ?? null) === null);
+  // An empty cache whose sync cannot reach the appliance: "Sync now" would not help, the line above says why.
+  const notReached = useFirewallStatusStore((state) => state.sync[profile.id]?.alerts?.state === 'backing-off');
   // Subscribing to the pages re-renders the table when a page arrives; rowAt reads them.
   useStore(store, (state) => state.pages);
   const { ensureRows, rowAt, select, sortBy, openDetail, closeDetail, addCellFilter } = store.getState();
@@ -104,7 +106,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
             onOpen={onOpen}
             onClose={closeDetail}
             onFilter={(column, value, mode) => addCellFilter(column as AlertField, value, mode)}
-            empty={total === null ? (error ? '' : t('firewall.alerts.reading')) : neverSynced ? t('firewall.alerts.nothingSynced') : t('firewall.alerts.noMatch')}
+            empty={total === null ? (error ? '' : t('firewall.alerts.reading')) : neverSynced ? t(notReached ? 'firewall.alerts.nothingReached' : 'firewall.alerts.nothingSynced') : t('firewall.alerts.noMatch')}
           />
         }
         detail={openAlertId && <AlertDetailPane key={openAlertId} profileId={profile.id} alertId={openAlertId} onClose={closeDetail} />}
