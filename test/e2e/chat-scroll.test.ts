@@ -148,6 +148,13 @@ describe('the message list', () => {
     await poll(() => panel.getByText('Answer 1499.').count()).toBe(1);
     await shot(page, 'chat-long-conversation');
 
+    // A fling up: answers passing by may show plain text, and those on screen their Markdown once it stops.
+    const box = (await messageList(panel).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let step = 0; step < 15; step += 1) await page.mouse.wheel(0, -1500);
+    await poll(() => panel.locator('.chat-plain').count()).toBe(0);
+    expect(await panel.locator('.chat-markdown strong').count()).toBeGreaterThan(0);
+
     // Find looks through every message, read or not, and brings the one found into view.
     await page.keyboard.press('Control+f');
     const find = panel.getByRole('searchbox', { name: 'Find in this conversation' });

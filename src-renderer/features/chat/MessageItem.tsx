@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
@@ -30,27 +30,21 @@ interface AnswerProps {
   message: ChatMessage;
   isLast: boolean;
   profile: ProfileView | undefined;
-  shownWhileScrolling: boolean;
-}
-
-/**
- * A stored answer that came on screen while the user flings through the conversation: its text
- * first, its Markdown in a render the window can interrupt, so that rows passing by cost no long task.
- */
-function MarkdownWhenIdle({ text }: { text: string }) {
-  const shown = useDeferredValue(text, '');
-  return shown === text ? <Markdown text={text} /> : <p className="chat-plain">{text}</p>;
+  /** Whether it comes on screen in a fling: its Markdown is drawn once the fling stops. */
+  passingBy: boolean;
 }
 
 /** A model's answer: reasoning folded away, the text as Markdown, how it ended, and what can be done with it. */
-export function AnswerItem({ conversationId, message, isLast, profile, shownWhileScrolling }: AnswerProps) {
+export function AnswerItem({ conversationId, message, isLast, profile, passingBy }: AnswerProps) {
   const { t } = useTranslation();
   const streamed = useChatStore((state) => state.streams[message.id]);
   const regenerate = useChatStore((state) => state.regenerate);
   const streaming = message.outcome === 'streaming';
   const content = streaming ? (streamed?.content ?? '') : message.content;
   const reasoning = streaming ? (streamed?.reasoning ?? '') : message.reasoning;
-  const [firstShownWhileScrolling] = useState(shownWhileScrolling && !streaming);
+  // Rows passing by in a fling show their text only: Markdown for each would be a long task per frame.
+  const [drawn, setDrawn] = useState(streaming || !passingBy);
+  if (!drawn && !passingBy) setDrawn(true);
   return (
     <article className="chat-message chat-message-assistant" aria-label={t('chat.answer.label', { model: message.model ?? '' })} aria-busy={streaming}>
       {reasoning && (
@@ -60,7 +54,7 @@ export function AnswerItem({ conversationId, message, isLast, profile, shownWhil
         </details>
       )}
       <div className="chat-markdown">
-        {firstShownWhileScrolling ? <MarkdownWhenIdle text={content} /> : <Markdown text={content} />}
+        {drawn ? <Markdown text={content} /> : <p className="chat-plain">{content}</p>}
       </div>
       {streaming && !content && <p className="muted">{t('chat.answer.waiting')}</p>}
       <AnswerNotice message={message} profile={profile} onRetry={() => void regenerate(conversationId)} />

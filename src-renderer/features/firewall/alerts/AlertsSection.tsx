@@ -22,6 +22,8 @@ import { BulkBlockButton } from '../bulk/BulkBlockButton.tsx';
 import { useTranslation } from 'react-i18next';
 
 const alertsTableId = 'firewall.alerts';
+/** What an analyst reads an alert by while its detail is open beside the table, unless they chose other columns. */
+const alertColumnsWithDetail = ['occurredAt', 'severity', 'srcIp', 'signature'];
 const rowClassName = (row: AlertRow) => (row.sourceBlocked ? 'vt-row-blocked' : '');
 
 /** Every cached alert of one appliance: filter, sort, scroll, open one; works the same offline. */
@@ -106,6 +108,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
             onOpen={onOpen}
             onClose={closeDetail}
             onFilter={(column, value, mode) => addCellFilter(column as AlertField, value, mode)}
+            withDetail={{ open: Boolean(openAlertId), keeps: alertColumnsWithDetail }}
             empty={total === null ? (error ? '' : t('firewall.alerts.reading')) : neverSynced ? t(notReached ? 'firewall.alerts.nothingReached' : 'firewall.alerts.nothingSynced') : t('firewall.alerts.noMatch')}
           />
         }

@@ -15,6 +15,7 @@ import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { useViewRequest } from '../../../workspace/view-requests.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
+import { useKeptFilter } from '../../../ui/view-filters-store.ts';
 
 /** Who is blocked, by whom and for how long; add, extend or lift a block, each asked first. */
 export function BlockListSection({ profile }: FirewallSectionProps) {
@@ -27,7 +28,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   const root = useViewRequest('block', ({ address }) => setAdding({ address }));
   const [unblocking, setUnblocking] = useState<BlockEntry | null>(null);
   const [extending, setExtending] = useState<BlockEntry | null>(null);
-  const [search, setSearch] = useState('');
+  const [{ search }, keepFilter] = useKeptFilter(profile.id, 'firewall.blocklist', { search: '' });
   const now = useNow(30_000);
   const navigate = useWorkspaceStore((store) => store.navigate);
   const needle = search.trim().toLowerCase();
@@ -36,7 +37,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   return (
     <section ref={root} className="fw-list-section" aria-label={t('firewall.blocklist.title')}>
       <div className="fw-toolbar">
-        <input type="search" aria-label={t('firewall.blocklist.search')} placeholder={t('firewall.blocklist.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
+        <input type="search" aria-label={t('firewall.blocklist.search')} placeholder={t('firewall.blocklist.search')} value={search} onChange={(event) => keepFilter({ search: event.target.value })} />
         <span className="fw-count" role="status">
           {list.data && t('firewall.blocklist.count', { count: entries.length })}
         </span>

@@ -8,7 +8,7 @@ import { CellMenu } from './CellMenu.tsx';
 import type { CellMenuTarget, FilterMode } from './CellMenu.tsx';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
 import { useTableColumns } from './use-table-columns.ts';
-import type { Column } from './use-table-columns.ts';
+import type { Column, WithDetail } from './use-table-columns.ts';
 
 export type { Column } from './use-table-columns.ts';
 export type SortDirection = 'asc' | 'desc';
@@ -34,6 +34,8 @@ interface Props<Row> {
   empty: ReactNode;
   /** A short list (an appliance's page): the body is as tall as its rows, up to the window's height. */
   fitRows?: boolean;
+  /** A detail pane beside the table: while it is open, only the columns chosen to stay beside it show. */
+  withDetail?: WithDetail;
 }
 
 const rowHeights = { comfortable: 32, compact: 24 } as const;
@@ -48,7 +50,7 @@ const RESIZE_STEP = 16;
 export function VirtualTable<Row>(props: Props<Row>) {
   const { tableId, label, columns, rowCount, rowAt, sort, onSort, selectedIndex, onSelect, onFilter } = props;
   const { t } = useTranslation();
-  const { table, visible, template, totalWidth, density } = useTableColumns(tableId, columns);
+  const { table, layout, visible, template, totalWidth, density } = useTableColumns(tableId, columns, props.withDetail);
   const [menu, setMenu] = useState<CellMenuTarget | null>(null);
   // Only the cell under the pointer carries its filter buttons: a screenful of hidden ones cost
   // every new filter or sort a few milliseconds of building and labelling.
@@ -118,7 +120,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
           })}
         </div>
       </div>
-      <ColumnsMenu table={table} tableId={tableId} label={label} />
+      <ColumnsMenu table={table} tableId={tableId} label={label} layout={layout} detail={props.withDetail} />
       <VirtualRows
         list={{ rowCount, rowHeight, overscan: 3, onRangeChange: props.onRangeChange ?? noRange, selectedIndex, onSelect, onOpen: props.onOpen ?? noRange, ...(props.onClose && { onClose: props.onClose }) }}
         viewport={{
