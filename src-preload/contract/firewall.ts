@@ -305,6 +305,9 @@ export const firewall = {
 
     syncStatus: call<SyncStatus<FirewallSyncResource>[]>()(withProfile),
     syncNow: call<null>()(withProfile),
+    /** Fetches the alerts of the last `days` the cache does not reach yet, through the background sync (its progress on `syncChanged`); kept across a restart until done or stopped. */
+    fetchOlderAlerts: call<null>()(withProfile.extend({ days: z.int().min(1).max(3_650) })),
+    stopFetchingOlderAlerts: call<null>()(withProfile),
     syncSettings: call<SyncSettings>()(withProfile),
     saveSyncSettings: call<SyncSettings>()(withProfile.extend({ settings: syncSettingsSchema })),
 

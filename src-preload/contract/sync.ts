@@ -23,6 +23,20 @@ export interface SyncStatus<Resource extends SyncResource = SyncResource> {
   progress?: { fetched: number; total: number | null };
   nextRunAt: string | null;
   cachedCount: number;
+  /** How far back the cache reaches, for a list synced newest first (the alerts). */
+  reach?: CacheReach;
+}
+
+/** How far back a cache of a newest-first list reaches, and a fetch further back under way. */
+export interface CacheReach {
+  /** The cache holds everything the back end listed since this moment (ISO); null: not known yet. */
+  since: string | null;
+  /** The back end lists nothing older than what the cache holds. */
+  whole: boolean;
+  /** A fetch further back, under way or waiting for its run: back to this moment. */
+  fetchingBackTo: string | null;
+  /** The oldest moment the cache keeps (its retention): a fetch goes no further back. */
+  keptFrom: string;
 }
 
 /** A profile's cache of one resource changed; views showing it query again. */

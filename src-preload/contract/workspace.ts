@@ -9,6 +9,9 @@ const itemId = z.string().min(1).max(200);
 const section = z.string().min(1).max(40);
 /** A view opened from the picker or a menu holds no parameters. */
 const noParams = z.undefined().optional();
+/** The parts of Settings a link from elsewhere opens at: a back end's connections, the model at work, the canned replies. */
+export const settingsSections = [...backEnds, 'modelAtWork', 'cannedReplies'] as const;
+export type SettingsSection = (typeof settingsSections)[number];
 
 /**
  * Which view a tab shows and which item or place in it, one member per view kind; kept in SQLite
@@ -19,7 +22,7 @@ export const navigationTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('firewall'), params: z.object({ profileId, section, severity: z.string().min(1).max(40) }).partial().optional() }),
   z.object({ kind: z.literal('support'), params: z.object({ profileId, section, itemId }).partial().optional() }),
   z.object({ kind: z.literal('chat'), params: noParams }),
-  z.object({ kind: z.literal('settings'), params: noParams }),
+  z.object({ kind: z.literal('settings'), params: z.object({ section: z.enum(settingsSections) }).partial().optional() }),
   z.object({ kind: z.literal('alert'), params: z.object({ profileId, alertId: itemId }) }),
   z.object({ kind: z.literal('conversation'), params: z.object({ id: itemId }) }),
   z.object({ kind: z.literal('ticket'), params: z.object({ profileId, ticketId: itemId }) }),

@@ -9,7 +9,7 @@ export function ModelAtWorkMissing() {
   return (
     <p className="model-at-work-missing" role="note">
       <span>{t('assistant.notSetUp')}</span>{' '}
-      <button type="button" className="link-button" onClick={() => navigate({ kind: 'settings' })}>
+      <button type="button" className="link-button" onClick={() => navigate({ kind: 'settings', params: { section: 'modelAtWork' } })}>
         {t('assistant.openSettings')}
       </button>
     </p>

@@ -21,8 +21,8 @@ export function ModelAtWorkSection() {
   const id = useId();
   const saved = useAssistantSettings();
   return (
-    <section className="card model-at-work" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t('assistant.settings.heading')}</h2>
+    <section className="card model-at-work" aria-labelledby={`${id}-heading`} data-settings-section="modelAtWork">
+      <h2 id={`${id}-heading`} tabIndex={-1}>{t('assistant.settings.heading')}</h2>
       <p className="muted">{t('assistant.settings.intro')}</p>
       {saved.error && <ErrorNotice error={saved.error} />}
       {saved.data && <ModelAtWorkForm saved={saved.data} />}

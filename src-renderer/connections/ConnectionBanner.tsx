@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { IpcError } from '../../src-preload/contract/define.ts';
 import type { ConnectionHealth, ProfileView } from '../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { Time } from '../ui/Time.tsx';
 import { useWorkspaceStore } from '../workspace/workspace-store.ts';
 import { CertificateChangeDialog } from './CertificateChangeDialog.tsx';
 import { ConnectionSummaryText } from './ConnectionSummaryText.tsx';
+import { connectionState } from './connection-state.ts';
 import type { ConnectionTest } from './profiles-store.ts';
 
 interface Props {
@@ -16,26 +16,11 @@ interface Props {
   retry(): void;
 }
 
-type BannerState =
-  | { kind: 'connecting' }
-  | { kind: 'connected' }
-  /** The back end did not answer (network, TLS, timeout, 5xx). */
-  | { kind: 'offline'; error: IpcError | undefined }
-  /** The back end answered but refused (a bad key, a missing scope). */
-  | { kind: 'refused'; error: IpcError };
-
-function bannerState(health: ConnectionHealth | undefined, test: ConnectionTest | undefined): BannerState {
-  if (!test || test.state === 'running') return { kind: 'connecting' };
-  if (health?.state === 'unreachable') return { kind: 'offline', error: health.error ?? (test.state === 'failed' ? test.error : undefined) };
-  if (test.state === 'failed') return { kind: 'refused', error: test.error };
-  return { kind: 'connected' };
-}
-
 /** A view's connection, above its cached data: connecting, connected, or why not and what to do. */
 export function ConnectionBanner({ profile, health, test, retry }: Props) {
   const { t } = useTranslation();
   const navigate = useWorkspaceStore((state) => state.navigate);
-  const state = bannerState(health, test);
+  const state = connectionState(health, test);
   const [reviewing, setReviewing] = useState(false);
   // A pinned server that presents another certificate: the one action is to compare and choose.
   const certificateChanged = (state.kind === 'offline' || state.kind === 'refused') && state.error?.code === 'certificate_changed';
@@ -70,7 +55,7 @@ export function ConnectionBanner({ profile, health, test, retry }: Props) {
                 {t('connection.retry')}
               </button>
             ) : (
-              <button type="button" className="button" onClick={() => navigate({ kind: 'settings' })}>
+              <button type="button" className="button" onClick={() => navigate({ kind: 'settings', params: { section: profile.service } })}>
                 {t('connection.openSettings')}
               </button>
             )}

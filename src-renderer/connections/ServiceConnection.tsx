@@ -11,6 +11,7 @@ import { useConnectionHealthStore } from './connection-health-store.ts';
 import { defaultProfile } from './default-profile.ts';
 import { useLastProfilesStore } from './last-profiles-store.ts';
 import { profilesOf, useProfilesStore } from './profiles-store.ts';
+import { ConnectionFailureContext, connectionState, failureOf } from './connection-state.ts';
 
 interface Props {
   service: BackEnd;
@@ -79,7 +80,7 @@ export function ServiceConnection({ service, title, needs, profileId, children }
   }
   if (!profile) {
     const heading = profileId === undefined ? t('connection.notSetUp', { title }) : t('connection.gone', { title });
-    return <NotConfigured heading={heading} needs={needs} />;
+    return <NotConfigured heading={heading} needs={needs} service={service} />;
   }
 
   return (
@@ -108,7 +109,7 @@ export function ServiceConnection({ service, title, needs, profileId, children }
         </p>
       )}
       <ConnectionBanner profile={profile} health={health} test={test} retry={() => void runTest(profile.id)} />
-      {children(profile)}
+      <ConnectionFailureContext value={failureOf(connectionState(health, test))}>{children(profile)}</ConnectionFailureContext>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { NotificationItem, NotificationSettings } from '../../src-preload/c
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { TabBarButton } from '../ui/TabBarButton.tsx';
 import { Time } from '../ui/Time.tsx';
+import { useFormat } from '../ui/format.ts';
 import { useNotificationsStore } from './notifications-store.ts';
 import './notifications.css';
 
@@ -109,12 +110,13 @@ function NotificationPanel({ onClose }: { onClose(): void }) {
 
 function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen(): void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const content = (
     <>
       <span className="nc-title">
         {!item.read && <span className="nc-dot" aria-label={t('notificationCenter.unreadDot')} />}
         <bdi>{item.title}</bdi>
-        {item.count > 1 && <span className="nc-badge">{item.count}</span>}
+        {item.count > 1 && <span className="nc-badge">{format.number(item.count)}</span>}
       </span>
       <span className="nc-body">
         <bdi>{item.body}</bdi>

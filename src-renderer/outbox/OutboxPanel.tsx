@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useFormat } from '../ui/format.ts';
+import { Trans, useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { OutboxEntry } from '../../src-preload/contract/outbox.ts';
 import { useProfilesStore } from '../connections/profiles-store.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../ui/LiveBadge.tsx';
+import { Time } from '../ui/Time.tsx';
 import { selectPending, useOutboxStore } from './outbox-store.ts';
 import { useActionText } from './use-action-text.ts';
 import { WriteActions, WriteStateWords } from './WriteState.tsx';
@@ -42,7 +42,6 @@ export function OutboxPanel() {
 
 function OutboxRow({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const actionText = useActionText();
   const profile = useProfilesStore((state) => state.profiles.find((candidate) => candidate.id === entry.profileId));
   return (
@@ -68,7 +67,7 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
         <WriteStateWords entry={entry} />
       </p>
       <p className="muted outbox-meta">
-        {t('outbox.madeAt', { time: format.dateTime(entry.createdAt) })}
+        <Trans i18nKey="outbox.madeAt" components={{ time: <Time value={entry.createdAt} /> }} />
         {entry.attempts > 0 && <> · {t('outbox.attempts', { count: entry.attempts })}</>}
       </p>
       {entry.state !== 'sending' && <WriteActions entry={entry} />}

@@ -31,8 +31,8 @@ export function CannedRepliesSection() {
     profileId === null ? t('settings.canned.everyConnection') : (supportProfiles.find((profile) => profile.id === profileId)?.name ?? profileId);
 
   return (
-    <section className="card canned-replies" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('settings.canned.region')}</h2>
+    <section className="card canned-replies" aria-labelledby={headingId} data-settings-section="cannedReplies">
+      <h2 id={headingId} tabIndex={-1}>{t('settings.canned.region')}</h2>
       <p className="muted">{t('settings.canned.intro')}</p>
       {replies.data && replies.data.length === 0 && <p className="muted">{t('settings.canned.none')}</p>}
       {replies.data && replies.data.length > 0 && (

@@ -1,11 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../src-preload/contract/define.ts';
 import { useErrorText } from '../language/use-error-text.ts';
+import { useExplainedAbove } from '../connections/connection-state.ts';
+
+interface Props {
+  error: IpcError;
+  title?: string;
+  /** A read from the view's back end: failed as the connection did, it leaves the why to the banner above. */
+  read?: boolean;
+}
 
 /** A failure as the user should see it: what happened, what to do, and what support will ask for. */
-export function ErrorNotice({ error, title }: { error: IpcError; title?: string }) {
+export function ErrorNotice({ error, title, read = false }: Props) {
   const { t } = useTranslation();
   const { message, hint } = useErrorText(error);
+  const explainedAbove = useExplainedAbove(error);
+  if (read && explainedAbove) {
+    return (
+      <div className="notice notice-error" role="alert">
+        {title && <strong>{title}</strong>} <span className="notice-message">{t('connection.explainedAbove')}</span>
+      </div>
+    );
+  }
   return (
     <div className="notice notice-error" role="alert">
       {title && <strong>{title}</strong>}

@@ -1,20 +1,23 @@
 import { useTranslation } from 'react-i18next';
+import type { BackEnd } from '../../src-preload/contract/profiles.ts';
 import { useWorkspaceStore } from '../workspace/workspace-store.ts';
 
 interface Props {
   heading: string;
   needs: string;
+  /** The back end to set up: Settings opens at its connections. */
+  service: BackEnd;
 }
 
-/** What an unconfigured view shows: what to set up, and a way to Settings. */
-export function NotConfigured({ heading, needs }: Props) {
+/** What an unconfigured view shows: what to set up, and the way to that back end's connections in Settings. */
+export function NotConfigured({ heading, needs, service }: Props) {
   const { t } = useTranslation();
   const navigate = useWorkspaceStore((state) => state.navigate);
   return (
     <div className="empty-state">
       <h1>{heading}</h1>
       <p>{needs}</p>
-      <button type="button" className="button-primary" onClick={() => navigate({ kind: 'settings' })}>
+      <button type="button" className="button-primary" onClick={() => navigate({ kind: 'settings', params: { section: service } })}>
         {t('notConfigured.openSettings')}
       </button>
     </div>

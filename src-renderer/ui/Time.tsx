@@ -1,18 +1,20 @@
 import { useFormat } from './format.ts';
 
 /**
- * A moment in the user's local time and the app's language. Back ends send times with their own
- * offset; the string as it was sent is kept for the hover, so the two can be compared, and shown
- * as sent when it cannot be read.
+ * A moment, the one way OpsDesk writes one: the user's local time in the app's language. Back ends
+ * send times with their own offset; the string as it was sent is kept for the hover, so the two can
+ * be compared, and shown as sent when it cannot be read. With `relativeTo` (now, in ms) the moment
+ * reads "3 minutes ago", "in 2 hours", and the hover holds it in full.
  */
-export function Time({ value }: { value: string | null | undefined }) {
+export function Time({ value, relativeTo }: { value: string | null | undefined; relativeTo?: number }) {
   const format = useFormat();
   if (value === null || value === undefined) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return <span>{value}</span>;
+  const inFull = format.dateTime(date);
   return (
-    <time dateTime={date.toISOString()} title={value}>
-      {format.dateTime(date)}
+    <time dateTime={date.toISOString()} title={relativeTo === undefined ? value : inFull}>
+      {relativeTo === undefined ? inFull : format.relative(date.getTime(), relativeTo)}
     </time>
   );
 }

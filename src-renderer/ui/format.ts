@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Dates, times, numbers and durations in the app's language (Settings' choice), through Intl: never
-// the system's locale, which may differ from the language the user picked.
+// the system's locale, which may differ from the language the user picked. A view shows a moment
+// through ui/Time.tsx, the one way a moment is written (test/lint/one-time-format.test.ts).
 
 /** Intl.DurationFormat is newer than TypeScript's DOM library. */
 interface DurationFormat {
@@ -22,9 +23,13 @@ function cached<F>(key: string, make: () => F): F {
 export const formatDateTime = (date: Date, language: string): string =>
   cached(`dateTime|${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' })).format(date);
 
-/** A table cell's moment: short date, time to the second. */
-export const formatShortDateTime = (date: Date, language: string): string =>
-  cached(`short|${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' })).format(date);
+/** A chart axis's tick, where the day is plain from the axis: the time of day, to the second when ticks are that close. */
+export const formatTimeOfDay = (date: Date, language: string, seconds = false): string =>
+  cached(`timeOfDay|${seconds}|${language}`, () => new Intl.DateTimeFormat(language, { timeStyle: seconds ? 'medium' : 'short' })).format(date);
+
+/** A chart's day (the days of a UTC count), where the year and the time are plain from the chart. */
+export const formatUtcDay = (date: Date | number, language: string): string =>
+  cached(`utcDay|${language}`, () => new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' })).format(date);
 
 /** Words in the order of the app's language, with the digits inside them as numbers ("rule 9" before "rule 10"). */
 export const compareWords = (a: string, b: string, language: string): number =>
@@ -65,13 +70,6 @@ export function useFormat() {
     () => ({
       language,
       dateTime: (value: string | Date) => formatDateTime(new Date(value), language),
-      /** A moment a back end sent (ISO 8601); what cannot be read is shown as sent, nothing as nothing. */
-      sentTime: (iso: string | null | undefined) => {
-        if (iso === undefined || iso === null) return '';
-        const ms = Date.parse(iso);
-        return Number.isNaN(ms) ? iso : formatDateTime(new Date(ms), language);
-      },
-      shortDateTime: (value: string | Date) => formatShortDateTime(new Date(value), language),
       number: (value: number) => formatNumber(value, language),
       duration: (seconds: number) => formatDuration(seconds, language),
       relative: (at: number, now: number) => formatRelative(at, now, language),

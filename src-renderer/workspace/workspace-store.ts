@@ -67,6 +67,12 @@ export const useWorkspaceStore = create<WorkspaceStore>()((set, get) => {
 
     navigate(target) {
       const { tabs, activeTabId } = get();
+      // Settings is one place: a link to a part of it goes to the open Settings tab, at that part.
+      const settings = target.kind === 'settings' ? (tabs.find((tab) => tab.id === activeTabId && tab.kind === 'settings') ?? tabs.find((tab) => tab.kind === 'settings')) : undefined;
+      if (settings) {
+        set((state) => ({ tabs: state.tabs.map((tab) => (tab.id === settings.id ? { id: tab.id, ...target } : tab)), activeTabId: settings.id, pickerOpen: false }));
+        return;
+      }
       const matches = tabs.filter((tab) => holdsSame(tab, target));
       const existing = matches.find((tab) => tab.id === activeTabId) ?? matches[0];
       if (existing) set({ activeTabId: existing.id, pickerOpen: false });

@@ -224,7 +224,9 @@ describe('edition and role', () => {
   test('the free WAF edition shows read-only controls with the reason, and no honeypots or devices', async () => {
     const page = await start({ edition: 'free-waf' });
     const policies = await openSection(page, 'Policies', 'Security policies');
-    await poll(() => policies.innerText()).toContain("The free WAF edition's API is read-only.");
+    // Said once, above every section; the section's controls carry it on hover.
+    await poll(() => page.getByRole('tabpanel', { name: 'Firewall' }).getByRole('note', { name: 'Read-only' }).innerText()).toContain("The free WAF edition's API is read-only.");
+    expect(await policies.getByRole('note').count()).toBe(0);
     expect(await policies.getByRole('button', { name: 'New policy' }).isDisabled()).toBe(true);
     await poll(() => policies.getByRole('row').count()).toBeGreaterThan(1);
     expect(await policies.getByRole('button', { name: /^Edit / }).first().isDisabled()).toBe(true);
@@ -237,19 +239,23 @@ describe('edition and role', () => {
     expect(await devices.innerText()).toContain('The free WAF edition has no device management');
   });
 
-  test("a read-only key: every section says why it is read-only before anything is tried, and its write controls are off", async () => {
+  test("a read-only key: the view says once, before anything is tried, why nothing can be changed; every section's write controls are off with the reason on hover", async () => {
     const page = await start({ key: 'readOnly' });
     const reason = "This key's role (read-only) may not do this";
     const objects = await openSection(page, 'Address objects', 'Address objects and groups');
-    await poll(() => objects.getByRole('note').innerText()).toContain(reason);
+    const readOnly = page.getByRole('tabpanel', { name: 'Firewall' }).getByRole('note', { name: 'Read-only' });
+    await poll(() => readOnly.innerText()).toContain(reason);
+    expect(await readOnly.innerText()).toContain('Nothing on this appliance can be changed from here');
+    expect(await objects.getByRole('note').count()).toBe(0);
     expect(await objects.getByRole('button', { name: 'New address object' }).isDisabled()).toBe(true);
+    expect(await objects.getByRole('button', { name: 'New address object' }).getAttribute('title')).toContain(reason);
     await poll(() => objects.getByRole('row').count()).toBeGreaterThan(1);
     expect(await objects.getByRole('button', { name: /^Edit / }).first().isDisabled()).toBe(true);
     expect(await objects.getByRole('button', { name: /^Delete / }).first().isDisabled()).toBe(true);
     await shot(page, 'read-only-key');
     for (const [button, region, add] of [['Policies', 'Security policies', 'New policy'], ['Honeypots', 'Honeypots', 'New honeypot']] as const) {
       const section = await openSection(page, button, region);
-      expect(await section.getByRole('note').innerText()).toContain(reason);
+      expect(await section.getByRole('note').count()).toBe(0);
       expect(await section.getByRole('button', { name: add }).isDisabled()).toBe(true);
     }
     const blocklist = await openSection(page, 'Block list', 'Block list');

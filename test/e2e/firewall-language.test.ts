@@ -39,7 +39,7 @@ describe('the firewall views in 简体中文', () => {
     const [severities, times] = [await cells(1), await cells(2)];
     expect(severities.length).toBeGreaterThan(5);
     expect(severities.filter((severity) => !['严重', '高', '中', '低'].includes(severity))).toEqual([]);
-    expect(times.filter((time) => !/^\d{4}\/\d{1,2}\/\d{1,2} \d{1,2}:\d{2}:\d{2}$/.test(time))).toEqual([]);
+    expect(times.filter((time) => !/^\d{4}年\d{1,2}月\d{1,2}日 \d{1,2}:\d{2}:\d{2}$/.test(time))).toEqual([]);
     await expectNoEnglish(panel);
 
     // The appliance goes away: the detail comes from the cache and says why, in Chinese.
@@ -60,7 +60,7 @@ describe('the firewall views in 简体中文', () => {
     // The sync line says why the appliance was not reached.
     await panel.getByRole('button', { name: '立即同步' }).click();
     const syncLine = panel.getByRole('status', { name: '同步' });
-    await expect.poll(() => syncLine.innerText(), { timeout: 15_000 }).toContain('无法连接：');
+    await expect.poll(() => syncLine.innerText(), { timeout: 15_000 }).toContain('无法连接');
     await expectNoEnglish(syncLine);
 
     // The lists read from the appliance say why they could not be read.

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { shot } from '../support/e2e-shots.ts';
 import { expectNoEnglish } from '../support/no-english.ts';
 import { firewallProfile } from '../support/firewall-profile.ts';
 
@@ -15,7 +16,7 @@ async function openFromPicker(page: Page, filter: string) {
 }
 
 /** A keychain notice, a 403 with its code, an untrusted certificate and a view not set up yet. */
-async function openWithFailures(options: { locale?: string } = {}): Promise<AppUnderTest> {
+async function openWithFailures(options: { locale?: string; backgroundSync?: boolean } = {}): Promise<AppUnderTest> {
   const opened = await e2e.openApp({ ...options, keyStore: new SessionKeyStore('No Secret Service is running on this desktop.') });
   await opened.services.profiles.save(
     firewallProfile({ name: 'Restricted appliance', baseUrl: e2e.sims.firewall.url, apiKey: e2e.sims.firewall.keys.ipRestricted, caPem: e2e.ca.certPem, requestsPerSecond: 10 }),
@@ -35,13 +36,19 @@ async function openWithFailures(options: { locale?: string } = {}): Promise<AppU
 
 describe('languages', () => {
   test('switching to 简体中文 in Settings words every view, dialog and error in Chinese at once; it is remembered; switching back restores English', { timeout: 90_000 }, async () => {
-    const app = await openWithFailures();
+    const app = await openWithFailures({ backgroundSync: true });
     const { page } = app;
     const firewallInEnglish = page.getByRole('tabpanel', { name: 'Firewall' });
     // The banner's one line, and the refusal behind Details.
     const details = (view: Locator, words: string) => view.getByRole('region', { name: 'Connection' }).getByText(words, { exact: true });
     await details(firewallInEnglish, 'Details').click({ timeout: 15_000 });
     await expect.poll(() => firewallInEnglish.innerText(), { timeout: 15_000 }).toContain('Cannot reach Restricted appliance');
+    // Told once: the banner says why; the sync line under it only that the appliance was not reached.
+    const syncLine = firewallInEnglish.getByRole('status', { name: 'Sync' });
+    await expect.poll(() => syncLine.innerText(), { timeout: 15_000 }).toContain('not reached (the connection above says why)');
+    expect((await firewallInEnglish.innerText()).split("The firewall refused this computer's address")).toHaveLength(2);
+    expect(await firewallInEnglish.innerText()).toContain('No alerts cached yet: the appliance has not been reached; the lines above say why.');
+    await shot(page, 'languages-refused-once');
 
     await openFromPicker(page, 'Settings');
     await page.getByRole('tabpanel', { name: 'Settings' }).getByLabel('Display language').selectOption('zh-CN');

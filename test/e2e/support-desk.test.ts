@@ -79,7 +79,7 @@ describe('the Support view, as a new user tries it', () => {
     const kb = await openSection(view, 'Knowledge base');
     const search = kb.getByRole('region', { name: 'Search the knowledge base' });
     await search.getByLabel('Search for').fill('refund invoice');
-    await search.getByLabel('Results (top_k)').fill('3');
+    await search.getByLabel('Results to show').fill('3');
     await search.getByRole('button', { name: 'Search' }).click();
     const results = search.getByRole('status', { name: 'Search results' });
     await poll(() => results.innerText()).toMatch(/3 results for “refund invoice”/);
@@ -87,6 +87,10 @@ describe('the Support view, as a new user tries it', () => {
     expect(scores).toHaveLength(3);
     expectEach(scores, (score) => score > 0 && score <= 1, 'score above 0 and at most 1');
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    // The server's snippets are cut out of longer answers: each ends a sentence, or ends with an ellipsis after a whole word.
+    const snippets = await results.locator('.support-snippet').allInnerTexts();
+    expect(snippets).toHaveLength(3);
+    expectEach(snippets, (snippet) => /[.!?]$/.test(snippet) || /\p{L}…$/u.test(snippet), 'a whole sentence, or whole words and an ellipsis');
     const searched = support!.requests.filter((request) => request.path.endsWith('/kb/search'));
     expect(searched.at(-1)?.query).toMatch(/(^|&)top_k=3(&|$)/);
     await shot(page, 'kb-search');

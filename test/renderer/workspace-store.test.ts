@@ -75,6 +75,21 @@ describe('workspace store', () => {
     expect(views()).toEqual(['firewall', 'support', 'chat', 'settings']);
   });
 
+  test('a link to a part of Settings goes to the one Settings tab, at that part; Settings opened plainly after it stays one tab', async () => {
+    await useWorkspaceStore.getState().restore();
+    const { navigate } = useWorkspaceStore.getState();
+    navigate({ kind: 'settings' });
+    navigate({ kind: 'firewall' });
+    navigate({ kind: 'settings', params: { section: 'firewall' } });
+    expect(views()).toEqual(['firewall', 'support', 'chat', 'settings']);
+    expect(activeTab()).toMatchObject({ kind: 'settings', params: { section: 'firewall' } });
+    navigate({ kind: 'support' });
+    navigate({ kind: 'settings', params: { section: 'support' } });
+    expect(activeTab()).toMatchObject({ kind: 'settings', params: { section: 'support' } });
+    navigate({ kind: 'settings' });
+    expect(views().filter((kind) => kind === 'settings')).toHaveLength(1);
+  });
+
   test('navigate() with an item opens a tab titled by it, and focuses that tab when asked for the same item again', async () => {
     await useWorkspaceStore.getState().restore();
     const store = useWorkspaceStore.getState();

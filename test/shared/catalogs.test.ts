@@ -148,6 +148,16 @@ describe('catalogs', () => {
     }
   });
 
+  test('every number a sentence holds is grouped in the language’s way (“10,000 tickets”, never “10000 tickets”)', () => {
+    // The placeholders that carry a count or an amount; a port or an HTTP status is a code, not a number to group.
+    const amounts = /\{\{(count|fetched|total|written|rows|limit|seconds|minutes|hours|days|ms|min|max|minimum|maximum|width|height|index|current|of|number|percent|megabytes|limitBytes|keptChars|attempts|completion|dimensions|waitSeconds)\}\}/g;
+    for (const catalog of Object.values(catalogs)) {
+      const text = (key: string) => key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown>)[part], catalog) as string;
+      const ungrouped = flatten(catalog).flatMap((key) => [...text(key).matchAll(amounts)].map((found) => `${key}: ${found[0]}`));
+      expect(ungrouped).toEqual([]);
+    }
+  });
+
   test('a back end error names only codes the contract knows', () => {
     const perService = [...keysOf['en']!].filter((key) => backEnds.some((service) => key.startsWith(`errors.${service}.`)));
     const codes = new Set<string>(errorCodes);

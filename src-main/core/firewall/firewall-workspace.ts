@@ -144,6 +144,21 @@ export class FirewallWorkspace {
     return null;
   }
 
+  /** "Fetch older alerts": the alerts' sync starts again at once, reaching `days` back. */
+  async fetchOlderAlerts(profileId: string, days: number): Promise<null> {
+    this.alerts.fetchOlder(profileId, days);
+    if (this.sync.has(profileId)) this.sync.restart(profileId, 'alerts');
+    else await this.alerts.sync(profileId);
+    return null;
+  }
+
+  /** Stops a fetch of older alerts: what it stored stays; the cache reaches as far as it did. */
+  stopFetchingOlderAlerts(profileId: string): null {
+    this.alerts.stopFetchingOlder(profileId);
+    this.sync.cancel(profileId, 'alerts');
+    return null;
+  }
+
   saveSyncSettings(profileId: string, settings: Parameters<SyncSettingsStore['save']>[1]) {
     const saved = this.syncSettings.save(profileId, settings);
     this.sync.setInterval(profileId, saved.intervalSeconds * 1000);

@@ -9,7 +9,7 @@
 // resumes after the last page committed, and rows of the unfinished walk do not count as "already had".
 // Now and then a walk goes through the whole window without stopping at what it has: a real
 // appliance may list an item mid-list (a late arrival, its own clock), which no head walk meets.
-import type { SyncStateRepository } from './sync-state-repository.ts';
+import type { SyncStateRepository, WalkReach } from './sync-state-repository.ts';
 
 const ROWS_PER_COMMIT = 5_000;
 const COMMITS_IN_FLIGHT = 2;
@@ -39,6 +39,8 @@ export interface WalkCommit<T> {
   pages: { items: T[]; page: number; total: number | null; fetched: number; headIds?: string[] }[];
   /** When the walk completed with these pages; null while it goes on. */
   completedAt: string | null;
+  /** How far back the completed walk went through the list; absent when it stopped at what it had. */
+  reach?: WalkReach;
 }
 
 export interface WalkedList<T extends WalkItem> {
@@ -67,13 +69,13 @@ export interface WalkedList<T extends WalkItem> {
  * counts) is then done once per commit.
  */
 export function commitWalk<T>(state: SyncStateRepository, store: (items: T[], walk: number) => number, commit: WalkCommit<T>): number {
-  const { profileId, resource, walk, pages, completedAt } = commit;
+  const { profileId, resource, walk, pages, completedAt, reach } = commit;
   return state.transaction(() => {
     const stored = store(pages.flatMap((page) => page.items), walk);
     for (const { page, total, fetched, headIds } of pages) {
       state.advance(profileId, resource, { nextPage: page + 1, total, fetched, ...(headIds ? { headIds } : {}) });
     }
-    if (completedAt !== null) state.completeWalk(profileId, resource, completedAt);
+    if (completedAt !== null) state.completeWalk(profileId, resource, completedAt, reach);
     return stored;
   });
 }
@@ -99,6 +101,8 @@ export async function walkNewestFirst<T extends WalkItem>(
     now: () => string;
     /** How long after the last walk through the whole window the next walk is one too; never when absent. */
     fullWalkEveryMs?: number;
+    /** This walk goes through the whole window, whatever it already has (a walk further back than the cache reaches). */
+    full?: boolean;
     onProgress?: (progress: WalkProgress) => void;
     signal?: AbortSignal;
   },
@@ -111,13 +115,16 @@ export async function walkNewestFirst<T extends WalkItem>(
   const first = start.settledWalk === 0;
   const fullWalkDue =
     options.fullWalkEveryMs !== undefined && (start.lastFullWalkAt === null || Date.parse(options.now()) - Date.parse(start.lastFullWalkAt) >= options.fullWalkEveryMs);
-  const full = start.walk === null ? first || fullWalkDue : start.walkFull;
+  const full = options.full === true || (start.walk === null ? first || fullWalkDue : start.walkFull);
   if (start.walk === null) state.beginWalk(profileId, resource, walk, { full });
   const headIds = new Set(start.headIds);
   let page = start.walk === null ? 1 : start.nextPage;
   let fetched = start.walk === null ? 0 : start.walkFetched;
   let stored = 0;
   let pages = 0;
+  /** The oldest moment the walk saw: where a list that ends before the cut-off starts. */
+  let oldestMs = options.cutoffMs;
+  let sawOldest = false;
 
   const controller = new AbortController();
   const stop = () => controller.abort(options.signal?.reason);
@@ -143,9 +150,9 @@ export async function walkNewestFirst<T extends WalkItem>(
   const committing: Promise<number>[] = [];
   let commitFailure = null as { error: unknown } | null;
   let awaitingPage = false;
-  const commit = (completedAt: string | null) => {
+  const commit = (completedAt: string | null, reach?: WalkReach) => {
     if (batch.length === 0 && completedAt === null) return;
-    const pending = list.commit({ profileId, resource, walk, pages: batch, completedAt });
+    const pending = list.commit({ profileId, resource, walk, pages: batch, completedAt, ...(reach && { reach }) });
     batch = [];
     batchRows = 0;
     committing.push(pending);
@@ -198,11 +205,15 @@ export async function walkNewestFirst<T extends WalkItem>(
       // the fetches; a walk that goes on past page 1 is a long one, worth a few pages in flight.
       if (!done) request(Math.min(page + PAGES_IN_FLIGHT, total === null ? Infinity : Math.ceil(total / pageSize)));
       const keep = items.filter((item) => item.time === null || item.time >= options.cutoffMs);
+      for (const { time } of keep) {
+        if (time !== null && (!sawOldest || time < oldestMs)) [oldestMs, sawOldest] = [time, true];
+      }
       fetched += received;
       batch.push({ items: keep, page, total, fetched, ...(page === 1 ? { headIds: ids } : {}) });
       batchRows += keep.length;
       if (done) {
-        commit(options.now());
+        // A walk that did not stop at what it had went through the list to its cut-off, or to its end (its oldest item).
+        commit(options.now(), met ? undefined : passedCutoff ? { from: new Date(options.cutoffMs).toISOString(), whole: false } : { from: new Date(oldestMs).toISOString(), whole: true });
         await settle();
         options.onProgress?.({ fetched, total });
         return { walk, first, stored, pages };

@@ -1,7 +1,7 @@
 // Runs each profile's sync jobs in the background: one Poller per job (interval with jitter,
 // backoff while the back end is unreachable or answers 429, no overlap), with a status the window shows.
 import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { SyncResource, SyncStatus } from '../../../src-preload/contract/sync.ts';
+import type { CacheReach, SyncResource, SyncStatus } from '../../../src-preload/contract/sync.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
@@ -18,6 +18,8 @@ export interface SyncJob<Resource extends SyncResource> {
   run(report: (progress: WalkProgress) => void, signal: AbortSignal): Promise<void>;
   lastSyncedAt(): string | null;
   cachedCount(): number;
+  /** How far back the cache reaches, for a list synced newest first. */
+  reach?(): CacheReach;
 }
 
 interface Scheduled<Resource extends SyncResource> {
@@ -29,6 +31,10 @@ interface Scheduled<Resource extends SyncResource> {
   progress?: WalkProgress;
   lastRunEndedAt: number | null;
   controller: AbortController;
+  /** Stops the run under way alone (`cancel`, `restart`); the job goes on. */
+  run?: AbortController;
+  /** The run under way is stopped to start again at once. */
+  again?: boolean;
 }
 
 /** What a failed run tells the window: a service's or OpsDesk's own error as is, anything else as `internal`. */
@@ -79,6 +85,26 @@ export class SyncScheduler<Resource extends SyncResource> {
     for (const scheduled of this.#of(profileId)) if (resource === undefined || scheduled.job.resource === resource) scheduled.poller.runNow();
   }
 
+  /** Stops the run of `resource` under way, if any, and runs it again at once: what the job is to do has changed. */
+  restart(profileId: string, resource: Resource): void {
+    for (const scheduled of this.#of(profileId)) {
+      if (scheduled.job.resource !== resource) continue;
+      if (scheduled.run) {
+        scheduled.again = true;
+        scheduled.run.abort();
+      } else scheduled.poller.runNow();
+    }
+  }
+
+  /** Stops the run of `resource` under way, if any (the user cancelled what it was doing); the next runs when due. */
+  cancel(profileId: string, resource: Resource): void {
+    for (const scheduled of this.#of(profileId)) {
+      if (scheduled.job.resource !== resource) continue;
+      scheduled.run?.abort();
+      this.#publish(scheduled);
+    }
+  }
+
   has(profileId: string): boolean {
     return this.#of(profileId).length > 0;
   }
@@ -106,21 +132,35 @@ export class SyncScheduler<Resource extends SyncResource> {
   }
 
   async #run(scheduled: Scheduled<Resource>): Promise<void> {
+    const run = new AbortController();
+    scheduled.run = run;
     scheduled.state = 'syncing';
     this.#publish(scheduled);
     try {
       await scheduled.job.run((progress) => {
         scheduled.progress = progress;
         this.#publish(scheduled);
-      }, scheduled.controller.signal);
+      }, AbortSignal.any([scheduled.controller.signal, run.signal]));
       scheduled.state = 'idle';
       delete scheduled.error;
     } catch (error) {
+      // A run stopped on purpose did not fail: what it stored stays, and the next one resumes it.
+      if (run.signal.aborted && !scheduled.controller.signal.aborted) {
+        scheduled.state = 'idle';
+        delete scheduled.error;
+        return;
+      }
       scheduled.state = 'backing-off';
       scheduled.error = syncErrorOf(error);
       throw error;
     } finally {
       delete scheduled.progress;
+      delete scheduled.run;
+      // The poller lets no run overlap another: this one asks for the next before it counts as done.
+      if (scheduled.again) {
+        scheduled.again = false;
+        scheduled.poller.runNow();
+      }
       scheduled.lastRunEndedAt = this.#clock.now();
       // The poller counts this run's failure after it settles; publish once it has.
       queueMicrotask(() => this.#publish(scheduled));
@@ -139,6 +179,7 @@ export class SyncScheduler<Resource extends SyncResource> {
       ...(progress ? { progress } : {}),
       nextRunAt: state === 'syncing' || lastRunEndedAt === null ? null : new Date(lastRunEndedAt + waitMs).toISOString(),
       cachedCount: job.cachedCount(),
+      ...(job.reach && { reach: job.reach() }),
     };
   }
 

@@ -18,6 +18,19 @@ export interface SyncState {
   lastSyncedAt: string | null;
   /** When the last walk through the whole window completed (the first walk is one). */
   lastFullWalkAt: string | null;
+  /** How far back the walks went through the list (ISO): the cache holds all of it since then; null: not known. */
+  reachFrom: string | null;
+  /** The list ended before `reachFrom`: it holds nothing older. */
+  reachWhole: boolean;
+  /** How far back the user asked the cache to reach (fetch older), until a walk gets there. */
+  reachWanted: string | null;
+}
+
+/** Where a completed walk went back to, had it gone through the list to its cut-off or end. */
+export interface WalkReach {
+  from: string;
+  /** The list ended before the cut-off. */
+  whole: boolean;
 }
 
 interface SyncStateRow {
@@ -31,10 +44,14 @@ interface SyncStateRow {
   last_synced_at: string | null;
   walk_full: number;
   last_full_walk_at: string | null;
+  reach_from: string | null;
+  reach_whole: number;
+  reach_wanted: string | null;
 }
 
 const initial: SyncState = {
   settledWalk: 0, walk: null, walkFull: false, nextPage: 1, walkTotal: null, walkFetched: 0, walkHeadIds: [], headIds: [], lastSyncedAt: null, lastFullWalkAt: null,
+  reachFrom: null, reachWhole: false, reachWanted: null,
 };
 
 function toState(row: SyncStateRow): SyncState {
@@ -49,6 +66,9 @@ function toState(row: SyncStateRow): SyncState {
     headIds: JSON.parse(row.head_ids) as string[],
     lastSyncedAt: row.last_synced_at,
     lastFullWalkAt: row.last_full_walk_at,
+    reachFrom: row.reach_from,
+    reachWhole: row.reach_whole === 1,
+    reachWanted: row.reach_wanted,
   };
 }
 
@@ -58,6 +78,7 @@ export class SyncStateRepository {
   readonly #begin;
   readonly #advance;
   readonly #complete;
+  readonly #want;
 
   constructor(db: Db) {
     this.#db = db;
@@ -75,8 +96,15 @@ export class SyncStateRepository {
     this.#complete = db.prepare(
       `UPDATE sync_state SET settled_walk = walk, head_ids = walk_head_ids, walk = NULL, next_page = NULL, walk_total = NULL,
        walk_fetched = 0, walk_head_ids = '[]', last_synced_at = @at,
-       last_full_walk_at = CASE walk_full WHEN 1 THEN @at ELSE last_full_walk_at END, walk_full = 0
+       last_full_walk_at = CASE walk_full WHEN 1 THEN @at ELSE last_full_walk_at END, walk_full = 0,
+       reach_from = coalesce(@reachFrom, reach_from),
+       reach_whole = CASE WHEN @reachFrom IS NULL THEN reach_whole ELSE @reachWhole END,
+       reach_wanted = CASE WHEN @reachFrom IS NOT NULL AND (@reachWhole = 1 OR reach_wanted >= @reachFrom) THEN NULL ELSE reach_wanted END
        WHERE profile_id = @profileId AND resource = @resource`,
+    );
+    this.#want = db.prepare(
+      `INSERT INTO sync_state (profile_id, resource, reach_wanted) VALUES (@profileId, @resource, @wanted)
+       ON CONFLICT (profile_id, resource) DO UPDATE SET reach_wanted = @wanted`,
     );
   }
 
@@ -101,8 +129,14 @@ export class SyncStateRepository {
     });
   }
 
-  completeWalk(profileId: string, resource: string, at: string): void {
-    this.#complete.run({ profileId, resource, at });
+  /** A walk ended; with `reach`, it went through the list to its cut-off or its end (a request to reach as far is then met). */
+  completeWalk(profileId: string, resource: string, at: string, reach?: WalkReach): void {
+    this.#complete.run({ profileId, resource, at, reachFrom: reach?.from ?? null, reachWhole: reach?.whole ? 1 : 0 });
+  }
+
+  /** Asks the walks to reach back to `from` (ISO), or (null) no further than they do. */
+  wantReach(profileId: string, resource: string, from: string | null): void {
+    this.#want.run({ profileId, resource, wanted: from });
   }
 
   transaction<T>(work: () => T): T {

@@ -11,6 +11,8 @@ export function firewallHandlers(services: AppServices): Handlers<Contract>['fir
     exportAlerts: (request, { windowId }) => firewall.export.export(request, windowId),
     syncStatus: ({ profileId }) => firewall.sync.status(profileId),
     syncNow: ({ profileId }) => firewall.syncNow(profileId),
+    fetchOlderAlerts: ({ profileId, days }) => firewall.fetchOlderAlerts(profileId, days),
+    stopFetchingOlderAlerts: ({ profileId }) => firewall.stopFetchingOlderAlerts(profileId),
     syncSettings: ({ profileId }) => firewall.syncSettings.get(profileId),
     saveSyncSettings: ({ profileId, settings }) => firewall.saveSyncSettings(profileId, settings),
     blocklist: ({ profileId }) => firewall.blocks.list(profileId),

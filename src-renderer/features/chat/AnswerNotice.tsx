@@ -66,7 +66,7 @@ export function AnswerNotice({ message, profile, onRetry }: { message: ChatMessa
           )}
           <div className="chat-answer-actions">
             {(error.code === 'unauthorized' || error.code === 'missing_key') && (
-              <button type="button" className="button" onClick={() => navigate({ kind: 'settings' })}>
+              <button type="button" className="button" onClick={() => navigate({ kind: 'settings', params: { section: 'gateway' } })}>
                 {t('chat.answer.openSettings')}
               </button>
             )}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
 import { AlertDetailPane } from './alerts/AlertDetailPane.tsx';
+import { OperateNotice } from './OperateNotice.tsx';
 import './firewall.css';
 import { alertTitle } from '../../workspace/tab-titles.ts';
 
@@ -16,7 +17,12 @@ export function AlertView({ params }: { params: ViewParams<'alert'> }) {
       profileId={profileId}
       needs={t('firewall.alerts.detail.removed')}
     >
-      {() => <AlertDetailPane profileId={profileId} alertId={alertId} />}
+      {() => (
+        <>
+          <OperateNotice profileId={profileId} />
+          <AlertDetailPane profileId={profileId} alertId={alertId} />
+        </>
+      )}
     </ServiceConnection>
   );
 }

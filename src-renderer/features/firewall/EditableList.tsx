@@ -71,7 +71,7 @@ export function EditableList<T extends ListItem>(props: Props<T>) {
       </div>
       {adding && <AddForm noun={noun} fields={fields} add={props.add} onDone={() => setAdding(false)} />}
       {list.isPending && <p className="muted">{t('firewall.list.reading', { list: listName })}</p>}
-      {list.isError && <ErrorNotice error={list.error} title={t(list.data ? 'firewall.list.refreshFailed' : 'firewall.list.readFailed', { list: listName })} />}
+      {list.isError && <ErrorNotice read error={list.error} title={t(list.data ? 'firewall.list.refreshFailed' : 'firewall.list.readFailed', { list: listName })} />}
       {list.data && (
         <table className="fw-table" aria-label={title}>
           <thead>

@@ -3,7 +3,8 @@ import { Suspense, useEffect, useState } from 'react';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
 import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
-import { operateState, useFirewallStatusStore } from './firewall-status-store.ts';
+import { useFirewallStatusStore } from './firewall-status-store.ts';
+import { OperateNotice } from './OperateNotice.tsx';
 import { firewallSections } from './sections.ts';
 import { SyncLine } from './SyncLine.tsx';
 import { ViewLoading } from '../../ui/ViewLoading.tsx';
@@ -38,10 +39,8 @@ interface WorkspaceProps {
 function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
   const { t } = useTranslation();
   const follow = useFirewallStatusStore((state) => state.follow);
-  const capabilities = useFirewallStatusStore((state) => state.capabilities[profile.id]);
   const [sectionId, setSectionId] = useState(() => firewallSections.find((section) => section.id === initialSection)?.id ?? firewallSections[0]!.id);
   const section = firewallSections.find((candidate) => candidate.id === sectionId) ?? firewallSections[0]!;
-  const operate = operateState(capabilities);
 
   useEffect(() => {
     void follow(profile.id);
@@ -50,16 +49,7 @@ function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
   return (
     <div className="fw-workspace">
       <SyncLine profileId={profile.id} />
-      {!operate.allowed && (
-        <p className="notice notice-warning fw-read-only" role="note" aria-label={t('firewall.readOnly.label')}>
-          <strong>{t('firewall.readOnly.heading')}</strong> {operate.reason} {t('firewall.readOnly.effect')}
-        </p>
-      )}
-      {operate.allowed && operate.reason && (
-        <p className="notice fw-rights-unknown" role="note">
-          {operate.reason}
-        </p>
-      )}
+      <OperateNotice profileId={profile.id} />
       <div className="fw-body">
         <nav className="fw-nav" aria-label={t('firewall.sections.nav')}>
           {firewallSections.map((candidate) => (

@@ -5,6 +5,8 @@ import { useErrorText } from '../../language/use-error-text.ts';
 import { useFormat } from '../../ui/format.ts';
 import type { IpcError } from '../../../src-preload/contract/define.ts';
 import { useNow } from './use-now.ts';
+import { useExplainedAbove } from '../../connections/connection-state.ts';
+import { Time } from '../../ui/Time.tsx';
 
 
 /** When each cache was last filled from the appliance, and what the sync does now: always in view. */
@@ -32,12 +34,10 @@ export function SyncLine({ profileId }: { profileId: string }) {
 
 function LastSynced({ status, now }: { status: SyncStatus | undefined; now: number }) {
   const { t } = useTranslation();
-  const format = useFormat();
   if (!status?.lastSyncedAt) return <span className="muted">{t('firewall.sync.never')}</span>;
-  const at = new Date(status.lastSyncedAt);
   return (
     <span className="muted">
-      {t('firewall.sync.lastSynced')} <time dateTime={status.lastSyncedAt} title={format.dateTime(at)}>{format.relative(at.getTime(), now)}</time>
+      {t('firewall.sync.lastSynced')} <Time value={status.lastSyncedAt} relativeTo={now} />
     </span>
   );
 }
@@ -67,10 +67,11 @@ function SyncActivity({ status }: { status: SyncStatus | undefined }) {
   return null;
 }
 
-/** Why the appliance was not reached, in the window's language. */
+/** Why the appliance was not reached, in the window's language, unless the connection banner above says it already. */
 function NotReached({ error }: { error: IpcError }) {
   const { t } = useTranslation();
   const { message, hint } = useErrorText(error);
+  if (useExplainedAbove(error)) return <span className="fw-sync-activity text-danger">{' · '}{t('firewall.sync.notReachedAbove')}</span>;
   return (
     <span className="fw-sync-activity text-danger" title={hint}>
       {' · '}

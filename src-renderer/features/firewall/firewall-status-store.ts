@@ -12,6 +12,9 @@ export interface FirewallStatusStore {
   /** Fetches a profile's sync status and capabilities, and follows main's changes from then on. */
   follow(profileId: string): Promise<void>;
   syncNow(profileId: string): Promise<void>;
+  /** Has the sync reach `days` back; its progress arrives as sync status. */
+  fetchOlderAlerts(profileId: string, days: number): Promise<void>;
+  stopFetchingOlderAlerts(profileId: string): Promise<void>;
 }
 
 export const useFirewallStatusStore = create<FirewallStatusStore>()((set) => {
@@ -49,6 +52,14 @@ export const useFirewallStatusStore = create<FirewallStatusStore>()((set) => {
 
     async syncNow(profileId) {
       await opsdesk.firewall.syncNow({ profileId });
+    },
+
+    async fetchOlderAlerts(profileId, days) {
+      await opsdesk.firewall.fetchOlderAlerts({ profileId, days });
+    },
+
+    async stopFetchingOlderAlerts(profileId) {
+      await opsdesk.firewall.stopFetchingOlderAlerts({ profileId });
     },
   };
 });

@@ -10,6 +10,7 @@ import { Highlighted } from './Highlighted.tsx';
 import { useNoteAction, usePaletteSearch, useRecentActions } from './palette-data.ts';
 import { usePaletteStore } from './palette-store.ts';
 import './palette.css';
+import { formatNumber } from '../../ui/format.ts';
 
 /** Commands shown while typing: the search's groups follow them. */
 const COMMANDS_WHILE_TYPING = 6;
@@ -163,7 +164,7 @@ export function Palette() {
             <li key={group.kind} role="presentation" className="palette-section">
               <div className="palette-group" role="presentation">
                 {t(`palette.kinds.${group.kind}`)}
-                <span className="palette-count">{group.more ? t('palette.countMore', { count: group.count }) : group.count}</span>
+                <span className="palette-count">{group.more ? t('palette.countMore', { count: group.count }) : formatNumber(group.count, i18n.language)}</span>
               </div>
               <ul role="group" aria-label={t(`palette.kinds.${group.kind}`)} className="palette-sublist">
                 {group.hits.map((hit) =>

@@ -31,9 +31,9 @@ export function ServiceSection({ service }: { service: BackEnd }) {
   };
 
   return (
-    <section className="card" aria-labelledby={`section-${service}`}>
+    <section className="card" aria-labelledby={`section-${service}`} data-settings-section={service}>
       <header className="section-header">
-        <h2 id={`section-${service}`}>{t(`services.${service}.title`)}</h2>
+        <h2 id={`section-${service}`} tabIndex={-1}>{t(`services.${service}.title`)}</h2>
         <button type="button" className="button" onClick={() => setEditing({ kind: 'new' })}>
           {t('settings.section.add')}
         </button>

@@ -1,16 +1,20 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivitySettingsSection } from '../../activity/ActivitySettingsSection.tsx';
 import { ModelAtWorkSection } from '../../assistant/ModelAtWorkSection.tsx';
 import { serviceOrder, useProfilesStore } from '../../connections/profiles-store.ts';
 import { CannedRepliesSection } from '../../replies/CannedRepliesSection.tsx';
+import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { AboutSection } from './AboutSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
 import { ServiceSection } from './ServiceSection.tsx';
 
-export function SettingsView() {
+/** Opened at a section (`params.section`) from a view that needs it set up: scrolled there, its heading focused. */
+export function SettingsView({ params }: { params?: ViewParams<'settings'> }) {
   const { t } = useTranslation();
+  const view = useRef<HTMLDivElement>(null);
+  const shown = useRef<ViewParams<'settings'>>(undefined);
   const status = useProfilesStore((state) => state.status);
   const loadError = useProfilesStore((state) => state.loadError);
   const keychain = useProfilesStore((state) => state.keychain);
@@ -18,9 +22,18 @@ export function SettingsView() {
   useEffect(() => {
     void load();
   }, [load]);
+  // Each link is followed once, when its section is there (a back end's once the connections have loaded).
+  useEffect(() => {
+    if (!params?.section || shown.current === params) return;
+    const section = view.current?.querySelector<HTMLElement>(`[data-settings-section="${params.section}"]`);
+    if (!section) return;
+    shown.current = params;
+    section.scrollIntoView({ block: 'start' });
+    section.querySelector<HTMLElement>('h2')?.focus();
+  }, [params, status]);
 
   return (
-    <div className="view settings-view">
+    <div className="view settings-view" ref={view}>
       <header className="view-header">
         <h1>{t('views.settings.title')}</h1>
       </header>

@@ -49,7 +49,7 @@ export function CursorListView({ list, failedTitle, empty, children }: ViewProps
   const { pages } = list;
   return (
     <>
-      {pages.isError && <ErrorNotice error={pages.error} title={failedTitle} />}
+      {pages.isError && <ErrorNotice read error={pages.error} title={failedTitle} />}
       {pages.isPending && pages.fetchStatus === 'fetching' && <p className="muted">{t('supportDesk.common.loading')}</p>}
       {pages.isSuccess && list.items.length === 0 && <p className="muted">{empty}</p>}
       {children}

@@ -21,6 +21,7 @@ afterAll(async () => {
   await sims.close();
 });
 
+const DAY_MS = 86_400_000;
 const alertPagesAskedSince = (mark: number) =>
   sims.firewall.requests.slice(mark).filter((request) => request.method === 'GET' && request.path === '/api/v1/alerts').map((request) => Number(new URLSearchParams(request.query).get('page')));
 
@@ -143,6 +144,82 @@ describe('alert sync', () => {
     const cached = cachedAlertIds(workspace.services, profileId);
     expect(new Set(cached).size).toBe(cached.length);
     expect(sorted(cached)).toEqual(sorted(await simulatorAlertIds(sims)));
+  });
+
+  it('says how far back the cache goes; fetching older alerts walks back to there, and to the list’s end says nothing older exists', async () => {
+    const profileId = await addFirewallProfile(workspace, sims, { backfillDays: 7 });
+    const { firewall } = workspace.services;
+    const daysAgo = (days: number) => new Date(clock.now() - days * DAY_MS).toISOString();
+    expect(firewall.alerts.reach(profileId)).toEqual({ since: null, whole: false, fetchingBackTo: null, keptFrom: daysAgo(3650) });
+    const firstSyncAt = clock.now();
+    await clock.run(firewall.alerts.sync(profileId));
+    const sevenDaysBefore = new Date(firstSyncAt - 7 * DAY_MS).toISOString();
+    expect(firewall.alerts.reach(profileId)).toEqual({ since: sevenDaysBefore, whole: false, fetchingBackTo: null, keptFrom: daysAgo(3650) });
+
+    // A day later the walk through the whole window goes back to where the cache reaches (now eight days), not the whole retention.
+    await clock.advance(FULL_ALERT_WALK_EVERY_MS);
+    let mark = sims.firewall.requests.length;
+    await clock.run(firewall.syncNow(profileId));
+    const asked = alertPagesAskedSince(mark);
+    // The pages of those eight days and the few fetched ahead, far fewer than the list's.
+    const windowPages = Math.ceil((await simulatorAlertIds(sims, `&since=${encodeURIComponent(sevenDaysBefore)}`)).length / 500);
+    expect(Math.max(...asked)).toBeLessThanOrEqual(windowPages + 3);
+    expect(windowPages + 3).toBeLessThan((await simulatorAlertIds(sims)).length / 500);
+    expect(firewall.alerts.reach(profileId).since).toBe(sevenDaysBefore);
+
+    const fourteenDaysAgo = daysAgo(14);
+    await clock.run(firewall.fetchOlderAlerts(profileId, 14));
+    expect(sorted(cachedAlertIds(workspace.services, profileId))).toEqual(sorted(await simulatorAlertIds(sims, `&since=${encodeURIComponent(fourteenDaysAgo)}`)));
+    expect(firewall.alerts.reach(profileId)).toEqual({ since: fourteenDaysAgo, whole: false, fetchingBackTo: null, keptFrom: daysAgo(3650) });
+
+    // The appliance lists 30 days: asked for 60, the walk reaches the list's end, and the cache reaches its oldest alert.
+    await clock.run(firewall.fetchOlderAlerts(profileId, 60));
+    expect(sorted(cachedAlertIds(workspace.services, profileId))).toEqual(sorted(await simulatorAlertIds(sims)));
+    const oldest = workspace.services.db
+      .prepare('SELECT min(occurred_ms) FROM firewall_alerts WHERE profile_key = (SELECT key FROM firewall_profile_keys WHERE profile_id = ?)')
+      .pluck()
+      .get(profileId) as number;
+    expect(oldest).toBeLessThan(clock.now() - 29 * DAY_MS);
+    expect(firewall.alerts.reach(profileId)).toEqual({ since: new Date(oldest).toISOString(), whole: true, fetchingBackTo: null, keptFrom: daysAgo(3650) });
+    // Later walks stop at what they have again.
+    mark = sims.firewall.requests.length;
+    await clock.run(firewall.syncNow(profileId));
+    expect(alertPagesAskedSince(mark)).toEqual([1]);
+  });
+
+  it('in the background, a fetch of older alerts shows its progress and stops when asked, keeping what it stored, without counting as a failure', async () => {
+    const background = await openWorkspace(clock);
+    try {
+      const { firewall } = background.services;
+      const profileId = await addFirewallProfile(background, sims, { backfillDays: 3 });
+      const statusWhen = (wanted: (status: SyncStatus) => boolean) =>
+        clock.run(new Promise<SyncStatus>((resolve) => {
+          const check = firewall.sync.onChanged((status) => {
+            if (status.profileId !== profileId || status.resource !== 'alerts' || !wanted(status)) return;
+            check.dispose();
+            resolve(status);
+          });
+        }));
+      const firstSynced = statusWhen((status) => status.state === 'idle' && status.lastSyncedAt !== null);
+      firewall.sync.add(firewall.alerts.syncJob(profileId), 60_000);
+      await firstSynced;
+      const cachedBefore = cachedAlertIds(background.services, profileId).length;
+      const since = firewall.alerts.reach(profileId).since;
+
+      const fetching = statusWhen((status) => status.state === 'syncing' && (status.progress?.fetched ?? 0) >= 2_500);
+      await firewall.fetchOlderAlerts(profileId, 29);
+      const underWay = await fetching;
+      expect(underWay.reach).toMatchObject({ since, fetchingBackTo: new Date(clock.now() - 29 * DAY_MS).toISOString() });
+
+      const stopped = statusWhen((status) => status.state !== 'syncing');
+      firewall.stopFetchingOlderAlerts(profileId);
+      const after = await stopped;
+      expect(after).toMatchObject({ state: 'idle', reach: { since, fetchingBackTo: null } });
+      expect(after.error).toBeUndefined();
+      expect(cachedAlertIds(background.services, profileId).length).toBeGreaterThan(cachedBefore);
+    } finally {
+      await background.close();
+    }
   });
 
   it('in the background, backs off while the appliance fails and catches up when it answers again', async () => {

@@ -28,6 +28,7 @@ import { migration as ticketsByOpening } from './0027-tickets-by-opening.ts';
 import { migration as replyBoxAndContactLinks } from './0028-reply-box-and-contact-links.ts';
 import { migration as chatDraftsAndVersions } from './0029-chat-drafts-and-versions.ts';
 import { migration as workItemsFromManyAlerts } from './0030-work-items-from-many-alerts.ts';
+import { migration as syncReach } from './0031-sync-reach.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -62,4 +63,5 @@ export const migrations = inSequence([
   replyBoxAndContactLinks,
   chatDraftsAndVersions,
   workItemsFromManyAlerts,
+  syncReach,
 ]);

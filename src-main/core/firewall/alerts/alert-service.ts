@@ -4,6 +4,7 @@ import PQueue from 'p-queue';
 import type { z } from 'zod';
 import type { AlertDetail, AlertFacets, alertQuerySchema, AlertRow } from '../../../../src-preload/contract/firewall.ts';
 import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
+import type { CacheReach } from '../../../../src-preload/contract/sync.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import type { Logger } from '../../log/logger.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
@@ -152,19 +153,62 @@ export class AlertService {
       run: (report, signal) => this.sync(profileId, report, signal),
       lastSyncedAt: () => state.get(profileId, 'alerts').lastSyncedAt,
       cachedCount: () => repository.count(profileId),
+      reach: () => this.reach(profileId),
     };
+  }
+
+  /**
+   * How far back the cache holds every alert the appliance lists: where the walks went back to, or
+   * the retention's limit once that has passed it (older alerts are deleted then).
+   */
+  reach(profileId: string): CacheReach {
+    const { state, settings, clock } = this.#options;
+    const { reachFrom, reachWhole, reachWanted } = state.get(profileId, 'alerts');
+    const keptFrom = clock.now() - settings.get(profileId).retentionDays * DAY_MS;
+    const since = reachFrom === null ? null : Math.max(Date.parse(reachFrom), keptFrom);
+    return {
+      since: since === null ? null : new Date(since).toISOString(),
+      // Nothing older on the appliance, unless the retention has deleted some of what was there.
+      whole: reachWhole && since === Date.parse(reachFrom!),
+      fetchingBackTo: reachWanted,
+      keptFrom: new Date(keptFrom).toISOString(),
+    };
+  }
+
+  /**
+   * Asks the sync to reach `days` back (no further than the retention keeps), through a walk of
+   * the whole window to there; the scheduled sync then does it, with its progress, and goes on
+   * after a restart until it gets there or `stopFetchingOlder` is called.
+   */
+  fetchOlder(profileId: string, days: number): void {
+    const { state, settings, clock } = this.#options;
+    const from = clock.now() - Math.min(days, settings.get(profileId).retentionDays) * DAY_MS;
+    state.wantReach(profileId, 'alerts', new Date(from).toISOString());
+  }
+
+  stopFetchingOlder(profileId: string): void {
+    this.#options.state.wantReach(profileId, 'alerts', null);
   }
 
   async sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
     const { pageSizes, repository, state, settings, clock, worker } = this.#options;
     const { backfillDays, retentionDays, retentionRows } = settings.get(profileId);
-    const firstSync = state.get(profileId, 'alerts').settledWalk === 0;
-    const cutoffMs = clock.now() - (firstSync ? Math.min(backfillDays, retentionDays) : retentionDays) * DAY_MS;
+    const { settledWalk, reachFrom, reachWanted } = state.get(profileId, 'alerts');
+    const firstSync = settledWalk === 0;
+    const keptFromMs = clock.now() - retentionDays * DAY_MS;
+    // The first sync stores the last few days; later ones keep the cache whole back to where it
+    // reaches (all the retention keeps, for a cache filled before its reach was recorded), or to
+    // where the user asked it to reach.
+    const reachMs = firstSync ? clock.now() - backfillDays * DAY_MS : reachFrom === null ? keptFromMs : Date.parse(reachFrom);
+    const wantedMs = reachWanted === null ? null : Math.max(Date.parse(reachWanted), keptFromMs);
+    const cutoffMs = Math.max(keptFromMs, Math.min(reachMs, wantedMs ?? reachMs));
+    // Asked for more than the retention keeps: the walk to its limit answers the request.
+    if (wantedMs !== null && wantedMs !== Date.parse(reachWanted!)) state.wantReach(profileId, 'alerts', new Date(wantedMs).toISOString());
     const suspended = firstSync && (await worker.run('suspendAlertIndexes', undefined));
     const walk = async (): Promise<WalkResult> => {
       const pageSize = await pageSizes.sizeFor(profileId, '/alerts');
       try {
-        return await this.#walk(profileId, pageSize, cutoffMs, report, signal);
+        return await this.#walk(profileId, pageSize, cutoffMs, wantedMs !== null && wantedMs < reachMs, report, signal);
       } catch (error) {
         // A 400 to a page larger than the appliance allows: the walk starts again at the size it names.
         const smaller = refusedPageSize(error, pageSize);
@@ -184,7 +228,7 @@ export class AlertService {
     if (!result.first && result.stored > 0) this.#newAlerts.fire({ profileId, bySeverity: repository.addedBy(profileId, result.walk) });
   }
 
-  async #walk(profileId: string, pageSize: number, cutoffMs: number, report: (progress: WalkProgress) => void, signal: AbortSignal | undefined): Promise<WalkResult> {
+  async #walk(profileId: string, pageSize: number, cutoffMs: number, full: boolean, report: (progress: WalkProgress) => void, signal: AbortSignal | undefined): Promise<WalkResult> {
     const { clients, pageSizes, repository, state, budget, rateOf, clock, worker } = this.#options;
     const scale = severityScaleOf(await clients.clientFor(profileId, 'firewall').describeServer());
     return walkNewestFirst(
@@ -207,7 +251,7 @@ export class AlertService {
         },
       },
       state,
-      { cutoffMs, now: () => new Date(clock.now()).toISOString(), fullWalkEveryMs: FULL_ALERT_WALK_EVERY_MS, onProgress: report, ...(signal ? { signal } : {}) },
+      { cutoffMs, full, now: () => new Date(clock.now()).toISOString(), fullWalkEveryMs: FULL_ALERT_WALK_EVERY_MS, onProgress: report, ...(signal ? { signal } : {}) },
     );
   }
 

@@ -5,6 +5,7 @@ import { useProfilesStore } from '../../../connections/profiles-store.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
+import { formatUtcDay, useFormat } from '../../../ui/format.ts';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { SeverityBadge } from '../alerts/alert-columns.tsx';
 import { useAddressAlerts } from '../firewall-data.ts';
@@ -18,6 +19,7 @@ const DAY_MS = 86_400_000;
 /** The address's cached alerts on every appliance: how many, how severe, on which days, the newest first. */
 export function AddressAlerts({ address }: { address: string }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const card = useAddressAlerts(address);
   if (card.isPending) return <p className="muted">{t('address.alerts.reading')}</p>;
   if (card.isError) return <ErrorNotice error={card.error} title={t('address.alerts.readFailed')} />;
@@ -33,7 +35,7 @@ export function AddressAlerts({ address }: { address: string }) {
           <ul className="address-severities" aria-label={t('address.alerts.bySeverity')}>
             {alerts.bySeverity.map(({ severity, alerts: count }) => (
               <li key={severity ?? ''}>
-                <SeverityBadge severity={severity} /> <span>{count}</span>
+                <SeverityBadge severity={severity} /> <span>{format.number(count)}</span>
               </li>
             ))}
           </ul>
@@ -49,10 +51,9 @@ function AlertDays({ byDay }: { byDay: Alerts['byDay'] }) {
   const { t, i18n } = useTranslation();
   const counts = new Map(byDay.map(({ day, alerts }) => [day, alerts]));
   const last = Date.parse(byDay.at(-1)!.day);
-  const dayLabel = new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const days = Array.from({ length: CHART_DAYS }, (_, i) => {
     const at = last - (CHART_DAYS - 1 - i) * DAY_MS;
-    return { label: dayLabel.format(at), count: counts.get(new Date(at).toISOString().slice(0, 10)) ?? 0 };
+    return { label: formatUtcDay(at, i18n.language), count: counts.get(new Date(at).toISOString().slice(0, 10)) ?? 0 };
   });
   const title = t('address.alerts.byDay', { days: CHART_DAYS });
   return (

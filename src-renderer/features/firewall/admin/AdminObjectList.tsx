@@ -10,6 +10,7 @@ import type { AppliancePage } from './admin-data.ts';
 import type { AdminColumn } from './admin-columns.tsx';
 
 interface Props<T extends { id: string; name: string }> {
+  profileId: string;
   /** Names the table's remembered columns (`firewall.policies`). */
   tableId: string;
   region: string;
@@ -48,7 +49,7 @@ export function AdminObjectList<T extends { id: string; name: string }>(props: P
 
   return (
     <section className="admin-section" aria-label={props.region}>
-      <ReadOnlyNotice permission={access} />
+      <ReadOnlyNotice profileId={props.profileId} permission={access} />
       <PagedTable
         tableId={props.tableId}
         label={props.region}

@@ -14,7 +14,7 @@ export function DevicesSection({ profile }: { profile: ProfileView }) {
   if (access.devices.state === 'denied') {
     return (
       <section className="admin-section" aria-label={t('firewallAdmin.devices.region')}>
-        <ReadOnlyNotice permission={access.devices} />
+        <ReadOnlyNotice profileId={profile.id} permission={access.devices} />
       </section>
     );
   }

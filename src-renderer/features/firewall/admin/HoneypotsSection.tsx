@@ -22,7 +22,7 @@ export function HoneypotsSection({ profile }: { profile: ProfileView }) {
   if (access.honeypots.state === 'denied') {
     return (
       <section className="admin-section" aria-label={t('firewallAdmin.honeypots.region')}>
-        <ReadOnlyNotice permission={access.honeypots} />
+        <ReadOnlyNotice profileId={profile.id} permission={access.honeypots} />
       </section>
     );
   }
@@ -37,6 +37,7 @@ function HoneypotList({ profile, access }: { profile: ProfileView; access: Permi
 
   return (
     <AdminObjectList<Honeypot>
+      profileId={profile.id}
       tableId="firewall.honeypots"
       region={t('firewallAdmin.honeypots.region')}
       addLabel={t('firewallAdmin.honeypots.add')}
@@ -82,7 +83,7 @@ function TriggerEvents({ profileId, honeypot }: { profileId: string; honeypot: H
   return (
     <section className="card" aria-label={title}>
       <h2>{title}</h2>
-      {query.isError && <ErrorNotice error={query.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {query.isError && <ErrorNotice read error={query.error} title={t('firewallAdmin.common.loadFailed')} />}
       {page && page.items.length === 0 && <p className="muted">{t('firewallAdmin.honeypots.noEvents')}</p>}
       {page && page.items.length > 0 && (
         <>

@@ -31,7 +31,7 @@ export function PagedTable<T>({ tableId, label, list: { query, setPage, reload }
         </button>
         {afterRefresh}
       </div>
-      {query.isError && <ErrorNotice error={query.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {query.isError && <ErrorNotice read error={query.error} title={t('firewallAdmin.common.loadFailed')} />}
       {query.isPending && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
       {page && (
         <>

@@ -22,6 +22,7 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
 
   return (
     <AdminObjectList<Policy>
+      profileId={profile.id}
       tableId="firewall.policies"
       region={t('firewallAdmin.policies.region')}
       addLabel={t('firewallAdmin.policies.add')}

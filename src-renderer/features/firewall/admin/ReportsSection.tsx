@@ -179,7 +179,7 @@ function ReadReport({ profileId, report, onClose }: { profileId: string; report:
   }, [profileId, report.id]);
   return (
     <Dialog title={t('firewallAdmin.reports.content', { name: report.name })} onClose={onClose} wide>
-      {state.error && <ErrorNotice error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
+      {state.error && <ErrorNotice read error={state.error} title={t('firewallAdmin.common.loadFailed')} />}
       {!state.report && !state.error && <p className="muted">{t('firewallAdmin.common.loading')}</p>}
       {state.report && (
         <div className="admin-report-content">

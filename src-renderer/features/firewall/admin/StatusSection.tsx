@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { visibleText } from '../../../../src-shared/visible-text.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useFormat } from '../../../ui/format.ts';
 import { useAdminStatusStore } from './status-store.ts';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Time } from '../../../ui/Time.tsx';
 import { UsageChart } from './UsageChart.tsx';
 
 export function StatusSection({ profile }: { profile: ProfileView }) {
@@ -21,12 +23,14 @@ export function StatusSection({ profile }: { profile: ProfileView }) {
     if (seconds === undefined) return t('firewallAdmin.common.none');
     return t('firewallAdmin.status.uptimeValue', { days: Math.floor(seconds / 86_400), hours: Math.floor((seconds % 86_400) / 3600), minutes: Math.floor((seconds % 3600) / 60) });
   };
-  const cards: [string, string][] = status
+  // The appliance's own words stay its own: isolated, and never read as numbers to group.
+  const said = (value: string | undefined) => (value === undefined ? t('firewallAdmin.common.none') : <bdi>{visibleText(value)}</bdi>);
+  const cards: [string, ReactNode][] = status
     ? [
-        ['firewallAdmin.status.version', status.version ?? t('firewallAdmin.common.none')],
-        ['firewallAdmin.status.edition', status.edition ?? t('firewallAdmin.common.none')],
-        ['firewallAdmin.status.hostname', status.hostname ?? t('firewallAdmin.common.none')],
-        ['firewallAdmin.status.model', status.model ?? t('firewallAdmin.common.none')],
+        ['firewallAdmin.status.version', said(status.version)],
+        ['firewallAdmin.status.edition', said(status.edition)],
+        ['firewallAdmin.status.hostname', said(status.hostname)],
+        ['firewallAdmin.status.model', said(status.model)],
         ['firewallAdmin.status.uptime', uptime(status.uptimeSeconds)],
         ['firewallAdmin.status.cpu', percent(status.cpuPercent)],
         ['firewallAdmin.status.memory', percent(status.memoryPercent)],
@@ -36,7 +40,7 @@ export function StatusSection({ profile }: { profile: ProfileView }) {
 
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.status.region')}>
-      {error && <ErrorNotice error={error} title={t('firewallAdmin.common.loadFailed')} />}
+      {error && <ErrorNotice read error={error} title={t('firewallAdmin.common.loadFailed')} />}
       {!status && !error && <p className="muted">{t('firewallAdmin.status.waiting')}</p>}
       {status && (
         <>
@@ -48,12 +52,16 @@ export function StatusSection({ profile }: { profile: ProfileView }) {
               </div>
             ))}
           </dl>
-          {history?.readAt && <p className="muted">{t('firewallAdmin.status.readAt', { time: format.sentTime(history.readAt) })}</p>}
+          {history?.readAt && (
+            <p className="muted">
+              <Trans i18nKey="firewallAdmin.status.readAt" components={{ time: <Time value={history.readAt} /> }} />
+            </p>
+          )}
         </>
       )}
       <div className="admin-chart">
         <h2>{t('firewallAdmin.status.chart')}</h2>
-        <UsageChart samples={history?.samples ?? []} labels={{ time: t('firewallAdmin.status.chartTime'), cpu: t('firewallAdmin.status.chartCpu'), memory: t('firewallAdmin.status.chartMemory') }} />
+        <UsageChart samples={history?.samples ?? []} language={format.language} labels={{ time: t('firewallAdmin.status.chartTime'), cpu: t('firewallAdmin.status.chartCpu'), memory: t('firewallAdmin.status.chartMemory') }} />
       </div>
     </section>
   );

@@ -6,7 +6,7 @@ import type { AlertDetail } from '../../../../src-preload/contract/firewall.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { useFormat } from '../../../ui/format.ts';
+import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { alertBlockReason } from '../../../../src-shared/alert-block-reason.ts';
 import { AllowButton } from '../allowlist/AllowDialog.tsx';
@@ -60,7 +60,7 @@ export function AlertDetailPane({ profileId, alertId, onClose }: Props) {
       {detail.isPending && <p className="muted">{t('firewall.alerts.detail.loading')}</p>}
       {detail.isError && (
         <>
-          <ErrorNotice error={detail.error} title={t('firewall.alerts.detail.readFailed')} />
+          <ErrorNotice read error={detail.error} title={t('firewall.alerts.detail.readFailed')} />
           <button type="button" className="button" onClick={() => void detail.refetch()}>
             {t('firewall.alerts.detail.tryAgain')}
           </button>
@@ -73,10 +73,8 @@ export function AlertDetailPane({ profileId, alertId, onClose }: Props) {
 
 function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDetail }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const field = (name: string) => t(`firewall.alerts.fields.${name}`);
   const fields: [string, string | number | null][] = [
-    [field('occurredAt'), detail.occurredAt && format.shortDateTime(detail.occurredAt)],
     [field('srcIp'), detail.srcIp],
     [field('srcPort'), detail.srcPort],
     [field('dstIp'), detail.dstIp],
@@ -106,6 +104,14 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
       <AlertLinks profileId={profileId} detail={detail} />
       <AlertConversations profileId={profileId} alertId={detail.id} />
       <dl className="fw-fields">
+        {detail.occurredAt && (
+          <div className="fw-field">
+            <dt>{field('occurredAt')}</dt>
+            <dd>
+              <Time value={detail.occurredAt} />
+            </dd>
+          </div>
+        )}
         {fields
           .filter(([, value]) => value !== null && value !== '')
           .map(([label, value]) => (
@@ -176,7 +182,6 @@ function BlockSource({ profileId, detail }: { profileId: string; detail: AlertDe
         </>
       )}
       <AllowButton profileId={profileId} ip={ip} domain={detail.domain} reason={alertBlockReason(detail.id, detail.signature ?? detail.category ?? '')} />
-      {!operate.allowed && <span className="muted">{operate.reason}</span>}
       {(asking === 'block' || asking === 'extend') && (
         <BlockDialog
           profileId={profileId}

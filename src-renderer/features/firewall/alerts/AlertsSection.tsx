@@ -16,8 +16,8 @@ import { AskModelButton } from '../../../assistant/AskModelButton.tsx';
 import { useModelAtWork } from '../../../assistant/assistant-data.ts';
 import { bulkLimitRange } from '../../../../src-shared/assistant-constants.ts';
 import { useMatchingAlertIds } from '../firewall-data.ts';
-import { useFormat } from '../../../ui/format.ts';
 import { ExportButton } from './ExportButton.tsx';
+import { CacheReachLine } from './CacheReachLine.tsx';
 import { BulkBlockButton } from '../bulk/BulkBlockButton.tsx';
 import { AlertSelectionBar } from '../bulk/AlertSelectionBar.tsx';
 import { checkedCount, isChecked } from '../../../ui/row-checks.ts';
@@ -31,9 +31,9 @@ const alertColumnsWithDetail = ['occurredAt', 'severity', 'srcIp', 'signature'];
 /** Every cached alert of one appliance: filter, sort, scroll, open one; works the same offline. */
 export function AlertsSection({ profile }: FirewallSectionProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const store = useAlertsStore(profile.id);
-  const columns = useMemo(() => [alertCheckColumn(t, store), ...alertColumns(t, format)], [t, format, store]);
+  // `t` changes with the language: the titles and the cells' words follow it.
+  const columns = useMemo(() => [alertCheckColumn(t, store), ...alertColumns(t)], [t, store]);
   const onToggle = useMemo(() => toggleCheckAt(store), [store]);
   const total = useStore(store, (state) => state.total);
   const error = useStore(store, (state) => state.error);
@@ -42,6 +42,8 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
   const openAlertId = useStore(store, (state) => state.openAlertId);
   const checks = useStore(store, (state) => state.checks);
   const neverSynced = useFirewallStatusStore((state) => (state.sync[profile.id]?.alerts?.lastSyncedAt ?? null) === null);
+  // An empty cache whose sync cannot reach the appliance: "Sync now" would not help, the line above says why.
+  const notReached = useFirewallStatusStore((state) => state.sync[profile.id]?.alerts?.state === 'backing-off');
   // Subscribing to the pages re-renders the table when a page arrives; rowAt reads them.
   useStore(store, (state) => state.pages);
   const { ensureRows, rowAt, select, sortBy, openDetail, closeDetail, addCellFilter } = store.getState();
@@ -86,6 +88,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
         <span className="fw-count" role="status" aria-label={t('firewall.alerts.matching')}>
           {total === null ? (error ? '' : t('firewall.alerts.reading')) : t('firewall.alerts.count', { count: total })}
         </span>
+        <CacheReachLine profileId={profile.id} />
         <AskAboutMatching profileId={profile.id} store={store} total={total} />
         <ExportButton store={store} />
         {checkedCount(checks, total) === 0 && <BulkBlockButton profileId={profile.id} store={store} total={total} />}
@@ -112,7 +115,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
             onFilter={(column, value, mode) => addCellFilter(column as AlertField, value, mode)}
             withDetail={{ open: Boolean(openAlertId), keeps: alertColumnsWithDetail }}
             onToggle={onToggle}
-            empty={total === null ? (error ? '' : t('firewall.alerts.reading')) : neverSynced ? t('firewall.alerts.nothingSynced') : t('firewall.alerts.noMatch')}
+            empty={total === null ? (error ? '' : t('firewall.alerts.reading')) : neverSynced ? t(notReached ? 'firewall.alerts.nothingReached' : 'firewall.alerts.nothingSynced') : t('firewall.alerts.noMatch')}
           />
         }
         detail={openAlertId && <AlertDetailPane key={openAlertId} profileId={profile.id} alertId={openAlertId} onClose={closeDetail} />}

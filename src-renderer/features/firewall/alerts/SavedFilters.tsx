@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { useFormat } from '../../../ui/format.ts';
+import { Time } from '../../../ui/Time.tsx';
 import type { AlertsStore } from './alerts-store.ts';
 import { useAlertViews } from './alert-views-store.ts';
 import { useCloseOnOutsideClick } from '../../../ui/use-close-on-outside-click.ts';
@@ -9,7 +9,6 @@ import { useCloseOnOutsideClick } from '../../../ui/use-close-on-outside-click.t
 /** The alerts section's menu of named filters: apply one, save the current one under a name, delete one, or show what is new since the last look. */
 export function SavedFilters({ profileId, store }: { profileId: string; store: AlertsStore }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const box = useRef<HTMLDivElement>(null);
@@ -35,7 +34,7 @@ export function SavedFilters({ profileId, store }: { profileId: string; store: A
       {open && (
         <div className="fw-saved-panel" role="dialog" aria-label={t('firewall.alerts.saved.menu')}>
           <button type="button" className="fw-saved-apply" disabled={lookedAt === null} onClick={() => lookedAt && apply({ since: lookedAt })}>
-            {lookedAt === null ? t('firewall.alerts.saved.newSinceNever') : t('firewall.alerts.saved.newSince', { time: format.shortDateTime(lookedAt) })}
+            {lookedAt === null ? t('firewall.alerts.saved.newSinceNever') : <Trans i18nKey="firewall.alerts.saved.newSince" components={{ time: <Time value={lookedAt} /> }} />}
           </button>
           {(kept?.saved ?? []).length === 0 ? (
             <p className="muted">{t('firewall.alerts.saved.none')}</p>

@@ -2,10 +2,10 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AlertRow } from '../../../../src-preload/contract/firewall.ts';
 import { isAlertSeverity } from '../../../../src-shared/firewall-constants.ts';
-import type { useFormat } from '../../../ui/format.ts';
 import type { Column } from '../table/VirtualTable.tsx';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { cellText } from '../table/visible-text.ts';
+import { Time } from '../../../ui/Time.tsx';
 
 const shown = (value: string | number | null) => (value === null ? '' : String(value));
 
@@ -23,7 +23,7 @@ export function SeverityBadge({ severity }: { severity: string | null }) {
 const address = (ip: string | null, port: number | null) => (ip === null ? '' : port === null ? ip : `${ip}:${port}`);
 
 /** The alerts table's columns, titled and formatted in the window's language. */
-export const alertColumns = (t: TFunction, format: ReturnType<typeof useFormat>): readonly Column<AlertRow>[] => [
+export const alertColumns = (t: TFunction): readonly Column<AlertRow>[] => [
   {
     id: 'severity',
     title: t('firewall.alerts.fields.severity'),
@@ -36,9 +36,9 @@ export const alertColumns = (t: TFunction, format: ReturnType<typeof useFormat>)
   {
     id: 'occurredAt',
     title: t('firewall.alerts.fields.occurredAt'),
-    width: 172,
+    width: 196,
     sortable: true,
-    cell: (row) => (row.occurredAt ? <time dateTime={row.occurredAt}>{format.shortDateTime(row.occurredAt)}</time> : null),
+    cell: (row) => <Time value={row.occurredAt} />,
     text: (row) => shown(row.occurredAt),
   },
   {

@@ -88,7 +88,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
         <BlockDialog profileId={profile.id} ip={extending.ip} purpose="extend" reason={extending.reason ?? ''} onClose={() => setExtending(null)} />
       )}
       {list.isPending && <p className="muted">{t('firewall.blocklist.reading')}</p>}
-      {list.isError && <ErrorNotice error={list.error} title={t(list.data ? 'firewall.blocklist.refreshFailed' : 'firewall.blocklist.readFailed')} />}
+      {list.isError && <ErrorNotice read error={list.error} title={t(list.data ? 'firewall.blocklist.refreshFailed' : 'firewall.blocklist.readFailed')} />}
       {list.data && (
         <table className="fw-table" aria-label={t('firewall.blocklist.title')}>
           <thead>

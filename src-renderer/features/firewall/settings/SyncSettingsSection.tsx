@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
@@ -10,7 +10,7 @@ import { SaveActions, saveWords } from './SaveActions.tsx';
 import { useFirewallWrites, useSyncSettings } from '../firewall-data.ts';
 import { FormField } from '../../../ui/FormField.tsx';
 import { useFirewallStatusStore } from '../firewall-status-store.ts';
-import { useFormat } from '../../../ui/format.ts';
+import { Time } from '../../../ui/Time.tsx';
 import type { FirewallSectionProps } from '../section.ts';
 import { useNow } from '../use-now.ts';
 import { wholeNumber } from './whole-number.ts';
@@ -188,7 +188,6 @@ function SyncSettingsForm({ profileId, initial }: { profileId: string; initial: 
 /** The alert sync as it runs: the first sync's backfill with its progress, a later sync, or why it waits. */
 function SyncProgress({ profileId }: { profileId: string }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const follow = useFirewallStatusStore((state) => state.follow);
   const status = useFirewallStatusStore((state) => state.sync[profileId]?.alerts);
   const now = useNow(15_000);
@@ -196,7 +195,6 @@ function SyncProgress({ profileId }: { profileId: string }) {
     void follow(profileId);
   }, [follow, profileId]);
   if (!status) return null;
-  const when = (iso: string) => format.relative(new Date(iso).getTime(), now);
   return (
     <div className="fw-sync-progress" role="status" aria-label={t('firewall.syncSettings.progress.label')}>
       <strong>{t('firewall.syncSettings.progress.label')}</strong> <SyncState status={status} />
@@ -204,8 +202,17 @@ function SyncProgress({ profileId }: { profileId: string }) {
         <progress max={status.progress.total} value={status.progress.fetched} aria-label={t('firewall.syncSettings.progress.label')} />
       )}
       <span className="muted">
-        {status.lastSyncedAt ? t('firewall.syncSettings.progress.lastSynced', { when: when(status.lastSyncedAt) }) : t('firewall.syncSettings.progress.never')}
-        {status.nextRunAt && status.state !== 'syncing' && ` · ${t('firewall.syncSettings.progress.next', { when: when(status.nextRunAt) })}`}
+        {status.lastSyncedAt ? (
+          <Trans i18nKey="firewall.syncSettings.progress.lastSynced" components={{ time: <Time value={status.lastSyncedAt} relativeTo={now} /> }} />
+        ) : (
+          t('firewall.syncSettings.progress.never')
+        )}
+        {status.nextRunAt && status.state !== 'syncing' && (
+          <>
+            {' · '}
+            <Trans i18nKey="firewall.syncSettings.progress.next" components={{ time: <Time value={status.nextRunAt} relativeTo={now} /> }} />
+          </>
+        )}
       </span>
     </div>
   );

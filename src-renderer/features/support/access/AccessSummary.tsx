@@ -90,7 +90,7 @@ function BlockedNotice({ error, site }: { error: IpcError; site: string }) {
       ) : error.code === 'wrong_site' ? (
         <p>
           {t('supportDesk.access.wrongSite', { site })}{' '}
-          <button type="button" className="link-button" onClick={() => navigate({ kind: 'settings' })}>
+          <button type="button" className="link-button" onClick={() => navigate({ kind: 'settings', params: { section: 'support' } })}>
             {t('notConfigured.openSettings')}
           </button>
         </p>

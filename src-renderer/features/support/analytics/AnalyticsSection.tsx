@@ -38,7 +38,7 @@ function Overview({ profileId }: { profileId: string }) {
         </button>
       </div>
       {state.isPending && <p className="muted">{t('supportDesk.common.loading')}</p>}
-      {state.isError && <ErrorNotice error={state.error} title={t('supportDesk.analytics.failed')} />}
+      {state.isError && <ErrorNotice read error={state.error} title={t('supportDesk.analytics.failed')} />}
       {state.isSuccess && state.data.sections.length === 0 && <p className="muted">{t('supportDesk.analytics.empty')}</p>}
       {state.isSuccess && (
         <div className="support-analytics">

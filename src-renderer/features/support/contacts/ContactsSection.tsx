@@ -67,10 +67,10 @@ function ContactLine({ row }: { row: ContactRow }) {
     <>
       <span className="si-row-main">
         <span className="si-row-top">
-          <span className="si-subject">{visibleText(row.name ?? row.id)}</span>
-          <span className="si-visitor muted">{row.company && visibleText(row.company)}</span>
+          <bdi className="si-subject">{visibleText(row.name ?? row.id)}</bdi>
+          <bdi className="si-visitor muted">{row.company && visibleText(row.company)}</bdi>
         </span>
-        <span className="si-last-message muted">{[row.email, row.phone].filter(Boolean).join(' · ')}</span>
+        <bdi className="si-last-message muted">{visibleText([row.email, row.phone].filter(Boolean).join(' · '))}</bdi>
       </span>
       <span className="si-row-side">
         <span className="si-status">{contactStatusWords(row.status, t)}</span>

@@ -36,7 +36,7 @@ export function DraftRefused({ error }: { error: IpcError }) {
     <div>
       <ErrorNotice error={error} />
       {error.code === 'invalid_settings' && (
-        <button type="button" className="button" onClick={() => navigate({ kind: 'settings' })}>
+        <button type="button" className="button" onClick={() => navigate({ kind: 'settings', params: { section: 'modelAtWork' } })}>
           {t('drafting.openSettings')}
         </button>
       )}
@@ -51,7 +51,7 @@ export function ModelAtWorkMissing() {
   return (
     <p className="notice si-draft-setup" role="note">
       {t('drafting.setUp')}{' '}
-      <button type="button" className="button" onClick={() => navigate({ kind: 'settings' })}>
+      <button type="button" className="button" onClick={() => navigate({ kind: 'settings', params: { section: 'modelAtWork' } })}>
         {t('drafting.openSettings')}
       </button>
     </p>

@@ -31,10 +31,10 @@ export function InboxRow({ row, checked, onCheck }: Props) {
       <span className="si-row-main">
         <span className="si-row-top">
           {row.unread && <span className="si-unread-dot" role="img" aria-label={t('support.tickets.unread')} />}
-          <span className="si-subject">{subject}</span>
-          <span className="si-visitor muted">{row.visitorName && visibleText(row.visitorName)}</span>
+          <bdi className="si-subject">{subject}</bdi>
+          <bdi className="si-visitor muted">{row.visitorName && visibleText(row.visitorName)}</bdi>
         </span>
-        <span className="si-last-message muted">{row.lastMessage ? visibleText(row.lastMessage.text) : t('support.tickets.noMessage')}</span>
+        <bdi className="si-last-message muted">{row.lastMessage ? visibleText(row.lastMessage.text) : t('support.tickets.noMessage')}</bdi>
       </span>
       <span className="si-row-side">
         <span className={`si-status si-status-${row.status.replace(/[^a-z]/g, '') || 'other'}`}>{ticketStatusWords(row.status, t)}</span>

@@ -6,6 +6,7 @@ import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { KbSearchResult } from '../../../../src-preload/contract/support.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
+import { excerptText } from './excerpt.ts';
 
 const defaultTopK = 5;
 
@@ -74,7 +75,7 @@ export function KbSearch({ profileId }: { profileId: string }) {
                       )}
                     </span>
                   </div>
-                  {hit.snippet !== null && <p className="support-snippet">{hit.snippet}</p>}
+                  {hit.snippet !== null && <p className="support-snippet">{excerptText(hit.snippet, i18n.language)}</p>}
                   <span className="muted support-id">{hit.id}</span>
                 </li>
               ))}

@@ -1,22 +1,21 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { supportCalls, useSupportSyncStatus } from '../support-data.ts';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { SupportResource } from '../../../../src-preload/contract/sync.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
-import { useFormat } from '../../../ui/format.ts';
+import { Time } from '../../../ui/Time.tsx';
+import { useExplainedAbove } from '../../../connections/connection-state.ts';
 
 /** When a support cache was last filled from the server and what its sync does now: always in view. */
 export function SupportSyncLine({ profileId, resource }: { profileId: string; resource: SupportResource }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const status = useSupportSyncStatus(profileId, resource);
 
-  const syncedAt = status?.lastSyncedAt ? new Date(status.lastSyncedAt) : null;
   return (
     <div className="si-sync-line" role="status" aria-label={t('support.sync.label')}>
       <span className="muted">
-        {syncedAt ? (
-          <time dateTime={syncedAt.toISOString()}>{t(`support.sync.lastSynced.${resource}`, { when: format.dateTime(syncedAt) })}</time>
+        {status?.lastSyncedAt ? (
+          <Trans i18nKey={`support.sync.lastSynced.${resource}`} components={{ time: <Time value={status.lastSyncedAt} /> }} />
         ) : (
           t(`support.sync.never.${resource}`)
         )}
@@ -30,8 +29,10 @@ export function SupportSyncLine({ profileId, resource }: { profileId: string; re
   );
 }
 
+/** Why the server was not reached, unless the connection banner above says it already. */
 function NotReached({ error }: { error: IpcError }) {
   const { t } = useTranslation();
   const { message } = useErrorText(error);
+  if (useExplainedAbove(error)) return <span className="text-danger">{t('support.sync.notReachedAbove')}</span>;
   return <span className="text-danger">{t('support.sync.notReached', { reason: message })}</span>;
 }

@@ -162,7 +162,7 @@ export function ReplyBox({ profileId, ticket, writes, box }: Props) {
         </p>
       )}
       <div className="si-reply-tools">
-        <CannedReplyMenuButton replies={replies} ticket={ticket} company={company} disabled={lacksScope || box.locked} open={menu?.kind === 'button'} setOpen={(open) => setMenu(open ? { kind: 'button' } : null)} onChoose={insertReply} onManage={() => navigate({ kind: 'settings' })} />
+        <CannedReplyMenuButton replies={replies} ticket={ticket} company={company} disabled={lacksScope || box.locked} open={menu?.kind === 'button'} setOpen={(open) => setMenu(open ? { kind: 'button' } : null)} onChoose={insertReply} onManage={() => navigate({ kind: 'settings', params: { section: 'cannedReplies' } })} />
         <ScopeGate profileId={profileId} scope="kb.read">
           <button type="button" className="button" disabled={lacksScope || box.locked} onClick={() => setKbOpen(true)}>
             {t('support.reply.fromKb')}

@@ -42,7 +42,7 @@ function WebhookList({ profileId }: { profileId: string }) {
         </button>
       </div>
       {state.isPending && <p className="muted">{t('supportDesk.common.loading')}</p>}
-      {state.isError && <ErrorNotice error={state.error} title={t('supportDesk.webhooks.listFailed')} />}
+      {state.isError && <ErrorNotice read error={state.error} title={t('supportDesk.webhooks.listFailed')} />}
       {state.isSuccess && state.data.length === 0 && <p className="muted">{t('supportDesk.webhooks.none')}</p>}
       {state.isSuccess && state.data.length > 0 && (
         <div className="support-table-wrap">

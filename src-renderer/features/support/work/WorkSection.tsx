@@ -56,7 +56,7 @@ function WorkLine({ row }: { row: WorkItemRow }) {
     <>
       <span className="si-row-main">
         <span className="si-row-top">
-          <span className="si-subject">{visibleText(row.title ?? row.id)}</span>
+          <bdi className="si-subject">{visibleText(row.title ?? row.id)}</bdi>
         </span>
         <span className="si-last-message muted">{[workPriorityWords(row.priority, t), row.assignee].filter(Boolean).join(' · ')}</span>
       </span>
