@@ -26,6 +26,13 @@ export const formatDateTime = (date: Date, language: string): string =>
 export const formatShortDateTime = (date: Date, language: string): string =>
   cached(`short|${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' })).format(date);
 
+/** A moment as a list row shows it, short as a mail client's: the time today, the day this year, else the date. */
+export function formatCompactDateTime(date: Date, now: Date, language: string): string {
+  if (date.toDateString() === now.toDateString()) return cached(`time|${language}`, () => new Intl.DateTimeFormat(language, { timeStyle: 'short' })).format(date);
+  if (date.getFullYear() === now.getFullYear()) return cached(`monthDay|${language}`, () => new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' })).format(date);
+  return cached(`date|${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: 'medium' })).format(date);
+}
+
 /** Words in the order of the app's language, with the digits inside them as numbers ("rule 9" before "rule 10"). */
 export const compareWords = (a: string, b: string, language: string): number =>
   cached(`collator|${language}`, () => new Intl.Collator(language, { numeric: true })).compare(a, b);
@@ -72,6 +79,7 @@ export function useFormat() {
         return Number.isNaN(ms) ? iso : formatDateTime(new Date(ms), language);
       },
       shortDateTime: (value: string | Date) => formatShortDateTime(new Date(value), language),
+      compactDateTime: (value: string | Date, now: Date) => formatCompactDateTime(new Date(value), now, language),
       number: (value: number) => formatNumber(value, language),
       duration: (seconds: number) => formatDuration(seconds, language),
       relative: (at: number, now: number) => formatRelative(at, now, language),

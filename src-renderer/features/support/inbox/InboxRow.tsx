@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketRow } from '../../../../src-preload/contract/support.ts';
@@ -7,13 +8,14 @@ import { ticketStatusWords } from '../lists/status-words.ts';
 
 interface Props {
   row: TicketRow;
+  index: number;
   checked: boolean;
   /** `range`: shift held, every row from the last one checked. */
-  onCheck(range: boolean): void;
+  onCheck(index: number, range: boolean): void;
 }
 
-/** One ticket in the inbox: its check box, subject, visitor, last message, status and when. */
-export function InboxRow({ row, checked, onCheck }: Props) {
+/** One ticket in the inbox: its check box, subject and when, then the visitor, their last message and the status. Built again only when one of these changes, not with every change of the list around it. */
+export const InboxRow = memo(function InboxRow({ row, index, checked, onCheck }: Props) {
   const { t } = useTranslation();
   const when = row.lastMessage?.createdAt ?? row.updatedAt ?? row.createdAt;
   const subject = visibleText(row.subject ?? row.id);
@@ -26,20 +28,24 @@ export function InboxRow({ row, checked, onCheck }: Props) {
         aria-label={t('support.inbox.check', { subject })}
         // Checking is not choosing: the thread beside the list stays as it is.
         onClick={(event) => event.stopPropagation()}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onCheck((event.nativeEvent as MouseEvent).shiftKey)}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onCheck(index, (event.nativeEvent as MouseEvent).shiftKey)}
       />
       <span className="si-row-main">
         <span className="si-row-top">
           {row.unread && <span className="si-unread-dot" role="img" aria-label={t('support.tickets.unread')} />}
           <span className="si-subject">{subject}</span>
-          <span className="si-visitor muted">{row.visitorName && visibleText(row.visitorName)}</span>
+          {when && (
+            <span className="inbox-row-when">
+              <Time value={when} compact />
+            </span>
+          )}
         </span>
-        <span className="si-last-message muted">{row.lastMessage ? visibleText(row.lastMessage.text) : t('support.tickets.noMessage')}</span>
-      </span>
-      <span className="si-row-side">
-        <span className={`si-status si-status-${row.status.replace(/[^a-z]/g, '') || 'other'}`}>{ticketStatusWords(row.status, t)}</span>
-        {when && <Time value={when} />}
+        <span className="si-row-top">
+          {row.visitorName && <span className="si-visitor">{visibleText(row.visitorName)}</span>}
+          <span className="si-last-message muted">{row.lastMessage ? visibleText(row.lastMessage.text) : t('support.tickets.noMessage')}</span>
+          <span className={`si-status si-status-${row.status.replace(/[^a-z]/g, '') || 'other'}`}>{ticketStatusWords(row.status, t)}</span>
+        </span>
       </span>
     </>
   );
-}
+});
