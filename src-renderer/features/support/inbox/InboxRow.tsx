@@ -14,7 +14,19 @@ interface Props {
   onCheck(index: number, range: boolean): void;
 }
 
-/** One ticket in the inbox: its check box, subject and when, then the visitor, their last message and the status. Built again only when one of these changes, not with every change of the list around it. */
+/** Whether two reads of a ticket show the same: a list read again after a change brings new objects for the rows that did not change. */
+function sameRow(a: TicketRow, b: TicketRow): boolean {
+  if (a === b) return true;
+  for (const key of Object.keys(a) as (keyof TicketRow)[]) {
+    if (key !== 'lastMessage' && a[key] !== b[key]) return false;
+  }
+  return a.lastMessage?.id === b.lastMessage?.id && a.lastMessage?.text === b.lastMessage?.text && a.lastMessage?.createdAt === b.lastMessage?.createdAt;
+}
+
+/**
+ * One ticket in the inbox: its check box, subject and when, then the visitor, their last message and
+ * the status. Built again only when one of these changes, not with every change of the list around it.
+ */
 export const InboxRow = memo(function InboxRow({ row, index, checked, onCheck }: Props) {
   const { t } = useTranslation();
   const when = row.lastMessage?.createdAt ?? row.updatedAt ?? row.createdAt;
@@ -48,4 +60,4 @@ export const InboxRow = memo(function InboxRow({ row, index, checked, onCheck }:
       </span>
     </>
   );
-});
+}, (before, after) => before.index === after.index && before.checked === after.checked && before.onCheck === after.onCheck && sameRow(before.row, after.row));
