@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import { migration } from '../../../../src-main/core/db/migrations/0030-ticket-counts-from-index.ts';
+import { migration } from '../../../../src-main/core/db/migrations/0031-ticket-counts-from-index.ts';
 import { runMigration, schemaBefore } from '../../../support/migration-scene.ts';
 
-test('migration 30 (ticket counts from an index) keeps the tickets and counts each status with its unread and offline tickets from the index alone, under words and a time window', () => {
+test('migration 31 (ticket counts from an index) keeps the tickets and counts each status with its unread and offline tickets from the index alone, under words and a time window', () => {
   const db = schemaBefore(migration, { id: 'desk', service: 'support', name: 'Desk' });
   const ticket = db.prepare(`INSERT INTO support_tickets (profile_id, id, status, offline, unread, activity_at, synced_at) VALUES ('desk', ?, ?, ?, ?, ?, 'now')`);
   ticket.run('t1', 'queued', 0, 1, '2026-03-01T00:00:00.000Z');

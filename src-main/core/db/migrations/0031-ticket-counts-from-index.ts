@@ -1,7 +1,7 @@
 import type { Migration } from './migration.ts';
 
 export const migration: Migration = {
-  version: 30,
+  version: 31,
   name: 'ticket counts from an index',
   // The inbox's status chips count each status with its unread and offline tickets, under its words
   // and time window (issue 27, P6). Read from the table, that visits every ticket's row, threads and
