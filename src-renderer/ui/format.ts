@@ -31,6 +31,13 @@ export const formatTimeOfDay = (date: Date, language: string, seconds = false): 
 export const formatUtcDay = (date: Date | number, language: string): string =>
   cached(`utcDay|${language}`, () => new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' })).format(date);
 
+/** A moment as a list row shows it, short as a mail client's: the time today, the day this year, else the date. */
+export function formatCompactDateTime(date: Date, now: Date, language: string): string {
+  if (date.toDateString() === now.toDateString()) return cached(`time|${language}`, () => new Intl.DateTimeFormat(language, { timeStyle: 'short' })).format(date);
+  if (date.getFullYear() === now.getFullYear()) return cached(`monthDay|${language}`, () => new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' })).format(date);
+  return cached(`date|${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: 'medium' })).format(date);
+}
+
 /** Words in the order of the app's language, with the digits inside them as numbers ("rule 9" before "rule 10"). */
 export const compareWords = (a: string, b: string, language: string): number =>
   cached(`collator|${language}`, () => new Intl.Collator(language, { numeric: true })).compare(a, b);
@@ -70,6 +77,7 @@ export function useFormat() {
     () => ({
       language,
       dateTime: (value: string | Date) => formatDateTime(new Date(value), language),
+      compactDateTime: (value: string | Date, now: Date) => formatCompactDateTime(new Date(value), now, language),
       number: (value: number) => formatNumber(value, language),
       duration: (seconds: number) => formatDuration(seconds, language),
       relative: (at: number, now: number) => formatRelative(at, now, language),

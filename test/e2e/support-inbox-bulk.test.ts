@@ -2,22 +2,20 @@
 // simulator with a LIVE key: search and filters, the split view and its keys, and a bulk close of
 // 20 tickets with one LIVE confirmation, while the simulator drops some answers after committing:
 // the simulator holds each closed once, with the note.
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { SUPPORT_SCOPES, SupportSim } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { shotsAtSizes } from '../support/e2e-shots.ts';
 import { supportProfile } from '../support/support-profile.ts';
 
 const e2e = setUpE2e();
 let app: AppUnderTest | undefined;
 
-/** Where `OPSDESK_E2E_SHOTS` asks for them, what each state looked like, to be looked at. */
-async function shot(page: Page, name: string): Promise<void> {
-  const folder = process.env.OPSDESK_E2E_SHOTS;
-  if (folder) await page.screenshot({ path: path.join(folder, `support-inbox-${name}.png`) });
-}
+const VIEWPORT = { width: 1600, height: 900 };
+/** Where `OPSDESK_E2E_SHOTS` asks for them, each state at both window sizes, light and dark, to be looked at. */
+const shot = (page: Page, name: string) => shotsAtSizes(page, `support-inbox-${name}`, VIEWPORT);
 
 const poll = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
 
@@ -31,7 +29,7 @@ async function start(): Promise<{ page: Page; sim: SupportSim; profileId: string
   const apiKey = sim.addKey({ site: 'site-main', env: 'live', scopes: [...SUPPORT_SCOPES], ratePerMinute: 600 });
   app = await e2e.openApp();
   const profile = await app.services.profiles.save(supportProfile({ name: 'Live desk', baseUrl: sim.url, apiKey, caPem: e2e.ca.certPem, ratePerMinute: 600 }));
-  await app.page.setViewportSize({ width: 1600, height: 900 });
+  await app.page.setViewportSize(VIEWPORT);
   await app.page.reload();
   const { page } = app;
   await page.getByRole('tab', { name: 'Support' }).click();
@@ -71,10 +69,24 @@ describe('the inbox, as a new agent works it', () => {
     await poll(() => ticketList(page).getByRole('option').first().locator('.si-subject').innerText()).toBe(queued[0]!.subject);
     expect(new Set(await ticketList(page).locator('.si-status').allInnerTexts())).toEqual(new Set(['Queued']));
 
-    // The split view: a click shows the thread and the contact beside the list; J moves on; Enter opens a tab.
+    // The split view: a click shows the thread and, beside it, the contact the server links with all their tickets.
+    const linked = queued.findIndex((ticket) => ticket.visitor.contact_id !== null);
+    const contactId = queued[linked]!.visitor.contact_id;
+    const theirTickets = siteTickets.filter((ticket) => ticket.visitor.contact_id === contactId).length;
+    await ticketList(page).getByRole('option').nth(linked).click();
+    await poll(() => shownThread(page).getAttribute('aria-label')).toBe(`Ticket ${queued[linked]!.id}`);
+    const contactPane = inbox(page).getByRole('complementary', { name: 'Contact' });
+    await poll(() => contactPane.innerText()).toContain('Linked to this ticket by the support server.');
+    expect(await contactPane.innerText()).toContain(queued[linked]!.visitor.name);
+    const contactTickets = contactPane.getByRole('list', { name: 'Tickets' });
+    await poll(() => contactTickets.getByRole('listitem').count()).toBe(theirTickets);
+    expect(await contactPane.getByRole('heading', { name: `${theirTickets} ticket${theirTickets === 1 ? '' : 's'}`, exact: true }).count()).toBe(1);
+    expect(await contactTickets.locator('[aria-current="true"]').innerText()).toContain('this ticket');
+    await shot(page, 'split-view-contact');
+    // J moves on; Enter opens a tab.
     await ticketList(page).getByRole('option').first().click();
     await poll(() => shownThread(page).getAttribute('aria-label')).toBe(`Ticket ${queued[0]!.id}`);
-    await poll(() => inbox(page).getByRole('complementary', { name: 'Contact' }).innerText()).toContain(queued[0]!.visitor.name);
+    await poll(() => contactPane.innerText()).toContain(queued[0]!.visitor.name);
     await page.keyboard.press('j');
     await poll(() => shownThread(page).getAttribute('aria-label')).toBe(`Ticket ${queued[1]!.id}`);
     // The keys are listed in the palette, which runs them too.
@@ -87,10 +99,7 @@ describe('the inbox, as a new agent works it', () => {
     await page.keyboard.press('k');
     await poll(() => shownThread(page).getAttribute('aria-label')).toBe(`Ticket ${queued[1]!.id}`);
     await poll(() => shownThread(page).getByRole('list', { name: 'Messages' }).getByRole('listitem').count()).toBeGreaterThan(0);
-    await shot(page, 'split-view-light');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await shot(page, 'split-view-dark');
-    await page.emulateMedia({ colorScheme: 'light' });
+    await shot(page, 'split-view');
     const edge = inbox(page).getByRole('separator', { name: 'Resize the ticket list' });
     const before = Number(await edge.getAttribute('aria-valuenow'));
     await edge.focus();

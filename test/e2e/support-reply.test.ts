@@ -1,7 +1,6 @@
 // The reply box, a ticket's contact and work items, and the small defects of issue 27, in Chromium
 // against the support simulator, as a new agent uses them.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { TFunction } from 'i18next';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -10,20 +9,13 @@ import { SupportSim, SUPPORT_API_PREFIX } from '../sim/index.ts';
 import { call, trustingAgent } from '../sim/test-helpers.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { shotsAtSizes } from '../support/e2e-shots.ts';
 import { supportProfile } from '../support/support-profile.ts';
 
 const e2e = setUpE2e();
 
-/** Where `OPSDESK_E2E_SHOTS` asks for them, each state in light and dark, to be looked at. */
-async function shots(page: Page, name: string): Promise<void> {
-  const folder = process.env.OPSDESK_E2E_SHOTS;
-  if (!folder) return;
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: path.join(folder, `support-reply-${name}-${colorScheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+/** Where `OPSDESK_E2E_SHOTS` asks for them, each state at both window sizes, light and dark, to be looked at. */
+const shots = (page: Page, name: string) => shotsAtSizes(page, `support-reply-${name}`, { width: 1280, height: 800 });
 
 /** The machine is shared while the suite runs: answers may take a few seconds. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
@@ -78,7 +70,7 @@ async function openTicketOfContact(page: Page, t: TFunction, contact: { name: st
   await contacts.getByRole('searchbox', { name: t('support.contacts.search') }).fill(contact.email);
   await contacts.getByRole('listbox', { name: t('support.contacts.list') }).getByRole('option').filter({ hasText: contact.name }).first().click();
   const detail = contacts.getByRole('complementary', { name: t('support.contacts.detail', { name: contact.name }) });
-  const tickets = detail.getByRole('region', { name: t('support.links.contactTickets') });
+  const tickets = detail.getByRole('list', { name: t('support.links.contactTickets') });
   await tickets.getByRole('button', { name: subject }).click();
   const tab = page.getByRole('tabpanel', { name: subject });
   await tab.getByRole('list', { name: t('support.ticket.thread') }).getByRole('listitem').first().waitFor({ timeout: 20_000 });
@@ -180,7 +172,7 @@ describe("a ticket's contact and work items", () => {
     await poll(() => side.innerText()).toContain('Other Rossi GmbH');
     expect(await side.innerText()).toContain('+491******5678');
     expect(await side.innerText()).toContain('Linked to this ticket by the support server.');
-    const theirTickets = side.getByRole('region', { name: 'Tickets' });
+    const theirTickets = side.getByRole('list', { name: 'Tickets' });
     await poll(() => theirTickets.getByRole('listitem').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Invoice is wrong'), expect.stringContaining('this ticket')]));
     await shots(page, 'contact-panel');
 
@@ -207,8 +199,8 @@ describe("a ticket's contact and work items", () => {
     // The contact lists the work item too, and the ticket from its address that names no contact.
     await work.getByRole('button', { name: 'Contact: Sofia Rossi' }).click();
     const contactDetail = page.getByRole('tabpanel', { name: 'Support' }).getByRole('complementary', { name: 'Contact Sofia Rossi' });
-    await poll(() => contactDetail.getByRole('region', { name: 'Work items' }).innerText()).toContain('Router blinks red');
-    expect(await contactDetail.getByRole('region', { name: 'Tickets' }).innerText()).toContain('Invoice is wrong');
+    await poll(() => contactDetail.getByRole('list', { name: 'Work items' }).innerText()).toContain('Router blinks red');
+    expect(await contactDetail.getByRole('list', { name: 'Tickets' }).innerText()).toContain('Invoice is wrong');
     expect(second.id).toMatch(/^tkt_/);
   });
 });

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { SearchAnswer, SearchDirect, SearchHit } from '../../../src-preload/contract/search.ts';
 import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { useFormat } from '../../ui/format.ts';
 import { paletteCommands, useCommandInputs, type PaletteCommand } from '../../workspace/commands.ts';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { useNoteAction, usePaletteSearch, useRecentActions } from './palette-data.ts';
 import { usePaletteStore } from './palette-store.ts';
 import './palette.css';
-import { formatNumber } from '../../ui/format.ts';
 
 /** Commands shown while typing: the search's groups follow them. */
 const COMMANDS_WHILE_TYPING = 6;
@@ -44,6 +44,7 @@ function rowsOf(answer: SearchAnswer | undefined, commands: PaletteCommand[], ty
 /** Ctrl/Cmd+K: one box for the commands and a search across the local cache. */
 export function Palette() {
   const { t, i18n } = useTranslation();
+  const format = useFormat();
   const english = i18n.getFixedT('en');
   const close = usePaletteStore((state) => state.close);
   const { navigate, openInBackground } = useWorkspaceStore.getState();
@@ -164,7 +165,7 @@ export function Palette() {
             <li key={group.kind} role="presentation" className="palette-section">
               <div className="palette-group" role="presentation">
                 {t(`palette.kinds.${group.kind}`)}
-                <span className="palette-count">{group.more ? t('palette.countMore', { count: group.count }) : formatNumber(group.count, i18n.language)}</span>
+                <span className="palette-count">{group.more ? t('palette.countMore', { count: group.count }) : format.number(group.count)}</span>
               </div>
               <ul role="group" aria-label={t(`palette.kinds.${group.kind}`)} className="palette-sublist">
                 {group.hits.map((hit) =>

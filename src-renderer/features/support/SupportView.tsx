@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
@@ -36,7 +36,11 @@ interface WorkspaceProps {
   itemId: string | undefined;
 }
 
-function SupportWorkspace({ profile, initialSection, itemId }: WorkspaceProps) {
+/**
+ * Built again only when its own props change: the connection's health above it changes with every
+ * answer the site gives (500 closes, 500 changes), and the section below needs none of them.
+ */
+const SupportWorkspace = memo(function SupportWorkspace({ profile, initialSection, itemId }: WorkspaceProps) {
   const { t } = useTranslation();
   const [sectionId, setSectionId] = useState(() => supportSections.find((section) => section.id === initialSection)?.id ?? supportSections[0]!.id);
   const section = supportSections.find((candidate) => candidate.id === sectionId) ?? supportSections[0]!;
@@ -66,4 +70,4 @@ function SupportWorkspace({ profile, initialSection, itemId }: WorkspaceProps) {
       </div>
     </div>
   );
-}
+});

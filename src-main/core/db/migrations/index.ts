@@ -29,6 +29,7 @@ import { migration as replyBoxAndContactLinks } from './0028-reply-box-and-conta
 import { migration as chatDraftsAndVersions } from './0029-chat-drafts-and-versions.ts';
 import { migration as workItemsFromManyAlerts } from './0030-work-items-from-many-alerts.ts';
 import { migration as syncReach } from './0031-sync-reach.ts';
+import { migration as ticketCountsFromIndex } from './0032-ticket-counts-from-index.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -64,4 +65,5 @@ export const migrations = inSequence([
   chatDraftsAndVersions,
   workItemsFromManyAlerts,
   syncReach,
+  ticketCountsFromIndex,
 ]);

@@ -13,7 +13,7 @@ export interface TicketFilter {
   since?: string | undefined;
 }
 
-type Params = Record<string, string | number>;
+export type Params = Record<string, string | number>;
 
 const LIKE_SPECIAL = /[\\%_]/g;
 
@@ -34,22 +34,34 @@ export const ticketOrder = (sort: TicketSort): string => ORDERS[sort];
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const LIKE = (column: string) => `${column} LIKE @like ESCAPE '\\'`;
 
+/**
+ * The rows the index finds for `@match`, and the ticket whose id is the text, as one list: with an
+ * OR beside the index instead, SQLite reads every ticket (threads and all) to test it.
+ */
+export const INDEXED_MATCHES = `SELECT rowid FROM support_tickets_fts WHERE support_tickets_fts MATCH @match
+  UNION ALL SELECT rowid FROM support_tickets WHERE profile_id = @profileId AND id = @exact`;
+
+/** SQL listing the rowids of the tickets the index matches (`match`, or the id `exact`), any parameters it needs set in `params`. */
+export type IndexedRows = (profileId: string, match: string, exact: string, params: Params) => string;
+
+/** The index asked within the statement itself. */
+export const askIndex: IndexedRows = (_profileId, match, exact, params) => {
+  params.match = match;
+  params.exact = exact;
+  return INDEXED_MATCHES;
+};
+
 /** Words match as prefixes through the index; text too short to make an indexed word is looked for in the subject and visitor. */
-function textCondition(text: string, params: Params): string {
-  params.exact = text;
+function textCondition(profileId: string, text: string, params: Params, indexed: IndexedRows): string {
   const match = phrasesQuery(text);
-  if (match !== '' && !UNSPACED_SCRIPT.test(text)) {
-    params.match = match;
-    // One list of rows, not an OR beside it: with OR, SQLite reads every ticket (threads and all) to test it.
-    return `t.rowid IN (SELECT rowid FROM support_tickets_fts WHERE support_tickets_fts MATCH @match
-      UNION ALL SELECT rowid FROM support_tickets WHERE profile_id = @profileId AND id = @exact)`;
-  }
+  if (match !== '' && !UNSPACED_SCRIPT.test(text)) return `t.rowid IN (${indexed(profileId, match, text, params)})`;
+  params.exact = text;
   params.like = `%${text.replace(LIKE_SPECIAL, (special) => `\\${special}`)}%`;
   const thread = UNSPACED_SCRIPT.test(text) ? ['t.messages', 't.last_message'] : [];
   return `(${[...['t.subject', 't.visitor_name', 't.visitor_email', ...thread].map(LIKE), 't.id = @exact'].join(' OR ')})`;
 }
 
-export function ticketWhere(profileId: string, filter: TicketFilter): { clause: string; params: Params } {
+export function ticketWhere(profileId: string, filter: TicketFilter, indexed: IndexedRows = askIndex): { clause: string; params: Params } {
   const params: Params = { profileId };
   const where = ['t.profile_id = @profileId'];
   if (filter.status && filter.status.length > 0) {
@@ -65,6 +77,6 @@ export function ticketWhere(profileId: string, filter: TicketFilter): { clause: 
     where.push('t.activity_at >= @since');
   }
   const text = filter.text?.trim();
-  if (text) where.push(textCondition(text, params));
+  if (text) where.push(textCondition(profileId, text, params, indexed));
   return { clause: where.join(' AND '), params };
 }

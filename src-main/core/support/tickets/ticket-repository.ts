@@ -3,7 +3,7 @@
 import type { TicketMessage, TicketRow, TicketSort, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
 import type { Db } from '../../db/database.ts';
 import { countCache, pruneCache } from '../cache-query.ts';
-import { ticketOrder, ticketWhere, type TicketFilter } from './ticket-filter.ts';
+import { askIndex, INDEXED_MATCHES, ticketOrder, ticketWhere, type IndexedRows, type TicketFilter } from './ticket-filter.ts';
 import type { WireTicket } from './ticket-wire.ts';
 
 export interface TicketDbRow {
@@ -72,14 +72,54 @@ function activityOf(ticket: WireTicket, fallback: string): string {
 
 const TABLE = 'support_tickets';
 
+/**
+ * The tickets the search words match, found through the index once and held in a temporary table:
+ * the inbox asks for the rows, their count and the counts per status of the same words one after
+ * another, and each would otherwise search the index (every message of every thread) again. The
+ * index spans profiles, and so may the held rows: every statement reading them keeps to its
+ * profile. The table is this connection's own; it is filled again when the words or the profile
+ * differ, or when the database changed since (through this connection or another), so an answer
+ * never comes from an older cache.
+ */
+class HeldMatches {
+  readonly #db: Db;
+  readonly #clear;
+  readonly #fill;
+  readonly #version;
+  #held: { profileId: string; match: string; exact: string; version: string } | null = null;
+
+  constructor(db: Db) {
+    this.#db = db;
+    db.exec('CREATE TEMP TABLE IF NOT EXISTS ticket_search_matches (rowid INTEGER PRIMARY KEY)');
+    this.#clear = db.prepare('DELETE FROM temp.ticket_search_matches');
+    this.#fill = db.prepare<{ profileId: string; match: string; exact: string }>(`INSERT OR IGNORE INTO temp.ticket_search_matches ${INDEXED_MATCHES}`);
+    // Every change this connection made (the held table's own filling too), and whether another connection committed since.
+    this.#version = db.prepare<[], string>("SELECT total_changes() || '/' || (SELECT data_version FROM pragma_data_version)").pluck();
+  }
+
+  readonly rows: IndexedRows = (profileId, match, exact, params) => {
+    // Inside a transaction a rollback could empty the table behind the held words' back.
+    if (this.#db.inTransaction) return askIndex(profileId, match, exact, params);
+    const held = this.#held;
+    if (!held || held.profileId !== profileId || held.match !== match || held.exact !== exact || held.version !== this.#version.get()) {
+      this.#clear.run();
+      this.#fill.run({ profileId, match, exact });
+      this.#held = { profileId, match, exact, version: this.#version.get()! };
+    }
+    return 'SELECT rowid FROM temp.ticket_search_matches';
+  };
+}
+
 export class TicketRepository {
   readonly #db: Db;
   readonly #existing;
   readonly #upsert;
   readonly #find;
+  readonly #matches: HeldMatches;
 
   constructor(db: Db) {
     this.#db = db;
+    this.#matches = new HeldMatches(db);
     this.#existing = db.prepare<[string, string], { last_message: string | null; message_count: number | null; activity_at: string; status: string }>(
       'SELECT last_message, message_count, activity_at, status FROM support_tickets WHERE profile_id = ? AND id = ?',
     );
@@ -147,7 +187,7 @@ export class TicketRepository {
   }
 
   query(profileId: string, filter: TicketFilter, offset: number, limit: number, sort: TicketSort = 'activity'): { rows: TicketRow[]; total: number } {
-    const { clause, params } = ticketWhere(profileId, filter);
+    const { clause, params } = ticketWhere(profileId, filter, this.#matches.rows);
     const rows = this.#db
       .prepare<typeof params & { offset: number; limit: number }, TicketDbRow>(`SELECT ${TICKET_ROW_COLUMNS} FROM support_tickets t WHERE ${clause} ORDER BY ${ticketOrder(sort)} LIMIT @limit OFFSET @offset`)
       .all({ ...params, offset, limit });
@@ -157,13 +197,13 @@ export class TicketRepository {
 
   /** The ids the filter matches, in the sort's order, up to `limit`. */
   ids(profileId: string, filter: TicketFilter, sort: TicketSort, limit: number): string[] {
-    const { clause, params } = ticketWhere(profileId, filter);
+    const { clause, params } = ticketWhere(profileId, filter, this.#matches.rows);
     return this.#db.prepare<typeof params & { limit: number }, string>(`SELECT id FROM support_tickets t WHERE ${clause} ORDER BY ${ticketOrder(sort)} LIMIT @limit`).pluck().all({ ...params, limit });
   }
 
   /** Per status, under the words and time the inbox is narrowed to (not its status, unread or offline toggles). */
   counts(profileId: string, filter: Pick<TicketFilter, 'text' | 'since'> = {}): TicketStatusCount[] {
-    const { clause, params } = ticketWhere(profileId, { text: filter.text, since: filter.since });
+    const { clause, params } = ticketWhere(profileId, { text: filter.text, since: filter.since }, this.#matches.rows);
     return this.#db
       .prepare<typeof params, TicketStatusCount>(
         `SELECT status, COUNT(*) AS count, SUM(unread) AS unread, SUM(offline) AS offline FROM support_tickets t WHERE ${clause}

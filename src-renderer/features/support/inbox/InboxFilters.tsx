@@ -10,7 +10,7 @@ interface Props {
   onChange(change: Partial<InboxQuery>): void;
 }
 
-/** Search, status chips with their counts under the words, unread and offline toggles, a time window and the order. */
+/** Search, status chips with their counts under the words, and the unread and left-offline toggles. */
 export function InboxFilters({ query, counts, onChange }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -57,6 +57,15 @@ export function InboxFilters({ query, counts, onChange }: Props) {
         {toggle('unreadOnly', t('support.inbox.unreadOnly'), sum('unread'))}
         {toggle('offlineOnly', t('support.inbox.offlineOnly'), sum('offline'))}
       </div>
+    </div>
+  );
+}
+
+/** How far back the list goes and its order: beside the list's count, where the filters' row has no room left for them. */
+export function InboxListOrder({ query, onChange }: Pick<Props, 'query' | 'onChange'>) {
+  const { t } = useTranslation();
+  return (
+    <>
       <select aria-label={t('support.inbox.within')} value={query.within} onChange={(event) => onChange({ within: event.target.value as InboxQuery['within'] })}>
         {inboxWindows.map((within) => (
           <option key={within} value={within}>
@@ -71,6 +80,6 @@ export function InboxFilters({ query, counts, onChange }: Props) {
           </option>
         ))}
       </select>
-    </div>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketRow } from '../../../../src-preload/contract/support.ts';
@@ -7,13 +8,26 @@ import { ticketStatusWords } from '../lists/status-words.ts';
 
 interface Props {
   row: TicketRow;
+  index: number;
   checked: boolean;
   /** `range`: shift held, every row from the last one checked. */
-  onCheck(range: boolean): void;
+  onCheck(index: number, range: boolean): void;
 }
 
-/** One ticket in the inbox: its check box, subject, visitor, last message, status and when. */
-export function InboxRow({ row, checked, onCheck }: Props) {
+/** Whether two reads of a ticket show the same: a list read again after a change brings new objects for the rows that did not change. */
+function sameRow(a: TicketRow, b: TicketRow): boolean {
+  if (a === b) return true;
+  for (const key of Object.keys(a) as (keyof TicketRow)[]) {
+    if (key !== 'lastMessage' && a[key] !== b[key]) return false;
+  }
+  return a.lastMessage?.id === b.lastMessage?.id && a.lastMessage?.text === b.lastMessage?.text && a.lastMessage?.createdAt === b.lastMessage?.createdAt;
+}
+
+/**
+ * One ticket in the inbox: its check box, subject and when, then the visitor, their last message and
+ * the status. Built again only when one of these changes, not with every change of the list around it.
+ */
+export const InboxRow = memo(function InboxRow({ row, index, checked, onCheck }: Props) {
   const { t } = useTranslation();
   const when = row.lastMessage?.createdAt ?? row.updatedAt ?? row.createdAt;
   const subject = visibleText(row.subject ?? row.id);
@@ -26,20 +40,24 @@ export function InboxRow({ row, checked, onCheck }: Props) {
         aria-label={t('support.inbox.check', { subject })}
         // Checking is not choosing: the thread beside the list stays as it is.
         onClick={(event) => event.stopPropagation()}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onCheck((event.nativeEvent as MouseEvent).shiftKey)}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onCheck(index, (event.nativeEvent as MouseEvent).shiftKey)}
       />
       <span className="si-row-main">
         <span className="si-row-top">
           {row.unread && <span className="si-unread-dot" role="img" aria-label={t('support.tickets.unread')} />}
           <bdi className="si-subject">{subject}</bdi>
-          <bdi className="si-visitor muted">{row.visitorName && visibleText(row.visitorName)}</bdi>
+          {when && (
+            <span className="inbox-row-when">
+              <Time value={when} compact />
+            </span>
+          )}
         </span>
-        <bdi className="si-last-message muted">{row.lastMessage ? visibleText(row.lastMessage.text) : t('support.tickets.noMessage')}</bdi>
-      </span>
-      <span className="si-row-side">
-        <span className={`si-status si-status-${row.status.replace(/[^a-z]/g, '') || 'other'}`}>{ticketStatusWords(row.status, t)}</span>
-        {when && <Time value={when} />}
+        <span className="si-row-top">
+          {row.visitorName && <bdi className="si-visitor">{visibleText(row.visitorName)}</bdi>}
+          <bdi className="si-last-message muted">{row.lastMessage ? visibleText(row.lastMessage.text) : t('support.tickets.noMessage')}</bdi>
+          <span className={`si-status si-status-${row.status.replace(/[^a-z]/g, '') || 'other'}`}>{ticketStatusWords(row.status, t)}</span>
+        </span>
       </span>
     </>
   );
-}
+}, (before, after) => before.index === after.index && before.checked === after.checked && before.onCheck === after.onCheck && sameRow(before.row, after.row));

@@ -6,6 +6,7 @@ import { VirtualRows } from '../../../ui/VirtualRows.tsx';
 import { useViewRequest, type InboxAction } from '../../../workspace/view-requests.ts';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { ScopeGate } from '../access/ScopeGate.tsx';
+import { TicketContact } from '../contacts/TicketContact.tsx';
 import { useCachedList } from '../lists/CachedListSection.tsx';
 import { SupportSyncLine } from '../lists/SupportSyncLine.tsx';
 import { useSupportWrites } from '../lists/use-support-writes.ts';
@@ -17,10 +18,9 @@ import { rememberTicketSubject } from '../ticket/ticket-subjects.ts';
 import { BulkCloseDialog, type KnownTicket } from './BulkCloseDialog.tsx';
 import { inboxCalls, inboxQueryWords, initialInboxQuery, useInboxCounts, type InboxQuery } from './inbox-data.ts';
 import { inboxKeys, useInboxKeys } from './inbox-keys.ts';
-import { InboxFilters } from './InboxFilters.tsx';
+import { InboxFilters, InboxListOrder } from './InboxFilters.tsx';
 import { InboxRow } from './InboxRow.tsx';
 import { SplitPanes } from './SplitPanes.tsx';
-import { TicketContactPane } from './TicketContactPane.tsx';
 import { BULK_LIMIT, useTicketChecks } from './use-ticket-checks.ts';
 import '../lists/support-lists.css';
 import './inbox.css';
@@ -122,6 +122,46 @@ export function InboxSection({ profile }: SupportSectionProps) {
       <div className="si-sync-slot">{total !== null && <SupportSyncLine profileId={profileId} resource="tickets" />}</div>
       <div className="si-toolbar">
         <InboxFilters query={query} counts={counts} onChange={setQuery} />
+      </div>
+      <div className="inbox-actions">
+        <div ref={inboxRequests as React.RefObject<HTMLDivElement | null>} className="inbox-bulk-bar" role="toolbar" aria-label={t('support.inbox.bulk.bar')}>
+          <input
+            type="checkbox"
+            className="inbox-check"
+            checked={allChecked}
+            aria-label={t('support.inbox.bulk.checkAll')}
+            onChange={() => (checks.checked.size > 0 ? checks.clear() : void checkAllMatching())}
+          />
+          {checks.checked.size === 0 ? (
+            <span className="muted inbox-bulk-hint" title={t('support.inbox.bulk.hint')}>
+              {t('support.inbox.bulk.hint')}
+            </span>
+          ) : (
+            <>
+              <strong>{t('support.inbox.bulk.checked', { count: checks.checked.size })}</strong>
+              {total !== null && total > checks.checked.size && checks.checked.size < BULK_LIMIT && (
+                <button type="button" className="link-button" onClick={() => void checkAllMatching()}>
+                  {t('support.inbox.bulk.allMatching', { count: Math.min(total, BULK_LIMIT) })}
+                </button>
+              )}
+              <ScopeGate profileId={profileId} scope="ticket.write">
+                <button type="button" className="button-danger" onClick={() => act('close')}>
+                  {t('support.inbox.bulk.close')}
+                </button>
+              </ScopeGate>
+              <button type="button" className="button" disabled={marking} onClick={() => void mark(false)}>
+                {t('support.inbox.bulk.markRead')}
+              </button>
+              <button type="button" className="button" disabled={marking} onClick={() => void mark(true)}>
+                {t('support.inbox.bulk.markUnread')}
+              </button>
+              <button type="button" className="link-button" onClick={checks.clear}>
+                {t('support.inbox.bulk.clear')}
+              </button>
+            </>
+          )}
+        </div>
+        <InboxListOrder query={query} onChange={setQuery} />
         <span className="si-count" role="status" aria-label={t('support.tickets.matching')}>
           {total !== null ? t('support.tickets.count', { count: total }) : list.error ? '' : t('support.tickets.reading')}
         </span>
@@ -130,41 +170,6 @@ export function InboxSection({ profile }: SupportSectionProps) {
             {t('support.tickets.new')}
           </button>
         </ScopeGate>
-      </div>
-      <div ref={inboxRequests as React.RefObject<HTMLDivElement | null>} className="inbox-bulk-bar" role="toolbar" aria-label={t('support.inbox.bulk.bar')}>
-        <input
-          type="checkbox"
-          className="inbox-check"
-          checked={allChecked}
-          aria-label={t('support.inbox.bulk.checkAll')}
-          onChange={() => (checks.checked.size > 0 ? checks.clear() : void checkAllMatching())}
-        />
-        {checks.checked.size === 0 ? (
-          <span className="muted">{t('support.inbox.bulk.hint')}</span>
-        ) : (
-          <>
-            <strong>{t('support.inbox.bulk.checked', { count: checks.checked.size })}</strong>
-            {total !== null && total > checks.checked.size && checks.checked.size < BULK_LIMIT && (
-              <button type="button" className="link-button" onClick={() => void checkAllMatching()}>
-                {t('support.inbox.bulk.allMatching', { count: Math.min(total, BULK_LIMIT) })}
-              </button>
-            )}
-            <ScopeGate profileId={profileId} scope="ticket.write">
-              <button type="button" className="button-danger" onClick={() => act('close')}>
-                {t('support.inbox.bulk.close')}
-              </button>
-            </ScopeGate>
-            <button type="button" className="button" disabled={marking} onClick={() => void mark(false)}>
-              {t('support.inbox.bulk.markRead')}
-            </button>
-            <button type="button" className="button" disabled={marking} onClick={() => void mark(true)}>
-              {t('support.inbox.bulk.markUnread')}
-            </button>
-            <button type="button" className="link-button" onClick={checks.clear}>
-              {t('support.inbox.bulk.clear')}
-            </button>
-          </>
-        )}
       </div>
       <WriteList writes={writes} />
       {list.error && <ErrorNotice error={list.error} title={t('support.loadFailed')} />}
@@ -187,7 +192,7 @@ export function InboxSection({ profile }: SupportSectionProps) {
                 keyOf: (index, row) => row?.id ?? `pending-${index}`,
               }}
             >
-              {(row, index) => (row ? <InboxRow row={row} checked={checks.checked.has(row.id)} onCheck={(range) => checks.toggle(index, range)} /> : <span className="si-row-pending" />)}
+              {(row, index) => (row ? <InboxRow row={row} index={index} checked={checks.checked.has(row.id)} onCheck={checks.toggle} /> : <span className="si-row-pending" />)}
             </VirtualRows>
           </div>
         }
@@ -205,7 +210,9 @@ export function InboxSection({ profile }: SupportSectionProps) {
             <p className="si-choose muted">{t('support.inbox.choose')}</p>
           )
         }
-        contact={<TicketContactPane profileId={profileId} ticket={selected ?? null} />}
+        contact={
+          selected ? <TicketContact key={selected.id} profileId={profileId} ticketId={selected.id} /> : <p className="muted inbox-contact-empty">{t('support.inbox.contact.none')}</p>
+        }
       />
       <p className="si-hint muted">{t('support.inbox.keys', inboxKeys)}</p>
       {creating && <NewTicketDialog profileId={profileId} writes={writes} onClose={() => setCreating(false)} />}

@@ -14,8 +14,8 @@ const LIMITS = { list: { min: 280, max: 760 }, contact: { min: 200, max: 480 } }
 const KEY_STEP = 24;
 
 export const usePaneWidths = create<PaneWidths>()((set) => ({
-  list: 440,
-  contact: 250,
+  list: 400,
+  contact: 260,
   set: (pane, width) => set({ [pane]: Math.round(Math.max(LIMITS[pane].min, Math.min(LIMITS[pane].max, width))) }),
 }));
 
@@ -29,7 +29,8 @@ interface Props {
 export function SplitPanes({ list, thread, contact }: Props) {
   const widths = usePaneWidths();
   return (
-    <div className="inbox-split" style={{ gridTemplateColumns: `${widths.list}px auto minmax(360px, 1fr) auto ${widths.contact}px` }}>
+    // Where the window is too narrow for the widths dragged to, the list and contact give way down to their least before the thread does.
+    <div className="inbox-split" style={{ gridTemplateColumns: `minmax(${LIMITS.list.min}px, ${widths.list}px) auto minmax(320px, 1fr) auto minmax(${LIMITS.contact.min}px, ${widths.contact}px)` }}>
       <div className="inbox-pane inbox-pane-list">{list}</div>
       <PaneEdge pane="list" />
       <div className="inbox-pane inbox-pane-thread">{thread}</div>
