@@ -27,6 +27,7 @@ import { migration as addressSortKeys } from './0026-address-sort-keys.ts';
 import { migration as ticketsByOpening } from './0027-tickets-by-opening.ts';
 import { migration as replyBoxAndContactLinks } from './0028-reply-box-and-contact-links.ts';
 import { migration as chatDraftsAndVersions } from './0029-chat-drafts-and-versions.ts';
+import { migration as alertsFtsInTimeOrder } from './0030-alerts-fts-in-time-order.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -60,4 +61,5 @@ export const migrations = inSequence([
   ticketsByOpening,
   replyBoxAndContactLinks,
   chatDraftsAndVersions,
+  alertsFtsInTimeOrder,
 ]);

@@ -31,6 +31,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
   const columns = useMemo(() => alertColumns(t, format), [t, format]);
   const store = useAlertsStore(profile.id);
   const total = useStore(store, (state) => state.total);
+  const totalAtLeast = useStore(store, (state) => state.answered?.totalAtLeast === true);
   const error = useStore(store, (state) => state.error);
   const sort = useStore(store, (state) => state.query.sort);
   const selectedIndex = useStore(store, (state) => state.selectedIndex);
@@ -78,7 +79,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
       <AlertFilters profileId={profile.id} store={store} searchRef={search} />
       <div className="fw-toolbar">
         <span className="fw-count" role="status" aria-label={t('firewall.alerts.matching')}>
-          {total === null ? (error ? '' : t('firewall.alerts.reading')) : t('firewall.alerts.count', { count: total })}
+          {total === null ? (error ? '' : t('firewall.alerts.reading')) : t(totalAtLeast ? 'firewall.alerts.countAtLeast' : 'firewall.alerts.count', { count: total })}
         </span>
         <AskAboutMatching profileId={profile.id} store={store} total={total} />
         <ExportButton store={store} />
