@@ -6,6 +6,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at a time on the two cores CI has (Vitest's default leaves one idle): an e2e file
+    // spends much of its time waiting on Chromium, the simulators and the keychain.
+    maxWorkers: 2,
     // Each file gets a fresh process: the Electron glue tests mock modules.
     isolate: true,
   },

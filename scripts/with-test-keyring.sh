@@ -12,7 +12,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   exit 1
 fi
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+# A daemon that outlived the bus may still be writing its keyring file while the folder goes; the
+# test run's own status stands either way.
+remove_scratch() { rm -rf "$scratch" 2>/dev/null || { sleep 1; rm -rf "$scratch" 2>/dev/null; } || true; }
+trap remove_scratch EXIT
 mkdir -p "$scratch"/{data,config,cache,runtime}
 chmod 700 "$scratch/runtime"
 export XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache" XDG_RUNTIME_DIR="$scratch/runtime"
@@ -38,7 +41,10 @@ CONF
 # secret-tool and test processes do. Whenever the service loses its owner it is started again and
 # unlocked with the same password; the keys stored so far are in its files and stay.
 # Quietly: the test output ends with the runner's summary, and a test that met a crash says so itself.
-dbus-run-session --config-file="$scratch/session.conf" -- bash -c '
+# Its notes (a monitor leaving, the fd limit) go to the system log, never after the test summary.
+printf '#!/bin/sh\nexec dbus-daemon --syslog-only "$@"\n' >"$scratch/dbus-daemon"
+chmod +x "$scratch/dbus-daemon"
+dbus-run-session --dbus-daemon="$scratch/dbus-daemon" --config-file="$scratch/session.conf" -- bash -c '
   set -u
   start_keyring() { echo -n opsdesk-test | gnome-keyring-daemon --replace --unlock --components=secrets >/dev/null 2>&1; }
   owned() {
@@ -57,7 +63,14 @@ dbus-run-session --config-file="$scratch/session.conf" -- bash -c '
       owned || { start_keyring; await_owner; }
     done &
   "$@" && status=0 || status=$?
-  # The bus closes next, and with it the service: that is no crash.
+  # Stopped here rather than by the bus closing, so that it has written its files before they are
+  # removed: that is no crash.
   : >"$XDG_RUNTIME_DIR/finished"
+  daemon=$(dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.GetConnectionUnixProcessID string:org.freedesktop.secrets 2>/dev/null |
+    awk "/uint32/ { print \$2 }")
+  if [ -n "$daemon" ]; then
+    kill "$daemon" 2>/dev/null || true
+    for _ in $(seq 100); do kill -0 "$daemon" 2>/dev/null || break; sleep 0.05; done
+  fi
   exit "$status"
 ' with-test-keyring "$@"

@@ -108,7 +108,8 @@ describe('the address card', () => {
     await form.getByLabel('Reason').fill('Reported by the ticket');
     await form.getByRole('button', { name: 'Block', exact: true }).click();
     await poll(() => appliance.getByRole('status').textContent()).toBe('Blocked');
-    expect(await appliance.innerText()).toContain('Reported by the ticket');
+    // "Blocked" shows while the write is confirmed; the reason comes with the appliance's own entry.
+    await poll(() => appliance.innerText()).toContain('Reported by the ticket');
     const listed = await call(trustingAgent(e2e.ca.certPem), `${firewall.url}/blocklist?page_size=100`, { headers: { authorization: `Bearer ${firewall.keys.readOnly}` } });
     expect(JSON.stringify(listed.json)).toContain(`"${address}"`);
     // The activity log has the block, with the request id the appliance gave it.

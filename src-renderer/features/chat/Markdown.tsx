@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { VFile } from 'vfile';
 import { openExternal } from './chat-data.ts';
 import { AddressLink } from '../../ui/AddressText.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -145,3 +146,37 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
     </>
   );
 });
+
+// V8 runs the Markdown parser slowly until it has run it many times, and the highlighter compiles a
+// language's grammar on its first block: the first answers a window showed cost several ms per block,
+// a 60 ms task to open a conversation or to start streaming. While the window is idle after this
+// code loads, the whole pipeline runs over a sample with what answers hold, and the usual languages
+// are compiled, so the first conversation opens as fast as the tenth.
+const warmUpSample = [
+  'The source **198.51.100.7** probed `22` ports; see [the log](https://example.com/log).',
+  '```ts\nconst blocked = await firewall.block("198.51.100.7", { hours: 24 });\n```',
+  '| port | hits |\n|---|---|\n| 22 | 4 |',
+  '1. Look it up.\n2. *Block* it.\n\n- one\n- two',
+  '> quoted ~~struck~~ text',
+].join('\n\n');
+const warmUpRuns = 40;
+const usualLanguages = ['js', 'python', 'bash', 'json', 'sql', 'yaml', 'go', 'java', 'xml', 'css', 'c', 'cpp', 'rust', 'shell', 'diff'];
+
+function warmUpStep(step: number) {
+  if (step < warmUpRuns) {
+    ReactMarkdown({ children: warmUpSample, components, remarkPlugins, rehypePlugins: withHighlighting });
+    return;
+  }
+  const code = { type: 'element' as const, tagName: 'code', properties: { className: [`language-${usualLanguages[step - warmUpRuns]}`] }, children: [{ type: 'text' as const, value: 'x = 1' }] };
+  highlightCode({ type: 'root', children: [{ type: 'element', tagName: 'pre', properties: {}, children: [code] }] }, new VFile());
+}
+
+// One step per idle moment: a step of code not yet compiled takes tens of ms.
+function warmUp(step: number) {
+  requestIdleCallback(() => {
+    warmUpStep(step);
+    if (step + 1 < warmUpRuns + usualLanguages.length) warmUp(step + 1);
+  });
+}
+
+if (typeof requestIdleCallback === 'function') warmUp(0);

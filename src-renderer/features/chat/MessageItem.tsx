@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
@@ -30,21 +30,21 @@ interface AnswerProps {
   message: ChatMessage;
   isLast: boolean;
   profile: ProfileView | undefined;
+  /** Whether the list is being scrolled: an answer that comes on screen then draws its Markdown once it stops. */
+  listScrolling: boolean;
 }
 
 /** A model's answer: reasoning folded away, the text as Markdown, how it ended, and what can be done with it. */
-export function AnswerItem({ conversationId, message, isLast, profile }: AnswerProps) {
+export function AnswerItem({ conversationId, message, isLast, profile, listScrolling }: AnswerProps) {
   const { t } = useTranslation();
   const streamed = useChatStore((state) => state.streams[message.id]);
   const regenerate = useChatStore((state) => state.regenerate);
   const streaming = message.outcome === 'streaming';
   const content = streaming ? (streamed?.content ?? '') : message.content;
-  // While it streams, rendered as a transition: when batches come faster than the window can draw,
-  // React drops the stale renders and draws the newest text instead of queueing a render per batch.
-  // The finished answer is drawn at once.
-  const deferredContent = useDeferredValue(content);
-  const shownContent = streaming ? deferredContent : content;
   const reasoning = streaming ? (streamed?.reasoning ?? '') : message.reasoning;
+  // Rows passing by in a fling show their text only: Markdown for each would be a long task per frame.
+  const [drawn, setDrawn] = useState(streaming || !listScrolling);
+  if (!drawn && !listScrolling) setDrawn(true);
   return (
     <article className="chat-message chat-message-assistant" aria-label={t('chat.answer.label', { model: message.model ?? '' })} aria-busy={streaming}>
       {reasoning && (
@@ -54,7 +54,7 @@ export function AnswerItem({ conversationId, message, isLast, profile }: AnswerP
         </details>
       )}
       <div className="chat-markdown">
-        <Markdown text={shownContent} />
+        {drawn ? <Markdown text={content} /> : <p className="chat-plain">{content}</p>}
       </div>
       {streaming && !content && <p className="muted">{t('chat.answer.waiting')}</p>}
       <AnswerNotice message={message} profile={profile} onRetry={() => void regenerate(conversationId)} />

@@ -33,16 +33,17 @@ interface RowProps {
   message: ChatMessage | undefined;
   isLast: boolean;
   busy: boolean;
+  scrolling: boolean;
   profile: ProfileView | undefined;
 }
 
-const MessageRow = memo(function MessageRow({ conversationId, message, isLast, busy, profile }: RowProps) {
+const MessageRow = memo(function MessageRow({ conversationId, message, isLast, busy, profile, scrolling }: RowProps) {
   const { t } = useTranslation();
   if (!message) return <div className="chat-message chat-message-unread" aria-busy="true">{t('chat.messageReading')}</div>;
   return message.role === 'user' ? (
     <QuestionItem conversationId={conversationId} message={message} busy={busy} />
   ) : (
-    <AnswerItem conversationId={conversationId} message={message} isLast={isLast} profile={profile} />
+    <AnswerItem conversationId={conversationId} message={message} isLast={isLast} profile={profile} listScrolling={scrolling} />
   );
 });
 
@@ -114,12 +115,15 @@ export function MessageList({ conversation, profile }: Props) {
   const { scroller, following, readingUp, follow, readUp, toBottom, handlers } = useFollowing();
 
   const widthOf = () => scroller.current?.clientWidth ?? 0;
+  // The virtualizer places every row again, all of them, whenever this function is another one: kept
+  // while the loaded messages stay the same, not made anew for each render (each scroll event).
+  const getItemKey = useCallback((index: number) => byIndex?.get(index)?.id ?? `unread-${index}`, [byIndex]);
   // The virtualizer is read afresh on every render by design; its users are not memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
-    getItemKey: (index) => byIndex?.get(index)?.id ?? `unread-${index}`,
+    getItemKey,
     estimateSize: (index) => {
       const message = byIndex?.get(index);
       return (message && measuredHeights.get(heightKey(message.id, widthOf()))) ?? estimatedHeight(message);
@@ -224,7 +228,7 @@ export function MessageList({ conversation, profile }: Props) {
                 className={item.index === found?.index ? 'chat-row chat-row-found' : 'chat-row'}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <MessageRow conversationId={id} message={message} isLast={item.index === count - 1} busy={busy} profile={profile} />
+                <MessageRow conversationId={id} message={message} isLast={item.index === count - 1} busy={busy} profile={profile} scrolling={virtualizer.isScrolling} />
               </div>
             );
           })}
