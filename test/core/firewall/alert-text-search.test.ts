@@ -89,7 +89,13 @@ function expectSearchesExact(label: string): void {
             const answer = alerts.query(profileId, { ...filter, text }, sort, offset, limit);
             const where = `${label}: ${profileId} "${text}" ${sort.field} ${sort.direction} ${JSON.stringify(filter)} at ${offset}`;
             expect(answer.rows.map((row) => row.id), where).toEqual(all.slice(offset, offset + limit).map((row) => row.id));
-            expect({ total: answer.total, atLeast: answer.totalAtLeast ?? false }, where).toEqual({ total: all.length, atLeast: false });
+            // Among rows not yet indexed a search counts only a little past the page, and says so.
+            if (answer.totalAtLeast) {
+              expect(answer.total, where).toBeGreaterThanOrEqual(Math.min(all.length, offset + limit + 100));
+              expect(answer.total, where).toBeLessThanOrEqual(all.length);
+            } else {
+              expect(answer.total, where).toBe(all.length);
+            }
           }
         }
       }

@@ -183,6 +183,11 @@ const SEARCH_KEY_SPAN = 'CASE WHEN @occurred_ms IS NULL THEN 4611686018427387904
  * common word is a third of the cache) and answers "at least" this many.
  */
 const TEXT_COUNT_AHEAD = 1_000;
+/**
+ * Rows not yet in the index are checked one by one in JS (a few µs each): among them a search looks
+ * only this far past the page, and counts "at least" from there.
+ */
+const UNINDEXED_COUNT_AHEAD = 100;
 /** Up to this many rows not yet in the index, a search with few indexed matches reads them all rather than walking the time index. */
 const UNINDEXED_READ_WHOLE = 20_000;
 
@@ -461,8 +466,7 @@ export class AlertRepository {
     if (search === null) return { rows: this.#page(profileId, filter, sort, offset, limit), total: this.countMatching(profileId, filter) };
     const { text: _text, ...others } = filter;
     const direction = sort.field === 'occurredAt' ? sort.direction : 'desc';
-    const want = offset + limit + TEXT_COUNT_AHEAD;
-    const { ids, complete } = withTableConnectRetry(() => this.#matchesInTimeOrder(profileId, others, search, direction, want));
+    const { ids, complete } = withTableConnectRetry(() => this.#matchesInTimeOrder(profileId, others, search, direction, offset + limit));
     const rows = sort.field === 'occurredAt' ? this.#rowsOf(profileId, ids.slice(offset, offset + limit)) : this.#page(profileId, filter, sort, offset, limit);
     return complete ? { rows, total: ids.length } : { rows, total: ids.length, totalAtLeast: true };
   }
@@ -476,16 +480,19 @@ export class AlertRepository {
   }
 
   /**
-   * The first `want` alerts matching the words and the other conditions, in the view's time order
-   * (`complete`: there are no more). The index gives its matches in that order and stops at
-   * `want`; the rows it has not taken in yet (a backfill's, until the worker catches up) are read
-   * through the profile's time index down to the time of the index's last match, the words
-   * checked row by row, or read whole when they are few and the index has few matches.
+   * The alerts matching the words and the other conditions in the view's time order, the first
+   * `upTo` exact and a few more counted (`complete`: there are no more). The index gives its
+   * matches in that order and stops; the rows it has not taken in yet (a backfill's, until the
+   * worker catches up) are read through the profile's time index down to the time of the index's
+   * last match, the words checked row by row, or read whole when they are few and the index has
+   * few matches.
    */
-  #matchesInTimeOrder(profileId: string, filter: AlertFilter, search: TextSearch, direction: 'asc' | 'desc', want: number): { ids: number[]; complete: boolean } {
+  #matchesInTimeOrder(profileId: string, filter: AlertFilter, search: TextSearch, direction: 'asc' | 'desc', upTo: number): { ids: number[]; complete: boolean } {
     const where = whereOf(profileId, filter, this.#wordsStarting);
     const order = direction === 'asc' ? 'ASC' : 'DESC';
-    const params = { ...where.params, match: search.match, want };
+    const indexedWant = upTo + TEXT_COUNT_AHEAD;
+    const unindexedWant = upTo + UNINDEXED_COUNT_AHEAD;
+    const params = { ...where.params, match: search.match, want: indexedWant };
     const indexed = this.#prepared<Candidate>(
       `SELECT a.rowid AS id, a.occurred_ms AS ms FROM firewall_alerts_fts f CROSS JOIN firewall_alerts a
        WHERE f.firewall_alerts_fts MATCH @match AND a.search_key = f.rowid AND ${where.sql} ORDER BY f.rowid ${order} LIMIT @want`,
@@ -494,19 +501,19 @@ export class AlertRepository {
     const unindexedRows = this.#lastRowid.get()! - through;
     let unindexed: Candidate[] = [];
     if (unindexedRows > 0) {
-      const full = indexed.length === want;
-      const boundary = full && direction === 'desc' ? indexed[want - 1]!.ms : null;
+      const full = indexed.length === indexedWant;
+      const boundary = full && direction === 'desc' ? indexed[indexedWant - 1]!.ms : null;
       const access = !full && unindexedRows <= UNINDEXED_READ_WHOLE ? 'NOT INDEXED' : 'INDEXED BY firewall_alerts_by_time';
       const bounded = boundary === null ? '' : 'AND a.occurred_ms >= @boundary';
       unindexed = this.#prepared<Candidate>(
         `SELECT a.rowid AS id, a.occurred_ms AS ms FROM firewall_alerts a ${access}
          WHERE a.rowid > @through ${bounded} AND ${where.sql} AND ${UNINDEXED_MATCH}
          ORDER BY a.occurred_ms ${order}, a.rowid ${order} LIMIT @want`,
-      ).all({ ...where.params, words: search.words, through, want, ...(boundary === null ? {} : { boundary }) });
+      ).all({ ...where.params, words: search.words, through, want: unindexedWant, ...(boundary === null ? {} : { boundary }) });
     }
     const sign = direction === 'asc' ? 1 : -1;
     const merged = indexed.concat(unindexed).sort((x, y) => sign * byTime(x, y));
-    return { ids: merged.slice(0, want).map((candidate) => candidate.id), complete: indexed.length < want && unindexed.length < want };
+    return { ids: merged.map((candidate) => candidate.id), complete: indexed.length < indexedWant && unindexed.length < unindexedWant };
   }
 
   /** The view's rows of the alerts `ids` (rowids), in that order. */
