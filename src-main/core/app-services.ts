@@ -288,7 +288,9 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clock,
     activity,
   }));
+  const views = new ViewStateService(settings, clock, (profileId) => profiles.find(profileId) !== undefined);
   profiles.onProfileChanged((profileId) => {
+    if (profiles.find(profileId) === undefined) views.forgetProfile(profileId);
     supportWebhooks.profileChanged(profileId, profiles.find(profileId) !== undefined).catch((error: unknown) => logger.warn('forgetting support webhook secrets failed', { error }));
     if (profiles.find(profileId) === undefined) firewall.forget(profileId).catch((error: unknown) => logger.warn('forgetting firewall webhook secrets failed', { error }));
   });
@@ -338,7 +340,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     worker,
     logger,
     workspace: new WorkspaceService(settings),
-    views: new ViewStateService(settings, clock),
+    views,
     preferences,
     profiles,
     health,

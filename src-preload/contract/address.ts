@@ -79,6 +79,22 @@ export interface AlertWorkLink {
   createdAt: string;
 }
 
+/** The most alerts one work item is made from (its text lists the first of them). */
+export const MAX_WORK_ITEM_ALERTS = 1000;
+
+/** One work item made from many alerts: the write that creates it, and how many alerts list it. */
+export interface AlertsWorkItem {
+  write: OutboxEntry;
+  alerts: number;
+}
+
+const workItemFields = {
+  supportProfileId: profileId,
+  title: z.string().trim().min(1).max(200),
+  description: z.string().max(10_000).optional(),
+  priority: z.string().trim().min(1).max(40).optional(),
+};
+
 export const address = {
   calls: {
     /** The address's cached alerts: counts, days and the newest (`limit` of them). */
@@ -91,14 +107,11 @@ export const address = {
     workItemAlerts: call<AlertWorkLink[]>()(z.object({ profileId, workId: alertId })),
     /** "Create work item" on an alert: the write goes through the outbox, and the alert keeps the link. */
     createAlertWorkItem: call<AlertWorkLink>()(
-      z.object({
-        profileId,
-        alertId,
-        supportProfileId: profileId,
-        title: z.string().trim().min(1).max(200),
-        description: z.string().max(10_000).optional(),
-        priority: z.string().trim().min(1).max(40).optional(),
-      }),
+      z.object({ profileId, alertId, ...workItemFields }),
+    ),
+    /** "Create one work item" for selected alerts: one write through the outbox, and each alert keeps the link. */
+    createAlertsWorkItem: call<AlertsWorkItem>()(
+      z.object({ profileId, alertIds: z.array(alertId).min(1).max(MAX_WORK_ITEM_ALERTS), ...workItemFields }),
     ),
   },
   events: {},

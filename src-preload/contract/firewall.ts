@@ -313,7 +313,8 @@ export const firewall = {
     block: call<BlockEntry>()(blockRequestSchema),
     /** "Block source" on an alert: its source address, the reason prefilled with its id and signature. */
     blockAlertSource: call<BlockEntry>()(withProfile.extend({ alertId: z.string().min(1).max(200), durationSeconds: z.int().min(0).max(31_536_000) })),
-    unblock: call<null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
+    /** null once the appliance has lifted it; the write while it waits in the outbox (the appliance away). */
+    unblock: call<QueuedWrite | null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
     /** The distinct sources of the alerts a selection names (its ids) or of every alert matching a filter, for a bulk block: what it would do to each. */
     blockSources: call<BlockSources>()(withProfile.extend({
       alertIds: z.array(z.string().min(1).max(200)).max(MAX_BULK_ADDRESSES).optional(),

@@ -208,7 +208,26 @@ export interface ConnectionHealth {
   error?: IpcError;
 }
 
+/** The certificate a pinned connection trusted, beside the one its server presents now. */
+export interface CertificateChange {
+  profileId: string;
+  /** The certificate trusted before: always its fingerprint; its details when OpsDesk kept them. */
+  trusted: { sha256: string; details?: CertificateDetails };
+  presented: CertificateDetails;
+  /** Whether the operating system's certificates accept the presented one for this address. */
+  systemAccepts: boolean;
+  /** Per way out, whether the stored key must be entered again to be sent afterwards. */
+  keyNeeded: Record<CertificateChoice['trust'], boolean>;
+}
+
 const id = z.object({ id: z.string().min(1).max(64) });
+
+/** Trust the very certificate shown (by its fingerprint, checked again), or the system's certificates. */
+export const certificateChoiceSchema = z.discriminatedUnion('trust', [
+  z.object({ trust: z.literal('new'), sha256: z.string().trim().regex(fingerprintPattern) }),
+  z.object({ trust: z.literal('system') }),
+]);
+export type CertificateChoice = z.infer<typeof certificateChoiceSchema>;
 
 export const profiles = {
   calls: {
@@ -222,6 +241,10 @@ export const profiles = {
       id.extend({ sha256: z.string().trim().regex(fingerprintPattern) }),
     ),
     health: call<ConnectionHealth[]>()(z.undefined()),
+    /** A pinned server presents another certificate: both, side by side, and what each way out needs. */
+    certificateChange: call<CertificateChange>()(id),
+    /** The user's way out of a changed certificate; `apiKey` only where `keyNeeded` said so. */
+    acceptCertificateChange: call<ProfileView>()(id.extend({ choice: certificateChoiceSchema, apiKey })),
   },
   events: {
     changed: event<ProfileList>(),

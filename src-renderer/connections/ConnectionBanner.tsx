@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { IpcError } from '../../src-preload/contract/define.ts';
 import type { ConnectionHealth, ProfileView } from '../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { Time } from '../ui/Time.tsx';
 import { useWorkspaceStore } from '../workspace/workspace-store.ts';
+import { CertificateChangeDialog } from './CertificateChangeDialog.tsx';
 import { ConnectionSummaryText } from './ConnectionSummaryText.tsx';
 import type { ConnectionTest } from './profiles-store.ts';
 
@@ -34,6 +36,9 @@ export function ConnectionBanner({ profile, health, test, retry }: Props) {
   const { t } = useTranslation();
   const navigate = useWorkspaceStore((state) => state.navigate);
   const state = bannerState(health, test);
+  const [reviewing, setReviewing] = useState(false);
+  // A pinned server that presents another certificate: the one action is to compare and choose.
+  const certificateChanged = (state.kind === 'offline' || state.kind === 'refused') && state.error?.code === 'certificate_changed';
   const lastReached = <LastReached at={health?.lastReachedAt ?? null} />;
 
   /** What the connection test learned, or why it failed: protocol detail, there when asked for. */
@@ -46,16 +51,21 @@ export function ConnectionBanner({ profile, health, test, retry }: Props) {
 
   // One line: the state, when the back end last answered, the one action that helps; the rest behind Details.
   return (
+    <>
     <section className={`card connection-banner connection-${state.kind}`} aria-label={t('connection.region')} aria-live="polite">
       <div className="connection-banner-line">
         {state.kind === 'connecting' && <span className="muted">{t('connection.connecting', { name: profile.name })}</span>}
         {state.kind === 'connected' && <span className="text-ok">{t('connection.connected', { name: profile.name })}</span>}
         {(state.kind === 'offline' || state.kind === 'refused') && (
           <>
-            <strong>{state.kind === 'offline' ? t('connection.offline') : t('connection.refused')}</strong>
+            <strong>{certificateChanged ? t('certificateChange.banner') : state.kind === 'offline' ? t('connection.offline') : t('connection.refused')}</strong>
             <span className="muted">{lastReached}</span>
             {/* Retry helps a back end that answered before; one never reached more likely has a wrong address or key. */}
-            {state.kind === 'offline' && health?.lastReachedAt ? (
+            {certificateChanged ? (
+              <button type="button" className="button" onClick={() => setReviewing(true)}>
+                {t('certificateChange.review')}
+              </button>
+            ) : state.kind === 'offline' && health?.lastReachedAt ? (
               <button type="button" className="button" onClick={retry}>
                 {t('connection.retry')}
               </button>
@@ -74,6 +84,9 @@ export function ConnectionBanner({ profile, health, test, retry }: Props) {
         )}
       </div>
     </section>
+    {/* Outside the live region: the dialog is not read out as a change of the banner. */}
+    {reviewing && <CertificateChangeDialog profile={profile} onClose={() => setReviewing(false)} />}
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import type { ProfileView, BackEnd } from '../../src-preload/contract/profiles.t
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../ui/LiveBadge.tsx';
 import { NotConfigured } from '../ui/NotConfigured.tsx';
+import { useViewFilters } from '../ui/view-filters-store.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { useConnectionHealthStore } from './connection-health-store.ts';
 import { defaultProfile } from './default-profile.ts';
@@ -45,6 +46,7 @@ export function ServiceConnection({ service, title, needs, profileId, children }
   const liveByDefault = profileId === undefined && !chosen && fallback.liveByDefault;
   const test = profile ? tests[profile.id] : undefined;
   const health = useConnectionHealthStore((state) => (profile ? state.health[profile.id] : undefined));
+  const loadViewFilters = useViewFilters((state) => state.load);
 
   useEffect(() => {
     if (status === 'loading') void load();
@@ -58,6 +60,10 @@ export function ServiceConnection({ service, title, needs, profileId, children }
   useEffect(() => {
     if (profile && !test) void runTest(profile.id);
   }, [profile, test, runTest]);
+  // Before a section asks: what its filters were when the analyst left it, kept by main.
+  useEffect(() => {
+    if (profile) loadViewFilters(profile.id);
+  }, [profile, loadViewFilters]);
 
   // Which connection opens depends on the last one used: a view waits for it rather than switching after.
   if (status === 'loading' || (profileId === undefined && profiles.length > 1 && lastUsed === null)) return <p className="view muted">{t('connection.loading')}</p>;

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { IpcError, IpcResult } from '../../src-preload/contract/define.ts';
 import type {
+  CertificateChoice,
   ConnectionReport,
   KeychainStatus,
   ProfileInput,
@@ -25,6 +26,8 @@ export interface ProfilesStore {
   /** Tests a profile's connection; while one test runs, asking again joins it. */
   test(id: string): Promise<SettledTest>;
   trust(id: string, sha256: string): Promise<IpcResult<ProfileView>>;
+  /** The way out of a changed certificate; once main took it, the connection is tested again. */
+  acceptCertificateChange(id: string, choice: CertificateChoice, apiKey: string): Promise<IpcResult<ProfileView>>;
 }
 
 export const useProfilesStore = create<ProfilesStore>()((set, get) => {
@@ -82,6 +85,16 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => {
       const result = await opsdesk.profiles.trustCertificate({ id, sha256 });
       if (result.ok) {
         set((state) => ({ profiles: state.profiles.map((profile) => (profile.id === id ? result.data : profile)) }));
+      }
+      return result;
+    },
+
+    async acceptCertificateChange(id, choice, apiKey) {
+      const result = await opsdesk.profiles.acceptCertificateChange({ id, choice, ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}) });
+      if (result.ok) {
+        set((state) => ({ profiles: state.profiles.map((profile) => (profile.id === id ? result.data : profile)), tests: withoutTest(state.tests, id) }));
+        // Every line that showed the refusal follows this test: the banner, Settings, and (through the calls it makes) the connection's health.
+        void get().test(id);
       }
       return result;
     },

@@ -15,11 +15,17 @@ import { activityKeys, addressKeys, assistantKeys, firewallKeys, gatewayKeys, su
  */
 export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void)[] => {
   const stale = (queryKey: readonly unknown[]) => void client.invalidateQueries({ queryKey });
+  // A bulk block changes the block list once per address, hundreds of times a minute: the lists and
+  // the alerts' rows follow the first change at once and a burst at most every so often.
+  const blocklistChanged = burstsThrottled((profileId) => {
+    stale(firewallKeys.cached(profileId, 'blocklist'));
+    // An alert row says whether the block list holds its source: a block-list change changes the rows.
+    stale(firewallKeys.cached(profileId, 'alerts'));
+  });
   return [
     api.firewall.onCacheChanged(({ profileId, resource }) => {
+      if (resource === 'blocklist') return blocklistChanged(profileId);
       stale(firewallKeys.cached(profileId, resource));
-      // An alert row says whether the block list holds its source: a block-list change changes the rows.
-      if (resource === 'blocklist') stale(firewallKeys.cached(profileId, 'alerts'));
       if (resource === 'alerts') stale(addressKeys.all());
     }),
     // An address card reads every cache: its alerts, and the tickets, contacts, work items and conversations that mention it.
@@ -79,6 +85,28 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
     ),
   ];
 };
+
+/** How often at most a burst of changes of one key refreshes the views that follow it. */
+const BURST_REFRESH_MS = 250;
+
+/** `refresh(key)` at once for a key's first change, then at most every BURST_REFRESH_MS while its changes keep coming, and once after the last. */
+function burstsThrottled(refresh: (key: string) => void): (key: string) => void {
+  const waiting = new Map<string, { again: boolean }>();
+  const settle = (key: string) => {
+    const burst = waiting.get(key)!;
+    if (!burst.again) return void waiting.delete(key);
+    burst.again = false;
+    refresh(key);
+    setTimeout(() => settle(key), BURST_REFRESH_MS);
+  };
+  return (key) => {
+    const burst = waiting.get(key);
+    if (burst) return void (burst.again = true);
+    waiting.set(key, { again: false });
+    refresh(key);
+    setTimeout(() => settle(key), BURST_REFRESH_MS);
+  };
+}
 
 /** Follows the table for the window's life; the returned function stops following. */
 export function followInvalidations(client: QueryClient): () => void {

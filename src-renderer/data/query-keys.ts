@@ -82,3 +82,8 @@ export const addressKeys = {
   /** The alerts a work item was made from: under alertWork, so the same writes refresh them. */
   workAlerts: (profileId: string, workId: string) => ['address', 'alertWork', 'byWork', profileId, workId] as const,
 };
+
+export const profileKeys = {
+  /** Both certificates of a pinned connection whose server changed its own: read afresh each time it is asked. */
+  certificateChange: (profileId: string) => ['profiles', profileId, 'certificateChange'] as const,
+};

@@ -14,13 +14,16 @@ interface Options {
   onOpen(index: number): void;
   /** Escape, when the list has something to close (a detail pane). */
   onClose?(): void;
+  /** Space on the selected row, when its rows can be checked (`range`: shift held). */
+  onToggle?(index: number, range: boolean): void;
 }
 
 /**
  * A scrolling list of any length where only the rows on screen exist: the virtualizer, the range
- * it reports to the owner, and the keys an analyst moves with (↑/↓, Page Up/Down, Home/End, Enter opens).
+ * it reports to the owner, and the keys an analyst moves with (↑/↓, Page Up/Down, Home/End, Enter
+ * opens, Space checks).
  */
-export function useVirtualRows({ rowCount, rowHeight, overscan, onRangeChange, selectedIndex, onSelect, onOpen, onClose }: Options) {
+export function useVirtualRows({ rowCount, rowHeight, overscan, onRangeChange, selectedIndex, onSelect, onOpen, onClose, onToggle }: Options) {
   const scroller = useRef<HTMLDivElement>(null);
   const rowIdPrefix = useId();
   // The virtualizer is read afresh on every render by design; its users are not memoised.
@@ -55,6 +58,8 @@ export function useVirtualRows({ rowCount, rowHeight, overscan, onRangeChange, s
     if (event.key in moves) moveTo(moves[event.key]!);
     else if (event.key === 'Enter' && selectedIndex !== null) onOpen(selectedIndex);
     else if (event.key === 'Escape' && onClose) onClose();
+    // A focused checkbox takes its own Space.
+    else if (event.key === ' ' && onToggle && selectedIndex !== null && event.target === event.currentTarget) onToggle(selectedIndex, event.shiftKey);
     else return;
     event.preventDefault();
   };

@@ -51,6 +51,12 @@ test('npm run bench -- --quick prints and writes every figure', async () => {
     const p10 = rows.filter((row) => row.figure.startsWith('P10 '));
     expect(p10).toHaveLength(2);
     expectEach(p10, (row) => row.measured > 0 && row.baseline! > 0, 'time the search and the bare FTS5 query');
+    // P11: a bulk block of checked alerts' sources, within the key's rate.
+    expect(rows.filter((row) => row.figure.startsWith('P11 ')).map((row) => row.figure)).toEqual([
+      'P11 bulk block of 20: longest window task',
+      'P11 bulk block of 20: responses 429',
+      'P11 bulk block of 20: time vs the rate budget',
+    ]);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -35,7 +35,8 @@ describe('the firewall views in 简体中文', () => {
     const grid = panel.getByRole('grid', { name: '告警' });
     const cells = (column: number) =>
       grid.locator('.vt-body [role="row"]').evaluateAll((rows, index) => rows.map((row) => (row.querySelectorAll('[role="gridcell"]')[index] as HTMLElement).innerText.trim()), column);
-    const [severities, times] = [await cells(0), await cells(1)];
+    // The first cell of a row is its check box.
+    const [severities, times] = [await cells(1), await cells(2)];
     expect(severities.length).toBeGreaterThan(5);
     expect(severities.filter((severity) => !['严重', '高', '中', '低'].includes(severity))).toEqual([]);
     expect(times.filter((time) => !/^\d{4}\/\d{1,2}\/\d{1,2} \d{1,2}:\d{2}:\d{2}$/.test(time))).toEqual([]);

@@ -42,7 +42,8 @@ const columnTexts = async (page: Page, columnIndex: number): Promise<string[]> =
   alertsGrid(page)
     .locator('.vt-body [role="row"]')
     .evaluateAll((rows, index) => rows.map((row) => (row.querySelectorAll('[role="gridcell"]')[index] as HTMLElement | undefined)?.innerText.trim() ?? ''), columnIndex);
-const columns = { severity: 0, time: 1, source: 2, destination: 3, category: 4, action: 5, signature: 6 } as const;
+// The first cell of a row is its check box.
+const columns = { severity: 1, time: 2, source: 3, destination: 4, category: 5, action: 6, signature: 7 } as const;
 
 /**
  * What the window asked the appliance since request number `since`: every write and every read of

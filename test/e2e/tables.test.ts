@@ -29,7 +29,8 @@ async function start(): Promise<{ app: AppUnderTest; profileId: string }> {
 const firewallPanel = (page: Page) => page.getByRole('tabpanel', { name: 'Firewall' });
 const alertsGrid = (page: Page) => firewallPanel(page).getByRole('grid', { name: 'Alerts' });
 const matching = (page: Page) => firewallPanel(page).getByRole('status', { name: 'Matching alerts' }).innerText();
-const headers = (grid: Locator) => grid.getByRole('columnheader').allInnerTexts().then((texts) => texts.map((text) => text.replace(/[▲▼]/g, '').trim()));
+/** The titled columns (the check box column has none). */
+const headers = (grid: Locator) => grid.getByRole('columnheader').allInnerTexts().then((texts) => texts.map((text) => text.replace(/[▲▼]/g, '').trim()).filter(Boolean));
 
 async function openSection(page: Page, name: string): Promise<void> {
   await firewallPanel(page).getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name, exact: true }).click();
@@ -62,7 +63,7 @@ function tableFaults(grid: Locator): Promise<string[]> {
 }
 
 describe('the firewall tables at a working day\'s window sizes', () => {
-  test('alerts with the detail open and an appliance table: whole width, nothing broken or cut without its ellipsis', async () => {
+  test('alerts with the detail open and an appliance table: whole width, the columns chosen to stay beside the detail, nothing broken or cut without its ellipsis', async () => {
     const { app } = await start();
     const { page } = app;
     for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
@@ -72,13 +73,25 @@ describe('the firewall tables at a working day\'s window sizes', () => {
       await grid.locator('.vt-body [role="row"]').first().dblclick();
       const detail = firewallPanel(page).getByRole('complementary').first();
       await detail.waitFor();
-      // Beside the table, not over it: every column is still there, the table keeps most of the row.
-      expect(await headers(grid)).toEqual(['Severity', 'Time', 'Source', 'Destination', 'Category', 'Action', 'Signature']);
+      // Beside the table, not over it: the columns kept beside the detail show whole, none pushed out of view.
+      if (width === 1280) {
+        await poll(() => headers(grid)).toEqual(['Severity', 'Time', 'Source', 'Signature']);
+        // The analyst keeps Category too; it stays so at the next width and in main.
+        await grid.getByRole('button', { name: 'Columns of Alerts' }).click();
+        await grid.getByRole('dialog', { name: 'Columns of Alerts' }).getByRole('checkbox', { name: 'Show Category with the detail open' }).check();
+        await shot(page, 'tables-alerts-detail-columns-menu');
+        await grid.getByRole('button', { name: 'Columns of Alerts' }).click();
+      }
+      await poll(() => headers(grid)).toEqual(['Severity', 'Time', 'Source', 'Category', 'Signature']);
+      const gridScroll = await grid.locator('.vt-body').evaluate((body) => body.scrollWidth - body.clientWidth);
+      expect(gridScroll, 'the kept columns fit beside the detail').toBeLessThanOrEqual(1);
       const [gridBox, detailBox, viewBox] = await Promise.all([grid.boundingBox(), detail.boundingBox(), firewallPanel(page).boundingBox()]);
       expect(gridBox!.x + gridBox!.width).toBeLessThanOrEqual(detailBox!.x);
       expect(detailBox!.x + detailBox!.width).toBeGreaterThan(viewBox!.width * 0.9);
       expect(await tableFaults(grid)).toEqual([]);
       await shot(page, `tables-alerts-detail-${width}`);
+      await detail.getByRole('button', { name: 'Close detail' }).click();
+      await poll(() => headers(grid)).toEqual(['Severity', 'Time', 'Source', 'Destination', 'Category', 'Action', 'Signature']);
 
       await openSection(page, 'Devices');
       const devices = firewallPanel(page).getByRole('grid', { name: 'Devices' });
@@ -94,13 +107,14 @@ describe('the firewall tables at a working day\'s window sizes', () => {
       expect(await tableFaults(results)).toEqual([]);
       await shot(page, `tables-log-search-${width}`);
     }
+    await poll(() => app.services.views.tableLayouts().tables['firewall.alerts']?.withDetail).toEqual(['occurredAt', 'severity', 'srcIp', 'signature', 'category']);
   });
 
   test('addresses sort as numbers in the table, and an appliance page sorts its addresses the same way', async () => {
     const { app } = await start();
     const { page } = app;
     await alertsGrid(page).locator('button[title="Sort by Source"]').click();
-    const sources = () => alertsGrid(page).locator('.vt-body [role="row"]').evaluateAll((rows) => rows.map((row) => (row.querySelectorAll('[role="gridcell"]')[2] as HTMLElement).innerText.replace(/BLOCKED/i, '').trim()));
+    const sources = () => alertsGrid(page).locator('.vt-body [role="row"]').evaluateAll((rows) => rows.map((row) => (row.querySelectorAll('[role="gridcell"]')[3] as HTMLElement).innerText.replace(/BLOCKED/i, '').trim()));
     const asNumber = (address: string) => address.split('.').reduce((sum, octet) => sum * 256 + Number(octet), 0);
     await poll(async () => {
       const shown = await sources();
@@ -116,7 +130,7 @@ describe('the firewall tables at a working day\'s window sizes', () => {
     expect(ips.map(asNumber)).toEqual([...ips.map(asNumber)].sort((a, b) => a - b));
   });
 
-  test('columns, filters and saved filters stay as the analyst left them: across sections and across a restart', async () => {
+  test('columns, filters and saved filters stay as the analyst left them, in every view: across sections and across a restart; gone with the connection', async () => {
     const { app, profileId } = await start();
     const { page } = app;
     const grid = alertsGrid(page);
@@ -129,7 +143,7 @@ describe('the firewall tables at a working day\'s window sizes', () => {
 
     await grid.getByRole('button', { name: 'Columns of Alerts' }).click();
     const columnsPanel = grid.getByRole('dialog', { name: 'Columns of Alerts' });
-    await columnsPanel.getByRole('checkbox', { name: 'Action' }).uncheck();
+    await columnsPanel.getByRole('checkbox', { name: 'Action', exact: true }).uncheck();
     // Past the hidden Action, then before Category.
     await columnsPanel.getByRole('button', { name: 'Move Signature left' }).click();
     await columnsPanel.getByRole('button', { name: 'Move Signature left' }).click();
@@ -156,10 +170,22 @@ describe('the firewall tables at a working day\'s window sizes', () => {
     await poll(() => saved.getByRole('button', { name: 'Critical only', exact: true }).count()).toBe(1);
     await page.keyboard.press('Escape');
 
-    // Main holds all of it before the window goes: the table's layout, the filter, the named filter.
+    // The other views keep theirs, each in its own section: the block list's search, the log search's form.
+    await openSection(page, 'Block list');
+    await firewallPanel(page).getByRole('searchbox', { name: 'Search the block list' }).fill('203.0.113.');
+    await openSection(page, 'Log search');
+    const logs = firewallPanel(page).getByRole('region', { name: 'Log search' });
+    await logs.getByLabel('Source IP').fill('10.20.');
+    await logs.getByLabel('Time').selectOption('7d');
+    await openSection(page, 'Block list');
+    expect(await firewallPanel(page).getByRole('searchbox', { name: 'Search the block list' }).inputValue()).toBe('203.0.113.');
+    await openSection(page, 'Alerts');
+
+    // Main holds all of it before the window goes: the table's layout, the filters, the named filter.
     await poll(() => app.services.views.tableLayouts()).toMatchObject({ density: 'compact', tables: { 'firewall.alerts': { hidden: ['action'] } } });
     await poll(() => app.services.views.alertView({ profileId }).filter).toEqual({ severity: ['critical'] });
     expect(app.services.views.alertView({ profileId }).saved).toEqual([{ name: 'Critical only', filter: { severity: ['critical'] } }]);
+    await poll(() => app.services.views.viewFilters({ profileId })).toMatchObject({ 'firewall.blocklist': { search: '203.0.113.' }, 'firewall.logs': { srcIp: '10.20.', timePreset: '7d' } });
 
     await app.close();
     const again = await e2e.openApp({ dataDir: app.dataDir, backgroundSync: true });
@@ -184,5 +210,17 @@ describe('the firewall tables at a working day\'s window sizes', () => {
     await palette.getByRole('option', { name: /Branch firewall: new since I last looked/ }).click();
     // Nothing arrived since the last look at the cached alerts: the filter says so.
     await poll(() => matching(page2)).toMatch(/^(No|0) alerts?/);
+
+    await openSection(page2, 'Block list');
+    await poll(() => firewallPanel(page2).getByRole('searchbox', { name: 'Search the block list' }).inputValue()).toBe('203.0.113.');
+    await openSection(page2, 'Log search');
+    const logs2 = firewallPanel(page2).getByRole('region', { name: 'Log search' });
+    expect([await logs2.getByLabel('Source IP').inputValue(), await logs2.getByLabel('Time').inputValue()]).toEqual(['10.20.', '7d']);
+    await shot(page2, 'tables-log-search-kept');
+
+    // A deleted connection takes its views with it: the named filters and every kept filter.
+    await again.services.profiles.remove(profileId);
+    expect(again.services.views.viewFilters({ profileId })).toEqual({});
+    expect(again.services.views.alertView({ profileId }).saved).toEqual([]);
   });
 });

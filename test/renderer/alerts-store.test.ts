@@ -7,6 +7,7 @@ import { alertPageSize, createAlertsStore, type AlertsStore } from '../../src-re
 import { startSimulators, type Simulators } from '../sim/index.ts';
 import { addFirewallProfile, openWorkspace, type Workspace } from '../core/firewall/firewall-fixture.ts';
 import { FakeClock } from '../support/fake-clock.ts';
+import { toggleRow } from '../../src-renderer/ui/row-checks.ts';
 import { expectEach, expectNone } from '../support/expect-each.ts';
 
 const clock = new FakeClock();
@@ -143,5 +144,16 @@ describe('alerts store', () => {
     await firstPage(store);
     expect(store.getState().total).toBe(0);
     expect(store.getState().selectedIndex).toBeNull();
+  });
+
+  test('a shift-click checks the rows between by their ids; a new filter clears the checks', async () => {
+    const { store } = await syncedStore();
+    await store.getState().refresh();
+    store.getState().check((checks, rows) => toggleRow(toggleRow(checks, 0, false, rows), 2, true, rows));
+    expect([...store.getState().checks.ids]).toEqual([0, 1, 2].map((index) => store.getState().rowAt(index)!.id));
+
+    store.getState().setFilter({ severity: ['critical'] });
+    expect(store.getState().checks.ids.size).toBe(0);
+    await firstPage(store);
   });
 });

@@ -2,7 +2,7 @@
 // write that creates the item, in one transaction, and learns the item's id from the write's answer.
 import type { z } from 'zod';
 import type { address } from '../../../src-preload/contract/address.ts';
-import type { AlertWorkLink } from '../../../src-preload/contract/address.ts';
+import type { AlertsWorkItem, AlertWorkLink } from '../../../src-preload/contract/address.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import type { Disposable } from '../lifecycle/disposable.ts';
@@ -11,6 +11,7 @@ import { readWorkItem } from '../support/work/work-wire.ts';
 import { fieldsOf } from '../wire/read.ts';
 
 type CreateAlertWorkItem = z.output<typeof address.calls.createAlertWorkItem.request>;
+type CreateAlertsWorkItem = z.output<typeof address.calls.createAlertsWorkItem.request>;
 
 interface LinkRow {
   outbox_write_id: string;
@@ -68,13 +69,27 @@ export class AlertWorkLinks implements Disposable {
     return this.#byAlert.all(profileId, alertId).map((row) => this.#toLink(row));
   }
 
-  async create({ profileId, alertId, supportProfileId, title, description, priority }: CreateAlertWorkItem): Promise<AlertWorkLink> {
+  async create({ alertId, ...request }: CreateAlertWorkItem): Promise<AlertWorkLink> {
+    const { write, createdAt } = await this.#createLinked({ ...request, alertIds: [alertId] });
+    return this.#toLink({ outbox_write_id: write.id, firewall_profile_id: request.profileId, alert_id: alertId, support_profile_id: request.supportProfileId, work_id: null, created_at: createdAt });
+  }
+
+  /** One work item for many alerts: one write, and a link from each alert (a repeated id counts once). */
+  async createForAlerts(request: CreateAlertsWorkItem): Promise<AlertsWorkItem> {
+    const alertIds = [...new Set(request.alertIds)];
+    const { write } = await this.#createLinked({ ...request, alertIds });
+    return { write, alerts: alertIds.length };
+  }
+
+  async #createLinked({ profileId, alertIds, supportProfileId, title, description, priority }: CreateAlertsWorkItem): Promise<{ write: OutboxEntry; createdAt: string }> {
     const createdAt = new Date(this.#options.clock.now()).toISOString();
     const write = await this.#options.createWorkItem(
       { profileId: supportProfileId, title, ...(description && { description }), ...(priority && { priority }) },
-      (writeId) => this.#insert.run(writeId, profileId, alertId, supportProfileId, createdAt),
+      (writeId) => {
+        for (const alertId of alertIds) this.#insert.run(writeId, profileId, alertId, supportProfileId, createdAt);
+      },
     );
-    return this.#toLink({ outbox_write_id: write.id, firewall_profile_id: profileId, alert_id: alertId, support_profile_id: supportProfileId, work_id: null, created_at: createdAt });
+    return { write, createdAt };
   }
 
   /** The work item's id from a sent write's answer, kept on its link; null until the server named it. */

@@ -17,4 +17,8 @@ export class SettingsTable {
       .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
       .run(key, JSON.stringify(value));
   }
+
+  delete(key: string): void {
+    this.#db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+  }
 }

@@ -3,9 +3,11 @@
 // so no key is sent; a retry is safe by what it sends instead (docs/api-assumptions.md, "retrying a
 // firewall write"): blocking an address again renews its block, a delete of what is gone is done, a
 // change sets the same fields again, and a create whose answer may have been lost is first looked
-// for in the appliance's list.
+// for in the appliance's list, and looked for once more, a while later, when the attempt before
+// ran out of time waiting for the appliance (it may still be carrying it out).
 import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
+import { sleep, type Clock } from '../lifecycle/clock.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Outbox, OutboxWrite, SentAnswer } from '../outbox/outbox.ts';
@@ -33,6 +35,7 @@ export interface FirewallOutboxOptions {
   outbox: Outbox;
   clients: FirewallClients;
   logger: Logger;
+  clock: Clock;
   /** A write the appliance refused for the key's role or its edition: the window's controls follow. */
   refused(profileId: string, error: unknown, access: 'operate' | 'administer'): void;
 }
@@ -41,6 +44,8 @@ export class FirewallOutbox {
   readonly #options: FirewallOutboxOptions;
   readonly #owners = new Map<string, FirewallWriteOwner>();
   readonly #disposables = new DisposableStore();
+  /** When an attempt of a write last ran out of time waiting for the appliance's answer (by write id). */
+  readonly #timedOutAt = new Map<string, number>();
 
   constructor(options: FirewallOutboxOptions) {
     this.#options = options;
@@ -90,15 +95,18 @@ export class FirewallOutbox {
     const { clients, refused } = this.#options;
     const owner = this.#owners.get(kindOf(write.objectKey));
     const { method, path, query, body } = write.request;
+    const timedOutBefore = this.#timedOutAt.get(attempt.id);
+    this.#timedOutAt.delete(attempt.id);
     try {
       // An earlier attempt may have reached the appliance and lost only its answer.
       if (method === 'POST' && attempt.attempts > 1 && owner?.findCreated) {
-        const found = await owner.findCreated(write, Date.parse(attempt.createdAt));
+        const found = await this.#findCreated(owner.findCreated, write, attempt, timedOutBefore);
         if (found) return found;
       }
       const response = await clients.clientFor(write.profileId, 'firewall').request({ method, path, ...(query && { query }), ...(body !== undefined && { body }) });
       return { data: response.data, requestId: response.requestId };
     } catch (error) {
+      if (isAnswerTimeout(error instanceof ServiceFailure ? error.serviceError : undefined)) this.#timedOutAt.set(attempt.id, this.#options.clock.now());
       // What was to be deleted is gone (an earlier attempt, an expiry, another console): the wish holds.
       if (method === 'DELETE' && error instanceof ServiceFailure && error.serviceError.status === 404) return { data: null, requestId: error.serviceError.requestId };
       if (owner && owner.access !== 'query') refused(write.profileId, error, owner.access);
@@ -106,9 +114,33 @@ export class FirewallOutbox {
     }
   }
 
+  /**
+   * What an earlier attempt made, if it made anything. An attempt that ran out of time had reached
+   * the appliance, which may still be carrying it out: before the write is sent again, the list is
+   * read (once more) when the appliance has had as long again as it was given to answer (firewall.md
+   * names no idempotency header: a create it carries out later still is made twice; a block renewed).
+   */
+  async #findCreated(findCreated: NonNullable<FirewallWriteOwner['findCreated']>, write: OutboxWrite, attempt: OutboxEntry, timedOutAt: number | undefined): Promise<SentAnswer | undefined> {
+    const madeAt = Date.parse(attempt.createdAt);
+    const found = await findCreated(write, madeAt);
+    const answerMs = isAnswerTimeout(attempt.error ?? undefined) ? attempt.error?.params?.['ms'] : undefined;
+    if (found || typeof answerMs !== 'number') return found;
+    const { clock } = this.#options;
+    // Known in this run; after a restart the attempt's end is not, and the whole wait is made.
+    const lookAgainAt = (timedOutAt ?? clock.now()) + answerMs;
+    if (clock.now() >= lookAgainAt) return undefined;
+    await sleep(clock, lookAgainAt - clock.now());
+    return findCreated(write, madeAt);
+  }
+
   dispose(): void {
     this.#disposables.dispose();
   }
+}
+
+/** The request went out and no answer came in time: unlike a connection never made, the appliance has it. */
+function isAnswerTimeout(error: { code: string; params?: Record<string, unknown> } | undefined): boolean {
+  return error?.code === 'timeout' && error.params?.['context'] === 'headers';
 }
 
 /** A write's first attempt as its caller answers: what the appliance made, the write still waiting, or the refusal thrown. */

@@ -90,7 +90,7 @@ export class FirewallWorkspace {
     this.capabilities = new CapabilityService(clients, clock, options.translator);
     const pageSizes = new PageSizes(clients, options.settings);
     const refused: RefusalListener = (profileId, error, access) => this.capabilities.refused(profileId, error, access);
-    this.writes = new FirewallOutbox({ outbox: options.outbox, clients, logger, refused });
+    this.writes = new FirewallOutbox({ outbox: options.outbox, clients, logger, clock, refused });
     this.resources = { clients, pageSizes, clock, refused, writes: this.writes, ...(options.activity && { activity: options.activity }) };
     this.alerts = new AlertService({ clients, pageSizes, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker, logger });
     this.allowlist = new ApplianceResource(this.resources, allowEntryResource);

@@ -16,7 +16,7 @@ import { CERTIFICATE_CODES, describeConnectionFailure, describeNetworkError, des
 import { ServiceFailure } from './service-failure.ts';
 import type { CertificateInfo, ConnectionSettings, ServiceError, BackEnd } from './types.ts';
 
-function describeCertificate(chain: X509Certificate[]): CertificateInfo {
+export function describeCertificate(chain: X509Certificate[]): CertificateInfo {
   const leaf = chain[0];
   if (!leaf) throw new Error('empty certificate chain');
   return {
@@ -89,16 +89,25 @@ async function tunnel(proxyUrl: string, host: string, port: number, signal: Abor
 
 const probeTimedOut = () => Object.assign(new Error('certificate probe timed out'), { code: 'UND_ERR_CONNECT_TIMEOUT' });
 
-function handshake(host: string, port: number, socket: Socket | undefined, signal: AbortSignal): Promise<CertificateInfo> {
+/** What the server presented, and whether `checkedAgainst` (when given) accepts it for this host. */
+interface Presented {
+  certificate: CertificateInfo;
+  accepted: boolean;
+}
+
+function handshake(host: string, port: number, socket: Socket | undefined, signal: AbortSignal, checkedAgainst: string[] | undefined): Promise<Presented> {
   return new Promise((resolve, reject) => {
     const tlsSocket = connect({
-      ...(socket ? { socket } : { host, port }),
+      // The host names the server for the identity check, also through a tunnel.
+      ...(socket ? { socket, host } : { host, port }),
       ...(isIP(host) ? {} : { servername: host }),
+      ...(checkedAgainst ? { ca: checkedAgainst } : {}),
       rejectUnauthorized: false,
     });
     tlsSocket.once('secureConnect', () => {
       try {
-        resolve(describeCertificate(presentedChain(tlsSocket.getPeerCertificate(true))));
+        // Node sets `authorized` from the chain and the host name check alike, refusing nothing here.
+        resolve({ certificate: describeCertificate(presentedChain(tlsSocket.getPeerCertificate(true))), accepted: checkedAgainst !== undefined && tlsSocket.authorized });
       } catch (error) {
         reject(error);
       } finally {
@@ -113,6 +122,15 @@ function handshake(host: string, port: number, socket: Socket | undefined, signa
 
 /** Rejects with a ServiceFailure that says what failed, in the words of a request's failure. */
 export async function probeCertificate(target: ProbeTarget): Promise<CertificateInfo> {
+  return (await probe(target, undefined)).certificate;
+}
+
+/** What the server presents, and whether these trust anchors (the system's, say) accept it for the profile's address. */
+export function probeCertificateAgainst(target: ProbeTarget, anchors: string[]): Promise<Presented> {
+  return probe(target, anchors);
+}
+
+async function probe(target: ProbeTarget, checkedAgainst: string[] | undefined): Promise<Presented> {
   const { url, timeoutMs } = target;
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(url.port || 443);
@@ -121,7 +139,7 @@ export async function probeCertificate(target: ProbeTarget): Promise<Certificate
   try {
     const route = await proxyRouteFor(target.proxy, url, target.resolveProxy);
     socket = route === 'direct' ? undefined : await tunnel(route, host, port, expiry);
-    return await handshake(host, port, socket, expiry);
+    return await handshake(host, port, socket, expiry, checkedAgainst);
   } catch (error) {
     const system = underlyingError(error);
     if (system?.code === 'UND_ERR_CONNECT_TIMEOUT' || expiry.aborted) {

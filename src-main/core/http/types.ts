@@ -16,6 +16,11 @@ export interface TrustSettings {
   /** Node's `fingerprint256` format (`AB:CD:...`); case and colons are ignored when comparing. */
   pinnedSha256?: string;
   anchorPem?: string;
+  /**
+   * Pinned: the server's certificate the user approved, kept only to be shown beside another one
+   * the server presents later (the anchor may be its authority instead). Not a trust anchor.
+   */
+  leafPem?: string;
 }
 
 export interface ConnectionSettings {

@@ -1,10 +1,19 @@
 import { X509Certificate, randomUUID } from 'node:crypto';
-import type { KeychainStatus, ParsedProfileInput, ProfileList, ProfileView, BackEnd } from '../../../src-preload/contract/profiles.ts';
-import { probeCertificate, probeTargetFor } from '../http/certificate-probe.ts';
+import {
+  supportKeyPattern,
+  type BackEnd,
+  type CertificateChange,
+  type CertificateChoice,
+  type KeychainStatus,
+  type ParsedProfileInput,
+  type ProfileList,
+  type ProfileView,
+} from '../../../src-preload/contract/profiles.ts';
+import { probeCertificate, probeCertificateAgainst, probeTargetFor } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
 import { fieldError } from '../english-text.ts';
 import { ServiceFailure, serviceError } from '../http/service-failure.ts';
-import { normalizeFingerprint } from '../http/trust.ts';
+import { normalizeFingerprint, tlsOptionsFor } from '../http/trust.ts';
 import type { ApiKeyProvider, TrustSettings } from '../http/types.ts';
 import { Emitter, type Event } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
@@ -17,6 +26,7 @@ import { changedPart, keyBindingOf } from './key-binding.ts';
 import { defaultTimeouts } from './profile-record.ts';
 import type { ProfileRecord } from './profile-record.ts';
 import type { ProfileRepository } from './profile-repository.ts';
+import { certificateDetails, trustedCertificateOf } from './trusted-certificate.ts';
 
 /** What says where a profile's key may go. */
 type KeyedProfile = Pick<ProfileRecord, 'id' | 'service' | 'baseUrl' | 'proxy' | 'trust'>;
@@ -44,6 +54,11 @@ const keyNeededAgain: Record<keyof KeyBinding, { context: string; field: string 
   proxy: { context: 'key_for_new_proxy', field: 'key_for_new_settings' },
   trust: { context: 'key_for_new_trust', field: 'key_for_new_settings' },
 };
+
+const keyNeededForTrust = () =>
+  new UserFacingError({ code: 'bad_request', params: { context: keyNeededAgain.trust.context }, fieldErrors: [fieldError('apiKey', keyNeededAgain.trust.field)] });
+
+const pinnedTo = (sha256: string): TrustSettings => ({ mode: 'pinned', pinnedSha256: sha256 });
 
 const keyBoundElsewhere = (record: KeyedProfile, enteredFor: KeyBinding, now: KeyBinding) =>
   new ServiceFailure(
@@ -203,7 +218,7 @@ export class ProfileService {
     if (this.#require(id).baseUrl !== record.baseUrl) {
       throw new UserFacingError({ code: 'conflict', params: { context: 'address_changed' } });
     }
-    const trust = { mode: 'pinned' as const, pinnedSha256: presented.sha256, anchorPem: presented.chainPem.at(-1)! };
+    const trust = { mode: 'pinned' as const, pinnedSha256: presented.sha256, anchorPem: presented.chainPem.at(-1)!, leafPem: presented.chainPem[0]! };
     if (!this.#options.repository.updateTrust(id, trust, new Date().toISOString())) throw profileNotFound();
     // The user approved this certificate for this very server, so the key follows the new trust. If
     // the keychain cannot take it now, the key stays bound to the old trust and is asked for again.
@@ -236,9 +251,52 @@ export class ProfileService {
         serviceError({ service: record.service, code: 'certificate_changed', params: { context: 'pin_mismatch' }, retryable: false, certificate: presented }),
       );
     }
-    const trust = { ...record.trust, anchorPem: presented.chainPem.at(-1)! };
+    const trust = { ...record.trust, anchorPem: presented.chainPem.at(-1)!, leafPem: presented.chainPem[0]! };
     if (!this.#options.repository.updateTrust(record.id, trust, record.updatedAt)) throw profileNotFound();
     this.#profileChanged.fire(record.id);
+  }
+
+  /**
+   * A pinned server presents another certificate: the one trusted before beside it, whether the
+   * system's certificates accept it, and which way out needs the key again. Looks at the server now.
+   */
+  async certificateChange(id: string): Promise<CertificateChange> {
+    const record = this.#require(id);
+    const trusted = trustedCertificateOf(record.trust);
+    if (!trusted) throw new UserFacingError({ code: 'bad_request', params: { context: 'not_pinned' } });
+    const systemAnchors = tlsOptionsFor({ mode: 'system' }).ca as string[];
+    const { certificate, accepted } = await probeCertificateAgainst(probeTargetFor(record, this.#options.resolveProxy), systemAnchors);
+    const [keyForNew, keyForSystem] = await Promise.all([this.#keyNeeded(record, pinnedTo(certificate.sha256), true), this.#keyNeeded(record, { mode: 'system' }, false)]);
+    return { profileId: id, trusted, presented: certificateDetails(certificate), systemAccepts: accepted, keyNeeded: { new: keyForNew, system: keyForSystem } };
+  }
+
+  /**
+   * The user's way out of a changed certificate, in one step: trust the certificate shown (checked
+   * again by fingerprint) or the system's certificates, with the key when it must be entered again.
+   */
+  async acceptCertificateChange(id: string, choice: CertificateChoice, apiKey?: string): Promise<ProfileView> {
+    const record = this.#require(id);
+    if (apiKey && record.service === 'support' && !supportKeyPattern.test(apiKey)) {
+      throw new UserFacingError({ code: 'bad_request', params: { context: 'invalid_input' }, fieldErrors: [fieldError('apiKey', 'support_key_format')] });
+    }
+    if (choice.trust === 'system') return this.save({ ...inputOf(record, apiKey), trust: { mode: 'system' } });
+    if (!apiKey && (await this.#keyNeeded(record, pinnedTo(choice.sha256), true))) throw keyNeededForTrust();
+    const trusted = await this.trustCertificate(id, choice.sha256);
+    return apiKey ? this.save(inputOf(this.#require(id), apiKey)) : trusted;
+  }
+
+  /**
+   * Whether the stored key must be entered again to be sent once the profile trusts `after`. Only
+   * trusting a certificate the user was shown moves the key with it (`movesKey`), and only from the
+   * trust the key was entered for: any other change of trust widens where the key may go.
+   */
+  async #keyNeeded(record: ProfileRecord, after: TrustSettings, movesKey: boolean): Promise<boolean> {
+    const stored = await this.#options.keyStore.get(record.id);
+    if (stored === null) return false;
+    const { boundTo } = decodeStoredKey(stored);
+    if (boundTo && sameBinding(boundTo, keyBindingOf({ ...record, trust: after }))) return false;
+    // A key stored before keys carried their binding counts as entered for the profile as it is.
+    return !(movesKey && (!boundTo || sameBinding(boundTo, keyBindingOf(record))));
   }
 
   /** Moves the key's binding from `before` to `after`; a key bound to anything else stays as it is. */
@@ -296,6 +354,22 @@ function toView(record: ProfileRecord, hasKey: boolean): ProfileView {
     live: record.live,
     updatedAt: record.updatedAt,
   };
+}
+
+/** A stored profile as the form would send it again, trust and all; the key only when given. */
+function inputOf(record: ProfileRecord, apiKey: string | undefined): ParsedProfileInput {
+  const { trust } = record;
+  return {
+    id: record.id,
+    service: record.service,
+    name: record.name,
+    baseUrl: record.baseUrl,
+    trust: trust.mode === 'pinned' ? { mode: 'pinned', pinnedSha256: trust.pinnedSha256 ?? '' } : { mode: trust.mode },
+    timeouts: record.timeouts,
+    proxy: record.proxy,
+    settings: record.settings,
+    ...(apiKey ? { apiKey } : {}),
+  } as ParsedProfileInput;
 }
 
 function subjectOf(pem: string): string {

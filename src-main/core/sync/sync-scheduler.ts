@@ -35,8 +35,9 @@ interface Scheduled<Resource extends SyncResource> {
 export function syncErrorOf(error: unknown): IpcError {
   const detail = error instanceof ServiceFailure ? error.serviceError : error instanceof UserFacingError ? error.detail : undefined;
   if (!detail) return { code: 'internal', message: 'The sync failed unexpectedly; the log has the details.', retryable: true };
-  const { code, message, hint, status, service, retryable } = detail;
-  return withoutUndefined({ code, message, hint, status, service, retryable });
+  // The params go too: the window words the failure in its own language from them (the host, the wait).
+  const { code, params, message, hint, status, service, retryable } = detail;
+  return withoutUndefined({ code, params, message, hint, status, service, retryable });
 }
 
 export class SyncScheduler<Resource extends SyncResource> {

@@ -10,5 +10,6 @@ export function addressHandlers(services: AppServices): Handlers<Contract>['addr
     alertWorkItems: (request) => address.alertWorkItems(request),
     workItemAlerts: (request) => address.workItemAlerts(request),
     createAlertWorkItem: (request) => address.createAlertWorkItem(request),
+    createAlertsWorkItem: (request) => address.createAlertsWorkItem(request),
   };
 }

@@ -12,5 +12,7 @@ export function viewsHandlers(services: AppServices): Handlers<Contract>['views'
     markAlertsLooked: (request) => services.views.markAlertsLooked(request),
     saveAlertFilter: (request) => services.views.saveAlertFilter(request),
     deleteAlertFilter: (request) => services.views.deleteAlertFilter(request),
+    viewFilters: (request) => services.views.viewFilters(request),
+    keepViewFilter: (request) => services.views.keepViewFilter(request),
   };
 }

@@ -30,12 +30,12 @@ interface AnswerProps {
   message: ChatMessage;
   isLast: boolean;
   profile: ProfileView | undefined;
-  /** Whether the list is being scrolled: an answer that comes on screen then draws its Markdown once it stops. */
-  listScrolling: boolean;
+  /** Whether it comes on screen in a fling: its Markdown is drawn once the fling stops. */
+  passingBy: boolean;
 }
 
 /** A model's answer: reasoning folded away, the text as Markdown, how it ended, and what can be done with it. */
-export function AnswerItem({ conversationId, message, isLast, profile, listScrolling }: AnswerProps) {
+export function AnswerItem({ conversationId, message, isLast, profile, passingBy }: AnswerProps) {
   const { t } = useTranslation();
   const streamed = useChatStore((state) => state.streams[message.id]);
   const regenerate = useChatStore((state) => state.regenerate);
@@ -43,8 +43,8 @@ export function AnswerItem({ conversationId, message, isLast, profile, listScrol
   const content = streaming ? (streamed?.content ?? '') : message.content;
   const reasoning = streaming ? (streamed?.reasoning ?? '') : message.reasoning;
   // Rows passing by in a fling show their text only: Markdown for each would be a long task per frame.
-  const [drawn, setDrawn] = useState(streaming || !listScrolling);
-  if (!drawn && !listScrolling) setDrawn(true);
+  const [drawn, setDrawn] = useState(streaming || !passingBy);
+  if (!drawn && !passingBy) setDrawn(true);
   return (
     <article className="chat-message chat-message-assistant" aria-label={t('chat.answer.label', { model: message.model ?? '' })} aria-busy={streaming}>
       {reasoning && (

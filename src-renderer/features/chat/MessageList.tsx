@@ -33,17 +33,17 @@ interface RowProps {
   message: ChatMessage | undefined;
   isLast: boolean;
   busy: boolean;
-  scrolling: boolean;
+  passingBy: boolean;
   profile: ProfileView | undefined;
 }
 
-const MessageRow = memo(function MessageRow({ conversationId, message, isLast, busy, profile, scrolling }: RowProps) {
+const MessageRow = memo(function MessageRow({ conversationId, message, isLast, busy, profile, passingBy }: RowProps) {
   const { t } = useTranslation();
   if (!message) return <div className="chat-message chat-message-unread" aria-busy="true">{t('chat.messageReading')}</div>;
   return message.role === 'user' ? (
     <QuestionItem conversationId={conversationId} message={message} busy={busy} />
   ) : (
-    <AnswerItem conversationId={conversationId} message={message} isLast={isLast} profile={profile} listScrolling={scrolling} />
+    <AnswerItem conversationId={conversationId} message={message} isLast={isLast} profile={profile} passingBy={passingBy} />
   );
 });
 
@@ -113,6 +113,7 @@ export function MessageList({ conversation, profile }: Props) {
   const last = byIndex?.get(count - 1);
   const busy = last?.outcome === 'streaming';
   const { scroller, following, readingUp, follow, readUp, toBottom, handlers } = useFollowing();
+  const [flinging, setFlinging] = useState(false);
 
   const widthOf = () => scroller.current?.clientWidth ?? 0;
   // The virtualizer places every row again, all of them, whenever this function is another one: kept
@@ -137,7 +138,13 @@ export function MessageList({ conversation, profile }: Props) {
     // Opened at the bottom: the first rows built are the newest, not the first of the conversation.
     initialOffset: () => Number.MAX_SAFE_INTEGER,
     overscan: 3,
+    onChange: (instance) => {
+      if (!instance.isScrolling) setFlinging(false);
+    },
   });
+  // Rows that come on screen while the user wheels through the conversation show their text first;
+  // a jump (Home, Jump to latest, a find) draws its few rows at once.
+  const rowsPassingBy = flinging && virtualizer.isScrolling;
   const items = virtualizer.getVirtualItems();
   const totalHeight = virtualizer.getTotalSize();
   const first = items[0]?.index ?? 0;
@@ -204,6 +211,10 @@ export function MessageList({ conversation, profile }: Props) {
         aria-label={t('chat.messages')}
         tabIndex={0}
         {...handlers}
+        onWheel={() => {
+          handlers.onWheel();
+          setFlinging(true);
+        }}
         onKeyDown={(event) => {
           handlers.onKeyDown();
           // The browser's own smooth scroll to an end is cut short as the rows it passes are measured.
@@ -228,7 +239,7 @@ export function MessageList({ conversation, profile }: Props) {
                 className={item.index === found?.index ? 'chat-row chat-row-found' : 'chat-row'}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <MessageRow conversationId={id} message={message} isLast={item.index === count - 1} busy={busy} profile={profile} scrolling={virtualizer.isScrolling} />
+                <MessageRow conversationId={id} message={message} isLast={item.index === count - 1} busy={busy} profile={profile} passingBy={rowsPassingBy} />
               </div>
             );
           })}

@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AlertDetail, AlertFilter, AlertSort, BlockEntry, ExportProgress, FirewallList, ProtectedRanges, SyncSettings, WebhookSettings } from '../../../src-preload/contract/firewall.ts';
 import type { IpcResult, RequestOf } from '../../../src-preload/contract/define.ts';
+import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
+import type { BulkOutcome } from './bulk/bulk-run.ts';
 import type { Contract } from '../../../src-preload/contract/index.ts';
 import { opsdesk } from '../../bridge.ts';
 import { useIpcQuery } from '../../data/ipc-query.ts';
@@ -52,6 +54,18 @@ export const useAlertWorkItems = (profileId: string, alertId: string) =>
   useIpcQuery(addressKeys.alertWork(profileId, alertId), () => opsdesk.address.alertWorkItems({ profileId, alertId }));
 
 type CreateAlertWorkItem = Omit<RequestOf<Contract['address']['calls']['createAlertWorkItem']>, 'profileId' | 'alertId'>;
+type CreateAlertsWorkItem = Omit<RequestOf<Contract['address']['calls']['createAlertsWorkItem']>, 'profileId'>;
+
+/**
+ * "Create one work item" for checked alerts: the rows its text lists (of every alert the filter
+ * matches, the first `limit` as sorted), and the write, each alert linked to it.
+ */
+export function alertsWorkItemCalls(profileId: string) {
+  return {
+    matching: ({ filter, sort }: { filter: AlertFilter; sort: AlertSort }, limit: number) => opsdesk.firewall.alerts({ profileId, filter, sort, limit }),
+    create: (request: CreateAlertsWorkItem) => opsdesk.address.createAlertsWorkItem({ profileId, ...request }),
+  };
+}
 
 /** "Create work item" on an alert: through the outbox, linked back to the alert at once. */
 export function useCreateAlertWorkItem(profileId: string, alertId: string) {
@@ -130,14 +144,23 @@ export function useFirewallWrites(profileId: string) {
 }
 
 /**
- * A bulk block's calls: its preview, and one block or release per address without the single
- * block's refresh of the list (main's cache events refresh it, once per change it makes).
+ * A bulk change's calls: its preview, and one block or release per address without the single
+ * block's refresh of the list (main's cache events refresh it, once per change it makes). Each
+ * answers what it did: made at once, or its write waiting in the outbox.
  */
 export function bulkBlockCalls(profileId: string) {
+  const outcome = <T>(result: IpcResult<T>, queuedWrite: (data: T) => string | undefined): IpcResult<BulkOutcome> => {
+    if (!result.ok) return result;
+    const writeId = queuedWrite(result.data);
+    return { ok: true, data: writeId ? { queuedWrite: writeId } : {} };
+  };
   return {
     sources: (which: { alertIds?: string[]; filter?: AlertFilter }) => opsdesk.firewall.blockSources({ profileId, ...which }),
-    block: (ip: string, durationSeconds: number, reason: string) => opsdesk.firewall.block({ profileId, ip, durationSeconds, reason }),
-    unblock: (entryId: string) => opsdesk.firewall.unblock({ profileId, entryId }),
+    block: async (ip: string, durationSeconds: number, reason: string) =>
+      outcome(await opsdesk.firewall.block({ profileId, ip, durationSeconds, reason }), (entry) => entry.pending?.writeId),
+    unblock: async (entryId: string) => outcome(await opsdesk.firewall.unblock({ profileId, entryId }), (queued) => queued?.queued.id),
+    /** Every change of an outbox write, while a bulk change follows its queued ones. */
+    followWrites: (listener: (entry: OutboxEntry) => void) => opsdesk.outbox.onChanged(listener),
   };
 }
 

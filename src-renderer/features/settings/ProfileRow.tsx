@@ -11,9 +11,11 @@ interface Props {
   profile: ProfileView;
   onEdit(): void;
   onReviewCertificate(): void;
+  /** The server presents another certificate than the pinned one. */
+  onReviewChange(): void;
 }
 
-export function ProfileRow({ profile, onEdit, onReviewCertificate }: Props) {
+export function ProfileRow({ profile, onEdit, onReviewCertificate, onReviewChange }: Props) {
   const { t } = useTranslation();
   const test = useProfilesStore((state) => state.tests[profile.id]);
   const runTest = useProfilesStore((state) => state.test);
@@ -60,6 +62,11 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate }: Props) {
               {(test.error.code === 'untrusted_certificate' || test.error.code === 'certificate_chain_incomplete') && test.error.certificate && (
                 <button type="button" className="button" onClick={onReviewCertificate}>
                   {t('settings.row.reviewCertificate')}
+                </button>
+              )}
+              {test.error.code === 'certificate_changed' && profile.trust.mode === 'pinned' && (
+                <button type="button" className="button" onClick={onReviewChange}>
+                  {t('certificateChange.review')}
                 </button>
               )}
             </>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView, BackEnd } from '../../../src-preload/contract/profiles.ts';
+import { CertificateChangeDialog } from '../../connections/CertificateChangeDialog.tsx';
 import { profilesOf, useProfilesStore } from '../../connections/profiles-store.ts';
 import { CertificatePrompt } from './CertificatePrompt.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
@@ -17,6 +18,8 @@ export function ServiceSection({ service }: { service: BackEnd }) {
   const runTest = useProfilesStore((state) => state.test);
   const [editing, setEditing] = useState<Editing>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
+  const [changing, setChanging] = useState<string | null>(null);
+  const changed = profiles.find((profile) => profile.id === changing);
 
   const reviewed = profiles.find((profile) => profile.id === reviewing);
   const reviewedTest = reviewing ? tests[reviewing] : undefined;
@@ -45,6 +48,7 @@ export function ServiceSection({ service }: { service: BackEnd }) {
               profile={profile}
               onEdit={() => setEditing({ kind: 'edit', profile })}
               onReviewCertificate={() => setReviewing(profile.id)}
+              onReviewChange={() => setChanging(profile.id)}
             />
           ))}
         </ul>
@@ -63,6 +67,7 @@ export function ServiceSection({ service }: { service: BackEnd }) {
       {reviewed && certificate && (
         <CertificatePrompt profile={reviewed} certificate={certificate} onClose={() => setReviewing(null)} />
       )}
+      {changed && <CertificateChangeDialog profile={changed} onClose={() => setChanging(null)} />}
     </section>
   );
 }

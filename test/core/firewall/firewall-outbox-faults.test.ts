@@ -1,16 +1,15 @@
 // 100 seeded trials of random faults (answers dropped after the appliance committed, resets, 5xx,
 // 429) over a mix of firewall writes (block, unblock, allow, domain rule, policy change, address
 // object): every write ends sent, the appliance carried out each create exactly once, and the writes
-// of one object in the order they were made. Not here: an appliance that commits a create only after
-// the client stopped waiting AND after the outbox looked for it (docs/api-assumptions.md, "retrying
-// a firewall write"); with the outbox's backoff on a fake clock that lookup comes at once, so the
-// case would measure the fake clock, not the outbox.
+// of one object in the order they were made. Then an appliance that carries out a create after the
+// client stopped waiting for its answer AND after the outbox first looked for it: the outbox looks
+// again before it sends the write again, and the create is made once.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { OutboxEntry } from '../../../src-main/core/outbox/outbox.ts';
 import { startSimulators, type Fault, type Simulators } from '../../sim/index.ts';
 import { createRandom } from '../../sim/random.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
-import { driveUntil, settle } from '../outbox/outbox-fixture.ts';
+import { driveInStep, driveUntil, settle } from '../outbox/outbox-fixture.ts';
 import { data, openWorkspace, type Workspace } from './firewall-fixture.ts';
 import { applied } from '../../support/applied.ts';
 
@@ -140,3 +139,38 @@ test(`${TRIALS} trials of random faults over firewall writes: every write sent, 
   expect(sims.firewall.blockedAddresses().filter((ip) => blockThenRelease.includes(ip))).toEqual([]);
   expect(outbox.pendingCounts()).toEqual({});
 }, 300_000);
+
+// The appliance is given this long to answer; it carries out the create later than that, and later
+// than the outbox's first look (the deadline, up to a second more as undici's timers tick, plus a
+// backoff of 1.6 to 2.4 s), yet before it has had the deadline a second time. Real time: the
+// simulator's delay is real, and the fake clock moves with it.
+const LATE_ANSWER_DEADLINE_MS = 6_000;
+const CARRIED_OUT_AFTER_MS = 10_500;
+
+test('a create the appliance carries out after its answer ran out of time and after the first look is looked for again, not made twice', async () => {
+  const { outbox, firewall } = workspace.services;
+  const { id: slowProfileId } = await workspace.services.profiles.save({
+    service: 'firewall',
+    name: 'Slow firewall',
+    baseUrl: sims.firewall.url,
+    apiKey: sims.firewall.addKey({ role: 'operations', rate: { requests: 100_000, windowSeconds: 60 } }),
+    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
+    timeouts: { connectMs: 2_000, headersMs: LATE_ANSWER_DEADLINE_MS, bodyMs: 5_000, streamIdleMs: 5_000 },
+    settings: { rateLimit: { requests: 10_000, windowSeconds: 60 } },
+  });
+  sims.firewall.faults.clear();
+  sims.firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'delay', ms: CARRIED_OUT_AFTER_MS, times: 1 });
+  const ip = '198.51.100.77';
+
+  const made = firewall.allowlist.create(slowProfileId, { ip, description: 'carried out late' });
+  await driveInStep(clock, () => outbox.pendingCounts()[slowProfileId] === undefined);
+  await made;
+  // Past the moment the appliance carries out the first request, whatever the outbox did before.
+  const arrived = sims.firewall.requests.find((request) => request.method === 'POST' && request.path.endsWith('/allowlist'))!.time;
+  await driveInStep(clock, () => Date.now() > arrived + CARRIED_OUT_AFTER_MS + 500);
+
+  const write = outbox.list({ profileId: slowProfileId }).find((entry) => entry.objectKey.endsWith(ip))!;
+  expect({ state: write.state, attempts: write.attempts }).toEqual({ state: 'sent', attempts: 2 });
+  expect(sims.firewall.committedWrites.filter((committed) => committed.method === 'POST' && committed.key === ip)).toHaveLength(1);
+  expect(sims.firewall.allowedAddresses().filter((allowed) => allowed === ip)).toHaveLength(1);
+}, 90_000);

@@ -117,6 +117,21 @@ export async function driveUntil(clock: FakeClock, done: () => boolean, { maxFak
   }
 }
 
+/**
+ * Moves the fake clock along with real time until `done`: for a server whose own waits are real
+ * (the simulator's delay fault), so the outbox's waits and the server's line up as they would.
+ */
+export async function driveInStep(clock: FakeClock, done: () => boolean, maxMs = 60_000): Promise<void> {
+  const end = Date.now() + maxMs;
+  for (let last = Date.now(); !done(); ) {
+    if (Date.now() > end) throw new Error(`still waiting after ${maxMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const now = Date.now();
+    await clock.advance(now - last);
+    last = now;
+  }
+}
+
 /** Settles a promise that may wait on the fake clock. */
 export async function settle<T>(clock: FakeClock, work: Promise<T>): Promise<T> {
   let finished = false;

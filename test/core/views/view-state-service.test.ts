@@ -13,7 +13,8 @@ let dir: string;
 let file: string;
 let db: Db;
 const clock = new FakeClock(Date.parse('2026-11-26T08:00:00Z'));
-const service = () => new ViewStateService(new SettingsTable(db), clock);
+const deleted = new Set<string>();
+const service = () => new ViewStateService(new SettingsTable(db), clock, (profileId) => !deleted.has(profileId));
 const restart = () => {
   db.close();
   db = openDatabase(file);
@@ -73,4 +74,27 @@ test('a damaged save loses only what does not parse', () => {
   const views = service();
   expect(views.tableLayouts()).toEqual({ density: 'comfortable', tables: { 'firewall.devices': { order: [], hidden: [], widths: { ip: 140 } } } });
   expect(views.alertView({ profileId: 'fw' })).toEqual({ filter: {}, sort: { field: 'srcIp', direction: 'asc' }, lastLookedAt: null, saved: [{ name: 'Ok', filter: {} }] });
+});
+
+test('each view keeps its filters per connection; a deleted connection takes its views, named filters included, with it', () => {
+  const views = service();
+  views.keepViewFilter({ profileId: 'fw', viewId: 'firewall.blocklist', filter: { search: '203.0.113.' } });
+  views.keepViewFilter({ profileId: 'fw', viewId: 'firewall.logs', filter: { text: 'ssh', timePreset: '7d', srcIp: '' } });
+  views.keepViewFilter({ profileId: 'fw', viewId: 'firewall.blocklist', filter: { search: '198.51.' } });
+  views.keepViewFilter({ profileId: 'desk', viewId: 'support.inbox', filter: { status: 'open', unreadOnly: true, text: '' } });
+  views.saveAlertFilter({ profileId: 'fw', saved: { name: 'Scans', filter: { category: ['port_scan'] } } });
+  const again = restart();
+  expect(again.viewFilters({ profileId: 'fw' })).toEqual({ 'firewall.blocklist': { search: '198.51.' }, 'firewall.logs': { text: 'ssh', timePreset: '7d', srcIp: '' } });
+  expect(again.viewFilters({ profileId: 'desk' })).toEqual({ 'support.inbox': { status: 'open', unreadOnly: true, text: '' } });
+
+  deleted.add('fw');
+  again.forgetProfile('fw');
+  // A save the window sent before it heard of the deletion is not kept either.
+  again.keepViewFilter({ profileId: 'fw', viewId: 'firewall.devices', filter: { text: 'x' } });
+  again.keepAlertView({ profileId: 'fw', filter: {}, sort: { field: 'occurredAt', direction: 'desc' } });
+  const after = restart();
+  expect(after.viewFilters({ profileId: 'fw' })).toEqual({});
+  expect(after.alertView({ profileId: 'fw' }).saved).toEqual([]);
+  expect(after.viewFilters({ profileId: 'desk' })).toEqual({ 'support.inbox': { status: 'open', unreadOnly: true, text: '' } });
+  deleted.clear();
 });

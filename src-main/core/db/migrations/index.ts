@@ -27,7 +27,8 @@ import { migration as addressSortKeys } from './0026-address-sort-keys.ts';
 import { migration as ticketsByOpening } from './0027-tickets-by-opening.ts';
 import { migration as replyBoxAndContactLinks } from './0028-reply-box-and-contact-links.ts';
 import { migration as chatDraftsAndVersions } from './0029-chat-drafts-and-versions.ts';
-import { migration as alertsFtsInTimeOrder } from './0030-alerts-fts-in-time-order.ts';
+import { migration as workItemsFromManyAlerts } from './0030-work-items-from-many-alerts.ts';
+import { migration as alertsFtsInTimeOrder } from './0031-alerts-fts-in-time-order.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -61,5 +62,6 @@ export const migrations = inSequence([
   ticketsByOpening,
   replyBoxAndContactLinks,
   chatDraftsAndVersions,
+  workItemsFromManyAlerts,
   alertsFtsInTimeOrder,
 ]);

@@ -158,7 +158,7 @@ interface TextSearch {
   words: string;
 }
 
-/** The longest prefixes the full-text index keeps entries for (migration 30's `prefix`). */
+/** The longest prefixes the full-text index keeps entries for (the `prefix` its migration gives it). */
 const PREFIX_INDEX_CHARACTERS = 3;
 /**
  * Beyond this many words starting with what was typed, FTS5 merges their lists itself: slower, but

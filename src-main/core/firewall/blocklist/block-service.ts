@@ -1,7 +1,7 @@
 // The block list: synced into SQLite in the background (every entry, each sync, so releases are
 // seen), and the user's block and unblock, which the cache reflects at once.
 import { isIP } from 'node:net';
-import { MAX_BULK_ADDRESSES, type AlertFilter, type AllowEntry, type BlockEntry, type BlockSources, type FirewallList, type PendingBlockChange } from '../../../../src-preload/contract/firewall.ts';
+import { MAX_BULK_ADDRESSES, type AlertFilter, type AllowEntry, type BlockEntry, type BlockSources, type FirewallList, type PendingBlockChange, type QueuedWrite } from '../../../../src-preload/contract/firewall.ts';
 import { addressesOverlap, parseAddress } from '../../../../src-shared/address-mentions.ts';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
@@ -140,22 +140,23 @@ export class BlockService {
 
   /**
    * Lifts a block through the outbox; already gone on the appliance (expired meanwhile), the
-   * analyst's wish holds. A block still waiting in the outbox is lifted by never sending it.
+   * analyst's wish holds. A block still waiting in the outbox is lifted by never sending it. While
+   * the appliance is away the release waits in the outbox: its write is the answer.
    */
-  async unblock(profileId: string, entryId: string): Promise<null> {
+  async unblock(profileId: string, entryId: string): Promise<QueuedWrite | null> {
     if (entryId.startsWith(PENDING_ID)) {
       this.#options.writes.discard(entryId.slice(PENDING_ID.length));
       return null;
     }
     const entry = this.#options.repository.find(profileId, entryId);
     // Behind the writes of the same address, so a block and its release go in the order they were made.
-    firstAttemptOf(await this.#options.writes.submit({
+    const attempt = firstAttemptOf(await this.#options.writes.submit({
       profileId,
       objectKey: `${BLOCK_KIND}:${entry?.ip ?? `#${entryId}`}`,
       action: { code: UNBLOCK, params: { id: entryId, ...(entry && { address: entry.ip }) } },
       request: { method: 'DELETE', path: this.#list.objectPath(entryId) },
     }));
-    return null;
+    return 'queued' in attempt ? attempt : null;
   }
 
   /** How the outbox sends block writes, and what each change of one does to the cache. */

@@ -10,13 +10,14 @@ import { addressColumn, textColumn } from './admin-columns.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
 import { adminCalls, useAppliancePage } from './admin-data.ts';
+import { useKeptFilter } from '../../../ui/view-filters-store.ts';
 
 type AddressType = (typeof addressObjectTypes)[number];
 
 export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
   const access = useAdminAccess(profile.id);
-  const [type, setType] = useState<AddressType | ''>('');
+  const [{ type }, keepFilter] = useKeptFilter(profile.id, 'firewall.addressObjects', { type: '' as AddressType | '' }, { type: ['', ...addressObjectTypes] });
   const list = useAppliancePage(profile.id, 'addressObjects', [type], (page) =>
     adminCalls(profile.id).listAddressObjects({ page, pageSize: 50, ...(type && { type }) }),
   );
@@ -33,7 +34,7 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
           <span className="spacer" />
           <label className="admin-checkbox">
             {t('firewallAdmin.addressObjects.typeFilter')}
-            <select value={type} onChange={(event) => setType(event.target.value as AddressType | '')}>
+            <select value={type} onChange={(event) => keepFilter({ type: event.target.value as AddressType | '' })}>
               <option value="">{t('firewallAdmin.addressObjects.allTypes')}</option>
               {addressObjectTypes.map((candidate) => (
                 <option key={candidate} value={candidate}>

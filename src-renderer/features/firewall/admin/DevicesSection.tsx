@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import type { Device } from '../../../../src-preload/contract/firewall-admin.ts';
 import { addressColumn, textColumn, timeColumn, TIME_WIDTH } from './admin-columns.tsx';
@@ -7,6 +6,7 @@ import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useTranslation } from 'react-i18next';
 import { adminCalls, useAppliancePage } from './admin-data.ts';
+import { useKeptFilter } from '../../../ui/view-filters-store.ts';
 
 export function DevicesSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
@@ -23,8 +23,7 @@ export function DevicesSection({ profile }: { profile: ProfileView }) {
 
 function DeviceList({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [onlineOnly, setOnlineOnly] = useState(false);
+  const [{ text, onlineOnly }, keepFilter] = useKeptFilter(profile.id, 'firewall.devices', { text: '', onlineOnly: false });
   const list = useAppliancePage(profile.id, 'devices', [text, onlineOnly], (page) =>
     adminCalls(profile.id).listDevices({ page, pageSize: 50, ...(text.trim() && { text: text.trim() }), ...(onlineOnly && { online: true }) }),
   );
@@ -34,9 +33,9 @@ function DeviceList({ profile }: { profile: ProfileView }) {
         list={list}
         beforeRefresh={
           <>
-            <input type="search" aria-label={t('firewallAdmin.devices.filter')} placeholder={t('firewallAdmin.devices.filter')} value={text} onChange={(event) => setText(event.target.value)} />
+            <input type="search" aria-label={t('firewallAdmin.devices.filter')} placeholder={t('firewallAdmin.devices.filter')} value={text} onChange={(event) => keepFilter({ text: event.target.value })} />
             <label className="admin-checkbox">
-              <input type="checkbox" checked={onlineOnly} onChange={(event) => setOnlineOnly(event.target.checked)} />
+              <input type="checkbox" checked={onlineOnly} onChange={(event) => keepFilter({ onlineOnly: event.target.checked })} />
               {t('firewallAdmin.devices.onlineOnly')}
             </label>
           </>

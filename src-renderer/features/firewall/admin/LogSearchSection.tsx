@@ -16,6 +16,7 @@ import { AddressText } from '../../../ui/AddressText.tsx';
 import { addressColumn, numberColumn, textColumn, timeColumn, TIME_WIDTH } from './admin-columns.tsx';
 import { SortedPageTable } from './SortedPageTable.tsx';
 import { AllowButton } from '../allowlist/AllowDialog.tsx';
+import { useKeptFilter } from '../../../ui/view-filters-store.ts';
 
 type Preset = (typeof logTimePresets)[number];
 const presetLabel: Record<Preset, string> = {
@@ -35,6 +36,8 @@ interface QueryForm {
 }
 
 const emptyForm: QueryForm = { text: '', srcIp: '', dstIp: '', type: '', action: '', timePreset: '24h', since: '', until: '' };
+/** The words the form's choices may take: a kept form from an older build falls back to the default. */
+const formWords = { type: ['', ...logTypes], action: ['', ...logActions], timePreset: logTimePresets };
 
 /** `datetime-local` has no zone: it is the user's local time, sent as an instant. */
 const toInstant = (local: string) => (local === '' || Number.isNaN(Date.parse(local)) ? undefined : new Date(local).toISOString());
@@ -83,7 +86,7 @@ function toForm(query: LogQuery): QueryForm {
 export function LogSearchSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const [form, setForm] = useState<QueryForm>(emptyForm);
+  const [form, keepForm] = useKeptFilter(profile.id, 'firewall.logs', emptyForm, formWords);
   const [result, setResult] = useState<LogSearchResult | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -140,7 +143,7 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
     void run(toQuery(form), 1);
   }
 
-  const set = (field: keyof QueryForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const set = (field: keyof QueryForm) => (event: { target: { value: string } }) => keepForm({ [field]: event.target.value } as Partial<QueryForm>);
   const fieldError = useFieldErrors(error);
 
   return (
@@ -226,7 +229,7 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
                     type="button"
                     className="link-button"
                     onClick={() => {
-                      setForm(toForm(entry.query));
+                      keepForm(toForm(entry.query));
                       void run(entry.query, 1);
                     }}
                   >

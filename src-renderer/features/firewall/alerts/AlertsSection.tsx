@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
-import type { AlertField, AlertRow, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
+import type { AlertField, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import type { FirewallSectionProps } from '../section.ts';
 import { VirtualTable } from '../table/VirtualTable.tsx';
@@ -19,23 +19,29 @@ import { useMatchingAlertIds } from '../firewall-data.ts';
 import { useFormat } from '../../../ui/format.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { BulkBlockButton } from '../bulk/BulkBlockButton.tsx';
+import { AlertSelectionBar } from '../bulk/AlertSelectionBar.tsx';
+import { checkedCount, isChecked } from '../../../ui/row-checks.ts';
+import { alertCheckColumn, toggleCheckAt } from './alert-checks.tsx';
 import { useTranslation } from 'react-i18next';
 
 const alertsTableId = 'firewall.alerts';
-const rowClassName = (row: AlertRow) => (row.sourceBlocked ? 'vt-row-blocked' : '');
+/** What an analyst reads an alert by while its detail is open beside the table, unless they chose other columns. */
+const alertColumnsWithDetail = ['occurredAt', 'severity', 'srcIp', 'signature'];
 
 /** Every cached alert of one appliance: filter, sort, scroll, open one; works the same offline. */
 export function AlertsSection({ profile }: FirewallSectionProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const columns = useMemo(() => alertColumns(t, format), [t, format]);
   const store = useAlertsStore(profile.id);
+  const columns = useMemo(() => [alertCheckColumn(t, store), ...alertColumns(t, format)], [t, format, store]);
+  const onToggle = useMemo(() => toggleCheckAt(store), [store]);
   const total = useStore(store, (state) => state.total);
   const totalAtLeast = useStore(store, (state) => state.answered?.totalAtLeast === true);
   const error = useStore(store, (state) => state.error);
   const sort = useStore(store, (state) => state.query.sort);
   const selectedIndex = useStore(store, (state) => state.selectedIndex);
   const openAlertId = useStore(store, (state) => state.openAlertId);
+  const checks = useStore(store, (state) => state.checks);
   const neverSynced = useFirewallStatusStore((state) => (state.sync[profile.id]?.alerts?.lastSyncedAt ?? null) === null);
   // Subscribing to the pages re-renders the table when a page arrives; rowAt reads them.
   useStore(store, (state) => state.pages);
@@ -83,7 +89,8 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
         </span>
         <AskAboutMatching profileId={profile.id} store={store} total={total} />
         <ExportButton store={store} />
-        <BulkBlockButton profileId={profile.id} store={store} total={total} />
+        {checkedCount(checks, total) === 0 && <BulkBlockButton profileId={profile.id} store={store} total={total} />}
+        <AlertSelectionBar profileId={profile.id} store={store} />
       </div>
       {error && <ErrorNotice error={error} title={t('firewall.alerts.readFailed')} />}
       <DetailSplit
@@ -95,7 +102,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
             columns={columns}
             rowCount={total ?? 0}
             rowAt={rowAt}
-            rowClassName={rowClassName}
+            rowClassName={(row) => `${row.sourceBlocked ? 'vt-row-blocked' : ''}${isChecked(checks, row.id) ? ' vt-row-checked' : ''}`}
             onRangeChange={ensureRows}
             sort={{ column: sort.field, direction: sort.direction }}
             onSort={(column) => sortBy(column as AlertSortField)}
@@ -104,6 +111,8 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
             onOpen={onOpen}
             onClose={closeDetail}
             onFilter={(column, value, mode) => addCellFilter(column as AlertField, value, mode)}
+            withDetail={{ open: Boolean(openAlertId), keeps: alertColumnsWithDetail }}
+            onToggle={onToggle}
             empty={total === null ? (error ? '' : t('firewall.alerts.reading')) : neverSynced ? t('firewall.alerts.nothingSynced') : t('firewall.alerts.noMatch')}
           />
         }

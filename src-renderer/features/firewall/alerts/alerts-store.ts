@@ -3,6 +3,8 @@ import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSo
 import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 import type { OpsDeskApi } from '../../../../src-preload/contract/index.ts';
 import { pagedCacheSlice, type PagedCacheState } from '../../../ui/paged-cache.ts';
+import { noChecks, type CheckableRows, type RowChecks } from '../../../ui/row-checks.ts';
+import type { MAX_WORK_ITEM_ALERTS } from '../../../../src-preload/contract/address.ts';
 
 export { cachePageSize as alertPageSize } from '../../../ui/paged-cache.ts';
 
@@ -31,9 +33,15 @@ export interface AlertsState extends PagedCacheState<AlertRow, AlertQuery, Cache
   sortBy(field: AlertSortField): void;
   openDetail(alertId: string): void;
   closeDetail(): void;
+  /** The alerts checked for a bulk action; a new filter or sort clears them. */
+  checks: RowChecks;
+  check(change: (checks: RowChecks, rows: CheckableRows) => RowChecks): void;
 }
 
 export type AlertsStore = ReturnType<typeof createAlertsStore>;
+
+/** As many alerts as one checked set holds (what a work item takes; more go by "all matching"); the contract's figure, checked by the compiler. */
+export const ALERT_CHECK_LIMIT: typeof MAX_WORK_ITEM_ALERTS = 1000;
 
 export const defaultAlertSort: AlertSort = { field: 'occurredAt', direction: 'desc' };
 
@@ -100,11 +108,22 @@ export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall' | 'views'>, p
 
       openDetail: (openAlertId) => set({ openAlertId }),
       closeDetail: () => set({ openAlertId: null }),
+
+      checks: noChecks,
+      check(change) {
+        const rows: CheckableRows = {
+          idAt: (index) => get().rowAt(index)?.id,
+          loadedIds: () => [...get().pages].sort(([a], [b]) => a - b).flatMap(([, page]) => page.map((row) => row.id)),
+          limit: ALERT_CHECK_LIMIT,
+        };
+        set((state) => ({ checks: change(state.checks, rows) }));
+      },
     };
   });
 
   alerts.subscribe((state, before) => {
     if (state.query === before.query) return;
+    if (state.checks !== noChecks) alerts.setState({ checks: noChecks });
     chosen = true;
     clearTimeout(keeping);
     keeping = setTimeout(() => void api.views.keepAlertView({ profileId, ...alerts.getState().query }), KEEP_AFTER_MS);

@@ -15,8 +15,15 @@ import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { useViewRequest } from '../../../workspace/view-requests.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
+import { useKeptFilter } from '../../../ui/view-filters-store.ts';
+import { isChecked, noChecks, toggleHeader, toggleRow, type CheckableRows, type RowChecks } from '../../../ui/row-checks.ts';
+import type { MAX_BULK_ADDRESSES } from '../../../../src-preload/contract/firewall.ts';
+import { BlockListBulkDialog, type BlockListAction } from '../bulk/BlockListBulkDialog.tsx';
 
-/** Who is blocked, by whom and for how long; add, extend or lift a block, each asked first. */
+/** As many blocks as one bulk change takes; the contract's figure, checked by the compiler. */
+const BULK_LIMIT: typeof MAX_BULK_ADDRESSES = 5000;
+
+/** Who is blocked, by whom and for how long; add, extend or lift a block, or many checked together, each asked first. */
 export function BlockListSection({ profile }: FirewallSectionProps) {
   const { t } = useTranslation();
   const list = useBlocklist(profile.id);
@@ -27,23 +34,55 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   const root = useViewRequest('block', ({ address }) => setAdding({ address }));
   const [unblocking, setUnblocking] = useState<BlockEntry | null>(null);
   const [extending, setExtending] = useState<BlockEntry | null>(null);
-  const [search, setSearch] = useState('');
+  const [{ search }, keepFilter] = useKeptFilter(profile.id, 'firewall.blocklist', { search: '' });
   const now = useNow(30_000);
   const navigate = useWorkspaceStore((store) => store.navigate);
   const needle = search.trim().toLowerCase();
   const entries = (list.data?.items ?? []).filter((entry) => !needle || `${entry.ip} ${entry.reason ?? ''} ${entry.source ?? ''}`.toLowerCase().includes(needle));
+  const [checks, setChecks] = useState<RowChecks>(noChecks);
+  const [bulk, setBulk] = useState<{ action: BlockListAction; entries: BlockEntry[] } | null>(null);
+  const rows: CheckableRows = { idAt: (index) => entries[index]?.id, loadedIds: () => entries.map((entry) => entry.id), limit: BULK_LIMIT };
+  const checked = entries.filter((entry) => isChecked(checks, entry.id));
+  const openBulk = (action: BlockListAction) => {
+    setBulk({ action, entries: checked });
+    setChecks(noChecks);
+  };
 
   return (
     <section ref={root} className="fw-list-section" aria-label={t('firewall.blocklist.title')}>
       <div className="fw-toolbar">
-        <input type="search" aria-label={t('firewall.blocklist.search')} placeholder={t('firewall.blocklist.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
+        <input
+          type="search"
+          aria-label={t('firewall.blocklist.search')}
+          placeholder={t('firewall.blocklist.search')}
+          value={search}
+          onChange={(event) => {
+            keepFilter({ search: event.target.value });
+            setChecks(noChecks);
+          }}
+        />
         <span className="fw-count" role="status">
           {list.data && t('firewall.blocklist.count', { count: entries.length })}
         </span>
+        {checked.length > 0 && (
+          <span className="fw-selection" role="toolbar" aria-label={t('firewall.blocklist.bulk.bar')}>
+            <strong>{t('firewall.blocklist.bulk.count', { count: checked.length })}</strong>
+            <button type="button" className="button" disabled={!operate.allowed} title={operate.reason} onClick={() => openBulk('extend')}>
+              {t('firewall.blocklist.bulk.extend')}
+            </button>
+            <button type="button" className="button-danger" disabled={!operate.allowed} title={operate.reason} onClick={() => openBulk('unblock')}>
+              {t('firewall.blocklist.bulk.unblock')}
+            </button>
+            <button type="button" className="link-button" onClick={() => setChecks(noChecks)}>
+              {t('firewall.blocklist.bulk.clear')}
+            </button>
+          </span>
+        )}
         <button type="button" className="button-primary" disabled={!operate.allowed} title={operate.reason} onClick={() => setAdding({ address: '' })}>
           {t('firewall.blocklist.add')}
         </button>
       </div>
+      {bulk && <BlockListBulkDialog profileId={profile.id} action={bulk.action} entries={bulk.entries} onClose={() => setBulk(null)} />}
       {adding && <BlockDialog key={adding.address} profileId={profile.id} ip={adding.address} onClose={() => setAdding(null)} />}
       {extending && (
         <BlockDialog profileId={profile.id} ip={extending.ip} purpose="extend" reason={extending.reason ?? ''} onClose={() => setExtending(null)} />
@@ -54,6 +93,17 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
         <table className="fw-table" aria-label={t('firewall.blocklist.title')}>
           <thead>
             <tr>
+              <th scope="col" className="fw-list-check">
+                <input
+                  type="checkbox"
+                  aria-label={t('firewall.blocklist.bulk.checkShown')}
+                  checked={checked.length > 0}
+                  ref={(box) => {
+                    if (box) box.indeterminate = checked.length > 0 && checked.length < entries.length;
+                  }}
+                  onChange={() => setChecks((current) => toggleHeader(current, rows))}
+                />
+              </th>
               <th scope="col">{t('firewall.blocklist.columns.ip')}</th>
               <th scope="col">{t('firewall.blocklist.columns.source')}</th>
               <th scope="col">{t('firewall.blocklist.columns.reason')}</th>
@@ -65,11 +115,23 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
             </tr>
           </thead>
           <tbody>
-            {entries.map((entry) => (
+            {entries.map((entry, index) => (
               <tr
                 key={entry.id}
                 aria-label={t('firewall.blocklist.row', { ip: entry.ip })}
+                className={isChecked(checks, entry.id) ? 'vt-row-checked' : undefined}
               >
+                <td className="fw-list-check">
+                  <input
+                    type="checkbox"
+                    aria-label={t('firewall.blocklist.bulk.check', { ip: entry.ip })}
+                    checked={isChecked(checks, entry.id)}
+                    onChange={(event) => {
+                      const range = (event.nativeEvent as MouseEvent).shiftKey;
+                      setChecks((current) => toggleRow(current, index, range, rows));
+                    }}
+                  />
+                </td>
                 <td>
                   <bdi>
                     <AddressText text={entry.ip} show={(piece) => cellText(piece, 64)} />

@@ -1,21 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { AlertFilter, BlockSources } from '../../../../src-preload/contract/firewall.ts';
-import { useErrorText } from '../../../language/use-error-text.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { DurationPicker, defaultBlockSeconds } from '../blocklist/DurationPicker.tsx';
 import { bulkBlockCalls } from '../firewall-data.ts';
-import { runBulk, tally, type BulkResult } from './bulk-run.ts';
+import { BulkProgress, useBulkRun } from './BulkProgress.tsx';
+
+/** Which alerts' sources: those checked (their ids), or every alert the filter matches. */
+export type AlertsChosen = { alertIds: string[] } | { filter: AlertFilter };
 
 /**
  * Block the distinct sources of the chosen alerts (or of every alert the filter matches): first
  * what it would do (how many addresses, which are blocked or allowed already: those are left out
  * unless asked), then a result per address as the blocks go, and Retry for the failed ones.
  */
-export function BulkBlockDialog({ profileId, which, onClose }: { profileId: string; which: { alertIds?: string[]; filter?: AlertFilter }; onClose(): void }) {
+export function BulkBlockDialog({ profileId, which, onClose }: { profileId: string; which: AlertsChosen; onClose(): void }) {
   const { t } = useTranslation();
   const calls = bulkBlockCalls(profileId);
   const [preview, setPreview] = useState<BlockSources | null>(null);
@@ -23,35 +25,25 @@ export function BulkBlockDialog({ profileId, which, onClose }: { profileId: stri
   const [seconds, setSeconds] = useState(defaultBlockSeconds);
   const [reason, setReason] = useState('');
   const [includeAllowed, setIncludeAllowed] = useState(false);
-  const [results, setResults] = useState<BulkResult[] | null>(null);
-  const [running, setRunning] = useState(false);
-  const stop = useRef(new AbortController());
+  const [started, setStarted] = useState<string[] | null>(null);
 
   useEffect(() => {
     void calls.sources(which).then((answer) => (answer.ok ? setPreview(answer.data) : setFailure(answer.error)));
-    const controller = stop.current;
-    return () => controller.abort();
     // The preview is read once, for what the dialog was opened on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const chosen = (preview?.addresses ?? []).filter((address) => !address.blocked && (includeAllowed || address.allowed !== true));
-  const run = async (from: BulkResult[]) => {
-    setRunning(true);
-    await runBulk(from, (ip) => calls.block(ip, seconds, reason), setResults, stop.current.signal);
-    setRunning(false);
-  };
+  const chosen = (preview?.addresses ?? []).filter((address) => !address.blocked && (includeAllowed || address.allowed !== true)).map((address) => address.ip);
   const start = (event: FormEvent) => {
     event.preventDefault();
-    void run(chosen.map((address) => ({ ip: address.ip, state: 'waiting' })));
+    setStarted(chosen);
   };
 
-  const counts = results && tally(results);
   return (
     <Dialog title={t('firewall.bulk.title')} onClose={onClose} wide>
       {failure && <ErrorNotice error={failure} title={t('firewall.bulk.previewFailed')} />}
       {!preview && !failure && <p className="muted">{t('firewall.bulk.reading')}</p>}
-      {preview && !results && (
+      {preview && !started && (
         <form className="fw-form" onSubmit={start} aria-label={t('firewall.bulk.title')}>
           <p role="status">
             {t('firewall.bulk.summary', { count: preview.addresses.length })}{' '}
@@ -81,41 +73,22 @@ export function BulkBlockDialog({ profileId, which, onClose }: { profileId: stri
           </div>
         </form>
       )}
-      {results && counts && (
-        <div className="fw-bulk-results">
-          <progress aria-label={t('firewall.bulk.progress')} max={results.length} value={results.length - counts.waiting} />
-          <p role="status">{t('firewall.bulk.tally', { done: counts.done, queued: counts.queued, failed: counts.failed, waiting: counts.waiting })}</p>
-          <ul className="fw-bulk-list" aria-label={t('firewall.bulk.results')}>
-            {results.map((result) => (
-              <BulkRow key={result.ip} result={result} />
-            ))}
-          </ul>
-          <div className="dialog-actions">
-            {counts.failed > 0 && !running && (
-              <button type="button" className="button" onClick={() => void run(results)}>
-                {t('firewall.bulk.retryFailed', { count: counts.failed })}
-              </button>
-            )}
-            <button type="button" className="button" onClick={onClose}>
-              {t('firewall.bulk.close')}
-            </button>
-          </div>
-        </div>
-      )}
+      {started && <BlockRun profileId={profileId} addresses={started} seconds={seconds} reason={reason} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function BulkRow({ result }: { result: BulkResult }) {
+/** The blocks as they go: started once, when the analyst confirmed. */
+function BlockRun({ profileId, addresses, seconds, reason, onClose }: { profileId: string; addresses: string[]; seconds: number; reason: string; onClose(): void }) {
   const { t } = useTranslation();
+  const calls = bulkBlockCalls(profileId);
+  const { run, retry } = useBulkRun(() => addresses.map((ip) => ({ key: ip, ip })), (ip) => calls.block(ip, seconds, reason), calls.followWrites);
   return (
-    <li data-bulk-state={result.state}>
-      <bdi>{result.ip}</bdi> · {result.error ? <FailedWords error={result.error} /> : t(`firewall.bulk.state.${result.state}`)}
-    </li>
+    <BulkProgress
+      run={run}
+      retry={retry}
+      words={{ progress: t('firewall.bulk.progress'), tally: (counts) => t('firewall.bulk.tally', counts), done: t('firewall.bulk.state.done') }}
+      onClose={onClose}
+    />
   );
-}
-
-function FailedWords({ error }: { error: IpcError }) {
-  const { t } = useTranslation();
-  return <>{t('firewall.bulk.state.failed', { reason: useErrorText(error).message })}</>;
 }

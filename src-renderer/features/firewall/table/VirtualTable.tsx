@@ -8,7 +8,7 @@ import { CellMenu } from './CellMenu.tsx';
 import type { CellMenuTarget, FilterMode } from './CellMenu.tsx';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
 import { useTableColumns } from './use-table-columns.ts';
-import type { Column } from './use-table-columns.ts';
+import type { Column, WithDetail } from './use-table-columns.ts';
 
 export type { Column } from './use-table-columns.ts';
 export type SortDirection = 'asc' | 'desc';
@@ -30,10 +30,14 @@ interface Props<Row> {
   onOpen?(index: number): void;
   onClose?(): void;
   onFilter?(column: string, value: string, mode: FilterMode): void;
+  /** Space on the selected row: its checkbox (`range`: shift held). */
+  onToggle?(index: number, range: boolean): void;
   rowClassName?(row: Row): string;
   empty: ReactNode;
   /** A short list (an appliance's page): the body is as tall as its rows, up to the window's height. */
   fitRows?: boolean;
+  /** A detail pane beside the table: while it is open, only the columns chosen to stay beside it show. */
+  withDetail?: WithDetail;
 }
 
 const rowHeights = { comfortable: 32, compact: 24 } as const;
@@ -48,7 +52,7 @@ const RESIZE_STEP = 16;
 export function VirtualTable<Row>(props: Props<Row>) {
   const { tableId, label, columns, rowCount, rowAt, sort, onSort, selectedIndex, onSelect, onFilter } = props;
   const { t } = useTranslation();
-  const { table, visible, template, totalWidth, density } = useTableColumns(tableId, columns);
+  const { table, layout, visible, template, totalWidth, density } = useTableColumns(tableId, columns, props.withDetail);
   const [menu, setMenu] = useState<CellMenuTarget | null>(null);
   // Only the cell under the pointer carries its filter buttons: a screenful of hidden ones cost
   // every new filter or sort a few milliseconds of building and labelling.
@@ -60,7 +64,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
   const copyRow = (event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey) || event.key !== 'c' || selectedIndex === null || window.getSelection()?.toString()) return;
     const row = rowAt(selectedIndex);
-    if (row) void copyText(visible.map((column) => column.text(row)).join('\t'));
+    if (row) void copyText(visible.filter((column) => !column.pinned).map((column) => column.text(row)).join('\t'));
   };
 
   return (
@@ -86,7 +90,9 @@ export function VirtualTable<Row>(props: Props<Row>) {
                 className="vt-cell vt-head-cell"
                 aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
               >
-                {column.sortable && onSort ? (
+                {column.header ? (
+                  column.header()
+                ) : column.sortable && onSort ? (
                   <button type="button" className="vt-sort" onClick={() => onSort(column.id)} title={t('firewall.table.sortBy', { column: column.title })}>
                     {flexRender(header.column.columnDef.header, header.getContext())}
                     <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
@@ -118,9 +124,19 @@ export function VirtualTable<Row>(props: Props<Row>) {
           })}
         </div>
       </div>
-      <ColumnsMenu table={table} tableId={tableId} label={label} />
+      <ColumnsMenu table={table} tableId={tableId} label={label} layout={layout} detail={props.withDetail} />
       <VirtualRows
-        list={{ rowCount, rowHeight, overscan: 3, onRangeChange: props.onRangeChange ?? noRange, selectedIndex, onSelect, onOpen: props.onOpen ?? noRange, ...(props.onClose && { onClose: props.onClose }) }}
+        list={{
+          rowCount,
+          rowHeight,
+          overscan: 3,
+          onRangeChange: props.onRangeChange ?? noRange,
+          selectedIndex,
+          onSelect,
+          onOpen: props.onOpen ?? noRange,
+          ...(props.onClose && { onClose: props.onClose }),
+          ...(props.onToggle && { onToggle: props.onToggle }),
+        }}
         viewport={{
           className: 'vt-body',
           role: 'rowgroup',
@@ -162,7 +178,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
                       setMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, text: column.text(row), value });
                     }}
                   >
-                    {column.cell(row)}
+                    {column.cell(row, index)}
                     {filterable && hoveredCell === cellKey && (
                       <span className="vt-filter-buttons">
                         <button

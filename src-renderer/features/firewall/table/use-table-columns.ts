@@ -14,10 +14,13 @@ export interface Column<Row> {
   minWidth?: number;
   /** Takes the room the others leave (one column per table, the one with the longest text). */
   grow?: boolean;
-  /** Stays first, shown and as wide as declared (a row's checkbox). */
+  /** Stays first, shown and as wide as declared (a row's checkbox); never copied with the row. */
   pinned?: boolean;
+  /** The header's own content instead of its title (the box that checks every row); the title still names it. */
+  header?(): ReactNode;
   sortable?: boolean;
-  cell(row: Row): ReactNode;
+  /** `index`: the row's place in the table (a checkbox's shift-click range). */
+  cell(row: Row, index: number): ReactNode;
   /** The whole value as text: the cell's hover, what "Copy" copies. */
   text(row: Row): string;
   /** The value "filter in / filter out" uses; absent when the column cannot filter. */
@@ -44,8 +47,20 @@ export function orderOf(columns: readonly { id: string; pinned?: boolean }[], sa
   return [...columns.filter((column) => column.pinned).map((column) => column.id), ...order];
 }
 
-/** A table's columns through TanStack Table, in the analyst's order, widths and choice of columns, remembered per table. */
-export function useTableColumns<Row>(tableId: string, columns: readonly Column<Row>[]) {
+/** A table with a detail pane beside it: whether it is open, and the columns that stay beside it unless the analyst chose others. */
+export interface WithDetail {
+  open: boolean;
+  keeps: readonly string[];
+}
+
+/** The columns that stay beside the open detail: the analyst's choice, else the table's. */
+export const keptWithDetail = (layout: TableLayout, detail: WithDetail): readonly string[] => layout.withDetail ?? detail.keeps;
+
+/**
+ * A table's columns through TanStack Table, in the analyst's order, widths and choice of columns,
+ * remembered per table; while its detail is open, only the columns chosen to stay beside it.
+ */
+export function useTableColumns<Row>(tableId: string, columns: readonly Column<Row>[], detail?: WithDetail) {
   const layout = useTableLayoutStore((state) => state.tables[tableId]) ?? emptyLayout;
   const density = useTableLayoutStore((state) => state.density);
   const change = useTableLayoutStore((state) => state.change);
@@ -66,7 +81,13 @@ export function useTableColumns<Row>(tableId: string, columns: readonly Column<R
     [columns],
   );
   const order = useMemo(() => orderOf(columns, layout.order), [columns, layout.order]);
-  const visibility = useMemo(() => Object.fromEntries(layout.hidden.map((id) => [id, false])), [layout.hidden]);
+  const keeps = detail?.open ? keptWithDetail(layout, detail) : null;
+  const visibility = useMemo(() => {
+    const hidden = new Set(layout.hidden);
+    // The detail takes the room of the columns not kept beside it, rather than pushing them out of view.
+    if (keeps) for (const column of columns) if (!column.pinned && !keeps.includes(column.id)) hidden.add(column.id);
+    return Object.fromEntries([...hidden].map((id) => [id, false]));
+  }, [layout.hidden, keeps, columns]);
   const changeLayout = (part: (layout: TableLayout) => Partial<TableLayout>) => change(tableId, (old) => ({ ...old, ...part(old) }));
 
   // Column state only: the rows come from the owner's pages, never through the table's row model.
@@ -89,7 +110,16 @@ export function useTableColumns<Row>(tableId: string, columns: readonly Column<R
   const byId = new Map(columns.map((column) => [column.id, column]));
   const leaves = table.getVisibleLeafColumns();
   const visible = leaves.map((leaf) => byId.get(leaf.id)!);
-  const template = leaves.map((leaf) => (byId.get(leaf.id)!.grow ? `minmax(${leaf.getSize()}px, 1fr)` : `${leaf.getSize()}px`)).join(' ');
-  const totalWidth = leaves.reduce((sum, leaf) => sum + leaf.getSize(), 0);
-  return { table, visible, template, totalWidth, density };
+  // Beside an open detail the kept columns share the room left, each down to its least width
+  // (its cells then end with an ellipsis), rather than running under the detail.
+  const shrinks = Boolean(detail?.open);
+  const least = (leaf: (typeof leaves)[number]) => Math.min(leaf.columnDef.minSize ?? MIN_WIDTH, leaf.getSize());
+  const template = leaves
+    .map((leaf) => {
+      const from = shrinks ? least(leaf) : leaf.getSize();
+      return byId.get(leaf.id)!.grow ? `minmax(${from}px, 1fr)` : shrinks ? `minmax(${from}px, ${leaf.getSize()}px)` : `${leaf.getSize()}px`;
+    })
+    .join(' ');
+  const totalWidth = leaves.reduce((sum, leaf) => sum + (shrinks ? least(leaf) : leaf.getSize()), 0);
+  return { table, layout, visible, template, totalWidth, density };
 }

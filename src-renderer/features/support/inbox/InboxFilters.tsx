@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { TicketSort, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
+import type { TicketStatusCount } from '../../../../src-preload/contract/support.ts';
 import { useFormat } from '../../../ui/format.ts';
-import { everyOf, ticketStatusList, ticketStatusWords } from '../lists/status-words.ts';
-import { inboxWindows, type InboxQuery } from './inbox-data.ts';
-
-const ticketSorts = everyOf<TicketSort>()(['activity', 'newest', 'oldest']);
+import { ticketStatusList, ticketStatusWords } from '../lists/status-words.ts';
+import { inboxWindows, ticketSorts, type InboxQuery } from './inbox-data.ts';
 
 interface Props {
   query: InboxQuery;

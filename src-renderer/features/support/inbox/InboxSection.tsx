@@ -15,7 +15,7 @@ import { NewTicketDialog } from '../ticket/NewTicketDialog.tsx';
 import { TicketDetailPane } from '../ticket/TicketDetailPane.tsx';
 import { rememberTicketSubject } from '../ticket/ticket-subjects.ts';
 import { BulkCloseDialog, type KnownTicket } from './BulkCloseDialog.tsx';
-import { inboxCalls, initialInboxQuery, useInboxCounts, type InboxQuery } from './inbox-data.ts';
+import { inboxCalls, inboxQueryWords, initialInboxQuery, useInboxCounts, type InboxQuery } from './inbox-data.ts';
 import { inboxKeys, useInboxKeys } from './inbox-keys.ts';
 import { InboxFilters } from './InboxFilters.tsx';
 import { InboxRow } from './InboxRow.tsx';
@@ -41,6 +41,7 @@ export function InboxSection({ profile }: SupportSectionProps) {
     resource: 'tickets',
     read: (query, window) => inboxCalls.page(profileId, query, window),
     initialQuery: initialInboxQuery,
+    allowed: inboxQueryWords,
   });
   const { total, query, selectedIndex, rowAt, select } = list;
   const counts = useInboxCounts(profileId, query).data ?? [];

@@ -5,6 +5,7 @@ import type { TicketQuery, TicketSort } from '../../../../src-preload/contract/s
 import { opsdesk } from '../../../bridge.ts';
 import { useIpcQuery } from '../../../data/ipc-query.ts';
 import { supportKeys } from '../../../data/query-keys.ts';
+import { everyOf } from '../lists/status-words.ts';
 
 /** How recent a ticket's activity must be to be listed. */
 export const inboxWindows = ['any', 'day', 'week', 'month'] as const;
@@ -20,6 +21,11 @@ export interface InboxQuery {
   within: InboxWindow;
   sort: TicketSort;
 }
+
+export const ticketSorts = everyOf<TicketSort>()(['activity', 'newest', 'oldest']);
+
+/** The words the inbox's choices may take: a kept query from an older build falls back to the default. */
+export const inboxQueryWords = { within: inboxWindows, sort: ticketSorts };
 
 export const initialInboxQuery: InboxQuery = { status: null, unreadOnly: false, offlineOnly: false, text: '', within: 'any', sort: 'activity' };
 

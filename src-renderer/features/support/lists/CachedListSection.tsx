@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -11,6 +11,8 @@ import { createStore } from 'zustand/vanilla';
 import { useCacheFollower } from '../../../data/ipc-query.ts';
 import { supportKeys } from '../../../data/query-keys.ts';
 import { pagedCacheSlice, type PagedCacheState, type ReadPage } from '../../../ui/paged-cache.ts';
+import type { AllowedValues, FlatFilter } from '../../../ui/kept-filter.ts';
+import { useKeptFilter } from '../../../ui/view-filters-store.ts';
 import { SupportSyncLine } from './SupportSyncLine.tsx';
 import { useSupportWrites } from './use-support-writes.ts';
 import type { SupportWrites } from './use-support-writes.ts';
@@ -19,16 +21,26 @@ import { WriteList } from './WriteList.tsx';
 import './support-lists.css';
 import { useViewRequest } from '../../../workspace/view-requests.ts';
 
-interface CachedListSource<Row, Query> {
+interface CachedListSource<Row, Query extends FlatFilter<Query>> {
   profileId: string;
   resource: SupportResource;
   read: ReadPage<Query, CachedPage<Row>>;
   initialQuery: Query;
+  /** The words a field of the query may take, so that a kept query of an older build falls back to the default. */
+  allowed?: AllowedValues<Query>;
 }
 
-/** One support cache as a list (tickets, contacts, work items) on the shared paged cache, read on open and whenever main says it changed. */
-export function useCachedList<Row extends { id: string }, Query>({ profileId, resource, read, initialQuery }: CachedListSource<Row, Query>) {
-  const [store] = useState(() => createStore<PagedCacheState<Row, Query, CachedPage<Row>>>()(pagedCacheSlice(read, initialQuery)));
+/**
+ * One support cache as a list (tickets, contacts, work items) on the shared paged cache, read on
+ * open and whenever main says it changed; its filters kept per connection, across restarts too.
+ */
+export function useCachedList<Row extends { id: string }, Query extends FlatFilter<Query>>({ profileId, resource, read, initialQuery, allowed }: CachedListSource<Row, Query>) {
+  const [kept, keep] = useKeptFilter(profileId, `support.${resource}`, initialQuery, allowed);
+  const [store] = useState(() => createStore<PagedCacheState<Row, Query, CachedPage<Row>>>()(pagedCacheSlice(read, kept)));
+  // The list follows the kept filters: a change here, or what main kept arriving after the first render.
+  useEffect(() => {
+    if (store.getState().query !== kept) store.getState().setQuery(() => kept);
+  }, [kept, store]);
   const total = useStore(store, (state) => state.total);
   const syncedAt = useStore(store, (state) => state.answered?.syncedAt ?? null);
   const error = useStore(store, (state) => state.error);
@@ -36,13 +48,13 @@ export function useCachedList<Row extends { id: string }, Query>({ profileId, re
   const selectedIndex = useStore(store, (state) => state.selectedIndex);
   // Subscribing to the pages re-renders the list when a page arrives; rowAt reads them.
   useStore(store, (state) => state.pages);
-  const { refresh, ensureRows, rowAt, select, setQuery } = store.getState();
+  const { refresh, ensureRows, rowAt, select } = store.getState();
   useCacheFollower(supportKeys.cached(profileId, resource), refresh);
 
-  return { total, syncedAt, error, query, selectedIndex, ensureRows, rowAt, select, setQuery: (change: Partial<Query>) => setQuery((current) => ({ ...current, ...change })) };
+  return { total, syncedAt, error, query, selectedIndex, ensureRows, rowAt, select, setQuery: keep };
 }
 
-export type CachedList<Row extends { id: string }, Query> = ReturnType<typeof useCachedList<Row, Query>>;
+export type CachedList<Row extends { id: string }, Query extends FlatFilter<Query>> = ReturnType<typeof useCachedList<Row, Query>>;
 
 interface StatusFilterProps<Row extends { id: string }> {
   list: CachedList<Row, { status: string | null }>;
@@ -68,7 +80,7 @@ export function StatusFilter<Row extends { id: string }>({ list, label, statuses
   );
 }
 
-interface Props<Row extends { id: string }, Query> {
+interface Props<Row extends { id: string }, Query extends FlatFilter<Query>> {
   profileId: string;
   /** Also names the section's words (`support.<resource>.*`). */
   resource: SupportResource;
@@ -95,7 +107,7 @@ interface Props<Row extends { id: string }, Query> {
 }
 
 /** A support list over main's cache (tickets, contacts, work items): filters, count, create, the writes made here, the rows, and the chosen one beside them. */
-export function CachedListSection<Row extends { id: string }, Query>(props: Props<Row, Query>) {
+export function CachedListSection<Row extends { id: string }, Query extends FlatFilter<Query>>(props: Props<Row, Query>) {
   const { profileId, resource, list, syncLine = <SupportSyncLine profileId={profileId} resource={resource} />, filters, countWhileReading = '', create, rows, detail, footer } = props;
   const { t } = useTranslation();
   const [openId, setOpenId] = useState<string | null>(detail?.initialId ?? null);

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import { migration } from '../../../../src-main/core/db/migrations/0030-alerts-fts-in-time-order.ts';
+import { migration } from '../../../../src-main/core/db/migrations/0031-alerts-fts-in-time-order.ts';
 import { runMigration, schemaBefore } from '../../../support/migration-scene.ts';
 
-test('migration 30 starts the alerts full-text index over, empty, with prefixes and a list of its words, for the worker to fill again; every alert is kept and searchable', () => {
+test('migration 31 starts the alerts full-text index over, empty, with prefixes and a list of its words, for the worker to fill again; every alert is kept and searchable', () => {
   const db = schemaBefore(migration);
   db.exec("INSERT INTO firewall_profile_keys (profile_id) VALUES ('a')");
   const insert = db.prepare("INSERT INTO firewall_alerts (profile_key, id, walk, severity_rank, occurred_ms, signature) VALUES (1, ?, 1, 3, ?, 'ET SCAN Nmap probe')");

@@ -1,7 +1,7 @@
 import type { Migration } from './migration.ts';
 
 export const migration: Migration = {
-  version: 30,
+  version: 31,
   name: 'firewall alerts full-text index in time order, with prefixes',
   // The index gave a word's matches in the order the rows were stored, so the view's newest-first
   // page of a common word sorted every match (a third of a million-alert cache). Each alert now
