@@ -20,7 +20,8 @@ export const honeypotTypes = ['ssh', 'http', 'rdp', 'smb', 'mysql', 'telnet'] as
 export const reportTypes = ['threat_summary', 'traffic', 'top_sources', 'blocklist'] as const;
 
 /**
- * How long typing may pause before the alerts' text search asks the cache: a word typed is one
- * query, not one per letter queued on main's thread. P10 times the answer without it.
+ * How long typing may pause before a search answers the words typed (the alerts' text search asks
+ * the cache, the log search the appliance): a word typed is one query, not one per letter queued
+ * on main's thread or the appliance's rate. P10 times the answer without it.
  */
-export const alertSearchPauseMs = 100;
+export const searchPauseMs = 100;

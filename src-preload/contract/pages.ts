@@ -5,6 +5,8 @@ export interface CachedPage<T> {
   rows: T[];
   /** How many cached records match. */
   total: number;
+  /** At least `total` match, maybe more: a text search over a large cache stops counting a little past the rows asked for. */
+  totalAtLeast?: true;
   offset: number;
   /** When the cache was last refreshed from the back end (ISO); null: never. */
   syncedAt: string | null;

@@ -61,7 +61,8 @@ export function pagedCacheSlice<Row extends { id: string }, Query, Page extends 
       current.add(page);
       set((state) => ({
         pages: new Map(replacing ? [...state.pages].filter(([number]) => current.has(number)) : state.pages).set(page, result.data.rows),
-        total: result.data.total,
+        // A page further down counted further: an earlier page answering after it does not shorten the list.
+        total: result.data.totalAtLeast && !replacing ? Math.max(state.total ?? 0, result.data.total) : result.data.total,
         answered: withoutRows(result.data),
         error: null,
         selectedIndex: keepSelection(state.selectedIndex, result.data.total),

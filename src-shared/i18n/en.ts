@@ -1497,6 +1497,7 @@ export const en = {
       reading: 'Reading the cache…',
       count_one: '{{count, number}} alert',
       count_other: '{{count, number}} alerts',
+      countAtLeast: '{{count, number}}+ alerts',
       matching: 'Matching alerts',
       readFailed: 'The cached alerts could not be read',
       noMatch: 'No cached alert matches these filters.',

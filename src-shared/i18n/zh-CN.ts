@@ -1484,6 +1484,7 @@ export const zhCN: Catalog = {
       reading: '正在读取缓存…',
       count_one: '{{count, number}} 条告警',
       count_other: '{{count, number}} 条告警',
+      countAtLeast: '{{count, number}}+ 条告警',
       matching: '匹配的告警',
       readFailed: '无法读取缓存的告警',
       noMatch: '没有缓存的告警符合这些筛选条件。',

@@ -109,6 +109,14 @@ describe('log search', () => {
     await poll(() => recent.innerText()).toContain('traffic · deny · All time');
     await shot(page, 'log-search');
 
+    // The words answer as they are typed, with the other fields as last searched: a half-typed
+    // address waits for Search.
+    const address = /\d+\.\d+\.\d+\.\d+/.exec(firstPage!)![0];
+    await builder.getByLabel('Source IP').fill('10.0.');
+    await builder.getByLabel('Text', { exact: true }).pressSequentially(address, { delay: 30 });
+    await poll(async () => JSON.parse(await builder.getByLabel('Query object sent').innerText())).toEqual({ query: address, type: 'traffic', action: 'deny' });
+    expectEach((await results.getByRole('row').allInnerTexts()).slice(1), (text) => text.includes(address), `name ${address}`);
+
     await builder.getByLabel('Source IP').fill('10.0.0.999');
     await builder.getByRole('button', { name: 'Search' }).click();
     await poll(() => builder.getByLabel('Source IP').getAttribute('aria-invalid')).toBe('true');

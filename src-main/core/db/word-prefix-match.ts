@@ -15,6 +15,11 @@ export function foldText(text: string): string {
   return NOT_ASCII.test(lower) ? lower.normalize('NFD').replace(LATIN_DIACRITICS, '$1').normalize('NFC') : lower;
 }
 
+/** The words unicode61 makes of a text, as it keeps them in its index. */
+export function indexedWordsOf(text: string): string[] {
+  return foldText(text).split(NOT_WORD).filter(Boolean);
+}
+
 export const WORD_PREFIXES_MATCH = 'word_prefixes_match';
 
 /**

@@ -98,7 +98,9 @@ test('the app starts on the updated cache, and main keeps turning while the work
     expect(steps).toEqual(pending);
     expect(versionWhenMainTurned).toBe(OLD_VERSION);
     const page = services.firewall.alerts.query({ profileId: 'fw', filter: { text: 'nmap' }, sort: { field: 'occurredAt', direction: 'desc' }, offset: 0, limit: 2 });
-    expect(page.total).toBe(ALERTS);
+    // Every alert matches: the search counts a little past the page and says there are more.
+    expect(page.totalAtLeast).toBe(true);
+    expect(page.total).toBeGreaterThan(100);
     expect(page.rows.map((row) => row.id)).toEqual(['alt_00050000', 'alt_00049999']);
     expect(logged.join('\n')).not.toMatch(/did not start/);
     expect(logged.join('\n')).toContain(`bringing the database up to date {"migration":"1 of ${pending.length}: ${pending[0]!.name}"}`);

@@ -40,7 +40,7 @@ function store(from: number, to: number, word: string): void {
 const found = (text: string) => alerts.query('fw', { text }, newestFirst, 0, 1000).rows.map((row) => row.id).sort();
 /** What the full-text index alone answers, not the rows it has not taken in yet. */
 const indexed = (word: string) =>
-  db.prepare(`SELECT a.id FROM firewall_alerts_fts f JOIN firewall_alerts a ON a.rowid = f.rowid WHERE firewall_alerts_fts MATCH ? ORDER BY a.id`).pluck().all(`"${word}"*`);
+  db.prepare(`SELECT a.id FROM firewall_alerts_fts f JOIN firewall_alerts a ON a.search_key = f.rowid WHERE firewall_alerts_fts MATCH ? ORDER BY a.id`).pluck().all(`"${word}"*`);
 const indexAll = () => {
   while (alerts.indexText(7)) continue;
 };

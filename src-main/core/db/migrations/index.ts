@@ -30,6 +30,7 @@ import { migration as chatDraftsAndVersions } from './0029-chat-drafts-and-versi
 import { migration as workItemsFromManyAlerts } from './0030-work-items-from-many-alerts.ts';
 import { migration as syncReach } from './0031-sync-reach.ts';
 import { migration as ticketCountsFromIndex } from './0032-ticket-counts-from-index.ts';
+import { migration as alertsFtsInTimeOrder } from './0033-alerts-fts-in-time-order.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -66,4 +67,5 @@ export const migrations = inSequence([
   workItemsFromManyAlerts,
   syncReach,
   ticketCountsFromIndex,
+  alertsFtsInTimeOrder,
 ]);

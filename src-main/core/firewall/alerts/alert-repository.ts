@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import type { AddressCondition } from '../../db/address-match.ts';
 import { addressSortBlob } from '../../db/address-order.ts';
 import type { Db } from '../../db/database.ts';
-import { WORD_PREFIXES_MATCH } from '../../db/word-prefix-match.ts';
+import { foldText, indexedWordsOf, WORD_PREFIXES_MATCH } from '../../db/word-prefix-match.ts';
 import { severityRank, type PackedAlert, type WireAlertDetail } from './alert-wire.ts';
 
 interface AlertDbRow {
@@ -133,13 +133,74 @@ function toRow(row: AlertDbRow): AlertRow {
 
 /**
  * The user's words as an FTS5 query: each run of letters and digits quoted (so no word is an
- * operator) and matched as a prefix. The index keeps no positions, so "10.20" asks for a token
- * starting with 10 and one starting with 20 rather than the phrase. Rows the index has not taken
- * in yet are matched by the same words through word_prefixes_match.
+ * operator, whatever the analyst types: quotes, stars, NEAR) and matched as a prefix. The index
+ * keeps no positions, so "10.20" asks for a token starting with 10 and one starting with 20 rather
+ * than the phrase. Rows the index has not taken in yet are matched by the same words through
+ * word_prefixes_match. `wordsStarting` lists the index's words that begin with a longer prefix.
  */
-function searchOf(text: string): { match: string; words: string } | null {
+function searchOf(text: string, wordsStarting: (prefix: string) => string[]): TextSearch | null {
   const words = text.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
-  return words.length === 0 ? null : { match: words.map((word) => `"${word}"*`).join(' AND '), words: words.join(' ') };
+  if (words.length === 0) return null;
+  const prefixes = words.map((word) => {
+    const folded = foldText(word);
+    // Up to three characters the index keeps the prefix itself, read as lazily as a word.
+    if ([...folded].length <= PREFIX_INDEX_CHARACTERS) return `"${word}"*`;
+    const listed = wordsStarting(folded);
+    if (listed.length > WORDS_PER_PREFIX) return `"${word}"*`;
+    // No word of the index begins so: a word it does not hold finds nothing, at once.
+    return listed.length === 0 ? `"${folded}"` : `(${listed.map((term) => `"${term}"`).join(' OR ')})`;
+  });
+  return { match: prefixes.join(' AND '), words: words.join(' ') };
+}
+
+interface TextSearch {
+  match: string;
+  words: string;
+}
+
+/** The longest prefixes the full-text index keeps entries for (the `prefix` its migration gives it). */
+const PREFIX_INDEX_CHARACTERS = 3;
+/**
+ * Beyond this many words starting with what was typed, FTS5 merges their lists itself: slower, but
+ * a prefix that common (a number's first digits) is rarely all of a search.
+ */
+const WORDS_PER_PREFIX = 32;
+
+/** The words of a row the index has not taken in yet, matched as the index would. */
+const UNINDEXED_MATCH = `${WORD_PREFIXES_MATCH}(@words, a.signature, a.message, a.category, a.src_ip, a.dst_ip)`;
+
+/**
+ * An alert's place in the full-text index, where the index's order is the view's newest-first
+ * order: its time in milliseconds, then the order the index took in alerts of that millisecond
+ * (2^20 places each, in SQL: the key is past a double's integers). Alerts without a time come
+ * before every other, as NULL sorts. `@` stands for the row.
+ */
+const SEARCH_KEY_BASE = 'CASE WHEN @occurred_ms IS NULL THEN -4611686018427387904 ELSE MAX(0, MIN(@occurred_ms, 8796093022206)) * 1048576 END';
+const SEARCH_KEY_SPAN = 'CASE WHEN @occurred_ms IS NULL THEN 4611686018427387904 ELSE 1048576 END';
+
+/**
+ * Matches looked at beyond the page asked for: a text search counts no further (the count of a
+ * common word is a third of the cache) and answers "at least" this many.
+ */
+const TEXT_COUNT_AHEAD = 1_000;
+/**
+ * Rows not yet in the index are checked one by one in JS (a few µs each): among them a search looks
+ * only this far past the page, and counts "at least" from there.
+ */
+const UNINDEXED_COUNT_AHEAD = 100;
+/** Up to this many rows not yet in the index, a search with few indexed matches reads them all rather than walking the time index. */
+const UNINDEXED_READ_WHOLE = 20_000;
+
+/** A matching alert, by its place in the view's order. */
+interface Candidate {
+  id: number;
+  ms: number | null;
+}
+
+/** Ascending by time (no time first, as SQLite sorts NULL), then as stored. */
+function byTime(x: Candidate, y: Candidate): number {
+  if (x.ms !== y.ms) return x.ms === null ? -1 : y.ms === null ? 1 : x.ms - y.ms;
+  return x.id - y.id;
 }
 
 type Params = Record<string, string | number>;
@@ -182,7 +243,7 @@ function onlyPickers(filter: AlertFilter): boolean {
   return Object.entries(filter).every(([name, value]) => ['severity', 'category', 'action'].includes(name) || value === undefined);
 }
 
-function whereOf(profileId: string, filter: AlertFilter): { sql: string; params: Params } {
+function whereOf(profileId: string, filter: AlertFilter, wordsStarting: (prefix: string) => string[]): { sql: string; params: Params } {
   const params: Params = { profileId };
   const clauses = [`a.profile_key = ${PROFILE_KEY}`, ...pickerClauses('a', filter, params, 'severity_rank')];
   // An address, or the start of one ("10.20."), matched through the column's index.
@@ -203,12 +264,11 @@ function whereOf(profileId: string, filter: AlertFilter): { sql: string; params:
     clauses.push('a.occurred_ms < @until');
     params.until = Date.parse(filter.until);
   }
-  const search = filter.text === undefined ? null : searchOf(filter.text);
+  const search = filter.text === undefined ? null : searchOf(filter.text, wordsStarting);
   if (search !== null) {
-    // One list of rowids, as the index alone gave: the planner reads the matching rows by it.
-    clauses.push(`a.rowid IN (SELECT rowid FROM firewall_alerts_fts WHERE firewall_alerts_fts MATCH @match
-      UNION ALL SELECT rowid FROM firewall_alerts WHERE rowid > (SELECT indexed_through FROM firewall_alerts_fts_progress)
-        AND ${WORD_PREFIXES_MATCH}(@words, concat_ws(' ', signature, message, category, src_ip, dst_ip)))`);
+    // Any order but time's: the index's matches as one list the planner checks each row against.
+    clauses.push(`(a.search_key IN (SELECT rowid FROM firewall_alerts_fts WHERE firewall_alerts_fts MATCH @match)
+      OR (a.rowid > (SELECT indexed_through FROM firewall_alerts_fts_progress) AND ${UNINDEXED_MATCH}))`);
     params.match = search.match;
     params.words = search.words;
   }
@@ -231,12 +291,19 @@ export class AlertRepository {
   readonly #insert;
   readonly #indexedThrough;
   readonly #lastToIndex;
+  readonly #giveSearchKeys;
   readonly #indexText;
+  readonly #lastRowid;
+  readonly #listWord;
+  readonly #wordsFrom;
+  readonly #wordsOfBatch;
   readonly #setIndexedThrough;
   readonly #addToCount;
   readonly #newCount;
   readonly #newKey;
   readonly #keyOf;
+  /** The index's words beginning with `prefix` (folded as the index folds), up to one more than a search asks for by name. */
+  readonly #wordsStarting = (prefix: string): string[] => this.#wordsFrom.all(prefix, `${prefix}\u{10FFFF}`);
   /** Per profile: counts of filters the kept counts cannot answer, by the filter's JSON. */
   readonly #counts = new Map<string, Map<string, number>>();
   /** The view's queries by their SQL: a filter or sort the user goes back to is not prepared again. */
@@ -254,10 +321,27 @@ export class AlertRepository {
     this.#lastToIndex = db.prepare<[number, number], number | null>(
       'SELECT MAX(rowid) FROM (SELECT rowid FROM firewall_alerts WHERE rowid > ? ORDER BY rowid LIMIT ?)',
     ).pluck();
+    // Each alert of the batch takes the next free place of its millisecond, after the places the
+    // index gave before and in the order stored.
+    this.#giveSearchKeys = db.prepare<[number, number]>(
+      `UPDATE firewall_alerts SET search_key = k.search_key FROM (
+         SELECT b.id, b.base + row_number() OVER (PARTITION BY b.base ORDER BY b.id) - 1
+           + IFNULL((SELECT MAX(x.search_key) + 1 - b.base FROM firewall_alerts x WHERE x.search_key >= b.base AND x.search_key < b.base + b.span), 0) AS search_key
+         FROM (SELECT r.rowid AS id, ${SEARCH_KEY_BASE.replaceAll('@', 'r.')} AS base, ${SEARCH_KEY_SPAN.replaceAll('@', 'r.')} AS span
+               FROM firewall_alerts r WHERE r.rowid > ? AND r.rowid <= ?) b
+       ) k WHERE firewall_alerts.rowid = k.id`,
+    );
+    // In the order of the keys: FTS5 writes out what it holds whenever a key comes below the last one.
     this.#indexText = db.prepare<[number, number]>(
       `INSERT INTO firewall_alerts_fts (rowid, signature, message, category, src_ip, dst_ip)
-       SELECT rowid, signature, message, category, src_ip, dst_ip FROM firewall_alerts WHERE rowid > ? AND rowid <= ?`,
+       SELECT search_key, signature, message, category, src_ip, dst_ip FROM firewall_alerts WHERE rowid > ? AND rowid <= ? ORDER BY search_key`,
     );
+    this.#lastRowid = db.prepare<[], number>('SELECT IFNULL(MAX(rowid), 0) FROM firewall_alerts').pluck();
+    this.#listWord = db.prepare<[string]>('INSERT INTO firewall_alerts_terms (term) VALUES (?) ON CONFLICT DO NOTHING');
+    this.#wordsFrom = db.prepare<[string, string], string>(`SELECT term FROM firewall_alerts_terms WHERE term >= ? AND term < ? ORDER BY term LIMIT ${WORDS_PER_PREFIX + 1}`).pluck();
+    this.#wordsOfBatch = db.prepare<[number, number], (string | null)[]>(
+      'SELECT signature, message, category, src_ip, dst_ip FROM firewall_alerts WHERE rowid > ? AND rowid <= ?',
+    ).raw();
     this.#setIndexedThrough = db.prepare<[number]>('UPDATE firewall_alerts_fts_progress SET indexed_through = ?');
     this.#addToCount = db.prepare<[number, number, string | null, string | null, string | null]>(
       'UPDATE firewall_alert_counts SET alerts = alerts + ? WHERE profile_key = ? AND severity IS ? AND category IS ? AND action IS ?',
@@ -317,7 +401,13 @@ export class AlertRepository {
       const through = this.#indexedThrough.get()!;
       const last = this.#lastToIndex.get(through, limit);
       if (last === null || last === undefined) return false;
+      this.#giveSearchKeys.run(through, last);
       this.#indexText.run(through, last);
+      const words = new Set<string>();
+      for (const texts of this.#wordsOfBatch.iterate(through, last)) {
+        for (const text of texts) if (text !== null) for (const word of indexedWordsOf(text)) words.add(word);
+      }
+      for (const word of words) this.#listWord.run(word);
       this.#setIndexedThrough.run(last);
       return true;
     })();
@@ -367,25 +457,88 @@ export class AlertRepository {
     return this.countMatching(profileId, {});
   }
 
-  query(profileId: string, filter: AlertFilter, sort: AlertSort, offset: number, limit: number): { rows: AlertRow[]; total: number } {
-    const where = whereOf(profileId, filter);
+  /**
+   * A page of the view. A text search is answered from the index's matches in time order, without
+   * counting every match (`totalAtLeast`: that many match, maybe more).
+   */
+  query(profileId: string, filter: AlertFilter, sort: AlertSort, offset: number, limit: number): { rows: AlertRow[]; total: number; totalAtLeast?: true } {
+    const search = filter.text === undefined ? null : searchOf(filter.text, this.#wordsStarting);
+    if (search === null) return { rows: this.#page(profileId, filter, sort, offset, limit), total: this.countMatching(profileId, filter) };
+    const { text: _text, ...others } = filter;
+    const direction = sort.field === 'occurredAt' ? sort.direction : 'desc';
+    const { ids, complete } = withTableConnectRetry(() => this.#matchesInTimeOrder(profileId, others, search, direction, offset + limit));
+    const rows = sort.field === 'occurredAt' ? this.#rowsOf(profileId, ids.slice(offset, offset + limit)) : this.#page(profileId, filter, sort, offset, limit);
+    return complete ? { rows, total: ids.length } : { rows, total: ids.length, totalAtLeast: true };
+  }
+
+  #page(profileId: string, filter: AlertFilter, sort: AlertSort, offset: number, limit: number): AlertRow[] {
+    const where = whereOf(profileId, filter, this.#wordsStarting);
     // The page size is written into the statement (the view asks for one or two sizes): SQLite
     // reads a page a quarter slower under a bound LIMIT.
     const statement = `${SELECT_ROW} WHERE ${where.sql} ORDER BY ${orderOf(sort)} LIMIT ${Math.max(0, Math.trunc(limit))} OFFSET @offset`;
-    const rows = withTableConnectRetry(() => this.#prepared<AlertDbRow>(statement).all({ ...where.params, offset }));
-    return { rows: rows.map(toRow), total: this.countMatching(profileId, filter) };
+    return withTableConnectRetry(() => this.#prepared<AlertDbRow>(statement).all({ ...where.params, offset })).map(toRow);
+  }
+
+  /**
+   * The alerts matching the words and the other conditions in the view's time order, the first
+   * `upTo` exact and a few more counted (`complete`: there are no more). The index gives its
+   * matches in that order and stops; the rows it has not taken in yet (a backfill's, until the
+   * worker catches up) are read through the profile's time index down to the time of the index's
+   * last match, the words checked row by row, or read whole when they are few and the index has
+   * few matches.
+   */
+  #matchesInTimeOrder(profileId: string, filter: AlertFilter, search: TextSearch, direction: 'asc' | 'desc', upTo: number): { ids: number[]; complete: boolean } {
+    const where = whereOf(profileId, filter, this.#wordsStarting);
+    const order = direction === 'asc' ? 'ASC' : 'DESC';
+    const indexedWant = upTo + TEXT_COUNT_AHEAD;
+    const unindexedWant = upTo + UNINDEXED_COUNT_AHEAD;
+    const params = { ...where.params, match: search.match, want: indexedWant };
+    const indexed = this.#prepared<Candidate>(
+      `SELECT a.rowid AS id, a.occurred_ms AS ms FROM firewall_alerts_fts f CROSS JOIN firewall_alerts a
+       WHERE f.firewall_alerts_fts MATCH @match AND a.search_key = f.rowid AND ${where.sql} ORDER BY f.rowid ${order} LIMIT @want`,
+    ).all(params);
+    const through = this.#indexedThrough.get()!;
+    const unindexedRows = this.#lastRowid.get()! - through;
+    let unindexed: Candidate[] = [];
+    if (unindexedRows > 0) {
+      const full = indexed.length === indexedWant;
+      const boundary = full && direction === 'desc' ? indexed[indexedWant - 1]!.ms : null;
+      const access = !full && unindexedRows <= UNINDEXED_READ_WHOLE ? 'NOT INDEXED' : 'INDEXED BY firewall_alerts_by_time';
+      const bounded = boundary === null ? '' : 'AND a.occurred_ms >= @boundary';
+      unindexed = this.#prepared<Candidate>(
+        `SELECT a.rowid AS id, a.occurred_ms AS ms FROM firewall_alerts a ${access}
+         WHERE a.rowid > @through ${bounded} AND ${where.sql} AND ${UNINDEXED_MATCH}
+         ORDER BY a.occurred_ms ${order}, a.rowid ${order} LIMIT @want`,
+      ).all({ ...where.params, words: search.words, through, want: unindexedWant, ...(boundary === null ? {} : { boundary }) });
+    }
+    const sign = direction === 'asc' ? 1 : -1;
+    const merged = indexed.concat(unindexed).sort((x, y) => sign * byTime(x, y));
+    return { ids: merged.map((candidate) => candidate.id), complete: indexed.length < indexedWant && unindexed.length < unindexedWant };
+  }
+
+  /** The view's rows of the alerts `ids` (rowids), in that order. */
+  #rowsOf(profileId: string, ids: readonly number[]): AlertRow[] {
+    if (ids.length === 0) return [];
+    const rows = this.#prepared<AlertDbRow & { position: number }>(
+      `SELECT ${ROW_COLUMNS}, a.rowid AS position FROM firewall_alerts a WHERE a.rowid IN (SELECT value FROM json_each(@ids))`,
+    ).all({ profileId, ids: JSON.stringify(ids) });
+    const byId = new Map(rows.map((row) => [row.position, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toRow(row)] : [];
+    });
   }
 
   /** The distinct source addresses of the matching alerts (at most `limit`), for a bulk block of them. */
   sourcesOf(profileId: string, filter: AlertFilter, limit: number): string[] {
-    const where = whereOf(profileId, filter);
+    const where = whereOf(profileId, filter, this.#wordsStarting);
     const statement = `SELECT DISTINCT a.src_ip FROM firewall_alerts a WHERE ${where.sql} AND a.src_ip IS NOT NULL LIMIT ${Math.max(0, Math.trunc(limit))}`;
     return withTableConnectRetry(() => this.#db.prepare<Params, string>(statement).pluck().all(where.params));
   }
 
   /** Every matching row, one at a time (the CSV export never holds the set in memory). */
   *iterate(profileId: string, filter: AlertFilter, sort: AlertSort): Generator<AlertRow> {
-    const where = whereOf(profileId, filter);
+    const where = whereOf(profileId, filter, this.#wordsStarting);
     const statement = this.#db.prepare<Params, AlertDbRow>(`${SELECT_ROW} WHERE ${where.sql} ORDER BY ${orderOf(sort)}`);
     for (const row of statement.iterate(where.params)) yield toRow(row);
   }
@@ -401,7 +554,7 @@ export class AlertRepository {
     const remembered = this.#counts.get(profileId) ?? new Map<string, number>();
     let count = remembered.get(key);
     if (count === undefined) {
-      const where = whereOf(profileId, filter);
+      const where = whereOf(profileId, filter, this.#wordsStarting);
       count = withTableConnectRetry(() => this.#db.prepare<Params, number>(`SELECT COUNT(*) FROM firewall_alerts a WHERE ${where.sql}`).pluck().get(where.params)!);
       if (remembered.size >= REMEMBERED_COUNTS) remembered.delete(remembered.keys().next().value!);
       this.#counts.set(profileId, remembered.set(key, count));

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { LogEntry, LogQuery, LogSearchResult, RecentLogQuery } from '../../../../src-preload/contract/firewall-admin.ts';
-import { logActions, logTimePresets, logTypes } from '../../../../src-shared/firewall-constants.ts';
+import { logActions, logTimePresets, logTypes, searchPauseMs } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
@@ -23,8 +23,6 @@ const presetLabel: Record<Preset, string> = {
   '15m': 'firewallAdmin.logs.preset15m', '1h': 'firewallAdmin.logs.preset1h', '24h': 'firewallAdmin.logs.preset24h', '7d': 'firewallAdmin.logs.preset7d', all: 'firewallAdmin.logs.presetAll', custom: 'firewallAdmin.logs.presetCustom',
 };
 const pageSize = 50;
-/** How long typing may pause before the words are searched. */
-const TYPING_PAUSE_MS = 120;
 
 interface QueryForm {
   text: string;
@@ -67,6 +65,11 @@ function toQuery(form: QueryForm): LogQuery {
   ) as LogQuery;
 }
 
+/** The same search with other words (none: no words condition). */
+function withWords({ text: _words, ...others }: LogQuery, words: string): LogQuery {
+  return words === '' ? others : { ...others, text: words };
+}
+
 function toForm(query: LogQuery): QueryForm {
   return {
     text: query.text ?? '',
@@ -89,6 +92,8 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
   const [busy, setBusy] = useState(false);
   const [recent, setRecent] = useState<RecentLogQuery[]>([]);
   const [searched, setSearched] = useState<LogQuery | null>(null);
+  /** The words of the newest search asked for, answered or not: typing waits for it, not for its answer. */
+  const [askedText, setAskedText] = useState<string | null>(null);
   const latest = useRef(0);
 
   const loadRecent = useCallback(() => {
@@ -101,6 +106,7 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
     async (query: LogQuery, page: number, remember = true) => {
       const request = ++latest.current;
       setBusy(true);
+      setAskedText(query.text ?? '');
       const answer = await adminCalls(profile.id).searchLogs({ query, page, pageSize, remember });
       if (request !== latest.current) return;
       setBusy(false);
@@ -116,14 +122,21 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
     [profile.id, loadRecent],
   );
 
-  // The words answer as they are typed, after a pause (each search is a call to the appliance);
-  // the other fields wait for Search, so a half-typed address is not sent.
+  // The words answer as they are typed, after the same pause as the alerts' search (each search
+  // is a call to the appliance), and only the newest search's answer is shown; the other fields
+  // wait for Search, so a half-typed address is not sent. Enter or a recent search asks at once,
+  // and the pause then asks nothing more.
   const typed = form.text.trim();
+  // The pause keeps running when an earlier answer arrives: only the typing restarts it.
+  const latestSearched = useRef(searched);
   useEffect(() => {
-    if (typed === (searched?.text ?? '') || (typed === '' && searched === null)) return;
-    const timer = setTimeout(() => void run(toQuery(form), 1, false), TYPING_PAUSE_MS);
+    latestSearched.current = searched;
+  }, [searched]);
+  useEffect(() => {
+    if (typed === (askedText ?? '')) return;
+    const timer = setTimeout(() => void run(withWords(latestSearched.current ?? toQuery(emptyForm), typed), 1, false), searchPauseMs);
     return () => clearTimeout(timer);
-  }, [typed, searched, run, form]);
+  }, [typed, askedText, run]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

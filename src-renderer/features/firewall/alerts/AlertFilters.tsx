@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
 import { useStore } from 'zustand';
-import { alertSearchPauseMs, alertSeverities } from '../../../../src-shared/firewall-constants.ts';
+import { searchPauseMs, alertSeverities } from '../../../../src-shared/firewall-constants.ts';
 import { cellText } from '../table/visible-text.ts';
 import type { AlertsStore } from './alerts-store.ts';
 import { SavedFilters } from './SavedFilters.tsx';
@@ -186,7 +186,7 @@ function SearchBox({ text, store, searchRef }: { text: string; store: AlertsStor
   // A re-render while the analyst pauses (rows arriving) keeps the pause: only the typing restarts it.
   useEffect(() => {
     if (draft === text) return;
-    const timer = setTimeout(() => store.getState().setFilter({ text: draft }), alertSearchPauseMs);
+    const timer = setTimeout(() => store.getState().setFilter({ text: draft }), searchPauseMs);
     return () => clearTimeout(timer);
   }, [draft, text, store]);
 

@@ -36,6 +36,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
   const columns = useMemo(() => [alertCheckColumn(t, store), ...alertColumns(t)], [t, store]);
   const onToggle = useMemo(() => toggleCheckAt(store), [store]);
   const total = useStore(store, (state) => state.total);
+  const totalAtLeast = useStore(store, (state) => state.answered?.totalAtLeast === true);
   const error = useStore(store, (state) => state.error);
   const sort = useStore(store, (state) => state.query.sort);
   const selectedIndex = useStore(store, (state) => state.selectedIndex);
@@ -86,7 +87,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
       <AlertFilters profileId={profile.id} store={store} searchRef={search} />
       <div className="fw-toolbar">
         <span className="fw-count" role="status" aria-label={t('firewall.alerts.matching')}>
-          {total === null ? (error ? '' : t('firewall.alerts.reading')) : t('firewall.alerts.count', { count: total })}
+          {total === null ? (error ? '' : t('firewall.alerts.reading')) : t(totalAtLeast ? 'firewall.alerts.countAtLeast' : 'firewall.alerts.count', { count: total })}
         </span>
         <CacheReachLine profileId={profile.id} />
         <AskAboutMatching profileId={profile.id} store={store} total={total} />
