@@ -17,7 +17,7 @@ import { fillAlertCache } from '../../test/support/alert-cache-fill.ts';
 
 
 /** A row with its data, not a placeholder. */
-const firstAlertCell = '[role="grid"][aria-label="Alerts"] .vt-body [role="gridcell"]:not(.vt-pending)';
+const firstAlertCell = '[role="grid"][aria-label="Alerts"] .vt-body [role="gridcell"]:not(.vt-pending):not(.vt-check)';
 
 type Operation = { click: string; settled: string };
 
@@ -30,7 +30,7 @@ async function timeOperation(page: Page, operation: Operation): Promise<number> 
     const panel = document.querySelector('[role="tabpanel"]:not([hidden])')!;
     const body = panel.querySelector('[role="grid"][aria-label="Alerts"] .vt-body')!;
     const rows = () =>
-      [...body.querySelectorAll('[role="row"]')].map((row) => [...row.querySelectorAll('[role="gridcell"]')].map((cell) => cell.querySelector('time')?.dateTime ?? (cell as HTMLElement).innerText.trim()));
+      [...body.querySelectorAll('[role="row"]')].map((row) => [...row.querySelectorAll('[role="gridcell"]:not(.vt-check)')].map((cell) => cell.querySelector('time')?.dateTime ?? (cell as HTMLElement).innerText.trim()));
     const isSettled = new Function('rows', `return ${settled}`) as (rows: string[][]) => boolean;
     const target = panel.querySelector(click) as HTMLElement;
     return new Promise<number>((resolve, reject) => {

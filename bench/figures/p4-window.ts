@@ -16,7 +16,7 @@ import { row } from '../figure.ts';
 import type { Figure, FigureRow } from '../figure.ts';
 
 const rendererDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
-const firstAlertCell = '[role="tabpanel"]:not([hidden]) [role="grid"][aria-label="Alerts"] .vt-body [role="gridcell"]:not(.vt-pending)';
+const firstAlertCell = '[role="tabpanel"]:not([hidden]) [role="grid"][aria-label="Alerts"] .vt-body [role="gridcell"]:not(.vt-pending):not(.vt-check)';
 
 const gzippedKb = async (files: string[]) => {
   const sizes = await Promise.all(files.map(async (file) => gzipSync(await readFile(path.join(rendererDir, file))).length));

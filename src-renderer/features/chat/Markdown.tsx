@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
@@ -132,6 +132,12 @@ function OpenCodeBlock({ language, code }: { language: string; code: string }) {
  * blocks that changed are split and parsed again.
  */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  // Started by the first answer shown, not when the chunk loads: a window that never shows one pays nothing.
+  useEffect(() => {
+    if (warmingUp) return;
+    warmingUp = true;
+    warmUp(0);
+  }, []);
   // The split of the text last rendered, carried forward (React's "state from the previous render").
   const [previous, setPrevious] = useState<MarkdownSplit | undefined>(undefined);
   const split = continueSplit(previous, text);
@@ -150,7 +156,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
 // V8 runs the Markdown parser slowly until it has run it many times, and the highlighter compiles a
 // language's grammar on its first block: the first answers a window showed cost several ms per block,
 // a 60 ms task to open a conversation or to start streaming. While the window is idle after this
-// code loads, the whole pipeline runs over a sample with what answers hold, and the usual languages
+// first answer shows, the whole pipeline runs over a sample with what answers hold, and the usual languages
 // are compiled, so the first conversation opens as fast as the tenth.
 const warmUpSample = [
   'The source **198.51.100.7** probed `22` ports; see [the log](https://example.com/log).',
@@ -171,12 +177,16 @@ function warmUpStep(step: number) {
   highlightCode({ type: 'root', children: [{ type: 'element', tagName: 'pre', properties: {}, children: [code] }] }, new VFile());
 }
 
-// One step per idle moment: a step of code not yet compiled takes tens of ms.
+// One step per idle moment, and only in a long one: a step of code not yet compiled takes tens of
+// ms, and a click that came during it would wait.
 function warmUp(step: number) {
-  requestIdleCallback(() => {
+  requestIdleCallback((deadline) => {
+    if (deadline.timeRemaining() < 40) {
+      warmUp(step);
+      return;
+    }
     warmUpStep(step);
     if (step + 1 < warmUpRuns + usualLanguages.length) warmUp(step + 1);
   });
 }
-
-if (typeof requestIdleCallback === 'function') warmUp(0);
+let warmingUp = false;
