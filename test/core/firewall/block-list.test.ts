@@ -5,7 +5,7 @@ import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addFirewallProfile, data, openWorkspace, type Workspace } from './firewall-fixture.ts';
 import { applied } from '../../support/applied.ts';
-import { driveUntil } from '../outbox/outbox-fixture.ts';
+import { driveInStep } from '../outbox/outbox-fixture.ts';
 
 const clock = new FakeClock();
 let sims: Simulators;
@@ -60,7 +60,9 @@ describe('block list', () => {
 
     await clock.run(workspace.services.firewall.syncNow(profileId));
     const { outbox } = workspace.services;
-    await driveUntil(clock, () => outbox.get(waiting.pending!.writeId)?.state === 'sent');
+    // In step with real time: the outbox's look-up travels for real, and a fake clock jumping ahead
+    // would time it out on a loaded machine and look again and again.
+    await driveInStep(clock, () => outbox.get(waiting.pending!.writeId)?.state === 'sent');
     expect(outbox.get(waiting.pending!.writeId)!.attempts).toBe(2);
     const listed = data(await api.firewall.blocklist({ profileId })).items.filter((item) => item.ip === ip);
     expect(listed).toEqual([expect.objectContaining({ ip, reason: 'lost answer' })]);
