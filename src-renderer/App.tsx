@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProfilesStore } from './connections/profiles-store.ts';
 import { useLanguageStore } from './language/language-store.ts';
 import { useThemeStore } from './ui/theme-store.ts';
 import { Workspace } from './workspace/Workspace.tsx';
@@ -11,11 +12,14 @@ export function App() {
   const restore = useWorkspaceStore((state) => state.restore);
   const loadLanguage = useLanguageStore((state) => state.load);
   const loadTheme = useThemeStore((state) => state.load);
+  // The connections, once for the window: a card, the palette and the outbox name them whichever tab is in view.
+  const loadProfiles = useProfilesStore((state) => state.load);
   useEffect(() => {
     void loadLanguage();
     void loadTheme();
     void restore();
-  }, [loadLanguage, loadTheme, restore]);
+    void loadProfiles();
+  }, [loadLanguage, loadTheme, loadProfiles, restore]);
   if (!ready) return <div className="app-loading" role="status">{t('app.loading')}</div>;
   return <Workspace />;
 }

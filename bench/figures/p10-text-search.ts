@@ -30,7 +30,8 @@ async function timeSearch(page: Page, word: string): Promise<number> {
     const box = panel.querySelector<HTMLInputElement>('input[type="search"].fw-search')!;
     const settled = () => {
       const rows = [...body.querySelectorAll<HTMLElement>('[role="row"]')];
-      return rows.length > 0 && !body.querySelector('.vt-pending') && rows.every((line) => line.innerText.toLowerCase().includes(text));
+      // textContent, not innerText: innerText lays the page out on every check, work the app itself never asks for.
+      return rows.length > 0 && !body.querySelector('.vt-pending') && rows.every((line) => line.textContent!.toLowerCase().includes(text));
     };
     return new Promise<number>((resolve, reject) => {
       const timeout = setTimeout(() => reject(new Error(`the search for ${text} did not settle`)), 30_000);

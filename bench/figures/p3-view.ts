@@ -29,8 +29,9 @@ async function timeOperation(page: Page, operation: Operation): Promise<number> 
   return page.evaluate(({ click, settled }) => {
     const panel = document.querySelector('[role="tabpanel"]:not([hidden])')!;
     const body = panel.querySelector('[role="grid"][aria-label="Alerts"] .vt-body')!;
+    // textContent, not innerText: innerText lays the page out on every check, work the app itself never asks for.
     const rows = () =>
-      [...body.querySelectorAll('[role="row"]')].map((row) => [...row.querySelectorAll('[role="gridcell"]:not(.vt-check)')].map((cell) => cell.querySelector('time')?.dateTime ?? (cell as HTMLElement).innerText.trim()));
+      [...body.querySelectorAll('[role="row"]')].map((row) => [...row.querySelectorAll('[role="gridcell"]:not(.vt-check)')].map((cell) => cell.querySelector('time')?.dateTime ?? (cell as HTMLElement).textContent!.trim()));
     const isSettled = new Function('rows', `return ${settled}`) as (rows: string[][]) => boolean;
     const target = panel.querySelector(click) as HTMLElement;
     return new Promise<number>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Activity, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { IpcError } from '../../src-preload/contract/define.ts';
 import { Palette } from '../features/palette/Palette.tsx';
@@ -48,9 +48,13 @@ export function Workspace() {
             hidden={tab.id !== activeTabId}
           >
             {(tab.id === activeTabId || windowSettled) && (
-              <ErrorBoundary viewTitle={tabTitle(tab, t)}>
-                <ViewForTab tab={tab} />
-              </ErrorBoundary>
+              // A tab out of view keeps its state but does no work until it is shown again: tabs of
+              // one appliance share its alerts store, and each used to redraw on every click in another.
+              <Activity mode={tab.id === activeTabId ? 'visible' : 'hidden'}>
+                <ErrorBoundary viewTitle={tabTitle(tab, t)}>
+                  <ViewForTab tab={tab} />
+                </ErrorBoundary>
+              </Activity>
             )}
           </section>
         ))}

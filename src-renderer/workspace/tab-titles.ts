@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { ViewParams } from '../../src-preload/contract/workspace.ts';
+import type { NavigationTarget, ViewParams } from '../../src-preload/contract/workspace.ts';
 import { knownTitle } from '../features/chat/chat-store.ts';
-import { knownTicketSubject } from '../features/support/ticket/ticket-subjects.ts';
+import { knownTicketSubject, rememberTicketSubject } from '../features/support/ticket/ticket-subjects.ts';
 
 // Kept apart from the views, so a tab strip of unopened item tabs is titled without loading them.
 
@@ -15,3 +15,11 @@ export const conversationTitle = ({ id }: ViewParams<'conversation'>, t: TFuncti
 
 export const ticketTitle = ({ profileId, ticketId }: ViewParams<'ticket'>, t: TFunction): string =>
   knownTicketSubject(profileId, ticketId) ?? t('views.ticket.titleWithId', { ticketId });
+
+/**
+ * A title already read elsewhere (a search hit's subject), for a tab opened behind the one in view:
+ * its view does nothing until shown, so it cannot title the tab itself.
+ */
+export function rememberTitle(target: NavigationTarget, title: string): void {
+  if (target.kind === 'ticket') rememberTicketSubject(target.params.profileId, target.params.ticketId, title);
+}

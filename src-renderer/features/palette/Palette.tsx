@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useFormat } from '../../ui/format.ts';
 import { paletteCommands, useCommandInputs, type PaletteCommand } from '../../workspace/commands.ts';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { rememberTitle } from '../../workspace/tab-titles.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { useNoteAction, usePaletteSearch, useRecentActions } from './palette-data.ts';
 import { usePaletteStore } from './palette-store.ts';
@@ -86,8 +87,11 @@ export function Palette() {
       noteAction.mutate(row.command.id);
       close();
       row.command.run();
+    } else if (row.type === 'hit') {
+      rememberTitle(row.hit.target, row.hit.title);
+      open(row.hit.target, background);
     } else {
-      open(row.type === 'hit' ? row.hit.target : row.direct.target, background);
+      open(row.direct.target, background);
     }
   };
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { flexRender } from '@tanstack/react-table';
 import { VirtualRows } from '../../../ui/VirtualRows.tsx';
@@ -56,7 +56,21 @@ export function VirtualTable<Row>(props: Props<Row>) {
   const [menu, setMenu] = useState<CellMenuTarget | null>(null);
   // Only the cell under the pointer carries its filter buttons: a screenful of hidden ones cost
   // every new filter or sort a few milliseconds of building and labelling.
-  const [hoveredCell, setHoveredCell] = useState<string | null>(null);
+  const [hoveredCell, setHoveredCell] = useState<{ index: number; column: string } | null>(null);
+  const latestOnFilter = useRef(onFilter);
+  useLayoutEffect(() => {
+    latestOnFilter.current = onFilter;
+  });
+  const filters = Boolean(onFilter);
+  // The same handlers every render, so a row whose data did not change is not drawn again.
+  const cellEvents = useMemo<CellEvents>(
+    () => ({
+      hover: (index, column) => setHoveredCell({ index, column }),
+      openMenu: setMenu,
+      filter: filters ? (column, value, mode) => latestOnFilter.current?.(column, value, mode) : undefined,
+    }),
+    [filters],
+  );
   const head = useRef<HTMLDivElement>(null);
   const rowHeight = rowHeights[density];
   const bodyHeight = props.fitRows ? `min(${Math.max(rowCount, 2) * rowHeight + 16}px, max(240px, 100vh - 300px))` : undefined;
@@ -161,59 +175,91 @@ export function VirtualTable<Row>(props: Props<Row>) {
         }}
       >
         {(row, index) =>
-          row
-            ? visible.map((column) => {
-                const value = column.filterValue?.(row);
-                const cellKey = `${index}:${column.id}`;
-                const filterable = onFilter && value !== undefined;
-                return (
-                  <div
-                    key={column.id}
-                    role="gridcell"
-                    className={column.className ? `vt-cell ${column.className}` : 'vt-cell'}
-                    title={column.text(row)}
-                    onMouseEnter={filterable ? () => setHoveredCell(cellKey) : undefined}
-                    onContextMenu={(event) => {
-                      event.preventDefault();
-                      setMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, text: column.text(row), value });
-                    }}
-                  >
-                    {column.cell(row, index)}
-                    {filterable && hoveredCell === cellKey && (
-                      <span className="vt-filter-buttons">
-                        <button
-                          type="button"
-                          tabIndex={-1}
-                          aria-label={t('firewall.table.filterIn', { column: column.title, value })}
-                          title={t('firewall.table.onlyTitle', { column: column.title, value })}
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            onFilter(column.id, value, 'in');
-                          }}
-                        >
-                          +
-                        </button>
-                        <button
-                          type="button"
-                          tabIndex={-1}
-                          aria-label={t('firewall.table.filterOut', { column: column.title, value })}
-                          title={t('firewall.table.hideTitle', { column: column.title, value })}
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            onFilter(column.id, value, 'out');
-                          }}
-                        >
-                          −
-                        </button>
-                      </span>
-                    )}
-                  </div>
-                );
-              })
-            : <div role="gridcell" className="vt-cell vt-pending" aria-busy="true" />
+          row ? (
+            <RowCells
+              row={row}
+              index={index}
+              columns={visible}
+              hoveredColumn={hoveredCell?.index === index ? hoveredCell.column : null}
+              cellEvents={cellEvents}
+            />
+          ) : (
+            <div role="gridcell" className="vt-cell vt-pending" aria-busy="true" />
+          )
         }
       </VirtualRows>
       {menu && <CellMenu target={menu} {...(onFilter && { onFilter })} onDismiss={() => setMenu(null)} />}
     </div>
   );
 }
+
+interface CellEvents {
+  hover(index: number, column: string): void;
+  openMenu(target: CellMenuTarget): void;
+  filter: ((column: string, value: string, mode: FilterMode) => void) | undefined;
+}
+
+interface RowCellsProps<Row> {
+  row: Row;
+  index: number;
+  columns: readonly Column<Row>[];
+  /** The column whose cell is under the pointer in this row: it alone carries the filter buttons. */
+  hoveredColumn: string | null;
+  cellEvents: CellEvents;
+}
+
+/**
+ * One row's cells. A new filter or sort draws the table twice, once as it asks and once when the
+ * rows come; the first time no row's data has changed, and none of them is drawn again.
+ */
+const RowCells = memo(function RowCells<Row>({ row, index, columns, hoveredColumn, cellEvents }: RowCellsProps<Row>) {
+  const { t } = useTranslation();
+  const { filter } = cellEvents;
+  return columns.map((column) => {
+    const value = column.filterValue?.(row);
+    const filterable = filter && value !== undefined;
+    return (
+      <div
+        key={column.id}
+        role="gridcell"
+        className={column.className ? `vt-cell ${column.className}` : 'vt-cell'}
+        title={column.text(row)}
+        onMouseEnter={filterable ? () => cellEvents.hover(index, column.id) : undefined}
+        onContextMenu={(event) => {
+          event.preventDefault();
+          cellEvents.openMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, text: column.text(row), value });
+        }}
+      >
+        {column.cell(row, index)}
+        {filterable && hoveredColumn === column.id && (
+          <span className="vt-filter-buttons">
+            <button
+              type="button"
+              tabIndex={-1}
+              aria-label={t('firewall.table.filterIn', { column: column.title, value })}
+              title={t('firewall.table.onlyTitle', { column: column.title, value })}
+              onClick={(event) => {
+                event.stopPropagation();
+                filter(column.id, value, 'in');
+              }}
+            >
+              +
+            </button>
+            <button
+              type="button"
+              tabIndex={-1}
+              aria-label={t('firewall.table.filterOut', { column: column.title, value })}
+              title={t('firewall.table.hideTitle', { column: column.title, value })}
+              onClick={(event) => {
+                event.stopPropagation();
+                filter(column.id, value, 'out');
+              }}
+            >
+              −
+            </button>
+          </span>
+        )}
+      </div>
+    );
+  });
+}) as <Row>(props: RowCellsProps<Row>) => ReactNode;

@@ -108,8 +108,9 @@ export function useTableColumns<Row>(tableId: string, columns: readonly Column<R
   });
 
   const byId = new Map(columns.map((column) => [column.id, column]));
+  // The table keeps its leaves while the layout stays: the rows keep their columns, and are not drawn again for nothing.
   const leaves = table.getVisibleLeafColumns();
-  const visible = leaves.map((leaf) => byId.get(leaf.id)!);
+  const visible = useMemo(() => leaves.map((leaf) => columns.find((column) => column.id === leaf.id)!), [leaves, columns]);
   // Beside an open detail the kept columns share the room left, each down to its least width
   // (its cells then end with an ellipsis), rather than running under the detail.
   const shrinks = Boolean(detail?.open);

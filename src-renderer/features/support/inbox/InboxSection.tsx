@@ -189,7 +189,8 @@ export function InboxSection({ profile }: SupportSectionProps) {
                 className: 'si-row',
                 selectedClassName: 'si-row-selected',
                 rowClassName: (row) => `${row.unread ? 'si-unread' : ''}${checks.checked.has(row.id) ? ' inbox-row-checked' : ''}`,
-                keyOf: (index, row) => row?.id ?? `pending-${index}`,
+                // By position: a new filter or search refills the rows on screen in place rather than building them anew.
+                keyOf: (index) => index,
               }}
             >
               {(row, index) => (row ? <InboxRow row={row} index={index} checked={checks.checked.has(row.id)} onCheck={checks.toggle} /> : <span className="si-row-pending" />)}
