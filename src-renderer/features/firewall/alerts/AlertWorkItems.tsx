@@ -3,7 +3,6 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { AlertDetail } from '../../../../src-preload/contract/firewall.ts';
-import type { knownWorkPriorities } from '../../../../src-preload/contract/support.ts';
 import { parseAddress } from '../../../../src-shared/address-mentions.ts';
 import { useProfilesStore } from '../../../connections/profiles-store.ts';
 import { useConfirmedWrite } from '../../../outbox/use-confirmed-write.ts';
@@ -12,8 +11,7 @@ import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { useAlertWorkItems, useCreateAlertWorkItem } from '../firewall-data.ts';
-
-const priorities: readonly (typeof knownWorkPriorities)[number][] = ['low', 'normal', 'high', 'urgent'];
+import { WorkItemFields, type WorkItemValues } from './WorkItemFields.tsx';
 
 /**
  * What an alert links to: "Create work item" (prefilled with the alert; the alert lists the items
@@ -68,10 +66,10 @@ function CreateWorkItemDialog({ profileId, detail, onClose }: { profileId: strin
   const { t } = useTranslation();
   const supportProfiles = useProfilesStore((state) => state.profiles).filter((profile) => profile.service === 'support');
   const firewallName = useProfilesStore((state) => state.profiles.find((profile) => profile.id === profileId)?.name ?? profileId);
-  const [supportProfileId, setSupportProfileId] = useState(supportProfiles[0]?.id ?? '');
-  const [title, setTitle] = useState(() => t('address.linked.prefillTitle', { id: detail.id, signature: detail.signature ?? detail.category ?? '' }).trim());
-  const [description, setDescription] = useState(() =>
-    [
+  const [values, setValues] = useState<WorkItemValues>(() => ({
+    supportProfileId: supportProfiles[0]?.id ?? '',
+    title: t('address.linked.prefillTitle', { id: detail.id, signature: detail.signature ?? detail.category ?? '' }).trim(),
+    description: [
       t('address.linked.prefillFrom', { id: detail.id, appliance: firewallName }),
       ...[
         ['occurredAt', detail.occurredAt],
@@ -82,18 +80,18 @@ function CreateWorkItemDialog({ profileId, detail, onClose }: { profileId: strin
         ['message', detail.message],
       ].flatMap(([field, value]) => (value ? [`${t(`firewall.alerts.fields.${field}`)}: ${value}`] : [])),
     ].join('\n'),
-  );
-  const [priority, setPriority] = useState<string>(detail.severity === 'critical' || detail.severity === 'high' ? 'high' : 'normal');
+    priority: detail.severity === 'critical' || detail.severity === 'high' ? 'high' : 'normal',
+  }));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
-  const confirm = useConfirmedWrite(supportProfileId);
+  const confirm = useConfirmedWrite(values.supportProfileId);
   const create = useCreateAlertWorkItem(profileId, detail.id);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!(await confirm(t('address.linked.createWorkItem')))) return;
     setBusy(true);
-    const result = await create({ supportProfileId, title, description, priority });
+    const result = await create(values);
     setBusy(false);
     if (result.ok) onClose();
     else setError(result.error);
@@ -105,42 +103,18 @@ function CreateWorkItemDialog({ profileId, detail, onClose }: { profileId: strin
         <p className="muted">{t('address.linked.noSupport')}</p>
       ) : (
         <form className="fw-work-form" onSubmit={(event) => void submit(event)}>
-          {supportProfiles.length > 1 && (
-            <label className="field">
-              <span className="field-label">{t('address.linked.supportConnection')}</span>
-              <select value={supportProfileId} onChange={(event) => setSupportProfileId(event.target.value)}>
-                {supportProfiles.map((profile) => (
-                  <option key={profile.id} value={profile.id}>
-                    {profile.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <label className="field">
-            <span className="field-label">{t('support.work.title')}</span>
-            <input value={title} required maxLength={200} onChange={(event) => setTitle(event.target.value)} />
-          </label>
-          <label className="field">
-            <span className="field-label">{t('support.work.description')}</span>
-            <textarea value={description} rows={7} maxLength={10_000} onChange={(event) => setDescription(event.target.value)} />
-          </label>
-          <label className="field">
-            <span className="field-label">{t('support.work.priority')}</span>
-            <select value={priority} onChange={(event) => setPriority(event.target.value)}>
-              {priorities.map((value) => (
-                <option key={value} value={value}>
-                  {t(`support.workPriority.${value}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <WorkItemFields
+            supportProfiles={supportProfiles}
+            values={values}
+            onChange={(change) => setValues((old) => ({ ...old, ...change }))}
+            description={{ label: t('support.work.description'), rows: 7 }}
+          />
           {error && <ErrorNotice error={error} title={t('address.linked.notCreated')} />}
           <div className="dialog-actions">
             <button type="button" className="button" onClick={onClose}>
               {t('support.form.cancel')}
             </button>
-            <button type="submit" className="button-primary" disabled={busy || title.trim() === '' || supportProfileId === ''}>
+            <button type="submit" className="button-primary" disabled={busy || values.title.trim() === '' || values.supportProfileId === ''}>
               {t('address.linked.create')}
             </button>
           </div>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { AlertsWorkItem } from '../../../../src-preload/contract/address.ts';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { AlertRow } from '../../../../src-preload/contract/firewall.ts';
-import type { knownWorkPriorities } from '../../../../src-preload/contract/support.ts';
 import { useProfilesStore } from '../../../connections/profiles-store.ts';
 import { useConfirmedWrite } from '../../../outbox/use-confirmed-write.ts';
 import { useOutboxEntry } from '../../../outbox/use-outbox-entry.ts';
@@ -13,10 +12,9 @@ import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ALERT_CHECK_LIMIT, type AlertsStore } from '../alerts/alerts-store.ts';
 import { alertsWorkItemCalls } from '../firewall-data.ts';
+import { WorkItemFields, type WorkItemValues } from '../alerts/WorkItemFields.tsx';
 import { alertsWorkItemText } from './alerts-work-item-text.ts';
 import type { AlertsChosen } from './BulkBlockDialog.tsx';
-
-const priorities: readonly (typeof knownWorkPriorities)[number][] = ['low', 'normal', 'high', 'urgent'];
 
 /**
  * "Create one work item" for the checked alerts (or the first of every alert the filter matches):
@@ -27,24 +25,20 @@ export function AlertsWorkItemDialog({ profileId, store, which, onClose, onCreat
   const calls = alertsWorkItemCalls(profileId);
   const supportProfiles = useProfilesStore((state) => state.profiles).filter((profile) => profile.service === 'support');
   const appliance = useProfilesStore((state) => state.profiles.find((profile) => profile.id === profileId)?.name ?? profileId);
-  const [supportProfileId, setSupportProfileId] = useState(supportProfiles[0]?.id ?? '');
   const [alerts, setAlerts] = useState<{ ids: string[]; total: number } | null>(null);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [priority, setPriority] = useState('normal');
+  const [values, setValues] = useState<WorkItemValues>({ supportProfileId: supportProfiles[0]?.id ?? '', title: '', description: '', priority: 'normal' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
   const [made, setMade] = useState<AlertsWorkItem | null>(null);
-  const confirm = useConfirmedWrite(supportProfileId);
+  const confirm = useConfirmedWrite(values.supportProfileId);
   const create = calls.create;
 
   useEffect(() => {
     const show = (rows: readonly AlertRow[], total: number) => {
       const text = alertsWorkItemText(t, rows, total, appliance);
       setAlerts({ ids: rows.map((row) => row.id), total });
-      setTitle(text.title);
-      setDescription(text.description);
-      setPriority(rows.some((row) => row.severity === 'critical' || row.severity === 'high') ? 'high' : 'normal');
+      const priority = rows.some((row) => row.severity === 'critical' || row.severity === 'high') ? 'high' : 'normal';
+      setValues((old) => ({ ...old, title: text.title, description: text.description, priority }));
     };
     if ('alertIds' in which) {
       // Checked rows were on screen: their pages are at hand, in the table's order.
@@ -62,7 +56,7 @@ export function AlertsWorkItemDialog({ profileId, store, which, onClose, onCreat
     event.preventDefault();
     if (!alerts || !(await confirm(t('firewall.selection.work.create')))) return;
     setBusy(true);
-    const result = await create({ alertIds: alerts.ids, supportProfileId, title, description, priority });
+    const result = await create({ alertIds: alerts.ids, ...values });
     setBusy(false);
     if (!result.ok) return setError(result.error);
     setMade(result.data);
@@ -84,42 +78,18 @@ export function AlertsWorkItemDialog({ profileId, store, which, onClose, onCreat
               {alerts.total > alerts.ids.length && ` ${t('firewall.selection.work.capped', { count: alerts.total, limit: alerts.ids.length })}`}
             </p>
           )}
-          {supportProfiles.length > 1 && (
-            <label className="field">
-              <span className="field-label">{t('address.linked.supportConnection')}</span>
-              <select value={supportProfileId} onChange={(event) => setSupportProfileId(event.target.value)}>
-                {supportProfiles.map((profile) => (
-                  <option key={profile.id} value={profile.id}>
-                    {profile.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <label className="field">
-            <span className="field-label">{t('support.work.title')}</span>
-            <input value={title} required maxLength={200} onChange={(event) => setTitle(event.target.value)} />
-          </label>
-          <label className="field">
-            <span className="field-label">{t('firewall.selection.work.preview')}</span>
-            <textarea className="fw-work-preview" value={description} rows={12} maxLength={10_000} onChange={(event) => setDescription(event.target.value)} />
-          </label>
-          <label className="field">
-            <span className="field-label">{t('support.work.priority')}</span>
-            <select value={priority} onChange={(event) => setPriority(event.target.value)}>
-              {priorities.map((value) => (
-                <option key={value} value={value}>
-                  {t(`support.workPriority.${value}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <WorkItemFields
+            supportProfiles={supportProfiles}
+            values={values}
+            onChange={(change) => setValues((old) => ({ ...old, ...change }))}
+            description={{ label: t('firewall.selection.work.preview'), rows: 12, className: 'fw-work-preview' }}
+          />
           {error && <ErrorNotice error={error} title={t('address.linked.notCreated')} />}
           <div className="dialog-actions">
             <button type="button" className="button" onClick={onClose}>
               {t('support.form.cancel')}
             </button>
-            <button type="submit" className="button-primary" disabled={busy || !alerts || alerts.ids.length === 0 || title.trim() === '' || supportProfileId === ''}>
+            <button type="submit" className="button-primary" disabled={busy || !alerts || alerts.ids.length === 0 || values.title.trim() === '' || values.supportProfileId === ''}>
               {t('firewall.selection.work.create')}
             </button>
           </div>
