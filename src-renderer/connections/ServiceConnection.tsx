@@ -108,7 +108,7 @@ export function ServiceConnection({ service, title, needs, profileId, children }
           {t('connection.liveByDefault', { name: profile.name })}
         </p>
       )}
-      <ConnectionBanner profile={profile} health={health} test={test} retry={() => void runTest(profile.id)} />
+      <ConnectionBanner profile={profile} health={health} test={test} retry={() => void runTest(profile.id, true)} />
       <ConnectionFailureContext value={failureOf(connectionState(health, test))}>{children(profile)}</ConnectionFailureContext>
     </div>
   );

@@ -24,7 +24,8 @@ export interface ProfilesStore {
   save(input: ProfileInput): Promise<IpcResult<ProfileView>>;
   remove(id: string): Promise<IpcResult<null>>;
   /** Tests a profile's connection; while one test runs, asking again joins it. */
-  test(id: string): Promise<SettledTest>;
+  /** `fresh`: the analyst asked (Retry): a new test even while one runs, which may have started before the server came back. */
+  test(id: string, fresh?: boolean): Promise<SettledTest>;
   trust(id: string, sha256: string): Promise<IpcResult<ProfileView>>;
   /** The way out of a changed certificate; once main took it, the connection is tested again. */
   acceptCertificateChange(id: string, choice: CertificateChoice, apiKey: string): Promise<IpcResult<ProfileView>>;
@@ -67,9 +68,9 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => {
       return result;
     },
 
-    async test(id) {
+    async test(id, fresh = false) {
       const running = get().tests[id];
-      if (running?.state === 'running') return running.done;
+      if (running?.state === 'running' && !fresh) return running.done;
       // Only the newest test of a profile may report: one started before an edit is stale.
       const done = opsdesk.profiles.testConnection({ id }).then((result): SettledTest => {
         const outcome: SettledTest = result.ok ? { state: 'passed', report: result.data } : { state: 'failed', error: result.error };

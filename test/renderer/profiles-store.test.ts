@@ -41,6 +41,19 @@ describe('profiles store', () => {
     expect(sims.firewall.requests.filter((request) => request.path.endsWith('/system/status')).length).toBe(before + 1);
   });
 
+  test('Retry tests again even while a test runs, and only its outcome reports: the earlier one may have started before the server came back', async () => {
+    const saved = await useProfilesStore.getState().save(firewallInput('Retried while testing'));
+    if (!saved.ok) throw new Error(saved.error.message);
+    const before = sims.firewall.requests.filter((request) => request.path.endsWith('/system/status')).length;
+    sims.firewall.faults.add({ path: '/system/status', kind: 'delay', ms: 300, times: 1 });
+    const earlier = useProfilesStore.getState().test(saved.data.id);
+    const retried = useProfilesStore.getState().test(saved.data.id, true);
+    const [earlierOutcome, retriedOutcome] = await Promise.all([earlier, retried]);
+    expect(retriedOutcome).not.toBe(earlierOutcome);
+    expect(useProfilesStore.getState().tests[saved.data.id]).toBe(retriedOutcome);
+    expect(sims.firewall.requests.filter((request) => request.path.endsWith('/system/status')).length).toBe(before + 2);
+  });
+
   test('a test that started before an edit does not report on the edited profile', async () => {
     const saved = await useProfilesStore.getState().save(firewallInput('Edited while testing'));
     if (!saved.ok) throw new Error(saved.error.message);
