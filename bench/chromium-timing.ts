@@ -1,4 +1,4 @@
-// What the Chromium figures (P3, P6) time with: a p95, and the first rows a new tab paints.
+// What the Chromium figures time with: a p95, the first rows a new tab paints, and the longest window task.
 import type { Page } from 'playwright-core';
 
 export const p95 = (values: number[]): number => {
@@ -31,3 +31,16 @@ export async function timeFirstRows(page: Page, view: string, firstRow: string):
   await page.keyboard.press('Enter');
   return page.evaluate(() => (window as unknown as { __firstRows: Promise<number> }).__firstRows);
 }
+
+/** Starts noting the longest main-thread task (`longtask`: those over 50 ms) from now on. */
+export const watchLongTasks = (page: Page) =>
+  page.evaluate(() => {
+    const holder = window as unknown as { __longest: number; __longTasks?: PerformanceObserver };
+    holder.__longTasks?.disconnect();
+    holder.__longest = 0;
+    holder.__longTasks = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) holder.__longest = Math.max(holder.__longest, entry.duration);
+    });
+    holder.__longTasks.observe({ type: 'longtask', buffered: false });
+  });
+export const longestTask = (page: Page) => page.evaluate(() => (window as unknown as { __longest: number }).__longest);

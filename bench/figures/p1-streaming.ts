@@ -2,6 +2,7 @@
 // frames, N chunks) is read twice from memory through the openai SDK: bare iteration, and main's
 // path (readAnswer, the 16 ms DeltaBatcher, the event that carries the batches). Main's CPU time
 // per chunk must be at most 1.2x the bare iteration's, and its rate well above 5,000 chunks a second.
+import { longestTask, watchLongTasks } from '../chromium-timing.ts';
 import OpenAI from 'openai';
 import type { Figure, FigureRow } from '../figure.ts';
 import { DeltaBatcher, readAnswer } from '../../src-main/core/gateway/chat/answer-stream.ts';
@@ -103,17 +104,11 @@ async function inChromium(chunks: number): Promise<{ longestTaskMs: number; fina
     app.services.chat.onAnswerEnded(() => (storedAt = performance.now()));
     await panel.getByRole('textbox', { name: 'Message', exact: true }).fill('Stream a long answer');
     // Installed once the conversation is on screen: what is measured is the streaming, not opening the tab.
-    await page.evaluate(() => {
-      const holder = window as unknown as { __longest: number };
-      holder.__longest = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) holder.__longest = Math.max(holder.__longest, entry.duration);
-      }).observe({ type: 'longtask', buffered: false });
-    });
+    await watchLongTasks(page);
     await panel.getByRole('button', { name: 'Send' }).click();
     await page.waitForFunction(() => document.querySelector('article[aria-busy="false"] .chat-markdown') !== null, undefined, { polling: 'raf', timeout: 120_000 });
     const shownAt = performance.now();
-    const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    const longestTaskMs = await longestTask(page);
     return { longestTaskMs, finalTextMs: shownAt - storedAt };
   } finally {
     await app.close({ removeData: true });

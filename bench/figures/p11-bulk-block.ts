@@ -5,6 +5,7 @@
 // never block the window for more than 50 ms), the simulator's 429 answers meanwhile (the run keeps
 // within the key's rate: none), and the time it took against the time the key's rate budget allows
 // for 500 calls (500 / 50 per second: 10 s; at most 1.2 times that). Needs `electron-vite build` first.
+import { longestTask, watchLongTasks } from '../chromium-timing.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { startSimulators } from '../../test/sim/index.ts';
 import { openApp } from '../../test/support/app-harness.ts';
@@ -56,18 +57,12 @@ async function bulkBlock({ quick }: { quick: boolean }): Promise<FigureRow[]> {
     await block.waitFor();
 
     const requestsBefore = sims.firewall.requests.length;
-    await page.evaluate(() => {
-      const holder = window as unknown as { __longest: number };
-      holder.__longest = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) holder.__longest = Math.max(holder.__longest, entry.duration);
-      }).observe({ type: 'longtask', buffered: false });
-    });
+    await watchLongTasks(page);
     const started = performance.now();
     await block.click();
     await dialog.getByRole('status').filter({ hasText: `${count} blocked · 0 queued · 0 failed · 0 to go` }).waitFor({ timeout: 10 * 60_000 });
     const seconds = (performance.now() - started) / 1000;
-    const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    const longestTaskMs = await longestTask(page);
     const answered = sims.firewall.requests.slice(requestsBefore);
     const limited = answered.filter((request) => request.status === 429).length;
     const blocked = new Set(sims.firewall.blockedAddresses());

@@ -3,6 +3,7 @@
 // the window ran from the click until every ticket's result read "sent" (it must never block the
 // window for more than 50 ms), and the simulator's 429 answers meanwhile (the batch keeps within the
 // key's rate: none).
+import { longestTask, watchLongTasks } from '../chromium-timing.ts';
 import { randomUUID } from 'node:crypto';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { startSimulators, SUPPORT_API_PREFIX, SUPPORT_SCOPES } from '../../test/sim/index.ts';
@@ -52,18 +53,12 @@ export async function p6BulkClose({ quick }: { quick: boolean }): Promise<Figure
     const dialog = page.getByRole('dialog', { name: `Close ${count} tickets` });
     await dialog.getByLabel('Closing note (optional, sent with each ticket)').fill('Closed with the outage ticket.');
     const requestsBefore = sims.support.requests.length;
-    await page.evaluate(() => {
-      const holder = window as unknown as { __longest: number };
-      holder.__longest = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) holder.__longest = Math.max(holder.__longest, entry.duration);
-      }).observe({ type: 'longtask', buffered: false });
-    });
+    await watchLongTasks(page);
     const started = performance.now();
     await dialog.getByRole('button', { name: `Close ${count} tickets` }).click();
     await dialog.getByRole('status', { name: 'Closing progress' }).filter({ hasText: `${count} sent · 0 waiting · 0 failed` }).waitFor({ timeout: 20 * 60_000 });
     const seconds = Math.round((performance.now() - started) / 1000);
-    const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    const longestTaskMs = await longestTask(page);
     const answered = sims.support.requests.slice(requestsBefore);
     const limited = answered.filter((request) => request.status === 429).length;
     const closed = sims.support.store.tickets.filter((ticket) => ticket.subject.startsWith(SUBJECT) && ticket.status === 'closed').length;

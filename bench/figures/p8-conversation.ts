@@ -4,6 +4,7 @@
 // wheels from its bottom to its top and while a 20,000-chunk answer streams into it, and the window's
 // JS heap after all that. The same figures for a 20-message conversation, each in a fresh window of
 // the same run, are the baseline. Needs `electron-vite build` first (out/renderer).
+import { longestTask, watchLongTasks } from '../chromium-timing.ts';
 import type { Browser, Page } from 'playwright-core';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { startSimulators, type Simulators } from '../../test/sim/index.ts';
@@ -23,18 +24,6 @@ interface Measured {
   heapMb: number;
 }
 
-/** Starts noting the longest main-thread task (`longtask`: those over 50 ms) from now on. */
-const watchLongTasks = (page: Page) =>
-  page.evaluate(() => {
-    const holder = window as unknown as { __longest: number; __longTasks?: PerformanceObserver };
-    holder.__longTasks?.disconnect();
-    holder.__longest = 0;
-    holder.__longTasks = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) holder.__longest = Math.max(holder.__longest, entry.duration);
-    });
-    holder.__longTasks.observe({ type: 'longtask', buffered: false });
-  });
-const longestTask = (page: Page) => page.evaluate(() => (window as unknown as { __longest: number }).__longest);
 const nextFrame = (page: Page) => page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(0)))));
 
 /** The visible message list's scroll position and whether its first message is on screen. */
