@@ -13,6 +13,7 @@ import type { Browser } from 'playwright-core';
 import { p95, timeFirstRows } from '../chromium-timing.ts';
 import { row } from '../figure.ts';
 import type { Figure, FigureRow } from '../figure.ts';
+import { cachePageSize } from '../../src-renderer/ui/paged-cache.ts';
 
 const profileId = 'bench-p10';
 const firstAlertCell = '[role="grid"][aria-label="Alerts"] .vt-body [role="gridcell"]:not(.vt-pending):not(.vt-check)';
@@ -58,7 +59,7 @@ function bareSearch(db: Db): (word: string) => unknown {
     `SELECT a.id, a.severity, a.occurred_ms, a.category, a.action, a.src_ip, a.src_port, a.dst_ip, a.dst_port, a.protocol, a.signature, a.message, a.device_id
      FROM firewall_alerts a WHERE a.profile_key = (SELECT key FROM firewall_profile_keys WHERE profile_id = ?)
        AND a.search_key IN (SELECT rowid FROM firewall_alerts_fts WHERE firewall_alerts_fts MATCH ?)
-     ORDER BY a.occurred_ms DESC, a.rowid DESC LIMIT 100`,
+     ORDER BY a.occurred_ms DESC, a.rowid DESC LIMIT ${cachePageSize}`,
   );
   return (word) => statement.all(profileId, `"${word}"*`);
 }

@@ -13,6 +13,7 @@ import { p95, timeFirstRows } from '../chromium-timing.ts';
 import { row } from '../figure.ts';
 import type { Figure, FigureRow } from '../figure.ts';
 import { fillAlertCache } from '../../test/support/alert-cache-fill.ts';
+import { cachePageSize } from '../../src-renderer/ui/paged-cache.ts';
 
 
 
@@ -77,7 +78,7 @@ function bareQuery(db: Db, filter: AlertFilter, sort: AlertSort): () => unknown 
   const statement = db.prepare(
     `SELECT a.id, a.severity, a.occurred_ms, a.category, a.action, a.src_ip, a.src_port, a.dst_ip, a.dst_port, a.protocol, a.signature, a.message, a.device_id,
        EXISTS (SELECT 1 FROM firewall_blocklist b WHERE b.profile_id = @profileId AND b.ip = a.src_ip) AS source_blocked
-     FROM firewall_alerts a WHERE a.profile_key = (SELECT key FROM firewall_profile_keys WHERE profile_id = @profileId) ${critical} ORDER BY a.occurred_ms ${direction}, a.rowid ${direction} LIMIT 100`,
+     FROM firewall_alerts a WHERE a.profile_key = (SELECT key FROM firewall_profile_keys WHERE profile_id = @profileId) ${critical} ORDER BY a.occurred_ms ${direction}, a.rowid ${direction} LIMIT ${cachePageSize}`,
   );
   return () => statement.all({ profileId: profileIdOf });
 }
@@ -114,7 +115,7 @@ async function measureCache(browser: Browser, count: number, rounds: number): Pr
     const firstPageBare: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
       const started = performance.now();
-      repository.query(profileId, {}, { field: 'occurredAt', direction: 'desc' }, 0, 100);
+      repository.query(profileId, {}, { field: 'occurredAt', direction: 'desc' }, 0, cachePageSize);
       firstPageBare.push(performance.now() - started);
     }
     const answer: number[] = [];
@@ -127,7 +128,7 @@ async function measureCache(browser: Browser, count: number, rounds: number): Pr
         // As the IPC path does in main: the router checks the call, the service answers, and the reply
         // is written with V8's serializer. The window reads it back on its own thread (in the end-to-end
         // figure); a structuredClone here would charge main with that reading too, two thirds of its time.
-        serialize(app.services.firewall.alerts.query(alertQuerySchema.parse({ profileId, filter, sort, offset: 0, limit: 100 })));
+        serialize(app.services.firewall.alerts.query(alertQuerySchema.parse({ profileId, filter, sort, offset: 0, limit: cachePageSize })));
         answer.push(performance.now() - started);
         started = performance.now();
         bareQueries[index]!();

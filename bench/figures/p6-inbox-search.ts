@@ -12,9 +12,9 @@ import { launchChromium } from '../../test/support/chromium.ts';
 import { insertProfileRow } from '../../test/support/profile-row.ts';
 import { p95 } from '../chromium-timing.ts';
 import { row, type FigureRow } from '../figure.ts';
+import { cachePageSize } from '../../src-renderer/ui/paged-cache.ts';
 
 const MESSAGES_PER_TICKET = 10;
-const pageSize = 100;
 
 /** `rows` tickets of ten messages each about two topics of seven, their words varied enough that searches narrow differently. */
 function fillTicketThreads(db: Db, profileId: string, rows: number, nowMs: number): void {
@@ -94,7 +94,7 @@ export async function p6InboxSearch({ quick }: { quick: boolean }): Promise<Figu
         endToEnd.push(await timeSearch(app.page, words, total));
         shown = total;
         const started = performance.now();
-        repository.query(profileId, { text: words }, 0, pageSize);
+        repository.query(profileId, { text: words }, 0, cachePageSize);
         bare.push(performance.now() - started);
       }
     }

@@ -16,11 +16,11 @@ import { p6InboxSearch } from './p6-inbox-search.ts';
 import { p6BulkClose } from './p6-bulk-close.ts';
 import type { Figure, FigureRow } from '../figure.ts';
 import { insertProfileRow } from '../../test/support/profile-row.ts';
+import { cachePageSize } from '../../src-renderer/ui/paged-cache.ts';
 
 /** A row with its data, not a placeholder. */
 const firstTicketRow = '[role="listbox"][aria-label="Ticket list"] [role="option"]:not([aria-busy])';
 
-const pageSize = 100;
 
 
 /** A support profile and `rows` cached tickets shaped like the simulator's, spread over the four statuses. */
@@ -108,11 +108,11 @@ export const p6Inbox: Figure = {
       const bare: number[] = [];
       for (let round = 0; round < rounds; round += 1) {
         let started = performance.now();
-        repository.query(profileId, {}, 0, pageSize);
+        repository.query(profileId, {}, 0, cachePageSize);
         firstPageBare.push(performance.now() - started);
         for (const { status } of filters) {
           started = performance.now();
-          repository.query(profileId, { status }, 0, pageSize);
+          repository.query(profileId, { status }, 0, cachePageSize);
           bare.push(performance.now() - started);
         }
       }

@@ -2,8 +2,11 @@ import type { StateCreator } from 'zustand';
 import type { IpcError, IpcResult } from '../../src-preload/contract/define.ts';
 import type { CachedPage } from '../../src-preload/contract/pages.ts';
 
-/** Rows fetched per call: a screenful and a half, so a scroll asks main once or twice. */
-export const cachePageSize = 100;
+/**
+ * Rows fetched per call: a tall screen's worth. Every new filter or search waits for its first
+ * page to cross IPC, so a smaller page answers sooner; a scroll asks for the next one.
+ */
+export const cachePageSize = 50;
 
 export interface PagedCacheState<Row, Query, Page extends CachedPage<Row>> {
   query: Query;

@@ -58,11 +58,14 @@ export function useKeptFilter<Filter extends FlatFilter<Filter>>(profileId: stri
   const keep = useViewFilters((state) => state.keep);
   useEffect(() => load(profileId), [load, profileId]);
   const filter = useMemo(() => keptOver(defaults.initial, kept, defaults.allowed), [defaults, kept]);
+  /** Keeps the change and answers the whole filter it makes. */
   const change = useCallback(
-    (part: Partial<Filter>) => {
+    (part: Partial<Filter>): Filter => {
       // Two changes in one event both count: each starts from what the store holds now.
       const current = keptOver(defaults.initial, useViewFilters.getState().byProfile[profileId]?.[viewId], defaults.allowed);
-      keep(profileId, viewId, { ...current, ...part } as ViewFilter);
+      const next = { ...current, ...part };
+      keep(profileId, viewId, next as ViewFilter);
+      return next;
     },
     [defaults, keep, profileId, viewId],
   );

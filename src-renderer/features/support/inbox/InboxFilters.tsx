@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketStatusCount } from '../../../../src-preload/contract/support.ts';
 import { useFormat } from '../../../ui/format.ts';
@@ -11,7 +12,7 @@ interface Props {
 }
 
 /** Search, status chips with their counts under the words, and the unread and left-offline toggles. */
-export function InboxFilters({ query, counts, onChange }: Props) {
+export const InboxFilters = memo(function InboxFilters({ query, counts, onChange }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
   // Statuses OpsDesk has words for first, then any other the cache holds, as sent.
@@ -59,10 +60,10 @@ export function InboxFilters({ query, counts, onChange }: Props) {
       </div>
     </div>
   );
-}
+});
 
 /** How far back the list goes and its order: beside the list's count, where the filters' row has no room left for them. */
-export function InboxListOrder({ query, onChange }: Pick<Props, 'query' | 'onChange'>) {
+export const InboxListOrder = memo(function InboxListOrder({ query, onChange }: Pick<Props, 'query' | 'onChange'>) {
   const { t } = useTranslation();
   return (
     <>
@@ -82,4 +83,4 @@ export function InboxListOrder({ query, onChange }: Pick<Props, 'query' | 'onCha
       </select>
     </>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TicketRow } from '../../../../src-preload/contract/support.ts';
+import type { TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { VirtualRows } from '../../../ui/VirtualRows.tsx';
 import { useViewRequest, type InboxAction } from '../../../workspace/view-requests.ts';
@@ -26,6 +26,9 @@ import '../lists/support-lists.css';
 import './inbox.css';
 
 const ROW_HEIGHT = 58;
+const NO_COUNTS: readonly TicketStatusCount[] = [];
+/** Rows built beyond each edge: enough for a wheel's step, few enough that a new search refills little. */
+const OVERSCAN = 4;
 /** How far "what the list knows" of checked tickets is looked for: the pages a user scrolled through. */
 const KNOWN_ROWS_READ = 5_000;
 
@@ -44,7 +47,7 @@ export function InboxSection({ profile }: SupportSectionProps) {
     allowed: inboxQueryWords,
   });
   const { total, query, selectedIndex, rowAt, select } = list;
-  const counts = useInboxCounts(profileId, query).data ?? [];
+  const counts = useInboxCounts(profileId, query).data ?? NO_COUNTS;
   const checks = useTicketChecks(useCallback((index: number) => rowAt(index)?.id, [rowAt]));
   const writes = useSupportWrites(profileId);
   const navigate = useWorkspaceStore((state) => state.navigate);
@@ -107,10 +110,16 @@ export function InboxSection({ profile }: SupportSectionProps) {
     const result = await inboxCalls.allIds(profileId, query);
     if (result.ok) checks.checkAll(result.data);
   };
-  const setQuery = (change: Partial<InboxQuery>) => {
-    checks.clear();
-    list.setQuery(change);
-  };
+  const { clear: clearChecks } = checks;
+  const { setQuery: setListQuery } = list;
+  // The same function every render: the filters beside the list are not built again when its rows arrive.
+  const setQuery = useCallback(
+    (change: Partial<InboxQuery>) => {
+      clearChecks();
+      setListQuery(change);
+    },
+    [clearChecks, setListQuery],
+  );
 
   const allChecked = total !== null && total > 0 && checks.checked.size >= Math.min(total, BULK_LIMIT);
   return (
@@ -177,7 +186,7 @@ export function InboxSection({ profile }: SupportSectionProps) {
         list={
           <div ref={listRef}>
             <VirtualRows
-              list={{ rowCount: total ?? 0, rowHeight: ROW_HEIGHT, overscan: 8, onRangeChange: list.ensureRows, selectedIndex, onSelect: select, onOpen: (index) => {
+              list={{ rowCount: total ?? 0, rowHeight: ROW_HEIGHT, overscan: OVERSCAN, onRangeChange: list.ensureRows, selectedIndex, onSelect: select, onOpen: (index) => {
                 const row = rowAt(index);
                 if (row) openInTab(row);
               } }}

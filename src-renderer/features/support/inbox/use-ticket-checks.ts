@@ -33,14 +33,17 @@ export function useTicketChecks(idAt: (index: number) => string | undefined) {
     [anchor, idAt],
   );
 
+  // Stable, and no change when nothing is checked: every search clears the checks.
+  const clear = useCallback(() => {
+    setChecked((current) => (current.size === 0 ? current : new Set()));
+    setAnchor(null);
+  }, []);
+
   return {
     checked,
     toggle,
     checkAll: (ids: readonly string[]) => setChecked(new Set(ids.slice(0, BULK_LIMIT))),
-    clear: () => {
-      setChecked(new Set());
-      setAnchor(null);
-    },
+    clear,
   };
 }
 

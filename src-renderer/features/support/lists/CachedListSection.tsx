@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
+import { shallow } from 'zustand/shallow';
 import type { SupportScope } from '../../../../src-preload/contract/support.ts';
 import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
 import type { SupportResource } from '../../../../src-preload/contract/sync.ts';
@@ -37,10 +38,18 @@ interface CachedListSource<Row, Query extends FlatFilter<Query>> {
 export function useCachedList<Row extends { id: string }, Query extends FlatFilter<Query>>({ profileId, resource, read, initialQuery, allowed }: CachedListSource<Row, Query>) {
   const [kept, keep] = useKeptFilter(profileId, `support.${resource}`, initialQuery, allowed);
   const [store] = useState(() => createStore<PagedCacheState<Row, Query, CachedPage<Row>>>()(pagedCacheSlice(read, kept)));
-  // The list follows the kept filters: a change here, or what main kept arriving after the first render.
+  // The list follows the kept filters: what main kept arriving after the first render, or a change in another tab of this list.
   useEffect(() => {
-    if (store.getState().query !== kept) store.getState().setQuery(() => kept);
+    if (!shallow(store.getState().query, kept)) store.getState().setQuery(() => kept);
   }, [kept, store]);
+  // A change made here is read in the same event, not after the render it causes: main looks while the window draws.
+  const setQuery = useCallback(
+    (change: Partial<Query>) => {
+      const next = keep(change);
+      if (!shallow(store.getState().query, next)) store.getState().setQuery(() => next);
+    },
+    [keep, store],
+  );
   const total = useStore(store, (state) => state.total);
   const syncedAt = useStore(store, (state) => state.answered?.syncedAt ?? null);
   const error = useStore(store, (state) => state.error);
@@ -51,7 +60,7 @@ export function useCachedList<Row extends { id: string }, Query extends FlatFilt
   const { refresh, ensureRows, rowAt, select } = store.getState();
   useCacheFollower(supportKeys.cached(profileId, resource), refresh);
 
-  return { total, syncedAt, error, query, selectedIndex, ensureRows, rowAt, select, setQuery: keep };
+  return { total, syncedAt, error, query, selectedIndex, ensureRows, rowAt, select, setQuery };
 }
 
 export type CachedList<Row extends { id: string }, Query extends FlatFilter<Query>> = ReturnType<typeof useCachedList<Row, Query>>;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { supportCalls, useSupportSyncStatus } from '../support-data.ts';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
@@ -7,7 +8,7 @@ import { Time } from '../../../ui/Time.tsx';
 import { useExplainedAbove } from '../../../connections/connection-state.ts';
 
 /** When a support cache was last filled from the server and what its sync does now: always in view. */
-export function SupportSyncLine({ profileId, resource }: { profileId: string; resource: SupportResource }) {
+export const SupportSyncLine = memo(function SupportSyncLine({ profileId, resource }: { profileId: string; resource: SupportResource }) {
   const { t } = useTranslation();
   const status = useSupportSyncStatus(profileId, resource);
 
@@ -27,7 +28,7 @@ export function SupportSyncLine({ profileId, resource }: { profileId: string; re
       </button>
     </div>
   );
-}
+});
 
 /** Why the server was not reached, unless the connection banner above says it already. */
 function NotReached({ error }: { error: IpcError }) {
