@@ -1,6 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 
 interface Options {
   rowCount: number;
@@ -18,35 +17,75 @@ interface Options {
   onToggle?(index: number, range: boolean): void;
 }
 
+/** The rows the scrolling box shows: the first one at least partly in view, and how many fit. */
+interface Window {
+  firstInView: number;
+  rowsInView: number;
+}
+
 /**
- * A scrolling list of any length where only the rows on screen exist: the virtualizer, the range
- * it reports to the owner, and the keys an analyst moves with (↑/↓, Page Up/Down, Home/End, Enter
- * opens, Space checks).
+ * Which rows are in view, read from the box's scroll position and height. Changes only when a row
+ * enters or leaves the view, not with every pixel scrolled.
+ */
+function useRowsInView(scroller: RefObject<HTMLDivElement | null>, rowHeight: number): Window {
+  const [view, setView] = useState<Window>({ firstInView: 0, rowsInView: 0 });
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const read = () => {
+      const firstInView = Math.floor(element.scrollTop / rowHeight);
+      const rowsInView = Math.ceil(element.clientHeight / rowHeight) + 1;
+      setView((current) => (current.firstInView === firstInView && current.rowsInView === rowsInView ? current : { firstInView, rowsInView }));
+    };
+    read();
+    element.addEventListener('scroll', read, { passive: true });
+    const resized = new ResizeObserver(read);
+    resized.observe(element);
+    return () => {
+      element.removeEventListener('scroll', read);
+      resized.disconnect();
+    };
+  }, [scroller, rowHeight]);
+  return view;
+}
+
+/**
+ * A scrolling list of any length where only the rows on screen exist: every row is `rowHeight`
+ * tall, so where each one goes is arithmetic, the same work for ten rows as for a million (a
+ * general virtualizer measures every row again whenever the count changes, several ms a filter at
+ * 100,000 alerts). Also the range it reports to the owner, and the keys an analyst moves with
+ * (↑/↓, Page Up/Down, Home/End, Enter opens, Space checks).
  */
 export function useVirtualRows({ rowCount, rowHeight, overscan, onRangeChange, selectedIndex, onSelect, onOpen, onClose, onToggle }: Options) {
   const scroller = useRef<HTMLDivElement>(null);
   const rowIdPrefix = useId();
-  // The virtualizer is read afresh on every render by design; its users are not memoised.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items.at(-1)?.index ?? -1;
+  const { firstInView, rowsInView } = useRowsInView(scroller, rowHeight);
+  const first = Math.max(0, Math.min(firstInView, rowCount - 1) - overscan);
+  const last = Math.min(rowCount - 1, firstInView + rowsInView - 1 + overscan);
+  const items: { index: number; start: number }[] = [];
+  for (let index = first; index <= last; index++) items.push({ index, start: index * rowHeight });
 
   useEffect(() => {
     if (last >= first) onRangeChange(first, last + 1);
   }, [first, last, onRangeChange]);
 
+  /** Scrolls as little as brings row `index` wholly into view. */
+  const scrollToRow = (index: number) => {
+    const element = scroller.current;
+    if (!element) return;
+    const top = index * rowHeight;
+    if (top < element.scrollTop) element.scrollTop = top;
+    else if (top + rowHeight > element.scrollTop + element.clientHeight) element.scrollTop = top + rowHeight - element.clientHeight;
+  };
   const moveTo = (index: number) => {
     if (rowCount === 0) return;
     const target = Math.max(0, Math.min(rowCount - 1, index));
     onSelect(target);
-    virtualizer.scrollToIndex(target, { align: 'auto' });
+    scrollToRow(target);
   };
-  const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
-
   const onKeyDown = (event: KeyboardEvent) => {
     const current = selectedIndex ?? -1;
+    const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
     const moves: Record<string, number> = {
       ArrowDown: current + 1,
       ArrowUp: current - 1,
@@ -67,7 +106,7 @@ export function useVirtualRows({ rowCount, rowHeight, overscan, onRangeChange, s
   return {
     scroller,
     items,
-    totalHeight: virtualizer.getTotalSize(),
+    totalHeight: rowCount * rowHeight,
     onKeyDown,
     /** The DOM id of row `index`, for aria-activedescendant. */
     rowId: (index: number) => `${rowIdPrefix}-row-${index}`,

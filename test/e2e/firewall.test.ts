@@ -120,6 +120,19 @@ describe('the firewall workspace, as an analyst uses it', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => detail.count()).toBe(0);
 
+    // End selects the last alert the filters match and scrolls it wholly into view.
+    const matched = Number((await matching(page)).replace(/\D/g, ''));
+    const rowsBox = alertsGrid(page).getByRole('rowgroup', { name: 'Alerts rows' });
+    await rowsBox.focus();
+    await page.keyboard.press('End');
+    const chosen = alertsGrid(page).locator('.vt-body [role="row"][aria-selected="true"]');
+    await expect.poll(() => chosen.getAttribute('aria-rowindex')).toBe(String(matched + 1));
+    const inView = async () => {
+      const [row, box] = [await chosen.boundingBox(), await rowsBox.boundingBox()];
+      return row !== null && box !== null && row.y >= box.y - 1 && row.y + row.height <= box.y + box.height + 1;
+    };
+    await expect.poll(inView).toBe(true);
+
     // Export CSV of the filtered set: the file holds exactly the rows the table counts.
     const shown = Number((await matching(page)).replace(/\D/g, ''));
     platform.savePath = path.join(e2e.scratch, 'alerts.csv');

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { RefObject } from 'react';
 import { useStore } from 'zustand';
 import { searchPauseMs, alertSeverities } from '../../../../src-shared/firewall-constants.ts';
@@ -33,8 +33,8 @@ interface Props {
   searchRef: RefObject<HTMLInputElement | null>;
 }
 
-/** The alerts table's conditions: text, severity, category, action, addresses, time, and cell filters. */
-export function AlertFilters({ profileId, store, searchRef }: Props) {
+/** The alerts table's conditions: text, severity, category, action, addresses, time, and cell filters. Drawn again when they change, not when rows arrive. */
+export const AlertFilters = memo(function AlertFilters({ profileId, store, searchRef }: Props) {
   const { t } = useTranslation();
   const filter = useStore(store, (state) => state.query.filter);
   const facets = useStore(store, (state) => state.facets);
@@ -170,7 +170,7 @@ export function AlertFilters({ profileId, store, searchRef }: Props) {
       </div>
     </div>
   );
-}
+});
 
 /** The text search: what is typed shows at once; the table follows after a pause in the typing, or at once on Enter. */
 function SearchBox({ text, store, searchRef }: { text: string; store: AlertsStore; searchRef: RefObject<HTMLInputElement | null> }) {

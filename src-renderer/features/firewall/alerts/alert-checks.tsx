@@ -5,31 +5,34 @@ import type { AlertRow } from '../../../../src-preload/contract/firewall.ts';
 import { checkedCount, isChecked, toggleHeader, toggleRow } from '../../../ui/row-checks.ts';
 import type { Column } from '../table/VirtualTable.tsx';
 import type { AlertsStore } from './alerts-store.ts';
+import { phraseWith } from '../../../language/phrase-with.ts';
 
 /**
  * The alerts table's first column: a box per row (shift-click checks a range; Space checks the
  * selected row), and in its header a box for the rows at hand. Checking is not choosing: the row's
  * detail stays as it is.
  */
-export const alertCheckColumn = (t: TFunction, store: AlertsStore): Column<AlertRow> => ({
-  id: 'check',
-  title: t('firewall.selection.column'),
-  width: 32,
-  pinned: true,
-  className: 'vt-check',
-  header: () => <HeaderCheck store={store} />,
-  cell: (row, index) => <RowCheck store={store} row={row} index={index} />,
-  text: () => '',
-});
+export function alertCheckColumn(t: TFunction, store: AlertsStore): Column<AlertRow> {
+  const checkLabel = phraseWith(t, 'firewall.selection.check', 'id');
+  return {
+    id: 'check',
+    title: t('firewall.selection.column'),
+    width: 32,
+    pinned: true,
+    className: 'vt-check',
+    header: () => <HeaderCheck store={store} />,
+    cell: (row, index) => <RowCheck store={store} row={row} index={index} label={checkLabel} />,
+    text: () => '',
+  };
+}
 
-function RowCheck({ store, row, index }: { store: AlertsStore; row: AlertRow; index: number }) {
-  const { t } = useTranslation();
+function RowCheck({ store, row, index, label }: { store: AlertsStore; row: AlertRow; index: number; label: (id: string) => string }) {
   const checked = useStore(store, (state) => isChecked(state.checks, row.id));
   return (
     <input
       type="checkbox"
       checked={checked}
-      aria-label={t('firewall.selection.check', { id: row.id })}
+      aria-label={label(row.id)}
       // The rows take Space themselves: one tab stop for the table, not one per row.
       tabIndex={-1}
       onClick={(event) => event.stopPropagation()}

@@ -213,7 +213,6 @@ interface RowCellsProps<Row> {
  * rows come; the first time no row's data has changed, and none of them is drawn again.
  */
 const RowCells = memo(function RowCells<Row>({ row, index, columns, hoveredColumn, cellEvents }: RowCellsProps<Row>) {
-  const { t } = useTranslation();
   const { filter } = cellEvents;
   return columns.map((column) => {
     const value = column.filterValue?.(row);
@@ -231,35 +230,41 @@ const RowCells = memo(function RowCells<Row>({ row, index, columns, hoveredColum
         }}
       >
         {column.cell(row, index)}
-        {filterable && hoveredColumn === column.id && (
-          <span className="vt-filter-buttons">
-            <button
-              type="button"
-              tabIndex={-1}
-              aria-label={t('firewall.table.filterIn', { column: column.title, value })}
-              title={t('firewall.table.onlyTitle', { column: column.title, value })}
-              onClick={(event) => {
-                event.stopPropagation();
-                filter(column.id, value, 'in');
-              }}
-            >
-              +
-            </button>
-            <button
-              type="button"
-              tabIndex={-1}
-              aria-label={t('firewall.table.filterOut', { column: column.title, value })}
-              title={t('firewall.table.hideTitle', { column: column.title, value })}
-              onClick={(event) => {
-                event.stopPropagation();
-                filter(column.id, value, 'out');
-              }}
-            >
-              −
-            </button>
-          </span>
-        )}
+        {filterable && hoveredColumn === column.id && <FilterButtons column={column} value={value} filter={filter} />}
       </div>
     );
   });
 }) as <Row>(props: RowCellsProps<Row>) => ReactNode;
+
+/** "Only this" and "hide this" on the cell under the pointer; worded here, so a row that is not hovered translates nothing. */
+function FilterButtons<Row>({ column, value, filter }: { column: Column<Row>; value: string; filter: NonNullable<CellEvents['filter']> }) {
+  const { t } = useTranslation();
+  return (
+    <span className="vt-filter-buttons">
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label={t('firewall.table.filterIn', { column: column.title, value })}
+        title={t('firewall.table.onlyTitle', { column: column.title, value })}
+        onClick={(event) => {
+          event.stopPropagation();
+          filter(column.id, value, 'in');
+        }}
+      >
+        +
+      </button>
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label={t('firewall.table.filterOut', { column: column.title, value })}
+        title={t('firewall.table.hideTitle', { column: column.title, value })}
+        onClick={(event) => {
+          event.stopPropagation();
+          filter(column.id, value, 'out');
+        }}
+      >
+        −
+      </button>
+    </span>
+  );
+}
