@@ -62,6 +62,19 @@ function tableFaults(grid: Locator): Promise<string[]> {
   });
 }
 
+/** The columns whose header and first row's cell are not one above the other, the same width. */
+function misaligned(grid: Locator): Promise<string[]> {
+  return grid.evaluate((table) => {
+    const head = [...table.querySelectorAll<HTMLElement>('[role="columnheader"]')];
+    const cells = [...table.querySelectorAll<HTMLElement>('.vt-body [role="row"]:first-child [role="gridcell"]')];
+    if (head.length !== cells.length) return [`${head.length} headers over ${cells.length} cells`];
+    return head.flatMap((header, index) => {
+      const [above, below] = [header.getBoundingClientRect(), cells[index]!.getBoundingClientRect()];
+      return Math.abs(above.left - below.left) > 1 || Math.abs(above.width - below.width) > 1 ? [header.innerText || `column ${index}`] : [];
+    });
+  });
+}
+
 describe('the firewall tables at a working day\'s window sizes', () => {
   test('alerts with the detail open and an appliance table: whole width, the columns chosen to stay beside the detail, nothing broken or cut without its ellipsis', async () => {
     const { app } = await start();
@@ -89,14 +102,17 @@ describe('the firewall tables at a working day\'s window sizes', () => {
       expect(gridBox!.x + gridBox!.width).toBeLessThanOrEqual(detailBox!.x);
       expect(detailBox!.x + detailBox!.width).toBeGreaterThan(viewBox!.width * 0.9);
       expect(await tableFaults(grid)).toEqual([]);
+      expect(await misaligned(grid)).toEqual([]);
       await shot(page, `tables-alerts-detail-${width}`);
       await detail.getByRole('button', { name: 'Close detail' }).click();
       await poll(() => headers(grid)).toEqual(['Severity', 'Time', 'Source', 'Destination', 'Category', 'Action', 'Signature']);
+      expect(await misaligned(grid)).toEqual([]);
 
       await openSection(page, 'Devices');
       const devices = firewallPanel(page).getByRole('grid', { name: 'Devices' });
       await poll(() => devices.locator('.vt-body [role="row"]').count()).toBeGreaterThan(2);
       expect(await tableFaults(devices)).toEqual([]);
+      expect(await misaligned(devices)).toEqual([]);
       await shot(page, `tables-devices-${width}`);
       await openSection(page, 'Log search');
       const logs = firewallPanel(page).getByRole('region', { name: 'Log search' });
@@ -140,6 +156,9 @@ describe('the firewall tables at a working day\'s window sizes', () => {
     await resizer.focus();
     for (let step = 0; step < 3; step++) await resizer.press('ArrowRight');
     await poll(categoryWidth).toBe(before + 48);
+    // The header and every row take the new width.
+    await poll(async () => Math.round((await grid.getByRole('columnheader', { name: /Category/ }).boundingBox())!.width)).toBe(before + 48);
+    expect(await misaligned(grid)).toEqual([]);
 
     await grid.getByRole('button', { name: 'Columns of Alerts' }).click();
     const columnsPanel = grid.getByRole('dialog', { name: 'Columns of Alerts' });

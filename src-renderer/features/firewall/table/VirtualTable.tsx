@@ -7,7 +7,7 @@ import { copyText } from '../../../ui/copy-text.ts';
 import { CellMenu } from './CellMenu.tsx';
 import type { CellMenuTarget, FilterMode } from './CellMenu.tsx';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
-import { useTableColumns } from './use-table-columns.ts';
+import { cellStyle, useTableColumns } from './use-table-columns.ts';
 import type { Column, WithDetail } from './use-table-columns.ts';
 
 export type { Column } from './use-table-columns.ts';
@@ -52,7 +52,7 @@ const RESIZE_STEP = 16;
 export function VirtualTable<Row>(props: Props<Row>) {
   const { tableId, label, columns, rowCount, rowAt, sort, onSort, selectedIndex, onSelect, onFilter } = props;
   const { t } = useTranslation();
-  const { table, layout, visible, template, totalWidth, density } = useTableColumns(tableId, columns, props.withDetail);
+  const { table, layout, visible, sizes, totalWidth, density } = useTableColumns(tableId, columns, props.withDetail);
   const [menu, setMenu] = useState<CellMenuTarget | null>(null);
   // Only the cell under the pointer carries its filter buttons: a screenful of hidden ones cost
   // every new filter or sort a few milliseconds of building and labelling.
@@ -89,7 +89,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
       aria-rowcount={rowCount + 1}
       aria-colcount={visible.length}
       data-density={density}
-      style={{ '--vt-columns': template, '--vt-width': `${totalWidth}px`, '--vt-row-height': `${rowHeight}px` } as CSSProperties}
+      style={{ ...sizes, '--vt-width': `${totalWidth}px`, '--vt-row-height': `${rowHeight}px` } as CSSProperties}
       onKeyDown={copyRow}
     >
       <div className="vt-head-scroll" ref={head}>
@@ -102,6 +102,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
                 key={header.id}
                 role="columnheader"
                 className="vt-cell vt-head-cell"
+                style={cellStyle(column.id)}
                 aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
               >
                 {column.header ? (
@@ -222,6 +223,7 @@ const RowCells = memo(function RowCells<Row>({ row, index, columns, hoveredColum
         key={column.id}
         role="gridcell"
         className={column.className ? `vt-cell ${column.className}` : 'vt-cell'}
+        style={cellStyle(column.id)}
         title={column.text(row)}
         onMouseEnter={filterable ? () => cellEvents.hover(index, column.id) : undefined}
         onContextMenu={(event) => {
