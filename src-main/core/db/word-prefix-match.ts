@@ -27,17 +27,18 @@ export const WORD_PREFIXES_MATCH = 'word_prefixes_match';
  * texts (NULLs are no text), as FTS5 answers `"w1"* AND "w2"*` over those columns.
  */
 export function registerWordPrefixMatch(db: Database.Database): void {
-  let compiled = { words: '', patterns: [] as RegExp[] };
+  let compiled = { words: '', folded: [] as RegExp[], anyCase: [] as RegExp[] };
   db.function(WORD_PREFIXES_MATCH, { deterministic: true, varargs: true }, (words: unknown, ...texts: unknown[]) => {
     if (typeof words !== 'string') return 0;
     if (words !== compiled.words) {
-      const patterns = foldText(words)
-        .split(NOT_WORD)
-        .filter(Boolean)
-        .map((word) => new RegExp(`(?<![${WORD_CHARACTER}])${word}`, 'u'));
-      compiled = { words, patterns };
+      const starts = foldText(words).split(NOT_WORD).filter(Boolean).map((word) => `(?<![${WORD_CHARACTER}])${word}`);
+      compiled = { words, folded: starts.map((start) => new RegExp(start, 'u')), anyCase: starts.map((start) => new RegExp(start, 'iu')) };
     }
-    const folded = texts.flatMap((text) => (typeof text === 'string' ? [foldText(text)] : []));
-    return compiled.patterns.every((pattern) => folded.some((text) => pattern.test(text))) ? 1 : 0;
+    // A row is checked per search for every row the index has not taken in: an ASCII text (most of
+    // an appliance's) is matched as it is, ignoring case, without a folded copy of it.
+    const readable = texts.filter((text): text is string => typeof text === 'string');
+    const ascii = readable.map((text) => !NOT_ASCII.test(text));
+    const foldedText = readable.map((text, index) => (ascii[index] ? text : foldText(text)));
+    return compiled.folded.every((pattern, word) => foldedText.some((text, index) => (ascii[index] ? compiled.anyCase[word]! : pattern).test(text))) ? 1 : 0;
   });
 }
