@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLanguageStore } from '../language/language-store.ts';
 
 // Dates, times, numbers and durations in the app's language (Settings' choice), through Intl: never
 // the system's locale, which may differ from the language the user picked. A view shows a moment
@@ -69,10 +69,13 @@ export function formatRelative(at: number, now: number, language: string): strin
   return format.format(0, 'second');
 }
 
-/** The formatters above, bound to the app's language; a component using them re-renders when it changes. */
+/**
+ * The formatters above, bound to the app's language; a component using them re-renders when it
+ * changes. The language is read from its store, not through react-i18next: every time cell of a
+ * table uses this, and useTranslation costs a screenful of them a millisecond or more per redraw.
+ */
 export function useFormat() {
-  const { i18n } = useTranslation();
-  const language = i18n.language;
+  const language = useLanguageStore((state) => state.language);
   return useMemo(
     () => ({
       language,

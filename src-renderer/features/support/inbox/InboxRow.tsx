@@ -1,13 +1,32 @@
+import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import type { ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TicketRow } from '../../../../src-preload/contract/support.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { Time } from '../../../ui/Time.tsx';
-import { ticketStatusWords } from '../lists/status-words.ts';
+import { ticketStatusList, ticketStatusWords } from '../lists/status-words.ts';
+import { phraseWith } from '../../../language/phrase-with.ts';
+
+/**
+ * What every row says, worded once per language: a row that asked i18next itself made each new
+ * search's answer wait for a screenful of translations (P6).
+ */
+export function inboxRowWords(t: TFunction) {
+  const known = new Map<string, string>(ticketStatusList.map((status) => [status, ticketStatusWords(status, t)]));
+  return {
+    check: phraseWith(t, 'support.inbox.check', 'subject'),
+    unread: t('support.tickets.unread'),
+    noMessage: t('support.tickets.noMessage'),
+    // A status OpsDesk has no words for is shown as sent.
+    status: (status: string) => known.get(status) ?? status,
+  };
+}
+
+export type InboxRowWords = ReturnType<typeof inboxRowWords>;
 
 interface Props {
   row: TicketRow;
+  words: InboxRowWords;
   index: number;
   checked: boolean;
   /** `range`: shift held, every row from the last one checked. */
@@ -27,8 +46,7 @@ function sameRow(a: TicketRow, b: TicketRow): boolean {
  * One ticket in the inbox: its check box, subject and when, then the visitor, their last message and
  * the status. Built again only when one of these changes, not with every change of the list around it.
  */
-export const InboxRow = memo(function InboxRow({ row, index, checked, onCheck }: Props) {
-  const { t } = useTranslation();
+export const InboxRow = memo(function InboxRow({ row, words, index, checked, onCheck }: Props) {
   const when = row.lastMessage?.createdAt ?? row.updatedAt ?? row.createdAt;
   const subject = visibleText(row.subject ?? row.id);
   return (
@@ -37,14 +55,14 @@ export const InboxRow = memo(function InboxRow({ row, index, checked, onCheck }:
         type="checkbox"
         className="inbox-check"
         checked={checked}
-        aria-label={t('support.inbox.check', { subject })}
+        aria-label={words.check(subject)}
         // Checking is not choosing: the thread beside the list stays as it is.
         onClick={(event) => event.stopPropagation()}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onCheck(index, (event.nativeEvent as MouseEvent).shiftKey)}
       />
       <span className="si-row-main">
         <span className="si-row-top">
-          {row.unread && <span className="si-unread-dot" role="img" aria-label={t('support.tickets.unread')} />}
+          {row.unread && <span className="si-unread-dot" role="img" aria-label={words.unread} />}
           <bdi className="si-subject">{subject}</bdi>
           {when && (
             <span className="inbox-row-when">
@@ -54,10 +72,10 @@ export const InboxRow = memo(function InboxRow({ row, index, checked, onCheck }:
         </span>
         <span className="si-row-top">
           {row.visitorName && <bdi className="si-visitor">{visibleText(row.visitorName)}</bdi>}
-          <bdi className="si-last-message muted">{row.lastMessage ? visibleText(row.lastMessage.text) : t('support.tickets.noMessage')}</bdi>
-          <span className={`si-status si-status-${row.status.replace(/[^a-z]/g, '') || 'other'}`}>{ticketStatusWords(row.status, t)}</span>
+          <bdi className="si-last-message muted">{row.lastMessage ? visibleText(row.lastMessage.text) : words.noMessage}</bdi>
+          <span className={`si-status si-status-${row.status.replace(/[^a-z]/g, '') || 'other'}`}>{words.status(row.status)}</span>
         </span>
       </span>
     </>
   );
-}, (before, after) => before.index === after.index && before.checked === after.checked && before.onCheck === after.onCheck && sameRow(before.row, after.row));
+}, (before, after) => before.index === after.index && before.words === after.words && before.checked === after.checked && before.onCheck === after.onCheck && sameRow(before.row, after.row));

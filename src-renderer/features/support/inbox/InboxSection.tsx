@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
@@ -19,7 +19,7 @@ import { BulkCloseDialog, type KnownTicket } from './BulkCloseDialog.tsx';
 import { inboxCalls, inboxQueryWords, initialInboxQuery, useInboxCounts, type InboxQuery } from './inbox-data.ts';
 import { inboxKeys, useInboxKeys } from './inbox-keys.ts';
 import { InboxFilters, InboxListOrder } from './InboxFilters.tsx';
-import { InboxRow } from './InboxRow.tsx';
+import { InboxRow, inboxRowWords } from './InboxRow.tsx';
 import { SplitPanes } from './SplitPanes.tsx';
 import { BULK_LIMIT, useTicketChecks } from './use-ticket-checks.ts';
 import '../lists/support-lists.css';
@@ -47,6 +47,7 @@ export function InboxSection({ profile }: SupportSectionProps) {
     allowed: inboxQueryWords,
   });
   const { total, query, selectedIndex, rowAt, select } = list;
+  const rowWords = useMemo(() => inboxRowWords(t), [t]);
   const counts = useInboxCounts(profileId, query).data ?? NO_COUNTS;
   const checks = useTicketChecks(useCallback((index: number) => rowAt(index)?.id, [rowAt]));
   const writes = useSupportWrites(profileId);
@@ -202,7 +203,7 @@ export function InboxSection({ profile }: SupportSectionProps) {
                 keyOf: (index) => index,
               }}
             >
-              {(row, index) => (row ? <InboxRow row={row} index={index} checked={checks.checked.has(row.id)} onCheck={checks.toggle} /> : <span className="si-row-pending" />)}
+              {(row, index) => (row ? <InboxRow row={row} words={rowWords} index={index} checked={checks.checked.has(row.id)} onCheck={checks.toggle} /> : <span className="si-row-pending" />)}
             </VirtualRows>
           </div>
         }
