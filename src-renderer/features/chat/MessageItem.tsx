@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
@@ -6,6 +7,7 @@ import { AnswerNotice } from './AnswerNotice.tsx';
 import { useChatStore } from './chat-store.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { Markdown } from './Markdown.tsx';
+import { awaitMarkdownTurn, markdownFitsThisTask } from './markdown-turns.ts';
 import { VersionSwitch } from './VersionSwitch.tsx';
 
 export function CopyButton({ text }: { text: string }) {
@@ -42,9 +44,15 @@ export function AnswerItem({ conversationId, message, isLast, profile, passingBy
   const streaming = message.outcome === 'streaming';
   const content = streaming ? (streamed?.content ?? '') : message.content;
   const reasoning = streaming ? (streamed?.reasoning ?? '') : message.reasoning;
-  // Rows passing by in a fling show their text only: Markdown for each would be a long task per frame.
-  const [drawn, setDrawn] = useState(streaming || !passingBy);
-  if (!drawn && !passingBy) setDrawn(true);
+  // Rows passing by in a fling show their text only: Markdown for each would be a long task per
+  // frame. Otherwise an answer draws its Markdown at once while the task has time left, else in a
+  // task of its own (markdown-turns.ts).
+  const [drawn, setDrawn] = useState(() => streaming || (!passingBy && markdownFitsThisTask()));
+  useEffect(() => {
+    if (drawn || passingBy) return;
+    // Drawn inside its turn, so that two turns never share one render.
+    return awaitMarkdownTurn(() => flushSync(() => setDrawn(true)));
+  }, [drawn, passingBy]);
   return (
     <article className="chat-message chat-message-assistant" aria-label={t('chat.answer.label', { model: message.model ?? '' })} aria-busy={streaming}>
       {reasoning && (
