@@ -18,7 +18,7 @@ interface Options {
 }
 
 /** The rows the scrolling box shows: the first one at least partly in view, and how many fit. */
-interface Window {
+interface RowsInView {
   firstInView: number;
   rowsInView: number;
 }
@@ -27,8 +27,8 @@ interface Window {
  * Which rows are in view, read from the box's scroll position and height. Changes only when a row
  * enters or leaves the view, not with every pixel scrolled.
  */
-function useRowsInView(scroller: RefObject<HTMLDivElement | null>, rowHeight: number): Window {
-  const [view, setView] = useState<Window>({ firstInView: 0, rowsInView: 0 });
+function useRowsInView(scroller: RefObject<HTMLDivElement | null>, rowHeight: number): RowsInView {
+  const [view, setView] = useState<RowsInView>({ firstInView: 0, rowsInView: 0 });
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;

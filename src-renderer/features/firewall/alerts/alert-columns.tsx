@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AlertRow } from '../../../../src-preload/contract/firewall.ts';
-import { isAlertSeverity } from '../../../../src-shared/firewall-constants.ts';
+import { alertSeverities, isAlertSeverity } from '../../../../src-shared/firewall-constants.ts';
 import type { Column } from '../table/VirtualTable.tsx';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { cellText } from '../table/visible-text.ts';
@@ -35,12 +35,8 @@ const address = (ip: string | null, port: number | null) => (ip === null ? '' : 
  * every filter's answer (P3). The known severities' words are read once per language here.
  */
 export function alertColumns(t: TFunction): readonly Column<AlertRow>[] {
-  const knownSeverities = new Map<string, string>();
-  const severityName = (severity: string) => {
-    if (!isAlertSeverity(severity)) return severityWords(severity, t);
-    if (!knownSeverities.has(severity)) knownSeverities.set(severity, severityWords(severity, t));
-    return knownSeverities.get(severity)!;
-  };
+  const known = new Map<string, string>(alertSeverities.map((severity) => [severity, severityWords(severity, t)]));
+  const severityName = (severity: string) => known.get(severity) ?? severityWords(severity, t);
   const blockedTitle = t('firewall.alerts.blockedTitle');
   const blockedBadge = t('firewall.alerts.blockedBadge');
   return [

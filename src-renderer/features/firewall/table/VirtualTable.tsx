@@ -241,32 +241,28 @@ const RowCells = memo(function RowCells<Row>({ row, index, columns, hoveredColum
 /** "Only this" and "hide this" on the cell under the pointer; worded here, so a row that is not hovered translates nothing. */
 function FilterButtons<Row>({ column, value, filter }: { column: Column<Row>; value: string; filter: NonNullable<CellEvents['filter']> }) {
   const { t } = useTranslation();
+  const words = { column: column.title, value };
+  const buttons = [
+    { mode: 'in', sign: '+', label: t('firewall.table.filterIn', words), title: t('firewall.table.onlyTitle', words) },
+    { mode: 'out', sign: '−', label: t('firewall.table.filterOut', words), title: t('firewall.table.hideTitle', words) },
+  ] as const;
   return (
     <span className="vt-filter-buttons">
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-label={t('firewall.table.filterIn', { column: column.title, value })}
-        title={t('firewall.table.onlyTitle', { column: column.title, value })}
-        onClick={(event) => {
-          event.stopPropagation();
-          filter(column.id, value, 'in');
-        }}
-      >
-        +
-      </button>
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-label={t('firewall.table.filterOut', { column: column.title, value })}
-        title={t('firewall.table.hideTitle', { column: column.title, value })}
-        onClick={(event) => {
-          event.stopPropagation();
-          filter(column.id, value, 'out');
-        }}
-      >
-        −
-      </button>
+      {buttons.map(({ mode, sign, label, title }) => (
+        <button
+          key={mode}
+          type="button"
+          tabIndex={-1}
+          aria-label={label}
+          title={title}
+          onClick={(event) => {
+            event.stopPropagation();
+            filter(column.id, value, mode);
+          }}
+        >
+          {sign}
+        </button>
+      ))}
     </span>
   );
 }

@@ -56,10 +56,6 @@ export interface WithDetail {
 /** The columns that stay beside the open detail: the analyst's choice, else the table's. */
 export const keptWithDetail = (layout: TableLayout, detail: WithDetail): readonly string[] => layout.withDetail ?? detail.keeps;
 
-/**
- * A table's columns through TanStack Table, in the analyst's order, widths and choice of columns,
- * remembered per table; while its detail is open, only the columns chosen to stay beside it.
- */
 const cellStyles = new Map<string, CSSProperties>();
 
 /**
@@ -77,6 +73,10 @@ export function cellStyle(columnId: string): CSSProperties {
   return style;
 }
 
+/**
+ * A table's columns through TanStack Table, in the analyst's order, widths and choice of columns,
+ * remembered per table; while its detail is open, only the columns chosen to stay beside it.
+ */
 export function useTableColumns<Row>(tableId: string, columns: readonly Column<Row>[], detail?: WithDetail) {
   const layout = useTableLayoutStore((state) => state.tables[tableId]) ?? emptyLayout;
   const density = useTableLayoutStore((state) => state.density);
