@@ -16,9 +16,9 @@ describe('markdown turns', () => {
     now = 1000;
     expect(markdownFitsThisTask()).toBe(true);
     // Drawing within the same task: no timer has run in between.
-    now = 1015;
+    now = 1008;
     expect(markdownFitsThisTask()).toBe(true);
-    now = 1025;
+    now = 1012;
     expect(markdownFitsThisTask()).toBe(false);
     vi.runOnlyPendingTimers();
     expect(markdownFitsThisTask()).toBe(true);

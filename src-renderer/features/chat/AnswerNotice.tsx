@@ -36,6 +36,11 @@ function CutHere({ content }: { content: string }) {
   );
 }
 
+const noticedOutcomes: readonly (ChatMessage['outcome'] | undefined)[] = ['failed', 'no_finish_reason', 'empty', 'interrupted', 'length', 'stopped'];
+
+/** Whether an answer ended in a way `AnswerNotice` speaks of: most did not, and their rows skip its hooks. */
+export const hasNotice = (message: ChatMessage): boolean => noticedOutcomes.includes(message.outcome);
+
 /** What went wrong with an answer, said plainly under the text that did arrive, with what to do next. */
 export function AnswerNotice({ message, profile, onRetry }: { message: ChatMessage; profile: ProfileView | undefined; onRetry(): void }) {
   const { t } = useTranslation();

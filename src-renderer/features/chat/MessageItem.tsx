@@ -1,34 +1,62 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
-import { AnswerNotice } from './AnswerNotice.tsx';
+import { phraseWith } from '../../language/phrase-with.ts';
+import { AnswerNotice, hasNotice } from './AnswerNotice.tsx';
 import { useChatStore } from './chat-store.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { Markdown } from './Markdown.tsx';
 import { awaitMarkdownTurn, markdownFitsThisTask } from './markdown-turns.ts';
 import { VersionSwitch } from './VersionSwitch.tsx';
 
-export function CopyButton({ text }: { text: string }) {
-  const { t } = useTranslation();
+export const copyWords = (t: TFunction) => ({ copy: t('chat.copy'), copied: t('chat.copied'), copyFailed: t('chat.copyFailed') });
+
+export function CopyButton({ text, words }: { text: string; words: ReturnType<typeof copyWords> }) {
   const [copied, setCopied] = useState<boolean | null>(null);
   return (
     <button type="button" className="button chat-small" onClick={() => void copyText(text).then(setCopied)}>
-      {copied === null ? t('chat.copy') : copied ? t('chat.copied') : t('chat.copyFailed')}
+      {copied === null ? words.copy : copied ? words.copied : words.copyFailed}
     </button>
   );
 }
 
-function Usage({ message }: { message: ChatMessage }) {
-  const { t } = useTranslation();
-  if (!message.usage) return null;
-  const { promptTokens, completionTokens, totalTokens } = message.usage;
-  return <span className="muted chat-usage">{t('chat.usage.message', { prompt: promptTokens, completion: completionTokens, total: totalTokens })}</span>;
+/**
+ * What every message says, worded once per language: a message that asked i18next itself cost
+ * each row coming on screen more than drawing it (P8, wheeling through a long conversation).
+ */
+export function messageWords(t: TFunction) {
+  const usages = new WeakMap<NonNullable<ChatMessage['usage']>, string>();
+  return {
+    ...copyWords(t),
+    reading: t('chat.messageReading'),
+    question: t('chat.question.label'),
+    editQuestion: t('chat.question.editLabel'),
+    cancel: t('chat.question.cancel'),
+    resend: t('chat.question.resend'),
+    edit: t('chat.question.edit'),
+    answer: phraseWith(t, 'chat.answer.label', 'model'),
+    reasoning: t('chat.answer.reasoning'),
+    waiting: t('chat.answer.waiting'),
+    regenerate: t('chat.regenerate'),
+    /** Its numbers are formatted in the language: worded once per usage rather than through a mark. */
+    usage(usage: NonNullable<ChatMessage['usage']>): string {
+      let text = usages.get(usage);
+      if (text === undefined) {
+        text = t('chat.usage.message', { prompt: usage.promptTokens, completion: usage.completionTokens, total: usage.totalTokens });
+        usages.set(usage, text);
+      }
+      return text;
+    },
+  };
 }
+
+export type MessageWords = ReturnType<typeof messageWords>;
 
 interface AnswerProps {
   conversationId: string;
+  words: MessageWords;
   message: ChatMessage;
   isLast: boolean;
   profile: ProfileView | undefined;
@@ -37,8 +65,7 @@ interface AnswerProps {
 }
 
 /** A model's answer: reasoning folded away, the text as Markdown, how it ended, and what can be done with it. */
-export function AnswerItem({ conversationId, message, isLast, profile, passingBy }: AnswerProps) {
-  const { t } = useTranslation();
+export function AnswerItem({ conversationId, words, message, isLast, profile, passingBy }: AnswerProps) {
   const streamed = useChatStore((state) => state.streams[message.id]);
   const regenerate = useChatStore((state) => state.regenerate);
   const streaming = message.outcome === 'streaming';
@@ -54,28 +81,28 @@ export function AnswerItem({ conversationId, message, isLast, profile, passingBy
     return awaitMarkdownTurn(() => flushSync(() => setDrawn(true)));
   }, [drawn, passingBy]);
   return (
-    <article className="chat-message chat-message-assistant" aria-label={t('chat.answer.label', { model: message.model ?? '' })} aria-busy={streaming}>
+    <article className="chat-message chat-message-assistant" aria-label={words.answer(message.model ?? '')} aria-busy={streaming}>
       {reasoning && (
         <details className="chat-reasoning">
-          <summary>{t('chat.answer.reasoning')}</summary>
+          <summary>{words.reasoning}</summary>
           <div className="chat-reasoning-text">{reasoning}</div>
         </details>
       )}
       <div className="chat-markdown">
         {drawn ? <Markdown text={content} /> : <p className="chat-plain">{content}</p>}
       </div>
-      {streaming && !content && <p className="muted">{t('chat.answer.waiting')}</p>}
-      <AnswerNotice message={message} profile={profile} onRetry={() => void regenerate(conversationId)} />
+      {streaming && !content && <p className="muted">{words.waiting}</p>}
+      {hasNotice(message) && <AnswerNotice message={message} profile={profile} onRetry={() => void regenerate(conversationId)} />}
       <footer className="chat-message-footer">
         <VersionSwitch conversationId={conversationId} message={message} />
         <span className="muted">{message.model}</span>
-        <Usage message={message} />
+        {message.usage && <span className="muted chat-usage">{words.usage(message.usage)}</span>}
         {!streaming && (
           <>
-            {content && <CopyButton text={content} />}
+            {content && <CopyButton text={content} words={words} />}
             {isLast && message.outcome !== 'failed' && (
               <button type="button" className="button chat-small" onClick={() => void regenerate(conversationId)}>
-                {t('chat.regenerate')}
+                {words.regenerate}
               </button>
             )}
           </>
@@ -86,17 +113,16 @@ export function AnswerItem({ conversationId, message, isLast, profile, passingBy
 }
 
 /** The user's message; it can be edited and sent again, the question as it was staying an earlier version. */
-export function QuestionItem({ conversationId, message, busy }: { conversationId: string; message: ChatMessage; busy: boolean }) {
-  const { t } = useTranslation();
+export function QuestionItem({ conversationId, words, message, busy }: { conversationId: string; words: MessageWords; message: ChatMessage; busy: boolean }) {
   const editAndResend = useChatStore((state) => state.editAndResend);
   const [draft, setDraft] = useState<string | null>(null);
   if (draft !== null) {
     return (
-      <article className="chat-message chat-message-user" aria-label={t('chat.question.label')}>
-        <textarea aria-label={t('chat.question.editLabel')} rows={3} value={draft} onChange={(event) => setDraft(event.target.value)} />
+      <article className="chat-message chat-message-user" aria-label={words.question}>
+        <textarea aria-label={words.editQuestion} rows={3} value={draft} onChange={(event) => setDraft(event.target.value)} />
         <footer className="chat-message-footer">
           <button type="button" className="button" onClick={() => setDraft(null)}>
-            {t('chat.question.cancel')}
+            {words.cancel}
           </button>
           <button
             type="button"
@@ -104,20 +130,20 @@ export function QuestionItem({ conversationId, message, busy }: { conversationId
             disabled={!draft.trim() || busy}
             onClick={() => void editAndResend(conversationId, message.id, draft).then((sent) => sent && setDraft(null))}
           >
-            {t('chat.question.resend')}
+            {words.resend}
           </button>
         </footer>
       </article>
     );
   }
   return (
-    <article className="chat-message chat-message-user" aria-label={t('chat.question.label')}>
+    <article className="chat-message chat-message-user" aria-label={words.question}>
       <div className="chat-question-text">{message.content}</div>
       <footer className="chat-message-footer">
         <VersionSwitch conversationId={conversationId} message={message} />
-        <CopyButton text={message.content} />
+        <CopyButton text={message.content} words={words} />
         <button type="button" className="button chat-small" disabled={busy} onClick={() => setDraft(message.content)}>
-          {t('chat.question.edit')}
+          {words.edit}
         </button>
       </footer>
     </article>

@@ -1,11 +1,13 @@
 import { measureElement as measuredHeight, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, Conversation } from '../../../src-preload/contract/gateway.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { useChatStore } from './chat-store.ts';
 import { ConversationFind, highlightOccurrences } from './ConversationFind.tsx';
-import { AnswerItem, QuestionItem } from './MessageItem.tsx';
+import { AnswerItem, messageWords, QuestionItem } from './MessageItem.tsx';
+import type { MessageWords } from './MessageItem.tsx';
 
 /** Closer to the bottom than this, the list counts as at the bottom: it follows new text. */
 const bottomSlackPx = 48;
@@ -15,21 +17,51 @@ const troubleOutcomes: readonly (ChatMessage['outcome'] | undefined)[] = ['faile
 const readAheadMessages = 20;
 
 /**
- * Each message's height as last measured, by message and list width: a message scrolled back into
+ * Each message's height as last measured, by list width and message: a message scrolled back into
  * view, or a conversation opened again, takes its place at once instead of from an estimate.
  */
-const measuredHeights = new Map<string, number>();
-const heightKey = (messageId: string, width: number) => `${messageId}@${Math.round(width)}`;
+const measuredHeights = new Map<number, Map<string, number>>();
+function heightsAt(width: number): Map<string, number> {
+  const rounded = Math.round(width);
+  let heights = measuredHeights.get(rounded);
+  if (!heights) measuredHeights.set(rounded, (heights = new Map()));
+  return heights;
+}
+
+/** Kept per message: the virtualizer asks again for every message off screen each time a row is measured. */
+const estimates = new WeakMap<ChatMessage, number>();
 
 /** A message not yet measured: about a line per 90 characters, plus its frame and footer. */
 function estimatedHeight(message: ChatMessage | undefined): number {
   if (!message) return 120;
-  const lines = message.content.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 90)), 0);
-  return 70 + lines * 21;
+  let height = estimates.get(message);
+  if (height === undefined) {
+    const lines = message.content.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 90)), 0);
+    estimates.set(message, (height = 70 + lines * 21));
+  }
+  return height;
+}
+
+/**
+ * The list's width, kept as it changes: read from the element on every estimate, it made the
+ * window check its layout thousands of times per row measured.
+ */
+function useWidth(element: RefObject<HTMLElement | null>): RefObject<number> {
+  const width = useRef(0);
+  useLayoutEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    width.current = target.clientWidth;
+    const observer = new ResizeObserver(() => (width.current = target.clientWidth));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
 }
 
 interface RowProps {
   conversationId: string;
+  words: MessageWords;
   message: ChatMessage | undefined;
   isLast: boolean;
   busy: boolean;
@@ -37,13 +69,12 @@ interface RowProps {
   profile: ProfileView | undefined;
 }
 
-const MessageRow = memo(function MessageRow({ conversationId, message, isLast, busy, profile, passingBy }: RowProps) {
-  const { t } = useTranslation();
-  if (!message) return <div className="chat-message chat-message-unread" aria-busy="true">{t('chat.messageReading')}</div>;
+const MessageRow = memo(function MessageRow({ conversationId, words, message, isLast, busy, profile, passingBy }: RowProps) {
+  if (!message) return <div className="chat-message chat-message-unread" aria-busy="true">{words.reading}</div>;
   return message.role === 'user' ? (
-    <QuestionItem conversationId={conversationId} message={message} busy={busy} />
+    <QuestionItem conversationId={conversationId} words={words} message={message} busy={busy} />
   ) : (
-    <AnswerItem conversationId={conversationId} message={message} isLast={isLast} profile={profile} passingBy={passingBy} />
+    <AnswerItem conversationId={conversationId} words={words} message={message} isLast={isLast} profile={profile} passingBy={passingBy} />
   );
 });
 
@@ -105,6 +136,7 @@ interface Props {
  */
 export function MessageList({ conversation, profile }: Props) {
   const { t } = useTranslation();
+  const words = useMemo(() => messageWords(t), [t]);
   const { id } = conversation;
   const loaded = useChatStore((state) => state.messages[id]);
   const readMessages = useChatStore((state) => state.readMessages);
@@ -115,7 +147,7 @@ export function MessageList({ conversation, profile }: Props) {
   const { scroller, following, readingUp, follow, readUp, toBottom, handlers } = useFollowing();
   const [flinging, setFlinging] = useState(false);
 
-  const widthOf = () => scroller.current?.clientWidth ?? 0;
+  const width = useWidth(scroller);
   // The virtualizer places every row again, all of them, whenever this function is another one: kept
   // while the loaded messages stay the same, not made anew for each render (each scroll event).
   const getItemKey = useCallback((index: number) => byIndex?.get(index)?.id ?? `unread-${index}`, [byIndex]);
@@ -127,12 +159,12 @@ export function MessageList({ conversation, profile }: Props) {
     getItemKey,
     estimateSize: (index) => {
       const message = byIndex?.get(index);
-      return (message && measuredHeights.get(heightKey(message.id, widthOf()))) ?? estimatedHeight(message);
+      return (message && heightsAt(width.current).get(message.id)) ?? estimatedHeight(message);
     },
     measureElement: (element, entry, instance) => {
       const height = measuredHeight(element, entry, instance);
       const messageId = element.getAttribute('data-message-id');
-      if (messageId) measuredHeights.set(heightKey(messageId, widthOf()), height);
+      if (messageId) heightsAt(width.current).set(messageId, height);
       return height;
     },
     // Opened at the bottom: the first rows built are the newest, not the first of the conversation.
@@ -239,7 +271,7 @@ export function MessageList({ conversation, profile }: Props) {
                 className={item.index === found?.index ? 'chat-row chat-row-found' : 'chat-row'}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <MessageRow conversationId={id} message={message} isLast={item.index === count - 1} busy={busy} profile={profile} passingBy={rowsPassingBy} />
+                <MessageRow conversationId={id} words={words} message={message} isLast={item.index === count - 1} busy={busy} profile={profile} passingBy={rowsPassingBy} />
               </div>
             );
           })}

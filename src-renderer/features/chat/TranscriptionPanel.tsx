@@ -6,7 +6,7 @@ import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { audioExtensions, audioFileMaxBytes } from '../../../src-shared/gateway-media.ts';
 import { cancelTask, gatewayCalls, useUploadProgress } from './chat-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { CopyButton } from './MessageItem.tsx';
+import { CopyButton, copyWords } from './MessageItem.tsx';
 import { ModelSelect } from './ModelSelect.tsx';
 
 const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
@@ -80,7 +80,7 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
       {result && (
         <div className="chat-transcript" role="region" aria-label={t('chat.transcription.text', { name: result.fileName })}>
           <p className="chat-question-text">{result.text}</p>
-          <CopyButton text={result.text} />
+          <CopyButton text={result.text} words={copyWords(t)} />
         </div>
       )}
     </section>

@@ -2,13 +2,18 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
 import { useChatStore } from './chat-store.ts';
 
+type Versions = NonNullable<ChatMessage['versions']>;
+
 /** ‹ 2/3 ›: the versions a regenerated answer or an edited question left at this place; none while an answer streams. */
 export function VersionSwitch({ conversationId, message }: { conversationId: string; message: ChatMessage }) {
+  // Most messages have one version: their rows skip the hooks below.
+  return message.versions ? <VersionSteps conversationId={conversationId} message={message} versions={message.versions} /> : null;
+}
+
+function VersionSteps({ conversationId, message, versions }: { conversationId: string; message: ChatMessage; versions: Versions }) {
   const { t } = useTranslation();
   const showVersion = useChatStore((state) => state.showVersion);
   const busy = useChatStore((state) => state.conversations[conversationId]?.latestMessages.some((candidate) => candidate.outcome === 'streaming') ?? false);
-  const versions = message.versions;
-  if (!versions) return null;
   return (
     <span className="chat-versions" role="group" aria-label={t('chat.versions.label', { index: versions.index, count: versions.count })}>
       <button
