@@ -12,7 +12,8 @@ export interface BridgeTransport {
  * Builds `window.opsdesk` from the contract's names: one function per call and one `on<Event>`
  * per event, so the renderer can reach nothing the contract does not name. Main hears when the
  * window's first listener of an event comes and when its last one goes, so it sends only what
- * someone in the window still listens to.
+ * someone in the window still listens to: the changes of one task go as one message each way (a
+ * window starting up listens to a score of events at once).
  */
 export function buildFacade<Contract extends ContractSpec>(
   manifest: ContractManifest,
@@ -20,6 +21,27 @@ export function buildFacade<Contract extends ContractSpec>(
 ): Facade<Contract> {
   const facade: Record<string, Readonly<Record<string, unknown>>> = {};
   const listening = new Map<string, number>();
+  /** The events main sends this window, as last told. */
+  const told = new Set<string>();
+  const changed = new Set<string>();
+  const tellMain = () => {
+    const start: string[] = [];
+    const stop: string[] = [];
+    for (const channel of changed) {
+      const wanted = (listening.get(channel) ?? 0) > 0;
+      if (wanted === told.has(channel)) continue;
+      if (wanted) told.add(channel);
+      else told.delete(channel);
+      (wanted ? start : stop).push(channel);
+    }
+    changed.clear();
+    if (start.length > 0) void transport.invoke(subscribeChannel, start);
+    if (stop.length > 0) void transport.invoke(unsubscribeChannel, stop);
+  };
+  const listenerCountChanged = (channel: string) => {
+    if (changed.size === 0) queueMicrotask(tellMain);
+    changed.add(channel);
+  };
   for (const [areaName, area] of Object.entries(manifest)) {
     const members: Record<string, unknown> = {};
     for (const callName of area.calls) {
@@ -30,18 +52,16 @@ export function buildFacade<Contract extends ContractSpec>(
       const channel = eventChannel(areaName, eventName);
       const subscriberName = `on${eventName[0]!.toUpperCase()}${eventName.slice(1)}`;
       members[subscriberName] = (listener: (payload: unknown) => void) => {
-        const before = listening.get(channel) ?? 0;
-        listening.set(channel, before + 1);
-        if (before === 0) void transport.invoke(subscribeChannel, channel);
+        listening.set(channel, (listening.get(channel) ?? 0) + 1);
+        listenerCountChanged(channel);
         const stopListening = transport.listen(channel, listener);
         let stopped = false;
         return () => {
           if (stopped) return;
           stopped = true;
           stopListening();
-          const left = listening.get(channel)! - 1;
-          listening.set(channel, left);
-          if (left === 0) void transport.invoke(unsubscribeChannel, channel);
+          listening.set(channel, listening.get(channel)! - 1);
+          listenerCountChanged(channel);
         };
       };
     }

@@ -3,10 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { appScheme } from './content-security-policy.ts';
 import { rendererFileFor, rendererHeaders } from './renderer-files.ts';
 
-/** Must run before the app is ready: the scheme behaves like https (secure, standard origin). */
+/**
+ * Must run before the app is ready: the scheme behaves like https (secure, standard origin), and
+ * like https its scripts' compiled code is cached, so a window opened again does not compile the
+ * renderer from scratch (Chromium caches code for http(s) only unless a scheme asks).
+ */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: false, corsEnabled: false } },
+    { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: false, corsEnabled: false, codeCache: true } },
   ]);
 }
 

@@ -11,8 +11,8 @@ export interface EventTarget {
 
 export interface EventHub<Contract extends ContractSpec> {
   /**
-   * The preload's "this window now listens to that event" (`subscribeChannel`) or "no longer"
-   * (`unsubscribeChannel`): the sender is checked and the event must be the contract's.
+   * The preload's "this window now listens to these events" (`subscribeChannel`) or "no longer"
+   * (`unsubscribeChannel`): the sender is checked and every event must be the contract's.
    */
   answer(request: typeof subscribeChannel | typeof unsubscribeChannel, sender: SenderFrame, target: EventTarget, payload: unknown): IpcResult<null>;
   subscribe(target: EventTarget, channel: string): void;
@@ -33,8 +33,10 @@ export function createEventHub<Contract extends ContractSpec>(router: Router<Con
     answer(request, sender, target, payload) {
       const authorized = router.authorizeSubscription(sender, payload);
       if (!authorized.ok) return authorized;
-      if (request === subscribeChannel) hub.subscribe(target, authorized.data);
-      else hub.unsubscribe(target.id, authorized.data);
+      for (const channel of authorized.data) {
+        if (request === subscribeChannel) hub.subscribe(target, channel);
+        else hub.unsubscribe(target.id, channel);
+      }
       return { ok: true, data: null };
     },
     subscribe(target, channel) {

@@ -48,8 +48,8 @@ export interface Router<Contract extends ContractSpec> {
   /** One channel per call; subscriptions come on the contract's subscribe channel. */
   readonly channels: readonly string[];
   dispatch(channel: string, sender: SenderFrame, payload: unknown): Promise<IpcResult<unknown>>;
-  /** Checks a window's request to receive an event; returns the event's channel. */
-  authorizeSubscription(sender: SenderFrame, payload: unknown): IpcResult<string>;
+  /** Checks a window's request to receive events (their channels); returns the channels. */
+  authorizeSubscription(sender: SenderFrame, payload: unknown): IpcResult<string[]>;
   eventChannelOf<Area extends keyof Contract & string, Name extends keyof Contract[Area]['events'] & string>(
     area: Area,
     name: Name,
@@ -149,7 +149,8 @@ export function createRouter<Contract extends ContractSpec>(
     channels: [...routes.keys()],
     authorizeSubscription(sender, payload) {
       if (!isTrustedSender(sender, options.appOrigin)) return failure(forbiddenSender);
-      if (typeof payload !== 'string' || !events.has(payload)) {
+      const known = (channel: unknown): channel is string => typeof channel === 'string' && events.has(channel);
+      if (!Array.isArray(payload) || payload.length > events.size || !payload.every(known)) {
         return failure(ipcErrorInEnglish({ code: 'bad_request', params: { context: 'unknown_event' } }));
       }
       return { ok: true, data: payload };

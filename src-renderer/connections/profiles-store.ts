@@ -34,6 +34,7 @@ export interface ProfilesStore {
 export const useProfilesStore = create<ProfilesStore>()((set, get) => {
   const apply = (list: ProfileList) => set({ status: 'ready', loadError: null, profiles: list.profiles, keychain: list.keychain });
   let listening = false;
+  let listing: Promise<void> | null = null;
 
   return {
     status: 'loading',
@@ -42,14 +43,20 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => {
     keychain: null,
     tests: {},
 
-    async load() {
+    load() {
       if (!listening) {
         listening = true;
         opsdesk.profiles.onChanged(apply);
       }
-      const result = await opsdesk.profiles.list();
-      if (result.ok) apply(result.data);
-      else set({ status: 'failed', loadError: result.error });
+      // The window and each view ask as they start: one list answers all who asked meanwhile.
+      listing ??= opsdesk.profiles
+        .list()
+        .then((result) => {
+          if (result.ok) apply(result.data);
+          else set({ status: 'failed', loadError: result.error });
+        })
+        .finally(() => (listing = null));
+      return listing;
     },
 
     async save(input) {

@@ -370,9 +370,9 @@ describe('app protocol', () => {
 
   const fetchApp = (url: string) => electron.protocolHandlers.get('opsdesk')!({ url });
 
-  test('registers opsdesk: as a standard, secure scheme', () => {
+  test('registers opsdesk: as a standard, secure scheme whose scripts V8 keeps compiled between starts', () => {
     expect(electron.privileged).toContainEqual(
-      expect.objectContaining({ scheme: 'opsdesk', privileges: expect.objectContaining({ standard: true, secure: true }) }),
+      expect.objectContaining({ scheme: 'opsdesk', privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }) }),
     );
   });
 
@@ -531,7 +531,7 @@ describe('IPC binding', () => {
     const send = vi.fn();
     const sender = { id: 7, send, isDestroyed: () => false };
     const subscribe = electron.handles.get('opsdesk:subscribe')!;
-    expect(await subscribe({ sender, senderFrame: { url: 'opsdesk://app/index.html', parent: null } }, 'notes:event:added')).toEqual({ ok: true, data: null });
+    expect(await subscribe({ sender, senderFrame: { url: 'opsdesk://app/index.html', parent: null } }, ['notes:event:added'])).toEqual({ ok: true, data: null });
     hub.publish('notes', 'added', { id: 3 });
     expect(send).toHaveBeenCalledWith('notes:event:added', { id: 3 });
   });

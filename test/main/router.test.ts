@@ -107,7 +107,7 @@ describe('IPC router', () => {
     const result = await router.dispatch('notes:add', sender, { text: 'hello' });
     expect(result).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
     expect(add).not.toHaveBeenCalled();
-    expect(router.authorizeSubscription(sender, 'notes:event:added')).toMatchObject({ ok: false });
+    expect(router.authorizeSubscription(sender, ['notes:event:added'])).toMatchObject({ ok: false });
   });
 
   test('an unknown channel is refused', async () => {
@@ -139,9 +139,11 @@ describe('IPC router', () => {
     const hub = createEventHub(router);
     const subscribed = { id: 1, send: vi.fn(), isDestroyed: () => false };
     const closed = { id: 2, send: vi.fn(), isDestroyed: () => true };
-    const authorized = router.authorizeSubscription(appFrame, 'notes:event:added');
-    expect(authorized).toEqual({ ok: true, data: 'notes:event:added' });
-    expect(router.authorizeSubscription(appFrame, 'notes:event:removed')).toMatchObject({ ok: false });
+    const authorized = router.authorizeSubscription(appFrame, ['notes:event:added']);
+    expect(authorized).toEqual({ ok: true, data: ['notes:event:added'] });
+    // One unknown event refuses the whole request; so does anything but a list of channels.
+    expect(router.authorizeSubscription(appFrame, ['notes:event:added', 'notes:event:removed'])).toMatchObject({ ok: false });
+    expect(router.authorizeSubscription(appFrame, 'notes:event:added')).toMatchObject({ ok: false });
     hub.subscribe(subscribed, 'notes:event:added');
     hub.subscribe(closed, 'notes:event:added');
     hub.publish('notes', 'added', { id: 7 });
@@ -166,19 +168,46 @@ describe('IPC router', () => {
         return () => listeners.delete(listener);
       },
     });
+    // Main hears of the window's listeners once the task that changed them is done.
     const stopFirst = facade.notes.onAdded((payload) => delivered.push(payload));
     const stopSecond = facade.notes.onAdded(() => {});
     stopFirst();
+    await Promise.resolve();
     hub.publish('notes', 'added', { id: 1 });
     expect(window.send).toHaveBeenCalledTimes(1);
     stopSecond();
     stopSecond();
+    await Promise.resolve();
     hub.publish('notes', 'added', { id: 2 });
     expect(window.send).toHaveBeenCalledTimes(1);
     expect(asked).toEqual([subscribeChannel, unsubscribeChannel]);
     facade.notes.onAdded((payload) => delivered.push(payload));
+    await Promise.resolve();
     hub.publish('notes', 'added', { id: 3 });
     expect(delivered).toEqual([{ id: 3 }]);
+  });
+
+  test('a window starting up tells main of all its events in one message, and of nothing that came and went in the same task', async () => {
+    const { router } = setup();
+    const hub = createEventHub(router);
+    const window = { id: 6, isDestroyed: () => false, send: vi.fn() };
+    const asked: { channel: string; payload: unknown }[] = [];
+    const facade = buildFacade<typeof contract>(manifestOf(contract), {
+      invoke: async (channel, payload) => {
+        asked.push({ channel, payload });
+        return hub.answer(channel as typeof subscribeChannel, appFrame, window, payload);
+      },
+      listen: () => () => {},
+    });
+    facade.notes.onAdded(() => {});
+    facade.notes.onEchoed(() => {});
+    facade.notes.onAdded(() => {})();
+    await Promise.resolve();
+    expect(asked).toEqual([{ channel: subscribeChannel, payload: ['notes:event:added', 'notes:event:echoed'] }]);
+    const stop = facade.notes.onEchoed(() => {});
+    stop();
+    await Promise.resolve();
+    expect(asked).toHaveLength(1);
   });
 
   test('a page from elsewhere can neither subscribe nor unsubscribe a window', () => {
@@ -186,9 +215,9 @@ describe('IPC router', () => {
     const hub = createEventHub(router);
     const window = { id: 4, isDestroyed: () => false, send: vi.fn() };
     const foreign = { url: 'https://evil.example/', isTopFrame: true };
-    expect(hub.answer(subscribeChannel, foreign, window, 'notes:event:added')).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
-    expect(hub.answer(subscribeChannel, appFrame, window, 'notes:event:added')).toEqual({ ok: true, data: null });
-    expect(hub.answer(unsubscribeChannel, foreign, window, 'notes:event:added')).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    expect(hub.answer(subscribeChannel, foreign, window, ['notes:event:added'])).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    expect(hub.answer(subscribeChannel, appFrame, window, ['notes:event:added'])).toEqual({ ok: true, data: null });
+    expect(hub.answer(unsubscribeChannel, foreign, window, ['notes:event:added'])).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
     hub.publish('notes', 'added', { id: 5 });
     expect(window.send).toHaveBeenCalledWith('notes:event:added', { id: 5 });
   });

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { startSimulators } from '../sim/index.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
 import { openTestServices } from '../support/test-services.ts';
@@ -29,6 +29,19 @@ describe('profiles store', () => {
     expect(useProfilesStore.getState()).toMatchObject({ status: 'ready', profiles: [], keychain: { kind: 'session-only', reason: 'test' } });
     await services.profiles.save(firewallInput('Saved in main'));
     await expect.poll(() => useProfilesStore.getState().profiles.map((profile) => profile.name)).toEqual(['Saved in main']);
+  });
+
+  test('the window and its views loading at once read the list once; a load after that reads it again', async () => {
+    const reads = vi.spyOn(services.profiles, 'list');
+    try {
+      const { load } = useProfilesStore.getState();
+      await Promise.all([load(), load(), load()]);
+      expect(reads).toHaveBeenCalledTimes(1);
+      await load();
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   test('asking to test while a test runs joins it instead of sending a second request', async () => {

@@ -59,19 +59,20 @@ export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall' | 'views'>, p
   );
 
   let restoring: Promise<void> | null = null;
+  // Before the first page: a kept filter is read once, so the table never shows the unfiltered rows first.
+  function restore(): Promise<void> {
+    return (restoring ??= api.views.alertView({ profileId }).then((kept) => {
+      if (!kept.ok || chosen) return;
+      alerts.setState({ query: { filter: kept.data.filter, sort: kept.data.sort } });
+      chosen = false;
+    }));
+  }
   /** The analyst chose a query before the kept one came back (a saved filter run from the palette): theirs stands. */
   let chosen = false;
   let keeping: ReturnType<typeof setTimeout> | undefined;
 
   const alerts = createStore<AlertsState>()((set, get, store) => {
     const engine = pages(set, get, store);
-    // Before the first page: a kept filter is read once, so the table never shows the unfiltered rows first.
-    const restore = () =>
-      (restoring ??= api.views.alertView({ profileId }).then((kept) => {
-        if (!kept.ok || chosen) return;
-        set({ query: { filter: kept.data.filter, sort: kept.data.sort } });
-        chosen = false;
-      }));
     const withFilter = (change: (filter: AlertFilter) => AlertFilter) => engine.setQuery((query) => ({ ...query, filter: withoutEmpty(change(query.filter)) }));
 
     return {
@@ -120,6 +121,9 @@ export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall' | 'views'>, p
       },
     };
   });
+
+  // Asked as the store is made, while the window still draws the table: its first page waits for this (P4).
+  void restore();
 
   alerts.subscribe((state, before) => {
     if (state.query === before.query) return;
