@@ -74,6 +74,23 @@ describe('alerts store', () => {
     expect(store.getState().query.filter).toEqual({});
   });
 
+  test('a table opened again starts on its kept filter and sort: asked with the first page, it never shows the other rows first', async () => {
+    const profileId = await addFirewallProfile(workspace, sims);
+    await clock.run(workspace.services.firewall.syncNow(profileId));
+    const kept = await workspace.api.views.keepAlertView({ profileId, filter: { severity: ['critical'] }, sort: { field: 'srcIp', direction: 'asc' } });
+    expect(kept.ok).toBe(true);
+    const store = createAlertsStore(workspace.api, profileId);
+    const shown: (readonly AlertRow[])[] = [];
+    store.subscribe((state) => {
+      const rows = state.pages.get(0);
+      if (rows && rows !== shown.at(-1)) shown.push(rows);
+    });
+    await store.getState().refresh();
+    await expect.poll(() => shown.length).toBeGreaterThan(0);
+    expect(store.getState().query).toEqual({ filter: { severity: ['critical'] }, sort: { field: 'srcIp', direction: 'asc' } });
+    for (const rows of shown) expectEach(rows, (row) => row.severity === 'critical', 'be critical');
+  });
+
   test('filter out from a cell drops that value; filter in on the same cell replaces it', async () => {
     const { store } = await syncedStore();
     await store.getState().refresh();

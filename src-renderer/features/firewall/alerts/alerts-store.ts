@@ -59,11 +59,15 @@ export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall' | 'views'>, p
   );
 
   let restoring: Promise<void> | null = null;
-  // Before the first page: a kept filter is read once, so the table never shows the unfiltered rows first.
+  // A kept filter is read once. The first page is asked for at the same time: main answers in
+  // order, so a kept query other than the default replaces it before its rows arrive, and they are
+  // dropped as an earlier query's; the table never shows the unfiltered rows first.
   function restore(): Promise<void> {
     return (restoring ??= api.views.alertView({ profileId }).then((kept) => {
       if (!kept.ok || chosen) return;
-      alerts.setState({ query: { filter: kept.data.filter, sort: kept.data.sort } });
+      const query = { filter: kept.data.filter, sort: kept.data.sort };
+      if (JSON.stringify(query) === JSON.stringify(alerts.getState().query)) return;
+      alerts.getState().setQuery(() => query);
       chosen = false;
     }));
   }
@@ -82,8 +86,7 @@ export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall' | 'views'>, p
       facets: null,
 
       async refresh() {
-        await restore();
-        await engine.refresh();
+        await Promise.all([restore(), engine.refresh()]);
         // Asked only after the rows: main answers in order, and the pickers' values must not hold up the first paint.
         const facets = await api.firewall.alertFacets({ profileId });
         if (facets.ok) set({ facets: facets.data });
