@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { IpcError } from '../../src-preload/contract/define.ts';
 import { resolveLanguage, type Language, type LanguageChoice } from '../../src-shared/i18n/languages.ts';
 import { opsdesk } from '../bridge.ts';
-import { translator } from './translator.ts';
+import { showLanguage, translator } from './translator.ts';
 
 export interface LanguageStore {
   choice: LanguageChoice;
@@ -16,10 +16,10 @@ export interface LanguageStore {
 
 const systemLanguage = (): Language => resolveLanguage('system', navigator.languages);
 
-function apply(choice: LanguageChoice): Language {
-  const language = resolveLanguage(choice, navigator.languages);
-  void translator.changeLanguage(language);
-  return language;
+/** Shows the choice's language once its catalog is here; answers the language the window now shows. */
+async function apply(choice: LanguageChoice): Promise<Language> {
+  await showLanguage(resolveLanguage(choice, navigator.languages));
+  return translator.language as Language;
 }
 
 export const useLanguageStore = create<LanguageStore>()((set) => ({
@@ -30,11 +30,11 @@ export const useLanguageStore = create<LanguageStore>()((set) => ({
   async load() {
     const saved = await opsdesk.app.language();
     // Without the saved choice the window stays in the system's language.
-    if (saved.ok) set({ choice: saved.data.choice, language: apply(saved.data.choice) });
+    if (saved.ok) set({ choice: saved.data.choice, language: await apply(saved.data.choice) });
   },
 
   async choose(choice) {
-    set({ choice, language: apply(choice), saveError: null });
+    set({ choice, language: await apply(choice), saveError: null });
     const saved = await opsdesk.app.setLanguage({ choice });
     if (!saved.ok) set({ saveError: saved.error });
   },

@@ -1,6 +1,29 @@
 import { initReactI18next } from 'react-i18next';
-import { matchLanguage } from '../../src-shared/i18n/languages.ts';
-import { createTranslator } from '../../src-shared/i18n/translator.ts';
+import { en, type Catalog } from '../../src-shared/i18n/en.ts';
+import type { Language } from '../../src-shared/i18n/languages.ts';
+import { translatorOver } from '../../src-shared/i18n/catalog-translator.ts';
 
-/** The window's translator; it starts in the system's language until Settings' choice has loaded. */
-export const translator = createTranslator(matchLanguage(navigator.languages), [initReactI18next]);
+/**
+ * The window's translator. It holds English, the fallback, from the start; another language's
+ * catalog is fetched the first time it is shown: the first screen loads only what it shows (P4).
+ */
+export const translator = translatorOver('en', { en }, [initReactI18next]);
+
+const otherCatalogs: Record<Exclude<Language, 'en'>, () => Promise<Catalog>> = {
+  'zh-CN': () => import('../../src-shared/i18n/zh-CN.ts').then((module) => module.zhCN),
+};
+
+/** Words the window in `language`, its catalog fetched first; a catalog that cannot be fetched leaves the words as they were. */
+export async function showLanguage(language: Language): Promise<void> {
+  if (translator.language === language) return;
+  if (language !== 'en' && !translator.hasResourceBundle(language, 'translation')) {
+    let catalog: Catalog;
+    try {
+      catalog = await otherCatalogs[language]();
+    } catch {
+      return;
+    }
+    translator.addResourceBundle(language, 'translation', catalog);
+  }
+  await translator.changeLanguage(language);
+}

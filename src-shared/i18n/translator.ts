@@ -1,28 +1,12 @@
-import i18next from 'i18next';
-import type { i18n, Module } from 'i18next';
-import { en } from './en.ts';
-import { languages, type Language } from './languages.ts';
+import type { Module } from 'i18next';
+import { translatorOver, type Translator } from './catalog-translator.ts';
+import { en, type Catalog } from './en.ts';
+import type { Language } from './languages.ts';
 import { zhCN } from './zh-CN.ts';
 
-export type Translator = i18n;
+export type { Translator };
 
-export const catalogs = { en, 'zh-CN': zhCN } as const satisfies Record<Language, unknown>;
+export const catalogs = { en, 'zh-CN': zhCN } as const satisfies Record<Language, Catalog>;
 
-/**
- * An i18next instance over both catalogs, ready at once (the catalogs are bundled, nothing loads).
- * Values are never HTML-escaped: React escapes what it renders, and native menus and dialogs show
- * plain text. A value is never read as a key either (`skipOnVariables`), so a server's words stay words.
- */
-export function createTranslator(language: Language, plugins: readonly Module[] = []): Translator {
-  const instance = i18next.createInstance();
-  for (const plugin of plugins) instance.use(plugin);
-  void instance.init({
-    resources: Object.fromEntries(languages.map((code) => [code, { translation: catalogs[code] }])),
-    lng: language,
-    fallbackLng: 'en',
-    supportedLngs: languages,
-    interpolation: { escapeValue: false, skipOnVariables: true },
-    initAsync: false,
-  });
-  return instance;
-}
+/** A translator over every catalog, as main words its menus, dialogs and notifications (the catalogs are bundled, nothing loads). */
+export const createTranslator = (language: Language, plugins: readonly Module[] = []): Translator => translatorOver(language, catalogs, plugins);
