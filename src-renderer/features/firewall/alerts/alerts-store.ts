@@ -125,7 +125,7 @@ export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall' | 'views'>, p
     };
   });
 
-  // Asked as the store is made, while the window still draws the table: its first page waits for this (P4).
+  // Asked as the store is made, while the window still draws the table (P4).
   void restore();
 
   alerts.subscribe((state, before) => {
