@@ -59,9 +59,12 @@ const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
-/** "just now", "3 minutes ago", "in 2 hours": the largest whole unit. */
+/**
+ * "just now", "3 minutes ago", "in 2 hours": the largest whole unit, of the time to the nearest
+ * minute (a block extended by 7 days a moment ago ends "in 7 days", not in 6).
+ */
 export function formatRelative(at: number, now: number, language: string): string {
-  const difference = at - now;
+  const difference = Math.round((at - now) / 60_000) * 60_000;
   const format = cached(`relative|${language}`, () => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
   for (const [unit, size] of relativeUnits) {
     if (Math.abs(difference) >= size) return format.format(Math.trunc(difference / size), unit);

@@ -1,0 +1,25 @@
+// How far away a time is, as the block list and the alerts say when a block ends.
+import { describe, expect, it } from 'vitest';
+
+Object.assign(globalThis, { window: { opsdesk: {} } });
+const { formatRelative } = await import('../../src-renderer/ui/format.ts');
+
+const now = Date.parse('2026-11-26T12:00:00Z');
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+describe('relative time', () => {
+  it('says a block extended by 7 days a moment ago ends in 7 days, not 6', () => {
+    expect(formatRelative(now + 7 * day - 5_000, now, 'en')).toBe('in 7 days');
+    expect(formatRelative(now - 3 * day + 5_000, now, 'en')).toBe('3 days ago');
+  });
+
+  it('says the largest whole unit of the time to the nearest minute', () => {
+    expect(formatRelative(now + 60 * minute - 5_000, now, 'en')).toBe('in 1 hour');
+    expect(formatRelative(now + 90 * minute, now, 'en')).toBe('in 1 hour');
+    expect(formatRelative(now + 59 * minute, now, 'en')).toBe('in 59 minutes');
+    expect(formatRelative(now + 36 * 60 * minute, now, 'en')).toBe('tomorrow');
+    expect(formatRelative(now + 20_000, now, 'en')).toBe('now');
+    expect(formatRelative(now + 7 * day - 5_000, now, 'zh-CN')).toBe('7天后');
+  });
+});
