@@ -13,7 +13,7 @@ export interface BridgeTransport {
  * per event, so the renderer can reach nothing the contract does not name. Main hears when the
  * window's first listener of an event comes and when its last one goes, so it sends only what
  * someone in the window still listens to: the changes of one task go as one message each way (a
- * window starting up listens to a score of events at once).
+ * window starting up listens to a score of events at once), sent before any call that follows them.
  */
 export function buildFacade<Contract extends ContractSpec>(
   manifest: ContractManifest,
@@ -46,7 +46,12 @@ export function buildFacade<Contract extends ContractSpec>(
     const members: Record<string, unknown> = {};
     for (const callName of area.calls) {
       const channel = callChannel(areaName, callName);
-      members[callName] = (request?: unknown) => transport.invoke(channel, request);
+      members[callName] = (request?: unknown) => {
+        // A listener added before a call is known to main before the call: an answer read by the
+        // call and ended just after it (a streamed answer) is never missed between the two.
+        if (changed.size > 0) tellMain();
+        return transport.invoke(channel, request);
+      };
     }
     for (const eventName of area.events) {
       const channel = eventChannel(areaName, eventName);

@@ -210,6 +210,25 @@ describe('IPC router', () => {
     expect(asked).toHaveLength(1);
   });
 
+  test('a listener added before a call is known to main before the call arrives', async () => {
+    const { router } = setup();
+    const hub = createEventHub(router);
+    const window = { id: 8, isDestroyed: () => false, send: vi.fn() };
+    const asked: string[] = [];
+    const facade = buildFacade<typeof contract>(manifestOf(contract), {
+      invoke: async (channel, payload) => {
+        asked.push(channel);
+        return channel === subscribeChannel || channel === unsubscribeChannel ? hub.answer(channel, appFrame, window, payload) : router.dispatch(channel, appFrame, payload);
+      },
+      listen: () => () => {},
+    });
+    facade.notes.onAdded(() => {});
+    facade.notes.onEchoed(() => {});
+    await facade.notes.add({ text: 'hi' });
+    await Promise.resolve();
+    expect(asked).toEqual([subscribeChannel, 'notes:add']);
+  });
+
   test('a page from elsewhere can neither subscribe nor unsubscribe a window', () => {
     const { router } = setup();
     const hub = createEventHub(router);
