@@ -145,7 +145,7 @@ try {
     await captureBothSchemes(app.page, (colorScheme) => `firewall-offline-${colorScheme}${suffix}`);
     await app.close({ removeData: true });
 
-    // The free WAF edition: the administration sections say why they are read-only, before any try.
+    // The free WAF edition: the view says once, above the sections, why they are read-only, before any try.
     const freeEdition = await startAppliance(0, 'free-waf');
     const freeApp = await openApp(browser, { locale });
     await addFirewall(freeApp, 'Web application firewall', freeEdition.url, freeEdition.keys.demo);
@@ -153,7 +153,7 @@ try {
     const freePanel = freeApp.page.getByRole('tabpanel', { name: t('views.firewall.title') });
     for (const section of ['policies', 'honeypots'] as const) {
       await freePanel.getByRole('button', { name: t(`firewallAdmin.sections.${section}`), exact: true }).click();
-      await freePanel.getByText(t('firewallAdmin.common.readOnly'), { exact: true }).waitFor({ timeout: 15_000 });
+      await freePanel.getByRole('note', { name: t('firewall.readOnly.label') }).waitFor({ timeout: 15_000 });
       await capture(freeApp.page, `firewall-admin-${section}-free-edition${suffix}`);
     }
     await freeApp.close({ removeData: true });
@@ -249,7 +249,7 @@ try {
     await app.close({ removeData: true });
   }
 
-  // A read-only key: the administration sections say why before anything is tried.
+  // A read-only key: the view says once, above the sections, why before anything is tried.
   {
     const app = await openApp(browser);
     await addFirewall(app, 'Branch office firewall', sims.firewall.url, sims.firewall.keys.readOnly);
@@ -257,7 +257,7 @@ try {
     const firewall = app.page.getByRole('tabpanel', { name: 'Firewall' });
     await showSection(firewall, 'Policies');
     const policies = firewall.getByRole('region', { name: 'Security policies' });
-    await policies.getByRole('note').waitFor({ timeout: 15_000 });
+    await firewall.getByRole('note', { name: 'Read-only' }).waitFor({ timeout: 15_000 });
     await policies.getByRole('row').nth(1).waitFor({ timeout: 15_000 });
     await captureBothSchemes(app.page, (colorScheme) => `firewall-admin-policies-read-only-key-${colorScheme}`);
     await app.close({ removeData: true });
