@@ -180,6 +180,25 @@ describe('drop after commit', () => {
   });
 });
 
+describe('going down on a request', () => {
+  it('lets the first requests through, then crashes on the next one without running it: later connections are refused until it comes back', async () => {
+    sims.support.faults.add({ method: 'POST', path: '/tickets', kind: 'go-down', after: 2, times: 1 });
+    const headers = { authorization: `Bearer ${supportKey}`, 'content-type': 'application/json' };
+    const subject = `crash ${randomUUID()}`;
+    const create = (n: number) => request(`${sims.support.url}/api/open/v1/tickets`, {
+      method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: JSON.stringify({ message: `m${n}`, subject }), dispatcher: agent,
+    }).then((answer) => answer.body.text());
+    await create(1);
+    await create(2);
+    await expect(create(3)).rejects.toThrow();
+    await expect(create(4)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(sims.support.store.tickets.filter((ticket) => ticket.subject === subject)).toHaveLength(2);
+    await sims.support.comeBack();
+    await create(5);
+    expect(sims.support.store.tickets.filter((ticket) => ticket.subject === subject)).toHaveLength(3);
+  });
+});
+
 describe('request recording', () => {
   it('records method, path, query, redacted headers, time and status', async () => {
     const before = Date.now();

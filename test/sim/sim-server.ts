@@ -4,7 +4,7 @@
 import https from 'node:https';
 import { STATUS_CODES } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { X509Certificate, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { systemClock, type Clock } from '../../src-main/core/lifecycle/clock.ts';
@@ -148,6 +148,8 @@ export abstract class SimServer implements SimServerBase {
   readonly #options: SimServerOptions;
   readonly #closing = new AbortController();
   #server: https.Server | undefined;
+  /** Every socket of the server, TLS handshake done or not: closeAllConnections knows only those past it. */
+  readonly #sockets = new Set<Socket>();
   /** Where it listens and with what, kept so that a server taken down comes back as the same one. */
   #listening: { port: number; pem: Pem } | undefined;
   #leafSha256 = '';
@@ -187,6 +189,10 @@ export abstract class SimServer implements SimServerBase {
         else res.destroy();
       });
     });
+    server.on('connection', (socket: Socket) => {
+      this.#sockets.add(socket);
+      socket.once('close', () => this.#sockets.delete(socket));
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => {
@@ -209,7 +215,7 @@ export abstract class SimServer implements SimServerBase {
     if (!server) return;
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
-      server.closeAllConnections();
+      for (const socket of this.#sockets) socket.destroy();
     });
   }
 
@@ -248,7 +254,7 @@ export abstract class SimServer implements SimServerBase {
     if (!server) return;
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
-      server.closeAllConnections();
+      for (const socket of this.#sockets) socket.destroy();
     });
   }
 
@@ -328,10 +334,13 @@ export abstract class SimServer implements SimServerBase {
     }
   }
 
-  // Faults that stand for a broken proxy or server answer without running the service, so the
+  // Faults that stand for a broken proxy or server answer (or crash) without running the service, so the
   // request has no effect. 'delay', 'reset', 'truncate' and 'drop-after-commit' run it and damage only the answer.
   async #answerInsteadOfService(res: ServerResponse, fault: Fault): Promise<boolean> {
     switch (fault.kind) {
+      case 'go-down':
+        await this.goDown();
+        return true;
       case 'status': {
         const error = this.faultError(fault.status ?? 500);
         if (fault.retryAfterSeconds !== undefined) error.headers['retry-after'] = String(fault.retryAfterSeconds);

@@ -45,7 +45,7 @@ export function setUpE2e(options: E2eOptions = {}): E2e {
   const apps = new Set<AppUnderTest>();
   const served = new Set<Listening>();
 
-  // An e2e test is a user's whole task, each step polled for up to 15 s on a shared 2-core machine.
+  // An e2e test is a user's whole task on a shared 2-core machine (each step polled for up to 15 s: vitest.config.ts).
   vi.setConfig({ testTimeout: 90_000 });
   beforeAll(async () => {
     [browser, sims, ca, scratch] = await Promise.all([

@@ -64,18 +64,17 @@ describe('closing many tickets at once', () => {
   });
 
   it('the simulator goes down mid-batch and comes back: the rest go out by themselves, each ticket closed once, none refused for the rate', async () => {
-    // Six a minute: the batch takes minutes of the fake clock, and the server falls in the middle of it.
+    // Six a minute: the batch takes minutes of the fake clock. The server crashes on the fifth close,
+    // by the simulator's own count, so how far the batch got never depends on the machine's speed.
     const profileId = await addSupportProfile(workspace, sims, { ratePerMinute: 6 });
     const ids = openTickets(15);
     const before = sims.support.requests.length;
+    sims.support.faults.add({ method: 'POST', path: /^\/tickets\/[^/]+\/close$/, kind: 'go-down', after: 4, times: 1 });
 
     const entries = await workspace.services.support.tickets.closeMany(profileId, ids, 'Duplicate of the outage ticket');
     expect(entries.every((entry) => entry.state === 'queued' || entry.state === 'sending')).toBe(true);
-    await driveUntil(clock, () => entries.filter((entry) => stateOf(entry) === 'sent').length >= 4);
-    await sims.support.goDown();
     await driveUntil(clock, () => entries.some((entry) => workspace.services.outbox.get(entry.id)?.error?.code === 'connection_refused'));
-    const sentWhileUp = entries.filter((entry) => stateOf(entry) === 'sent').length;
-    expect(sentWhileUp).toBeLessThan(ids.length);
+    expect(entries.filter((entry) => stateOf(entry) === 'sent').length).toBeLessThanOrEqual(4);
     await sims.support.comeBack();
     await driveUntil(clock, () => entries.every((entry) => stateOf(entry) === 'sent'));
 
