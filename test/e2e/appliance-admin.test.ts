@@ -78,6 +78,36 @@ describe('policies', () => {
     await page.getByRole('dialog', { name: /^Delete/ }).getByRole('button', { name: 'Delete' }).click();
     await poll(() => row.count()).toBe(0);
   });
+
+  test("at 1024 px the table is wider than its box: each row's Edit and Delete stay whole at its right edge, however far it scrolls sideways", async () => {
+    const page = await start();
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const section = await openSection(page, 'Policies', 'Security policies');
+    const grid = section.getByRole('grid');
+    const body = grid.getByRole('rowgroup');
+    await poll(() => section.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await body.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+
+    const firstRow = body.getByRole('row').first();
+    /** Whether the element under the middle of `target` is `target` (or inside it), and it lies inside the table's box. */
+    const whole = (target: Locator) =>
+      target.evaluate((element) => {
+        const box = element.closest('[role="rowgroup"]')!.getBoundingClientRect();
+        const rect = element.getBoundingClientRect();
+        const under = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+        return rect.left >= box.left && rect.right <= box.right && under !== null && element.contains(under);
+      });
+    const remove = firstRow.getByRole('button', { name: /^Delete / });
+    expect(await whole(remove)).toBe(true);
+    for (const fraction of [0.5, 1]) {
+      await body.evaluate((element, part) => {
+        element.scrollLeft = element.scrollWidth * part;
+      }, fraction);
+      expect(await whole(remove)).toBe(true);
+    }
+    // Scrolled to the end, the column the buttons covered sits whole to their left.
+    expect(await whole(firstRow.getByRole('gridcell').nth(-2))).toBe(true);
+  });
 });
 
 describe('log search', () => {

@@ -65,6 +65,7 @@ export function AdminObjectList<T extends { id: string; name: string }>(props: P
           {
             id: 'actions',
             title: t('firewallAdmin.common.actions'),
+            pinned: 'end',
             width: props.actionsWidth ?? 150,
             text: () => '',
             cell: (item) => (

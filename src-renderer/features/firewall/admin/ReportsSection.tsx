@@ -57,6 +57,7 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
           {
             id: 'actions',
             title: t('firewallAdmin.common.actions'),
+            pinned: 'end',
             width: 190,
             text: () => '',
             cell: (report) => (

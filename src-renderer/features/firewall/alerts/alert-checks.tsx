@@ -18,7 +18,7 @@ export function alertCheckColumn(t: TFunction, store: AlertsStore): Column<Alert
     id: 'check',
     title: t('firewall.selection.column'),
     width: 32,
-    pinned: true,
+    pinned: 'start',
     className: 'vt-check',
     header: () => <HeaderCheck store={store} />,
     cell: (row, index) => <RowCheck store={store} row={row} index={index} label={checkLabel} />,

@@ -101,7 +101,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
               <div
                 key={header.id}
                 role="columnheader"
-                className="vt-cell vt-head-cell"
+                className={column.pinned === 'end' ? 'vt-cell vt-head-cell vt-pinned-end' : 'vt-cell vt-head-cell'}
                 style={cellStyle(column.id)}
                 aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
               >
@@ -194,6 +194,8 @@ export function VirtualTable<Row>(props: Props<Row>) {
   );
 }
 
+const cellClass = <Row,>(column: Column<Row>) => (column.pinned === 'end' ? 'vt-cell vt-pinned-end' : 'vt-cell') + (column.className ? ` ${column.className}` : '');
+
 interface CellEvents {
   hover(index: number, column: string): void;
   openMenu(target: CellMenuTarget): void;
@@ -222,7 +224,7 @@ const RowCells = memo(function RowCells<Row>({ row, index, columns, hoveredColum
       <div
         key={column.id}
         role="gridcell"
-        className={column.className ? `vt-cell ${column.className}` : 'vt-cell'}
+        className={cellClass(column)}
         style={cellStyle(column.id)}
         title={column.text(row)}
         onMouseEnter={filterable ? () => cellEvents.hover(index, column.id) : undefined}

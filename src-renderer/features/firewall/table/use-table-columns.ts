@@ -14,8 +14,11 @@ export interface Column<Row> {
   minWidth?: number;
   /** Takes the room the others leave (one column per table, the one with the longest text). */
   grow?: boolean;
-  /** Stays first, shown and as wide as declared (a row's checkbox); never copied with the row. */
-  pinned?: boolean;
+  /**
+   * Shown, as wide as declared and never moved or copied with the row: `start` stays first (a row's
+   * checkbox); `end` stays last, and in view at the table's right edge when it scrolls sideways (a row's buttons).
+   */
+  pinned?: 'start' | 'end';
   /** The header's own content instead of its title (the box that checks every row); the title still names it. */
   header?(): ReactNode;
   sortable?: boolean;
@@ -36,15 +39,16 @@ const apply = <T,>(updater: Updater<T>, old: T): T => (typeof updater === 'funct
 
 /**
  * The saved order with the table's own columns in it: a column the save does not know (added in a
- * later version) takes its declared place, one the table no longer has is dropped; pinned ones stay first.
+ * later version) takes its declared place, one the table no longer has is dropped; pinned ones stay at their end.
  */
-export function orderOf(columns: readonly { id: string; pinned?: boolean }[], saved: readonly string[]): string[] {
+export function orderOf(columns: readonly { id: string; pinned?: 'start' | 'end' }[], saved: readonly string[]): string[] {
   const movable = columns.filter((column) => !column.pinned).map((column) => column.id);
   const order = saved.filter((id) => movable.includes(id));
   movable.forEach((id, declared) => {
     if (!order.includes(id)) order.splice(Math.min(declared, order.length), 0, id);
   });
-  return [...columns.filter((column) => column.pinned).map((column) => column.id), ...order];
+  const pinnedAt = (end: 'start' | 'end') => columns.filter((column) => column.pinned === end).map((column) => column.id);
+  return [...pinnedAt('start'), ...order, ...pinnedAt('end')];
 }
 
 /** A table with a detail pane beside it: whether it is open, and the columns that stay beside it unless the analyst chose others. */
