@@ -229,6 +229,15 @@ describe('the conversations beside the open one', () => {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width: 1280, height: 800 });
       await shot(page, `list-1280-${colorScheme}`);
+      if (colorScheme === 'light') {
+        // At 1280 px the title, both pickers and the buttons share one line; a cut title shows whole on hover.
+        const title = panel.getByRole('heading', { level: 2 }).first();
+        expect(await title.getAttribute('title')).toBe('Is 203.0.113.7 scanning us?');
+        const tops = await title.evaluate((heading) =>
+          [...heading.parentElement!.children].map((child) => child.getBoundingClientRect()).filter((box) => box.width > 0).map((box) => Math.round(box.top)));
+        expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(8);
+        expect(await title.evaluate((heading) => heading.getBoundingClientRect().width)).toBeGreaterThan(220);
+      }
       await panel.getByRole('button', { name: 'Settings' }).click();
       await shot(page, `settings-open-1280-${colorScheme}`);
       await panel.getByRole('button', { name: 'Settings' }).click();

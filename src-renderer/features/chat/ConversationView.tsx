@@ -106,7 +106,11 @@ export function ConversationBody({ conversation, inTab }: { conversation: Conver
       }}
     >
       <header className="chat-header">
-        {!inTab && <h2 className="chat-header-title">{conversation.title || t('chat.untitled')}</h2>}
+        {!inTab && (
+          <h2 className="chat-header-title" title={conversation.title || t('chat.untitled')}>
+            {conversation.title || t('chat.untitled')}
+          </h2>
+        )}
         <ConversationLine conversation={conversation} profiles={profiles} onSaved={setSaveError} />
         <span className="chat-header-end">
           <span className="muted chat-header-usage" title={t('chat.usage.conversation', { prompt: promptTokens, completion: completionTokens, total: totalTokens })}>
