@@ -42,6 +42,35 @@ function span(text: string): [Ip, Ip] | null {
 }
 
 /**
+ * A plain dotted IPv4 address, as nearly every alert holds, read without ipaddr.js: a backfill keys
+ * two per alert. The same addresses as `isValidFourPartDecimal` (no leading zeros), or null.
+ */
+function dottedIpv4(text: string): number[] | null {
+  if (text.length < 7 || text.length > 15) return null;
+  const bytes: number[] = [];
+  let value = 0;
+  let digits = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : DOT;
+    if (code === DOT) {
+      if (digits === 0 || value > 255) return null;
+      bytes.push(value);
+      value = 0;
+      digits = 0;
+    } else if (code >= ZERO && code <= ZERO + 9 && !(digits === 1 && value === 0) && digits < 3) {
+      value = value * 10 + code - ZERO;
+      digits++;
+    } else {
+      return null;
+    }
+  }
+  return bytes.length === 4 ? bytes : null;
+}
+
+const DOT = 0x2e;
+const ZERO = 0x30;
+
+/**
  * The bytes an address sorts by: its family, its first address, then its last address inverted,
  * so a range comes just before the addresses it begins with (10.0.0.0/8, 10.0.0.0, 10.0.0.1) and a
  * wider range before a narrower one. Text that is no address sorts after every address, by its
@@ -49,7 +78,10 @@ function span(text: string): [Ip, Ip] | null {
  */
 export function addressSortKey(text: string | null): Uint8Array | null {
   if (text === null) return null;
-  const range = span(text.trim());
+  const trimmed = text.trim();
+  const ipv4 = dottedIpv4(trimmed);
+  if (ipv4) return Uint8Array.of(IPV4, ...ipv4, ...ipv4.map((byte) => 0xff - byte));
+  const range = span(trimmed);
   if (!range) {
     const written = new TextEncoder().encode(text);
     const key = new Uint8Array(written.length + 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareAddresses } from '../../src-shared/address-sort-key.ts';
+import { addressSortKey, compareAddresses } from '../../src-shared/address-sort-key.ts';
 
 const sorted = (addresses: readonly (string | null)[]) => [...addresses].sort(compareAddresses);
 
@@ -30,5 +30,15 @@ describe('addresses sort as numbers', () => {
 
   it('reads a range written from a host inside it as its network', () => {
     expect(compareAddresses('10.1.2.3/16', '10.1.0.0/16')).toBe(0);
+  });
+
+  it('keys a plain IPv4 address as the same host written as a /32 range does, and no address what ipaddr.js would not read', () => {
+    let seed = 7;
+    const byte = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % 256;
+    const hosts = ['0.0.0.0', '255.255.255.255', '1.2.3.4', '10.0.0.1', ...Array.from({ length: 500 }, () => [byte(), byte(), byte(), byte()].join('.'))];
+    for (const host of hosts) expect([...addressSortKey(host)!], host).toEqual([...addressSortKey(`${host}/32`)!]);
+    for (const text of ['01.2.3.4', '1.2.3.04', '256.1.1.1', '1.2.3', '1.2.3.4.5', '1..2.3', '1.2.3.4 x', '1.2.3.', '１.2.3.4']) {
+      expect(addressSortKey(text)![0], text).toBe(0xff);
+    }
   });
 });

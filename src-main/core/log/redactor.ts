@@ -38,13 +38,30 @@ export class Redactor {
 /**
  * `value` with every string in it passed through `redact` (a logger's, which knows every key the app
  * has read): what a server sent, before it is stored or written out, so a key it echoed back never
- * reaches SQLite or an export.
+ * reaches SQLite or an export. A part with nothing to redact is returned as it is, not copied: a
+ * sync passes every alert of a backfill through here on main's thread.
  */
 export function redactStrings<T>(value: T, redact: (text: string) => string): T {
   if (typeof value === 'string') return redact(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => redactStrings(item, redact)) as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, index) => {
+      const clean = redactStrings(item, redact);
+      if (clean !== item) (copy ??= [...value])[index] = clean;
+    });
+    return (copy ?? value) as T;
+  }
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redactStrings(item, redact)])) as T;
+    const record = value as Record<string, unknown>;
+    const names = Object.keys(record);
+    // Entries, not assignment, once one changes: a server's own "__proto__" field stays a field.
+    let entries: [string, unknown][] | undefined;
+    names.forEach((name, index) => {
+      const clean = redactStrings(record[name], redact);
+      if (clean !== record[name] && !entries) entries = names.slice(0, index).map((earlier) => [earlier, record[earlier]]);
+      entries?.push([name, clean]);
+    });
+    return (entries ? Object.fromEntries(entries) : value) as T;
   }
   return value;
 }
