@@ -8,6 +8,8 @@ export interface LanguageStore {
   choice: LanguageChoice;
   /** What the window shows: the choice, or the system's language for `system`. */
   language: Language;
+  /** A chosen language whose words could not be fetched: the window stays in the one it showed. */
+  unavailable: Language | null;
   saveError: IpcError | null;
   load(): Promise<void>;
   /** Applies at once; main remembers it and words its menus and dialogs in it. */
@@ -16,25 +18,27 @@ export interface LanguageStore {
 
 const systemLanguage = (): Language => resolveLanguage('system', navigator.languages);
 
-/** Shows the choice's language once its catalog is here; answers the language the window now shows. */
-async function apply(choice: LanguageChoice): Promise<Language> {
-  await showLanguage(resolveLanguage(choice, navigator.languages));
-  return translator.language as Language;
+/** Shows the choice's language once its catalog is here; answers the language the window now shows, and the one it could not. */
+async function apply(choice: LanguageChoice): Promise<Pick<LanguageStore, 'language' | 'unavailable'>> {
+  const wanted = resolveLanguage(choice, navigator.languages);
+  const shown = await showLanguage(wanted);
+  return { language: translator.language as Language, unavailable: shown ? null : wanted };
 }
 
 export const useLanguageStore = create<LanguageStore>()((set) => ({
   choice: 'system',
   language: systemLanguage(),
+  unavailable: null,
   saveError: null,
 
   async load() {
     const saved = await opsdesk.app.language();
     // Without the saved choice the window stays in the system's language.
-    if (saved.ok) set({ choice: saved.data.choice, language: await apply(saved.data.choice) });
+    if (saved.ok) set({ choice: saved.data.choice, ...(await apply(saved.data.choice)) });
   },
 
   async choose(choice) {
-    set({ choice, language: await apply(choice), saveError: null });
+    set({ choice, ...(await apply(choice)), saveError: null });
     const saved = await opsdesk.app.setLanguage({ choice });
     if (!saved.ok) set({ saveError: saved.error });
   },

@@ -13,17 +13,21 @@ const otherCatalogs: Record<Exclude<Language, 'en'>, () => Promise<Catalog>> = {
   'zh-CN': () => import('../../src-shared/i18n/zh-CN.ts').then((module) => module.zhCN),
 };
 
-/** Words the window in `language`, its catalog fetched first; a catalog that cannot be fetched leaves the words as they were. */
-export async function showLanguage(language: Language): Promise<void> {
-  if (translator.language === language) return;
+/**
+ * Words the window in `language`, its catalog fetched first; answers whether it now shows it. A
+ * catalog that cannot be fetched leaves the words as they were.
+ */
+export async function showLanguage(language: Language): Promise<boolean> {
+  if (translator.language === language) return true;
   if (language !== 'en' && !translator.hasResourceBundle(language, 'translation')) {
     let catalog: Catalog;
     try {
       catalog = await otherCatalogs[language]();
     } catch {
-      return;
+      return false;
     }
     translator.addResourceBundle(language, 'translation', catalog);
   }
   await translator.changeLanguage(language);
+  return true;
 }

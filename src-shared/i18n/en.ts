@@ -684,6 +684,8 @@ export const en = {
       label: 'Display language',
       system: 'Same as the system ({{language}})',
       help: 'Menus, dialogs and notifications follow it too.',
+      unavailable: 'The words for {{language}} could not be loaded, so the window stays in the language it shows. Try again; if it fails again, reinstall OpsDesk.',
+      retry: 'Try again',
     },
     about: {
       heading: 'About OpsDesk',

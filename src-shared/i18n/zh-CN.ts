@@ -682,6 +682,8 @@ export const zhCN: Catalog = {
       label: '显示语言',
       system: '跟随系统（{{language}}）',
       help: '菜单、对话框和通知也会使用此语言。',
+      unavailable: '无法加载{{language}}的文字，窗口保持当前显示的语言。请重试；如果仍然失败，请重新安装 OpsDesk。',
+      retry: '重试',
     },
     about: {
       heading: '关于 OpsDesk',

@@ -35,6 +35,24 @@ async function openWithFailures(options: { locale?: string; backgroundSync?: boo
 }
 
 describe('languages', () => {
+  test('a language whose words cannot be loaded leaves the window as it was and says so; Try again loads them', async () => {
+    const { page } = await e2e.openApp();
+    const catalogChunk = /\/zh-CN-[^/]*\.js$/;
+    await page.route(catalogChunk, (route) => route.abort('failed'));
+    await openFromPicker(page, 'Settings');
+    const settings = page.getByRole('tabpanel', { name: 'Settings' });
+    await settings.getByLabel('Display language').selectOption('zh-CN');
+    const notice = settings.getByRole('alert').filter({ hasText: 'could not be loaded' });
+    await expect.poll(() => notice.innerText()).toContain('The words for 简体中文 could not be loaded, so the window stays in the language it shows.');
+    expect(await settings.getByRole('heading', { name: 'Language', exact: true }).count()).toBe(1);
+
+    await page.unroute(catalogChunk);
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    const inChinese = page.getByRole('tabpanel', { name: '设置' });
+    await expect.poll(() => inChinese.getByRole('heading', { name: '语言', exact: true }).count()).toBe(1);
+    expect(await inChinese.getByRole('alert').filter({ hasText: '无法加载' }).count()).toBe(0);
+  });
+
   test('switching to 简体中文 in Settings words every view, dialog and error in Chinese at once; it is remembered; switching back restores English', { timeout: 90_000 }, async () => {
     const app = await openWithFailures({ backgroundSync: true });
     const { page } = app;

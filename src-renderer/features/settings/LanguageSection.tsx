@@ -12,6 +12,7 @@ export function LanguageSection() {
   const choice = useLanguageStore((state) => state.choice);
   const choose = useLanguageStore((state) => state.choose);
   const saveError = useLanguageStore((state) => state.saveError);
+  const unavailable = useLanguageStore((state) => state.unavailable);
   const label = (option: LanguageChoice) =>
     option === 'system' ? t('settings.language.system', { language: ownNames[resolveLanguage('system', navigator.languages)] }) : ownNames[option];
 
@@ -33,6 +34,14 @@ export function LanguageSection() {
           {t('settings.language.help')}
         </span>
       </div>
+      {unavailable && (
+        <div className="notice notice-warning" role="alert">
+          <p>{t('settings.language.unavailable', { language: ownNames[unavailable] })}</p>
+          <button type="button" className="button" onClick={() => void choose(choice)}>
+            {t('settings.language.retry')}
+          </button>
+        </div>
+      )}
       {saveError && <ErrorNotice error={saveError} />}
     </section>
   );
