@@ -178,7 +178,8 @@ describe('chat workspace', () => {
     await expect.poll(() => streamSwitch.isChecked()).toBe(false);
     await ask(panel, 'Without streaming');
     await settled(lastAnswer(panel));
-    expect(await lastAnswer(panel).innerText()).toContain('You said: "Without streaming"');
+    // An answer's Markdown is drawn a budget at a time, after the answer has settled (P8).
+    await expect.poll(() => lastAnswer(panel).innerText()).toContain('You said: "Without streaming"');
 
     await panel.getByLabel('Endpoint').selectOption('responses');
     await expect.poll(() => panel.getByLabel('Endpoint').inputValue()).toBe('responses');
