@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { QueryLayer } from './data/QueryLayer.tsx';
+import { createQueryClient } from './data/ipc-query.ts';
+import { followInvalidations } from './data/invalidations.ts';
 import { useLanguageStore } from './language/language-store.ts';
 import { showLanguage, translator } from './language/translator.ts';
 import './ui/styles.css';
@@ -14,10 +16,16 @@ translator.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
+// The window's one query cache follows main's events for the window's life, from before any view
+// reads: listening from an effect, after the views' own first reads, would miss a change main
+// reports between the two.
+const queryClient = createQueryClient();
+followInvalidations(queryClient);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryLayer>
+    <QueryClientProvider client={queryClient}>
       <App />
-    </QueryLayer>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -108,8 +108,7 @@ function burstsThrottled(refresh: (key: string) => void): (key: string) => void 
   };
 }
 
-/** Follows the table for the window's life; the returned function stops following. */
-export function followInvalidations(client: QueryClient): () => void {
-  const stops = invalidations(client, opsdesk);
-  return () => stops.forEach((stop) => stop());
+/** Follows the table for the window's life. */
+export function followInvalidations(client: QueryClient): void {
+  invalidations(client, opsdesk);
 }

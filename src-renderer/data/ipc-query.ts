@@ -1,5 +1,5 @@
 import { QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
+import type { Query, QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { IpcError, IpcResult } from '../../src-preload/contract/define.ts';
 
@@ -21,7 +21,7 @@ export async function unwrap<T>(call: Promise<IpcResult<T>>): Promise<T> {
 const isIpcError = (error: unknown): error is IpcError => typeof error === 'object' && error !== null && 'code' in error && 'retryable' in error && !(error instanceof Error);
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         // Main's cache is the source and its events say when it changed (data/invalidations.ts):
@@ -34,6 +34,29 @@ export function createQueryClient(): QueryClient {
       },
       mutations: { retry: false, throwOnError: (error) => !isIpcError(error) },
     },
+  });
+  readAgainWhenChangedDuringFirstRead(client);
+  return client;
+}
+
+/**
+ * TanStack Query folds an invalidation that comes during a query's first read into that read (it
+ * starts again only a query that already has data), and the read's answer then clears it: a cache
+ * change main reports while a view first reads would never show (the alerts count stayed at what
+ * the window read while a sync stored more). Such a query is invalidated again once its first
+ * read ends.
+ */
+function readAgainWhenChangedDuringFirstRead(client: QueryClient): void {
+  const changedDuringFirstRead = new WeakSet<Query>();
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated') return;
+    const { query, action } = event;
+    if (action.type === 'invalidate' && query.state.data === undefined && query.state.fetchStatus === 'fetching') {
+      changedDuringFirstRead.add(query);
+    } else if ((action.type === 'success' || action.type === 'error') && changedDuringFirstRead.delete(query)) {
+      // Not from inside the cache's own notification of the answer.
+      queueMicrotask(() => void client.invalidateQueries({ queryKey: query.queryKey, exact: true }));
+    }
   });
 }
 
