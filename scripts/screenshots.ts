@@ -1,7 +1,8 @@
 /**
  * npm run screenshots: every view in Debian's Chromium on live simulator data, light and dark, in
  * English and Simplified Chinese (the browser's language, which the app follows), with the real
- * handler map behind it, written to screenshots/<view>-<scheme>.png and <view>-<scheme>-zh-CN.png.
+ * handler map behind it, at 1280×800 and 1920×1080, written to screenshots/<view>-<scheme>.png,
+ * <view>-<scheme>-zh-CN.png and the same names ending in -1920.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,9 +37,25 @@ const passes: { language: Language; locale: string; suffix: string }[] = [
 ];
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The window sizes every view is shot at: a laptop's, and a desktop monitor's (named `-1920`). */
+const WINDOW = { width: 1280, height: 800 };
+const WIDE_WINDOW = { width: 1920, height: 1080 };
+
 async function capture(page: Page, name: string) {
   await page.waitForTimeout(250);
-  const file = path.join(outDir, `${name}.png`);
+  await shoot(page, `${name}.png`);
+  // A window of its own size (the database update's) is shot as it is.
+  const size = page.viewportSize();
+  if (size?.width !== WINDOW.width || size.height !== WINDOW.height) return;
+  await page.setViewportSize(WIDE_WINDOW);
+  await page.waitForTimeout(250);
+  await shoot(page, `${name}-1920.png`);
+  await page.setViewportSize(WINDOW);
+  await page.waitForTimeout(100);
+}
+
+async function shoot(page: Page, fileName: string) {
+  const file = path.join(outDir, fileName);
   await page.screenshot({ path: file });
   console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }

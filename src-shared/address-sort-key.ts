@@ -41,13 +41,46 @@ function span(text: string): [Ip, Ip] | null {
     : [ipaddr.IPv6.networkAddressFromCIDR(cidr), ipaddr.IPv6.broadcastAddressFromCIDR(cidr)];
 }
 
-/** A plain dotted IPv4 address, each part 0-255 without leading zeros: what `isValidFourPartDecimal` accepts. */
-const DOTTED_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+/** The key of an IPv4 address: its family, its four bytes, the same four inverted (see `addressSortKey`). */
+export const IPV4_KEY_LENGTH = 9;
 
-/** Nearly every alert holds plain IPv4 addresses: read without ipaddr.js, since a backfill keys two per alert. */
-function dottedIpv4(text: string): number[] | null {
-  return DOTTED_IPV4.test(text) ? text.split('.').map(Number) : null;
+/**
+ * Writes the key of a plain dotted IPv4 address (each part 0-255 without leading zeros: what
+ * ipaddr.js's `isValidFourPartDecimal` accepts) into `key`; false, with `key` partly written, for any
+ * other text. Nearly every alert holds two such addresses and a backfill keys them all: read a
+ * character at a time into the caller's bytes, with no array between, it costs a fifth of a
+ * regular expression and a split.
+ */
+export function writeDottedIpv4Key(text: string, key: Uint8Array): boolean {
+  const { length } = text;
+  if (length < 7 || length > 15) return false;
+  let part = 0;
+  let value = 0;
+  let digits = 0;
+  for (let at = 0; at <= length; at++) {
+    const code = at === length ? DOT : text.charCodeAt(at);
+    if (code === DOT) {
+      if (digits === 0 || part === 4) return false;
+      key[1 + part] = value;
+      key[5 + part] = 0xff - value;
+      part++;
+      value = 0;
+      digits = 0;
+      continue;
+    }
+    const digit = code - ZERO;
+    if (digit < 0 || digit > 9 || (digits > 0 && value === 0)) return false;
+    value = value * 10 + digit;
+    digits++;
+    if (value > 255) return false;
+  }
+  if (part !== 4) return false;
+  key[0] = IPV4;
+  return true;
 }
+
+const DOT = 0x2e;
+const ZERO = 0x30;
 
 /**
  * The bytes an address sorts by: its family, its first address, then its last address inverted,
@@ -58,8 +91,8 @@ function dottedIpv4(text: string): number[] | null {
 export function addressSortKey(text: string | null): Uint8Array | null {
   if (text === null) return null;
   const trimmed = text.trim();
-  const ipv4 = dottedIpv4(trimmed);
-  if (ipv4) return Uint8Array.of(IPV4, ...ipv4, ...ipv4.map((byte) => 0xff - byte));
+  const ipv4 = new Uint8Array(IPV4_KEY_LENGTH);
+  if (writeDottedIpv4Key(trimmed, ipv4)) return ipv4;
   const range = span(trimmed);
   if (!range) {
     const written = new TextEncoder().encode(text);

@@ -2138,7 +2138,7 @@ export const en = {
       chartTime: 'Time',
       waiting: 'Waiting for the first reading…',
       readAt: 'Read at <time></time> · every 5 s',
-      uptimeValue: '{{days, number}} d {{hours, number}} h {{minutes, number}} min',
+      uptimeValue: '{{days, number}}\u00a0d {{hours, number}}\u00a0h {{minutes, number}}\u00a0min',
     },
   },
   supportDesk: {

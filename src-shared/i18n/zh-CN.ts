@@ -2125,7 +2125,7 @@ export const zhCN: Catalog = {
       chartTime: '时间',
       waiting: '正在等待第一次读数…',
       readAt: '读取于 <time></time> · 每 5 秒一次',
-      uptimeValue: '{{days, number}} 天 {{hours, number}} 小时 {{minutes, number}} 分钟',
+      uptimeValue: '{{days, number}}\u00a0天 {{hours, number}}\u00a0小时 {{minutes, number}}\u00a0分钟',
     },
   },
   supportDesk: {

@@ -37,7 +37,7 @@ describe('addresses sort as numbers', () => {
     const byte = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % 256;
     const hosts = ['0.0.0.0', '255.255.255.255', '1.2.3.4', '10.0.0.1', ...Array.from({ length: 500 }, () => [byte(), byte(), byte(), byte()].join('.'))];
     for (const host of hosts) expect([...addressSortKey(host)!], host).toEqual([...addressSortKey(`${host}/32`)!]);
-    for (const text of ['01.2.3.4', '1.2.3.04', '256.1.1.1', '1.2.3', '1.2.3.4.5', '1..2.3', '1.2.3.4 x', '1.2.3.', '１.2.3.4']) {
+    for (const text of ['01.2.3.4', '1.2.3.04', '256.1.1.1', '1.2.3', '1.2.3.4.5', '1..2.3', '1.2.3.4 x', '1.2.3.', '１.2.3.4', '1.2.3.-4', '1111.2.3.4', '.1.2.3', '1.2.3.400']) {
       expect(addressSortKey(text)![0], text).toBe(0xff);
     }
   });
