@@ -240,7 +240,8 @@ describe('status', () => {
     const text = await section.innerText();
     for (const label of ['Version', 'Edition', 'Uptime', 'CPU', 'Memory', 'Sessions']) expect(text).toContain(label);
     expect(text).toMatch(/enterprise/);
-    expect(text).toMatch(/\d+ d \d+ h \d+ min/);
+    // Each number held to its unit: a narrow card breaks the uptime between parts, never inside one.
+    expect(text).toMatch(/\d+\u00a0d \d+\u00a0h \d+\u00a0min/);
 
     const chart = section.getByRole('img', { name: 'CPU %, Memory %' });
     await poll(() => chart.getAttribute('data-samples')).toBe('1');

@@ -258,7 +258,7 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
                 shown: (entry) => endpoint(entry.dstIp, entry.dstPort),
                 cell: (entry) => <Endpoint ip={entry.dstIp} port={entry.dstPort} />,
               }),
-              textColumn<LogEntry>('protocol', t('firewallAdmin.logs.columnProtocol'), 70, (entry) => entry.protocol),
+              textColumn<LogEntry>('protocol', t('firewallAdmin.logs.columnProtocol'), 90, (entry) => entry.protocol),
               textColumn<LogEntry>('action', t('firewallAdmin.logs.columnAction'), 70, (entry) => entry.action),
               numberColumn<LogEntry>('bytes', t('firewallAdmin.logs.columnBytes'), 100, (entry) => entry.bytes, (entry) => (entry.bytes === undefined ? '' : format.number(entry.bytes))),
               textColumn<LogEntry>('message', t('firewallAdmin.logs.columnMessage'), 200, (entry) => entry.message, {
@@ -268,7 +268,7 @@ export function LogSearchSection({ profile }: { profile: ProfileView }) {
               {
                 id: 'allow',
                 title: t('firewall.list.actions'),
-                width: 90,
+                width: 110,
                 cell: (entry) => entry.srcIp !== undefined && <AllowButton profileId={profile.id} ip={entry.srcIp} reason={entry.message ?? ''} />,
                 text: () => '',
               },
