@@ -60,10 +60,13 @@ export class ConversationRepository {
     return row && toRecord(row);
   }
 
-  /** Newest first; a query matches the title or any message's text, case-insensitively for ASCII. */
+  /**
+   * Newest first (of two changed in the same millisecond, the one made later); a query matches the
+   * title or any message's text, case-insensitively for ASCII.
+   */
   list(query?: string): ConversationRecord[] {
     if (!query?.trim()) {
-      return (this.#db.prepare('SELECT * FROM conversations ORDER BY updated_at DESC, id').all() as ConversationRow[]).map(toRecord);
+      return (this.#db.prepare('SELECT * FROM conversations ORDER BY updated_at DESC, rowid DESC').all() as ConversationRow[]).map(toRecord);
     }
     const pattern = containsPattern(query.trim());
     const rows = this.#db
@@ -71,7 +74,7 @@ export class ConversationRepository {
         `SELECT * FROM conversations c
          WHERE c.title LIKE @pattern ESCAPE '\\'
             OR EXISTS (SELECT 1 FROM chat_messages m WHERE m.conversation_id = c.id AND m.content LIKE @pattern ESCAPE '\\')
-         ORDER BY c.updated_at DESC, c.id`,
+         ORDER BY c.updated_at DESC, c.rowid DESC`,
       )
       .all({ pattern }) as ConversationRow[];
     return rows.map(toRecord);
