@@ -19,8 +19,20 @@ afterEach(() => {
 });
 
 /** The app with a gateway connection, showing conversation `id` (filled with `count` stored messages) in its tab. */
-async function openConversation({ apiKey = e2e.sims.gateway.keys.demo, count, model = 'gpt-4o-mini', locale }: { apiKey?: string; count: number; model?: string; locale?: string }) {
-  const app: AppUnderTest = await e2e.openApp({ keyStore: new SessionKeyStore('test'), ...(locale && { locale }) });
+async function openConversation({
+  apiKey = e2e.sims.gateway.keys.demo,
+  count,
+  model = 'gpt-4o-mini',
+  locale,
+  ipcLog,
+}: {
+  apiKey?: string;
+  count: number;
+  model?: string;
+  locale?: string;
+  ipcLog?: { channel: string; result: unknown }[];
+}) {
+  const app: AppUnderTest = await e2e.openApp({ keyStore: new SessionKeyStore('test'), ...(locale && { locale }), ...(ipcLog && { ipcLog }) });
   const profile = await app.services.profiles.save(gatewayProfile({ name: 'Simulated gateway', baseUrl: e2e.sims.gateway.url, apiKey, caPem: e2e.sims.ca.certPem }));
   fillLongConversation(app.services.db, { id: 'conv', count, title: 'Scan questions' });
   app.services.chat.updateConversation('conv', { profileId: profile.id, model });
@@ -134,15 +146,20 @@ describe('the message list', () => {
 
   test('a conversation of 3,000 stored messages opens at its newest, and scrolling back reads the earlier ones', async () => {
     const count = 3_000;
-    const { page, panel } = await openConversation({ count });
+    const ipcLog: { channel: string; result: unknown }[] = [];
+    const pagesRead = () => ipcLog.filter((entry) => entry.channel === 'gateway:messages').length;
+    const { page, panel } = await openConversation({ count, ipcLog });
     await poll(() => panel.getByText('Answer 1499.').count()).toBe(1);
     expect(await distanceFromBottom(panel)).toBeLessThanOrEqual(48);
-    // Only what is on screen exists.
+    // Only what is on screen exists, and the conversation's latest messages were enough to show it.
     expect(await panel.getByRole('article').count()).toBeLessThan(30);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(pagesRead(), 'pages read to open the conversation').toBe(0);
 
     await messageList(panel).focus();
     await page.keyboard.press('Home');
     await poll(() => panel.getByText(longConversationText(0)).count()).toBe(1);
+    expect(pagesRead()).toBeGreaterThan(0);
     await shot(page, 'chat-long-conversation-top');
     await panel.getByRole('button', { name: 'Jump to latest ↓' }).click();
     await poll(() => panel.getByText('Answer 1499.').count()).toBe(1);

@@ -28,8 +28,15 @@ interface Opened {
   profileId: string;
 }
 
-async function openChat(options: { trusted?: boolean; locale?: string; keyStore?: SessionKeyStore; dataDir?: string } = {}): Promise<Opened> {
-  const app = await e2e.openApp({ keyStore: options.keyStore ?? new SessionKeyStore('test'), ...(options.locale && { locale: options.locale }), ...(options.dataDir && { dataDir: options.dataDir }) });
+async function openChat(
+  options: { trusted?: boolean; locale?: string; keyStore?: SessionKeyStore; dataDir?: string; ipcLog?: { channel: string; result: unknown }[] } = {},
+): Promise<Opened> {
+  const app = await e2e.openApp({
+    keyStore: options.keyStore ?? new SessionKeyStore('test'),
+    ...(options.locale && { locale: options.locale }),
+    ...(options.dataDir && { dataDir: options.dataDir }),
+    ...(options.ipcLog && { ipcLog: options.ipcLog }),
+  });
   const existing = (await app.services.profiles.list()).profiles.find((profile) => profile.service === 'gateway');
   const profileId =
     existing?.id ??
@@ -181,6 +188,19 @@ describe('the model pickers', () => {
     await poll(() => panel.getByLabel('Transcription model').locator('option').allInnerTexts()).toEqual(['Pick a model…', 'whisper-1']);
     await panel.getByRole('button', { name: 'Embeddings', exact: true }).click();
     await poll(() => panel.getByLabel('Embedding model').locator('option').allInnerTexts()).toEqual(['Pick a model…', 'text-embedding-3-small', 'bge-m3']);
+  });
+
+  test('a new conversation shows its picker filled at once: the Chat view read the models when it opened', async () => {
+    const ipcLog: { channel: string; result: unknown }[] = [];
+    const { panel } = await openChat({ ipcLog });
+    const modelReads = () => ipcLog.filter((entry) => entry.channel === 'gateway:models').length;
+    await poll(modelReads).toBe(1);
+    await panel.getByRole('button', { name: 'New conversation' }).click();
+    const picker = panel.getByLabel('Model', { exact: true });
+    await picker.waitFor();
+    expect(await picker.isEnabled()).toBe(true);
+    expect(await picker.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['gpt-4o-mini', 'qwen-max']));
+    expect(modelReads(), 'the picker read the models again').toBe(1);
   });
 
   test('after the certificate is trusted the picker shows the models and no error from before', async () => {

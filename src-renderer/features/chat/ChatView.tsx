@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { CallLog } from './CallLog.tsx';
+import { useModelsReadAhead } from './chat-data.ts';
 import { useChatStore } from './chat-store.ts';
 import { ConversationBody, useOpenConversation } from './ConversationView.tsx';
 import { EmbeddingsPanel } from './EmbeddingsPanel.tsx';
@@ -149,6 +150,7 @@ function ChatWorkspace({ profile }: { profile: ProfileView }) {
   const follow = useChatStore((state) => state.follow);
   const search = useChatStore((state) => state.search);
   const [shown, setShown] = useState<Shown>('conversation');
+  useModelsReadAhead(profile.id);
 
   useEffect(() => {
     follow();

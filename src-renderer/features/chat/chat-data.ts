@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ChatLayout, UploadProgress } from '../../../src-preload/contract/gateway.ts';
 import { opsdesk } from '../../bridge.ts';
-import { useIpcQuery } from '../../data/ipc-query.ts';
+import { unwrap, useIpcQuery } from '../../data/ipc-query.ts';
 import { gatewayKeys } from '../../data/query-keys.ts';
 
 /** The gateway's calls, each answering with main's result. */
@@ -28,9 +28,20 @@ export function useCallLog(model: string, failedOnly: boolean, changed: unknown)
   return useIpcQuery([...gatewayKeys.callLog(), model, failedOnly], () => opsdesk.gateway.callLog({ ...(model.trim() && { model }), failedOnly }));
 }
 
+const readModels = (profileId: string) => opsdesk.gateway.models({ profileId });
+
 /** The models the profile's key may use, as main read them from the gateway. */
 export function useModels(profileId: string | null) {
-  return useIpcQuery(gatewayKeys.models(profileId ?? ''), () => opsdesk.gateway.models({ profileId: profileId ?? '' }), { enabled: !!profileId });
+  return useIpcQuery(gatewayKeys.models(profileId ?? ''), () => readModels(profileId ?? ''), { enabled: !!profileId });
+}
+
+/**
+ * Reads the profile's models before a conversation asks for them: the one opened next shows its
+ * model picker filled, instead of drawing itself again when the gateway answers.
+ */
+export function useModelsReadAhead(profileId: string) {
+  const client = useQueryClient();
+  useEffect(() => void client.prefetchQuery({ queryKey: gatewayKeys.models(profileId), queryFn: () => unwrap(readModels(profileId)) }), [client, profileId]);
 }
 
 const DRAFT_SAVE_DELAY_MS = 400;

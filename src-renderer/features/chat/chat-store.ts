@@ -161,8 +161,8 @@ export const useChatStore = create<ChatStore>()((set, get) => {
       for (let page = Math.floor(Math.max(0, start) / messagePageSize); page * messagePageSize < last; page += 1) {
         const offset = page * messagePageSize;
         const key = `${id}:${page}`;
-        const pageEnd = Math.min(offset + messagePageSize, loaded.count);
-        if (pagesInFlight.has(key) || !hasGap(loaded, offset, pageEnd)) continue;
+        // Only a page with a message in the range missing: the latest page is partly read when a conversation opens.
+        if (pagesInFlight.has(key) || !hasGap(loaded, Math.max(start, offset), Math.min(last, offset + messagePageSize))) continue;
         pagesInFlight.add(key);
         void opsdesk.gateway.messages({ conversationId: id, offset, limit: messagePageSize }).then((result) => {
           pagesInFlight.delete(key);
