@@ -6,6 +6,8 @@ const REDACTED = '[redacted]';
 
 // Shorter values would blank out ordinary words; every real key is far longer.
 const MIN_REGISTERED_SECRET_LENGTH = 8;
+// The shortest text with anything to blank: a registered secret, or "bearer" and a one-character token.
+const SHORTEST_REDACTED = Math.min(MIN_REGISTERED_SECRET_LENGTH, 'bearer x'.length);
 
 const KEY_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/\b(authorization|proxy-authorization|x-svc-token)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',;}]+/gi, `$1$2${REDACTED}`],
@@ -19,13 +21,15 @@ const KEY_SHAPES: ReadonlyArray<[RegExp, string]> = [
 const KEY_SHAPE_WORDS = /authorization|x-svc-token|bearer|svc_|sk-/i;
 
 export class Redactor {
-  readonly #secrets = new Set<string>();
+  // An array, not a set: it is walked for every string of every alert a sync stores.
+  readonly #secrets: string[] = [];
 
   registerSecret(secret: string): void {
-    if (secret.length >= MIN_REGISTERED_SECRET_LENGTH) this.#secrets.add(secret);
+    if (secret.length >= MIN_REGISTERED_SECRET_LENGTH && !this.#secrets.includes(secret)) this.#secrets.push(secret);
   }
 
   redact(text: string): string {
+    if (text.length < SHORTEST_REDACTED) return text;
     let result = text;
     // Registered secrets first: a key-shaped pattern might otherwise cut one in half and leave a tail.
     for (const secret of this.#secrets) if (result.includes(secret)) result = result.replaceAll(secret, REDACTED);
@@ -45,10 +49,11 @@ export function redactStrings<T>(value: T, redact: (text: string) => string): T 
   if (typeof value === 'string') return redact(value) as T;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
-    value.forEach((item: unknown, index) => {
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
       const clean = redactStrings(item, redact);
       if (clean !== item) (copy ??= [...value])[index] = clean;
-    });
+    }
     return (copy ?? value) as T;
   }
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
@@ -56,11 +61,12 @@ export function redactStrings<T>(value: T, redact: (text: string) => string): T 
     const names = Object.keys(record);
     // Entries, not assignment, once one changes: a server's own "__proto__" field stays a field.
     let entries: [string, unknown][] | undefined;
-    names.forEach((name, index) => {
+    for (let index = 0; index < names.length; index += 1) {
+      const name = names[index]!;
       const clean = redactStrings(record[name], redact);
       if (clean !== record[name] && !entries) entries = names.slice(0, index).map((earlier) => [earlier, record[earlier]]);
       entries?.push([name, clean]);
-    });
+    }
     return (entries ? Object.fromEntries(entries) : value) as T;
   }
   return value;

@@ -19,6 +19,13 @@ describe('redacting what a server sent', () => {
     expect(alert.message).toContain(key);
   });
 
+  it('blanks the shortest key-shaped text and a registered key standing alone, and keeps short words', () => {
+    expect(redact('Bearer x')).toBe('Bearer [redacted]');
+    expect(redact(key)).toBe('[redacted]');
+    expect(redact('bearer')).toBe('bearer');
+    expect(redactStrings({ severity: 'high', action: 'block', token: 'bearer abcdefgh' }, redact)).toEqual({ severity: 'high', action: 'block', token: 'Bearer [redacted]' });
+  });
+
   it('returns a part with nothing to redact as it is, and copies only the parts that changed', () => {
     const clean = { id: 'a2', other: { list: ['x', 'y'], nested: { n: 1 } } };
     expect(redactStrings(clean, redact)).toBe(clean);
