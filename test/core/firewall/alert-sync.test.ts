@@ -37,15 +37,20 @@ describe('alert sync', () => {
     expect(expected.length).toBeGreaterThan(300);
     expect(expected.length).toBeLessThan(5_000);
     expect(sorted(cachedAlertIds(workspace.services, profileId))).toEqual(sorted(expected));
-    // The backfill left the address and signature indexes out while it stored; the worker builds
-    // them after its rows, and a sort by source is the same before and after.
+    // The backfill left every index but the time's out while it stored; the worker builds them
+    // after its rows, and a sort by source, or by severity within a category, is the same before and after.
+    const deferred = ['firewall_alerts_by_action', 'firewall_alerts_by_category', 'firewall_alerts_by_destination', 'firewall_alerts_by_severity', 'firewall_alerts_by_signature', 'firewall_alerts_by_source', 'firewall_alerts_by_walk'];
+    const indexesNow = () => workspace.services.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name IN (${deferred.map(() => '?').join(', ')}) ORDER BY name`).pluck().all(...deferred);
     const bySource = { profileId, limit: 1000, sort: { field: 'srcIp', direction: 'asc' } } as const;
+    const bySeverity = { profileId, limit: 1000, filter: { category: ['port_scan'] }, sort: { field: 'severity', direction: 'desc' } } as const;
     const sortedBefore = await workspace.api.firewall.alerts(bySource);
+    const severityBefore = await workspace.api.firewall.alerts(bySeverity);
     expect(sortedBefore.ok && sortedBefore.data.rows.length).toBe(Math.min(1000, expected.length));
+    expect(severityBefore.ok && severityBefore.data.rows.length).toBeGreaterThan(0);
     await workspace.services.firewall.alerts.indexed();
     expect(await workspace.api.firewall.alerts(bySource)).toEqual(sortedBefore);
-    const indexes = workspace.services.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('firewall_alerts_by_source', 'firewall_alerts_by_destination', 'firewall_alerts_by_signature') ORDER BY name").pluck().all();
-    expect(indexes).toEqual(['firewall_alerts_by_destination', 'firewall_alerts_by_signature', 'firewall_alerts_by_source']);
+    expect(await workspace.api.firewall.alerts(bySeverity)).toEqual(severityBefore);
+    expect(indexesNow()).toEqual(deferred);
     const page = await workspace.api.firewall.alerts({ profileId, limit: 5 });
     expect(page.ok && page.data.total).toBe(expected.length);
     expect(page.ok && page.data.rows.map((row) => row.id)).toEqual(sorted(expected).slice(0, 5));
