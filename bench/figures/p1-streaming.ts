@@ -13,6 +13,7 @@ import { chatStream } from '../../test/sim/gateway-streams.ts';
 import { startSimulators } from '../../test/sim/index.ts';
 import { openApp } from '../../test/support/app-harness.ts';
 import { launchChromium } from '../../test/support/chromium.ts';
+import { benchGatewayProfile } from '../bench-profiles.ts';
 
 const model = 'gpt-4o-mini';
 
@@ -83,14 +84,7 @@ async function inChromium(chunks: number): Promise<{ longestTaskMs: number; fina
   const browser = await launchChromium();
   const app = await openApp(browser, { keyStore: new SessionKeyStore('bench') });
   try {
-    await app.services.profiles.save({
-      service: 'gateway',
-      name: 'Bench gateway',
-      baseUrl: sims.gateway.url,
-      apiKey: sims.gateway.keys.demo,
-      trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-      settings: { rateTier: 6000 },
-    });
+    await app.services.profiles.save(benchGatewayProfile(sims));
     const { page } = app;
     await page.getByRole('tab', { name: 'Chat' }).click();
     await page.getByRole('tabpanel').getByRole('button', { name: 'New conversation' }).waitFor();

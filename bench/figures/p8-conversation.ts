@@ -13,6 +13,7 @@ import { openApp } from '../../test/support/app-harness.ts';
 import type { AppUnderTest } from '../../test/support/app-harness.ts';
 import { launchChromium } from '../../test/support/chromium.ts';
 import { fillLongConversation } from '../../test/support/long-conversation.ts';
+import { benchGatewayProfile } from '../bench-profiles.ts';
 import { row } from '../figure.ts';
 import type { Figure, FigureRow } from '../figure.ts';
 
@@ -75,14 +76,7 @@ interface Opened {
 /** A fresh window with a stored conversation of `count` messages listed in its Chat tab, not yet opened. */
 async function windowWithConversation(browser: Browser, sims: Simulators, count: number): Promise<Opened> {
   const app = await openApp(browser, { keyStore: new SessionKeyStore('bench') });
-  const profile = await app.services.profiles.save({
-    service: 'gateway',
-    name: 'Bench gateway',
-    baseUrl: sims.gateway.url,
-    apiKey: sims.gateway.keys.demo,
-    trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-    settings: { rateTier: 6000 },
-  });
+  const profile = await app.services.profiles.save(benchGatewayProfile(sims));
   const title = `Bench conversation of ${count} messages`;
   fillLongConversation(app.services.db, { id: `p8-${count}`, count, title });
   app.services.chat.updateConversation(`p8-${count}`, { profileId: profile.id, model: 'gpt-4o-mini' });

@@ -42,7 +42,7 @@ describe('alert sync', () => {
     const deferred = ['firewall_alerts_by_action', 'firewall_alerts_by_category', 'firewall_alerts_by_destination', 'firewall_alerts_by_severity', 'firewall_alerts_by_signature', 'firewall_alerts_by_source', 'firewall_alerts_by_walk'];
     const indexesNow = () => workspace.services.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name IN (${deferred.map(() => '?').join(', ')}) ORDER BY name`).pluck().all(...deferred);
     const bySource = { profileId, limit: 1000, sort: { field: 'srcIp', direction: 'asc' } } as const;
-    const bySeverity = { profileId, limit: 1000, filter: { category: ['port_scan'] }, sort: { field: 'severity', direction: 'desc' } } as const;
+    const bySeverity = { profileId, limit: 1000, filter: { category: ['port_scan'] }, sort: { field: 'severity' as const, direction: 'desc' as const } };
     const sortedBefore = await workspace.api.firewall.alerts(bySource);
     const severityBefore = await workspace.api.firewall.alerts(bySeverity);
     expect(sortedBefore.ok && sortedBefore.data.rows.length).toBe(Math.min(1000, expected.length));
