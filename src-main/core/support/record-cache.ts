@@ -109,7 +109,7 @@ export class RecordCache<Resource extends SupportResource, Wire extends { id: st
   }
 
   lastSyncedAt(profileId: string): string | null {
-    return this.#options.state.get(profileId, this.#syncResource).lastSyncedAt;
+    return this.#options.state.lastSyncedAt(profileId, this.#syncResource);
   }
 
   syncJob(profileId: string): SyncJob<Resource> {

@@ -75,6 +75,7 @@ function toState(row: SyncStateRow): SyncState {
 export class SyncStateRepository {
   readonly #db: Db;
   readonly #get;
+  readonly #lastSyncedAt;
   readonly #begin;
   readonly #advance;
   readonly #complete;
@@ -83,6 +84,7 @@ export class SyncStateRepository {
   constructor(db: Db) {
     this.#db = db;
     this.#get = db.prepare<[string, string], SyncStateRow>('SELECT * FROM sync_state WHERE profile_id = ? AND resource = ?');
+    this.#lastSyncedAt = db.prepare<[string, string], string | null>('SELECT last_synced_at FROM sync_state WHERE profile_id = ? AND resource = ?').pluck();
     this.#begin = db.prepare(
       `INSERT INTO sync_state (profile_id, resource, walk, walk_full, next_page, walk_total, walk_fetched, walk_head_ids)
        VALUES (@profileId, @resource, @walk, @full, 1, NULL, 0, '[]')
@@ -111,6 +113,14 @@ export class SyncStateRepository {
   get(profileId: string, resource: string): SyncState {
     const row = this.#get.get(profileId, resource);
     return row ? toState(row) : { ...initial };
+  }
+
+  /**
+   * When the list last synced, without reading the rest of its state: every page a view reads says
+   * it, and the state's ids of the list's head (a page of them) took longer to read than the page.
+   */
+  lastSyncedAt(profileId: string, resource: string): string | null {
+    return this.#lastSyncedAt.get(profileId, resource) ?? null;
   }
 
   beginWalk(profileId: string, resource: string, walk: number, options: { full?: boolean } = {}): void {

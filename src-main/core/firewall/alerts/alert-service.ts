@@ -74,7 +74,7 @@ export class AlertService {
 
   /** A page of cached alerts for a query the IPC router has checked already (the contract's schema). */
   query({ profileId, filter, sort, offset, limit }: z.output<typeof alertQuerySchema>): CachedPage<AlertRow> {
-    return { ...this.#options.repository.query(profileId, filter, sort, offset, limit), offset, syncedAt: this.#options.state.get(profileId, 'alerts').lastSyncedAt };
+    return { ...this.#options.repository.query(profileId, filter, sort, offset, limit), offset, syncedAt: this.#options.state.lastSyncedAt(profileId, 'alerts') };
   }
 
   /** What the cache holds about one address or range (the address card); answers offline. */
@@ -151,7 +151,7 @@ export class AlertService {
       profileId,
       resource: 'alerts',
       run: (report, signal) => this.sync(profileId, report, signal),
-      lastSyncedAt: () => state.get(profileId, 'alerts').lastSyncedAt,
+      lastSyncedAt: () => state.lastSyncedAt(profileId, 'alerts'),
       cachedCount: () => repository.count(profileId),
       reach: () => this.reach(profileId),
     };

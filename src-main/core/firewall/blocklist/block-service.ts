@@ -88,7 +88,7 @@ export class BlockService {
       else if (change.change === 'block' && !waiting.some((shown) => shown.ip === ip)) waiting.push(this.#waitingEntry(write, ip, change));
     }
     const items = entries.map((entry) => (pendingOf.has(entry.id) ? { ...entry, pending: pendingOf.get(entry.id)! } : entry));
-    return { items: [...waiting.reverse(), ...items], syncedAt: this.#options.state.get(profileId, 'blocklist').lastSyncedAt };
+    return { items: [...waiting.reverse(), ...items], syncedAt: this.#options.state.lastSyncedAt(profileId, 'blocklist') };
   }
 
   /**
@@ -211,7 +211,7 @@ export class BlockService {
       profileId,
       resource: 'blocklist',
       run: (report, signal) => this.sync(profileId, report, signal),
-      lastSyncedAt: () => state.get(profileId, 'blocklist').lastSyncedAt,
+      lastSyncedAt: () => state.lastSyncedAt(profileId, 'blocklist'),
       cachedCount: () => repository.list(profileId).length,
     };
   }

@@ -80,7 +80,7 @@ export class TicketService {
   query(request: TicketQuery): CachedPage<TicketRow> {
     const { profileId, sort, offset, limit, ...filter } = ticketQuerySchema.parse(request);
     const page = this.#options.repository.query(profileId, { ...filter, since: inUtc(filter.since) }, offset, limit, sort);
-    return { ...page, offset, syncedAt: this.#options.state.get(profileId, SYNC_RESOURCE).lastSyncedAt };
+    return { ...page, offset, syncedAt: this.#options.state.lastSyncedAt(profileId, SYNC_RESOURCE) };
   }
 
   /** Every id the query matches, in its order, for "select all matching". */
@@ -163,7 +163,7 @@ export class TicketService {
       profileId,
       resource: 'tickets',
       run: (report, signal) => this.sync(profileId, report, signal),
-      lastSyncedAt: () => state.get(profileId, SYNC_RESOURCE).lastSyncedAt,
+      lastSyncedAt: () => state.lastSyncedAt(profileId, SYNC_RESOURCE),
       cachedCount: () => repository.count(profileId),
     };
   }
