@@ -1,6 +1,6 @@
 import { QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query, QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import type { IpcError, IpcResult } from '../../src-preload/contract/define.ts';
 
 declare module '@tanstack/react-query' {
@@ -65,6 +65,15 @@ type QueryOptions<T, Key extends QueryKey> = Omit<UseQueryOptions<T, IpcError, T
 /** One bridge call as a query: `data` is what main answered, `error` its `IpcError`. */
 export function useIpcQuery<T, Key extends QueryKey>(queryKey: Key, call: () => Promise<IpcResult<T>>, options: QueryOptions<T, Key> = {}) {
   return useQuery({ queryKey, queryFn: () => unwrap(call()), ...options });
+}
+
+/** Reads a query before the view that shows it asks: the same key and call as that view's `useIpcQuery`. */
+export function useIpcReadAhead<T>(queryKey: QueryKey, call: () => Promise<IpcResult<T>>): void {
+  const client = useQueryClient();
+  const key = JSON.stringify(queryKey);
+  // Keyed by the query's key: the call is a new function on every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => void client.prefetchQuery({ queryKey, queryFn: () => unwrap(call()) }), [client, key]);
 }
 
 /** One bridge write: `mutateAsync` resolves with main's answer, `error` is its `IpcError`. */

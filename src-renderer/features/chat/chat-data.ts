@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ChatLayout, UploadProgress } from '../../../src-preload/contract/gateway.ts';
 import { opsdesk } from '../../bridge.ts';
-import { unwrap, useIpcQuery } from '../../data/ipc-query.ts';
+import { useIpcQuery, useIpcReadAhead } from '../../data/ipc-query.ts';
 import { gatewayKeys } from '../../data/query-keys.ts';
 
 /** The gateway's calls, each answering with main's result. */
@@ -40,8 +40,7 @@ export function useModels(profileId: string | null) {
  * model picker filled, instead of drawing itself again when the gateway answers.
  */
 export function useModelsReadAhead(profileId: string) {
-  const client = useQueryClient();
-  useEffect(() => void client.prefetchQuery({ queryKey: gatewayKeys.models(profileId), queryFn: () => unwrap(readModels(profileId)) }), [client, profileId]);
+  useIpcReadAhead(gatewayKeys.models(profileId), () => readModels(profileId));
 }
 
 const DRAFT_SAVE_DELAY_MS = 400;
