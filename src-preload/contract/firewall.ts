@@ -117,7 +117,8 @@ export type SyncSettings = z.infer<typeof syncSettingsSchema>;
 export interface PendingBlockChange {
   writeId: string;
   state: OutboxState;
-  change: 'block' | 'unblock';
+  /** `block`: the appliance's list does not hold the address yet, the entry is the block waiting; `extend`: a new block of an address it holds. */
+  change: 'block' | 'extend' | 'unblock';
   /** Why it waits or was refused. */
   error: IpcError | null;
 }

@@ -103,6 +103,30 @@ describe('blocking and allowing, asked first and undoable', () => {
     await poll(() => detail.getByRole('button', { name: `Block source ${source}` }).count()).toBe(1);
   });
 
+  test('a block the appliance has not taken says it waits, not that the list holds it; Retry sends it once', async () => {
+    const source = '203.0.113.78';
+    const firewall = await startFirewall(source);
+    const { app } = await openWithFirewall(firewall);
+    const { page } = app;
+    const detail = await openNewestAlert(page, 'Firewall');
+    firewall.faults.add({ method: 'POST', path: '/blocklist', kind: 'status', status: 503 });
+
+    await detail.getByRole('button', { name: `Block source ${source}` }).click();
+    await page.getByRole('dialog', { name: `Block ${source}?` }).getByRole('button', { name: 'Block', exact: true }).click();
+    await poll(() => detail.getByRole('status').innerText()).toMatch(new RegExp(`^WAITING\\s*The block of ${source.replaceAll('.', '\\.')} has not reached the appliance yet · Queued`));
+    expect(await detail.getByRole('button', { name: 'Extend' }).count()).toBe(0);
+    expect(await detail.getByRole('button', { name: 'Unblock' }).count()).toBe(0);
+    expect(firewall.blockedAddresses()).not.toContain(source);
+    expect(await page.getByRole('status', { name: 'Done, with undo' }).innerText()).toContain(`The block of ${source} waits in the outbox: it goes to Branch firewall when the appliance answers.`);
+    await shots(page, 'waiting-en');
+
+    firewall.faults.clear();
+    await detail.getByRole('button', { name: 'Retry' }).click();
+    await poll(() => detail.getByRole('status').innerText()).toContain(`The block list holds ${source}`);
+    expect(firewall.blockedAddresses()).toContain(source);
+    expect(await detail.getByRole('button', { name: 'Unblock' }).count()).toBe(1);
+  });
+
   test('an address on the allow list or in a protected range is asked about again, with the reason', async () => {
     const office = '10.20.30.40';
     const firewall = await startFirewall(office);

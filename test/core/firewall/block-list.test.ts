@@ -90,6 +90,18 @@ describe('block list', () => {
     expect(sims.firewall.committedWrites.filter((committed) => committed.method === 'POST' && committed.key === ip)).toHaveLength(1);
   });
 
+  it('a new block of an address the list holds waits as an extension of its entry, not as a block of its own', async () => {
+    const { api } = workspace;
+    const ip = '192.0.2.179';
+    const held = data(await clock.run(api.firewall.block({ profileId, ip, durationSeconds: 600, reason: 'first' })));
+    expect(held.pending).toBeUndefined();
+    await sims.firewall.goDown();
+    data(await clock.run(api.firewall.block({ profileId, ip, durationSeconds: 3600, reason: 'longer' })));
+    const listed = data(await api.firewall.blocklist({ profileId })).items.filter((item) => item.ip === ip);
+    expect(listed).toEqual([expect.objectContaining({ id: held.id, pending: expect.objectContaining({ change: 'extend', state: 'queued' }) })]);
+    await sims.firewall.comeBack();
+  });
+
   it('a bulk block\'s preview names each distinct source once, and which are blocked or allowed already', async () => {
     const { api } = workspace;
     const rows = data(await api.firewall.alerts({ profileId, limit: 40 })).rows;

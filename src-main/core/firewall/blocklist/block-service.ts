@@ -84,7 +84,7 @@ export class BlockService {
       const change = pendingChangeOf(write);
       const ip = String(write.action.params?.['address'] ?? '');
       const entry = write.action.code === UNBLOCK ? entries.find((known) => known.id === write.action.params?.['id']) : entries.find((known) => known.ip === ip);
-      if (entry) pendingOf.set(entry.id, change);
+      if (entry) pendingOf.set(entry.id, change.change === 'block' ? { ...change, change: 'extend' } : change);
       else if (change.change === 'block' && !waiting.some((shown) => shown.ip === ip)) waiting.push(this.#waitingEntry(write, ip, change));
     }
     const items = entries.map((entry) => (pendingOf.has(entry.id) ? { ...entry, pending: pendingOf.get(entry.id)! } : entry));

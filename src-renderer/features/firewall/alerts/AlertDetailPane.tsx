@@ -2,8 +2,10 @@ import { ItemHistory } from '../../../activity/ItemHistory.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { AlertDetail } from '../../../../src-preload/contract/firewall.ts';
+import type { AlertDetail, PendingBlockChange } from '../../../../src-preload/contract/firewall.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
+import { WriteActions, WriteStateWords } from '../../../outbox/WriteState.tsx';
+import { useOutboxEntry } from '../../../outbox/use-outbox-entry.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
@@ -135,6 +137,27 @@ function FromCacheBecause({ error }: { error: IpcError }) {
   return <>{t('firewall.alerts.detail.fromCacheBecause', { reason: useErrorText(error).message })}</>;
 }
 
+/** A block made here that the appliance has not taken: where its write stands, with Retry and Discard (its undo) until it goes. */
+function WaitingBlock({ ip, pending }: { ip: string; pending: PendingBlockChange }) {
+  const { t } = useTranslation();
+  const write = useOutboxEntry(pending.writeId);
+  return (
+    <p className="fw-blocked-note fw-block-waiting" role="status">
+      <span className="badge badge-waiting">{t('firewall.alerts.waitingBadge')}</span>
+      <span>
+        {t('firewall.alerts.detail.blockWaiting')} <bdi>{visibleText(ip)}</bdi> {t('firewall.alerts.detail.blockWaitingEnd')}
+        {write && (
+          <>
+            {' · '}
+            <WriteStateWords entry={write} />
+          </>
+        )}
+      </span>
+      {write && (write.state === 'queued' || write.state === 'failed') && <WriteActions entry={write} />}
+    </p>
+  );
+}
+
 function BlockSource({ profileId, detail }: { profileId: string; detail: AlertDetail }) {
   const { t } = useTranslation();
   const operate = operateState(useFirewallStatusStore((state) => state.capabilities[profileId]));
@@ -144,10 +167,13 @@ function BlockSource({ profileId, detail }: { profileId: string; detail: AlertDe
   const [asking, setAsking] = useState<'block' | 'extend' | 'unblock' | null>(null);
   const ip = detail.srcIp ?? '';
   const entry = blockOf(blocklist.data, ip);
+  const waiting = entry?.pending?.change === 'block' ? entry.pending : undefined;
 
   return (
     <div className="fw-block-source">
-      {detail.sourceBlocked || entry ? (
+      {waiting && !detail.sourceBlocked ? (
+        <WaitingBlock ip={ip} pending={waiting} />
+      ) : detail.sourceBlocked || entry ? (
         <p className="fw-blocked-note" role="status">
           <span className="badge badge-blocked">{t('firewall.alerts.blockedBadge')}</span>
           <span>
@@ -171,7 +197,7 @@ function BlockSource({ profileId, detail }: { profileId: string; detail: AlertDe
           {t('firewall.alerts.detail.blockSource')} <bdi>{visibleText(ip)}</bdi>
         </button>
       )}
-      {entry && (
+      {entry && !waiting && (
         <>
           <button type="button" className="button" disabled={!operate.allowed} title={operate.reason} onClick={() => setAsking('extend')}>
             {t('firewall.blocklist.extend')}

@@ -70,7 +70,8 @@ export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', 
       const values = { ip: visibleText(entry.ip), appliance: applianceName, duration: durationText(seconds) };
       // Undo puts back what stood before: the earlier block for the time it had left, or no block.
       const undo = standing ? () => writes.block(standing.ip, secondsLeft(standing), standing.reason ?? '') : () => writes.unblockMade(entry);
-      offerUndo({ key: standing ? 'firewall.undo.extended' : seconds === 0 ? 'firewall.undo.blockedPermanently' : 'firewall.undo.blocked', values }, undo);
+      const done = entry.pending ? 'firewall.undo.waiting' : standing ? 'firewall.undo.extended' : seconds === 0 ? 'firewall.undo.blockedPermanently' : 'firewall.undo.blocked';
+      offerUndo({ key: done, values }, undo);
       onBlocked?.(entry);
       onClose();
     },
