@@ -370,6 +370,7 @@ export const en = {
       nothingToSend: 'Nothing is sent to the appliance for this action; Approve only notes your decision.',
       approved: 'Approved.',
       approvedBlock: 'Approved: {{address}} is blocked.',
+      approvedBlockWaiting: 'Approved: the block of {{address}} waits in the outbox and goes when the appliance answers.',
       openBlock: 'Open the block',
       dismissed: 'Dismissed. Nothing was sent.',
       noVerdict: 'The model gave no verdict in the asked form, so there is nothing to approve.',

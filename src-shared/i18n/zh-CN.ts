@@ -368,6 +368,7 @@ export const zhCN: Catalog = {
       nothingToSend: '此动作不会向设备发送任何内容；“批准”只记录你的决定。',
       approved: '已批准。',
       approvedBlock: '已批准：{{address}} 已被封禁。',
+      approvedBlockWaiting: '已批准：对 {{address}} 的封禁在发件箱中等待，设备应答后即发送。',
       openBlock: '打开该封禁',
       dismissed: '已驳回，未发送任何内容。',
       noVerdict: '模型没有按要求的格式给出结论，因此没有可批准的建议。',

@@ -15,7 +15,10 @@ import { expectNoEnglish } from '../support/no-english.ts';
 
 const e2e = setUpE2e({ simulators: { alertCount: 0 } });
 
-afterEach(() => e2e.sims.gateway.faults.clear());
+afterEach(() => {
+  e2e.sims.gateway.faults.clear();
+  e2e.sims.firewall.faults.clear();
+});
 
 interface Scene {
   app: AppUnderTest;
@@ -152,6 +155,29 @@ describe('triage of an alert, as an analyst does it', () => {
     expect(await tab.getByRole('region', { name: 'Triage' }).getByRole('button', { name: /^Alert alt_/ }).count()).toBe(3);
     await expect.poll(() => tab.getByRole('group', { name: 'The model proposes' }).innerText(), { timeout: 15_000 }).toContain(`Block ${source} for`);
     await shot(page, 'triage-address-en');
+  });
+
+  test('an approved block the appliance has not taken says it waits in the outbox; once sent, that it is blocked', async () => {
+    const source = '203.0.113.108';
+    const current = await scene(source);
+    const { page, app } = current;
+    modelAtWork(current);
+    const tab = await askAbout(page, await newestAlert(page));
+    const proposal = tab.getByRole('group', { name: 'The model proposes' });
+    await proposal.waitFor();
+    e2e.sims.firewall.faults.add({ method: 'POST', path: '/blocklist', kind: 'status', status: 503 });
+    await proposal.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog', { name: `Block ${source}?` }).getByRole('button', { name: 'Block', exact: true }).click();
+    await expect.poll(() => proposal.getByRole('status').innerText(), { timeout: 15_000 }).toBe(`Approved: the block of ${source} waits in the outbox and goes when the appliance answers.`);
+    expect(await proposal.getByRole('button', { name: 'Open the block' }).count()).toBe(0);
+    expect(e2e.sims.firewall.blockedAddresses()).not.toContain(source);
+
+    e2e.sims.firewall.faults.clear();
+    const [waiting] = app.services.outbox.list({ states: ['queued'] });
+    await app.services.outbox.retry(waiting!.id);
+    await expect.poll(() => proposal.getByRole('status').innerText(), { timeout: 15_000 }).toBe(`Approved: ${source} is blocked.`);
+    expect(await proposal.getByRole('button', { name: 'Open the block' }).count()).toBe(1);
+    expect(e2e.sims.firewall.blockedAddresses()).toContain(source);
   });
 
   test('Dismiss sends nothing; an answer without the form, or with a malformed one, says so and proposes nothing', async () => {

@@ -121,14 +121,13 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
       </dl>
       {triage.decision ? (
         <div className="triage-decided">
-          <p role="status" className="triage-decision">
-            {triage.decision.kind === 'dismissed'
-              ? t('assistant.triage.dismissed')
-              : triage.decision.blockedIp
-                ? t('assistant.triage.approvedBlock', { address: visibleText(triage.decision.blockedIp) })
-                : t('assistant.triage.approved')}
-          </p>
-          {triage.decision.blockedIp && <BlockLink profileId={triage.firewallProfileId} ip={triage.decision.blockedIp} />}
+          {triage.decision.blockedIp ? (
+            <ApprovedBlock profileId={triage.firewallProfileId} ip={triage.decision.blockedIp} />
+          ) : (
+            <p role="status" className="triage-decision">
+              {triage.decision.kind === 'dismissed' ? t('assistant.triage.dismissed') : t('assistant.triage.approved')}
+            </p>
+          )}
         </div>
       ) : (
         <>
@@ -168,15 +167,25 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
   );
 }
 
-/** The block an approval made, found in the cached block list by its address (the appliance keeps one entry per address). */
-function BlockLink({ profileId, ip }: { profileId: string; ip: string }) {
+/**
+ * The block an approval made, found in the cached block list by its address (the appliance keeps
+ * one entry per address): blocked, with a way to open it, or still waiting in the outbox.
+ */
+function ApprovedBlock({ profileId, ip }: { profileId: string; ip: string }) {
   const { t } = useTranslation();
   const navigate = useWorkspaceStore((state) => state.navigate);
   const entry = useBlocklist(profileId).data?.items.find((item) => item.ip === ip && item.id !== '');
-  if (!entry) return null;
+  const waiting = entry?.pending?.change === 'block';
   return (
-    <button type="button" className="link-button" onClick={() => navigate({ kind: 'block', params: { profileId, entryId: entry.id } })}>
-      {t('assistant.triage.openBlock')}
-    </button>
+    <>
+      <p role="status" className="triage-decision">
+        {t(waiting ? 'assistant.triage.approvedBlockWaiting' : 'assistant.triage.approvedBlock', { address: visibleText(ip) })}
+      </p>
+      {entry && !waiting && (
+        <button type="button" className="link-button" onClick={() => navigate({ kind: 'block', params: { profileId, entryId: entry.id } })}>
+          {t('assistant.triage.openBlock')}
+        </button>
+      )}
+    </>
   );
 }
