@@ -120,6 +120,25 @@ describe('blocking and allowing, asked first and undoable', () => {
     expect(await page.getByRole('status', { name: 'Done, with undo' }).innerText()).toContain(`The block of ${source} waits in the outbox: it goes to Branch firewall when the appliance answers.`);
     await shots(page, 'waiting-en');
 
+    // The block list and the address card say the same: waiting, for how long once sent.
+    const panel = page.getByRole('tabpanel', { name: 'Firewall' });
+    await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Block list' }).click();
+    const listed = panel.getByRole('row', { name: `Block ${source}` });
+    await poll(() => listed.innerText()).toContain('1 day once sent');
+    expect(await listed.innerText()).toContain('Queued');
+    await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Alerts' }).click();
+    const again = await openNewestAlert(page, 'Firewall');
+    await again.getByRole('button', { name: source, exact: true }).first().click();
+    const card = page.getByRole('tabpanel', { name: source });
+    const standing = card.getByRole('listitem', { name: 'Firewall Branch firewall' });
+    await poll(() => standing.getByRole('status').first().innerText()).toMatch(/^block waiting$/i);
+    expect(await standing.innerText()).toContain(`Waiting to block ${source} · 1 day once sent`);
+    // Not blocked, so not unblocked: the waiting write is retried or discarded.
+    expect(await standing.getByRole('button', { name: /^Unblock/ }).count()).toBe(0);
+    expect(await standing.getByRole('button', { name: 'Discard' }).count()).toBe(1);
+    await shots(page, 'waiting-card-en');
+    await page.getByRole('tab', { name: 'Firewall' }).click();
+
     firewall.faults.clear();
     await detail.getByRole('button', { name: 'Retry' }).click();
     await poll(() => detail.getByRole('status').innerText()).toContain(`The block list holds ${source}`);

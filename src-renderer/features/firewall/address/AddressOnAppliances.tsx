@@ -8,6 +8,7 @@ import { useProfilesStore } from '../../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { BlockDialog } from '../blocklist/BlockDialog.tsx';
 import { Remaining } from '../blocklist/Remaining.tsx';
+import { PendingBlock } from '../blocklist/PendingBlock.tsx';
 import { UnblockDialog } from '../blocklist/UnblockDialog.tsx';
 import { AddForm } from '../EditableList.tsx';
 import { useAllowlist, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
@@ -59,7 +60,11 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
         {blocklist.isPending ? (
           <span className="muted">{t('address.appliances.reading')}</span>
         ) : blocks.length > 0 ? (
-          <span className="badge badge-blocked" role="status">{t('address.appliances.blocked')}</span>
+          blocks.every((entry) => entry.pending?.change === 'block') ? (
+            <span className="badge badge-waiting" role="status">{t('address.appliances.waiting')}</span>
+          ) : (
+            <span className="badge badge-blocked" role="status">{t('address.appliances.blocked')}</span>
+          )
         ) : (
           blocklist.data && <span className="badge" role="status">{t('address.appliances.notBlocked')}</span>
         )}
@@ -82,7 +87,7 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
       {blocks.map((entry) => (
         <p key={entry.id} className="address-entry">
           <span>
-            {t('address.appliances.blockedAs')} <bdi>{cellText(entry.ip, 64)}</bdi>
+            {t(entry.pending?.change === 'block' ? 'address.appliances.waitingAs' : 'address.appliances.blockedAs')} <bdi>{cellText(entry.ip, 64)}</bdi>
             {entry.reason && (
               <>
                 {' · '}
@@ -92,16 +97,21 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
             {' · '}
             <Remaining entry={entry} now={now} />
           </span>
-          <button
-            type="button"
-            className="button-danger"
-            disabled={!operate.allowed}
-            title={operate.reason}
-            aria-label={t('firewall.blocklist.unblockNamed', { ip: entry.ip })}
-            onClick={() => setUnblocking(entry)}
-          >
-            {t('firewall.blocklist.unblock')}
-          </button>
+          {/* A block not sent yet is not lifted: its write is retried or discarded. */}
+          {entry.pending?.change === 'block' ? (
+            <PendingBlock pending={entry.pending} />
+          ) : (
+            <button
+              type="button"
+              className="button-danger"
+              disabled={!operate.allowed}
+              title={operate.reason}
+              aria-label={t('firewall.blocklist.unblockNamed', { ip: entry.ip })}
+              onClick={() => setUnblocking(entry)}
+            >
+              {t('firewall.blocklist.unblock')}
+            </button>
+          )}
         </p>
       ))}
       {allows.map((entry) => (

@@ -56,7 +56,9 @@ export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', 
   const [askedAgain, setAskedAgain] = useState(false);
   const address = ip.trim();
   const protections = protectionsOf(address, allowlist.data?.items ?? [], protectedRanges.data);
-  const standing = blockOf(blocklist.data, address);
+  const listed = blockOf(blocklist.data, address);
+  // A block still waiting to be sent does not stand yet: this one queues behind it.
+  const standing = listed?.pending?.change === 'block' ? undefined : listed;
   // What stood when the analyst confirmed: by the time the write answers, the list may already hold the new block.
   const standingWhenAsked = useRef<BlockEntry | undefined>(undefined);
 
