@@ -6,11 +6,13 @@ import { useWorkspaceStore } from '../workspace/workspace-store.ts';
 import { targetLink, targetText } from './activity-words.ts';
 
 export function OutcomeChip({ entry }: { entry: Pick<ActivityEntry, 'outcome' | 'errorCode'> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const words = t(`activity.outcomes.${entry.outcome}`);
+  const { errorCode } = entry;
+  const reason = errorCode && (i18n.exists(`activity.reasons.${errorCode}`) ? t(`activity.reasons.${errorCode}`) : errorCode);
   return (
-    <span className={`act-outcome act-outcome-${entry.outcome}`} title={entry.errorCode ?? undefined}>
-      {entry.errorCode && entry.outcome !== 'sent' ? t('activity.outcomeWithCode', { outcome: words, code: entry.errorCode }) : words}
+    <span className={`act-outcome act-outcome-${entry.outcome}`} title={errorCode ?? undefined}>
+      {reason && entry.outcome !== 'sent' ? t('activity.outcomeWithCode', { outcome: words, code: reason }) : words}
     </span>
   );
 }

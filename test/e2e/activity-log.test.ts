@@ -83,7 +83,7 @@ describe('the activity log', () => {
     expect(blockRow).toContain('Sent');
     expect(policyRow).toContain(hostileName);
     expect(ticketRow).toContain('Create ticket “Printer on fire”');
-    expect(ticketRow).toMatch(/Queued: connection_refused/);
+    expect(ticketRow).toMatch(/Queued: connection refused/);
     expect(ticketRow).not.toContain('on fire.');
     await shot(page, 'activity-queued');
 
@@ -154,7 +154,7 @@ describe('the activity log', () => {
     await app.page.keyboard.press('Enter');
     const panel = app.page.getByRole('tabpanel', { name: '操作记录' });
     await expect.poll(() => panel.getByRole('rowgroup').getByRole('row').allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('封禁地址')]);
-    expect(await panel.innerText()).toContain('失败：forbidden_role');
+    expect(await panel.innerText()).toContain('失败：密钥缺少角色');
     await shot(app.page, 'activity-log-zh-dark');
     await panel.getByRole('button', { name: '由模型建议' }).click();
     await expect.poll(() => app.page.getByRole('tab', { selected: true }).innerText()).not.toBe('操作记录');

@@ -103,7 +103,7 @@ describe('blocking and allowing, asked first and undoable', () => {
     await poll(() => detail.getByRole('button', { name: `Block source ${source}` }).count()).toBe(1);
   });
 
-  test('a block the appliance has not taken says it waits, not that the list holds it; Retry sends it once', async () => {
+  test('a block or a release the appliance has not taken says it waits, not that it is done; Retry sends it once', async () => {
     const source = '203.0.113.78';
     const firewall = await startFirewall(source);
     const { app } = await openWithFirewall(firewall);
@@ -144,6 +144,22 @@ describe('blocking and allowing, asked first and undoable', () => {
     await poll(() => detail.getByRole('status').innerText()).toContain(`The block list holds ${source}`);
     expect(firewall.blockedAddresses()).toContain(source);
     expect(await detail.getByRole('button', { name: 'Unblock' }).count()).toBe(1);
+
+    // An unblock the appliance has not taken, in the block's own tab: the block stands, its release waits.
+    firewall.faults.add({ method: 'DELETE', path: /^\/blocklist\//, kind: 'status', status: 503 });
+    await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Block list' }).click();
+    await panel.getByRole('button', { name: `Open block ${source}` }).click();
+    const blockTab = page.getByRole('region', { name: 'Block-list entry' });
+    await blockTab.getByRole('button', { name: 'Unblock' }).click();
+    await page.getByRole('dialog', { name: `Unblock ${source}?` }).getByRole('button', { name: 'Unblock' }).click();
+    await poll(() => blockTab.getByRole('status').first().innerText()).toMatch(/^Queued/);
+    expect(await blockTab.getByRole('button', { name: 'Unblock' }).count()).toBe(0);
+    await shots(page, 'unblock-waiting-en');
+    expect(firewall.blockedAddresses()).toContain(source);
+    firewall.faults.clear();
+    await blockTab.getByRole('button', { name: 'Retry' }).click();
+    await poll(() => firewall.blockedAddresses()).not.toContain(source);
+    await poll(() => blockTab.getByRole('status').innerText()).toContain(`Unblocked: traffic from ${source} reaches the network again.`);
   });
 
   test('an address on the allow list or in a protected range is asked about again, with the reason', async () => {
@@ -207,6 +223,17 @@ describe('blocking and allowing, asked first and undoable', () => {
     expect(firewall.allowedAddresses()).toContain(source);
     await toast.getByRole('button', { name: 'Undo' }).click();
     await poll(() => firewall.allowedAddresses()).not.toContain(source);
+    await poll(() => toast.count()).toBe(0);
+
+    // With the appliance refusing for now, the toast says the allow waits; its Undo discards it.
+    firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'status', status: 503 });
+    await detail.getByRole('button', { name: `Allow ${source}` }).click();
+    await page.getByRole('dialog', { name: `Allow ${source}?` }).getByRole('button', { name: 'Allow', exact: true }).click();
+    await poll(() => toast.innerText()).toContain(`The allow of ${source} waits in the outbox: it goes to Branch firewall when the appliance answers.`);
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await poll(() => app.services.outbox.list({ states: ['queued'] }).length).toBe(0);
+    firewall.faults.clear();
+    expect(firewall.allowedAddresses()).not.toContain(source);
   });
 
   test('log search answers as the words are typed (not remembered as recent searches); quick allow from a row', async () => {

@@ -16,6 +16,7 @@ import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { cellText } from '../table/visible-text.ts';
 import { useAlertDetail, useAlertsFrom, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
+import { PendingBlock } from './PendingBlock.tsx';
 import { Remaining } from './Remaining.tsx';
 import '../firewall.css';
 import { AddressText } from '../../../ui/AddressText.tsx';
@@ -82,9 +83,13 @@ function BlockEntryPane({ profileId, entryId }: { profileId: string; entryId: st
         <h2>
           <bdi>{t('firewall.blockTab.heading', { ip: visibleText(entry.ip) })}</bdi>
         </h2>
-        <button type="button" className="button-danger" disabled={!operate.allowed} title={operate.reason} onClick={() => setConfirming(true)}>
-          {t('firewall.blocklist.unblock')}
-        </button>
+        {/* A change of it not sent yet (an unblock, an extension): where it stands, Retry and Discard. */}
+        {entry.pending && <PendingBlock pending={entry.pending} />}
+        {entry.pending?.change !== 'unblock' && (
+          <button type="button" className="button-danger" disabled={!operate.allowed} title={operate.reason} onClick={() => setConfirming(true)}>
+            {t('firewall.blocklist.unblock')}
+          </button>
+        )}
       </header>
       {!operate.allowed && (
         <p className="notice notice-warning" role="note">
