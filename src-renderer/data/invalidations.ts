@@ -13,7 +13,7 @@ import { activityKeys, addressKeys, assistantKeys, firewallKeys, gatewayKeys, su
  * carries the new value itself. A new event that changes what a query shows gets its row here, and
  * nowhere else.
  */
-export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void)[] => {
+export const invalidations = (client: QueryClient, api: OpsDeskApi): void => {
   const stale = (queryKey: readonly unknown[]) => void client.invalidateQueries({ queryKey });
   // A bulk block changes the block list once per address, hundreds of times a minute: the lists and
   // the alerts' rows follow the first change at once and a burst at most every so often.
@@ -22,68 +22,66 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): (() => void
     // An alert row says whether the block list holds its source: a block-list change changes the rows.
     stale(firewallKeys.cached(profileId, 'alerts'));
   });
-  return [
-    api.firewall.onCacheChanged(({ profileId, resource }) => {
-      if (resource === 'blocklist') return blocklistChanged(profileId);
-      stale(firewallKeys.cached(profileId, resource));
-      if (resource === 'alerts') stale(addressKeys.all());
+  api.firewall.onCacheChanged(({ profileId, resource }) => {
+    if (resource === 'blocklist') return blocklistChanged(profileId);
+    stale(firewallKeys.cached(profileId, resource));
+    if (resource === 'alerts') stale(addressKeys.all());
+  });
+  // An address card reads every cache: its alerts, and the tickets, contacts, work items and conversations that mention it.
+  api.support.onCacheChanged(() => stale(addressKeys.all()));
+  api.gateway.onConversationsChanged(() => stale(addressKeys.all()));
+  // A work item made from an alert is linked by its write: the write's new state (and, once sent, the item's id) shows on the alert.
+  api.outbox.onChanged((entry) => {
+    if (entry.action.code === 'createWorkItem') stale([...addressKeys.all(), 'alertWork']);
+  });
+  // A firewall write the appliance took (also one queued while it was away): the lists read from the appliance read it again.
+  // Blocks follow the block list's own cache event.
+  api.outbox.onChanged((entry) => {
+    if (entry.service !== 'firewall' || entry.state !== 'sent' || entry.objectKey.startsWith('blockEntry:')) return;
+    stale(firewallKeys.allowlist(entry.profileId));
+    stale(firewallKeys.domainRules(entry.profileId));
+    stale([...firewallKeys.all(entry.profileId), 'admin']);
+  });
+  // The lists re-read at once; of the records, only those main names (all when it names none).
+  api.support.onCacheChanged(({ profileId, resource, ids }) =>
+    void client.invalidateQueries({
+      queryKey: supportKeys.cached(profileId, resource),
+      predicate: ({ queryKey }) => queryKey[3] !== 'record' || !ids || ids.includes(String(queryKey[4])),
     }),
-    // An address card reads every cache: its alerts, and the tickets, contacts, work items and conversations that mention it.
-    api.support.onCacheChanged(() => stale(addressKeys.all())),
-    api.gateway.onConversationsChanged(() => stale(addressKeys.all())),
-    // A work item made from an alert is linked by its write: the write's new state (and, once sent, the item's id) shows on the alert.
-    api.outbox.onChanged((entry) => {
-      if (entry.action.code === 'createWorkItem') stale([...addressKeys.all(), 'alertWork']);
-    }),
-    // A firewall write the appliance took (also one queued while it was away): the lists read from the appliance read it again.
-    // Blocks follow the block list's own cache event.
-    api.outbox.onChanged((entry) => {
-      if (entry.service !== 'firewall' || entry.state !== 'sent' || entry.objectKey.startsWith('blockEntry:')) return;
-      stale(firewallKeys.allowlist(entry.profileId));
-      stale(firewallKeys.domainRules(entry.profileId));
-      stale([...firewallKeys.all(entry.profileId), 'admin']);
-    }),
-    // The lists re-read at once; of the records, only those main names (all when it names none).
-    api.support.onCacheChanged(({ profileId, resource, ids }) =>
-      void client.invalidateQueries({
-        queryKey: supportKeys.cached(profileId, resource),
-        predicate: ({ queryKey }) => queryKey[3] !== 'record' || !ids || ids.includes(String(queryKey[4])),
-      }),
+  );
+  // A ticket's contact is read from the ticket's row too: a ticket newly cached (opened from a notification) finds its contact.
+  api.support.onCacheChanged(({ profileId, resource }) => {
+    if (resource === 'tickets') stale(supportKeys.ticketContacts(profileId));
+  });
+  // Where a support cache's sync stands: the event carries the resource's new status.
+  api.support.onSyncChanged((status) =>
+    client.setQueryData<SyncStatus<SupportResource>[]>(supportKeys.syncStatus(status.profileId), (statuses) =>
+      statuses && [...statuses.filter((known) => known.resource !== status.resource), status],
     ),
-    // A ticket's contact is read from the ticket's row too: a ticket newly cached (opened from a notification) finds its contact.
-    api.support.onCacheChanged(({ profileId, resource }) => {
-      if (resource === 'tickets') stale(supportKeys.ticketContacts(profileId));
-    }),
-    // Where a support cache's sync stands: the event carries the resource's new status.
-    api.support.onSyncChanged((status) =>
-      client.setQueryData<SyncStatus<SupportResource>[]>(supportKeys.syncStatus(status.profileId), (statuses) =>
-        statuses && [...statuses.filter((known) => known.resource !== status.resource), status],
-      ),
+  );
+  api.gateway.onConversationsChanged(() => stale(gatewayKeys.conversations()));
+  // A profile saved (its address or key) or a certificate trusted: the list read before, or its
+  // refusal, belongs to the connection as it was.
+  api.profiles.onChanged(() => stale(gatewayKeys.everyModelList()));
+  // An entry made, or a queued write's entry settled: the log, each item's history and the action list.
+  api.activity.onCacheChanged(() => stale(activityKeys.all()));
+  // The settings event carries the new settings.
+  api.assistant.onSettingsChanged((state) => client.setQueryData(assistantKeys.settings(), state));
+  // A triage started, its answer ended or a decision was taken: its panel and the alerts' lists of conversations.
+  api.assistant.onTriageChanged(({ conversationId }) => {
+    stale(assistantKeys.triage(conversationId));
+    stale(assistantKeys.everyTriagesOf());
+  });
+  // A report main follows while the appliance builds it: the row shown takes its new state.
+  api.firewallAdmin.onReportChanged(({ profileId, report }) =>
+    client.setQueriesData<RemotePage<Report>>({ queryKey: firewallKeys.admin(profileId, 'reports') }, (page) =>
+      page && { ...page, items: page.items.map((listed) => (listed.id === report.id ? report : listed)) },
     ),
-    api.gateway.onConversationsChanged(() => stale(gatewayKeys.conversations())),
-    // A profile saved (its address or key) or a certificate trusted: the list read before, or its
-    // refusal, belongs to the connection as it was.
-    api.profiles.onChanged(() => stale(gatewayKeys.everyModelList())),
-    // An entry made, or a queued write's entry settled: the log, each item's history and the action list.
-    api.activity.onCacheChanged(() => stale(activityKeys.all())),
-    // The settings event carries the new settings.
-    api.assistant.onSettingsChanged((state) => client.setQueryData(assistantKeys.settings(), state)),
-    // A triage started, its answer ended or a decision was taken: its panel and the alerts' lists of conversations.
-    api.assistant.onTriageChanged(({ conversationId }) => {
-      stale(assistantKeys.triage(conversationId));
-      stale(assistantKeys.everyTriagesOf());
-    }),
-    // A report main follows while the appliance builds it: the row shown takes its new state.
-    api.firewallAdmin.onReportChanged(({ profileId, report }) =>
-      client.setQueriesData<RemotePage<Report>>({ queryKey: firewallKeys.admin(profileId, 'reports') }, (page) =>
-        page && { ...page, items: page.items.map((listed) => (listed.id === report.id ? report : listed)) },
-      ),
-    ),
-    // The event carries the new counts: they go straight into the receiver settings it belongs to.
-    api.firewall.onWebhookDeliveriesChanged(({ profileId, deliveries }) =>
-      client.setQueryData<WebhookSettings>(firewallKeys.webhook(profileId), (settings) => settings && { ...settings, deliveries }),
-    ),
-  ];
+  );
+  // The event carries the new counts: they go straight into the receiver settings it belongs to.
+  api.firewall.onWebhookDeliveriesChanged(({ profileId, deliveries }) =>
+    client.setQueryData<WebhookSettings>(firewallKeys.webhook(profileId), (settings) => settings && { ...settings, deliveries }),
+  );
 };
 
 /** How often at most a burst of changes of one key refreshes the views that follow it. */
