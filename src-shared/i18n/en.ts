@@ -2379,6 +2379,7 @@ export const en = {
     heading: 'Outbox',
     intro: 'Changes you made that have not reached their server yet. Queued changes go out by themselves when the server answers, once each: a support change carries the same request key every time, and a firewall change is looked for on the appliance before it goes again.',
     empty: 'Every change has been sent.',
+    waitingHere: 'Not sent yet',
     list: 'Changes not sent yet',
     retry: 'Retry',
     discard: 'Discard',

@@ -236,6 +236,54 @@ describe('blocking and allowing, asked first and undoable', () => {
     expect(firewall.allowedAddresses()).not.toContain(source);
   });
 
+  test('the allow list shows the changes the appliance has not taken until they go, with Retry and Discard', async () => {
+    const firewall = await startFirewall('198.51.100.30');
+    const { app, profileId } = await openWithFirewall(firewall);
+    const { page } = app;
+    const kept = await app.services.firewall.allowlist.create(profileId, { ip: '192.0.2.10', description: 'Monitoring' });
+    if ('queued' in kept) throw new Error('the appliance did not take the allow entry');
+    const panel = page.getByRole('tabpanel', { name: 'Firewall' });
+    await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Allow list' }).click();
+    const section = panel.getByRole('region', { name: 'Allow list' });
+    await section.getByRole('row', { name: '192.0.2.10' }).waitFor();
+
+    firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'status', status: 503 });
+    firewall.faults.add({ method: 'DELETE', path: /^\/allowlist\//, kind: 'status', status: 409 });
+    await section.getByRole('button', { name: 'Add allow list entry' }).click();
+    const form = section.getByRole('form', { name: 'Add allow list entry' });
+    await form.getByLabel('IP address or network').fill('100.64.12.0/24');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await section.getByRole('button', { name: 'Delete 192.0.2.10' }).click();
+    const deleting = page.getByRole('dialog', { name: 'Delete 192.0.2.10?' });
+    await deleting.getByRole('button', { name: 'Delete' }).click();
+    // The refusal is said where it was asked; the refused write stays below the list with Retry and Discard.
+    await poll(() => deleting.innerText()).toContain('Nothing was changed');
+    await deleting.getByRole('button', { name: 'Cancel' }).click();
+
+    const waiting = section.getByRole('region', { name: 'Not sent yet' });
+    // In the order made: the add waits (queued, or sending again by itself after its backoff); the refused release failed.
+    await poll(() => waiting.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Allow 100\.64\.12\.0\/24\s+(Queued|Sending)/),
+      expect.stringMatching(new RegExp(`^Remove allow-list entry ${kept.id}\\s+Failed: .*\\s+Retry\\s+Discard$`)),
+    ]);
+    expect(await section.getByRole('row', { name: '192.0.2.10' }).count()).toBe(1);
+    await section.getByRole('button', { name: 'Add allow list entry' }).scrollIntoViewIfNeeded();
+    await shots(page, 'allowlist-waiting-en');
+
+    // Discard takes the release back: it is never sent, and the entry stays.
+    await waiting.getByRole('listitem').last().getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('dialog', { name: 'Discard this change?' }).getByRole('button', { name: 'Discard' }).click();
+    await poll(() => waiting.getByRole('listitem').count()).toBe(1);
+    // The appliance answers again; the add goes (sent at once here, not after its backoff) and the list shows it.
+    firewall.faults.clear();
+    const [add] = app.services.outbox.list({ states: ['queued', 'sending'] });
+    await app.services.outbox.retry(add!.id);
+    await poll(() => waiting.count()).toBe(0);
+    await poll(() => section.getByRole('row', { name: '100.64.12.0/24' }).count()).toBe(1);
+    expect(await section.getByRole('row', { name: '192.0.2.10' }).count()).toBe(1);
+    expect(firewall.allowedAddresses()).toEqual(expect.arrayContaining(['100.64.12.0/24', '192.0.2.10']));
+  });
+
   test('log search answers as the words are typed (not remembered as recent searches); quick allow from a row', async () => {
     const firewall = await startFirewall('198.51.100.40');
     const { app } = await openWithFirewall(firewall);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { IpcResult } from '../../../src-preload/contract/define.ts';
 import type { FirewallList } from '../../../src-preload/contract/firewall.ts';
 import { useFormWrite } from '../../data/use-form-write.ts';
+import { WaitingWrites } from '../../outbox/WaitingWrites.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -46,6 +47,8 @@ interface Props<T extends ListItem> {
   /** The item's name in "Delete …?" and in its row's label. */
   nameOf(item: T): string;
   list: UseQueryResult<FirewallList<T>>;
+  /** The outbox's kind of this list's writes (`allowEntry`): those not sent yet are shown with the list. */
+  writeKind: string;
   /** `values` has every field's name, `description` among them. */
   add(values: Record<string, string>): Promise<IpcResult<unknown>>;
   remove(item: T): Promise<IpcResult<unknown>>;
@@ -70,6 +73,7 @@ export function EditableList<T extends ListItem>(props: Props<T>) {
         </button>
       </div>
       {adding && <AddForm noun={noun} fields={fields} add={props.add} onDone={() => setAdding(false)} />}
+      <WaitingWrites profileId={profileId} kind={props.writeKind} />
       {list.isPending && <p className="muted">{t('firewall.list.reading', { list: listName })}</p>}
       {list.isError && <ErrorNotice read error={list.error} title={t(list.data ? 'firewall.list.refreshFailed' : 'firewall.list.readFailed', { list: listName })} />}
       {list.data && (

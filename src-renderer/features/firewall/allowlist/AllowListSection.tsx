@@ -22,6 +22,7 @@ export function AllowListSection({ profile }: FirewallSectionProps) {
       ownFields={[{ name: 'ip', label: t('firewall.allowlist.fields.ip'), placeholder: t('firewall.allowlist.fields.ipPlaceholder') }]}
       nameOf={(entry) => entry.ip}
       list={list}
+      writeKind="allowEntry"
       add={(values) => writes.addAllow({ ip: values.ip ?? '', description: values.description ?? '' })}
       remove={(entry) => writes.removeAllow(entry.id)}
     />

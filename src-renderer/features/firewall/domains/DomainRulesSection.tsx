@@ -32,6 +32,7 @@ export function DomainRulesSection({ profile }: FirewallSectionProps) {
       ]}
       nameOf={(rule) => rule.domain}
       list={list}
+      writeKind="domainRule"
       add={(values) => writes.addDomainRule({ domain: values.domain ?? '', action: values.action === 'allow' ? 'allow' : 'block', description: values.description ?? '' })}
       remove={(rule) => writes.removeDomainRule(rule.id)}
     />

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { selectPending, useOutboxStore } from './outbox-store.ts';
+import { useActionText } from './use-action-text.ts';
+import { WriteActions, WriteState } from './WriteState.tsx';
+
+/**
+ * The changes of one kind of object (the outbox's object-key prefix: `allowEntry`) a connection's
+ * server has not taken yet, shown where they were made: what each is, where it stands, and Retry and
+ * Discard until it goes. Nothing when every change has gone.
+ */
+export function WaitingWrites({ profileId, kind }: { profileId: string; kind: string }) {
+  const { t } = useTranslation();
+  const actionText = useActionText();
+  const follow = useOutboxStore((state) => state.follow);
+  const waiting = useOutboxStore(useShallow((state) => selectPending(state).filter((entry) => entry.profileId === profileId && entry.objectKey.startsWith(`${kind}:`))));
+  useEffect(() => {
+    void follow();
+  }, [follow]);
+
+  if (waiting.length === 0) return null;
+  return (
+    <section className="waiting-writes" aria-label={t('outbox.waitingHere')}>
+      <h3>{t('outbox.waitingHere')}</h3>
+      <ul>
+        {waiting.map((entry) => (
+          <li key={entry.id} data-write-state={entry.state}>
+            <bdi className="waiting-writes-action">{actionText(entry.action)}</bdi>
+            <WriteState entry={entry} />
+            {entry.state === 'queued' && <WriteActions entry={entry} />}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
