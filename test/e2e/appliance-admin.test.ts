@@ -79,6 +79,31 @@ describe('policies', () => {
     await poll(() => row.count()).toBe(0);
   });
 
+  test('a policy the appliance has not taken waits above the list, and is in it once sent', async () => {
+    const page = await start();
+    const section = await openSection(page, 'Policies', 'Security policies');
+    await poll(() => section.getByRole('row').count()).toBeGreaterThan(1);
+    firewall!.faults.add({ method: 'POST', path: '/policies', kind: 'status', status: 503 });
+
+    await section.getByRole('button', { name: 'New policy' }).click();
+    const form = page.getByRole('dialog', { name: 'New security policy' });
+    await form.getByLabel('Name').fill('Allow DNS to the resolvers');
+    await form.getByLabel('Service').fill('udp/53');
+    // First by priority, so on the first page.
+    await form.getByLabel('Priority').fill('1');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.waitFor({ state: 'detached', timeout: 15_000 });
+    const waiting = section.getByRole('region', { name: 'Not sent yet' });
+    await poll(() => waiting.innerText()).toMatch(/Create policy “Allow DNS to the resolvers”\s+(Queued|Sending)/);
+    expect(await rowOf(section, 'Allow DNS to the resolvers').count()).toBe(0);
+
+    firewall!.faults.clear();
+    const [write] = app!.services.outbox.list({ states: ['queued', 'sending'] });
+    await app!.services.outbox.retry(write!.id);
+    await poll(() => waiting.count()).toBe(0);
+    await poll(() => rowOf(section, 'Allow DNS to the resolvers').count()).toBe(1);
+  });
+
   test("at 1024 px the table is wider than its box: each row's Edit and Delete stay whole at its right edge, however far it scrolls sideways", async () => {
     const page = await start();
     await page.setViewportSize({ width: 1024, height: 700 });

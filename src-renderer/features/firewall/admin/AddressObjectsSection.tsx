@@ -24,6 +24,7 @@ export function AddressObjectsSection({ profile }: { profile: ProfileView }) {
 
   return (
     <AdminObjectList<AddressObject>
+      writeKind="addressObject"
       profileId={profile.id}
       tableId="firewall.addressObjects"
       region={t('firewallAdmin.addressObjects.region')}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcResult } from '../../../../src-preload/contract/define.ts';
 import type { Permission } from '../../../../src-preload/contract/firewall.ts';
+import { WaitingWrites } from '../../../outbox/WaitingWrites.tsx';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
@@ -18,6 +19,8 @@ interface Props<T extends { id: string; name: string }> {
   /** Whether the key and edition let the user change these objects, and if not why. */
   access: Permission;
   list: AppliancePage<T>;
+  /** The outbox's kind of these objects' writes (`policy`): those not sent yet are shown above the list. */
+  writeKind: string;
   /** More of the toolbar, e.g. a filter. */
   toolbar?: ReactNode;
   /** The object's own columns; Edit and Delete follow. */
@@ -50,6 +53,7 @@ export function AdminObjectList<T extends { id: string; name: string }>(props: P
   return (
     <section className="admin-section" aria-label={props.region}>
       <ReadOnlyNotice profileId={props.profileId} permission={access} />
+      <WaitingWrites profileId={props.profileId} kind={props.writeKind} />
       <PagedTable
         tableId={props.tableId}
         label={props.region}

@@ -37,6 +37,7 @@ function HoneypotList({ profile, access }: { profile: ProfileView; access: Permi
 
   return (
     <AdminObjectList<Honeypot>
+      writeKind="honeypot"
       profileId={profile.id}
       tableId="firewall.honeypots"
       region={t('firewallAdmin.honeypots.region')}

@@ -22,6 +22,7 @@ export function PoliciesSection({ profile }: { profile: ProfileView }) {
 
   return (
     <AdminObjectList<Policy>
+      writeKind="policy"
       profileId={profile.id}
       tableId="firewall.policies"
       region={t('firewallAdmin.policies.region')}
