@@ -220,6 +220,26 @@ describe('honeypots', () => {
 });
 
 describe('reports', () => {
+  test('a report asked for while the appliance refuses for now waits above the list, and goes when it answers', async () => {
+    const page = await start();
+    const section = await openSection(page, 'Reports', 'Reports');
+    await poll(() => section.getByRole('row').count()).toBeGreaterThan(1);
+    firewall!.faults.add({ method: 'POST', path: '/reports', kind: 'status', status: 503 });
+    await section.getByRole('button', { name: 'Generate report' }).click();
+    const form = page.getByRole('dialog', { name: 'Generate a report' });
+    await form.getByLabel('Name').fill('Night shift summary');
+    await form.getByRole('button', { name: 'Generate report' }).click();
+    await form.waitFor({ state: 'detached', timeout: 15_000 });
+    const waiting = section.getByRole('region', { name: 'Not sent yet' });
+    await poll(() => waiting.innerText()).toMatch(/Generate a report\s+(Queued|Sending)/);
+
+    firewall!.faults.clear();
+    const [write] = app!.services.outbox.list({ states: ['queued', 'sending'] });
+    await app!.services.outbox.retry(write!.id);
+    await poll(() => waiting.count()).toBe(0);
+    await poll(() => rowOf(section, 'Night shift summary').count()).toBe(1);
+  });
+
   test('a generated report shows its progress, turns ready, and reads', async () => {
     const clock = new FakeClock();
     const page = await start({ clock });

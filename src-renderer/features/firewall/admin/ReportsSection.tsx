@@ -5,6 +5,7 @@ import type { Report } from '../../../../src-preload/contract/firewall-admin.ts'
 import type { QueuedWrite } from '../../../../src-preload/contract/firewall.ts';
 import { reportTypes } from '../../../../src-shared/firewall-constants.ts';
 import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
+import { WaitingWrites } from '../../../outbox/WaitingWrites.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
@@ -30,6 +31,7 @@ export function ReportsSection({ profile }: { profile: ProfileView }) {
 
   return (
     <section className="admin-section" aria-label={t('firewallAdmin.reports.region')}>
+      <WaitingWrites profileId={profile.id} kind="report" />
       <PagedTable
         list={list}
         beforeRefresh={
