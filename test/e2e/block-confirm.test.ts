@@ -126,6 +126,9 @@ describe('blocking and allowing, asked first and undoable', () => {
     const listed = panel.getByRole('row', { name: `Block ${source}` });
     await poll(() => listed.innerText()).toContain('1 day once sent');
     expect(await listed.innerText()).toContain('Queued');
+    // Nothing stands yet to extend or lift: its write is retried or discarded.
+    expect(await listed.getByRole('button', { name: /^(Extend|Unblock) / }).count()).toBe(0);
+    expect(await listed.getByRole('button', { name: 'Discard' }).count()).toBe(1);
     await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Alerts' }).click();
     const again = await openNewestAlert(page, 'Firewall');
     await again.getByRole('button', { name: source, exact: true }).first().click();

@@ -157,26 +157,31 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
                   >
                     {t('firewall.blocklist.open')}
                   </button>
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={!operate.allowed}
-                    title={operate.reason}
-                    aria-label={t('firewall.blocklist.extendNamed', { ip: entry.ip })}
-                    onClick={() => setExtending(entry)}
-                  >
-                    {t('firewall.blocklist.extend')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button-danger"
-                    disabled={!operate.allowed}
-                    title={operate.reason}
-                    aria-label={t('firewall.blocklist.unblockNamed', { ip: entry.ip })}
-                    onClick={() => setUnblocking(entry)}
-                  >
-                    {t('firewall.blocklist.unblock')}
-                  </button>
+                  {/* A block not sent yet stands nowhere to extend or lift: its write's Retry and Discard are beside its address. */}
+                  {entry.pending?.change !== 'block' && (
+                    <>
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={!operate.allowed}
+                        title={operate.reason}
+                        aria-label={t('firewall.blocklist.extendNamed', { ip: entry.ip })}
+                        onClick={() => setExtending(entry)}
+                      >
+                        {t('firewall.blocklist.extend')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button-danger"
+                        disabled={!operate.allowed}
+                        title={operate.reason}
+                        aria-label={t('firewall.blocklist.unblockNamed', { ip: entry.ip })}
+                        onClick={() => setUnblocking(entry)}
+                      >
+                        {t('firewall.blocklist.unblock')}
+                      </button>
+                    </>
+                  )}
                 </td>
               </tr>
             ))}

@@ -46,6 +46,8 @@ function BlockEntryPane({ profileId, entryId }: { profileId: string; entryId: st
   const [unblockedIp, setUnblockedIp] = useState<string | null>(null);
   const now = useNow(30_000);
   const entry = list.data?.items.find((candidate) => candidate.id === entryId);
+  // A block not sent yet: it ends only once sent, and it is taken back by discarding its write.
+  const waiting = entry?.pending?.change === 'block';
 
   useEffect(() => {
     void follow(profileId);
@@ -68,7 +70,7 @@ function BlockEntryPane({ profileId, entryId }: { profileId: string; entryId: st
         <AddressText text={entry.ip} show={(piece) => cellText(piece, 64)} />
       </bdi>],
     [t('firewall.blockTab.fields.remaining'), <Remaining key="remaining" entry={entry} now={now} />],
-    [t('firewall.blockTab.fields.expires'), entry.expiresAt ? <Time key="expires" value={entry.expiresAt} /> : t('firewall.blocklist.permanent')],
+    [t('firewall.blockTab.fields.expires'), entry.expiresAt ? <Time key="expires" value={entry.expiresAt} /> : waiting ? <Remaining key="expires" entry={entry} now={now} /> : t('firewall.blocklist.permanent')],
     [t('firewall.blockTab.fields.source'), entry.source ? <span key="source" className="badge badge-source">{cellText(entry.source, 20)}</span> : t('firewall.blockTab.notSaid')],
     [t('firewall.blockTab.fields.reason'), entry.reason ? <bdi key="reason">
           <AddressText text={entry.reason} show={cellText} />
@@ -83,13 +85,13 @@ function BlockEntryPane({ profileId, entryId }: { profileId: string; entryId: st
         <h2>
           <bdi>{t('firewall.blockTab.heading', { ip: visibleText(entry.ip) })}</bdi>
         </h2>
-        {/* A change of it not sent yet (an unblock, an extension): where it stands, Retry and Discard. */}
+        {/* A change of it not sent yet (the block itself, an extension, an unblock): where it stands, Retry and Discard. */}
         {entry.pending && <PendingBlock pending={entry.pending} />}
-        {entry.pending?.change !== 'unblock' && (
+        {!entry.pending || entry.pending.change === 'extend' ? (
           <button type="button" className="button-danger" disabled={!operate.allowed} title={operate.reason} onClick={() => setConfirming(true)}>
             {t('firewall.blocklist.unblock')}
           </button>
-        )}
+        ) : null}
       </header>
       {!operate.allowed && (
         <p className="notice notice-warning" role="note">
