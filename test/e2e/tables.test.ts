@@ -126,6 +126,35 @@ describe('the firewall tables at a working day\'s window sizes', () => {
     await poll(() => app.services.views.tableLayouts().tables['firewall.alerts']?.withDetail).toEqual(['occurredAt', 'severity', 'srcIp', 'signature', 'category']);
   });
 
+  test('beside the detail a wide window keeps every column that fits whole, a narrow one the chosen four; dragging the detail wider gives columns up', async () => {
+    const { app } = await start();
+    const { page } = app;
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await openSection(page, 'Alerts');
+    const grid = alertsGrid(page);
+    await grid.locator('.vt-body [role="row"]').first().dblclick();
+    const detail = firewallPanel(page).getByRole('complementary').first();
+    await detail.waitFor();
+    await poll(() => headers(grid)).toEqual(['Severity', 'Time', 'Source', 'Destination', 'Category', 'Action', 'Signature']);
+    expect(await grid.locator('.vt-body').evaluate((body) => body.scrollWidth - body.clientWidth), 'every column fits beside the detail').toBeLessThanOrEqual(1);
+    expect(await tableFaults(grid)).toEqual([]);
+    expect(await misaligned(grid)).toEqual([]);
+    await shot(page, 'tables-alerts-detail-wide');
+
+    // The detail dragged wider (its edge, ← with the keyboard) takes the room of the last columns first.
+    const edge = firewallPanel(page).getByRole('separator', { name: 'Width of the detail' });
+    await edge.focus();
+    for (let step = 0; step < 10; step++) await page.keyboard.press('ArrowLeft');
+    await poll(() => headers(grid)).toEqual(['Severity', 'Time', 'Source', 'Destination', 'Signature']);
+    expect(await misaligned(grid)).toEqual([]);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await poll(() => headers(grid)).toEqual(['Severity', 'Time', 'Source', 'Signature']);
+    expect(await grid.locator('.vt-body').evaluate((body) => body.scrollWidth - body.clientWidth)).toBeLessThanOrEqual(1);
+    // Nothing was chosen: the analyst's layout holds no columns for the detail.
+    expect(app.services.views.tableLayouts().tables['firewall.alerts']?.withDetail).toBeUndefined();
+  });
+
   test('addresses sort as numbers in the table, and an appliance page sorts its addresses the same way', async () => {
     const { app } = await start();
     const { page } = app;

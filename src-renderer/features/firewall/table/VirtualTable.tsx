@@ -36,7 +36,7 @@ interface Props<Row> {
   empty: ReactNode;
   /** A short list (an appliance's page): the body is as tall as its rows, up to the window's height. */
   fitRows?: boolean;
-  /** A detail pane beside the table: while it is open, only the columns chosen to stay beside it show. */
+  /** A detail pane beside the table: while it is open, only the columns chosen to stay beside it show (the table's choice widened to the room there is). */
   withDetail?: WithDetail;
 }
 
@@ -52,7 +52,7 @@ const RESIZE_STEP = 16;
 export function VirtualTable<Row>(props: Props<Row>) {
   const { tableId, label, columns, rowCount, rowAt, sort, onSort, selectedIndex, onSelect, onFilter } = props;
   const { t } = useTranslation();
-  const { table, layout, visible, sizes, totalWidth, density } = useTableColumns(tableId, columns, props.withDetail);
+  const { table, layout, visible, sizes, totalWidth, density, detail } = useTableColumns(tableId, columns, props.withDetail);
   const [menu, setMenu] = useState<CellMenuTarget | null>(null);
   // Only the cell under the pointer carries its filter buttons: a screenful of hidden ones cost
   // every new filter or sort a few milliseconds of building and labelling.
@@ -139,7 +139,7 @@ export function VirtualTable<Row>(props: Props<Row>) {
           })}
         </div>
       </div>
-      <ColumnsMenu table={table} tableId={tableId} label={label} layout={layout} detail={props.withDetail} />
+      <ColumnsMenu table={table} tableId={tableId} label={label} layout={layout} detail={detail} />
       <VirtualRows
         list={{
           rowCount,

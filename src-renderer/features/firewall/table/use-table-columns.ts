@@ -1,6 +1,6 @@
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ColumnDef, Updater } from '@tanstack/react-table';
-import { useEffect, useMemo } from 'react';
+import { createContext, useContext, useEffect, useMemo } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import type { TableLayout } from '../../../../src-preload/contract/views.ts';
 import { emptyLayout, useTableLayoutStore } from '../../../ui/table-layout-store.ts';
@@ -60,6 +60,36 @@ export interface WithDetail {
 /** The columns that stay beside the open detail: the analyst's choice, else the table's. */
 export const keptWithDetail = (layout: TableLayout, detail: WithDetail): readonly string[] => layout.withDetail ?? detail.keeps;
 
+/** How wide a table beside its open detail may be, in pixels (`DetailSplit` measures it); undefined elsewhere. */
+export const RoomBesideDetail = createContext<number | undefined>(undefined);
+
+/**
+ * The table's own choice of columns beside the open detail, widened to the room there is: after
+ * them, in the analyst's order, each other shown column while it still fits whole (a wide window
+ * keeps an alert's destination, category and action in view). The analyst's own choice stays as made.
+ */
+export function fittedBesideDetail(
+  columns: readonly { id: string; width: number; pinned?: 'start' | 'end' }[],
+  layout: TableLayout,
+  order: readonly string[],
+  keeps: readonly string[],
+  room: number | undefined,
+): readonly string[] {
+  if (room === undefined || layout.withDetail) return keeps;
+  const byId = new Map(columns.map((column) => [column.id, column]));
+  const width = (id: string) => layout.widths[id] ?? byId.get(id)!.width;
+  const shown = order.filter((id) => !layout.hidden.includes(id));
+  const fitted = [...keeps];
+  let used = shown.filter((id) => byId.get(id)!.pinned || keeps.includes(id)).reduce((sum, id) => sum + width(id), 0);
+  for (const id of shown) {
+    if (byId.get(id)!.pinned || fitted.includes(id)) continue;
+    if (used + width(id) > room) break;
+    used += width(id);
+    fitted.push(id);
+  }
+  return fitted;
+}
+
 const cellStyles = new Map<string, CSSProperties>();
 
 /**
@@ -102,7 +132,12 @@ export function useTableColumns<Row>(tableId: string, columns: readonly Column<R
     [columns],
   );
   const order = useMemo(() => orderOf(columns, layout.order), [columns, layout.order]);
-  const keeps = detail?.open ? keptWithDetail(layout, detail) : null;
+  const room = useContext(RoomBesideDetail);
+  // Named by its ids, so the same columns are the same array and the rows are not drawn again for a pixel of room.
+  const fittedIds = detail?.open ? fittedBesideDetail(columns, layout, order, detail.keeps, room).join(' ') : null;
+  const fittedKeeps = useMemo(() => fittedIds?.split(' '), [fittedIds]);
+  const fitted = detail && fittedKeeps ? { ...detail, keeps: fittedKeeps } : detail;
+  const keeps = fitted?.open ? keptWithDetail(layout, fitted) : null;
   const visibility = useMemo(() => {
     const hidden = new Set(layout.hidden);
     // The detail takes the room of the columns not kept beside it, rather than pushing them out of view.
@@ -144,5 +179,5 @@ export function useTableColumns<Row>(tableId: string, columns: readonly Column<R
     if (shrinks && !grows) sizes[`--vt-min-${leaf.id}`] = `${from}px`;
   }
   const totalWidth = leaves.reduce((sum, leaf) => sum + (shrinks ? least(leaf) : leaf.getSize()), 0);
-  return { table, layout, visible, sizes, totalWidth, density };
+  return { table, layout, visible, sizes, totalWidth, density, detail: fitted };
 }
