@@ -250,6 +250,18 @@ describe('blocking and allowing, asked first and undoable', () => {
     const section = panel.getByRole('region', { name: 'Allow list' });
     await section.getByRole('row', { name: '192.0.2.10' }).waitFor();
 
+    // A change the appliance takes at once is never listed as waiting, not even for a frame.
+    await page.evaluate(() => {
+      const seen = { waiting: false };
+      Object.assign(window, { seen });
+      new MutationObserver(() => (seen.waiting ||= document.querySelector('[aria-label="Not sent yet"]') !== null)).observe(document.body, { childList: true, subtree: true });
+    });
+    await section.getByRole('button', { name: 'Add allow list entry' }).click();
+    await section.getByRole('form', { name: 'Add allow list entry' }).getByLabel('IP address or network').fill('100.64.11.0/24');
+    await section.getByRole('form', { name: 'Add allow list entry' }).getByRole('button', { name: 'Add', exact: true }).click();
+    await poll(() => section.getByRole('row', { name: '100.64.11.0/24' }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { seen: { waiting: boolean } }).seen.waiting)).toBe(false);
+
     firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'status', status: 503 });
     firewall.faults.add({ method: 'DELETE', path: /^\/allowlist\//, kind: 'status', status: 409 });
     await section.getByRole('button', { name: 'Add allow list entry' }).click();
