@@ -9,7 +9,7 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { BlockDialog } from '../blocklist/BlockDialog.tsx';
 import { Remaining } from '../blocklist/Remaining.tsx';
 import { PendingBlock } from '../blocklist/PendingBlock.tsx';
-import { UnblockDialog } from '../blocklist/UnblockDialog.tsx';
+import { UnblockButton, UnblockDialog } from '../blocklist/UnblockDialog.tsx';
 import { AddForm } from '../EditableList.tsx';
 import { useAllowlist, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
@@ -101,16 +101,7 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
           {entry.pending?.change === 'block' ? (
             <PendingBlock pending={entry.pending} />
           ) : (
-            <button
-              type="button"
-              className="button-danger"
-              disabled={!operate.allowed}
-              title={operate.reason}
-              aria-label={t('firewall.blocklist.unblockNamed', { ip: entry.ip })}
-              onClick={() => setUnblocking(entry)}
-            >
-              {t('firewall.blocklist.unblock')}
-            </button>
+            <UnblockButton ip={entry.ip} operate={operate} onClick={() => setUnblocking(entry)} />
           )}
         </p>
       ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { UnblockDialog } from './UnblockDialog.tsx';
+import { UnblockButton, UnblockDialog } from './UnblockDialog.tsx';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import type { FirewallSectionProps } from '../section.ts';
 import { cellText } from '../table/visible-text.ts';
@@ -170,16 +170,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
                       >
                         {t('firewall.blocklist.extend')}
                       </button>
-                      <button
-                        type="button"
-                        className="button-danger"
-                        disabled={!operate.allowed}
-                        title={operate.reason}
-                        aria-label={t('firewall.blocklist.unblockNamed', { ip: entry.ip })}
-                        onClick={() => setUnblocking(entry)}
-                      >
-                        {t('firewall.blocklist.unblock')}
-                      </button>
+                      <UnblockButton ip={entry.ip} operate={operate} onClick={() => setUnblocking(entry)} />
                     </>
                   )}
                 </td>
