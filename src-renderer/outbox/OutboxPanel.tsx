@@ -8,7 +8,7 @@ import { LiveBadge } from '../ui/LiveBadge.tsx';
 import { Time } from '../ui/Time.tsx';
 import { selectPending, useOutboxStore } from './outbox-store.ts';
 import { useActionText } from './use-action-text.ts';
-import { WriteActions, WriteStateWords } from './WriteState.tsx';
+import { offersActions, WriteActions, WriteStateWords } from './WriteState.tsx';
 import './outbox.css';
 
 /** The writes that have not gone out yet, oldest first, each with why and what the user can do. */
@@ -70,7 +70,7 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
         <Trans i18nKey="outbox.madeAt" components={{ time: <Time value={entry.createdAt} /> }} />
         {entry.attempts > 0 && <> · {t('outbox.attempts', { count: entry.attempts })}</>}
       </p>
-      {entry.state !== 'sending' && <WriteActions entry={entry} />}
+      {offersActions(entry) && <WriteActions entry={entry} />}
     </article>
   );
 }

@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { OutboxEntry } from '../../src-preload/contract/outbox.ts';
 import { selectPending, useOutboxStore } from './outbox-store.ts';
 import { useActionText } from './use-action-text.ts';
-import { WriteActions, WriteState } from './WriteState.tsx';
+import { offersActions, WriteActions, WriteState } from './WriteState.tsx';
 
 /**
  * Whether a pending write is left waiting, not merely on its way: a write just stored and its first
@@ -44,7 +44,7 @@ export function WaitingWrites({ profileId, kind }: { profileId: string; kind: st
           <li key={entry.id} data-write-state={entry.state}>
             <bdi className="waiting-writes-action">{actionText(entry.action)}</bdi>
             <WriteState entry={entry} />
-            {entry.state === 'queued' && <WriteActions entry={entry} />}
+            {entry.state !== 'failed' && offersActions(entry) && <WriteActions entry={entry} />}
           </li>
         ))}
       </ul>

@@ -31,7 +31,14 @@ export function WriteState({ entry }: { entry: OutboxEntry }) {
   );
 }
 
-/** Retry (a LIVE key asks first) and Discard (asks first) for a write that has not gone out. */
+/**
+ * Whether a write's Retry and Discard stand beside it: while it waits, and while it is tried again
+ * after waiting (then off, so a Discard being confirmed is not closed under the analyst's pointer).
+ * A first attempt has none: it is its form's "Sending…".
+ */
+export const offersActions = (entry: OutboxEntry): boolean => entry.state === 'queued' || entry.state === 'failed' || (entry.state === 'sending' && entry.attempts > 1);
+
+/** Retry (a LIVE key asks first) and Discard (asks first) for a write that has not gone out; both off while an attempt runs. */
 export function WriteActions({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
@@ -42,12 +49,14 @@ export function WriteActions({ entry }: { entry: OutboxEntry }) {
   const retryConfirmed = async () => {
     if (await confirm(actionText(entry.action))) await retry(entry.id);
   };
+  const sending = entry.state === 'sending';
+  const busyTitle = sending ? t('outbox.sendingNow') : undefined;
   return (
     <span className="write-actions">
-      <button type="button" className="link-button" onClick={() => void retryConfirmed()}>
+      <button type="button" className="link-button" disabled={sending} title={busyTitle} onClick={() => void retryConfirmed()}>
         {t('outbox.retry')}
       </button>
-      <button type="button" className="link-button" onClick={() => setConfirming(true)}>
+      <button type="button" className="link-button" disabled={sending} title={busyTitle} onClick={() => setConfirming(true)}>
         {t('outbox.discard')}
       </button>
       {confirming && <DiscardConfirmation entry={entry} onClose={() => setConfirming(false)} />}

@@ -2380,6 +2380,7 @@ export const en = {
     intro: 'Changes you made that have not reached their server yet. Queued changes go out by themselves when the server answers, once each: a support change carries the same request key every time, and a firewall change is looked for on the appliance before it goes again.',
     empty: 'Every change has been sent.',
     waitingHere: 'Not sent yet',
+    sendingNow: 'Being sent again right now',
     list: 'Changes not sent yet',
     retry: 'Retry',
     discard: 'Discard',
@@ -2401,6 +2402,7 @@ export const en = {
       body: '“{{action}}” will never be sent. Nothing changes on the server.',
       keep: 'Keep it',
       discard: 'Discard',
+      sending: 'It is being sent again right now; it can be discarded if this attempt does not go through.',
     },
     live: {
       title: 'Change real data?',

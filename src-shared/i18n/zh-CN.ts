@@ -2364,6 +2364,7 @@ export const zhCN: Catalog = {
     intro: '您所做但尚未到达服务器的更改。排队的更改会在服务器应答时自动发出，且只执行一次：客服更改每次都带同一个请求键，防火墙更改在重发前会先在设备上查找是否已生效。',
     empty: '所有更改均已发送。',
     waitingHere: '尚未发送',
+    sendingNow: '正在重新发送',
     list: '尚未发送的更改',
     retry: '重试',
     discard: '放弃',
@@ -2385,6 +2386,7 @@ export const zhCN: Catalog = {
       body: '“{{action}}”将永远不会发送，服务器上不会有任何变化。',
       keep: '保留',
       discard: '放弃',
+      sending: '此更改正在重新发送；若本次未成功，仍可放弃。',
     },
     live: {
       title: '更改真实数据？',

@@ -299,6 +299,38 @@ describe('blocking and allowing, asked first and undoable', () => {
     expect(firewall.allowedAddresses()).toEqual(expect.arrayContaining(['100.64.12.0/24', '192.0.2.10']));
   });
 
+  test('a Discard being confirmed stays open while its write is tried again, off until the attempt ends', async () => {
+    const firewall = await startFirewall('198.51.100.31');
+    const { app } = await openWithFirewall(firewall);
+    const { page } = app;
+    const panel = page.getByRole('tabpanel', { name: 'Firewall' });
+    await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Allow list' }).click();
+    const section = panel.getByRole('region', { name: 'Allow list' });
+    firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'status', status: 503 });
+    await section.getByRole('button', { name: 'Add allow list entry' }).click();
+    const form = section.getByRole('form', { name: 'Add allow list entry' });
+    await form.getByLabel('IP address or network').fill('100.64.13.0/24');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    const waiting = section.getByRole('region', { name: 'Not sent yet' });
+    await waiting.getByRole('button', { name: 'Discard' }).click();
+    const question = page.getByRole('dialog', { name: 'Discard this change?' });
+    await question.waitFor();
+
+    // The next attempt starts while the analyst reads the question (the appliance now slow, then taking it).
+    firewall.faults.clear();
+    firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'delay', ms: 3000, times: 1 });
+    const [write] = app.services.outbox.list({ states: ['queued'] });
+    void app.services.outbox.retry(write!.id);
+    await poll(() => question.getByRole('button', { name: 'Discard' }).isDisabled()).toBe(true);
+    expect(await question.getByRole('status').innerText()).toBe('It is being sent again right now; it can be discarded if this attempt does not go through.');
+    expect(await waiting.getByRole('button', { name: 'Retry' }).isDisabled()).toBe(true);
+    await shots(page, 'discard-while-sending-en');
+    // It went: nothing is left to discard, and the question goes with it.
+    await poll(() => question.count()).toBe(0);
+    await poll(() => section.getByRole('row', { name: '100.64.13.0/24' }).count()).toBe(1);
+    expect(await waiting.count()).toBe(0);
+  });
+
   test('log search answers as the words are typed (not remembered as recent searches); quick allow from a row', async () => {
     const firewall = await startFirewall('198.51.100.40');
     const { app } = await openWithFirewall(firewall);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { AlertDetail, PendingBlockChange } from '../../../../src-preload/contract/firewall.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
-import { WriteActions, WriteStateWords } from '../../../outbox/WriteState.tsx';
+import { offersActions, WriteActions, WriteStateWords } from '../../../outbox/WriteState.tsx';
 import { useOutboxEntry } from '../../../outbox/use-outbox-entry.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
@@ -153,7 +153,7 @@ function WaitingBlock({ ip, pending }: { ip: string; pending: PendingBlockChange
           </>
         )}
       </span>
-      {write && (write.state === 'queued' || write.state === 'failed') && <WriteActions entry={write} />}
+      {write && offersActions(write) && <WriteActions entry={write} />}
     </p>
   );
 }

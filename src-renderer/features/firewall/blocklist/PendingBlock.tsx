@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PendingBlockChange } from '../../../../src-preload/contract/firewall.ts';
-import { WriteActions, WriteState } from '../../../outbox/WriteState.tsx';
+import { offersActions, WriteActions, WriteState } from '../../../outbox/WriteState.tsx';
 import { useOutboxEntry } from '../../../outbox/use-outbox-entry.ts';
 
 /**
@@ -16,7 +16,7 @@ export function PendingBlock({ pending }: { pending: PendingBlockChange }) {
     <span className="fw-pending">
       <span className="fw-pending-change">{t(`firewall.blocklist.pendingChange.${pending.change}`)}</span>
       <WriteState entry={entry} />
-      {entry.state === 'queued' && <WriteActions entry={entry} />}
+      {entry.state !== 'failed' && offersActions(entry) && <WriteActions entry={entry} />}
     </span>
   );
 }
