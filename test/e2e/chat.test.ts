@@ -244,8 +244,15 @@ describe('chat workspace', () => {
     await panel.getByRole('button', { name: 'Call log', exact: true }).click();
     const log = page.getByRole('region', { name: 'Call log' });
     await expect.poll(() => log.innerText()).toContain('Finished');
+    // A new filter keeps the rows until its answer replaces them: the log never says it is empty meanwhile.
+    await log.evaluate((region) => {
+      const seen = { empty: false };
+      Object.assign(window, { callLogSeen: seen });
+      new MutationObserver(() => (seen.empty ||= (region as HTMLElement).innerText.includes('No calls recorded.'))).observe(region, { childList: true, subtree: true, characterData: true });
+    });
     await log.getByLabel('Failures only').check();
     await expect.poll(() => log.innerText()).not.toContain('Finished');
+    expect(await page.evaluate(() => (window as unknown as { callLogSeen: { empty: boolean } }).callLogSeen.empty)).toBe(false);
     const failures = await log.innerText();
     // In words, not codes.
     for (const outcome of ['Server error', 'Rate limited (429)', 'Ended without a finish reason', 'Empty answer']) expect(failures).toContain(outcome);

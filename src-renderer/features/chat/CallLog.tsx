@@ -35,7 +35,7 @@ export function CallLog() {
         </label>
       </div>
       {error && <ErrorNotice error={error} />}
-      {calls.length === 0 ? (
+      {log.isPending ? null : calls.length === 0 ? (
         <p className="muted">{t('chat.callLog.empty')}</p>
       ) : (
         <table className="chat-call-table">

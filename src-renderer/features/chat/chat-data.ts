@@ -1,6 +1,6 @@
 // The bridge calls of the chat view's panels (the conversations themselves live in chat-store.ts):
 // components use these only.
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ChatLayout, UploadProgress } from '../../../src-preload/contract/gateway.ts';
 import { opsdesk } from '../../bridge.ts';
@@ -25,7 +25,10 @@ export function useUploadProgress(onProgress: (progress: UploadProgress) => void
 export function useCallLog(model: string, failedOnly: boolean, changed: unknown) {
   const client = useQueryClient();
   useEffect(() => void client.invalidateQueries({ queryKey: gatewayKeys.callLog() }), [client, changed]);
-  return useIpcQuery([...gatewayKeys.callLog(), model, failedOnly], () => opsdesk.gateway.callLog({ ...(model.trim() && { model }), failedOnly }));
+  // A new filter keeps the rows shown until its own answer replaces them: no "No calls recorded." in between.
+  return useIpcQuery([...gatewayKeys.callLog(), model, failedOnly], () => opsdesk.gateway.callLog({ ...(model.trim() && { model }), failedOnly }), {
+    placeholderData: keepPreviousData,
+  });
 }
 
 const readModels = (profileId: string) => opsdesk.gateway.models({ profileId });
