@@ -39,6 +39,14 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_
 
 const rowOf = (section: Locator, text: string) => section.getByRole('row').filter({ hasText: text });
 
+/** The appliance answers again and the write waiting goes (at once, not after its backoff): the section's "Not sent yet" empties. */
+async function sendWhatWaits(section: Locator) {
+  firewall!.faults.clear();
+  const [write] = app!.services.outbox.list({ states: ['queued', 'sending'] });
+  await app!.services.outbox.retry(write!.id);
+  await poll(() => section.getByRole('region', { name: 'Not sent yet' }).count()).toBe(0);
+}
+
 describe('policies', () => {
   test('create with a value the appliance refuses (shown on its field), fix it, edit, delete', async () => {
     const page = await start();
@@ -97,10 +105,7 @@ describe('policies', () => {
     await poll(() => waiting.innerText()).toMatch(/Create policy “Allow DNS to the resolvers”\s+(Queued|Sending)/);
     expect(await rowOf(section, 'Allow DNS to the resolvers').count()).toBe(0);
 
-    firewall!.faults.clear();
-    const [write] = app!.services.outbox.list({ states: ['queued', 'sending'] });
-    await app!.services.outbox.retry(write!.id);
-    await poll(() => waiting.count()).toBe(0);
+    await sendWhatWaits(section);
     await poll(() => rowOf(section, 'Allow DNS to the resolvers').count()).toBe(1);
   });
 
@@ -233,10 +238,7 @@ describe('reports', () => {
     const waiting = section.getByRole('region', { name: 'Not sent yet' });
     await poll(() => waiting.innerText()).toMatch(/Generate a report\s+(Queued|Sending)/);
 
-    firewall!.faults.clear();
-    const [write] = app!.services.outbox.list({ states: ['queued', 'sending'] });
-    await app!.services.outbox.retry(write!.id);
-    await poll(() => waiting.count()).toBe(0);
+    await sendWhatWaits(section);
     await poll(() => rowOf(section, 'Night shift summary').count()).toBe(1);
   });
 

@@ -2,7 +2,7 @@
 // long, why; Enter confirms), can be undone for a few seconds, and asks again for an address on
 // the allow list or in the analyst's protected ranges. Quick allow from an alert works the same way.
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { FIREWALL_API_PREFIX, FirewallSim } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
@@ -55,6 +55,21 @@ async function openNewestAlert(page: Page, firewallTab: string) {
   await page.keyboard.press('Home');
   await page.keyboard.press('Enter');
   return panel.getByRole('complementary');
+}
+
+/** The Firewall view's section `name` (its navigation button and its region share the name). */
+async function openFirewallSection(page: Page, name: string) {
+  const panel = page.getByRole('tabpanel', { name: 'Firewall' });
+  await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name }).click();
+  return panel.getByRole('region', { name });
+}
+
+/** Adds an allow-list entry with the list's own form. */
+async function addAllowEntry(section: Locator, range: string) {
+  await section.getByRole('button', { name: 'Add allow list entry' }).click();
+  const form = section.getByRole('form', { name: 'Add allow list entry' });
+  await form.getByLabel('IP address or network').fill(range);
+  await form.getByRole('button', { name: 'Add', exact: true }).click();
 }
 
 /** Every result row (the header aside) holds the words. */
@@ -245,9 +260,7 @@ describe('blocking and allowing, asked first and undoable', () => {
     const { page } = app;
     const kept = await app.services.firewall.allowlist.create(profileId, { ip: '192.0.2.10', description: 'Monitoring' });
     if ('queued' in kept) throw new Error('the appliance did not take the allow entry');
-    const panel = page.getByRole('tabpanel', { name: 'Firewall' });
-    await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Allow list' }).click();
-    const section = panel.getByRole('region', { name: 'Allow list' });
+    const section = await openFirewallSection(page, 'Allow list');
     await section.getByRole('row', { name: '192.0.2.10' }).waitFor();
 
     // A change the appliance takes at once is never listed as waiting, not even for a frame.
@@ -256,18 +269,13 @@ describe('blocking and allowing, asked first and undoable', () => {
       Object.assign(window, { seen });
       new MutationObserver(() => (seen.waiting ||= document.querySelector('[aria-label="Not sent yet"]') !== null)).observe(document.body, { childList: true, subtree: true });
     });
-    await section.getByRole('button', { name: 'Add allow list entry' }).click();
-    await section.getByRole('form', { name: 'Add allow list entry' }).getByLabel('IP address or network').fill('100.64.11.0/24');
-    await section.getByRole('form', { name: 'Add allow list entry' }).getByRole('button', { name: 'Add', exact: true }).click();
+    await addAllowEntry(section, '100.64.11.0/24');
     await poll(() => section.getByRole('row', { name: '100.64.11.0/24' }).count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { seen: { waiting: boolean } }).seen.waiting)).toBe(false);
 
     firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'status', status: 503 });
     firewall.faults.add({ method: 'DELETE', path: /^\/allowlist\//, kind: 'status', status: 409 });
-    await section.getByRole('button', { name: 'Add allow list entry' }).click();
-    const form = section.getByRole('form', { name: 'Add allow list entry' });
-    await form.getByLabel('IP address or network').fill('100.64.12.0/24');
-    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await addAllowEntry(section, '100.64.12.0/24');
     await section.getByRole('button', { name: 'Delete 192.0.2.10' }).click();
     const deleting = page.getByRole('dialog', { name: 'Delete 192.0.2.10?' });
     await deleting.getByRole('button', { name: 'Delete' }).click();
@@ -303,14 +311,9 @@ describe('blocking and allowing, asked first and undoable', () => {
     const firewall = await startFirewall('198.51.100.31');
     const { app } = await openWithFirewall(firewall);
     const { page } = app;
-    const panel = page.getByRole('tabpanel', { name: 'Firewall' });
-    await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Allow list' }).click();
-    const section = panel.getByRole('region', { name: 'Allow list' });
+    const section = await openFirewallSection(page, 'Allow list');
     firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'status', status: 503 });
-    await section.getByRole('button', { name: 'Add allow list entry' }).click();
-    const form = section.getByRole('form', { name: 'Add allow list entry' });
-    await form.getByLabel('IP address or network').fill('100.64.13.0/24');
-    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await addAllowEntry(section, '100.64.13.0/24');
     const waiting = section.getByRole('region', { name: 'Not sent yet' });
     await waiting.getByRole('button', { name: 'Discard' }).click();
     const question = page.getByRole('dialog', { name: 'Discard this change?' });
