@@ -5,9 +5,9 @@
  * unpacked files, the fuses in the binary, and the AppImage's launch arguments. It fails on test or
  * simulator code, devDependencies, native module sources, files only a compiler or an editor
  * needs, other platforms' native binaries, a package over the size budget, a fuse left in
- * Electron's default state, an AppImage started with `--no-sandbox`, or a main process whose
- * AppUserModelID is not electron-builder.yml's `appId`. Runs without internet and without the
- * Electron binary.
+ * Electron's default state, an AppImage started with `--no-sandbox` or on the libfuse2 runtime, or
+ * a main process whose AppUserModelID is not electron-builder.yml's `appId`. Runs without internet
+ * and without the Electron binary, and after an `npm run dist` (whose dist/ must not ship).
  *
  * The ASAR integrity fuse is checked here on the Linux build, but Electron enforces it only on
  * macOS and Windows: on Linux nothing verifies `app.asar` against its header hash at start.
@@ -32,10 +32,14 @@ const root = path.resolve(import.meta.dirname, '..');
 /** app.asar plus its unpacked native files; a release ships about 12 MB of its own beside Electron. */
 export const APP_SIZE_BUDGET_BYTES = 20 * 1024 * 1024;
 
-/** What a shipped OpsDesk must have: no Node entry points, code only from the checked asar. */
+/**
+ * What a shipped OpsDesk must have: no Node entry points, code only from the checked asar. Cookie
+ * encryption is off because the app keeps no cookies and uses no safeStorage (a test in
+ * test/package/ holds that); on macOS it only made a keychain entry that asked again after updates.
+ */
 export const requiredFuses: Partial<Record<FuseV1Options, boolean>> = {
   [FuseV1Options.RunAsNode]: false,
-  [FuseV1Options.EnableCookieEncryption]: true,
+  [FuseV1Options.EnableCookieEncryption]: false,
   [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
   [FuseV1Options.EnableNodeCliInspectArguments]: false,
   [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
@@ -89,6 +93,8 @@ export async function inspectPackage(
     appId: string;
     /** The AppImage's `.desktop` entry as electron-builder wrote it. */
     appImageDesktopEntry: string;
+    /** electron-builder.yml's `toolsets.appimage`: which AppImage runtime the AppImage starts with. */
+    appImageToolset: string | null;
   },
 ): Promise<PackageReport> {
   const problems: string[] = [];
@@ -141,6 +147,9 @@ export async function inspectPackage(
   const exec = /^Exec=(.*)$/m.exec(options.appImageDesktopEntry)?.[1];
   if (exec === undefined) problems.push('the AppImage desktop entry has no Exec line');
   else if (/(^|\s)--no-sandbox(\s|$)/.test(exec)) problems.push(`the AppImage starts with --no-sandbox (Exec=${exec}); set appImage.executableArgs`);
+  if (options.appImageToolset === null || options.appImageToolset === '0.0.0') {
+    problems.push(`the AppImage uses the legacy runtime (toolsets.appimage ${options.appImageToolset ?? 'unset'}), which needs libfuse2: Ubuntu 22.04 and newer do not have it`);
+  }
 
   const appBytes = statSync(archive).size + directorySize(path.join(appDir, 'resources', 'app.asar.unpacked'));
   const budget = options.budgetBytes ?? APP_SIZE_BUDGET_BYTES;
@@ -163,6 +172,13 @@ export function standInElectronBinary(defaults = '10110001'): Buffer {
 /** electron-builder.yml's `appId`, as the file states it. */
 export async function configuredAppId(): Promise<string | null> {
   return /^appId: (\S+)$/m.exec(await readFile(path.join(root, 'electron-builder.yml'), 'utf8'))?.[1] ?? null;
+}
+
+/** electron-builder.yml's `toolsets.appimage` (the AppImage runtime), as the file states it; null when unset. */
+export async function configuredAppImageToolset(): Promise<string | null> {
+  const config = await readFile(path.join(root, 'electron-builder.yml'), 'utf8');
+  const toolsets = /^toolsets:\n((?:[ \t]+.*\n?)*)/m.exec(config)?.[1] ?? '';
+  return /^[ \t]+appimage:[ \t]*'?"?([\w.]+)/m.exec(toolsets)?.[1] ?? null;
 }
 
 /**
@@ -188,6 +204,22 @@ async function packLinux(electronDist: string, output: string): Promise<{ appIma
   return { appImageDesktopEntry };
 }
 
+/**
+ * Packs the built app (`out/`) for Linux on the stand-in Electron into `scratch` (its `electron/`
+ * and `dist/`), as `npm run dist` would: the unpacked app's folder (`resources/app.asar` and its
+ * unpacked native files) and the AppImage's desktop entry. The launch smoke test runs the real
+ * Electron on that same `app.asar`.
+ */
+export async function packLinuxApp(scratch: string): Promise<{ appDir: string; appImageDesktopEntry: string }> {
+  const electronDist = path.join(scratch, 'electron');
+  await mkdir(electronDist, { recursive: true });
+  await writeFile(path.join(electronDist, 'electron'), standInElectronBinary());
+  await chmod(path.join(electronDist, 'electron'), 0o755);
+  const { appImageDesktopEntry } = await packLinux(electronDist, path.join(scratch, 'dist'));
+  const appDir = path.join(scratch, 'dist', process.arch === 'x64' ? 'linux-unpacked' : `linux-${process.arch}-unpacked`);
+  return { appDir, appImageDesktopEntry };
+}
+
 /** Packages the built app (`out/`) into a scratch folder and inspects it; the folder is removed. */
 export async function checkPackage(options: { budgetBytes?: number } = {}): Promise<PackageReport> {
   if (!existsSync(path.join(root, 'out', 'main', 'index.js'))) {
@@ -195,21 +227,16 @@ export async function checkPackage(options: { budgetBytes?: number } = {}): Prom
   }
   const scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-package-check-'));
   try {
-    const electronDist = path.join(scratch, 'electron');
-    await mkdir(electronDist);
-    await writeFile(path.join(electronDist, 'electron'), standInElectronBinary());
-    await chmod(path.join(electronDist, 'electron'), 0o755);
-    let packed: { appImageDesktopEntry: string };
+    let packed: { appDir: string; appImageDesktopEntry: string };
     try {
-      packed = await packLinux(electronDist, path.join(scratch, 'dist'));
+      packed = await packLinuxApp(scratch);
     } catch (error) {
       return { problems: [`electron-builder failed: ${error instanceof Error ? error.message : String(error)}`], warnings: [], appBytes: 0, fileCount: 0 };
     }
-    const appDir = path.join(scratch, 'dist', process.arch === 'x64' ? 'linux-unpacked' : `linux-${process.arch}-unpacked`);
     const appId = await configuredAppId();
     if (!appId) return { problems: ['electron-builder.yml states no appId'], warnings: [], appBytes: 0, fileCount: 0 };
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
-    return await inspectPackage(appDir, {
+    return await inspectPackage(packed.appDir, {
       executable: 'opsdesk',
       devDependencies: Object.keys(manifest.devDependencies ?? {}),
       platform: 'linux',
@@ -217,6 +244,7 @@ export async function checkPackage(options: { budgetBytes?: number } = {}): Prom
       nodeModulesIsLink: lstatSync(path.join(root, 'node_modules')).isSymbolicLink(),
       appId,
       appImageDesktopEntry: packed.appImageDesktopEntry,
+      appImageToolset: await configuredAppImageToolset(),
       ...(options.budgetBytes ? { budgetBytes: options.budgetBytes } : {}),
     });
   } finally {
@@ -233,6 +261,6 @@ if (isEntryPoint(import.meta.url)) {
   }
   console.log(
     `Package check passed: ${report.fileCount} files, ${(report.appBytes / 1048576).toFixed(1)} MB of app, fuses set ` +
-      '(Electron enforces ASAR integrity on macOS and Windows only), the AppImage keeps the sandbox, the app id matches.',
+      '(Electron enforces ASAR integrity on macOS and Windows only), the AppImage keeps the sandbox and needs no libfuse2, the app id matches.',
   );
 }

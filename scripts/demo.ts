@@ -26,9 +26,10 @@ async function runDemo(): Promise<void> {
   try {
     electron = await ensureElectron();
   } catch (error) {
+    // The message says what failed in its first line (the download's cause, or why the sandbox cannot start) and what to do.
     console.error(
       `${error instanceof Error ? error.message : String(error)}\n` +
-        'Without it you can still see every view on live simulator data: `npm run screenshots` writes them to screenshots/.',
+        'Without a window you can still see every view on live simulator data: `npm run screenshots` writes them to screenshots/.',
     );
     process.exit(1);
   }

@@ -13,6 +13,7 @@ import { writeDemoProfiles } from '../test/sim/demo-profiles.ts';
 import { openApp, type AppUnderTest } from '../test/support/app-harness.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 import { firewallProfile } from '../test/support/firewall-profile.ts';
+import { captureCases } from './screenshots-cases.ts';
 import { captureChat } from './screenshots-chat.ts';
 import { captureOutbox } from './screenshots-outbox.ts';
 import { captureSupportInbox } from './screenshots-support-inbox.ts';
@@ -178,6 +179,7 @@ try {
 
     await captureOutbox(browser, sims, { t, locale, suffix }, capture);
     await captureWebhookReceiver(browser, sims, { t, locale, suffix }, capture);
+    await captureCases(browser, sims, { t, locale, suffix }, capture);
   }
 
   // The firewall workspace on a synced cache: each section, a detail, the notification center

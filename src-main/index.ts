@@ -10,7 +10,7 @@ import { createEventHub } from './ipc/event-hub.ts';
 import { createHandlers } from './ipc/handlers/index.ts';
 import { wireEvents } from './ipc/wire-events.ts';
 import { createRouter } from './ipc/router.ts';
-import { closeBeforeQuit, failWith, handleFatalErrors, identifyApp, openMainLog, refuseToRunUnsandboxed, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
+import { closeBeforeQuit, failWith, handleFatalErrors, identifyApp, openMainLog, refuseDebuggingSwitches, refuseToStart, useUserDataDirFromEnvironment } from './electron/app-lifecycle.ts';
 import { installAppMenu } from './electron/app-menu.ts';
 import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
 import { rendererSource } from './electron/renderer-source.ts';
@@ -22,23 +22,31 @@ import { createElectronPlatform } from './electron/platform.ts';
 import { hardenSession, hardenWebContents, sandboxEveryRenderer, sandboxSwitchedOff } from './electron/security.ts';
 
 // Order matters: the user-data folder decides both where the log goes and which lock is taken.
-useUserDataDirFromEnvironment();
+const userDataDirIgnored = useUserDataDirFromEnvironment();
 identifyApp();
 const log = openMainLog();
 const { logger } = log;
+if (userDataDirIgnored) logger.warn('OPSDESK_USER_DATA_DIR is set; a packaged OpsDesk ignores it and uses its own folder');
 // Until the saved choice is read, a fatal dialog is worded in the system's language.
 let translator: Translator = createTranslator(matchLanguage(app.getPreferredSystemLanguages()));
 handleFatalErrors(log, () => translator);
+// Before anything else: removing them before the app is ready keeps Chromium from ever listening.
+const debuggingSwitches = refuseDebuggingSwitches();
+// Known before the app is ready: navigation checks apply from the first web contents on.
+const renderer = rendererSource(app.isPackaged);
 
-if (!app.requestSingleInstanceLock()) {
+if (debuggingSwitches.length) {
+  refuseToStart(log, () => translator, { reason: 'debugging', switches: debuggingSwitches });
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else if (sandboxSwitchedOff()) {
-  refuseToRunUnsandboxed(log, () => translator);
+  refuseToStart(log, () => translator, { reason: 'sandboxOff' });
 } else {
   registerAppScheme();
   sandboxEveryRenderer();
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, () => translator));
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, () => translator, renderer.origin));
   app.on('second-instance', () => {
+    logger.info('another OpsDesk was started; it handed over to this one and quit');
     const [window] = BrowserWindow.getAllWindows();
     if (window) {
       if (window.isMinimized()) window.restore();
@@ -50,7 +58,6 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  const renderer = rendererSource(app.isPackaged);
   hardenSession(session.defaultSession, renderer.devServer);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
   // The window does not wait for the keychain: a locked keyring shows "waiting" in Settings instead.
@@ -60,19 +67,26 @@ async function start(): Promise<void> {
   // Imported keys go to the keychain, so an import waits for it to answer.
   if (importProfilesFrom) await keyStore.opened;
   const updating = databaseUpdateWindow(translator);
-  const platform = createElectronPlatform(() => translator);
+  // Before the services: on Windows it starts the notification machinery, so a click on an earlier run's toast is received.
+  const platform = createElectronPlatform(() => translator, process.platform, logger);
+  // Built beside this bundle (electron.vite.config.ts); in a packaged app, inside app.asar.
+  const databaseWorkerEntry = new URL('./database-worker.js', import.meta.url);
   const services = await createAppServices({
     dataDir: app.getPath('userData'),
     logger,
     keyStore,
     platform,
     importProfilesFrom,
-    // Built beside this bundle (electron.vite.config.ts).
-    databaseWorkerEntry: new URL('./database-worker.js', import.meta.url),
+    databaseWorkerEntry,
     backgroundSync: true,
     onMigration: (step) => updating.migrating(step),
   });
   translator = services.preferences.translator;
+  // Said once it runs: a worker that cannot load from the archive is otherwise only a warning and a slower sync.
+  services.worker.start().then(
+    () => logger.info('the database worker is running', { entry: databaseWorkerEntry.href }),
+    () => {},
+  );
   logSystemCertificates(logger);
   const handlers = createHandlers(services, { version: app.getVersion(), platform: process.platform, dataFolder: app.getPath('userData'), logFile: log.file });
   const router = createRouter(contract, handlers, {
@@ -94,4 +108,5 @@ async function start(): Promise<void> {
   // After the window exists: a click on an earlier run's toast (which may have started this run) opens its entry there.
   platform.handleActivations((id) => void services.notifications.open(id));
   updating.close();
+  logger.info('OpsDesk started', { version: app.getVersion(), electron: process.versions.electron, packaged: app.isPackaged });
 }

@@ -1,5 +1,6 @@
 // How a drafted reply cites the knowledge-base entries it was given: `[n]`, or `[n, m]`, where n is
-// the entry's number (from 1) in the list the model saw. Read in main's tests and in the window.
+// the entry's number (from 1) in the list the model saw. Read in main's tests and in the window,
+// which shows the citations beside the draft and puts the draft in the reply box without them.
 
 export interface Citations {
   /** Numbers of entries that exist, in the order first cited. */
@@ -9,6 +10,7 @@ export interface Citations {
 }
 
 const marker = /\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
+const markerAfterSpaces = new RegExp(`[^\\S\\r\\n]*${marker.source}`, 'g');
 
 export function citationsIn(text: string, entryCount: number): Citations {
   const cited: number[] = [];
@@ -20,4 +22,9 @@ export function citationsIn(text: string, entryCount: number): Citations {
     }
   }
   return { cited, unknown };
+}
+
+/** The draft as the customer gets it: every citation marker gone with the spaces before it ("the steps [1]." → "the steps."). */
+export function withoutCitations(text: string): string {
+  return text.replace(markerAfterSpaces, '');
 }

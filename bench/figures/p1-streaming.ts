@@ -5,6 +5,7 @@
 import { longestTask, watchLongTasks } from '../chromium-timing.ts';
 import OpenAI from 'openai';
 import type { Figure, FigureRow } from '../figure.ts';
+import { answerLimits } from '../../src-main/core/gateway/chat/answer-run.ts';
 import { DeltaBatcher, readAnswer } from '../../src-main/core/gateway/chat/answer-stream.ts';
 import { systemClock } from '../../src-main/core/lifecycle/clock.ts';
 import { Emitter } from '../../src-main/core/lifecycle/emitter.ts';
@@ -67,7 +68,7 @@ async function throughMain(openai: OpenAI): Promise<number> {
   delta.event((batch) => (received += batch.content.length));
   const batcher = new DeltaBatcher(systemClock, (batch) => delta.fire(batch));
   const request = { model, systemPrompt: '', messages: [{ role: 'user' as const, content: 'go' }], parameters: {}, endpoint: 'chat' as const, stream: true };
-  const result = await readAnswer({ openai, request, signal: new AbortController().signal, clock: systemClock, onDelta: (content, reasoning) => batcher.add(content, reasoning) });
+  const result = await readAnswer({ openai, request, signal: new AbortController().signal, clock: systemClock, limits: answerLimits('chat', undefined), onDelta: (content, reasoning) => batcher.add(content, reasoning) });
   batcher.flush();
   if (result.outcome !== 'finished' || received !== result.content.length) throw new Error(`P1: main's path lost text (${result.outcome})`);
   return cpuMs() - started;

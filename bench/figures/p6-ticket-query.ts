@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../../src-main/core/db/database.ts';
+import { SettingsTable } from '../../src-main/core/db/settings.ts';
+import { SupportPageSizes } from '../../src-main/core/support/page-sizes.ts';
 import { SyncStateRepository } from '../../src-main/core/sync/sync-state-repository.ts';
 import { TicketRepository } from '../../src-main/core/support/tickets/ticket-repository.ts';
 import { TicketService } from '../../src-main/core/support/tickets/ticket-service.ts';
@@ -57,13 +59,15 @@ export const p6TicketQuery: Figure = {
       const repository = new TicketRepository(db);
       const now = Date.now();
       repository.store('bench', Array.from({ length: count }, (_, i) => ticket(i, now)), { news: false, syncedAt: new Date(now).toISOString() });
+      const clients = { clientFor: (): never => { throw new Error('P6 reads the cache only'); } };
       const service = new TicketService({
-        clients: { clientFor: () => { throw new Error('P6 reads the cache only'); } },
+        clients,
         outbox: { own: () => {}, submit: () => { throw new Error('P6 reads the cache only'); }, get: () => null },
         repository,
         state: new SyncStateRepository(db),
         budget: new SyncBudget(systemClock),
         rateOf: () => ({ requests: 60, windowMs: 60_000 }),
+        pageSizes: new SupportPageSizes(clients, new SettingsTable(db)),
         clock: systemClock,
         logger: createLogger({ sink: () => {} }),
       });

@@ -3,9 +3,17 @@ import { ActivityLog } from './activity/activity-log.ts';
 import { ActivityRepository } from './activity/activity-repository.ts';
 import { recordOutboxWrites } from './activity/outbox-activity.ts';
 import { AssistantSettingsService } from './assistant/assistant-settings.ts';
+import { CaseHandover } from './cases/case-handover.ts';
+import { CaseItemRepository } from './cases/case-item-repository.ts';
+import { CaseKeptEventRepository } from './cases/case-kept-event-repository.ts';
+import { CaseNoteRepository } from './cases/case-note-repository.ts';
+import { CaseRepository } from './cases/case-repository.ts';
+import { CaseService } from './cases/case-service.ts';
+import { CaseSources } from './cases/case-sources.ts';
 import { TriageRepository } from './assistant/triage/triage-repository.ts';
 import { TriageService } from './assistant/triage/triage-service.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
+import { ConnectionWatch } from './clients/connection-watch.ts';
 import { HealthRepository } from './clients/health-repository.ts';
 import type { Diagnostics } from '../../src-preload/contract/app.ts';
 import { collectDiagnostics, type AppIdentity } from './diagnostics.ts';
@@ -50,6 +58,7 @@ import { ProfileRepository } from './profiles/profile-repository.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import type { KeyStore } from './secrets/key-store.ts';
 import { openKeyStore } from './secrets/open-key-store.ts';
+import { RegisteringKeyStore } from './secrets/registering-key-store.ts';
 import { SearchRepository } from './search/search-repository.ts';
 import { SearchService } from './search/search-service.ts';
 import { WorkspaceService } from './workspace/workspace-service.ts';
@@ -90,6 +99,8 @@ export interface AppServices {
   preferences: PreferencesService;
   profiles: ProfileService;
   health: ConnectionHealthTracker;
+  /** What the views of a connection keep fresh while they are open (`profiles.watchConnection`). */
+  connectionWatch: ConnectionWatch;
   clients: AppClients;
   firewallAdmin: FirewallAdmin;
   chat: ChatService;
@@ -121,6 +132,10 @@ export interface AppServices {
   search: SearchService;
   /** The address card (every cached thing about an address) and the work items made from alerts. */
   address: AddressService;
+  /** Cases: one incident's items of every back end, linked both ways, on one timeline. */
+  cases: CaseService;
+  /** A case's brief for the next shift, and its export and import as one file. */
+  caseHandover: CaseHandover;
   /** The long calls under way (exports, answers, uploads), by the id their window gave them. */
   tasks: Tasks;
   /** Disposes every service, newest first (each waits for what it runs: a sync, an upload, the worker). */
@@ -163,8 +178,8 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
   const db = openDatabase(dbFile, onMigration);
   services.add(toDisposable(() => db.close()));
   worker.start().catch((error: unknown) => logger.warn('the database worker did not start; the next task tries again', { error }));
+  const keyStore = new RegisteringKeyStore(options.keyStore ?? (await openKeyStore()), (secret) => logger.registerSecret(secret));
   const repository = new ProfileRepository(db);
-  const keyStore = options.keyStore ?? (await openKeyStore());
   const profiles = services.add(new ProfileService({
     repository,
     keyStore,
@@ -172,9 +187,10 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     rules: connectors,
     resolveProxy: (url) => options.platform.resolveProxy(url),
   }));
-  const health = services.add(new ConnectionHealthTracker(new HealthRepository(db)));
-  const clients: AppClients = services.add(new ClientRegistry({ profiles, connectors, health, logger, resolveProxy: (url) => options.platform.resolveProxy(url), ...(options.clock ? { clock: options.clock } : {}) }));
   const clock = options.clock ?? systemClock;
+  const health = services.add(new ConnectionHealthTracker(new HealthRepository(db), clock));
+  const clients: AppClients = services.add(new ClientRegistry({ profiles, connectors, health, logger, resolveProxy: (url) => options.platform.resolveProxy(url), ...(options.clock ? { clock: options.clock } : {}) }));
+  const connectionWatch = services.add(new ConnectionWatch({ health, healthReadOf: (profileId) => clients.healthReadOf(profileId), clock, logger }));
   const settings = new SettingsTable(db);
   const preferences = services.add(new PreferencesService(settings, () => options.platform.preferredLanguages()));
   const notifications = services.add(new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock }));
@@ -197,6 +213,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     settings,
     clients,
     profiles: () => repository.all().filter((profile) => profile.service === 'firewall').map(({ id, name }) => ({ id, name })),
+    connections: () => repository.all(),
     rateOf: (profileId) => {
       const record = profiles.find(profileId);
       return record?.service === 'firewall'
@@ -212,7 +229,9 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     worker,
     tasks,
     activity,
+    osUser: activity.osUser,
     outbox,
+    connection: health,
   }));
   const firewallAdmin = services.add(createFirewallAdmin({ resources: firewall.resources, db, logger, platform: options.platform, translator: preferences.translator }));
   if (options.importProfilesFrom) {
@@ -306,6 +325,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     tickets: support.tickets,
     kb: support.kb,
     sessions: support.qa,
+    contacts: support.contacts,
     modelAtWork: () => {
       const atWork = assistantSettings.modelAtWork();
       const fields = { visitorName: assistantSettings.sends('visitor.name'), visitorEmail: assistantSettings.sends('visitor.email'), visitorPhone: assistantSettings.sends('visitor.phone') };
@@ -317,6 +337,33 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     logger,
     activity,
   }));
+  const caseSources = new CaseSources(db);
+  const cases = services.add(new CaseService({
+    cases: new CaseRepository(db),
+    items: new CaseItemRepository(db),
+    notes: new CaseNoteRepository(db),
+    kept: new CaseKeptEventRepository(db),
+    sources: caseSources,
+    triageOf: (conversationId) => triage.triageOf(conversationId),
+    alertIdsMatching: (profileId, filter, limit) =>
+      firewall.alerts.query({ profileId, filter, sort: { field: 'occurredAt', direction: 'desc' }, offset: 0, limit }).rows.map((row) => row.id),
+    activity,
+    osUser: activity.osUser,
+    sourcesChanged: [
+      firewall.alerts.onCacheChanged,
+      firewall.blocks.onChanged,
+      support.tickets.onChanged,
+      support.contacts.onChanged,
+      support.work.onChanged,
+      chat.onConversationsChanged,
+      chat.onAnswerEnded,
+      triage.onChanged,
+      activity.onChanged,
+    ],
+    clock,
+    logger,
+  }));
+  const caseHandover = new CaseHandover({ cases, sources: caseSources, platform: options.platform, translator: () => preferences.translator, activity, redact: (text) => logger.redact(text), clock });
   // Added after every service that runs tasks, so disposing stops the long calls first, while
   // what they write to (the database, the worker) is still open.
   services.add(tasks);
@@ -331,6 +378,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     settings,
     clock,
     activity: (text, limit) => activity.list({ text }, 0, limit),
+    cases: { matching: (text, limit) => cases.search(text, limit), byNumber: (number) => cases.findByNumber(number) },
     profileNames: () => new Map(repository.all().map((profile) => [profile.id, profile.name])),
   });
   support.kb.onShown((answers) => search.sawAnswers(answers));
@@ -344,6 +392,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     preferences,
     profiles,
     health,
+    connectionWatch,
     clients,
     firewallAdmin,
     chat,
@@ -365,6 +414,8 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     replies: new ReplyBoxService(db, clock, (profileId) => repository.find(profileId)?.service === 'support'),
     search,
     address,
+    cases,
+    caseHandover,
     tasks,
     dispose: () => services.dispose(),
   };

@@ -4,26 +4,53 @@ import { openLogFile } from '../core/log/log-file.ts';
 import { createLogger, stderrSink } from '../core/log/logger.ts';
 import type { Logger } from '../core/log/logger.ts';
 import type { Translator } from '../../src-shared/i18n/translator.ts';
-import { APP_ID } from './app-id.ts';
+import { APP_ID, DEV_APP_ID } from './app-id.ts';
 
 // The database and pollers close in well under a second; a hung close must not keep a zombie app.
 export const CLOSE_TIME_CAP_MS = 5_000;
 
 /**
  * The demo keeps its profiles, cache and single-instance lock apart from the user's own. The lock
- * lives in the user-data folder, so this must run before `requestSingleInstanceLock()`.
+ * lives in the user-data folder, so this must run before `requestSingleInstanceLock()`. A packaged
+ * build ignores the variable: anyone who can set a user's environment could point it at other data.
+ * Answers whether a packaged build ignored it, for the log (not open yet: it lives in that folder).
  */
-export function useUserDataDirFromEnvironment(): void {
-  if (process.env.OPSDESK_USER_DATA_DIR) app.setPath('userData', process.env.OPSDESK_USER_DATA_DIR);
+export function useUserDataDirFromEnvironment(packaged = app.isPackaged): boolean {
+  const dir = process.env.OPSDESK_USER_DATA_DIR;
+  if (!dir) return false;
+  if (packaged) return true;
+  app.setPath('userData', dir);
+  return false;
 }
 
 /**
  * Windows names a toast's sender by the process's AppUserModelID; without one Electron makes up
  * `electron.app.<name>`, which matches no shortcut, so toasts are dropped or shown nameless. It must
- * be set before the first notification; other systems have no such id.
+ * be set before the first notification; other systems have no such id. An unpackaged run takes its
+ * own id (app-id.ts), so it never takes over the installed app's shortcut.
  */
-export function identifyApp(platform: NodeJS.Platform = process.platform): void {
-  if (platform === 'win32') app.setAppUserModelId(APP_ID);
+export function identifyApp(platform: NodeJS.Platform = process.platform, packaged = app.isPackaged): void {
+  if (platform === 'win32') app.setAppUserModelId(packaged ? APP_ID : DEV_APP_ID);
+}
+
+/**
+ * Chromium's switches that open the window's DevTools protocol to whoever connects: attached, a
+ * local program could call `window.opsdesk` as the analyst. (`--inspect` and its kin are off by the
+ * fuse in electron-builder.yml.) The launch smoke test needs them, on an unpackaged run only.
+ */
+export const DEBUGGING_SWITCHES = ['remote-debugging-port', 'remote-debugging-pipe'] as const;
+
+/**
+ * The debugging switches a packaged build was started with, each removed from the command line at
+ * once: Chromium reads them only as the app gets ready, to open its DevTools server (which is why an
+ * app may append them in main), so without them it never listens, even while the refusal is on
+ * screen (the release checklist confirms it). An unpackaged run keeps them and answers none.
+ */
+export function refuseDebuggingSwitches(packaged = app.isPackaged): string[] {
+  if (!packaged) return [];
+  const given = DEBUGGING_SWITCHES.filter((name) => app.commandLine.hasSwitch(name));
+  for (const name of given) app.commandLine.removeSwitch(name);
+  return given.map((name) => `--${name}`);
 }
 
 export interface MainLog {
@@ -55,15 +82,20 @@ export function failWith(log: MainLog, what: 'startFailed' | 'stopped', error: u
   app.exit(1);
 }
 
+export type StartRefusal = { reason: 'sandboxOff' } | { reason: 'debugging'; switches: string[] };
+
 /**
- * Tells the user why OpsDesk will not run without its sandbox and ends the process. On Linux a dialog
- * before the app is ready goes only to stderr, so it waits for ready; no window is ever opened.
+ * Tells the user why OpsDesk will not start this way and ends the process: without its sandbox, or
+ * a packaged build with a debugging switch. On Linux a dialog before the app is ready goes only to
+ * stderr, so it waits for ready; no window is ever opened.
  */
-export function refuseToRunUnsandboxed(log: MainLog, translator: () => Translator): void {
-  log.logger.error('started with --no-sandbox; OpsDesk does not run without the sandbox');
+export function refuseToStart(log: MainLog, translator: () => Translator, refusal: StartRefusal): void {
+  if (refusal.reason === 'sandboxOff') log.logger.error('started with --no-sandbox; OpsDesk does not run without the sandbox');
+  else log.logger.error('a packaged OpsDesk does not start with a debugging switch', { switches: refusal.switches.join(' ') });
   void app.whenReady().then(() => {
     const { t } = translator();
-    dialog.showErrorBox(t('fatal.sandboxOff'), t('fatal.sandboxOffBody'));
+    if (refusal.reason === 'sandboxOff') dialog.showErrorBox(t('fatal.sandboxOff'), t('fatal.sandboxOffBody'));
+    else dialog.showErrorBox(t('fatal.debugging'), t('fatal.debuggingBody', { switches: refusal.switches.join(' ') }));
     app.exit(1);
   });
 }

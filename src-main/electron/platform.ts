@@ -1,5 +1,6 @@
 import { app, BrowserWindow, dialog, Notification, session } from 'electron';
 import type { Translator } from '../../src-shared/i18n/translator.ts';
+import type { Logger } from '../core/log/logger.ts';
 import type { Platform } from '../core/platform.ts';
 import { openExternalAfterAsking } from './external-links.ts';
 
@@ -34,14 +35,16 @@ function focusWindow(): void {
 
 export interface ElectronPlatform extends Platform {
   /**
-   * Clicks Windows reports for any toast, this run's or an earlier one's (`Notification.handleActivation`):
-   * one still held runs its own action once; an earlier run's opens its entry by id.
+   * Clicks on any toast or banner, this run's or an earlier one's: one still held runs its own
+   * action once; an earlier run's opens its entry by id. Windows reports them through
+   * `Notification.handleActivation`; macOS gives back what is still in its Notification Center
+   * (`Notification.getHistory`), whose clicks then reach this run.
    */
   handleActivations(openEntry: (id: string) => void): void;
 }
 
 /** The desktop as Electron reaches it; its prompts are worded by the translator of the moment. */
-export function createElectronPlatform(translator: () => Translator, system: NodeJS.Platform = process.platform): ElectronPlatform {
+export function createElectronPlatform(translator: () => Translator, system: NodeJS.Platform = process.platform, logger?: Logger): ElectronPlatform {
   const shown = new Map<string, { notification: Notification; onClick: () => void }>();
   // Entries whose toast this run already acted on, so Windows' second report of the click is ignored.
   const clicked = new Set<string>();
@@ -61,6 +64,23 @@ export function createElectronPlatform(translator: () => Translator, system: Nod
     focusWindow();
     held.onClick();
   };
+  /** Keeps a toast's object (and so its click) until clicked or dismissed, the newest KEPT_NOTIFICATIONS of them. */
+  const hold = (id: string, notification: Notification, onClick: () => void) => {
+    shown.set(id, { notification, onClick });
+    for (const oldest of shown.keys()) {
+      if (shown.size <= KEPT_NOTIFICATIONS) break;
+      shown.delete(oldest);
+    }
+    notification.on('click', () => activate(id, notification));
+    // A toast that timed out went to the Action Center and can still be clicked; only the user's dismissal ends it.
+    notification.on('close', (event) => {
+      if ((event as { reason?: string } | undefined)?.reason === 'userCanceled') forget(id, notification);
+    });
+  };
+  // Electron registers its Windows toast activator only when its notification machinery starts, and
+  // until then a click on an earlier run's toast (which may be what started this run) reaches
+  // nothing: asking whether notifications are supported starts it, as early as the platform exists.
+  if (system === 'win32') Notification.isSupported();
   return {
     notify({ id, title, body }, onClick, onRefused) {
       if (!Notification.isSupported()) {
@@ -72,24 +92,29 @@ export function createElectronPlatform(translator: () => Translator, system: Nod
       shown.delete(id);
       clicked.delete(id);
       const notification = new Notification({ id, title, body, ...(system === 'win32' && { toastXml: toastXml(id, title, body) }) });
-      shown.set(id, { notification, onClick });
-      for (const oldest of shown.keys()) {
-        if (shown.size <= KEPT_NOTIFICATIONS) break;
-        shown.delete(oldest);
-      }
-      notification.on('click', () => activate(id, notification));
+      hold(id, notification, onClick);
       notification.on('failed', (_event, error) => {
         forget(id, notification);
         onRefused(error);
       });
-      // A toast that timed out went to the Action Center and can still be clicked; only the user's dismissal ends it.
-      notification.on('close', (event) => {
-        if ((event as { reason?: string } | undefined)?.reason === 'userCanceled') forget(id, notification);
-      });
       notification.show();
     },
     handleActivations(openEntry) {
+      if (system === 'darwin') {
+        // An unsigned build's Notification Center keeps nothing: the list is then empty.
+        Notification.getHistory().then(
+          (delivered) => {
+            for (const notification of delivered) {
+              const { id } = notification;
+              if (id && !shown.has(id) && !clicked.has(id)) hold(id, notification, () => openEntry(id));
+            }
+          },
+          (error: unknown) => logger?.warn('the Notification Center did not give back its notifications; earlier ones open nothing', { error }),
+        );
+        return;
+      }
       if (system !== 'win32') return;
+      Notification.isSupported();
       Notification.handleActivation(({ type, arguments: launch }) => {
         if (type !== 'click' || !launch.startsWith(launchPrefix)) return;
         const id = launch.slice(launchPrefix.length);

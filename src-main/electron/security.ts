@@ -35,9 +35,29 @@ export function sandboxEveryRenderer(): void {
   app.enableSandbox();
 }
 
-/** The single-page app never navigates and opens no windows; http(s) links go to the system browser once the user agrees. */
-export function hardenWebContents(contents: WebContents, translator: () => Translator): void {
-  contents.on('will-navigate', (event) => event.preventDefault());
+const withoutFragment = (url: string) => url.replace(/#.*$/, '');
+
+/**
+ * Whether a navigation is the page reloading itself: to the address it shows, on the app's own
+ * origin. Vite's dev server reloads the page this way after an edit it cannot apply
+ * in place, and a page may reload itself; anything else is a navigation away from the app.
+ */
+export function isOwnReload(target: string, current: string, appOrigin: string): boolean {
+  const url = URL.parse(target);
+  // Not URL.origin: WHATWG URL gives 'null' as the origin of custom schemes such as opsdesk:.
+  return !!url && `${url.protocol}//${url.host}` === appOrigin && withoutFragment(url.href) === withoutFragment(current);
+}
+
+/**
+ * The single-page app never navigates away and opens no windows; http(s) links go to the system
+ * browser once the user agrees. `appOrigin` is where the window's page comes from (opsdesk://app, or
+ * the dev server in `npm run dev`): a reload of that page is let through.
+ */
+export function hardenWebContents(contents: WebContents, translator: () => Translator, appOrigin: string): void {
+  // Main frame only: a frame inside the page would fire will-frame-navigate, and the CSP allows none.
+  contents.on('will-navigate', (event) => {
+    if (!isOwnReload(event.url, contents.getURL(), appOrigin)) event.preventDefault();
+  });
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {

@@ -46,5 +46,6 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disp
   add(chat.onConversationsChanged(() => hub.publish('gateway', 'conversationsChanged', null)));
   add(assistantSettings.onChanged((state) => hub.publish('assistant', 'settingsChanged', state)));
   add(triage.onChanged((change) => hub.publish('assistant', 'triageChanged', change)));
+  add(services.cases.onChanged((change) => hub.publish('cases', 'changed', change)));
   return subscriptions;
 }

@@ -32,6 +32,7 @@ export const activityTargetKinds = [
   'transcription',
   'alerts',
   'activity',
+  'case',
 ] as const;
 export type ActivityTargetKind = (typeof activityTargetKinds)[number];
 

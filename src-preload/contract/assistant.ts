@@ -94,8 +94,12 @@ export const triageRequestSchema = z
     address: z.string().trim().min(2).max(64).optional(),
     /** Add the other cached alerts from the same sources (bounded). */
     includeRelated: z.boolean().default(false),
-    /** The analyst agreed to send more alerts than the bulk limit. */
-    confirmedBulk: z.boolean().default(false),
+    /**
+     * The analyst agreed to send this many alerts, more than the bulk limit: the count main named
+     * when it asked (the other alerts from the same sources included). A triage that would send
+     * more asks again.
+     */
+    confirmedCount: z.int().min(1).optional(),
     /** The answer's task id: it streams as any conversation's answer. */
     taskId: taskIdSchema,
   })

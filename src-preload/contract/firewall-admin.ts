@@ -209,12 +209,12 @@ export const firewallAdmin = {
     listPolicies: call<RemotePage<Policy>>()(z.object({ profileId, ...paging })),
     createPolicy: call<Policy | QueuedWrite>()(z.object({ profileId, policy: policyInputSchema })),
     updatePolicy: call<Policy | QueuedWrite>()(z.object({ profileId, id: objectId, policy: policyInputSchema.partial() })),
-    deletePolicy: call<null>()(z.object({ profileId, id: objectId })),
+    deletePolicy: call<QueuedWrite | null>()(z.object({ profileId, id: objectId })),
 
     listAddressObjects: call<RemotePage<AddressObject>>()(z.object({ profileId, ...paging, type: z.enum(addressObjectTypes).optional() })),
     createAddressObject: call<AddressObject | QueuedWrite>()(z.object({ profileId, addressObject: addressObjectInputSchema })),
     updateAddressObject: call<AddressObject | QueuedWrite>()(z.object({ profileId, id: objectId, addressObject: addressObjectInputSchema.partial() })),
-    deleteAddressObject: call<null>()(z.object({ profileId, id: objectId })),
+    deleteAddressObject: call<QueuedWrite | null>()(z.object({ profileId, id: objectId })),
 
     /** `remember: false`: a search run while the analyst types, not offered again among the recent ones. */
     searchLogs: call<LogSearchResult>()(z.object({ profileId, query: logQuerySchema, ...paging, remember: z.boolean().default(true) })),
@@ -227,7 +227,7 @@ export const firewallAdmin = {
     listHoneypots: call<RemotePage<Honeypot>>()(z.object({ profileId, ...paging })),
     createHoneypot: call<Honeypot | QueuedWrite>()(z.object({ profileId, honeypot: honeypotInputSchema })),
     updateHoneypot: call<Honeypot | QueuedWrite>()(z.object({ profileId, id: objectId, honeypot: honeypotInputSchema.partial() })),
-    deleteHoneypot: call<null>()(z.object({ profileId, id: objectId })),
+    deleteHoneypot: call<QueuedWrite | null>()(z.object({ profileId, id: objectId })),
     listHoneypotEvents: call<RemotePage<HoneypotEvent>>()(z.object({ profileId, honeypotId: objectId, ...paging })),
 
     listReports: call<RemotePage<Report>>()(z.object({ profileId, ...paging })),

@@ -3,9 +3,11 @@ import { call, event, taskIdSchema } from './define.ts';
 import type { IpcError } from './define.ts';
 import type { OutboxEntry, OutboxState } from './outbox.ts';
 import type { CachedPage } from './pages.ts';
+import type { BackEnd } from './profiles.ts';
 import type { CacheChanged, FirewallSyncResource, SyncStatus } from './sync.ts';
 import type { WebhookDeliveries } from './webhook-deliveries.ts';
 import { parseAddress } from '../../src-shared/address-mentions.ts';
+import type { BlockOrigin } from '../../src-shared/block-reason.ts';
 import { alertSeverities } from '../../src-shared/firewall-constants.ts';
 
 export { alertSeverities };
@@ -125,7 +127,8 @@ export interface PendingBlockChange {
 
 /** What a bulk block would do, before it is made: each distinct address, whether it is blocked already (the cached list) or allowed (the appliance's allow list; null when it could not be read). */
 export interface BlockSources {
-  addresses: { ip: string; blocked: boolean; allowed: boolean | null }[];
+  /** `cautions`: what main says of blocking each (refused ones are never sent; warned ones only when ticked). */
+  addresses: { ip: string; blocked: boolean; allowed: boolean | null; cautions: BlockCaution[] }[];
   /** More distinct sources matched than a bulk block takes at once (`MAX_BULK_ADDRESSES`). */
   more: boolean;
 }
@@ -176,11 +179,22 @@ export interface FirewallList<T> {
   syncedAt: string | null;
 }
 
+const alertIdSchema = z.string().min(1).max(200);
+export const blockOriginSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('alert'), alertId: alertIdSchema }),
+  z.object({ kind: z.literal('proposal'), alertId: alertIdSchema.optional() }),
+  z.object({ kind: z.literal('bulk'), count: z.int().min(1).max(MAX_BULK_ADDRESSES), from: z.string().max(200).optional() }),
+  z.object({ kind: z.literal('manual') }),
+  z.object({ kind: z.literal('kept') }),
+]) satisfies z.ZodType<BlockOrigin>;
+
 export const blockRequestSchema = z.object({
   profileId,
   ip: z.string().trim().min(1, 'ip_address').max(64).refine((value) => isIpAddress(value), 'ip_address'),
   durationSeconds: z.int().min(0).max(31_536_000),
   reason: z.string().max(500).default(''),
+  /** Where the block was made: main writes it, and who made it, before the analyst's reason (src-shared/block-reason.ts). */
+  origin: blockOriginSchema.default({ kind: 'manual' }),
   /** Approved from a model's proposal in this conversation: the activity log says so and links it. */
   proposedBy: z.object({ conversationId: z.string().min(1).max(200) }).optional(),
 });
@@ -199,6 +213,31 @@ export const protectedRangesSchema = z.object({
     .max(200),
 });
 export type ProtectedRanges = z.infer<typeof protectedRangesSchema>;
+
+/**
+ * What an address is that a block of it deserves a word (main decides, in
+ * `core/firewall/blocklist/block-cautions.ts`): loopback, unspecified, multicast, broadcast, the
+ * appliance's own address, this computer's; link-local, one of the analyst's own connections; a
+ * documentation range.
+ */
+export type BlockCautionKind = 'loopback' | 'unspecified' | 'multicast' | 'broadcast' | 'appliance' | 'workstation' | 'linkLocal' | 'ownConnection' | 'documentation';
+
+/**
+ * `refuse`: OpsDesk never blocks it (main refuses the block); `warn`: blocked only after the
+ * analyst is asked again, as for a protected range; `note`: said, and blocked as any address is.
+ */
+export type BlockCautionLevel = 'refuse' | 'warn' | 'note';
+
+export interface BlockCaution {
+  kind: BlockCautionKind;
+  level: BlockCautionLevel;
+  /** The range the address is in (`127.0.0.0/8`), for the kinds that are ranges. */
+  range?: string;
+  /** `appliance`, `ownConnection`: the host of that connection's address, as its profile names it. */
+  host?: string;
+  /** `ownConnection`: which of the analyst's connections the address serves. */
+  connection?: { service: BackEnd; name: string };
+}
 
 /** An appliance capability as OpsDesk learned it; `unknown` until the appliance has said. */
 export interface Permission {
@@ -317,6 +356,11 @@ export const firewall = {
     block: call<BlockEntry>()(blockRequestSchema),
     /** "Block source" on an alert: its source address, the reason prefilled with its id and signature. */
     blockAlertSource: call<BlockEntry>()(withProfile.extend({ alertId: z.string().min(1).max(200), durationSeconds: z.int().min(0).max(31_536_000) })),
+    /**
+     * Takes back a firewall write made here (an Undo): null once it is undone (never sent, or taken
+     * back on the appliance); the write that takes it back while that waits in the outbox.
+     */
+    undoWrite: call<QueuedWrite | null>()(z.object({ writeId: z.string().min(1).max(200) })),
     /** null once the appliance has lifted it; the write while it waits in the outbox (the appliance away). */
     unblock: call<QueuedWrite | null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
     /** The distinct sources of the alerts a selection names (its ids) or of every alert matching a filter, for a bulk block: what it would do to each. */
@@ -325,12 +369,14 @@ export const firewall = {
       filter: alertFilterSchema.optional(),
     })),
 
+    /** What blocking `ip` on this profile's appliance would be: refused, asked again or said, and why (none: an address like any other). */
+    blockCautions: call<BlockCaution[]>()(withProfile.extend({ ip: z.string().trim().min(1).max(64) })),
     protectedRanges: call<ProtectedRanges>()(z.undefined()),
     saveProtectedRanges: call<ProtectedRanges>()(protectedRangesSchema),
 
     allowlist: call<FirewallList<AllowEntry>>()(withProfile),
     addAllow: call<AllowEntry | QueuedWrite>()(withProfile.extend({ ip: z.string().trim().min(1).max(64), description: z.string().max(500).default('') })),
-    removeAllow: call<null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
+    removeAllow: call<QueuedWrite | null>()(withProfile.extend({ entryId: z.string().min(1).max(200) })),
 
     domainRules: call<FirewallList<DomainRule>>()(withProfile),
     addDomainRule: call<DomainRule | QueuedWrite>()(withProfile.extend({
@@ -338,7 +384,7 @@ export const firewall = {
       action: z.enum(['block', 'allow']),
       description: z.string().max(500).default(''),
     })),
-    removeDomainRule: call<null>()(withProfile.extend({ ruleId: z.string().min(1).max(200) })),
+    removeDomainRule: call<QueuedWrite | null>()(withProfile.extend({ ruleId: z.string().min(1).max(200) })),
 
     /** What the appliance and key allow; `refresh` asks the appliance again. */
     capabilities: call<FirewallCapabilities>()(withProfile.extend({ refresh: z.boolean().default(false) })),

@@ -3,6 +3,7 @@ import { activity } from './activity.ts';
 import { address } from './address.ts';
 import { app } from './app.ts';
 import { assistant } from './assistant.ts';
+import { cases } from './cases.ts';
 import { drafting } from './drafting.ts';
 import { firewall } from './firewall.ts';
 import { firewallAdmin } from './firewall-admin.ts';
@@ -17,7 +18,7 @@ import { supportWebhooks } from './support-webhooks.ts';
 import { views } from './views.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, activity, search, address, assistant, drafting, views, replies };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, activity, search, address, assistant, drafting, views, replies, cases };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
@@ -26,6 +27,7 @@ export * from './activity.ts';
 export * from './address.ts';
 export * from './app.ts';
 export * from './assistant.ts';
+export * from './cases.ts';
 export * from './drafting.ts';
 export * from './firewall.ts';
 export * from './firewall-admin.ts';

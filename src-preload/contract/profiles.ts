@@ -43,6 +43,8 @@ export const timeoutsSchema = z.object({
   headersMs: z.int().min(1_000).max(600_000),
   bodyMs: z.int().min(1_000).max(600_000),
   streamIdleMs: z.int().min(1_000).max(600_000),
+  /** A gateway's longest answer, from asking to its last word; unset: five minutes for chat, two for the model at work. */
+  answerMs: z.int().min(10_000).max(3_600_000).optional(),
 });
 export type Timeouts = z.infer<typeof timeoutsSchema>;
 
@@ -162,6 +164,8 @@ export type ConnectionSummary =
       sites: string[];
       /** Site id → whether its open API channel is on (off: every call but meta fails). */
       channels: Record<string, boolean>;
+      /** The switch of every channel of the site the call ran for (`api`, `web_widget`, …), when the server keys them by channel. */
+      siteChannels?: Record<string, boolean>;
       scopes: string[];
       /** `live` or `test`, as the server reports the key. */
       keyEnv?: string;
@@ -196,16 +200,26 @@ export interface ConnectionReport {
   summary: ConnectionSummary;
 }
 
-/** How a profile's back end answered lately; a view shows its cache whatever this says. */
+/**
+ * A profile's connection state, the one every view shows (banner, sync lines, details, palette),
+ * made in main from how every call of the profile ended; a view shows its cache whatever it says.
+ * `degraded`: reads answer, but the back end answered a write with a 5xx and has taken none since.
+ */
 export interface ConnectionHealth {
   profileId: string;
-  state: 'unknown' | 'reachable' | 'unreachable';
+  state: 'unknown' | 'reachable' | 'degraded' | 'unreachable';
   /** When the back end last answered a call successfully (ISO), kept across restarts. */
   lastReachedAt: string | null;
   /** When a call last ended, well or not (ISO). */
   lastCheckedAt: string | null;
+  /** While unreachable: when the first call that did not reach it ended (ISO). */
+  unreachableSince?: string;
   /** Why the last call failed, while unreachable. */
   error?: IpcError;
+  /** While degraded: the write the back end refused, and when. */
+  refusedChange?: { error: IpcError; at: string };
+  /** How far the back end's clock is ahead of this computer's (negative: behind), when by more than a minute: the times it sends are off by as much. */
+  clockAheadMs?: number;
 }
 
 /** The certificate a pinned connection trusted, beside the one its server presents now. */
@@ -241,6 +255,12 @@ export const profiles = {
       id.extend({ sha256: z.string().trim().regex(fingerprintPattern) }),
     ),
     health: call<ConnectionHealth[]>()(z.undefined()),
+    /**
+     * A view of the profile is open: while nothing else calls its back end, main reads the back
+     * end's health every few seconds (within the key's rate). The view renews it while it shows the
+     * profile; one closed or hidden lets it lapse (`src-shared/connection-watch-lease.ts`).
+     */
+    watchConnection: call<null>()(id),
     /** A pinned server presents another certificate: both, side by side, and what each way out needs. */
     certificateChange: call<CertificateChange>()(id),
     /** The user's way out of a changed certificate; `apiKey` only where `keyNeeded` said so. */

@@ -3,11 +3,11 @@ import { call } from './define.ts';
 import type { NavigationTarget } from './workspace.ts';
 
 /** What the palette's search finds, in the order its groups are shown. */
-export const searchKinds = ['alert', 'block', 'allow', 'ticket', 'contact', 'work', 'conversation', 'faq', 'kb', 'activity'] as const;
+export const searchKinds = ['case', 'alert', 'block', 'allow', 'ticket', 'contact', 'work', 'conversation', 'faq', 'kb', 'activity'] as const;
 export type SearchKind = (typeof searchKinds)[number];
 
 /** The prefixes that narrow a search to some kinds (`ip: 10.0.0.1`, `ticket: refund`). */
-export const searchPrefixes = ['ip', 'ticket', 'alert', 'chat'] as const;
+export const searchPrefixes = ['ip', 'ticket', 'alert', 'chat', 'case'] as const;
 export type SearchPrefix = (typeof searchPrefixes)[number];
 
 /** One thing the cache holds that matched; its texts are the server's, shown as text. */
@@ -34,7 +34,7 @@ export interface SearchGroup {
 
 /** Where a typed address or ticket id goes at once (Enter), before the groups. */
 export interface SearchDirect {
-  kind: 'address' | 'ticket' | 'alert';
+  kind: 'address' | 'ticket' | 'alert' | 'case';
   label: string;
   profileName: string | null;
   target: NavigationTarget;
@@ -54,7 +54,7 @@ export const SEARCH_COUNT_LIMIT = 1000;
 
 export const search = {
   calls: {
-    /** Searches the local cache (works offline); `ip:`, `ticket:`, `alert:`, `chat:` narrow it. */
+    /** Searches the local cache (works offline); `ip:`, `ticket:`, `alert:`, `chat:`, `case:` narrow it. */
     query: call<SearchAnswer>()(z.object({ text: z.string().max(500) })),
     /** The palette's actions the user ran, most recent first, remembered across restarts. */
     recentActions: call<string[]>()(z.undefined()),

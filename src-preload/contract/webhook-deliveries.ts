@@ -1,8 +1,11 @@
 // What a webhook receiver (the firewall's or support's) did with the deliveries it got, for the
 // window to show: the one shape both receivers' status carries.
 
-/** Why a delivery was not accepted; secrets_unavailable: the keychain could not be read yet, answered 503 so the sender delivers it again. */
-export const webhookRefusals = ['forbidden_address', 'method_not_allowed', 'too_large', 'unsigned', 'bad_signature', 'bad_request', 'secrets_unavailable'] as const;
+/**
+ * Why a delivery was not accepted; secrets_unavailable: the keychain could not be read yet, answered
+ * 503 so the sender delivers it again; too_old: it occurred longer ago than a sender retries (a replay).
+ */
+export const webhookRefusals = ['forbidden_address', 'method_not_allowed', 'too_large', 'unsigned', 'bad_signature', 'bad_request', 'secrets_unavailable', 'too_old'] as const;
 export type WebhookRefusal = (typeof webhookRefusals)[number];
 
 export interface WebhookDelivery {

@@ -33,6 +33,9 @@ export const navigationTargetSchema = z.discriminatedUnion('kind', [
     params: z.object({ text: z.string().max(200), backEnd: z.enum(activityBackEnds), outcome: z.enum(activityOutcomes) }).partial().optional(),
   }),
   z.object({ kind: z.literal('address'), params: z.object({ address: addressSchema }) }),
+  /** The Cases section: every case, filtered and sorted. */
+  z.object({ kind: z.literal('cases'), params: noParams }),
+  z.object({ kind: z.literal('case'), params: z.object({ caseId: z.string().min(1).max(64) }) }),
 ]);
 export type NavigationTarget = z.infer<typeof navigationTargetSchema>;
 export type ViewKind = NavigationTarget['kind'];

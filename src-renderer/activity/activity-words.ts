@@ -13,6 +13,7 @@ export function useActivityActionText(): (action: ActivityEntry['action']) => st
 export function targetLink({ target, profileId }: Pick<ActivityEntry, 'target' | 'profileId'>): NavigationTarget | null {
   const { kind, id } = target;
   if (kind === 'conversation' && id) return { kind: 'conversation', params: { id } };
+  if (kind === 'case') return id ? { kind: 'case', params: { caseId: id } } : { kind: 'cases' };
   if (profileId === null) return null;
   switch (kind) {
     case 'blockEntry':

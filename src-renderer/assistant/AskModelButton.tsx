@@ -16,23 +16,35 @@ export type TriageSubject =
 
 const countOf = (subject: TriageSubject) => (subject.kind === 'alerts' ? subject.ids.length : subject.kind === 'matching' ? subject.count : 1);
 
+/** What main asks the analyst to confirm: every alert the prompt would carry, the related ones among them. */
+interface BulkQuestion {
+  limit: number;
+  count: number;
+  related: number;
+}
+
+function bulkQuestionOf(error: IpcError): BulkQuestion | null {
+  const { context, limit, count, related } = error.params ?? {};
+  return context === 'bulk_unconfirmed' && typeof limit === 'number' && typeof count === 'number' ? { limit, count, related: typeof related === 'number' ? related : 0 } : null;
+}
+
 /**
- * "Ask the model" about alerts: opens a conversation with the model at work in its own tab. Asks
- * first when more alerts than the bulk limit would be sent; says how to set a model up when none is.
+ * "Ask the model" about alerts: opens a conversation with the model at work in its own tab. Main
+ * counts what the prompt would carry and asks first when that is more than the bulk limit; the
+ * analyst is told how many and agrees to that many. Says how to set a model up when none is.
  */
 export function AskModelButton({ profileId, subject }: { profileId: string; subject: TriageSubject }) {
   const { t } = useTranslation();
   const settings = useAssistantSettings();
   const navigate = useWorkspaceStore((state) => state.navigate);
   const [includeRelated, setIncludeRelated] = useState(false);
-  const [state, setState] = useState<{ kind: 'idle' | 'asking' | 'confirming' } | { kind: 'failed'; error: IpcError }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'asking' } | { kind: 'confirming'; question: BulkQuestion } | { kind: 'failed'; error: IpcError }>({ kind: 'idle' });
   if (!settings.data) return null;
   const atWork = settings.data.modelAtWork;
   if (!atWork) return <ModelAtWorkMissing />;
   const count = countOf(subject);
-  const overLimit = subject.kind !== 'address' && count > settings.data.bulkLimit;
 
-  const ask = async (confirmedBulk: boolean) => {
+  const ask = async (confirmedCount?: number) => {
     setState({ kind: 'asking' });
     let target: { alertIds: string[] } | { address: string };
     if (subject.kind === 'address') target = { address: subject.address };
@@ -42,21 +54,18 @@ export function AskModelButton({ profileId, subject }: { profileId: string; subj
       if (!ids.ok) return setState({ kind: 'failed', error: ids.error });
       target = { alertIds: ids.data };
     }
-    const result = await startTriage({ profileId, ...target, includeRelated, confirmedBulk });
-    if (!result.ok) return setState({ kind: 'failed', error: result.error });
+    const result = await startTriage({ profileId, ...target, includeRelated, ...(confirmedCount !== undefined && { confirmedCount }) });
+    if (!result.ok) {
+      const question = bulkQuestionOf(result.error);
+      return setState(question ? { kind: 'confirming', question } : { kind: 'failed', error: result.error });
+    }
     setState({ kind: 'idle' });
     navigate({ kind: 'conversation', params: { id: result.data.id } });
   };
 
   return (
     <div className="ask-model">
-      <button
-        type="button"
-        className="button"
-        disabled={state.kind === 'asking' || count === 0}
-        title={atWork.model}
-        onClick={() => (overLimit ? setState({ kind: 'confirming' }) : void ask(false))}
-      >
+      <button type="button" className="button" disabled={state.kind === 'asking' || count === 0} title={atWork.model} onClick={() => void ask()}>
         {state.kind === 'asking' ? t('assistant.triage.asking') : subject.kind === 'matching' ? t('assistant.triage.askSelection', { count }) : t('assistant.triage.ask')}
       </button>
       <label className="checkbox ask-model-related">
@@ -65,13 +74,14 @@ export function AskModelButton({ profileId, subject }: { profileId: string; subj
       </label>
       {state.kind === 'failed' && <ErrorNotice error={state.error} title={t('assistant.triage.notAsked')} />}
       {state.kind === 'confirming' && (
-        <Dialog title={t('assistant.triage.bulkTitle', { count })} onClose={() => setState({ kind: 'idle' })}>
-          <p>{t('assistant.triage.bulkBody', { limit: settings.data.bulkLimit, model: atWork.model })}</p>
+        <Dialog title={t('assistant.triage.bulkTitle', { count: state.question.count })} onClose={() => setState({ kind: 'idle' })}>
+          <p>{t('assistant.triage.bulkBody', { limit: state.question.limit, model: atWork.model })}</p>
+          {state.question.related > 0 && <p>{t('assistant.triage.bulkRelated', { count: state.question.related })}</p>}
           <div className="dialog-actions">
             <button type="button" className="button" onClick={() => setState({ kind: 'idle' })}>
               {t('assistant.triage.cancel')}
             </button>
-            <button type="button" className="button-primary" onClick={() => void ask(true)}>
+            <button type="button" className="button-primary" onClick={() => void ask(state.question.count)}>
               {t('assistant.triage.bulkConfirm')}
             </button>
           </div>

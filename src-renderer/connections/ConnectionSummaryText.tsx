@@ -25,15 +25,16 @@ export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary 
         </span>
       );
     case 'support': {
-      const channels = Object.entries(summary.channels).map(([name, open]) =>
-        open ? t('summary.channelOpen', { name }) : t('summary.channelClosed', { name }),
-      );
+      const switches = (byName: Record<string, boolean>) =>
+        Object.entries(byName).map(([name, open]) => (open ? t('summary.channelOpen', { name }) : t('summary.channelClosed', { name })));
+      const channels = switches(summary.channels);
       const route = summary.siteSentAs;
       return (
         <span>
           {[
             t('summary.sites', { sites: summary.sites.length > 0 ? list(summary.sites) : t('summary.none') }),
             t('summary.channels', { channels: channels.length > 0 ? list(channels) : t('summary.unknown') }),
+            ...(summary.siteChannels ? [t('summary.siteChannels', { channels: list(switches(summary.siteChannels)) })] : []),
             t('summary.scopes', { scopes: summary.scopes.length > 0 ? list(summary.scopes) : t('summary.none') }),
             ...(route
               ? [t('summary.siteSentAs', { place: t(`summary.sitePlaces.${route.in}`), name: route.name, source: t(`summary.learnedFrom.${route.learnedFrom}`) })]

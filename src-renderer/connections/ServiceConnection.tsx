@@ -11,7 +11,7 @@ import { useConnectionHealthStore } from './connection-health-store.ts';
 import { defaultProfile } from './default-profile.ts';
 import { useLastProfilesStore } from './last-profiles-store.ts';
 import { profilesOf, useProfilesStore } from './profiles-store.ts';
-import { ConnectionFailureContext, connectionState, failureOf } from './connection-state.ts';
+import { ConnectionAboveContext, connectionState } from './connection-state.ts';
 
 interface Props {
   service: BackEnd;
@@ -36,6 +36,7 @@ export function ServiceConnection({ service, title, needs, profileId, children }
   const load = useProfilesStore((state) => state.load);
   const runTest = useProfilesStore((state) => state.test);
   const followHealth = useConnectionHealthStore((state) => state.follow);
+  const watchHealth = useConnectionHealthStore((state) => state.watch);
   const profiles = useMemo(() => profilesOf(allProfiles, service), [allProfiles, service]);
   const lastUsed = useLastProfilesStore((state) => state.lastUsed);
   const loadLastUsed = useLastProfilesStore((state) => state.load);
@@ -61,6 +62,9 @@ export function ServiceConnection({ service, title, needs, profileId, children }
   useEffect(() => {
     if (profile && !test) void runTest(profile.id);
   }, [profile, test, runTest]);
+  // A hidden tab's effects stop (workspace/Workspace.tsx): only a view in sight keeps main reading the back end's health.
+  const shownProfileId = profile?.id;
+  useEffect(() => (shownProfileId === undefined ? undefined : watchHealth(shownProfileId)), [shownProfileId, watchHealth]);
   // Before a section asks: what its filters were when the analyst left it, kept by main.
   useEffect(() => {
     if (profile) loadViewFilters(profile.id);
@@ -83,6 +87,7 @@ export function ServiceConnection({ service, title, needs, profileId, children }
     return <NotConfigured heading={heading} needs={needs} service={service} />;
   }
 
+  const connection = connectionState(health, test);
   return (
     <div className="view">
       <header className="view-header">
@@ -108,8 +113,8 @@ export function ServiceConnection({ service, title, needs, profileId, children }
           {t('connection.liveByDefault', { name: profile.name })}
         </p>
       )}
-      <ConnectionBanner profile={profile} health={health} test={test} retry={() => void runTest(profile.id, true)} />
-      <ConnectionFailureContext value={failureOf(connectionState(health, test))}>{children(profile)}</ConnectionFailureContext>
+      <ConnectionBanner profile={profile} state={connection} health={health} test={test} retry={() => void runTest(profile.id, true)} />
+      <ConnectionAboveContext value={connection}>{children(profile)}</ConnectionAboveContext>
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { WebhookSettings } from '../../src-preload/contract/firewall.ts';
+import type { IpcError } from '../../src-preload/contract/define.ts';
+import type { AlertDetail, WebhookSettings } from '../../src-preload/contract/firewall.ts';
+import { backEndAnswered } from '../../src-shared/back-end-reach.ts';
 import type { Report } from '../../src-preload/contract/firewall-admin.ts';
 import type { RemotePage } from '../../src-preload/contract/pages.ts';
 import type { OpsDeskApi } from '../../src-preload/contract/index.ts';
 import type { SupportResource, SyncStatus } from '../../src-preload/contract/sync.ts';
 import { opsdesk } from '../bridge.ts';
-import { activityKeys, addressKeys, assistantKeys, firewallKeys, gatewayKeys, supportKeys } from './query-keys.ts';
+import { activityKeys, addressKeys, assistantKeys, caseKeys, firewallKeys, gatewayKeys, supportKeys } from './query-keys.ts';
 
 /**
  * THE table of which contract event changes which queries: main's cache changed, so the views
@@ -63,8 +65,25 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): void => {
   // A profile saved (its address or key) or a certificate trusted: the list read before, or its
   // refusal, belongs to the connection as it was.
   api.profiles.onChanged(() => stale(gatewayKeys.everyModelList()));
+  // Whether an address is an appliance's or a connection's own is read from the profiles' addresses.
+  api.profiles.onChanged(() => stale(firewallKeys.everyBlockCaution()));
   // An entry made, or a queued write's entry settled: the log, each item's history and the action list.
   api.activity.onCacheChanged(() => stale(activityKeys.all()));
+  // A case changed (its list, its items and notes, the cases of an item), or a cache its timelines read did.
+  api.cases.onChanged(({ resource }) => stale(resource === 'timeline' ? caseKeys.timelines() : caseKeys.all()));
+  // The appliance answers again: an alert's detail that could not be read from it (the cached copy, or none) is read again.
+  api.profiles.onHealthChanged(({ profileId, state }) => {
+    if (state !== 'reachable' && state !== 'degraded') return;
+    const unreached = (error: IpcError | null | undefined) => error != null && backEndAnswered(error) === false;
+    // Every call of the profile says it answers: a read already asked again is left to finish.
+    void client.invalidateQueries(
+      {
+        queryKey: firewallKeys.alertDetails(profileId),
+        predicate: ({ state: read }) => unreached((read.data as AlertDetail | undefined)?.error) || unreached(read.error as IpcError | null),
+      },
+      { cancelRefetch: false },
+    );
+  });
   // The settings event carries the new settings.
   api.assistant.onSettingsChanged((state) => client.setQueryData(assistantKeys.settings(), state));
   // A triage started, its answer ended or a decision was taken: its panel and the alerts' lists of conversations.

@@ -8,7 +8,8 @@ export const firewallKeys = {
   allowlist: (profileId: string) => ['firewall', profileId, 'allowlist'] as const,
   domainRules: (profileId: string) => ['firewall', profileId, 'domainRules'] as const,
   /** The appliance's detail: asked once and kept; a write updates it from its own answer. */
-  alert: (profileId: string, alertId: string) => ['firewall', profileId, 'alert', alertId] as const,
+  alert: (profileId: string, alertId: string) => [...firewallKeys.alertDetails(profileId), alertId] as const,
+  alertDetails: (profileId: string) => ['firewall', profileId, 'alert'] as const,
   /** Alerts read out of the cache for a view (a block's origin); they follow the alerts' cache. */
   alertsWhere: (profileId: string, what: unknown) => ['firewall', profileId, 'alerts', 'where', what] as const,
   syncSettings: (profileId: string) => ['firewall', profileId, 'syncSettings'] as const,
@@ -16,6 +17,9 @@ export const firewallKeys = {
   admin: (profileId: string, list: string, ...rest: unknown[]) => ['firewall', profileId, 'admin', list, ...rest] as const,
   /** The analyst's protected ranges: one setting for every firewall connection, not a profile's. */
   protectedRanges: () => ['firewallProtectedRanges'] as const,
+  /** What blocking an address on an appliance would be: it depends on every connection's address, so a profile change makes all of them stale. */
+  blockCautions: (profileId: string, ip: string) => [...firewallKeys.everyBlockCaution(), profileId, ip] as const,
+  everyBlockCaution: () => ['firewallBlockCautions'] as const,
 };
 
 export const supportKeys = {
@@ -81,6 +85,21 @@ export const addressKeys = {
   alertWork: (profileId: string, alertId: string) => ['address', 'alertWork', profileId, alertId] as const,
   /** The alerts a work item was made from: under alertWork, so the same writes refresh them. */
   workAlerts: (profileId: string, workId: string) => ['address', 'alertWork', 'byWork', profileId, workId] as const,
+};
+
+/** Cases are the window's own records, not a profile's; `cases.changed` says which went stale (data/invalidations.ts). */
+export const caseKeys = {
+  all: () => ['cases'] as const,
+  list: () => ['cases', 'list'] as const,
+  tags: () => ['cases', 'tags'] as const,
+  detail: (caseId: string) => ['cases', 'detail', caseId] as const,
+  items: (caseId: string, kind: string | null) => ['cases', 'items', caseId, kind] as const,
+  ofItem: (ref: unknown) => ['cases', 'ofItem', ref] as const,
+  notes: (caseId: string, eventId: string | null) => ['cases', 'notes', caseId, eventId] as const,
+  /** What a timeline reads: every cache its items live in, so any of them changing makes it stale. */
+  timelines: () => ['cases', 'timeline'] as const,
+  timeline: (caseId: string) => ['cases', 'timeline', caseId] as const,
+  brief: (caseId: string) => ['cases', 'timeline', caseId, 'brief'] as const,
 };
 
 export const profileKeys = {

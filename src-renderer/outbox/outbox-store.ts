@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { IpcError } from '../../src-preload/contract/define.ts';
+import type { IpcError, IpcResult } from '../../src-preload/contract/define.ts';
 import type { OutboxEntry } from '../../src-preload/contract/outbox.ts';
 import { opsdesk } from '../bridge.ts';
 
@@ -20,7 +20,8 @@ export interface OutboxStore {
   /** Reads one write main knows and this window does not yet. */
   fetch(id: string): Promise<void>;
   retry(id: string): Promise<void>;
-  discard(id: string): Promise<void>;
+  /** Main reads back a write that may have reached its server first: the entry comes back `sent` when it had. */
+  discard(id: string): Promise<IpcResult<OutboxEntry>>;
 }
 
 export const useOutboxStore = create<OutboxStore>()((set) => {
@@ -68,7 +69,7 @@ export const useOutboxStore = create<OutboxStore>()((set) => {
     async discard(id) {
       const result = await opsdesk.outbox.discard({ id });
       if (result.ok) apply(result.data);
-      else set({ error: result.error });
+      return result;
     },
   };
 });

@@ -5,11 +5,12 @@ import { useFormat } from './format.ts';
  * A moment, the one way OpsDesk writes one: the user's local time in the app's language. Back ends
  * send times with their own offset; the string as it was sent is kept for the hover, so the two can
  * be compared, and shown as sent when it cannot be read. With `relativeTo` (now, in ms) the moment
- * reads "3 minutes ago", "in 2 hours", and the hover holds it in full. `compact`, where a narrow
+ * reads "3 minutes ago", "in 2 hours", and the hover holds it in full; `past`, for a moment that has
+ * happened, is never said to be ahead. `compact`, where a narrow
  * column has no room for the whole moment (a list's rows): the time today, else the day, the whole
  * moment on hover.
  */
-export function Time({ value, relativeTo, compact = false }: { value: string | null | undefined; relativeTo?: number; compact?: boolean }) {
+export function Time({ value, relativeTo, past = false, compact = false }: { value: string | null | undefined; relativeTo?: number; past?: boolean; compact?: boolean }) {
   const format = useFormat();
   if (value === null || value === undefined) return null;
   const date = new Date(value);
@@ -17,7 +18,7 @@ export function Time({ value, relativeTo, compact = false }: { value: string | n
   const inFull = format.dateTime(date);
   return (
     <time dateTime={date.toISOString()} title={relativeTo !== undefined ? inFull : compact ? `${inFull} (${value})` : value}>
-      {relativeTo !== undefined ? format.relative(date.getTime(), relativeTo) : compact ? format.compactDateTime(date, new Date()) : inFull}
+      {relativeTo !== undefined ? (past ? format.since : format.relative)(date.getTime(), relativeTo) : compact ? format.compactDateTime(date, new Date()) : inFull}
     </time>
   );
 }

@@ -73,6 +73,15 @@ export function formatRelative(at: number, now: number, language: string): strin
 }
 
 /**
+ * A moment that has happened (a sync, a last answer), relative to now: never "in 1 minute". The
+ * moment may be later than `now` by as much as `now` is stale (read when the view last ticked) or
+ * as the clock that stamped it is ahead; either way it happened, so it is said to be now.
+ */
+export function formatSince(at: number, now: number, language: string): string {
+  return formatRelative(Math.min(at, now), now, language);
+}
+
+/**
  * The formatters above, bound to the app's language; a component using them re-renders when it
  * changes. The language is read from its store, not through react-i18next: every time cell of a
  * table uses this, and useTranslation costs a screenful of them a millisecond or more per redraw.
@@ -87,6 +96,7 @@ export function useFormat() {
       number: (value: number) => formatNumber(value, language),
       duration: (seconds: number) => formatDuration(seconds, language),
       relative: (at: number, now: number) => formatRelative(at, now, language),
+      since: (at: number, now: number) => formatSince(at, now, language),
     }),
     [language],
   );

@@ -1,4 +1,5 @@
 import type { ViewParams } from '../../src-preload/contract/workspace.ts';
+import { ItemCases } from '../cases/ItemCases.tsx';
 import { AddressView } from '../features/address/AddressView.tsx';
 import { AddressAlerts } from '../features/firewall/address/AddressAlerts.tsx';
 import { AddressOnAppliances } from '../features/firewall/address/AddressOnAppliances.tsx';
@@ -10,6 +11,7 @@ import { AddressOnAppliances } from '../features/firewall/address/AddressOnAppli
 export function AddressCardView({ params }: { params: ViewParams<'address'> }) {
   return (
     <AddressView address={params.address}>
+      <ItemCases item={{ kind: 'address', profileId: null, itemId: params.address }} label={params.address} />
       <AddressOnAppliances address={params.address} />
       <AddressAlerts address={params.address} />
     </AddressView>

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { NavigationTarget, ViewParams } from '../../src-preload/contract/workspace.ts';
 import { knownTitle } from '../features/chat/chat-store.ts';
 import { knownTicketSubject, rememberTicketSubject } from '../features/support/ticket/ticket-subjects.ts';
+import { knownCaseTitle, rememberCaseTitle } from '../cases/case-titles.ts';
 
 // Kept apart from the views, so a tab strip of unopened item tabs is titled without loading them.
 
@@ -16,10 +17,13 @@ export const conversationTitle = ({ id }: ViewParams<'conversation'>, t: TFuncti
 export const ticketTitle = ({ profileId, ticketId }: ViewParams<'ticket'>, t: TFunction): string =>
   knownTicketSubject(profileId, ticketId) ?? t('views.ticket.titleWithId', { ticketId });
 
+export const caseTitle = ({ caseId }: ViewParams<'case'>, t: TFunction): string => knownCaseTitle(caseId) ?? t('views.case.title');
+
 /**
  * A title already read elsewhere (a search hit's subject), for a tab opened behind the one in view:
  * its view does nothing until shown, so it cannot title the tab itself.
  */
 export function rememberTitle(target: NavigationTarget, title: string): void {
   if (target.kind === 'ticket') rememberTicketSubject(target.params.profileId, target.params.ticketId, title);
+  if (target.kind === 'case') rememberCaseTitle(target.params.caseId, title);
 }

@@ -7,7 +7,8 @@ import { supportSectionLoads } from '../features/support/sections.ts';
 import { useConversationTitles } from '../features/chat/chat-store.ts';
 import { useTicketSubjects } from '../features/support/ticket/ticket-subjects.ts';
 import { lazyView } from '../ui/lazy-view.ts';
-import { addressTitle, alertTitle, blockTitle, conversationTitle, ticketTitle } from './tab-titles.ts';
+import { addressTitle, alertTitle, blockTitle, caseTitle, conversationTitle, ticketTitle } from './tab-titles.ts';
+import { useCaseTitles } from '../cases/case-titles.ts';
 import { visibleText } from '../../src-shared/visible-text.ts';
 
 // A view's title and summary are `views.<kind>.title` and `.summary` in the catalogs.
@@ -41,10 +42,12 @@ const ticket = viewOf<'ticket'>(() => import('../features/support/ticket/TicketV
 const block = viewOf<'block'>(() => import('../features/firewall/blocklist/BlockView.tsx').then((module) => module.BlockView));
 const activity = viewOf<'activity'>(() => import('../activity/ActivityView.tsx').then((module) => module.ActivityView));
 const address = viewOf<'address'>(() => import('./AddressCardView.tsx').then((module) => module.AddressCardView));
+const cases = viewOf<'cases'>(() => import('../features/cases/CasesView.tsx').then((module) => module.CasesView));
+const caseView = viewOf<'case'>(() => import('./CaseTab.tsx').then((module) => module.CaseTab));
 
 /** The views (and the sections of the Firewall and Support views) fetched when the window is idle, most often opened first. */
 export const viewLoads: readonly (() => Promise<unknown>)[] = [
-  ...[support, chat, settings, ticket, alert, activity, address, block, conversation].map((view) => view.load),
+  ...[support, chat, settings, ticket, alert, activity, address, block, conversation, cases, caseView].map((view) => view.load),
   ...supportSectionLoads,
   ...adminSectionLoads,
 ];
@@ -61,6 +64,8 @@ export const viewRegistry: { [K in ViewKind]: ViewRegistration<K> } = {
   block: { holds: 'item', component: block.component, titleFor: blockTitle },
   activity: { holds: 'nothing', component: activity.component },
   address: { holds: 'item', component: address.component, titleFor: addressTitle },
+  cases: { holds: 'nothing', component: cases.component },
+  case: { holds: 'item', component: caseView.component, titleFor: caseTitle },
 };
 
 /** The registration of a tab's view, with the parameters that view takes. */
@@ -76,6 +81,7 @@ export const pickerKinds: readonly PickerKind[] = Object.keys(viewRegistry).filt
 export function useItemTitles(): void {
   useConversationTitles();
   useTicketSubjects((state) => state.subjects);
+  useCaseTitles((state) => state.titles);
 }
 
 /** A tab's title; an item's title may come from a server, so its direction controls are shown as marks. */

@@ -144,7 +144,7 @@ describe('the activity log', () => {
     // A block a model proposed in a conversation (refused: the key is read-only).
     const gateway = await app.services.profiles.save(gatewayProfile({ name: '网关', baseUrl: `https://127.0.0.1:${await freePort()}/v1`, apiKey: 'sk-activity-test-key', caPem: e2e.ca.certPem }));
     const conversation = app.services.chat.createConversation(gateway.id);
-    await app.services.firewall.blocks.block(profileId, '198.51.100.7', 3600, '', { conversationId: conversation.id }).catch(() => undefined);
+    await app.services.firewall.blocks.block(profileId, '198.51.100.7', 3600, '', { kind: 'proposal' }, { conversationId: conversation.id }).catch(() => undefined);
     await app.page.emulateMedia({ colorScheme: 'dark' });
     await app.page.reload();
     await app.page.getByRole('tablist').waitFor();

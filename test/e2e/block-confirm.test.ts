@@ -27,6 +27,11 @@ async function shots(page: Page, name: string): Promise<void> {
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
+// A refusal that asks for an hour's wait: the outbox then makes no attempt of its own while the
+// test clicks Retry or Discard (a backoff's attempt could send the write, or turn the buttons off,
+// at any moment of a test on a loaded machine).
+const noAttemptOfItsOwn = { retryAfterSeconds: 3600 };
+
 /** An appliance whose alerts all come from `source`. */
 async function startFirewall(source: string): Promise<FirewallSim> {
   const firewall = await e2e.serve(new FirewallSim({ seed: 7, alertCount: 0, caPem: e2e.ca.certPem }));
@@ -94,7 +99,7 @@ describe('blocking and allowing, asked first and undoable', () => {
     expect(asked).toContain(source);
     expect(asked).toContain('Branch firewall');
     expect(await confirmation.getByRole('combobox', { name: 'Duration' }).inputValue()).toBe('86400');
-    expect(await confirmation.getByLabel('Reason').inputValue()).toMatch(/^Alert .+: ET SCAN Suspicious inbound to SSH$/);
+    expect(await confirmation.getByLabel('Reason').inputValue()).toBe('ET SCAN Suspicious inbound to SSH');
     // Nothing is sent until the analyst confirms.
     expect(posts(firewall, '/blocklist')).toBe(0);
     await confirmation.getByRole('combobox', { name: 'Duration' }).selectOption({ label: 'Custom…' });
@@ -118,13 +123,51 @@ describe('blocking and allowing, asked first and undoable', () => {
     await poll(() => detail.getByRole('button', { name: `Block source ${source}` }).count()).toBe(1);
   });
 
+  test('Undo of a block whose answer was lost asks the appliance first: taken back there when it had it, never "undone" while unknown', async () => {
+    const source = '203.0.113.79';
+    const firewall = await startFirewall(source);
+    const { app } = await openWithFirewall(firewall);
+    const { page } = app;
+    const detail = await openNewestAlert(page, 'Firewall');
+
+    // The appliance blocks, and its answer never arrives.
+    firewall.faults.add({ method: 'POST', path: '/blocklist', kind: 'drop-after-commit', times: 1 });
+    await detail.getByRole('button', { name: `Block source ${source}` }).click();
+    await page.getByRole('dialog', { name: `Block ${source}?` }).getByRole('button', { name: 'Block', exact: true }).click();
+    const toast = page.getByRole('status', { name: 'Done, with undo' });
+    await poll(() => toast.innerText()).toContain(`The block of ${source} waits in the outbox`);
+    expect(firewall.blockedAddresses()).toContain(source);
+    // Where it came from and who made it, on the appliance too.
+    const sentReason = firewall.committedWrites.find((write) => write.method === 'POST' && write.key === source)?.body['reason'];
+    expect(sentReason).toMatch(/^OpsDesk: alert \S+ by .+: ET SCAN Suspicious inbound to SSH$/);
+
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await poll(() => toast.count()).toBe(0);
+    expect(firewall.blockedAddresses()).not.toContain(source);
+    await poll(() => detail.getByRole('button', { name: `Block source ${source}` }).count()).toBe(1);
+
+    // The same, and the appliance away when Undo asks: not undone, and said so; the block goes once it answers.
+    firewall.faults.add({ method: 'POST', path: '/blocklist', kind: 'drop-after-commit', times: 1 });
+    await detail.getByRole('button', { name: `Block source ${source}` }).click();
+    await page.getByRole('dialog', { name: `Block ${source}?` }).getByRole('button', { name: 'Block', exact: true }).click();
+    await poll(() => toast.innerText()).toContain(`The block of ${source} waits in the outbox`);
+    await firewall.goDown();
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await poll(() => toast.innerText()).toContain('Could not undo');
+    expect(await toast.innerText()).toContain('OpsDesk cannot tell yet whether the appliance already has this change');
+    await shots(page, 'undo-unconfirmed-en');
+    await firewall.comeBack();
+    await poll(() => detail.getByRole('status').innerText()).toContain(`The block list holds ${source}`);
+    expect(firewall.blockedAddresses()).toContain(source);
+  });
+
   test('a block or a release the appliance has not taken says it waits, not that it is done; Retry sends it once', async () => {
     const source = '203.0.113.78';
     const firewall = await startFirewall(source);
     const { app } = await openWithFirewall(firewall);
     const { page } = app;
     const detail = await openNewestAlert(page, 'Firewall');
-    firewall.faults.add({ method: 'POST', path: '/blocklist', kind: 'status', status: 503 });
+    firewall.faults.add({ method: 'POST', path: '/blocklist', kind: 'status', status: 503, ...noAttemptOfItsOwn });
 
     await detail.getByRole('button', { name: `Block source ${source}` }).click();
     await page.getByRole('dialog', { name: `Block ${source}?` }).getByRole('button', { name: 'Block', exact: true }).click();
@@ -164,7 +207,7 @@ describe('blocking and allowing, asked first and undoable', () => {
     expect(await detail.getByRole('button', { name: 'Unblock' }).count()).toBe(1);
 
     // An unblock the appliance has not taken, in the block's own tab: the block stands, its release waits.
-    firewall.faults.add({ method: 'DELETE', path: /^\/blocklist\//, kind: 'status', status: 503 });
+    firewall.faults.add({ method: 'DELETE', path: /^\/blocklist\//, kind: 'status', status: 503, ...noAttemptOfItsOwn });
     await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Block list' }).click();
     await panel.getByRole('button', { name: `Open block ${source}` }).click();
     const blockTab = page.getByRole('region', { name: 'Block-list entry' });
@@ -231,7 +274,7 @@ describe('blocking and allowing, asked first and undoable', () => {
     await detail.getByRole('button', { name: `Allow ${source}` }).click();
     const confirmation = page.getByRole('dialog', { name: `Allow ${source}?` });
     expect(await confirmation.innerText()).toContain('Branch firewall');
-    expect(await confirmation.getByLabel('Description').inputValue()).toMatch(/^Alert .+: ET SCAN/);
+    expect(await confirmation.getByLabel('Description').inputValue()).toMatch(/^OpsDesk: alert \S+: ET SCAN/);
     expect(posts(firewall, '/allowlist')).toBe(0);
     await shots(page, 'allow-en');
     await page.keyboard.press('Enter');
@@ -244,7 +287,7 @@ describe('blocking and allowing, asked first and undoable', () => {
     await poll(() => toast.count()).toBe(0);
 
     // With the appliance refusing for now, the toast says the allow waits; its Undo discards it.
-    firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'status', status: 503 });
+    firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'status', status: 503, ...noAttemptOfItsOwn });
     await detail.getByRole('button', { name: `Allow ${source}` }).click();
     await page.getByRole('dialog', { name: `Allow ${source}?` }).getByRole('button', { name: 'Allow', exact: true }).click();
     await poll(() => toast.innerText()).toContain(`The allow of ${source} waits in the outbox: it goes to Branch firewall when the appliance answers.`);
@@ -273,7 +316,7 @@ describe('blocking and allowing, asked first and undoable', () => {
     await poll(() => section.getByRole('row', { name: '100.64.11.0/24' }).count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { seen: { waiting: boolean } }).seen.waiting)).toBe(false);
 
-    firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'status', status: 503 });
+    firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'status', status: 503, ...noAttemptOfItsOwn });
     firewall.faults.add({ method: 'DELETE', path: /^\/allowlist\//, kind: 'status', status: 409 });
     await addAllowEntry(section, '100.64.12.0/24');
     await section.getByRole('button', { name: 'Delete 192.0.2.10' }).click();
@@ -312,7 +355,7 @@ describe('blocking and allowing, asked first and undoable', () => {
     const { app } = await openWithFirewall(firewall);
     const { page } = app;
     const section = await openFirewallSection(page, 'Allow list');
-    firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'status', status: 503 });
+    firewall.faults.add({ method: 'POST', path: '/allowlist', kind: 'status', status: 503, ...noAttemptOfItsOwn });
     await addAllowEntry(section, '100.64.13.0/24');
     const waiting = section.getByRole('region', { name: 'Not sent yet' });
     await waiting.getByRole('button', { name: 'Discard' }).click();

@@ -92,8 +92,8 @@ describe('an appliance whose pinned certificate changed', () => {
     await applianceRestartsWith(await e2e.localCertificate());
     await syncLine.getByRole('button', { name: 'Sync now' }).click();
     await poll(() => banner.innerText()).toMatch(/^Certificate changed/);
-    // The banner owns the reason; the sync line says it was not reached and points there.
-    await poll(() => syncLine.innerText()).toContain('not reached (the connection above says why)');
+    // The banner owns the reason; the sync line says only that the appliance is offline.
+    await poll(() => syncLine.innerText()).toContain('offline, syncs when it answers');
 
     await banner.getByRole('button', { name: 'Review the new certificate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Certificate changed' });
@@ -120,7 +120,7 @@ describe('an appliance whose pinned certificate changed', () => {
 
     await poll(() => dialog.count()).toBe(0);
     await poll(() => banner.innerText()).toContain('Connected to Branch appliance');
-    await poll(() => syncLine.innerText()).not.toContain('not reached');
+    await poll(() => syncLine.innerText()).not.toContain('offline');
     await page.keyboard.press('Control+t');
     await page.keyboard.type('Settings');
     await page.keyboard.press('Enter');
@@ -139,9 +139,9 @@ describe('an appliance whose pinned certificate changed', () => {
     await page2.getByRole('tab', { name: '防火墙' }).click();
     const banner2 = page2.getByRole('tabpanel', { name: '防火墙' }).getByRole('region', { name: '连接' });
     await poll(() => banner2.innerText()).toMatch(/^证书已更改/);
-    // The sync lines say it in the window's language, pointing to the banner for the reason.
+    // The sync lines say it in the window's language: offline, the banner saying why.
     const syncLine2 = page2.getByRole('tabpanel', { name: '防火墙' }).getByRole('status', { name: '同步' });
-    await poll(() => syncLine2.innerText()).toContain('无法连接（原因见上方的连接栏）');
+    await poll(() => syncLine2.innerText()).toContain('离线，设备应答后再同步');
     await banner2.getByRole('button', { name: '查看新证书' }).click();
     const dialog2 = page2.getByRole('dialog', { name: '证书已更改' });
     await poll(() => dialog2.innerText()).toContain('系统证书接受这张新证书。');
@@ -158,7 +158,7 @@ describe('an appliance whose pinned certificate changed', () => {
 
     await poll(() => dialog2.count()).toBe(0);
     await poll(() => banner2.innerText()).toContain('已连接到 Branch appliance');
-    await poll(() => syncLine2.innerText()).not.toContain('无法连接');
+    await poll(() => syncLine2.innerText()).not.toContain('离线');
     expect(again.services.profiles.find(saved.id)?.trust.mode).toBe('system');
     await expectNoKeyLeaked(page2);
 

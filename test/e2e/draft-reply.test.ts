@@ -1,6 +1,7 @@
 // The model in the support analyst's work, in Chromium against the simulators: a reply drafted from
-// the knowledge base, edited and sent as one robot reply; Stop keeping what arrived; a summary; a
-// hostile answer shown as text; a recording turned into a phone follow-up on a contact, in Chinese.
+// the knowledge base, its citations beside it and not in the text, edited and sent as one robot
+// reply, the draft gone with it; Stop keeping what arrived; a summary; a hostile answer shown as
+// text; a recording turned into a phone follow-up on a contact, in Chinese.
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -71,9 +72,10 @@ async function openTicket(desk: Desk, ticketId: string): Promise<Locator> {
 
 const replyPosts = (ticketId: string) => e2e.sims.support.requests.filter((request) => request.method === 'POST' && request.path === `${SUPPORT_API_PREFIX}/tickets/${ticketId}/reply`);
 const replyBox = (ticket: Locator) => ticket.getByLabel('Robot reply');
+const citationMarker = /\[\d+(?:\s*,\s*\d+)*\]/;
 
 describe('a reply drafted from the knowledge base', () => {
-  test('Draft reply → the entries found and the ones cited → edit → send: one robot reply on the site; Stop keeps what arrived; Summarise; hostile output stays text', { timeout: 150_000 }, async () => {
+  test('Draft reply → the entries found and the ones cited → edit → send: one robot reply on the site without citation markers, the draft gone; Stop keeps what arrived; Summarise; hostile output stays text', { timeout: 150_000 }, async () => {
     const desk = await openDesk({ withModel: false });
     const { page } = desk;
     const created = await onTheSite('/tickets', { subject: 'Cannot log in after password change', message: 'I changed my password and now the login page refuses it.' });
@@ -93,7 +95,9 @@ describe('a reply drafted from the knowledge base', () => {
     const firstTitle = (await entries.getByRole('listitem').first().locator('strong').innerText()).replace(/^\[1\]\s*/, '');
     await expect.poll(() => replyBox(ticket).inputValue(), { timeout: 15_000 }).toContain('Kind regards');
     const drafted = await replyBox(ticket).inputValue();
-    expect(drafted).toContain(`Our guide "${firstTitle}" explains the steps [1].`);
+    // The box holds what the customer will get: the model's [n] markers stay beside the draft, not in it.
+    expect(drafted).toContain(`Our guide "${firstTitle}" explains the steps.`);
+    expect(drafted).not.toMatch(citationMarker);
     // The cited entries are links to the entries shown.
     const citation = draft.getByRole('link', { name: `[1] ${firstTitle}` });
     await citation.click();
@@ -113,12 +117,20 @@ describe('a reply drafted from the knowledge base', () => {
     await expect.poll(() => ticket.getByRole('region', { name: 'Your writes' }).innerText(), { timeout: 15_000 }).toContain('Sent');
     expect(replyPosts(created.id)).toHaveLength(1);
     const onSite = e2e.sims.support.store.tickets.find((candidate) => candidate.id === created.id)!;
-    expect(onSite.messages.filter((message) => message.from === 'robot').map((message) => message.text)).toEqual([edited]);
+    const robotTexts = onSite.messages.filter((message) => message.from === 'robot').map((message) => message.text);
+    expect(robotTexts).toEqual([edited]);
+    expect(robotTexts[0]).not.toMatch(citationMarker);
     await expect.poll(() => replyBox(ticket).inputValue()).toBe('');
+    // The draft went with the reply: no Regenerate, no citations, no entries above the empty box.
+    await expect.poll(() => draft.getByRole('button', { name: 'Draft reply' }).isVisible()).toBe(true);
+    expect(await draft.getByRole('button', { name: 'Regenerate' }).count()).toBe(0);
+    expect(await draft.innerText()).not.toContain('Cites:');
+    expect(await draft.innerText()).not.toContain('Drafted by');
+    expect(await entries.count()).toBe(0);
 
     // Stop: what arrived stays in the box, nothing is sent.
     e2e.sims.gateway.setStreamShape({ deltaIntervalMs: 500 });
-    await draft.getByRole('button', { name: 'Regenerate' }).click();
+    await draft.getByRole('button', { name: 'Draft reply' }).click();
     await expect.poll(() => replyBox(ticket).inputValue(), { timeout: 15_000 }).toContain('thank you');
     expect(await ticket.getByRole('button', { name: 'Send robot reply' }).isDisabled()).toBe(true);
     await draft.getByRole('button', { name: 'Stop' }).click();
@@ -139,7 +151,7 @@ describe('a reply drafted from the knowledge base', () => {
     // Hostile output: markup and javascript: links are shown as the text they are, never run or linked.
     e2e.sims.gateway.setStreamShape({ text: '<img src=x onerror="window.__pwned=1"> [click me](javascript:window.__pwned=2) <script>window.__pwned=3</script> see [1]' });
     await draft.getByRole('button', { name: 'Regenerate' }).click();
-    await expect.poll(() => replyBox(ticket).inputValue(), { timeout: 15_000 }).toContain('<script>window.__pwned=3</script> see [1]');
+    await expect.poll(() => replyBox(ticket).inputValue(), { timeout: 15_000 }).toMatch(/<script>window\.__pwned=3<\/script> see$/);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('a[href^="javascript:"], article img, article script').count()).toBe(0);
     expect(await draft.getByRole('link').allInnerTexts()).toEqual([`[1] ${firstTitle}`]);

@@ -42,13 +42,13 @@ describe('the firewall views in 简体中文', () => {
     expect(times.filter((time) => !/^\d{4}年\d{1,2}月\d{1,2}日 \d{1,2}:\d{2}:\d{2}$/.test(time))).toEqual([]);
     await expectNoEnglish(panel);
 
-    // The appliance goes away: the detail comes from the cache and says why, in Chinese.
+    // The appliance goes away: the detail says so, in Chinese (the banner says why).
     await firewall.close();
     await grid.getByRole('rowgroup').focus();
     await page.keyboard.press('Home');
     await page.keyboard.press('Enter');
     const detail = panel.getByRole('complementary');
-    await expect.poll(() => detail.innerText(), { timeout: 15_000 }).toContain('无法连接设备（');
+    await expect.poll(() => detail.innerText(), { timeout: 15_000 }).toContain('设备离线：');
     await detail.getByRole('button', { name: /^封禁来源/ }).click();
     const confirmation = page.getByRole('dialog', { name: /^封禁 .*？$/ });
     await expectNoEnglish(confirmation);
@@ -57,10 +57,10 @@ describe('the firewall views in 简体中文', () => {
     await expect.poll(() => confirmation.count(), { timeout: 15_000 }).toBe(0);
     await expectNoEnglish(detail);
 
-    // The sync line says why the appliance was not reached.
+    // The sync line says the appliance is offline.
     await panel.getByRole('button', { name: '立即同步' }).click();
     const syncLine = panel.getByRole('status', { name: '同步' });
-    await expect.poll(() => syncLine.innerText(), { timeout: 15_000 }).toContain('无法连接');
+    await expect.poll(() => syncLine.innerText(), { timeout: 15_000 }).toContain('离线');
     await expectNoEnglish(syncLine);
 
     // The lists read from the appliance say why they could not be read.

@@ -30,7 +30,8 @@ describe('a server with other documented choices', () => {
     const support = settings.getByRole('listitem', { name: 'Simulated support (site-main) connection' });
     await support.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => support.innerText(), { timeout: 15_000 }).toContain("Site sent in query parameter site_id (from the server's description)");
-    expect(await support.innerText()).toMatch(/Sites: 1024, 1025, 1026 · API channel 1024 open, 1025 open, 1026 closed · Scopes: .*crm\.read/);
+    // Its switches are keyed by channel: every one of the site's is listed with its state.
+    expect(await support.innerText()).toMatch(/Sites: 1024, 1025, 1026 · API channel 1024 open, 1025 open, 1026 closed · Channels of the site: api open, web_widget open · Scopes: .*crm\.read/);
 
     // Told to send the site in a header this server ignores, a profile naming another site is caught.
     await support.getByRole('button', { name: 'Edit' }).click();

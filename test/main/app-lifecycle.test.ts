@@ -8,9 +8,11 @@ const electron = vi.hoisted(() => {
   const calls: string[] = [];
   const listeners = new Map<string, ((...args: unknown[]) => void)[]>();
   const paths = new Map<string, string>();
-  const state = { lockGranted: true, languages: ['en-US'], switches: [] as string[], ready: false };
+  const state = { lockGranted: true, languages: ['en-US'], switches: [] as string[], ready: false, packaged: false };
   const app = {
-    isPackaged: false,
+    get isPackaged() {
+      return state.packaged;
+    },
     setPath: vi.fn((name: string, value: string) => {
       calls.push(`setPath ${name}`);
       paths.set(name, value);
@@ -23,7 +25,13 @@ const electron = vi.hoisted(() => {
     quit: vi.fn(() => calls.push('quit')),
     enableSandbox: vi.fn(() => calls.push('enableSandbox')),
     setAppUserModelId: vi.fn((id: string) => calls.push(`setAppUserModelId ${id}`)),
-    commandLine: { hasSwitch: (name: string) => state.switches.includes(name) },
+    commandLine: {
+      hasSwitch: (name: string) => state.switches.includes(name),
+      removeSwitch: vi.fn((name: string) => {
+        calls.push(`removeSwitch ${name}`);
+        state.switches = state.switches.filter((given) => given !== name);
+      }),
+    },
     exit: vi.fn(),
     on: vi.fn((name: string, listener: (...args: unknown[]) => void) => {
       calls.push(`on ${name}`);
@@ -53,7 +61,7 @@ vi.mock('electron', () => ({
 }));
 
 const { closeBeforeQuit } = await import('../../src-main/electron/app-lifecycle.ts');
-const { APP_ID } = await import('../../src-main/electron/app-id.ts');
+const { APP_ID, DEV_APP_ID } = await import('../../src-main/electron/app-id.ts');
 const { createLogger } = await import('../../src-main/core/log/logger.ts');
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'opsdesk-lifecycle-'));
@@ -62,15 +70,17 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 beforeEach(() => {
   electron.calls.length = 0;
   electron.listeners.clear();
+  electron.paths.clear();
   vi.clearAllMocks();
 });
 
 /** Runs src-main/index.ts as Electron would, and takes back the process handlers it installed. */
-async function startMain(env: { userDataDir?: string; lockGranted: boolean; languages?: string[]; switches?: string[]; ready?: boolean }) {
+async function startMain(env: { userDataDir?: string; lockGranted: boolean; languages?: string[]; switches?: string[]; ready?: boolean; packaged?: boolean }) {
   electron.state.lockGranted = env.lockGranted;
   electron.state.languages = env.languages ?? ['en-US'];
   electron.state.switches = env.switches ?? [];
   electron.state.ready = env.ready ?? false;
+  electron.state.packaged = env.packaged ?? false;
   const before = { exception: process.listeners('uncaughtException'), rejection: process.listeners('unhandledRejection') };
   vi.stubEnv('OPSDESK_USER_DATA_DIR', env.userDataDir ?? '');
   vi.resetModules();
@@ -109,15 +119,28 @@ describe('start-up order', () => {
 });
 
 describe('the desktop identity', () => {
-  test('on Windows the AppUserModelID is the app id before anything can notify', async () => {
+  test("on Windows a packaged build's AppUserModelID is the app id before anything can notify", async () => {
     const platform = vi.spyOn(process, 'platform', 'get').mockReturnValue('win32');
+    electron.paths.set('userData', path.join(scratch, 'windows'));
     try {
-      await startMain({ userDataDir: path.join(scratch, 'windows'), lockGranted: true });
+      await startMain({ lockGranted: true, packaged: true });
     } finally {
       platform.mockRestore();
     }
     expect(electron.calls).toContain(`setAppUserModelId ${APP_ID}`);
     expect(electron.calls.indexOf(`setAppUserModelId ${APP_ID}`)).toBeLessThan(electron.calls.indexOf('whenReady'));
+  });
+
+  test('an unpackaged run (npm run dev, the demo) on Windows has its own id, so the installed app keeps its shortcut', async () => {
+    const platform = vi.spyOn(process, 'platform', 'get').mockReturnValue('win32');
+    try {
+      await startMain({ userDataDir: path.join(scratch, 'windows-dev'), lockGranted: true, packaged: false });
+    } finally {
+      platform.mockRestore();
+    }
+    expect(DEV_APP_ID).not.toBe(APP_ID);
+    expect(electron.app.setAppUserModelId).toHaveBeenCalledWith(DEV_APP_ID);
+    expect(electron.app.setAppUserModelId).not.toHaveBeenCalledWith(APP_ID);
   });
 
   test('other systems have no AppUserModelID to set', async () => {
@@ -141,6 +164,50 @@ describe('the sandbox', () => {
     const [title, body] = electron.showErrorBox.mock.calls[0] as [string, string];
     expect(title).toBe('OpsDesk will not run without its sandbox');
     expect(body).toMatch(/AppArmor profile given in OpsDesk’s README/);
+  });
+});
+
+describe('what a packaged build does not take from outside', () => {
+  test('OPSDESK_USER_DATA_DIR is ignored (and the log says so): the data, log and lock stay in the user’s own folder', async () => {
+    const own = path.join(scratch, 'packaged-own-folder');
+    electron.paths.set('userData', own);
+    await startMain({ userDataDir: path.join(scratch, 'elsewhere'), lockGranted: true, packaged: true });
+    expect(electron.app.setPath).not.toHaveBeenCalled();
+    expect(electron.app.whenReady).toHaveBeenCalled();
+    await vi.waitFor(async () => expect(await readFile(path.join(own, 'logs', 'opsdesk.log'), 'utf8')).toContain('a packaged OpsDesk ignores it'));
+  });
+
+  test.each([['remote-debugging-port'], ['remote-debugging-pipe']])(
+    '--%s is removed before the app is ready, the user is told, and OpsDesk exits without a window',
+    async (name) => {
+      electron.paths.set('userData', path.join(scratch, `packaged-${name}`));
+      await startMain({ lockGranted: true, packaged: true, switches: [name, 'lang'], ready: true });
+      await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
+      expect(electron.calls.indexOf(`removeSwitch ${name}`)).toBeGreaterThanOrEqual(0);
+      expect(electron.calls.indexOf(`removeSwitch ${name}`)).toBeLessThan(electron.calls.indexOf('whenReady'));
+      expect(electron.app.commandLine.removeSwitch).not.toHaveBeenCalledWith('lang');
+      expect(electron.calls).not.toContain('registerSchemesAsPrivileged');
+      expect(electron.calls).not.toContain('requestSingleInstanceLock');
+      const [title, body] = electron.showErrorBox.mock.calls[0] as [string, string];
+      expect(title).toBe('OpsDesk does not start with a debugging switch');
+      expect(body).toContain(`--${name}`);
+    },
+  );
+
+  test('an unpackaged run keeps them: the launch smoke test attaches through them', async () => {
+    await startMain({ userDataDir: path.join(scratch, 'unpackaged-debugging'), lockGranted: true, switches: ['remote-debugging-port'] });
+    expect(electron.app.commandLine.removeSwitch).not.toHaveBeenCalled();
+    expect(electron.calls).toContain('registerSchemesAsPrivileged');
+    expect(electron.app.exit).not.toHaveBeenCalled();
+  });
+});
+
+describe('a second instance', () => {
+  test('hands over to the first: the first brings its window forward and says so in its log', async () => {
+    const userDataDir = path.join(scratch, 'first-instance');
+    await startMain({ userDataDir, lockGranted: true });
+    for (const listener of electron.listeners.get('second-instance') ?? []) listener({}, ['opsdesk'], '/');
+    await vi.waitFor(async () => expect(await readFile(path.join(userDataDir, 'logs', 'opsdesk.log'), 'utf8')).toContain('another OpsDesk was started; it handed over to this one and quit'));
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -138,6 +138,13 @@ describe('electron-vite dev', () => {
     expect(building.renderer!.html?.cspNonce).toBeUndefined();
     expect(building.renderer!.server?.headers).toBeUndefined();
     expect(contentSecurityPolicy).not.toMatch(/nonce|connect-src 'self'/);
+  });
+
+  test('npm run dev, npm start and npm run demo fetch the binary first (electron-vite alone stops with "Electron uninstall")', async () => {
+    const { scripts } = JSON.parse(await readFile(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.dev).toMatch(/^node scripts\/ensure-electron\.ts && electron-vite dev$/);
+    expect(scripts.start).toMatch(/^node scripts\/ensure-electron\.ts && /);
+    expect(await readFile(path.join(import.meta.dirname, '../../scripts/demo.ts'), 'utf8')).toContain('await ensureElectron()');
   });
 
 });
@@ -455,8 +462,8 @@ describe('session and web contents hardening', () => {
     }
   });
 
-  function fakeContents() {
-    const listeners = new Map<string, (event: { preventDefault(): void }, url?: string) => void>();
+  function fakeContents(shown = 'opsdesk://app/index.html') {
+    const listeners = new Map<string, (event: { preventDefault(): void; url?: string }, url?: string) => void>();
     let openHandler: ((details: { url: string }) => { action: string }) | undefined;
     return {
       listeners,
@@ -464,21 +471,37 @@ describe('session and web contents hardening', () => {
       contents: {
         on: (name: string, listener: never) => listeners.set(name, listener),
         setWindowOpenHandler: (handler: never) => (openHandler = handler),
+        getURL: () => shown,
       },
     };
   }
-
-  test.each(['opsdesk://app/other.html', 'https://evil.example/', 'file:///etc/passwd'])('navigation to %s is prevented', (url) => {
-    const { contents, listeners } = fakeContents();
-    hardenWebContents(contents as never, () => english);
-    const navigation = { preventDefault: vi.fn() };
+  /** Whether the window may go to `url` from the page it shows (`shown`), as Electron reports a navigation. */
+  const navigationAllowed = (url: string, shown = 'opsdesk://app/index.html', appOrigin = 'opsdesk://app') => {
+    const { contents, listeners } = fakeContents(shown);
+    hardenWebContents(contents as never, () => english, appOrigin);
+    const navigation = { preventDefault: vi.fn(), url, isMainFrame: true };
     listeners.get('will-navigate')!(navigation, url);
-    expect(navigation.preventDefault).toHaveBeenCalled();
+    return navigation.preventDefault.mock.calls.length === 0;
+  };
+
+  test.each(['opsdesk://app/other.html', 'opsdesk://other/index.html', 'https://evil.example/', 'file:///etc/passwd', 'http://localhost:5173/'])('navigation to %s is prevented', (url) => {
+    expect(navigationAllowed(url)).toBe(false);
+  });
+
+  test("the page reloading itself is let through: Vite's reload in npm run dev, and the built app's own", () => {
+    const dev = 'http://localhost:5173';
+    expect(navigationAllowed(`${dev}/`, `${dev}/`, dev)).toBe(true);
+    expect(navigationAllowed(`${dev}/#/firewall`, `${dev}/#/alerts`, dev)).toBe(true);
+    expect(navigationAllowed('opsdesk://app/index.html', 'opsdesk://app/index.html')).toBe(true);
+    // The same address elsewhere, or elsewhere on the same origin, is no reload.
+    expect(navigationAllowed(`${dev}/other.html`, `${dev}/`, dev)).toBe(false);
+    expect(navigationAllowed('http://localhost:5174/', 'http://localhost:5174/', dev)).toBe(false);
+    expect(navigationAllowed('opsdesk://app/index.html', 'opsdesk://app/index.html', dev)).toBe(false);
   });
 
   test('new windows are denied; a safe http(s) link goes to the system browser once the user has seen it and agreed', async () => {
     const { contents, open } = fakeContents();
-    hardenWebContents(contents as never, () => english);
+    hardenWebContents(contents as never, () => english, 'opsdesk://app');
     electron.showMessageBox.mockClear();
     electron.showMessageBox.mockResolvedValueOnce({ response: 1 });
     expect(open('https://docs.example.com/guide')).toEqual({ action: 'deny' });

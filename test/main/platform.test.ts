@@ -17,16 +17,28 @@ const electron = vi.hoisted(() => ({
   prompts: [] as { parent: unknown; detail: string; message: string; buttons: string[] }[],
   openDialogs: [] as { parent: unknown; options: unknown }[],
   openAnswer: { canceled: false, filePaths: ['/home/analyst/call.wav'] } as { canceled: boolean; filePaths: string[] },
+  /** The order of Notification's static calls: Windows receives an earlier run's click only once its machinery started. */
+  order: [] as string[],
+  /** What macOS still shows in its Notification Center from earlier runs (Notification.getHistory). */
+  history: [] as { options: { id: string }; id: string; handlers: Map<string, (...args: unknown[]) => void> }[],
 }));
 
 vi.mock('electron', () => ({
   Notification: class {
     static supported = true;
     static isSupported() {
+      electron.order.push('isSupported');
       return this.supported;
     }
     static handleActivation(callback: (details: { type: string; arguments: string }) => void) {
+      electron.order.push('handleActivation');
       electron.activation = callback;
+    }
+    static async getHistory() {
+      return electron.history;
+    }
+    get id() {
+      return this.options.id;
     }
     handlers = new Map<string, (...args: unknown[]) => void>();
     shown = false;
@@ -133,6 +145,43 @@ describe('the Electron platform', () => {
     expect(electron.window.focus).toHaveBeenCalled();
     electron.activation!({ type: 'click', arguments: 'type=click&tag=12345' });
     expect(openEntry).toHaveBeenCalledTimes(1);
+  });
+
+  test("Windows: the notification machinery is started when the platform is made and again before an earlier run's click is asked for", () => {
+    electron.order.length = 0;
+    const platform = createElectronPlatform(() => english, 'win32');
+    expect(electron.order).toEqual(['isSupported']);
+    platform.handleActivations(() => {});
+    expect(electron.order).toEqual(['isSupported', 'isSupported', 'handleActivation']);
+    electron.order.length = 0;
+    createElectronPlatform(() => english, 'linux').handleActivations(() => {});
+    expect(electron.order).toEqual([]);
+  });
+
+  test("macOS: a banner from an earlier run still in the Notification Center opens its entry when clicked; a dismissed one is let go", async () => {
+    const { Notification } = (await import('electron')) as unknown as { Notification: new (options: object) => (typeof electron.history)[number] };
+    const yesterday = new Notification({ id: 'from-yesterday', title: 'New block', body: '203.0.113.7' });
+    const dismissed = new Notification({ id: 'dismissed-yesterday', title: 'New block', body: '203.0.113.8' });
+    electron.history = [yesterday, dismissed];
+    try {
+      const platform = createElectronPlatform(() => english, 'darwin');
+      const openEntry = vi.fn();
+      electron.window.focus.mockClear();
+      platform.handleActivations(openEntry);
+      await vi.waitFor(() => expect(yesterday.handlers.has('click')).toBe(true));
+      dismissed.handlers.get('close')!({ reason: 'userCanceled' });
+      dismissed.handlers.get('click')!();
+      expect(openEntry).not.toHaveBeenCalled();
+      yesterday.handlers.get('click')!();
+      yesterday.handlers.get('click')!();
+      expect(openEntry).toHaveBeenCalledTimes(1);
+      expect(openEntry).toHaveBeenCalledWith('from-yesterday');
+      expect(electron.window.focus).toHaveBeenCalled();
+      // Windows' activation callback is not asked for there.
+      expect(electron.order).not.toContain('handleActivation');
+    } finally {
+      electron.history = [];
+    }
   });
 
   test("Windows' toast names its entry in the launch argument and shows title and body as text", () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 
 Object.assign(globalThis, { window: { opsdesk: {} } });
-const { formatRelative } = await import('../../src-renderer/ui/format.ts');
+const { formatRelative, formatSince } = await import('../../src-renderer/ui/format.ts');
 
 const now = Date.parse('2026-11-26T12:00:00Z');
 const minute = 60_000;
@@ -21,5 +21,12 @@ describe('relative time', () => {
     expect(formatRelative(now + 36 * 60 * minute, now, 'en')).toBe('tomorrow');
     expect(formatRelative(now + 20_000, now, 'en')).toBe('now');
     expect(formatRelative(now + 7 * day - 5_000, now, 'zh-CN')).toBe('7天后');
+  });
+
+  it('never says a moment that happened is ahead: a sync stamped after the view last read its clock was "now"', () => {
+    expect(formatSince(now + 40_000, now, 'en')).toBe('now');
+    expect(formatSince(now + 10 * minute, now, 'en')).toBe('now');
+    expect(formatSince(now - 3 * minute, now, 'en')).toBe('3 minutes ago');
+    expect(formatSince(now + 40_000, now, 'zh-CN')).toBe('现在');
   });
 });

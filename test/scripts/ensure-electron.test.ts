@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer as createPlainServer } from 'node:net';
 import { createServer } from 'node:https';
 import type { Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +8,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { electronCacheDir, electronPackageDir, ensureElectron, installedElectronBinary } from '../../scripts/ensure-electron.ts';
+import {
+  DOWNLOAD_CAUSE_MARK,
+  ElectronSandboxError,
+  appArmorProfileFor,
+  downloadFailure,
+  electronCacheDir,
+  electronPackageDir,
+  ensureElectron,
+  installedElectronBinary,
+  linuxSandboxProblem,
+  type SandboxSystem,
+} from '../../scripts/ensure-electron.ts';
 import { createCertificateAuthority, issueServerCertificate } from '../sim/certs.ts';
 
 const version = '45.4.1';
@@ -105,6 +117,9 @@ beforeEach(async () => {
 });
 afterEach(() => rm(packageDir, { recursive: true, force: true }));
 
+/** The download tests are about the download; the sandbox check has its own tests below. */
+const download = (options: Parameters<typeof ensureElectron>[0] = {}) => ensureElectron({ packageDir, checkSandbox: false, ...options });
+
 const installEnv = () => ({
   ...process.env,
   // The copied installer finds @electron/get in the project's node_modules.
@@ -117,13 +132,13 @@ const installEnv = () => ({
 describe('ensure-electron', () => {
   test('a missing binary is downloaded from the mirror, checked and installed where electron-vite looks', async () => {
     expect(installedElectronBinary(packageDir)).toBeNull();
-    const binary = await ensureElectron({ packageDir, env: installEnv() });
+    const binary = await download({ env: installEnv() });
     expect(binary).toBe(path.join(packageDir, 'dist', binaryName));
     expect(await readFile(binary, 'utf8')).toContain('stand-in electron');
     expect(await readFile(path.join(packageDir, 'path.txt'), 'utf8')).toBe(binaryName);
     expect(requests).toEqual([`/v${version}/${artifact}`]);
 
-    expect(await ensureElectron({ packageDir, env: installEnv() })).toBe(binary);
+    expect(await download({ env: installEnv() })).toBe(binary);
     expect(requests).toHaveLength(1);
   });
 
@@ -131,7 +146,7 @@ describe('ensure-electron', () => {
     const lines: string[] = [];
     stallMs = 1_500;
     try {
-      await ensureElectron({ packageDir, env: installEnv(), report: (line) => lines.push(line), progressIntervalMs: 100 });
+      await download({ env: installEnv(), report: (line) => lines.push(line), progressIntervalMs: 100 });
     } finally {
       stallMs = 0;
     }
@@ -150,7 +165,7 @@ describe('ensure-electron', () => {
 
   test('an unreachable release fails with a message naming the version, the source and the HTTP status', async () => {
     served = null;
-    const failure = ensureElectron({ packageDir, env: installEnv() });
+    const failure = download({ env: installEnv() });
     await expect(failure).rejects.toThrow(`Could not download the Electron ${version} binary from ${mirrorUrl}`);
     await expect(failure).rejects.toThrow(/404/);
     expect(installedElectronBinary(packageDir)).toBeNull();
@@ -158,13 +173,118 @@ describe('ensure-electron', () => {
 
   test('a download that does not match the package checksum is refused and nothing is installed', async () => {
     served = storedZip({ [binaryName]: '#!/bin/sh\necho tampered\n' });
-    await expect(ensureElectron({ packageDir, env: installEnv() })).rejects.toThrow(/checksum/i);
+    await expect(download({ env: installEnv() })).rejects.toThrow(/checksum/i);
     expect(installedElectronBinary(packageDir)).toBeNull();
   });
 
   test('a mirror whose certificate is not trusted is refused', async () => {
     const { NODE_EXTRA_CA_CERTS: _trusted, ...untrusted } = installEnv();
-    await expect(ensureElectron({ packageDir, env: untrusted })).rejects.toThrow(/Could not download.*certificate is not trusted/);
+    const failure = download({ env: untrusted });
+    // The cause, in the first line, with the advice for it.
+    await expect(failure).rejects.toThrow(/^Could not download the Electron [\d.]+ binary from \S+: the certificate of 127\.0\.0\.1 is not trusted \([A-Z_]+\); .*NODE_EXTRA_CA_CERTS/);
     expect(installedElectronBinary(packageDir)).toBeNull();
+  });
+
+  test('a mirror that refuses the connection is named, with what to check', async () => {
+    const closed = createPlainServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const failure = download({ env: { ...installEnv(), ELECTRON_MIRROR: `https://127.0.0.1:${port}/` } });
+    await expect(failure).rejects.toThrow(new RegExp(`^Could not download .*: 127\\.0\\.0\\.1:${port} refused the connection \\(ECONNREFUSED\\); nothing answers there: check ELECTRON_MIRROR`));
+  });
+});
+
+describe('why a download failed, in one line with the advice', () => {
+  const causeLine = (cause: object) => `${DOWNLOAD_CAUSE_MARK}${JSON.stringify(cause)}\nTypeError: fetch failed\n    at node:internal/deps/undici/undici:13502:13`;
+
+  test.each([
+    [{ host: 'github.com', code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND github.com' }, 'the name github.com could not be resolved (ENOTFOUND)', /DNS; behind a proxy set HTTPS_PROXY and ELECTRON_GET_USE_PROXY=1; .*ELECTRON_MIRROR/],
+    [{ host: 'github.com', code: 'EAI_AGAIN', message: 'getaddrinfo EAI_AGAIN github.com' }, 'the name github.com could not be resolved (EAI_AGAIN)', /DNS/],
+    [{ host: 'mirror.corp:8443', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 10.1.2.3:8443' }, 'mirror.corp:8443 refused the connection (ECONNREFUSED)', /check ELECTRON_MIRROR/],
+    [{ host: 'github.com', code: 'UND_ERR_CONNECT_TIMEOUT', message: 'Connect Timeout Error' }, 'github.com did not answer (UND_ERR_CONNECT_TIMEOUT)', /firewall/],
+    [{ host: 'github.com', code: 'SELF_SIGNED_CERT_IN_CHAIN', message: 'self-signed certificate in certificate chain' }, 'the certificate of github.com is not trusted (SELF_SIGNED_CERT_IN_CHAIN)', /NODE_EXTRA_CA_CERTS/],
+    [{ host: 'github.com', code: 'ECONNRESET', message: 'read ECONNRESET' }, 'the connection to github.com was cut (ECONNRESET)', /try again/],
+  ])('%o', (cause, failure, advice) => {
+    const described = downloadFailure(causeLine(cause));
+    expect(described.failure).toBe(failure);
+    expect(described.advice).toMatch(advice);
+    expect(`${described.failure}; ${described.advice}`).not.toContain('\n');
+  });
+
+  test('without a cause, the line that says what went wrong (an HTTP status), never a stack frame', () => {
+    const output = 'HTTPError: Response code 404 (Not Found) for https://mirror/v45/electron.zip\n    at FetchDownloader.download (file:///x.js:1:1)';
+    expect(downloadFailure(output).failure).toBe('HTTPError: Response code 404 (Not Found) for https://mirror/v45/electron.zip');
+  });
+});
+
+describe("Chromium's sandbox on Linux", () => {
+  // A fake dist folder: the paths are real-looking, the owner and mode of its helper are what each case says.
+  const dist = '/home/analyst/opsdesk/node_modules/electron/dist';
+  const binary = `${dist}/electron`;
+  const helper = `${dist}/chrome-sandbox`;
+  const ownedByUser = { uid: 1000, mode: 0o100755 };
+  const setuidRoot = { uid: 0, mode: 0o104755 };
+  const system = (over: { uid?: number; helper?: { uid: number; mode: number } | null; sysctl?: Record<string, string>; profiles?: string[] } = {}): SandboxSystem => ({
+    uid: over.uid ?? 1000,
+    stat: (file) => (file === helper ? (over.helper === undefined ? ownedByUser : over.helper) : null),
+    sysctl: (name) => over.sysctl?.[name] ?? null,
+    appArmorProfiles: () => over.profiles ?? [],
+  });
+  const ubuntu2404 = { 'kernel.apparmor_restrict_unprivileged_userns': '1', 'kernel.unprivileged_userns_clone': '1', 'user.max_user_namespaces': '63459' };
+
+  test('Ubuntu 24.04 with the helper as npm unpacked it: says why and the exact commands, both ways', () => {
+    const problem = linuxSandboxProblem(binary, system({ sysctl: ubuntu2404 }))!;
+    expect(problem).toMatch(/^Electron's sandbox cannot start on this system: AppArmor restricts unprivileged user namespaces/);
+    expect(problem).toContain(`${helper} is not setuid root`);
+    expect(problem).toContain(`sudo chown root:root '${helper}'`);
+    expect(problem).toContain(`sudo chmod 4755 '${helper}'`);
+    expect(problem).toContain(`profile opsdesk-electron "${binary}" flags=(unconfined) {`);
+    expect(problem).toContain('userns,');
+    expect(problem).toContain('sudo apparmor_parser -r /etc/apparmor.d/opsdesk-electron');
+    expect(problem).not.toContain('--no-sandbox');
+  });
+
+  test('a setuid-root helper, or a profile that allows this binary namespaces, lets it start', () => {
+    expect(linuxSandboxProblem(binary, system({ sysctl: ubuntu2404, helper: setuidRoot }))).toBeNull();
+    expect(linuxSandboxProblem(binary, system({ sysctl: ubuntu2404, profiles: ['# other\nprofile x /usr/bin/x { }', appArmorProfileFor(binary)] }))).toBeNull();
+    // A profile for another binary does not.
+    expect(linuxSandboxProblem(binary, system({ sysctl: ubuntu2404, profiles: [appArmorProfileFor('/opt/Other/other')] }))).not.toBeNull();
+    // Setuid but not root's, or root's but not setuid, is what Chromium refuses.
+    expect(linuxSandboxProblem(binary, system({ sysctl: ubuntu2404, helper: { uid: 1000, mode: 0o104755 } }))).not.toBeNull();
+    expect(linuxSandboxProblem(binary, system({ sysctl: ubuntu2404, helper: { uid: 0, mode: 0o100755 } }))).not.toBeNull();
+  });
+
+  test('where namespaces are allowed (Debian, Fedora, Ubuntu 22.04) nothing is needed', () => {
+    expect(linuxSandboxProblem(binary, system({ sysctl: { 'kernel.unprivileged_userns_clone': '1' } }))).toBeNull();
+    expect(linuxSandboxProblem(binary, system())).toBeNull();
+  });
+
+  test('a kernel without namespaces needs the setuid helper; an AppArmor profile would not help', () => {
+    const problem = linuxSandboxProblem(binary, system({ sysctl: { 'kernel.unprivileged_userns_clone': '0' }, helper: null }))!;
+    expect(problem).toMatch(/does not allow unprivileged user namespaces/);
+    expect(problem).toContain(`${helper} is missing`);
+    expect(problem).toContain(`sudo chmod 4755 '${helper}'`);
+    expect(problem).not.toContain('apparmor');
+  });
+
+  test('as root it says to run as a user', () => {
+    const problem = linuxSandboxProblem(binary, system({ uid: 0, helper: setuidRoot }))!;
+    expect(problem).toMatch(/as root/);
+    expect(problem).not.toContain('--no-sandbox');
+  });
+
+  test('ensure-electron refuses an installed binary whose sandbox cannot start, on Linux only', async () => {
+    const fakeDist = path.join(packageDir, 'dist');
+    await mkdir(fakeDist, { recursive: true });
+    await writeFile(path.join(fakeDist, 'electron'), '#!/bin/sh\n');
+    await writeFile(path.join(fakeDist, 'chrome-sandbox'), '');
+    await writeFile(path.join(packageDir, 'path.txt'), 'electron');
+    const restricted: SandboxSystem = { ...system({ sysctl: ubuntu2404 }), stat: () => ownedByUser };
+    const refused = ensureElectron({ packageDir, platform: 'linux', system: restricted });
+    await expect(refused).rejects.toBeInstanceOf(ElectronSandboxError);
+    await expect(refused).rejects.toThrow(path.join(fakeDist, 'chrome-sandbox'));
+    expect(await ensureElectron({ packageDir, platform: 'linux', system: { ...restricted, stat: () => setuidRoot } })).toBe(path.join(fakeDist, 'electron'));
+    expect(await ensureElectron({ packageDir, platform: 'darwin', system: restricted })).toBe(path.join(fakeDist, 'electron'));
   });
 });

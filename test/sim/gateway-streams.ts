@@ -31,6 +31,21 @@ export interface StreamShape {
   errorBodyAt200?: object;
   /** A refusal of a streamed chat (a wrong key included) comes after the 200, as an error event with no [DONE]. */
   refusalsInStream?: boolean;
+  /**
+   * An answer that never ends and is never idle: a delta every `deltaIntervalMs` (200 ms unless
+   * set), for longer than any test waits, as a runaway model or a looping relay sends.
+   */
+  drip?: boolean;
+}
+
+/** The drip's wait between deltas unless `deltaIntervalMs` says another. */
+export const DRIP_INTERVAL_MS = 200;
+// 10,000 deltas: more than half an hour at the drip's pace.
+const DRIP_DELTAS = 10_000;
+
+/** The deltas of a dripping answer: numbered words, so a test can tell how far it got. */
+export function dripDeltas(): string[] {
+  return Array.from({ length: DRIP_DELTAS }, (_, index) => `drip${index} `);
 }
 
 export interface ChatStreamParts {

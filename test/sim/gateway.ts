@@ -14,7 +14,7 @@ import {
 } from './gateway-content.ts';
 import type { ChatMessage, GatewayModel, ModelKind } from './gateway-content.ts';
 import { simulatedDraftReply } from './gateway-drafts.ts';
-import { chatStream, deltasOf, type StreamShape } from './gateway-streams.ts';
+import { DRIP_INTERVAL_MS, chatStream, deltasOf, dripDeltas, type StreamShape } from './gateway-streams.ts';
 
 export type GatewayTier = 'free' | 'paid' | 'enterprise';
 
@@ -270,10 +270,10 @@ export class GatewaySim extends SimServer {
         usage,
       });
     }
-    const deltas = shape.deltaChars ? deltasOf(reply.text, shape.deltaChars) : replyDeltas(reply.text);
+    const deltas = shape.drip ? dripDeltas() : shape.deltaChars ? deltasOf(reply.text, shape.deltaChars) : replyDeltas(reply.text);
     const withUsage = body.stream_options?.include_usage || shape.usageWithNullChoices;
     const { events, delays } = chatStream({ id, created, model: body.model, deltas, finishReason: reply.finishReason, usage: withUsage ? usage : undefined }, shape);
-    return { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, events, eventIntervalMs: shape.deltaIntervalMs ?? STREAM_INTERVAL_MS, ...(delays && { eventDelays: delays }), holdOpen: shape.stayOpen === true };
+    return { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, events, eventIntervalMs: shape.deltaIntervalMs ?? (shape.drip ? DRIP_INTERVAL_MS : STREAM_INTERVAL_MS), ...(delays && { eventDelays: delays }), holdOpen: shape.stayOpen === true };
   }
 
   #embeddings(req: SimRequest, key: GatewayKey): SimResponse {

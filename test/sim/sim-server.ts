@@ -100,6 +100,14 @@ export function sseFrame(data: unknown, event?: string): string {
   return `${event === undefined ? '' : `event: ${event}\n`}data: ${payload}\n\n`;
 }
 
+const REQUEST_ID = /req_[0-9a-f]{20}/g;
+
+function withKeyAsRequestId(response: SimResponse, key: string): SimResponse {
+  const requestId = `req_${key}`;
+  const body = typeof response.body === 'string' ? response.body.replace(REQUEST_ID, requestId) : response.body;
+  return { ...response, headers: { ...response.headers, 'x-request-id': requestId }, ...(body !== undefined && { body }) };
+}
+
 function statusCodeName(status: number): string {
   const names: Record<number, string> = {
     400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict',
@@ -143,6 +151,11 @@ function proxyErrorPage(status: number): string {
 export abstract class SimServer implements SimServerBase {
   readonly faults = new FaultList();
   readonly requests: RecordedRequest[] = [];
+  /**
+   * Request ids are the server's to make, of anything: on, they are made of the caller's key
+   * (`req_<key>`, in the body and in X-Request-Id), as a careless server could make them.
+   */
+  requestIdsEchoKey = false;
   readonly #recordOf = new WeakMap<ServerResponse, RecordedRequest>();
   protected readonly clock: Clock;
   readonly #options: SimServerOptions;
@@ -322,6 +335,7 @@ export abstract class SimServer implements SimServerBase {
       if (!(error instanceof ApiError)) throw error;
       response = this.errorResponse(error);
     }
+    if (this.requestIdsEchoKey) response = withKeyAsRequestId(response, /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '');
     await this.#write(res, response, fault);
   }
 

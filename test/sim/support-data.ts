@@ -55,6 +55,8 @@ export interface Contact extends Sequenced {
   created_at: string;
   updated_at: string;
   follows: FollowUp[];
+  /** A field the document does not name, as a CRM may keep it (docs/api-assumptions.md: a visitor's country); sent only when set. */
+  country?: string;
 }
 
 export interface WorkItem extends Sequenced {

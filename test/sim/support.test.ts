@@ -366,3 +366,60 @@ describe('support simulator: webhooks', () => {
     expectError(await svc('/webhooks', { json: { url: receiver.url, events: ['ticket.exploded'] } }), 400, 'bad_request');
   });
 });
+
+// Other servers' choices within support.md, each switched on by a test and off again after it.
+describe('support simulator: servers that chose otherwise', () => {
+  it('setListLimit: refuses a larger `limit` in its own words, and pages at most that many', async () => {
+    support.setListLimit(50);
+    try {
+      const refused = await svc('/tickets?limit=100');
+      expectError(refused, 400, 'bad_request');
+      expect(refused.json.message).toBe('limit must be between 1 and 50');
+      expect((await svc('/contacts?limit=50')).json.data.items).toHaveLength(50);
+    } finally {
+      support.setListLimit(null);
+    }
+  });
+
+  it('setMetaShape: answers /meta as the shape says, for the key the call was made with', async () => {
+    support.setMetaShape((meta, site) => ({ sites: [{ id: site.id }], channels: { api: site.apiChannel, web_widget: true }, current_scopes: (meta.key as { scopes: string[] }).scopes }));
+    try {
+      expect((await svc('/meta')).json.data).toEqual({ sites: [{ id: 'site-main' }], channels: { api: true, web_widget: true }, current_scopes: [...SUPPORT_SCOPES] });
+    } finally {
+      support.setMetaShape(null);
+    }
+  });
+
+  it('setTextField: writes and takes the text of messages and follow-ups under its one name, refusing any other with a 400 naming no field', async () => {
+    support.setTextField('content');
+    try {
+      const ticket = (await svc('/tickets', { json: { message: 'Where is my parcel?' } })).json.data;
+      expect(ticket.messages).toEqual([expect.objectContaining({ content: 'Where is my parcel?' })]);
+      expect(ticket.messages[0]).not.toHaveProperty('text');
+      const refused = await svc(`/tickets/${ticket.id}/reply`, { json: { text: 'On its way' } });
+      expectError(refused, 400, 'bad_request');
+      expect(refused.json.message).toBe('invalid request');
+      expect((await svc(`/tickets/${ticket.id}/reply`, { json: { content: 'On its way' } })).json.data.last_message).toMatchObject({ from: 'robot', content: 'On its way' });
+      const contact = (await svc('/contacts', { json: { name: 'Content Person' } })).json.data;
+      expectError(await svc(`/contacts/${contact.id}/follows`, { json: { kind: 'phone', note: 'Called' } }), 400, 'bad_request');
+      expect((await svc(`/contacts/${contact.id}/follows`, { json: { kind: 'phone', content: 'Called' } })).json.data).toMatchObject({ kind: 'phone', content: 'Called' });
+    } finally {
+      support.setTextField(null);
+    }
+  });
+
+  it('setDeliveryShape bare: delivers the payload alone, its kind only in X-SVC-Event, with no event id or time', async () => {
+    const receiver = await startReceiver();
+    support.setDeliveryShape('bare');
+    try {
+      await svc('/webhooks', { json: { url: receiver.url, events: ['ticket.created'] } });
+      const ticket = (await svc('/tickets', { json: { message: 'bare delivery' } })).json.data;
+      await clock.run(support.webhooksIdle());
+      expect(receiver.hits.map((hit) => [hit.headers['x-svc-event'], JSON.parse(hit.body)])).toEqual([['ticket.created', expect.objectContaining({ id: ticket.id, status: 'queued' })]]);
+      expect(JSON.parse(receiver.hits[0]!.body)).not.toHaveProperty('occurred_at');
+    } finally {
+      support.setDeliveryShape('envelope');
+      await receiver.close();
+    }
+  });
+});

@@ -79,6 +79,15 @@ interface StoredResult {
   storedAt: number;
 }
 
+/** `/meta`'s data as another server shapes it, from the default data and the key's site. */
+export type SupportMetaShape = (meta: Record<string, unknown>, site: Readonly<Site>) => object;
+
+/**
+ * How webhook deliveries are written: `envelope` (`{id, event, site, occurred_at, data}`) or `bare`:
+ * the payload alone, its kind only in `X-SVC-Event`, with no event id or time (support.md shows none).
+ */
+export type SupportDeliveryShape = 'envelope' | 'bare';
+
 const ALL_SCOPES = [...SUPPORT_SCOPES];
 const BAD = 'bad_request';
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -165,6 +174,10 @@ export class SupportSim extends SimServer {
    * a ticket closed exactly once has 1, whatever the faults on the way.
    */
   readonly closesRun = new Map<string, number>();
+  #listLimit: number | null = null;
+  #metaShape: SupportMetaShape | null = null;
+  #textField: string | null = null;
+  #deliveryShape: SupportDeliveryShape = 'envelope';
 
   constructor(options: { seed: number; caPem: string; clock?: Clock }) {
     super({ apiPrefix: SUPPORT_API_PREFIX, urlPath: '', clock: options.clock });
@@ -204,6 +217,33 @@ export class SupportSim extends SimServer {
     const { secret, key } = createSupportKey(this.#random, options);
     this.#keys.set(secret, key);
     return secret;
+  }
+
+  /**
+   * The largest `limit` a list takes, refused above with a 400 worded as a server written from the
+   * document might (`limit must be between 1 and 50`, naming no parameter otherwise); null restores
+   * the dialect's 1..100.
+   */
+  setListLimit(max: number | null): void {
+    this.#listLimit = max;
+  }
+
+  /** Rewrites `/meta`'s data as another server shapes it; null restores the dialect's. */
+  setMetaShape(shape: SupportMetaShape | null): void {
+    this.#metaShape = shape;
+  }
+
+  /**
+   * The one name under which the server writes the text of messages and follow-ups and takes it in
+   * a visitor message, a robot reply and either follow-up; any other body is refused with a 400
+   * that names no field. Null restores the dialect's names.
+   */
+  setTextField(name: string | null): void {
+    this.#textField = name;
+  }
+
+  setDeliveryShape(shape: SupportDeliveryShape): void {
+    this.#deliveryShape = shape;
   }
 
   setActivity(on: boolean): void {
@@ -331,7 +371,7 @@ export class SupportSim extends SimServer {
 
   #emit(site: string, event: (typeof SUPPORT_WEBHOOK_EVENTS)[number], data: unknown): void {
     const eventId = `evt_${randomBytes(12).toString('hex')}`;
-    const body = JSON.stringify({ id: eventId, event, site, occurred_at: new Date().toISOString(), data });
+    const body = JSON.stringify(this.#deliveryShape === 'bare' ? data : { id: eventId, event, site, occurred_at: new Date().toISOString(), data });
     for (const hook of this.#store.webhooks) {
       if (hook.site === site && hook.active && hook.events.includes(event)) {
         this.#webhooks.send({ url: hook.url, secret: hook.secret }, event, eventId, body);
@@ -353,7 +393,7 @@ export class SupportSim extends SimServer {
   }
 
   #page<T extends { seq: number }, P>(ctx: Context, items: readonly T[], project: (item: T) => P): { items: P[]; next_cursor: string | null } {
-    const limit = intQuery(ctx.req, 'limit', SUPPORT_LIST_LIMIT.default, 1, SUPPORT_LIST_LIMIT.max, BAD);
+    const limit = this.#listLimitOf(ctx.req);
     const cursor = ctx.req.query.get('cursor');
     let before = Number.POSITIVE_INFINITY;
     if (cursor) {
@@ -367,6 +407,29 @@ export class SupportSim extends SimServer {
     return { items: page.map(project), next_cursor: more ? Buffer.from(String(last.seq)).toString('base64url') : null };
   }
 
+  #listLimitOf(req: SimRequest): number {
+    const max = this.#listLimit;
+    if (max === null) return intQuery(req, 'limit', SUPPORT_LIST_LIMIT.default, 1, SUPPORT_LIST_LIMIT.max, BAD);
+    const raw = req.query.get('limit');
+    const limit = raw === null || raw === '' ? Math.min(SUPPORT_LIST_LIMIT.default, max) : Number(raw);
+    if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new ApiError(400, BAD, `limit must be between 1 and ${max}`);
+    return limit;
+  }
+
+  /** The text of a message or follow-up under the server's own name (setTextField), else a 400 naming no field. */
+  #writtenText(body: unknown): string {
+    const text = (body as Record<string, unknown> | null)?.[this.#textField!];
+    if (typeof text !== 'string' || text.trim() === '') throw new ApiError(400, BAD, 'invalid request');
+    return text;
+  }
+
+  /** A record's text under the server's own name (setTextField) instead of `from`. */
+  #withTextAs<T extends object>(record: T, from: string): object {
+    if (this.#textField === null) return { ...record };
+    const { [from]: text, ...rest } = record as Record<string, unknown>;
+    return { ...rest, [this.#textField]: text };
+  }
+
   #ticketSummary(t: Ticket, includeLastMessage: boolean): object {
     const summary = {
       id: t.id, site: t.site, status: t.status, subject: t.subject, channel: t.channel, offline: t.offline,
@@ -375,17 +438,17 @@ export class SupportSim extends SimServer {
     };
     if (!includeLastMessage) return summary;
     const last = t.messages.at(-1);
-    return { ...summary, last_message: last ? { ...last } : null };
+    return { ...summary, last_message: last ? this.#withTextAs(last, 'text') : null };
   }
 
   #ticketDetail(t: Ticket): object {
     // A ticket opened from a chat names its session, whose summary the site keeps.
     const session = this.#store.sessions.find((s) => s.site === t.site && s.ticket_id === t.id);
-    return { ...this.#ticketSummary(t, true), ...(session && { session_id: session.id }), messages: t.messages.map((m) => ({ ...m })) };
+    return { ...this.#ticketSummary(t, true), ...(session && { session_id: session.id }), messages: t.messages.map((m) => this.#withTextAs(m, 'text')) };
   }
 
   #follow(f: FollowUp): object {
-    return { ...f };
+    return this.#withTextAs(f, 'note');
   }
 
   #contact(c: Contact, detail: boolean, unmaskPhone = false): object {
@@ -393,7 +456,7 @@ export class SupportSim extends SimServer {
       id: c.id, site: c.site, name: c.name, email: c.email,
       phone: c.phone === null || unmaskPhone ? c.phone : maskPhone(c.phone), phone_masked: c.phone !== null && !unmaskPhone,
       company: c.company, status: c.status, tags: [...c.tags], follow_count: c.follows.length,
-      created_at: c.created_at, updated_at: c.updated_at,
+      created_at: c.created_at, updated_at: c.updated_at, ...(c.country && { country: c.country }),
     };
     return detail ? { ...shape, follows: c.follows.map((f) => this.#follow(f)) } : shape;
   }
@@ -425,13 +488,8 @@ export class SupportSim extends SimServer {
     return { id: l.id, session_id: l.session_id, role: l.role, text: l.text, created_at: l.created_at };
   }
 
-  // --- routes --------------------------------------------------------------------------------
-
-  #defineRoutes(): void {
-    const add = (method: string, path: string, scope: string | null, purpose: string, run: (ctx: Context) => unknown): void => {
-      this.#router.add(method, path, { scope, purpose, run });
-    };
-    add('GET', '/meta', null, 'sites, channel switches, current scopes', (ctx) => this.dialect === 'plain'
+  #meta(ctx: Context): object {
+    return this.dialect === 'plain'
       ? {
         site: this.#publicSiteId(ctx.site.id),
         // Switches keyed by channel: each site's under `channels`, and the key's own site's at the top.
@@ -445,7 +503,19 @@ export class SupportSim extends SimServer {
         site: ctx.site.id,
         sites: SUPPORT_SITES.map((s) => ({ id: s.id, name: s.name, api_channel: s.apiChannel })),
         key: { env: ctx.key.env, type: ctx.key.type, scopes: [...ctx.key.scopes] },
-      });
+      };
+  }
+
+  // --- routes --------------------------------------------------------------------------------
+
+  #defineRoutes(): void {
+    const add = (method: string, path: string, scope: string | null, purpose: string, run: (ctx: Context) => unknown): void => {
+      this.#router.add(method, path, { scope, purpose, run });
+    };
+    add('GET', '/meta', null, 'sites, channel switches, current scopes', (ctx) => {
+      const meta = this.#meta(ctx);
+      return this.#metaShape?.(meta as Record<string, unknown>, ctx.site) ?? meta;
+    });
     add('POST', '/chat', 'chat', 'synchronous question and answer', (ctx) => this.#chat(ctx));
     add('GET', '/chat/sessions/:id', 'chat', 'session summary', (ctx) => this.#session(this.#find(this.#store.sessions, ctx.site, ctx.params.id!, 'chat session')));
     add('GET', '/kb/search', 'kb.read', 'knowledge base search; query parameters q, top_k', (ctx) => {
@@ -492,7 +562,7 @@ export class SupportSim extends SimServer {
     });
     add('POST', '/contacts/:id/follows', 'crm.write', 'add follow-up; kind = phone, chat or note', (ctx) => {
       const contact = this.#find(this.#store.contacts, ctx.site, ctx.params.id!, 'contact');
-      const body = parseOrReject(followSchema, ctx.body, BAD);
+      const body = this.#textField !== null ? { kind: parseOrReject(followSchema.pick({ kind: true }), ctx.body, BAD).kind, note: this.#writtenText(ctx.body) } : parseOrReject(followSchema, ctx.body, BAD);
       const follow = this.#newFollow(body.kind, body.note);
       contact.follows.push(follow);
       contact.updated_at = follow.created_at;
@@ -515,7 +585,7 @@ export class SupportSim extends SimServer {
     });
     add('POST', '/work/:id/follows', 'work.write', 'add work item follow-up', (ctx) => {
       const item = this.#find(this.#store.work, ctx.site, ctx.params.id!, 'work item');
-      const body = parseOrReject(workFollowSchema, ctx.body, BAD);
+      const body = this.#textField !== null ? { kind: parseOrReject(workFollowSchema.pick({ kind: true }), ctx.body, BAD).kind, note: this.#writtenText(ctx.body) } : parseOrReject(workFollowSchema, ctx.body, BAD);
       const follow = this.#newFollow(body.kind ?? null, body.note);
       item.follows.push(follow);
       item.updated_at = follow.created_at;
@@ -660,7 +730,8 @@ export class SupportSim extends SimServer {
 
   #addMessage(ctx: Context, from: 'visitor' | 'robot'): object {
     const ticket = this.#ticket(ctx);
-    const body = this.dialect === 'plain' ? { text: parseOrReject(plainMessageSchema, ctx.body, BAD).content } : parseOrReject(messageSchema, ctx.body, BAD);
+    const body = this.#textField !== null ? { text: this.#writtenText(ctx.body) }
+      : this.dialect === 'plain' ? { text: parseOrReject(plainMessageSchema, ctx.body, BAD).content } : parseOrReject(messageSchema, ctx.body, BAD);
     if (ticket.status === 'closed') throw new ApiError(409, 'conflict', `Ticket '${ticket.id}' is closed`);
     const now = new Date().toISOString();
     const message = { id: `msg_${this.#store.nextSeq()}`, from, author: from === 'robot' ? ROBOT_NAME : ticket.visitor.name, text: body.text, created_at: now };

@@ -21,6 +21,7 @@ import type { SettingsTable } from '../db/settings.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
+import { redactStrings } from '../log/redactor.ts';
 import type { Platform } from '../platform.ts';
 import type { ActivityDraft, ActivityRecorder, ActivityResult } from './activity-recorder.ts';
 import { recordedExport } from './activity-recorder.ts';
@@ -63,10 +64,16 @@ export class ActivityLog implements ActivityRecorder {
     this.#prune();
   }
 
+  /** The OS account the analyst works under, as every entry records it (null: the OS does not say). */
+  get osUser(): string | null {
+    return this.#osUser;
+  }
+
   record(draft: ActivityDraft, result: ActivityResult, outboxId?: string): void {
     this.#pruneIfDue();
     const at = this.#now();
-    const entry: ActivityEntry = {
+    // A server's words (a request id, a label it gave) may echo a key: masked before they are stored.
+    const entry = redactStrings<ActivityEntry>({
       id: randomUUID(),
       at,
       osUser: this.#osUser,
@@ -80,7 +87,7 @@ export class ActivityLog implements ActivityRecorder {
       errorCode: result.errorCode ?? null,
       ...(draft.proposedBy && { proposedBy: { conversationId: draft.proposedBy.conversationId } }),
       updatedAt: at,
-    };
+    }, this.#options.logger.redact);
     // A log that cannot be written must not undo what the analyst did: it is said in the log file.
     try {
       this.#options.repository.insert(entry, outboxId);
@@ -98,7 +105,7 @@ export class ActivityLog implements ActivityRecorder {
 
   /** A write the outbox held settled (sent, refused, given up): its row says so. */
   settleOutboxWrite(outboxId: string, change: Omit<OutcomeChange, 'at'>): void {
-    const entry = this.#options.repository.settleOutboxWrite(outboxId, { ...change, at: this.#now() });
+    const entry = this.#options.repository.settleOutboxWrite(outboxId, redactStrings({ ...change, at: this.#now() }, this.#options.logger.redact));
     if (entry) this.#changed.fire({ resource: 'activity', profileId: entry.profileId, ids: [entry.id] });
   }
 

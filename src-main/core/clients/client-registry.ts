@@ -1,8 +1,9 @@
-import type { ConnectionReport, BackEnd } from '../../../src-preload/contract/profiles.ts';
+import type { BackEnd, BackEndSettings, ConnectionReport } from '../../../src-preload/contract/profiles.ts';
 import { withPresentedCertificate, probeTargetFor } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
 import { withDeadline } from '../http/deadline.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
+import type { ConnectionSettings } from '../http/types.ts';
 import { systemClock, type Clock } from '../lifecycle/clock.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
@@ -12,6 +13,12 @@ import { profileNotFound, type ProfileService } from '../profiles/profile-servic
 import type { ConnectionHealthTracker } from './connection-health.ts';
 
 export type Connectors<Clients extends Record<BackEnd, Closable>> = { [Service in BackEnd]: Connector<Service, Clients[Service]> };
+
+export interface HealthRead {
+  read(): Promise<unknown>;
+  /** The key's whole call rate: the reads take a small share of it. */
+  rate: ConnectionSettings['rateLimit'];
+}
 
 /** What a feature service needs: the client of a profile, always the one for its current settings. */
 export interface ClientSource<Clients extends Record<BackEnd, Closable>> {
@@ -84,6 +91,13 @@ export class ClientRegistry<Clients extends Record<BackEnd, Closable>> implement
     }
   }
 
+  /** The back end's cheapest read for its connection state, with the key's rate; undefined for a back end that has none. */
+  healthReadOf(profileId: string): HealthRead | undefined {
+    const record = this.#options.profiles.find(profileId);
+    if (!record) return undefined;
+    return this.#healthRead(record.id, record.service, record.settings);
+  }
+
   async dispose(): Promise<void> {
     this.#subscriptions.dispose();
     const clients = [...this.#clients.values(), ...this.#retired];
@@ -92,14 +106,21 @@ export class ClientRegistry<Clients extends Record<BackEnd, Closable>> implement
     await Promise.all(clients.map((client) => client.close()));
   }
 
+  #healthRead<Service extends BackEnd>(profileId: string, service: Service, settings: BackEndSettings[Service]): HealthRead | undefined {
+    const connector = this.#options.connectors[service];
+    const read = connector.readHealth?.bind(connector);
+    return read && { read: () => read(this.clientFor(profileId, service)), rate: connector.rateLimit(settings) };
+  }
+
   #test<Service extends BackEnd>(profileId: string, service: Service) {
     return this.#options.connectors[service].test(this.clientFor(profileId, service));
   }
 
   #open<Service extends BackEnd>(record: ProfileOf<Service>, service: Service): Clients[Service] {
     const { profiles, connectors, health, logger, resolveProxy, clock } = this.#options;
-    return connectors[service].open({ ...record, maxResponseBytes }, profiles.apiKeyProvider(record), logger, {
-      onOutcome: (outcome) => health.report(record.id, outcome),
+    const connector = connectors[service];
+    return connector.open({ ...record, maxResponseBytes }, profiles.apiKeyProvider(record), logger, {
+      onOutcome: (outcome) => health.report(record.id, connector.changesNothing && outcome.kind === 'refused-change' ? { kind: 'not-reached', error: outcome.error } : outcome),
       ...(resolveProxy ? { resolveProxy } : {}),
       ...(clock ? { clock } : {}),
     });

@@ -1,5 +1,6 @@
 import type { ConnectionHealth } from '../../../src-preload/contract/profiles.ts';
 import type { CallOutcome } from '../http/reachability.ts';
+import { systemClock, type Clock } from '../lifecycle/clock.ts';
 import { Emitter, type Event } from '../lifecycle/emitter.ts';
 import type { HealthRepository } from './health-repository.ts';
 
@@ -10,22 +11,26 @@ import type { HealthRepository } from './health-repository.ts';
  */
 const STORE_REACHED_EVERY_MS = 30_000;
 
+/** A clock difference smaller than this is the answer's own latency and the Date header's whole seconds. */
+const CLOCK_SKEW_SAID_FROM_MS = 60_000;
+
 /**
- * How each profile's back end answered lately, learnt from every call through its client. Views
- * show their cache whatever this says; it only tells the user whether what they see is fresh.
+ * Each profile's connection state, learnt from every call through its client: the one state every
+ * view shows. A call that reached the back end ends an unreachable spell at once, one that did not
+ * starts one; a write answered with a 5xx while reads answer is degraded until a write is taken.
  */
 export class ConnectionHealthTracker {
   readonly #repository: HealthRepository;
-  readonly #now: () => Date;
+  readonly #clock: Pick<Clock, 'now'>;
   readonly #current = new Map<string, ConnectionHealth>();
   /** Per profile, the last time written to SQLite. */
   readonly #stored = new Map<string, string>();
   readonly #changed = new Emitter<ConnectionHealth>();
   readonly onChanged: Event<ConnectionHealth> = this.#changed.event;
 
-  constructor(repository: HealthRepository, now: () => Date = () => new Date()) {
+  constructor(repository: HealthRepository, clock: Pick<Clock, 'now'> = systemClock) {
     this.#repository = repository;
-    this.#now = now;
+    this.#clock = clock;
   }
 
   of(profileId: string): ConnectionHealth {
@@ -44,19 +49,34 @@ export class ConnectionHealthTracker {
   }
 
   report(profileId: string, outcome: CallOutcome): void {
-    const at = this.#now().toISOString();
+    const now = this.#clock.now();
+    const at = new Date(now).toISOString();
     const previous = this.of(profileId);
+    const clockAheadMs = outcome.kind === 'answered' && outcome.serverTime !== undefined ? outcome.serverTime - now : undefined;
+    const skew = clockAheadMs === undefined ? previous.clockAheadMs : Math.abs(clockAheadMs) >= CLOCK_SKEW_SAID_FROM_MS ? clockAheadMs : undefined;
+    const kept = { profileId, lastCheckedAt: at, ...(skew !== undefined && { clockAheadMs: skew }) };
     let health: ConnectionHealth;
-    if (outcome.reached) {
-      const stored = this.#stored.get(profileId);
-      // A profile forgotten meanwhile (removed) is written, and its write says whether it still exists.
-      if (previous.state !== 'reachable' || stored === undefined || Date.parse(at) - Date.parse(stored) >= STORE_REACHED_EVERY_MS) {
-        if (!this.#repository.putLastReachedAt(profileId, at)) return;
-        this.#stored.set(profileId, at);
+    switch (outcome.kind) {
+      case 'answered': {
+        if (!this.#storeReached(profileId, previous, at)) return;
+        const refusal = previous.state === 'degraded' && !outcome.tookChange ? previous.refusedChange : undefined;
+        health = refusal
+          ? { ...kept, state: 'degraded', lastReachedAt: at, refusedChange: refusal }
+          : { ...kept, state: 'reachable', lastReachedAt: at };
+        break;
       }
-      health = { profileId, state: 'reachable', lastReachedAt: at, lastCheckedAt: at };
-    } else {
-      health = { profileId, state: 'unreachable', lastReachedAt: previous.lastReachedAt, lastCheckedAt: at, error: outcome.error };
+      case 'refused-change':
+        health = { ...kept, state: 'degraded', lastReachedAt: previous.lastReachedAt, refusedChange: { error: outcome.error, at } };
+        break;
+      case 'not-reached':
+        health = {
+          ...kept,
+          state: 'unreachable',
+          lastReachedAt: previous.lastReachedAt,
+          unreachableSince: (previous.state === 'unreachable' && previous.unreachableSince) || at,
+          error: outcome.error,
+        };
+        break;
     }
     this.#current.set(profileId, health);
     this.#changed.fire(health);
@@ -73,6 +93,16 @@ export class ConnectionHealthTracker {
   dispose(): void {
     for (const profileId of this.#current.keys()) this.#storeLatest(profileId);
     this.#changed.dispose();
+  }
+
+  /** False when the profile is gone meanwhile (removed): its write says whether it still exists. */
+  #storeReached(profileId: string, previous: ConnectionHealth, at: string): boolean {
+    const stored = this.#stored.get(profileId);
+    const answering = previous.state === 'reachable' || previous.state === 'degraded';
+    if (answering && stored !== undefined && Date.parse(at) - Date.parse(stored) < STORE_REACHED_EVERY_MS) return true;
+    if (!this.#repository.putLastReachedAt(profileId, at)) return false;
+    this.#stored.set(profileId, at);
+    return true;
   }
 
   #storeLatest(profileId: string): void {

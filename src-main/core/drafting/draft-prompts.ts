@@ -6,6 +6,7 @@
 import type { DraftLanguage } from '../../../src-preload/contract/drafting.ts';
 import type { KbSearchHit, TicketMessage } from '../../../src-preload/contract/support.ts';
 import type { AnswerRequest } from '../gateway/chat/answer-stream.ts';
+import { maskContactDetails, type ContactMask } from './contact-mask.ts';
 
 /** Which of the visitor's details may go to the model (Settings → the model at work); one not sent is left out of the texts too. */
 export interface PromptFields {
@@ -16,6 +17,8 @@ export interface PromptFields {
 
 export interface PromptContext {
   fields: PromptFields;
+  /** The region a phone number written without its country code is read in (the visitor's, else the workstation's). */
+  phoneRegion: ContactMask['phoneRegion'];
   /** The log's redaction: every key the app has read this run, and anything key-shaped. */
   redact(text: string): string;
 }
@@ -66,9 +69,6 @@ export function languageOf(texts: readonly string[]): DraftLanguage {
   return best && best.count * weight >= latin ? best.language : null;
 }
 
-const emailPattern = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu;
-const phonePattern = /\+?\d[\d\s().-]{6,}\d/g;
-
 function clipped(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
@@ -76,9 +76,7 @@ function clipped(text: string, max: number): string {
 /** Text from outside (a visitor, the support site, a transcript) as it may go to the model. */
 function outsideText(text: string, max: number, context: PromptContext, contact: readonly string[]): string {
   const { fields } = context;
-  let shown = clipped(text, max);
-  if (!fields.visitorEmail) shown = shown.replace(emailPattern, '[email]');
-  if (!fields.visitorPhone) shown = shown.replace(phonePattern, '[phone]');
+  let shown = maskContactDetails(clipped(text, max), { email: !fields.visitorEmail, phone: !fields.visitorPhone, phoneRegion: context.phoneRegion });
   if (!fields.visitorName) for (const value of contact) if (value.trim().length >= 3) shown = shown.replaceAll(value, '[visitor]');
   return context.redact(shown);
 }

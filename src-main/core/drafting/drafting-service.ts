@@ -6,9 +6,9 @@
 import type { ActivityTarget } from '../../../src-preload/contract/activity.ts';
 import type { DraftEnded, DraftDelta, DraftStarted, ReplyDraftStarted, TicketSummary } from '../../../src-preload/contract/drafting.ts';
 import type { CursorPage } from '../../../src-preload/contract/pages.ts';
-import type { ChatSessionSummary, Faq, KbSearchHit, KbSearchResult, TicketDetail } from '../../../src-preload/contract/support.ts';
+import type { ChatSessionSummary, ContactDetail, Faq, KbSearchHit, KbSearchResult, TicketDetail } from '../../../src-preload/contract/support.ts';
 import type { ActivityRecorder } from '../activity/activity-recorder.ts';
-import { runAnswer } from '../gateway/chat/answer-run.ts';
+import { runAnswer, type AnswerRunLog } from '../gateway/chat/answer-run.ts';
 import type { AnswerRequest } from '../gateway/chat/answer-stream.ts';
 import type { CallLogRepository } from '../gateway/chat/call-log-repository.ts';
 import type { GatewayClient } from '../gateway/client.ts';
@@ -18,6 +18,7 @@ import type { Tasks } from '../lifecycle/tasks.ts';
 import type { Logger } from '../log/logger.ts';
 import { redactStrings } from '../log/redactor.ts';
 import { UserFacingError } from '../user-facing-error.ts';
+import { phoneRegionOf, workstationRegion, type ContactMask } from './contact-mask.ts';
 import { callNotePrompt, kbQueryOf, replyDraftPrompt, threadSummaryPrompt, type PromptFields } from './draft-prompts.ts';
 
 /** The gateway connection and model the analyst's features use, and which fields may go to it. */
@@ -35,6 +36,8 @@ export interface DraftingServiceOptions {
     faqList(profileId: string, request: { q?: string; limit: number }): Promise<CursorPage<Faq>>;
   };
   sessions: { session(profileId: string, id: string): Promise<ChatSessionSummary> };
+  /** The ticket's contact, for the country its phone numbers are written in. */
+  contacts: { detail(profileId: string, contactId: string, fresh: boolean): Promise<ContactDetail> };
   /** Settings → the model at work (`AssistantSettingsService`) with the visitor fields it lets go; null when none is set. */
   modelAtWork(): ModelAtWork | null;
   calls: CallLogRepository;
@@ -53,6 +56,7 @@ const SESSION_FIELDS = ['session_id', 'chat_session_id', 'sessionId', 'chatSessi
 
 export class DraftingService {
   readonly #options: DraftingServiceOptions;
+  readonly #answerLog: AnswerRunLog;
   readonly #delta = new Emitter<DraftDelta>();
   readonly #ended = new Emitter<DraftEnded>();
   readonly onDraftDelta = this.#delta.event;
@@ -60,13 +64,14 @@ export class DraftingService {
 
   constructor(options: DraftingServiceOptions) {
     this.#options = options;
+    this.#answerLog = { calls: options.calls, clock: options.clock, redact: options.logger.redact };
   }
 
   async draftReply(profileId: string, ticketId: string, taskId: string, windowId?: number): Promise<ReplyDraftStarted> {
     const atWork = this.#modelAtWork();
     const ticket = await this.#options.tickets.detail(profileId, ticketId, true);
     const hits = await this.#hitsFor(profileId, ticket);
-    const { request, language } = replyDraftPrompt(ticket, hits, this.#promptContext(atWork));
+    const { request, language } = replyDraftPrompt(ticket, hits, this.#promptContext(atWork, await this.#phoneRegionOf(profileId, ticket)));
     this.#start(atWork, request, taskId, windowId, { profileId, action: 'draftReply', target: { kind: 'ticket', id: ticketId } });
     return { taskId, hits, language, gatewayProfileId: atWork.profileId, model: atWork.model };
   }
@@ -82,13 +87,13 @@ export class DraftingService {
       if (kept?.summary?.trim()) return { source: 'session', sessionId, text: kept.summary };
     }
     const atWork = this.#modelAtWork();
-    this.#start(atWork, threadSummaryPrompt(ticket, this.#promptContext(atWork)).request, taskId, windowId, { profileId, action: 'summariseTicket', target: { kind: 'ticket', id: ticketId } });
+    this.#start(atWork, threadSummaryPrompt(ticket, this.#promptContext(atWork, await this.#phoneRegionOf(profileId, ticket))).request, taskId, windowId, { profileId, action: 'summariseTicket', target: { kind: 'ticket', id: ticketId } });
     return { source: 'model', taskId, gatewayProfileId: atWork.profileId, model: atWork.model };
   }
 
   shortenCallNote(text: string, taskId: string, windowId?: number): DraftStarted {
     const atWork = this.#modelAtWork();
-    this.#start(atWork, callNotePrompt(text, this.#promptContext(atWork)).request, taskId, windowId, { profileId: atWork.profileId, action: 'shortenCallNote', target: { kind: 'transcription' } });
+    this.#start(atWork, callNotePrompt(text, this.#promptContext(atWork, workstationRegion())).request, taskId, windowId, { profileId: atWork.profileId, action: 'shortenCallNote', target: { kind: 'transcription' } });
     return { taskId, gatewayProfileId: atWork.profileId, model: atWork.model };
   }
 
@@ -103,8 +108,19 @@ export class DraftingService {
     return atWork;
   }
 
-  #promptContext(atWork: ModelAtWork) {
-    return { fields: atWork.fields, redact: (text: string) => this.#options.logger.redact(text) };
+  #promptContext(atWork: ModelAtWork, phoneRegion: ContactMask['phoneRegion']) {
+    return { fields: atWork.fields, phoneRegion, redact: (text: string) => this.#options.logger.redact(text) };
+  }
+
+  /** The country the ticket or its contact names, else the workstation's: a visitor writes their own numbers as dialled at home. */
+  async #phoneRegionOf(profileId: string, ticket: TicketDetail): Promise<ContactMask['phoneRegion']> {
+    const named = phoneRegionOf(ticket.otherFields);
+    if (named || !ticket.contactId) return named ?? workstationRegion();
+    const contact = await this.#options.contacts.detail(profileId, ticket.contactId, false).catch((error: unknown) => {
+      this.#options.logger.info('the ticket’s contact could not be read; its phone numbers are read in the workstation’s region', { error });
+      return undefined;
+    });
+    return (contact && phoneRegionOf(contact.otherFields)) ?? workstationRegion();
   }
 
   /** The search's hits; when it found no FAQ entry (a server whose search covers articles only), FAQ entries matching the subject too. */
@@ -126,7 +142,7 @@ export class DraftingService {
     const client = this.#options.clients.clientFor(atWork.profileId, 'gateway');
     const request: AnswerRequest = { ...prompt, model: atWork.model, parameters: {}, endpoint: 'chat', stream: true };
     void this.#options.tasks
-      .run(taskId, windowId, (signal) => runAnswer(this.#options, client, atWork.profileId, request, signal, ({ seq, content }) => this.#delta.fire({ taskId, seq, content })))
+      .run(taskId, windowId, (signal) => runAnswer(this.#answerLog, client, atWork.profileId, request, 'task', signal, ({ seq, content }) => this.#delta.fire({ taskId, seq, content })))
       .then((result) => {
         const draft = { profileId: about.profileId, backEnd: 'gateway' as const, action: { code: about.action, params: { model: atWork.model } }, target: about.target };
         this.#options.activity?.record(draft, result.error ? { outcome: 'failed', errorCode: result.error.code, requestId: result.error.requestId } : { outcome: 'sent' });

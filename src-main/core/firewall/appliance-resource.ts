@@ -58,9 +58,10 @@ export interface ResourceSpec<Item, Input> {
   activity: ResourceActivity;
   /**
    * Whether a listed item is the one a create with this body made (`madeAt`: when the write was
-   * made, epoch ms), for a create whose answer was lost; without it such a create is sent again.
+   * made, epoch ms; `params`: the write's action params), for a create whose answer was lost;
+   * without it such a create is sent again. A look-alike that stood before the write is not it.
    */
-  createdBy?(item: Item, body: Record<string, unknown>, madeAt: number): boolean;
+  createdBy?(item: Item, body: Record<string, unknown>, madeAt: number, params: Readonly<Record<string, string | number>>): boolean;
   /** Filters that narrow the list to the candidates for `createdBy` (an appliance that ignores them is walked whole). */
   lookup?(body: Record<string, unknown>): Filters;
 }
@@ -234,14 +235,15 @@ export class ApplianceResource<Item extends { id: string }, Input> {
     }));
   }
 
-  async remove(profileId: string, id: string): Promise<null> {
-    firstAttemptOf(await this.#writes().submit({
+  /** null once the appliance has removed it; the write while it waits in the outbox. */
+  async remove(profileId: string, id: string): Promise<QueuedWrite | null> {
+    const attempt = firstAttemptOf(await this.#writes().submit({
       profileId,
       objectKey: `${this.#spec.activity.kind}:${id}`,
       action: { code: `delete${this.#spec.activity.name}`, params: { id } },
       request: { method: 'DELETE', path: this.objectPath(id) },
     }));
-    return null;
+    return 'queued' in attempt ? attempt : null;
   }
 
   /**
@@ -254,7 +256,7 @@ export class ApplianceResource<Item extends { id: string }, Input> {
     const body = write.request.body as Record<string, unknown>;
     const { profileId } = write;
     const { items } = await this.walk(profileId, (page, pageSize) => this.readPage(profileId, page, pageSize, lookup?.(body) ?? {}));
-    const made = items.find((item) => createdBy(item, body, madeAt));
+    const made = items.find((item) => createdBy(item, body, madeAt, write.action.params ?? {}));
     if (!made) return undefined;
     const response = await this.client(profileId).request({ method: 'GET', path: this.objectPath(made.id) });
     return { data: response.data, requestId: response.requestId };
@@ -266,7 +268,14 @@ export class ApplianceResource<Item extends { id: string }, Input> {
       access: this.#spec.access,
       findCreated: (write, madeAt) => this.findCreated(write, madeAt),
       explainRefusal: (error) => withFieldErrors(error, this.#spec.formFieldOf),
+      undo: (sent) => this.#undo(sent),
     };
+  }
+
+  /** A create is taken back by removing what it made; a change or a removal has no write that takes it back. */
+  async #undo(sent: OutboxEntry): Promise<QueuedWrite | null> {
+    if (sent.action.code !== `create${this.#spec.activity.name}`) throw new UserFacingError({ code: 'conflict', params: { context: 'write_in_force' } });
+    return this.remove(sent.profileId, readOne({ status: 200, data: sent.response ?? null }, this.#spec.read).id);
   }
 
   objectPath(id: string): string {

@@ -15,4 +15,5 @@ export const firewallConnector: Connector<'firewall', FirewallClient> = {
   open: (profile, getApiKey, logger, options) =>
     createFirewallClient(connectionSettingsFor(firewallConnector, profile, profile.baseUrl), getApiKey, logger, options),
   test: testFirewallConnection,
+  readHealth: (client) => client.getSystemStatus(),
 };

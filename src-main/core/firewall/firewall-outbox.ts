@@ -4,7 +4,11 @@
 // firewall write"): blocking an address again renews its block, a delete of what is gone is done, a
 // change sets the same fields again, and a create whose answer may have been lost is first looked
 // for in the appliance's list, and looked for once more, a while later, when the attempt before
-// ran out of time waiting for the appliance (it may still be carrying it out).
+// ran out of time waiting for the appliance (it may still be carrying it out). Each attempt is
+// one request (no retries below the outbox), so the outbox knows of every attempt that may have
+// arrived, and a discard or undo of such a write first reads back what the appliance holds.
+import { isDeepStrictEqual } from 'node:util';
+import type { QueuedWrite } from '../../../src-preload/contract/firewall.ts';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { sleep, type Clock } from '../lifecycle/clock.ts';
@@ -12,6 +16,7 @@ import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Outbox, OutboxWrite, SentAnswer } from '../outbox/outbox.ts';
 import { UserFacingError } from '../user-facing-error.ts';
+import { unwrappedFieldsOf } from '../wire/read.ts';
 import type { FirewallClients } from './firewall-clients.ts';
 
 export type FirewallWrite = Omit<OutboxWrite, 'service'>;
@@ -25,6 +30,8 @@ export interface FirewallWriteOwner {
   readonly access: 'operate' | 'administer' | 'query';
   /** The object a create made, as the appliance answers for it now; undefined when it made none. */
   findCreated?(write: OutboxWrite, madeAt: number): Promise<SentAnswer | undefined>;
+  /** The write that takes back a sent one (a block's release, a created entry's removal); without it, a sent write cannot be undone here. */
+  undo?(sent: OutboxEntry): Promise<QueuedWrite | null>;
   /** A refusal in the kind's own terms (a 400 about a form's field). */
   explainRefusal?(error: unknown): unknown;
   /** Any change of one of its writes (made, sent, refused, given up): its cache and views follow. */
@@ -49,7 +56,7 @@ export class FirewallOutbox {
 
   constructor(options: FirewallOutboxOptions) {
     this.#options = options;
-    this.#disposables.add(options.outbox.registerSender('firewall', (write, _key, attempt) => this.#send(write, attempt)));
+    this.#disposables.add(options.outbox.registerSender('firewall', (write, _key, attempt) => this.#send(write, attempt), (write, entry) => this.#lookFor(write, entry, this.#timedOutAt.get(entry.id))));
     this.#disposables.add(options.outbox.onChanged((entry) => {
       if (entry.service !== 'firewall') return;
       try {
@@ -73,14 +80,23 @@ export class FirewallOutbox {
   async submit(write: FirewallWrite): Promise<OutboxEntry> {
     const { outbox } = this.#options;
     for (const refused of outbox.list({ profileId: write.profileId, states: ['failed'] })) {
-      if (refused.service === 'firewall' && refused.objectKey === write.objectKey) outbox.discard(refused.id);
+      if (refused.service === 'firewall' && refused.objectKey === write.objectKey) await outbox.discard(refused.id);
     }
     return outbox.submit({ ...write, service: 'firewall' });
   }
 
-  /** Gives up a write that has not gone out (a waiting block lifted before it was sent). */
-  discard(writeId: string): void {
-    this.#options.outbox.discard(writeId);
+  /**
+   * Takes back a write made here: one that has not reached the appliance is discarded; one that
+   * has (sent, or found made when read back) is undone by the write that takes it back, sent
+   * through the outbox: null once the appliance has carried that out, the write while it waits.
+   * Throws, leaving everything as it was, when the appliance cannot say whether it has the change.
+   */
+  async undo(writeId: string): Promise<QueuedWrite | null> {
+    const settled = await this.#options.outbox.discard(writeId);
+    if (settled.state !== 'sent') return null;
+    const undo = this.#owners.get(kindOf(settled.objectKey))?.undo;
+    if (!undo) throw new UserFacingError({ code: 'conflict', params: { context: 'write_in_force' } });
+    return undo(settled);
   }
 
   /** One kind's writes not yet sent or given up, oldest first. */
@@ -100,10 +116,10 @@ export class FirewallOutbox {
     try {
       // An earlier attempt may have reached the appliance and lost only its answer.
       if (method === 'POST' && attempt.attempts > 1 && owner?.findCreated) {
-        const found = await this.#findCreated(owner.findCreated, write, attempt, timedOutBefore);
+        const found = await this.#lookFor(write, attempt, timedOutBefore);
         if (found) return found;
       }
-      const response = await clients.clientFor(write.profileId, 'firewall').request({ method, path, ...(query && { query }), ...(body !== undefined && { body }) });
+      const response = await clients.clientFor(write.profileId, 'firewall').request({ method, path, ...(query && { query }), ...(body !== undefined && { body }), once: true });
       return { data: response.data, requestId: response.requestId };
     } catch (error) {
       if (isAnswerTimeout(error instanceof ServiceFailure ? error.serviceError : undefined)) this.#timedOutAt.set(attempt.id, this.#options.clock.now());
@@ -115,22 +131,46 @@ export class FirewallOutbox {
   }
 
   /**
-   * What an earlier attempt made, if it made anything. An attempt that ran out of time had reached
-   * the appliance, which may still be carrying it out: before the write is sent again, the list is
-   * read (once more) when the appliance has had as long again as it was given to answer (firewall.md
-   * names no idempotency header: a create it carries out later still is made twice; a block renewed).
+   * What a write that may have reached the appliance did there, if anything. An attempt that ran
+   * out of time had reached the appliance, which may still be carrying it out: when it is not
+   * found, it is looked for once more when the appliance has had as long again as it was given to
+   * answer (firewall.md names no idempotency header: a create it carries out later still is made
+   * twice; a block renewed).
    */
-  async #findCreated(findCreated: NonNullable<FirewallWriteOwner['findCreated']>, write: OutboxWrite, attempt: OutboxEntry, timedOutAt: number | undefined): Promise<SentAnswer | undefined> {
-    const madeAt = Date.parse(attempt.createdAt);
-    const found = await findCreated(write, madeAt);
-    const answerMs = isAnswerTimeout(attempt.error ?? undefined) ? attempt.error?.params?.['ms'] : undefined;
+  async #lookFor(write: OutboxWrite, entry: OutboxEntry, timedOutAt: number | undefined): Promise<SentAnswer | undefined> {
+    const found = await this.#whatWasMade(write, entry);
+    const answerMs = isAnswerTimeout(entry.error ?? undefined) ? entry.error?.params?.['ms'] : undefined;
     if (found || typeof answerMs !== 'number') return found;
     const { clock } = this.#options;
     // Known in this run; after a restart the attempt's end is not, and the whole wait is made.
     const lookAgainAt = (timedOutAt ?? clock.now()) + answerMs;
     if (clock.now() >= lookAgainAt) return undefined;
     await sleep(clock, lookAgainAt - clock.now());
-    return findCreated(write, madeAt);
+    return this.#whatWasMade(write, entry);
+  }
+
+  /**
+   * What the write did on the appliance as it answers now: a create is looked for in its list; a
+   * delete is done when its object is gone; a change when the object holds every field it sets.
+   * A read that fails throws: the appliance cannot say.
+   */
+  async #whatWasMade(write: OutboxWrite, entry: OutboxEntry): Promise<SentAnswer | undefined> {
+    const { method, path, body } = write.request;
+    if (method === 'POST') {
+      const findCreated = this.#owners.get(kindOf(write.objectKey))?.findCreated;
+      return findCreated ? findCreated(write, Date.parse(entry.createdAt)) : undefined;
+    }
+    const client = this.#options.clients.clientFor(write.profileId, 'firewall');
+    try {
+      const response = await client.request({ method: 'GET', path });
+      if (method === 'DELETE') return undefined;
+      const held = unwrappedFieldsOf(response.data)?.record ?? {};
+      const sets = Object.entries((body ?? {}) as Record<string, unknown>);
+      return sets.every(([field, value]) => isDeepStrictEqual(held[field], value)) ? { data: response.data, requestId: response.requestId } : undefined;
+    } catch (error) {
+      if (method === 'DELETE' && error instanceof ServiceFailure && error.serviceError.status === 404) return { data: null, requestId: error.serviceError.requestId };
+      throw error;
+    }
   }
 
   dispose(): void {

@@ -16,7 +16,7 @@ import type { Tasks } from '../lifecycle/tasks.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
 import type { DatabaseWorker } from '../worker/database-worker.ts';
 import { SyncBudget } from '../sync/sync-budget.ts';
-import { SyncScheduler } from '../sync/sync-scheduler.ts';
+import { SyncScheduler, type SyncSchedulerOptions } from '../sync/sync-scheduler.ts';
 import { SyncStateRepository } from '../sync/sync-state-repository.ts';
 import { AlertRepository } from './alerts/alert-repository.ts';
 import { raiseAlertNotices } from './alerts/alert-notices.ts';
@@ -26,6 +26,7 @@ import { allowEntryResource, type AllowInput } from './allowlist/allow-wire.ts';
 import { ApplianceResource, type RefusalListener, type ResourceOptions } from './appliance-resource.ts';
 import { BlockRepository } from './blocklist/block-repository.ts';
 import { raiseBlockNotices } from './blocklist/block-notices.ts';
+import { BlockCautions, type BlockCautionsOptions } from './blocklist/block-cautions.ts';
 import { BLOCK_KIND, BlockService } from './blocklist/block-service.ts';
 import { ProtectedRangesStore } from './blocklist/protected-ranges.ts';
 import { CapabilityService } from './capabilities/capability-service.ts';
@@ -44,6 +45,8 @@ export interface FirewallWorkspaceOptions {
   clients: FirewallClients;
   /** The firewall profiles there are now, with the names notifications show. */
   profiles(): { id: string; name: string }[];
+  /** Every connection profile (all three back ends) with its address: whose addresses a block must not cut off. */
+  connections: BlockCautionsOptions['connections'];
   rateOf: RateOf;
   keyStore: KeyStore;
   notifications: NotificationCenter;
@@ -57,8 +60,12 @@ export interface FirewallWorkspaceOptions {
   worker: DatabaseWorker;
   /** Where every write to an appliance is recorded. */
   activity?: ActivityRecorder;
+  /** The OS account the analyst works under: every block's reason names it. */
+  osUser?: string | null;
   /** Every write to an appliance goes through it. */
   outbox: Outbox;
+  /** Each profile's connection state: a sync backing off runs at once when the appliance answers again. */
+  connection?: SyncSchedulerOptions['connection'];
 }
 
 export class FirewallWorkspace {
@@ -76,6 +83,8 @@ export class FirewallWorkspace {
   readonly sync: SyncScheduler<FirewallSyncResource>;
   readonly syncSettings: SyncSettingsStore;
   readonly protectedRanges: ProtectedRangesStore;
+  /** The addresses never blocked, or asked about again, and why. */
+  readonly cautions: BlockCautions;
   readonly #options: FirewallWorkspaceOptions;
   readonly #disposables = new DisposableStore();
 
@@ -94,13 +103,14 @@ export class FirewallWorkspace {
     this.resources = { clients, pageSizes, clock, refused, writes: this.writes, ...(options.activity && { activity: options.activity }) };
     this.alerts = new AlertService({ clients, pageSizes, repository: alertRepository, state, settings: this.syncSettings, budget, rateOf, clock, worker, logger });
     this.allowlist = new ApplianceResource(this.resources, allowEntryResource);
-    this.blocks = new BlockService({ resource: this.resources, writes: this.writes, allowed: async (profileId) => (await this.allowlist.all(profileId)).items, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock });
+    this.cautions = new BlockCautions({ connections: options.connections, clock, logger });
+    this.blocks = new BlockService({ resource: this.resources, writes: this.writes, allowed: async (profileId) => (await this.allowlist.all(profileId)).items, repository: new BlockRepository(db), alerts: alertRepository, state, budget, rateOf, clock, osUser: options.osUser ?? null, cautions: this.cautions });
     this.domains = new ApplianceResource(this.resources, domainRuleResource);
     this.writes.own(BLOCK_KIND, this.blocks.writeOwner);
     this.writes.own(allowEntryResource.activity.kind, this.allowlist.writeOwner);
     this.writes.own(domainRuleResource.activity.kind, this.domains.writeOwner);
     this.export = new AlertExport(worker, options.platform, options.tasks, options.activity);
-    this.sync = new SyncScheduler<FirewallSyncResource>({ clock, logger });
+    this.sync = new SyncScheduler<FirewallSyncResource>({ clock, logger, connection: options.connection });
     this.webhooks = new WebhookService({
       db,
       settings: options.settings,

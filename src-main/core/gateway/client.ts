@@ -22,6 +22,8 @@ export interface FetchedFile {
 export interface GatewayClient {
   /** For endpoints beyond this module; map its errors with `toServiceFailure`. */
   readonly openai: OpenAI;
+  /** The longest an answer may take, as the connection sets it; undefined: the default of what the answer is for. */
+  readonly answerDeadlineMs: number | undefined;
   /** The key's models, and how many entries were left out for want of a usable id. */
   listModels(): Promise<ReadRecords<GatewayModelInfo>>;
   /**
@@ -198,5 +200,5 @@ export function createGatewayClient(
     }
   }
 
-  return { openai, listModels, fetchFile, postForm, toServiceFailure, close: () => http.close() };
+  return { openai, answerDeadlineMs: settings.timeouts.answerMs, listModels, fetchFile, postForm, toServiceFailure, close: () => http.close() };
 }

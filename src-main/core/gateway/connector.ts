@@ -16,4 +16,5 @@ export const gatewayConnector: Connector<'gateway', GatewayClient> = {
   open: (profile, getApiKey, logger, options) =>
     createGatewayClient(connectionSettingsFor(gatewayConnector, profile, profile.baseUrl), getApiKey, logger, options),
   test: testGatewayConnection,
+  changesNothing: true,
 };

@@ -29,6 +29,8 @@ export interface HttpRequest {
   /** Makes a write safe to retry; generate it once per user action. */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** One attempt only: the outbox retries its writes itself and must know of every attempt (one that may have arrived). */
+  once?: boolean;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -52,7 +54,7 @@ export interface HttpClient {
    * the caller's own abort reason when the caller aborts.
    */
   readonly fetch: BoundFetch;
-  /** The profile's key, registered with the logger so that no log line can show it. */
+  /** The profile's key; the key store that gave it has registered it with the log redactor. */
   apiKey(): Promise<string>;
   /** Explains any error from this client (or from code reading its fetch responses) as a ServiceFailure. */
   toServiceFailure(error: unknown): ServiceFailure;
@@ -147,7 +149,6 @@ export function createHttpClient(
   async function apiKey(): Promise<string> {
     const key = await getApiKey();
     if (!key) throw new ServiceFailure(describeMissingKey(dialect));
-    log.registerSecret(key);
     return key;
   }
 
@@ -183,7 +184,7 @@ export function createHttpClient(
       if (req.idempotencyKey !== undefined) headers.set('idempotency-key', req.idempotencyKey);
       const body = req.body === undefined ? undefined : JSON.stringify(req.body);
       if (body !== undefined) headers.set('content-type', 'application/json');
-      const { response, bytes } = await send(url, { method: req.method, headers, body, signal: req.signal ?? null });
+      const { response, bytes } = await send(url, { method: req.method, headers, body, signal: req.signal ?? null }, { once: req.once ?? false });
       const status = response.status;
       const responseHeaders = Object.fromEntries(response.headers);
       const parse = () =>

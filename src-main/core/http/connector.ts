@@ -27,6 +27,10 @@ export interface Connector<Service extends BackEnd, Client extends Closable> {
   open(profile: ClientProfile<Service>, getApiKey: ApiKeyProvider, logger: Logger, options?: HttpClientOptions): Client;
   /** One cheap authenticated call; rejects with a ServiceFailure saying exactly what failed. */
   test(client: Client): Promise<Extract<ConnectionSummary, { service: Service }>>;
+  /** Its cheapest authenticated read: while a view is open and nothing else calls, it keeps the connection state fresh. */
+  readHealth?(client: Client): Promise<unknown>;
+  /** Every call asks a question (a model's answer) and none changes anything: a 5xx to one is the back end failing, never a change refused. */
+  changesNothing?: true;
 }
 
 /** The generic part of every base address: no query, fragment or trailing slash. */

@@ -81,7 +81,10 @@ function asUndiciBody(body: RequestInit['body'] | undefined): unknown {
  * One exchange under the profile's rules. The caller's own abort is rethrown as is; every other
  * failure as a ServiceFailure.
  */
-export function createExchange(parts: ExchangeParts): (input: string | URL, init: RequestInit) => Promise<Exchange> {
+/** `once`: a single attempt, for a write whose every attempt the outbox makes and remembers itself. */
+export type SendExchange = (input: string | URL, init: RequestInit, options?: { once?: boolean }) => Promise<Exchange>;
+
+export function createExchange(parts: ExchangeParts): SendExchange {
   const { settings, dispatcher, limiter, policy, clock, log, toServiceFailure } = parts;
   const { dialect } = settings;
 
@@ -166,6 +169,8 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
           ? rules.schedule.next()
           : undefined;
       const { code, status } = failure.serviceError;
+      // Nothing listens there: the connection state turns now, not after the retries meant for a server that restarts.
+      if (code === 'connection_refused') report(outcomeOfFailure(failure.serviceError, init.method ?? 'GET'));
       if (wait === undefined) {
         log.warn('request failed', { ...rules.where, code, status, attempt: rules.schedule.attempt });
         throw failure;
@@ -178,14 +183,14 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
     }
   }
 
-  async function send(input: string | URL, init: RequestInit, progress: Progress): Promise<Exchange> {
+  async function send(input: string | URL, init: RequestInit, progress: Progress, once: boolean): Promise<Exchange> {
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = new Headers(init.headers);
     // Back ends such as the support API refuse browser-originated calls; OpsDesk never sends one.
     headers.delete('origin');
     const rules = {
       idempotent: isIdempotent(method, headers.has('idempotency-key')),
-      replayable: isReplayable(init.body),
+      replayable: !once && isReplayable(init.body),
       schedule: new RetrySchedule(policy),
       where: { method, path: new URL(input).pathname },
       progress,
@@ -199,12 +204,12 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
   }
 
   /** The caller's own abort stays as it is; the end of the task's deadline says where the request stood. */
-  async function sendWithin(deadline: Deadline | undefined, input: string | URL, init: RequestInit): Promise<Exchange> {
+  async function sendWithin(deadline: Deadline | undefined, input: string | URL, init: RequestInit, once: boolean): Promise<Exchange> {
     const progress: Progress = { stage: 'rate-limit', attempts: 0 };
-    if (!deadline) return send(input, init, progress);
+    if (!deadline) return send(input, init, progress, once);
     const signal = init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
     try {
-      return await send(input, { ...init, signal }, progress);
+      return await send(input, { ...init, signal }, progress, once);
     } catch (error) {
       // What the deadline ended arrives as the abort itself, never as an explained failure.
       if (error instanceof ServiceFailure || !deadline.signal.aborted || init.signal?.aborted) throw error;
@@ -213,14 +218,15 @@ export function createExchange(parts: ExchangeParts): (input: string | URL, init
     }
   }
 
-  return async (input, init) => {
+  return async (input, init, options = {}) => {
+    const method = init.method ?? 'GET';
     try {
-      const exchange = await sendWithin(currentDeadline(), input, init);
+      const exchange = await sendWithin(currentDeadline(), input, init, options.once ?? false);
       const { status, headers } = exchange.response;
-      report(outcomeOfStatus(status) ?? outcomeOfFailure(describeHttpError(dialect, status, null, headers.get('x-request-id') ?? undefined)));
+      report(outcomeOfStatus(status, method, headers.get('date')) ?? outcomeOfFailure(describeHttpError(dialect, status, null, headers.get('x-request-id') ?? undefined), method));
       return exchange;
     } catch (error) {
-      if (error instanceof ServiceFailure) report(outcomeOfFailure(error.serviceError));
+      if (error instanceof ServiceFailure) report(outcomeOfFailure(error.serviceError, method));
       throw error;
     }
   };

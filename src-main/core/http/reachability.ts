@@ -1,19 +1,31 @@
-// Whether a call's end says the back end answered: what a profile's connection health is made of.
-import type { ServiceError, ServiceErrorCode } from './types.ts';
+// How a call's end bears on its back end's connection state: what a profile's connection health is made of.
+import { backEndAnswered, isWrite } from '../../../src-shared/back-end-reach.ts';
+import type { ServiceError } from './types.ts';
 
-export type CallOutcome = { reached: true } | { reached: false; error: Omit<ServiceError, 'certificate'> };
+type ShownError = Omit<ServiceError, 'certificate'>;
 
-/** Failures decided on this side before or without talking to the back end: they say nothing about it. */
-const LOCAL_FAILURES: ReadonlySet<ServiceErrorCode> = new Set(['missing_key', 'invalid_settings', 'cancelled']);
+export type CallOutcome =
+  /**
+   * It answered; a 4xx refusal is an answer too. `tookChange`: a write it answered with success.
+   * `serverTime`: the answer's Date header, when it had one.
+   */
+  | { kind: 'answered'; tookChange: boolean; serverTime?: number }
+  /** A write answered with a 5xx: the back end is there, and did not make the change. */
+  | { kind: 'refused-change'; error: ShownError }
+  | { kind: 'not-reached'; error: ShownError };
 
-/** A 4xx (or an unusable body under one) means the server answered; 5xx, network, TLS and timeouts mean it did not. */
-export function outcomeOfFailure(error: ServiceError): CallOutcome | undefined {
-  if (LOCAL_FAILURES.has(error.code)) return undefined;
-  if (error.status !== undefined && error.status < 500) return { reached: true };
+/** A failed call of `method`; undefined for a failure decided on this side, which says nothing of the back end. */
+export function outcomeOfFailure(error: ServiceError, method: string): CallOutcome | undefined {
+  const answered = backEndAnswered(error);
+  if (answered === undefined) return undefined;
+  if (answered) return { kind: 'answered', tookChange: false };
   const { certificate: _certificate, ...shown } = error;
-  return { reached: false, error: shown };
+  return error.status !== undefined && isWrite(method) ? { kind: 'refused-change', error: shown } : { kind: 'not-reached', error: shown };
 }
 
-export function outcomeOfStatus(status: number): CallOutcome | undefined {
-  return status < 500 ? { reached: true } : undefined;
+/** An answer to a call of `method`, with its Date header; undefined for a 5xx, which the caller explains as a failure. */
+export function outcomeOfStatus(status: number, method: string, date: string | null): CallOutcome | undefined {
+  if (status >= 500) return undefined;
+  const serverTime = date === null ? Number.NaN : Date.parse(date);
+  return { kind: 'answered', tookChange: isWrite(method) && status < 400, ...(Number.isNaN(serverTime) ? {} : { serverTime }) };
 }

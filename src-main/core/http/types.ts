@@ -38,6 +38,8 @@ export interface ConnectionSettings {
     bodyMs: number;
     /** Longest silence between two chunks of a body, streamed or not. */
     streamIdleMs: number;
+    /** Longest a streamed answer may take from asking to its last word; unset: the default of what it is for. */
+    answerMs?: number | undefined;
   };
   proxy: { mode: 'none' | 'system' | 'explicit'; url?: string };
   /** What the server allows this key; OpsDesk stays under it. */

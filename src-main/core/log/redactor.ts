@@ -25,7 +25,10 @@ export class Redactor {
   readonly #secrets: string[] = [];
 
   registerSecret(secret: string): void {
-    if (secret.length >= MIN_REGISTERED_SECRET_LENGTH && !this.#secrets.includes(secret)) this.#secrets.push(secret);
+    // As JSON text writes it too (a prompt's alerts, a stored record): a PEM's line breaks, a quote.
+    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) {
+      if (form.length >= MIN_REGISTERED_SECRET_LENGTH && !this.#secrets.includes(form)) this.#secrets.push(form);
+    }
   }
 
   redact(text: string): string {

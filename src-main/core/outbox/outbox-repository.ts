@@ -17,6 +17,7 @@ interface OutboxRow {
   attempts: number;
   next_attempt_at: number | null;
   response: string | null;
+  may_have_arrived: number;
   created_at: string;
   updated_at: string;
 }
@@ -28,6 +29,8 @@ export interface StoredWrite {
   idempotencyKey: string;
   /** When a queued write is due again (epoch ms); null: at once. */
   nextAttemptAt: number | null;
+  /** An attempt may have reached the server: its answer was lost or cut off, or a crash came while it was being sent. */
+  mayHaveArrived: boolean;
 }
 
 /** Writes that may still go out; a later write of the same object waits while any of these is before it. */
@@ -58,6 +61,7 @@ function toStored(row: OutboxRow): StoredWrite {
     write: { profileId: row.profile_id, service: row.service, objectKey: row.object_key, action: entry.action, request },
     idempotencyKey: row.idempotency_key,
     nextAttemptAt: row.next_attempt_at,
+    mayHaveArrived: row.may_have_arrived === 1,
   };
 }
 
@@ -104,6 +108,12 @@ export class OutboxRepository {
   get(id: string): OutboxEntry | null {
     const row = this.#db.prepare<[string], OutboxRow>('SELECT * FROM outbox_writes WHERE id = ?').get(id);
     return row ? toEntry(row) : null;
+  }
+
+  /** The write with what only main needs of it (its request, whether it may have arrived). */
+  stored(id: string): StoredWrite | null {
+    const row = this.#db.prepare<[string], OutboxRow>('SELECT * FROM outbox_writes WHERE id = ?').get(id);
+    return row ? toStored(row) : null;
   }
 
   list(filter: { profileId?: string; states?: readonly OutboxState[] }): OutboxEntry[] {
@@ -160,10 +170,11 @@ export class OutboxRepository {
     return this.get(id)!;
   }
 
-  markQueued(id: string, error: IpcError | null, nextAttemptAt: number | null, at: string): OutboxEntry {
+  /** `mayHaveArrived`: this attempt may have reached the server; once it may have, the write stays so marked. */
+  markQueued(id: string, error: IpcError | null, nextAttemptAt: number | null, at: string, mayHaveArrived = false): OutboxEntry {
     this.#db
-      .prepare(`UPDATE outbox_writes SET state = 'queued', error = ?, next_attempt_at = ?, updated_at = ${laterStamp} WHERE id = ?`)
-      .run(error && JSON.stringify(error), nextAttemptAt, at, id);
+      .prepare(`UPDATE outbox_writes SET state = 'queued', error = ?, next_attempt_at = ?, may_have_arrived = max(may_have_arrived, ?), updated_at = ${laterStamp} WHERE id = ?`)
+      .run(error && JSON.stringify(error), nextAttemptAt, mayHaveArrived ? 1 : 0, at, id);
     return this.get(id)!;
   }
 
@@ -193,7 +204,7 @@ export class OutboxRepository {
   /** Writes a crash left `sending`: whether they reached the server is unknown, so they go again with their key. */
   requeueInterrupted(at: string): OutboxEntry[] {
     const ids = this.#db.prepare<[], { id: string }>("SELECT id FROM outbox_writes WHERE state = 'sending'").all();
-    this.#db.prepare(`UPDATE outbox_writes SET state = 'queued', next_attempt_at = NULL, updated_at = ${laterStamp} WHERE state = 'sending'`).run(at);
+    this.#db.prepare(`UPDATE outbox_writes SET state = 'queued', next_attempt_at = NULL, may_have_arrived = 1, updated_at = ${laterStamp} WHERE state = 'sending'`).run(at);
     return ids.map(({ id }) => this.get(id)!);
   }
 

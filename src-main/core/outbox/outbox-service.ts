@@ -6,7 +6,7 @@ import { Emitter, type Event } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
 import { redactStrings } from '../log/redactor.ts';
 import { UserFacingError } from '../user-facing-error.ts';
-import type { Outbox, OutboxEntry, OutboxSender, OutboxState, OutboxWrite } from './outbox.ts';
+import type { Outbox, OutboxEntry, OutboxReadBack, OutboxSender, OutboxState, OutboxWrite, SentAnswer } from './outbox.ts';
 import type { OutboxRepository, StoredWrite } from './outbox-repository.ts';
 import { judgeSendFailure } from './send-failure.ts';
 
@@ -33,6 +33,7 @@ export class OutboxService implements Outbox, Disposable {
   readonly #clock: Clock;
   readonly #random: () => number;
   readonly #senders = new Map<OutboxWrite['service'], OutboxSender>();
+  readonly #readBacks = new Map<OutboxWrite['service'], OutboxReadBack>();
   readonly #lanes = new Map<string, Promise<void>>();
   readonly #healthStates = new Map<string, ConnectionHealth['state']>();
   readonly #changed = new Emitter<OutboxEntry>();
@@ -49,12 +50,14 @@ export class OutboxService implements Outbox, Disposable {
     this.#healthSubscription = options.health?.onChanged((health) => this.#onHealth(health));
   }
 
-  /** How a service's writes are sent; its waiting writes go out now. */
-  registerSender(service: OutboxWrite['service'], sender: OutboxSender): Disposable {
+  /** How a service's writes are sent (and read back before a discard); its waiting writes go out now. */
+  registerSender(service: OutboxWrite['service'], sender: OutboxSender, readBack?: OutboxReadBack): Disposable {
     this.#senders.set(service, sender);
+    if (readBack) this.#readBacks.set(service, readBack);
     void this.#wakeAll();
     return toDisposable(() => {
       if (this.#senders.get(service) === sender) this.#senders.delete(service);
+      if (this.#readBacks.get(service) === readBack) this.#readBacks.delete(service);
     });
   }
 
@@ -91,16 +94,20 @@ export class OutboxService implements Outbox, Disposable {
     return this.#existing(id);
   }
 
-  discard(id: string): OutboxEntry {
+  /**
+   * Gives up a write. One that may have reached its server is first read back there, in its
+   * object's lane so that no attempt starts meanwhile: found made, it is sent (the server did it,
+   * and a discard cannot take it back); not found, discarded; unreadable, it stays as it was and the
+   * failure is thrown, since "discarded" would then be a guess.
+   */
+  async discard(id: string): Promise<OutboxEntry> {
     const entry = this.#existing(id);
     if (entry.state === 'sending') throw new UserFacingError({ code: 'conflict', params: { context: 'outbox_sending' } });
     if (entry.state !== 'queued' && entry.state !== 'failed') return entry;
-    const discarded = this.#repository.markDiscarded(id, this.#nowIso());
-    this.#changed.fire(discarded);
-    this.#logger.info('outbox write discarded', { id, state: discarded.state });
+    const settled = await this.#inLane(entry.profileId, entry.objectKey, () => this.#withdraw(id));
     // The writes of the same object that waited behind it may go now.
     void this.#drain(entry.profileId, entry.objectKey);
-    return discarded;
+    return settled;
   }
 
   pendingCounts(): Record<string, number> {
@@ -125,6 +132,39 @@ export class OutboxService implements Outbox, Disposable {
       if (error instanceof Error && /FOREIGN KEY/.test(error.message)) throw new UserFacingError({ code: 'not_found', params: { context: 'profile_gone' } });
       throw error;
     }
+  }
+
+  async #withdraw(id: string): Promise<OutboxEntry> {
+    const stored = this.#repository.stored(id);
+    if (!stored) throw new UserFacingError({ code: 'not_found', params: { context: 'outbox_gone' } });
+    const { entry, write } = stored;
+    if (entry.state !== 'queued' && entry.state !== 'failed') return entry;
+    const readBack = this.#readBacks.get(write.service);
+    const made = stored.mayHaveArrived && readBack ? await this.#readBackOf(readBack, stored) : undefined;
+    if (made) return this.#settleSent(id, made, 'outbox write found made when discarded');
+    const discarded = this.#repository.markDiscarded(id, this.#nowIso());
+    this.#changed.fire(discarded);
+    this.#logger.info('outbox write discarded', { id, state: discarded.state });
+    return discarded;
+  }
+
+  async #readBackOf(readBack: OutboxReadBack, { entry, write }: StoredWrite): Promise<SentAnswer | undefined> {
+    try {
+      return await readBack(write, entry);
+    } catch (error) {
+      this.#logger.warn('outbox write could not be read back before its discard', { id: entry.id, error });
+      throw new UserFacingError({ code: 'conflict', params: { context: 'write_unconfirmed' }, retryable: true });
+    }
+  }
+
+  #settleSent(id: string, answer: SentAnswer, message: string): OutboxEntry {
+    // A key the server echoed back in its answer is masked before the answer is stored.
+    const response = redactStrings(answer.data, this.#logger.redact);
+    let settled = this.#repository.markSent(id, response, this.#nowIso());
+    if (answer.requestId) settled = { ...settled, requestId: answer.requestId };
+    this.#logger.info(message, { id, state: settled.state, attempts: settled.attempts });
+    this.#changed.fire(settled);
+    return settled;
   }
 
   #existing(id: string): OutboxEntry {
@@ -160,15 +200,22 @@ export class OutboxService implements Outbox, Disposable {
 
   /** One object's writes, one at a time: a drain asked for while another runs follows it. */
   #drain(profileId: string, objectKey: string): Promise<void> {
+    return this.#inLane(profileId, objectKey, () => this.#sendDue(profileId, objectKey)).catch((error: unknown) => this.#logger.error('outbox lane stopped', { error }));
+  }
+
+  /** Work on one object's writes after what its lane runs already; its failure is the caller's, the lane goes on. */
+  #inLane<T>(profileId: string, objectKey: string, work: () => Promise<T>): Promise<T> {
     const lane = `${profileId}\n${objectKey}`;
-    const drained = (this.#lanes.get(lane) ?? Promise.resolve())
-      .then(() => this.#sendDue(profileId, objectKey))
-      .catch((error: unknown) => this.#logger.error('outbox lane stopped', { error }));
-    this.#lanes.set(lane, drained);
-    void drained.then(() => {
-      if (this.#lanes.get(lane) === drained) this.#lanes.delete(lane);
+    const result = (this.#lanes.get(lane) ?? Promise.resolve()).then(work);
+    const done = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#lanes.set(lane, done);
+    void done.then(() => {
+      if (this.#lanes.get(lane) === done) this.#lanes.delete(lane);
     });
-    return drained;
+    return result;
   }
 
   async #sendDue(profileId: string, objectKey: string): Promise<void> {
@@ -188,24 +235,23 @@ export class OutboxService implements Outbox, Disposable {
     const { method, path } = head.write.request;
     const sending = this.#repository.markSending(id, this.#nowIso());
     this.#changed.fire(sending);
-    let settled: OutboxEntry;
+    let answer: SentAnswer;
     try {
-      // A key the server echoed back in its answer is masked before the answer is stored.
-      const answer = await sender(head.write, head.idempotencyKey, sending);
-      const response = redactStrings(answer.data, this.#logger.redact);
-      if (this.#closed) return;
-      settled = this.#repository.markSent(id, response, this.#nowIso());
-      if (answer.requestId) settled = { ...settled, requestId: answer.requestId };
+      answer = await sender(head.write, head.idempotencyKey, sending);
     } catch (error) {
       if (this.#closed) return;
       const failure = redactStrings(judgeSendFailure(error), this.#logger.redact);
-      settled =
+      const settled =
         failure.state === 'failed'
           ? this.#repository.markFailed(id, failure.error, this.#nowIso())
-          : this.#repository.markQueued(id, failure.error, this.#clock.now() + (failure.retryAfterMs ?? this.#backoffMs(sending.attempts)), this.#nowIso());
+          : this.#repository.markQueued(id, failure.error, this.#clock.now() + (failure.retryAfterMs ?? this.#backoffMs(sending.attempts)), this.#nowIso(), failure.mayHaveArrived);
+      this.#logger.info('outbox write attempted', { id, method, path, state: settled.state, attempts: settled.attempts, code: settled.error?.code });
+      this.#changed.fire(settled);
+      this.#schedule();
+      return;
     }
-    this.#logger.info('outbox write attempted', { id, method, path, state: settled.state, attempts: settled.attempts, code: settled.error?.code });
-    this.#changed.fire(settled);
+    if (this.#closed) return;
+    this.#settleSent(id, answer, 'outbox write attempted');
     this.#schedule();
   }
 

@@ -32,13 +32,14 @@ export interface Outbox {
   list(filter?: { profileId?: string; states?: OutboxState[] }): OutboxEntry[];
   get(id: string): OutboxEntry | null;
   retry(id: string): Promise<OutboxEntry>;
-  discard(id: string): OutboxEntry;
+  /** Gives up a write; one that may have reached its server is read back there first (sent when found made). */
+  discard(id: string): Promise<OutboxEntry>;
   /** Writes not yet sent or given up (sending, queued, failed), per profile id. */
   pendingCounts(): Record<string, number>;
   /** Fires on every state change (the window's outbox panel and write chips follow it). */
   readonly onChanged: Event<OutboxEntry>;
   /** How a service's writes are sent (one sender per service; a later one replaces it); its waiting writes go out now. */
-  registerSender(service: OutboxWrite['service'], sender: OutboxSender): Disposable;
+  registerSender(service: OutboxWrite['service'], sender: OutboxSender, readBack?: OutboxReadBack): Disposable;
 }
 
 /** What the server answered a write: its data (kept as the entry's response) and the id it gave the answer. */
@@ -53,3 +54,10 @@ export interface SentAnswer {
  * write whose earlier answer may have been lost can look for what that attempt did first.
  */
 export type OutboxSender = (write: OutboxWrite, idempotencyKey: string, attempt: OutboxEntry) => Promise<SentAnswer>;
+
+/**
+ * What a write that may have reached its server made there, read back before it is discarded: the
+ * server's answer for it when it is in force, undefined when it is not; throws when the server
+ * cannot tell (unreachable), and the write then waits on.
+ */
+export type OutboxReadBack = (write: OutboxWrite, entry: OutboxEntry) => Promise<SentAnswer | undefined>;

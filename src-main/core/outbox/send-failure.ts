@@ -7,7 +7,8 @@ import type { ServiceErrorCode } from '../http/types.ts';
 import { UserFacingError } from '../user-facing-error.ts';
 import { withoutUndefined } from '../without-undefined.ts';
 
-export type SendFailure = { state: 'queued'; error: IpcError; retryAfterMs?: number } | { state: 'failed'; error: IpcError };
+/** `mayHaveArrived`: the request may have reached the server, which may have carried it out (its answer lost or cut off). */
+export type SendFailure = { state: 'queued'; error: IpcError; retryAfterMs?: number; mayHaveArrived: boolean } | { state: 'failed'; error: IpcError };
 
 /** The way there failed: nothing about the write itself is wrong. A lookup that fails while offline is one of them. */
 const WAY_THERE_FAILURES: ReadonlySet<ServiceErrorCode> = new Set([
@@ -20,6 +21,14 @@ const WAY_THERE_FAILURES: ReadonlySet<ServiceErrorCode> = new Set([
   'proxy_failed',
 ]);
 
+/** Failures after the request may have left: the server may have it, with only its answer lost. */
+const AFTER_SENDING_FAILURES: ReadonlySet<ServiceErrorCode> = new Set(['connection_reset', 'network_error']);
+
+/** A timeout waiting for the answer or reading it (on its own or as the task's deadline) came after the request left. */
+function isAnswerTimeout(params: Record<string, unknown> | undefined): boolean {
+  return ['headers', 'body', 'deadline_headers', 'deadline_body'].includes(String(params?.['context']));
+}
+
 function isTransientStatus(status: number): boolean {
   return status >= 500 || status === 429 || status === 408;
 }
@@ -29,12 +38,17 @@ function fromServiceFailure(failure: ServiceFailure): SendFailure {
   const error: IpcError = withoutUndefined({ ...shown, hint: hint || undefined });
   const { status, code } = failure.serviceError;
   if (status !== undefined && isTransientStatus(status)) {
+    // The server answered that it did not do it, except a proxy's 504: the server behind it may have.
+    const mayHaveArrived = status === 504;
     const waitSeconds = error.params?.waitSeconds;
-    return typeof waitSeconds === 'number' ? { state: 'queued', error, retryAfterMs: waitSeconds * 1000 } : { state: 'queued', error };
+    return typeof waitSeconds === 'number' ? { state: 'queued', error, retryAfterMs: waitSeconds * 1000, mayHaveArrived } : { state: 'queued', error, mayHaveArrived };
   }
   // An answer cut off after a 2xx: the server may have done the write; the same key asks it again safely.
-  if (code === 'malformed_response' && (status === undefined || status < 300)) return { state: 'queued', error };
-  if (status === undefined && WAY_THERE_FAILURES.has(code)) return { state: 'queued', error };
+  if (code === 'malformed_response' && (status === undefined || status < 300)) return { state: 'queued', error, mayHaveArrived: true };
+  if (status === undefined && WAY_THERE_FAILURES.has(code)) {
+    const mayHaveArrived = AFTER_SENDING_FAILURES.has(code) || (code === 'timeout' && isAnswerTimeout(error.params));
+    return { state: 'queued', error, mayHaveArrived };
+  }
   return { state: 'failed', error };
 }
 

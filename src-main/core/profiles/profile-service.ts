@@ -140,7 +140,6 @@ export class ProfileService {
       }
     }
     if (key) {
-      this.#options.logger.registerSecret(key);
       await keyStore.set(id, encodeStoredKey(key, binding));
       this.#keyPresent.set(id, Promise.resolve(true));
     }
@@ -184,7 +183,6 @@ export class ProfileService {
       this.#keyPresent.set(record.id, Promise.resolve(stored !== null));
       if (stored === null) return null;
       const { key, boundTo } = decodeStoredKey(stored);
-      this.#options.logger.registerSecret(key);
       const binding = keyBindingOf(record);
       if (!boundTo) {
         // A key stored before keys carried their binding is bound, once, to where it is used today.

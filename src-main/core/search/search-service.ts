@@ -11,6 +11,7 @@ import {
   type SearchKind,
 } from '../../../src-preload/contract/search.ts';
 import type { ActivityEntry } from '../../../src-preload/contract/activity.ts';
+import type { CaseSummary } from '../../../src-preload/contract/cases.ts';
 import type { AllowEntry } from '../../../src-preload/contract/firewall.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import type { Clock } from '../lifecycle/clock.ts';
@@ -34,6 +35,8 @@ export interface SearchServiceOptions {
   activity: (text: string, limit: number) => { rows: ActivityEntry[]; total: number };
   /** Every profile's name by id, read at each search (a renamed connection shows at once). */
   profileNames: () => ReadonlyMap<string, string>;
+  /** The cases whose title, tags or number hold the text, with how many match; a case by its number (`case: 12`). */
+  cases?: { matching(text: string, limit: number): { rows: CaseSummary[]; total: number }; byNumber(number: number): CaseSummary | undefined };
 }
 
 /** Where a typed address opens: its card. */
@@ -50,11 +53,13 @@ export class SearchService {
   readonly #signatures: SignatureWords;
   readonly #now: () => string;
   readonly #activity: SearchServiceOptions['activity'];
+  readonly #cases: SearchServiceOptions['cases'];
 
   constructor(options: SearchServiceOptions) {
     this.#repository = options.repository;
     this.#signatures = new SignatureWords(options.repository);
     this.#activity = options.activity;
+    this.#cases = options.cases;
     this.#now = () => new Date(options.clock.now()).toISOString();
     this.#settings = options.settings;
     this.#profileNames = options.profileNames;
@@ -74,6 +79,14 @@ export class SearchService {
     });
     const answer: SearchAnswer = { text: typed, words: text.words, direct: this.#direct(text, names), groups: [] };
     const phrases = phrasesQuery(text.rest);
+    // `case:` alone lists the cases changed last.
+    if (text.kinds.has('case') && this.#cases && (phrases !== '' || text.prefix === 'case')) {
+      const { rows, total } = this.#cases.matching(text.rest, text.prefix === 'case' ? HITS_NARROWED : HITS_PER_KIND);
+      if (total > 0) {
+        const hits = rows.map((found) => hit('case', null, found.id, found.title, [`#${found.number}`, ...found.tags].join(' · '), { kind: 'case', params: { caseId: found.id } }));
+        answer.groups.push({ kind: 'case', count: Math.min(total, SEARCH_COUNT_LIMIT), more: total > SEARCH_COUNT_LIMIT, hits });
+      }
+    }
     if (phrases === '') return answer;
     const limit = text.kinds.size === 1 || text.prefix === 'ip' ? HITS_NARROWED : HITS_PER_KIND;
     const group = <Row>(kind: SearchKind, found: Found<Row>, toHit: (row: Row) => SearchHit) => {
@@ -150,6 +163,11 @@ export class SearchService {
       direct.push({ kind: 'address', label: text.address, profileName: null, target: addressCard(text.address) });
     }
     if (text.rest === '' || /\s/.test(text.rest)) return direct;
+    const caseNumber = /^#?(\d{1,9})$/.exec(text.rest);
+    if (caseNumber && (text.prefix === 'case' || text.rest.startsWith('#')) && this.#cases) {
+      const found = this.#cases.byNumber(Number(caseNumber[1]));
+      if (found) direct.push({ kind: 'case', label: `#${found.number} ${found.title}`, profileName: null, target: { kind: 'case', params: { caseId: found.id } } });
+    }
     if (text.prefix === null || text.prefix === 'ticket') {
       for (const ticket of this.#repository.ticketsWithId(text.rest)) {
         direct.push({ kind: 'ticket', label: ticket.title ?? ticket.id, profileName: nameOf(ticket.profileId!), target: { kind: 'ticket', params: { profileId: ticket.profileId!, ticketId: ticket.id } } });

@@ -21,6 +21,7 @@ const KINDS_OF_PREFIX: Record<SearchPrefix, readonly SearchKind[]> = {
   ticket: ['ticket'],
   alert: ['alert'],
   chat: ['conversation'],
+  case: ['case'],
 };
 const PREFIX = new RegExp(`^\\s*(${searchPrefixes.join('|')})\\s*:\\s*`, 'i');
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;

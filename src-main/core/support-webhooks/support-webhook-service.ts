@@ -107,10 +107,8 @@ export class SupportWebhookService {
     const registration = readRegistration(data);
     if (!registration) throw new ServiceFailure(describeMalformedResponse(supportDialect, 200, 'unexpected_shape', requestId));
     const { webhook, secret } = registration;
+    // The key store registers the secret for every later log line and IPC answer, not for this one.
     const storedInKeychain = await this.#secrets.store(profileId, webhook.id, secret);
-    // Redacted from every later log line and IPC answer, but not from this one: the IPC router
-    // redacts an answer in the microtask after it resolves, before this runs.
-    setImmediate(() => this.#options.logger.registerSecret(secret));
     return { ...webhook, secretHeld: true, secret, storedInKeychain };
   }
 

@@ -81,7 +81,6 @@ export class WebhookSecrets {
     try {
       const found = await Promise.all(this.#held().map(async (entry) => ({ ...entry, secret: await this.#keyStore.get(entryName(entry)) })));
       const loaded = found.filter((entry): entry is HeldSecret => entry.secret !== null);
-      for (const { secret } of loaded) this.#logger.registerSecret(secret);
       this.#loaded = loaded;
       return loaded;
     } catch (error) {

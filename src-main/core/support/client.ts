@@ -32,12 +32,16 @@ export interface SupportSite {
   name?: string;
   /** Whether the site's open API channel is switched on. */
   apiChannel?: boolean;
+  /** Every channel's switch (`api`, `web_widget`, …), when the server keys them by channel. */
+  channels?: Record<string, boolean>;
 }
 
 export interface SupportMeta {
   /** The site the server says this call ran for. */
   site?: string;
   sites: SupportSite[];
+  /** The channel switches of the site the call ran for, by channel, when the server keys them so. */
+  channels?: Record<string, boolean>;
   scopes: string[];
   keyEnv?: string;
   keyType?: string;
@@ -106,9 +110,23 @@ export function readEnvelope(body: unknown, httpStatus: number): EnvelopeReading
 const CHANNEL_NAME = /^(api|open_?api|api_?channel|web|web_?widget|widget|website|h5|wap|app|mobile|ios|android|wechat|weixin|wx|mini_?program|email|mail|sms|phone|chat|im)$/i;
 const API_CHANNEL_NAMES = ['api', 'open_api', 'openapi', 'openApi', 'api_channel', 'apiChannel'] as const;
 
-/** Switches keyed by channel (not by site): the API channel's, or undefined when it is not among them. */
-function apiSwitchIn(switches: Fields | undefined): boolean | undefined {
-  return switches?.boolean(...API_CHANNEL_NAMES);
+/** A switch: a flag or a word, or an object holding one (`{"enabled": false}`). */
+function readSwitch(value: unknown): boolean | undefined {
+  return readBoolean(value) ?? fieldsOf(value)?.boolean('enabled', 'open', 'on', 'status', 'state', 'value');
+}
+
+/** Switches keyed by channel: every channel whose state can be read. */
+function channelSwitchesIn(switches: Fields | undefined): Record<string, boolean> | undefined {
+  const read = Object.entries(switches?.record ?? {}).flatMap(([name, value]) => {
+    const open = readSwitch(value);
+    return open === undefined ? [] : [[name, open] as const];
+  });
+  return read.length > 0 ? Object.fromEntries(read) : undefined;
+}
+
+/** The API channel's switch among switches keyed by channel, or undefined when it is not among them. */
+function apiSwitchIn(channels: Record<string, boolean> | undefined): boolean | undefined {
+  return API_CHANNEL_NAMES.map((name) => channels?.[name]).find((open) => open !== undefined);
 }
 
 function keyedByChannel(switches: Fields | undefined, siteIds: readonly string[]): boolean {
@@ -121,15 +139,21 @@ function readSite(item: unknown, bySite: Fields | undefined): SupportSite | unde
   const id = site ? site.id('id', 'site_id', 'siteId', 'site', 'key', 'code') : readId(item);
   if (id === undefined) return undefined;
   const name = site?.string('name', 'title', 'label');
+  const channels = channelSwitchesIn(site?.fields('channels', 'channel_switches', 'channelSwitches'));
   const apiChannel =
     site?.boolean('api_channel', 'apiChannel', 'channel_open', 'channel', 'open_api', 'api_enabled', 'enabled') ??
-    apiSwitchIn(site?.fields('channels', 'channel_switches', 'channelSwitches')) ??
-    readBoolean(bySite?.raw(id));
-  return { id, ...(name !== undefined ? { name } : {}), ...(apiChannel !== undefined ? { apiChannel } : {}) };
+    apiSwitchIn(channels) ??
+    readSwitch(bySite?.raw(id));
+  return { id, ...(name !== undefined ? { name } : {}), ...(apiChannel !== undefined ? { apiChannel } : {}), ...(channels ? { channels } : {}) };
 }
 
-/** /meta, read wherever its fields sit: under `key`, at the top of `data`, as a map or a list. */
-export function readMeta(data: unknown): SupportMeta {
+/**
+ * /meta, read wherever its fields sit: under `key`, at the top of `data`, as a map or a list.
+ * `askedSite` is the site the call was sent for: switches keyed by channel belong to the site the
+ * call ran for, which a server that lists "sites, channel switches, current scopes" (support.md
+ * part 4) may not name.
+ */
+export function readMeta(data: unknown, askedSite?: string): SupportMeta {
   const meta = fieldsOf(data);
   const key = meta?.fields('key', 'app', 'application', 'credential');
   const switches = meta?.fields('channels', 'channel_switches', 'channelSwitches', 'api_channels');
@@ -140,22 +164,31 @@ export function readMeta(data: unknown): SupportMeta {
   // A map keyed by channel is the key's own site's switches; one keyed by site may name sites the list left out.
   const byChannel = keyedByChannel(switches, listedIds);
   const sites = listed.map((item) => readSite(item, byChannel ? undefined : switches)).filter((entry): entry is SupportSite => entry !== undefined);
+  const ranFor = site ?? askedSite ?? (listedIds.length === 1 ? listedIds[0] : undefined);
+  const ownSite = () => sites.find((entry) => entry.id === ranFor || entry.name === ranFor);
   if (byChannel) {
-    const apiChannel = apiSwitchIn(switches);
-    const own = sites.find((entry) => entry.id === site);
-    if (site !== undefined && apiChannel !== undefined && own && own.apiChannel === undefined) own.apiChannel = apiChannel;
-    else if (site !== undefined && apiChannel !== undefined && !own) sites.push({ id: site, apiChannel });
+    const channels = channelSwitchesIn(switches);
+    const apiChannel = apiSwitchIn(channels);
+    const own = ownSite();
+    if (own) {
+      if (own.channels === undefined && channels) own.channels = channels;
+      if (own.apiChannel === undefined && apiChannel !== undefined) own.apiChannel = apiChannel;
+    } else if (ranFor !== undefined && channels) {
+      sites.push({ id: ranFor, channels, ...(apiChannel !== undefined ? { apiChannel } : {}) });
+    }
   } else {
     for (const id of Object.keys(switches?.record ?? {})) {
-      const open = readBoolean(switches?.record[id]);
+      const open = readSwitch(switches?.record[id]);
       if (open !== undefined && !sites.some((entry) => entry.id === id)) sites.push({ id, apiChannel: open });
     }
   }
+  const ownChannels = ownSite()?.channels;
   const keyEnv = key?.string('env', 'environment', 'mode') ?? meta?.string('key_env', 'env', 'environment');
   const keyType = key?.string('type', 'app_type', 'kind') ?? meta?.string('key_type', 'app_type', 'type');
   return {
     ...(site !== undefined ? { site } : {}),
     sites,
+    ...(ownChannels ? { channels: ownChannels } : {}),
     scopes: key?.strings('scopes', 'scope') ?? meta?.strings('scopes', 'current_scopes', 'scope') ?? [],
     ...(keyEnv ? { keyEnv } : {}),
     ...(keyType ? { keyType } : {}),
@@ -212,7 +245,7 @@ export function createSupportClient(
 
   async function getMeta(): Promise<SupportMeta> {
     const { data } = await call({ method: 'GET', path: '/meta' });
-    return readMeta(readRecord(data) ?? {});
+    return readMeta(readRecord(data) ?? {}, settings.site);
   }
 
   return { site: settings.site, call, getMeta, describeServer, close: () => http.close() };

@@ -1,27 +1,33 @@
 // Refreshing a cache from a support list (newest first, `limit` and an opaque `cursor`,
 // docs/api-assumptions.md). A walk goes on while pages hold something new or changed; a full walk
 // reads every page, since a change to an old record (a new message on an old ticket) does not move
-// it up a list ordered by creation.
+// it up a list ordered by creation. Each page is asked at the `limit` the server honours.
 import type { SyncBudget } from '../sync/sync-budget.ts';
+import { SUPPORT_PAGE_SIZE, type SupportPageSizes } from './page-sizes.ts';
 import type { RateOf } from './support-clients.ts';
 import type { ReadPage } from './support-wire.ts';
 
-/** The largest page support.md's reference server gives (docs/api-assumptions.md): fewest calls per walk. */
-export const SUPPORT_PAGE_SIZE = 100;
-
 export interface CursorWalk<T> {
   profileId: string;
-  fetchPage(cursor: string | undefined, signal: AbortSignal | undefined): Promise<ReadPage<T>>;
+  /** The list's path, whose `limit` bound is the server's. */
+  path: string;
+  fetchPage(cursor: string | undefined, limit: number, signal: AbortSignal | undefined): Promise<ReadPage<T>>;
   /** Stores a page's records; answers whether any was new or changed. */
   store(items: T[]): boolean;
   /** Read every page, not only until one holds nothing new. */
   full: boolean;
 }
 
+/** What every walk of a support list shares: the rate share of background work and the page sizes learned. */
+export interface CursorWalking {
+  budget: SyncBudget;
+  rateOf: RateOf;
+  pageSizes: SupportPageSizes;
+}
+
 export async function walkCursor<T>(
   walk: CursorWalk<T>,
-  budget: SyncBudget,
-  rateOf: RateOf,
+  { budget, rateOf, pageSizes }: CursorWalking,
   options: { onProgress?: (progress: { fetched: number; total: null }) => void; signal?: AbortSignal } = {},
 ): Promise<{ fetched: number; pages: number }> {
   let cursor: string | undefined;
@@ -29,7 +35,9 @@ export async function walkCursor<T>(
   let pages = 0;
   for (;;) {
     const asked = cursor;
-    const page = await budget.spend(walk.profileId, rateOf(walk.profileId), () => walk.fetchPage(asked, options.signal), options.signal);
+    const page = await pageSizes.page(walk.profileId, walk.path, SUPPORT_PAGE_SIZE, (limit) =>
+      budget.spend(walk.profileId, rateOf(walk.profileId), () => walk.fetchPage(asked, limit, options.signal), options.signal),
+    );
     pages++;
     fetched += page.received;
     const changed = walk.store(page.items);

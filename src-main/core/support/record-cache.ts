@@ -15,8 +15,9 @@ import { cacheFirst } from './cache-first.ts';
 import type { SyncStateRepository } from '../sync/sync-state-repository.ts';
 import { redactStrings } from '../log/redactor.ts';
 import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
-import { SUPPORT_PAGE_SIZE, walkCursor } from './cursor-walk.ts';
+import { walkCursor } from './cursor-walk.ts';
 import type { DetailParts } from './follow-up-wire.ts';
+import type { SupportPageSizes } from './page-sizes.ts';
 import type { RateOf, SupportClients } from './support-clients.ts';
 import type { SentSupportWrite, SupportWriteQueue } from './support-outbox.ts';
 import { otherFieldsOf, readOne, readPage } from './support-wire.ts';
@@ -47,6 +48,7 @@ export interface RecordCacheShared {
   state: SyncStateRepository;
   budget: SyncBudget;
   rateOf: RateOf;
+  pageSizes: SupportPageSizes;
   clock: Clock;
   logger: Logger;
   /** Asks for a refresh now (the scheduler's run when sync runs in the background). */
@@ -124,24 +126,24 @@ export class RecordCache<Resource extends SupportResource, Wire extends { id: st
 
   /** Reads the whole list (contacts and work items change anywhere in it, not only at its head). */
   async sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
-    const { clients, repository, state, budget, rateOf, clock, path, read } = this.#options;
+    const { clients, repository, state, budget, rateOf, pageSizes, clock, path, read } = this.#options;
     const walk = state.get(profileId, this.#syncResource).settledWalk + 1;
     state.beginWalk(profileId, this.#syncResource, walk);
     const changedIds: string[] = [];
     await walkCursor(
       {
         profileId,
+        path,
         full: true,
-        fetchPage: async (cursor, pageSignal) =>
-          readPage(await clients.clientFor(profileId, 'support').call({ method: 'GET', path, query: { limit: SUPPORT_PAGE_SIZE, cursor }, ...(pageSignal ? { signal: pageSignal } : {}) }), read),
+        fetchPage: async (cursor, limit, pageSignal) =>
+          readPage(await clients.clientFor(profileId, 'support').call({ method: 'GET', path, query: { limit, cursor }, ...(pageSignal ? { signal: pageSignal } : {}) }), read),
         store: (records) => {
           const changed = repository.store(profileId, records, new Date(clock.now()).toISOString());
           if (changed > 0) changedIds.push(...records.map((record) => record.id));
           return changed > 0;
         },
       },
-      budget,
-      rateOf,
+      { budget, rateOf, pageSizes },
       { onProgress: report, ...(signal ? { signal } : {}) },
     );
     state.completeWalk(profileId, this.#syncResource, new Date(clock.now()).toISOString());

@@ -6,9 +6,8 @@ import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Outbox, OutboxWrite, SentAnswer } from '../outbox/outbox.ts';
-import { requestBodyFields } from '../wire/openapi.ts';
 import type { SupportClients } from './support-clients.ts';
-import { describedTextField, isTextField, nextTextField, TEXT_FIELD_NAMES, withTextUnder } from './text-field.ts';
+import { isTextField, type TextFields } from './text-field.ts';
 
 export type SupportWrite = Omit<OutboxWrite, 'service'>;
 export type SentSupportWrite = OutboxEntry & { state: 'sent' };
@@ -24,6 +23,8 @@ export interface SupportWriteOwner {
 export interface SupportOutboxOptions {
   outbox: Outbox;
   clients: SupportClients;
+  /** How each profile's server takes the user's texts. */
+  textFields: TextFields;
   logger: Logger;
   /** A write's refusal that may concern the whole site (its channel switched off meanwhile). */
   noteFailure(profileId: string, error: unknown): void;
@@ -37,8 +38,6 @@ const kindOf = (objectKey: string) => objectKey.split(':')[0]!;
 export class SupportOutbox {
   readonly #options: SupportOutboxOptions;
   readonly #owners = new Map<string, SupportWriteOwner>();
-  /** The text field name a server took, per profile and text, once a 400 taught it. */
-  readonly #learnedFields = new Map<string, string>();
   readonly #disposables = new DisposableStore();
 
   constructor(options: SupportOutboxOptions) {
@@ -68,25 +67,12 @@ export class SupportOutbox {
   }
 
   async #send(write: OutboxWrite, idempotencyKey: string): Promise<SentAnswer> {
-    const { clients, noteFailure } = this.#options;
+    const { clients, textFields, noteFailure } = this.#options;
     try {
       const { textField, ...request } = write.request;
       const client = clients.clientFor(write.profileId, 'support');
       if (!isTextField(textField)) return await client.call({ ...request, idempotencyKey });
-      const { description } = await client.describeServer();
-      const described = describedTextField(textField, description ? requestBodyFields(description, request.method, request.path) : undefined);
-      const learnedKey = `${write.profileId}\u0000${textField}`;
-      const name = described ?? this.#learnedFields.get(learnedKey) ?? TEXT_FIELD_NAMES[textField][0];
-      try {
-        return await client.call({ ...request, body: withTextUnder(request.body, textField, name), idempotencyKey });
-      } catch (error) {
-        const next = described === undefined ? nextTextField(textField, name, error) : undefined;
-        if (next === undefined) throw error;
-        // Another body under the same key would be refused as a conflict: the retry has a key of its own, made from the first.
-        const answer = await client.call({ ...request, body: withTextUnder(request.body, textField, next), idempotencyKey: `${idempotencyKey}.${next}` });
-        this.#learnedFields.set(learnedKey, next);
-        return answer;
-      }
+      return await textFields.send(write.profileId, client, textField, request, idempotencyKey);
     } catch (error) {
       noteFailure(write.profileId, error);
       const explain = this.#owners.get(kindOf(write.objectKey))?.explainRefusal;

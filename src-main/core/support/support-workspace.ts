@@ -20,9 +20,11 @@ import { ChatLogService } from './chat-logs/chat-log-service.ts';
 import { ContactLinks } from './contacts/contact-links.ts';
 import { ContactService } from './contacts/contact-service.ts';
 import { KbService } from './kb/kb-service.ts';
+import { SupportPageSizes } from './page-sizes.ts';
 import { QaService } from './qa/qa-service.ts';
 import type { RateOf, SupportClients } from './support-clients.ts';
 import { SupportOutbox } from './support-outbox.ts';
+import { TextFields } from './text-field.ts';
 import { TicketRepository } from './tickets/ticket-repository.ts';
 import { raiseTicketNotices } from './tickets/ticket-notices.ts';
 import { TicketService } from './tickets/ticket-service.ts';
@@ -57,6 +59,8 @@ export class SupportWorkspace {
   readonly chatLogs: ChatLogService;
   readonly sync: SyncScheduler<SupportResource>;
   readonly #outbox: SupportOutbox;
+  readonly #pageSizes: SupportPageSizes;
+  readonly #textFields: TextFields;
   readonly #options: SupportWorkspaceOptions;
   readonly #disposables = new DisposableStore();
   /** Refreshes run without the scheduler (background sync off), one at a time per list. */
@@ -69,16 +73,18 @@ export class SupportWorkspace {
     const state = new SyncStateRepository(db);
     const budget = new SyncBudget(clock);
     this.access = new AccessService({ clients, settings: options.settings, clock, facts: (profileId) => this.#facts(profileId) });
-    this.#outbox = new SupportOutbox({ outbox: options.outbox, clients, logger, noteFailure: (profileId, error) => this.access.noteFailure(profileId, error) });
-    const shared = { clients, outbox: this.#outbox, state, budget, rateOf, clock, logger };
+    this.#pageSizes = new SupportPageSizes(clients, options.settings);
+    this.#textFields = new TextFields(options.settings);
+    this.#outbox = new SupportOutbox({ outbox: options.outbox, clients, textFields: this.#textFields, logger, noteFailure: (profileId, error) => this.access.noteFailure(profileId, error) });
+    const shared = { clients, outbox: this.#outbox, state, budget, rateOf, pageSizes: this.#pageSizes, clock, logger };
     this.tickets = new TicketService({ ...shared, repository: new TicketRepository(db) });
     this.contacts = new ContactService(db, { ...shared, refresh: (profileId) => this.#refresh(profileId, 'contacts') });
     this.work = new WorkService(db, { ...shared, refresh: (profileId) => this.#refresh(profileId, 'work') });
     this.contactLinks = new ContactLinks(db, this.contacts, logger);
-    this.kb = new KbService(clients, this.#outbox);
+    this.kb = new KbService(clients, this.#outbox, this.#pageSizes);
     this.qa = new QaService(clients);
     this.analytics = new AnalyticsService(clients);
-    this.chatLogs = new ChatLogService(clients);
+    this.chatLogs = new ChatLogService(clients, this.#pageSizes);
     this.sync = new SyncScheduler<SupportResource>({ clock, logger });
     const notices = { notifications: options.notifications, translator: options.translator, profileName: (profileId: string) => this.#profileName(profileId) };
     this.#disposables.add(this.tickets.onNews((news) => raiseTicketNotices(news, notices)));
@@ -90,11 +96,19 @@ export class SupportWorkspace {
     for (const { id } of this.#options.profiles()) this.#startProfile(id);
   }
 
-  /** A profile was saved or removed: what was learned of its key is forgotten, and its sync starts again or stops. */
+  /**
+   * A profile was saved or removed: what was learned of its key is forgotten, and its sync starts
+   * again or stops; removed, what its server taught (page size, text fields) goes too.
+   */
   profileChanged(profileId: string): void {
     this.access.forget(profileId);
     this.sync.remove(profileId);
-    if (this.#background && this.#options.profiles().some((profile) => profile.id === profileId)) this.#startProfile(profileId);
+    const exists = this.#options.profiles().some((profile) => profile.id === profileId);
+    if (!exists) {
+      this.#pageSizes.forget(profileId);
+      this.#textFields.forget(profileId);
+    }
+    if (this.#background && exists) this.#startProfile(profileId);
   }
 
   syncStatus(profileId: string): SyncStatus<SupportResource>[] {

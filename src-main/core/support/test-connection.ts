@@ -40,6 +40,7 @@ export async function testSupportConnection(client: SupportClient): Promise<Supp
     site: meta.site ?? client.site ?? '',
     sites: meta.sites.map((site) => site.id),
     channels,
+    ...(meta.channels ? { siteChannels: meta.channels } : {}),
     scopes: meta.scopes,
     ...(meta.keyEnv ? { keyEnv: meta.keyEnv } : {}),
     ...(meta.keyType ? { keyType: meta.keyType } : {}),

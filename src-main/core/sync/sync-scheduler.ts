@@ -1,10 +1,12 @@
 // Runs each profile's sync jobs in the background: one Poller per job (interval with jitter,
 // backoff while the back end is unreachable or answers 429, no overlap), with a status the window shows.
 import type { IpcError } from '../../../src-preload/contract/define.ts';
+import type { ConnectionHealth } from '../../../src-preload/contract/profiles.ts';
 import type { CacheReach, SyncResource, SyncStatus } from '../../../src-preload/contract/sync.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import type { Clock } from '../lifecycle/clock.ts';
-import { Emitter } from '../lifecycle/emitter.ts';
+import type { Disposable } from '../lifecycle/disposable.ts';
+import { Emitter, type Event } from '../lifecycle/emitter.ts';
 import { Poller } from '../lifecycle/poller.ts';
 import type { Logger } from '../log/logger.ts';
 import { UserFacingError } from '../user-facing-error.ts';
@@ -46,16 +48,26 @@ export function syncErrorOf(error: unknown): IpcError {
   return withoutUndefined({ code, params, message, hint, status, service, retryable });
 }
 
+export interface SyncSchedulerOptions {
+  clock: Clock;
+  logger: Logger;
+  /** Each profile's connection state: a job backing off runs at once when its back end answers again. */
+  connection?: { onChanged: Event<ConnectionHealth> };
+}
+
 export class SyncScheduler<Resource extends SyncResource> {
   readonly #clock: Clock;
   readonly #logger: Logger;
   readonly #jobs = new Map<string, Scheduled<Resource>>();
   readonly #changed = new Emitter<SyncStatus<Resource>>();
   readonly onChanged = this.#changed.event;
+  readonly #unreachable = new Set<string>();
+  readonly #connection: Disposable | undefined;
 
-  constructor(options: { clock: Clock; logger: Logger }) {
+  constructor(options: SyncSchedulerOptions) {
     this.#clock = options.clock;
     this.#logger = options.logger;
+    this.#connection = options.connection?.onChanged((health) => this.#connectionChanged(health));
   }
 
   /** Starts a job at once, then every `intervalMs`; a job of the same profile and resource is replaced. */
@@ -123,12 +135,20 @@ export class SyncScheduler<Resource extends SyncResource> {
   }
 
   dispose(): void {
+    this.#connection?.dispose();
     for (const scheduled of this.#jobs.values()) {
       scheduled.poller.dispose();
       scheduled.controller.abort();
     }
     this.#jobs.clear();
     this.#changed.dispose();
+  }
+
+  /** Its wait was for a back end that did not answer; now that it does, the wait helps no one. */
+  #connectionChanged({ profileId, state }: ConnectionHealth): void {
+    if (state === 'unreachable') return void this.#unreachable.add(profileId);
+    if (!this.#unreachable.delete(profileId)) return;
+    for (const scheduled of this.#of(profileId)) if (scheduled.state === 'backing-off') scheduled.poller.runNow();
   }
 
   async #run(scheduled: Scheduled<Resource>): Promise<void> {

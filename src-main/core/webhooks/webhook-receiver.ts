@@ -2,7 +2,8 @@
 // the address the user chose, only the allowed source address, bodies over a limit refused before
 // they are read whole, the sender authenticated over the raw body, a 2xx at once and the work
 // after it (senders give up after 5 s), each event id (else its body) handled once even across
-// restarts, and a delivery too old to be a sender's retry never acted on (`webhook-event-log.ts`).
+// restarts, and a delivery too old to be a sender's retry refused (`webhook-event-log.ts`): what
+// the receiver will not act on is answered with a 4xx and its reason, never taken silently.
 import { createHash } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -13,7 +14,7 @@ import type { WebhookDeliveryLog } from './webhook-delivery-log.ts';
 import type { WebhookEventLog } from './webhook-event-log.ts';
 
 const REFUSAL_STATUS: Record<WebhookRefusal, number> = {
-  forbidden_address: 403, method_not_allowed: 405, too_large: 413, unsigned: 401, bad_signature: 401, bad_request: 400,
+  forbidden_address: 403, method_not_allowed: 405, too_large: 413, unsigned: 401, bad_signature: 401, bad_request: 400, too_old: 400,
   // Not the sender's fault: a 5xx makes it deliver again later.
   secrets_unavailable: 503,
 };
@@ -131,11 +132,18 @@ export class WebhookReceiver<Sender extends WebhookSender> {
     const arrived = { receivedAt: new Date(now()).toISOString(), from: remote === undefined ? null : plainAddress(remote) };
     try {
       const event = await this.#accept(request);
-      // A delivery too old to be acted on is taken as the replay it must be: answered, not acted on.
-      const isNew = events.recordFirst(event.sender.profileId, event.id, now(), event.occurredAt) === 'new';
+      const named = { ...arrived, event: event.event, eventId: event.id, profileId: event.sender.profileId };
+      const verdict = events.recordFirst(event.sender.profileId, event.id, now(), event.occurredAt);
+      // Too old to be a sender's retry, it can only be a replay: refused, as Stripe's and GitHub's
+      // verifiers refuse a delivery outside their tolerance, so neither the sender nor the list takes it as handled.
+      if (verdict === 'too_old') {
+        answer(response, REFUSAL_STATUS.too_old, 'too_old');
+        deliveries.record({ ...named, outcome: 'refused', refusal: 'too_old' });
+        return;
+      }
       answer(response, 200);
-      deliveries.record({ ...arrived, event: event.event, eventId: event.id, profileId: event.sender.profileId, outcome: isNew ? 'processed' : 'duplicate' });
-      if (isNew) setImmediate(() => this.#options.onEvent(event));
+      deliveries.record({ ...named, outcome: verdict === 'new' ? 'processed' : 'duplicate' });
+      if (verdict === 'new') setImmediate(() => this.#options.onEvent(event));
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
       // The rest of a body too large is read and dropped, not stored (the server's request timeout
@@ -159,11 +167,16 @@ export class WebhookReceiver<Sender extends WebhookSender> {
       throw new Refused('bad_request');
     }
     const fields = fieldsOf(parsed);
-    // A signed delivery without an event id is the same event when its body is the same (the signature covers the body).
-    const id = fields?.id('id', 'event_id', 'eventId', 'delivery_id') ?? `body:${createHash('sha256').update(body).digest('hex')}`;
     const event = (eventHeader === undefined ? undefined : headerValue(request.headers, eventHeader)) ?? fields?.string('event', 'type', 'event_type');
     if (!fields || event === undefined) throw new Refused('bad_request');
-    return { sender, event, id, occurredAt: fields.time('occurred_at', 'time', 'timestamp') ?? null, data: fields.raw('data', 'payload') };
+    // A body that wraps its payload or names its kind is the delivery's own record, whose `id` is
+    // the event's; a bare payload (the kind only in the header) is the changed record itself, whose
+    // `id` names the record, the same in every event about it.
+    const wrapped = fields.raw('data', 'payload') !== undefined || fields.string('event', 'event_type') !== undefined;
+    const eventId = wrapped ? fields.id('id', 'event_id', 'eventId', 'delivery_id') : fields.id('event_id', 'eventId', 'delivery_id');
+    // A signed delivery without an event id is the same event when its body is the same (the signature covers the body).
+    const id = eventId ?? `body:${createHash('sha256').update(body).digest('hex')}`;
+    return { sender, event, id, occurredAt: fields.time('occurred_at', 'time', 'timestamp') ?? null, data: wrapped ? fields.raw('data', 'payload') : parsed };
   }
 }
 

@@ -5,6 +5,7 @@ import { activityHandlers } from './activity.ts';
 import { addressHandlers } from './address.ts';
 import { appHandlers, type AppIdentity } from './app.ts';
 import { assistantHandlers } from './assistant.ts';
+import { casesHandlers } from './cases.ts';
 import { draftingHandlers } from './drafting.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
@@ -39,5 +40,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     drafting: draftingHandlers(services),
     views: viewsHandlers(services),
     replies: repliesHandlers(services),
+    cases: casesHandlers(services),
   };
 }

@@ -10,6 +10,7 @@ export function profilesHandlers(services: AppServices): Handlers<Contract>['pro
     testConnection: ({ id }) => services.clients.testConnection(id),
     trustCertificate: ({ id, sha256 }) => services.profiles.trustCertificate(id, sha256),
     health: () => services.health.all(services.profiles.ids()),
+    watchConnection: ({ id }) => services.connectionWatch.watch(id),
     certificateChange: ({ id }) => services.profiles.certificateChange(id),
     acceptCertificateChange: ({ id, choice, apiKey }) => services.profiles.acceptCertificateChange(id, choice, apiKey),
   };

@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { SyncStatus } from '../../../src-preload/contract/sync.ts';
-import { useFirewallStatusStore } from './firewall-status-store.ts';
+import { failedToReach, useConnectionState, useExplainedAbove } from '../../connections/connection-state.ts';
 import { useErrorText } from '../../language/use-error-text.ts';
 import { useFormat } from '../../ui/format.ts';
-import type { IpcError } from '../../../src-preload/contract/define.ts';
-import { useNow } from './use-now.ts';
-import { useExplainedAbove } from '../../connections/connection-state.ts';
 import { Time } from '../../ui/Time.tsx';
-
+import { useFirewallStatusStore } from './firewall-status-store.ts';
+import { useNow } from './use-now.ts';
 
 /** When each cache was last filled from the appliance, and what the sync does now: always in view. */
 export function SyncLine({ profileId }: { profileId: string }) {
   const { t } = useTranslation();
   const sync = useFirewallStatusStore((state) => state.sync[profileId]);
   const syncNow = useFirewallStatusStore((state) => state.syncNow);
+  const offline = useConnectionState(profileId).kind === 'offline';
   const now = useNow(15_000);
   const statuses = (['alerts', 'blocklist'] as const).map((resource) => ({ resource, status: sync?.[resource] }));
 
@@ -22,7 +22,7 @@ export function SyncLine({ profileId }: { profileId: string }) {
       {statuses.map(({ resource, status }) => (
         <span key={resource} className="fw-sync-item">
           <strong>{t(`firewall.sync.resources.${resource}`)}</strong> <LastSynced status={status} now={now} />
-          <SyncActivity status={status} />
+          <SyncActivity status={status} offline={offline} />
         </span>
       ))}
       <button type="button" className="button fw-sync-now" onClick={() => void syncNow(profileId)}>
@@ -37,14 +37,20 @@ function LastSynced({ status, now }: { status: SyncStatus | undefined; now: numb
   if (!status?.lastSyncedAt) return <span className="muted">{t('firewall.sync.never')}</span>;
   return (
     <span className="muted">
-      {t('firewall.sync.lastSynced')} <Time value={status.lastSyncedAt} relativeTo={now} />
+      {t('firewall.sync.lastSynced')} <Time value={status.lastSyncedAt} relativeTo={now} past />
     </span>
   );
 }
 
-function SyncActivity({ status }: { status: SyncStatus | undefined }) {
+/**
+ * What the sync does now. Whether the appliance answers is the connection's to say: offline, every
+ * line says so; once it answers again, a sync that failed to reach it runs at once, and its old
+ * failure is not shown meanwhile.
+ */
+function SyncActivity({ status, offline }: { status: SyncStatus | undefined; offline: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
+  if (offline) return <span className="fw-sync-activity text-danger">{' · '}{t('firewall.sync.offline')}</span>;
   if (status?.state === 'syncing') {
     const progress = status.progress;
     return (
@@ -61,13 +67,11 @@ function SyncActivity({ status }: { status: SyncStatus | undefined }) {
       </span>
     );
   }
-  if (status?.state === 'backing-off') {
-    return status.error ? <NotReached error={status.error} /> : <span className="fw-sync-activity text-danger">{' · '}{t('firewall.sync.notReached', { reason: t('firewall.sync.noAnswer') })}</span>;
-  }
+  if (status?.state === 'backing-off' && status.error && !failedToReach(status.error)) return <NotReached error={status.error} />;
   return null;
 }
 
-/** Why the appliance was not reached, in the window's language, unless the connection banner above says it already. */
+/** Why the appliance's answer was of no use, in the window's language, unless the connection banner above says it already. */
 function NotReached({ error }: { error: IpcError }) {
   const { t } = useTranslation();
   const { message, hint } = useErrorText(error);

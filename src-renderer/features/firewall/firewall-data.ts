@@ -2,19 +2,40 @@
 // (data/ipc-query.ts), writes say which queries they change. Components use these hooks only.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { AlertDetail, AlertFilter, AlertSort, BlockEntry, ExportProgress, FirewallList, ProtectedRanges, SyncSettings, WebhookSettings } from '../../../src-preload/contract/firewall.ts';
+import type { AlertDetail, AlertFilter, AlertSort, BlockCaution, BlockEntry, ExportProgress, FirewallList, ProtectedRanges, SyncSettings, WebhookSettings } from '../../../src-preload/contract/firewall.ts';
 import type { IpcResult, RequestOf } from '../../../src-preload/contract/define.ts';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
+import type { BlockOrigin } from '../../../src-shared/block-reason.ts';
 import type { BulkOutcome } from './bulk/bulk-run.ts';
 import type { Contract } from '../../../src-preload/contract/index.ts';
 import { opsdesk } from '../../bridge.ts';
-import { useIpcQuery } from '../../data/ipc-query.ts';
+import { unwrap, useIpcQuery } from '../../data/ipc-query.ts';
+import { parseAddress } from '../../../src-shared/address-mentions.ts';
 import { addressKeys, firewallKeys } from '../../data/query-keys.ts';
 
 export const useBlocklist = (profileId: string) => useIpcQuery(firewallKeys.cached(profileId, 'blocklist'), () => opsdesk.firewall.blocklist({ profileId }));
 export const useAllowlist = (profileId: string) => useIpcQuery(firewallKeys.allowlist(profileId), () => opsdesk.firewall.allowlist({ profileId }));
 export const useDomainRules = (profileId: string) => useIpcQuery(firewallKeys.domainRules(profileId), () => opsdesk.firewall.domainRules({ profileId }));
 export const useProtectedRanges = () => useIpcQuery(firewallKeys.protectedRanges(), () => opsdesk.firewall.protectedRanges());
+
+/**
+ * What main says of blocking `ip` on the appliance (refused, asked again, or said, and why); none
+ * for what is not one address. `known()` waits for the answer, so a confirmation never goes ahead
+ * on a question not yet answered (a failed read answers none: main still refuses what it refuses).
+ */
+export function useBlockCautions(profileId: string, ip: string) {
+  const client = useQueryClient();
+  const address = parseAddress(ip);
+  const single = address !== null && address.prefixLength === undefined;
+  const queryKey = firewallKeys.blockCautions(profileId, ip);
+  const call = () => opsdesk.firewall.blockCautions({ profileId, ip });
+  const query = useIpcQuery(queryKey, call, { enabled: single });
+  const none: BlockCaution[] = [];
+  return {
+    cautions: (single && query.data) || none,
+    known: (): Promise<BlockCaution[]> => (single ? client.ensureQueryData({ queryKey, queryFn: () => unwrap(call()) }).catch(() => none) : Promise.resolve(none)),
+  };
+}
 
 export function useSaveProtectedRanges() {
   const client = useQueryClient();
@@ -98,9 +119,9 @@ export function useFirewallWrites(profileId: string) {
     return result;
   };
   return {
-    /** `proposedBy`: approved from a model's proposal in that conversation. */
-    async block(ip: string, durationSeconds: number, reason: string, proposedBy?: { conversationId: string }) {
-      const result = await after(opsdesk.firewall.block({ profileId, ip, durationSeconds, reason, ...(proposedBy && { proposedBy }) }), firewallKeys.cached(profileId, 'blocklist'));
+    /** `origin`: where it was made (main writes it into the reason); `proposedBy`: approved from a model's proposal in that conversation. */
+    async block(ip: string, durationSeconds: number, reason: string, origin: BlockOrigin, proposedBy?: { conversationId: string }) {
+      const result = await after(opsdesk.firewall.block({ profileId, ip, durationSeconds, reason, origin, ...(proposedBy && { proposedBy }) }), firewallKeys.cached(profileId, 'blocklist'));
       if (result.ok) markSourceBlocked(client, profileId, result.data);
       return result;
     },
@@ -125,8 +146,8 @@ export function useFirewallWrites(profileId: string) {
     removeAllow: (entryId: string) => after(opsdesk.firewall.removeAllow({ profileId, entryId }), firewallKeys.allowlist(profileId)),
     addDomainRule: (values: AddDomainRule) => after(opsdesk.firewall.addDomainRule({ profileId, ...values }), firewallKeys.domainRules(profileId)),
     removeDomainRule: (ruleId: string) => after(opsdesk.firewall.removeDomainRule({ profileId, ruleId }), firewallKeys.domainRules(profileId)),
-    /** Gives up a write still waiting in the outbox (the undo of an allow the appliance has not taken yet). */
-    discardWrite: (id: string) => opsdesk.outbox.discard({ id }),
+    /** Takes back a write made here that waits in the outbox (main asks the appliance first whether it has it already, and takes it back there if so). */
+    undoWrite: (writeId: string) => after(opsdesk.firewall.undoWrite({ writeId }), firewallKeys.all(profileId)),
     async saveSyncSettings(settings: SyncSettings) {
       const result = await opsdesk.firewall.saveSyncSettings({ profileId, settings });
       if (result.ok) client.setQueryData(firewallKeys.syncSettings(profileId), result.data);
@@ -156,8 +177,8 @@ export function bulkBlockCalls(profileId: string) {
   };
   return {
     sources: (which: { alertIds?: string[]; filter?: AlertFilter }) => opsdesk.firewall.blockSources({ profileId, ...which }),
-    block: async (ip: string, durationSeconds: number, reason: string) =>
-      outcome(await opsdesk.firewall.block({ profileId, ip, durationSeconds, reason }), (entry) => entry.pending?.writeId),
+    block: async (ip: string, durationSeconds: number, reason: string, origin: BlockOrigin) =>
+      outcome(await opsdesk.firewall.block({ profileId, ip, durationSeconds, reason, origin }), (entry) => entry.pending?.writeId),
     unblock: async (entryId: string) => outcome(await opsdesk.firewall.unblock({ profileId, entryId }), (queued) => queued?.queued.id),
     /** Every change of an outbox write, while a bulk change follows its queued ones. */
     followWrites: (listener: (entry: OutboxEntry) => void) => opsdesk.outbox.onChanged(listener),

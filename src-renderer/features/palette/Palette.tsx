@@ -3,6 +3,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchAnswer, SearchDirect, SearchHit } from '../../../src-preload/contract/search.ts';
 import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
+import { useConnectionState } from '../../connections/connection-state.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useFormat } from '../../ui/format.ts';
 import { paletteCommands, useCommandInputs, type PaletteCommand } from '../../workspace/commands.ts';
@@ -180,7 +181,7 @@ export function Palette() {
                           <Highlighted text={hit.title} words={words} />
                         </bdi>
                       </span>
-                      {hit.profileName && <span className="palette-profile" title={t('palette.fromProfile', { name: hit.profileName })}>{hit.profileName}</span>}
+                      {hit.profileName && <HitProfile profileId={hit.profileId} name={hit.profileName} />}
                       {hit.detail && (
                         <span className="palette-detail">
                           <bdi>
@@ -201,5 +202,17 @@ export function Palette() {
         <p className="palette-keys muted">{t('palette.keys')}</p>
       </div>
     </div>
+  );
+}
+
+/** The connection a hit comes from, with its one state when it is not connected: what the palette lists is the cache's, not the back end's now. */
+function HitProfile({ profileId, name }: { profileId: string | null; name: string }) {
+  const { t } = useTranslation();
+  const connection = useConnectionState(profileId ?? '');
+  const state = profileId !== null && (connection.kind === 'offline' || connection.kind === 'degraded' || connection.kind === 'refused') ? connection.kind : null;
+  return (
+    <span className={state ? `palette-profile palette-profile-${state}` : 'palette-profile'} title={t('palette.fromProfile', { name })}>
+      {state ? t('palette.profileState', { name, state: t(`connection.short.${state}`) }) : name}
+    </span>
   );
 }

@@ -48,6 +48,8 @@ interface FormState {
   headersSeconds: string;
   bodySeconds: string;
   streamIdleSeconds: string;
+  /** Empty: the default of what the answer is for. */
+  answerSeconds: string;
   proxyMode: 'none' | 'system' | 'explicit';
   proxyUrl: string;
 }
@@ -74,6 +76,7 @@ function initialState(service: BackEnd, profile?: ProfileView): FormState {
     headersSeconds: String((timeouts?.headersMs ?? 30_000) / 1000),
     bodySeconds: String((timeouts?.bodyMs ?? 60_000) / 1000),
     streamIdleSeconds: String((timeouts?.streamIdleMs ?? 60_000) / 1000),
+    answerSeconds: timeouts?.answerMs === undefined ? '' : String(timeouts.answerMs / 1000),
     proxyMode: profile?.proxy.mode ?? 'none',
     proxyUrl: profile?.proxy.mode === 'explicit' ? profile.proxy.url : '',
   };
@@ -99,6 +102,7 @@ function toInput(service: BackEnd, form: FormState, profile?: ProfileView): Prof
       headersMs: seconds(form.headersSeconds),
       bodyMs: seconds(form.bodySeconds),
       streamIdleMs: seconds(form.streamIdleSeconds),
+      ...(service === 'gateway' && form.answerSeconds.trim() && { answerMs: seconds(form.answerSeconds) }),
     },
     proxy: form.proxyMode === 'explicit' ? { mode: 'explicit' as const, url: form.proxyUrl } : { mode: form.proxyMode },
   };
@@ -278,6 +282,11 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
             <FormField label={t('settings.form.streamIdleTimeout')} error={fieldError('timeouts.streamIdleMs')}>
               <input type="number" min={1} value={form.streamIdleSeconds} onChange={update('streamIdleSeconds')} />
             </FormField>
+            {service === 'gateway' && (
+              <FormField label={t('settings.form.answerTimeout')} error={fieldError('timeouts.answerMs')} help={t('settings.form.answerTimeoutHelp')}>
+                <input type="number" min={10} value={form.answerSeconds} onChange={update('answerSeconds')} />
+              </FormField>
+            )}
           </div>
           <FormField label={t('settings.form.proxy')} error={fieldError('proxy')}>
             <select value={form.proxyMode} onChange={update('proxyMode')}>

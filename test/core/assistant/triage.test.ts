@@ -137,7 +137,8 @@ describe('asking the model about alerts', () => {
   });
 
   test('with the other alerts from the same source when asked, bounded', async () => {
-    const { prompt } = await triage({ alertIds: [scans[3]!], includeRelated: true });
+    // One picked and twenty others are more than the default limit of 20: confirmed, as the analyst would.
+    const { prompt } = await triage({ alertIds: [scans[3]!], includeRelated: true, confirmedCount: 21 });
     expect(prompt).toContain('Other cached alerts from the same source');
     const ids = [...prompt.matchAll(/"id": "([^"]+)"/g)].map((match) => match[1]);
     expect(ids[0]).toBe(scans[3]);
@@ -157,10 +158,29 @@ describe('asking the model about alerts', () => {
   test('more alerts than the bulk limit are refused until the analyst confirms', async () => {
     services.assistantSettings.save(settings({ bulkLimit: 2 }));
     const sent = sims.gateway.chatBodies.length;
-    expect(() => services.triage.start(request({ alertIds: scans.slice(0, 3) }))).toThrow(expect.objectContaining({ detail: expect.objectContaining({ params: { context: 'bulk_unconfirmed', limit: 2 } }) }));
+    expect(() => services.triage.start(request({ alertIds: scans.slice(0, 3) }))).toThrow(
+      expect.objectContaining({ detail: expect.objectContaining({ params: { context: 'bulk_unconfirmed', limit: 2, count: 3, related: 0 } }) }),
+    );
     expect(sims.gateway.chatBodies.length).toBe(sent);
-    const { triage: result } = await triage({ alertIds: scans.slice(0, 3), confirmedBulk: true });
+    const { triage: result } = await triage({ alertIds: scans.slice(0, 3), confirmedCount: 3 });
     expect(result.alertIds).toEqual(scans.slice(0, 3));
+  });
+
+  test('the bulk limit counts every alert the prompt carries: the other alerts from the same source too', async () => {
+    services.assistantSettings.save(settings({ bulkLimit: 5 }));
+    const picked = scans.slice(0, 5);
+    const sent = sims.gateway.chatBodies.length;
+    // Five picked and twenty from the same source would go: the analyst is asked first, and told how many.
+    expect(() => services.triage.start(request({ alertIds: picked, includeRelated: true }))).toThrow(
+      expect.objectContaining({ detail: expect.objectContaining({ params: { context: 'bulk_unconfirmed', limit: 5, count: 25, related: 20 } }) }),
+    );
+    // Agreeing to fewer than would go is no agreement to send them all.
+    expect(() => services.triage.start(request({ alertIds: picked, includeRelated: true, confirmedCount: 5 }))).toThrow(
+      expect.objectContaining({ detail: expect.objectContaining({ params: expect.objectContaining({ context: 'bulk_unconfirmed', count: 25 }) }) }),
+    );
+    expect(sims.gateway.chatBodies.length).toBe(sent);
+    const { prompt } = await triage({ alertIds: picked, includeRelated: true, confirmedCount: 25 });
+    expect([...prompt.matchAll(/"id": "([^"]+)"/g)]).toHaveLength(25);
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { KbSearchHit, TicketMessage } from '../../../src-preload/contract/support.ts';
 import { callNotePrompt, kbQueryOf, languageOf, PROMPT_LIMITS, replyDraftPrompt, threadSummaryPrompt, type PromptContext, type PromptFields, type ThreadForPrompt } from '../../../src-main/core/drafting/draft-prompts.ts';
 import { Redactor } from '../../../src-main/core/log/redactor.ts';
-import { citationsIn } from '../../../src-shared/draft-citations.ts';
+import { citationsIn, withoutCitations } from '../../../src-shared/draft-citations.ts';
 
 const message = (from: string, text: string, author: string | null = null): TicketMessage => ({ id: `m-${text.length}-${from}`, from, author, text, createdAt: null });
 
@@ -22,11 +22,11 @@ const hits: KbSearchHit[] = [
 
 const registeredKey = 'svc_test_0123456789ab.ThisIsTheSecretPartOfTheKey';
 
-function context(visitorContact: boolean | PromptFields): PromptContext {
+function context(visitorContact: boolean | PromptFields, phoneRegion: PromptContext['phoneRegion'] = null): PromptContext {
   const redactor = new Redactor();
   redactor.registerSecret('opaque-gateway-secret-1234');
   const fields = typeof visitorContact === 'boolean' ? { visitorName: visitorContact, visitorEmail: visitorContact, visitorPhone: visitorContact } : visitorContact;
-  return { fields, redact: (text) => redactor.redact(text) };
+  return { fields, phoneRegion, redact: (text) => redactor.redact(text) };
 }
 
 const wholePrompt = (built: { request: { systemPrompt: string; messages: { content: string }[] } }) => [built.request.systemPrompt, ...built.request.messages.map((m) => m.content)].join('\n');
@@ -89,6 +89,14 @@ describe('the reply draft prompt', () => {
     expect(note).toContain('asked us to call [phone] tomorrow');
   });
 
+  test('leaving the phone numbers out keeps the addresses, dates, times, ids and file names a desk needs', () => {
+    const facts = 'Our office IP 203.0.113.193 (and 2001:db8::7) lost the line on 2026-11-29 at 14:30; invoice 48213377 (INV-20261129, ticket T-1029384756) and call-2026-11-29.wav attached.';
+    const text = `${facts} Ring 030 901820 or +44 20 7946 0958.`;
+    const expected = `${facts} Ring [phone] or [phone].`;
+    expect(wholePrompt(callNotePrompt(text, context(false, 'DE')))).toContain(expected);
+    expect(wholePrompt(replyDraftPrompt(thread([message('visitor', text)]), hits, context(false, 'DE')))).toContain(`Visitor: ${expected}`);
+  });
+
   test('never carries a key: one pasted into a ticket, a snippet or a transcript is masked', () => {
     const pasted = [
       message('visitor', `My key is ${registeredKey} and the gateway one is sk-live-abcdefghijklmnop, also opaque-gateway-secret-1234`),
@@ -126,5 +134,9 @@ describe('citations in a draft', () => {
   test('reads [n] and [n, m], in first-cited order, and tells numbers no entry has', () => {
     expect(citationsIn('See [2]. Also [1, 2] and [7].', 2)).toEqual({ cited: [2, 1], unknown: [7] });
     expect(citationsIn('No citation here, only [link](javascript:alert(1)).', 3)).toEqual({ cited: [], unknown: [] });
+  });
+
+  test('leave the text the customer gets with the spaces before them, whatever entry they name', () => {
+    expect(withoutCitations('See the guide [2]. Also [1, 2] and [7].\n请参阅“指南”[1]。 Keep [link](x) and [a].')).toBe('See the guide. Also and.\n请参阅“指南”。 Keep [link](x) and [a].');
   });
 });

@@ -206,6 +206,19 @@ describe('a summary', () => {
     expect(withheld).toContain('Visitor: My new address is 5 Elm Street.');
     expect(withheld).not.toContain('Ada');
   });
+
+  test('reads a number written without its country code in the country of the ticket’s contact, and keeps the invoice number and date', async () => {
+    const now = new Date().toISOString();
+    const contact = { seq: sims.support.store.nextSeq(), id: `ctc_de_${randomUUID().slice(0, 8)}`, site: 'site-main', name: 'Jonas Weber', email: 'jonas.weber@example.de', phone: null, company: null, status: 'new' as const, tags: [], created_at: now, updated_at: now, follows: [], country: 'DE' };
+    sims.support.store.contacts.push(contact);
+    const entry = await services.support.tickets.create({ profileId: supportId, subject: 'Rückruf', message: 'Bitte rufen Sie 030 901820 an, Rechnung 48213377 vom 29.11.2026.', offline: false, contactId: contact.id });
+    expect(entry.state, JSON.stringify(entry.error)).toBe('sent');
+    const taskId = randomUUID();
+    const following = followDraft(taskId);
+    await services.drafting.summariseTicket(supportId, String((entry.response as { id: string }).id), taskId);
+    // Read in the workstation's region (en-US where the tests run) "030 901820" is no number; read in Germany it is.
+    expect((await following).ended.content).toContain('Bitte rufen Sie [phone] an, Rechnung 48213377 vom 29.11.2026.');
+  });
 });
 
 test('a call transcript is shortened to a note by the model at work', async () => {

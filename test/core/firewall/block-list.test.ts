@@ -23,6 +23,9 @@ afterAll(async () => {
   await sims.close();
 });
 
+
+/** Who every block's reason names: the OS account, as the activity log has it. */
+const osUser = () => workspace.services.activity.osUser ?? 'an unknown user';
 describe('block list', () => {
   it('blocks an alert\'s source in one click and shows it on the row; the analyst\'s own block and release notify nobody, the log has them', async () => {
     const { api, platform } = workspace;
@@ -30,7 +33,7 @@ describe('block list', () => {
     expect(alert!.sourceBlocked).toBe(false);
     const shownBefore = platform.notifications.length;
     const entry = data(await clock.run(api.firewall.blockAlertSource({ profileId, alertId: alert!.id, durationSeconds: 86_400 })));
-    expect(entry).toMatchObject({ ip: alert!.srcIp, durationSeconds: 86_400, reason: `Alert ${alert!.id}: ${alert!.signature}` });
+    expect(entry).toMatchObject({ ip: alert!.srcIp, durationSeconds: 86_400, reason: `OpsDesk: alert ${alert!.id} by ${osUser()}: ${alert!.signature}` });
     expect(entry.pending).toBeUndefined();
     expect(data(await api.firewall.blocklist({ profileId })).items.map((item) => item.id)).toContain(entry.id);
     const [row] = data(await api.firewall.alerts({ profileId, filter: { cells: [{ field: 'srcIp', value: alert!.srcIp!, mode: 'in' }] }, limit: 1 })).rows;
@@ -65,7 +68,7 @@ describe('block list', () => {
     await driveInStep(clock, () => outbox.get(waiting.pending!.writeId)?.state === 'sent');
     expect(outbox.get(waiting.pending!.writeId)!.attempts).toBe(2);
     const listed = data(await api.firewall.blocklist({ profileId })).items.filter((item) => item.ip === ip);
-    expect(listed).toEqual([expect.objectContaining({ ip, reason: 'lost answer' })]);
+    expect(listed).toEqual([expect.objectContaining({ ip, reason: `OpsDesk: manual block by ${osUser()}: lost answer` })]);
     expect(listed[0]!.pending).toBeUndefined();
     expect(sims.firewall.committedWrites.filter((committed) => committed.method === 'POST' && committed.key === ip)).toHaveLength(1);
     expect(platform.notifications.length).toBe(shownBefore);
@@ -85,7 +88,7 @@ describe('block list', () => {
     await clock.run(services.firewall.syncNow(profileId));
     await vi.waitFor(() => expect(services.outbox.get(waiting.pending!.writeId)?.state).toBe('sent'), { timeout: 20_000 });
     const listed = data(await api.firewall.blocklist({ profileId })).items.filter((item) => item.ip === ip);
-    expect(listed).toEqual([expect.objectContaining({ ip, reason: 'while away', id: expect.stringMatching(/^blk_/) })]);
+    expect(listed).toEqual([expect.objectContaining({ ip, reason: `OpsDesk: manual block by ${osUser()}: while away`, id: expect.stringMatching(/^blk_/) })]);
     expect(listed[0]!.pending).toBeUndefined();
     expect(sims.firewall.committedWrites.filter((committed) => committed.method === 'POST' && committed.key === ip)).toHaveLength(1);
   });
@@ -117,6 +120,23 @@ describe('block list', () => {
     const everything = data(await clock.run(api.firewall.blockSources({ profileId, filter: {} })));
     expect(new Set(everything.addresses.map((address) => address.ip)).size).toBe(everything.addresses.length);
     expect(everything.addresses.length).toBeGreaterThanOrEqual(distinct.length);
+  });
+
+  it('every block says on the appliance where it was made and by whom: the address card, a bulk block, an approved proposal', async () => {
+    const { api } = workspace;
+    const user = osUser();
+    const made = [
+      { ip: '192.0.2.181', reason: '', origin: { kind: 'manual' } },
+      { ip: '192.0.2.182', reason: 'campaign', origin: { kind: 'bulk', count: 12, from: 'filter severity=high' } },
+      { ip: '192.0.2.183', reason: 'scanner', origin: { kind: 'proposal', alertId: 'alt_9' } },
+    ] as const;
+    for (const block of made) data(await clock.run(api.firewall.block({ profileId, ip: block.ip, durationSeconds: 600, reason: block.reason, origin: block.origin })));
+    const reasons = made.map(({ ip }) => sims.firewall.committedWrites.findLast((write) => write.method === 'POST' && write.key === ip)?.body['reason']);
+    expect(reasons).toEqual([
+      `OpsDesk: manual block by ${user}`,
+      `OpsDesk: bulk block of 12 from filter severity=high by ${user}: campaign`,
+      `OpsDesk: approved model proposal for alert alt_9 by ${user}: scanner`,
+    ]);
   });
 
   it('refuses what the appliance would refuse before sending it: a range, a word', async () => {

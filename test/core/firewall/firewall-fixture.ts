@@ -30,7 +30,7 @@ export async function openWorkspace(clock: FakeClock, options: { dataDir?: strin
 export async function addFirewallProfile(
   workspace: Workspace,
   sims: Simulators,
-  options: { apiKey?: string; rate?: { requests: number; windowSeconds: number }; backfillDays?: number } = {},
+  options: { apiKey?: string; rate?: { requests: number; windowSeconds: number }; backfillDays?: number; headersMs?: number } = {},
 ): Promise<string> {
   const { id } = await workspace.services.profiles.save({
     service: 'firewall',
@@ -38,7 +38,7 @@ export async function addFirewallProfile(
     baseUrl: sims.firewall.url,
     apiKey: options.apiKey ?? sims.firewall.addKey({ role: 'operations', rate: { requests: 100_000, windowSeconds: 60 } }),
     trust: { mode: 'ca-only', caPem: sims.ca.certPem },
-    timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 10_000, streamIdleMs: 5_000 },
+    timeouts: { connectMs: 2_000, headersMs: options.headersMs ?? 5_000, bodyMs: 10_000, streamIdleMs: 5_000 },
     settings: { rateLimit: options.rate ?? { requests: 10_000, windowSeconds: 60 } },
   });
   workspace.services.firewall.syncSettings.save(id, { intervalSeconds: 60, backfillDays: options.backfillDays ?? 365, retentionDays: 3650, retentionRows: 5_000_000 });

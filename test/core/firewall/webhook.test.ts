@@ -75,6 +75,13 @@ describe('webhook receiver', () => {
     expect(await post(huge, { 'x-fw-signature': signBody(secret, huge) })).toBe(413);
   });
 
+  it('refuses a signed push captured and replayed eight days later with a 4xx, the reason in the delivery list', async () => {
+    const body = JSON.stringify({ event: 'block.created', id: 'evt_replayed', occurred_at: new Date(clock.now() - 8 * 86_400_000).toISOString(), data: { ip: '192.0.2.9' } });
+    expect(await post(body, { 'x-fw-signature': signBody(secret, body) })).toBe(400);
+    const status = await workspace.api.firewall.webhook({ profileId });
+    expect(status.ok && status.data.deliveries.recent[0]).toMatchObject({ outcome: 'refused', refusal: 'too_old', event: 'block.created', eventId: 'evt_replayed', profileId });
+  });
+
   it('handles a repeated event id once, across a restart too', async () => {
     const runs: string[] = [];
     const original = workspace.services.firewall.syncNow.bind(workspace.services.firewall);

@@ -130,7 +130,13 @@ describe('whether a failure says the back end answered', () => {
     ['cancelled', undefined, 'says nothing'],
     ['invalid_settings', undefined, 'says nothing'],
   ] as const)('%s (%s): %s', (code, status, expected) => {
-    const outcome = outcomeOfFailure(failure(code, status));
-    expect(outcome === undefined ? 'says nothing' : outcome.reached ? 'reached' : 'not reached').toBe(expected);
+    const outcome = outcomeOfFailure(failure(code, status), 'GET');
+    expect(outcome === undefined ? 'says nothing' : outcome.kind === 'answered' ? 'reached' : 'not reached').toBe(expected);
+  });
+
+  it('a write answered with a 5xx was refused by a back end that is there; a write that got no answer did not reach it', () => {
+    expect(outcomeOfFailure(failure('service_unavailable', 503), 'POST')?.kind).toBe('refused-change');
+    expect(outcomeOfFailure(failure('service_unavailable', 503), 'GET')?.kind).toBe('not-reached');
+    expect(outcomeOfFailure(failure('connection_refused'), 'POST')?.kind).toBe('not-reached');
   });
 });

@@ -132,13 +132,13 @@ export async function driveInStep(clock: FakeClock, done: () => boolean, maxMs =
   }
 }
 
-/** Settles a promise that may wait on the fake clock. */
-export async function settle<T>(clock: FakeClock, work: Promise<T>): Promise<T> {
+/** Settles a promise that may wait on the fake clock; `drive` moves it (in step with real time for a server's real waits). */
+export async function settle<T>(clock: FakeClock, work: Promise<T>, drive: (clock: FakeClock, done: () => boolean) => Promise<void> = driveUntil): Promise<T> {
   let finished = false;
   const tracked = work.finally(() => {
     finished = true;
   });
   tracked.catch(() => {});
-  await driveUntil(clock, () => finished);
+  await drive(clock, () => finished);
   return tracked;
 }

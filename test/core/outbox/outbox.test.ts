@@ -161,7 +161,7 @@ describe('the server refuses a write (4xx)', () => {
     expect(retried).toMatchObject({ state: 'failed', attempts: 2 });
     expect(workspace.services.outbox.get(waiting.id)!.state).toBe('queued');
 
-    const discarded = workspace.services.outbox.discard(refused.id);
+    const discarded = await workspace.services.outbox.discard(refused.id);
     expect(discarded.state).toBe('discarded');
     await driveUntil(clock, () => workspace.services.outbox.get(waiting.id)?.state === 'sent');
     const notes = sims.support.store.contacts.find((candidate) => candidate.id === contactId)!.follows.map((follow) => follow.note);

@@ -210,6 +210,53 @@ describe.skipIf(!hasSecretService)('support webhook receiver', () => {
     }
   });
 
+  it("processes a site's deliveries that carry only the changed record (no event id, the kind in X-SVC-Event): each event about a ticket once", async () => {
+    sims.support.setDeliveryShape('bare');
+    await clock.run(app.services.support.syncNow(profileId, 'tickets'));
+    const { id: webhookId } = await clock.run(app.api.supportWebhooks.register({ profileId, url: receiverUrl, events: ['ticket.created', 'ticket.closed'] })).then((answer) => {
+      if (!answer.ok) throw new Error(`registration failed: ${answer.error.message}`);
+      return answer.data;
+    });
+    await openTicketOnSite();
+    const ticket = sims.support.store.tickets.at(-1)!;
+    const agent = trustingAgent(sims.ca.certPem);
+    try {
+      const closed = await call(agent, `${sims.support.url}/api/open/v1/tickets/${ticket.id}/close`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sims.support.keys.demo}`, 'x-svc-site': 'site-main', 'idempotency-key': randomUUID() },
+        json: {},
+      });
+      expect(closed.status).toBe(200);
+    } finally {
+      await agent.close();
+    }
+    await clock.run(sims.support.webhooksIdle());
+    await settle();
+    const deliveries = sims.support.webhookDeliveries.filter((delivery) => delivery.url === receiverUrl);
+    expect(deliveries.map((delivery) => [delivery.event, JSON.parse(delivery.body).id, delivery.status])).toEqual([['ticket.created', ticket.id, 200], ['ticket.closed', ticket.id, 200]]);
+    expect(received.map((event) => [event.webhookId, event.event])).toEqual([[webhookId, 'ticket.created'], [webhookId, 'ticket.closed']]);
+    const status = await app.api.supportWebhooks.status();
+    expect(status.ok && status.data.counts).toEqual({ processed: 2, duplicate: 0, refused: 0 });
+  });
+
+  it('refuses a delivery captured and replayed eight days later with a 4xx, and says so', async () => {
+    await register();
+    await openTicketOnSite();
+    await clock.run(sims.support.webhooksIdle());
+    await settle();
+    const [captured] = sims.support.webhookDeliveries.filter((delivery) => delivery.url === receiverUrl);
+    expect(received).toHaveLength(1);
+    await clock.advance(8 * 86_400_000);
+    expect(await post(captured!.body, captured!.headers)).toBe(400);
+    await settle();
+    expect(received).toHaveLength(1);
+    const status = await app.api.supportWebhooks.status();
+    expect(status.ok && status.data).toMatchObject({
+      counts: { processed: 1, duplicate: 0, refused: 1 },
+      lastDelivery: { outcome: 'refused', refusal: 'too_old', event: 'ticket.created', eventId: captured!.eventId, profileId },
+    });
+  });
+
   it('refuses a delivery without a signature, with a wrong one, and a 10 MB body', async () => {
     const { secret } = await register();
     const body = JSON.stringify({ id: 'evt_forged', event: 'ticket.created', site: 'site-main', data: {} });

@@ -1,6 +1,7 @@
 // What both receivers (the firewall's and support's share `WebhookReceiver`) do with a correctly
-// signed delivery that names no event id, and with one captured and replayed long after: a real
-// SQLite file, a real HTTP receiver, and a clock the test moves.
+// signed delivery that names no event id (a bare payload whose `id` is its record's included), and
+// with one captured and replayed long after: a real SQLite file, a real HTTP receiver, and a clock
+// the test moves.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,8 +66,8 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function deliver(body: string): Promise<number> {
-  const answer = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-svc-event': 'ticket.created', 'x-svc-signature': signBody(SECRET, body) } });
+async function deliver(body: string, event = 'ticket.created'): Promise<number> {
+  const answer = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-svc-event': event, 'x-svc-signature': signBody(SECRET, body) } });
   await answer.body.dump();
   await new Promise((resolve) => setImmediate(resolve));
   return answer.statusCode;
@@ -82,8 +83,32 @@ test('a signed delivery without an event id is acted on once, the same body agai
   expect(deliveries.snapshot().counts).toEqual({ processed: 2, duplicate: 1, refused: 0 });
 });
 
+test("a bare payload (the kind only in the header) is the record itself: its `id` is the record's, so each event about it is acted on, deduplicated by its body", async () => {
+  const created = JSON.stringify({ id: 'tkt_1', status: 'queued', subject: 'Parcel' });
+  const closed = JSON.stringify({ id: 'tkt_1', status: 'closed', subject: 'Parcel' });
+  expect(await deliver(created, 'ticket.created')).toBe(200);
+  expect(await deliver(closed, 'ticket.closed')).toBe(200);
+  expect(await deliver(closed, 'ticket.closed')).toBe(200);
+  expect(acted.map((event) => [event.event, event.data])).toEqual([
+    ['ticket.created', { id: 'tkt_1', status: 'queued', subject: 'Parcel' }],
+    ['ticket.closed', { id: 'tkt_1', status: 'closed', subject: 'Parcel' }],
+  ]);
+  expect(acted.map((event) => event.id)).toEqual([expect.stringMatching(/^body:/), expect.stringMatching(/^body:/)]);
+  expect(deliveries.snapshot().counts).toEqual({ processed: 2, duplicate: 1, refused: 0 });
+});
+
+test('a delivery with its time, captured and replayed eight days later, is refused with a 4xx and the reason in the delivery list', async () => {
+  const body = JSON.stringify({ id: 'evt_captured', event: 'ticket.created', occurred_at: new Date(now).toISOString(), data: { id: 'tkt_1' } });
+  expect(await deliver(body)).toBe(200);
+  now += 8 * DAY_MS;
+  expect(await deliver(body)).toBe(400);
+  expect(acted).toHaveLength(1);
+  expect(deliveries.snapshot().counts).toEqual({ processed: 1, duplicate: 0, refused: 1 });
+  expect(deliveries.snapshot().recent[0]).toMatchObject({ outcome: 'refused', refusal: 'too_old', event: 'ticket.created', eventId: 'evt_captured', profileId: 'p1' });
+});
+
+// Without a time, nothing tells a replay from a new event but the id kept.
 test.each([
-  ['with an event id and its time', { id: 'evt_captured', occurred: true }],
   ['with an event id and no time', { id: 'evt_timeless', occurred: false }],
   ['with neither', { id: undefined, occurred: false }],
 ])('a delivery %s, captured and replayed 30 days later (after a restart), is not acted on again', async (_name, { id, occurred }) => {
@@ -102,8 +127,8 @@ test.each([
   expect(deliveries.snapshot().counts).toEqual({ processed: 0, duplicate: 1, refused: 0 });
 });
 
-test('a delivery younger than the accepted age is acted on; one that occurred longer ago is not', async () => {
+test('a delivery younger than the accepted age is acted on; one that occurred longer ago is refused', async () => {
   expect(await deliver(JSON.stringify({ id: 'evt_recent', event: 'ticket.created', occurred_at: new Date(now - 6 * DAY_MS).toISOString(), data: {} }))).toBe(200);
-  expect(await deliver(JSON.stringify({ id: 'evt_old', event: 'ticket.created', occurred_at: new Date(now - 8 * DAY_MS).toISOString(), data: {} }))).toBe(200);
+  expect(await deliver(JSON.stringify({ id: 'evt_old', event: 'ticket.created', occurred_at: new Date(now - 8 * DAY_MS).toISOString(), data: {} }))).toBe(400);
   expect(acted.map((event) => event.id)).toEqual(['evt_recent']);
 });

@@ -9,6 +9,7 @@ import { SettingsTable } from '../../../src-main/core/db/settings.ts';
 import { createLogger } from '../../../src-main/core/log/logger.ts';
 import type { KeyStore } from '../../../src-main/core/secrets/key-store.ts';
 import { openKeyStore } from '../../../src-main/core/secrets/open-key-store.ts';
+import { RegisteringKeyStore } from '../../../src-main/core/secrets/registering-key-store.ts';
 import { WebhookSecrets } from '../../../src-main/core/support-webhooks/webhook-secrets.ts';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
@@ -23,7 +24,7 @@ const secretsOf = () => new WebhookSecrets(keyStore, new SettingsTable(db), logg
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'opsdesk-webhook-secrets-'));
   db = openDatabase(path.join(dataDir, 'opsdesk.sqlite'));
-  keyStore = await openKeyStore();
+  keyStore = new RegisteringKeyStore(await openKeyStore(), (secret) => logger.registerSecret(secret));
 });
 afterEach(async () => {
   db.close();

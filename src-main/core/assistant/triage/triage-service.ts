@@ -63,16 +63,21 @@ export class TriageService {
     const limit = settings.bulkLimit();
     const alerts = this.#alertsOf(request, limit);
     if (alerts.length === 0) throw new UserFacingError({ code: 'not_found', params: { context: 'alert_gone' } });
-    if (alerts.length > limit && !request.confirmedBulk) throw new UserFacingError({ code: 'bad_request', params: { context: 'bulk_unconfirmed', limit } });
-
     const address = request.address ?? null;
     const sourceAddresses = [...new Set([...alerts.flatMap((alert) => (alert.srcIp ? [alert.srcIp] : [])), ...(address ? [address] : [])])];
+    const related = request.includeRelated ? this.#relatedTo(request.profileId, alerts, sourceAddresses) : null;
+    // The limit counts every alert the prompt carries, the other alerts from the same sources too.
+    const count = alerts.length + (related?.length ?? 0);
+    if (count > limit && (request.confirmedCount ?? 0) < count) {
+      throw new UserFacingError({ code: 'bad_request', params: { context: 'bulk_unconfirmed', limit, count, related: related?.length ?? 0 } });
+    }
+
     const marker = verdictMarker();
     const translator = this.#options.translator();
     const prompt = triagePrompt({
       template: settings.triageTemplate(),
       alerts,
-      related: request.includeRelated ? this.#relatedTo(request.profileId, alerts, sourceAddresses) : null,
+      related,
       address,
       sends: (field) => settings.sends(field),
       marker,
@@ -82,7 +87,7 @@ export class TriageService {
     const created = chat.createConversation(atWork.profileId);
     chat.updateConversation(created.id, { model: atWork.model, title: this.#titleOf(alerts, address, translator) });
     repository.insert({ conversationId: created.id, firewallProfileId: request.profileId, alertIds: alerts.map((alert) => alert.id), address, sourceAddresses, verdictMarker: marker });
-    const conversation = chat.send(created.id, prompt, request.taskId, windowId);
+    const conversation = chat.send(created.id, prompt, request.taskId, windowId, 'task');
     this.#changed.fire({ conversationId: created.id });
     return conversation;
   }

@@ -31,6 +31,8 @@ import { migration as workItemsFromManyAlerts } from './0030-work-items-from-man
 import { migration as syncReach } from './0031-sync-reach.ts';
 import { migration as ticketCountsFromIndex } from './0032-ticket-counts-from-index.ts';
 import { migration as alertsFtsInTimeOrder } from './0033-alerts-fts-in-time-order.ts';
+import { migration as outboxMayHaveArrived } from './0034-outbox-may-have-arrived.ts';
+import { migration as cases } from './0035-cases.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -68,4 +70,6 @@ export const migrations = inSequence([
   syncReach,
   ticketCountsFromIndex,
   alertsFtsInTimeOrder,
+  outboxMayHaveArrived,
+  cases,
 ]);

@@ -9,7 +9,7 @@ import { Emitter } from '../../lifecycle/emitter.ts';
 import type { SyncBudget } from '../../sync/sync-budget.ts';
 import type { SyncJob } from '../../sync/sync-scheduler.ts';
 import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
-import { alertBlockReason } from '../../../../src-shared/alert-block-reason.ts';
+import { blockReason, type BlockOrigin } from '../../../../src-shared/block-reason.ts';
 import { fieldError } from '../../english-text.ts';
 import { UserFacingError } from '../../user-facing-error.ts';
 import { unwrappedFieldsOf } from '../../wire/read.ts';
@@ -17,7 +17,8 @@ import type { AlertRepository } from '../alerts/alert-repository.ts';
 import { ApplianceResource, withFieldErrors, type ResourceOptions } from '../appliance-resource.ts';
 import { firstAttemptOf, type FirewallOutbox, type FirewallWriteOwner } from '../firewall-outbox.ts';
 import type { RateOf } from '../../sync/sync-budget.ts';
-import { blockEntryResource, readBlockEntry, type BlockInput } from './block-wire.ts';
+import type { BlockCautions } from './block-cautions.ts';
+import { blockEntryResource, heldBlockParams, readBlockEntry, type BlockInput } from './block-wire.ts';
 import type { BlockListChanges, BlockRepository } from './block-repository.ts';
 
 /** A list changing under the walk (an entry released between two pages) is walked again, this often at most. */
@@ -62,6 +63,10 @@ export interface BlockServiceOptions {
   budget: SyncBudget;
   rateOf: RateOf;
   clock: Clock;
+  /** The OS account the analyst works under, written into every block's reason (null: the OS does not say). */
+  osUser: string | null;
+  /** What an address is that it must never be blocked, or is asked about again: every block passes it. */
+  cautions: Pick<BlockCautions, 'judge' | 'refuseNeverBlocked'>;
 }
 
 export class BlockService {
@@ -95,15 +100,19 @@ export class BlockService {
    * Blocks an address through the outbox: the appliance's entry once it answers; while it is away,
    * the entry waiting (`pending`), sent by itself when it answers again. Blocking an address the
    * appliance holds already renews its block (docs/api-assumptions.md), so this is also Extend.
+   * The reason sent says where the block was made and by whom, before the analyst's words.
    */
-  async block(profileId: string, ip: string, durationSeconds: number, reason: string, proposedBy?: ProposedBy): Promise<BlockEntry> {
+  async block(profileId: string, ip: string, durationSeconds: number, analystReason: string, origin: BlockOrigin = { kind: 'manual' }, proposedBy?: ProposedBy): Promise<BlockEntry> {
     if (isIP(ip) === 0) {
       throw new UserFacingError({ code: 'bad_request', params: { context: 'invalid_input' }, fieldErrors: [fieldError('ip', 'ip_address')] });
     }
+    await this.#options.cautions.refuseNeverBlocked(profileId, ip);
+    const reason = blockReason(origin, analystReason, this.#options.osUser);
+    const held = this.#options.repository.list(profileId).find((entry) => entry.ip === ip);
     const attempt = firstAttemptOf(await this.#options.writes.submit({
       profileId,
       objectKey: `${BLOCK_KIND}:${ip}`,
-      action: { code: BLOCK, params: { address: ip, seconds: durationSeconds, ...(proposedBy && { proposedBy: proposedBy.conversationId }) } },
+      action: { code: BLOCK, params: { address: ip, seconds: durationSeconds, ...heldBlockParams(held), ...(proposedBy && { proposedBy: proposedBy.conversationId }) } },
       request: { method: 'POST', path: blockEntryResource.path, body: blockEntryResource.toWire({ ip, durationSeconds, reason }) },
     }));
     if ('queued' in attempt) return this.#waitingEntry(attempt.queued, ip, pendingChangeOf(attempt.queued));
@@ -114,18 +123,20 @@ export class BlockService {
   /**
    * The distinct sources of the alerts named (or of every alert matching the filter), each with
    * whether the cached list blocks it already and whether the appliance's allow list holds it
-   * (an address or a range; null while the appliance cannot be read).
+   * (an address or a range; null while the appliance cannot be read), and what blocking it would be
+   * (`cautions`: refused, asked again, or said).
    */
   async sources(profileId: string, which: { alertIds?: string[] | undefined; filter?: AlertFilter | undefined }): Promise<BlockSources> {
-    const { alerts, repository, allowed } = this.#options;
+    const { alerts, repository, allowed, cautions } = this.#options;
     const found = which.alertIds
       ? [...new Set(which.alertIds.flatMap((id) => alerts.find(profileId, id)?.srcIp ?? []))]
       : alerts.sourcesOf(profileId, which.filter ?? {}, MAX_BULK_ADDRESSES + 1);
     const addresses = found.slice(0, MAX_BULK_ADDRESSES);
     const blocked = new Set(repository.list(profileId).map((entry) => entry.ip));
     const allowList = await allowed(profileId).then((entries) => entries.flatMap((entry) => parseAddress(entry.ip) ?? []), () => null);
+    const cautionsOf = await cautions.judge(profileId);
     return {
-      addresses: addresses.map((ip) => ({ ip, blocked: blocked.has(ip), allowed: allowList && allowList.some((range) => addressesOverlap(range, ip)) })),
+      addresses: addresses.map((ip) => ({ ip, blocked: blocked.has(ip), allowed: allowList && allowList.some((range) => addressesOverlap(range, ip)), cautions: cautionsOf(ip) })),
       more: found.length > MAX_BULK_ADDRESSES,
     };
   }
@@ -135,19 +146,18 @@ export class BlockService {
     const alert = this.#options.alerts.find(profileId, alertId);
     if (!alert) throw new UserFacingError({ code: 'not_found', params: { context: 'alert_gone' } });
     if (!alert.srcIp) throw new UserFacingError({ code: 'bad_request', params: { context: 'no_source' } });
-    return this.block(profileId, alert.srcIp, durationSeconds, alertBlockReason(alert.id, alert.signature ?? alert.category ?? 'no signature'));
+    return this.block(profileId, alert.srcIp, durationSeconds, alert.signature ?? alert.category ?? '', { kind: 'alert', alertId: alert.id });
   }
 
   /**
    * Lifts a block through the outbox; already gone on the appliance (expired meanwhile), the
-   * analyst's wish holds. A block still waiting in the outbox is lifted by never sending it. While
-   * the appliance is away the release waits in the outbox: its write is the answer.
+   * analyst's wish holds. A block still waiting in the outbox is lifted by never sending it, unless
+   * an attempt may have reached the appliance: then what the appliance holds decides (its release
+   * is sent when it took the block). While the appliance is away the release waits in the outbox:
+   * its write is the answer.
    */
   async unblock(profileId: string, entryId: string): Promise<QueuedWrite | null> {
-    if (entryId.startsWith(PENDING_ID)) {
-      this.#options.writes.discard(entryId.slice(PENDING_ID.length));
-      return null;
-    }
+    if (entryId.startsWith(PENDING_ID)) return this.#options.writes.undo(entryId.slice(PENDING_ID.length));
     const entry = this.#options.repository.find(profileId, entryId);
     // Behind the writes of the same address, so a block and its release go in the order they were made.
     const attempt = firstAttemptOf(await this.#options.writes.submit({
@@ -166,7 +176,15 @@ export class BlockService {
       findCreated: (write, madeAt) => this.#list.findCreated(write, madeAt),
       explainRefusal: (error) => withFieldErrors(error, blockEntryResource.formFieldOf),
       changed: (write) => this.#applyWrite(write),
+      undo: (sent) => this.#undo(sent),
     };
+  }
+
+  /** A new block is taken back by its release; an Extend by the block that stood, which the window puts back itself (it knows its time left). */
+  async #undo(sent: OutboxEntry): Promise<QueuedWrite | null> {
+    const entry = sent.action.code === BLOCK && sent.action.params?.['heldUntil'] === undefined ? entryIn(sent) : undefined;
+    if (!entry) throw new UserFacingError({ code: 'conflict', params: { context: 'write_in_force' } });
+    return this.unblock(sent.profileId, entry.id);
   }
 
   #applyWrite(write: OutboxEntry): void {

@@ -17,6 +17,21 @@ export function readBlockEntry(fields: Fields): BlockEntry | undefined {
   };
 }
 
+/** The params a block write keeps of the block that stood when it was made: its expiry and when it was made, as the cache read them. */
+export function heldBlockParams(held: BlockEntry | undefined): Record<string, string> {
+  return held ? { heldUntil: held.expiresAt ?? 'permanent', heldSince: held.createdAt ?? '' } : {};
+}
+
+function isHeldBlock(entry: BlockEntry, params: Readonly<Record<string, string | number>>): boolean {
+  return params['heldUntil'] !== undefined && (entry.expiresAt ?? 'permanent') === params['heldUntil'] && (entry.createdAt ?? '') === params['heldSince'];
+}
+
+/** A permanent block has no expiry, any other one has one (or says its duration); the duration, when said, is the one asked. */
+function lastsAsAsked(entry: BlockEntry, seconds: number): boolean {
+  if (entry.durationSeconds !== null) return entry.durationSeconds === seconds;
+  return seconds === 0 ? entry.expiresAt === null : entry.expiresAt !== null;
+}
+
 export interface BlockInput {
   ip: string;
   durationSeconds: number;
@@ -30,7 +45,10 @@ export const blockEntryResource: ResourceSpec<BlockEntry, BlockInput> = {
   access: 'operate',
   toWire: (input) => ({ ip: input.ip, duration: input.durationSeconds, reason: input.reason }),
   formFieldOf: { ip: 'ip', duration: 'durationSeconds', reason: 'reason' },
-  // The appliance keeps one block per address (a block again renews it); this write's is the one with its reason.
-  createdBy: (entry, body) => entry.ip === body['ip'] && (entry.reason ?? '') === body['reason'],
+  // The appliance keeps one block per address (a block again renews it): this write's is the one
+  // with its reason that lasts as it asked, and not the block that stood when it was made (an
+  // Extend keeps the block's reason, so the old block alone would look like its answer).
+  createdBy: (entry, body, _madeAt, params) =>
+    entry.ip === body['ip'] && (entry.reason ?? '') === body['reason'] && lastsAsAsked(entry, Number(body['duration'])) && !isHeldBlock(entry, params),
   lookup: (body) => ({ ip: String(body['ip']) }),
 };

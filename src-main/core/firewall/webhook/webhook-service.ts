@@ -84,14 +84,20 @@ export class WebhookService {
   async start(profileId: string): Promise<void> {
     await this.stop(profileId);
     const stored = this.#stored(profileId);
-    if (!stored.enabled) return;
     const { keyStore, logger, clock, onEvent } = this.#options;
+    if (!stored.enabled) {
+      // The appliance holds the signing key too and may echo it: read, the key store registers it with the redactor.
+      if (this.#options.settings.read(this.#key(profileId)) != null) {
+        await keyStore.get(signingKeyName(profileId)).catch((error: unknown) => logger.warn('the webhook signing key cannot be read yet', { error }));
+      }
+      return;
+    }
     const privateKeyPem = await keyStore.get(tlsKeyName(profileId));
+    const signingKey = await keyStore.get(signingKeyName(profileId));
     if (stored.certificatePem === null || privateKeyPem === null) {
       this.#running.set(profileId, { receiver: null, notListening: { reason: 'certificate_missing' } });
       return;
     }
-    const signingKey = await keyStore.get(signingKeyName(profileId));
     const receiver = new WebhookReceiver<WebhookSender>({
       host: stored.host,
       port: stored.port,

@@ -1,11 +1,13 @@
 // One answer from the gateway, streamed or not, over Chat Completions or Responses, read through
 // the openai SDK. It says honestly how the answer ended: the SDK raises nothing for a stream that
 // stops with no finish reason, nor for a 200 whose body is only an error object, and it waits for a
-// stream to close even after the answer said it was finished, so those are judged here.
+// stream to close even after the answer said it was finished, so those are judged here. Every
+// answer ends: a stream that keeps dripping (never idle, so no idle timeout stops it) is cut at its
+// deadline or at the most text kept of it, the text so far kept.
 import type OpenAI from 'openai';
 import type { ChatEndpoint, ChatParameters, TokenUsage } from '../../../../src-preload/contract/gateway.ts';
 import { parseJsonBody } from '../../http/response-body.ts';
-import { ServiceFailure } from '../../http/service-failure.ts';
+import { ServiceFailure, serviceError } from '../../http/service-failure.ts';
 import { requestIdFrom } from '../../http/status-errors.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { readNumber, readRecord } from '../../wire/read.ts';
@@ -19,25 +21,43 @@ import type { AnswerResult } from './message-repository.ts';
 export const USAGE_GRACE_MS = 2_000;
 
 /**
- * The most of one answer's text (and of its reasoning) main keeps, stores and passes on: far above
- * any model's output, and what a hostile stream refused at its size cap leaves behind instead of
- * everything up to the cap.
+ * The most of a conversation's answer's text (and of its reasoning) main keeps, stores and passes
+ * on: far above any model's output. Reading stops there and the answer is marked cut.
  */
 export const KEPT_ANSWER_CHARS = 1024 * 1024;
 
-/** An answer's text, kept up to `KEPT_ANSWER_CHARS`; what comes after is dropped and the text marked cut. */
-class KeptText {
-  text = '';
-  cut = false;
+/** How long one answer may take and how much of it is kept, so that every answer ends. */
+export interface AnswerLimits {
+  /** From asking to the last word: an answer still arriving then is cut there, its text so far kept. */
+  deadlineMs: number;
+  /** The most of its text (and of its reasoning) kept: reading stops there and the answer is cut. */
+  maxChars: number;
+}
 
-  /** The part of `delta` that was kept. */
-  add(delta: string): string {
-    const room = KEPT_ANSWER_CHARS - this.text.length;
-    if (delta.length > room) this.cut = true;
-    const kept = delta.length > room ? delta.slice(0, Math.max(0, room)) : delta;
-    this.text += kept;
-    return kept;
+/** An answer's text, kept up to its limit; a delta past it ends the reading, what fitted kept. */
+class KeptText {
+  readonly #maxChars: number;
+  text = '';
+
+  constructor(maxChars: number) {
+    this.#maxChars = maxChars;
   }
+
+  /** The part of `delta` kept. */
+  add(delta: string): string {
+    const room = this.#maxChars - this.text.length;
+    if (delta.length <= room) {
+      this.text += delta;
+      return delta;
+    }
+    this.text += delta.slice(0, room);
+    throw new ServiceFailure(serviceError({ service: 'gateway', code: 'response_too_large', params: { context: 'answer_cut', keptChars: this.#maxChars }, retryable: false }));
+  }
+}
+
+/** The answer was still arriving at its deadline. */
+function deadlinePassed(deadlineMs: number): ServiceFailure {
+  return new ServiceFailure(serviceError({ service: 'gateway', code: 'timeout', params: { context: 'answer_deadline', seconds: Math.round(deadlineMs / 1000) }, retryable: true }));
 }
 
 /** About one frame: fast enough to look live, few enough messages for any window. */
@@ -148,14 +168,42 @@ function judged(content: string, reasoning: string, ending: 'stop' | 'length' | 
 interface Reading {
   openai: OpenAI;
   request: AnswerRequest;
+  /** The caller's: Stop. */
   signal: AbortSignal;
   clock: Clock;
+  limits: AnswerLimits;
   onDelta(content: string, reasoning: string): void;
 }
 
-/** Reads one answer; `onDelta` gets its text as it comes. Throws what the SDK throws, with `partial` kept by the caller. */
+/** A reading under way: its requests end at Stop or at the answer's deadline. */
+interface Asking extends Reading {
+  requestSignal: AbortSignal;
+}
+
+/**
+ * Reads one answer; `onDelta` gets its text as it comes. Throws what the SDK throws, with `partial`
+ * kept by the caller; an answer still arriving at its deadline, or longer than is kept of it, is a
+ * `PartialAnswerError` that keeps the text so far.
+ */
 export async function readAnswer(reading: Reading): Promise<AnswerResult> {
-  return reading.request.endpoint === 'responses' ? readResponses(reading) : readChat(reading);
+  const { deadlineMs } = reading.limits;
+  const expiry = new AbortController();
+  const timer = reading.clock.setTimeout(() => expiry.abort(), deadlineMs);
+  const expired = () => expiry.signal.aborted && !reading.signal.aborted;
+  let result: AnswerResult;
+  try {
+    result = await (reading.request.endpoint === 'responses' ? readResponses : readChat)({ ...reading, requestSignal: AbortSignal.any([reading.signal, expiry.signal]) });
+  } catch (error) {
+    // A failure the server caused before the deadline stays that failure.
+    if (!expired() || (error instanceof PartialAnswerError && error.cause instanceof ServiceFailure)) throw error;
+    const partial = error instanceof PartialAnswerError ? error : undefined;
+    throw new PartialAnswerError(partial?.content ?? '', partial?.reasoning ?? '', partial?.usage, deadlinePassed(deadlineMs));
+  } finally {
+    timer.cancel();
+  }
+  // Stopped by its deadline, a stream reads as one the server left without a finish reason.
+  if (expired() && result.outcome === 'no_finish_reason') throw new PartialAnswerError(result.content, result.reasoning, result.usage, deadlinePassed(deadlineMs));
+  return result;
 }
 
 /** A 200 whose body is an error object and nothing of an answer (as many relays send) is that error. */
@@ -200,18 +248,18 @@ function finisher(stream: { controller: AbortController }, clock: Clock) {
   };
 }
 
-async function readChat(reading: Reading): Promise<AnswerResult> {
-  const { openai, request, signal, clock, onDelta } = reading;
+async function readChat(reading: Asking): Promise<AnswerResult> {
+  const { openai, request, signal, requestSignal, clock, limits, onDelta } = reading;
   if (!request.stream) {
-    const { data, response } = await openai.chat.completions.create({ ...chatBody(request), stream: false }, { signal }).withResponse();
+    const { data, response } = await openai.chat.completions.create({ ...chatBody(request), stream: false }, { signal: requestSignal }).withResponse();
     return chatCompletion(readRecord(data), requestIdFrom(undefined, Object.fromEntries(response.headers)), reading);
   }
-  const opened = await openStream(openai.chat.completions.create({ ...chatBody(request), stream: true, stream_options: { include_usage: true } }, { signal }));
+  const opened = await openStream(openai.chat.completions.create({ ...chatBody(request), stream: true, stream_options: { include_usage: true } }, { signal: requestSignal }));
   if (!('stream' in opened)) return chatCompletion(opened.body, opened.requestId, reading);
   const { stream } = opened;
   const ended = finisher(stream, clock);
-  const content = new KeptText();
-  const reasoning = new KeptText();
+  const content = new KeptText(limits.maxChars);
+  const reasoning = new KeptText(limits.maxChars);
   let ending: 'stop' | 'length' | undefined;
   let usage: TokenUsage | undefined;
   try {
@@ -227,7 +275,7 @@ async function readChat(reading: Reading): Promise<AnswerResult> {
       if (ending !== undefined) ended.finished(usage !== undefined);
     }
   } catch (error) {
-    throw new PartialAnswerError(content.text, reasoning.text, usage, error, content.cut || reasoning.cut);
+    throw new PartialAnswerError(content.text, reasoning.text, usage, error);
   } finally {
     ended.dispose();
   }
@@ -241,18 +289,18 @@ function responseObject(response: Record<string, unknown> | undefined, requestId
   return judged(content, '', responseEnding(response?.['status']), responsesUsage(response?.['usage']), signal);
 }
 
-async function readResponses(reading: Reading): Promise<AnswerResult> {
-  const { openai, request, signal, clock, onDelta } = reading;
+async function readResponses(reading: Asking): Promise<AnswerResult> {
+  const { openai, request, signal, requestSignal, clock, limits, onDelta } = reading;
   if (!request.stream) {
-    const { data, response } = await openai.responses.create({ ...responsesBody(request), stream: false }, { signal }).withResponse();
+    const { data, response } = await openai.responses.create({ ...responsesBody(request), stream: false }, { signal: requestSignal }).withResponse();
     return responseObject(readRecord(data), requestIdFrom(undefined, Object.fromEntries(response.headers)), reading);
   }
-  const opened = await openStream(openai.responses.create({ ...responsesBody(request), stream: true }, { signal }));
+  const opened = await openStream(openai.responses.create({ ...responsesBody(request), stream: true }, { signal: requestSignal }));
   if (!('stream' in opened)) return responseObject(opened.body, opened.requestId, reading);
   const { stream } = opened;
   const ended = finisher(stream, clock);
-  const content = new KeptText();
-  const reasoning = new KeptText();
+  const content = new KeptText(limits.maxChars);
+  const reasoning = new KeptText(limits.maxChars);
   let ending: 'stop' | 'length' | undefined;
   let usage: TokenUsage | undefined;
   try {
@@ -272,7 +320,7 @@ async function readResponses(reading: Reading): Promise<AnswerResult> {
       }
     }
   } catch (error) {
-    throw new PartialAnswerError(content.text, '', usage, error, content.cut || reasoning.cut);
+    throw new PartialAnswerError(content.text, '', usage, error);
   } finally {
     ended.dispose();
   }
@@ -307,15 +355,12 @@ export class PartialAnswerError extends Error {
   readonly content: string;
   readonly reasoning: string;
   readonly usage: TokenUsage | undefined;
-  /** More arrived than is kept (`KEPT_ANSWER_CHARS`). */
-  readonly cut: boolean;
 
-  constructor(content: string, reasoning: string, usage: TokenUsage | undefined, cause: unknown, cut: boolean) {
+  constructor(content: string, reasoning: string, usage: TokenUsage | undefined, cause: unknown) {
     super('The answer stream failed part-way', { cause });
     this.name = 'PartialAnswerError';
     this.content = content;
     this.reasoning = reasoning;
     this.usage = usage;
-    this.cut = cut;
   }
 }

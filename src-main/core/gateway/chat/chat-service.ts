@@ -26,7 +26,7 @@ import { UserFacingError } from '../../user-facing-error.ts';
 import { recordedCall } from '../call-recorder.ts';
 import type { GatewayClient } from '../client.ts';
 import type { AnswerRequest } from './answer-stream.ts';
-import { runAnswer } from './answer-run.ts';
+import { runAnswer, type AnswerPurpose } from './answer-run.ts';
 import type { BranchRepository } from './branch-repository.ts';
 import type { CallLogRepository } from './call-log-repository.ts';
 import type { ConversationRecord, ConversationRepository } from './conversation-repository.ts';
@@ -53,7 +53,7 @@ export interface ChatServiceOptions {
   platform: Platform;
   /** Main's words for its native dialogs, in the user's language of the moment. */
   translator: () => Translator;
-  /** The log's redaction (it knows every key the app has read): answers and errors are stored and exported through it. */
+  /** The log's redaction (it knows every key the app holds): questions, answers and errors are stored, sent and exported through it. */
   redact(text: string): string;
 }
 
@@ -149,13 +149,16 @@ export class ChatService {
     return null;
   }
 
-  send(conversationId: string, text: string, taskId: string, windowId?: number): Conversation {
+  /** `purpose`: a triage's first question is the model at work's, with its shorter limits. */
+  send(conversationId: string, text: string, taskId: string, windowId?: number, purpose: AnswerPurpose = 'chat'): Conversation {
     const conversation = this.#ready(conversationId);
-    const user: ChatMessage = { id: randomUUID(), role: 'user', content: text, reasoning: '', createdAt: this.#now() };
+    // A key pasted with an item (an alert or a ticket that echoed one) is neither stored nor sent.
+    const content = this.#options.redact(text);
+    const user: ChatMessage = { id: randomUUID(), role: 'user', content, reasoning: '', createdAt: this.#now() };
     this.#options.messages.append(conversationId, user);
     this.#options.conversations.saveDraft(conversationId, '');
-    if (!conversation.title) this.#options.conversations.update(conversationId, { title: titleOf(text) }, this.#now());
-    return this.#answer(conversationId, taskId, windowId);
+    if (!conversation.title) this.#options.conversations.update(conversationId, { title: titleOf(content) }, this.#now());
+    return this.#answer(conversationId, taskId, windowId, purpose);
   }
 
   regenerate(conversationId: string, taskId: string, windowId?: number): Conversation {
@@ -178,7 +181,7 @@ export class ChatService {
     if (!edited || edited.role !== 'user') throw new UserFacingError({ code: 'not_found', params: { context: 'message_gone' } });
     for (const message of messages.slice(messages.indexOf(edited) + 1)) this.#options.tasks.cancel(message.id);
     this.#options.branches.setAside(messageId);
-    this.#options.messages.append(conversationId, { id: randomUUID(), role: 'user', content: text, reasoning: '', createdAt: this.#now() });
+    this.#options.messages.append(conversationId, { id: randomUUID(), role: 'user', content: this.#options.redact(text), reasoning: '', createdAt: this.#now() });
     return this.#answer(conversationId, taskId, windowId);
   }
 
@@ -248,7 +251,7 @@ export class ChatService {
   }
 
   /** Starts the answer to the conversation as it stands; returns at once with the answer placeholder. */
-  #answer(conversationId: string, taskId: string, windowId: number | undefined): Conversation {
+  #answer(conversationId: string, taskId: string, windowId: number | undefined, purpose: AnswerPurpose = 'chat'): Conversation {
     const conversation = this.#ready(conversationId);
     const client = this.#client(conversation.profileId);
     const request: AnswerRequest = {
@@ -270,13 +273,13 @@ export class ChatService {
     };
     this.#options.messages.append(conversationId, answer);
     this.#options.conversations.touch(conversationId, this.#now());
-    void this.#options.tasks.run(taskId, windowId, (signal) => this.#run(client, conversation.profileId, conversationId, answer.id, request, signal));
+    void this.#options.tasks.run(taskId, windowId, (signal) => this.#run(client, conversation.profileId, conversationId, answer.id, request, purpose, signal));
     this.#changed.fire(null);
     return this.conversation(conversationId);
   }
 
-  async #run(client: GatewayClient, profileId: string, conversationId: string, messageId: string, request: AnswerRequest, signal: AbortSignal): Promise<void> {
-    const result = await runAnswer(this.#options, client, profileId, request, signal, (batch) => this.#delta.fire({ conversationId, messageId, ...batch }));
+  async #run(client: GatewayClient, profileId: string, conversationId: string, messageId: string, request: AnswerRequest, purpose: AnswerPurpose, signal: AbortSignal): Promise<void> {
+    const result = await runAnswer(this.#options, client, profileId, request, purpose, signal, (batch) => this.#delta.fire({ conversationId, messageId, ...batch }));
     const draft = { profileId, backEnd: 'gateway' as const, action: { code: 'askModel' }, target: { kind: 'conversation' as const, id: conversationId } };
     this.#options.activity?.record(draft, result.error ? { outcome: 'failed', errorCode: result.error.code, requestId: result.error.requestId } : { outcome: 'sent' });
     if (!this.#options.messages.conversationOf(messageId)) return;

@@ -2,6 +2,7 @@
 import type { ChatLogEntry } from '../../../../src-preload/contract/support.ts';
 import type { CursorPage } from '../../../../src-preload/contract/pages.ts';
 import type { Fields } from '../../wire/read.ts';
+import type { SupportPageSizes } from '../page-sizes.ts';
 import type { SupportClients } from '../support-clients.ts';
 import { readPage, stringOr } from '../support-wire.ts';
 
@@ -18,17 +19,21 @@ function readChatLog(fields: Fields): Omit<ChatLogEntry, 'id'> & { id: string | 
 
 export class ChatLogService {
   readonly #clients: SupportClients;
+  readonly #pageSizes: SupportPageSizes;
 
-  constructor(clients: SupportClients) {
+  constructor(clients: SupportClients, pageSizes: SupportPageSizes) {
     this.#clients = clients;
+    this.#pageSizes = pageSizes;
   }
 
   async list(profileId: string, request: { sessionId?: string | undefined; cursor?: string | undefined; limit: number }): Promise<CursorPage<ChatLogEntry>> {
-    const result = await this.#clients.clientFor(profileId, 'support').call({
-      method: 'GET',
-      path: '/logs/chats',
-      query: { session_id: request.sessionId, cursor: request.cursor, limit: request.limit },
-    });
+    const result = await this.#pageSizes.page(profileId, '/logs/chats', request.limit, (limit) =>
+      this.#clients.clientFor(profileId, 'support').call({
+        method: 'GET',
+        path: '/logs/chats',
+        query: { session_id: request.sessionId, cursor: request.cursor, limit },
+      }),
+    );
     const { items, nextCursor } = readPage(result, readChatLog);
     // A line without an id of its own is still shown, keyed by where it stands in this listing.
     const page = request.cursor ?? '';

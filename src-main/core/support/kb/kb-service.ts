@@ -6,6 +6,7 @@ import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
 import type { addFaqSchema, Faq, KbSearchHit, KbSearchResult } from '../../../../src-preload/contract/support.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { CursorPage } from '../../../../src-preload/contract/pages.ts';
+import type { SupportPageSizes } from '../page-sizes.ts';
 import type { SupportClients } from '../support-clients.ts';
 import type { SupportWriteQueue } from '../support-outbox.ts';
 import { readPage } from '../support-wire.ts';
@@ -28,12 +29,14 @@ export interface ShownAnswers {
 export class KbService {
   readonly #clients: SupportClients;
   readonly #outbox: SupportWriteQueue;
+  readonly #pageSizes: SupportPageSizes;
   readonly #shown = new Emitter<ShownAnswers>();
   readonly onShown = this.#shown.event;
 
-  constructor(clients: SupportClients, outbox: SupportWriteQueue) {
+  constructor(clients: SupportClients, outbox: SupportWriteQueue, pageSizes: SupportPageSizes) {
     this.#clients = clients;
     this.#outbox = outbox;
+    this.#pageSizes = pageSizes;
     outbox.own('faq', { applySent: () => {}, explainRefusal: (write, error) => explainTakenFaqId(write, error, (profileId, taken) => this.suggestFreeId(profileId, taken)) });
   }
 
@@ -50,11 +53,13 @@ export class KbService {
   }
 
   async faqList(profileId: string, request: { q?: string | undefined; cursor?: string | undefined; limit: number }): Promise<CursorPage<Faq>> {
-    const result = await this.#clients.clientFor(profileId, 'support').call({
-      method: 'GET',
-      path: '/kb/faq',
-      query: { q: request.q?.trim() || undefined, cursor: request.cursor, limit: request.limit },
-    });
+    const result = await this.#pageSizes.page(profileId, '/kb/faq', request.limit, (limit) =>
+      this.#clients.clientFor(profileId, 'support').call({
+        method: 'GET',
+        path: '/kb/faq',
+        query: { q: request.q?.trim() || undefined, cursor: request.cursor, limit },
+      }),
+    );
     const { items, nextCursor } = readPage(result, readFaq);
     this.#shown.fire({ profileId, faqs: items });
     return { items, nextCursor };

@@ -14,7 +14,8 @@ import type { SyncBudget } from '../../sync/sync-budget.ts';
 import type { SyncJob } from '../../sync/sync-scheduler.ts';
 import { cacheFirst } from '../cache-first.ts';
 import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
-import { SUPPORT_PAGE_SIZE, walkCursor } from '../cursor-walk.ts';
+import { walkCursor } from '../cursor-walk.ts';
+import type { SupportPageSizes } from '../page-sizes.ts';
 import type { RateOf, SupportClients } from '../support-clients.ts';
 import type { SupportWriteQueue } from '../support-outbox.ts';
 import { redactStrings } from '../../log/redactor.ts';
@@ -45,6 +46,7 @@ export interface TicketServiceOptions {
   state: SyncStateRepository;
   budget: SyncBudget;
   rateOf: RateOf;
+  pageSizes: SupportPageSizes;
   clock: Clock;
   logger: Logger;
 }
@@ -169,7 +171,7 @@ export class TicketService {
   }
 
   async sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
-    const { clients, repository, state, budget, rateOf, clock } = this.#options;
+    const { clients, repository, state, budget, rateOf, pageSizes, clock } = this.#options;
     const start = state.get(profileId, SYNC_RESOURCE);
     const first = start.settledWalk === 0;
     const now = clock.now();
@@ -180,12 +182,13 @@ export class TicketService {
     await walkCursor(
       {
         profileId,
+        path: '/tickets',
         full,
-        fetchPage: async (cursor, pageSignal) => {
+        fetchPage: async (cursor, limit, pageSignal) => {
           const result = await clients.clientFor(profileId, 'support').call({
             method: 'GET',
             path: '/tickets',
-            query: { include: 'last_message', limit: SUPPORT_PAGE_SIZE, cursor },
+            query: { include: 'last_message', limit, cursor },
             ...(pageSignal ? { signal: pageSignal } : {}),
           });
           return readPage(result, this.#read);
@@ -199,8 +202,7 @@ export class TicketService {
           return stored.changed > 0;
         },
       },
-      budget,
-      rateOf,
+      { budget, rateOf, pageSizes },
       { onProgress: report, ...(signal ? { signal } : {}) },
     );
     state.completeWalk(profileId, SYNC_RESOURCE, new Date(clock.now()).toISOString());

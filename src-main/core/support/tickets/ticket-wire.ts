@@ -10,6 +10,9 @@ export type WireTicket = Omit<TicketRow, 'unread'> & {
   other: Record<string, unknown>;
 };
 
+/** Where a ticket carries its thread. */
+export const TICKET_THREAD_NAMES = ['messages', 'thread', 'conversation'] as const;
+
 const NAMES = {
   id: ['id', 'ticket_id', 'ticketId'],
   status: ['status', 'state'],
@@ -26,7 +29,7 @@ const NAMES = {
   closedAt: ['closed_at', 'closedAt'],
   closeNote: ['close_note', 'closeNote', 'note'],
   lastMessage: ['last_message', 'lastMessage', 'latest_message'],
-  messages: ['messages', 'thread', 'conversation'],
+  messages: TICKET_THREAD_NAMES,
 } as const;
 const KNOWN = new Set<string>([...Object.values(NAMES).flat(), 'site', 'site_id']);
 

@@ -6,12 +6,13 @@ import { addressesOverlap, parseAddress } from '../../../../src-shared/address-m
 import { AskModelButton } from '../../../assistant/AskModelButton.tsx';
 import { useProfilesStore } from '../../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { BlockCautionLine, cautionsAt } from '../blocklist/BlockCautions.tsx';
 import { BlockDialog } from '../blocklist/BlockDialog.tsx';
 import { Remaining } from '../blocklist/Remaining.tsx';
 import { PendingBlock } from '../blocklist/PendingBlock.tsx';
 import { UnblockButton, UnblockDialog } from '../blocklist/UnblockDialog.tsx';
 import { AddForm } from '../EditableList.tsx';
-import { useAllowlist, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
+import { useAllowlist, useBlockCautions, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { cellText } from '../table/visible-text.ts';
 import { useNow } from '../use-now.ts';
@@ -50,6 +51,9 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
   const allows = (allowlist.data?.items ?? []).filter((entry: AllowEntry) => addressesOverlap(parsed, entry.ip));
   // The appliance blocks one address at a time (a range is refused before it is sent).
   const blockable = parsed.prefixLength === undefined;
+  // Per appliance: each has its own management address.
+  const { cautions } = useBlockCautions(profile.id, address);
+  const refused = cautionsAt(cautions, 'refuse').length > 0;
 
   return (
     <li className="address-appliance" aria-label={t('address.appliances.row', { name: profile.name })}>
@@ -71,7 +75,7 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
         {allows.length > 0 && <span className="badge badge-allowed">{t('address.appliances.allowed')}</span>}
         <span className="address-appliance-actions">
           {blocks.length === 0 && (
-            <button type="button" className="button-primary" disabled={!operate.allowed || !blockable} title={blockable ? operate.reason : t('address.appliances.rangeNotBlockable')} onClick={() => setForm('block')}>
+            <button type="button" className="button-primary" disabled={!operate.allowed || !blockable || refused} title={blockable ? operate.reason : t('address.appliances.rangeNotBlockable')} onClick={() => setForm('block')}>
               {t('address.appliances.block')}
             </button>
           )}
@@ -82,6 +86,7 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
           )}
         </span>
       </div>
+      {blocks.length === 0 && <BlockCautionLine cautions={cautions} />}
       {/* Per appliance: a triage reads one firewall connection's cached alerts, about one address (not a range). */}
       {!address.includes('/') && <AskModelButton profileId={profile.id} subject={{ kind: 'address', address }} />}
       {blocks.map((entry) => (
@@ -118,7 +123,7 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
       ))}
       {blocklist.isError && <ErrorNotice error={blocklist.error} title={t('firewall.blocklist.readFailed')} />}
       {allowlist.isError && <ErrorNotice error={allowlist.error} title={t('address.appliances.allowlistUnknown')} />}
-      {form === 'block' && <BlockDialog profileId={profile.id} ip={address} onClose={() => setForm(null)} />}
+      {form === 'block' && <BlockDialog profileId={profile.id} ip={address} origin={{ kind: 'manual' }} onClose={() => setForm(null)} />}
       {form === 'allow' && (
         <AddForm
           noun={t('firewall.allowlist.noun')}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { Permission } from '../../../../src-preload/contract/firewall.ts';
+import type { Permission, QueuedWrite } from '../../../../src-preload/contract/firewall.ts';
 import { WaitingWrites } from '../../../outbox/WaitingWrites.tsx';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { PagedTable } from './PagedTable.tsx';
@@ -32,7 +32,8 @@ interface Props<T extends { id: string; name: string }> {
   rowClassName?(item: T): string;
   /** The create (no item) or edit form. */
   form(item: T | undefined, done: { onClose(): void; onSaved(): void }): ReactNode;
-  remove(item: T): Promise<IpcResult<null>>;
+  /** null once the appliance removed it; a write that waits shows with the list's changes not sent yet. */
+  remove(item: T): Promise<IpcResult<QueuedWrite | null>>;
   onDeleted?(item: T): void;
   /** Shown below the list, e.g. the selected object's events. */
   children?: ReactNode;

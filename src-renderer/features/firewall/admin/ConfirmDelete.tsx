@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
+import type { QueuedWrite } from '../../../../src-preload/contract/firewall.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useTranslation } from 'react-i18next';
 
 /** Asks before deleting on the appliance; closes on success, shows the appliance's refusal otherwise. */
-export function ConfirmDelete({ name, remove, onClose, onDeleted }: { name: string; remove(): Promise<IpcResult<null>>; onClose(): void; onDeleted(): void }) {
+export function ConfirmDelete({ name, remove, onClose, onDeleted }: { name: string; remove(): Promise<IpcResult<QueuedWrite | null>>; onClose(): void; onDeleted(): void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);

@@ -1,8 +1,10 @@
 import { ItemHistory } from '../../../activity/ItemHistory.tsx';
-import { useState } from 'react';
+import { ItemCases } from '../../../cases/ItemCases.tsx';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { AlertDetail, PendingBlockChange } from '../../../../src-preload/contract/firewall.ts';
+import { failedToReach, useConnectionState } from '../../../connections/connection-state.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
 import { offersActions, WriteActions, WriteStateWords } from '../../../outbox/WriteState.tsx';
 import { useOutboxEntry } from '../../../outbox/use-outbox-entry.ts';
@@ -10,12 +12,12 @@ import { AddressText } from '../../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
-import { alertBlockReason } from '../../../../src-shared/alert-block-reason.ts';
 import { AllowButton } from '../allowlist/AllowDialog.tsx';
 import { BlockDialog } from '../blocklist/BlockDialog.tsx';
 import { Remaining } from '../blocklist/Remaining.tsx';
 import { UnblockDialog } from '../blocklist/UnblockDialog.tsx';
-import { blockOf, useAlertDetail, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
+import { BlockCautionLine, cautionsAt } from '../blocklist/BlockCautions.tsx';
+import { blockOf, useAlertDetail, useBlockCautions, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
@@ -94,17 +96,14 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
 
   return (
     <>
-      {detail.from === 'cache' && (
-        <p className="notice notice-warning" role="note">
-          {detail.error ? <FromCacheBecause error={detail.error} /> : t('firewall.alerts.detail.fromCache')}
-        </p>
-      )}
+      <WhereFrom profileId={profileId} detail={detail} />
       <p>
         <SeverityBadge severity={detail.severity} />
       </p>
       {detail.srcIp && <BlockSource profileId={profileId} detail={detail} />}
       <AlertLinks profileId={profileId} detail={detail} />
       <AlertConversations profileId={profileId} alertId={detail.id} />
+      <ItemCases item={{ kind: 'alert', profileId, itemId: detail.id }} label={detail.signature ?? detail.message ?? detail.id} />
       <dl className="fw-fields">
         {detail.occurredAt && (
           <div className="fw-field">
@@ -130,6 +129,26 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
       {detail.srcIp && <ItemHistory target={{ address: detail.srcIp }} />}
     </>
   );
+}
+
+/**
+ * Where the copy shown comes from. Whether the appliance answers is the connection's one state to
+ * say (its reason is the banner's, told once): offline, the pane says so whatever it read before;
+ * answering again, a copy read from the cache because it did not is read again (invalidations.ts).
+ */
+function WhereFrom({ profileId, detail }: { profileId: string; detail: AlertDetail }) {
+  const { t } = useTranslation();
+  const connection = useConnectionState(profileId);
+  const note = (words: ReactNode) => (
+    <p className="notice notice-warning" role="note">
+      {words}
+    </p>
+  );
+  if (connection.kind === 'offline') return note(t('firewall.alerts.detail.offline'));
+  if (detail.from !== 'cache') return null;
+  if (!detail.error) return note(t('firewall.alerts.detail.fromCache'));
+  if (failedToReach(detail.error)) return note(t('firewall.alerts.detail.readingAgain'));
+  return note(<FromCacheBecause error={detail.error} />);
 }
 
 function FromCacheBecause({ error }: { error: IpcError }) {
@@ -168,6 +187,10 @@ function BlockSource({ profileId, detail }: { profileId: string; detail: AlertDe
   const ip = detail.srcIp ?? '';
   const entry = blockOf(blocklist.data, ip);
   const waiting = entry?.pending?.change === 'block' ? entry.pending : undefined;
+  const { cautions } = useBlockCautions(profileId, ip);
+  const refused = cautionsAt(cautions, 'refuse').length > 0;
+  // Said while Block source is offered; a block made or waiting has said it already.
+  const offered = !detail.sourceBlocked && !entry;
 
   return (
     <div className="fw-block-source">
@@ -190,7 +213,7 @@ function BlockSource({ profileId, detail }: { profileId: string; detail: AlertDe
         <button
           type="button"
           className="button-primary"
-          disabled={!operate.allowed}
+          disabled={!operate.allowed || refused}
           title={operate.allowed ? t('firewall.alerts.detail.reasonTitle', { id: detail.id, signature: detail.signature ?? '' }) : operate.reason}
           onClick={() => setAsking('block')}
         >
@@ -207,13 +230,15 @@ function BlockSource({ profileId, detail }: { profileId: string; detail: AlertDe
           </button>
         </>
       )}
-      <AllowButton profileId={profileId} ip={ip} domain={detail.domain} reason={alertBlockReason(detail.id, detail.signature ?? detail.category ?? '')} />
+      <AllowButton profileId={profileId} ip={ip} domain={detail.domain} reason={`OpsDesk: alert ${detail.id}: ${detail.signature ?? detail.category ?? ''}`} />
+      {offered && <BlockCautionLine cautions={cautions} />}
       {(asking === 'block' || asking === 'extend') && (
         <BlockDialog
           profileId={profileId}
           ip={ip}
           purpose={asking}
-          reason={asking === 'extend' && entry ? (entry.reason ?? '') : alertBlockReason(detail.id, detail.signature ?? detail.category ?? 'no signature')}
+          origin={{ kind: 'alert', alertId: detail.id }}
+          reason={asking === 'extend' && entry ? (entry.reason ?? '') : (detail.signature ?? detail.category ?? '')}
           onClose={() => setAsking(null)}
         />
       )}

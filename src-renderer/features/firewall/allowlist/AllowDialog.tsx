@@ -60,12 +60,12 @@ function AllowDialog({ profileId, ip, domain, reason, onClose }: { profileId: st
         const result = await writes.addAllow({ ip: subject, description });
         if (!result.ok) return result;
         const made = result.data;
-        return { ok: true as const, data: { queued: 'queued' in made, undo: () => ('queued' in made ? writes.discardWrite(made.queued.id) : writes.removeAllow(made.id)) } };
+        return { ok: true as const, data: { queued: 'queued' in made, undo: () => ('queued' in made ? writes.undoWrite(made.queued.id) : writes.removeAllow(made.id)) } };
       }
       const result = await writes.addDomainRule({ domain: subject, action: 'allow', description });
       if (!result.ok) return result;
       const made = result.data;
-      return { ok: true as const, data: { queued: 'queued' in made, undo: () => ('queued' in made ? writes.discardWrite(made.queued.id) : writes.removeDomainRule(made.id)) } };
+      return { ok: true as const, data: { queued: 'queued' in made, undo: () => ('queued' in made ? writes.undoWrite(made.queued.id) : writes.removeDomainRule(made.id)) } };
     },
     ({ queued, undo }) => {
       offerUndo({ key: queued ? 'firewall.undo.allowWaiting' : 'firewall.undo.allowed', values: { subject: visibleText(subject), appliance: applianceName } }, undo);

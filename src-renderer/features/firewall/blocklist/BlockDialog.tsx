@@ -1,18 +1,20 @@
 import { useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
+import type { BlockCaution, BlockEntry } from '../../../../src-preload/contract/firewall.ts';
+import type { BlockOrigin } from '../../../../src-shared/block-reason.ts';
 import { useProfilesStore } from '../../../connections/profiles-store.ts';
 import { useFormWrite } from '../../../data/use-form-write.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { blockOf, useAllowlist, useBlocklist, useFirewallWrites, useProtectedRanges } from '../firewall-data.ts';
+import { blockOf, useAllowlist, useBlockCautions, useBlocklist, useFirewallWrites, useProtectedRanges } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { cellText } from '../table/visible-text.ts';
 import { useUndoStore } from '../undo/undo-store.ts';
 import { DurationPicker, defaultBlockSeconds, useDurationText } from './DurationPicker.tsx';
 import { protectionsOf, type Protection } from './protections.ts';
+import { CautionReasons, cautionsAt } from './BlockCautions.tsx';
 import { useNow } from '../use-now.ts';
 import { Remaining } from './Remaining.tsx';
 
@@ -22,6 +24,8 @@ interface Props {
   ip: string;
   reason?: string;
   seconds?: number;
+  /** Where the block is made (main writes it before the reason, for the appliance's own log); an Extend keeps the reason the block has. */
+  origin: BlockOrigin;
   /** `extend`: the address is blocked and this renews it for the chosen time from now. */
   purpose?: 'block' | 'extend';
   /** Approved from a model's proposal in that conversation. */
@@ -37,9 +41,11 @@ interface Props {
  * The one question before a block, from every place that blocks (an alert, the block list, an
  * address card, a triage, the palette): the address, the appliance, for how long and why; Enter
  * confirms. An address on the appliance's allow list or in the analyst's protected ranges is asked
- * about again, with the reason. Once blocked, a toast offers Undo for a few seconds.
+ * about again, with the reason, and so is one main warns of (link-local, a connection's own); one
+ * main refuses (loopback, the appliance's own address…) says why and cannot be confirmed. Once
+ * blocked, a toast offers Undo for a few seconds.
  */
-export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', seconds: givenSeconds = defaultBlockSeconds, purpose = 'block', proposedBy, children, onBlocked, onClose }: Props) {
+export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', seconds: givenSeconds = defaultBlockSeconds, origin, purpose = 'block', proposedBy, children, onBlocked, onClose }: Props) {
   const { t } = useTranslation();
   const writes = useFirewallWrites(profileId);
   const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
@@ -56,6 +62,10 @@ export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', 
   const [askedAgain, setAskedAgain] = useState(false);
   const address = ip.trim();
   const protections = protectionsOf(address, allowlist.data?.items ?? [], protectedRanges.data);
+  const blockCautions = useBlockCautions(profileId, address);
+  const refused = cautionsAt(blockCautions.cautions, 'refuse');
+  const warned = cautionsAt(blockCautions.cautions, 'warn');
+  const noted = cautionsAt(blockCautions.cautions, 'note');
   const listed = blockOf(blocklist.data, address);
   // A block still waiting to be sent does not stand yet: this one queues behind it.
   const standing = listed?.pending?.change === 'block' ? undefined : listed;
@@ -65,13 +75,13 @@ export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', 
   const { busy, error, fieldError, onSubmit } = useFormWrite(
     () => {
       standingWhenAsked.current = standing;
-      return writes.block(address, seconds, reason, proposedBy);
+      return writes.block(address, seconds, reason, purpose === 'extend' ? { kind: 'kept' } : origin, proposedBy);
     },
     (entry) => {
       const standing = standingWhenAsked.current;
       const values = { ip: visibleText(entry.ip), appliance: applianceName, duration: durationText(seconds) };
       // Undo puts back what stood before: the earlier block for the time it had left, or no block.
-      const undo = standing ? () => writes.block(standing.ip, secondsLeft(standing), standing.reason ?? '') : () => writes.unblockMade(entry);
+      const undo = standing ? () => writes.block(standing.ip, secondsLeft(standing), standing.reason ?? '', { kind: 'kept' }) : () => writes.unblockMade(entry);
       const done = entry.pending ? 'firewall.undo.waiting' : standing ? 'firewall.undo.extended' : seconds === 0 ? 'firewall.undo.blockedPermanently' : 'firewall.undo.blocked';
       offerUndo({ key: done, values }, undo);
       onBlocked?.(entry);
@@ -80,12 +90,16 @@ export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', 
   );
 
   const submit = (event: FormEvent) => {
-    if (protections.length > 0 && !askedAgain) {
-      event.preventDefault();
-      setAskedAgain(true);
-      return;
-    }
-    onSubmit(event);
+    event.preventDefault();
+    // Decided on main's answer, even when Enter comes before it shows.
+    void blockCautions.known().then((cautions) => {
+      if (cautionsAt(cautions, 'refuse').length > 0) return;
+      if ((protections.length > 0 || cautionsAt(cautions, 'warn').length > 0) && !askedAgain) {
+        setAskedAgain(true);
+        return;
+      }
+      onSubmit(event);
+    });
   };
 
   // A dialog keeps its name while the analyst types the address into it.
@@ -146,16 +160,25 @@ export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', 
           {fieldError('reason') && <span className="field-error">{fieldError('reason')}</span>}
         </label>
         {children}
+        {refused.length > 0 && <RefusedNotice cautions={refused} ip={address} />}
         {protections.length > 0 && <ProtectionNotice protections={protections} ip={address} askedAgain={askedAgain} />}
+        {warned.length > 0 && <WarnedNotice cautions={warned} ip={address} askedAgain={askedAgain && protections.length === 0} />}
+        {/* Said, not asked again: labs and the simulators block documentation addresses all day. */}
+        {noted.length > 0 && (
+          <div className="muted block-dialog-noted">
+            <CautionReasons cautions={noted} />
+          </div>
+        )}
         {allowlist.isError && <p className="muted">{t('firewall.block.allowlistUnknown')}</p>}
         {!operate.allowed && <p className="muted">{operate.reason}</p>}
-        {error && !error.fieldErrors && <ErrorNotice error={error} title={t('firewall.blocklist.form.notBlocked')} />}
+        {/* A given address has no field to show its field error under (main's refusal of an address it never blocks). */}
+        {error && (!error.fieldErrors || (givenIp !== '' && error.fieldErrors.some((field) => field.path === 'ip'))) && <ErrorNotice error={error} title={t('firewall.blocklist.form.notBlocked')} />}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={askedAgain ? () => setAskedAgain(false) : onClose}>
             {askedAgain ? t('firewall.block.back') : t('firewall.blocklist.form.cancel')}
           </button>
           {/* Focused first, so Enter confirms what the dialog shows. */}
-          <button type="submit" className={askedAgain ? 'button-danger' : 'button-primary'} disabled={busy || !operate.allowed} data-autofocus={givenIp !== '' || undefined}>
+          <button type="submit" className={askedAgain ? 'button-danger' : 'button-primary'} disabled={busy || !operate.allowed || refused.length > 0} data-autofocus={givenIp !== '' || undefined}>
             {confirmLabel}
           </button>
         </div>
@@ -184,6 +207,32 @@ function ProtectionNotice({ protections, ip, askedAgain }: { protections: Protec
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** Why OpsDesk never blocks this address (main refuses it too): the dialog cannot be confirmed. */
+function RefusedNotice({ cautions, ip }: { cautions: BlockCaution[]; ip: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="notice notice-error block-dialog-protected block-dialog-refused" role="alert">
+      <p>
+        <strong>{t('firewall.cautions.refusedHeading', { ip: visibleText(ip) })}</strong>
+      </p>
+      <CautionReasons cautions={cautions} />
+    </div>
+  );
+}
+
+/** What main warns of (link-local, one of the analyst's connections): asked again, as a protected range is. */
+function WarnedNotice({ cautions, ip, askedAgain }: { cautions: BlockCaution[]; ip: string; askedAgain: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="notice notice-warning block-dialog-protected block-dialog-warned" role={askedAgain ? 'alert' : 'note'}>
+      <p>
+        <strong>{askedAgain ? t('firewall.block.askAgain', { ip: visibleText(ip) }) : t('firewall.cautions.warnedHeading', { ip: visibleText(ip) })}</strong>
+      </p>
+      <CautionReasons cautions={cautions} />
     </div>
   );
 }

@@ -83,9 +83,9 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
         </button>
       </div>
       {bulk && <BlockListBulkDialog profileId={profile.id} action={bulk.action} entries={bulk.entries} onClose={() => setBulk(null)} />}
-      {adding && <BlockDialog key={adding.address} profileId={profile.id} ip={adding.address} onClose={() => setAdding(null)} />}
+      {adding && <BlockDialog key={adding.address} profileId={profile.id} ip={adding.address} origin={{ kind: 'manual' }} onClose={() => setAdding(null)} />}
       {extending && (
-        <BlockDialog profileId={profile.id} ip={extending.ip} purpose="extend" reason={extending.reason ?? ''} onClose={() => setExtending(null)} />
+        <BlockDialog profileId={profile.id} ip={extending.ip} purpose="extend" origin={{ kind: 'kept' }} reason={extending.reason ?? ''} onClose={() => setExtending(null)} />
       )}
       {list.isPending && <p className="muted">{t('firewall.blocklist.reading')}</p>}
       {list.isError && <ErrorNotice read error={list.error} title={t(list.data ? 'firewall.blocklist.refreshFailed' : 'firewall.blocklist.readFailed')} />}

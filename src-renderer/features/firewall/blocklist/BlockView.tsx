@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlertRow, BlockEntry } from '../../../../src-preload/contract/firewall.ts';
 import type { ViewParams } from '../../../../src-preload/contract/workspace.ts';
-import { alertIdInBlockReason } from '../../../../src-shared/alert-block-reason.ts';
+import { alertIdInBlockReason } from '../../../../src-shared/block-reason.ts';
 import { ItemHistory } from '../../../activity/ItemHistory.tsx';
+import { ItemCases } from '../../../cases/ItemCases.tsx';
 import { ServiceConnection } from '../../../connections/ServiceConnection.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
@@ -107,6 +108,7 @@ function BlockEntryPane({ profileId, entryId }: { profileId: string; entryId: st
         ))}
       </dl>
       <BlockOrigin profileId={profileId} entry={entry} />
+      <ItemCases item={{ kind: 'block', profileId, itemId: entry.id }} label={entry.ip} />
       <ItemHistory target={{ address: entry.ip }} />
       {confirming && (
         <UnblockDialog

@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { allMatching, checkedCount, noChecks } from '../../../ui/row-checks.ts';
+import { useProfilesStore } from '../../../connections/profiles-store.ts';
+import { NewCaseDialog } from '../../../cases/NewCaseDialog.tsx';
+import { suggestedCase } from './alerts-case-text.ts';
 import type { AlertsStore } from '../alerts/alerts-store.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { AlertsWorkItemDialog } from './AlertsWorkItemDialog.tsx';
@@ -16,7 +19,8 @@ export function AlertSelectionBar({ profileId, store }: { profileId: string; sto
   const checks = useStore(store, (state) => state.checks);
   const total = useStore(store, (state) => state.total);
   const operate = operateState(useFirewallStatusStore((state) => state.capabilities[profileId]));
-  const [acting, setActing] = useState<{ action: 'block' | 'workItem'; which: AlertsChosen } | null>(null);
+  const [acting, setActing] = useState<{ action: 'block' | 'workItem' | 'case'; which: AlertsChosen } | null>(null);
+  const appliance = useProfilesStore((state) => state.profiles.find((profile) => profile.id === profileId)?.name ?? profileId);
   const count = checkedCount(checks, total);
   const chosen = (): AlertsChosen => (checks.allMatching ? { filter: store.getState().query.filter } : { alertIds: [...checks.ids] });
   const clear = () => store.getState().check(() => noChecks);
@@ -37,12 +41,23 @@ export function AlertSelectionBar({ profileId, store }: { profileId: string; sto
           <button type="button" className="button" onClick={() => setActing({ action: 'workItem', which: chosen() })}>
             {t('firewall.selection.workItem')}
           </button>
+          <button type="button" className="button" onClick={() => setActing({ action: 'case', which: chosen() })}>
+            {t('cases.selection.newCase')}
+          </button>
           <button type="button" className="link-button" onClick={clear}>
             {t('firewall.selection.clear')}
           </button>
         </span>
       )}
       {acting?.action === 'block' && <BulkBlockDialog profileId={profileId} which={acting.which} onClose={() => setActing(null)} />}
+      {acting?.action === 'case' && (
+        <NewCaseDialog
+          from={{ alerts: { chosen: { profileId, ...acting.which }, count: 'alertIds' in acting.which ? acting.which.alertIds.length : total, profileName: appliance } }}
+          {...suggestedCase(t, store.getState(), acting.which, appliance, total)}
+          onClose={() => setActing(null)}
+          onCreated={clear}
+        />
+      )}
       {acting?.action === 'workItem' && <AlertsWorkItemDialog profileId={profileId} store={store} which={acting.which} onClose={() => setActing(null)} onCreated={clear} />}
     </>
   );

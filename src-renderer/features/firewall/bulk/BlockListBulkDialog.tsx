@@ -59,7 +59,7 @@ function BlockListRun({ profileId, action, entries, seconds, onClose }: { profil
   const calls = bulkBlockCalls(profileId);
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   // An Extend blocks the address again for the new duration: the appliance renews its block.
-  const act = action === 'unblock' ? calls.unblock : (entryId: string) => calls.block(byId.get(entryId)!.ip, seconds, byId.get(entryId)!.reason ?? '');
+  const act = action === 'unblock' ? calls.unblock : (entryId: string) => calls.block(byId.get(entryId)!.ip, seconds, byId.get(entryId)!.reason ?? '', { kind: 'kept' });
   const { run, retry } = useBulkRun(() => entries.map((entry) => ({ key: entry.id, ip: entry.ip })), act, calls.followWrites);
   const words =
     action === 'unblock'

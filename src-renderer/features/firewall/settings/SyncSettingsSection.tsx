@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { SyncSettings } from '../../../../src-preload/contract/firewall.ts';
 import type { SyncStatus } from '../../../../src-preload/contract/sync.ts';
+import { failedToReach, useConnectionState } from '../../../connections/connection-state.ts';
 import { useErrorText, useFieldErrorText } from '../../../language/use-error-text.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { SaveActions, saveWords } from './SaveActions.tsx';
@@ -190,6 +191,7 @@ function SyncProgress({ profileId }: { profileId: string }) {
   const { t } = useTranslation();
   const follow = useFirewallStatusStore((state) => state.follow);
   const status = useFirewallStatusStore((state) => state.sync[profileId]?.alerts);
+  const offline = useConnectionState(profileId).kind === 'offline';
   const now = useNow(15_000);
   useEffect(() => {
     void follow(profileId);
@@ -197,13 +199,13 @@ function SyncProgress({ profileId }: { profileId: string }) {
   if (!status) return null;
   return (
     <div className="fw-sync-progress" role="status" aria-label={t('firewall.syncSettings.progress.label')}>
-      <strong>{t('firewall.syncSettings.progress.label')}</strong> <SyncState status={status} />
+      <strong>{t('firewall.syncSettings.progress.label')}</strong> <SyncState status={status} offline={offline} />
       {status.progress?.total != null && status.state === 'syncing' && (
         <progress max={status.progress.total} value={status.progress.fetched} aria-label={t('firewall.syncSettings.progress.label')} />
       )}
       <span className="muted">
         {status.lastSyncedAt ? (
-          <Trans i18nKey="firewall.syncSettings.progress.lastSynced" components={{ time: <Time value={status.lastSyncedAt} relativeTo={now} /> }} />
+          <Trans i18nKey="firewall.syncSettings.progress.lastSynced" components={{ time: <Time value={status.lastSyncedAt} relativeTo={now} past /> }} />
         ) : (
           t('firewall.syncSettings.progress.never')
         )}
@@ -218,9 +220,12 @@ function SyncProgress({ profileId }: { profileId: string }) {
   );
 }
 
-function SyncState({ status }: { status: SyncStatus }) {
+/** Whether the appliance answers is the connection's to say (the banner says why): a failure to reach it is not told again here. */
+function SyncState({ status, offline }: { status: SyncStatus; offline: boolean }) {
   const { t } = useTranslation();
   if (status.state === 'stopped') return <span>{t('firewall.syncSettings.progress.stopped')}</span>;
+  if (offline) return <span className="text-danger">{t('firewall.sync.offline')}</span>;
+  if (status.state === 'backing-off' && status.error && failedToReach(status.error)) return <span>{t('firewall.syncSettings.progress.idle', { count: status.cachedCount })}</span>;
   if (status.state === 'backing-off') return status.error ? <BackingOff error={status.error} /> : <span className="text-danger">{t('firewall.syncSettings.progress.backingOff', { reason: '' })}</span>;
   if (status.state === 'idle') return <span>{t('firewall.syncSettings.progress.idle', { count: status.cachedCount })}</span>;
   const fetched = status.progress?.fetched ?? 0;

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { Triage, Verdict } from '../../../../src-preload/contract/assistant.ts';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import { useDecideTriage, useTriage } from '../../../assistant/assistant-data.ts';
-import { alertBlockReason } from '../../../../src-shared/alert-block-reason.ts';
 import { useProfilesStore } from '../../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { BlockDialog } from '../blocklist/BlockDialog.tsx';
 import { useDurationText } from '../blocklist/DurationPicker.tsx';
-import { useBlocklist } from '../firewall-data.ts';
+import { BlockCautionLine, cautionsAt } from '../blocklist/BlockCautions.tsx';
+import { useBlockCautions, useBlocklist } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
 import { SeverityBadge } from '../alerts/alert-columns.tsx';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
@@ -80,6 +80,9 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
   const [error, setError] = useState<IpcError | null>(null);
   const address = visibleText(verdict.address ?? '');
   const isBlock = verdict.action === 'block' && verdict.address !== null;
+  // What main says of blocking the proposed address: one it never blocks cannot be approved.
+  const { cautions } = useBlockCautions(triage.firewallProfileId, isBlock ? verdict.address! : '');
+  const refused = cautionsAt(cautions, 'refuse').length > 0;
   const actionText =
     verdict.action === 'block'
       ? verdict.durationSeconds === 0
@@ -132,12 +135,13 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
       ) : (
         <>
           {!isBlock && <p className="muted">{t('assistant.triage.nothingToSend')}</p>}
+          <BlockCautionLine cautions={cautions} />
           <div className="triage-actions">
             <button
               type="button"
               className="button-primary"
-              disabled={isBlock && !operate.allowed}
-              title={isBlock ? operate.reason : undefined}
+              disabled={isBlock && (!operate.allowed || refused)}
+              title={isBlock && !refused ? operate.reason : undefined}
               onClick={() => (isBlock ? setConfirming(true) : void decided('approved', null))}
             >
               {t('assistant.triage.approve')}
@@ -155,7 +159,8 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
           profileId={triage.firewallProfileId}
           ip={verdict.address!}
           seconds={verdict.durationSeconds ?? 0}
-          reason={alertBlockReason(triage.alertIds[0] ?? '', verdict.reason || actionText)}
+          origin={{ kind: 'proposal', alertId: triage.alertIds[0] }}
+          reason={verdict.reason || actionText}
           proposedBy={{ conversationId: triage.conversationId }}
           onBlocked={() => void decided('approved', verdict.address)}
           onClose={() => setConfirming(false)}

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
+import { useOutboxEntry } from '../../../outbox/use-outbox-entry.ts';
+import { WriteStateWords } from '../../../outbox/WriteState.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useUndoStore, type UndoOffer } from './undo-store.ts';
 import './undo.css';
@@ -21,7 +24,7 @@ export function UndoToasts() {
 function UndoToast({ offer }: { offer: UndoOffer }) {
   const { t } = useTranslation();
   const dismiss = useUndoStore((state) => state.dismiss);
-  const [state, setState] = useState<{ kind: 'offered' | 'undoing' } | { kind: 'failed'; error: IpcError }>({ kind: 'offered' });
+  const [state, setState] = useState<{ kind: 'offered' | 'undoing' } | { kind: 'failed'; error: IpcError } | { kind: 'waiting'; write: OutboxEntry }>({ kind: 'offered' });
   const [left, setLeft] = useState(() => Math.max(0, offer.until - Date.now()));
 
   useEffect(() => {
@@ -37,9 +40,13 @@ function UndoToast({ offer }: { offer: UndoOffer }) {
   const undo = async () => {
     setState({ kind: 'undoing' });
     const result = await offer.undo();
-    if (result.ok) dismiss(offer.id);
-    else setState({ kind: 'failed', error: result.error });
+    if (!result.ok) setState({ kind: 'failed', error: result.error });
+    // The appliance had taken the change and is away now: the write that takes it back waits, and the toast says where it stands until it is sent.
+    else if (isQueuedWrite(result.data)) setState({ kind: 'waiting', write: result.data.queued });
+    else dismiss(offer.id);
   };
+
+  if (state.kind === 'waiting') return <UndoWaiting write={state.write} onDismiss={() => dismiss(offer.id)} />;
 
   return (
     <div className="undo-toast card" role="status" aria-label={t('firewall.undo.region')}>
@@ -55,6 +62,32 @@ function UndoToast({ offer }: { offer: UndoOffer }) {
           </button>
         )}
         <button type="button" className="button" aria-label={t('firewall.undo.dismiss')} onClick={() => dismiss(offer.id)}>
+          ×
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function isQueuedWrite(data: unknown): data is { queued: OutboxEntry } {
+  return typeof data === 'object' && data !== null && 'queued' in data;
+}
+
+/** An undo that is not done yet: its write, until the appliance has carried it out ("undone" only then). */
+function UndoWaiting({ write, onDismiss }: { write: OutboxEntry; onDismiss(): void }) {
+  const { t } = useTranslation();
+  const entry = useOutboxEntry(write.id, write) ?? write;
+  const undone = entry.state === 'sent';
+  return (
+    <div className="undo-toast card" role="status" aria-label={t('firewall.undo.region')}>
+      <p className="undo-toast-text">{undone ? t('firewall.undo.undone') : t('firewall.undo.undoWaiting')}</p>
+      {!undone && (
+        <p className="muted">
+          <WriteStateWords entry={entry} />
+        </p>
+      )}
+      <div className="undo-toast-actions">
+        <button type="button" className="button" aria-label={t('firewall.undo.dismiss')} onClick={onDismiss}>
           ×
         </button>
       </div>

@@ -11,6 +11,7 @@ import { WriteList } from '../lists/WriteList.tsx';
 import { RecordingFollowUp } from '../drafting/RecordingFollowUp.tsx';
 import { ContactRecords } from './ContactRecords.tsx';
 import { FollowUps } from './FollowUps.tsx';
+import { ItemCases } from '../../../cases/ItemCases.tsx';
 import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** One contact: details, the masked phone (revealed only on request, kept only here), status, their tickets and work items, follow-ups. */
@@ -28,6 +29,7 @@ export function ContactDetailPane({ profileId, contactId }: { profileId: string;
   return (
     <aside className="si-detail" aria-label={t('support.contacts.detail', { name: contact.name ?? contact.id })}>
       <h2 className="si-server-text">{contact.name ?? contact.id}</h2>
+      <ItemCases item={{ kind: 'contact', profileId, itemId: contactId }} label={contact.name ?? contact.id} />
       {contact.from === 'cache' && contact.error && (
         <p className="notice notice-warning" role="note">
           {t('support.cached')}

@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-preload/contract/define.ts';
 import type { ReplyDraftStarted } from '../../../../src-preload/contract/drafting.ts';
-import { citationsIn } from '../../../../src-shared/draft-citations.ts';
+import { citationsIn, withoutCitations } from '../../../../src-shared/draft-citations.ts';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { DraftNotice, DraftRefused, ModelAtWorkMissing } from './DraftNotice.tsx';
 import { draftingCalls, useDraftStream, useModelAtWork, type DraftStream } from './drafting-data.ts';
@@ -14,11 +14,13 @@ export interface ReplyDraft {
   refusal: IpcError | null;
   /** Asks for a draft (again, for Regenerate): the knowledge base is searched anew. */
   draft(): void;
-  /** What the reply box shows: the draft while it arrives, then the analyst's text. */
+  /** What the reply box shows, which is what is sent: the draft without its citation markers while it arrives, then the analyst's text. */
   text: string;
   setText(text: string): void;
   /** The draft is still arriving: nothing may be sent or typed. */
   locked: boolean;
+  /** The reply went: the box empties and the draft it came from (its bar, citations and entries) goes with it. */
+  sent(): void;
 }
 
 /** The reply box's text and the draft streaming into it. */
@@ -29,7 +31,7 @@ export function useReplyDraft(profileId: string, ticketId: string): ReplyDraft {
   const [typed, setTyped] = useState<{ text: string; afterDraft: unknown }>({ text: '', afterDraft: null });
   const { draft } = stream;
   // Once the draft ended, the box holds it until the analyst edits it.
-  const text = draft.state === 'streaming' ? draft.text : draft.state === 'ended' && typed.afterDraft !== draft ? draft.text : typed.text;
+  const text = draft.state === 'streaming' || (draft.state === 'ended' && typed.afterDraft !== draft) ? withoutCitations(draft.text) : typed.text;
   return {
     stream,
     started,
@@ -46,6 +48,12 @@ export function useReplyDraft(profileId: string, ticketId: string): ReplyDraft {
     text,
     setText: (next) => setTyped({ text: next, afterDraft: draft }),
     locked: draft.state === 'streaming',
+    sent() {
+      stream.clear();
+      setStarted(null);
+      setRefusal(null);
+      setTyped({ text: '', afterDraft: null });
+    },
   };
 }
 

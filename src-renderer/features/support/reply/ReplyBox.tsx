@@ -21,6 +21,8 @@ export interface ReplyBoxText {
   setText(text: string): void;
   /** A draft is still arriving: the box is read-only and nothing can be sent. */
   locked: boolean;
+  /** The reply went (the outbox has it): the box empties. */
+  sent(): void;
 }
 
 interface Props {
@@ -85,7 +87,7 @@ export function ReplyBox({ profileId, ticket, writes, box }: Props) {
     setBusy(true);
     const entry = await writes.write(action, () => supportCalls(profileId).replyToTicket({ ticketId: ticket.id, text }));
     setBusy(false);
-    if (entry) box.setText('');
+    if (entry) box.sent();
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import { ItemHistory } from '../../../activity/ItemHistory.tsx';
+import { ItemCases } from '../../../cases/ItemCases.tsx';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,6 +96,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
         ))}
       </dl>
       <TicketWorkItems profileId={profileId} ticket={ticket} writes={writes} />
+      <ItemCases item={{ kind: 'ticket', profileId, itemId: ticketId }} label={ticket.subject ?? ticketId} />
       <TicketSummary profileId={profileId} ticketId={ticketId} />
       <ol className="si-thread" aria-label={t('support.ticket.thread')}>
         {ticket.messages.map((message) => (

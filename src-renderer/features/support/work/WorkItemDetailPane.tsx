@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
 import { FollowUps } from '../contacts/FollowUps.tsx';
+import { ItemCases } from '../../../cases/ItemCases.tsx';
 import { RecordingFollowUp } from '../drafting/RecordingFollowUp.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
@@ -43,6 +44,7 @@ export function WorkItemDetailPane({ profileId, workId }: { profileId: string; w
       <h2 className="si-server-text">
         <AddressText text={item.title ?? item.id} />
       </h2>
+      <ItemCases item={{ kind: 'work', profileId, itemId: workId }} label={item.title ?? item.id} />
       {item.from === 'cache' && item.error && (
         <p className="notice notice-warning" role="note">
           {t('support.cached')}
