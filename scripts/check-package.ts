@@ -135,6 +135,13 @@ export async function inspectPackage(
     if (options.nodeModulesIsLink) warnings.push(`${missing}: node_modules is a symbolic link here`);
     else problems.push(missing);
   }
+  // package.json's `better-sqlite3` is the alias of the ciphers build: plain better-sqlite3 would
+  // read an encrypted database as "file is not a database" (src-main/core/db/database-file.ts).
+  const sqlitePackage = '/node_modules/better-sqlite3/package.json';
+  if (shipped.includes(sqlitePackage)) {
+    const name = (JSON.parse(asar.extractFile(archive, sqlitePackage.slice(1)).toString('utf8')) as { name?: string }).name;
+    if (name !== 'better-sqlite3-multiple-ciphers') problems.push(`node_modules/better-sqlite3 is ${name}, not better-sqlite3-multiple-ciphers: it cannot open the encrypted database`);
+  }
   const unpackedBinaries = binaries.filter((file) => !existsSync(path.join(appDir, 'resources', 'app.asar.unpacked', file)));
   if (unpackedBinaries.length) problems.push(`native binaries left inside app.asar (they cannot be loaded from there): ${unpackedBinaries.join(', ')}`);
 

@@ -16,6 +16,7 @@ import { registerAppScheme, serveRenderer } from './electron/app-protocol.ts';
 import { rendererSource } from './electron/renderer-source.ts';
 import { bindRouter } from './electron/ipc.ts';
 import { databaseUpdateWindow } from './electron/database-update-window.ts';
+import { askDatabaseTrouble, tellDatabaseEvents } from './electron/database-trouble-dialog.ts';
 import { createMainWindow } from './electron/main-window.ts';
 import { rememberZoom } from './electron/zoom.ts';
 import { createElectronPlatform } from './electron/platform.ts';
@@ -60,12 +61,10 @@ if (debuggingSwitches.length) {
 async function start(): Promise<void> {
   hardenSession(session.defaultSession, renderer.devServer);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
-  // The window does not wait for the keychain: a locked keyring shows "waiting" in Settings instead.
+  // Asked at once; the services wait for its answer (the database's key is in it), saying so in the update window.
   const keyStore = new OpeningKeyStore();
   // Only an unpackaged build (the demo) takes profiles from a file named in the environment.
   const importProfilesFrom = app.isPackaged ? undefined : process.env.OPSDESK_IMPORT_PROFILES;
-  // Imported keys go to the keychain, so an import waits for it to answer.
-  if (importProfilesFrom) await keyStore.opened;
   const updating = databaseUpdateWindow(translator);
   // Before the services: on Windows it starts the notification machinery, so a click on an earlier run's toast is received.
   const platform = createElectronPlatform(() => translator, process.platform, logger);
@@ -79,9 +78,14 @@ async function start(): Promise<void> {
     importProfilesFrom,
     databaseWorkerEntry,
     backgroundSync: true,
+    onWaitingForKeychain: () => updating.waitingForKeychain(),
     onMigration: (step) => updating.migrating(step),
+    // The one-time encryption of a plain file shows in the same window, a step per phase.
+    onDatabaseConversion: (phase) => updating.migrating({ number: ['copying', 'encrypting', 'checking'].indexOf(phase) + 1, of: 3, name: phase }),
+    onDatabaseTrouble: (trouble) => askDatabaseTrouble(trouble, translator),
   });
   translator = services.preferences.translator;
+  void tellDatabaseEvents(services.databaseStatus, translator);
   // Said once it runs: a worker that cannot load from the archive is otherwise only a warning and a slower sync.
   services.worker.start().then(
     () => logger.info('the database worker is running', { entry: databaseWorkerEntry.href }),
@@ -101,7 +105,6 @@ async function start(): Promise<void> {
     installAppMenu({ logFolder: log.folder, translator, showAbout: () => hub.publish('app', 'showAbout', null), zoomMemory: services.preferences });
   installMenu();
   services.preferences.onLanguageChanged(installMenu);
-  void keyStore.opened.then(async () => hub.publish('profiles', 'changed', await services.profiles.list()));
   closeBeforeQuit(() => services.dispose(), logger);
   const window = createMainWindow(path.join(import.meta.dirname, '../preload/index.cjs'), { logger, logFile: log.file, translator }, renderer.indexUrl);
   rememberZoom(window.webContents, services.preferences);

@@ -18,8 +18,10 @@ import { HealthRepository } from './clients/health-repository.ts';
 import type { Diagnostics } from '../../src-preload/contract/app.ts';
 import { collectDiagnostics, type AppIdentity } from './diagnostics.ts';
 import { openExternalLink } from './external-url.ts';
-import { hasPendingMigrations, openDatabase, type MigrationStep } from './db/database.ts';
-import type { Db } from './db/database.ts';
+import type { Db, MigrationStep } from './db/database.ts';
+import type { ConversionPhase } from './db/encrypt-file.ts';
+import { openAppDatabase, type DatabaseStatus, type DatabaseTrouble } from './db/open-app-database.ts';
+import type { RecoveryChoice } from './db/recovery.ts';
 import { SettingsTable } from './db/settings.ts';
 import { createLogger } from './log/logger.ts';
 import type { Logger, LogSink } from './log/logger.ts';
@@ -85,11 +87,19 @@ export interface AppServicesOptions {
   backgroundSync?: boolean;
   /** Before each migration an update brought, run at start: the app shows the user what it waits for. */
   onMigration?: (step: MigrationStep) => void;
+  /** The keychain has not answered yet (a locked keyring asking for its password): the start waits for it. */
+  onWaitingForKeychain?: () => void;
+  /** Before each phase of the one-time encryption of a plain database. */
+  onDatabaseConversion?: (phase: ConversionPhase) => void;
+  /** A damaged database or a failed migration: what the user chooses (absent: the start fails, nothing changed). */
+  onDatabaseTrouble?: (trouble: DatabaseTrouble) => Promise<RecoveryChoice | 'quit'>;
 }
 
 /** Every main-process service, built from plain Node parts so tests can build the same thing. */
 export interface AppServices {
   db: Db;
+  /** Whether the file is encrypted (or why not), and what this start did to it (core/db/open-app-database.ts). */
+  databaseStatus: DatabaseStatus;
   /** Started with the services: long writes and exports of the cache run there (core/worker/). */
   worker: DatabaseWorker;
   logger: Logger;
@@ -161,24 +171,32 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
 async function buildServices(options: AppServicesOptions, services: AsyncDisposableStore): Promise<AppServices> {
   const logger = options.logger ?? createLogger(options.logSink ? { sink: options.logSink } : {});
-  const dbFile = path.join(options.dataDir, 'opsdesk.sqlite');
-  const worker = services.add(new DatabaseWorker(options.databaseWorkerEntry ?? new URL('./worker/worker-entry.ts', import.meta.url), dbFile));
-  // An update's migrations run in the worker while main's thread stays free to show them; if the
-  // worker cannot start, main runs them itself. The log says which ran, for a start that was slow.
-  // A new file's migrations are no update: they run on main at once, unannounced.
-  const onMigration = hasPendingMigrations(dbFile)
-    ? (step: MigrationStep) => {
-        logger.info('bringing the database up to date', { migration: `${step.number} of ${step.of}: ${step.name}` });
-        options.onMigration?.(step);
-      }
-    : undefined;
-  if (onMigration) {
-    await worker.start(onMigration).catch((error: unknown) => logger.warn('the database worker did not start; main brings the database up to date', { error }));
+  const baseKeyStore = options.keyStore ?? (await openKeyStore());
+  const keyStore = new RegisteringKeyStore(baseKeyStore, (secret) => logger.registerSecret(secret));
+  // The database's key is in the keychain: the start waits for it to answer (an unlock prompt).
+  if (baseKeyStore.kind === 'waiting') {
+    options.onWaitingForKeychain?.();
+    await baseKeyStore.opened;
   }
-  const db = openDatabase(dbFile, onMigration);
+  const workerEntry = options.databaseWorkerEntry ?? new URL('./worker/worker-entry.ts', import.meta.url);
+  const { db, worker, status: databaseStatus } = await openAppDatabase({
+    file: path.join(options.dataDir, 'opsdesk.sqlite'),
+    keyStore,
+    makeWorker: (key) => new DatabaseWorker(workerEntry, path.join(options.dataDir, 'opsdesk.sqlite'), key),
+    logger,
+    // The log says which ran, for a start that was slow.
+    onMigration: (step) => {
+      logger.info('bringing the database up to date', { migration: `${step.number} of ${step.of}: ${step.name}` });
+      options.onMigration?.(step);
+    },
+    onConversion: (phase) => {
+      logger.info('encrypting the database', { phase });
+      options.onDatabaseConversion?.(phase);
+    },
+    ...(options.onDatabaseTrouble && { onTrouble: options.onDatabaseTrouble }),
+  });
+  services.add(worker);
   services.add(toDisposable(() => db.close()));
-  worker.start().catch((error: unknown) => logger.warn('the database worker did not start; the next task tries again', { error }));
-  const keyStore = new RegisteringKeyStore(options.keyStore ?? (await openKeyStore()), (secret) => logger.registerSecret(secret));
   const repository = new ProfileRepository(db);
   const profiles = services.add(new ProfileService({
     repository,
@@ -385,6 +403,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
   firewall.allowlist.onReadWhole((list) => search.sawAllowList(list));
   return {
     db,
+    databaseStatus,
     worker,
     logger,
     workspace: new WorkspaceService(settings),

@@ -1,5 +1,6 @@
-// A small window while an update's migrations run at start (core/db/database.ts): they can take a
-// minute over a large cache, and without it the user would see nothing and start OpsDesk again.
+// A small window while the start waits: for a locked keychain to give the database's key, or for an
+// update's migrations (core/db/database.ts), which can take a minute over a large cache. Without it
+// the user would see nothing and start OpsDesk again.
 import { BrowserWindow, nativeTheme } from 'electron';
 import type { MigrationStep } from '../core/db/database.ts';
 import type { Translator } from '../../src-shared/i18n/translator.ts';
@@ -9,6 +10,8 @@ import { DATABASE_UPDATE_WINDOW_SIZE, databaseUpdatePage } from './database-upda
 export const SHOW_AFTER_MS = 400;
 
 export interface DatabaseUpdateWindow {
+  /** The keychain has not answered: it may be showing its unlock prompt, perhaps behind other windows. */
+  waitingForKeychain(): void;
   /** Called before each migration; the window appears once they have run a moment. */
   migrating(step: MigrationStep): void;
   /** After the main window exists: closing the last window would end the app. */
@@ -16,19 +19,28 @@ export interface DatabaseUpdateWindow {
 }
 
 export function databaseUpdateWindow({ t, language }: Translator): DatabaseUpdateWindow {
-  let step: MigrationStep | null = null;
+  let step: MigrationStep | 'keychain' | null = null;
   let window: BrowserWindow | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const dark = nativeTheme.shouldUseDarkColors;
-  const load = (current: MigrationStep) => {
+  const load = (current: MigrationStep | 'keychain') => {
     const page = databaseUpdatePage({
       language,
-      title: t('databaseUpdate.title'),
-      body: t('databaseUpdate.body'),
-      step: current.of > 1 ? t('databaseUpdate.step', { number: current.number, of: current.of }) : null,
+      ...(current === 'keychain'
+        ? { title: t('databaseUpdate.keychainTitle'), body: t('databaseUpdate.keychainBody'), step: null }
+        : {
+            title: t('databaseUpdate.title'),
+            body: t('databaseUpdate.body'),
+            step: current.of > 1 ? t('databaseUpdate.step', { number: current.number, of: current.of }) : null,
+          }),
       dark,
     });
     void window?.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(page)}`);
+  };
+  const show = (next: MigrationStep | 'keychain') => {
+    step = next;
+    if (window) load(next);
+    else timer ??= setTimeout(open, SHOW_AFTER_MS);
   };
   const open = () => {
     timer = null;
@@ -48,11 +60,8 @@ export function databaseUpdateWindow({ t, language }: Translator): DatabaseUpdat
     if (step) load(step);
   };
   return {
-    migrating(next) {
-      step = next;
-      if (window) load(next);
-      else timer ??= setTimeout(open, SHOW_AFTER_MS);
-    },
+    waitingForKeychain: () => show('keychain'),
+    migrating: show,
     close() {
       if (timer) clearTimeout(timer);
       timer = null;

@@ -83,6 +83,8 @@ describe('the package check', () => {
       'test/sim/gateway.ts': 'export {}',
       'node_modules/react/index.js': 'module.exports = {}',
       'node_modules/better-sqlite3/src/better_sqlite3.cpp': 'int main() {}',
+      // The plain build where the ciphers build belongs: it cannot open the encrypted database.
+      'node_modules/better-sqlite3/package.json': '{"name":"better-sqlite3","version":"13.2.0"}',
       'node_modules/better-sqlite3/prebuilds/win32-x64.node': 'MZ',
       'node_modules/zod/index.d.ts': 'export {}',
       'node_modules/zod/index.js.map': '{}',
@@ -109,6 +111,7 @@ describe('the package check', () => {
       /type declaration, source map or source files/,
       /other platforms' native binaries: .*win32-x64\.node/,
       /native binary of better-sqlite3 for linux-x64/,
+      /node_modules\/better-sqlite3 is better-sqlite3, not better-sqlite3-multiple-ciphers/,
       /over its budget of 0\.0 MB/,
       /fuse RunAsNode is on, must be off/,
       /fuse OnlyLoadAppFromAsar is off, must be on/,

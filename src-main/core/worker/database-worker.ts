@@ -3,7 +3,9 @@
 // answering the window while they run and main's heap never holds what streams through
 // (docs/architecture.md, "The database worker").
 import { Worker } from 'node:worker_threads';
-import type { MigrationStep } from '../db/database.ts';
+import type { DatabaseKey, MigrationStep } from '../db/database.ts';
+import { DatabaseTroubleError, type DatabaseTroubleDetail } from '../db/database-trouble.ts';
+import type { ConversionPhase } from '../db/encrypt-file.ts';
 import type { WorkerTasks } from './worker-tasks.ts';
 
 type TaskName = keyof WorkerTasks;
@@ -13,8 +15,19 @@ type ProgressOf<Name extends TaskName> = Parameters<WorkerTasks[Name]>[1] extend
 
 export type WorkerRequest = { id: number; task: TaskName; args: unknown } | { cancel: number } | 'close';
 
-/** `ready`: the worker's connection is open; `migrating`: on its way there, it runs a migration. */
-export type WorkerReply = 'ready' | { migrating: MigrationStep } | { id: number; progress: unknown } | { id: number; result: unknown } | { id: number; error: string };
+/** What the worker's thread is started with. */
+export interface WorkerData {
+  file: string;
+  key: DatabaseKey | null;
+  /** Check the file before opening it (the first connection of a start). */
+  check: boolean;
+}
+
+/**
+ * `ready`: the worker's connection is open; on its way there it encrypts a plain file
+ * (`converting`) and runs migrations (`migrating`); `trouble`: the file could not be opened as it is.
+ */
+export type WorkerReply = 'ready' | { migrating: MigrationStep } | { converting: ConversionPhase } | { trouble: DatabaseTroubleDetail } | { id: number; progress: unknown } | { id: number; result: unknown } | { id: number; error: string };
 
 interface Pending {
   resolve(result: unknown): void;
@@ -25,17 +38,21 @@ interface Pending {
 export class DatabaseWorker {
   readonly #entry: URL;
   readonly #file: string;
+  readonly #key: DatabaseKey | null;
+  #check = false;
   #worker: Worker | null = null;
   /** Settles when the running worker has opened its connection, or stopped before it could. */
   #ready: Promise<void> = Promise.resolve();
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
   #onMigration: (step: MigrationStep) => void = () => {};
+  #onConversion: (phase: ConversionPhase) => void = () => {};
 
-  /** `entry`: the worker's script (worker-entry.ts, or its bundle in the app); `file`: the SQLite file. */
-  constructor(entry: URL, file: string) {
+  /** `entry`: the worker's script (worker-entry.ts, or its bundle in the app); `file`: the SQLite file; `key`: its key, null for a plain file. */
+  constructor(entry: URL, file: string, key: DatabaseKey | null = null) {
     this.#entry = entry;
     this.#file = file;
+    this.#key = key;
   }
 
   /**
@@ -64,9 +81,15 @@ export class DatabaseWorker {
    * Starts the worker ahead of its first task (the app's start, rather than a sync's first
    * commit, pays for its thread and connection); resolves once the connection is open. Opening
    * it brings the file's schema up to date: `onMigration` hears of each migration before it runs.
+   * With `first`, the worker checks the file first and encrypts a plain one (`onConversion`); a
+   * damaged file or a failed migration rejects with a `DatabaseTroubleError`.
    */
-  start(onMigration?: (step: MigrationStep) => void): Promise<void> {
+  start(onMigration?: (step: MigrationStep) => void, first?: { onConversion?: (phase: ConversionPhase) => void }): Promise<void> {
     if (onMigration) this.#onMigration = onMigration;
+    if (first) {
+      this.#check = true;
+      if (first.onConversion) this.#onConversion = first.onConversion;
+    }
     if (!this.#worker) this.#start();
     return this.#ready;
   }
@@ -85,7 +108,9 @@ export class DatabaseWorker {
   }
 
   #start(): Worker {
-    const worker = new Worker(this.#entry, { workerData: { file: this.#file } });
+    const worker = new Worker(this.#entry, { workerData: { file: this.#file, key: this.#key, check: this.#check } satisfies WorkerData });
+    // Only the start's first connection checks the file; a worker started again later does not.
+    this.#check = false;
     worker.unref();
     let opened = () => {};
     let failed: (error: Error) => void = () => {};
@@ -95,6 +120,12 @@ export class DatabaseWorker {
     worker.on('message', (reply: WorkerReply) => {
       if (reply === 'ready') return opened();
       if ('migrating' in reply) return this.#onMigration(reply.migrating);
+      if ('converting' in reply) return this.#onConversion(reply.converting);
+      if ('trouble' in reply) {
+        failed(new DatabaseTroubleError(reply.trouble));
+        void worker.terminate();
+        return;
+      }
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
       if ('progress' in reply) return pending.onProgress?.(reply.progress);

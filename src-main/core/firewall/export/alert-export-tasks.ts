@@ -1,6 +1,5 @@
 // The CSV export's work in the database worker (alert-export.ts is main's side): rows stream from
 // SQLite to the file one at a time, so 100k rows never sit in memory, with progress as they go.
-import Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify';
 import { neutraliseCell } from '../../csv-cell.ts';
 import { createWriteStream } from 'node:fs';
@@ -8,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AlertFilter, AlertRow, AlertSort } from '../../../../src-preload/contract/firewall.ts';
-import type { Db } from '../../db/database.ts';
+import { openReader, type Db } from '../../db/database.ts';
 import { registerWordPrefixMatch } from '../../db/word-prefix-match.ts';
 import { AlertRepository } from '../alerts/alert-repository.ts';
 
@@ -44,7 +43,7 @@ export function alertExportTasks(db: Db) {
     writeAlertsCsv: async (request: AlertCsvRequest, report: (progress: { written: number; total: number }) => void, signal?: AbortSignal): Promise<number> => {
       // Its own read-only connection: one read transaction (a consistent snapshot, while sync keeps
       // writing) and a long-lived cursor that leaves the worker's connection free for sync's commits.
-      const reader = new Database(db.name, { readonly: true, fileMustExist: true });
+      const reader = openReader(db);
       registerWordPrefixMatch(reader);
       try {
         reader.exec('BEGIN');
