@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFirstSequencer } from './test/support/slowest-first-sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -14,5 +15,6 @@ export default defineConfig({
     maxWorkers: 2,
     // Each file gets a fresh process: the Electron glue tests mock modules.
     isolate: true,
+    sequence: { sequencer: SlowestFirstSequencer },
   },
 });

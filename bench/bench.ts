@@ -15,10 +15,10 @@ import { p8Conversation } from './figures/p8-conversation.ts';
 import { p9Palette } from './figures/p9-palette.ts';
 import { p10TextSearch } from './figures/p10-text-search.ts';
 import { p11BulkBlock } from './figures/p11-bulk-block.ts';
-import { p12AtRest } from './figures/p12-at-rest.ts';
+import { atRest } from './figures/at-rest.ts';
 
 /** Every figure, in the order the issue lists them. */
-export const figures: Figure[] = [p1Streaming, p2Sync, p3View, p4Window, p5Memory, p6Inbox, p7Budget, p8Conversation, p9Palette, p10TextSearch, p11BulkBlock, p12AtRest];
+export const figures: Figure[] = [p1Streaming, p2Sync, p3View, p4Window, p5Memory, p6Inbox, p7Budget, p8Conversation, p9Palette, p10TextSearch, p11BulkBlock, atRest];
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, out: { type: 'string', default: 'bench-results.json' }, only: { type: 'string' } } });
 const quick = values.quick;

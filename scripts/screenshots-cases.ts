@@ -1,11 +1,14 @@
 // Cases for npm run screenshots (issue 46): the Cases section with cases in every state, one case's
 // tab (its facts, its timeline of alerts, a ticket's thread, the analyst's note and a write, an
-// event read whole), and its hand-over brief, on the simulators' synced data.
+// event read whole), its observables with one read whole, the model's summary proposed beside the
+// timeline, and its hand-over brief, on the simulators' synced data.
 import type { TFunction } from 'i18next';
 import type { Browser, Page } from 'playwright-core';
 import { FirewallSim, issueServerCertificate, type Simulators } from '../test/sim/index.ts';
 import { openApp } from '../test/support/app-harness.ts';
+import { defaultSentFields } from '../src-preload/contract/assistant.ts';
 import { firewallProfile } from '../test/support/firewall-profile.ts';
+import { gatewayProfile } from '../test/support/gateway-profile.ts';
 import { supportProfile } from '../test/support/support-profile.ts';
 
 interface Pass {
@@ -26,6 +29,8 @@ export async function captureCases(browser: Browser, sims: Simulators, { t, loca
     const { services, page } = app;
     const firewallId = (await services.profiles.save(firewallProfile({ name: 'Branch firewall', baseUrl: appliance.url, apiKey: appliance.keys.operations, caPem: sims.ca.certPem, requestsPerSecond: 50 }))).id;
     const supportId = (await services.profiles.save(supportProfile({ name: 'Help desk', baseUrl: sims.support.url, apiKey: sims.support.keys.demo, caPem: sims.ca.certPem, ratePerMinute: 10_000 }))).id;
+    const gatewayId = (await services.profiles.save(gatewayProfile({ name: 'Analyst gateway', baseUrl: sims.gateway.url, apiKey: sims.gateway.keys.demo, caPem: sims.ca.certPem }))).id;
+    services.assistantSettings.save({ ...services.assistantSettings.state(), profileId: gatewayId, model: 'gpt-4o-mini', sentFields: [...defaultSentFields] });
     await services.firewall.syncNow(firewallId);
     await services.support.tickets.sync(supportId);
     await services.firewall.blocks.block(firewallId, source, 86_400, 'Nmap scan of the VPN range');
@@ -59,6 +64,22 @@ export async function captureCases(browser: Browser, sims: Simulators, { t, loca
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await capture(page, `case-${colorScheme}${suffix}`);
+    }
+    await view.getByRole('tab', { name: t('cases.view.observablesTab') }).click();
+    const observables = view.getByRole('rowgroup', { name: t('cases.observables.table') }).getByRole('row');
+    await observables.first().waitFor({ timeout: 15_000 });
+    await observables.first().click();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await capture(page, `case-observables-${colorScheme}${suffix}`);
+    }
+    await view.getByRole('tab', { name: t('cases.view.timelineTab') }).click();
+    await view.getByRole('button', { name: t('cases.view.summarise'), exact: true }).click();
+    const proposal = view.getByRole('region', { name: t('cases.model.region') });
+    await proposal.getByRole('button', { name: t('cases.model.asNote') }).and(page.locator(':enabled')).waitFor({ timeout: 15_000 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await capture(page, `case-model-${colorScheme}${suffix}`);
     }
     await view.getByRole('toolbar', { name: t('cases.view.actions') }).getByRole('button', { name: t('cases.view.brief') }).click();
     const brief = page.getByRole('dialog', { name: t('cases.brief.title', { case: scan.number }) });

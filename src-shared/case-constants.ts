@@ -10,5 +10,11 @@ export const caseItemKinds = ['alert', 'address', 'ticket', 'contact', 'work', '
 /** Where a timeline event comes from, for the kind filter. */
 export const timelineEventKinds = ['alert', 'ticket', 'contact', 'work', 'conversation', 'proposal', 'block', 'write', 'note', 'case'] as const;
 
+/** What a case's observables are: the addresses, domains and file hashes its items name. */
+export const observableKinds = ['address', 'domain', 'hash'] as const;
+
+/** The hashes an observable can be, told apart by their length in hex. */
+export const hashTypes = ['md5', 'sha1', 'sha256'] as const;
+
 /** The most items one call adds (a selection of alerts, all matching a filter): a case of an incident, not of a year. */
 export const MAX_CASE_ITEMS_PER_CALL = 10_000;

@@ -70,6 +70,7 @@ export const p6TicketQuery: Figure = {
         pageSizes: new SupportPageSizes(clients, new SettingsTable(db)),
         clock: systemClock,
         logger: createLogger({ sink: () => {} }),
+        keptDays: () => null,
       });
       const bare = db.prepare<{ status: string }, unknown>(
         `SELECT id, status, subject, last_message, unread FROM support_tickets WHERE profile_id = 'bench' AND status = @status

@@ -3,6 +3,7 @@ import { ActivityLog } from './activity/activity-log.ts';
 import { ActivityRepository } from './activity/activity-repository.ts';
 import { recordOutboxWrites } from './activity/outbox-activity.ts';
 import { AssistantSettingsService } from './assistant/assistant-settings.ts';
+import { CaseDrafts } from './cases/case-drafts.ts';
 import { CaseHandover } from './cases/case-handover.ts';
 import { CaseItemRepository } from './cases/case-item-repository.ts';
 import { CaseKeptEventRepository } from './cases/case-kept-event-repository.ts';
@@ -53,6 +54,9 @@ import { supportConnector } from './support/connector.ts';
 import { SupportWebhookService } from './support-webhooks/support-webhook-service.ts';
 import { SupportWorkspace } from './support/support-workspace.ts';
 import { ReplyBoxService } from './support/replies/reply-box-service.ts';
+import { LocalDataService } from './local-data/local-data-service.ts';
+import { ConnectionData } from './profiles/connection-data.ts';
+import { CachePruning } from './retention/cache-pruning.ts';
 import type { Platform } from './platform.ts';
 import { PreferencesService } from './preferences/preferences-service.ts';
 import { importProfiles } from './profiles/import-profiles.ts';
@@ -146,6 +150,14 @@ export interface AppServices {
   cases: CaseService;
   /** A case's brief for the next shift, and its export and import as one file. */
   caseHandover: CaseHandover;
+  /** The model at work's summary of a case and its customer update, as proposals. */
+  caseDrafts: CaseDrafts;
+  /** Settings → Data on this computer: every local-only row as one file under a passphrase, and such a file merged back. */
+  localData: LocalDataService;
+  /** Removing a connection, with or without its cache's rows (their count first). */
+  connectionData: ConnectionData;
+  /** How long the support caches keep their rows, and their pruning in the background. */
+  cachePruning: CachePruning;
   /** The long calls under way (exports, answers, uploads), by the id their window gave them. */
   tasks: Tasks;
   /** Disposes every service, newest first (each waits for what it runs: a sync, an upload, the worker). */
@@ -211,7 +223,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
   const connectionWatch = services.add(new ConnectionWatch({ health, healthReadOf: (profileId) => clients.healthReadOf(profileId), clock, logger }));
   const settings = new SettingsTable(db);
   const preferences = services.add(new PreferencesService(settings, () => options.platform.preferredLanguages()));
-  const notifications = services.add(new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock }));
+  const notifications = services.add(new NotificationCenter({ repository: new NotificationRepository(db), settings, platform: options.platform, clock, translator: preferences.translator }));
   const tasks = new Tasks();
   const activity = services.add(new ActivityLog({
     repository: new ActivityRepository(db),
@@ -365,6 +377,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     triageOf: (conversationId) => triage.triageOf(conversationId),
     alertIdsMatching: (profileId, filter, limit) =>
       firewall.alerts.query({ profileId, filter, sort: { field: 'occurredAt', direction: 'desc' }, offset: 0, limit }).rows.map((row) => row.id),
+    cautionsOn: (profileId) => firewall.cautions.judge(profileId ?? ''),
     activity,
     osUser: activity.osUser,
     sourcesChanged: [
@@ -382,6 +395,20 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     logger,
   }));
   const caseHandover = new CaseHandover({ cases, sources: caseSources, platform: options.platform, translator: () => preferences.translator, activity, redact: (text) => logger.redact(text), clock });
+  const caseDrafts = new CaseDrafts({ cases, sources: caseSources, drafting, sends: (field) => assistantSettings.sends(field), translator: () => preferences.translator });
+  const localData = services.add(new LocalDataService({
+    worker,
+    platform: options.platform,
+    tasks,
+    activity,
+    translator: () => preferences.translator,
+    logger,
+    clock,
+    readKeys: async () => Promise.all(repository.all().map((profile) => keyStore.get(profile.id))),
+  }));
+  const connectionData = services.add(new ConnectionData({ profiles, worker, settings, clock, logger }));
+  connectionData.start();
+  const cachePruning = services.add(new CachePruning({ settings: support.retention, caches: [support.tickets, support.contacts, support.work], clock, logger }));
   // Added after every service that runs tasks, so disposing stops the long calls first, while
   // what they write to (the database, the worker) is still open.
   services.add(tasks);
@@ -389,6 +416,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     profiles.onProfileChanged((profileId) => void firewall.profileChanged(profileId));
     await firewall.start();
     support.start();
+    cachePruning.start();
     await supportWebhooks.start();
   }
   const search = new SearchService({
@@ -435,6 +463,10 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     address,
     cases,
     caseHandover,
+    caseDrafts,
+    localData,
+    connectionData,
+    cachePruning,
     tasks,
     dispose: () => services.dispose(),
   };

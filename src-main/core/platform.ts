@@ -18,6 +18,11 @@ export interface Platform {
   chooseSavePath(options: SaveDialogOptions): Promise<string | null>;
   /** Asks the user for one existing file to open (the OS open dialog); null when they cancel. */
   chooseOpenPath(options: OpenDialogOptions): Promise<string | null>;
+  /**
+   * Prints a static HTML document (no script, nothing to fetch) to PDF with Chromium's own
+   * printing, in a hidden page that is closed afterwards; answers the PDF's bytes.
+   */
+  printToPdf(html: string): Promise<Uint8Array>;
 }
 
 export interface OpenDialogOptions {

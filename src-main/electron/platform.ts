@@ -3,6 +3,7 @@ import type { Translator } from '../../src-shared/i18n/translator.ts';
 import type { Logger } from '../core/log/logger.ts';
 import type { Platform } from '../core/platform.ts';
 import { openExternalAfterAsking } from './external-links.ts';
+import { printHtmlToPdf } from './print-to-pdf.ts';
 
 /**
  * A toast in the Windows Action Center or a banner in the macOS Notification Center can be clicked
@@ -145,5 +146,6 @@ export function createElectronPlatform(translator: () => Translator, system: Nod
       const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
+    printToPdf: printHtmlToPdf,
   };
 }

@@ -25,6 +25,7 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disp
 
   add(notifications.onChanged((list) => hub.publish('notifications', 'changed', list)));
   add(notifications.onNavigate((target) => hub.publish('notifications', 'navigate', target)));
+  add(notifications.onShowCenter(() => hub.publish('notifications', 'showCenter', null)));
 
   for (const cache of [support.tickets, support.contacts, support.work]) {
     add(cache.onChanged((change) => hub.publish('support', 'cacheChanged', change)));
@@ -47,5 +48,6 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disp
   add(assistantSettings.onChanged((state) => hub.publish('assistant', 'settingsChanged', state)));
   add(triage.onChanged((change) => hub.publish('assistant', 'triageChanged', change)));
   add(services.cases.onChanged((change) => hub.publish('cases', 'changed', change)));
+  add(services.localData.onProgress((progress) => hub.publish('localData', 'progress', progress, tasks.askerOf(progress.taskId))));
   return subscriptions;
 }

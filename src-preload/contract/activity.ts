@@ -33,6 +33,7 @@ export const activityTargetKinds = [
   'alerts',
   'activity',
   'case',
+  'localData',
 ] as const;
 export type ActivityTargetKind = (typeof activityTargetKinds)[number];
 

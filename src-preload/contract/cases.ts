@@ -4,13 +4,14 @@
 import { z } from 'zod';
 import type { ActivityAction, ActivityBackEnd, ActivityOutcome } from './activity.ts';
 import { addressSchema } from './address.ts';
-import { call, event } from './define.ts';
-import { caseItemKinds, caseSeverities, caseStatuses, MAX_CASE_ITEMS_PER_CALL, timelineEventKinds } from '../../src-shared/case-constants.ts';
-import { alertFilterSchema } from './firewall.ts';
+import { call, event, taskIdSchema } from './define.ts';
+import { caseItemKinds, caseSeverities, caseStatuses, hashTypes, MAX_CASE_ITEMS_PER_CALL, observableKinds, timelineEventKinds } from '../../src-shared/case-constants.ts';
+import type { DraftLanguage } from './drafting.ts';
+import { alertFilterSchema, type BlockCaution } from './firewall.ts';
 import type { CachedPage } from './pages.ts';
 import type { NavigationTarget } from './workspace.ts';
 
-export { caseItemKinds, caseSeverities, caseStatuses, MAX_CASE_ITEMS_PER_CALL, timelineEventKinds };
+export { caseItemKinds, caseSeverities, caseStatuses, hashTypes, MAX_CASE_ITEMS_PER_CALL, observableKinds, timelineEventKinds };
 export type CaseStatus = (typeof caseStatuses)[number];
 /** Still being worked: the ones an "Add to case" offers first. */
 export const activeCaseStatuses: readonly CaseStatus[] = ['open', 'inProgress'];
@@ -201,6 +202,76 @@ export interface CaseNote {
   updatedAt: string;
 }
 
+export type ObservableKind = (typeof observableKinds)[number];
+export type HashType = (typeof hashTypes)[number];
+
+/** One event of the timeline that names an observable. */
+export interface ObservableSighting {
+  eventId: string;
+  kind: TimelineEventKind;
+  what: TimelineWhat;
+  at: string;
+  itemLabel: string | null;
+  summary: string;
+  target: NavigationTarget | null;
+}
+
+/** An address's standing as the firewall caches hold it. */
+export interface AddressStanding {
+  /** A cached block list holds it. */
+  blocked: boolean;
+  /** An allow list the window was shown holds it. */
+  allowed: boolean;
+  /** Cached alerts naming it as source or destination, on every appliance. */
+  alerts: number;
+  /** The source of one of the case's alerts: "Block all sources" takes it. */
+  source: boolean;
+  /** What blocking it would be (block-cautions.ts): never, only after asking again, or noted. */
+  cautions: BlockCaution[];
+}
+
+/** An address, domain or file hash the case's items name, with where they name it. */
+export interface CaseObservable {
+  kind: ObservableKind;
+  /** An address as the recogniser writes it, a domain in lower case, a hash in lower-case hex. */
+  value: string;
+  hashType: HashType | null;
+  /** Timeline events that name it. */
+  events: number;
+  firstAt: string | null;
+  lastAt: string | null;
+  /** The newest of those events (at most 20). */
+  seenIn: ObservableSighting[];
+  /** For an address; null for a domain or a hash. */
+  standing: AddressStanding | null;
+}
+
+export interface CaseObservables {
+  /** Most named first. */
+  rows: CaseObservable[];
+  /** How many of each kind the whole case names. */
+  counts: Partial<Record<ObservableKind, number>>;
+  /** How many match the request (the rows are the first of them). */
+  total: number;
+}
+
+/** What the model at work writes from a case: a summary for the analyst, or the update the customer is sent. */
+export const caseDraftKinds = ['summary', 'customerUpdate'] as const;
+export type CaseDraftKind = (typeof caseDraftKinds)[number];
+
+/** A case's draft started; its text streams as `drafting.draftDelta` and ends as `drafting.draftEnded` under `taskId`. */
+export interface CaseDraftStarted {
+  taskId: string;
+  gatewayProfileId: string;
+  model: string;
+  /** Events of the timeline the model was given, and those left out for length (the oldest). */
+  events: number;
+  leftOut: number;
+  /** The ticket a customer update is written for (its reply box takes it), else null. */
+  ticket: { profileId: string; ticketId: string; subject: string | null } | null;
+  language: DraftLanguage;
+}
+
 /** The cases list or a case changed (`cases`), or something one of their timelines reads did (`timeline`): views showing them ask again. */
 export interface CasesChanged {
   resource: 'cases' | 'timeline';
@@ -266,6 +337,20 @@ export const cases = {
     brief: call<string>()(z.object({ caseId })),
     /** Writes the whole case as one JSON file where the user picks. */
     exportFile: call<{ path: string | null; events: number; timelineHash: string }>()(z.object({ caseId })),
+    /** Writes the timeline, newest first, as a PDF where the user picks (Chromium's own printing). */
+    exportPdf: call<{ path: string | null; events: number }>()(z.object({ caseId, order: z.enum(['newest', 'oldest']).default('oldest') })),
+    /** The addresses, domains and hashes the case's items name, each with its standing and where it is named. */
+    observables: call<CaseObservables>()(
+      z.object({ caseId, kind: z.enum(observableKinds).optional(), text: z.string().max(200).optional(), limit: z.int().min(1).max(2000).default(500) }),
+    ),
+    /**
+     * The model at work writes from the case's timeline (the fields the privacy settings allow,
+     * every key redacted): a summary, or the customer's update for `ticket` (the case's newest
+     * ticket unless named). A proposal: nothing is sent or kept until the analyst does it.
+     */
+    draft: call<CaseDraftStarted>()(
+      z.object({ caseId, kind: z.enum(caseDraftKinds), taskId: taskIdSchema, ticket: z.object({ profileId: z.string().min(1).max(64), ticketId: itemId }).optional() }),
+    ),
     /** Reads a case exported on another workstation (the user picks the file); its timeline comes with it. */
     importFile: call<{ case: CaseDetail; timelineHash: string } | null>()(z.undefined()),
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, event } from './define.ts';
 import type { NavigationTarget } from './workspace.ts';
+import { desktopAlertThresholds, desktopPrivacyChoices, type desktopPrivacySources } from '../../src-shared/notification-constants.ts';
 
 export const notificationKinds = ['alerts', 'block-created', 'block-released', 'sync', 'support-tickets', 'support-messages', 'support-webhook'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -27,15 +28,32 @@ export interface NotificationList {
   desktopRefused: { reason: string } | null;
 }
 
+export type DesktopPrivacy = (typeof desktopPrivacyChoices)[number];
+export type DesktopPrivacySource = (typeof desktopPrivacySources)[number];
+
+/** A local time of day, `HH:MM` on a 24-hour clock, as `<input type="time">` gives it. */
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+// Settings saved before a field existed read with its default, not as no settings at all.
 export const notificationSettingsSchema = z.object({
   /** No desktop notifications (the center still records them). */
   doNotDisturb: z.boolean(),
   /** Desktop notifications for alerts at or above this severity; `off`: none for alerts. */
-  alertSeverity: z.enum(['low', 'medium', 'high', 'critical', 'off']),
+  alertSeverity: z.enum(desktopAlertThresholds),
   /** Desktop notifications for new blocks. */
   blocks: z.boolean(),
+  desktopPrivacy: z
+    .object({ support: z.enum(desktopPrivacyChoices), firewall: z.enum(desktopPrivacyChoices) })
+    .default({ support: 'kind-and-severity', firewall: 'everything' }),
+  /**
+   * From `from` until `to` (local time; past midnight when `to` is earlier) only critical alerts
+   * reach the desktop; when they end, one notification sums up what arrived.
+   */
+  quietHours: z.object({ on: z.boolean(), from: timeOfDay, to: timeOfDay }).default({ on: false, from: '22:00', to: '07:00' }),
 });
-export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
+/** What a save may send: a field left out takes its default. */
+export type NotificationSettingsInput = z.input<typeof notificationSettingsSchema>;
 
 const id = z.string().min(1).max(64);
 
@@ -57,5 +75,7 @@ export const notifications = {
     changed: event<NotificationList>(),
     /** Open this item in its tab (a click on a desktop notification or in the center). */
     navigate: event<NavigationTarget>(),
+    /** Open the center's panel (a click on the summary shown when quiet hours end). */
+    showCenter: event<null>(),
   },
 };

@@ -236,6 +236,16 @@ export interface CertificateChange {
 
 const id = z.object({ id: z.string().min(1).max(64) });
 
+/** The kinds of a back end's cache a connection holds rows of, as removing it counts them. */
+export const cacheKinds = ['alerts', 'blocklist', 'logSearches', 'tickets', 'contacts', 'work', 'seen'] as const;
+export type CacheKind = (typeof cacheKinds)[number];
+
+/** What the cache holds of one connection: its rows of each kind (kinds it has none of are left out). */
+export interface ConnectionCache {
+  profileId: string;
+  counts: { kind: CacheKind; rows: number }[];
+}
+
 /** Trust the very certificate shown (by its fingerprint, checked again), or the system's certificates. */
 export const certificateChoiceSchema = z.discriminatedUnion('trust', [
   z.object({ trust: z.literal('new'), sha256: z.string().trim().regex(fingerprintPattern) }),
@@ -247,7 +257,10 @@ export const profiles = {
   calls: {
     list: call<ProfileList>()(z.undefined()),
     save: call<ProfileView>()(profileInputSchema),
-    remove: call<null>()(id),
+    /** The key goes, and the row; `forgetCache`: its cache's rows too, in the background, and the file's space given back. */
+    remove: call<null>()(id.extend({ forgetCache: z.boolean().default(false) })),
+    /** How many rows of each kind the cache holds of the connection: what removing it with its data deletes. */
+    cachedData: call<ConnectionCache>()(id),
     /** One cheap authenticated call; fails with the exact reason (an untrusted certificate carries its details). */
     testConnection: call<ConnectionReport>()(id),
     /** Trusts, for this profile only, the certificate the user was shown (checked again by fingerprint). */

@@ -9,8 +9,8 @@ const itemId = z.string().min(1).max(200);
 const section = z.string().min(1).max(40);
 /** A view opened from the picker or a menu holds no parameters. */
 const noParams = z.undefined().optional();
-/** The parts of Settings a link from elsewhere opens at: a back end's connections, the model at work, the canned replies. */
-export const settingsSections = [...backEnds, 'modelAtWork', 'cannedReplies'] as const;
+/** The parts of Settings a link from elsewhere opens at: a back end's connections, the model at work, the canned replies, notifications. */
+export const settingsSections = [...backEnds, 'modelAtWork', 'cannedReplies', 'notifications'] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 
 /**

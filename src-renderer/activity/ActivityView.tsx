@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityEntry, ActivityFilter } from '../../src-preload/contract/activity.ts';
 import { activityBackEnds, activityOutcomes } from '../../src-shared/activity-constants.ts';
 import type { ViewParams } from '../../src-preload/contract/workspace.ts';
+import { useProfilesStore } from '../connections/profiles-store.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { Time } from '../ui/Time.tsx';
 import { VirtualRows } from '../ui/VirtualRows.tsx';
@@ -117,6 +118,9 @@ const COLUMNS = ['time', 'action', 'target', 'connection', 'outcome', 'requestId
 
 function EntryCells({ entry, actionText }: { entry: ActivityEntry; actionText: (action: ActivityEntry['action']) => string }) {
   const { t } = useTranslation();
+  // The entry keeps the connection's name as it was; once the connection is deleted it says so.
+  const removed = useProfilesStore((state) => state.status === 'ready' && entry.profileId !== null && !state.profiles.some((profile) => profile.id === entry.profileId));
+  const connection = entry.profileName && removed ? t('activity.connectionRemoved', { name: entry.profileName }) : entry.profileName;
   return (
     <>
       <span role="cell" className="act-cell act-col-time">
@@ -128,8 +132,8 @@ function EntryCells({ entry, actionText }: { entry: ActivityEntry; actionText: (
       <span role="cell" className="act-cell act-col-target">
         <TargetLink entry={entry} />
       </span>
-      <span role="cell" className="act-cell act-col-connection" title={`${entry.profileName ?? ''} · ${t(`activity.backEnds.${entry.backEnd}`)}`}>
-        {entry.profileName ?? t(`activity.backEnds.${entry.backEnd}`)}
+      <span role="cell" className="act-cell act-col-connection" title={`${connection ?? ''} · ${t(`activity.backEnds.${entry.backEnd}`)}`}>
+        {connection ?? t(`activity.backEnds.${entry.backEnd}`)}
       </span>
       <span role="cell" className="act-cell act-col-outcome">
         <OutcomeChip entry={entry} />

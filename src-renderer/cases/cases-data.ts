@@ -14,6 +14,7 @@ import type {
   CaseSortField,
   CaseSummary,
   cases as casesArea,
+  ObservableKind,
   TimelineEvent,
   TimelineFilter,
   TimelinePage,
@@ -107,10 +108,17 @@ export function useCaseBrief(caseId: string) {
   return useIpcQuery(caseKeys.brief(caseId), () => opsdesk.cases.brief({ caseId }), { staleTime: 0, gcTime: 0 });
 }
 
+/** The addresses, domains and hashes the case names, of one kind or all, with words in them; read again with the timeline. */
+export function useCaseObservables(caseId: string, kind: ObservableKind | null, text: string) {
+  return useIpcQuery(caseKeys.observables(caseId, kind, text), () => opsdesk.cases.observables({ caseId, ...(kind && { kind }), ...(text.trim() !== '' && { text: text.trim() }) }), { placeholderData: keepPreviousData });
+}
+
 export interface TimelineQuery {
   filter: TimelineFilter;
   order: 'newest' | 'oldest';
 }
+
+export type CaseTimelineState = ReturnType<typeof useCaseTimeline>;
 
 /** A case's timeline, filtered, paged as it scrolls; read again when the case or any cache it reads changes. */
 export function useCaseTimeline(caseId: string) {
@@ -149,6 +157,7 @@ export function useCaseWrites() {
     updateNote: useIpcMutation((request: Request<'updateNote'>) => opsdesk.cases.updateNote(request)),
     deleteNote: useIpcMutation((request: Request<'deleteNote'>) => opsdesk.cases.deleteNote(request)),
     exportFile: useIpcMutation((caseId: string) => opsdesk.cases.exportFile({ caseId })),
+    exportPdf: useIpcMutation((caseId: string) => opsdesk.cases.exportPdf({ caseId })),
     importFile: useIpcMutation(() => opsdesk.cases.importFile()),
   };
 }

@@ -22,7 +22,8 @@ export interface ProfilesStore {
   tests: Record<string, ConnectionTest>;
   load(): Promise<void>;
   save(input: ProfileInput): Promise<IpcResult<ProfileView>>;
-  remove(id: string): Promise<IpcResult<null>>;
+  /** `forgetCache`: the connection's cached rows go too (in the background, in main). */
+  remove(id: string, forgetCache: boolean): Promise<IpcResult<null>>;
   /** Tests a profile's connection; while one test runs, asking again joins it. */
   /** `fresh`: the analyst asked (Retry): a new test even while one runs, which may have started before the server came back. */
   test(id: string, fresh?: boolean): Promise<SettledTest>;
@@ -69,8 +70,8 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => {
       return result;
     },
 
-    async remove(id) {
-      const result = await opsdesk.profiles.remove({ id });
+    async remove(id, forgetCache) {
+      const result = await opsdesk.profiles.remove({ id, forgetCache });
       if (result.ok) set((state) => ({ profiles: state.profiles.filter((profile) => profile.id !== id), tests: withoutTest(state.tests, id) }));
       return result;
     },

@@ -100,9 +100,18 @@ export const caseKeys = {
   timelines: () => ['cases', 'timeline'] as const,
   timeline: (caseId: string) => ['cases', 'timeline', caseId] as const,
   brief: (caseId: string) => ['cases', 'timeline', caseId, 'brief'] as const,
+  /** Read from the timeline, so stale whenever it is. */
+  observables: (caseId: string, kind: string | null, text: string) => ['cases', 'timeline', caseId, 'observables', kind, text] as const,
 };
 
 export const profileKeys = {
   /** Both certificates of a pinned connection whose server changed its own: read afresh each time it is asked. */
   certificateChange: (profileId: string) => ['profiles', profileId, 'certificateChange'] as const,
+  /** What the cache holds of a connection, as its removal counts it: read afresh each time the removal is asked. */
+  cachedData: (profileId: string) => ['profiles', profileId, 'cachedData'] as const,
+};
+
+/** Settings → Data on this computer. */
+export const localDataKeys = {
+  retention: () => ['localData', 'retention'] as const,
 };

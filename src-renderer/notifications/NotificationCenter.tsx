@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import type { NotificationItem, NotificationSettings } from '../../src-preload/contract/notifications.ts';
+import { desktopAlertThresholds } from '../../src-shared/notification-constants.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { TabBarButton } from '../ui/TabBarButton.tsx';
 import { Time } from '../ui/Time.tsx';
 import { useFormat } from '../ui/format.ts';
+import { useWorkspaceStore } from '../workspace/workspace-store.ts';
 import { useNotificationsStore } from './notifications-store.ts';
 import './notifications.css';
-
-const severityChoices: NotificationSettings['alertSeverity'][] = ['low', 'medium', 'high', 'critical', 'off'];
 
 /** The bell in the tab bar: the unread count, and the in-app center with its settings. */
 export function NotificationCenter() {
@@ -140,6 +140,8 @@ function NotificationSettingsForm() {
   const { t } = useTranslation();
   const settings = useNotificationsStore((state) => state.settings);
   const saveSettings = useNotificationsStore((state) => state.saveSettings);
+  const setCenterOpen = useNotificationsStore((state) => state.setCenterOpen);
+  const navigate = useWorkspaceStore((state) => state.navigate);
   if (!settings) return null;
   return (
     <div className="nc-settings" role="group" aria-label={t('notificationCenter.settings.label')}>
@@ -148,7 +150,7 @@ function NotificationSettingsForm() {
           type="checkbox"
           role="switch"
           checked={settings.doNotDisturb}
-          onChange={(event) => void saveSettings({ ...settings, doNotDisturb: event.target.checked })}
+          onChange={(event) => void saveSettings({ doNotDisturb: event.target.checked })}
         />
         {t('notificationCenter.settings.doNotDisturb')}
       </label>
@@ -156,9 +158,9 @@ function NotificationSettingsForm() {
         {t('notificationCenter.settings.desktopAlerts')}{' '}
         <select
           value={settings.alertSeverity}
-          onChange={(event) => void saveSettings({ ...settings, alertSeverity: event.target.value as NotificationSettings['alertSeverity'] })}
+          onChange={(event) => void saveSettings({ alertSeverity: event.target.value as NotificationSettings['alertSeverity'] })}
         >
-          {severityChoices.map((choice) => (
+          {desktopAlertThresholds.map((choice) => (
             <option key={choice} value={choice}>
               {t(`notificationCenter.settings.severities.${choice}`)}
             </option>
@@ -166,9 +168,19 @@ function NotificationSettingsForm() {
         </select>
       </label>
       <label className="nc-switch">
-        <input type="checkbox" checked={settings.blocks} onChange={(event) => void saveSettings({ ...settings, blocks: event.target.checked })} />
+        <input type="checkbox" checked={settings.blocks} onChange={(event) => void saveSettings({ blocks: event.target.checked })} />
         {t('notificationCenter.settings.newBlocks')}
       </label>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => {
+          setCenterOpen(false);
+          navigate({ kind: 'settings', params: { section: 'notifications' } });
+        }}
+      >
+        {t('notificationCenter.settings.more')}
+      </button>
     </div>
   );
 }

@@ -21,7 +21,8 @@ export interface NotificationsStore {
   open(item: NotificationItem): Promise<void>;
   markAllRead(): Promise<void>;
   clear(): Promise<void>;
-  saveSettings(settings: NotificationSettings): Promise<void>;
+  /** Saves the settings with these changed; shown at once, and put back if main refuses them. */
+  saveSettings(change: Partial<NotificationSettings>): Promise<void>;
 }
 
 const openTarget = (target: NavigationTarget) => useWorkspaceStore.getState().navigate(target);
@@ -43,6 +44,7 @@ export const useNotificationsStore = create<NotificationsStore>()((set, get) => 
       following ??= (async () => {
         opsdesk.notifications.onChanged(apply);
         opsdesk.notifications.onNavigate(openTarget);
+        opsdesk.notifications.onShowCenter(() => set({ centerOpen: true }));
         const [list, settings, pending] = await Promise.all([opsdesk.notifications.list({}), opsdesk.notifications.settings(), opsdesk.notifications.takePendingNavigation()]);
         if (pending.ok && pending.data) openTarget(pending.data);
         if (list.ok) apply(list.data);
@@ -72,8 +74,11 @@ export const useNotificationsStore = create<NotificationsStore>()((set, get) => 
       else set({ error: result.error });
     },
 
-    async saveSettings(settings) {
+    async saveSettings(change) {
+      // The controls show only once the settings are read, so there is always a whole to change.
       const previous = get().settings;
+      if (!previous) return;
+      const settings = { ...previous, ...change };
       set({ settings });
       const result = await opsdesk.notifications.saveSettings(settings);
       if (result.ok) set({ settings: result.data, error: null });

@@ -16,6 +16,7 @@ import { useWorkspaceShortcuts } from './use-workspace-shortcuts.ts';
 import { loadWhenIdle } from '../ui/lazy-view.ts';
 import { tabTitle, viewLoads } from './view-registry.ts';
 import { ViewForTab } from './ViewForTab.tsx';
+import { TabIdContext } from './tab-in-view.ts';
 
 export function Workspace() {
   const { t } = useTranslation();
@@ -51,9 +52,11 @@ export function Workspace() {
               // A tab out of view keeps its state but does no work until it is shown again: tabs of
               // one appliance share its alerts store, and each used to redraw on every click in another.
               <Activity mode={tab.id === activeTabId ? 'visible' : 'hidden'}>
-                <ErrorBoundary viewTitle={tabTitle(tab, t)}>
-                  <ViewForTab tab={tab} />
-                </ErrorBoundary>
+                <TabIdContext value={tab.id}>
+                  <ErrorBoundary viewTitle={tabTitle(tab, t)}>
+                    <ViewForTab tab={tab} />
+                  </ErrorBoundary>
+                </TabIdContext>
               </Activity>
             )}
           </section>

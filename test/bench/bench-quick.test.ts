@@ -51,6 +51,12 @@ test('npm run bench -- --quick prints and writes every figure', async () => {
     const p10 = rows.filter((row) => row.figure.startsWith('P10 '));
     expect(p10).toHaveLength(2);
     expectEach(p10, (row) => row.measured > 0 && row.baseline! > 0, 'time the search and the bare FTS5 query');
+    // Issue 45: P2's store, P6's read and P10's search on an encrypted file beside a plain one.
+    expect(rows.filter((row) => row.figure.startsWith('At rest ')).map((row) => row.figure)).toEqual([
+      "At rest (P2's store): a sync storing 200 tickets, encrypted database beside the plain one, median",
+      "At rest (P6's read): an inbox page and its total over 5,000 tickets, encrypted database beside the plain one, median",
+      "At rest (P10's search): a full-text ticket search, encrypted database beside the plain one, median",
+    ]);
     // P11: a bulk block of checked alerts' sources, within the key's rate.
     expect(rows.filter((row) => row.figure.startsWith('P11 ')).map((row) => row.figure)).toEqual([
       'P11 bulk block of 20: longest window task',

@@ -222,7 +222,8 @@ describe('a recording becomes a follow-up', () => {
     await dialog.getByRole('button', { name: '选择录音…' }).click();
     await expect.poll(() => dialog.innerText()).toContain('call-2024-06-01.wav');
     // A slow upload shows its progress and can be cancelled; nothing is kept of it.
-    e2e.sims.gateway.faults.add({ path: '/audio/transcriptions', kind: 'delay', ms: 10_000, times: 1 });
+    // Longer than the progress bar may take to show on a loaded machine: the Cancel must come first.
+    e2e.sims.gateway.faults.add({ path: '/audio/transcriptions', kind: 'delay', ms: 30_000, times: 1 });
     await dialog.getByRole('button', { name: '转写', exact: true }).click();
     await dialog.getByRole('progressbar', { name: '上传进度' }).waitFor({ timeout: 15_000 });
     await dialog.getByRole('button', { name: '取消', exact: true }).first().click();

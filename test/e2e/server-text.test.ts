@@ -19,6 +19,9 @@ describe('direction controls in server text', () => {
     const sim = await e2e.serve(new SupportSim({ seed: 11, caPem: e2e.ca.certPem }));
     const app = await e2e.openApp({ backgroundSync: true });
     await app.services.profiles.save(supportProfile({ name: 'Help desk', baseUrl: sim.url, apiKey: sim.keys.demo, caPem: e2e.ca.certPem, ratePerMinute: 600 }));
+    // A ticket's toast quotes its subject only when the analyst chose to show everything (the default hides it).
+    const { notifications } = app.services;
+    notifications.saveSettings({ ...notifications.settings(), desktopPrivacy: { support: 'everything', firewall: 'everything' } });
     const { page } = app;
     await page.reload();
     await page.getByRole('tab', { name: 'Support' }).click();

@@ -1,7 +1,6 @@
 // Deterministic model output for the gateway simulator: tests compute the expected text, vector
 // or image from the request instead of hard-coding it.
 import { createHash } from 'node:crypto';
-import { createRandom } from './random.ts';
 import { stripedPng } from './png.ts';
 
 export type ModelKind = 'chat' | 'embedding' | 'image' | 'transcription';
@@ -98,22 +97,6 @@ export function replyDeltas(text: string): string[] {
   const deltas: string[] = [];
   for (let i = 0; i < words.length; i += 3) deltas.push(words.slice(i, i + 3).join(''));
   return deltas;
-}
-
-function seedOf(text: string): number {
-  return createHash('sha256').update(text).digest().readUInt32BE(0);
-}
-
-// A unit-length vector derived from the input text.
-export function simulatedEmbedding(input: string, dimensions: number): number[] {
-  const random = createRandom(seedOf(input), 'embedding');
-  const raw = Array.from({ length: dimensions }, () => random.next() * 2 - 1);
-  const norm = Math.hypot(...raw) || 1;
-  return raw.map((v) => Math.fround(v / norm));
-}
-
-export function embeddingToBase64(vector: readonly number[]): string {
-  return Buffer.from(new Float32Array(vector).buffer).toString('base64');
 }
 
 // A PNG whose stripe colours come from the prompt.

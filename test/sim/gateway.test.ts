@@ -4,7 +4,8 @@ import { FormData, fetch as undiciFetch } from 'undici';
 import type { Agent } from 'undici';
 import { createCertificateAuthority, issueServerCertificate } from './certs.ts';
 import { GatewaySim } from './gateway.ts';
-import { GATEWAY_MODELS, simulatedEmbedding, simulatedReply } from './gateway-content.ts';
+import { GATEWAY_MODELS, simulatedReply } from './gateway-content.ts';
+import { cosine, simulatedEmbedding } from './gateway-embeddings.ts';
 import { call, parseSse, trustingAgent } from './test-helpers.ts';
 import type { Json } from './test-helpers.ts';
 import { expectEach } from '../support/expect-each.ts';
@@ -139,6 +140,41 @@ describe('gateway simulator, raw wire format', () => {
     const bytes = Buffer.from(encoded.json.data[0].embedding, 'base64');
     const decoded = Array.from(new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4));
     expect(decoded).toEqual(floats.json.data[0].embedding);
+  });
+
+  it('embeds by meaning: a paraphrase lands near its original, another subject far, the same text always the same', async () => {
+    const texts = [
+      'I forgot my password and cannot log in',
+      'How do I reset my passphrase? Sign-in keeps failing',
+      'Refund for a damaged parcel',
+      '我忘记了密码，无法登录',
+    ];
+    const res = await post('/embeddings', { model: 'text-embedding-3-small', input: texts, dimensions: 256 });
+    const [original, paraphrase, other, chinese] = res.json.data.map((item: Json) => item.embedding as number[]);
+    expect(original).toHaveLength(256);
+    expect(cosine(original, paraphrase)).toBeGreaterThan(0.6);
+    expect(cosine(original, chinese)).toBeGreaterThan(0.5);
+    expect(Math.abs(cosine(original, other))).toBeLessThan(0.2);
+    expect(original).toEqual(simulatedEmbedding(texts[0]!, 256));
+    const again = await post('/embeddings', { model: 'text-embedding-3-small', input: texts[0], dimensions: 256 });
+    expect(again.json.data[0].embedding).toEqual(original);
+    expect((await post('/embeddings', { model: 'bge-m3', input: 'x', dimensions: 4096 })).status).toBe(400);
+  });
+
+  it('answers embeddings wrongly on demand: another dimension, a vector short, no list', async () => {
+    const input = ['port scan', 'brute force'];
+    gateway.setEmbeddingFault({ kind: 'wrong-dimension', dimensions: 12, times: 1 });
+    expect((await post('/embeddings', { model: 'bge-m3', input })).json.data[0].embedding).toHaveLength(12);
+    expect((await post('/embeddings', { model: 'bge-m3', input })).json.data[0].embedding).toHaveLength(1024);
+    gateway.setEmbeddingFault({ kind: 'fewer-vectors', times: 1 });
+    expect((await post('/embeddings', { model: 'bge-m3', input })).json.data).toHaveLength(1);
+    gateway.setEmbeddingFault({ kind: 'no-data', times: 1 });
+    const empty = await post('/embeddings', { model: 'bge-m3', input });
+    expect([empty.status, empty.json.data, empty.json.usage.prompt_tokens]).toEqual([200, undefined, 4]);
+    gateway.faults.add({ path: '/embeddings', kind: 'status', status: 429, retryAfterSeconds: 2, times: 1 });
+    const limited = await post('/embeddings', { model: 'bge-m3', input });
+    expect([limited.status, limited.headers['retry-after']]).toEqual([429, '2']);
+    gateway.setEmbeddingFault(null);
   });
 
   it('generates a real PNG of the requested size', async () => {

@@ -9,10 +9,12 @@ import { SlidingWindowLimiter } from './sliding-window.ts';
 import { createRandom } from './random.ts';
 import type { Random } from './random.ts';
 import {
-  GATEWAY_MODELS, MODELS_CREATED, countTokens, embeddingToBase64, promptTokens, replyDeltas,
-  simulatedEmbedding, simulatedImage, simulatedReply, simulatedTranscript,
+  GATEWAY_MODELS, MODELS_CREATED, countTokens, promptTokens, replyDeltas,
+  simulatedImage, simulatedReply, simulatedTranscript,
 } from './gateway-content.ts';
+import { embeddingToBase64, simulatedEmbedding, type EmbeddingFault } from './gateway-embeddings.ts';
 import type { ChatMessage, GatewayModel, ModelKind } from './gateway-content.ts';
+import { simulatedCaseReply } from './gateway-cases.ts';
 import { simulatedDraftReply } from './gateway-drafts.ts';
 import { DRIP_INTERVAL_MS, chatStream, deltasOf, dripDeltas, type StreamShape } from './gateway-streams.ts';
 
@@ -110,8 +112,14 @@ export class GatewaySim extends SimServer {
   readonly #generated = new Map<string, Buffer>();
   /** The bodies of the chat requests received, newest last (the last 50): what OpsDesk sent the model. */
   readonly chatBodies: string[] = [];
+  /** Every request body received on any endpoint, newest last (the last 200), refused ones too: all OpsDesk sent the gateway. */
+  readonly receivedBodies: { method: string; path: string; body: string }[] = [];
   /** Where image links point: this server's address unless a test names another (another host name of it, plain http). */
   imageLinkBase: string | null = null;
+  /** How the next embeddings answers go wrong, if they do (gateway-embeddings.ts). */
+  #embeddingFault: { fault: EmbeddingFault; remaining: number } | null = null;
+  /** How many texts were embedded, over every call: what an index cost the gateway. */
+  embeddedTexts = 0;
 
   constructor(seed: number) {
     super({ apiPrefix: '/v1', urlPath: '/v1' });
@@ -135,6 +143,18 @@ export class GatewaySim extends SimServer {
     this.#streamShape = shape;
   }
 
+  /** The next embeddings answers (`times` of them, default every one until cleared with null) go wrong this way. */
+  setEmbeddingFault(fault: EmbeddingFault | null): void {
+    this.#embeddingFault = fault && { fault, remaining: fault.times ?? Number.POSITIVE_INFINITY };
+  }
+
+  #takeEmbeddingFault(): EmbeddingFault | undefined {
+    const armed = this.#embeddingFault;
+    if (!armed) return undefined;
+    if (--armed.remaining <= 0) this.#embeddingFault = null;
+    return armed.fault;
+  }
+
   addKey(options: GatewayKeyOptions = {}): string {
     const key = `sk-sim-${this.#random.hex(40)}`;
     this.#keys.set(key, {
@@ -143,6 +163,11 @@ export class GatewaySim extends SimServer {
       ratePerMinute: options.ratePerMinute ?? GATEWAY_TIER_LIMITS[options.tier ?? 'paid'],
     });
     return key;
+  }
+
+  protected override bodyReceived(method: string, path: string, body: Buffer): void {
+    this.receivedBodies.push({ method, path, body: body.toString('utf8') });
+    if (this.receivedBodies.length > 200) this.receivedBodies.shift();
   }
 
   protected override bodyLimit(method: string, apiPath: string): number {
@@ -255,7 +280,7 @@ export class GatewaySim extends SimServer {
     this.#model(key, body.model, 'chat');
     const messages: ChatMessage[] = body.messages;
     const shape = this.#streamShape;
-    const reply = shape.text === undefined ? (simulatedDraftReply(messages) ?? simulatedReply(body.model, messages, body.max_tokens ?? undefined)) : { text: shape.text, finishReason: 'stop' };
+    const reply = shape.text === undefined ? (simulatedDraftReply(messages) ?? simulatedCaseReply(messages) ?? simulatedReply(body.model, messages, body.max_tokens ?? undefined)) : { text: shape.text, finishReason: 'stop' };
     const usage = {
       prompt_tokens: promptTokens(messages),
       completion_tokens: countTokens(reply.text),
@@ -285,12 +310,20 @@ export class GatewaySim extends SimServer {
       throw new ApiError(400, 'invalid_request_error', `dimensions must be at most ${maxDimensions}`, { param: 'dimensions' });
     }
     const inputs = typeof body.input === 'string' ? [body.input] : body.input;
-    const data = inputs.map((input, index) => {
-      const vector = simulatedEmbedding(input, body.dimensions ?? maxDimensions);
+    this.embeddedTexts += inputs.length;
+    const fault = this.#takeEmbeddingFault();
+    const dimensions = fault?.kind === 'wrong-dimension' ? fault.dimensions : (body.dimensions ?? maxDimensions);
+    const answered = fault?.kind === 'fewer-vectors' ? inputs.slice(0, -1) : inputs;
+    const data = answered.map((input, index) => {
+      const vector = simulatedEmbedding(input, dimensions);
       return { object: 'embedding', index, embedding: body.encoding_format === 'base64' ? embeddingToBase64(vector) : vector };
     });
     const tokens = inputs.reduce((sum, input) => sum + countTokens(input), 0);
-    return jsonResponse(200, { object: 'list', data, model: body.model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+    const usage = { prompt_tokens: tokens, total_tokens: tokens };
+    if (fault?.kind === 'no-data') return jsonResponse(200, { object: 'list', model: body.model, usage });
+    // The plain dialect answers as servers that drop OpenAI's `object` labels do.
+    if (this.dialect === 'plain') return jsonResponse(200, { data: data.map(({ index, embedding }) => ({ index, embedding })), model: body.model, usage });
+    return jsonResponse(200, { object: 'list', data, model: body.model, usage });
   }
 
   #images(req: SimRequest, key: GatewayKey): SimResponse {

@@ -279,6 +279,9 @@ export abstract class SimServer implements SimServerBase {
     return DEFAULT_BODY_LIMIT;
   }
 
+  /** Every request's body as it arrived, before any fault or check; a service that keeps them says so. */
+  protected bodyReceived(_method: string, _path: string, _body: Buffer): void {}
+
   // The error a 'status' fault answers with; a service may name its codes differently.
   protected faultError(status: number): ApiError {
     return new ApiError(status, statusCodeName(status), `Simulated fault: HTTP ${status}`);
@@ -313,6 +316,7 @@ export abstract class SimServer implements SimServerBase {
     const apiPath = this.#apiPath(url.pathname);
     const limit = this.bodyLimit(method, apiPath ?? url.pathname);
     const body = await readBody(req, limit);
+    if (body !== 'too-large') this.bodyReceived(method, url.pathname, body);
     if (res.destroyed) return;
     if (body === 'too-large') {
       await this.#write(res, this.errorResponse(new ApiError(413, 'payload_too_large', `Request body exceeds ${limit} bytes`)));

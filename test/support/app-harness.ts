@@ -15,6 +15,7 @@ import { createHandlers } from '../../src-main/ipc/handlers/index.ts';
 import { createRouter } from '../../src-main/ipc/router.ts';
 import { wireEvents } from '../../src-main/ipc/wire-events.ts';
 import { dialogFitScript } from './dialog-fit.ts';
+import { chromiumPrinter } from './pdf-printer.ts';
 import { RecordingPlatform } from './recording-platform.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -78,6 +79,7 @@ export interface AppUnderTest {
 export async function openApp(browser: Browser, options: HarnessOptions = {}): Promise<AppUnderTest> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'opsdesk-e2e-')));
   const { brokenChannels, ipcLog, locale, viewport = { width: 1280, height: 800 }, watchDialogs = false, dataDir: _dataDir, platform = new RecordingPlatform(), ...serviceOptions } = options;
+  platform.printer ??= chromiumPrinter(browser);
   // Not openTestServices: the window's tests keep the app's own key store (the real keychain) and its folder.
   const services = await createAppServices({ logSink: () => {}, ...serviceOptions, platform, dataDir });
   const router = createRouter(contract, createHandlers(services, { version: '0.0.0-test', platform: 'linux', dataFolder: dataDir, logFile: path.join(dataDir, 'logs', 'opsdesk.log') }), {

@@ -70,6 +70,16 @@ export class RecordingPlatform implements Platform {
     return this.openPath;
   }
 
+  /** Chromium's printing as the e2e harness gives it (Playwright's `page.pdf()`); a test without a browser has none. */
+  printer: ((html: string) => Promise<Uint8Array>) | null = null;
+  readonly printed: string[] = [];
+
+  async printToPdf(html: string): Promise<Uint8Array> {
+    if (!this.printer) throw new Error('this test gave the platform no printer');
+    this.printed.push(html);
+    return this.printer(html);
+  }
+
   /** As the user clicking the notification shown with this id; fails if none was. */
   click(id: string): void {
     const onClick = this.#clickHandlers.get(id);

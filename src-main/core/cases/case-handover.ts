@@ -26,6 +26,8 @@ import { UserFacingError } from '../user-facing-error.ts';
 import type { CaseService } from './case-service.ts';
 import type { CaseSources } from './case-sources.ts';
 import { timelineHash } from './case-timeline.ts';
+import { timelinePage } from './case-timeline-print.ts';
+import { eventWhat } from './case-words.ts';
 
 /** A case file bigger than this is no case OpsDesk wrote. */
 const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
@@ -110,7 +112,7 @@ export class CaseHandover {
     const done = oldestFirst.flatMap((made): string[] => {
       if (made.what === 'approved' || made.what === 'dismissed') return [t(`cases.brief.decision_${made.what}`, { at: briefTime(made.at), address: made.proposal?.address ?? '' })];
       if (made.kind !== 'write' || !made.write) return [];
-      const action = t([`activity.actions.${made.write.action.code}`, `outbox.actions.${made.write.action.code}`], { ...made.write.action.params, defaultValue: made.write.action.code });
+      const action = eventWhat(t, made);
       // A support write's words name its ticket already.
       const target = made.summary !== '' && !action.includes(made.summary) ? made.summary : '';
       return [t('cases.brief.write', { at: briefTime(made.at), action: markdownText(action), target: markdownText(target), outcome: t(`activity.outcomes.${made.write.outcome}`), requestId: made.write.requestId ?? '—' })];
@@ -167,6 +169,26 @@ export class CaseHandover {
     return recordedExport(this.#options.activity, { profileId: null, backEnd: 'local', action: { code: 'exportCase', params: { case: detail.number } }, target: { kind: 'case', id: caseId, label: detail.title } }, async () => {
       await writeFile(path, `${JSON.stringify(written, null, 2)}\n`, 'utf8');
       return { path, events: written.timeline.length, timelineHash: written.timelineHash };
+    });
+  }
+
+  /** The timeline printed to PDF where the user picks (Chromium's own printing, through the platform); an entry of the activity log. */
+  async exportPdf(caseId: string, order: 'newest' | 'oldest'): Promise<{ path: string | null; events: number }> {
+    const { cases, platform, translator, redact } = this.#options;
+    const detail = cases.get(caseId);
+    const t = translator().t;
+    const path = await platform.chooseSavePath({
+      title: t('cases.print.dialogTitle'),
+      defaultName: `case-${detail.number}-${this.#now().slice(0, 10)}.pdf`,
+      filters: [{ name: 'PDF', extensions: ['pdf'] }],
+    });
+    if (path === null) return { path: null, events: 0 };
+    const timeline = cases.wholeTimeline(caseId);
+    const events = redactStrings(order === 'oldest' ? [...timeline].reverse() : timeline, redact);
+    return recordedExport(this.#options.activity, { profileId: null, backEnd: 'local', action: { code: 'exportCasePdf', params: { case: detail.number } }, target: { kind: 'case', id: caseId, label: detail.title } }, async () => {
+      const page = timelinePage({ detail: redactStrings(detail, redact), events, notes: redactStrings(cases.notes(caseId), redact), printedAt: this.#now() }, t);
+      await writeFile(path, await platform.printToPdf(page));
+      return { path, events: events.length };
     });
   }
 

@@ -13,13 +13,15 @@ import {
   type CaseItem,
   type CaseItemRef,
   type CaseNote,
+  type CaseObservable,
+  type CaseObservables,
   type CasesChanged,
   type CaseSummary,
   type cases as casesArea,
   type TimelineEvent,
   type TimelinePage,
 } from '../../../src-preload/contract/cases.ts';
-import { MAX_BULK_ADDRESSES, type AlertFilter } from '../../../src-preload/contract/firewall.ts';
+import { MAX_BULK_ADDRESSES, type AlertFilter, type BlockCaution } from '../../../src-preload/contract/firewall.ts';
 import type { CachedPage } from '../../../src-preload/contract/pages.ts';
 import { parseAddress } from '../../../src-shared/address-mentions.ts';
 import type { ActivityDraft, ActivityRecorder } from '../activity/activity-recorder.ts';
@@ -34,6 +36,7 @@ import type { CaseKeptEventRepository } from './case-kept-event-repository.ts';
 import type { CaseNoteRepository } from './case-note-repository.ts';
 import type { CaseRepository } from './case-repository.ts';
 import { ACTIVITY_KIND_OF, type CaseSources } from './case-sources.ts';
+import { filterObservables, observablesOf, payloadText } from './case-observables.ts';
 import { buildTimeline, filterTimeline, itemTarget, readTimeline, type ReadTimeline } from './case-timeline.ts';
 
 type Calls = typeof casesArea.calls;
@@ -56,6 +59,8 @@ export interface CaseServiceOptions {
   triageOf(conversationId: string): Triage | null;
   /** The ids of an appliance's cached alerts the filter matches, newest first. */
   alertIdsMatching(profileId: string, filter: AlertFilter, limit: number): string[];
+  /** What blocking an address on the appliance would be (block-cautions.ts); null: no appliance of the case's. */
+  cautionsOn(profileId: string | null): Promise<(ip: string) => BlockCaution[]>;
   activity: ActivityRecorder;
   /** The OS account the analyst works under (the activity log reads it). */
   osUser: string | null;
@@ -74,6 +79,8 @@ export class CaseService implements Disposable {
   readonly #subscriptions = new DisposableStore();
   /** Timelines read since the caches last changed, newest used last. */
   readonly #timelines = new Map<string, ReadTimeline>();
+  /** Each timeline's observables, found once per reading of it. */
+  readonly #observed = new WeakMap<ReadTimeline, CaseObservable[]>();
   #timelineChangeTimer: ReturnType<typeof setTimeout> | null = null;
   #timelineChangedMeanwhile = false;
 
@@ -217,6 +224,40 @@ export class CaseService implements Disposable {
   /** The whole timeline, newest first (the brief and the export). */
   wholeTimeline(caseId: string): TimelineEvent[] {
     return this.#timelineOf(caseId).events;
+  }
+
+  /**
+   * The addresses, domains and hashes the case's items name, most named first; each address with
+   * its standing in the firewall caches and what blocking it would be on the case's appliance.
+   */
+  async observables(caseId: string, kind: RequestOf<'observables'>['kind'], text: string | undefined, limit: number): Promise<CaseObservables> {
+    const read = this.#timelineOf(caseId);
+    let all = this.#observed.get(read);
+    if (!all) {
+      all = observablesOf(read.events, this.#alertPayloadTexts(caseId));
+      this.#observed.set(read, all);
+    }
+    const counts: CaseObservables['counts'] = {};
+    for (const observable of all) counts[observable.kind] = (counts[observable.kind] ?? 0) + 1;
+    const matching = filterObservables(all, kind, text);
+    const rows = matching.slice(0, limit);
+    const addresses = rows.filter((row) => row.kind === 'address').map((row) => row.value);
+    if (addresses.length === 0) return { rows, counts, total: matching.length };
+    const items = this.#options.items.all(caseId);
+    const alerts = items.filter((item) => item.kind === 'alert');
+    const sources = new Set(alerts.flatMap((item) => (item.address ? [item.address] : [])));
+    const { blocked, allowed } = this.#options.sources.standing(addresses);
+    const alertCounts = this.#options.sources.alertCounts(addresses);
+    const judge = await this.#options.cautionsOn(alerts[0]?.profileId ?? items.find((item) => item.kind === 'block' || item.kind === 'allow')?.profileId ?? null);
+    return {
+      rows: rows.map((row) =>
+        row.kind !== 'address'
+          ? row
+          : { ...row, standing: { blocked: blocked.has(row.value), allowed: allowed.has(row.value), alerts: alertCounts.get(row.value) ?? 0, source: sources.has(row.value), cautions: judge(row.value) } },
+      ),
+      counts,
+      total: matching.length,
+    };
   }
 
   notes(caseId: string, eventId?: string): CaseNote[] {
@@ -394,6 +435,14 @@ export class CaseService implements Disposable {
       notes: notes.of(caseId),
       kept: kept.of(caseId),
     });
+  }
+
+  /** What the cache holds of each of the case's alerts beyond its columns, as text, by its timeline event's id. */
+  #alertPayloadTexts(caseId: string): Map<string, string> {
+    const alerts = this.#options.items.all(caseId).filter((item) => item.kind === 'alert');
+    const texts = new Map<string, string>();
+    for (const [key, { other, detail }] of this.#options.sources.alertPayloads(alerts)) texts.set(`alert:${key}`, payloadText(other, detail));
+    return texts;
   }
 
   #sourcesChanged(): void {

@@ -8,6 +8,8 @@ import type { ActivityBackEnd, ActivityOutcome } from '../../../src-preload/cont
 import type { CaseItemKind, CaseItemRef } from '../../../src-preload/contract/cases.ts';
 import type { FollowUp } from '../../../src-preload/contract/support/shared-types.ts';
 import type { TicketMessage } from '../../../src-preload/contract/support/tickets.ts';
+import { parseAddress } from '../../../src-shared/address-mentions.ts';
+import { writtenForms } from '../db/address-match.ts';
 import type { Db } from '../db/database.ts';
 
 export interface AlertFacts {
@@ -228,6 +230,39 @@ export class CaseSources {
     const blocked = this.#db.prepare<[string], string>('SELECT DISTINCT ip FROM firewall_blocklist WHERE ip IN (SELECT value FROM json_each(?))').pluck().all(list);
     const allowed = this.#db.prepare<[string], string>("SELECT DISTINCT title FROM search_seen WHERE kind = 'allow' AND title IN (SELECT value FROM json_each(?))").pluck().all(list);
     return { blocked: new Set(blocked), allowed: new Set(allowed) };
+  }
+
+  /** What the cache holds of the alerts among `refs` beyond their columns (the fields OpsDesk has no column for, the detail the window was shown), by `<profile>:<id>`. */
+  alertPayloads(refs: readonly CaseItemRef[]): Map<string, { other: unknown; detail: unknown }> {
+    const found = new Map<string, { other: unknown; detail: unknown }>();
+    const read = this.#db.prepare<[string, string], { id: string; other: string | null; detail: string | null }>(
+      `SELECT a.id, a.other, a.detail FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key
+       WHERE k.profile_id = ? AND a.id IN (SELECT value FROM json_each(?)) AND (a.other IS NOT NULL OR a.detail IS NOT NULL)`,
+    );
+    for (const [profileId, ids] of byProfile(refs)) {
+      for (const row of read.all(profileId, json(ids))) {
+        found.set(`${profileId}:${row.id}`, { other: row.other === null ? null : JSON.parse(row.other), detail: row.detail === null ? null : JSON.parse(row.detail) });
+      }
+    }
+    return found;
+  }
+
+  /** How many cached alerts, on every appliance, name each address as their source or destination (as written, or an IPv4 host mapped into IPv6). */
+  alertCounts(addresses: readonly string[]): Map<string, number> {
+    const keys = this.#db.prepare<[], number>('SELECT key FROM firewall_profile_keys').pluck().all();
+    // Each column through its own index: (profile_key, src_ip) and (profile_key, dst_ip).
+    const count = this.#db.prepare<[number, string, number, string], number>(
+      `SELECT COUNT(*) FROM firewall_alerts WHERE rowid IN (
+         SELECT rowid FROM firewall_alerts WHERE profile_key = ? AND src_ip IN (SELECT value FROM json_each(?))
+         UNION SELECT rowid FROM firewall_alerts WHERE profile_key = ? AND dst_ip IN (SELECT value FROM json_each(?)))`,
+    ).pluck();
+    const counts = new Map<string, number>();
+    for (const address of addresses) {
+      const parsed = parseAddress(address);
+      const forms = json(parsed ? writtenForms(parsed) : [address]);
+      counts.set(address, keys.reduce((total, key) => total + count.get(key, forms, key, forms)!, 0));
+    }
+    return counts;
   }
 
   /** The activity log's entries the case's timeline shows, oldest first. */

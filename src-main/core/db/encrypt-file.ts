@@ -4,6 +4,7 @@
 // encrypted one in its place.
 import { copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { listBackups } from './backups.ts';
 import { COMPANION_SUFFIXES, fileKind, openConnection, rekeyPlain, type DatabaseKey, type Db } from './database-file.ts';
 
 export type ConversionPhase = 'copying' | 'encrypting' | 'checking';
@@ -61,6 +62,24 @@ export function encryptPlainFile(file: string, key: DatabaseKey, onPhase: (phase
   for (const suffix of COMPANION_SUFFIXES) rmSync(file + suffix, { force: true });
   renameSync(copy, file);
   for (const suffix of COMPANION_SUFFIXES) rmSync(copy + suffix, { force: true });
+  encryptPlainBackups(file, key);
+}
+
+/**
+ * Backups taken while the file was plain (a start without a keychain) hold the same customers'
+ * data: each is encrypted in place with the database's key (a rekey runs in a rollback journal,
+ * so a kill leaves it plain and whole, and the next conversion tries again).
+ */
+function encryptPlainBackups(file: string, key: DatabaseKey): void {
+  for (const backup of listBackups(file)) {
+    if (fileKind(backup.file) !== 'plain') continue;
+    const db = new Database(backup.file);
+    try {
+      rekeyPlain(db, key);
+    } finally {
+      db.close();
+    }
+  }
 }
 
 /** Rows of every ordinary table (full-text shadow tables included: they are copied as they are). */

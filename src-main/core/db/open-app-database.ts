@@ -90,7 +90,15 @@ export async function openAppDatabase(options: OpenAppDatabaseOptions): Promise<
 
 async function openWithWorker(options: OpenAppDatabaseOptions, worker: DatabaseWorker, key: DatabaseKey | null, events: DatabaseEvent[]): Promise<Db> {
   const { file, logger } = options;
-  const wasPlain = key !== null && fileKind(file) === 'plain';
+  const kind = fileKind(file);
+  if (kind === 'missing') {
+    // Nothing to check, convert or announce: main makes the file at once, and the worker's thread
+    // starts beside it rather than ahead of it (a new install's, and every test's, start).
+    const db = openDatabase(file, undefined, { key });
+    worker.start().catch((error: unknown) => logger.warn('the database worker did not start; the next task tries again', { error }));
+    return db;
+  }
+  const wasPlain = key !== null && kind === 'plain';
   let updating: boolean;
   try {
     updating = hasPendingMigrations(file, key);

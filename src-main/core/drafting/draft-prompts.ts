@@ -74,7 +74,7 @@ function clipped(text: string, max: number): string {
 }
 
 /** Text from outside (a visitor, the support site, a transcript) as it may go to the model. */
-function outsideText(text: string, max: number, context: PromptContext, contact: readonly string[]): string {
+export function outsideText(text: string, max: number, context: PromptContext, contact: readonly string[]): string {
   const { fields } = context;
   let shown = maskContactDetails(clipped(text, max), { email: !fields.visitorEmail, phone: !fields.visitorPhone, phoneRegion: context.phoneRegion });
   if (!fields.visitorName) for (const value of contact) if (value.trim().length >= 3) shown = shown.replaceAll(value, '[visitor]');
@@ -87,7 +87,7 @@ const authorOf = (message: TicketMessage, context: PromptContext): string => {
   return from === 'robot' ? 'Robot' : from === 'agent' ? 'Agent' : from;
 };
 
-function threadLines(thread: ThreadForPrompt, context: PromptContext, count: number): string {
+export function threadLines(thread: ThreadForPrompt, context: PromptContext, count: number): string {
   const names = [thread.visitorName, ...thread.messages.filter((m) => m.from === 'visitor').map((m) => m.author)].filter((value): value is string => !!value);
   const header = [`Subject: ${outsideText(thread.subject ?? '(none)', 300, context, names)}`];
   const name = context.fields.visitorName ? thread.visitorName : null;
@@ -98,7 +98,7 @@ function threadLines(thread: ThreadForPrompt, context: PromptContext, count: num
   return [...header, ...(left > 0 ? [`(${left} earlier messages left out)`] : []), ...messages].join('\n');
 }
 
-function languageLine(language: DraftLanguage): string {
+export function languageLine(language: DraftLanguage): string {
   return language ? `Write in ${LANGUAGE_NAMES[language]}, the language the visitor wrote in.` : 'Write in the language the visitor wrote in.';
 }
 
@@ -107,7 +107,7 @@ export interface PromptBuilt {
   language: DraftLanguage;
 }
 
-const visitorTexts = (thread: ThreadForPrompt) => [...thread.messages.filter((m) => m.from === 'visitor').map((m) => m.text), thread.subject ?? ''];
+export const visitorTexts = (thread: ThreadForPrompt) => [...thread.messages.filter((m) => m.from === 'visitor').map((m) => m.text), thread.subject ?? ''];
 
 /** The reply to a ticket, grounded in `hits` (numbered from 1 as given), in the visitor's language. */
 export function replyDraftPrompt(thread: ThreadForPrompt, hits: readonly KbSearchHit[], context: PromptContext): PromptBuilt {

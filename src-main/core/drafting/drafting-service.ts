@@ -19,7 +19,7 @@ import type { Logger } from '../log/logger.ts';
 import { redactStrings } from '../log/redactor.ts';
 import { UserFacingError } from '../user-facing-error.ts';
 import { phoneRegionOf, workstationRegion, type ContactMask } from './contact-mask.ts';
-import { callNotePrompt, kbQueryOf, replyDraftPrompt, threadSummaryPrompt, type PromptFields } from './draft-prompts.ts';
+import { callNotePrompt, kbQueryOf, replyDraftPrompt, threadSummaryPrompt, type PromptContext, type PromptFields } from './draft-prompts.ts';
 
 /** The gateway connection and model the analyst's features use, and which fields may go to it. */
 export interface ModelAtWork {
@@ -95,6 +95,23 @@ export class DraftingService {
     const atWork = this.#modelAtWork();
     this.#start(atWork, callNotePrompt(text, this.#promptContext(atWork, workstationRegion())).request, taskId, windowId, { profileId: atWork.profileId, action: 'shortenCallNote', target: { kind: 'transcription' } });
     return { taskId, gatewayProfileId: atWork.profileId, model: atWork.model };
+  }
+
+  /**
+   * A prompt another feature builds from its own records (a case's timeline), with the visitor
+   * fields allowed and the key redaction, run as these drafts run: its text streams as
+   * `draftDelta` under `taskId`, its end is `draftEnded`, and `about` is its activity entry.
+   */
+  run<T extends { request: Pick<AnswerRequest, 'systemPrompt' | 'messages'> }>(
+    build: (context: PromptContext) => T,
+    taskId: string,
+    windowId: number | undefined,
+    about: { action: string; target: ActivityTarget; profileId?: string | undefined },
+  ): Omit<T, 'request'> & DraftStarted {
+    const atWork = this.#modelAtWork();
+    const { request, ...built } = build(this.#promptContext(atWork, workstationRegion()));
+    this.#start(atWork, request, taskId, windowId, { profileId: about.profileId ?? atWork.profileId, action: about.action, target: about.target });
+    return { ...built, taskId, gatewayProfileId: atWork.profileId, model: atWork.model };
   }
 
   dispose(): void {

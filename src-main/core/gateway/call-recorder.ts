@@ -1,4 +1,5 @@
 import type { ActivityTarget } from '../../../src-preload/contract/activity.ts';
+import type { TokenUsage } from '../../../src-preload/contract/gateway.ts';
 import type { ActivityRecorder } from '../activity/activity-recorder.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import type { CallLogRepository } from './chat/call-log-repository.ts';
@@ -17,17 +18,17 @@ export interface CallActivity {
 export async function recordedCall<T>(
   log: { calls: CallLogRepository; clock: Clock; activity?: ActivityRecorder | undefined },
   client: GatewayClient,
-  call: { profileId: string; endpoint: string; model: string | null; activity?: CallActivity },
+  call: { profileId: string; endpoint: string; model: string | null; activity?: CallActivity; usageOf?: (result: T) => TokenUsage | undefined },
   run: () => Promise<T>,
 ): Promise<T> {
   const startedAt = log.clock.now();
-  const { activity, ...logged } = call;
-  const add = (status: number | null, outcome: string) =>
-    log.calls.add({ ...logged, at: new Date(startedAt).toISOString(), status, outcome, latencyMs: log.clock.now() - startedAt });
+  const { activity, usageOf, ...logged } = call;
+  const add = (status: number | null, outcome: string, usage?: TokenUsage) =>
+    log.calls.add({ ...logged, at: new Date(startedAt).toISOString(), status, outcome, latencyMs: log.clock.now() - startedAt, ...(usage && { usage }) });
   const draft = activity && { profileId: call.profileId, backEnd: 'gateway' as const, action: { code: activity.action }, target: activity.target };
   try {
     const result = await run();
-    add(200, 'ok');
+    add(200, 'ok', usageOf?.(result));
     if (draft) log.activity?.record(draft, { outcome: 'sent' });
     return result;
   } catch (error) {

@@ -24,6 +24,8 @@ export interface Logger {
   registerSecret(secret: string): void;
   /** The same redaction, for text shown somewhere other than the log (an error dialog). */
   redact(text: string): string;
+  /** Every value `registerSecret` was given, for a redaction done off main's thread (the local-data export). */
+  registeredSecrets(): readonly string[];
 }
 
 const LEVEL_ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -60,6 +62,7 @@ export function createLogger(options: { sink?: LogSink; level?: LogLevel } = {})
       child: (more) => build({ ...bindings, ...more }),
       registerSecret: (secret) => redactor.registerSecret(secret),
       redact: (text) => redactor.redact(text),
+      registeredSecrets: () => redactor.secrets(),
     };
   }
 

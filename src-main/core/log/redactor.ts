@@ -20,15 +20,30 @@ const KEY_SHAPES: ReadonlyArray<[RegExp, string]> = [
 // Every key shape above needs one of these words; a text with none of them skips the patterns.
 const KEY_SHAPE_WORDS = /authorization|x-svc-token|bearer|svc_|sk-/i;
 
+/**
+ * A secret as text carries it: as JSON writes it (a prompt's alerts, a stored record: a PEM's line
+ * breaks, a quote), and as a server that echoes it may have encoded it: base64 in either alphabet
+ * (a credential it wrapped; without padding, so a padded copy is masked too) and URL-encoded (a
+ * query string it logged into an alert's payload).
+ */
+function encodedForms(secret: string): Set<string> {
+  const bytes = Buffer.from(secret, 'utf8');
+  return new Set([secret, JSON.stringify(secret).slice(1, -1), bytes.toString('base64').replace(/=+$/, ''), bytes.toString('base64url'), encodeURIComponent(secret)]);
+}
+
 export class Redactor {
   // An array, not a set: it is walked for every string of every alert a sync stores.
   readonly #secrets: string[] = [];
 
   registerSecret(secret: string): void {
-    // As JSON text writes it too (a prompt's alerts, a stored record): a PEM's line breaks, a quote.
-    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) {
+    for (const form of encodedForms(secret)) {
       if (form.length >= MIN_REGISTERED_SECRET_LENGTH && !this.#secrets.includes(form)) this.#secrets.push(form);
     }
+  }
+
+  /** What has been registered, for work that redacts off main's thread (the local-data export in the database worker). */
+  secrets(): readonly string[] {
+    return [...this.#secrets];
   }
 
   redact(text: string): string {

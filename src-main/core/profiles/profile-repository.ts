@@ -1,3 +1,4 @@
+import { CACHE_TABLES } from '../db/cache-tables.ts';
 import type { Db } from '../db/database.ts';
 import type { ProfileRecord } from './profile-record.ts';
 
@@ -42,8 +43,12 @@ export class ProfileRepository {
   readonly #put;
   readonly #updateTrust;
   readonly #delete;
+  readonly #db: Db;
+  /** What the schema does to the local rows that name a profile when it goes (its ON DELETE), done by hand: see `delete`. */
+  readonly #dependents: { run(id: string): unknown }[];
 
   constructor(db: Db) {
+    this.#db = db;
     this.#all = db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY service, name COLLATE NOCASE');
     this.#find = db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE id = ?');
     this.#findByName = db.prepare<[ProfileRecord['service'], string], ProfileRow>('SELECT * FROM profiles WHERE service = ? AND name = ?');
@@ -56,6 +61,11 @@ export class ProfileRepository {
     );
     this.#updateTrust = db.prepare<[string, string, string]>('UPDATE profiles SET trust = ?, updated_at = ? WHERE id = ?');
     this.#delete = db.prepare<[string]>('DELETE FROM profiles WHERE id = ?');
+    this.#dependents = localDependents(db).flatMap(({ table, column, onDelete }) => {
+      if (onDelete === 'CASCADE') return [db.prepare<[string]>(`DELETE FROM "${table}" WHERE "${column}" = ?`)];
+      if (onDelete === 'SET NULL') return [db.prepare<[string]>(`UPDATE "${table}" SET "${column}" = NULL WHERE "${column}" = ?`)];
+      return [];
+    });
   }
 
   all(): ProfileRecord[] {
@@ -88,7 +98,34 @@ export class ProfileRepository {
     return this.#updateTrust.run(JSON.stringify(trust), updatedAt, id).changes > 0;
   }
 
+  /**
+   * Deletes the profile's row. The local rows that name it go as the schema says (its canned
+   * replies and drafts go, a conversation stays without it); the rows of its cache stay behind, for
+   * the removal to forget in the background (`ConnectionData`) or to keep, as the analyst chose.
+   * The schema's cascade would take them in this one statement, on main's thread: a million alerts
+   * for seconds. So the row goes with foreign keys off, once the local rows are done by hand.
+   */
   delete(id: string): boolean {
-    return this.#delete.run(id).changes > 0;
+    this.#db.transaction(() => {
+      for (const dependent of this.#dependents) dependent.run(id);
+    })();
+    this.#db.pragma('foreign_keys = OFF');
+    try {
+      return this.#delete.run(id).changes > 0;
+    } finally {
+      this.#db.pragma('foreign_keys = ON');
+    }
   }
+}
+
+/** Every local-only table's column that points at a profile, with what its foreign key does when the profile goes. */
+function localDependents(db: Db): { table: string; column: string; onDelete: string }[] {
+  const tables = db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all();
+  return tables
+    .filter((table) => !CACHE_TABLES.has(table))
+    .flatMap((table) =>
+      (db.pragma(`foreign_key_list("${table}")`) as { table: string; from: string; on_delete: string }[])
+        .filter((key) => key.table === 'profiles')
+        .map((key) => ({ table, column: key.from, onDelete: key.on_delete.toUpperCase() })),
+    );
 }

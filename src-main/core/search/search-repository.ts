@@ -142,6 +142,25 @@ export class SearchRepository {
       .all(id);
   }
 
+  /** One alert by its connection and id (a hit found by meaning). */
+  alertOf(profileId: string, id: string): AlertFound | undefined {
+    return this.#prepare<[string, string], AlertFound>(`SELECT ${this.#alertColumns} FROM firewall_alerts a JOIN firewall_profile_keys k ON k.key = a.profile_key
+        WHERE k.profile_id = ? AND a.id = ?`)
+      .get(profileId, id);
+  }
+
+  /** One ticket by its connection and id, its visitor's name for the line under it (never the email: the palette shows no contact detail it did not match). */
+  ticketOf(profileId: string, id: string): TextFound | undefined {
+    return this.#prepare<[string, string], TextFound>(`SELECT profile_id AS profileId, id, subject AS title, visitor_name AS excerpt FROM support_tickets WHERE profile_id = ? AND id = ?`).get(profileId, id);
+  }
+
+  /** One seen FAQ or knowledge-base answer. */
+  seenOf(kind: 'faq' | 'kb', profileId: string, id: string): (TextFound & { body: string | null }) | undefined {
+    return this.#prepare<[string, string, string], TextFound & { body: string | null }>(
+      `SELECT profile_id AS profileId, id, title, substr(body, 1, 200) AS excerpt, body FROM search_seen WHERE kind = ? AND profile_id = ? AND id = ?`,
+    ).get(kind, profileId, id);
+  }
+
   /** Block-list entries whose address begins with `start`, or whose words begin with `words`; newest first. */
   blocks(start: string | null, words: string, limit: number): Found<TextFound> {
     const where = `(@start IS NOT NULL AND ip >= @start AND ip < @end) OR (@words <> '' AND ${WORD_PREFIXES_MATCH}(@words, concat_ws(' ', ip, reason, id)))`;

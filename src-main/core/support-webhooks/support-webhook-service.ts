@@ -144,10 +144,12 @@ export class SupportWebhookService {
   async start(): Promise<void> {
     await this.#stop();
     const settings = this.settings();
+    // Read now, the receiver on or off: the site that made each secret may echo it in a ticket, and
+    // read, the key store registers it with the redactor. A keychain still locked is tried again
+    // at the first delivery.
+    await this.#secrets.all();
     if (settings.enabled) {
       const { logger, clock } = this.#options;
-      // Read now rather than at the first delivery; a keychain still locked is tried again then.
-      await this.#secrets.all();
       const receiver = createSupportReceiver({
         settings,
         secrets: () => this.#secrets.all(),

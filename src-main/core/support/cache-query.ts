@@ -47,13 +47,49 @@ export function queryPage<DbRow>(db: Db, table: string, columns: string, profile
   return { rows, total: n };
 }
 
-/** Rows quiet since the cut-off go, then the oldest beyond the cap; answers how many went. */
-export function pruneCache(db: Db, table: string, profileId: string, cutoffIso: string, maxRows: number): number {
-  const old = db.prepare(`DELETE FROM ${table} WHERE profile_id = ? AND activity_at < ?`).run(profileId, cutoffIso).changes;
+const DAY_MS = 86_400_000;
+/** Whatever its age limit, a support cache keeps at most this many rows per connection, as it always did. */
+export const CACHE_MAX_ROWS = 200_000;
+/** Rows one step of pruning deletes, on main's thread: a few tens of milliseconds with their full-text entries. */
+export const PRUNE_STEP_ROWS = 1000;
+
+/** A step of pruning for rows of `kind` kept `keptDays` after their last activity (null: no age limit). */
+export function pruneStep(kind: string, keptDays: number | null, nowMs: number): CachePrune {
+  return { kind, cutoffIso: keptDays === null ? null : new Date(nowMs - keptDays * DAY_MS).toISOString(), maxRows: CACHE_MAX_ROWS, limit: PRUNE_STEP_ROWS };
+}
+
+/** The connections a cache holds rows of, a removed one's too (its rows were kept). */
+export function cachedProfiles(db: Db, table: string): string[] {
+  return db.prepare<[], string>(`SELECT DISTINCT profile_id FROM ${table}`).pluck().all();
+}
+
+/** What a support cache keeps: a step of its pruning. */
+export interface CachePrune {
+  /** The kind of these rows in an outbox write's object key and in a case (`ticket`): a row a case holds, or a write still waits on, stays. */
+  kind: string;
+  /** Rows quiet since before this go; null: no age limit. */
+  cutoffIso: string | null;
+  /** Beyond the newest this many, the oldest go. */
+  maxRows: number;
+  /** At most this many go in one call: the background pruning goes a step at a time. */
+  limit: number;
+}
+
+/** Rows quiet since the cut-off go, then the oldest beyond the cap, up to `limit`; answers how many went. */
+export function pruneCache(db: Db, table: string, profileId: string, prune: CachePrune): number {
+  const params = { profileId, kind: prune.kind, cutoff: prune.cutoffIso, maxRows: prune.maxRows, limit: prune.limit };
+  const kept = `id NOT IN (SELECT item_id FROM case_items WHERE kind = @kind AND profile_id = @profileId)
+    AND NOT EXISTS (SELECT 1 FROM outbox_writes w WHERE w.profile_id = @profileId AND w.object_key = @kind || ':' || ${table}.id
+      AND w.state IN ('sending', 'queued', 'failed'))`;
+  const old = prune.cutoffIso === null ? 0 : db
+    .prepare(`DELETE FROM ${table} WHERE rowid IN (
+      SELECT rowid FROM ${table} WHERE profile_id = @profileId AND activity_at < @cutoff AND ${kept} ORDER BY activity_at LIMIT @limit)`)
+    .run(params).changes;
+  if (old >= prune.limit) return old;
   const over = db
-    .prepare(`DELETE FROM ${table} WHERE profile_id = @profileId AND id IN (
-      SELECT id FROM ${table} WHERE profile_id = @profileId ORDER BY activity_at DESC, id DESC LIMIT -1 OFFSET @maxRows)`)
-    .run({ profileId, maxRows }).changes;
+    .prepare(`DELETE FROM ${table} WHERE rowid IN (
+      SELECT rowid FROM ${table} WHERE profile_id = @profileId AND ${kept} ORDER BY activity_at DESC, id DESC LIMIT @limit OFFSET @maxRows)`)
+    .run({ ...params, limit: prune.limit - old }).changes;
   return old + over;
 }
 

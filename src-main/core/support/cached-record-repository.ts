@@ -2,7 +2,7 @@
 // support_contacts and support_work_items): what sync and writes store, what a list and a detail
 // read. Each table says its own columns; the bookkeeping every such table has is here once.
 import type { Db } from '../db/database.ts';
-import { countCache, pruneCache, queryPage, type CacheFilter } from './cache-query.ts';
+import { cachedProfiles, countCache, pruneCache, queryPage, type CacheFilter, type CachePrune } from './cache-query.ts';
 import type { DetailParts, FollowedRecordParts } from './follow-up-wire.ts';
 
 /** What the server sent of a record, as far as every such table keeps it. */
@@ -104,7 +104,11 @@ export class CachedRecordRepository<Wire extends WireRecord, Row, DbRow, Filter 
     return countCache(this.#db, this.#table.table, profileId);
   }
 
-  prune(profileId: string, cutoffIso: string, maxRows: number): number {
-    return pruneCache(this.#db, this.#table.table, profileId, cutoffIso, maxRows);
+  prune(profileId: string, prune: CachePrune): number {
+    return pruneCache(this.#db, this.#table.table, profileId, prune);
+  }
+
+  cachedProfiles(): string[] {
+    return cachedProfiles(this.#db, this.#table.table);
   }
 }

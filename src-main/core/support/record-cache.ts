@@ -5,6 +5,7 @@
 import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { ContactDetail } from '../../../src-preload/contract/support.ts';
 import type { CachedPage } from '../../../src-preload/contract/pages.ts';
+import type { KeptDays, RetentionKind } from '../../../src-preload/contract/local-data.ts';
 import type { CacheChanged, SupportResource } from '../../../src-preload/contract/sync.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
@@ -12,6 +13,7 @@ import type { Logger } from '../log/logger.ts';
 import type { SyncBudget } from '../sync/sync-budget.ts';
 import type { SyncJob } from '../sync/sync-scheduler.ts';
 import { cacheFirst } from './cache-first.ts';
+import { pruneStep, type CachePrune } from './cache-query.ts';
 import type { SyncStateRepository } from '../sync/sync-state-repository.ts';
 import { redactStrings } from '../log/redactor.ts';
 import { unwrappedFieldsOf, type Fields } from '../wire/read.ts';
@@ -22,17 +24,16 @@ import type { RateOf, SupportClients } from './support-clients.ts';
 import type { SentSupportWrite, SupportWriteQueue } from './support-outbox.ts';
 import { otherFieldsOf, readOne, readPage } from './support-wire.ts';
 
-const DAY_MS = 86_400_000;
 /** A list opened on a copy older than this asks the server again. */
 export const STALE_LIST_MS = 60_000;
-export const RECORD_RETENTION = { days: 365, rows: 200_000 } as const;
 
 export interface RecordRepository<Wire, Row, Filter, Cached> {
   store(profileId: string, records: Wire[], syncedAt: string): number;
   query(profileId: string, filter: Filter, offset: number, limit: number): { rows: Row[]; total: number };
   find(profileId: string, id: string): Cached | undefined;
   count(profileId: string): number;
-  prune(profileId: string, cutoffIso: string, maxRows: number): number;
+  prune(profileId: string, prune: CachePrune): number;
+  cachedProfiles(): string[];
 }
 
 /** A cached contact or work item as its detail shows it. */
@@ -53,9 +54,11 @@ export interface RecordCacheShared {
   logger: Logger;
   /** Asks for a refresh now (the scheduler's run when sync runs in the background). */
   refresh(profileId: string): void;
+  /** How long a row stays after its last activity (Settings → Data on this computer); null: no age limit. */
+  keptDays(kind: RetentionKind): KeptDays;
 }
 
-export interface RecordCacheOptions<Resource extends SupportResource, Wire extends { id: string }, Row, Filter, Cached, Detail> extends RecordCacheShared {
+export interface RecordCacheOptions<Resource extends SupportResource & RetentionKind, Wire extends { id: string }, Row, Filter, Cached, Detail> extends RecordCacheShared {
   resource: Resource;
   /** The list's path, and `${path}/{id}` the detail's. */
   path: string;
@@ -68,7 +71,7 @@ export interface RecordCacheOptions<Resource extends SupportResource, Wire exten
   toDetail(cached: Cached, from: 'server' | 'cache'): Detail;
 }
 
-export class RecordCache<Resource extends SupportResource, Wire extends { id: string }, Row, Filter, Cached, Detail extends { error?: IpcError }> {
+export class RecordCache<Resource extends SupportResource & RetentionKind, Wire extends { id: string }, Row, Filter, Cached, Detail extends { error?: IpcError }> {
   readonly #options: RecordCacheOptions<Resource, Wire, Row, Filter, Cached, Detail>;
   readonly #changed = new Emitter<CacheChanged<Resource>>();
   readonly onChanged = this.#changed.event;
@@ -147,9 +150,25 @@ export class RecordCache<Resource extends SupportResource, Wire extends { id: st
       { onProgress: report, ...(signal ? { signal } : {}) },
     );
     state.completeWalk(profileId, this.#syncResource, new Date(clock.now()).toISOString());
-    const pruned = repository.prune(profileId, new Date(clock.now() - RECORD_RETENTION.days * DAY_MS).toISOString(), RECORD_RETENTION.rows);
+    const pruned = this.#prune(profileId);
     if (pruned > 0 || changedIds.length > 500) this.#changed.fire({ profileId, resource: this.#options.resource });
     else if (changedIds.length > 0) this.#changed.fire({ profileId, resource: this.#options.resource, ids: changedIds });
+  }
+
+  /** One step of the cache's retention for a connection (a removed one's kept rows too); the background pruning calls it until less than a step goes. */
+  prune(profileId: string): number {
+    const pruned = this.#prune(profileId);
+    if (pruned > 0) this.#changed.fire({ profileId, resource: this.#options.resource });
+    return pruned;
+  }
+
+  cachedProfiles(): string[] {
+    return this.#options.repository.cachedProfiles();
+  }
+
+  #prune(profileId: string): number {
+    const { repository, writeKind, resource, clock, keptDays } = this.#options;
+    return repository.prune(profileId, pruneStep(writeKind, keptDays(resource), clock.now()));
   }
 
   async #fetch(profileId: string, id: string): Promise<Cached> {

@@ -2,10 +2,12 @@
 // synced in the background, contacts and work items refreshed when opened and on an interval), the
 // calls the user waits for, every write through the outbox, and the notifications new tickets and
 // visitor messages raise.
+import type { RetentionKind } from '../../../src-preload/contract/local-data.ts';
 import type { SupportResource, SyncStatus } from '../../../src-preload/contract/sync.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { Db } from '../db/database.ts';
 import type { SettingsTable } from '../db/settings.ts';
+import { CacheRetentionSettings } from '../retention/cache-retention.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
@@ -58,6 +60,8 @@ export class SupportWorkspace {
   readonly analytics: AnalyticsService;
   readonly chatLogs: ChatLogService;
   readonly sync: SyncScheduler<SupportResource>;
+  /** How long each of its caches keeps a row (Settings → Data on this computer). */
+  readonly retention: CacheRetentionSettings;
   readonly #outbox: SupportOutbox;
   readonly #pageSizes: SupportPageSizes;
   readonly #textFields: TextFields;
@@ -76,7 +80,9 @@ export class SupportWorkspace {
     this.#pageSizes = new SupportPageSizes(clients, options.settings);
     this.#textFields = new TextFields(options.settings);
     this.#outbox = new SupportOutbox({ outbox: options.outbox, clients, textFields: this.#textFields, logger, noteFailure: (profileId, error) => this.access.noteFailure(profileId, error) });
-    const shared = { clients, outbox: this.#outbox, state, budget, rateOf, pageSizes: this.#pageSizes, clock, logger };
+    this.retention = new CacheRetentionSettings(options.settings);
+    const keptDays = (kind: RetentionKind) => this.retention.keptDays(kind);
+    const shared = { clients, outbox: this.#outbox, state, budget, rateOf, pageSizes: this.#pageSizes, clock, logger, keptDays };
     this.tickets = new TicketService({ ...shared, repository: new TicketRepository(db) });
     this.contacts = new ContactService(db, { ...shared, refresh: (profileId) => this.#refresh(profileId, 'contacts') });
     this.work = new WorkService(db, { ...shared, refresh: (profileId) => this.#refresh(profileId, 'work') });

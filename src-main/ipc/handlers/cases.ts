@@ -3,7 +3,7 @@ import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
 
 export function casesHandlers(services: AppServices): Handlers<Contract>['cases'] {
-  const { cases, caseHandover } = services;
+  const { cases, caseHandover, caseDrafts } = services;
   return {
     list: ({ filter, sort, offset, limit }) => cases.list(filter, sort, offset, limit),
     get: ({ caseId }) => cases.get(caseId),
@@ -25,5 +25,8 @@ export function casesHandlers(services: AppServices): Handlers<Contract>['cases'
     brief: ({ caseId }) => caseHandover.brief(caseId),
     exportFile: ({ caseId }) => caseHandover.exportFile(caseId),
     importFile: () => caseHandover.importFile(),
+    exportPdf: ({ caseId, order }) => caseHandover.exportPdf(caseId, order),
+    observables: ({ caseId, kind, text, limit }) => cases.observables(caseId, kind, text, limit),
+    draft: ({ caseId, kind, taskId, ticket }, { windowId }) => caseDrafts.draft(caseId, kind, taskId, ticket, windowId),
   };
 }

@@ -9,6 +9,7 @@ import { casesHandlers } from './cases.ts';
 import { draftingHandlers } from './drafting.ts';
 import { firewallAdminHandlers } from './firewall-admin.ts';
 import { firewallHandlers } from './firewall.ts';
+import { localDataHandlers } from './local-data.ts';
 import { notificationsHandlers } from './notifications.ts';
 import { outboxHandlers } from './outbox.ts';
 import { gatewayHandlers } from './gateway.ts';
@@ -41,5 +42,6 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     views: viewsHandlers(services),
     replies: repliesHandlers(services),
     cases: casesHandlers(services),
+    localData: localDataHandlers(services),
   };
 }

@@ -6,7 +6,8 @@ export function profilesHandlers(services: AppServices): Handlers<Contract>['pro
   return {
     list: () => services.profiles.list(),
     save: (input) => services.profiles.save(input),
-    remove: ({ id }) => services.profiles.remove(id),
+    remove: ({ id, forgetCache }) => services.connectionData.remove(id, { forgetCache }),
+    cachedData: ({ id }) => services.connectionData.cached(id),
     testConnection: ({ id }) => services.clients.testConnection(id),
     trustCertificate: ({ id, sha256 }) => services.profiles.trustCertificate(id, sha256),
     health: () => services.health.all(services.profiles.ids()),

@@ -12,7 +12,7 @@ import { Time } from '../../ui/Time.tsx';
 /** The case's facts on one line, each changed where it is shown: title, status, severity, tags; its owner and times; its actions. */
 export function CaseHeader({ detail, onAct, actions }: { detail: CaseDetail; onAct(acting: 'add' | 'merge' | 'brief'): void; actions?: ReactNode }) {
   const { t } = useTranslation();
-  const { update, exportFile } = useCaseWrites();
+  const { update, exportFile, exportPdf } = useCaseWrites();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [tag, setTag] = useState('');
   const change = (fields: Omit<Parameters<typeof update.mutate>[0], 'caseId'>) => update.mutate({ caseId: detail.id, ...fields });
@@ -63,6 +63,9 @@ export function CaseHeader({ detail, onAct, actions }: { detail: CaseDetail; onA
           </button>
           <button type="button" className="button" disabled={exportFile.isPending} onClick={() => exportFile.mutate(detail.id)}>
             {t('cases.view.export')}
+          </button>
+          <button type="button" className="button" disabled={exportPdf.isPending} onClick={() => exportPdf.mutate(detail.id)}>
+            {t('cases.view.exportPdf')}
           </button>
         </div>
       </div>
@@ -119,6 +122,12 @@ export function CaseHeader({ detail, onAct, actions }: { detail: CaseDetail; onA
         </p>
       )}
       {exportFile.error && <ErrorNotice error={exportFile.error} title={t('cases.view.exportFailed')} />}
+      {exportPdf.data?.path && (
+        <p className="cases-said" role="status">
+          {t('cases.view.exportedPdf', { count: exportPdf.data.events, path: exportPdf.data.path })}
+        </p>
+      )}
+      {exportPdf.error && <ErrorNotice error={exportPdf.error} title={t('cases.view.exportPdfFailed')} />}
     </header>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { timelineEventKinds } from '../../../src-shared/case-constants.ts';
 import type { TimelineEvent, TimelineEventKind, TimelinePage } from '../../../src-preload/contract/cases.ts';
 import { OutcomeChip } from '../../activity/ActivityParts.tsx';
-import { useCaseTimeline } from '../../cases/cases-data.ts';
+import type { CaseTimelineState } from '../../cases/cases-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { VirtualRows } from '../../ui/VirtualRows.tsx';
@@ -16,9 +16,8 @@ const ROW_HEIGHT = 30;
  * Every event of every item of the case in one list, newest or oldest first, filtered by kind,
  * address and words; the selected event read whole below. Paged from main as it scrolls.
  */
-export function CaseTimeline({ caseId }: { caseId: string }) {
+export function CaseTimeline({ caseId, timeline }: { caseId: string; timeline: CaseTimelineState }) {
   const { t } = useTranslation();
-  const timeline = useCaseTimeline(caseId);
   const what = useEventWhat();
   const { query, setQuery, total, answered } = timeline;
   const facets = answered as Omit<TimelinePage, 'rows'> | null;
@@ -52,7 +51,7 @@ export function CaseTimeline({ caseId }: { caseId: string }) {
             </option>
           ))}
         </select>
-        <input type="search" className="case-timeline-search" aria-label={t('cases.timeline.text')} placeholder={t('cases.timeline.textPlaceholder')} onChange={(event) => setFilter({ text: event.target.value })} />
+        <input type="search" className="case-timeline-search" aria-label={t('cases.timeline.text')} placeholder={t('cases.timeline.textPlaceholder')} value={query.filter.text ?? ''} onChange={(event) => setFilter({ text: event.target.value })} />
         <select aria-label={t('cases.timeline.order')} value={query.order} onChange={(event) => setQuery((current) => ({ ...current, order: event.target.value as 'newest' | 'oldest' }))}>
           <option value="newest">{t('cases.timeline.newestFirst')}</option>
           <option value="oldest">{t('cases.timeline.oldestFirst')}</option>

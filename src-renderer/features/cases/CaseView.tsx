@@ -3,24 +3,28 @@ import type { ReactNode } from 'react';
 import type { CaseDetail } from '../../../src-preload/contract/cases.ts';
 import { useTranslation } from 'react-i18next';
 import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
-import { useCase } from '../../cases/cases-data.ts';
+import { useCaseDraft } from '../../cases/case-draft.ts';
+import { useCase, useCaseTimeline } from '../../cases/cases-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { AddItemsDialog } from './AddItemsDialog.tsx';
 import { BriefDialog } from './BriefDialog.tsx';
 import { CaseHeader } from './CaseHeader.tsx';
 import { CaseItemsPanel } from './CaseItemsPanel.tsx';
+import { CaseModelPanel } from './CaseModelPanel.tsx';
 import { CaseNotes } from './CaseNotes.tsx';
+import { CaseObservables } from './CaseObservables.tsx';
 import { CaseTimeline } from './CaseTimeline.tsx';
 import { MergeDialog } from './MergeDialog.tsx';
 import { CaseMarkdown } from './case-markdown.tsx';
 import './cases-view.css';
 
 type Acting = 'add' | 'merge' | 'brief' | null;
+type Part = 'timeline' | 'observables';
 
 /**
  * One case: its facts in a line, its timeline (filtered, newest or oldest first) with the event read
- * whole, its notes and items beside. `actions`: what other features add to its toolbar (the
+ * whole or its observables, the model's proposal, its notes and items beside. `actions`: what other features add to its toolbar (the
  * firewall's "Block all sources", composed in workspace/CaseTab.tsx); `markdown`: how notes are
  * rendered (the chat's renderer, given there too).
  */
@@ -30,6 +34,10 @@ export function CaseView({ params, actions, markdown }: { params: ViewParams<'ca
   const found = useCase(caseId);
   const navigate = useWorkspaceStore((state) => state.navigate);
   const [acting, setActing] = useState<Acting>(null);
+  const [part, setPart] = useState<Part>('timeline');
+  // Kept here: the observables show an observable's events by filtering it.
+  const timeline = useCaseTimeline(caseId);
+  const model = useCaseDraft(caseId);
   const detail = found.data;
   if (found.error) return <ErrorNotice error={found.error} title={t('cases.view.readFailed')} />;
   if (!detail) return <p className="muted case-loading">{t('cases.view.loading')}</p>;
@@ -45,8 +53,38 @@ export function CaseView({ params, actions, markdown }: { params: ViewParams<'ca
         </p>
       )}
       <div className="case-body">
-        <CaseTimeline caseId={caseId} />
+        <div className="case-main">
+          <div className="case-parts" role="tablist" aria-label={t('cases.view.sections')}>
+            {(['timeline', 'observables'] as const).map((each) => (
+              <button key={each} type="button" role="tab" id={`case-${caseId}-${each}`} aria-selected={part === each} aria-controls={`case-${caseId}-${each}-panel`} className={part === each ? 'case-part case-part-on' : 'case-part'} onClick={() => setPart(each)}>
+                {t(each === 'timeline' ? 'cases.view.timelineTab' : 'cases.view.observablesTab')}
+              </button>
+            ))}
+            <span className="case-model-asks" role="group" aria-label={t('cases.model.asks')}>
+              <button type="button" className="button" onClick={() => model.ask('summary')}>
+                {t('cases.view.summarise')}
+              </button>
+              <button type="button" className="button" onClick={() => model.ask('customerUpdate')}>
+                {t('cases.view.draftUpdate')}
+              </button>
+            </span>
+          </div>
+          <div className="case-part-panel" role="tabpanel" id={`case-${caseId}-${part}-panel`} aria-labelledby={`case-${caseId}-${part}`}>
+            {part === 'timeline' ? (
+              <CaseTimeline caseId={caseId} timeline={timeline} />
+            ) : (
+              <CaseObservables
+                caseId={caseId}
+                onShowOnTimeline={(value) => {
+                  timeline.setQuery((current) => ({ ...current, filter: { text: value } }));
+                  setPart('timeline');
+                }}
+              />
+            )}
+          </div>
+        </div>
         <aside className="case-side">
+          <CaseModelPanel caseId={caseId} model={model} />
           <CaseNotes caseId={caseId} />
           <CaseItemsPanel detail={detail} />
         </aside>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-preload/contract/define.ts';
 import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
 import { ConnectionSummaryText } from '../../connections/ConnectionSummaryText.tsx';
 import { useProfilesStore } from '../../connections/profiles-store.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../../ui/LiveBadge.tsx';
+import { RemoveProfileDialog } from './RemoveProfileDialog.tsx';
 
 interface Props {
   profile: ProfileView;
@@ -19,16 +19,7 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate, onReviewChang
   const { t } = useTranslation();
   const test = useProfilesStore((state) => state.tests[profile.id]);
   const runTest = useProfilesStore((state) => state.test);
-  const remove = useProfilesStore((state) => state.remove);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [deleteError, setDeleteError] = useState<IpcError | null>(null);
-  const onDelete = async () => {
-    const result = await remove(profile.id);
-    if (!result.ok) {
-      setConfirmingDelete(false);
-      setDeleteError(result.error);
-    }
-  };
+  const [removing, setRemoving] = useState(false);
 
   return (
     <li className="profile-row" aria-label={t('settings.row.label', { name: profile.name })}>
@@ -48,7 +39,6 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate, onReviewChang
           </span>
           <span>{t('settings.row.trusts', { trust: t(`settings.row.trust_${profile.trust.mode}`) })}</span>
         </div>
-        {deleteError && <ErrorNotice error={deleteError} title={t('settings.row.notDeleted')} />}
         <div className="profile-test" aria-live="polite">
           {test?.state === 'running' && <span className="muted">{t('settings.row.testing')}</span>}
           {test?.state === 'passed' && (
@@ -74,37 +64,17 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate, onReviewChang
         </div>
       </div>
       <div className="profile-actions">
-        {confirmingDelete ? (
-          <>
-            <span>{t('settings.row.confirmDelete')}</span>
-            <button type="button" className="button-danger" autoFocus onClick={() => void onDelete()}>
-              {t('settings.row.delete')}
-            </button>
-            <button type="button" className="button" onClick={() => setConfirmingDelete(false)}>
-              {t('settings.row.keep')}
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" className="button" disabled={test?.state === 'running'} onClick={() => void runTest(profile.id)}>
-              {t('settings.row.test')}
-            </button>
-            <button type="button" className="button" onClick={onEdit}>
-              {t('settings.row.edit')}
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setDeleteError(null);
-                setConfirmingDelete(true);
-              }}
-            >
-              {t('settings.row.delete')}
-            </button>
-          </>
-        )}
+        <button type="button" className="button" disabled={test?.state === 'running'} onClick={() => void runTest(profile.id)}>
+          {t('settings.row.test')}
+        </button>
+        <button type="button" className="button" onClick={onEdit}>
+          {t('settings.row.edit')}
+        </button>
+        <button type="button" className="button" onClick={() => setRemoving(true)}>
+          {t('settings.row.delete')}
+        </button>
       </div>
+      {removing && <RemoveProfileDialog profile={profile} onClose={() => setRemoving(false)} />}
     </li>
   );
 }

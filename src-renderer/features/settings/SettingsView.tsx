@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ActivitySettingsSection } from '../../activity/ActivitySettingsSection.tsx';
 import { ModelAtWorkSection } from '../../assistant/ModelAtWorkSection.tsx';
 import { serviceOrder, useProfilesStore } from '../../connections/profiles-store.ts';
+import { NotificationSettingsSection } from '../../notifications/NotificationSettingsSection.tsx';
 import { CannedRepliesSection } from '../../replies/CannedRepliesSection.tsx';
 import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { AboutSection } from './AboutSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
+import { LocalDataSection } from './LocalDataSection.tsx';
 import { ServiceSection } from './ServiceSection.tsx';
 
 /** Opened at a section (`params.section`) from a view that needs it set up: scrolled there, its heading focused. */
@@ -55,7 +57,9 @@ export function SettingsView({ params }: { params?: ViewParams<'settings'> }) {
       <ModelAtWorkSection />
       <CannedRepliesSection />
       <LanguageSection />
+      <NotificationSettingsSection />
       <ActivitySettingsSection />
+      <LocalDataSection />
       <AboutSection />
     </div>
   );

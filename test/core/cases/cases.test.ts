@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { defaultSentFields, triageRequestSchema } from '../../../src-preload/contract/assistant.ts';
 import type { CaseExport, TimelineEvent } from '../../../src-preload/contract/cases.ts';
+import type { DraftEnded } from '../../../src-preload/contract/drafting.ts';
 import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
 import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
 import { startSimulators, SUPPORT_SCOPES, type Simulators } from '../../sim/index.ts';
@@ -26,6 +27,8 @@ let api: OpsDeskApi;
 let firewallId: string;
 let supportId: string;
 const scanner = '203.0.113.77';
+const MD5 = '44d88612fea8a8f36de82e1278abb02f';
+const SHA256 = '275a021bbfb6489e54d471899f7db9d1663fc695ec2fe2a2c4538aabf651fd0f';
 let scans: string[];
 let others: string[];
 
@@ -224,6 +227,86 @@ describe('a case', () => {
     expect(brief).toMatch(/Block address .*\(Sent, request req_/);
     expect(brief).toMatch(/\| 203\.0\.113\.77 \| blocked \| \d+ \|/);
     expect(brief).toContain('\\*\\*Confirmed\\*\\*');
+  });
+
+  test('names the addresses, domains and hashes of its items, each address with its standing in the firewall caches', async () => {
+    const [download] = sims.firewall.addAlerts(1, { src_ip: scanner, signature: 'ET MALWARE download', payload_excerpt: `GET http://dl.evil-cdn.example.net/x.bin sha256=${SHA256}` });
+    await services.firewall.syncNow(firewallId);
+    // The payload comes with the alert's detail, as the window reads it.
+    await services.firewall.alerts.detail(firewallId, download!.id);
+    data(await api.cases.addAlerts({ caseId, alerts: { profileId: firewallId, alertIds: [download!.id] } }));
+    data(await api.cases.addNote({ caseId, body: `MD5 of the dropper: ${MD5}; it calls home to c2.evil-cdn.example.net (mail from lin@example.org). Key pasted by mistake: ${sims.firewall.keys.operations}` }));
+
+    const found = data(await api.cases.observables({ caseId }));
+    const of = (value: string) => found.rows.find((row) => row.value === value);
+    expect(of(scanner)).toMatchObject({
+      kind: 'address',
+      standing: { blocked: true, allowed: false, source: true, alerts: 31, cautions: [expect.objectContaining({ kind: 'documentation', level: 'note' })] },
+    });
+    expect(of(scanner)!.events).toBeGreaterThan(31);
+    expect(of('dl.evil-cdn.example.net')).toMatchObject({ kind: 'domain', events: 1, standing: null, seenIn: [{ eventId: `alert:${firewallId}:${download!.id}`, kind: 'alert', target: { kind: 'alert', params: { profileId: firewallId, alertId: download!.id } } }] });
+    expect(of(SHA256)).toMatchObject({ kind: 'hash', hashType: 'sha256', events: 1 });
+    expect(of(MD5)).toMatchObject({ kind: 'hash', hashType: 'md5', seenIn: [{ kind: 'note' }] });
+    expect(of('c2.evil-cdn.example.net')?.kind).toBe('domain');
+    // A visitor's mail provider is no observable of the incident.
+    expect(of('example.org')).toBeUndefined();
+    const hashes = data(await api.cases.observables({ caseId, kind: 'hash' }));
+    expect(hashes.rows.map((row) => row.value).sort()).toEqual([MD5, SHA256].sort());
+    expect(hashes.total).toBe(found.counts.hash);
+    expect(data(await api.cases.observables({ caseId, text: 'evil-cdn' })).rows.map((row) => row.value).sort()).toEqual(['c2.evil-cdn.example.net', 'dl.evil-cdn.example.net']);
+    // An address only a destination: no source, not blocked, and its alerts counted all the same.
+    const dstIp = services.firewall.alerts.cached(firewallId, scans[0]!)!.dstIp!;
+    expect(of(dstIp)?.standing).toMatchObject({ blocked: false, source: false });
+    expect(of(dstIp)!.standing!.alerts).toBeGreaterThan(0);
+  });
+
+  test('the model summarises it and drafts the customer update from its timeline, with the fields allowed and no key; proposals only', async () => {
+    const ticketId = data(await api.cases.items({ caseId, kind: 'ticket' })).rows[0]!.itemId;
+    const messagesBefore = (await services.support.tickets.detail(supportId, ticketId, true)).messages.length;
+    const notesBefore = data(await api.cases.notes({ caseId })).length;
+    const ask = async (kind: 'summary' | 'customerUpdate') => {
+      const taskId = randomUUID();
+      const ended = new Promise<DraftEnded>((resolve) => {
+        const listening = services.drafting.onDraftEnded((end) => {
+          if (end.taskId !== taskId) return;
+          listening.dispose();
+          resolve(end);
+        });
+      });
+      const started = data(await api.cases.draft({ caseId, kind, taskId }));
+      return { started, ended: await ended, sent: JSON.parse(sims.gateway.chatBodies.at(-1)!) as { messages: { role: string; content: string }[] } };
+    };
+
+    const summary = await ask('summary');
+    expect(summary.started).toMatchObject({ model: 'gpt-4o-mini', ticket: null, leftOut: 0 });
+    expect(summary.ended.outcome).toBe('finished');
+    expect(summary.ended.content).toContain(`Done: blocked ${scanner}.`);
+    const prompt = summary.sent.messages.map((message) => message.content).join('\n');
+    expect(prompt).toContain('<<<CASE TIMELINE\nCase #1: Scan from 203.0.113.77');
+    expect(prompt).toMatch(/\d+ × ET SCAN Nmap SYN, from 203\.0\.113\.77/);
+    for (const key of [sims.firewall.keys.operations, sims.gateway.keys.demo]) expect(prompt).not.toContain(key);
+
+    // Without the alerts' signatures and sources, their counts carry neither (a conversation's title or a model's answer quoting them are texts of their own).
+    const settings = services.assistantSettings.state();
+    services.assistantSettings.save({ ...settings, sentFields: settings.sentFields.filter((field) => field !== 'alert.signature' && field !== 'alert.srcIp') });
+    const withheld = (await ask('summary')).sent.messages.map((message) => message.content).join('\n');
+    services.assistantSettings.save({ ...settings });
+    expect(withheld).toMatch(/^- \d+ × high alert, to /m);
+    expect(withheld).not.toMatch(/× ET SCAN/);
+    expect(withheld).not.toMatch(/× [^\n]*from 203\.0\.113\.77/);
+
+    const update = await ask('customerUpdate');
+    expect(update.started.ticket).toEqual({ profileId: supportId, ticketId, subject: 'Blocked office' });
+    expect(update.sent.messages.find((message) => message.role === 'user')!.content).toContain('<<<TICKET\nSubject: Blocked office');
+    expect(update.ended.content).toContain(`We have blocked ${scanner}.`);
+
+    // Nothing was kept or sent: no note, no reply; each ask is on the timeline.
+    expect(data(await api.cases.notes({ caseId }))).toHaveLength(notesBefore);
+    expect((await services.support.tickets.detail(supportId, ticketId, true)).messages).toHaveLength(messagesBefore);
+    const asked = (await timeline(caseId, { filter: { kinds: ['case'] } })).rows.map((event) => event.write?.action.code);
+    expect(asked).toEqual(expect.arrayContaining(['summariseCase', 'draftCaseUpdate']));
+    const refused = await api.cases.draft({ caseId, kind: 'customerUpdate', taskId: randomUUID(), ticket: { profileId: supportId, ticketId: 'not-in-the-case' } });
+    expect(!refused.ok && refused.error.code).toBe('not_found');
   });
 
   test('exports to one file that a fresh data folder imports to the same timeline', async () => {

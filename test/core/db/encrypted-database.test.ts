@@ -97,6 +97,32 @@ test('a plain database an earlier version made is encrypted once, after it was c
   expect(phases).toHaveLength(3);
 });
 
+test('backups taken while the file was plain are encrypted with it: none of its text stays readable in backups/', async () => {
+  const file = path.join(dataDir, 'opsdesk.sqlite');
+  const old = new Database(file);
+  migrate(old, 20);
+  writeTicketAndConversation(old);
+  old.close();
+  // No keychain at this start: the update's backup is as plain as the file.
+  await (await openTestServices({ dataDir })).dispose();
+  expect(await filesHolding(SUBJECT)).toEqual(expect.arrayContaining([expect.stringMatching(/^backups[/\\]/)]));
+
+  const opened = await openTestServices({ dataDir, keyStore: keychain });
+  await opened.dispose();
+  const key = (await keychain.get(databaseKeyEntry(dataDir)))!;
+  for (const text of [SUBJECT, EMAIL, TITLE]) expect(await filesHolding(text), text).toEqual([]);
+  const backups = (await readdir(path.join(dataDir, 'backups'))).filter((name) => name.endsWith('.sqlite'));
+  expect(backups.length).toBeGreaterThan(0);
+  for (const name of backups) {
+    const backup = openConnection(path.join(dataDir, 'backups', name), key, { readonly: true });
+    try {
+      expect(backup.prepare('SELECT subject FROM support_tickets').pluck().get(), name).toBe(SUBJECT);
+    } finally {
+      backup.close();
+    }
+  }
+});
+
 test('a keychain that lost the key: the start says so, keeps the unreadable file aside untouched, and starts a fresh cache under a new key', async () => {
   const first = await openTestServices({ dataDir, keyStore: keychain });
   writeTicketAndConversation(first.services.db);

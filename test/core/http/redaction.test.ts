@@ -49,6 +49,15 @@ describe('log redaction', () => {
     expect(lines[1]).toContain('"service":"firewall"');
   });
 
+  it('removes a registered secret a server echoed base64- or URL-encoded', () => {
+    const { lines, logger } = capture();
+    const signingKey = 'fw+sign/Key=9d8c7b6a';
+    logger.registerSecret(signingKey);
+    const base64 = Buffer.from(signingKey).toString('base64');
+    logger.info(`payload: ${base64} ${base64.replace(/=+$/, '')} ${Buffer.from(signingKey).toString('base64url')} GET /hook?key=${encodeURIComponent(signingKey)}`);
+    expect(lines[0]).toMatch(/ payload: \[redacted\]=* \[redacted\] \[redacted\] GET \/hook\?key=\[redacted\]$/);
+  });
+
   it('keeps ordinary text intact', () => {
     const { lines, logger } = capture();
     logger.info('request done', { method: 'GET', path: '/api/v1/alerts', status: 200 });

@@ -8,6 +8,7 @@ import { SettingsTable } from '../../../src-main/core/db/settings.ts';
 import { GROUP_WINDOW_MS, NotificationCenter, PENDING_NAVIGATION_MS, type RaisedNotification } from '../../../src-main/core/notifications/notification-center.ts';
 import { NotificationRepository } from '../../../src-main/core/notifications/notification-repository.ts';
 import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
+import { createTranslator } from '../../../src-shared/i18n/translator.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 
@@ -17,7 +18,7 @@ let platform: RecordingPlatform;
 let clock: FakeClock;
 let center: NotificationCenter;
 
-const open = () => new NotificationCenter({ repository: new NotificationRepository(db), settings: new SettingsTable(db), platform, clock });
+const open = () => new NotificationCenter({ repository: new NotificationRepository(db), settings: new SettingsTable(db), platform, clock, translator: createTranslator('en') });
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'opsdesk-notify-'));

@@ -121,7 +121,7 @@ describe('cached support records', () => {
       ['2026-01-01', '2026-04-01', '2026-04-02', '2026-04-03'].map((day, index) => workItem(`w${index}`, { updatedAt: `${day}T00:00:00.000Z` })),
       SYNCED_AT,
     );
-    expect(work.prune(PROFILE, '2026-03-01T00:00:00.000Z', 2)).toBe(2);
+    expect(work.prune(PROFILE, { kind: 'work', cutoffIso: '2026-03-01T00:00:00.000Z', maxRows: 2, limit: 1000 })).toBe(2);
     expect(work.query(PROFILE, {}, 0, 10).rows.map((row) => row.id)).toEqual(['w3', 'w2']);
   });
 });

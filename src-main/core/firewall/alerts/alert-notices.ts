@@ -19,6 +19,7 @@ export function raiseAlertNotices({ profileId, bySeverity }: NewAlerts, alerts: 
       groupKey: `alerts:${profileId}:${severity}`,
       count,
       desktop: true,
+      severity,
       describe: (total) => ({
         title: t('notify.alerts', { count: total, severity: t(`notify.severity.${severity}`, { defaultValue: severity }) }),
         body: t('notify.alertsBody', { count: total, profile: profileName(profileId), signature: signature ?? t('notify.noSignature') }),

@@ -659,13 +659,20 @@ export class AlertRepository {
       .all({ profileId, walk });
   }
 
-  /** Keeps the cache bounded: alerts older than the cut-off go, then the oldest beyond `maxRows`. */
+  /**
+   * Keeps the cache bounded: alerts older than the cut-off go, then the oldest beyond `maxRows`.
+   * An alert a case holds stays, and so does one a work item is still being made from (its write
+   * waits in the outbox): each is what the analyst is working on.
+   */
   prune(profileId: string, olderThanMs: number, maxRows: number): number {
+    const kept = `id NOT IN (SELECT item_id FROM case_items WHERE kind = 'alert' AND profile_id = @profileId)
+      AND id NOT IN (SELECT l.alert_id FROM alert_work_links l JOIN outbox_writes w ON w.id = l.outbox_write_id
+        WHERE l.firewall_profile_id = @profileId AND w.state IN ('sending', 'queued', 'failed'))`;
     const removed = this.#db.transaction(() => {
-      const byAge = this.#db.prepare(`DELETE FROM firewall_alerts WHERE profile_key = ${PROFILE_KEY} AND occurred_ms < @olderThanMs`).run({ profileId, olderThanMs }).changes;
+      const byAge = this.#db.prepare(`DELETE FROM firewall_alerts WHERE profile_key = ${PROFILE_KEY} AND occurred_ms < @olderThanMs AND ${kept}`).run({ profileId, olderThanMs }).changes;
       const byRows = this.count(profileId) <= maxRows ? 0 : this.#db
         .prepare(
-          `DELETE FROM firewall_alerts WHERE rowid IN (SELECT rowid FROM firewall_alerts WHERE profile_key = ${PROFILE_KEY}
+          `DELETE FROM firewall_alerts WHERE rowid IN (SELECT rowid FROM firewall_alerts WHERE profile_key = ${PROFILE_KEY} AND ${kept}
              ORDER BY occurred_ms DESC, rowid DESC LIMIT -1 OFFSET @maxRows)`,
         )
         .run({ profileId, maxRows }).changes;

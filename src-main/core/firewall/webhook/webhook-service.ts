@@ -86,9 +86,12 @@ export class WebhookService {
     const stored = this.#stored(profileId);
     const { keyStore, logger, clock, onEvent } = this.#options;
     if (!stored.enabled) {
-      // The appliance holds the signing key too and may echo it: read, the key store registers it with the redactor.
+      // The appliance holds the signing key too and may echo it, and the analyst may paste the TLS
+      // key where a prompt takes it: read, the key store registers both with the redactor.
       if (this.#options.settings.read(this.#key(profileId)) != null) {
-        await keyStore.get(signingKeyName(profileId)).catch((error: unknown) => logger.warn('the webhook signing key cannot be read yet', { error }));
+        await Promise.all([keyStore.get(signingKeyName(profileId)), keyStore.get(tlsKeyName(profileId))]).catch((error: unknown) =>
+          logger.warn('the webhook signing and TLS keys cannot be read yet', { error }),
+        );
       }
       return;
     }

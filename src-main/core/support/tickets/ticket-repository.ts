@@ -2,7 +2,7 @@
 // what the inbox reads, with the unread mark the user clears.
 import type { TicketMessage, TicketRow, TicketSort, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
 import type { Db } from '../../db/database.ts';
-import { countCache, pruneCache } from '../cache-query.ts';
+import { cachedProfiles, countCache, pruneCache, type CachePrune } from '../cache-query.ts';
 import { askIndex, INDEXED_MATCHES, ticketOrder, ticketWhere, type IndexedRows, type TicketFilter } from './ticket-filter.ts';
 import type { WireTicket } from './ticket-wire.ts';
 
@@ -234,7 +234,11 @@ export class TicketRepository {
   }
 
   /** Retention as for alerts: tickets quiet since the cut-off go, then the oldest beyond the row cap. */
-  prune(profileId: string, cutoffIso: string, maxRows: number): number {
-    return pruneCache(this.#db, TABLE, profileId, cutoffIso, maxRows);
+  prune(profileId: string, prune: CachePrune): number {
+    return pruneCache(this.#db, TABLE, profileId, prune);
+  }
+
+  cachedProfiles(): string[] {
+    return cachedProfiles(this.#db, TABLE);
   }
 }

@@ -2,6 +2,7 @@
 // inbox, a ticket's thread read from the server when it is opened (the cached copy first); a new
 // ticket, a message, a reply and a close go through the outbox (`ticket-writes.ts`).
 import type { z } from 'zod';
+import type { KeptDays } from '../../../../src-preload/contract/local-data.ts';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
 import type { CacheChanged } from '../../../../src-preload/contract/sync.ts';
 import type { createTicketSchema, TicketCountsQuery, TicketDetail, TicketQuery, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
@@ -13,6 +14,7 @@ import type { Logger } from '../../log/logger.ts';
 import type { SyncBudget } from '../../sync/sync-budget.ts';
 import type { SyncJob } from '../../sync/sync-scheduler.ts';
 import { cacheFirst } from '../cache-first.ts';
+import { pruneStep } from '../cache-query.ts';
 import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
 import { walkCursor } from '../cursor-walk.ts';
 import type { SupportPageSizes } from '../page-sizes.ts';
@@ -26,11 +28,8 @@ import { type CachedTicket, type StoredTickets } from './ticket-repository.ts';
 import { readTicket, type WireTicket } from './ticket-wire.ts';
 import { closeTicketWrite, createTicketWrite, robotReplyWrite, visitorMessageWrite } from './ticket-writes.ts';
 
-const DAY_MS = 86_400_000;
 /** How often a sync reads the whole list rather than only until nothing changed. */
 export const FULL_TICKET_WALK_MS = 15 * 60_000;
-/** Retention as for alerts: tickets quiet for longer, and the oldest beyond the cap, leave the cache. */
-export const TICKET_RETENTION = { days: 365, rows: 200_000 } as const;
 const SYNC_RESOURCE = 'support:tickets';
 
 export interface TicketNews {
@@ -49,6 +48,8 @@ export interface TicketServiceOptions {
   pageSizes: SupportPageSizes;
   clock: Clock;
   logger: Logger;
+  /** How long a ticket stays after its last activity (Settings → Data on this computer); null: no age limit. */
+  keptDays(kind: 'tickets'): KeptDays;
 }
 
 function toDetail(ticket: CachedTicket, from: TicketDetail['from']): TicketDetail {
@@ -207,9 +208,26 @@ export class TicketService {
     );
     state.completeWalk(profileId, SYNC_RESOURCE, new Date(clock.now()).toISOString());
     if (full) this.#lastFullWalk.set(profileId, now);
-    const pruned = repository.prune(profileId, new Date(clock.now() - TICKET_RETENTION.days * DAY_MS).toISOString(), TICKET_RETENTION.rows);
+    const pruned = this.#prune(profileId);
     if (found.changed > 0 || pruned > 0) this.#changed.fire(pruned > 0 || changedIds.length > 500 ? { profileId, resource: 'tickets' } : { profileId, resource: 'tickets', ids: changedIds });
     if (found.added.length > 0 || found.visitorWrote.length > 0) this.#news.fire({ profileId, added: found.added, visitorWrote: found.visitorWrote });
+  }
+
+  /** One step of the cache's retention for a connection (a removed one's kept rows too); the background pruning calls it until less than a step goes. */
+  prune(profileId: string): number {
+    const pruned = this.#prune(profileId);
+    if (pruned > 0) this.#changed.fire({ profileId, resource: 'tickets' });
+    return pruned;
+  }
+
+  cachedProfiles(): string[] {
+    return this.#options.repository.cachedProfiles();
+  }
+
+  /** Tickets quiet for longer than the analyst keeps them, and the oldest beyond the cap, leave the cache; one a case holds or a write waits on stays. */
+  #prune(profileId: string): number {
+    const { repository, clock, keptDays } = this.#options;
+    return repository.prune(profileId, pruneStep('ticket', keptDays('tickets'), clock.now()));
   }
 
   async #fetch(profileId: string, ticketId: string): Promise<CachedTicket> {

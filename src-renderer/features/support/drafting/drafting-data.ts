@@ -6,6 +6,7 @@ import type { AnswerOutcome, UploadProgress } from '../../../../src-preload/cont
 import { opsdesk } from '../../../bridge.ts';
 import { useIpcQuery } from '../../../data/ipc-query.ts';
 import { assistantKeys, gatewayKeys } from '../../../data/query-keys.ts';
+import { useGoingOutOfView } from '../../../workspace/tab-in-view.ts';
 
 export const draftingCalls = () => opsdesk.drafting;
 
@@ -46,28 +47,43 @@ export interface DraftStream {
   clear(): void;
 }
 
-/** One draft at a time: its batches and its end, followed from before it starts so none is missed. */
+/**
+ * One draft at a time: its batches and its end, followed from before it starts so none is missed,
+ * by the draft itself rather than by an effect: a tab out of view runs no effects (`<Activity>` in
+ * workspace/Workspace.tsx), and a draft asked for before the analyst looked at another tab is
+ * still writing, or has ended, when they come back.
+ */
 export function useDraftStream(): DraftStream {
   const [draft, setDraft] = useState<DraftText>({ state: 'idle' });
   const current = useRef<string | null>(null);
   // Stop clicked while main still searched: the answer starts after that, so it is stopped then.
   const stopAsked = useRef(false);
+  const goingOutOfView = useGoingOutOfView();
 
-  useEffect(() => {
+  useEffect(
+    () => () => {
+      // A draft still streaming when its view closes is stopped: nobody would see its end.
+      if (current.current && !goingOutOfView()) void opsdesk.app.cancel({ taskId: current.current });
+    },
+    [goingOutOfView],
+  );
+
+  const follow = useCallback((taskId: string) => {
     const offDelta = opsdesk.drafting.onDraftDelta((delta) => {
-      if (delta.taskId !== current.current) return;
-      setDraft((shown) => (shown.state === 'streaming' && shown.taskId === delta.taskId ? { ...shown, text: shown.text + delta.content } : shown));
+      if (delta.taskId !== taskId) return;
+      setDraft((shown) => (shown.state === 'streaming' && shown.taskId === taskId ? { ...shown, text: shown.text + delta.content } : shown));
     });
     const offEnded = opsdesk.drafting.onDraftEnded((ended) => {
-      if (ended.taskId !== current.current) return;
+      if (ended.taskId !== taskId) return;
+      offDelta();
+      offEnded();
+      if (current.current !== taskId) return;
       current.current = null;
       setDraft({ state: 'ended', text: ended.content, outcome: ended.outcome, ...(ended.error && { error: ended.error }) });
     });
     return () => {
       offDelta();
       offEnded();
-      // A draft still streaming when the view closes is stopped: nobody would see its end.
-      if (current.current) void opsdesk.app.cancel({ taskId: current.current });
     };
   }, []);
 
@@ -77,7 +93,10 @@ export function useDraftStream(): DraftStream {
     current.current = taskId;
     stopAsked.current = false;
     setDraft({ state: 'streaming', taskId, text: '' });
+    const unfollow = follow(taskId);
     const answer = await ask(taskId);
+    // A refusal starts no draft, so no end will come.
+    if (!answer.ok) unfollow();
     if (current.current !== taskId) return answer;
     if (!answer.ok) {
       current.current = null;
@@ -86,7 +105,7 @@ export function useDraftStream(): DraftStream {
       void opsdesk.app.cancel({ taskId });
     }
     return answer;
-  }, []);
+  }, [follow]);
 
   const stop = useCallback(() => {
     if (!current.current) return;
