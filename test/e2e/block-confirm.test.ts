@@ -171,11 +171,12 @@ describe('blocking and allowing, asked first and undoable', () => {
 
     await detail.getByRole('button', { name: `Block source ${source}` }).click();
     await page.getByRole('dialog', { name: `Block ${source}?` }).getByRole('button', { name: 'Block', exact: true }).click();
+    // The toast first: it leaves after its ten seconds, which a loaded machine can spend on the checks below.
+    await poll(() => page.getByRole('status', { name: 'Done, with undo' }).innerText()).toContain(`The block of ${source} waits in the outbox: it goes to Branch firewall when the appliance answers.`);
     await poll(() => detail.getByRole('status').innerText()).toMatch(new RegExp(`^WAITING\\s*The block of ${source.replaceAll('.', '\\.')} has not reached the appliance yet · Queued`));
     expect(await detail.getByRole('button', { name: 'Extend' }).count()).toBe(0);
     expect(await detail.getByRole('button', { name: 'Unblock' }).count()).toBe(0);
     expect(firewall.blockedAddresses()).not.toContain(source);
-    expect(await page.getByRole('status', { name: 'Done, with undo' }).innerText()).toContain(`The block of ${source} waits in the outbox: it goes to Branch firewall when the appliance answers.`);
     await shots(page, 'waiting-en');
 
     // The block list and the address card say the same: waiting, for how long once sent.
