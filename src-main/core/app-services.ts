@@ -380,6 +380,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     cautionsOn: (profileId) => firewall.cautions.judge(profileId ?? ''),
     activity,
     osUser: activity.osUser,
+    redact: (text) => logger.redact(text),
     sourcesChanged: [
       firewall.alerts.onCacheChanged,
       firewall.blocks.onChanged,

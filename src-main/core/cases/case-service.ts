@@ -68,6 +68,8 @@ export interface CaseServiceOptions {
   sourcesChanged: readonly Event<unknown>[];
   clock: Clock;
   logger: Logger;
+  /** The key redaction (the logger's, which knows every key the app holds): a key pasted into a note never reaches SQLite. */
+  redact(text: string): string;
 }
 
 const notFound = () => new UserFacingError({ code: 'not_found', params: { context: 'case_gone' } });
@@ -268,7 +270,7 @@ export class CaseService implements Disposable {
   addNote(caseId: string, body: string, eventId?: string): CaseNote {
     const summary = this.get(caseId);
     const now = this.#now();
-    const note = { id: randomUUID(), caseId, eventId: eventId ?? null, body, author: this.#options.osUser, createdAt: now, updatedAt: now };
+    const note = { id: randomUUID(), caseId, eventId: eventId ?? null, body: this.#options.redact(body), author: this.#options.osUser, createdAt: now, updatedAt: now };
     this.#transaction(() => {
       this.#options.notes.insert(note);
       this.#options.cases.touch(caseId, now);
@@ -281,7 +283,7 @@ export class CaseService implements Disposable {
   updateNote(noteId: string, body: string): CaseNote {
     const note = this.#options.notes.find(noteId);
     if (!note) throw new UserFacingError({ code: 'not_found', params: { context: 'note_gone' } });
-    const updated = this.#options.notes.update(noteId, body, this.#now())!;
+    const updated = this.#options.notes.update(noteId, this.#options.redact(body), this.#now())!;
     this.#options.cases.touch(note.caseId, updated.updatedAt);
     this.#fire('cases', [note.caseId]);
     return asNote(updated);

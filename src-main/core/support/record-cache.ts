@@ -12,6 +12,7 @@ import { Emitter } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';
 import type { SyncBudget } from '../sync/sync-budget.ts';
 import type { SyncJob } from '../sync/sync-scheduler.ts';
+import { JoinedRuns } from '../sync/joined-runs.ts';
 import { cacheFirst } from './cache-first.ts';
 import { pruneStep, type CachePrune } from './cache-query.ts';
 import type { SyncStateRepository } from '../sync/sync-state-repository.ts';
@@ -76,6 +77,7 @@ export class RecordCache<Resource extends SupportResource & RetentionKind, Wire 
   readonly #changed = new Emitter<CacheChanged<Resource>>();
   readonly onChanged = this.#changed.event;
   readonly #syncResource: string;
+  readonly #syncs = new JoinedRuns<string>();
 
   constructor(options: RecordCacheOptions<Resource, Wire, Row, Filter, Cached, Detail>) {
     // Every record read from the server, with any key it echoed back masked before it is stored.
@@ -127,8 +129,12 @@ export class RecordCache<Resource extends SupportResource & RetentionKind, Wire 
     };
   }
 
-  /** Reads the whole list (contacts and work items change anywhere in it, not only at its head). */
-  async sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
+  /** Reads the whole list (contacts and work items change anywhere in it, not only at its head); a sync already running for the desk is joined. */
+  sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
+    return this.#syncs.run(profileId, () => this.#walk(profileId, report, signal));
+  }
+
+  async #walk(profileId: string, report: (progress: { fetched: number; total: number | null }) => void, signal: AbortSignal | undefined): Promise<void> {
     const { clients, repository, state, budget, rateOf, pageSizes, clock, path, read } = this.#options;
     const walk = state.get(profileId, this.#syncResource).settledWalk + 1;
     state.beginWalk(profileId, this.#syncResource, walk);

@@ -235,7 +235,14 @@ describe('a case', () => {
     // The payload comes with the alert's detail, as the window reads it.
     await services.firewall.alerts.detail(firewallId, download!.id);
     data(await api.cases.addAlerts({ caseId, alerts: { profileId: firewallId, alertIds: [download!.id] } }));
-    data(await api.cases.addNote({ caseId, body: `MD5 of the dropper: ${MD5}; it calls home to c2.evil-cdn.example.net (mail from lin@example.org). Key pasted by mistake: ${sims.firewall.keys.operations}` }));
+    const pasted = data(await api.cases.addNote({ caseId, body: `MD5 of the dropper: ${MD5}; it calls home to c2.evil-cdn.example.net (mail from lin@example.org). Key pasted by mistake: ${sims.firewall.keys.operations}` }));
+    // The key pasted by mistake is kept nowhere: not in the note shown, not in the database.
+    expect(pasted.body).toContain('Key pasted by mistake: [redacted]');
+    const edited = data(await api.cases.updateNote({ noteId: pasted.id, body: `${pasted.body} Again: ${sims.firewall.keys.operations}` }));
+    expect(edited.body).not.toContain(sims.firewall.keys.operations);
+    const storedNotes = services.db.prepare('SELECT body FROM case_notes').pluck().all() as string[];
+    expect(storedNotes.some((body) => body.includes(sims.firewall.keys.operations))).toBe(false);
+    expect(storedNotes.some((body) => body.includes(MD5))).toBe(true);
 
     const found = data(await api.cases.observables({ caseId }));
     const of = (value: string) => found.rows.find((row) => row.value === value);

@@ -114,6 +114,17 @@ describe('the reply draft prompt', () => {
     }
   });
 
+  test('a key cut through by a limit keeps no part of it: it is masked before the text is cut', () => {
+    const key = 'opaque-gateway-secret-1234';
+    const straddling = (limit: number) => `${'x'.repeat(limit - 20)}${key} and more`;
+    const leaky = [{ ...hits[0]!, snippet: straddling(PROMPT_LIMITS.snippetChars) }];
+    const prompts = [
+      wholePrompt(replyDraftPrompt(thread([message('visitor', straddling(PROMPT_LIMITS.messageChars))]), leaky, context(true))),
+      wholePrompt(threadSummaryPrompt(thread([message('visitor', straddling(PROMPT_LIMITS.messageChars))]), context(true))),
+    ];
+    for (const prompt of prompts) expect(prompt).not.toContain(key.slice(0, 12));
+  });
+
   test('is bounded: the latest messages, each cut at its limit, and how many were left out', () => {
     const many = Array.from({ length: 45 }, (_, index) => message('visitor', `message ${index} ${'x'.repeat(index === 44 ? 10_000 : 0)}`));
     const prompt = wholePrompt(replyDraftPrompt(thread(many), hits, context(true)));

@@ -177,5 +177,6 @@ test('the file holds no key the keychain holds and none of the analyst’s words
   const payload = openLocalData(bytes, PASSPHRASE).toString('utf8');
   expect(payload).toContain(NOTE);
   for (const secret of secrets) expect(payload.includes(secret), 'a secret in the payload').toBe(false);
-  expect(payload).toContain('pasted by mistake: [redacted] and ');
+  // (Redacted as the note was stored, by the key's shape where the key was not yet read.)
+  expect(payload).toMatch(/pasted by mistake: (sk-)?\[redacted\] and /);
 });

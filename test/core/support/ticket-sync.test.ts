@@ -66,6 +66,33 @@ describe('ticket sync', () => {
     expect(navigated).toEqual([{ kind: 'ticket', params: { profileId, ticketId } }]);
   });
 
+  it('a sync asked for while one runs (Sync now beside the timer) joins it: one walk, one notification, the state settled', async () => {
+    const profileId = await addSupportProfile(workspace, sims);
+    await sync(profileId);
+    const cached = async () => dataOf(await api().tickets({ profileId })).total;
+    const first = await cached();
+    const ticketPages = () => sims.support.requests.filter((request) => request.method === 'GET' && request.path.endsWith('/tickets')).length;
+    const tickets = workspace.services.support.tickets;
+    // One walk alone, for the count of pages a walk that finds one new ticket reads.
+    await visitor('/tickets', { message: 'Only one sync sees me', subject: 'Once', visitor: { name: 'Ana' } });
+    let before = ticketPages();
+    await sync(profileId);
+    const oneWalk = ticketPages() - before;
+
+    await visitor('/tickets', { message: 'Three syncs asked at once see me', subject: 'Twice?', visitor: { name: 'Ana' } });
+    const toastsBefore = workspace.platform.notifications.length;
+    before = ticketPages();
+    await clock.run(Promise.all([tickets.sync(profileId), tickets.sync(profileId), api().syncNow({ profileId, resource: 'tickets' })]));
+    expect(ticketPages() - before, 'the second and third ask joined the first walk').toBe(oneWalk);
+    expect(workspace.platform.notifications.length).toBe(toastsBefore + 1);
+    expect(await cached()).toBe(first + 2);
+    // The state is settled: the next sync walks again and finds nothing new.
+    before = ticketPages();
+    await sync(profileId);
+    expect(ticketPages() - before).toBeGreaterThan(0);
+    expect(await cached()).toBe(first + 2);
+  });
+
   it('joins a burst of new tickets into one entry that opens the inbox', async () => {
     const profileId = await addSupportProfile(workspace, sims);
     await sync(profileId);

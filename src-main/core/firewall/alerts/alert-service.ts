@@ -11,6 +11,7 @@ import { Emitter } from '../../lifecycle/emitter.ts';
 import type { SyncBudget } from '../../sync/sync-budget.ts';
 import { walkNewestFirst, type WalkProgress, type WalkResult } from '../../sync/page-walk.ts';
 import { syncErrorOf, type SyncJob } from '../../sync/sync-scheduler.ts';
+import { JoinedRuns } from '../../sync/joined-runs.ts';
 import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
 import { unwrappedFieldsOf, type Fields } from '../../wire/read.ts';
 import { ServiceFailure } from '../../http/service-failure.ts';
@@ -67,6 +68,7 @@ export class AlertService {
   /** The indexes catching up after each sync, one sync's after the other's. */
   readonly #indexing = new PQueue({ concurrency: 1 });
   readonly #disposed = new AbortController();
+  readonly #syncs = new JoinedRuns<string>();
 
   constructor(options: AlertServiceOptions) {
     this.#options = options;
@@ -190,7 +192,12 @@ export class AlertService {
     this.#options.state.wantReach(profileId, 'alerts', null);
   }
 
-  async sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
+  /** Walks the appliance's alerts into the cache; a sync already running for the appliance is joined. */
+  sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
+    return this.#syncs.run(profileId, () => this.#syncAlone(profileId, report, signal));
+  }
+
+  async #syncAlone(profileId: string, report: (progress: { fetched: number; total: number | null }) => void, signal: AbortSignal | undefined): Promise<void> {
     const { pageSizes, repository, state, settings, clock, worker } = this.#options;
     const { backfillDays, retentionDays, retentionRows } = settings.get(profileId);
     const { settledWalk, reachFrom, reachWanted } = state.get(profileId, 'alerts');

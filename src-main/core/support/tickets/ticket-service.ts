@@ -13,6 +13,7 @@ import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Logger } from '../../log/logger.ts';
 import type { SyncBudget } from '../../sync/sync-budget.ts';
 import type { SyncJob } from '../../sync/sync-scheduler.ts';
+import { JoinedRuns } from '../../sync/joined-runs.ts';
 import { cacheFirst } from '../cache-first.ts';
 import { pruneStep } from '../cache-query.ts';
 import type { SyncStateRepository } from '../../sync/sync-state-repository.ts';
@@ -74,6 +75,7 @@ export class TicketService {
   /** New tickets and new visitor messages a sync found after the first one (the backfill is not news). */
   readonly onNews = this.#news.event;
   readonly #lastFullWalk = new Map<string, number>();
+  readonly #syncs = new JoinedRuns<string>();
 
   constructor(options: TicketServiceOptions) {
     this.#options = options;
@@ -171,7 +173,12 @@ export class TicketService {
     };
   }
 
-  async sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
+  /** Walks the desk's tickets into the cache; a sync already running for the desk is joined. */
+  sync(profileId: string, report: (progress: { fetched: number; total: number | null }) => void = () => {}, signal?: AbortSignal): Promise<void> {
+    return this.#syncs.run(profileId, () => this.#walk(profileId, report, signal));
+  }
+
+  async #walk(profileId: string, report: (progress: { fetched: number; total: number | null }) => void, signal: AbortSignal | undefined): Promise<void> {
     const { clients, repository, state, budget, rateOf, pageSizes, clock } = this.#options;
     const start = state.get(profileId, SYNC_RESOURCE);
     const first = start.settledWalk === 0;
