@@ -11,6 +11,7 @@ import { FormField } from '../ui/FormField.tsx';
 import { Time } from '../ui/Time.tsx';
 import { useCertificateChange } from './certificate-change-data.ts';
 import { useProfilesStore } from './profiles-store.ts';
+import { certificateNameText } from '../ui/certificate-names.ts';
 
 interface Props {
   profile: ProfileView;
@@ -174,5 +175,5 @@ function Validity({ certificate }: { certificate: CertificateDetails }) {
 
 function Names({ certificate }: { certificate: CertificateDetails }) {
   const { t } = useTranslation();
-  return <>{certificate.subjectAltNames.join(', ') || t('settings.certificate.none')}</>;
+  return <>{certificate.subjectAltNames.map(certificateNameText).join(', ') || t('settings.certificate.none')}</>;
 }

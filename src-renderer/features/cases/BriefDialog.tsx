@@ -15,7 +15,7 @@ export function BriefDialog({ detail, onClose }: { detail: CaseDetail; onClose()
   return (
     <Dialog title={title} onClose={onClose} wide>
       {brief.error && <ErrorNotice error={brief.error} title={t('cases.brief.failed')} />}
-      <textarea className="case-brief" aria-label={title} readOnly rows={22} value={brief.data ?? ''} />
+      <textarea className="case-brief code-text" aria-label={title} readOnly rows={22} value={brief.data ?? ''} />
       <div className="dialog-actions">
         {copied && (
           <span role="status" className="muted">

@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Fingerprint } from '../../ui/Fingerprint.tsx';
 import { Time } from '../../ui/Time.tsx';
+import { certificateNameText } from '../../ui/certificate-names.ts';
 
 interface Props {
   profile: ProfileView;
@@ -52,7 +53,7 @@ export function CertificatePrompt({ profile, certificate, onClose }: Props) {
           {expired && ` ${t('settings.certificate.expired')}`}
         </dd>
         <dt>{t('settings.certificate.names')}</dt>
-        <dd>{certificate.subjectAltNames.join(', ') || t('settings.certificate.none')}</dd>
+        <dd>{certificate.subjectAltNames.map(certificateNameText).join(', ') || t('settings.certificate.none')}</dd>
         <dt>{t('settings.certificate.sha256')}</dt>
         <dd>
           <Fingerprint value={certificate.sha256} label={t('settings.certificate.sha256Label')} />

@@ -253,7 +253,7 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
               error={fieldError('trust.caPem', 'trust')}
               help={keepsExistingCa ? t('settings.form.caKeepHelp', { subject: profile?.trust.caSubject }) : undefined}
             >
-              <textarea rows={5} value={form.caPem} onChange={update('caPem')} placeholder={samples.pem} spellCheck={false} />
+              <textarea className="code-text" rows={5} value={form.caPem} onChange={update('caPem')} placeholder={samples.pem} spellCheck={false} />
             </FormField>
           )}
           {form.trustMode === 'pinned' && (

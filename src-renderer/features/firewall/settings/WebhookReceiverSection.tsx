@@ -129,10 +129,10 @@ function ReceiverForm({ profileId, current }: { profileId: string; current: Webh
         <p className="field-help">{current.hasCertificate ? t('firewall.receiver.tlsStored') : t('firewall.receiver.tlsHelp')}</p>
         <div className="field-row fw-pem-row">
           <FormField label={t('firewall.receiver.certificate')} error={refused('certificatePem')}>
-            <textarea {...text('certificatePem')} rows={4} spellCheck={false} />
+            <textarea className="code-text" {...text('certificatePem')} rows={4} spellCheck={false} />
           </FormField>
           <FormField label={t('firewall.receiver.privateKey')} error={refused('privateKeyPem')}>
-            <textarea {...text('privateKeyPem')} rows={4} spellCheck={false} autoComplete="off" />
+            <textarea className="code-text" {...text('privateKeyPem')} rows={4} spellCheck={false} autoComplete="off" />
           </FormField>
         </div>
         <SaveActions words={saveWords(t, 'firewall.receiver')} busy={busy} saved={saved} error={error} />
