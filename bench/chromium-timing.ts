@@ -44,3 +44,19 @@ export const watchLongTasks = (page: Page) =>
     holder.__longTasks.observe({ type: 'longtask', buffered: false });
   });
 export const longestTask = (page: Page) => page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+
+/** Lighthouse's slow profile: Chromium's main thread slowed `rate` times, as on a modest laptop or a virtual desktop. */
+export const MODEST_MACHINE_SLOWDOWN = 4;
+
+/**
+ * Slows the page's CPU `rate` times through the DevTools protocol, until the returned function is
+ * called (the slowdown belongs to the protocol session, which a detach would end).
+ */
+export async function throttleCpu(page: Page, rate: number): Promise<() => Promise<void>> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate });
+  return async () => {
+    await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await session.detach();
+  };
+}

@@ -8,7 +8,8 @@ export interface FigureRow {
   unit: string;
   /** e.g. "ratio <= 1.3", "measured < 100". */
   target: string;
-  pass: boolean;
+  /** null for a row without a target: it is shown, not judged. */
+  pass: boolean | null;
   note?: string;
 }
 
@@ -20,9 +21,11 @@ export interface Figure {
 
 export function row(figure: string, unit: string, measured: number, baseline: number | null, target: { ratioAtMost?: number; measuredBelow?: number }, note?: string): FigureRow {
   const ratio = baseline === null || baseline === 0 ? null : measured / baseline;
-  const pass =
-    (target.ratioAtMost === undefined || (ratio !== null && ratio <= target.ratioAtMost)) &&
-    (target.measuredBelow === undefined || measured < target.measuredBelow);
+  const judged = target.ratioAtMost !== undefined || target.measuredBelow !== undefined;
+  const pass = !judged
+    ? null
+    : (target.ratioAtMost === undefined || (ratio !== null && ratio <= target.ratioAtMost)) &&
+      (target.measuredBelow === undefined || measured < target.measuredBelow);
   const text = [target.ratioAtMost !== undefined ? `ratio <= ${target.ratioAtMost}` : null, target.measuredBelow !== undefined ? `measured < ${target.measuredBelow} ${unit}` : null]
     .filter(Boolean)
     .join(', ');

@@ -10,6 +10,8 @@ export interface SimulatorProcess {
   url: string;
   caPem: string;
   keys: { demo: string; readOnly: string; operations: string };
+  /** The gateway simulator of the same process and its demo key (600 calls a minute). */
+  gateway: { url: string; demoKey: string };
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function startSimulatorProcess(alerts: number): Promise<SimulatorPr
       readOnly: find(/read-only (\S+)/),
       operations: find(/operations (\S+)/),
     },
+    gateway: { url: find(/gateway\s+(https:\/\/\S+)/), demoKey: find(/gateway\s+demo (\S+)/) },
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -142,6 +142,12 @@ export async function inspectPackage(
     const name = (JSON.parse(asar.extractFile(archive, sqlitePackage.slice(1)).toString('utf8')) as { name?: string }).name;
     if (name !== 'better-sqlite3-multiple-ciphers') problems.push(`node_modules/better-sqlite3 is ${name}, not better-sqlite3-multiple-ciphers: it cannot open the encrypted database`);
   }
+  // sqlite-vec's loadable extension (src-main/core/db/vector-extension.ts): the OS's loader opens it, so it must be unpacked too.
+  const vectorOs = options.platform === 'win32' ? 'windows' : options.platform;
+  const vectorExtension = `/node_modules/sqlite-vec-${vectorOs}-${options.arch}/vec0.${options.platform === 'win32' ? 'dll' : options.platform === 'darwin' ? 'dylib' : 'so'}`;
+  if (shipped.includes(vectorExtension)) binaries.push(vectorExtension);
+  else if (options.nodeModulesIsLink) warnings.push(`the SQLite extension sqlite-vec for ${options.platform}-${options.arch} (${vectorExtension}) is missing: node_modules is a symbolic link here`);
+  else problems.push(`the SQLite extension sqlite-vec for ${options.platform}-${options.arch} (${vectorExtension}) is missing: search by meaning cannot load`);
   const unpackedBinaries = binaries.filter((file) => !existsSync(path.join(appDir, 'resources', 'app.asar.unpacked', file)));
   if (unpackedBinaries.length) problems.push(`native binaries left inside app.asar (they cannot be loaded from there): ${unpackedBinaries.join(', ')}`);
 

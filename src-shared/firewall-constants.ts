@@ -20,8 +20,8 @@ export const honeypotTypes = ['ssh', 'http', 'rdp', 'smb', 'mysql', 'telnet'] as
 export const reportTypes = ['threat_summary', 'traffic', 'top_sources', 'blocklist'] as const;
 
 /**
- * How long typing may pause before a search answers the words typed (the alerts' text search asks
- * the cache, the log search the appliance): a word typed is one query, not one per letter queued
- * on main's thread or the appliance's rate. P10 times the answer without it.
+ * How long typing may pause before the log search asks the appliance for the words typed: a word
+ * typed is one call, not one per letter on the appliance's rate. (The alerts' text search asks the
+ * local cache, which answers each key in milliseconds: it has no pause.)
  */
 export const searchPauseMs = 100;

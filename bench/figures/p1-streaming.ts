@@ -2,7 +2,8 @@
 // frames, N chunks) is read twice from memory through the openai SDK: bare iteration, and main's
 // path (readAnswer, the 16 ms DeltaBatcher, the event that carries the batches). Main's CPU time
 // per chunk must be at most 1.2x the bare iteration's, and its rate well above 5,000 chunks a second.
-import { longestTask, watchLongTasks } from '../chromium-timing.ts';
+// The window's longest task is taken again with Chromium's CPU slowed as on a modest machine.
+import { longestTask, MODEST_MACHINE_SLOWDOWN, throttleCpu, watchLongTasks } from '../chromium-timing.ts';
 import OpenAI from 'openai';
 import type { Figure, FigureRow } from '../figure.ts';
 import { answerLimits } from '../../src-main/core/gateway/chat/answer-run.ts';
@@ -78,9 +79,10 @@ async function throughMain(openai: OpenAI): Promise<number> {
  * The window's side: a 20,000-chunk answer with Markdown and code streams from the simulator at
  * about 5,000 chunks a second into the built renderer in Chromium; the longest main-thread task
  * (PerformanceObserver 'longtask') and the time from main storing the answer to the window showing
- * all of it. Needs `electron-vite build` first (out/renderer).
+ * all of it, the window's CPU slowed `slowdown` times while it streams (1: not slowed). Needs
+ * `electron-vite build` first (out/renderer).
  */
-async function inChromium(chunks: number): Promise<{ longestTaskMs: number; finalTextMs: number }> {
+async function inChromium(chunks: number, slowdown: number): Promise<{ longestTaskMs: number; finalTextMs: number }> {
   const sims = await startSimulators({ alertCount: 0 });
   const browser = await launchChromium();
   const app = await openApp(browser, { keyStore: new SessionKeyStore('bench') });
@@ -99,11 +101,13 @@ async function inChromium(chunks: number): Promise<{ longestTaskMs: number; fina
     app.services.chat.onAnswerEnded(() => (storedAt = performance.now()));
     await panel.getByRole('textbox', { name: 'Message', exact: true }).fill('Stream a long answer');
     // Installed once the conversation is on screen: what is measured is the streaming, not opening the tab.
+    const slowerForNow = slowdown === 1 ? null : await throttleCpu(page, slowdown);
     await watchLongTasks(page);
     await panel.getByRole('button', { name: 'Send' }).click();
     await page.waitForFunction(() => document.querySelector('article[aria-busy="false"] .chat-markdown') !== null, undefined, { polling: 'raf', timeout: 120_000 });
     const shownAt = performance.now();
     const longestTaskMs = await longestTask(page);
+    await slowerForNow?.();
     return { longestTaskMs, finalTextMs: shownAt - storedAt };
   } finally {
     await app.close({ removeData: true });
@@ -133,12 +137,17 @@ export const p1Streaming: Figure = {
     const perChunkMain = (median(mainMs) * 1000) / chunks;
     const ratio = perChunkMain / perChunkBare;
     const chunksPerSecond = chunks / (median(mainMs) / 1000);
-    const window = await inChromium(quick ? 2_000 : 20_000);
+    const window = await inChromium(quick ? 2_000 : 20_000, 1);
+    const slowed = await inChromium(quick ? 2_000 : 20_000, MODEST_MACHINE_SLOWDOWN);
     return [
       { figure: 'P1 longest window task while streaming', measured: window.longestTaskMs, baseline: null, ratio: null, unit: 'ms', target: 'measured <= 50', pass: window.longestTaskMs <= 50 },
       { figure: 'P1 final text shown after main stored it', measured: window.finalTextMs, baseline: null, ratio: null, unit: 'ms', target: 'measured <= 100', pass: window.finalTextMs <= 100 },
       { figure: 'P1 main CPU per chunk vs SDK bare iteration', measured: perChunkMain, baseline: perChunkBare, ratio, unit: 'µs', target: 'ratio <= 1.2', pass: ratio <= 1.2 },
       { figure: "P1 main's chunk rate", measured: chunksPerSecond, baseline: null, ratio: null, unit: 'chunks/s', target: 'measured >= 5000', pass: chunksPerSecond >= 5000 },
+      {
+        figure: `P1 longest window task while streaming, CPU ${MODEST_MACHINE_SLOWDOWN}× slower`, measured: slowed.longestTaskMs, baseline: null, ratio: null, unit: 'ms', target: 'measured <= 100', pass: slowed.longestTaskMs <= 100,
+        note: 'Chromium\'s main thread slowed as Lighthouse\'s slow profile does (a modest laptop or a virtual desktop) while the answer streams; main runs at full speed; tasks over 50 ms only (longtask); 0: none',
+      },
     ];
   },
 };

@@ -2,7 +2,8 @@
 // the same client alone (read the same way, stored nowhere). On a two-core machine one pair of
 // runs swings by a quarter either way, so the figure is the pair with the median ratio of three,
 // each sync into a new, empty cache. A sync is done when its alerts are stored (browsable and
-// searchable); the indexes that follow in the database worker get a row of their own, untargeted.
+// searchable); the indexes that follow in the database worker get a row of their own, until every
+// index the views use holds the alerts.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { readAlert } from '../../src-main/core/firewall/alerts/alert-wire.ts';
 import { LARGEST_PAGE_SIZE, readListPage } from '../../src-main/core/firewall/list-walk.ts';
@@ -89,8 +90,8 @@ export const p2Sync: Figure = {
       return [
         row(`P2 sync ${alerts.toLocaleString('en')} alerts, stored`, 'ms', syncMs, fetchMs, { ratioAtMost: 1.3 },
           `baseline: the same pages fetched and read alone; the median of ${runs.length} pairs (sync/fetch ms: ${each})`),
-        row(`P2 the same syncs until every index held their alerts`, 'ms', indexedMs, fetchMs, {},
-          'no target: the sort indexes a first backfill leaves out and the full-text index follow the rows in the database worker; queries meanwhile stay exact, only slower'),
+        row(`P2 the same syncs until every index held their alerts`, 'ms', indexedMs, fetchMs, { ratioAtMost: 1.5 },
+          'until searchable: the sort indexes a first backfill leaves out and the full-text index follow the rows in the database worker (queries meanwhile stay exact, only slower); the row stops when every index the views use holds the synced alerts'),
         row(`P2 main's longest stall during those syncs`, 'ms', Math.max(...runs.map((run) => run.stallMs)), null, { measuredBelow: 50 },
           'our own target: no IPC call of the window waits more than 50 ms'),
       ];

@@ -2,8 +2,9 @@
 // note against the support simulator, a key of 600 requests a minute. Measured: the longest task
 // the window ran from the click until every ticket's result read "sent" (it must never block the
 // window for more than 50 ms), and the simulator's 429 answers meanwhile (the batch keeps within the
-// key's rate: none).
-import { longestTask, watchLongTasks } from '../chromium-timing.ts';
+// key's rate: none); then the same again, in a fresh window, with Chromium's CPU slowed as on a
+// modest machine.
+import { longestTask, MODEST_MACHINE_SLOWDOWN, throttleCpu, watchLongTasks } from '../chromium-timing.ts';
 import { randomUUID } from 'node:crypto';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { startSimulators, SUPPORT_API_PREFIX, SUPPORT_SCOPES } from '../../test/sim/index.ts';
@@ -16,7 +17,15 @@ import { row, type FigureRow } from '../figure.ts';
 const RATE_PER_MINUTE = 600;
 const SUBJECT = 'Bulk batch ticket';
 
-export async function p6BulkClose({ quick }: { quick: boolean }): Promise<FigureRow[]> {
+interface BulkClosed {
+  count: number;
+  longestTaskMs: number;
+  limited: number;
+  note: string;
+}
+
+/** One bulk close, the window's CPU slowed `slowdown` times while it runs (1: not slowed). */
+async function closeInBulk(quick: boolean, slowdown: number): Promise<BulkClosed> {
   const count = quick ? 30 : 500;
   const sims = await startSimulators({ alertCount: 0 });
   const browser = await launchChromium();
@@ -53,25 +62,34 @@ export async function p6BulkClose({ quick }: { quick: boolean }): Promise<Figure
     const dialog = page.getByRole('dialog', { name: `Close ${count} tickets` });
     await dialog.getByLabel('Closing note (optional, sent with each ticket)').fill('Closed with the outage ticket.');
     const requestsBefore = sims.support.requests.length;
+    const slowerForNow = slowdown === 1 ? null : await throttleCpu(page, slowdown);
     await watchLongTasks(page);
     const started = performance.now();
     await dialog.getByRole('button', { name: `Close ${count} tickets` }).click();
     await dialog.getByRole('status', { name: 'Closing progress' }).filter({ hasText: `${count} sent · 0 waiting · 0 failed` }).waitFor({ timeout: 20 * 60_000 });
     const seconds = Math.round((performance.now() - started) / 1000);
     const longestTaskMs = await longestTask(page);
+    await slowerForNow?.();
     const answered = sims.support.requests.slice(requestsBefore);
     const limited = answered.filter((request) => request.status === 429).length;
     const closed = sims.support.store.tickets.filter((ticket) => ticket.subject.startsWith(SUBJECT) && ticket.status === 'closed').length;
     if (closed !== count) throw new Error(`P6 bulk: the simulator has ${closed} of ${count} tickets closed`);
-    const note = `${count} tickets, key ${RATE_PER_MINUTE}/min, all sent in ${seconds} s, ${answered.length} requests`;
-    return [
-      row(`P6 bulk close of ${count}: longest window task`, 'ms', longestTaskMs, null, { measuredBelow: 50 }, note),
-      row(`P6 bulk close of ${count}: responses 429`, 'responses', limited, null, { measuredBelow: 1 }, note),
-    ];
+    return { count, longestTaskMs, limited, note: `${count} tickets, key ${RATE_PER_MINUTE}/min, all sent in ${seconds} s, ${answered.length} requests` };
   } finally {
     await agent.close();
     await app.close({ removeData: true });
     await browser.close();
     await sims.close();
   }
+}
+
+export async function p6BulkClose({ quick }: { quick: boolean }): Promise<FigureRow[]> {
+  const { count, longestTaskMs, limited, note } = await closeInBulk(quick, 1);
+  const slowed = await closeInBulk(quick, MODEST_MACHINE_SLOWDOWN);
+  return [
+    row(`P6 bulk close of ${count}: longest window task`, 'ms', longestTaskMs, null, { measuredBelow: 50 }, note),
+    row(`P6 bulk close of ${count}: responses 429`, 'responses', limited, null, { measuredBelow: 1 }, note),
+    row(`P6 bulk close of ${count}: longest window task, CPU ${MODEST_MACHINE_SLOWDOWN}× slower`, 'ms', slowed.longestTaskMs, null, { measuredBelow: 100 },
+      `Chromium's main thread slowed as Lighthouse's slow profile does (a modest laptop or a virtual desktop) from the click to every result; main runs at full speed; ${slowed.note}; tasks over 50 ms only (longtask); 0: none`),
+  ];
 }

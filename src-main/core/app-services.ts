@@ -70,6 +70,10 @@ import { SearchService } from './search/search-service.ts';
 import { WorkspaceService } from './workspace/workspace-service.ts';
 import { ViewStateService } from './views/view-state-service.ts';
 import { DatabaseWorker } from './worker/database-worker.ts';
+import { MeaningIndexer } from './meaning/meaning-indexer.ts';
+import { MeaningRepository } from './meaning/meaning-repository.ts';
+import { MeaningSearch } from './meaning/meaning-search.ts';
+import { MeaningService } from './meaning/meaning-service.ts';
 
 export interface AppServicesOptions {
   /** The app's user-data folder; the SQLite file lives here. */
@@ -144,6 +148,8 @@ export interface AppServices {
   replies: ReplyBoxService;
   /** The command palette's search across the local cache, and its recently used actions. */
   search: SearchService;
+  /** Search by meaning: the index of embedded items built in the background, and "Similar" (core/meaning/). */
+  meaning: MeaningService;
   /** The address card (every cached thing about an address) and the work items made from alerts. */
   address: AddressService;
   /** Cases: one incident's items of every back end, linked both ways, on one timeline. */
@@ -350,6 +356,25 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     links: services.add(new AlertWorkLinks({ db, outbox, clock, createWorkItem: (request, alongside) => support.work.create(request, alongside) })),
   });
   const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, activity, clock, tasks, ...dialogs }));
+  const embeddings = new EmbeddingService({ clients, calls: gatewayCalls, clock, redact: (text) => logger.redact(text) });
+  const meaningRepository = new MeaningRepository(db);
+  const dropGoneIndexes = () => meaningRepository.dropWhere((profileId) => profiles.find(profileId)?.service === 'gateway');
+  dropGoneIndexes();
+  const meaningIndexer = new MeaningIndexer({
+    db,
+    repository: meaningRepository,
+    embeddings,
+    target: () => {
+      const atWork = assistantSettings.embeddingAtWork();
+      return atWork && { gatewayProfileId: atWork.profileId, model: atWork.model };
+    },
+    privacy: { sends: (field) => assistantSettings.sends(field) },
+    settings,
+    clock,
+    logger,
+  });
+  services.add(toDisposable(() => meaningIndexer.close()));
+  const meaningSearch = new MeaningSearch({ repository: meaningRepository, indexer: meaningIndexer, embeddings });
   const drafting = services.add(new DraftingService({
     clients,
     tickets: support.tickets,
@@ -366,6 +391,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     tasks,
     logger,
     activity,
+    meaning: { answersNear: (profileId, question, k) => meaning.answersNear(profileId, question, k) },
   }));
   const caseSources = new CaseSources(db);
   const cases = services.add(new CaseService({
@@ -420,15 +446,31 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     cachePruning.start();
     await supportWebhooks.start();
   }
+  const searchRepository = new SearchRepository(db);
   const search = new SearchService({
-    repository: new SearchRepository(db),
+    repository: searchRepository,
     settings,
     clock,
     activity: (text, limit) => activity.list({ text }, 0, limit),
     cases: { matching: (text, limit) => cases.search(text, limit), byNumber: (number) => cases.findByNumber(number) },
     profileNames: () => new Map(repository.all().map((profile) => [profile.id, profile.name])),
+    meaning: meaningSearch,
   });
   support.kb.onShown((answers) => search.sawAnswers(answers));
+  for (const changed of [firewall.alerts.onCacheChanged, support.tickets.onChanged, support.kb.onShown, support.work.onChanged, chat.onConversationsChanged, cases.onChanged]) {
+    services.add(changed(() => meaningIndexer.poke()));
+  }
+  services.add(assistantSettings.onChanged(() => meaningIndexer.settingsChanged()));
+  profiles.onProfileChanged((profileId) => {
+    if (profiles.find(profileId) === undefined) dropGoneIndexes();
+  });
+  const meaning = new MeaningService({
+    indexer: meaningIndexer,
+    search: meaningSearch,
+    hitOf: (near) => search.meaningHit(near),
+    answerOf: (kind, profileId, id) => searchRepository.seenOf(kind, profileId, id),
+  });
+  meaningIndexer.start();
   firewall.allowlist.onReadWhole((list) => search.sawAllowList(list));
   return {
     db,
@@ -446,7 +488,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     chat,
     assistantSettings,
     triage,
-    embeddings: new EmbeddingService(clients),
+    embeddings,
     images: new ImageService({ clients, calls: gatewayCalls, activity, clock, ...dialogs }),
     transcription,
     drafting,
@@ -461,6 +503,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     support,
     replies: new ReplyBoxService(db, clock, (profileId) => repository.find(profileId)?.service === 'support'),
     search,
+    meaning,
     address,
     cases,
     caseHandover,

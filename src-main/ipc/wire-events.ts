@@ -46,6 +46,7 @@ export function wireEvents(services: AppServices, hub: EventHub<Contract>): Disp
   add(drafting.onDraftEnded((ended) => hub.publish('drafting', 'draftEnded', ended)));
   add(chat.onConversationsChanged(() => hub.publish('gateway', 'conversationsChanged', null)));
   add(assistantSettings.onChanged((state) => hub.publish('assistant', 'settingsChanged', state)));
+  add(services.meaning.onStatusChanged((status) => hub.publish('meaning', 'statusChanged', status)));
   add(triage.onChanged((change) => hub.publish('assistant', 'triageChanged', change)));
   add(services.cases.onChanged((change) => hub.publish('cases', 'changed', change)));
   add(services.localData.onProgress((progress) => hub.publish('localData', 'progress', progress, tasks.askerOf(progress.taskId))));

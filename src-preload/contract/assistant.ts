@@ -16,6 +16,8 @@ export const assistantSettingsSchema = z.object({
   /** A gateway connection's id; null: none chosen. */
   profileId: z.string().min(1).max(64).nullable(),
   model: z.string().trim().min(1).max(200).nullable(),
+  /** The model of the same connection that embeds texts for search by meaning; null: words only. */
+  embeddingModel: z.string().trim().min(1).max(200).nullable().default(null),
   /** The triage prompt; null: the default in the language of the moment. */
   triageTemplate: z.string().trim().min(1).max(20_000).nullable(),
   sentFields: z.array(z.enum(promptFields)).max(promptFields.length),
@@ -23,6 +25,8 @@ export const assistantSettingsSchema = z.object({
   bulkLimit: z.int().min(bulkLimitRange.min).max(bulkLimitRange.max),
 });
 export type AssistantSettings = z.infer<typeof assistantSettingsSchema>;
+/** What a save may leave out (an older caller's settings: no embedding model). */
+export type AssistantSettingsInput = z.input<typeof assistantSettingsSchema>;
 
 /** The settings, and the model at work they name when its connection still exists (null: none to use). */
 export interface AssistantSettingsState extends AssistantSettings {

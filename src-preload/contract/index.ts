@@ -9,6 +9,7 @@ import { firewall } from './firewall.ts';
 import { firewallAdmin } from './firewall-admin.ts';
 import { gateway } from './gateway.ts';
 import { localData } from './local-data.ts';
+import { meaning } from './meaning.ts';
 import { notifications } from './notifications.ts';
 import { outbox } from './outbox.ts';
 import { profiles } from './profiles.ts';
@@ -19,7 +20,7 @@ import { supportWebhooks } from './support-webhooks.ts';
 import { views } from './views.ts';
 import { workspace } from './workspace.ts';
 
-export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, activity, search, address, assistant, drafting, views, replies, cases, localData };
+export const contract = { app, profiles, workspace, firewall, firewallAdmin, notifications, gateway, outbox, support, supportWebhooks, activity, search, address, assistant, drafting, views, replies, cases, localData, meaning };
 export type Contract = typeof contract;
 export type OpsDeskApi = Facade<Contract>;
 
@@ -34,6 +35,7 @@ export * from './firewall.ts';
 export * from './firewall-admin.ts';
 export * from './gateway.ts';
 export * from './local-data.ts';
+export * from './meaning.ts';
 export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './pages.ts';

@@ -10,6 +10,9 @@ export type SearchKind = (typeof searchKinds)[number];
 export const searchPrefixes = ['ip', 'ticket', 'alert', 'chat', 'case'] as const;
 export type SearchPrefix = (typeof searchPrefixes)[number];
 
+/** Why a hit was found: its words, its meaning, or both. */
+export type MatchedBy = 'words' | 'meaning' | 'both';
+
 /** One thing the cache holds that matched; its texts are the server's, shown as text. */
 export interface SearchHit {
   kind: SearchKind;
@@ -22,6 +25,8 @@ export interface SearchHit {
   detail: string | null;
   /** The tab that shows it. */
   target: NavigationTarget;
+  /** Why it was found (the hybrid search and "Similar" say; the words-only search leaves it out). */
+  matched?: MatchedBy;
 }
 
 export interface SearchGroup {
@@ -47,6 +52,13 @@ export interface SearchAnswer {
   words: string[];
   direct: SearchDirect[];
   groups: SearchGroup[];
+  /**
+   * Whether meaning was searched too: `hybrid` (the answer of `search.hybrid`, words and meaning
+   * fused), else why words only: no embedding model, its index not complete yet, the gateway not
+   * answering the question's embedding.
+   */
+  searched: 'words' | 'hybrid';
+  wordsOnlyBecause?: 'no_model' | 'indexing' | 'unreachable' | 'paused';
 }
 
 /** Counting stops here: "1000+" says enough, and counting a million rows would not fit a keystroke. */
@@ -56,6 +68,8 @@ export const search = {
   calls: {
     /** Searches the local cache (works offline); `ip:`, `ticket:`, `alert:`, `chat:`, `case:` narrow it. */
     query: call<SearchAnswer>()(z.object({ text: z.string().max(500) })),
+    /** The same search, its alerts, tickets and knowledge-base entries fused with those nearest in meaning (the question is embedded by the gateway). */
+    hybrid: call<SearchAnswer>()(z.object({ text: z.string().max(500) })),
     /** The palette's actions the user ran, most recent first, remembered across restarts. */
     recentActions: call<string[]>()(z.undefined()),
     noteAction: call<string[]>()(z.object({ id: z.string().min(1).max(100) })),

@@ -6,6 +6,7 @@ import type { IpcError } from '../../src-preload/contract/define.ts';
 import { useProfilesStore } from '../connections/profiles-store.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useAssistantSettings, useGatewayModels, useSaveAssistantSettings } from './assistant-data.ts';
+import { MeaningIndexStatus } from './MeaningIndexStatus.tsx';
 import './assistant.css';
 
 const fieldGroups = [
@@ -63,7 +64,7 @@ function ModelAtWorkForm({ saved }: { saved: AssistantSettingsState }) {
           <label className="field-label" htmlFor={`${id}-connection`}>
             {t('assistant.settings.connection')}
           </label>
-          <select id={`${id}-connection`} value={draft.profileId ?? ''} onChange={(event) => change({ profileId: event.target.value || null, model: null })}>
+          <select id={`${id}-connection`} value={draft.profileId ?? ''} onChange={(event) => change({ profileId: event.target.value || null, model: null, embeddingModel: null })}>
             <option value="">{t('assistant.settings.noConnection')}</option>
             {gatewayProfiles.map((profile) => (
               <option key={profile.id} value={profile.id}>
@@ -87,6 +88,32 @@ function ModelAtWorkForm({ saved }: { saved: AssistantSettingsState }) {
             ))}
           </select>
         </div>
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-embedding`}>
+          {t('assistant.settings.embeddingModel')}
+        </label>
+        <select
+          id={`${id}-embedding`}
+          value={draft.embeddingModel ?? ''}
+          disabled={!draft.profileId}
+          aria-describedby={`${id}-embedding-help`}
+          onChange={(event) => change({ embeddingModel: event.target.value || null })}
+        >
+          <option value="">{t('assistant.settings.noEmbeddingModel')}</option>
+          {draft.embeddingModel && !models.data?.some((model) => model.id === draft.embeddingModel) && <option value={draft.embeddingModel}>{draft.embeddingModel}</option>}
+          {models.data
+            ?.filter((model) => model.kinds.includes('embedding'))
+            .map((model) => (
+              <option key={model.id} value={model.id}>
+                {model.id}
+              </option>
+            ))}
+        </select>
+        <span id={`${id}-embedding-help`} className="field-help">
+          {t('assistant.settings.embeddingHelp')}
+        </span>
+        <MeaningIndexStatus />
       </div>
       {models.error && <ErrorNotice error={models.error} />}
       <div className="field">

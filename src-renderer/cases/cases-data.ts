@@ -118,24 +118,34 @@ export interface TimelineQuery {
   order: 'newest' | 'oldest';
 }
 
-export type CaseTimelineState = ReturnType<typeof useCaseTimeline>;
-
-/** A case's timeline, filtered, paged as it scrolls; read again when the case or any cache it reads changes. */
+/**
+ * A case's timeline: the store of its pages, filtered, paged as it scrolls, read again when the case
+ * or any cache it reads changes. Made once by the case's view, which reads none of it itself: its
+ * parts read what they show (useCaseTimelineRows), so a page arriving while the timeline scrolls
+ * renders the list again, not the whole case (notes, items, the model's panel).
+ */
 export function useCaseTimeline(caseId: string) {
   const [store] = useState(() =>
     createStore<PagedCacheState<TimelineEvent, TimelineQuery, TimelinePage>>()(
       pagedCacheSlice((query: TimelineQuery, window) => opsdesk.cases.timeline({ caseId, ...query, ...window }), { filter: {}, order: 'newest' } as TimelineQuery),
     ),
   );
+  // Under the cases' keys: a case's change (a note, an item) and a cache's change both read it again.
+  useCacheFollower(caseKeys.timeline(caseId), store.getState().refresh);
+  return { store, setQuery: store.getState().setQuery };
+}
+
+export type CaseTimelineStore = ReturnType<typeof useCaseTimeline>;
+
+/** What the timeline shows of its store, for the part that shows it. */
+export function useCaseTimelineRows({ store }: CaseTimelineStore) {
   const total = useStore(store, (state) => state.total);
   const error = useStore(store, (state) => state.error);
   const query = useStore(store, (state) => state.query);
   const answered = useStore(store, (state) => state.answered);
   const selectedIndex = useStore(store, (state) => state.selectedIndex);
   useStore(store, (state) => state.pages);
-  const { refresh, ensureRows, rowAt, select, setQuery } = store.getState();
-  // Under the cases' keys: a case's change (a note, an item) and a cache's change both read it again.
-  useCacheFollower(caseKeys.timeline(caseId), refresh);
+  const { ensureRows, rowAt, select, setQuery } = store.getState();
   return { total, error, query, answered, selectedIndex, ensureRows, rowAt, select, setQuery };
 }
 

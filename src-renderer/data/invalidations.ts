@@ -7,7 +7,7 @@ import type { RemotePage } from '../../src-preload/contract/pages.ts';
 import type { OpsDeskApi } from '../../src-preload/contract/index.ts';
 import type { SupportResource, SyncStatus } from '../../src-preload/contract/sync.ts';
 import { opsdesk } from '../bridge.ts';
-import { activityKeys, addressKeys, assistantKeys, caseKeys, firewallKeys, gatewayKeys, supportKeys } from './query-keys.ts';
+import { activityKeys, addressKeys, assistantKeys, caseKeys, firewallKeys, gatewayKeys, meaningKeys, supportKeys } from './query-keys.ts';
 
 /**
  * THE table of which contract event changes which queries: main's cache changed, so the views
@@ -86,6 +86,10 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): void => {
   });
   // The settings event carries the new settings.
   api.assistant.onSettingsChanged((state) => client.setQueryData(assistantKeys.settings(), state));
+  api.meaning.onStatusChanged((status) => {
+    client.setQueryData(meaningKeys.status(), status);
+    stale(meaningKeys.everySimilar());
+  });
   // A triage started, its answer ended or a decision was taken: its panel and the alerts' lists of conversations.
   api.assistant.onTriageChanged(({ conversationId }) => {
     stale(assistantKeys.triage(conversationId));

@@ -51,6 +51,13 @@ export const activityKeys = {
   settings: () => ['activity', 'settings'] as const,
 };
 
+export const meaningKeys = {
+  status: () => ['meaning', 'status'] as const,
+  /** The items like one item; a new status (an index grown or complete) makes every such list stale. */
+  similar: (kind: string, profileId: string, id: string) => ['meaning', 'similar', kind, profileId, id] as const,
+  everySimilar: () => ['meaning', 'similar'] as const,
+};
+
 export const assistantKeys = {
   settings: () => ['assistant', 'settings'] as const,
   /** A triage conversation's link to its alerts and the verdict read from its answer; an answer's end changes it. */
@@ -73,6 +80,8 @@ export const gatewayKeys = {
 export const searchKeys = {
   /** The palette's search: main's cache changes under it, so an answer is asked again each time the palette opens. */
   query: (text: string) => ['search', 'query', text] as const,
+  /** The same text searched by words and meaning: asked after the words' answer, which stays on screen meanwhile. */
+  hybrid: (text: string) => ['search', 'hybrid', text] as const,
   recentActions: () => ['search', 'recentActions'] as const,
 };
 

@@ -365,7 +365,7 @@ describe('hostile strings from the appliance', () => {
     await syncNow(page);
     await expect.poll(() => matching(page), { timeout: 30_000 }).toBe('1,500 alerts');
     await firewallPanel(page).getByRole('searchbox', { name: 'Search alerts' }).fill('onerror');
-    // The search runs after a pause in typing: until then the count is still the whole cache's.
+    // The search answers the words typed: the count leaves the whole cache's.
     await expect.poll(() => matching(page)).not.toMatch(/^(0|1,500) alerts$/);
     await alertsGrid(page).getByRole('rowgroup', { name: 'Alerts rows' }).focus();
     await page.keyboard.press('ArrowDown');

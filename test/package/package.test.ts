@@ -86,6 +86,8 @@ describe('the package check', () => {
       // The plain build where the ciphers build belongs: it cannot open the encrypted database.
       'node_modules/better-sqlite3/package.json': '{"name":"better-sqlite3","version":"13.2.0"}',
       'node_modules/better-sqlite3/prebuilds/win32-x64.node': 'MZ',
+      // Packed into the asar, where the OS's loader cannot open it.
+      'node_modules/sqlite-vec-linux-x64/vec0.so': 'ELF',
       'node_modules/zod/index.d.ts': 'export {}',
       'node_modules/zod/index.js.map': '{}',
     });
@@ -112,6 +114,7 @@ describe('the package check', () => {
       /other platforms' native binaries: .*win32-x64\.node/,
       /native binary of better-sqlite3 for linux-x64/,
       /node_modules\/better-sqlite3 is better-sqlite3, not better-sqlite3-multiple-ciphers/,
+      /native binaries left inside app\.asar .*sqlite-vec-linux-x64\/vec0\.so/,
       /over its budget of 0\.0 MB/,
       /fuse RunAsNode is on, must be off/,
       /fuse OnlyLoadAppFromAsar is off, must be on/,

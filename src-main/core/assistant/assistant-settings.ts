@@ -3,6 +3,7 @@ import {
   bulkLimitRange,
   defaultSentFields,
   type AssistantSettings,
+  type AssistantSettingsInput,
   type AssistantSettingsState,
   type ModelAtWork,
   type PromptField,
@@ -16,6 +17,7 @@ const key = 'assistant';
 const defaults: AssistantSettings = {
   profileId: null,
   model: null,
+  embeddingModel: null,
   triageTemplate: null,
   sentFields: [...defaultSentFields],
   bulkLimit: bulkLimitRange.default,
@@ -47,7 +49,7 @@ export class AssistantSettingsService {
     return { ...this.#read(), modelAtWork: this.modelAtWork() };
   }
 
-  save(settings: AssistantSettings): AssistantSettingsState {
+  save(settings: AssistantSettingsInput): AssistantSettingsState {
     this.#options.settings.write(key, assistantSettingsSchema.parse(settings));
     const state = this.state();
     this.#changed.fire(state);
@@ -59,6 +61,13 @@ export class AssistantSettingsService {
     const { profileId, model } = this.#read();
     if (!profileId || !model || !this.#options.isGatewayProfile(profileId)) return null;
     return { profileId, model };
+  }
+
+  /** The connection of the model at work and its embedding model, or null when either is not set. */
+  embeddingAtWork(): ModelAtWork | null {
+    const { profileId, embeddingModel } = this.#read();
+    if (!profileId || !embeddingModel || !this.#options.isGatewayProfile(profileId)) return null;
+    return { profileId, model: embeddingModel };
   }
 
   /** Whether a prompt may carry this field. */
@@ -86,6 +95,7 @@ export class AssistantSettingsService {
     return {
       profileId: field('profileId'),
       model: field('model'),
+      embeddingModel: field('embeddingModel'),
       triageTemplate: field('triageTemplate'),
       sentFields: field('sentFields'),
       bulkLimit: field('bulkLimit'),

@@ -15,6 +15,10 @@ export const CACHE_TABLES: ReadonlySet<string> = new Set([
   'support_contacts',
   'support_work_items',
   'search_seen',
+  // Embedded again from the rows above (core/meaning/).
+  'meaning_indexes',
+  'meaning_items',
+  'meaning_scan',
 ]);
 
 /** Full-text indexes and SQLite's own tables: rebuilt by the triggers that fill them, never copied. */

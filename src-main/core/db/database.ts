@@ -2,6 +2,7 @@ import { migrations } from './migrations/index.ts';
 import { registerAddressMatch } from './address-match.ts';
 import { registerWordPrefixMatch } from './word-prefix-match.ts';
 import { registerAddressOrder } from './address-order.ts';
+import { loadVectorExtension } from './vector-extension.ts';
 import { backUp } from './backups.ts';
 import { fileKind, openConnection, type DatabaseKey, type Db } from './database-file.ts';
 import { DatabaseTroubleError, isCorruption } from './database-trouble.ts';
@@ -99,6 +100,7 @@ function quickCheck(db: Db): void {
 
 /** The functions of ours that the schema's statements and migrations call; every connection has them. */
 export function registerSqlFunctions(db: Db): void {
+  loadVectorExtension(db);
   registerWordPrefixMatch(db);
   registerAddressMatch(db);
   registerAddressOrder(db);

@@ -17,8 +17,9 @@ import { Emitter } from '../lifecycle/emitter.ts';
 import type { Tasks } from '../lifecycle/tasks.ts';
 import type { Logger } from '../log/logger.ts';
 import { redactStrings } from '../log/redactor.ts';
+import { fuseRanks } from '../meaning/rank-fusion.ts';
 import { UserFacingError } from '../user-facing-error.ts';
-import { phoneRegionOf, workstationRegion, type ContactMask } from './contact-mask.ts';
+import { maskContactDetails, phoneRegionOf, workstationRegion, type ContactMask } from './contact-mask.ts';
 import { callNotePrompt, kbQueryOf, replyDraftPrompt, threadSummaryPrompt, type PromptContext, type PromptFields } from './draft-prompts.ts';
 
 /** The gateway connection and model the analyst's features use, and which fields may go to it. */
@@ -46,6 +47,8 @@ export interface DraftingServiceOptions {
   logger: Logger;
   /** Each request records what it sent the model about (a ticket, a call note), as chat's questions do. */
   activity?: ActivityRecorder | undefined;
+  /** The knowledge-base and FAQ entries nearest the question in meaning (core/meaning/); absent: the server's word search alone. */
+  meaning?: { answersNear(profileId: string, question: string, k: number): Promise<KbSearchHit[]> } | undefined;
 }
 
 /** How many knowledge-base hits a draft is grounded in, and FAQ entries added when the search found none. */
@@ -70,7 +73,7 @@ export class DraftingService {
   async draftReply(profileId: string, ticketId: string, taskId: string, windowId?: number): Promise<ReplyDraftStarted> {
     const atWork = this.#modelAtWork();
     const ticket = await this.#options.tickets.detail(profileId, ticketId, true);
-    const hits = await this.#hitsFor(profileId, ticket);
+    const hits = await this.#hitsFor(profileId, ticket, atWork);
     const { request, language } = replyDraftPrompt(ticket, hits, this.#promptContext(atWork, await this.#phoneRegionOf(profileId, ticket)));
     this.#start(atWork, request, taskId, windowId, { profileId, action: 'draftReply', target: { kind: 'ticket', id: ticketId } });
     return { taskId, hits, language, gatewayProfileId: atWork.profileId, model: atWork.model };
@@ -129,6 +132,11 @@ export class DraftingService {
     return { fields: atWork.fields, phoneRegion, redact: (text: string) => this.#options.logger.redact(text) };
   }
 
+  /** A visitor's words as the gateway may see them: the contact details the settings keep home masked (the key redaction follows in the embedding call). */
+  #forGateway(text: string, atWork: ModelAtWork): string {
+    return maskContactDetails(text, { email: !atWork.fields.visitorEmail, phone: !atWork.fields.visitorPhone, phoneRegion: workstationRegion() });
+  }
+
   /** The country the ticket or its contact names, else the workstation's: a visitor writes their own numbers as dialled at home. */
   async #phoneRegionOf(profileId: string, ticket: TicketDetail): Promise<ContactMask['phoneRegion']> {
     const named = phoneRegionOf(ticket.otherFields);
@@ -141,9 +149,17 @@ export class DraftingService {
   }
 
   /** The search's hits; when it found no FAQ entry (a server whose search covers articles only), FAQ entries matching the subject too. */
-  async #hitsFor(profileId: string, ticket: TicketDetail): Promise<KbSearchHit[]> {
+  async #hitsFor(profileId: string, ticket: TicketDetail, atWork: ModelAtWork): Promise<KbSearchHit[]> {
     const query = kbQueryOf(ticket);
-    const found = query ? (await this.#options.kb.search(profileId, query, DRAFT_HITS.search)).items : [];
+    const byWords = query ? (await this.#options.kb.search(profileId, query, DRAFT_HITS.search)).items : [];
+    // The same question by meaning: an entry phrased otherwise than the visitor wrote it is found too.
+    const byMeaning = query && this.#options.meaning
+      ? await this.#options.meaning.answersNear(profileId, this.#forGateway(query, atWork), DRAFT_HITS.search).catch((error: unknown) => {
+          this.#options.logger.info('the knowledge base could not be searched by meaning; the draft is grounded in the word search', { error });
+          return [];
+        })
+      : [];
+    const found = fuseRanks(byWords, byMeaning, (hit) => hit.id).slice(0, DRAFT_HITS.search).map(({ item, matched }) => ({ ...item, matched }));
     const subject = ticket.subject?.trim().slice(0, 200);
     if (!subject || found.some((hit) => hit.source === 'faq')) return found;
     const faq = await this.#options.kb.faqList(profileId, { q: subject, limit: DRAFT_HITS.faq });

@@ -154,6 +154,21 @@ export class SearchRepository {
     return this.#prepare<[string, string], TextFound>(`SELECT profile_id AS profileId, id, subject AS title, visitor_name AS excerpt FROM support_tickets WHERE profile_id = ? AND id = ?`).get(profileId, id);
   }
 
+  /** One work item, its status and assignee for the line under it (a hit found by meaning). */
+  workItemOf(profileId: string, id: string): TextFound | undefined {
+    return this.#prepare<[string, string], TextFound>(`SELECT profile_id AS profileId, id, title, concat_ws(' · ', status, assignee) AS excerpt FROM support_work_items WHERE profile_id = ? AND id = ?`).get(profileId, id);
+  }
+
+  /** One conversation (a hit found by meaning). */
+  conversationOf(id: string): TextFound | undefined {
+    return this.#prepare<[string], TextFound>('SELECT profile_id AS profileId, id, title, NULL AS excerpt FROM conversations WHERE id = ?').get(id);
+  }
+
+  /** One case, its number and tags for the line under it (a hit found by meaning in its notes). */
+  caseOf(id: string): (TextFound & { number: number; tags: string }) | undefined {
+    return this.#prepare<[string], TextFound & { number: number; tags: string }>('SELECT NULL AS profileId, id, title, NULL AS excerpt, number, tags FROM cases WHERE id = ?').get(id);
+  }
+
   /** One seen FAQ or knowledge-base answer. */
   seenOf(kind: 'faq' | 'kb', profileId: string, id: string): (TextFound & { body: string | null }) | undefined {
     return this.#prepare<[string, string, string], TextFound & { body: string | null }>(

@@ -5,6 +5,7 @@
 import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
 import {
   SEARCH_COUNT_LIMIT,
+  searchKinds,
   type SearchAnswer,
   type SearchDirect,
   type SearchHit,
@@ -20,6 +21,10 @@ import type { AlertFound, Found, SearchRepository, TextFound } from './search-re
 import { phrasesQuery, readSearchText, type SearchText } from './search-text.ts';
 import { SignatureWords } from './signature-words.ts';
 import { parseAddress } from '../../../src-shared/address-mentions.ts';
+import { meaningKinds, type MeaningKind } from '../../../src-preload/contract/meaning.ts';
+import type { MeaningSearch } from '../meaning/meaning-search.ts';
+import type { Nearest } from '../meaning/meaning-repository.ts';
+import { fuseRanks } from '../meaning/rank-fusion.ts';
 
 /** Hits shown per kind; a prefix that narrows the search to one kind shows more of it. */
 const HITS_PER_KIND = 5;
@@ -37,6 +42,21 @@ export interface SearchServiceOptions {
   profileNames: () => ReadonlyMap<string, string>;
   /** The cases whose title, tags or number hold the text, with how many match; a case by its number (`case: 12`). */
   cases?: { matching(text: string, limit: number): { rows: CaseSummary[]; total: number }; byNumber(number: number): CaseSummary | undefined };
+  /** The meaning index's questions (core/meaning/); absent: words only. */
+  meaning?: MeaningSearch;
+}
+
+/** The kinds the meaning index holds, as the palette groups them. */
+const MEANING_KINDS: readonly MeaningKind[] = meaningKinds;
+const hitKey = (hit: { profileId: string | null; id: string }) => `${hit.profileId ?? ''}\n${hit.id}`;
+/** A case's tags as its row keeps them (a JSON list); a list that does not read is no tags. */
+function tagsOf(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((tag): tag is string => typeof tag === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Where a typed address opens: its card. */
@@ -54,8 +74,10 @@ export class SearchService {
   readonly #now: () => string;
   readonly #activity: SearchServiceOptions['activity'];
   readonly #cases: SearchServiceOptions['cases'];
+  readonly #meaning: MeaningSearch | undefined;
 
   constructor(options: SearchServiceOptions) {
+    this.#meaning = options.meaning;
     this.#repository = options.repository;
     this.#signatures = new SignatureWords(options.repository);
     this.#activity = options.activity;
@@ -77,7 +99,8 @@ export class SearchService {
       detail,
       target,
     });
-    const answer: SearchAnswer = { text: typed, words: text.words, direct: this.#direct(text, names), groups: [] };
+    const wordsOnlyBecause = this.#meaning ? this.#meaning.unavailable() : 'no_model';
+    const answer: SearchAnswer = { text: typed, words: text.words, direct: this.#direct(text, names), groups: [], searched: 'words', ...(wordsOnlyBecause && { wordsOnlyBecause }) };
     const phrases = phrasesQuery(text.rest);
     // `case:` alone lists the cases changed last.
     if (text.kinds.has('case') && this.#cases && (phrases !== '' || text.prefix === 'case')) {
@@ -118,6 +141,74 @@ export class SearchService {
     }
     return answer;
   }
+
+  /**
+   * The words' answer with its alerts, tickets and knowledge-base entries fused with the items
+   * nearest the text in meaning (reciprocal rank fusion), each hit marked by why it was found.
+   * A narrowed search (`ip:`, `case:`…) and an address stay words only.
+   */
+  async hybrid(typed: string): Promise<SearchAnswer> {
+    const words = this.query(typed);
+    const text = readSearchText(typed);
+    const kinds = MEANING_KINDS.filter((kind) => text.kinds.has(kind));
+    if (!this.#meaning || text.rest.trim() === '' || text.address || text.addressStart || text.prefix === 'ip' || text.prefix === 'case' || kinds.length === 0) return words;
+    const limit = text.kinds.size === 1 ? HITS_NARROWED : HITS_PER_KIND;
+    const found = await this.#meaning.nearText(text.rest, kinds, limit);
+    if ('wordsOnlyBecause' in found) return { ...words, wordsOnlyBecause: found.wordsOnlyBecause };
+    const names = this.#profileNames();
+    const groups = [...words.groups];
+    for (const kind of kinds) {
+      const existing = groups.findIndex((group) => group.kind === kind);
+      const byWords = existing >= 0 ? groups[existing]!.hits : [];
+      const byMeaning = (found.nearest.get(kind) ?? []).flatMap((near) => this.#meaningHit(near, names) ?? []);
+      if (byMeaning.length === 0 && existing < 0) continue;
+      const fused = fuseRanks(byWords, byMeaning, hitKey).slice(0, limit).map(({ item, matched }) => ({ ...item, matched }));
+      const onlyByMeaning = byMeaning.filter((hit) => !byWords.some((other) => hitKey(other) === hitKey(hit))).length;
+      const count = (existing >= 0 ? groups[existing]!.count : 0) + onlyByMeaning;
+      const group = { kind, count: Math.min(count, SEARCH_COUNT_LIMIT), more: (existing >= 0 && groups[existing]!.more) || count > SEARCH_COUNT_LIMIT, hits: fused };
+      if (existing >= 0) groups[existing] = group;
+      else groups.push(group);
+    }
+    const order = (kind: SearchKind) => searchKinds.indexOf(kind);
+    const { wordsOnlyBecause: _wordsOnly, ...answer } = words;
+    return { ...answer, groups: groups.sort((a, b) => order(a.kind) - order(b.kind)), searched: 'hybrid' };
+  }
+
+  /** A hit found by meaning, as the words' hits of its kind read (null when its row went meanwhile). */
+  meaningHit(near: Nearest): SearchHit | null {
+    return this.#meaningHit(near, this.#profileNames());
+  }
+
+  #meaningHit(near: Nearest, names: ReadonlyMap<string, string>): SearchHit | null {
+    const base = { profileId: near.profileId === '' ? null : near.profileId, profileName: names.get(near.profileId) ?? null, id: near.itemId };
+    switch (near.kind) {
+      case 'alert': {
+        const row = this.#repository.alertOf(near.profileId, near.itemId);
+        return row ? { ...base, kind: 'alert', title: alertTitle(row), detail: alertDetail(row), target: { kind: 'alert', params: { profileId: row.profileId, alertId: row.id } } } : null;
+      }
+      case 'ticket': {
+        const row = this.#repository.ticketOf(near.profileId, near.itemId);
+        return row ? { ...base, kind: 'ticket', title: row.title ?? row.id, detail: row.excerpt, target: { kind: 'ticket', params: { profileId: near.profileId, ticketId: row.id } } } : null;
+      }
+      case 'work': {
+        const row = this.#repository.workItemOf(near.profileId, near.itemId);
+        return row ? { ...base, kind: 'work', title: row.title ?? row.id, detail: row.excerpt, target: { kind: 'support', params: { profileId: near.profileId, section: 'work', itemId: row.id } } } : null;
+      }
+      case 'conversation': {
+        const row = this.#repository.conversationOf(near.itemId);
+        return row ? { ...base, profileId: row.profileId, profileName: row.profileId ? (names.get(row.profileId) ?? null) : null, kind: 'conversation', title: row.title ?? row.id, detail: null, target: { kind: 'conversation', params: { id: row.id } } } : null;
+      }
+      case 'case': {
+        const row = this.#repository.caseOf(near.itemId);
+        return row ? { ...base, kind: 'case', title: row.title ?? row.id, detail: [`#${row.number}`, ...tagsOf(row.tags)].join(' · '), target: { kind: 'case', params: { caseId: row.id } } } : null;
+      }
+      default: {
+        const row = this.#repository.seenOf(near.kind, near.profileId, near.itemId);
+        return row ? { ...base, kind: near.kind, title: row.title ?? row.id, detail: row.excerpt, target: { kind: 'support', params: { profileId: near.profileId, section: 'kb' } } } : null;
+      }
+    }
+  }
+
 
   /** FAQ and knowledge-base answers the window was shown, remembered for the palette to find offline. */
   sawAnswers({ profileId, kbHits = [], faqs = [] }: ShownAnswers): void {

@@ -16,6 +16,7 @@ import { gatewayHandlers } from './gateway.ts';
 import { profilesHandlers } from './profiles.ts';
 import { repliesHandlers } from './replies.ts';
 import { searchHandlers } from './search.ts';
+import { meaningHandlers } from './meaning.ts';
 import { supportWebhooksHandlers } from './support-webhooks.ts';
 import { supportHandlers } from './support.ts';
 import { viewsHandlers } from './views.ts';
@@ -36,6 +37,7 @@ export function createHandlers(services: AppServices, identity: AppIdentity): Ha
     support: supportHandlers(services),
     activity: activityHandlers(services),
     search: searchHandlers(services),
+    meaning: meaningHandlers(services),
     address: addressHandlers(services),
     assistant: assistantHandlers(services),
     drafting: draftingHandlers(services),

@@ -6,6 +6,7 @@ export function searchHandlers(services: AppServices): Handlers<Contract>['searc
   const { search } = services;
   return {
     query: ({ text }) => search.query(text),
+    hybrid: ({ text }) => search.hybrid(text),
     recentActions: () => search.recentActions(),
     noteAction: ({ id }) => search.noteAction(id),
   };

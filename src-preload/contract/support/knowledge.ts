@@ -13,6 +13,8 @@ export interface KbSearchHit {
   snippet: string | null;
   /** The server's relevance score; null when it sent none. */
   score: number | null;
+  /** A drafted reply's grounding: found by the server's word search, by meaning in the local index, or both. */
+  matched?: 'words' | 'meaning' | 'both';
 }
 
 export interface KbSearchResult {

@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timelineEventKinds } from '../../../src-shared/case-constants.ts';
 import type { TimelineEvent, TimelineEventKind, TimelinePage } from '../../../src-preload/contract/cases.ts';
 import { OutcomeChip } from '../../activity/ActivityParts.tsx';
-import type { CaseTimelineState } from '../../cases/cases-data.ts';
+import { useCaseTimelineRows, type CaseTimelineStore } from '../../cases/cases-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { VirtualRows } from '../../ui/VirtualRows.tsx';
@@ -16,9 +17,10 @@ const ROW_HEIGHT = 30;
  * Every event of every item of the case in one list, newest or oldest first, filtered by kind,
  * address and words; the selected event read whole below. Paged from main as it scrolls.
  */
-export function CaseTimeline({ caseId, timeline }: { caseId: string; timeline: CaseTimelineState }) {
+export function CaseTimeline({ caseId, store }: { caseId: string; store: CaseTimelineStore }) {
   const { t } = useTranslation();
   const what = useEventWhat();
+  const timeline = useCaseTimelineRows(store);
   const { query, setQuery, total, answered } = timeline;
   const facets = answered as Omit<TimelinePage, 'rows'> | null;
   const kinds = query.filter.kinds ?? [];
@@ -77,7 +79,8 @@ export function CaseTimeline({ caseId, timeline }: { caseId: string; timeline: C
   );
 }
 
-function EventCells({ event, what }: { event: TimelineEvent; what: string }) {
+/** Memoised: a page arriving while the timeline scrolls renders the rows already shown again, each with the same event. */
+const EventCells = memo(function EventCells({ event, what }: { event: TimelineEvent; what: string }) {
   const { t } = useTranslation();
   return (
     <>
@@ -114,4 +117,4 @@ function EventCells({ event, what }: { event: TimelineEvent; what: string }) {
       </span>
     </>
   );
-}
+});

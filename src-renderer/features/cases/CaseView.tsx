@@ -71,7 +71,7 @@ export function CaseView({ params, actions, markdown }: { params: ViewParams<'ca
           </div>
           <div className="case-part-panel" role="tabpanel" id={`case-${caseId}-${part}-panel`} aria-labelledby={`case-${caseId}-${part}`}>
             {part === 'timeline' ? (
-              <CaseTimeline caseId={caseId} timeline={timeline} />
+              <CaseTimeline caseId={caseId} store={timeline} />
             ) : (
               <CaseObservables
                 caseId={caseId}

@@ -10,7 +10,7 @@ import { paletteCommands, useCommandInputs, type PaletteCommand } from '../../wo
 import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
 import { rememberTitle } from '../../workspace/tab-titles.ts';
 import { Highlighted } from './Highlighted.tsx';
-import { useNoteAction, usePaletteSearch, useRecentActions } from './palette-data.ts';
+import { useNoteAction, usePaletteHybrid, usePaletteSearch, useRecentActions } from './palette-data.ts';
 import { usePaletteStore } from './palette-store.ts';
 import './palette.css';
 
@@ -57,7 +57,10 @@ export function Palette() {
   const id = useId();
   const typing = text.trim() !== '';
   const search = usePaletteSearch(text);
-  const answer = typing ? search.data : undefined;
+  const words = typing ? search.data : undefined;
+  const hybrid = usePaletteHybrid(text, words?.text === text && words.wordsOnlyBecause === undefined);
+  // The fused answer once it is for this text; the words' answer until then (and when meaning cannot be searched).
+  const answer = typing && hybrid.data?.text === text ? hybrid.data : words;
   const recent = useRecentActions().data;
   const noteAction = useNoteAction();
   const address = answer?.direct.find((direct) => direct.kind === 'address')?.label ?? null;
@@ -120,7 +123,7 @@ export function Palette() {
   );
 
   let index = 0;
-  const words = answer?.words ?? [];
+  const matchedWords = answer?.words ?? [];
   const searchError = search.error && search.error.code !== 'cancelled' ? search.error : null;
 
   return (
@@ -178,14 +181,17 @@ export function Palette() {
                     <>
                       <span className="palette-title">
                         <bdi>
-                          <Highlighted text={hit.title} words={words} />
+                          <Highlighted text={hit.title} words={matchedWords} />
                         </bdi>
                       </span>
-                      {hit.profileName && <HitProfile profileId={hit.profileId} name={hit.profileName} />}
+                      <span className="palette-badges">
+                        {hit.matched && <span className={`palette-matched palette-matched-${hit.matched}`} title={t(`palette.matchedHint.${hit.matched}`)}>{t(`palette.matched.${hit.matched}`)}</span>}
+                        {hit.profileName && <HitProfile profileId={hit.profileId} name={hit.profileName} />}
+                      </span>
                       {hit.detail && (
                         <span className="palette-detail">
                           <bdi>
-                            <Highlighted text={hit.detail} words={words} />
+                            <Highlighted text={hit.detail} words={matchedWords} />
                           </bdi>
                         </span>
                       )}
@@ -199,6 +205,11 @@ export function Palette() {
           {typing && !answer && search.isFetching && <li className="palette-empty">{t('palette.searching')}</li>}
         </ul>
         {searchError && <ErrorNotice error={searchError} title={t('palette.failed')} />}
+        {typing && answer && (
+          <p className="palette-searched muted" role="status">
+            {answer.searched === 'hybrid' ? t('palette.searchedHybrid') : answer.wordsOnlyBecause ? t(`palette.wordsOnly.${answer.wordsOnlyBecause}`) : null}
+          </p>
+        )}
         <p className="palette-keys muted">{t('palette.keys')}</p>
       </div>
     </div>

@@ -32,6 +32,18 @@ export function usePaletteSearch(text: string) {
   });
 }
 
+/**
+ * The same text by words and meaning, once the words' answer is in (the question's embedding is a
+ * gateway call: the words answer every keystroke at once, the fused answer replaces them when it comes).
+ */
+export function usePaletteHybrid(text: string, wordsAnswered: boolean) {
+  return useIpcQuery(searchKeys.hybrid(text), () => opsdesk.search.hybrid({ text }), {
+    enabled: text.trim() !== '' && wordsAnswered,
+    staleTime: 0,
+    gcTime: 30_000,
+  });
+}
+
 /** The palette's actions the user ran, most recent first, as main remembers them. */
 export function useRecentActions() {
   return useIpcQuery(searchKeys.recentActions(), () => opsdesk.search.recentActions());

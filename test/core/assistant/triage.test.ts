@@ -25,6 +25,7 @@ let forged: string;
 const settings = (changes: Partial<AssistantSettings> = {}): AssistantSettings => ({
   profileId: gatewayProfileId,
   model: 'gpt-4o-mini',
+  embeddingModel: null,
   triageTemplate: null,
   sentFields: [...defaultSentFields],
   bulkLimit: 20,

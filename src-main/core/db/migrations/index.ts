@@ -33,6 +33,8 @@ import { migration as ticketCountsFromIndex } from './0032-ticket-counts-from-in
 import { migration as alertsFtsInTimeOrder } from './0033-alerts-fts-in-time-order.ts';
 import { migration as outboxMayHaveArrived } from './0034-outbox-may-have-arrived.ts';
 import { migration as cases } from './0035-cases.ts';
+import { migration as meaningIndex } from './0036-meaning-index.ts';
+import { migration as meaningCells } from './0037-meaning-cells.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -72,4 +74,6 @@ export const migrations = inSequence([
   alertsFtsInTimeOrder,
   outboxMayHaveArrived,
   cases,
+  meaningIndex,
+  meaningCells,
 ]);

@@ -1,4 +1,5 @@
 import { ItemHistory } from '../../../activity/ItemHistory.tsx';
+import { SimilarItems } from '../../../assistant/SimilarItems.tsx';
 import { ItemCases } from '../../../cases/ItemCases.tsx';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -126,6 +127,7 @@ function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDe
             </div>
           ))}
       </dl>
+      <SimilarItems kind="alert" profileId={profileId} id={detail.id} />
       {detail.srcIp && <ItemHistory target={{ address: detail.srcIp }} />}
     </>
   );

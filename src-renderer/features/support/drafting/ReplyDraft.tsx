@@ -144,6 +144,7 @@ export function DraftEntries({ reply }: { reply: ReplyDraft }) {
                   [{index + 1}] <span className="si-server-text">{hit.title ?? hit.id}</span>
                 </strong>
                 {hit.source && <span className="support-tag">{hit.source}</span>}
+                {hit.matched && hit.matched !== 'words' && <span className="support-tag">{t('drafting.reply.foundByMeaning')}</span>}
                 {cited.includes(index + 1) && <span className="si-draft-cited-tag">{t('drafting.reply.cited')}</span>}
               </div>
               {hit.snippet && <p className="si-server-text si-draft-snippet">{hit.snippet}</p>}

@@ -1,4 +1,5 @@
 import { ItemHistory } from '../../../activity/ItemHistory.tsx';
+import { SimilarItems } from '../../../assistant/SimilarItems.tsx';
 import { ItemCases } from '../../../cases/ItemCases.tsx';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -122,6 +123,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
           <DraftEntries reply={reply} />
         </>
       )}
+      <SimilarItems kind="ticket" profileId={profileId} id={ticketId} />
       <ItemHistory target={{ kind: 'ticket', id: ticketId }} />
       {closing && (
         <CloseDialog
