@@ -155,11 +155,15 @@ test('npm run bench -- --quick prints and writes every figure', async () => {
     expect(p13.map((row) => row.figure)).toEqual([
       "P13 top-10 nearest over 5k stored 768-dim vectors, p95 main's answer",
       'P13 recall@10 over 5k stored 768-dim vectors vs an exact scan, 5 questions',
+      "P13 top-10 nearest over 5k stored 768-dim vectors, questions near the stored clusters, p95 main's answer",
+      'P13 recall@10 over 5k stored 768-dim vectors, questions near the stored clusters, vs an exact scan, 5 questions',
+      'P13 cell work left after storing 5k stored 768-dim vectors (training, moving), run to its end in 15 ms slices',
       'P13 palette keystroke to hybrid results painted, p95, 2k alerts in the index',
       'P13 indexing 1k alerts against the simulated gateway vs its rate budget',
       "P13 main's longest stall while indexing 1k alerts",
     ]);
-    expectEach(p13, (row) => row.measured > 0, 'have a measured figure');
+    // The cell work left after storing may be none at all.
+    expectEach(p13.filter((row) => !row.figure.includes('cell work left')), (row) => row.measured > 0, 'have a measured figure');
     for (const { figure } of p13) expect(stdout).toContain(figure);
     for (const figure of ['P1 ', 'P4 ', 'P6 ', 'P8 ', 'P9 ', 'P11 ']) {
       for (const { figure: name } of rows.filter((row) => row.figure.startsWith(figure))) expect(stdout).toContain(name);

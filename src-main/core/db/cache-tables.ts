@@ -19,6 +19,7 @@ export const CACHE_TABLES: ReadonlySet<string> = new Set([
   'meaning_indexes',
   'meaning_items',
   'meaning_scan',
+  'meaning_cell_sets',
 ]);
 
 /** Full-text indexes and SQLite's own tables: rebuilt by the triggers that fill them, never copied. */
