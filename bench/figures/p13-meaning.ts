@@ -14,14 +14,14 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import { openDatabase, type Db } from '../../src-main/core/db/database.ts';
-import { readItems, type ItemText } from '../../src-main/core/meaning/item-texts.ts';
+import { readItems } from '../../src-main/core/meaning/item-texts.ts';
 import { CELL_SLICE_MS, EMBED_BATCH } from '../../src-main/core/meaning/meaning-indexer.ts';
 import { PROBED_CELLS } from '../../src-main/core/meaning/meaning-cells.ts';
 import { MeaningRepository, type MeaningIndex } from '../../src-main/core/meaning/meaning-repository.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { defaultSentFields } from '../../src-shared/assistant-constants.ts';
 import { simulatedEmbedding } from '../../test/sim/gateway-embeddings.ts';
-import { clusteredVectors } from '../../test/support/clustered-vectors.ts';
+import { clusteredVectors, storeClusteredAlerts } from '../../test/support/clustered-vectors.ts';
 import { fillAlertCache } from '../../test/support/alert-cache-fill.ts';
 import { openApp } from '../../test/support/app-harness.ts';
 import { launchChromium } from '../../test/support/chromium.ts';
@@ -60,18 +60,7 @@ async function measureStore(count: number, queries: number, recallQueries: numbe
     const repository = new MeaningRepository(db);
     const index = repository.create({ gatewayProfileId: 'bench-gateway', model: 'bench-768' }, DIMENSIONS, new Date().toISOString());
     const stored = clusteredVectors(13, 1000, DIMENSIONS);
-    const BATCH = 1000;
-    for (let start = 0; start < count; start += BATCH) {
-      const items: ItemText[] = [];
-      const vectors: Float32Array[] = [];
-      for (let at = start; at < Math.min(count, start + BATCH); at++) {
-        items.push({ rowid: at + 1, kind: 'alert', profileId: 'bench-fw', itemId: `alt_${at}`, chunks: [''], hash: String(at) });
-        vectors.push(stored.stored(at));
-      }
-      repository.store(index, items, vectors, 0, { source: 'alert', afterRowid: start + items.length });
-      // As the indexer does after each batch.
-      repository.advanceCells(index, CELL_SLICE_MS);
-    }
+    storeClusteredAlerts(repository, index, stored, count, { batch: 1000, sliceMs: CELL_SLICE_MS });
     const cellWorkStarted = performance.now();
     while (repository.advanceCells(index, CELL_SLICE_MS));
     const cellWorkMs = performance.now() - cellWorkStarted;

@@ -1,5 +1,7 @@
 // Vectors clustered as the texts of a few campaigns are: unit vectors around random centres, each
 // its centre plus as much noise again, made by a small fast generator (P13 makes a million).
+import type { ItemText } from '../../src-main/core/meaning/item-texts.ts';
+import type { MeaningIndex, MeaningRepository } from '../../src-main/core/meaning/meaning-repository.ts';
 
 function randomOf(seed: number): () => number {
   let state = seed >>> 0 || 1;
@@ -35,4 +37,21 @@ export function clusteredVectors(seed: number, centres: number, dimensions: numb
     return vector;
   };
   return { stored: (at) => around(at, random), questionNear: (at) => around(at, questionNoise) };
+}
+
+/**
+ * Vectors 0 to `count` stored as alerts' a batch at a time, each batch followed by a slice of the
+ * index's cell work, as the indexer does after each stored batch.
+ */
+export function storeClusteredAlerts(repository: MeaningRepository, index: MeaningIndex, vectors: ClusteredVectors, count: number, { batch, sliceMs }: { batch: number; sliceMs: number }): void {
+  for (let start = 0; start < count; start += batch) {
+    const items: ItemText[] = [];
+    const stored: Float32Array[] = [];
+    for (let at = start; at < Math.min(count, start + batch); at++) {
+      items.push({ rowid: at + 1, kind: 'alert', profileId: 'fw', itemId: `alt_${at}`, chunks: [''], hash: String(at) });
+      stored.push(vectors.stored(at));
+    }
+    repository.store(index, items, stored, 0, { source: 'alert', afterRowid: start + items.length });
+    repository.advanceCells(index, sliceMs);
+  }
 }

@@ -7,10 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openDatabase, type Db } from '../../../src-main/core/db/database.ts';
-import type { ItemText } from '../../../src-main/core/meaning/item-texts.ts';
 import { EXACT_BELOW } from '../../../src-main/core/meaning/meaning-cells.ts';
 import { MeaningRepository, type MeaningIndex } from '../../../src-main/core/meaning/meaning-repository.ts';
-import { clusteredVectors, type ClusteredVectors } from '../../support/clustered-vectors.ts';
+import { clusteredVectors, storeClusteredAlerts } from '../../support/clustered-vectors.ts';
 
 const DIMENSIONS = 96;
 const BATCH = 500;
@@ -31,19 +30,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** `count` alerts' vectors stored a batch at a time, each batch followed by a slice of cell work, as the indexer does. */
-function storeAlerts(repository: MeaningRepository, index: MeaningIndex, vectors: ClusteredVectors, count: number): void {
-  for (let start = 0; start < count; start += BATCH) {
-    const items: ItemText[] = [];
-    const batch: Float32Array[] = [];
-    for (let at = start; at < Math.min(count, start + BATCH); at++) {
-      items.push({ rowid: at + 1, kind: 'alert', profileId: 'fw', itemId: `alt_${at}`, chunks: [''], hash: String(at) });
-      batch.push(vectors.stored(at));
-    }
-    repository.store(index, items, batch, 0, { source: 'alert', afterRowid: start + items.length });
-    repository.advanceCells(index, SLICE_MS);
-  }
-}
 
 /** The ids of the 10 stored vectors nearest `question`, by cosine over every one of them. */
 function exactTop10(index: MeaningIndex, question: Float32Array): string[] {
@@ -59,7 +45,7 @@ test('an index below the cells threshold is scanned whole: its top 10 is the exa
   const repository = new MeaningRepository(db);
   const index = repository.create({ gatewayProfileId: 'g', model: 'm' }, DIMENSIONS, 'now');
   const vectors = clusteredVectors(13, 40, DIMENSIONS);
-  storeAlerts(repository, index, vectors, 2_000);
+  storeClusteredAlerts(repository, index, vectors, 2_000, { batch: BATCH, sliceMs: SLICE_MS });
   expect(repository.advanceCells(index, SLICE_MS)).toBe(false);
   expect(db.prepare('SELECT COUNT(*) FROM meaning_cell_sets').pluck().get()).toBe(0);
   for (let at = 0; at < 5; at++) {
@@ -73,7 +59,7 @@ test('a large index trains cells in slices while it is stored, searches only the
   let repository = new MeaningRepository(db);
   const index = repository.create({ gatewayProfileId: 'g', model: 'm' }, DIMENSIONS, 'now');
   const vectors = clusteredVectors(13, 100, DIMENSIONS);
-  storeAlerts(repository, index, vectors, count);
+  storeClusteredAlerts(repository, index, vectors, count, { batch: BATCH, sliceMs: SLICE_MS });
   let slices = 0;
   for (; repository.advanceCells(index, SLICE_MS); slices++) expect(slices).toBeLessThan(10_000);
 
