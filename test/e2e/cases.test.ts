@@ -140,7 +140,7 @@ test('a case from the alerts of one source, a ticket added, its sources blocked,
   const secondView = page.getByRole('region', { name: 'Case #2' });
   await secondView.getByRole('toolbar', { name: 'Case actions' }).getByRole('button', { name: 'Merge into…' }).click();
   const merge = page.getByRole('dialog', { name: 'Merge case #2 into another' });
-  expect(await merge.getByRole('combobox', { name: 'Into the case' }).inputValue()).toBe(made!.id);
+  await poll(() => merge.getByRole('combobox', { name: 'Into the case' }).inputValue()).toBe(made!.id);
   await merge.getByRole('button', { name: 'Merge' }).click();
   await poll(() => services.cases.get(made!.id).itemCounts).toEqual({ alert: 12, ticket: 1, address: 1 });
   await poll(() => view.isVisible()).toBe(true);

@@ -273,7 +273,7 @@ describe('small defects', () => {
     await app.page.getByRole('tab', { name: 'Support' }).click();
     const inbox = app.page.getByRole('tabpanel', { name: 'Support' }).getByRole('region', { name: 'Tickets' });
     await poll(() => inbox.getByRole('status', { name: 'Matching tickets' }).innerText()).toBe('10,000 tickets');
-    expect(await inbox.getByRole('group', { name: 'Ticket status' }).innerText()).toContain('10,000');
+    await poll(() => inbox.getByRole('group', { name: 'Ticket status' }).innerText()).toContain('10,000');
   });
 });
 
