@@ -3,8 +3,8 @@ import { defineConfig } from 'electron-vite';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { contract } from './src-preload/contract/index.ts';
-import { manifestOf } from './src-preload/contract/manifest.ts';
+import { contract } from './src-shared/contract/index.ts';
+import { manifestOf } from './src-shared/contract/manifest.ts';
 import { contentSecurityPolicyFor } from './src-main/electron/content-security-policy.ts';
 
 /** The preload gets the contract's names at build time, not its schemas: it stays tiny. */

@@ -11,14 +11,23 @@ const electronOnlyInGlue = {
 const rendererCode = { group: ['**/src-renderer/**'], message: 'Main and preload code never import renderer code.' };
 
 /**
- * Layers inside the renderer: `ui/` is shared by every feature, so it may not import one, and a
- * feature (`features/<area>/`) may not import another; `connections/` and `workspace/` stay open to
- * all. Resolved from the file's folder, because a relative import does not name its target folder.
+ * The window's floor plan (docs/architecture.md, "The window"): each folder is a floor, and an
+ * import runs down or stays level, never up. `data/` (the bridge and the query layer) is the ground,
+ * then `language/`, `navigation/` (tab and view requests any feature may make), `ui/` (widgets),
+ * `features/<name>/` (one room per feature), `shell/` (the tab strip, the view registry, the
+ * palette; imported by none) and the entry files at the top. A feature reaches another only
+ * through its `index.ts`; a lazily loaded view (`import()`) may name its module, so its chunk
+ * stays its own. Resolved from the file's folder, because a relative import does not name its
+ * target folder.
  */
 const rendererRoot = path.resolve(import.meta.dirname, 'src-renderer');
-const rendererAreaOf = (file) => {
-  const [top, feature] = path.relative(rendererRoot, file).split(path.sep);
-  return top === 'features' && feature ? `features/${feature}` : top;
+const rendererFloors = ['data', 'language', 'navigation', 'ui', 'features', 'shell', '(entry)'];
+const rendererPlaceOf = (file) => {
+  const parts = path.relative(rendererRoot, file).split(path.sep);
+  if (parts[0].startsWith('..')) return null;
+  if (parts.length === 1) return { floor: '(entry)', room: '(entry)' };
+  if (parts[0] === 'features' && parts.length > 2) return { floor: 'features', room: `features/${parts[1]}`, index: parts.length === 3 && parts[2] === 'index.ts' };
+  return { floor: parts[0], room: parts[0] };
 };
 const rendererLayers = {
   rules: {
@@ -27,24 +36,30 @@ const rendererLayers = {
         type: 'problem',
         schema: [],
         messages: {
-          uiImportsFeature: 'ui/ is shared by every feature and may not import {{target}}.',
-          featureImportsFeature: '{{from}} may not import {{target}}: move what both need to connections/, workspace/ or ui/.',
+          upAFloor: '{{from}}/ may not import {{target}}/: that runs back up a floor ({{floors}}). Move what both need down.',
+          unknownFloor: '{{target}} is not a floor of the window ({{floors}}).',
+          featureInternals: '{{from}} reaches {{room}} only through {{room}}/index.ts.',
         },
       },
       create(context) {
-        const from = rendererAreaOf(context.filename);
-        const check = (source) => {
-          if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
-          const target = rendererAreaOf(path.resolve(path.dirname(context.filename), source.value));
-          if (!target.startsWith('features/') || target === from) return;
-          if (from === 'ui') context.report({ node: source, messageId: 'uiImportsFeature', data: { target } });
-          else if (from.startsWith('features/')) context.report({ node: source, messageId: 'featureImportsFeature', data: { from, target } });
+        const from = rendererPlaceOf(context.filename);
+        const check = (source, lazy) => {
+          if (!from || typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+          const target = rendererPlaceOf(path.resolve(path.dirname(context.filename), source.value));
+          if (!target || target.room === from.room) return;
+          const floors = rendererFloors.join(' < ');
+          const rank = rendererFloors.indexOf(target.floor);
+          if (rank < 0) context.report({ node: source, messageId: 'unknownFloor', data: { target: target.room, floors } });
+          else if (rank > rendererFloors.indexOf(from.floor)) context.report({ node: source, messageId: 'upAFloor', data: { from: from.room, target: target.room, floors } });
+          else if (from.floor === 'features' && target.floor === 'features' && !target.index && !lazy) {
+            context.report({ node: source, messageId: 'featureInternals', data: { from: from.room, room: target.room } });
+          }
         };
         return {
-          ImportDeclaration: (node) => check(node.source),
-          ImportExpression: (node) => check(node.source),
-          ExportNamedDeclaration: (node) => check(node.source),
-          ExportAllDeclaration: (node) => check(node.source),
+          ImportDeclaration: (node) => check(node.source, false),
+          ImportExpression: (node) => check(node.source, true),
+          ExportNamedDeclaration: (node) => check(node.source, false),
+          ExportAllDeclaration: (node) => check(node.source, false),
         };
       },
     },
@@ -163,7 +178,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!electron$|zod$|virtual:opsdesk-contract-manifest$|\\./|\\.\\./contract/|\\.\\./\\.\\./src-shared/).*',
+              regex: '^(?!electron$|zod$|virtual:opsdesk-contract-manifest$|\\./|\\.\\./src-shared/).*',
               message: 'The preload imports only electron, the contract and src-shared.',
             },
             { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The preload imports only electron and the contract.' },
@@ -174,14 +189,14 @@ export default tseslint.config(
   },
   {
     // A contract area split per feature (contract/support/) imports the contract's shared files one folder up.
-    files: ['src-preload/contract/*/**/*.ts'],
+    files: ['src-shared/contract/*/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(?!zod$|\\./|\\.\\./[a-z-]+\\.ts$|\\.\\./\\.\\./\\.\\./src-shared/).*',
+              regex: '^(?!zod$|\\./|\\.\\./[a-z-]+\\.ts$|\\.\\./\\.\\./[a-z-]+\\.ts$).*',
               message: 'The contract imports only zod, itself and src-shared.',
             },
           ],
@@ -202,10 +217,7 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: 'The renderer never imports electron; it uses window.opsdesk.' }],
           patterns: [
             { group: ['**/src-main/**', 'node:*'], message: 'The renderer runs sandboxed: no main-process or Node code.' },
-            {
-              group: ['**/src-preload/**', '!**/src-preload/contract', '!**/src-preload/contract/**'],
-              message: 'The renderer reaches the preload only through the contract.',
-            },
+            { group: ['**/src-preload/**'], message: 'The renderer reaches main only through the contract and window.opsdesk.' },
           ],
         },
       ],
@@ -214,7 +226,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/src-preload/contract/**'],
+              group: ['**/src-shared/contract/**'],
               allowTypeImports: true,
               message: 'The renderer imports only types from the contract.',
             },

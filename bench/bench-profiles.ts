@@ -1,5 +1,5 @@
 // The gateway connection the chat figures use: the simulator's, with a call rate no figure reaches.
-import type { ParsedProfileInput } from '../src-preload/contract/profiles.ts';
+import type { ParsedProfileInput } from '../src-shared/contract/profiles.ts';
 import type { Simulators } from '../test/sim/index.ts';
 
 export function benchGatewayProfile(sims: Simulators): ParsedProfileInput {

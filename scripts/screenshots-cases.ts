@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { Browser, Page } from 'playwright-core';
 import { FirewallSim, issueServerCertificate, type Simulators } from '../test/sim/index.ts';
 import { openApp } from '../test/support/app-harness.ts';
-import { defaultSentFields } from '../src-preload/contract/assistant.ts';
+import { defaultSentFields } from '../src-shared/contract/assistant.ts';
 import { firewallProfile } from '../test/support/firewall-profile.ts';
 import { gatewayProfile } from '../test/support/gateway-profile.ts';
 import { supportProfile } from '../test/support/support-profile.ts';

@@ -1,6 +1,6 @@
 import { app, BrowserWindow, session } from 'electron';
 import path from 'node:path';
-import { contract } from '../src-preload/contract/index.ts';
+import { contract } from '../src-shared/contract/index.ts';
 import { matchLanguage } from '../src-shared/i18n/languages.ts';
 import { createTranslator, type Translator } from '../src-shared/i18n/translator.ts';
 import { createAppServices } from './core/app-services.ts';

@@ -1,6 +1,6 @@
-import { callChannel, eventChannel, subscribeChannel, unsubscribeChannel } from './contract/define.ts';
-import type { ContractSpec, Facade, IpcResult } from './contract/define.ts';
-import type { ContractManifest } from './contract/manifest.ts';
+import { callChannel, eventChannel, subscribeChannel, unsubscribeChannel } from '../src-shared/contract/define.ts';
+import type { ContractSpec, Facade, IpcResult } from '../src-shared/contract/define.ts';
+import type { ContractManifest } from '../src-shared/contract/manifest.ts';
 
 /** How the facade reaches main: ipcRenderer in Electron, a Playwright binding in tests. */
 export interface BridgeTransport {

@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import manifest from 'virtual:opsdesk-contract-manifest';
-import type { Contract, IpcResult } from './contract/index.ts';
+import type { Contract, IpcResult } from '../src-shared/contract/index.ts';
 import { buildFacade } from './facade.ts';
 
 const api = buildFacade<Contract>(manifest, {

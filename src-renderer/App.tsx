@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfilesStore } from './connections/profiles-store.ts';
+import { useProfilesStore } from './features/connections/profiles-store.ts';
 import { useLanguageStore } from './language/language-store.ts';
 import { useThemeStore } from './ui/theme-store.ts';
-import { Workspace } from './workspace/Workspace.tsx';
-import { useWorkspaceStore } from './workspace/workspace-store.ts';
+import { Workspace } from './shell/Workspace.tsx';
+import { useWorkspaceStore } from './navigation/workspace-store.ts';
 
 export function App() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import type { Db } from '../../src-main/core/db/database.ts';
 import { serialize } from 'node:v8';
-import { alertQuerySchema } from '../../src-preload/contract/firewall.ts';
+import { alertQuerySchema } from '../../src-shared/contract/firewall.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { fillAlertCache } from '../../test/support/alert-cache-fill.ts';
 import { openApp } from '../../test/support/app-harness.ts';

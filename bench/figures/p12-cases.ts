@@ -8,7 +8,7 @@
 // SQL for appliances that are never reached: cases work from the cache, as they do offline.
 import { serialize } from 'node:v8';
 import type { Page } from 'playwright-core';
-import { cases as casesContract } from '../../src-preload/contract/cases.ts';
+import { cases as casesContract } from '../../src-shared/contract/cases.ts';
 import { SessionKeyStore } from '../../src-main/core/secrets/session-key-store.ts';
 import { cachePageSize } from '../../src-renderer/ui/paged-cache.ts';
 import { fillAlertCache } from '../../test/support/alert-cache-fill.ts';

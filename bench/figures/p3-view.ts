@@ -8,7 +8,7 @@
 import { serialize } from 'node:v8';
 import type { Browser, Page } from 'playwright-core';
 import type { Db } from '../../src-main/core/db/database.ts';
-import { alertQuerySchema, type AlertFilter, type AlertSort } from '../../src-preload/contract/firewall.ts';
+import { alertQuerySchema, type AlertFilter, type AlertSort } from '../../src-shared/contract/firewall.ts';
 import { AlertRepository } from '../../src-main/core/firewall/alerts/alert-repository.ts';
 import { LARGEST_PAGE_SIZE } from '../../src-main/core/firewall/list-walk.ts';
 import { SyncStateRepository } from '../../src-main/core/sync/sync-state-repository.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AppServices } from '../../src-main/core/app-services.ts';
 import { openDatabase } from '../../src-main/core/db/database.ts';
-import { alertQuerySchema, type AlertQuery } from '../../src-preload/contract/firewall.ts';
+import { alertQuerySchema, type AlertQuery } from '../../src-shared/contract/firewall.ts';
 import type { RecordingPlatform } from '../../test/support/recording-platform.ts';
 import { row, type Figure } from '../figure.ts';
 import { fillAlertCache } from '../../test/support/alert-cache-fill.ts';

@@ -9,7 +9,7 @@
 import { serialize } from 'node:v8';
 import type Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { search as searchContract } from '../../src-preload/contract/search.ts';
+import { search as searchContract } from '../../src-shared/contract/search.ts';
 import type { Db } from '../../src-main/core/db/database.ts';
 import { ActivityRepository } from '../../src-main/core/activity/activity-repository.ts';
 import { SettingsTable } from '../../src-main/core/db/settings.ts';

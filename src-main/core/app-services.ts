@@ -16,7 +16,7 @@ import { TriageService } from './assistant/triage/triage-service.ts';
 import { ConnectionHealthTracker } from './clients/connection-health.ts';
 import { ConnectionWatch } from './clients/connection-watch.ts';
 import { HealthRepository } from './clients/health-repository.ts';
-import type { Diagnostics } from '../../src-preload/contract/app.ts';
+import type { Diagnostics } from '../../src-shared/contract/app.ts';
 import { collectDiagnostics, type AppIdentity } from './diagnostics.ts';
 import { openExternalLink } from './external-url.ts';
 import type { Db, MigrationStep } from './db/database.ts';

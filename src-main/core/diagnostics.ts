@@ -1,8 +1,8 @@
 // Settings → About: what an analyst sends to their IT. Built from what main knows about itself;
 // never a key, nothing from the cache, and a connection's name and host only when asked for.
 import { arch, release } from 'node:os';
-import type { Diagnostics, KeychainBackEnd, ProfileRoute } from '../../src-preload/contract/app.ts';
-import type { KeychainStatus, ProfileList, ProfileView } from '../../src-preload/contract/profiles.ts';
+import type { Diagnostics, KeychainBackEnd, ProfileRoute } from '../../src-shared/contract/app.ts';
+import type { KeychainStatus, ProfileList, ProfileView } from '../../src-shared/contract/profiles.ts';
 import { systemCertificates } from './http/trust.ts';
 import type { Platform } from './platform.ts';
 

@@ -1,6 +1,6 @@
 // Main's own words are English from the shared catalog: for the log, and as the words a window
 // shows for a code its catalog lacks. The window words errors itself from code and params.
-import type { FieldError, IpcError } from '../../src-preload/contract/define.ts';
+import type { FieldError, IpcError } from '../../src-shared/contract/define.ts';
 import { errorText, fieldErrorText, type ErrorSubject, type ErrorText } from '../../src-shared/i18n/error-text.ts';
 import { createTranslator } from '../../src-shared/i18n/translator.ts';
 

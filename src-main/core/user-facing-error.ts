@@ -1,4 +1,4 @@
-import type { IpcError } from '../../src-preload/contract/define.ts';
+import type { IpcError } from '../../src-shared/contract/define.ts';
 import { ipcErrorInEnglish } from './english-text.ts';
 
 /** An error thrown on purpose: its code, params and field errors reach the window as they are. */

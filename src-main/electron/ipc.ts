@@ -1,7 +1,7 @@
 import { ipcMain } from 'electron';
 import type { IpcMainInvokeEvent } from 'electron';
-import { subscribeChannel, unsubscribeChannel } from '../../src-preload/contract/define.ts';
-import type { ContractSpec } from '../../src-preload/contract/define.ts';
+import { subscribeChannel, unsubscribeChannel } from '../../src-shared/contract/define.ts';
+import type { ContractSpec } from '../../src-shared/contract/define.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
 import type { Router, SenderFrame } from '../ipc/router.ts';
 

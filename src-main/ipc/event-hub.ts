@@ -1,5 +1,5 @@
-import { subscribeChannel } from '../../src-preload/contract/define.ts';
-import type { ContractSpec, IpcResult, unsubscribeChannel } from '../../src-preload/contract/define.ts';
+import { subscribeChannel } from '../../src-shared/contract/define.ts';
+import type { ContractSpec, IpcResult, unsubscribeChannel } from '../../src-shared/contract/define.ts';
 import type { EventPayload, Router, SenderFrame } from './router.ts';
 
 /** A window that can receive events: Electron's webContents, or a page in the test harness. */

@@ -1,4 +1,4 @@
-import type { IpcError } from '../../src-preload/contract/define.ts';
+import type { IpcError } from '../../src-shared/contract/define.ts';
 import { ipcErrorInEnglish } from '../core/english-text.ts';
 import { ServiceFailure } from '../core/http/service-failure.ts';
 import { KeychainError } from '../core/secrets/os-keychain-store.ts';

@@ -1,4 +1,4 @@
-import { callChannel, eventChannel } from '../../src-preload/contract/define.ts';
+import { callChannel, eventChannel } from '../../src-shared/contract/define.ts';
 import type {
   ContractSpec,
   FieldError,
@@ -7,7 +7,7 @@ import type {
   ParsedRequestOf,
   PayloadOf,
   ResultOf,
-} from '../../src-preload/contract/define.ts';
+} from '../../src-shared/contract/define.ts';
 import { fieldError, ipcErrorInEnglish } from '../core/english-text.ts';
 import { toIpcError } from './ipc-error.ts';
 

@@ -1,4 +1,4 @@
-import type { Contract } from '../../src-preload/contract/index.ts';
+import type { Contract } from '../../src-shared/contract/index.ts';
 import type { AppServices } from '../core/app-services.ts';
 import { DisposableStore, type Disposable } from '../core/lifecycle/disposable.ts';
 import type { EventHub } from './event-hub.ts';

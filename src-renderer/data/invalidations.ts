@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { IpcError } from '../../src-preload/contract/define.ts';
-import type { AlertDetail, WebhookSettings } from '../../src-preload/contract/firewall.ts';
+import type { IpcError } from '../../src-shared/contract/define.ts';
+import type { AlertDetail, WebhookSettings } from '../../src-shared/contract/firewall.ts';
 import { backEndAnswered } from '../../src-shared/back-end-reach.ts';
-import type { Report } from '../../src-preload/contract/firewall-admin.ts';
-import type { RemotePage } from '../../src-preload/contract/pages.ts';
-import type { OpsDeskApi } from '../../src-preload/contract/index.ts';
-import type { SupportResource, SyncStatus } from '../../src-preload/contract/sync.ts';
-import { opsdesk } from '../bridge.ts';
+import type { Report } from '../../src-shared/contract/firewall-admin.ts';
+import type { RemotePage } from '../../src-shared/contract/pages.ts';
+import type { OpsDeskApi } from '../../src-shared/contract/index.ts';
+import type { SupportResource, SyncStatus } from '../../src-shared/contract/sync.ts';
+import { opsdesk } from './bridge.ts';
 import { activityKeys, addressKeys, assistantKeys, caseKeys, firewallKeys, gatewayKeys, meaningKeys, supportKeys } from './query-keys.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query, QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import type { IpcError, IpcResult } from '../../src-preload/contract/define.ts';
+import type { IpcError, IpcResult } from '../../src-shared/contract/define.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { IpcError } from '../../src-preload/contract/define.ts';
+import type { IpcError } from '../../src-shared/contract/define.ts';
 import { resolveLanguage, type Language, type LanguageChoice } from '../../src-shared/i18n/languages.ts';
-import { opsdesk } from '../bridge.ts';
+import { opsdesk } from '../data/bridge.ts';
 import { showLanguage, translator } from './translator.ts';
 
 export interface LanguageStore {

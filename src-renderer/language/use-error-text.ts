@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FieldError, IpcError } from '../../src-preload/contract/define.ts';
+import type { FieldError, IpcError } from '../../src-shared/contract/define.ts';
 import { errorText, fieldErrorText, type ErrorText } from '../../src-shared/i18n/error-text.ts';
 
 /** An error in the window's language; main's English words for a code the catalog lacks. */

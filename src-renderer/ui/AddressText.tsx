@@ -2,7 +2,7 @@ import { Fragment, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findAddresses } from '../../src-shared/address-mentions.ts';
-import { useWorkspaceStore } from '../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../navigation/workspace-store.ts';
 import { visibleText } from '../../src-shared/visible-text.ts';
 
 /** One address as a link to its card (`address` as the recogniser names it; `children` as the text wrote it). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../src-preload/contract/define.ts';
+import type { IpcError } from '../../src-shared/contract/define.ts';
 import { useErrorText } from '../language/use-error-text.ts';
-import { useExplainedAbove } from '../connections/connection-state.ts';
+import { useExplainedAbove } from './connection-above.ts';
 
 interface Props {
   error: IpcError;

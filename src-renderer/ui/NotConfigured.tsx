@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { BackEnd } from '../../src-preload/contract/profiles.ts';
-import { useWorkspaceStore } from '../workspace/workspace-store.ts';
+import type { BackEnd } from '../../src-shared/contract/profiles.ts';
+import { useWorkspaceStore } from '../navigation/workspace-store.ts';
 
 interface Props {
   heading: string;

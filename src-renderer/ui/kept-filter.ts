@@ -1,4 +1,4 @@
-import type { ViewFilter } from '../../src-preload/contract/views.ts';
+import type { ViewFilter } from '../../src-shared/contract/views.ts';
 
 /** A view's filters as its own type says them: a few fields, each a word, a number, a switch or nothing. */
 export type FlatFilter<Filter> = { [Field in keyof Filter]: ViewFilter[string] };

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
-import type { IpcError, IpcResult } from '../../src-preload/contract/define.ts';
-import type { CachedPage } from '../../src-preload/contract/pages.ts';
+import type { IpcError, IpcResult } from '../../src-shared/contract/define.ts';
+import type { CachedPage } from '../../src-shared/contract/pages.ts';
 
 /**
  * Rows fetched per call: a tall screen's worth. Every new filter or search waits for its first

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { Density, TableLayout } from '../../src-preload/contract/views.ts';
-import { opsdesk } from '../bridge.ts';
+import type { Density, TableLayout } from '../../src-shared/contract/views.ts';
+import { opsdesk } from '../data/bridge.ts';
 
 /** A drag of a column's edge changes its width many times a second; main hears the width it ends at. */
 const SAVE_AFTER_MS = 400;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { ThemeChoice } from '../../src-preload/contract/app.ts';
-import { opsdesk } from '../bridge.ts';
+import type { ThemeChoice } from '../../src-shared/contract/app.ts';
+import { opsdesk } from '../data/bridge.ts';
 
 export interface ThemeStore {
   choice: ThemeChoice;

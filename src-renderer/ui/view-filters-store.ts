@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { create } from 'zustand';
-import type { ViewFilter } from '../../src-preload/contract/views.ts';
-import { opsdesk } from '../bridge.ts';
+import type { ViewFilter } from '../../src-shared/contract/views.ts';
+import { opsdesk } from '../data/bridge.ts';
 import { keptOver, type AllowedValues, type FlatFilter } from './kept-filter.ts';
 
 /** Typing changes a filter many times a second; main hears where it settles. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { collectDiagnostics, withoutCredentials } from '../../src-main/core/diagnostics.ts';
-import type { ProfileView } from '../../src-preload/contract/profiles.ts';
+import type { ProfileView } from '../../src-shared/contract/profiles.ts';
 
 const identity = { version: '1.2.3', platform: 'linux', dataFolder: '/home/a/.config/OpsDesk', logFile: '/home/a/.config/OpsDesk/logs/opsdesk.log' };
 const profile = (fields: Partial<ProfileView>) => ({ service: 'firewall', name: 'HQ appliance', baseUrl: 'https://fw.hq.example:8443', proxy: { mode: 'none' }, ...fields }) as ProfileView;

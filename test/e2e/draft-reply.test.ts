@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { defaultSentFields } from '../../src-preload/contract/assistant.ts';
+import { defaultSentFields } from '../../src-shared/contract/assistant.ts';
 import { simulatedTranscript } from '../sim/gateway-content.ts';
 import { SUPPORT_API_PREFIX } from '../sim/index.ts';
 import { call, trustingAgent } from '../sim/test-helpers.ts';

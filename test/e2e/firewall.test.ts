@@ -1,7 +1,7 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fillAlertCache } from '../support/alert-cache-fill.ts';
-import { alertQuerySchema } from '../../src-preload/contract/firewall.ts';
+import { alertQuerySchema } from '../../src-shared/contract/firewall.ts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { FIREWALL_API_PREFIX, FirewallSim } from '../sim/index.ts';

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { promptFields } from '../../src-preload/contract/assistant.ts';
+import { promptFields } from '../../src-shared/contract/assistant.ts';
 import { databaseKeyEntry, readDatabaseKey } from '../../src-main/core/secrets/database-key.ts';
 import { openKeyStore } from '../../src-main/core/secrets/open-key-store.ts';
 import { defaultTimeouts } from '../../src-main/core/profiles/profile-record.ts';

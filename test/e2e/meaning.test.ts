@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, test, vi } from 'vitest';
-import { defaultSentFields } from '../../src-preload/contract/assistant.ts';
+import { defaultSentFields } from '../../src-shared/contract/assistant.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
 import { shot } from '../support/e2e-shots.ts';

@@ -4,7 +4,7 @@
 // hostile answers neither run nor act; both languages.
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
-import { defaultSentFields } from '../../src-preload/contract/assistant.ts';
+import { defaultSentFields } from '../../src-shared/contract/assistant.ts';
 import { FIREWALL_API_PREFIX } from '../sim/index.ts';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';

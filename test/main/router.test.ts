@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
-import { call, event, subscribeChannel, unsubscribeChannel } from '../../src-preload/contract/define.ts';
-import { manifestOf } from '../../src-preload/contract/manifest.ts';
+import { call, event, subscribeChannel, unsubscribeChannel } from '../../src-shared/contract/define.ts';
+import { manifestOf } from '../../src-shared/contract/manifest.ts';
 import { buildFacade } from '../../src-preload/facade.ts';
 import { createLogger } from '../../src-main/core/log/logger.ts';
 import { createEventHub } from '../../src-main/ipc/event-hub.ts';

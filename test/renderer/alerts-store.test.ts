@@ -2,7 +2,7 @@
 // what the analyst sees when filtering, filtering out from a cell, sorting, scrolling and when new
 // alerts arrive while one is selected.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { alertQuerySchema, type AlertRow } from '../../src-preload/contract/firewall.ts';
+import { alertQuerySchema, type AlertRow } from '../../src-shared/contract/firewall.ts';
 import { alertPageSize, createAlertsStore, type AlertsStore } from '../../src-renderer/features/firewall/alerts/alerts-store.ts';
 import { startSimulators, type Simulators } from '../sim/index.ts';
 import { addFirewallProfile, openWorkspace, type Workspace } from '../core/firewall/firewall-fixture.ts';

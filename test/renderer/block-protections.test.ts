@@ -1,7 +1,7 @@
 // Which allow-list entries and protected ranges make the block confirmation ask again: compared
 // as addresses, not as text, and the protected ranges only while they are switched on.
 import { describe, expect, it } from 'vitest';
-import type { AllowEntry } from '../../src-preload/contract/firewall.ts';
+import type { AllowEntry } from '../../src-shared/contract/firewall.ts';
 import { protectionsOf } from '../../src-renderer/features/firewall/blocklist/protections.ts';
 
 const allow = (ip: string, description: string | null = null): AllowEntry => ({ id: `alw_${ip}`, ip, description, createdAt: null });

@@ -32,7 +32,7 @@ test('importing every store and feature hook module reads nothing from the bridg
 });
 
 test('the bridge is read when a call is made', async () => {
-  const { opsdesk } = await import('../../src-renderer/bridge.ts');
+  const { opsdesk } = await import('../../src-renderer/data/bridge.ts');
   void opsdesk.app;
   expect(reads).toHaveLength(1);
 });

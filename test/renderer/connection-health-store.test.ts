@@ -7,7 +7,7 @@ import { openTestServices } from '../support/test-services.ts';
 const sims = await startSimulators({ alertCount: 0 });
 const { services, dispose } = await openTestServices();
 Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
-const { useConnectionHealthStore } = await import('../../src-renderer/connections/connection-health-store.ts');
+const { useConnectionHealthStore } = await import('../../src-renderer/features/connections/connection-health-store.ts');
 
 afterAll(async () => {
   await dispose();

@@ -1,11 +1,11 @@
 // A profile's one connection state, from main's state of it and the view's own connection test:
 // what the banner, the sync lines, an alert's detail and the palette all show.
 import { describe, expect, test } from 'vitest';
-import type { IpcError } from '../../src-preload/contract/define.ts';
-import type { ConnectionHealth } from '../../src-preload/contract/profiles.ts';
+import type { IpcError } from '../../src-shared/contract/define.ts';
+import type { ConnectionHealth } from '../../src-shared/contract/profiles.ts';
 
 Object.assign(globalThis, { window: { opsdesk: {} } });
-const { connectionState } = await import('../../src-renderer/connections/connection-state.ts');
+const { connectionState } = await import('../../src-renderer/features/connections/connection-state.ts');
 
 const refusedConnection: IpcError = { code: 'connection_refused', service: 'firewall', message: 'm', retryable: true };
 const expiredKey: IpcError = { code: 'key_expired', service: 'firewall', status: 401, message: 'm', retryable: false };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { ProfileView } from '../../src-preload/contract/profiles.ts';
-import { defaultProfile } from '../../src-renderer/connections/default-profile.ts';
+import type { ProfileView } from '../../src-shared/contract/profiles.ts';
+import { defaultProfile } from '../../src-renderer/features/connections/default-profile.ts';
 
 const profile = (id: string, live: boolean) => ({ id, name: id, live }) as ProfileView;
 const liveA = profile('live-a', true);

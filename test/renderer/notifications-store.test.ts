@@ -2,7 +2,7 @@
 // sees in the center (entries, bursts as one, the unread count) and where a click takes them.
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import type { RaisedNotification } from '../../src-main/core/notifications/notification-center.ts';
-import type { NavigationTarget } from '../../src-preload/contract/workspace.ts';
+import type { NavigationTarget } from '../../src-shared/contract/workspace.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
 import { openTestServices } from '../support/test-services.ts';
 import { RecordingPlatform } from '../support/recording-platform.ts';
@@ -11,8 +11,8 @@ import { RecordingPlatform } from '../support/recording-platform.ts';
 const platform = new RecordingPlatform();
 const { services, dispose } = await openTestServices({ platform });
 Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
-const { useNotificationsStore } = await import('../../src-renderer/notifications/notifications-store.ts');
-const { useWorkspaceStore } = await import('../../src-renderer/workspace/workspace-store.ts');
+const { useNotificationsStore } = await import('../../src-renderer/features/notifications/notifications-store.ts');
+const { useWorkspaceStore } = await import('../../src-renderer/navigation/workspace-store.ts');
 
 afterAll(async () => {
   await dispose();

@@ -13,8 +13,8 @@ const sims = await startSimulators({ alertCount: 0 });
 const clock = new FakeClock();
 const { services, dispose } = await openTestServices({ clock });
 Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
-const { selectPending, useOutboxStore } = await import('../../src-renderer/outbox/outbox-store.ts');
-const { useLiveConfirmationStore } = await import('../../src-renderer/outbox/live-confirmation-store.ts');
+const { selectPending, useOutboxStore } = await import('../../src-renderer/features/outbox/outbox-store.ts');
+const { useLiveConfirmationStore } = await import('../../src-renderer/features/outbox/live-confirmation-store.ts');
 
 afterAll(async () => {
   await dispose();

@@ -2,8 +2,8 @@
 // replaces a newer one, and a search that stops counting grows the list as it scrolls, never shrinks it.
 import { describe, expect, test } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { IpcResult } from '../../src-preload/contract/define.ts';
-import type { CachedPage } from '../../src-preload/contract/pages.ts';
+import type { IpcResult } from '../../src-shared/contract/define.ts';
+import type { CachedPage } from '../../src-shared/contract/pages.ts';
 import { cachePageSize, pagedCacheSlice, type PagedCacheState } from '../../src-renderer/ui/paged-cache.ts';
 
 interface Row {

@@ -7,7 +7,7 @@ import { openTestServices } from '../support/test-services.ts';
 const sims = await startSimulators({ alertCount: 20 });
 const { services, dispose } = await openTestServices();
 Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
-const { useProfilesStore } = await import('../../src-renderer/connections/profiles-store.ts');
+const { useProfilesStore } = await import('../../src-renderer/features/connections/profiles-store.ts');
 
 afterAll(async () => {
   await dispose();

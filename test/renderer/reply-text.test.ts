@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { CannedReply } from '../../src-preload/contract/replies.ts';
+import type { CannedReply } from '../../src-shared/contract/replies.ts';
 import { insertText, matchingReplies, slashQueryAt } from '../../src-renderer/features/support/reply/reply-text.ts';
 
 describe('a / typed in the reply box', () => {

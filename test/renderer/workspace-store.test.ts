@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { viewKinds } from '../../src-preload/contract/workspace.ts';
+import { viewKinds } from '../../src-shared/contract/workspace.ts';
 import { createTranslator } from '../../src-shared/i18n/translator.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
 import { openTestServices } from '../support/test-services.ts';
@@ -13,8 +13,8 @@ afterAll(async () => {
   await dispose();
 });
 
-const { useWorkspaceStore, persistWorkspace } = await import('../../src-renderer/workspace/workspace-store.ts');
-const { tabTitle, viewRegistry } = await import('../../src-renderer/workspace/view-registry.ts');
+const { useWorkspaceStore, persistWorkspace } = await import('../../src-renderer/navigation/workspace-store.ts');
+const { tabTitle, viewRegistry } = await import('../../src-renderer/shell/view-registry.ts');
 const views = () => useWorkspaceStore.getState().tabs.map((tab) => tab.kind);
 const activeTab = () => useWorkspaceStore.getState().tabs.find((tab) => tab.id === useWorkspaceStore.getState().activeTabId);
 const active = () => activeTab()?.kind;

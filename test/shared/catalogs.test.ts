@@ -5,9 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
-import { errorCodes } from '../../src-preload/contract/define.ts';
-import { backEnds } from '../../src-preload/contract/profiles.ts';
-import { viewKinds } from '../../src-preload/contract/workspace.ts';
+import { errorCodes } from '../../src-shared/contract/define.ts';
+import { backEnds } from '../../src-shared/contract/profiles.ts';
+import { viewKinds } from '../../src-shared/contract/workspace.ts';
 import { catalogs } from '../../src-shared/i18n/translator.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -1,4 +1,4 @@
-import type { QueuedWrite } from '../../src-preload/contract/firewall.ts';
+import type { QueuedWrite } from '../../src-shared/contract/firewall.ts';
 
 /** What a firewall write made on the appliance; fails the test when the write waits in the outbox instead. */
 export function applied<T extends object>(result: T | QueuedWrite): T {

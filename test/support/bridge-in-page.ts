@@ -1,5 +1,5 @@
 import { buildFacade } from '../../src-preload/facade.ts';
-import type { ContractManifest } from '../../src-preload/contract/manifest.ts';
+import type { ContractManifest } from '../../src-shared/contract/manifest.ts';
 
 /**
  * What the preload does in Electron, done in the test page: build `window.opsdesk` from the

@@ -1,6 +1,6 @@
-import { contract, subscribeChannel, unsubscribeChannel } from '../../src-preload/contract/index.ts';
-import type { Contract, OpsDeskApi } from '../../src-preload/contract/index.ts';
-import { manifestOf } from '../../src-preload/contract/manifest.ts';
+import { contract, subscribeChannel, unsubscribeChannel } from '../../src-shared/contract/index.ts';
+import type { Contract, OpsDeskApi } from '../../src-shared/contract/index.ts';
+import { manifestOf } from '../../src-shared/contract/manifest.ts';
 import { buildFacade } from '../../src-preload/facade.ts';
 import type { AppServices } from '../../src-main/core/app-services.ts';
 import { createEventHub } from '../../src-main/ipc/event-hub.ts';

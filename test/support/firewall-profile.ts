@@ -1,5 +1,5 @@
 // A firewall profile as Settings saves one, for an appliance whose certificate a private CA issued.
-import type { ParsedProfileInput } from '../../src-preload/contract/profiles.ts';
+import type { ParsedProfileInput } from '../../src-shared/contract/profiles.ts';
 
 export interface FirewallProfileFields {
   name: string;

@@ -1,5 +1,5 @@
 // A support profile as Settings saves one, for a help desk whose certificate a private CA issued.
-import type { ParsedProfileInput } from '../../src-preload/contract/profiles.ts';
+import type { ParsedProfileInput } from '../../src-shared/contract/profiles.ts';
 
 export interface SupportProfileFields {
   name: string;

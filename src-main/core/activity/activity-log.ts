@@ -13,8 +13,8 @@ import {
   type ActivityEntry,
   type ActivityFilter,
   type ActivitySettings,
-} from '../../../src-preload/contract/activity.ts';
-import type { CachedPage } from '../../../src-preload/contract/pages.ts';
+} from '../../../src-shared/contract/activity.ts';
+import type { CachedPage } from '../../../src-shared/contract/pages.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import { neutraliseCell } from '../csv-cell.ts';
 import type { SettingsTable } from '../db/settings.ts';

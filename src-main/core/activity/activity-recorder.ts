@@ -1,6 +1,6 @@
 // How a feature tells the activity log what the analyst did: a draft (who, what, on what) and how it
 // ended. Features depend on this port only, never on the log's store.
-import type { ActivityAction, ActivityBackEnd, ActivityOutcome, ActivityTarget } from '../../../src-preload/contract/activity.ts';
+import type { ActivityAction, ActivityBackEnd, ActivityOutcome, ActivityTarget } from '../../../src-shared/contract/activity.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { UserFacingError } from '../user-facing-error.ts';
 

@@ -1,4 +1,4 @@
-import type { ActivityEntry, ActivityFilter, ActivityOutcome } from '../../../src-preload/contract/activity.ts';
+import type { ActivityEntry, ActivityFilter, ActivityOutcome } from '../../../src-shared/contract/activity.ts';
 import type { Db } from '../db/database.ts';
 
 interface ActivityRow {

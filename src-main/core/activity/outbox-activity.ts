@@ -1,6 +1,6 @@
 // The outbox's writes in the activity log: a row when a write is made (queued until it is sent),
 // settled when it goes out, is refused, or is given up. Every support and firewall write passes through here.
-import type { ActivityTargetKind } from '../../../src-preload/contract/activity.ts';
+import type { ActivityTargetKind } from '../../../src-shared/contract/activity.ts';
 import type { Disposable } from '../lifecycle/disposable.ts';
 import type { Outbox, OutboxEntry } from '../outbox/outbox.ts';
 import { unwrappedFieldsOf } from '../wire/read.ts';

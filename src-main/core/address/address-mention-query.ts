@@ -2,7 +2,7 @@
 // each table to the rows whose text holds the address's written form (or a range's leading
 // octets), the shared recogniser then reads those rows' texts, so "10.0.0.1" is not found in
 // "10.0.0.12". Read newest first and stopped at the limit.
-import type { AddressMention, AddressMentions, MentionKind } from '../../../src-preload/contract/address.ts';
+import type { AddressMention, AddressMentions, MentionKind } from '../../../src-shared/contract/address.ts';
 import { findAddresses, mentionsAddress, type ParsedAddress } from '../../../src-shared/address-mentions.ts';
 import type { Db } from '../db/database.ts';
 import { writtenNeedle } from '../db/address-match.ts';

@@ -2,7 +2,7 @@
 // every firewall profile, the support items and conversations that mention it) and the work items
 // made from alerts. Reads only the cache, so the card opens offline.
 import type { z } from 'zod';
-import type { address as addressArea, AddressCard, AddressMentions, AlertsWorkItem, AlertWorkLink } from '../../../src-preload/contract/address.ts';
+import type { address as addressArea, AddressCard, AddressMentions, AlertsWorkItem, AlertWorkLink } from '../../../src-shared/contract/address.ts';
 import { parseAddress, type ParsedAddress } from '../../../src-shared/address-mentions.ts';
 import { addressCondition } from '../db/address-match.ts';
 import type { AlertsAboutAddress } from '../firewall/alerts/alert-repository.ts';

@@ -1,8 +1,8 @@
 // The work items made from alerts (table alert_work_links): the link is stored with the outbox
 // write that creates the item, in one transaction, and learns the item's id from the write's answer.
 import type { z } from 'zod';
-import type { address } from '../../../src-preload/contract/address.ts';
-import type { AlertsWorkItem, AlertWorkLink } from '../../../src-preload/contract/address.ts';
+import type { address } from '../../../src-shared/contract/address.ts';
+import type { AlertsWorkItem, AlertWorkLink } from '../../../src-shared/contract/address.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import type { Disposable } from '../lifecycle/disposable.ts';

@@ -7,7 +7,7 @@ import {
   type AssistantSettingsState,
   type ModelAtWork,
   type PromptField,
-} from '../../../src-preload/contract/assistant.ts';
+} from '../../../src-shared/contract/assistant.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import { Emitter } from '../lifecycle/emitter.ts';

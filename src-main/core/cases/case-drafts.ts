@@ -4,8 +4,8 @@
 // Stop, the redaction of what goes and of what comes back). A proposal only: the window shows it,
 // and the analyst copies it, keeps it as a note or puts it in a ticket's reply box; nothing here
 // writes a note, a reply or anything else.
-import type { PromptField } from '../../../src-preload/contract/assistant.ts';
-import type { CaseDraftKind, CaseDraftStarted, TimelineEvent } from '../../../src-preload/contract/cases.ts';
+import type { PromptField } from '../../../src-shared/contract/assistant.ts';
+import type { CaseDraftKind, CaseDraftStarted, TimelineEvent } from '../../../src-shared/contract/cases.ts';
 import { createTranslator } from '../../../src-shared/i18n/translator.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { DraftingService } from '../drafting/drafting-service.ts';

@@ -14,7 +14,7 @@ import {
   type CaseDetail,
   type CaseExport,
   type TimelineEvent,
-} from '../../../src-preload/contract/cases.ts';
+} from '../../../src-shared/contract/cases.ts';
 import { activityBackEnds, activityOutcomes } from '../../../src-shared/activity-constants.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import { visibleText } from '../../../src-shared/visible-text.ts';

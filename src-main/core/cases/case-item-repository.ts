@@ -1,6 +1,6 @@
 // The `case_items` table: which items each case holds, with what they were when they were added.
 // An address and a conversation belong to no connection: their `profile_id` is ''.
-import type { CaseItemKind, CaseItemRef } from '../../../src-preload/contract/cases.ts';
+import type { CaseItemKind, CaseItemRef } from '../../../src-shared/contract/cases.ts';
 import type { Db } from '../db/database.ts';
 
 interface CaseItemRow {

@@ -1,6 +1,6 @@
 // The `case_kept_events` table: a timeline brought in with an imported case, as the workstation
 // that exported it read it. The timeline shows these beside what this workstation's caches hold.
-import type { TimelineEvent } from '../../../src-preload/contract/cases.ts';
+import type { TimelineEvent } from '../../../src-shared/contract/cases.ts';
 import type { Db } from '../db/database.ts';
 
 export class CaseKeptEventRepository {

@@ -1,5 +1,5 @@
 // The `case_notes` table: the analyst's Markdown on a case, or on one event of its timeline.
-import type { CaseNote } from '../../../src-preload/contract/cases.ts';
+import type { CaseNote } from '../../../src-shared/contract/cases.ts';
 import type { Db } from '../db/database.ts';
 
 interface CaseNoteRow {

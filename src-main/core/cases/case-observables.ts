@@ -5,7 +5,7 @@
 // the service reads the events and the alerts' texts, this finds and counts; the standing of each
 // address (blocked, allowed, cached alerts, cautions) is the service's to add.
 import { parse } from 'tldts';
-import type { CaseObservable, HashType, ObservableKind, ObservableSighting, TimelineEvent } from '../../../src-preload/contract/cases.ts';
+import type { CaseObservable, HashType, ObservableKind, ObservableSighting, TimelineEvent } from '../../../src-shared/contract/cases.ts';
 
 /** The newest events an observable lists as where it was seen. */
 const SIGHTINGS_KEPT = 20;

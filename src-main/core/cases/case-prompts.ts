@@ -5,9 +5,9 @@
 // go only where Settings lets a prompt carry them, a visitor's name, e-mail and phone only where
 // it lets those go; every text passes the key redaction. The case is quoted as data: a visitor's
 // message or an alert's payload cannot give the model instructions.
-import type { PromptField } from '../../../src-preload/contract/assistant.ts';
-import type { CaseDetail, CaseDraftKind, TimelineEvent } from '../../../src-preload/contract/cases.ts';
-import type { DraftLanguage } from '../../../src-preload/contract/drafting.ts';
+import type { PromptField } from '../../../src-shared/contract/assistant.ts';
+import type { CaseDetail, CaseDraftKind, TimelineEvent } from '../../../src-shared/contract/cases.ts';
+import type { DraftLanguage } from '../../../src-shared/contract/drafting.ts';
 import type { AnswerRequest } from '../gateway/chat/answer-stream.ts';
 import { languageLine, languageOf, outsideText, PROMPT_LIMITS, threadLines, visitorTexts, type PromptContext, type ThreadForPrompt } from '../drafting/draft-prompts.ts';
 

@@ -1,7 +1,7 @@
 // The `cases` table: one row per case, numbered on this workstation; its items, notes and kept
 // events live in tables of their own (case-item-repository.ts, case-note-repository.ts,
 // case-kept-event-repository.ts).
-import type { CaseFilter, CaseSeverity, CaseSortField, CaseStatus, CaseSummary } from '../../../src-preload/contract/cases.ts';
+import type { CaseFilter, CaseSeverity, CaseSortField, CaseStatus, CaseSummary } from '../../../src-shared/contract/cases.ts';
 import type { Db } from '../db/database.ts';
 import { containsPattern } from '../db/like-pattern.ts';
 

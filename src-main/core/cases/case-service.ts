@@ -6,7 +6,7 @@
 // timeline shows. Works offline: nothing here asks a server.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { Triage } from '../../../src-preload/contract/assistant.ts';
+import type { Triage } from '../../../src-shared/contract/assistant.ts';
 import {
   MAX_CASE_ITEMS_PER_CALL,
   type CaseDetail,
@@ -20,9 +20,9 @@ import {
   type cases as casesArea,
   type TimelineEvent,
   type TimelinePage,
-} from '../../../src-preload/contract/cases.ts';
-import { MAX_BULK_ADDRESSES, type AlertFilter, type BlockCaution } from '../../../src-preload/contract/firewall.ts';
-import type { CachedPage } from '../../../src-preload/contract/pages.ts';
+} from '../../../src-shared/contract/cases.ts';
+import { MAX_BULK_ADDRESSES, type AlertFilter, type BlockCaution } from '../../../src-shared/contract/firewall.ts';
+import type { CachedPage } from '../../../src-shared/contract/pages.ts';
 import { parseAddress } from '../../../src-shared/address-mentions.ts';
 import type { ActivityDraft, ActivityRecorder } from '../activity/activity-recorder.ts';
 import type { Disposable } from '../lifecycle/disposable.ts';

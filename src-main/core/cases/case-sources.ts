@@ -4,10 +4,10 @@
 // statement per kind and connection (a case of 10,000 alerts is one indexed read), as the address
 // card's mention query and the palette's search read the same tables (address-mention-query.ts,
 // search-repository.ts). Nothing here goes to a server.
-import type { ActivityBackEnd, ActivityOutcome } from '../../../src-preload/contract/activity.ts';
-import type { CaseItemKind, CaseItemRef } from '../../../src-preload/contract/cases.ts';
-import type { FollowUp } from '../../../src-preload/contract/support/shared-types.ts';
-import type { TicketMessage } from '../../../src-preload/contract/support/tickets.ts';
+import type { ActivityBackEnd, ActivityOutcome } from '../../../src-shared/contract/activity.ts';
+import type { CaseItemKind, CaseItemRef } from '../../../src-shared/contract/cases.ts';
+import type { FollowUp } from '../../../src-shared/contract/support/shared-types.ts';
+import type { TicketMessage } from '../../../src-shared/contract/support/tickets.ts';
 import { parseAddress } from '../../../src-shared/address-mentions.ts';
 import { writtenForms } from '../db/address-match.ts';
 import type { Db } from '../db/database.ts';

@@ -3,7 +3,7 @@
 // its words, its item, who, the write's outcome and request id) and the notes. One static HTML
 // document with no script and nothing to fetch; every text a server, a model or the analyst wrote
 // is escaped and its invisible direction controls written out, so it prints as the text it is.
-import type { CaseDetail, CaseNote, TimelineEvent } from '../../../src-preload/contract/cases.ts';
+import type { CaseDetail, CaseNote, TimelineEvent } from '../../../src-shared/contract/cases.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import { visibleText } from '../../../src-shared/visible-text.ts';
 import { eventWhat } from './case-words.ts';

@@ -2,9 +2,9 @@
 // item, each with when it happened and, where OpsDesk knows it and it differs, when OpsDesk learned
 // of it. Pure: the service reads, this builds, filters, orders and counts.
 import { createHash } from 'node:crypto';
-import type { Triage } from '../../../src-preload/contract/assistant.ts';
-import type { CaseItemRef, TimelineEvent, TimelineEventKind, TimelineFilter, TimelineWhat } from '../../../src-preload/contract/cases.ts';
-import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
+import type { Triage } from '../../../src-shared/contract/assistant.ts';
+import type { CaseItemRef, TimelineEvent, TimelineEventKind, TimelineFilter, TimelineWhat } from '../../../src-shared/contract/cases.ts';
+import type { NavigationTarget } from '../../../src-shared/contract/workspace.ts';
 import { addressesOverlap, findAddresses, parseAddress } from '../../../src-shared/address-mentions.ts';
 import type { StoredCaseItem } from './case-item-repository.ts';
 import type { StoredCaseNote } from './case-note-repository.ts';

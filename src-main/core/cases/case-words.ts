@@ -2,7 +2,7 @@
 // model's prompt, the PDF): a write as the activity log words its action, a proposal with its
 // action and address, anything else by its kind of event. The window words it the same way
 // (features/cases/CaseParts.tsx, useEventWhat).
-import type { TimelineEvent } from '../../../src-preload/contract/cases.ts';
+import type { TimelineEvent } from '../../../src-shared/contract/cases.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 
 export function eventWhat(t: Translator['t'], event: TimelineEvent): string {

@@ -1,4 +1,4 @@
-import type { BackEnd, BackEndSettings, ConnectionReport } from '../../../src-preload/contract/profiles.ts';
+import type { BackEnd, BackEndSettings, ConnectionReport } from '../../../src-shared/contract/profiles.ts';
 import { withPresentedCertificate, probeTargetFor } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
 import { withDeadline } from '../http/deadline.ts';

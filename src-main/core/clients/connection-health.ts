@@ -1,4 +1,4 @@
-import type { ConnectionHealth } from '../../../src-preload/contract/profiles.ts';
+import type { ConnectionHealth } from '../../../src-shared/contract/profiles.ts';
 import type { CallOutcome } from '../http/reachability.ts';
 import { systemClock, type Clock } from '../lifecycle/clock.ts';
 import { Emitter, type Event } from '../lifecycle/emitter.ts';

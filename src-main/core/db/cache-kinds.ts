@@ -1,7 +1,7 @@
 // The kinds of a back end's cache as the analyst names them ("12 alerts, 3 tickets"), each the
 // cache table whose rows it counts. The tables themselves are classified in cache-tables.ts; the
 // other cache tables are a sync's bookkeeping, counted by no one.
-import type { CacheKind } from '../../../src-preload/contract/profiles.ts';
+import type { CacheKind } from '../../../src-shared/contract/profiles.ts';
 
 export const CACHE_KIND_TABLES: Readonly<Record<CacheKind, string>> = {
   alerts: 'firewall_alerts',

@@ -5,7 +5,7 @@
 // number of some region; a desk needs those as they are, so an address, a date, a time, an e-mail
 // address and anything glued to a word (an id, a file name, a path) are never masked.
 import { findPhoneNumbersInText, isSupportedCountry, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
-import type { OtherField } from '../../../src-preload/contract/support.ts';
+import type { OtherField } from '../../../src-shared/contract/support.ts';
 import { findAddresses } from '../../../src-shared/address-mentions.ts';
 
 export interface ContactMask {

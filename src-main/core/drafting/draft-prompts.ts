@@ -3,8 +3,8 @@
 // size, with the visitor's contact details only when the settings allow them, and every text
 // passed through the key redaction, so that a key pasted into a ticket never travels to the model.
 // The thread is quoted as data: a visitor's message cannot give the model instructions.
-import type { DraftLanguage } from '../../../src-preload/contract/drafting.ts';
-import type { KbSearchHit, TicketMessage } from '../../../src-preload/contract/support.ts';
+import type { DraftLanguage } from '../../../src-shared/contract/drafting.ts';
+import type { KbSearchHit, TicketMessage } from '../../../src-shared/contract/support.ts';
 import type { AnswerRequest } from '../gateway/chat/answer-stream.ts';
 import { maskContactDetails, type ContactMask } from './contact-mask.ts';
 

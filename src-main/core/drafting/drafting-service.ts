@@ -3,10 +3,10 @@
 // do (`runAnswer`: the gateway profile's rate budget, the call log, token usage) under the window's
 // task id, so Stop is `app.cancel`; what arrived stays with the window. Nothing here writes to the
 // support site: the analyst sends what they keep through the outbox.
-import type { ActivityTarget } from '../../../src-preload/contract/activity.ts';
-import type { DraftEnded, DraftDelta, DraftStarted, ReplyDraftStarted, TicketSummary } from '../../../src-preload/contract/drafting.ts';
-import type { CursorPage } from '../../../src-preload/contract/pages.ts';
-import type { ChatSessionSummary, ContactDetail, Faq, KbSearchHit, KbSearchResult, TicketDetail } from '../../../src-preload/contract/support.ts';
+import type { ActivityTarget } from '../../../src-shared/contract/activity.ts';
+import type { DraftEnded, DraftDelta, DraftStarted, ReplyDraftStarted, TicketSummary } from '../../../src-shared/contract/drafting.ts';
+import type { CursorPage } from '../../../src-shared/contract/pages.ts';
+import type { ChatSessionSummary, ContactDetail, Faq, KbSearchHit, KbSearchResult, TicketDetail } from '../../../src-shared/contract/support.ts';
 import type { ActivityRecorder } from '../activity/activity-recorder.ts';
 import { runAnswer, type AnswerRunLog } from '../gateway/chat/answer-run.ts';
 import type { AnswerRequest } from '../gateway/chat/answer-stream.ts';

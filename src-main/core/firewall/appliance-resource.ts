@@ -5,10 +5,10 @@
 // edition to the capabilities, so the window's controls follow.
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { ActivityTarget, ActivityTargetKind } from '../../../src-preload/contract/activity.ts';
-import type { RemotePage } from '../../../src-preload/contract/pages.ts';
-import type { FirewallList, QueuedWrite } from '../../../src-preload/contract/firewall.ts';
-import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
+import type { ActivityTarget, ActivityTargetKind } from '../../../src-shared/contract/activity.ts';
+import type { RemotePage } from '../../../src-shared/contract/pages.ts';
+import type { FirewallList, QueuedWrite } from '../../../src-shared/contract/firewall.ts';
+import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
 import type { OutboxWrite, SentAnswer } from '../outbox/outbox.ts';
 import type { ActivityRecorder } from '../activity/activity-recorder.ts';
 import { ServiceFailure } from '../http/service-failure.ts';

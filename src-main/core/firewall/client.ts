@@ -1,6 +1,6 @@
 // The firewall appliance REST API (firewall.md) under `https://<host>:9443/api/v1`.
-import type { ApplianceStatus } from '../../../src-preload/contract/firewall-admin.ts';
-import type { ServerDescriptionSummary } from '../../../src-preload/contract/profiles.ts';
+import type { ApplianceStatus } from '../../../src-shared/contract/firewall-admin.ts';
+import type { ServerDescriptionSummary } from '../../../src-shared/contract/profiles.ts';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeHttpError, describeMalformedResponse } from '../http/status-errors.ts';

@@ -8,8 +8,8 @@
 // one request (no retries below the outbox), so the outbox knows of every attempt that may have
 // arrived, and a discard or undo of such a write first reads back what the appliance holds.
 import { isDeepStrictEqual } from 'node:util';
-import type { QueuedWrite } from '../../../src-preload/contract/firewall.ts';
-import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
+import type { QueuedWrite } from '../../../src-shared/contract/firewall.ts';
+import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { sleep, type Clock } from '../lifecycle/clock.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';

@@ -1,7 +1,7 @@
 // The firewall workspace's main side, put together: the cache (alerts, block list) synced in the
 // background per firewall profile, what the view asks of it, and the notifications its changes raise.
-import type { AllowEntry, DomainRule } from '../../../src-preload/contract/firewall.ts';
-import type { FirewallSyncResource } from '../../../src-preload/contract/sync.ts';
+import type { AllowEntry, DomainRule } from '../../../src-shared/contract/firewall.ts';
+import type { FirewallSyncResource } from '../../../src-shared/contract/sync.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { ActivityRecorder } from '../activity/activity-recorder.ts';
 import type { Db } from '../db/database.ts';

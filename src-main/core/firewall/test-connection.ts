@@ -1,4 +1,4 @@
-import type { ConnectionSummary } from '../../../src-preload/contract/profiles.ts';
+import type { ConnectionSummary } from '../../../src-shared/contract/profiles.ts';
 import { withoutUndefined } from '../without-undefined.ts';
 import { explainFirstCallFailure } from '../wire/first-call.ts';
 import { summariseDescription, type FirewallClient } from './client.ts';

@@ -1,5 +1,5 @@
-import type { ActivityTarget } from '../../../src-preload/contract/activity.ts';
-import type { TokenUsage } from '../../../src-preload/contract/gateway.ts';
+import type { ActivityTarget } from '../../../src-shared/contract/activity.ts';
+import type { TokenUsage } from '../../../src-shared/contract/gateway.ts';
 import type { ActivityRecorder } from '../activity/activity-recorder.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import type { CallLogRepository } from './chat/call-log-repository.ts';

@@ -8,7 +8,7 @@ import { describeHttpError, describeMalformedResponse, requestIdFrom } from '../
 import type { ApiKeyProvider, ConnectionSettings } from '../http/types.ts';
 import type { Logger } from '../log/logger.ts';
 import { readList, readRecord, readRecords, type Fields, type ReadRecords } from '../wire/read.ts';
-import type { GatewayModelInfo } from '../../../src-preload/contract/gateway.ts';
+import type { GatewayModelInfo } from '../../../src-shared/contract/gateway.ts';
 import { normaliseGatewayBaseUrl } from './base-url.ts';
 import { kindsByName, kindsStated } from './model-kinds.ts';
 import { describeStreamError, gatewayDialect } from './error-dialect.ts';

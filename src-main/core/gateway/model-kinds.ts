@@ -1,7 +1,7 @@
 // What a model of the list is for (gateway.md is silent: the list is "models callable with the
 // current key"). Read from what the gateway says of it, under the names real gateways use; when it
 // says nothing, guessed from the usual names. Recorded in docs/api-assumptions.md.
-import type { ModelKind } from '../../../src-preload/contract/gateway.ts';
+import type { ModelKind } from '../../../src-shared/contract/gateway.ts';
 import type { Fields } from '../wire/read.ts';
 
 /** Words a gateway uses for each kind, in a type, a mode, a task or a capability's name. */

@@ -1,5 +1,5 @@
 // What a back end's folder tells the rest of main about it: the only place a back end is named.
-import type { ConnectionSummary, BackEnd, BackEndSettings } from '../../../src-preload/contract/profiles.ts';
+import type { ConnectionSummary, BackEnd, BackEndSettings } from '../../../src-shared/contract/profiles.ts';
 import type { Logger } from '../log/logger.ts';
 import type { HttpClientOptions } from './client.ts';
 import type { ErrorDialect } from './error-dialect.ts';

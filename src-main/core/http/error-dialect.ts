@@ -1,7 +1,7 @@
 // How one back end speaks about its errors. Each back end's connector provides one; the HTTP core
 // reads errors through it and knows no back end by name.
-import type { ErrorCode } from '../../../src-preload/contract/define.ts';
-import type { BackEnd } from '../../../src-preload/contract/profiles.ts';
+import type { ErrorCode } from '../../../src-shared/contract/define.ts';
+import type { BackEnd } from '../../../src-shared/contract/profiles.ts';
 
 /** The codes a back end or the way to it can produce (the rest of `ErrorCode` is OpsDesk's own). */
 export type ServiceErrorCode = Exclude<ErrorCode, 'keychain_unavailable' | 'unsafe_link' | 'forbidden_sender' | 'unknown_call' | 'internal'>;

@@ -1,6 +1,6 @@
 // Public shapes of the HTTP core; the names the renderer also sees come from the contract.
-import type { CertificateDetails, ErrorParams } from '../../../src-preload/contract/define.ts';
-import type { BackEnd } from '../../../src-preload/contract/profiles.ts';
+import type { CertificateDetails, ErrorParams } from '../../../src-shared/contract/define.ts';
+import type { BackEnd } from '../../../src-shared/contract/profiles.ts';
 import type { ErrorDialect, ServiceErrorCode } from './error-dialect.ts';
 
 export type { BackEnd, ServiceErrorCode };

@@ -3,7 +3,7 @@
 // no change here. A row is the same row when its own key matches: its primary key, or for a table
 // numbered by SQLite (`seq`) its unique id, or for one with neither its every column. What is here
 // already stays as it is; a row that is new is added, in one transaction, parents first.
-import { localDataGroups, type LocalDataGroup, type LocalDataMergeCount } from '../../../src-preload/contract/local-data.ts';
+import { localDataGroups, type LocalDataGroup, type LocalDataMergeCount } from '../../../src-shared/contract/local-data.ts';
 import type { Db } from '../db/database.ts';
 import { localTables } from '../db/recovery.ts';
 

@@ -5,7 +5,7 @@
 // database worker does the rest (local-data-tasks.ts). Both are entries of the activity log.
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import type { LocalDataExported, LocalDataImported, LocalDataImportFile, LocalDataPreview, LocalDataProgress } from '../../../src-preload/contract/local-data.ts';
+import type { LocalDataExported, LocalDataImported, LocalDataImportFile, LocalDataPreview, LocalDataProgress } from '../../../src-shared/contract/local-data.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import { recorded, recordedExport, savedFileName, type ActivityRecorder } from '../activity/activity-recorder.ts';
 import { fieldError } from '../english-text.ts';

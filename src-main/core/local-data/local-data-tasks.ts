@@ -2,7 +2,7 @@
 // reading every local-only row, deriving the key (scrypt's fraction of a second), sealing or
 // opening the file and merging it all happen off main's thread.
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import type { LocalDataGroup, LocalDataMergeCount } from '../../../src-preload/contract/local-data.ts';
+import type { LocalDataGroup, LocalDataMergeCount } from '../../../src-shared/contract/local-data.ts';
 import { openReader, type Db } from '../db/database.ts';
 import { Redactor } from '../log/redactor.ts';
 import { LocalDataFileError, openLocalData, sealLocalData, type LocalDataFileProblem, type ScryptParameters } from './local-data-file.ts';

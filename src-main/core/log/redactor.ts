@@ -1,6 +1,6 @@
 // Removes credentials from text before it is logged: header values, key-shaped strings, and any
 // secret registered at runtime (the exact keys fetched from the keychain).
-import { supportKeyInText } from '../../../src-preload/contract/profiles.ts';
+import { supportKeyInText } from '../../../src-shared/contract/profiles.ts';
 
 const REDACTED = '[redacted]';
 

@@ -4,8 +4,8 @@
 // settings let go to the gateway, cut into chunks where long. The hash of those chunks says whether
 // an item changed since it was embedded (a changed privacy setting changes it too).
 import { createHash } from 'node:crypto';
-import type { PromptField } from '../../../src-preload/contract/assistant.ts';
-import type { MeaningKind } from '../../../src-preload/contract/meaning.ts';
+import type { PromptField } from '../../../src-shared/contract/assistant.ts';
+import type { MeaningKind } from '../../../src-shared/contract/meaning.ts';
 import type { Db } from '../db/database.ts';
 import { maskContactDetails, workstationRegion } from '../drafting/contact-mask.ts';
 

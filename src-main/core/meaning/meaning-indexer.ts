@@ -6,8 +6,8 @@
 // half a batch. The index is complete only once a pass reached the end of every table; until then
 // the searches keep using the index before it. Each step is short and yields to the event loop, so
 // main's thread never waits on it for long.
-import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { MeaningStatus } from '../../../src-preload/contract/meaning.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
+import type { MeaningStatus } from '../../../src-shared/contract/meaning.ts';
 import type { Db } from '../db/database.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import type { Vectors } from '../gateway/embeddings/embedding-service.ts';

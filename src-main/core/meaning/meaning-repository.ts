@@ -2,7 +2,7 @@
 // and dimension, each with its own sqlite-vec table (vector-rows.ts) partitioned by kind and by
 // coarse cell (meaning-cells.ts); the items embedded with the hash of their text; and each scan's
 // place. The best chunk's distance stands for its item.
-import type { MeaningKind } from '../../../src-preload/contract/meaning.ts';
+import type { MeaningKind } from '../../../src-shared/contract/meaning.ts';
 import type { Db } from '../db/database.ts';
 import type { ItemText } from './item-texts.ts';
 import { MeaningCells } from './meaning-cells.ts';

@@ -1,7 +1,7 @@
 // Questions to the meaning index: the items nearest a typed text (the text embedded by the
 // gateway with the model of the index searched, remembered for the next keystrokes), and the items
 // nearest one item (its stored vector; no call). Only a complete index is searched.
-import type { MeaningKind } from '../../../src-preload/contract/meaning.ts';
+import type { MeaningKind } from '../../../src-shared/contract/meaning.ts';
 import type { Vectors } from '../gateway/embeddings/embedding-service.ts';
 import type { MeaningIndexer } from './meaning-indexer.ts';
 import type { MeaningIndex, MeaningRepository, Nearest } from './meaning-repository.ts';

@@ -1,9 +1,9 @@
 // Search by meaning (issue 47): the index kept in the background, and what the window asks of it
 // ("Similar alerts", "Similar tickets", the status in Settings). The palette's hybrid search and a
 // drafted reply's knowledge-base retrieval ask `search` (meaning-search.ts) through their services.
-import type { MeaningStatus, SimilarAnswer } from '../../../src-preload/contract/meaning.ts';
-import type { KbSearchHit } from '../../../src-preload/contract/support.ts';
-import type { SearchHit } from '../../../src-preload/contract/search.ts';
+import type { MeaningStatus, SimilarAnswer } from '../../../src-shared/contract/meaning.ts';
+import type { KbSearchHit } from '../../../src-shared/contract/support.ts';
+import type { SearchHit } from '../../../src-shared/contract/search.ts';
 import type { MeaningIndexer } from './meaning-indexer.ts';
 import type { MeaningSearch } from './meaning-search.ts';
 import type { Nearest } from './meaning-repository.ts';

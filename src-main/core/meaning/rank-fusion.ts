@@ -1,7 +1,7 @@
 // Reciprocal rank fusion (Cormack, Clarke and Büttcher, 2009): each list adds 1 / (K + rank) to an
 // item's score, so an item high in either list ranks high, one in both higher; the scores of the
 // lists (bm25, a cosine distance) are never compared, only their orders.
-import type { MatchedBy } from '../../../src-preload/contract/meaning.ts';
+import type { MatchedBy } from '../../../src-shared/contract/meaning.ts';
 
 /** The constant of the paper: it keeps the first ranks from weighing everything. */
 const K = 60;

@@ -1,9 +1,9 @@
 // What a desktop notification may show of an entry. The toast is on a screen others see (a shared
 // screen, a locked laptop's banner) and in a history the OS keeps outside OpsDesk's encrypted
 // cache, so it says only what the analyst's choice allows; the center keeps every word.
-import type { DesktopPrivacy, DesktopPrivacySource, NotificationKind, NotificationSettings } from '../../../src-preload/contract/notifications.ts';
+import type { DesktopPrivacy, DesktopPrivacySource, NotificationKind, NotificationSettings } from '../../../src-shared/contract/notifications.ts';
 import { desktopPrivacyChoices } from '../../../src-shared/notification-constants.ts';
-import type { AlertSeverity } from '../../../src-preload/contract/firewall.ts';
+import type { AlertSeverity } from '../../../src-shared/contract/firewall.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 
 /** The product's name is the one word a count-only toast adds; it names nothing of the analyst's. */

@@ -4,10 +4,10 @@
 // hours, keeps the dock/taskbar badge at the unread count, and turns a click (desktop or in-app)
 // into a `navigate` to the item's tab.
 import { randomUUID } from 'node:crypto';
-import type { AlertSeverity } from '../../../src-preload/contract/firewall.ts';
-import type { NotificationItem, NotificationKind, NotificationList, NotificationSettings, NotificationSettingsInput } from '../../../src-preload/contract/notifications.ts';
-import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
-import { notificationSettingsSchema } from '../../../src-preload/contract/notifications.ts';
+import type { AlertSeverity } from '../../../src-shared/contract/firewall.ts';
+import type { NotificationItem, NotificationKind, NotificationList, NotificationSettings, NotificationSettingsInput } from '../../../src-shared/contract/notifications.ts';
+import type { NavigationTarget } from '../../../src-shared/contract/workspace.ts';
+import { notificationSettingsSchema } from '../../../src-shared/contract/notifications.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import type { Clock } from '../lifecycle/clock.ts';

@@ -1,5 +1,5 @@
 // The notification center's entries (table notifications).
-import type { NotificationItem, NotificationKind } from '../../../src-preload/contract/notifications.ts';
+import type { NotificationItem, NotificationKind } from '../../../src-shared/contract/notifications.ts';
 import type { Db } from '../db/database.ts';
 import { readSavedTarget } from '../workspace/saved-targets.ts';
 

@@ -1,7 +1,7 @@
 // Quiet hours: a stretch of local time, past midnight when it ends earlier than it starts, in which
 // only critical alerts reach the desktop. What else arrived is counted, and told in one notification
 // when the stretch ends.
-import type { DesktopPrivacy, NotificationKind, NotificationSettings } from '../../../src-preload/contract/notifications.ts';
+import type { DesktopPrivacy, NotificationKind, NotificationSettings } from '../../../src-shared/contract/notifications.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 
 export type QuietHours = NotificationSettings['quietHours'];

@@ -1,5 +1,5 @@
 // The outbox's writes (table outbox_writes).
-import type { IpcError } from '../../../src-preload/contract/define.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { Db } from '../db/database.ts';
 import type { OutboxEntry, OutboxRequest, OutboxState, OutboxWrite } from './outbox.ts';
 

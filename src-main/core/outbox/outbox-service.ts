@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConnectionHealth } from '../../../src-preload/contract/profiles.ts';
+import type { ConnectionHealth } from '../../../src-shared/contract/profiles.ts';
 import { systemClock, type Clock } from '../lifecycle/clock.ts';
 import { toDisposable, type Disposable } from '../lifecycle/disposable.ts';
 import { Emitter, type Event } from '../lifecycle/emitter.ts';

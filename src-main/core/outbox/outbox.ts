@@ -1,8 +1,8 @@
-import type { OutboxEntry, OutboxState } from '../../../src-preload/contract/outbox.ts';
+import type { OutboxEntry, OutboxState } from '../../../src-shared/contract/outbox.ts';
 import type { Disposable } from '../lifecycle/disposable.ts';
 import type { Event } from '../lifecycle/emitter.ts';
 
-export type { OutboxAction, OutboxEntry, OutboxState } from '../../../src-preload/contract/outbox.ts';
+export type { OutboxAction, OutboxEntry, OutboxState } from '../../../src-shared/contract/outbox.ts';
 
 export interface OutboxRequest {
   method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -1,6 +1,6 @@
 // What a failed attempt means for a write: it waits and goes again by itself with the same key
 // (the server may not have seen it, or may come back), or the server refused it and the user decides.
-import type { IpcError } from '../../../src-preload/contract/define.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
 import { ipcErrorInEnglish } from '../english-text.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import type { ServiceErrorCode } from '../http/types.ts';

@@ -1,4 +1,4 @@
-import type { LanguageSetting, ThemeChoice } from '../../../src-preload/contract/app.ts';
+import type { LanguageSetting, ThemeChoice } from '../../../src-shared/contract/app.ts';
 import { languageChoices, resolveLanguage, type Language, type LanguageChoice } from '../../../src-shared/i18n/languages.ts';
 import { createTranslator, type Translator } from '../../../src-shared/i18n/translator.ts';
 import type { SettingsTable } from '../db/settings.ts';

@@ -4,7 +4,7 @@
 // table's rows name their connection is read from the schema (a profile_id column, or a key into
 // a table that has one, as the alerts' profile_key).
 import { statSync } from 'node:fs';
-import { cacheKinds, type CacheKind } from '../../../src-preload/contract/profiles.ts';
+import { cacheKinds, type CacheKind } from '../../../src-shared/contract/profiles.ts';
 import { CACHE_KIND_TABLES } from '../db/cache-kinds.ts';
 import { CACHE_TABLES } from '../db/cache-tables.ts';
 import type { Db } from '../db/database.ts';

@@ -3,7 +3,7 @@
 // file's space is given back; removed without, they stay. The connections whose rows are still to
 // go are kept in the settings table, so a quit half way goes on at the next start. What exists only
 // here (the activity log, cases) is kept either way and names the connection as it was.
-import type { ConnectionCache } from '../../../src-preload/contract/profiles.ts';
+import type { ConnectionCache } from '../../../src-shared/contract/profiles.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import { sleep, type Clock } from '../lifecycle/clock.ts';
 import type { Logger } from '../log/logger.ts';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { profileInputSchema } from '../../../src-preload/contract/profiles.ts';
+import { profileInputSchema } from '../../../src-shared/contract/profiles.ts';
 import type { ProfileService } from './profile-service.ts';
 import type { ProfileRepository } from './profile-repository.ts';
 

@@ -1,4 +1,4 @@
-import type { ProxyInput, BackEnd, BackEndSettings, Timeouts } from '../../../src-preload/contract/profiles.ts';
+import type { ProxyInput, BackEnd, BackEndSettings, Timeouts } from '../../../src-shared/contract/profiles.ts';
 import type { TrustSettings } from '../http/types.ts';
 
 interface ProfileFields {

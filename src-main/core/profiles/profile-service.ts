@@ -8,7 +8,7 @@ import {
   type ParsedProfileInput,
   type ProfileList,
   type ProfileView,
-} from '../../../src-preload/contract/profiles.ts';
+} from '../../../src-shared/contract/profiles.ts';
 import { probeCertificate, probeCertificateAgainst, probeTargetFor } from '../http/certificate-probe.ts';
 import type { Closable, Connector } from '../http/connector.ts';
 import { fieldError } from '../english-text.ts';

@@ -1,6 +1,6 @@
 // What a pinned profile can show of the certificate it trusted, beside another one its server presents.
 import { X509Certificate } from 'node:crypto';
-import type { CertificateChange } from '../../../src-preload/contract/profiles.ts';
+import type { CertificateChange } from '../../../src-shared/contract/profiles.ts';
 import { describeCertificate } from '../http/certificate-probe.ts';
 import { normalizeFingerprint } from '../http/trust.ts';
 import type { CertificateInfo, TrustSettings } from '../http/types.ts';

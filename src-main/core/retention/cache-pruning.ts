@@ -3,7 +3,7 @@
 // time (PRUNE_STEP_ROWS), with a pause between steps, so main's thread answers the window
 // throughout; a sync's own pruning takes one step after each sync as before. A row a case holds,
 // or that a write still waits on, is never pruned (support/cache-query.ts).
-import type { CacheRetention } from '../../../src-preload/contract/local-data.ts';
+import type { CacheRetention } from '../../../src-shared/contract/local-data.ts';
 import { sleep, type Clock } from '../lifecycle/clock.ts';
 import type { Logger } from '../log/logger.ts';
 import { PRUNE_STEP_ROWS } from '../support/cache-query.ts';

@@ -1,7 +1,7 @@
 // How long each support cache keeps a row after its last activity, as the analyst chose in
 // Settings → Data on this computer (the settings table). Until they choose, a year: the limit the
 // caches always had. The firewall's alerts keep their own limit per appliance (its sync settings).
-import { cacheRetentionSchema, type CacheRetention, type KeptDays, type RetentionKind } from '../../../src-preload/contract/local-data.ts';
+import { cacheRetentionSchema, type CacheRetention, type KeptDays, type RetentionKind } from '../../../src-shared/contract/local-data.ts';
 import type { SettingsTable } from '../db/settings.ts';
 
 const SETTINGS_KEY = 'cache.retention';

@@ -1,7 +1,7 @@
 // The palette's queries over the local cache (tables of the firewall, support and chat features,
 // their full-text indexes from migrations 6 and 22, and search_seen): a few rows of each kind that
 // match, and how many match, counted up to a limit. Read only, except the seen answers it keeps.
-import { SEARCH_COUNT_LIMIT } from '../../../src-preload/contract/search.ts';
+import { SEARCH_COUNT_LIMIT } from '../../../src-shared/contract/search.ts';
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { WORD_PREFIXES_MATCH } from '../db/word-prefix-match.ts';

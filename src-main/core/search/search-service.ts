@@ -2,7 +2,7 @@
 // (search-text.ts), asked of each kind's table (search-repository.ts), answered as groups of hits
 // that each name their connection and the tab that shows them. Nothing here goes to a server, so
 // the palette answers offline. Also the palette's recently used actions.
-import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
+import type { NavigationTarget } from '../../../src-shared/contract/workspace.ts';
 import {
   SEARCH_COUNT_LIMIT,
   searchKinds,
@@ -10,10 +10,10 @@ import {
   type SearchDirect,
   type SearchHit,
   type SearchKind,
-} from '../../../src-preload/contract/search.ts';
-import type { ActivityEntry } from '../../../src-preload/contract/activity.ts';
-import type { CaseSummary } from '../../../src-preload/contract/cases.ts';
-import type { AllowEntry } from '../../../src-preload/contract/firewall.ts';
+} from '../../../src-shared/contract/search.ts';
+import type { ActivityEntry } from '../../../src-shared/contract/activity.ts';
+import type { CaseSummary } from '../../../src-shared/contract/cases.ts';
+import type { AllowEntry } from '../../../src-shared/contract/firewall.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import type { ShownAnswers } from '../support/kb/kb-service.ts';
@@ -21,7 +21,7 @@ import type { AlertFound, Found, SearchRepository, TextFound } from './search-re
 import { phrasesQuery, readSearchText, type SearchText } from './search-text.ts';
 import { SignatureWords } from './signature-words.ts';
 import { parseAddress } from '../../../src-shared/address-mentions.ts';
-import { meaningKinds, type MeaningKind } from '../../../src-preload/contract/meaning.ts';
+import { meaningKinds, type MeaningKind } from '../../../src-shared/contract/meaning.ts';
 import type { MeaningSearch } from '../meaning/meaning-search.ts';
 import type { Nearest } from '../meaning/meaning-repository.ts';
 import { fuseRanks } from '../meaning/rank-fusion.ts';

@@ -1,7 +1,7 @@
 // What the user typed into the palette, read once: the prefix that narrows it, the words, and
 // whether it is an address (ipaddr.js, a maintained parser, decides) or the start of one.
 import ipaddr from 'ipaddr.js';
-import { searchKinds, searchPrefixes, type SearchKind, type SearchPrefix } from '../../../src-preload/contract/search.ts';
+import { searchKinds, searchPrefixes, type SearchKind, type SearchPrefix } from '../../../src-shared/contract/search.ts';
 
 export interface SearchText {
   prefix: SearchPrefix | null;

@@ -1,4 +1,4 @@
-import { supportKeyPattern } from '../../../src-preload/contract/profiles.ts';
+import { supportKeyPattern } from '../../../src-shared/contract/profiles.ts';
 
 /** A hint of which key is stored, safe to show in the renderer: never the secret part. */
 export function maskKey(key: string): string {

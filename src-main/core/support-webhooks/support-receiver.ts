@@ -1,7 +1,7 @@
 // The receiver for the support site's deliveries (support.md, part 6): `X-SVC-Signature:
 // sha256=<hex>` over the raw body with the secret of one of the webhooks registered here, which
 // also says which profile the delivery belongs to, so one receiver serves every support profile.
-import type { SupportWebhookReceiverSettings } from '../../../src-preload/contract/support-webhooks.ts';
+import type { SupportWebhookReceiverSettings } from '../../../src-shared/contract/support-webhooks.ts';
 import type { Logger } from '../log/logger.ts';
 import { signatureMatches } from '../webhooks/signature.ts';
 import type { WebhookDeliveryLog } from '../webhooks/webhook-delivery-log.ts';

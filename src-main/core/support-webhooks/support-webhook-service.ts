@@ -3,11 +3,11 @@
 // go to the notification center and to `onReceived` (which triggers a support sync).
 import { randomUUID } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import type { SupportResource } from '../../../src-preload/contract/sync.ts';
+import type { SupportResource } from '../../../src-shared/contract/sync.ts';
 import type {
   RegisteredSupportWebhook, SupportWebhook, SupportWebhookReceived,
   SupportWebhookReceiverSettings, SupportWebhookReceiverStatus,
-} from '../../../src-preload/contract/support-webhooks.ts';
+} from '../../../src-shared/contract/support-webhooks.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import { recorded, type ActivityRecorder } from '../activity/activity-recorder.ts';
 import type { Db } from '../db/database.ts';

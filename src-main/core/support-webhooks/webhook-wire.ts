@@ -1,5 +1,5 @@
 // Reading `GET /webhooks` and `POST /webhooks` (docs/api-assumptions.md, "webhook registration").
-import type { SupportWebhook } from '../../../src-preload/contract/support-webhooks.ts';
+import type { SupportWebhook } from '../../../src-shared/contract/support-webhooks.ts';
 import { fieldsOf, readRecords, type Fields } from '../wire/read.ts';
 
 export type WireWebhook = Omit<SupportWebhook, 'secretHeld'>;

@@ -1,7 +1,7 @@
 // How a detail opens (a ticket, a contact, a work item): the cached copy at once, read again from
 // the server in the background (the cache's change event follows); without a copy, or when the user
 // asks fresh, the server's, and when it cannot be reached, the cached copy with the reason.
-import type { IpcError } from '../../../src-preload/contract/define.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { Logger } from '../log/logger.ts';
 import { errorOf } from './support-error.ts';
 

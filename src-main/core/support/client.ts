@@ -1,6 +1,6 @@
 // The customer-support open API (support.md): `{base}/api/open/v1`, the site sent where the server
 // expects it (site-placement.ts), and every answer wrapped in the envelope `{code, success, request_id, data}`.
-import type { ServerDescriptionSummary, BackEndSettings } from '../../../src-preload/contract/profiles.ts';
+import type { ServerDescriptionSummary, BackEndSettings } from '../../../src-shared/contract/profiles.ts';
 import { createHttpClient, type HttpClientOptions, type HttpRequest } from '../http/client.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeHttpError, describeMalformedResponse } from '../http/status-errors.ts';

@@ -1,5 +1,5 @@
 // Everything main needs to know about the support open API as a back end (support.md).
-import { supportKeyPattern } from '../../../src-preload/contract/profiles.ts';
+import { supportKeyPattern } from '../../../src-shared/contract/profiles.ts';
 import { connectionSettingsFor, type Connector } from '../http/connector.ts';
 import { withoutUndefined } from '../without-undefined.ts';
 import { normaliseSupportBaseUrl } from './base-url.ts';

@@ -1,5 +1,5 @@
 // A follow-up (contacts and work items, support.md part 2: `kind` phone, chat or note) as the server sends it.
-import type { FollowUp } from '../../../src-preload/contract/support.ts';
+import type { FollowUp } from '../../../src-shared/contract/support.ts';
 import { readRecords, type Fields } from '../wire/read.ts';
 import { otherOf } from './support-wire.ts';
 

@@ -2,11 +2,11 @@
 // copy is older than a minute) and on an interval: contacts and work items. The list reads the
 // cache only; a detail is the cached copy at once (the server's follows in the background), or the
 // server's when asked fresh, else the cache with the reason. A sent write's answer comes back here.
-import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { ContactDetail } from '../../../src-preload/contract/support.ts';
-import type { CachedPage } from '../../../src-preload/contract/pages.ts';
-import type { KeptDays, RetentionKind } from '../../../src-preload/contract/local-data.ts';
-import type { CacheChanged, SupportResource } from '../../../src-preload/contract/sync.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
+import type { ContactDetail } from '../../../src-shared/contract/support.ts';
+import type { CachedPage } from '../../../src-shared/contract/pages.ts';
+import type { KeptDays, RetentionKind } from '../../../src-shared/contract/local-data.ts';
+import type { CacheChanged, SupportResource } from '../../../src-shared/contract/sync.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
 import type { Logger } from '../log/logger.ts';

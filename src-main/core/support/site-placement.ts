@@ -1,6 +1,6 @@
 // Where a request carries the support site. support.md does not say ("path, parameter or header:
 // not shown"), so the profile may say, else the server's /openapi.json, else our X-SVC-Site header.
-import type { SitePlacement, BackEndSettings } from '../../../src-preload/contract/profiles.ts';
+import type { SitePlacement, BackEndSettings } from '../../../src-shared/contract/profiles.ts';
 import type { HttpRequest } from '../http/client.ts';
 import type { ApiDescription } from '../wire/openapi.ts';
 

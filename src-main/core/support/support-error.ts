@@ -1,6 +1,6 @@
 // A failure as a view shows it beside cached data: the service's error whole, its request id and
 // params included (an analyst quotes the request id to the vendor), anything unexpected as `internal`.
-import type { IpcError } from '../../../src-preload/contract/define.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
 import { ServiceFailure, serviceError } from '../http/service-failure.ts';
 import { syncErrorOf } from '../sync/sync-scheduler.ts';
 import { UserFacingError } from '../user-facing-error.ts';

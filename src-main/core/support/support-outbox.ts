@@ -2,7 +2,7 @@
 // sent again with the same key until the server has it). This module is how a support write is
 // sent; each feature builds its own writes (`tickets/ticket-writes.ts`, `contacts/contact-writes.ts`
 // …), keeps its cache in step with the server's answer, and may explain a refusal in its own terms.
-import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
+import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
 import { DisposableStore } from '../lifecycle/disposable.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Outbox, OutboxWrite, SentAnswer } from '../outbox/outbox.ts';

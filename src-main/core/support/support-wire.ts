@@ -1,7 +1,7 @@
 // What every support resource's reader shares: the envelope's `data` as one record or a list page
 // (`{items, next_cursor}`, docs/api-assumptions.md), and fields OpsDesk has no place for, kept as text.
-import type { OtherField } from '../../../src-preload/contract/support.ts';
-import type { CursorPage } from '../../../src-preload/contract/pages.ts';
+import type { OtherField } from '../../../src-shared/contract/support.ts';
+import type { CursorPage } from '../../../src-shared/contract/pages.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import { describeMalformedResponse } from '../http/status-errors.ts';
 import { fieldsOf, readList, readRecords, unwrappedFieldsOf, type Fields, type WireRecord } from '../wire/read.ts';

@@ -2,8 +2,8 @@
 // synced in the background, contacts and work items refreshed when opened and on an interval), the
 // calls the user waits for, every write through the outbox, and the notifications new tickets and
 // visitor messages raise.
-import type { RetentionKind } from '../../../src-preload/contract/local-data.ts';
-import type { SupportResource, SyncStatus } from '../../../src-preload/contract/sync.ts';
+import type { RetentionKind } from '../../../src-shared/contract/local-data.ts';
+import type { SupportResource, SyncStatus } from '../../../src-shared/contract/sync.ts';
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import type { Db } from '../db/database.ts';
 import type { SettingsTable } from '../db/settings.ts';

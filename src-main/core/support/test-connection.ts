@@ -1,4 +1,4 @@
-import type { ConnectionSummary } from '../../../src-preload/contract/profiles.ts';
+import type { ConnectionSummary } from '../../../src-shared/contract/profiles.ts';
 import { ServiceFailure, serviceError } from '../http/service-failure.ts';
 import { explainFirstCallFailure } from '../wire/first-call.ts';
 import { summariseDescription, type SupportClient, type SupportMeta } from './client.ts';

@@ -1,8 +1,8 @@
 // Runs each profile's sync jobs in the background: one Poller per job (interval with jitter,
 // backoff while the back end is unreachable or answers 429, no overlap), with a status the window shows.
-import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { ConnectionHealth } from '../../../src-preload/contract/profiles.ts';
-import type { CacheReach, SyncResource, SyncStatus } from '../../../src-preload/contract/sync.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
+import type { ConnectionHealth } from '../../../src-shared/contract/profiles.ts';
+import type { CacheReach, SyncResource, SyncStatus } from '../../../src-shared/contract/sync.ts';
 import { ServiceFailure } from '../http/service-failure.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import type { Disposable } from '../lifecycle/disposable.ts';

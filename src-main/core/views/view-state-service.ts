@@ -3,7 +3,7 @@
 // the rows' density; per appliance the alerts view's filter and sort, its named filters and when the
 // analyst last looked; per connection the other views' filters. A connection's go with it.
 import { z } from 'zod';
-import { alertFilterSchema, alertSortSchema, type AlertFilter, type AlertSort } from '../../../src-preload/contract/firewall.ts';
+import { alertFilterSchema, alertSortSchema, type AlertFilter, type AlertSort } from '../../../src-shared/contract/firewall.ts';
 import {
   densities,
   savedAlertFilterSchema,
@@ -15,7 +15,7 @@ import {
   type TableLayout,
   type TableLayouts,
   type ViewFilter,
-} from '../../../src-preload/contract/views.ts';
+} from '../../../src-shared/contract/views.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 

@@ -1,6 +1,6 @@
 // What a receiver's deliveries came to since OpsDesk started (counts and the last few), for its
 // status in the window. Kept in memory: it is a view of what arrives now, not a history.
-import type { WebhookDeliveries, WebhookDelivery } from '../../../src-preload/contract/webhook-deliveries.ts';
+import type { WebhookDeliveries, WebhookDelivery } from '../../../src-shared/contract/webhook-deliveries.ts';
 import { Emitter } from '../lifecycle/emitter.ts';
 
 const KEPT = 20;

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { WebhookRefusal } from '../../../src-preload/contract/webhook-deliveries.ts';
+import type { WebhookRefusal } from '../../../src-shared/contract/webhook-deliveries.ts';
 import type { Logger } from '../log/logger.ts';
 import { fieldsOf } from '../wire/read.ts';
 import type { WebhookDeliveryLog } from './webhook-delivery-log.ts';

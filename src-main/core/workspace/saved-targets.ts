@@ -1,7 +1,7 @@
 // Tabs and notification targets are kept in SQLite across versions; these read what an older
 // version saved into today's shapes, and anything that no longer fits into nothing, one at a time.
-import { navigationTargetSchema, tabSchema } from '../../../src-preload/contract/workspace.ts';
-import type { NavigationTarget, Tab } from '../../../src-preload/contract/workspace.ts';
+import { navigationTargetSchema, tabSchema } from '../../../src-shared/contract/workspace.ts';
+import type { NavigationTarget, Tab } from '../../../src-shared/contract/workspace.ts';
 
 /** View kinds an older version saved under another name. */
 const renamedKinds: Readonly<Record<string, string>> = { tickets: 'support' };

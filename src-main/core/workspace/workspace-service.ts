@@ -1,6 +1,6 @@
-import { workspaceStateSchema } from '../../../src-preload/contract/workspace.ts';
-import type { WorkspaceState } from '../../../src-preload/contract/workspace.ts';
-import { backEnds, type BackEnd } from '../../../src-preload/contract/profiles.ts';
+import { workspaceStateSchema } from '../../../src-shared/contract/workspace.ts';
+import type { WorkspaceState } from '../../../src-shared/contract/workspace.ts';
+import { backEnds, type BackEnd } from '../../../src-shared/contract/profiles.ts';
 import type { SettingsTable } from '../db/settings.ts';
 import { readSavedTab } from './saved-targets.ts';
 

@@ -1,4 +1,4 @@
-import type { Contract } from '../../../src-preload/contract/index.ts';
+import type { Contract } from '../../../src-shared/contract/index.ts';
 import type { AppServices } from '../../core/app-services.ts';
 import type { Handlers } from '../router.ts';
 

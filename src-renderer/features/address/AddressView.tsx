@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AddressMention, MentionKind } from '../../../src-preload/contract/address.ts';
-import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
-import { ItemHistory } from '../../activity/ItemHistory.tsx';
+import type { AddressMention, MentionKind } from '../../../src-shared/contract/address.ts';
+import type { NavigationTarget } from '../../../src-shared/contract/workspace.ts';
+import { ItemHistory } from '../activity/index.ts';
 import { AddressText } from '../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
-import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 import { useAddressMentions } from './address-data.ts';
 import './address.css';
 import { visibleText } from '../../../src-shared/visible-text.ts';
-import { addressTitle } from '../../workspace/tab-titles.ts';
+import { addressTitle } from '../../navigation/tab-titles.ts';
 
 /** In the order the card shows them. */
 const mentionKinds: readonly MentionKind[] = ['ticket', 'contact', 'workItem', 'conversation'];

@@ -1,5 +1,5 @@
 // Every bridge call of the address card's own sections; components use these hooks only.
-import { opsdesk } from '../../bridge.ts';
+import { opsdesk } from '../../data/bridge.ts';
 import { useIpcQuery } from '../../data/ipc-query.ts';
 import { addressKeys } from '../../data/query-keys.ts';
 

@@ -1,9 +1,9 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CaseDetail, CaseItemKind, CaseItemRef } from '../../../src-preload/contract/cases.ts';
-import type { SearchKind } from '../../../src-preload/contract/search.ts';
+import type { CaseDetail, CaseItemKind, CaseItemRef } from '../../../src-shared/contract/cases.ts';
+import type { SearchKind } from '../../../src-shared/contract/search.ts';
 import { visibleText } from '../../../src-shared/visible-text.ts';
-import { useCaseItemSearch, useCaseWrites } from '../../cases/cases-data.ts';
+import { useCaseItemSearch, useCaseWrites } from './cases-data.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CaseDetail } from '../../../src-preload/contract/cases.ts';
-import { useCaseBrief } from '../../cases/cases-data.ts';
+import type { CaseDetail } from '../../../src-shared/contract/cases.ts';
+import { useCaseBrief } from './cases-data.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';

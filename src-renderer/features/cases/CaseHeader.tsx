@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { caseSeverities, caseStatuses } from '../../../src-shared/case-constants.ts';
-import type { CaseDetail, CaseSeverity, CaseStatus } from '../../../src-preload/contract/cases.ts';
-import { useCaseWrites } from '../../cases/cases-data.ts';
-import { tagsOf } from '../../cases/NewCaseDialog.tsx';
+import type { CaseDetail, CaseSeverity, CaseStatus } from '../../../src-shared/contract/cases.ts';
+import { useCaseWrites } from './cases-data.ts';
+import { tagsOf } from './NewCaseDialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 

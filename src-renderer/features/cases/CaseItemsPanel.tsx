@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { caseItemKinds } from '../../../src-shared/case-constants.ts';
-import type { CaseDetail, CaseItem, CaseItemKind } from '../../../src-preload/contract/cases.ts';
+import type { CaseDetail, CaseItem, CaseItemKind } from '../../../src-shared/contract/cases.ts';
 import { visibleText } from '../../../src-shared/visible-text.ts';
-import { caseLabel, useCaseItems, useCaseWrites, useOtherCases } from '../../cases/cases-data.ts';
+import { caseLabel, useCaseItems, useCaseWrites, useOtherCases } from './cases-data.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { FormField } from '../../ui/FormField.tsx';
-import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 
 const PAGE = 50;
 

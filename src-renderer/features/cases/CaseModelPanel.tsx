@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CaseDraft } from '../../cases/case-draft.ts';
-import { useReplyBoxInsert } from '../../cases/case-draft.ts';
-import { useCaseWrites } from '../../cases/cases-data.ts';
+import type { CaseDraft } from './case-draft.ts';
+import { useReplyBoxInsert } from './case-draft.ts';
+import { useCaseWrites } from './cases-data.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 
 /**
  * The model's proposal beside the timeline (a model proposes, the analyst decides): its text as it

@@ -1,8 +1,8 @@
 import { useContext, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CaseNote } from '../../../src-preload/contract/cases.ts';
-import { useCaseNotes, useCaseWrites } from '../../cases/cases-data.ts';
+import type { CaseNote } from '../../../src-shared/contract/cases.ts';
+import { useCaseNotes, useCaseWrites } from './cases-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { CaseMarkdown } from './case-markdown.tsx';

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { observableKinds } from '../../../src-shared/case-constants.ts';
-import type { CaseObservable, ObservableKind } from '../../../src-preload/contract/cases.ts';
-import type { BlockCaution } from '../../../src-preload/contract/firewall.ts';
+import type { CaseObservable, ObservableKind } from '../../../src-shared/contract/cases.ts';
+import type { BlockCaution } from '../../../src-shared/contract/firewall.ts';
 import { visibleText } from '../../../src-shared/visible-text.ts';
-import { useCaseObservables } from '../../cases/cases-data.ts';
+import { useCaseObservables } from './cases-data.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { VirtualRows } from '../../ui/VirtualRows.tsx';
-import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 
 const ROW_HEIGHT = 30;
 const LEVELS = ['refuse', 'warn', 'note'] as const;

@@ -1,7 +1,7 @@
 // The small pieces a case is shown with: its status and severity, an event's words.
 import { useTranslation } from 'react-i18next';
-import type { CaseSeverity, CaseStatus, TimelineEvent } from '../../../src-preload/contract/cases.ts';
-import { useActivityActionText } from '../../activity/activity-words.ts';
+import type { CaseSeverity, CaseStatus, TimelineEvent } from '../../../src-shared/contract/cases.ts';
+import { useActivityActionText } from '../activity/index.ts';
 
 export function CaseStatusChip({ status }: { status: CaseStatus }) {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timelineEventKinds } from '../../../src-shared/case-constants.ts';
-import type { TimelineEvent, TimelineEventKind, TimelinePage } from '../../../src-preload/contract/cases.ts';
-import { OutcomeChip } from '../../activity/ActivityParts.tsx';
-import { useCaseTimelineRows, type CaseTimelineStore } from '../../cases/cases-data.ts';
+import type { TimelineEvent, TimelineEventKind, TimelinePage } from '../../../src-shared/contract/cases.ts';
+import { OutcomeChip } from '../activity/index.ts';
+import { useCaseTimelineRows, type CaseTimelineStore } from './cases-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { VirtualRows } from '../../ui/VirtualRows.tsx';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import type { CaseDetail } from '../../../src-preload/contract/cases.ts';
+import type { CaseDetail } from '../../../src-shared/contract/cases.ts';
 import { useTranslation } from 'react-i18next';
-import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
-import { useCaseDraft } from '../../cases/case-draft.ts';
-import { useCase, useCaseTimeline } from '../../cases/cases-data.ts';
+import type { ViewParams } from '../../../src-shared/contract/workspace.ts';
+import { useCaseDraft } from './case-draft.ts';
+import { useCase, useCaseTimeline } from './cases-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 import { AddItemsDialog } from './AddItemsDialog.tsx';
 import { BriefDialog } from './BriefDialog.tsx';
 import { CaseHeader } from './CaseHeader.tsx';

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { caseSeverities, caseStatuses } from '../../../src-shared/case-constants.ts';
-import type { CaseSortField, CaseStatus, CaseSummary, CaseSeverity } from '../../../src-preload/contract/cases.ts';
-import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
-import { useCaseList, useCaseTags, useCaseWrites, type CaseListQuery } from '../../cases/cases-data.ts';
-import { NewCaseDialog } from '../../cases/NewCaseDialog.tsx';
+import type { CaseSortField, CaseStatus, CaseSummary, CaseSeverity } from '../../../src-shared/contract/cases.ts';
+import type { ViewParams } from '../../../src-shared/contract/workspace.ts';
+import { useCaseList, useCaseTags, useCaseWrites, type CaseListQuery } from './cases-data.ts';
+import { NewCaseDialog } from './NewCaseDialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { VirtualRows } from '../../ui/VirtualRows.tsx';
-import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 import { CaseSeverityBadge, CaseStatusChip } from './CaseParts.tsx';
 import './cases-view.css';
 

@@ -1,11 +1,11 @@
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TimelineEvent } from '../../../src-preload/contract/cases.ts';
+import type { TimelineEvent } from '../../../src-shared/contract/cases.ts';
 import { visibleText } from '../../../src-shared/visible-text.ts';
-import { OutcomeChip } from '../../activity/ActivityParts.tsx';
+import { OutcomeChip } from '../activity/index.ts';
 import { AddressLink, AddressText } from '../../ui/AddressText.tsx';
 import { Time } from '../../ui/Time.tsx';
-import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 import { CaseMarkdown } from './case-markdown.tsx';
 import { CaseNotes } from './CaseNotes.tsx';
 

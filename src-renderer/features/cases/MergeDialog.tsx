@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CaseDetail } from '../../../src-preload/contract/cases.ts';
-import { caseLabel, useCaseWrites, useOtherCases } from '../../cases/cases-data.ts';
+import type { CaseDetail } from '../../../src-shared/contract/cases.ts';
+import { caseLabel, useCaseWrites, useOtherCases } from './cases-data.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { FormField } from '../../ui/FormField.tsx';
-import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 
 /** "Merge into…": every item and note of this case go into the one chosen, whose tab then opens; this one stays, closed, pointing at it. */
 export function MergeDialog({ detail, onClose }: { detail: CaseDetail; onClose(): void }) {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
-import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import type { ChatMessage } from '../../../src-shared/contract/gateway.ts';
+import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 import { useModels } from './chat-data.ts';
 import { useChatStore } from './chat-store.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationMatches } from '../../../src-preload/contract/gateway.ts';
+import type { ConversationMatches } from '../../../src-shared/contract/gateway.ts';
 import { useChatStore } from './chat-store.ts';
 
 /** Typing settles this long before main is asked. */

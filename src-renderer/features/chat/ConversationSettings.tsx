@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { ChatParameters, Conversation, ConversationSettings as Settings } from '../../../src-preload/contract/gateway.ts';
-import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
+import type { ChatParameters, Conversation, ConversationSettings as Settings } from '../../../src-shared/contract/gateway.ts';
+import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { chatParameterNames, chatParameterRanges, type ChatParameterName } from '../../../src-shared/chat-parameters.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { useChatStore } from './chat-store.ts';

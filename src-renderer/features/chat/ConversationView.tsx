@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { Conversation } from '../../../src-preload/contract/gateway.ts';
-import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
-import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
-import { profilesOf, useProfilesStore } from '../../connections/profiles-store.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
+import type { Conversation } from '../../../src-shared/contract/gateway.ts';
+import type { ViewParams } from '../../../src-shared/contract/workspace.ts';
+import { ServiceConnection } from '../connections/index.ts';
+import { profilesOf, useProfilesStore } from '../connections/index.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 import { useDraftSaver, useSettingsOpen } from './chat-data.ts';
 import { useChatStore } from './chat-store.ts';
 import { ConversationLine, ConversationSettings, settingsPanelId } from './ConversationSettings.tsx';

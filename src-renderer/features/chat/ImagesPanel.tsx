@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { GeneratedImage } from '../../../src-preload/contract/gateway.ts';
-import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
+import type { GeneratedImage } from '../../../src-shared/contract/gateway.ts';
+import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { imageCountLimits, imageSizeProblem } from '../../../src-shared/gateway-media.ts';
 import { gatewayCalls } from './chat-data.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
-import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import type { ChatMessage } from '../../../src-shared/contract/gateway.ts';
+import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { phraseWith } from '../../language/phrase-with.ts';
 import { AnswerNotice, hasNotice } from './AnswerNotice.tsx';
 import { useChatStore } from './chat-store.ts';

@@ -2,8 +2,8 @@ import { measureElement as measuredHeight, useVirtualizer } from '@tanstack/reac
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage, Conversation } from '../../../src-preload/contract/gateway.ts';
-import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import type { ChatMessage, Conversation } from '../../../src-shared/contract/gateway.ts';
+import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { useChatStore } from './chat-store.ts';
 import { ConversationFind, highlightOccurrences } from './ConversationFind.tsx';
 import { AnswerItem, messageWords, QuestionItem } from './MessageItem.tsx';

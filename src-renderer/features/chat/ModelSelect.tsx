@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ModelKind } from '../../../src-preload/contract/gateway.ts';
+import type { ModelKind } from '../../../src-shared/contract/gateway.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useModels } from './chat-data.ts';
 

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { ChosenAudioFile, Transcription, UploadProgress } from '../../../src-preload/contract/gateway.ts';
-import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
+import type { ChosenAudioFile, Transcription, UploadProgress } from '../../../src-shared/contract/gateway.ts';
+import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { audioExtensions, audioFileMaxBytes } from '../../../src-shared/gateway-media.ts';
 import { cancelTask, gatewayCalls, useUploadProgress } from './chat-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
+import type { ChatMessage } from '../../../src-shared/contract/gateway.ts';
 import { useChatStore } from './chat-store.ts';
 
 type Versions = NonNullable<ChatMessage['versions']>;

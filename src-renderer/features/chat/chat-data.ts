@@ -2,8 +2,8 @@
 // components use these only.
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { ChatLayout, UploadProgress } from '../../../src-preload/contract/gateway.ts';
-import { opsdesk } from '../../bridge.ts';
+import type { ChatLayout, UploadProgress } from '../../../src-shared/contract/gateway.ts';
+import { opsdesk } from '../../data/bridge.ts';
 import { useIpcQuery, useIpcReadAhead } from '../../data/ipc-query.ts';
 import { gatewayKeys } from '../../data/query-keys.ts';
 

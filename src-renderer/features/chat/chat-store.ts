@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { IpcError, IpcResult } from '../../../src-preload/contract/define.ts';
+import type { IpcError, IpcResult } from '../../../src-shared/contract/define.ts';
 import type {
   AnswerDelta,
   AnswerEnded,
@@ -9,8 +9,8 @@ import type {
   ConversationSettings,
   ConversationSummary,
   SavedFile,
-} from '../../../src-preload/contract/gateway.ts';
-import { opsdesk } from '../../bridge.ts';
+} from '../../../src-shared/contract/gateway.ts';
+import { opsdesk } from '../../data/bridge.ts';
 
 /** An answer's text while it streams, built from the batches in their order. */
 export interface StreamingText {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
-import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
+import type { ViewParams } from '../../../src-shared/contract/workspace.ts';
+import { ServiceConnection } from '../connections/index.ts';
 import { AlertDetailPane } from './alerts/AlertDetailPane.tsx';
 import { OperateNotice } from './OperateNotice.tsx';
 import './firewall.css';
-import { alertTitle } from '../../workspace/tab-titles.ts';
+import { alertTitle } from '../../navigation/tab-titles.ts';
 
 /** One alert in its own tab, opened by `navigate({ kind: 'alert', params: { profileId, alertId } })` from a list or a notification. */
 export function AlertView({ params }: { params: ViewParams<'alert'> }) {

@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcResult } from '../../../src-preload/contract/define.ts';
-import type { FirewallList } from '../../../src-preload/contract/firewall.ts';
-import { useFormWrite } from '../../data/use-form-write.ts';
-import { WaitingWrites } from '../../outbox/WaitingWrites.tsx';
+import type { IpcResult } from '../../../src-shared/contract/define.ts';
+import type { FirewallList } from '../../../src-shared/contract/firewall.ts';
+import { useFormWrite } from '../../ui/use-form-write.ts';
+import { WaitingWrites } from '../outbox/index.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Suspense, useEffect, useState } from 'react';
-import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
-import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
-import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
+import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
+import type { ViewParams } from '../../../src-shared/contract/workspace.ts';
+import { ServiceConnection } from '../connections/index.ts';
 import { useFirewallStatusStore } from './firewall-status-store.ts';
 import { OperateNotice } from './OperateNotice.tsx';
 import { firewallSections } from './sections.ts';

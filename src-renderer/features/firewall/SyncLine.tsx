@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { SyncStatus } from '../../../src-preload/contract/sync.ts';
-import { failedToReach, useConnectionState, useExplainedAbove } from '../../connections/connection-state.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
+import type { SyncStatus } from '../../../src-shared/contract/sync.ts';
+import { useConnectionState } from '../connections/index.ts';
+import { failedToReach, useExplainedAbove } from '../../ui/connection-above.ts';
 import { useErrorText } from '../../language/use-error-text.ts';
 import { useFormat } from '../../ui/format.ts';
 import { Time } from '../../ui/Time.tsx';

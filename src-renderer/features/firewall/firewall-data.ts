@@ -2,13 +2,13 @@
 // (data/ipc-query.ts), writes say which queries they change. Components use these hooks only.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { AlertDetail, AlertFilter, AlertSort, BlockCaution, BlockEntry, ExportProgress, FirewallList, ProtectedRanges, SyncSettings, WebhookSettings } from '../../../src-preload/contract/firewall.ts';
-import type { IpcResult, RequestOf } from '../../../src-preload/contract/define.ts';
-import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
+import type { AlertDetail, AlertFilter, AlertSort, BlockCaution, BlockEntry, ExportProgress, FirewallList, ProtectedRanges, SyncSettings, WebhookSettings } from '../../../src-shared/contract/firewall.ts';
+import type { IpcResult, RequestOf } from '../../../src-shared/contract/define.ts';
+import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
 import type { BlockOrigin } from '../../../src-shared/block-reason.ts';
 import type { BulkOutcome } from './bulk/bulk-run.ts';
-import type { Contract } from '../../../src-preload/contract/index.ts';
-import { opsdesk } from '../../bridge.ts';
+import type { Contract } from '../../../src-shared/contract/index.ts';
+import { opsdesk } from '../../data/bridge.ts';
 import { unwrap, useIpcQuery } from '../../data/ipc-query.ts';
 import { parseAddress } from '../../../src-shared/address-mentions.ts';
 import { addressKeys, firewallKeys } from '../../data/query-keys.ts';

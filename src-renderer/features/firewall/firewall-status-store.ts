@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { FirewallCapabilities } from '../../../src-preload/contract/firewall.ts';
-import type { FirewallSyncResource, SyncStatus } from '../../../src-preload/contract/sync.ts';
-import { opsdesk } from '../../bridge.ts';
+import type { FirewallCapabilities } from '../../../src-shared/contract/firewall.ts';
+import type { FirewallSyncResource, SyncStatus } from '../../../src-shared/contract/sync.ts';
+import { opsdesk } from '../../data/bridge.ts';
 import { translator } from '../../language/translator.ts';
 
 export interface FirewallStatusStore {

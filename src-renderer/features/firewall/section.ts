@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
+import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 
 /** What every section of the Firewall view gets: the appliance profile the view shows. */
 export interface FirewallSectionProps {

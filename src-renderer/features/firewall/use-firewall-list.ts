@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { IpcError, IpcResult } from '../../../src-preload/contract/define.ts';
-import type { FirewallList } from '../../../src-preload/contract/firewall.ts';
-import type { FirewallSyncResource } from '../../../src-preload/contract/sync.ts';
-import { opsdesk } from '../../bridge.ts';
+import type { IpcError, IpcResult } from '../../../src-shared/contract/define.ts';
+import type { FirewallList } from '../../../src-shared/contract/firewall.ts';
+import type { FirewallSyncResource } from '../../../src-shared/contract/sync.ts';
+import { opsdesk } from '../../data/bridge.ts';
 
 export type ListState<T> = { status: 'loading' } | { status: 'ready'; list: FirewallList<T>; error?: IpcError } | { status: 'failed'; error: IpcError };
 

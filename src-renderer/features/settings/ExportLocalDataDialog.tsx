@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LocalDataProgress } from '../../../src-preload/contract/local-data.ts';
+import type { LocalDataProgress } from '../../../src-shared/contract/local-data.ts';
 import { PASSPHRASE_MIN_LENGTH, passphraseStrength } from '../../../src-shared/passphrase-strength.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { LocalDataImportFile, LocalDataMergeCount, LocalDataProgress } from '../../../src-preload/contract/local-data.ts';
+import type { LocalDataImportFile, LocalDataMergeCount, LocalDataProgress } from '../../../src-shared/contract/local-data.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KeptDays, LocalDataImportFile, RetentionKind } from '../../../src-preload/contract/local-data.ts';
+import type { KeptDays, LocalDataImportFile, RetentionKind } from '../../../src-shared/contract/local-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ExportLocalDataDialog } from './ExportLocalDataDialog.tsx';
 import { ImportLocalDataDialog } from './ImportLocalDataDialog.tsx';

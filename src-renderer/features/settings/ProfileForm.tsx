@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { ProfileInput, ProfileView, BackEnd, SitePlacement, TrustInput } from '../../../src-preload/contract/profiles.ts';
-import { useProfilesStore } from '../../connections/profiles-store.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
+import type { ProfileInput, ProfileView, BackEnd, SitePlacement, TrustInput } from '../../../src-shared/contract/profiles.ts';
+import { useProfilesStore } from '../connections/index.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
-import { ConnectionSummaryText } from '../../connections/ConnectionSummaryText.tsx';
-import { useProfilesStore } from '../../connections/profiles-store.ts';
+import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
+import { ConnectionSummaryText } from '../connections/index.ts';
+import { useProfilesStore } from '../connections/index.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../../ui/LiveBadge.tsx';
 import { RemoveProfileDialog } from './RemoveProfileDialog.tsx';

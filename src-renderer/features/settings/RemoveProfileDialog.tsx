@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-preload/contract/define.ts';
-import type { ConnectionCache, ProfileView } from '../../../src-preload/contract/profiles.ts';
-import { useProfilesStore } from '../../connections/profiles-store.ts';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
+import type { ConnectionCache, ProfileView } from '../../../src-shared/contract/profiles.ts';
+import { useProfilesStore } from '../connections/index.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useConnectionCache } from './use-local-data.ts';

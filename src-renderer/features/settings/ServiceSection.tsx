@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileView, BackEnd } from '../../../src-preload/contract/profiles.ts';
-import { CertificateChangeDialog } from '../../connections/CertificateChangeDialog.tsx';
-import { profilesOf, useProfilesStore } from '../../connections/profiles-store.ts';
+import type { ProfileView, BackEnd } from '../../../src-shared/contract/profiles.ts';
+import { CertificateChangeDialog } from '../connections/index.ts';
+import { profilesOf, useProfilesStore } from '../connections/index.ts';
 import { CertificatePrompt } from './CertificatePrompt.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileRow } from './ProfileRow.tsx';

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActivitySettingsSection } from '../../activity/ActivitySettingsSection.tsx';
-import { ModelAtWorkSection } from '../../assistant/ModelAtWorkSection.tsx';
-import { serviceOrder, useProfilesStore } from '../../connections/profiles-store.ts';
-import { NotificationSettingsSection } from '../../notifications/NotificationSettingsSection.tsx';
-import { CannedRepliesSection } from '../../replies/CannedRepliesSection.tsx';
-import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
+import { ActivitySettingsSection } from '../activity/index.ts';
+import { ModelAtWorkSection } from '../assistant/index.ts';
+import { serviceOrder, useProfilesStore } from '../connections/index.ts';
+import { NotificationSettingsSection } from '../notifications/index.ts';
+import { CannedRepliesSection } from '../replies/index.ts';
+import type { ViewParams } from '../../../src-shared/contract/workspace.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { AboutSection } from './AboutSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Diagnostics, ProfileRoute } from '../../../src-preload/contract/app.ts';
+import type { Diagnostics, ProfileRoute } from '../../../src-shared/contract/app.ts';
 
 export interface DiagnosticsRow {
   label: string;

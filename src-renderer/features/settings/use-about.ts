@@ -1,9 +1,9 @@
 // The About section's bridge calls, through the window's query layer; components use these only.
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { opsdesk } from '../../bridge.ts';
+import { opsdesk } from '../../data/bridge.ts';
 import { useIpcQuery } from '../../data/ipc-query.ts';
-import { useWorkspaceStore } from '../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 
 /** What main reports about itself; asked again when the user ticks or unticks the host names. */
 export const useDiagnostics = (includeProfileHosts: boolean) =>

@@ -1,8 +1,8 @@
 // Settings → Data on this computer and a connection's removal: their bridge calls, through the
 // window's query layer; components use these only.
 import { useEffect } from 'react';
-import type { CacheRetention, LocalDataProgress } from '../../../src-preload/contract/local-data.ts';
-import { opsdesk } from '../../bridge.ts';
+import type { CacheRetention, LocalDataProgress } from '../../../src-shared/contract/local-data.ts';
+import { opsdesk } from '../../data/bridge.ts';
 import { useIpcMutation, useIpcQuery, useQueryClient } from '../../data/ipc-query.ts';
 import { localDataKeys, profileKeys } from '../../data/query-keys.ts';
 

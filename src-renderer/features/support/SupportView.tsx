@@ -1,8 +1,8 @@
 import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileView } from '../../../src-preload/contract/profiles.ts';
-import type { ViewParams } from '../../../src-preload/contract/workspace.ts';
-import { ServiceConnection } from '../../connections/ServiceConnection.tsx';
+import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
+import type { ViewParams } from '../../../src-shared/contract/workspace.ts';
+import { ServiceConnection } from '../connections/index.ts';
 import { AccessSummary } from './access/AccessSummary.tsx';
 import { ViewLoading } from '../../ui/ViewLoading.tsx';
 import { supportSections } from './sections.ts';

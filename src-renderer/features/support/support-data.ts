@@ -3,10 +3,10 @@
 // Components use these only.
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
-import type { IpcResult } from '../../../src-preload/contract/define.ts';
-import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
-import type { SupportResource } from '../../../src-preload/contract/sync.ts';
-import { opsdesk } from '../../bridge.ts';
+import type { IpcResult } from '../../../src-shared/contract/define.ts';
+import type { OpsDeskApi } from '../../../src-shared/contract/index.ts';
+import type { SupportResource } from '../../../src-shared/contract/sync.ts';
+import { opsdesk } from '../../data/bridge.ts';
 import { useIpcPages, useIpcQuery } from '../../data/ipc-query.ts';
 import { addressKeys, supportKeys } from '../../data/query-keys.ts';
 

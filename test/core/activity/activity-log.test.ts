@@ -5,7 +5,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ActivityEntry, IpcResult, OpsDeskApi } from '../../../src-preload/contract/index.ts';
+import type { ActivityEntry, IpcResult, OpsDeskApi } from '../../../src-shared/contract/index.ts';
 import { SUPPORT_SCOPES, startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { driveUntil, settle } from '../outbox/outbox-fixture.ts';

@@ -5,7 +5,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
-import type { ActivityEntry, IpcResult, OpsDeskApi } from '../../../src-preload/contract/index.ts';
+import type { ActivityEntry, IpcResult, OpsDeskApi } from '../../../src-shared/contract/index.ts';
 import { simulatedTranscript } from '../../sim/gateway-content.ts';
 import { SUPPORT_SCOPES, startSimulators, type Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';

@@ -2,7 +2,7 @@
 // contacts and work items written through the support simulator and synced back, a conversation
 // as the chat keeps it; and "Create work item" on an alert, linked both ways.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertRow } from '../../../src-preload/contract/firewall.ts';
+import type { AlertRow } from '../../../src-shared/contract/firewall.ts';
 import { startSimulators, SUPPORT_SCOPES, type Simulators } from '../../sim/index.ts';
 import { call, trustingAgent } from '../../sim/test-helpers.ts';
 import { expectEach } from '../../support/expect-each.ts';

@@ -1,7 +1,7 @@
 // The model at work, as Settings saves it and the analyst's features read it: real services on a
 // real SQLite file.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { defaultSentFields } from '../../../src-preload/contract/assistant.ts';
+import { defaultSentFields } from '../../../src-shared/contract/assistant.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { AssistantSettingsService } from '../../../src-main/core/assistant/assistant-settings.ts';
 import { SettingsTable } from '../../../src-main/core/db/settings.ts';

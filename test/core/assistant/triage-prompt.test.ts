@@ -1,7 +1,7 @@
 // The triage prompt as the model receives it, built from the template and the alerts.
 import { describe, expect, test } from 'vitest';
-import { defaultSentFields, type PromptField } from '../../../src-preload/contract/assistant.ts';
-import type { AlertRow } from '../../../src-preload/contract/firewall.ts';
+import { defaultSentFields, type PromptField } from '../../../src-shared/contract/assistant.ts';
+import type { AlertRow } from '../../../src-shared/contract/firewall.ts';
 import { triagePrompt, verdictMarker } from '../../../src-main/core/assistant/triage/triage-prompt.ts';
 import { createTranslator } from '../../../src-shared/i18n/translator.ts';
 

@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
-import { defaultSentFields, type AssistantSettings, type TriageRequest } from '../../../src-preload/contract/assistant.ts';
-import { triageRequestSchema } from '../../../src-preload/contract/assistant.ts';
-import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
+import { defaultSentFields, type AssistantSettings, type TriageRequest } from '../../../src-shared/contract/assistant.ts';
+import { triageRequestSchema } from '../../../src-shared/contract/assistant.ts';
+import type { ChatMessage } from '../../../src-shared/contract/gateway.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { expectEach } from '../../support/expect-each.ts';
 import { gatewayProfile } from '../../support/gateway-profile.ts';

@@ -2,7 +2,7 @@
 // hex runs are hashes and which dotted names are domains (and which are files, versions or a
 // visitor's mail provider), and how each is counted with where it was named.
 import { describe, expect, test } from 'vitest';
-import type { TimelineEvent } from '../../../src-preload/contract/cases.ts';
+import type { TimelineEvent } from '../../../src-shared/contract/cases.ts';
 import { filterObservables, findDomains, findHashes, observablesOf, payloadText } from '../../../src-main/core/cases/case-observables.ts';
 
 const MD5 = 'd41d8cd98f00b204e9800998ecf8427e';

@@ -2,8 +2,8 @@
 // than listed and only with the fields Settings lets go, a visitor's contact details masked unless
 // allowed, keys redacted, the case quoted as data, the oldest events left out past the limit.
 import { describe, expect, test } from 'vitest';
-import { defaultSentFields, type PromptField } from '../../../src-preload/contract/assistant.ts';
-import type { TimelineEvent } from '../../../src-preload/contract/cases.ts';
+import { defaultSentFields, type PromptField } from '../../../src-shared/contract/assistant.ts';
+import type { TimelineEvent } from '../../../src-shared/contract/cases.ts';
 import { CASE_PROMPT_LIMITS, casePrompt, type CasePromptInput } from '../../../src-main/core/cases/case-prompts.ts';
 
 const KEY = 'sk-live-0123456789abcdefghij';

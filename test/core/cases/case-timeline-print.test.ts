@@ -2,7 +2,7 @@
 // row in the order given, what a server or a model wrote printed as text (no markup, no script,
 // nothing fetched), in the window's language.
 import { describe, expect, test } from 'vitest';
-import type { CaseDetail, TimelineEvent } from '../../../src-preload/contract/cases.ts';
+import type { CaseDetail, TimelineEvent } from '../../../src-shared/contract/cases.ts';
 import { createTranslator } from '../../../src-shared/i18n/translator.ts';
 import { timelinePage } from '../../../src-main/core/cases/case-timeline-print.ts';
 

@@ -2,7 +2,7 @@
 // readings of one event wins, what a write learned later says, the filters, and the hash an export
 // carries being blind to key order.
 import { describe, expect, test } from 'vitest';
-import type { TimelineEvent } from '../../../src-preload/contract/cases.ts';
+import type { TimelineEvent } from '../../../src-shared/contract/cases.ts';
 import type { StoredCaseItem } from '../../../src-main/core/cases/case-item-repository.ts';
 import { buildTimeline, filterTimeline, readTimeline, timelineHash, type TimelineSources } from '../../../src-main/core/cases/case-timeline.ts';
 import type { WriteFacts } from '../../../src-main/core/cases/case-sources.ts';

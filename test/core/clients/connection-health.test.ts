@@ -8,7 +8,7 @@ import { ConnectionHealthTracker } from '../../../src-main/core/clients/connecti
 import { HealthRepository } from '../../../src-main/core/clients/health-repository.ts';
 import { openDatabase } from '../../../src-main/core/db/database.ts';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
-import type { ConnectionHealth, ParsedProfileInput } from '../../../src-preload/contract/profiles.ts';
+import type { ConnectionHealth, ParsedProfileInput } from '../../../src-shared/contract/profiles.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { FakeClock } from '../../support/fake-clock.ts';

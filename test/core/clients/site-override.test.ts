@@ -1,7 +1,7 @@
 // The per-profile override of where the support site goes, from the Settings form's contract call
 // to the request the server receives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileInput } from '../../../src-preload/contract/profiles.ts';
+import type { ProfileInput } from '../../../src-shared/contract/profiles.ts';
 import { SUPPORT_PLAIN_SITE_IDS, startSimulators, type Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { openTestServices } from '../../support/test-services.ts';

@@ -1,7 +1,7 @@
 // What the model is asked to draft: grounded in the entries found, in the visitor's language,
 // without the visitor's contact details when the settings say so, and never with a key in it.
 import { describe, expect, test } from 'vitest';
-import type { KbSearchHit, TicketMessage } from '../../../src-preload/contract/support.ts';
+import type { KbSearchHit, TicketMessage } from '../../../src-shared/contract/support.ts';
 import { callNotePrompt, kbQueryOf, languageOf, PROMPT_LIMITS, replyDraftPrompt, threadSummaryPrompt, type PromptContext, type PromptFields, type ThreadForPrompt } from '../../../src-main/core/drafting/draft-prompts.ts';
 import { Redactor } from '../../../src-main/core/log/redactor.ts';
 import { citationsIn, withoutCitations } from '../../../src-shared/draft-citations.ts';

@@ -3,9 +3,9 @@
 // and that none of it writes to the support site.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { defaultSentFields, promptFields } from '../../../src-preload/contract/assistant.ts';
-import type { DraftDelta, DraftEnded } from '../../../src-preload/contract/drafting.ts';
-import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
+import { defaultSentFields, promptFields } from '../../../src-shared/contract/assistant.ts';
+import type { DraftDelta, DraftEnded } from '../../../src-shared/contract/drafting.ts';
+import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { citationsIn } from '../../../src-shared/draft-citations.ts';
 import { startSimulators, SUPPORT_SCOPES, type Simulators } from '../../sim/index.ts';

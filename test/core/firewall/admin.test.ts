@@ -2,7 +2,7 @@
 // router and services (window.opsdesk under Node), with a real SQLite file.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
-import type { IpcResult, OpsDeskApi, ReportChanged, StatusSampled } from '../../../src-preload/contract/index.ts';
+import type { IpcResult, OpsDeskApi, ReportChanged, StatusSampled } from '../../../src-shared/contract/index.ts';
 import { createCertificateAuthority, FirewallSim, issueServerCertificate, type CertificateAuthority } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import { FakeClock } from '../../support/fake-clock.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertRepository } from '../../../src-main/core/firewall/alerts/alert-repository.ts';
 import { packAlert } from '../../../src-main/core/firewall/alerts/alert-wire.ts';
 import { neutraliseCell } from '../../../src-main/core/csv-cell.ts';
-import type { AlertQuery, AlertRow, ExportProgress } from '../../../src-preload/contract/firewall.ts';
+import type { AlertQuery, AlertRow, ExportProgress } from '../../../src-shared/contract/firewall.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addFirewallProfile, openWorkspace, type Workspace } from './firewall-fixture.ts';

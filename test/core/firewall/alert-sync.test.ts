@@ -1,7 +1,7 @@
 // Alert sync as the analyst relies on it: the cache ends up holding exactly the appliance's alerts,
 // whatever happened on the way (new alerts shifting pages, resets, 429, 5xx, malformed pages).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncStatus } from '../../../src-preload/contract/sync.ts';
+import type { SyncStatus } from '../../../src-shared/contract/sync.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { FULL_ALERT_WALK_EVERY_MS } from '../../../src-main/core/firewall/alerts/alert-service.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AlertFilter, AlertRow, AlertSort } from '../../../src-preload/contract/firewall.ts';
+import type { AlertFilter, AlertRow, AlertSort } from '../../../src-shared/contract/firewall.ts';
 import { migrate, registerSqlFunctions, type Db } from '../../../src-main/core/db/database.ts';
 import { AlertRepository } from '../../../src-main/core/firewall/alerts/alert-repository.ts';
 import { packAlert } from '../../../src-main/core/firewall/alerts/alert-wire.ts';

@@ -3,7 +3,7 @@
 // address found by its name too; and main refusing such a block itself, whatever path asks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockCautionsOf, BlockCautions, type CautionContext } from '../../../src-main/core/firewall/blocklist/block-cautions.ts';
-import type { BlockCaution } from '../../../src-preload/contract/firewall.ts';
+import type { BlockCaution } from '../../../src-shared/contract/firewall.ts';
 import { FIREWALL_API_PREFIX, startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addFirewallProfile, data, openWorkspace, type Workspace } from './firewall-fixture.ts';

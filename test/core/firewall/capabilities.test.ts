@@ -1,7 +1,7 @@
 // Edition and role, learned from what the appliance says, never probed: no request is sent only to
 // learn, and a write the user tries that the appliance refuses turns the controls read-only at once.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FirewallCapabilities } from '../../../src-preload/contract/firewall.ts';
+import type { FirewallCapabilities } from '../../../src-shared/contract/firewall.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import type { SimDialect } from '../../sim/sim-server.ts';
 import { FakeClock } from '../../support/fake-clock.ts';

@@ -3,7 +3,7 @@
 import type { Agent } from 'undici';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import type { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
-import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
+import type { OpsDeskApi } from '../../../src-shared/contract/index.ts';
 import type { Simulators } from '../../sim/index.ts';
 import { call, trustingAgent, type Json } from '../../sim/test-helpers.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';

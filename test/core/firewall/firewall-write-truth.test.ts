@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { QueuedWrite } from '../../../src-preload/contract/firewall.ts';
+import type { QueuedWrite } from '../../../src-shared/contract/firewall.ts';
 import type { OutboxEntry } from '../../../src-main/core/outbox/outbox.ts';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { FIREWALL_API_PREFIX } from '../../sim/firewall.ts';

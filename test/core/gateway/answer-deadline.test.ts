@@ -5,11 +5,11 @@
 // TASK_MAX_TOKENS and cut at the text a cap that size allows. Time is a fake clock's.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { DraftEnded } from '../../../src-preload/contract/drafting.ts';
-import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
+import type { DraftEnded } from '../../../src-shared/contract/drafting.ts';
+import type { ChatMessage } from '../../../src-shared/contract/gateway.ts';
 import { DEFAULT_ANSWER_DEADLINE_MS, TASK_MAX_TOKENS } from '../../../src-main/core/gateway/chat/answer-run.ts';
 import { DELTA_BATCH_MS } from '../../../src-main/core/gateway/chat/answer-stream.ts';
-import { defaultSentFields } from '../../../src-preload/contract/assistant.ts';
+import { defaultSentFields } from '../../../src-shared/contract/assistant.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { gatewayProfile } from '../../support/gateway-profile.ts';

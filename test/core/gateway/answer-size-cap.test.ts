@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
+import type { ChatMessage } from '../../../src-shared/contract/gateway.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { KEPT_ANSWER_CHARS } from '../../../src-main/core/gateway/chat/answer-stream.ts';
 import { createCertificateAuthority, issueServerCertificate, type CertificateAuthority } from '../../sim/certs.ts';

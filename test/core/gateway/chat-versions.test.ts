@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
-import type { ChatMessage, Conversation } from '../../../src-preload/contract/gateway.ts';
+import type { ChatMessage, Conversation } from '../../../src-shared/contract/gateway.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { gatewayProfile } from '../../support/gateway-profile.ts';
 import { openTestServices } from '../../support/test-services.ts';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { AnswerDelta, ChatMessage, Conversation } from '../../../src-preload/contract/gateway.ts';
+import type { AnswerDelta, ChatMessage, Conversation } from '../../../src-shared/contract/gateway.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
@@ -257,7 +257,7 @@ describe('failures keep the partial answer and say what happened', () => {
 
   test('parameters outside the documented ranges are refused by main', async () => {
     const conversation = conversationWith();
-    const { contract } = await import('../../../src-preload/contract/index.ts');
+    const { contract } = await import('../../../src-shared/contract/index.ts');
     const schema = contract.gateway.calls.updateConversation.request;
     expect(schema.safeParse({ id: conversation.id, parameters: { temperature: 2.5 } }).success).toBe(false);
     expect(schema.safeParse({ id: conversation.id, parameters: { frequencyPenalty: -2.1 } }).success).toBe(false);

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
+import type { ChatMessage } from '../../../src-shared/contract/gateway.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { openTestServices, type TestServices } from '../../support/test-services.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';

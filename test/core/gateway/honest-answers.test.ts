@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { ChatMessage } from '../../../src-preload/contract/gateway.ts';
+import type { ChatMessage } from '../../../src-shared/contract/gateway.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import type { SimDialect } from '../../sim/sim-server.ts';

@@ -3,7 +3,7 @@
 // and an answer still gets the whole conversation.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { latestMessagesShown } from '../../../src-preload/contract/gateway.ts';
+import { latestMessagesShown } from '../../../src-shared/contract/gateway.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { gatewayProfile } from '../../support/gateway-profile.ts';

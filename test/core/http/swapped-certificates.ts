@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createHttpClient, type HttpClient } from '../../../src-main/core/http/client.ts';
 import type { TrustSettings } from '../../../src-main/core/http/types.ts';
-import type { ParsedProfileInput } from '../../../src-preload/contract/profiles.ts';
+import type { ParsedProfileInput } from '../../../src-shared/contract/profiles.ts';
 import { issueServerCertificate, startSimulators, type Pem, type Simulators } from '../../sim/index.ts';
 import { captureLog, settingsFor, type CapturedLog } from './fixtures.ts';
 

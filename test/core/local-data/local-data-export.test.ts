@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import type { ParsedProfileInput } from '../../../src-preload/contract/profiles.ts';
+import type { ParsedProfileInput } from '../../../src-shared/contract/profiles.ts';
 import type { Db } from '../../../src-main/core/db/database.ts';
 import { localTables } from '../../../src-main/core/db/recovery.ts';
 import { openLocalData } from '../../../src-main/core/local-data/local-data-file.ts';

@@ -5,8 +5,8 @@
 // wrong-sized answer is said in words, stored nowhere, and retried or left for the analyst.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { defaultSentFields } from '../../../src-preload/contract/assistant.ts';
-import type { SearchAnswer } from '../../../src-preload/contract/search.ts';
+import { defaultSentFields } from '../../../src-shared/contract/assistant.ts';
+import type { SearchAnswer } from '../../../src-shared/contract/search.ts';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { startSimulators, SUPPORT_SCOPES, type Simulators } from '../../sim/index.ts';
 import { call, trustingAgent } from '../../sim/test-helpers.ts';

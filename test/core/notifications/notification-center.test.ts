@@ -7,7 +7,7 @@ import { openDatabase, type Db } from '../../../src-main/core/db/database.ts';
 import { SettingsTable } from '../../../src-main/core/db/settings.ts';
 import { GROUP_WINDOW_MS, NotificationCenter, PENDING_NAVIGATION_MS, type RaisedNotification } from '../../../src-main/core/notifications/notification-center.ts';
 import { NotificationRepository } from '../../../src-main/core/notifications/notification-repository.ts';
-import type { NavigationTarget } from '../../../src-preload/contract/workspace.ts';
+import type { NavigationTarget } from '../../../src-shared/contract/workspace.ts';
 import { createTranslator } from '../../../src-shared/i18n/translator.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { RecordingPlatform } from '../../support/recording-platform.ts';

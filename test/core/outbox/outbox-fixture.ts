@@ -5,7 +5,7 @@ import type { AppServices } from '../../../src-main/core/app-services.ts';
 import type { LogRecord } from '../../../src-main/core/log/logger.ts';
 import type { OutboxEntry, OutboxWrite } from '../../../src-main/core/outbox/outbox.ts';
 import type { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
-import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
+import type { OpsDeskApi } from '../../../src-shared/contract/index.ts';
 import { SUPPORT_SCOPES, type Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import type { FakeClock } from '../../support/fake-clock.ts';

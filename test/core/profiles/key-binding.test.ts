@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import { OsKeychainStore } from '../../../src-main/core/secrets/os-keychain-store.ts';
 import { decodeStoredKey } from '../../../src-main/core/secrets/stored-key.ts';
-import type { ParsedProfileInput } from '../../../src-preload/contract/profiles.ts';
+import type { ParsedProfileInput } from '../../../src-shared/contract/profiles.ts';
 import { createCertificateAuthority, startSimulators } from '../../sim/index.ts';
 import type { Simulators } from '../../sim/index.ts';
 import { openTestServices, type TestServices } from '../../support/test-services.ts';

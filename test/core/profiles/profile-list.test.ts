@@ -9,7 +9,7 @@ import type { AppServices } from '../../../src-main/core/app-services.ts';
 import type { KeyStore } from '../../../src-main/core/secrets/key-store.ts';
 import { OpeningKeyStore } from '../../../src-main/core/secrets/open-key-store.ts';
 import { loadKeyring, OsKeychainStore } from '../../../src-main/core/secrets/os-keychain-store.ts';
-import type { ProfileList } from '../../../src-preload/contract/profiles.ts';
+import type { ProfileList } from '../../../src-shared/contract/profiles.ts';
 import { expectEach } from '../../support/expect-each.ts';
 import { openTestServices } from '../../support/test-services.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { SearchAnswer, SearchKind } from '../../../src-preload/contract/search.ts';
+import type { SearchAnswer, SearchKind } from '../../../src-shared/contract/search.ts';
 import { openDatabase, type Db } from '../../../src-main/core/db/database.ts';
 import { SettingsTable } from '../../../src-main/core/db/settings.ts';
 import { systemClock } from '../../../src-main/core/lifecycle/clock.ts';

@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
-import { promptFields } from '../../../src-preload/contract/assistant.ts';
+import { promptFields } from '../../../src-shared/contract/assistant.ts';
 import { startSimulators, SUPPORT_API_PREFIX, SUPPORT_SCOPES, type Simulators } from '../../sim/index.ts';
 import { call, trustingAgent } from '../../sim/test-helpers.ts';
 import { expectEach } from '../../support/expect-each.ts';

@@ -2,7 +2,7 @@
 // the contract, against the simulator in both dialects: the opsdesk one and `plain` (numeric ids and
 // sites, times in Unix seconds, refusals inside an HTTP 200, the site in a query parameter).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
+import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { addSupportProfile, dataOf, openWorkspace, siteIn, type Workspace } from './support-fixture.ts';

@@ -4,7 +4,7 @@
 // Each is the simulator told to behave so; the workspace is the app's, over real HTTPS and SQLite.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
+import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
 import { ServiceFailure, serviceError } from '../../../src-main/core/http/service-failure.ts';
 import { SettingsTable } from '../../../src-main/core/db/settings.ts';
 import type { SupportClient } from '../../../src-main/core/support/client.ts';

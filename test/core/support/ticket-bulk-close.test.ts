@@ -3,7 +3,7 @@
 // after committing or goes down mid-batch, each ticket ends closed exactly once, with the note,
 // within the key's rate (no 429).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../../src-preload/contract/outbox.ts';
+import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
 import { startSimulators, SUPPORT_API_PREFIX, type Simulators } from '../../sim/index.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { driveUntil } from '../outbox/outbox-fixture.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, registerSqlFunctions, type Db } from '../../../src-main/core/db/database.ts';
 import { TicketRepository, type TicketFilter } from '../../../src-main/core/support/tickets/ticket-repository.ts';
 import type { WireTicket } from '../../../src-main/core/support/tickets/ticket-wire.ts';
-import type { TicketSort } from '../../../src-preload/contract/support.ts';
+import type { TicketSort } from '../../../src-shared/contract/support.ts';
 import { insertProfileRow } from '../../support/profile-row.ts';
 
 let dir: string;

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { Emitter } from '../../../src-main/core/lifecycle/emitter.ts';
 import { createLogger } from '../../../src-main/core/log/logger.ts';
 import { SyncScheduler, type SyncJob } from '../../../src-main/core/sync/sync-scheduler.ts';
-import type { ConnectionHealth } from '../../../src-preload/contract/profiles.ts';
+import type { ConnectionHealth } from '../../../src-shared/contract/profiles.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 
 const logger = createLogger({ sink: () => {} });

@@ -5,7 +5,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
 import type { KeyStore } from '../../../src-main/core/secrets/key-store.ts';
-import type { OpsDeskApi } from '../../../src-preload/contract/index.ts';
+import type { OpsDeskApi } from '../../../src-shared/contract/index.ts';
 import type { Simulators } from '../../sim/index.ts';
 import { bridgeInProcess } from '../../support/bridge-in-process.ts';
 import type { FakeClock } from '../../support/fake-clock.ts';

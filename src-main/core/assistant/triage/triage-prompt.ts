@@ -1,8 +1,8 @@
 // The prompt of a triage: the analyst's template filled with the alerts (only the fields Settings
 // lets a prompt carry), the other alerts from the same sources when asked, and the verdict form.
 import { randomBytes } from 'node:crypto';
-import type { PromptField } from '../../../../src-preload/contract/assistant.ts';
-import type { AlertRow } from '../../../../src-preload/contract/firewall.ts';
+import type { PromptField } from '../../../../src-shared/contract/assistant.ts';
+import type { AlertRow } from '../../../../src-shared/contract/firewall.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 
 /** At most this many other alerts from the same sources go with a triage, newest first. */

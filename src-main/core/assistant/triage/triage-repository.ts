@@ -1,4 +1,4 @@
-import type { TriageDecision } from '../../../../src-preload/contract/assistant.ts';
+import type { TriageDecision } from '../../../../src-shared/contract/assistant.ts';
 import type { Db } from '../../db/database.ts';
 
 export interface TriageRecord {

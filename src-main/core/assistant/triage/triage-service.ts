@@ -3,9 +3,9 @@
 // whose verdict is read from the model's own finished answer. A model proposes; the analyst
 // decides: nothing here writes to the appliance, Approve is the firewall's own block call.
 import type { z } from 'zod';
-import type { Triage, TriageDecision, triageRequestSchema, VerdictReading } from '../../../../src-preload/contract/assistant.ts';
-import type { AlertRow } from '../../../../src-preload/contract/firewall.ts';
-import type { Conversation, ConversationSummary } from '../../../../src-preload/contract/gateway.ts';
+import type { Triage, TriageDecision, triageRequestSchema, VerdictReading } from '../../../../src-shared/contract/assistant.ts';
+import type { AlertRow } from '../../../../src-shared/contract/firewall.ts';
+import type { Conversation, ConversationSummary } from '../../../../src-shared/contract/gateway.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import type { ChatService } from '../../gateway/chat/chat-service.ts';
 import type { Clock } from '../../lifecycle/clock.ts';

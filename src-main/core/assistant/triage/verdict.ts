@@ -4,7 +4,7 @@
 // model) cannot carry it. What the verdict names is checked against the triage itself: the address
 // must be one the triaged alerts came from. Anything else in the form is read tolerantly.
 import { isIP } from 'node:net';
-import type { ProposedAction, Verdict, VerdictAssessment, VerdictProblem } from '../../../../src-preload/contract/assistant.ts';
+import type { ProposedAction, Verdict, VerdictAssessment, VerdictProblem } from '../../../../src-shared/contract/assistant.ts';
 import { alertSeverities } from '../../../../src-shared/firewall-constants.ts';
 
 /** The longest block the appliance accepts (a year), and the longest reason a block keeps. */

@@ -3,7 +3,7 @@
 // firewall_alert_counts): what sync stores, what the alerts view and the CSV export read. The
 // tables know a profile by a small number (firewall_profile_keys), which keeps every index entry
 // short; callers use its id.
-import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
+import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-shared/contract/firewall.ts';
 import type Database from 'better-sqlite3';
 import type { AddressCondition } from '../../db/address-match.ts';
 import { addressSortBlob } from '../../db/address-order.ts';

@@ -2,9 +2,9 @@
 // the view, with the appliance's detail when it answers.
 import PQueue from 'p-queue';
 import type { z } from 'zod';
-import type { AlertDetail, AlertFacets, alertQuerySchema, AlertRow } from '../../../../src-preload/contract/firewall.ts';
-import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
-import type { CacheReach } from '../../../../src-preload/contract/sync.ts';
+import type { AlertDetail, AlertFacets, alertQuerySchema, AlertRow } from '../../../../src-shared/contract/firewall.ts';
+import type { CachedPage } from '../../../../src-shared/contract/pages.ts';
+import type { CacheReach } from '../../../../src-shared/contract/sync.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import type { Logger } from '../../log/logger.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';

@@ -1,6 +1,6 @@
 // An alert as the appliance sends it (docs/api-assumptions.md, Firewall): read under plausible
 // names and types; fields without a column pass through in `other`.
-import { alertSeverities, type AlertRow } from '../../../../src-preload/contract/firewall.ts';
+import { alertSeverities, type AlertRow } from '../../../../src-shared/contract/firewall.ts';
 import type { Fields } from '../../wire/read.ts';
 import { SEVERITY_WORDS, type SeverityScale } from './severity-scale.ts';
 

@@ -1,6 +1,6 @@
 // Each firewall profile's sync settings (interval, first backfill, retention), in the settings table.
-import type { SyncSettings } from '../../../../src-preload/contract/firewall.ts';
-import { syncSettingsSchema } from '../../../../src-preload/contract/firewall.ts';
+import type { SyncSettings } from '../../../../src-shared/contract/firewall.ts';
+import { syncSettingsSchema } from '../../../../src-shared/contract/firewall.ts';
 import type { SettingsTable } from '../../db/settings.ts';
 
 export const DEFAULT_SYNC_SETTINGS: SyncSettings = { intervalSeconds: 60, backfillDays: 7, retentionDays: 90, retentionRows: 1_000_000 };

@@ -1,5 +1,5 @@
 // An allow-list entry (docs/api-assumptions.md, Firewall), read tolerantly.
-import type { AllowEntry } from '../../../../src-preload/contract/firewall.ts';
+import type { AllowEntry } from '../../../../src-shared/contract/firewall.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import { requiredOf, type Fields } from '../../wire/read.ts';
 import type { ResourceSpec } from '../appliance-resource.ts';

@@ -1,5 +1,5 @@
 // The cached block list of every firewall profile (table firewall_blocklist): a snapshot replaced by each sync.
-import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
+import type { BlockEntry } from '../../../../src-shared/contract/firewall.ts';
 import type { Db } from '../../db/database.ts';
 
 interface BlockRow {

@@ -1,9 +1,9 @@
 // The block list: synced into SQLite in the background (every entry, each sync, so releases are
 // seen), and the user's block and unblock, which the cache reflects at once.
 import { isIP } from 'node:net';
-import { MAX_BULK_ADDRESSES, type AlertFilter, type AllowEntry, type BlockEntry, type BlockSources, type FirewallList, type PendingBlockChange, type QueuedWrite } from '../../../../src-preload/contract/firewall.ts';
+import { MAX_BULK_ADDRESSES, type AlertFilter, type AllowEntry, type BlockEntry, type BlockSources, type FirewallList, type PendingBlockChange, type QueuedWrite } from '../../../../src-shared/contract/firewall.ts';
 import { addressesOverlap, parseAddress } from '../../../../src-shared/address-mentions.ts';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { SyncBudget } from '../../sync/sync-budget.ts';

@@ -1,5 +1,5 @@
 // A block-list entry (firewall.md, part 2: id, ip; docs/api-assumptions.md for the rest), read tolerantly.
-import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
+import type { BlockEntry } from '../../../../src-shared/contract/firewall.ts';
 import { requiredOf, type Fields } from '../../wire/read.ts';
 import type { ResourceSpec } from '../appliance-resource.ts';
 

@@ -1,7 +1,7 @@
 // The analyst's protected ranges (office, VPN, DNS servers), kept in the settings table: the block
 // confirmation asks again for an address inside one. Off until the analyst turns it on; the
 // private ranges are there to start from, since most offices and VPNs live in one of them.
-import { protectedRangesSchema, type ProtectedRanges } from '../../../../src-preload/contract/firewall.ts';
+import { protectedRangesSchema, type ProtectedRanges } from '../../../../src-shared/contract/firewall.ts';
 import type { SettingsTable } from '../../db/settings.ts';
 
 const KEY = 'firewall.protected-ranges';

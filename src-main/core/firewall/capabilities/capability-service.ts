@@ -3,7 +3,7 @@
 // from its OpenAPI description, the key's role from the status when it says, and the 403 code of a
 // write the user tried (each write tells `refused`). No request is sent only to learn: a write with
 // an empty body is a real request to a production appliance.
-import type { FirewallCapabilities, Permission } from '../../../../src-preload/contract/firewall.ts';
+import type { FirewallCapabilities, Permission } from '../../../../src-shared/contract/firewall.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import { ServiceFailure } from '../../http/service-failure.ts';
 import type { Clock } from '../../lifecycle/clock.ts';

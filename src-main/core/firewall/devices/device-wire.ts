@@ -1,5 +1,5 @@
 // A device (asset) on the wire (docs/api-assumptions.md, "devices, honeypots, trigger events").
-import type { Device } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { Device } from '../../../../src-shared/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import type { Fields } from '../../wire/read.ts';
 import type { ResourceSpec } from '../appliance-resource.ts';

@@ -1,5 +1,5 @@
 // A domain rule (docs/api-assumptions.md, Firewall), read tolerantly.
-import type { DomainRule } from '../../../../src-preload/contract/firewall.ts';
+import type { DomainRule } from '../../../../src-shared/contract/firewall.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import { requiredOf, type Fields } from '../../wire/read.ts';
 import type { ResourceSpec } from '../appliance-resource.ts';

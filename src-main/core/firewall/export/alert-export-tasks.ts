@@ -6,7 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { AlertFilter, AlertRow, AlertSort } from '../../../../src-preload/contract/firewall.ts';
+import type { AlertFilter, AlertRow, AlertSort } from '../../../../src-shared/contract/firewall.ts';
 import { openReader, type Db } from '../../db/database.ts';
 import { registerWordPrefixMatch } from '../../db/word-prefix-match.ts';
 import { AlertRepository } from '../alerts/alert-repository.ts';

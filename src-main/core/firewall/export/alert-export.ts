@@ -1,7 +1,7 @@
 // CSV export of the filtered, sorted alerts: the user picks the file in a save dialog (main side,
 // through the platform port); the database worker writes it (alert-export-tasks.ts), with progress
 // as it goes.
-import type { AlertFilter, AlertSort, ExportProgress, ExportResult } from '../../../../src-preload/contract/firewall.ts';
+import type { AlertFilter, AlertSort, ExportProgress, ExportResult } from '../../../../src-shared/contract/firewall.ts';
 import { recordedExport, type ActivityRecorder } from '../../activity/activity-recorder.ts';
 import type { DatabaseWorker } from '../../worker/database-worker.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';

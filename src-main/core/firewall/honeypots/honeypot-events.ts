@@ -1,8 +1,8 @@
 // A honeypot's trigger events. firewall.md names no path for them: they are read at a sub-path
 // only when the appliance's description lists one, and otherwise from the honeypot itself, under
 // the usual names (docs/api-assumptions.md, "honeypot trigger events").
-import type { HoneypotEvent } from '../../../../src-preload/contract/firewall-admin.ts';
-import type { RemotePage } from '../../../../src-preload/contract/pages.ts';
+import type { HoneypotEvent } from '../../../../src-shared/contract/firewall-admin.ts';
+import type { RemotePage } from '../../../../src-shared/contract/pages.ts';
 import { describes } from '../../wire/openapi.ts';
 import { readRecords, unwrappedFieldsOf } from '../../wire/read.ts';
 import { readWindowPage, type Paging, type ResourceOptions } from '../appliance-resource.ts';

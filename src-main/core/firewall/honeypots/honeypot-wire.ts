@@ -1,5 +1,5 @@
 // A honeypot and its trigger events on the wire (docs/api-assumptions.md, "devices, honeypots, trigger events").
-import type { Honeypot, HoneypotEvent, HoneypotInput } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { Honeypot, HoneypotEvent, HoneypotInput } from '../../../../src-shared/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import { requiredOf, type Fields } from '../../wire/read.ts';
 import { sameName, type ResourceSpec } from '../appliance-resource.ts';

@@ -1,5 +1,5 @@
 // Recent log searches per profile (table `firewall_log_queries`), newest first, a few kept.
-import type { LogQuery, RecentLogQuery } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { LogQuery, RecentLogQuery } from '../../../../src-shared/contract/firewall-admin.ts';
 import type { Db } from '../../db/database.ts';
 
 interface LogQueryRow {

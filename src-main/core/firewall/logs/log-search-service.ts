@@ -1,6 +1,6 @@
 // Log search (`POST /logs/search`): the query form's object to the appliance, a list page back,
 // and the searches kept so the analyst can run one again.
-import type { LogQuery, LogSearchResult, RecentLogQuery } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { LogQuery, LogSearchResult, RecentLogQuery } from '../../../../src-shared/contract/firewall-admin.ts';
 import { readWindowPage, withFieldErrors, type Paging, type ResourceOptions } from '../appliance-resource.ts';
 import { readListPage } from '../list-walk.ts';
 import { logQueryFormFields, logSearchBody, readLogEntry } from './log-wire.ts';

@@ -1,5 +1,5 @@
 // Log search on the wire (docs/api-assumptions.md, "log search query and result").
-import type { LogEntry, LogQuery } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { LogEntry, LogQuery } from '../../../../src-shared/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import type { Fields } from '../../wire/read.ts';
 

@@ -1,5 +1,5 @@
 // An address object or group on the wire (docs/api-assumptions.md, "policies and address objects").
-import type { AddressObject, AddressObjectInput } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { AddressObject, AddressObjectInput } from '../../../../src-shared/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import { requiredOf, type Fields } from '../../wire/read.ts';
 import { sameName, type ResourceSpec } from '../appliance-resource.ts';

@@ -1,5 +1,5 @@
 // A security policy on the wire (docs/api-assumptions.md, "policies and address objects").
-import type { Policy, PolicyInput } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { Policy, PolicyInput } from '../../../../src-shared/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import { requiredOf, type Fields } from '../../wire/read.ts';
 import { sameName, type ResourceSpec } from '../appliance-resource.ts';

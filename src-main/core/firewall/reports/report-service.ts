@@ -1,8 +1,8 @@
 // Reports: list, read, and generate, following a new report until the appliance says it is ready.
 import { writeFile } from 'node:fs/promises';
-import type { QueuedWrite } from '../../../../src-preload/contract/firewall.ts';
-import type { Report, ReportChanged, SavedReport } from '../../../../src-preload/contract/firewall-admin.ts';
-import type { RemotePage } from '../../../../src-preload/contract/pages.ts';
+import type { QueuedWrite } from '../../../../src-shared/contract/firewall.ts';
+import type { Report, ReportChanged, SavedReport } from '../../../../src-shared/contract/firewall-admin.ts';
+import type { RemotePage } from '../../../../src-shared/contract/pages.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';

@@ -1,5 +1,5 @@
 // A report on the wire (docs/api-assumptions.md, "reports").
-import type { Report } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { Report } from '../../../../src-shared/contract/firewall-admin.ts';
 import { withoutUndefined } from '../../without-undefined.ts';
 import type { Fields } from '../../wire/read.ts';
 import type { ResourceSpec } from '../appliance-resource.ts';

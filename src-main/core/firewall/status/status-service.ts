@@ -1,6 +1,6 @@
 // The status dashboard's poller: one per profile whose dashboard was opened, reading
 // `/system/status` on an interval and keeping the CPU and memory readings since then in memory.
-import type { ApplianceStatus, StatusHistory, StatusSample, StatusSampled } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { ApplianceStatus, StatusHistory, StatusSample, StatusSampled } from '../../../../src-shared/contract/firewall-admin.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import { Poller } from '../../lifecycle/poller.ts';

@@ -1,7 +1,7 @@
 // The webhook receiver's settings per firewall profile (off by default) and the receivers running.
 // The signing key and the TLS private key live in the keychain, never in SQLite.
 import type { z } from 'zod';
-import type { ReceiverNotListening, WebhookDeliveriesChanged, WebhookSettings, webhookSettingsSchema } from '../../../../src-preload/contract/firewall.ts';
+import type { ReceiverNotListening, WebhookDeliveriesChanged, WebhookSettings, webhookSettingsSchema } from '../../../../src-shared/contract/firewall.ts';
 import type { Db } from '../../db/database.ts';
 import type { SettingsTable } from '../../db/settings.ts';
 import type { Clock } from '../../lifecycle/clock.ts';

@@ -3,8 +3,8 @@
 // call log and its token usage, its text handed on in numbered batches, within the limits of what
 // it is for, and an ending that says honestly how it ended, the text so far kept. What it sends
 // passes the key redaction last, whoever built it: no key OpsDesk holds reaches the model.
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { ChatEndpoint, GatewayCall, TokenUsage } from '../../../../src-preload/contract/gateway.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { ChatEndpoint, GatewayCall, TokenUsage } from '../../../../src-shared/contract/gateway.ts';
 import { serviceError } from '../../http/service-failure.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import type { GatewayClient } from '../client.ts';

@@ -5,7 +5,7 @@
 // answer ends: a stream that keeps dripping (never idle, so no idle timeout stops it) is cut at its
 // deadline or at the most text kept of it, the text so far kept.
 import type OpenAI from 'openai';
-import type { ChatEndpoint, ChatParameters, TokenUsage } from '../../../../src-preload/contract/gateway.ts';
+import type { ChatEndpoint, ChatParameters, TokenUsage } from '../../../../src-shared/contract/gateway.ts';
 import { parseJsonBody } from '../../http/response-body.ts';
 import { ServiceFailure, serviceError } from '../../http/service-failure.ts';
 import { requestIdFrom } from '../../http/status-errors.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MessageVersions } from '../../../../src-preload/contract/gateway.ts';
+import type { MessageVersions } from '../../../../src-shared/contract/gateway.ts';
 import type { Db } from '../../db/database.ts';
 
 const MESSAGE_COLUMNS = 'id, role, content, reasoning, outcome, error, usage, model, created_at';

@@ -1,4 +1,4 @@
-import type { CallLogFilter, GatewayCall, TokenUsage } from '../../../../src-preload/contract/gateway.ts';
+import type { CallLogFilter, GatewayCall, TokenUsage } from '../../../../src-shared/contract/gateway.ts';
 import type { Db } from '../../db/database.ts';
 
 interface CallRow {

@@ -14,8 +14,8 @@ import type {
   GatewayModelInfo,
   ConversationMatches,
   SavedFile,
-} from '../../../../src-preload/contract/gateway.ts';
-import { latestMessagesShown } from '../../../../src-preload/contract/gateway.ts';
+} from '../../../../src-shared/contract/gateway.ts';
+import { latestMessagesShown } from '../../../../src-shared/contract/gateway.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import type { Platform } from '../../platform.ts';
 import type { SettingsTable } from '../../db/settings.ts';

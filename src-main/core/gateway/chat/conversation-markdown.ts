@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation } from '../../../../src-preload/contract/gateway.ts';
+import type { ChatMessage, Conversation } from '../../../../src-shared/contract/gateway.ts';
 
 /** A conversation as a Markdown document: the model's text as it came, each turn under a heading. */
 export function conversationAsMarkdown(conversation: Conversation, messages: readonly ChatMessage[]): string {

@@ -1,4 +1,4 @@
-import type { ChatEndpoint, ChatParameters, ConversationSettings, ConversationSummary } from '../../../../src-preload/contract/gateway.ts';
+import type { ChatEndpoint, ChatParameters, ConversationSettings, ConversationSummary } from '../../../../src-shared/contract/gateway.ts';
 import type { Db } from '../../db/database.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 

@@ -1,5 +1,5 @@
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { AnswerOutcome, ChatMessage, TokenUsage } from '../../../../src-preload/contract/gateway.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { AnswerOutcome, ChatMessage, TokenUsage } from '../../../../src-shared/contract/gateway.ts';
 import type { Db } from '../../db/database.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 

@@ -1,4 +1,4 @@
-import type { EmbeddingResult } from '../../../../src-preload/contract/gateway.ts';
+import type { EmbeddingResult } from '../../../../src-shared/contract/gateway.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { ServiceFailure, serviceError } from '../../http/service-failure.ts';
 import { readList, readNumber, readRecord } from '../../wire/read.ts';

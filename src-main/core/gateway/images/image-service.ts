@@ -4,7 +4,7 @@
 import { recordedExport, type ActivityRecorder } from '../../activity/activity-recorder.ts';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import type { GeneratedImage, SavedFile } from '../../../../src-preload/contract/gateway.ts';
+import type { GeneratedImage, SavedFile } from '../../../../src-shared/contract/gateway.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import { describeMalformedResponse } from '../../http/status-errors.ts';
 import { ServiceFailure } from '../../http/service-failure.ts';

@@ -5,7 +5,7 @@ import type { ActivityRecorder } from '../../activity/activity-recorder.ts';
 import { randomUUID } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ChosenAudioFile, Transcription, UploadProgress } from '../../../../src-preload/contract/gateway.ts';
+import type { ChosenAudioFile, Transcription, UploadProgress } from '../../../../src-shared/contract/gateway.ts';
 import { audioExtensions, audioFileMaxBytes } from '../../../../src-shared/gateway-media.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import { describeMalformedResponse } from '../../http/status-errors.ts';

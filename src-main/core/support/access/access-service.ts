@@ -1,9 +1,9 @@
 // What a profile's key may do, from /meta (support.md part 1 and 5): its type and LIVE/TEST, its
 // scopes against each action's scope, the sites and their channel switches, and whether the key can
 // use the profile's site at all. The last answer is kept for when the server cannot be reached.
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { ActionAccess, SupportAccess, SupportAction } from '../../../../src-preload/contract/support.ts';
-import { supportActionScopes } from '../../../../src-preload/contract/support.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { ActionAccess, SupportAccess, SupportAction } from '../../../../src-shared/contract/support.ts';
+import { supportActionScopes } from '../../../../src-shared/contract/support.ts';
 import type { SettingsTable } from '../../db/settings.ts';
 import { ServiceFailure } from '../../http/service-failure.ts';
 import type { Clock } from '../../lifecycle/clock.ts';

@@ -1,6 +1,6 @@
 // The analytics overview (support.md part 4: "aggregate counts", shape not shown) read as sections
 // of counts: each group's total, its count per status, and its other numbers, whatever the groups are.
-import type { AnalyticsOverview, AnalyticsSection } from '../../../../src-preload/contract/support.ts';
+import type { AnalyticsOverview, AnalyticsSection } from '../../../../src-shared/contract/support.ts';
 import { fieldsOf, readNumber, unwrappedFieldsOf } from '../../wire/read.ts';
 import type { SupportClients } from '../support-clients.ts';
 

@@ -1,6 +1,6 @@
 // The chat log listing (support.md part 4), newest first, one session's lines when asked.
-import type { ChatLogEntry } from '../../../../src-preload/contract/support.ts';
-import type { CursorPage } from '../../../../src-preload/contract/pages.ts';
+import type { ChatLogEntry } from '../../../../src-shared/contract/support.ts';
+import type { CursorPage } from '../../../../src-shared/contract/pages.ts';
 import type { Fields } from '../../wire/read.ts';
 import type { SupportPageSizes } from '../page-sizes.ts';
 import type { SupportClients } from '../support-clients.ts';

@@ -1,7 +1,7 @@
 // A ticket's contact and a contact's tickets, read from the tickets' and contacts' caches
 // (docs/api-assumptions.md, "a ticket's contact"). The server's link (the ticket's contact id) wins;
 // without one, the visitor's e-mail, then their name, when exactly one cached contact has it.
-import type { ContactMatch, ContactRow, ContactTickets, TicketContact } from '../../../../src-preload/contract/support.ts';
+import type { ContactMatch, ContactRow, ContactTickets, TicketContact } from '../../../../src-shared/contract/support.ts';
 import type { Db } from '../../db/database.ts';
 import type { Logger } from '../../log/logger.ts';
 import { TICKET_ROW_COLUMNS, ticketRowOf, type TicketDbRow } from '../tickets/ticket-repository.ts';

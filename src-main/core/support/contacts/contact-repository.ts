@@ -1,5 +1,5 @@
 // The cached contacts of every support profile (table support_contacts), phones only masked.
-import type { ContactRow } from '../../../../src-preload/contract/support.ts';
+import type { ContactRow } from '../../../../src-shared/contract/support.ts';
 import type { Db } from '../../db/database.ts';
 import { CachedRecordRepository, type CachedRecord } from '../cached-record-repository.ts';
 import type { WireContact } from './contact-wire.ts';

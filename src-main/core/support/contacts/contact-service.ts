@@ -1,10 +1,10 @@
 // Contacts (support.md part 2, CRM): the cached list and detail, the phone revealed on request,
 // and the writes (`contact-writes.ts`) through the outbox.
 import type { z } from 'zod';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { ContactDetail, ContactQuery, ContactRow, ContactStatus, createContactSchema, FollowUpKind } from '../../../../src-preload/contract/support.ts';
-import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
-import { contactQuerySchema } from '../../../../src-preload/contract/support.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
+import type { ContactDetail, ContactQuery, ContactRow, ContactStatus, createContactSchema, FollowUpKind } from '../../../../src-shared/contract/support.ts';
+import type { CachedPage } from '../../../../src-shared/contract/pages.ts';
+import { contactQuerySchema } from '../../../../src-shared/contract/support.ts';
 import type { Db } from '../../db/database.ts';
 import { ServiceFailure, serviceError } from '../../http/service-failure.ts';
 import { followedDetail, RecordCache, type RecordCacheShared } from '../record-cache.ts';

@@ -1,6 +1,6 @@
 // A contact as the server sends it (docs/api-assumptions.md, Support). The phone is kept only
 // masked: a number the server sent unmasked without being asked is masked here before it goes anywhere.
-import type { ContactRow } from '../../../../src-preload/contract/support.ts';
+import type { ContactRow } from '../../../../src-shared/contract/support.ts';
 import type { Fields } from '../../wire/read.ts';
 import { followedRecordReader, type DetailParts } from '../follow-up-wire.ts';
 import { stringOr } from '../support-wire.ts';

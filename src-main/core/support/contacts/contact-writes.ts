@@ -1,7 +1,7 @@
 // What each contact write sends (docs/api-assumptions.md, Support: the bodies OpsDesk sends), under
 // which object, and what the user did, in the outbox's words.
 import type { z } from 'zod';
-import type { ContactStatus, createContactSchema, FollowUpKind } from '../../../../src-preload/contract/support.ts';
+import type { ContactStatus, createContactSchema, FollowUpKind } from '../../../../src-shared/contract/support.ts';
 import type { SupportWrite } from '../support-outbox.ts';
 import { pathOf, present } from '../write-body.ts';
 

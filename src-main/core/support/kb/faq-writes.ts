@@ -1,7 +1,7 @@
 // What adding an FAQ sends (docs/api-assumptions.md, Support: the bodies OpsDesk sends), and a taken
 // id's refusal worded with a free id to offer instead.
 import type { z } from 'zod';
-import type { addFaqSchema } from '../../../../src-preload/contract/support.ts';
+import type { addFaqSchema } from '../../../../src-shared/contract/support.ts';
 import { ServiceFailure, serviceError } from '../../http/service-failure.ts';
 import type { OutboxWrite } from '../../outbox/outbox.ts';
 import type { SupportWrite } from '../support-outbox.ts';

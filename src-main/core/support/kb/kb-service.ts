@@ -2,10 +2,10 @@
 // each time (the user is waiting, so these calls go before any background refresh). A new FAQ goes
 // through the outbox (`faq-writes.ts`).
 import type { z } from 'zod';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { addFaqSchema, Faq, KbSearchHit, KbSearchResult } from '../../../../src-preload/contract/support.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
+import type { addFaqSchema, Faq, KbSearchHit, KbSearchResult } from '../../../../src-shared/contract/support.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
-import type { CursorPage } from '../../../../src-preload/contract/pages.ts';
+import type { CursorPage } from '../../../../src-shared/contract/pages.ts';
 import type { SupportPageSizes } from '../page-sizes.ts';
 import type { SupportClients } from '../support-clients.ts';
 import type { SupportWriteQueue } from '../support-outbox.ts';

@@ -1,5 +1,5 @@
 // Knowledge-base search hits and FAQ entries as the server sends them (docs/api-assumptions.md, Support).
-import type { Faq, KbSearchHit } from '../../../../src-preload/contract/support.ts';
+import type { Faq, KbSearchHit } from '../../../../src-shared/contract/support.ts';
 import type { Fields } from '../../wire/read.ts';
 import { stringOr } from '../support-wire.ts';
 

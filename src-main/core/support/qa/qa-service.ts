@@ -1,7 +1,7 @@
 // Questions and answers (support.md part 4, POST /chat): a question is not a change, so it goes out
 // at once with an Idempotency-Key of its own (the API asks one of every POST), not through the outbox.
 import { randomUUID } from 'node:crypto';
-import type { Answer, AnswerSource, ChatSessionSummary } from '../../../../src-preload/contract/support.ts';
+import type { Answer, AnswerSource, ChatSessionSummary } from '../../../../src-shared/contract/support.ts';
 import { readRecords, type Fields } from '../../wire/read.ts';
 import type { SupportClients } from '../support-clients.ts';
 import { readOne, stringOr } from '../support-wire.ts';

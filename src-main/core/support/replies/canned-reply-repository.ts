@@ -1,5 +1,5 @@
 // The canned replies (table canned_replies): the analyst's own texts, for every support connection or one.
-import type { CannedReply } from '../../../../src-preload/contract/replies.ts';
+import type { CannedReply } from '../../../../src-shared/contract/replies.ts';
 import type { Db } from '../../db/database.ts';
 
 interface CannedReplyDbRow {

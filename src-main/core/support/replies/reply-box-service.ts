@@ -2,7 +2,7 @@
 // talks to the support server; a reply goes out only through `replyToTicket` and the outbox.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { CannedReply, cannedReplyInputSchema } from '../../../../src-preload/contract/replies.ts';
+import type { CannedReply, cannedReplyInputSchema } from '../../../../src-shared/contract/replies.ts';
 import { unknownVariables } from '../../../../src-shared/canned-replies.ts';
 import type { Db } from '../../db/database.ts';
 import { fieldError } from '../../english-text.ts';

@@ -1,7 +1,7 @@
 // The inbox's filters and orders as SQL over support_tickets (aliased `t`): words through the
 // ticket index of migration 23 (subject, every message, the visitor), status, unread, offline,
 // recent activity. Column names and SQL are written here, never taken from a request.
-import type { TicketSort } from '../../../../src-preload/contract/support.ts';
+import type { TicketSort } from '../../../../src-shared/contract/support.ts';
 import { phrasesQuery } from '../../search/search-text.ts';
 
 export interface TicketFilter {

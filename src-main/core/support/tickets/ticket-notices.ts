@@ -1,6 +1,6 @@
 // New tickets and new visitor messages a sync found, worded and raised: each burst one entry, opening
 // the ticket, or the Support view when there are several.
-import type { NavigationTarget } from '../../../../src-preload/contract/workspace.ts';
+import type { NavigationTarget } from '../../../../src-shared/contract/workspace.ts';
 import type { NoticeContext } from '../../notifications/notices.ts';
 import type { TicketNews } from './ticket-service.ts';
 

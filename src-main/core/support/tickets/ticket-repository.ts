@@ -1,6 +1,6 @@
 // The cached tickets of every support profile (table support_tickets): what sync and writes store,
 // what the inbox reads, with the unread mark the user clears.
-import type { TicketMessage, TicketRow, TicketSort, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
+import type { TicketMessage, TicketRow, TicketSort, TicketStatusCount } from '../../../../src-shared/contract/support.ts';
 import type { Db } from '../../db/database.ts';
 import { cachedProfiles, countCache, pruneCache, type CachePrune } from '../cache-query.ts';
 import { askIndex, INDEXED_MATCHES, ticketOrder, ticketWhere, type IndexedRows, type TicketFilter } from './ticket-filter.ts';

@@ -2,12 +2,12 @@
 // inbox, a ticket's thread read from the server when it is opened (the cached copy first); a new
 // ticket, a message, a reply and a close go through the outbox (`ticket-writes.ts`).
 import type { z } from 'zod';
-import type { KeptDays } from '../../../../src-preload/contract/local-data.ts';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { CacheChanged } from '../../../../src-preload/contract/sync.ts';
-import type { createTicketSchema, TicketCountsQuery, TicketDetail, TicketQuery, TicketRow, TicketStatusCount } from '../../../../src-preload/contract/support.ts';
-import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
-import { TICKET_BULK_LIMIT, ticketCountsSchema, ticketQuerySchema } from '../../../../src-preload/contract/support.ts';
+import type { KeptDays } from '../../../../src-shared/contract/local-data.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
+import type { CacheChanged } from '../../../../src-shared/contract/sync.ts';
+import type { createTicketSchema, TicketCountsQuery, TicketDetail, TicketQuery, TicketRow, TicketStatusCount } from '../../../../src-shared/contract/support.ts';
+import type { CachedPage } from '../../../../src-shared/contract/pages.ts';
+import { TICKET_BULK_LIMIT, ticketCountsSchema, ticketQuerySchema } from '../../../../src-shared/contract/support.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { Emitter } from '../../lifecycle/emitter.ts';
 import type { Logger } from '../../log/logger.ts';

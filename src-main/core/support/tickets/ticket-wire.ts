@@ -1,6 +1,6 @@
 // A ticket as the server sends it (docs/api-assumptions.md, Support): read under plausible names and
 // types; the status passes through whatever it is; fields without a place are kept in `other`.
-import type { TicketMessage, TicketRow } from '../../../../src-preload/contract/support.ts';
+import type { TicketMessage, TicketRow } from '../../../../src-shared/contract/support.ts';
 import { readRecords, type Fields } from '../../wire/read.ts';
 import { otherOf, stringOr } from '../support-wire.ts';
 

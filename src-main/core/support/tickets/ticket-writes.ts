@@ -2,7 +2,7 @@
 // which object (writes to one ticket go out in order), and what the user did, in the outbox's words
 // (`outbox.actions.<code>` in the catalogs).
 import type { z } from 'zod';
-import type { createTicketSchema } from '../../../../src-preload/contract/support.ts';
+import type { createTicketSchema } from '../../../../src-shared/contract/support.ts';
 import type { SupportWrite } from '../support-outbox.ts';
 import { pathOf, present } from '../write-body.ts';
 

@@ -1,5 +1,5 @@
 // The cached after-sales work items of every support profile (table support_work_items).
-import type { WorkItemRow } from '../../../../src-preload/contract/support.ts';
+import type { WorkItemRow } from '../../../../src-shared/contract/support.ts';
 import type { Db } from '../../db/database.ts';
 import { CachedRecordRepository, type CachedRecord } from '../cached-record-repository.ts';
 import type { WireWorkItem, WorkItemText } from './work-wire.ts';

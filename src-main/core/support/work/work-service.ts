@@ -1,10 +1,10 @@
 // After-sales work items (support.md part 2): the cached list and detail, and the writes
 // (`work-writes.ts`) through the outbox.
 import type { z } from 'zod';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { createWorkItemSchema, FollowUpKind, WorkItemDetail, WorkItemRow, WorkQuery, WorkStatus } from '../../../../src-preload/contract/support.ts';
-import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
-import { workQuerySchema } from '../../../../src-preload/contract/support.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
+import type { createWorkItemSchema, FollowUpKind, WorkItemDetail, WorkItemRow, WorkQuery, WorkStatus } from '../../../../src-shared/contract/support.ts';
+import type { CachedPage } from '../../../../src-shared/contract/pages.ts';
+import { workQuerySchema } from '../../../../src-shared/contract/support.ts';
 import type { Db } from '../../db/database.ts';
 import { followedDetail, RecordCache, type RecordCacheShared } from '../record-cache.ts';
 import { WorkRepository, type CachedWorkItem, type WorkFilter } from './work-repository.ts';

@@ -1,5 +1,5 @@
 // An after-sales work item as the server sends it (docs/api-assumptions.md, Support).
-import type { WorkItemRow } from '../../../../src-preload/contract/support.ts';
+import type { WorkItemRow } from '../../../../src-shared/contract/support.ts';
 import type { Fields } from '../../wire/read.ts';
 import { followedRecordReader, type DetailParts } from '../follow-up-wire.ts';
 import { stringOr } from '../support-wire.ts';

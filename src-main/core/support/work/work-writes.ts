@@ -1,7 +1,7 @@
 // What each work-item write sends (docs/api-assumptions.md, Support: the bodies OpsDesk sends),
 // under which object, and what the user did, in the outbox's words.
 import type { z } from 'zod';
-import type { createWorkItemSchema, FollowUpKind, WorkStatus } from '../../../../src-preload/contract/support.ts';
+import type { createWorkItemSchema, FollowUpKind, WorkStatus } from '../../../../src-shared/contract/support.ts';
 import type { SupportWrite } from '../support-outbox.ts';
 import { pathOf, present } from '../write-body.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
+import type { IpcError, IpcResult } from '../../../../src-shared/contract/define.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useFieldErrors } from '../../../language/use-error-text.ts';

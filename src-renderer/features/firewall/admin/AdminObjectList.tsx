@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { Permission, QueuedWrite } from '../../../../src-preload/contract/firewall.ts';
-import { WaitingWrites } from '../../../outbox/WaitingWrites.tsx';
+import type { IpcResult } from '../../../../src-shared/contract/define.ts';
+import type { Permission, QueuedWrite } from '../../../../src-shared/contract/firewall.ts';
+import { WaitingWrites } from '../../outbox/index.ts';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';

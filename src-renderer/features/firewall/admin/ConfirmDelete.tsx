@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { QueuedWrite } from '../../../../src-preload/contract/firewall.ts';
+import type { IpcError, IpcResult } from '../../../../src-shared/contract/define.ts';
+import type { QueuedWrite } from '../../../../src-shared/contract/firewall.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useTranslation } from 'react-i18next';

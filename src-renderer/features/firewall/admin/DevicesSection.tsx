@@ -1,5 +1,5 @@
-import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import type { Device } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { ProfileView } from '../../../../src-shared/contract/profiles.ts';
+import type { Device } from '../../../../src-shared/contract/firewall-admin.ts';
 import { addressColumn, textColumn, timeColumn, TIME_WIDTH } from './admin-columns.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';

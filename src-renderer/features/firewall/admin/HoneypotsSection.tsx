@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { Permission } from '../../../../src-preload/contract/firewall.ts';
-import type { Honeypot, HoneypotEvent, HoneypotInput } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { Permission } from '../../../../src-shared/contract/firewall.ts';
+import type { Honeypot, HoneypotEvent, HoneypotInput } from '../../../../src-shared/contract/firewall-admin.ts';
 import { honeypotTypes } from '../../../../src-shared/firewall-constants.ts';
-import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
+import type { ProfileView } from '../../../../src-shared/contract/profiles.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';

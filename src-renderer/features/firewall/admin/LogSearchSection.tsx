@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { LogEntry, LogQuery, LogSearchResult, RecentLogQuery } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { LogEntry, LogQuery, LogSearchResult, RecentLogQuery } from '../../../../src-shared/contract/firewall-admin.ts';
 import { logActions, logTimePresets, logTypes, searchPauseMs } from '../../../../src-shared/firewall-constants.ts';
-import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
+import type { ProfileView } from '../../../../src-shared/contract/profiles.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
 import { useFieldErrors } from '../../../language/use-error-text.ts';

@@ -1,4 +1,4 @@
-import type { RemotePage } from '../../../../src-preload/contract/pages.ts';
+import type { RemotePage } from '../../../../src-shared/contract/pages.ts';
 import { useTranslation } from 'react-i18next';
 
 export function Pager({ page, onPage }: { page: RemotePage<unknown>; onPage(page: number): void }) {

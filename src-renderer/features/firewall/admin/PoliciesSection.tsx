@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Policy, PolicyInput } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { Policy, PolicyInput } from '../../../../src-shared/contract/firewall-admin.ts';
 import { policyActions } from '../../../../src-shared/firewall-constants.ts';
-import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
+import type { ProfileView } from '../../../../src-shared/contract/profiles.ts';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminObjectList } from './AdminObjectList.tsx';
 import { FormField } from '../../../ui/FormField.tsx';

@@ -1,4 +1,4 @@
-import type { Permission } from '../../../../src-preload/contract/firewall.ts';
+import type { Permission } from '../../../../src-shared/contract/firewall.ts';
 import { useTranslation } from 'react-i18next';
 import { useFirewallStatusStore } from '../firewall-status-store.ts';
 

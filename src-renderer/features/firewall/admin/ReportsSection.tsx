@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { Report } from '../../../../src-preload/contract/firewall-admin.ts';
-import type { QueuedWrite } from '../../../../src-preload/contract/firewall.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { Report } from '../../../../src-shared/contract/firewall-admin.ts';
+import type { QueuedWrite } from '../../../../src-shared/contract/firewall.ts';
 import { reportTypes } from '../../../../src-shared/firewall-constants.ts';
-import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import { WaitingWrites } from '../../../outbox/WaitingWrites.tsx';
+import type { ProfileView } from '../../../../src-shared/contract/profiles.ts';
+import { WaitingWrites } from '../../outbox/index.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { FormField } from '../../../ui/FormField.tsx';

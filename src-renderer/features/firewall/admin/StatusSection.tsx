@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
-import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
+import type { ProfileView } from '../../../../src-shared/contract/profiles.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useFormat } from '../../../ui/format.ts';
 import { useAdminStatusStore } from './status-store.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { StatusSample } from '../../../../src-preload/contract/firewall-admin.ts';
+import type { StatusSample } from '../../../../src-shared/contract/firewall-admin.ts';
 import { formatDateTime, formatNumber, formatTimeOfDay } from '../../../ui/format.ts';
 import { useThemeStore } from '../../../ui/theme-store.ts';
 

@@ -2,10 +2,10 @@
 // layer, the other calls bound to the profile. Components use these only.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { RemotePage } from '../../../../src-preload/contract/pages.ts';
-import type { OpsDeskApi } from '../../../../src-preload/contract/index.ts';
-import { opsdesk } from '../../../bridge.ts';
+import type { IpcResult } from '../../../../src-shared/contract/define.ts';
+import type { RemotePage } from '../../../../src-shared/contract/pages.ts';
+import type { OpsDeskApi } from '../../../../src-shared/contract/index.ts';
+import { opsdesk } from '../../../data/bridge.ts';
 import { unwrap } from '../../../data/ipc-query.ts';
 import { firewallKeys } from '../../../data/query-keys.ts';
 

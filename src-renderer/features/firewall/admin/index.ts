@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { getI18n } from 'react-i18next';
-import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
+import type { ProfileView } from '../../../../src-shared/contract/profiles.ts';
 import { lazyView } from '../../../ui/lazy-view.ts';
 import './admin.css';
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { StatusHistory, StatusSampled } from '../../../../src-preload/contract/firewall-admin.ts';
-import { opsdesk } from '../../../bridge.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { StatusHistory, StatusSampled } from '../../../../src-shared/contract/firewall-admin.ts';
+import { opsdesk } from '../../../data/bridge.ts';
 
 export interface AdminStatusStore {
   /** By profile id: the status poller's readings, kept up to date by main's `statusSampled` events. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Permission } from '../../../../src-preload/contract/firewall.ts';
+import type { Permission } from '../../../../src-shared/contract/firewall.ts';
 import { useFirewallStatusStore } from '../firewall-status-store.ts';
 
 export interface AdminAccess {

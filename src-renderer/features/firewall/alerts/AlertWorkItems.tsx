@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { AlertDetail } from '../../../../src-preload/contract/firewall.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { AlertDetail } from '../../../../src-shared/contract/firewall.ts';
 import { parseAddress } from '../../../../src-shared/address-mentions.ts';
-import { useProfilesStore } from '../../../connections/profiles-store.ts';
-import { useConfirmedWrite } from '../../../outbox/use-confirmed-write.ts';
-import { WriteState } from '../../../outbox/WriteState.tsx';
+import { useProfilesStore } from '../../connections/index.ts';
+import { useConfirmedWrite } from '../../outbox/index.ts';
+import { WriteState } from '../../outbox/index.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
 import { useAlertWorkItems, useCreateAlertWorkItem } from '../firewall-data.ts';
 import { WorkItemFields, type WorkItemValues } from './WorkItemFields.tsx';
 

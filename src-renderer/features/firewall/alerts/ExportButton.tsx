@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useCallback, useState } from 'react';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { ExportProgress } from '../../../../src-preload/contract/firewall.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { ExportProgress } from '../../../../src-shared/contract/firewall.ts';
 import { useExportProgress, useFirewallWrites } from '../firewall-data.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import type { AlertsStore } from './alerts-store.ts';

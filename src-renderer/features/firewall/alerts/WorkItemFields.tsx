@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ProfileView } from '../../../../src-preload/contract/profiles.ts';
-import type { knownWorkPriorities } from '../../../../src-preload/contract/support.ts';
+import type { ProfileView } from '../../../../src-shared/contract/profiles.ts';
+import type { knownWorkPriorities } from '../../../../src-shared/contract/support.ts';
 
 const priorities: readonly (typeof knownWorkPriorities)[number][] = ['low', 'normal', 'high', 'urgent'];
 

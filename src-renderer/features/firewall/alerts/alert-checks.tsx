@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import type { AlertRow } from '../../../../src-preload/contract/firewall.ts';
+import type { AlertRow } from '../../../../src-shared/contract/firewall.ts';
 import { checkedCount, isChecked, toggleHeader, toggleRow } from '../../../ui/row-checks.ts';
 import type { Column } from '../table/VirtualTable.tsx';
 import type { AlertsStore } from './alerts-store.ts';

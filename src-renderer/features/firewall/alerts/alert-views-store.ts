@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { AlertFilter } from '../../../../src-preload/contract/firewall.ts';
-import type { AlertView, SavedAlertFilter } from '../../../../src-preload/contract/views.ts';
-import { opsdesk } from '../../../bridge.ts';
+import type { AlertFilter } from '../../../../src-shared/contract/firewall.ts';
+import type { AlertView, SavedAlertFilter } from '../../../../src-shared/contract/views.ts';
+import { opsdesk } from '../../../data/bridge.ts';
 
 export interface AlertViewsStore {
   /** Per appliance: its named filters, and when the analyst last left its alerts (what "new since I last looked" starts from). */

@@ -1,10 +1,10 @@
 import { createStore } from 'zustand/vanilla';
-import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-preload/contract/firewall.ts';
-import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
-import type { OpsDeskApi } from '../../../../src-preload/contract/index.ts';
+import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-shared/contract/firewall.ts';
+import type { CachedPage } from '../../../../src-shared/contract/pages.ts';
+import type { OpsDeskApi } from '../../../../src-shared/contract/index.ts';
 import { pagedCacheSlice, type PagedCacheState } from '../../../ui/paged-cache.ts';
 import { noChecks, type CheckableRows, type RowChecks } from '../../../ui/row-checks.ts';
-import type { MAX_WORK_ITEM_ALERTS } from '../../../../src-preload/contract/address.ts';
+import type { MAX_WORK_ITEM_ALERTS } from '../../../../src-shared/contract/address.ts';
 
 export { cachePageSize as alertPageSize } from '../../../ui/paged-cache.ts';
 

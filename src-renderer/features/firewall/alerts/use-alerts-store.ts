@@ -1,4 +1,4 @@
-import { opsdesk } from '../../../bridge.ts';
+import { opsdesk } from '../../../data/bridge.ts';
 import { useCacheFollower } from '../../../data/ipc-query.ts';
 import { firewallKeys } from '../../../data/query-keys.ts';
 import { createAlertsStore, type AlertsStore } from './alerts-store.ts';

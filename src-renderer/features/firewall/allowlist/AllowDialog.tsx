@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseAddress } from '../../../../src-shared/address-mentions.ts';
-import { useProfilesStore } from '../../../connections/profiles-store.ts';
-import { useFormWrite } from '../../../data/use-form-write.ts';
+import { useProfilesStore } from '../../connections/index.ts';
+import { useFormWrite } from '../../../ui/use-form-write.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useFirewallWrites } from '../firewall-data.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AllowEntry } from '../../../../src-preload/contract/firewall.ts';
+import type { AllowEntry } from '../../../../src-shared/contract/firewall.ts';
 import { EditableList } from '../EditableList.tsx';
 import { useAllowlist, useFirewallWrites } from '../firewall-data.ts';
 import type { FirewallSectionProps } from '../section.ts';

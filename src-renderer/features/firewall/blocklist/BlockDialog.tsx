@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BlockCaution, BlockEntry } from '../../../../src-preload/contract/firewall.ts';
+import type { BlockCaution, BlockEntry } from '../../../../src-shared/contract/firewall.ts';
 import type { BlockOrigin } from '../../../../src-shared/block-reason.ts';
-import { useProfilesStore } from '../../../connections/profiles-store.ts';
-import { useFormWrite } from '../../../data/use-form-write.ts';
+import { useProfilesStore } from '../../connections/index.ts';
+import { useFormWrite } from '../../../ui/use-form-write.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { blockOf, useAllowlist, useBlockCautions, useBlocklist, useFirewallWrites, useProtectedRanges } from '../firewall-data.ts';
@@ -12,11 +12,11 @@ import { operateState, useFirewallStatusStore } from '../firewall-status-store.t
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { cellText } from '../table/visible-text.ts';
 import { useUndoStore } from '../undo/undo-store.ts';
-import { DurationPicker, defaultBlockSeconds, useDurationText } from './DurationPicker.tsx';
+import { DurationPicker, defaultBlockSeconds, useDurationText } from '../parts/DurationPicker.tsx';
 import { protectionsOf, type Protection } from './protections.ts';
-import { CautionReasons, cautionsAt } from './BlockCautions.tsx';
+import { CautionReasons, cautionsAt } from '../parts/BlockCautions.tsx';
 import { useNow } from '../use-now.ts';
-import { Remaining } from './Remaining.tsx';
+import { Remaining } from '../parts/Remaining.tsx';
 
 interface Props {
   profileId: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
+import type { BlockEntry } from '../../../../src-shared/contract/firewall.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { UnblockButton, UnblockDialog } from './UnblockDialog.tsx';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
@@ -9,16 +9,16 @@ import { useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
 import { BlockDialog } from './BlockDialog.tsx';
 import { PendingBlock } from './PendingBlock.tsx';
-import { Remaining } from './Remaining.tsx';
+import { Remaining } from '../parts/Remaining.tsx';
 import { useTranslation } from 'react-i18next';
 import { Time } from '../../../ui/Time.tsx';
-import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
-import { useViewRequest } from '../../../workspace/view-requests.ts';
+import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
+import { useViewRequest } from '../../../navigation/view-requests.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 import { useKeptFilter } from '../../../ui/view-filters-store.ts';
 import { isChecked, noChecks, toggleHeader, toggleRow, type CheckableRows, type RowChecks } from '../../../ui/row-checks.ts';
-import type { MAX_BULK_ADDRESSES } from '../../../../src-preload/contract/firewall.ts';
-import { BlockListBulkDialog, type BlockListAction } from '../bulk/BlockListBulkDialog.tsx';
+import type { MAX_BULK_ADDRESSES } from '../../../../src-shared/contract/firewall.ts';
+import { BlockListBulkDialog, type BlockListAction } from './BlockListBulkDialog.tsx';
 
 /** As many blocks as one bulk change takes; the contract's figure, checked by the compiler. */
 const BULK_LIMIT: typeof MAX_BULK_ADDRESSES = 5000;

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlertRow, BlockEntry } from '../../../../src-preload/contract/firewall.ts';
-import type { ViewParams } from '../../../../src-preload/contract/workspace.ts';
+import type { AlertRow, BlockEntry } from '../../../../src-shared/contract/firewall.ts';
+import type { ViewParams } from '../../../../src-shared/contract/workspace.ts';
 import { alertIdInBlockReason } from '../../../../src-shared/block-reason.ts';
-import { ItemHistory } from '../../../activity/ItemHistory.tsx';
-import { ItemCases } from '../../../cases/ItemCases.tsx';
-import { ServiceConnection } from '../../../connections/ServiceConnection.tsx';
+import { ItemHistory } from '../../activity/index.ts';
+import { ItemCases } from '../../cases/index.ts';
+import { ServiceConnection } from '../../connections/index.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
-import { SeverityBadge } from '../alerts/alert-columns.tsx';
+import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
+import { SeverityBadge } from '../parts/SeverityBadge.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { UnblockDialog } from './UnblockDialog.tsx';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
@@ -18,10 +18,10 @@ import { cellText } from '../table/visible-text.ts';
 import { useAlertDetail, useAlertsFrom, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
 import { PendingBlock } from './PendingBlock.tsx';
-import { Remaining } from './Remaining.tsx';
+import { Remaining } from '../parts/Remaining.tsx';
 import '../firewall.css';
 import { AddressText } from '../../../ui/AddressText.tsx';
-import { blockTitle } from '../../../workspace/tab-titles.ts';
+import { blockTitle } from '../../../navigation/tab-titles.ts';
 
 /** The alerts a block without a named alert is shown with: the newest few from its address. */
 const RECENT_ALERTS = 5;

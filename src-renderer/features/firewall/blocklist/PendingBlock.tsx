@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { PendingBlockChange } from '../../../../src-preload/contract/firewall.ts';
-import { offersActions, WriteActions, WriteState } from '../../../outbox/WriteState.tsx';
-import { useOutboxEntry } from '../../../outbox/use-outbox-entry.ts';
+import type { PendingBlockChange } from '../../../../src-shared/contract/firewall.ts';
+import { offersActions, WriteActions, WriteState } from '../../outbox/index.ts';
+import { useOutboxEntry } from '../../outbox/index.ts';
 
 /**
  * A block, extension or release made here that the appliance has not taken yet, on its entry:

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { BlockEntry } from '../../../../src-preload/contract/firewall.ts';
+import type { IpcResult } from '../../../../src-shared/contract/define.ts';
+import type { BlockEntry } from '../../../../src-shared/contract/firewall.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { cellText } from '../table/visible-text.ts';

@@ -1,4 +1,4 @@
-import type { AllowEntry, ProtectedRanges } from '../../../../src-preload/contract/firewall.ts';
+import type { AllowEntry, ProtectedRanges } from '../../../../src-shared/contract/firewall.ts';
 import { addressesOverlap, parseAddress } from '../../../../src-shared/address-mentions.ts';
 
 /** Why blocking an address deserves a second question: an allow-list entry or a protected range holds it. */

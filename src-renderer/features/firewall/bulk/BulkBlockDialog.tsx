@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { AlertFilter, BlockSources } from '../../../../src-preload/contract/firewall.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { AlertFilter, BlockSources } from '../../../../src-shared/contract/firewall.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
-import { CautionReasons, cautionsAt } from '../blocklist/BlockCautions.tsx';
-import { DurationPicker, defaultBlockSeconds } from '../blocklist/DurationPicker.tsx';
+import { CautionReasons, cautionsAt } from '../parts/BlockCautions.tsx';
+import { DurationPicker, defaultBlockSeconds } from '../parts/DurationPicker.tsx';
 import { bulkBlockCalls } from '../firewall-data.ts';
 import { BulkProgress, useBulkRun } from './BulkProgress.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
 import { BulkResultList } from './BulkResultList.tsx';
 import { BulkRun, type BulkAct } from './bulk-run.ts';
 

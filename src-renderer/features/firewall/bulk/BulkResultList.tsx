@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, useSyncExternalStore } from 'react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
 import type { BulkResult, BulkRun } from './bulk-run.ts';
 

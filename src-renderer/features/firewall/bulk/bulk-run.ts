@@ -2,8 +2,8 @@
 // reaches the appliance, and every write goes through the outbox), a result per address as it
 // comes, the failed ones tried again on their own, and a result left queued (the appliance away)
 // following its write in the outbox until the write is sent or refused.
-import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
+import type { IpcError, IpcResult } from '../../../../src-shared/contract/define.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
 
 export type BulkState = 'waiting' | 'done' | 'queued' | 'failed';
 

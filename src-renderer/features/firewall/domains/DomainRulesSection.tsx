@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DomainRule } from '../../../../src-preload/contract/firewall.ts';
+import type { DomainRule } from '../../../../src-shared/contract/firewall.ts';
 import { EditableList } from '../EditableList.tsx';
 import { useDomainRules, useFirewallWrites } from '../firewall-data.ts';
 import type { FirewallSectionProps } from '../section.ts';

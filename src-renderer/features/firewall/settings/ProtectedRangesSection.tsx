@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { ProtectedRanges } from '../../../../src-preload/contract/firewall.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { ProtectedRanges } from '../../../../src-shared/contract/firewall.ts';
 import { useFieldErrorText } from '../../../language/use-error-text.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useProtectedRanges, useSaveProtectedRanges } from '../firewall-data.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { WebhookDeliveries, WebhookDelivery } from '../../../../src-preload/contract/webhook-deliveries.ts';
+import type { WebhookDeliveries, WebhookDelivery } from '../../../../src-shared/contract/webhook-deliveries.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { cellText } from '../table/visible-text.ts';
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 
 interface Props {

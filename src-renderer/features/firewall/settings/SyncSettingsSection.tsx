@@ -1,10 +1,11 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { SyncSettings } from '../../../../src-preload/contract/firewall.ts';
-import type { SyncStatus } from '../../../../src-preload/contract/sync.ts';
-import { failedToReach, useConnectionState } from '../../../connections/connection-state.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { SyncSettings } from '../../../../src-shared/contract/firewall.ts';
+import type { SyncStatus } from '../../../../src-shared/contract/sync.ts';
+import { useConnectionState } from '../../connections/index.ts';
+import { failedToReach } from '../../../ui/connection-above.ts';
 import { useErrorText, useFieldErrorText } from '../../../language/use-error-text.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { SaveActions, saveWords } from './SaveActions.tsx';

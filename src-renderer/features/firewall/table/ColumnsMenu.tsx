@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table } from '@tanstack/react-table';
-import type { TableLayout } from '../../../../src-preload/contract/views.ts';
+import type { TableLayout } from '../../../../src-shared/contract/views.ts';
 import { densities } from '../../../../src-shared/view-constants.ts';
 import { useTableLayoutStore } from '../../../ui/table-layout-store.ts';
 import { useCloseOnOutsideClick } from '../../../ui/use-close-on-outside-click.ts';

@@ -2,7 +2,7 @@ import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ColumnDef, Updater } from '@tanstack/react-table';
 import { createContext, useContext, useEffect, useMemo } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
-import type { TableLayout } from '../../../../src-preload/contract/views.ts';
+import type { TableLayout } from '../../../../src-shared/contract/views.ts';
 import { emptyLayout, useTableLayoutStore } from '../../../ui/table-layout-store.ts';
 
 export interface Column<Row> {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useTriagesOfAlert } from '../../../assistant/assistant-data.ts';
-import { AskModelButton } from '../../../assistant/AskModelButton.tsx';
+import { useTriagesOfAlert } from '../../assistant/index.ts';
+import { AskModelButton } from '../../assistant/index.ts';
 import { Time } from '../../../ui/Time.tsx';
-import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 
 /** In an alert's detail: "Ask the model", and the conversations already held about it. */

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Triage, Verdict } from '../../../../src-preload/contract/assistant.ts';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import { useDecideTriage, useTriage } from '../../../assistant/assistant-data.ts';
-import { useProfilesStore } from '../../../connections/profiles-store.ts';
+import type { Triage, Verdict } from '../../../../src-shared/contract/assistant.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import { useDecideTriage, useTriage } from '../../assistant/index.ts';
+import { useProfilesStore } from '../../connections/index.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
 import { BlockDialog } from '../blocklist/BlockDialog.tsx';
-import { useDurationText } from '../blocklist/DurationPicker.tsx';
-import { BlockCautionLine, cautionsAt } from '../blocklist/BlockCautions.tsx';
+import { useDurationText } from '../parts/DurationPicker.tsx';
+import { BlockCautionLine, cautionsAt } from '../parts/BlockCautions.tsx';
 import { useBlockCautions, useBlocklist } from '../firewall-data.ts';
 import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
-import { SeverityBadge } from '../alerts/alert-columns.tsx';
+import { SeverityBadge } from '../parts/SeverityBadge.tsx';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import '../firewall.css';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import { useOutboxEntry } from '../../../outbox/use-outbox-entry.ts';
-import { WriteStateWords } from '../../../outbox/WriteState.tsx';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
+import { useOutboxEntry } from '../../outbox/index.ts';
+import { WriteStateWords } from '../../outbox/index.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useUndoStore, type UndoOffer } from './undo-store.ts';
 import './undo.css';

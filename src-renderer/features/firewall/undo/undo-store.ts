@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { IpcResult } from '../../../../src-preload/contract/define.ts';
+import type { IpcResult } from '../../../../src-shared/contract/define.ts';
 
 /** How long a firewall write made in OpsDesk can be taken back from its toast. */
 export const UNDO_MS = 10_000;

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../../../ui/LiveBadge.tsx';
 import { Time } from '../../../ui/Time.tsx';
-import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
 import { useSupportAccess } from './use-support-access.ts';
 
 const knownKeyTypes = ['runtime', 'ops', 'agent'] as const;

@@ -1,7 +1,7 @@
 import { cloneElement, useId } from 'react';
 import type { ButtonHTMLAttributes, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SupportScope } from '../../../../src-preload/contract/support.ts';
+import type { SupportScope } from '../../../../src-shared/contract/support.ts';
 import { useSupportAccess } from './use-support-access.ts';
 
 interface Props {

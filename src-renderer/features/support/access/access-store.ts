@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { SupportAccess } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { SupportAccess } from '../../../../src-shared/contract/support.ts';
+import { opsdesk } from '../../../data/bridge.ts';
 
 export type AccessState =
   | { status: 'loading'; access?: SupportAccess }

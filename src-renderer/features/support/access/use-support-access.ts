@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { SupportAccess, SupportScope } from '../../../../src-preload/contract/support.ts';
-import { useProfilesStore } from '../../../connections/profiles-store.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { SupportAccess, SupportScope } from '../../../../src-shared/contract/support.ts';
+import { useProfilesStore } from '../../connections/index.ts';
 import { useSupportAccessStore } from './access-store.ts';
 
 export interface SupportAccessView {

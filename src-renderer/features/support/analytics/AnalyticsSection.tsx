@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { supportCalls, useSupportRemote } from '../support-data.ts';
-import type { AnalyticsSection as AnalyticsGroup } from '../../../../src-preload/contract/support.ts';
+import type { AnalyticsSection as AnalyticsGroup } from '../../../../src-shared/contract/support.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeMissing } from '../access/ScopeGate.tsx';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { supportCalls, useCursorPages } from '../support-data.ts';
 import { supportKeys } from '../../../data/query-keys.ts';
-import type { ChatLogEntry } from '../../../../src-preload/contract/support.ts';
+import type { ChatLogEntry } from '../../../../src-shared/contract/support.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeMissing } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';

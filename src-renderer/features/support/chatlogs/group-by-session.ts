@@ -1,4 +1,4 @@
-import type { ChatLogEntry } from '../../../../src-preload/contract/support.ts';
+import type { ChatLogEntry } from '../../../../src-shared/contract/support.ts';
 
 export interface SessionLog {
   /** null: lines the server gave no session. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
@@ -11,7 +11,7 @@ import { WriteList } from '../lists/WriteList.tsx';
 import { RecordingFollowUp } from '../drafting/RecordingFollowUp.tsx';
 import { ContactRecords } from './ContactRecords.tsx';
 import { FollowUps } from './FollowUps.tsx';
-import { ItemCases } from '../../../cases/ItemCases.tsx';
+import { ItemCases } from '../../cases/index.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** One contact: details, the masked phone (revealed only on request, kept only here), status, their tickets and work items, follow-ups. */

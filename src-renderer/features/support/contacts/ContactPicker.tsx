@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContactRow } from '../../../../src-preload/contract/support.ts';
+import type { ContactRow } from '../../../../src-shared/contract/support.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { SearchPicker } from '../lists/SearchPicker.tsx';
 import { supportCalls } from '../support-data.ts';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { Time } from '../../../ui/Time.tsx';
-import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
 import { ticketStatusWords, workStatusWords } from '../lists/status-words.ts';
 import { useContactTickets, useLinkedWorkItems } from '../support-data.ts';
-import { rememberTicketSubject } from '../ticket/ticket-subjects.ts';
+import { rememberTicketSubject } from '../../../navigation/ticket-subjects.ts';
 
 /**
  * A contact's tickets (the one open here marked) and work items, each opening in its own place. Two

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { FollowUp, FollowUpKind, SupportScope } from '../../../../src-preload/contract/support.ts';
+import type { IpcResult } from '../../../../src-shared/contract/define.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
+import type { FollowUp, FollowUpKind, SupportScope } from '../../../../src-shared/contract/support.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { ContactRow, TicketRow } from '../../../../src-preload/contract/support.ts';
+import type { ContactRow, TicketRow } from '../../../../src-shared/contract/support.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { useFormat } from '../../../ui/format.ts';
 import { Time } from '../../../ui/Time.tsx';
-import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
 import { contactStatusWords } from '../lists/status-words.ts';
 import { useTicket, useTicketContact } from '../support-data.ts';
 import { ContactTag } from './ContactPicker.tsx';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
-import type { DraftText } from './drafting-data.ts';
+import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
+import type { DraftText } from '../../assistant/index.ts';
 
 /** How a draft ended when it did not simply finish, said under what arrived; the text stays where it is. */
 export function DraftNotice({ draft }: { draft: DraftText }) {

@@ -1,10 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { ChosenAudioFile, UploadProgress } from '../../../../src-preload/contract/gateway.ts';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { FollowUpKind, SupportScope } from '../../../../src-preload/contract/support.ts';
+import type { IpcError, IpcResult } from '../../../../src-shared/contract/define.ts';
+import type { ChosenAudioFile, UploadProgress } from '../../../../src-shared/contract/gateway.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
+import type { FollowUpKind, SupportScope } from '../../../../src-shared/contract/support.ts';
 import { audioExtensions } from '../../../../src-shared/gateway-media.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
@@ -13,7 +13,8 @@ import { Field } from '../lists/Field.tsx';
 import { followUpKindList, followUpKindWords } from '../lists/status-words.ts';
 import type { SupportWrites } from '../lists/use-support-writes.ts';
 import { DraftNotice, DraftRefused, ModelAtWorkMissing } from './DraftNotice.tsx';
-import { cancelTask, draftingCalls, recordingCalls, useDraftStream, useGatewayModels, useModelAtWork, useUploadProgress } from './drafting-data.ts';
+import { cancelTask, draftingCalls, recordingCalls, useGatewayModels, useModelAtWork, useUploadProgress } from './drafting-data.ts';
+import { useDraftStream } from '../../assistant/index.ts';
 
 /** The longest note a follow-up takes (the contract's). */
 const NOTE_MAX = 4000;

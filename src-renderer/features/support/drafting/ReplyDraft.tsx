@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { ReplyDraftStarted } from '../../../../src-preload/contract/drafting.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { ReplyDraftStarted } from '../../../../src-shared/contract/drafting.ts';
 import { citationsIn, withoutCitations } from '../../../../src-shared/draft-citations.ts';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { DraftNotice, DraftRefused, ModelAtWorkMissing } from './DraftNotice.tsx';
-import { draftingCalls, useDraftStream, useModelAtWork, type DraftStream } from './drafting-data.ts';
+import { draftingCalls, useModelAtWork } from './drafting-data.ts';
+import { useDraftStream, type DraftStream } from '../../assistant/index.ts';
 
 export interface ReplyDraft {
   stream: DraftStream;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { TicketSummary as Summary } from '../../../../src-preload/contract/drafting.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { TicketSummary as Summary } from '../../../../src-shared/contract/drafting.ts';
 import { DraftNotice, DraftRefused } from './DraftNotice.tsx';
-import { draftingCalls, useDraftStream } from './drafting-data.ts';
+import { draftingCalls } from './drafting-data.ts';
+import { useDraftStream } from '../../assistant/index.ts';
 
 /** Summarise: the summary the support site keeps for the ticket's chat session, or the model's, streamed. */
 export function TicketSummary({ profileId, ticketId }: { profileId: string; ticketId: string }) {

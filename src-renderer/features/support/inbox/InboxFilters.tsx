@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TicketStatusCount } from '../../../../src-preload/contract/support.ts';
+import type { TicketStatusCount } from '../../../../src-shared/contract/support.ts';
 import { useFormat } from '../../../ui/format.ts';
 import { ticketStatusList, ticketStatusWords } from '../lists/status-words.ts';
 import { inboxWindows, ticketSorts, type InboxQuery } from './inbox-data.ts';

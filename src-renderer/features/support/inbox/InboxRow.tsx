@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import type { ChangeEvent } from 'react';
-import type { TicketRow } from '../../../../src-preload/contract/support.ts';
+import type { TicketRow } from '../../../../src-shared/contract/support.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { ticketStatusList, ticketStatusWords } from '../lists/status-words.ts';

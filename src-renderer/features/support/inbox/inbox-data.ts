@@ -1,8 +1,8 @@
 // The inbox's calls: a page of the cached tickets under the filters, the counts under its words and
 // time, every matching id, the unread mark, and the bulk close. Main answers all of them from SQLite
 // but the close, which goes through the outbox.
-import type { TicketQuery, TicketSort } from '../../../../src-preload/contract/support.ts';
-import { opsdesk } from '../../../bridge.ts';
+import type { TicketQuery, TicketSort } from '../../../../src-shared/contract/support.ts';
+import { opsdesk } from '../../../data/bridge.ts';
 import { useIpcQuery } from '../../../data/ipc-query.ts';
 import { supportKeys } from '../../../data/query-keys.ts';
 import { everyOf } from '../lists/status-words.ts';

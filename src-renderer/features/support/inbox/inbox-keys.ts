@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { InboxAction } from '../../../workspace/view-requests.ts';
+import type { InboxAction } from '../../../navigation/view-requests.ts';
 
 /** The inbox's single-letter keys (as in Gmail and Chatwoot), listed in the palette with these letters. */
 export const inboxKeys: Readonly<Record<InboxAction | 'check', string>> = { next: 'J', previous: 'K', reply: 'R', close: 'C', toggleRead: 'U', check: 'X' };

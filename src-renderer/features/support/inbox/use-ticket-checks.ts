@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { TICKET_BULK_LIMIT } from '../../../../src-preload/contract/support.ts';
+import type { TICKET_BULK_LIMIT } from '../../../../src-shared/contract/support.ts';
 
 /** As many as main takes in one bulk call; the contract's figure, checked by the compiler. */
 export const BULK_LIMIT: typeof TICKET_BULK_LIMIT = 1000;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { supportCalls, useCursorPages } from '../support-data.ts';
 import { supportKeys } from '../../../data/query-keys.ts';
-import type { Faq } from '../../../../src-preload/contract/support.ts';
+import type { Faq } from '../../../../src-shared/contract/support.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { ScopeMissing } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { shallow } from 'zustand/shallow';
-import type { SupportScope } from '../../../../src-preload/contract/support.ts';
-import type { CachedPage } from '../../../../src-preload/contract/pages.ts';
-import type { SupportResource } from '../../../../src-preload/contract/sync.ts';
+import type { SupportScope } from '../../../../src-shared/contract/support.ts';
+import type { CachedPage } from '../../../../src-shared/contract/pages.ts';
+import type { SupportResource } from '../../../../src-shared/contract/sync.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { createStore } from 'zustand/vanilla';
@@ -20,7 +20,7 @@ import type { SupportWrites } from './use-support-writes.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { WriteList } from './WriteList.tsx';
 import './support-lists.css';
-import { useViewRequest } from '../../../workspace/view-requests.ts';
+import { useViewRequest } from '../../../navigation/view-requests.ts';
 
 interface CachedListSource<Row, Query extends FlatFilter<Query>> {
   profileId: string;

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactElement } from 'react';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import { useFieldErrorText } from '../../../language/use-error-text.ts';
 import { FormField } from '../../../ui/FormField.tsx';
 

@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { supportCalls, useSupportSyncStatus } from '../support-data.ts';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { SupportResource } from '../../../../src-preload/contract/sync.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { SupportResource } from '../../../../src-shared/contract/sync.ts';
 import { useErrorText } from '../../../language/use-error-text.ts';
 import { Time } from '../../../ui/Time.tsx';
-import { useExplainedAbove } from '../../../connections/connection-state.ts';
+import { useExplainedAbove } from '../../../ui/connection-above.ts';
 
 /** When a support cache was last filled from the server and what its sync does now: always in view. */
 export const SupportSyncLine = memo(function SupportSyncLine({ profileId, resource }: { profileId: string; resource: SupportResource }) {

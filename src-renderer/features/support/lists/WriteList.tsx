@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import { useActionText } from '../../../outbox/use-action-text.ts';
-import { useOutboxEntry } from '../../../outbox/use-outbox-entry.ts';
-import { WriteState } from '../../../outbox/WriteState.tsx';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
+import { useActionText } from '../../outbox/index.ts';
+import { useOutboxEntry } from '../../outbox/index.ts';
+import { WriteState } from '../../outbox/index.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import type { SupportWrites } from './use-support-writes.ts';
 

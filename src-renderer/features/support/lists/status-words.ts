@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ContactStatus, FollowUpKind, knownTicketStatuses, knownWorkPriorities, WorkStatus } from '../../../../src-preload/contract/support.ts';
+import type { ContactStatus, FollowUpKind, knownTicketStatuses, knownWorkPriorities, WorkStatus } from '../../../../src-shared/contract/support.ts';
 
 /** Every value of a union, in the order the views offer them; leaving one out does not compile. */
 export const everyOf =

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import type { IpcError, IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import { useConfirmedWrite } from '../../../outbox/use-confirmed-write.ts';
+import type { IpcError, IpcResult } from '../../../../src-shared/contract/define.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
+import { useConfirmedWrite } from '../../outbox/index.ts';
 
 export interface SupportWrites {
   /**

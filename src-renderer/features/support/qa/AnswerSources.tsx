@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AnswerSource } from '../../../../src-preload/contract/support.ts';
+import type { AnswerSource } from '../../../../src-shared/contract/support.ts';
 
 /** What the robot answered from, with the server's scores. */
 export function AnswerSources({ sources }: { sources: readonly AnswerSource[] }) {

@@ -1,5 +1,5 @@
 // The reply box's text edits: where a `/shortcut` being typed starts, and putting a text in at the caret.
-import type { CannedReply } from '../../../../src-preload/contract/replies.ts';
+import type { CannedReply } from '../../../../src-shared/contract/replies.ts';
 
 /** A `/` typed at the start or after a space, and the word after it up to the caret: the canned reply being looked for. */
 export function slashQueryAt(text: string, caret: number): { start: number; query: string } | null {

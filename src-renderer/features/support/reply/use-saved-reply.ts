@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { replyDraftCalls } from '../../../replies/replies-data.ts';
+import { replyDraftCalls } from '../../replies/index.ts';
 
 /** How long the box waits after the last keystroke before main keeps its text. */
 const SAVE_AFTER_MS = 400;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { SupportScope } from '../../../../src-preload/contract/support.ts';
+import type { IpcResult } from '../../../../src-shared/contract/define.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
+import type { SupportScope } from '../../../../src-shared/contract/support.ts';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
 import { Field } from '../lists/Field.tsx';

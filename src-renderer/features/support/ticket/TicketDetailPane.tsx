@@ -1,12 +1,12 @@
-import { ItemHistory } from '../../../activity/ItemHistory.tsx';
-import { SimilarItems } from '../../../assistant/SimilarItems.tsx';
-import { ItemCases } from '../../../cases/ItemCases.tsx';
+import { ItemHistory } from '../../activity/index.ts';
+import { SimilarItems } from '../../assistant/index.ts';
+import { ItemCases } from '../../cases/index.ts';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcResult } from '../../../../src-preload/contract/define.ts';
-import type { OutboxEntry } from '../../../../src-preload/contract/outbox.ts';
-import type { TicketMessage } from '../../../../src-preload/contract/support.ts';
+import type { IpcResult } from '../../../../src-shared/contract/define.ts';
+import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
+import type { TicketMessage } from '../../../../src-shared/contract/support.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
@@ -22,7 +22,7 @@ import { WriteList } from '../lists/WriteList.tsx';
 import { ReplyBox } from '../reply/ReplyBox.tsx';
 import { VisitorMessage } from '../reply/VisitorMessage.tsx';
 import { TicketWorkItems } from '../work/TicketWorkItems.tsx';
-import { rememberTicketSubject } from './ticket-subjects.ts';
+import { rememberTicketSubject } from '../../../navigation/ticket-subjects.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** A ticket's thread and what can be done with it: the robot reply (the default), a visitor message (secondary), a work item from it, close with a note. */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TicketRow } from '../../../../src-preload/contract/support.ts';
+import type { TicketRow } from '../../../../src-shared/contract/support.ts';
 import { Time } from '../../../ui/Time.tsx';
 import { SearchPicker } from '../lists/SearchPicker.tsx';
 import { ticketStatusWords } from '../lists/status-words.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ViewParams } from '../../../../src-preload/contract/workspace.ts';
-import { ServiceConnection } from '../../../connections/ServiceConnection.tsx';
+import type { ViewParams } from '../../../../src-shared/contract/workspace.ts';
+import { ServiceConnection } from '../../connections/index.ts';
 import { TicketContact } from '../contacts/TicketContact.tsx';
 import { TicketDetailPane } from './TicketDetailPane.tsx';
 import '../lists/support-lists.css';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SupportWebhookReceiverSettings } from '../../../../src-preload/contract/support-webhooks.ts';
+import type { SupportWebhookReceiverSettings } from '../../../../src-shared/contract/support-webhooks.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { Field } from '../lists/Field.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { RegisteredSupportWebhook } from '../../../../src-preload/contract/support-webhooks.ts';
+import type { RegisteredSupportWebhook } from '../../../../src-shared/contract/support-webhooks.ts';
 
 /** The one time the signing secret is on screen; dismissing it drops the last copy the window holds. */
 export function SecretOnce({ webhook, onDone }: { webhook: RegisteredSupportWebhook; onDone(): void }) {

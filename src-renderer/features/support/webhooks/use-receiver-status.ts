@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { IpcError } from '../../../../src-preload/contract/define.ts';
-import type { SupportWebhookReceiverSettings, SupportWebhookReceiverStatus } from '../../../../src-preload/contract/support-webhooks.ts';
-import { opsdesk } from '../../../bridge.ts';
+import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { SupportWebhookReceiverSettings, SupportWebhookReceiverStatus } from '../../../../src-shared/contract/support-webhooks.ts';
+import { opsdesk } from '../../../data/bridge.ts';
 
 export interface ReceiverStatusView {
   status: SupportWebhookReceiverStatus | null;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { supportCalls } from '../support-data.ts';
-import type { ContactRow } from '../../../../src-preload/contract/support.ts';
+import type { ContactRow } from '../../../../src-shared/contract/support.ts';
 import { ContactPicker } from '../contacts/ContactPicker.tsx';
 import { TicketPicker, type PickedTicket } from '../ticket/TicketPicker.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TicketDetail } from '../../../../src-preload/contract/support.ts';
-import { useWorkspaceStore } from '../../../workspace/workspace-store.ts';
+import type { TicketDetail } from '../../../../src-shared/contract/support.ts';
+import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { workStatusWords } from '../lists/status-words.ts';
 import type { SupportWrites } from '../lists/use-support-writes.ts';

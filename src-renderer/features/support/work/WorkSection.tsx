@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { supportCalls } from '../support-data.ts';
-import type { WorkItemRow } from '../../../../src-preload/contract/support.ts';
+import type { WorkItemRow } from '../../../../src-shared/contract/support.ts';
 import type { SupportSectionProps } from '../section.ts';
 import { CachedListSection, StatusFilter, useCachedList } from '../lists/CachedListSection.tsx';
 import { workPriorityWords, workStatusList, workStatusWords } from '../lists/status-words.ts';

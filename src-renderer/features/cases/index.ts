@@ -1,0 +1,2 @@
+export { ItemCases } from './ItemCases.tsx';
+export { NewCaseDialog } from './NewCaseDialog.tsx';

@@ -1,0 +1,121 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProfileView, BackEnd } from '../../../src-shared/contract/profiles.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { LiveBadge } from '../../ui/LiveBadge.tsx';
+import { NotConfigured } from '../../ui/NotConfigured.tsx';
+import { useViewFilters } from '../../ui/view-filters-store.ts';
+import { ConnectionBanner } from './ConnectionBanner.tsx';
+import { useConnectionHealthStore } from './connection-health-store.ts';
+import { defaultProfile } from './default-profile.ts';
+import { useLastProfilesStore } from './last-profiles-store.ts';
+import { profilesOf, useProfilesStore } from './profiles-store.ts';
+import { connectionState } from './connection-state.ts';
+import { ConnectionAboveContext } from '../../ui/connection-above.ts';
+
+interface Props {
+  service: BackEnd;
+  title: string;
+  needs: string;
+  /** For a view of one item: the profile the item came from, instead of the user's choice. */
+  profileId?: string;
+  /** The view's body, from the cache: shown whether or not the back end answers. */
+  children: (profile: ProfileView) => ReactNode;
+}
+
+/**
+ * Every back-end view: which connection it uses (with its LIVE badge), the connection's state as a
+ * banner, and the view's body below it, which never waits for the connection.
+ */
+export function ServiceConnection({ service, title, needs, profileId, children }: Props) {
+  const { t } = useTranslation();
+  const status = useProfilesStore((state) => state.status);
+  const loadError = useProfilesStore((state) => state.loadError);
+  const allProfiles = useProfilesStore((state) => state.profiles);
+  const tests = useProfilesStore((state) => state.tests);
+  const load = useProfilesStore((state) => state.load);
+  const runTest = useProfilesStore((state) => state.test);
+  const followHealth = useConnectionHealthStore((state) => state.follow);
+  const watchHealth = useConnectionHealthStore((state) => state.watch);
+  const profiles = useMemo(() => profilesOf(allProfiles, service), [allProfiles, service]);
+  const lastUsed = useLastProfilesStore((state) => state.lastUsed);
+  const loadLastUsed = useLastProfilesStore((state) => state.load);
+  const remember = useLastProfilesStore((state) => state.remember);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const fallback = defaultProfile(profiles, lastUsed?.[service]);
+  const chosen = profiles.find((candidate) => candidate.id === chosenId);
+  const profile = profileId !== undefined ? profiles.find((candidate) => candidate.id === profileId) : (chosen ?? fallback.profile);
+  const liveByDefault = profileId === undefined && !chosen && fallback.liveByDefault;
+  const test = profile ? tests[profile.id] : undefined;
+  const health = useConnectionHealthStore((state) => (profile ? state.health[profile.id] : undefined));
+  const loadViewFilters = useViewFilters((state) => state.load);
+
+  useEffect(() => {
+    if (status === 'loading') void load();
+  }, [status, load]);
+  useEffect(() => {
+    void followHealth();
+  }, [followHealth]);
+  useEffect(() => {
+    void loadLastUsed();
+  }, [loadLastUsed]);
+  useEffect(() => {
+    if (profile && !test) void runTest(profile.id);
+  }, [profile, test, runTest]);
+  // A hidden tab's effects stop (workspace/Workspace.tsx): only a view in sight keeps main reading the back end's health.
+  const shownProfileId = profile?.id;
+  useEffect(() => (shownProfileId === undefined ? undefined : watchHealth(shownProfileId)), [shownProfileId, watchHealth]);
+  // Before a section asks: what its filters were when the analyst left it, kept by main.
+  useEffect(() => {
+    if (profile) loadViewFilters(profile.id);
+  }, [profile, loadViewFilters]);
+
+  // Which connection opens depends on the last one used: a view waits for it rather than switching after.
+  if (status === 'loading' || (profileId === undefined && profiles.length > 1 && lastUsed === null)) return <p className="view muted">{t('connection.loading')}</p>;
+  if (status === 'failed' && loadError) {
+    return (
+      <div className="view">
+        <ErrorNotice error={loadError} title={t('connection.loadFailed')} />
+        <button type="button" className="button" onClick={() => void load()}>
+          {t('connection.tryAgain')}
+        </button>
+      </div>
+    );
+  }
+  if (!profile) {
+    const heading = profileId === undefined ? t('connection.notSetUp', { title }) : t('connection.gone', { title });
+    return <NotConfigured heading={heading} needs={needs} service={service} />;
+  }
+
+  const connection = connectionState(health, test);
+  return (
+    <div className="view">
+      <header className="view-header">
+        <h1>{title}</h1>
+        {profiles.length > 1 && profileId === undefined ? (
+          <select aria-label={t('connection.chooser', { title })} value={profile.id} onChange={(event) => {
+              setChosenId(event.target.value);
+              remember(service, event.target.value);
+            }}>
+            {profiles.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.live ? t('connection.liveOption', { name: candidate.name }) : candidate.name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <span className="muted">{profile.name}</span>
+        )}
+        {profile.live && <LiveBadge />}
+      </header>
+      {liveByDefault && (
+        <p className="notice notice-warning" role="note">
+          {t('connection.liveByDefault', { name: profile.name })}
+        </p>
+      )}
+      <ConnectionBanner profile={profile} state={connection} health={health} test={test} retry={() => void runTest(profile.id, true)} />
+      <ConnectionAboveContext value={connection}>{children(profile)}</ConnectionAboveContext>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { NotificationSettingsSection } from './NotificationSettingsSection.tsx';

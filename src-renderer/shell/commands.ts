@@ -1,0 +1,174 @@
+// What the command palette can do (issue 25): open any view or section, make something new, block
+// an address, sync, switch a tab's connection, the language and the theme, open the outbox, the
+// notification center and Settings. Each feature's part is read from that feature; the palette
+// (features/palette/) only lists, filters and runs them.
+import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
+import type { ProfileView } from '../../src-shared/contract/profiles.ts';
+import type { ThemeChoice } from '../../src-shared/contract/app.ts';
+import { languageChoices } from '../../src-shared/i18n/languages.ts';
+import { opsdesk } from '../data/bridge.ts';
+import { useProfilesStore } from '../features/connections/profiles-store.ts';
+import { useChatStore } from '../features/chat/chat-store.ts';
+import { firewallSections } from '../features/firewall/sections.ts';
+import { useAlertViews } from '../features/firewall/alerts/alert-views-store.ts';
+import { alertsStoreOf } from '../features/firewall/alerts/use-alerts-store.ts';
+import type { AlertFilter } from '../../src-shared/contract/firewall.ts';
+import { inboxKeys } from '../features/support/inbox/inbox-keys.ts';
+import { supportSections } from '../features/support/sections.ts';
+import { ownNames } from '../language/language-names.ts';
+import { useLanguageStore } from '../language/language-store.ts';
+import { useNotificationsStore } from '../features/notifications/notifications-store.ts';
+import { useOutboxStore } from '../features/outbox/outbox-store.ts';
+import { useThemeStore } from '../ui/theme-store.ts';
+import { commandShortcut } from '../navigation/shortcut-label.ts';
+import { pickerKinds } from './view-registry.ts';
+import { useViewRequests, type InboxAction } from '../navigation/view-requests.ts';
+import { useWorkspaceStore } from '../navigation/workspace-store.ts';
+
+export interface PaletteCommand {
+  /** Stable: the recently used list keeps it across restarts. */
+  id: string;
+  title: string;
+  /** What typing finds it by besides its title: its English words too, whatever the language. */
+  words: string;
+  shortcut?: string;
+  run(): void;
+}
+
+/** What the palette knows when it lists the commands: the address typed, if it is one. */
+export interface CommandContext {
+  address: string | null;
+}
+
+/** The back end whose connection a view of this kind uses. */
+const serviceOfView: Partial<Record<string, 'firewall' | 'support'>> = { firewall: 'firewall', support: 'support' };
+
+const workspace = () => useWorkspaceStore.getState();
+
+async function newConversation(): Promise<void> {
+  const gateway = useProfilesStore.getState().profiles.find((profile) => profile.service === 'gateway');
+  if (!gateway) {
+    workspace().open('chat');
+    return;
+  }
+  const id = await useChatStore.getState().create(gateway.id);
+  if (id) workspace().navigate({ kind: 'conversation', params: { id } });
+}
+
+/** Every cached list of every connection asks its server now. */
+function syncNow(profiles: readonly ProfileView[]): void {
+  for (const profile of profiles) {
+    if (profile.service === 'firewall') void opsdesk.firewall.syncNow({ profileId: profile.id });
+    if (profile.service === 'support') void opsdesk.support.syncNow({ profileId: profile.id });
+  }
+}
+
+/** Shows one appliance's alerts with a whole filter: a saved one, or what is new since the last look. */
+function showAlerts(profileId: string, filter: AlertFilter): void {
+  alertsStoreOf(profileId).getState().applyFilter(filter);
+  workspace().navigate({ kind: 'firewall', params: { profileId, section: 'alerts' } });
+}
+
+/** Each appliance's saved alert filters and "new since I last looked", as main kept them (the palette asks for them as it opens). */
+function alertFilterCommands(t: TFunction, english: TFunction, profiles: readonly ProfileView[]): PaletteCommand[] {
+  const kept = useAlertViews.getState().byProfile;
+  return profiles
+    .filter((profile) => profile.service === 'firewall')
+    .flatMap((profile) => {
+      const views = kept[profile.id];
+      if (!views) return [];
+      const lookedAt = views.lookedAt;
+      return [
+        ...(lookedAt === null
+          ? []
+          : [{ id: `alerts.newSince.${profile.id}`, title: t('palette.commands.newSinceLooked', { profile: profile.name }), words: english('palette.commands.newSinceLooked', { profile: profile.name }), run: () => showAlerts(profile.id, { since: lookedAt }) }]),
+        ...views.saved.map((saved) => ({
+          id: `alerts.saved.${profile.id}.${saved.name}`,
+          title: t('palette.commands.alertFilter', { profile: profile.name, name: saved.name }),
+          words: english('palette.commands.alertFilter', { profile: profile.name, name: saved.name }),
+          run: () => showAlerts(profile.id, saved.filter),
+        })),
+      ];
+    });
+}
+
+/**
+ * What the commands are made from that arrives after the palette opens: each appliance's saved
+ * alert filters, asked for here. The palette lists its commands again when it changes.
+ */
+export function useCommandInputs(): unknown {
+  const alertViews = useAlertViews((state) => state.byProfile);
+  useEffect(() => {
+    for (const profile of useProfilesStore.getState().profiles) if (profile.service === 'firewall') void useAlertViews.getState().load(profile.id);
+  }, []);
+  return alertViews;
+}
+
+/** What the inbox's keys do, offered in the palette with their keys: the palette is the shortcuts' list. */
+const inboxActions: readonly InboxAction[] = ['next', 'previous', 'reply', 'close', 'toggleRead'];
+
+/** The commands in the window's language; `english` words them again so English typing finds them too. */
+export function paletteCommands(t: TFunction, english: TFunction, context: CommandContext): PaletteCommand[] {
+  const both = (key: string, options: Record<string, unknown> = {}) => ({ title: t(key, options), words: english(key, options) });
+  const profiles = useProfilesStore.getState().profiles;
+  const { tabs, activeTabId } = workspace();
+  const activeTab = tabs.find((tab) => tab.id === activeTabId);
+  const activeService = activeTab ? serviceOfView[activeTab.kind] : undefined;
+  const themes: ThemeChoice[] = ['system', 'light', 'dark'];
+
+  return [
+    ...pickerKinds.map((kind) => ({ id: `view.${kind}`, ...both('palette.commands.openView', { view: t(`views.${kind}.title`) }), words: `${english(`views.${kind}.title`)} ${english(`views.${kind}.summary`)}`, run: () => workspace().open(kind) })),
+    { id: 'views.picker', ...both('palette.commands.pickView'), shortcut: commandShortcut('T'), run: () => workspace().setPickerOpen(true) },
+    { id: 'shortcuts', ...both('palette.commands.shortcuts'), shortcut: commandShortcut('/'), run: () => workspace().setShortcutsOpen(true) },
+    ...firewallSections.map((section) => ({ id: `firewall.${section.id}`, title: t('palette.commands.openSection', { view: t('views.firewall.title'), section: section.title() }), words: `firewall ${section.id}`, run: () => workspace().navigate({ kind: 'firewall', params: { section: section.id } }) })),
+    ...supportSections.map((section) => ({ id: `support.${section.id}`, title: t('palette.commands.openSection', { view: t('views.support.title'), section: section.title() }), words: `support ${section.id}`, run: () => workspace().navigate({ kind: 'support', params: { section: section.id } }) })),
+    { id: 'conversation.new', ...both('palette.commands.newConversation'), run: () => void newConversation() },
+    {
+      id: 'ticket.new',
+      ...both('palette.commands.newTicket'),
+      run: () => {
+        workspace().navigate({ kind: 'support', params: { section: 'inbox' } });
+        useViewRequests.getState().request({ kind: 'newTicket' });
+      },
+    },
+    ...inboxActions.map((action) => ({
+      id: `inbox.${action}`,
+      ...both(`palette.commands.inbox.${action}`),
+      shortcut: inboxKeys[action],
+      run: () => {
+        // A Support tab in front keeps its connection and its inbox as they are (the chosen ticket with them).
+        if (activeTab?.kind !== 'support') workspace().navigate({ kind: 'support', params: { section: 'inbox' } });
+        useViewRequests.getState().request({ kind: 'inbox', action });
+      },
+    })),
+    {
+      id: 'block',
+      ...(context.address ? both('palette.commands.blockAddress', { address: context.address }) : both('palette.commands.block')),
+      run: () => {
+        workspace().navigate({ kind: 'firewall', params: { section: 'blocklist' } });
+        useViewRequests.getState().request({ kind: 'block', address: context.address ?? '' });
+      },
+    },
+    { id: 'sync', ...both('palette.commands.syncNow'), run: () => syncNow(profiles) },
+    ...(activeTab && activeService
+      ? profiles
+          .filter((profile) => profile.service === activeService)
+          .map((profile) => ({
+            id: `connection.${profile.id}`,
+            ...both('palette.commands.switchConnection', { name: profile.name }),
+            run: () => workspace().retarget(activeTab.id, { kind: activeService, params: { ...activeTab.params, profileId: profile.id } }),
+          }))
+      : []),
+    ...languageChoices.map((choice) => ({
+      id: `language.${choice}`,
+      ...both('palette.commands.language', { language: choice === 'system' ? t('palette.commands.systemLanguage') : ownNames[choice] }),
+      run: () => void useLanguageStore.getState().choose(choice),
+    })),
+    ...themes.map((theme) => ({ id: `theme.${theme}`, ...both(`palette.commands.theme.${theme}`), run: () => void useThemeStore.getState().choose(theme) })),
+    { id: 'outbox', ...both('palette.commands.outbox'), shortcut: commandShortcut('O', { shift: true }), run: () => useOutboxStore.getState().setPanelOpen(true) },
+    { id: 'notifications', ...both('palette.commands.notifications'), run: () => useNotificationsStore.getState().setCenterOpen(true) },
+    { id: 'tab.close', ...both('palette.commands.closeTab'), shortcut: commandShortcut('W'), run: () => activeTabId && workspace().close(activeTabId) },
+    ...alertFilterCommands(t, english, profiles),
+  ];
+}
