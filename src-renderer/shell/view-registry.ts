@@ -5,10 +5,8 @@ import { adminSectionLoads } from '../features/firewall/admin/index.ts';
 import { FirewallView } from '../features/firewall/FirewallView.tsx';
 import { supportSectionLoads } from '../features/support/sections.ts';
 import { knownTitle, useConversationTitles } from '../features/chat/chat-store.ts';
-import { useTicketSubjects } from '../navigation/ticket-subjects.ts';
 import { lazyView } from '../ui/lazy-view.ts';
-import { addressTitle, alertTitle, blockTitle, caseTitle, ticketTitle } from '../navigation/tab-titles.ts';
-import { useCaseTitles } from '../navigation/case-titles.ts';
+import { addressTitle, alertTitle, blockTitle, caseTitle, ticketTitle, useKnownTitles } from '../navigation/tab-titles.ts';
 import { visibleText } from '../../src-shared/visible-text.ts';
 
 // A view's title and summary are `views.<kind>.title` and `.summary` in the catalogs.
@@ -41,7 +39,7 @@ const conversation = viewOf<'conversation'>(() => import('./tabs/ConversationTab
 const ticket = viewOf<'ticket'>(() => import('../features/support/ticket/TicketView.tsx').then((module) => module.TicketView));
 const block = viewOf<'block'>(() => import('../features/firewall/blocklist/BlockView.tsx').then((module) => module.BlockView));
 const activity = viewOf<'activity'>(() => import('../features/activity/ActivityView.tsx').then((module) => module.ActivityView));
-const address = viewOf<'address'>(() => import('./tabs/AddressCardView.tsx').then((module) => module.AddressCardView));
+const address = viewOf<'address'>(() => import('../features/address/AddressCardView.tsx').then((module) => module.AddressCardView));
 const cases = viewOf<'cases'>(() => import('../features/cases/CasesView.tsx').then((module) => module.CasesView));
 const caseView = viewOf<'case'>(() => import('./tabs/CaseTab.tsx').then((module) => module.CaseTab));
 
@@ -80,8 +78,7 @@ export const pickerKinds: readonly PickerKind[] = Object.keys(viewRegistry).filt
 /** Re-renders the caller when a title an item tab shows changes (a conversation renamed, a ticket's subject read), so the tab follows it live. */
 export function useItemTitles(): void {
   useConversationTitles();
-  useTicketSubjects((state) => state.subjects);
-  useCaseTitles((state) => state.titles);
+  useKnownTitles((state) => state.titles);
 }
 
 /** A tab's title; an item's title may come from a server, so its direction controls are shown as marks. */

@@ -24,7 +24,7 @@ import { opsdesk } from '../../data/bridge.ts';
 import { useCacheFollower, useIpcMutation, useIpcQuery, useQueryClient } from '../../data/ipc-query.ts';
 import { caseKeys } from '../../data/query-keys.ts';
 import { pagedCacheSlice, type PagedCacheState } from '../../ui/paged-cache.ts';
-import { rememberCaseTitle } from '../../navigation/case-titles.ts';
+import { rememberTitle } from '../../navigation/tab-titles.ts';
 
 type Calls = typeof casesArea.calls;
 type Request<K extends keyof Calls> = z.input<Calls[K]['request']>;
@@ -38,7 +38,7 @@ export interface CaseListQuery {
 export const caseLabel = (found: Pick<CaseSummary, 'number' | 'title'>) => `#${found.number} ${found.title}`;
 
 function remembered<T extends Pick<CaseSummary, 'id' | 'number' | 'title'>>(found: T): T {
-  rememberCaseTitle(found.id, caseLabel(found));
+  rememberTitle({ kind: 'case', params: { caseId: found.id } }, caseLabel(found));
   return found;
 }
 

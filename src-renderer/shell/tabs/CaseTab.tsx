@@ -12,7 +12,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 const markdown = (text: string) => <Markdown text={text} />;
 const actions = (detail: CaseDetail) => <BlockCaseSources detail={detail} />;
 
-/** A case's tab: the case, its notes rendered as the chat renders answers, the firewall's "Block all sources" in its toolbar (a feature never imports another). */
+/** A case's tab: the case, its notes rendered as the chat renders answers, the firewall's "Block all sources" in its toolbar: the case feature is below the chat and the firewall, which add items to cases, so the tab joins them. */
 export function CaseTab({ params }: { params: ViewParams<'case'> }) {
   return <CaseView params={params} actions={actions} markdown={markdown} />;
 }

@@ -4,7 +4,7 @@ import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
 import { ticketStatusWords, workStatusWords } from '../lists/status-words.ts';
 import { useContactTickets, useLinkedWorkItems } from '../support-data.ts';
-import { rememberTicketSubject } from '../../../navigation/ticket-subjects.ts';
+import { rememberTitle } from '../../../navigation/tab-titles.ts';
 
 /**
  * A contact's tickets (the one open here marked) and work items, each opening in its own place. Two
@@ -30,7 +30,7 @@ export function ContactRecords({ profileId, contactId, currentTicketId }: { prof
                   type="button"
                   className="si-link si-server-text"
                   onClick={() => {
-                    rememberTicketSubject(profileId, row.id, row.subject);
+                    rememberTitle({ kind: 'ticket', params: { profileId, ticketId: row.id } }, row.subject);
                     navigate({ kind: 'ticket', params: { profileId, ticketId: row.id } });
                   }}
                 >

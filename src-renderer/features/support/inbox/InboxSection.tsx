@@ -14,7 +14,7 @@ import { WriteList } from '../lists/WriteList.tsx';
 import type { SupportSectionProps } from '../section.ts';
 import { NewTicketDialog } from '../ticket/NewTicketDialog.tsx';
 import { TicketDetailPane } from '../ticket/TicketDetailPane.tsx';
-import { rememberTicketSubject } from '../../../navigation/ticket-subjects.ts';
+import { rememberTitle } from '../../../navigation/tab-titles.ts';
 import { BulkCloseDialog, type KnownTicket } from './BulkCloseDialog.tsx';
 import { inboxCalls, inboxQueryWords, initialInboxQuery, useInboxCounts, type InboxQuery } from './inbox-data.ts';
 import { inboxKeys, useInboxKeys } from './inbox-keys.ts';
@@ -62,7 +62,7 @@ export function InboxSection({ profile }: SupportSectionProps) {
   const openInTab = useCallback(
     (row: TicketRow) => {
       // Known before the tab renders, so the new tab is titled by its subject at once.
-      rememberTicketSubject(profileId, row.id, row.subject);
+      rememberTitle({ kind: 'ticket', params: { profileId, ticketId: row.id } }, row.subject);
       navigate({ kind: 'ticket', params: { profileId, ticketId: row.id } });
     },
     [navigate, profileId],

@@ -22,7 +22,7 @@ import { WriteList } from '../lists/WriteList.tsx';
 import { ReplyBox } from '../reply/ReplyBox.tsx';
 import { VisitorMessage } from '../reply/VisitorMessage.tsx';
 import { TicketWorkItems } from '../work/TicketWorkItems.tsx';
-import { rememberTicketSubject } from '../../../navigation/ticket-subjects.ts';
+import { rememberTitle } from '../../../navigation/tab-titles.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** A ticket's thread and what can be done with it: the robot reply (the default), a visitor message (secondary), a work item from it, close with a note. */
@@ -37,7 +37,7 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
 
   useEffect(() => {
     if (!shown) return;
-    rememberTicketSubject(profileId, ticketId, shown.subject);
+    rememberTitle({ kind: 'ticket', params: { profileId, ticketId } }, shown.subject);
     if (shown.unread) void supportCalls(profileId).markRead({ ticketIds: [ticketId] });
   }, [shown, profileId, ticketId]);
 

@@ -11,7 +11,7 @@ import { ScopeGate } from '../access/ScopeGate.tsx';
 import { useSupportAccess } from '../access/use-support-access.ts';
 import { workPriorityWords, workStatusList, workStatusWords } from '../lists/status-words.ts';
 import { supportCalls, useContact, useTicket, useWorkItem, useWorkItemAlerts } from '../support-data.ts';
-import { rememberTicketSubject } from '../../../navigation/ticket-subjects.ts';
+import { rememberTitle } from '../../../navigation/tab-titles.ts';
 import { useSupportWrites } from '../lists/use-support-writes.ts';
 import { WriteList } from '../lists/WriteList.tsx';
 import { AddressText } from '../../../ui/AddressText.tsx';
@@ -138,7 +138,7 @@ function LinkedTicket({ profileId, ticketId }: { profileId: string; ticketId: st
       type="button"
       className="si-link si-server-text"
       onClick={() => {
-        rememberTicketSubject(profileId, ticketId, subject ?? null);
+        rememberTitle({ kind: 'ticket', params: { profileId, ticketId } }, subject ?? null);
         navigate({ kind: 'ticket', params: { profileId, ticketId } });
       }}
     >
