@@ -354,8 +354,6 @@ export const firewall = {
     /** The cached block list (synced in the background). */
     blocklist: call<FirewallList<BlockEntry>>()(withProfile),
     block: call<BlockEntry>()(blockRequestSchema),
-    /** "Block source" on an alert: its source address, the reason prefilled with its id and signature. */
-    blockAlertSource: call<BlockEntry>()(withProfile.extend({ alertId: z.string().min(1).max(200), durationSeconds: z.int().min(0).max(31_536_000) })),
     /**
      * Takes back a firewall write made here (an Undo): null once it is undone (never sent, or taken
      * back on the appliance); the write that takes it back while that waits in the outbox.

@@ -17,7 +17,6 @@ export function firewallHandlers(services: AppServices): Handlers<Contract>['fir
     saveSyncSettings: ({ profileId, settings }) => firewall.saveSyncSettings(profileId, settings),
     blocklist: ({ profileId }) => firewall.blocks.list(profileId),
     block: ({ profileId, ip, durationSeconds, reason, origin, proposedBy }) => firewall.blocks.block(profileId, ip, durationSeconds, reason, origin, proposedBy),
-    blockAlertSource: ({ profileId, alertId, durationSeconds }) => firewall.blocks.blockAlertSource(profileId, alertId, durationSeconds),
     undoWrite: ({ writeId }) => firewall.writes.undo(writeId),
     unblock: ({ profileId, entryId }) => firewall.blocks.unblock(profileId, entryId),
     blockSources: ({ profileId, alertIds, filter }) => firewall.blocks.sources(profileId, { alertIds, filter }),

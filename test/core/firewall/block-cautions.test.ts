@@ -165,7 +165,7 @@ describe('main refuses a block of an address it never blocks', () => {
     await clock.run(services.firewall.syncNow(profileId));
     const alerts = data(await api.firewall.alerts({ profileId, filter: {}, limit: 10 })).rows;
     const fromAppliance = alerts.find((alert) => alert.srcIp === '127.0.0.1')!;
-    const refused = await api.firewall.blockAlertSource({ profileId, alertId: fromAppliance.id, durationSeconds: 3600 });
+    const refused = await api.firewall.block({ profileId, ip: fromAppliance.srcIp!, durationSeconds: 3600, reason: fromAppliance.signature ?? '', origin: { kind: 'alert', alertId: fromAppliance.id } });
     expect(refused.ok ? null : refused.error.params?.['context']).toBe('never_block_appliance');
 
     const sources = data(await api.firewall.blockSources({ profileId, alertIds: alerts.map((alert) => alert.id) }));

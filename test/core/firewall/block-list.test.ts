@@ -32,7 +32,7 @@ describe('block list', () => {
     const [alert] = data(await api.firewall.alerts({ profileId, filter: { cells: [{ field: 'srcIp', value: '203.0.113.250', mode: 'out' }] }, limit: 1 })).rows;
     expect(alert!.sourceBlocked).toBe(false);
     const shownBefore = platform.notifications.length;
-    const entry = data(await clock.run(api.firewall.blockAlertSource({ profileId, alertId: alert!.id, durationSeconds: 86_400 })));
+    const entry = data(await clock.run(api.firewall.block({ profileId, ip: alert!.srcIp!, durationSeconds: 86_400, reason: alert!.signature!, origin: { kind: 'alert', alertId: alert!.id } })));
     expect(entry).toMatchObject({ ip: alert!.srcIp, durationSeconds: 86_400, reason: `OpsDesk: alert ${alert!.id} by ${osUser()}: ${alert!.signature}` });
     expect(entry.pending).toBeUndefined();
     expect(data(await api.firewall.blocklist({ profileId })).items.map((item) => item.id)).toContain(entry.id);

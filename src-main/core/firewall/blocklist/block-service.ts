@@ -141,14 +141,6 @@ export class BlockService {
     };
   }
 
-  /** Blocks an alert's source address, with the alert's id and signature as the reason. */
-  async blockAlertSource(profileId: string, alertId: string, durationSeconds: number): Promise<BlockEntry> {
-    const alert = this.#options.alerts.find(profileId, alertId);
-    if (!alert) throw new UserFacingError({ code: 'not_found', params: { context: 'alert_gone' } });
-    if (!alert.srcIp) throw new UserFacingError({ code: 'bad_request', params: { context: 'no_source' } });
-    return this.block(profileId, alert.srcIp, durationSeconds, alert.signature ?? alert.category ?? '', { kind: 'alert', alertId: alert.id });
-  }
-
   /**
    * Lifts a block through the outbox; already gone on the appliance (expired meanwhile), the
    * analyst's wish holds. A block still waiting in the outbox is lifted by never sending it, unless
