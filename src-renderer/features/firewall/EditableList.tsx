@@ -11,6 +11,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { operateState, useFirewallStatusStore } from './firewall-status-store.ts';
 import { cellText } from './table/visible-text.ts';
 import { AddressText } from '../../ui/AddressText.tsx';
+import { FormActions } from '../../ui/FormActions.tsx';
 
 export interface ListColumn<T> {
   title: string;
@@ -183,14 +184,7 @@ export function AddForm({ noun, fields, add, initial = {}, onDone }: AddFormProp
         </label>
       ))}
       {error && !error.fieldErrors && <ErrorNotice error={error} title={t('firewall.list.notAdded')} />}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onDone}>
-          {t('firewall.confirm.cancel')}
-        </button>
-        <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? t('firewall.list.adding') : t('firewall.list.addButton')}
-        </button>
-      </div>
+      <FormActions cancel={t('firewall.confirm.cancel')} onCancel={onDone} submit={busy ? t('firewall.list.adding') : t('firewall.list.addButton')} busy={busy} />
     </form>
   );
 }

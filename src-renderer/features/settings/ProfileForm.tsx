@@ -8,6 +8,7 @@ import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { FormField } from '../../ui/FormField.tsx';
+import { FormActions } from '../../ui/FormActions.tsx';
 
 interface Props {
   service: BackEnd;
@@ -308,14 +309,7 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
             {t('settings.form.needsAttention')}
           </p>
         )}
-        <footer className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('settings.form.cancel')}
-          </button>
-          <button type="submit" className="button-primary" disabled={busy}>
-            {busy ? t('settings.form.saving') : t('settings.form.save')}
-          </button>
-        </footer>
+        <FormActions cancel={t('settings.form.cancel')} onCancel={onClose} submit={busy ? t('settings.form.saving') : t('settings.form.save')} busy={busy} />
       </form>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import type { IpcError, IpcResult } from '../../../../src-shared/contract/define
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useFieldErrors } from '../../../language/use-error-text.ts';
+import { FormActions } from '../../../ui/FormActions.tsx';
 
 interface Props {
   title: string;
@@ -40,14 +41,7 @@ export function AdminFormDialog({ title, wide, creating, send, onClose, onSaved,
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
         {error && !error.fieldErrors?.length && <ErrorNotice error={error} title={t('firewallAdmin.common.failedTitle')} />}
         {children(fieldError)}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('firewallAdmin.common.cancel')}
-          </button>
-          <button type="submit" className="button-primary" disabled={busy}>
-            {creating ? t('firewallAdmin.common.create') : t('firewallAdmin.common.save')}
-          </button>
-        </div>
+        <FormActions cancel={t('firewallAdmin.common.cancel')} onCancel={onClose} submit={creating ? t('firewallAdmin.common.create') : t('firewallAdmin.common.save')} busy={busy} />
       </form>
     </Dialog>
   );
