@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tabTitle } from './view-registry.ts';
 import { useWorkspaceStore } from '../navigation/workspace-store.ts';
+import { useAnchoredPopover } from '../ui/use-anchored-popover.ts';
 
 /** Every open tab in one list, however many the strip has scrolled away; a choice activates it. */
 export function TabOverflowMenu() {
@@ -12,6 +13,7 @@ export function TabOverflowMenu() {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLUListElement>(null);
+  const { anchor, popover } = useAnchoredPopover<HTMLButtonElement>('bottom-end');
 
   useEffect(() => {
     if (!open) return;
@@ -46,11 +48,20 @@ export function TabOverflowMenu() {
   const label = t('workspace.allTabs', { count: tabs.length });
   return (
     <div className="tab-overflow-root" ref={root} onKeyDown={onKeyDown}>
-      <button type="button" className="tab-overflow" aria-haspopup="menu" aria-expanded={open} aria-label={label} title={label} onClick={() => setOpen(!open)}>
+      <button ref={anchor} type="button" className="tab-overflow" aria-haspopup="menu" aria-expanded={open} aria-label={label} title={label} onClick={() => setOpen(!open)}>
         ⌄
       </button>
       {open && (
-        <ul className="tab-overflow-menu" role="menu" aria-label={t('workspace.allTabsList')} ref={list}>
+        <ul className="tab-overflow-menu" role="menu" aria-label={t('workspace.allTabsList')}
+          ref={(element) => {
+            list.current = element;
+            const unplace = popover(element);
+            return () => {
+              list.current = null;
+              unplace?.();
+            };
+          }}
+        >
           {tabs.map((tab) => {
             const title = tabTitle(tab, t);
             return (

@@ -61,6 +61,13 @@ async function openSettings(page: Page, t: TFunction): Promise<Locator> {
   return page.getByRole('tabpanel', { name: t('views.settings.title') });
 }
 
+/** Whether an element's whole box is inside the window. */
+async function insideWindow(page: Page, element: Locator): Promise<boolean> {
+  const box = await element.boundingBox();
+  const window = page.viewportSize()!;
+  return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= window.width && box.y + box.height <= window.height;
+}
+
 /** Opens a ticket's tab from a contact's tickets: Contacts, search the contact, its ticket by subject. */
 async function openTicketOfContact(page: Page, t: TFunction, contact: { name: string; email: string }, subject: string): Promise<Locator> {
   await page.getByRole('tab', { name: t('views.support.title') }).click();
@@ -111,6 +118,8 @@ describe('the reply box, as a new agent uses it', () => {
     await box.pressSequentially('/ref');
     const menu = tab.getByRole('listbox', { name: 'Canned replies' });
     await poll(() => menu.getByRole('option').allInnerTexts()).toEqual([expect.stringContaining('/refund')]);
+    // Opened inside the window wherever the box is: above it when the room below is short.
+    await poll(() => insideWindow(page, menu)).toBe(true);
     await shots(page, 'canned-menu');
     await page.keyboard.press('Enter');
     const filled = `Hello Sofia, your refund for ${ticket.id} (Rossi Srl) is on its way.`;

@@ -1,4 +1,5 @@
-// Every dialog the window opens, in any e2e test, is measured against its own box and the window:
+// Every dialog the window opens, in any e2e test, is measured against its own box and the window,
+// and every menu against the window:
 // the harness installs this in each page, so a dialog added later is checked without being listed.
 import type { Page } from 'playwright-core';
 
@@ -73,6 +74,21 @@ function watchDialogs(): void {
     scheduled = false;
     for (const dialog of Array.from(document.querySelectorAll('dialog[open], [role="dialog"]'))) {
       if (shown(dialog)) fits[labelOf(dialog)] = measure(dialog);
+    }
+    // A menu or list that pops up (it, or a box just around it, is taken out of the flow) is measured
+    // against the window only: it may scroll inside. A list in the page is the page's.
+    const popupOf = (element: Element): Element | null => {
+      for (let at: Element | null = element, depth = 0; at && depth < 4; at = at.parentElement, depth += 1) {
+        if (/^(fixed|absolute)$/.test(getComputedStyle(at).position)) return at;
+      }
+      return null;
+    };
+    for (const menu of Array.from(document.querySelectorAll('[role="menu"], [role="listbox"]'))) {
+      const popup = popupOf(menu);
+      if (!popup || !shown(popup)) continue;
+      const box = popup.getBoundingClientRect();
+      const outside = box.left < -slack || box.top < -slack || box.right > innerWidth + slack || box.bottom > innerHeight + slack;
+      fits[`menu ${labelOf(menu)}`] = outside ? [`the menu (${Math.round(box.width)}×${Math.round(box.height)} at ${Math.round(box.left)},${Math.round(box.top)}) is outside the ${innerWidth}×${innerHeight} window`] : [];
     }
   };
   // After layout and the fonts, not in the middle of a React commit.

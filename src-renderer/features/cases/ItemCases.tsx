@@ -7,6 +7,7 @@ import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 import { caseLabel, useActiveCases, useCaseWrites, useItemCases } from './cases-data.ts';
 import { NewCaseDialog } from './NewCaseDialog.tsx';
 import './cases.css';
+import { useAnchoredPopover } from '../../ui/use-anchored-popover.ts';
 
 /**
  * The cases an item is in, each a link to its tab, and "Add to case…": an open case, or a new one
@@ -39,6 +40,7 @@ export function ItemCases({ item, label, severity }: { item: CaseItemRef; label:
 function AddToCase({ item, label, heldIds, open, setOpen, onNew }: { item: CaseItemRef; label: string; heldIds: string[]; open: boolean; setOpen(open: boolean): void; onNew(): void }) {
   const { t } = useTranslation();
   const root = useRef<HTMLSpanElement>(null);
+  const { anchor, popover } = useAnchoredPopover<HTMLButtonElement>();
   const active = useActiveCases();
   const { addItems } = useCaseWrites();
   const [said, setSaid] = useState<string | null>(null);
@@ -51,11 +53,11 @@ function AddToCase({ item, label, heldIds, open, setOpen, onNew }: { item: CaseI
   };
   return (
     <span className="case-add" ref={root}>
-      <button type="button" className="link-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button ref={anchor} type="button" className="link-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         {t('cases.item.addTo')}
       </button>
       {open && (
-        <ul className="case-menu" role="menu" aria-label={t('cases.item.menu')}>
+        <ul ref={popover} className="case-menu" role="menu" aria-label={t('cases.item.menu')}>
           <li role="presentation" className="case-menu-heading">
             {t('cases.item.recent')}
           </li>

@@ -4,6 +4,7 @@ import { Time } from '../../../ui/Time.tsx';
 import { useCloseOnOutsideClick } from '../../../ui/use-close-on-outside-click.ts';
 import { useFirewallStatusStore } from '../firewall-status-store.ts';
 import { useNow } from '../use-now.ts';
+import { useAnchoredPopover } from '../../../ui/use-anchored-popover.ts';
 
 const DAY_MS = 86_400_000;
 /** The reaches offered, as far as the retention keeps alerts (which is offered too). */
@@ -20,6 +21,7 @@ export function CacheReachLine({ profileId }: { profileId: string }) {
   const now = useNow(60_000);
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const { anchor, popover } = useAnchoredPopover<HTMLButtonElement>();
   useCloseOnOutsideClick(open, box, () => setOpen(false));
   const reach = status?.reach;
   if (!reach?.since) return null;
@@ -46,11 +48,11 @@ export function CacheReachLine({ profileId }: { profileId: string }) {
       <span>{reach.whole ? t('firewall.alerts.reach.whole') : <Trans i18nKey="firewall.alerts.reach.since" components={{ time: <Time value={reach.since} /> }} />}</span>
       {offers.length > 0 && (
         <span className="fw-reach-menu" ref={box} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
-          <button type="button" className="link-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <button ref={anchor} type="button" className="link-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
             {t('firewall.alerts.reach.fetchOlder')} ▾
           </button>
           {open && (
-            <span className="fw-reach-panel" role="menu" aria-label={t('firewall.alerts.reach.fetchOlder')}>
+            <span ref={popover} className="fw-reach-panel" role="menu" aria-label={t('firewall.alerts.reach.fetchOlder')}>
               {offers.map((days) => (
                 <button
                   key={days}

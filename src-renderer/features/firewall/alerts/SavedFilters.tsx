@@ -5,6 +5,7 @@ import { Time } from '../../../ui/Time.tsx';
 import type { AlertsStore } from './alerts-store.ts';
 import { useAlertViews } from './alert-views-store.ts';
 import { useCloseOnOutsideClick } from '../../../ui/use-close-on-outside-click.ts';
+import { useAnchoredPopover } from '../../../ui/use-anchored-popover.ts';
 
 /** The alerts section's menu of named filters: apply one, save the current one under a name, delete one, or show what is new since the last look. */
 export function SavedFilters({ profileId, store }: { profileId: string; store: AlertsStore }) {
@@ -12,6 +13,7 @@ export function SavedFilters({ profileId, store }: { profileId: string; store: A
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const box = useRef<HTMLDivElement>(null);
+  const { anchor, popover } = useAnchoredPopover<HTMLButtonElement>();
   const filter = useStore(store, (state) => state.query.filter);
   const kept = useAlertViews((state) => state.byProfile[profileId]);
   const { save, remove } = useAlertViews.getState();
@@ -28,11 +30,11 @@ export function SavedFilters({ profileId, store }: { profileId: string; store: A
 
   return (
     <div className="fw-saved-filters" ref={box} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
-      <button type="button" className="button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button ref={anchor} type="button" className="button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(!open)}>
         {t('firewall.alerts.saved.menu')} ▾
       </button>
       {open && (
-        <div className="fw-saved-panel" role="dialog" aria-label={t('firewall.alerts.saved.menu')}>
+        <div ref={popover} className="fw-saved-panel" role="dialog" aria-label={t('firewall.alerts.saved.menu')}>
           <button type="button" className="fw-saved-apply" disabled={lookedAt === null} onClick={() => lookedAt && apply({ since: lookedAt })}>
             {lookedAt === null ? t('firewall.alerts.saved.newSinceNever') : <Trans i18nKey="firewall.alerts.saved.newSince" components={{ time: <Time value={lookedAt} /> }} />}
           </button>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { cellText } from './visible-text.ts';
 import { copyText } from '../../../ui/copy-text.ts';
+import { useAnchoredPopover } from '../../../ui/use-anchored-popover.ts';
 
 /** Show only rows with the cell's value, or every row but those. */
 export type FilterMode = 'in' | 'out';
@@ -28,6 +29,7 @@ interface Props {
 export function CellMenu({ target, onFilter, onDismiss }: Props) {
   const { t } = useTranslation();
   const menu = useRef<HTMLDivElement>(null);
+  const { popover } = useAnchoredPopover('bottom-start', { x: target.x, y: target.y });
   useEffect(() => {
     menu.current?.querySelector('button')?.focus();
     const dismissOutside = (event: MouseEvent) => {
@@ -59,11 +61,17 @@ export function CellMenu({ target, onFilter, onDismiss }: Props) {
 
   return (
     <div
-      ref={menu}
+      ref={(element) => {
+        menu.current = element;
+        const unplace = popover(element);
+        return () => {
+          menu.current = null;
+          unplace?.();
+        };
+      }}
       role="menu"
       aria-label={`${target.title} ${shown}`}
       className="cell-menu"
-      style={{ left: target.x, top: target.y }}
       onKeyDown={onKeyDown}
     >
       <button type="button" role="menuitem" onClick={copy}>

@@ -6,6 +6,7 @@ import { densities } from '../../../../src-shared/view-constants.ts';
 import { useTableLayoutStore } from '../../../ui/table-layout-store.ts';
 import { useCloseOnOutsideClick } from '../../../ui/use-close-on-outside-click.ts';
 import { keptWithDetail, type WithDetail } from './use-table-columns.ts';
+import { useAnchoredPopover } from '../../../ui/use-anchored-popover.ts';
 
 interface Props<Row> {
   table: Table<Row>;
@@ -24,6 +25,7 @@ export function ColumnsMenu<Row>({ table, tableId, label, layout, detail }: Prop
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const { anchor, popover } = useAnchoredPopover<HTMLButtonElement>('bottom-end');
   const density = useTableLayoutStore((state) => state.density);
   const setDensity = useTableLayoutStore((state) => state.setDensity);
   const reset = useTableLayoutStore((state) => state.reset);
@@ -58,11 +60,11 @@ export function ColumnsMenu<Row>({ table, tableId, label, layout, detail }: Prop
 
   return (
     <div className="vt-columns" ref={box} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
-      <button type="button" className="vt-columns-button" aria-haspopup="dialog" aria-expanded={open} title={t('firewall.table.columns', { label })} aria-label={t('firewall.table.columns', { label })} onClick={() => setOpen(!open)}>
+      <button ref={anchor} type="button" className="vt-columns-button" aria-haspopup="dialog" aria-expanded={open} title={t('firewall.table.columns', { label })} aria-label={t('firewall.table.columns', { label })} onClick={() => setOpen(!open)}>
         ⋮
       </button>
       {open && (
-        <div className="vt-columns-panel" role="dialog" aria-label={t('firewall.table.columns', { label })}>
+        <div ref={popover} className="vt-columns-panel" role="dialog" aria-label={t('firewall.table.columns', { label })}>
           <ul>
             {detail && (
               <li className="vt-columns-heading" aria-hidden="true">

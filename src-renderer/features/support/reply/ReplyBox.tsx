@@ -15,6 +15,7 @@ import { CannedReplyList } from '../../replies/index.ts';
 import { KbInsertDialog } from './KbInsertDialog.tsx';
 import { insertText, matchingReplies, slashQueryAt } from './reply-text.ts';
 import { useSavedReply } from './use-saved-reply.ts';
+import { useAnchoredPopover } from '../../../ui/use-anchored-popover.ts';
 
 export interface ReplyBoxText {
   text: string;
@@ -47,6 +48,7 @@ export function ReplyBox({ profileId, ticket, writes, box }: Props) {
   const company = useTicketContact(profileId, ticket.id).data?.contact?.company ?? null;
   const navigate = useWorkspaceStore((state) => state.navigate);
   const area = useRef<HTMLTextAreaElement>(null);
+  const { anchor: slashAnchorRef, popover: slashPopover } = useAnchoredPopover<HTMLTextAreaElement>();
   const [menu, setMenu] = useState<Menu>(null);
   const [active, setActive] = useState(0);
   const [kbOpen, setKbOpen] = useState(false);
@@ -123,7 +125,10 @@ export function ReplyBox({ profileId, ticket, writes, box }: Props) {
       </label>
       <div className="si-reply-area">
         <textarea
-          ref={area}
+          ref={(element) => {
+            area.current = element;
+            slashAnchorRef.current = element;
+          }}
           id={`${listId}-text`}
           value={text}
           rows={box.locked || text.length > 120 ? 8 : 4}
@@ -144,7 +149,7 @@ export function ReplyBox({ profileId, ticket, writes, box }: Props) {
           onBlur={() => slashOpen && setMenu(null)}
         />
         {slashOpen && (
-          <div className="si-reply-popover">
+          <div ref={slashPopover} className="si-reply-popover">
             {shown.length > 0 ? (
               <CannedReplyList id={listId} replies={shown} active={Math.min(active, shown.length - 1)} ticket={ticket} company={company} onChoose={insertReply} />
             ) : (
@@ -202,6 +207,7 @@ function CannedReplyMenuButton({ replies, ticket, company, disabled, open, setOp
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const listId = useId();
+  const { anchor, popover } = useAnchoredPopover<HTMLButtonElement>('top-start');
   const shown = matchingReplies(replies, query);
   const current = Math.min(active, Math.max(shown.length - 1, 0));
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -219,11 +225,11 @@ function CannedReplyMenuButton({ replies, ticket, company, disabled, open, setOp
   };
   return (
     <span className="si-canned-menu">
-      <button type="button" className="button" aria-expanded={open} aria-haspopup="listbox" disabled={disabled} onClick={() => setOpen(!open)}>
+      <button ref={anchor} type="button" className="button" aria-expanded={open} aria-haspopup="listbox" disabled={disabled} onClick={() => setOpen(!open)}>
         {t('support.reply.canned')}
       </button>
       {open && (
-        <div className="si-reply-popover si-canned-popover" role="dialog" aria-label={t('support.reply.canned')}>
+        <div ref={popover} className="si-reply-popover si-canned-popover" role="dialog" aria-label={t('support.reply.canned')}>
           <input
             type="search"
             autoFocus
