@@ -29,6 +29,12 @@ const rendererPlaceOf = (file) => {
   if (parts[0] === 'features' && parts.length > 2) return { floor: 'features', room: `features/${parts[1]}`, index: parts.length === 3 && parts[2] === 'index.ts' };
   return { floor: parts[0], room: parts[0] };
 };
+/**
+ * The typed bridge to main (`window.opsdesk`): only the data layer, `data/` and a feature's
+ * `*-data.ts`, calls it; a store holds the window's own state and calls a named data-layer
+ * function, and a component uses its feature's hooks (docs/architecture.md, "The window").
+ */
+const rendererBridge = path.join(rendererRoot, 'data', 'bridge.ts');
 const rendererLayers = {
   rules: {
     'no-restricted-imports': {
@@ -60,6 +66,39 @@ const rendererLayers = {
           ImportExpression: (node) => check(node.source, true),
           ExportNamedDeclaration: (node) => check(node.source, false),
           ExportAllDeclaration: (node) => check(node.source, false),
+        };
+      },
+    },
+    'bridge-in-data-layer': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          store: 'A store holds the window\'s own state; it reaches main through a data-layer call (data/, a feature\'s *-data.ts), never the bridge.',
+          notDataLayer: 'Only the data layer (data/, a feature\'s *-data.ts) calls the bridge; use or add a call or hook there.',
+        },
+      },
+      create(context) {
+        const file = context.filename;
+        const place = rendererPlaceOf(file);
+        const isStore = file.endsWith('-store.ts');
+        if (!place || (!isStore && (place.floor === 'data' || file.endsWith('-data.ts')))) return {};
+        const messageId = isStore ? 'store' : 'notDataLayer';
+        const check = (source) => {
+          if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+          const target = path.resolve(path.dirname(file), source.value);
+          if (target === rendererBridge || `${target}.ts` === rendererBridge) context.report({ node: source, messageId });
+        };
+        const isBridgeGlobal = (node) =>
+          node.object.type === 'Identifier' &&
+          (node.object.name === 'window' || node.object.name === 'globalThis') &&
+          (node.computed ? node.property.value === 'opsdesk' : node.property.name === 'opsdesk');
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          MemberExpression: (node) => isBridgeGlobal(node) && context.report({ node, messageId }),
         };
       },
     },
@@ -211,6 +250,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'renderer-layers/no-restricted-imports': 'error',
+      'renderer-layers/bridge-in-data-layer': 'error',
       'no-restricted-imports': [
         'error',
         {
@@ -232,19 +272,6 @@ export default tseslint.config(
             },
           ],
         },
-      ],
-    },
-  },
-  {
-    // Components reach main through their feature's hooks (`*-data.ts`, stores), never the bridge.
-    files: ['src-renderer/**/*.tsx'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "ImportDeclaration[source.value=/(^|\\/)bridge(\\.ts)?$/]", message: 'A component uses its feature\'s hooks (features/<area>/*-data.ts), not the bridge.' },
-        { selector: "ImportExpression[source.value=/(^|\\/)bridge(\\.ts)?$/]", message: 'A component uses its feature\'s hooks (features/<area>/*-data.ts), not the bridge.' },
-        { selector: "MemberExpression[object.name='window'][property.name='opsdesk']", message: 'A component uses its feature\'s hooks (features/<area>/*-data.ts), not window.opsdesk.' },
-        { selector: "MemberExpression[object.name='globalThis'][property.name='opsdesk']", message: 'A component uses its feature\'s hooks (features/<area>/*-data.ts), not window.opsdesk.' },
       ],
     },
   },

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { IpcError } from '../../src-shared/contract/define.ts';
 import { resolveLanguage, type Language, type LanguageChoice } from '../../src-shared/i18n/languages.ts';
-import { opsdesk } from '../data/bridge.ts';
+import { saveLanguage, savedLanguage } from '../data/window-settings.ts';
 import { showLanguage, translator } from './translator.ts';
 
 export interface LanguageStore {
@@ -32,14 +32,14 @@ export const useLanguageStore = create<LanguageStore>()((set) => ({
   saveError: null,
 
   async load() {
-    const saved = await opsdesk.app.language();
+    const saved = await savedLanguage();
     // Without the saved choice the window stays in the system's language.
     if (saved.ok) set({ choice: saved.data.choice, ...(await apply(saved.data.choice)) });
   },
 
   async choose(choice) {
     set({ choice, ...(await apply(choice)), saveError: null });
-    const saved = await opsdesk.app.setLanguage({ choice });
+    const saved = await saveLanguage(choice);
     if (!saved.ok) set({ saveError: saved.error });
   },
 }));

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { IpcError } from '../../src-shared/contract/define.ts';
 import type { NavigationTarget, PickerKind, Tab, WorkspaceState } from '../../src-shared/contract/workspace.ts';
-import { opsdesk } from '../data/bridge.ts';
+import { saveWorkspace, savedWorkspace } from '../data/window-settings.ts';
 
 export interface WorkspaceStore extends WorkspaceState {
   ready: boolean;
@@ -50,7 +50,7 @@ export const useWorkspaceStore = create<WorkspaceStore>()((set, get) => {
     saveError: null,
 
     async restore() {
-      const saved = await opsdesk.workspace.load();
+      const saved = await savedWorkspace();
       const state = saved.ok && saved.data ? saved.data : null;
       if (state && state.tabs.length > 0) {
         const activeTabId = state.tabs.some((tab) => tab.id === state.activeTabId) ? state.activeTabId : state.tabs[0]!.id;
@@ -145,7 +145,7 @@ export function persistWorkspace(): () => void {
     if (!state.ready || (state.tabs === previous.tabs && state.activeTabId === previous.activeTabId)) return;
     const snapshot = { tabs: state.tabs, activeTabId: state.activeTabId };
     saving = saving.then(async () => {
-      const saved = await opsdesk.workspace.save(snapshot);
+      const saved = await saveWorkspace(snapshot);
       useWorkspaceStore.setState({ saveError: saved.ok ? null : saved.error });
     });
   });

@@ -7,7 +7,6 @@ import { useEffect } from 'react';
 import type { ProfileView } from '../../src-shared/contract/profiles.ts';
 import type { ThemeChoice } from '../../src-shared/contract/app.ts';
 import { languageChoices } from '../../src-shared/i18n/languages.ts';
-import { opsdesk } from '../data/bridge.ts';
 import { useProfilesStore } from '../features/connections/profiles-store.ts';
 import { useChatStore } from '../features/chat/chat-store.ts';
 import { firewallSections } from '../features/firewall/sections.ts';
@@ -22,6 +21,7 @@ import { useNotificationsStore } from '../features/notifications/notifications-s
 import { useOutboxStore } from '../features/outbox/outbox-store.ts';
 import { useThemeStore } from '../ui/theme-store.ts';
 import { commandShortcut } from '../navigation/shortcut-label.ts';
+import { syncNow } from './commands-data.ts';
 import { pickerKinds } from './view-registry.ts';
 import { useViewRequests, type InboxAction } from '../navigation/view-requests.ts';
 import { useWorkspaceStore } from '../navigation/workspace-store.ts';
@@ -54,14 +54,6 @@ async function newConversation(): Promise<void> {
   }
   const id = await useChatStore.getState().create(gateway.id);
   if (id) workspace().navigate({ kind: 'conversation', params: { id } });
-}
-
-/** Every cached list of every connection asks its server now. */
-function syncNow(profiles: readonly ProfileView[]): void {
-  for (const profile of profiles) {
-    if (profile.service === 'firewall') void opsdesk.firewall.syncNow({ profileId: profile.id });
-    if (profile.service === 'support') void opsdesk.support.syncNow({ profileId: profile.id });
-  }
 }
 
 /** Shows one appliance's alerts with a whole filter: a saved one, or what is new since the last look. */
@@ -150,7 +142,7 @@ export function paletteCommands(t: TFunction, english: TFunction, context: Comma
         useViewRequests.getState().request({ kind: 'block', address: context.address ?? '' });
       },
     },
-    { id: 'sync', ...both('palette.commands.syncNow'), run: () => syncNow(profiles) },
+    { id: 'sync', ...both('palette.commands.syncNow'), run: () => profiles.forEach(syncNow) },
     ...(activeTab && activeService
       ? profiles
           .filter((profile) => profile.service === activeService)

@@ -1,9 +1,6 @@
 import { create } from 'zustand';
 import type { Density, TableLayout } from '../../src-shared/contract/views.ts';
-import { opsdesk } from '../data/bridge.ts';
-
-/** A drag of a column's edge changes its width many times a second; main hears the width it ends at. */
-const SAVE_AFTER_MS = 400;
+import { saveDensity, saveTableLayout, savedTableLayouts } from '../data/window-settings.ts';
 
 export interface TableLayoutStore {
   loaded: boolean;
@@ -19,30 +16,20 @@ export interface TableLayoutStore {
 
 export const emptyLayout: TableLayout = { order: [], hidden: [], widths: {} };
 
-const pendingSaves = new Map<string, ReturnType<typeof setTimeout>>();
 let loading: Promise<void> | null = null;
 /** A density chosen before main's answer came is newer than the one main kept. */
 let densityChosen = false;
 
 /** Every table's columns and the rows' density, as the analyst left them, kept by main across restarts. */
 export const useTableLayoutStore = create<TableLayoutStore>()((set, get) => {
-  const save = (tableId: string) => {
-    clearTimeout(pendingSaves.get(tableId));
-    pendingSaves.set(
-      tableId,
-      setTimeout(() => {
-        pendingSaves.delete(tableId);
-        void opsdesk.views.saveTableLayout({ tableId, layout: get().tables[tableId] ?? emptyLayout });
-      }, SAVE_AFTER_MS),
-    );
-  };
+  const save = (tableId: string) => saveTableLayout(tableId, get().tables[tableId] ?? emptyLayout);
   return {
     loaded: false,
     density: 'comfortable',
     tables: {},
 
     load() {
-      loading ??= opsdesk.views.tableLayouts().then((answer) => {
+      loading ??= savedTableLayouts().then((answer) => {
         // A change made before the answer came is newer than what main kept.
         if (answer.ok) set((state) => ({ loaded: true, density: densityChosen ? state.density : answer.data.density, tables: { ...answer.data.tables, ...state.tables } }));
         else set({ loaded: true });
@@ -63,7 +50,7 @@ export const useTableLayoutStore = create<TableLayoutStore>()((set, get) => {
     setDensity(density) {
       densityChosen = true;
       set({ density });
-      void opsdesk.views.setDensity({ density });
+      void saveDensity(density);
     },
   };
 });

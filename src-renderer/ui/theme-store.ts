@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { ThemeChoice } from '../../src-shared/contract/app.ts';
-import { opsdesk } from '../data/bridge.ts';
+import { saveTheme, savedTheme } from '../data/window-settings.ts';
 
 export interface ThemeStore {
   choice: ThemeChoice;
@@ -18,7 +18,7 @@ export const useThemeStore = create<ThemeStore>()((set) => ({
   choice: 'system',
 
   async load() {
-    const saved = await opsdesk.app.theme();
+    const saved = await savedTheme();
     if (!saved.ok) return;
     apply(saved.data);
     set({ choice: saved.data });
@@ -27,6 +27,6 @@ export const useThemeStore = create<ThemeStore>()((set) => ({
   async choose(choice) {
     apply(choice);
     set({ choice });
-    await opsdesk.app.setTheme({ choice });
+    await saveTheme(choice);
   },
 }));

@@ -1,11 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { create } from 'zustand';
 import type { ViewFilter } from '../../src-shared/contract/views.ts';
-import { opsdesk } from '../data/bridge.ts';
+import { keepViewFilter, keptViewFilters } from '../data/window-settings.ts';
 import { keptOver, type AllowedValues, type FlatFilter } from './kept-filter.ts';
-
-/** Typing changes a filter many times a second; main hears where it settles. */
-const SAVE_AFTER_MS = 400;
 
 export interface ViewFiltersStore {
   /** Per connection, then per view (`support.inbox`, `firewall.logs`): its filters as last left. */
@@ -16,7 +13,6 @@ export interface ViewFiltersStore {
 }
 
 const loading = new Set<string>();
-const pendingSaves = new Map<string, ReturnType<typeof setTimeout>>();
 
 /** Every view's filters, per connection, while OpsDesk runs and (through main) across restarts. */
 export const useViewFilters = create<ViewFiltersStore>()((set) => ({
@@ -25,7 +21,7 @@ export const useViewFilters = create<ViewFiltersStore>()((set) => ({
   load(profileId) {
     if (loading.has(profileId)) return;
     loading.add(profileId);
-    void opsdesk.views.viewFilters({ profileId }).then((answer) => {
+    void keptViewFilters(profileId).then((answer) => {
       if (!answer.ok) return;
       // A filter changed before the answer came is newer than the one main kept.
       set((state) => ({ byProfile: { ...state.byProfile, [profileId]: { ...answer.data, ...state.byProfile[profileId] } } }));
@@ -34,15 +30,7 @@ export const useViewFilters = create<ViewFiltersStore>()((set) => ({
 
   keep(profileId, viewId, filter) {
     set((state) => ({ byProfile: { ...state.byProfile, [profileId]: { ...state.byProfile[profileId], [viewId]: filter } } }));
-    const key = `${profileId}\u0000${viewId}`;
-    clearTimeout(pendingSaves.get(key));
-    pendingSaves.set(
-      key,
-      setTimeout(() => {
-        pendingSaves.delete(key);
-        void opsdesk.views.keepViewFilter({ profileId, viewId, filter });
-      }, SAVE_AFTER_MS),
-    );
+    keepViewFilter(profileId, viewId, filter);
   },
 }));
 
