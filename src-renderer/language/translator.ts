@@ -9,6 +9,9 @@ import { translatorOver } from '../../src-shared/i18n/catalog-translator.ts';
  */
 export const translator = translatorOver('en', { en }, [initReactI18next]);
 
+// A language comes whole, not a feature's file with that feature's chunk: a view draws its words the
+// moment its chunk arrives, and views read other features' sections (the Firewall view words with
+// support.*, cases.* and assistant.*), so words fetched with a feature would show English first.
 const otherCatalogs: Record<Exclude<Language, 'en'>, () => Promise<Catalog>> = {
   'zh-CN': () => import('../../src-shared/i18n/zh-CN.ts').then((module) => module.zhCN),
 };

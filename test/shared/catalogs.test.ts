@@ -1,6 +1,8 @@
 // The catalogs are complete and the window has no words outside them: a key used in code is in both
-// catalogs, both catalogs have the same keys, every error code and view has its words, and no JSX
-// text or user-visible attribute in src-renderer is a raw literal. The keys the screenshot scripts name are checked too.
+// catalogs, both catalogs have the same files and each file the same keys and placeholders as its
+// twin, each language's catalog assembles every file, every error code and view has its words, and no
+// JSX text or user-visible attribute in src-renderer is a raw literal. The keys the screenshot
+// scripts name are checked too.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -8,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { errorCodes } from '../../src-shared/contract/define.ts';
 import { backEnds } from '../../src-shared/contract/profiles.ts';
 import { viewKinds } from '../../src-shared/contract/workspace.ts';
+import { languages, type Language } from '../../src-shared/i18n/languages.ts';
 import { catalogs } from '../../src-shared/i18n/translator.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -18,10 +21,31 @@ function flatten(value: object, prefix = ''): string[] {
   );
 }
 
+/** A value of a catalog (or of one of its files) by its flattened key; undefined where it has none. */
+const valueAt = (catalog: object, key: string): unknown => key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], catalog);
+
 const keysOf = Object.fromEntries(Object.entries(catalogs).map(([language, catalog]) => [language, new Set(flatten(catalog))]));
 
 /** A key as `t` resolves it: itself, or a plural form or context variant of it. */
 const hasKey = (keys: Set<string>, key: string): boolean => keys.has(key) || [...keys].some((candidate) => candidate.startsWith(`${key}_`));
+
+// Each language is a folder of one file per feature (`en/firewall.ts` exports `firewallWords`), assembled by `en.ts`, `zh-CN.ts`.
+const catalogFolder = path.join(root, 'src-shared/i18n');
+const featureFiles = (language: Language): string[] => readdirSync(path.join(catalogFolder, language)).sort();
+const wordsOf = async (language: Language, file: string): Promise<Record<string, object>> => {
+  const module = (await import(path.join(catalogFolder, language, file))) as Record<string, Record<string, object>>;
+  return module[`${file.replace(/\.ts$/, '')}Words`]!;
+};
+/** Every feature file's words, by language and file name. */
+const filesOf = Object.fromEntries(
+  await Promise.all(
+    languages.map(async (language) => [language, Object.fromEntries(await Promise.all(featureFiles(language).map(async (file) => [file, await wordsOf(language, file)] as const)))] as const),
+  ),
+) as Record<Language, Record<string, Record<string, object>>>;
+
+/** The placeholders a sentence fills and the elements a <Trans> puts into it: a translation keeps them all. */
+const slotsOf = (text: string): string[] =>
+  [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}|<\/(\w+)>|<(\w+) ?\/>/g)].map(([, placeholder, element, selfClosing]) => (placeholder ? `{{${placeholder}}}` : `<${element ?? selfClosing}>`)).sort();
 
 const sourceFiles = (folder: string): string[] =>
   readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
@@ -117,15 +141,41 @@ const scanned = ['src-renderer', 'src-main', 'src-shared', 'scripts'].flatMap(so
 const usedKeys = scanned.flatMap((findings) => findings.keys);
 
 describe('catalogs', () => {
-  test('English and Simplified Chinese have the same keys', () => {
-    const [english, chinese] = [keysOf['en']!, keysOf['zh-CN']!];
-    expect([...english].filter((key) => !chinese.has(key))).toEqual([]);
-    expect([...chinese].filter((key) => !english.has(key))).toEqual([]);
+  test('English and Simplified Chinese have the same files', () => {
+    expect(featureFiles('en').length).toBeGreaterThan(10);
+    expect(featureFiles('zh-CN')).toEqual(featureFiles('en'));
+  });
+
+  test('each file has the same keys as its English twin', () => {
+    for (const [file, english] of Object.entries(filesOf.en)) {
+      const [englishKeys, chineseKeys] = [new Set(flatten(english)), new Set(flatten(filesOf['zh-CN'][file] ?? {}))];
+      expect([...englishKeys].filter((key) => !chineseKeys.has(key)), `missing from zh-CN/${file}`).toEqual([]);
+      expect([...chineseKeys].filter((key) => !englishKeys.has(key)), `only in zh-CN/${file}`).toEqual([]);
+    }
+  });
+
+  test('a translation fills the same placeholders and elements as the English', () => {
+    for (const [file, english] of Object.entries(filesOf.en)) {
+      const chinese = filesOf['zh-CN'][file] ?? {};
+      const differing = flatten(english).filter((key) => slotsOf(String(valueAt(english, key))).join() !== slotsOf(String(valueAt(chinese, key) ?? '')).join());
+      expect(differing, `zh-CN/${file}`).toEqual([]);
+    }
+  });
+
+  test("each language's catalog holds every file's sections, each section in one file", () => {
+    for (const language of languages) {
+      const sections = Object.values(filesOf[language]).flatMap((words) => Object.keys(words));
+      expect(sections.filter((section, index) => sections.indexOf(section) !== index), `in two ${language} files`).toEqual([]);
+      expect(Object.keys(catalogs[language]).sort()).toEqual([...sections].sort());
+      for (const words of Object.values(filesOf[language])) {
+        for (const [section, value] of Object.entries(words)) expect(catalogs[language][section as keyof (typeof catalogs)[Language]]).toBe(value);
+      }
+    }
   });
 
   test('no catalog has an empty entry', () => {
     for (const catalog of Object.values(catalogs)) {
-      const empty = flatten(catalog).filter((key) => key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown>)[part], catalog) === '');
+      const empty = flatten(catalog).filter((key) => valueAt(catalog, key) === '');
       expect(empty).toEqual([]);
     }
   });
@@ -152,7 +202,7 @@ describe('catalogs', () => {
     // The placeholders that carry a count or an amount; a port or an HTTP status is a code, not a number to group.
     const amounts = /\{\{(count|fetched|total|written|rows|limit|seconds|minutes|hours|days|ms|min|max|minimum|maximum|width|height|index|current|of|number|percent|megabytes|limitBytes|keptChars|attempts|completion|dimensions|waitSeconds)\}\}/g;
     for (const catalog of Object.values(catalogs)) {
-      const text = (key: string) => key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown>)[part], catalog) as string;
+      const text = (key: string) => valueAt(catalog, key) as string;
       const ungrouped = flatten(catalog).flatMap((key) => [...text(key).matchAll(amounts)].map((found) => `${key}: ${found[0]}`));
       expect(ungrouped).toEqual([]);
     }
