@@ -9,7 +9,6 @@ export const errorsWords = {
         '{{hint}} An HTML page usually comes from a proxy or load balancer in front of the service: check the address and the proxy.',
     },
     bad_request: {
-      message_no_source: 'The appliance did not say where this alert came from.',
       message_same_case: 'A case cannot be merged into itself, nor an item moved to the case it is in.',
       message_case_merged: 'That case was merged into another: work in that one.',
       message_not_an_address: 'That is not one IPv4 or IPv6 address or range.',

@@ -9,7 +9,6 @@ export const errorsWords: ErrorsWords = {
       htmlPageHint: '{{hint}}HTML 页面通常来自服务前面的代理或负载均衡器：请检查地址和代理。',
     },
     bad_request: {
-      message_no_source: '设备没有给出此告警的来源地址。',
       message_same_case: '案件不能合并到自身，条目也不能移到它所在的案件。',
       message_case_merged: '该案件已合并到其他案件：请在那个案件中处理。',
       message_not_an_address: '这不是一个 IPv4 或 IPv6 地址或网段。',
