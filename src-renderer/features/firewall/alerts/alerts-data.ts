@@ -1,13 +1,13 @@
 // The alerts section's bridge calls: the table's pages over main's cache, and what main keeps of
 // the view (its query, its named filters, when the analyst last left it). Components use these only.
-import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { IpcResult } from '../../../../src-shared/contract/define.ts';
 import type { AlertFilter } from '../../../../src-shared/contract/firewall.ts';
 import type { OpsDeskApi } from '../../../../src-shared/contract/index.ts';
 import type { AlertView, SavedAlertFilter } from '../../../../src-shared/contract/views.ts';
 import { opsdesk } from '../../../data/bridge.ts';
-import { unwrap, useCacheFollower, useIpcQuery } from '../../../data/ipc-query.ts';
+import { unwrap, useCacheFollower } from '../../../data/ipc-query.ts';
 import { firewallKeys } from '../../../data/query-keys.ts';
 import { createAlertsStore, type AlertsStore, type AlertTableCalls } from './alerts-store.ts';
 
@@ -42,7 +42,7 @@ export function useAlertsStore(profileId: string) {
 const keptAlertView = (profileId: string) => ({ queryKey: firewallKeys.alertView(profileId), queryFn: () => unwrap(opsdesk.views.alertView({ profileId })) });
 
 /** What main kept of this appliance's alerts view: its named filters and when the analyst last left it. */
-export const useKeptAlertView = (profileId: string) => useIpcQuery(firewallKeys.alertView(profileId), () => opsdesk.views.alertView({ profileId }));
+export const useKeptAlertView = (profileId: string) => useQuery(keptAlertView(profileId));
 
 const answers = (results: UseQueryResult<AlertView>[]) => results.map((result) => result.data);
 
