@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { IpcError } from '../../src-shared/contract/define.ts';
-import type { AlertDetail, WebhookSettings } from '../../src-shared/contract/firewall.ts';
+import type { AlertDetail, FirewallCapabilities, WebhookSettings } from '../../src-shared/contract/firewall.ts';
 import { backEndAnswered } from '../../src-shared/back-end-reach.ts';
-import type { Report } from '../../src-shared/contract/firewall-admin.ts';
+import type { Report, StatusHistory } from '../../src-shared/contract/firewall-admin.ts';
 import type { RemotePage } from '../../src-shared/contract/pages.ts';
 import type { OpsDeskApi } from '../../src-shared/contract/index.ts';
-import type { SupportResource, SyncStatus } from '../../src-shared/contract/sync.ts';
+import type { FirewallSyncResource, SupportResource, SyncStatus } from '../../src-shared/contract/sync.ts';
 import { opsdesk } from './bridge.ts';
 import { activityKeys, addressKeys, assistantKeys, caseKeys, firewallKeys, gatewayKeys, meaningKeys, supportKeys } from './query-keys.ts';
 
@@ -105,6 +105,24 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): void => {
   api.firewall.onWebhookDeliveriesChanged(({ profileId, deliveries }) =>
     client.setQueryData<WebhookSettings>(firewallKeys.webhook(profileId), (settings) => settings && { ...settings, deliveries }),
   );
+  // Where an appliance's sync stands: the event carries the resource's new status.
+  api.firewall.onSyncChanged((status) =>
+    client.setQueryData<SyncStatus<FirewallSyncResource>[]>(firewallKeys.syncStatus(status.profileId), (statuses) =>
+      statuses && [...statuses.filter((known) => known.resource !== status.resource), status],
+    ),
+  );
+  // What the appliance and key allow, learned anew (a write refused for the key's role): the event carries all of it.
+  api.firewall.onCapabilitiesChanged((capabilities) => client.setQueryData<FirewallCapabilities>(firewallKeys.capabilities(capabilities.profileId), capabilities));
+  // A status reading joins the history; readings before the first answer arrive in the answer itself.
+  api.firewallAdmin.onStatusSampled(({ profileId, status, sample }) =>
+    client.setQueryData<StatusHistory>(firewallKeys.statusHistory(profileId), (history) =>
+      !history || history.samples.some((known) => known.at === sample.at) ? history : { ...history, status, readAt: sample.at, samples: [...history.samples, sample] },
+    ),
+  );
+  // A profile saved may hold a new key, and a new key other scopes.
+  api.profiles.onChanged(({ profiles }) => profiles.forEach((profile) => profile.service === 'support' && stale(supportKeys.access(profile.id))));
+  // The receiver's status changes with every delivery: the event carries it.
+  api.supportWebhooks.onStatusChanged((status) => client.setQueryData(supportKeys.webhookReceiver(), status));
 };
 
 /** How often at most a burst of changes of one key refreshes the views that follow it. */

@@ -20,6 +20,14 @@ export const firewallKeys = {
   /** What blocking an address on an appliance would be: it depends on every connection's address, so a profile change makes all of them stale. */
   blockCautions: (profileId: string, ip: string) => [...firewallKeys.everyBlockCaution(), profileId, ip] as const,
   everyBlockCaution: () => ['firewallBlockCautions'] as const,
+  /** Where each background sync stands; `syncChanged` carries each new status. */
+  syncStatus: (profileId: string) => ['firewall', profileId, 'syncStatus'] as const,
+  /** What the appliance and key allow, as main learned it; `capabilitiesChanged` carries it anew. */
+  capabilities: (profileId: string) => ['firewall', profileId, 'capabilities'] as const,
+  /** The status poller's readings; each `statusSampled` adds one. */
+  statusHistory: (profileId: string) => ['firewall', profileId, 'statusHistory'] as const,
+  /** What main kept of the appliance's alerts view: its named filters and the analyst's last look. */
+  alertView: (profileId: string) => ['firewall', profileId, 'alertView'] as const,
 };
 
 export const supportKeys = {
@@ -34,6 +42,10 @@ export const supportKeys = {
   ticketContacts: (profileId: string) => ['support', profileId, 'contacts', 'ofTicket'] as const,
   /** A contact's tickets: under the tickets' key. */
   contactTickets: (profileId: string, contactId: string) => ['support', profileId, 'tickets', 'ofContact', contactId] as const,
+  /** What /meta says of the profile's key; read again when a profile is saved (a new key may hold other scopes). */
+  access: (profileId: string) => ['support', profileId, 'access'] as const,
+  /** The local webhook receiver's settings and live status: the window's one receiver, no profile's. */
+  webhookReceiver: () => ['supportWebhookReceiver'] as const,
 };
 
 /** The reply box's own data in main: canned replies (all, or those a profile offers). */
@@ -118,6 +130,11 @@ export const profileKeys = {
   certificateChange: (profileId: string) => ['profiles', profileId, 'certificateChange'] as const,
   /** What the cache holds of a connection, as its removal counts it: read afresh each time the removal is asked. */
   cachedData: (profileId: string) => ['profiles', profileId, 'cachedData'] as const,
+};
+
+/** What main reports about itself (Settings → About). */
+export const appKeys = {
+  diagnostics: (includeProfileHosts: boolean) => ['app', 'diagnostics', includeProfileHosts] as const,
 };
 
 /** Settings → Data on this computer. */

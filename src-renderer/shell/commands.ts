@@ -3,16 +3,17 @@
 // notification center and Settings. Each feature's part is read from that feature; the palette
 // (features/palette/) only lists, filters and runs them.
 import type { TFunction } from 'i18next';
-import { useEffect } from 'react';
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { ProfileView } from '../../src-shared/contract/profiles.ts';
 import type { ThemeChoice } from '../../src-shared/contract/app.ts';
 import { languageChoices } from '../../src-shared/i18n/languages.ts';
 import { useProfilesStore } from '../features/connections/profiles-store.ts';
 import { useChatStore } from '../features/chat/chat-store.ts';
 import { firewallSections } from '../features/firewall/sections.ts';
-import { useAlertViews } from '../features/firewall/alerts/alert-views-store.ts';
-import { alertsStoreOf } from '../features/firewall/alerts/use-alerts-store.ts';
+import { alertsStoreOf, useKeptAlertViews } from '../features/firewall/alerts/alerts-data.ts';
 import type { AlertFilter } from '../../src-shared/contract/firewall.ts';
+import type { AlertView } from '../../src-shared/contract/views.ts';
 import { inboxKeys } from '../features/support/inbox/inbox-keys.ts';
 import { supportSections } from '../features/support/sections.ts';
 import { ownNames } from '../language/language-names.ts';
@@ -63,14 +64,13 @@ function showAlerts(profileId: string, filter: AlertFilter): void {
 }
 
 /** Each appliance's saved alert filters and "new since I last looked", as main kept them (the palette asks for them as it opens). */
-function alertFilterCommands(t: TFunction, english: TFunction, profiles: readonly ProfileView[]): PaletteCommand[] {
-  const kept = useAlertViews.getState().byProfile;
+function alertFilterCommands(t: TFunction, english: TFunction, profiles: readonly ProfileView[], keptAlertViews: CommandInputs['keptAlertViews']): PaletteCommand[] {
   return profiles
     .filter((profile) => profile.service === 'firewall')
     .flatMap((profile) => {
-      const views = kept[profile.id];
+      const views = keptAlertViews[profile.id];
       if (!views) return [];
-      const lookedAt = views.lookedAt;
+      const lookedAt = views.lastLookedAt;
       return [
         ...(lookedAt === null
           ? []
@@ -85,23 +85,24 @@ function alertFilterCommands(t: TFunction, english: TFunction, profiles: readonl
     });
 }
 
-/**
- * What the commands are made from that arrives after the palette opens: each appliance's saved
- * alert filters, asked for here. The palette lists its commands again when it changes.
- */
-export function useCommandInputs(): unknown {
-  const alertViews = useAlertViews((state) => state.byProfile);
-  useEffect(() => {
-    for (const profile of useProfilesStore.getState().profiles) if (profile.service === 'firewall') void useAlertViews.getState().load(profile.id);
-  }, []);
-  return alertViews;
+/** What the commands are made from that arrives after the palette opens. */
+export interface CommandInputs {
+  /** Each appliance's kept alerts view (its saved filters, its last look), by profile id, once main answered. */
+  keptAlertViews: Readonly<Record<string, AlertView>>;
+}
+
+/** The commands' inputs, asked for here as the palette opens; the palette lists its commands again when they change. */
+export function useCommandInputs(): CommandInputs {
+  const appliances = useProfilesStore(useShallow((state) => state.profiles.filter((profile) => profile.service === 'firewall').map((profile) => profile.id)));
+  const keptAlertViews = useKeptAlertViews(appliances);
+  return useMemo(() => ({ keptAlertViews }), [keptAlertViews]);
 }
 
 /** What the inbox's keys do, offered in the palette with their keys: the palette is the shortcuts' list. */
 const inboxActions: readonly InboxAction[] = ['next', 'previous', 'reply', 'close', 'toggleRead'];
 
 /** The commands in the window's language; `english` words them again so English typing finds them too. */
-export function paletteCommands(t: TFunction, english: TFunction, context: CommandContext): PaletteCommand[] {
+export function paletteCommands(t: TFunction, english: TFunction, context: CommandContext, inputs: CommandInputs): PaletteCommand[] {
   const both = (key: string, options: Record<string, unknown> = {}) => ({ title: t(key, options), words: english(key, options) });
   const profiles = useProfilesStore.getState().profiles;
   const { tabs, activeTabId } = workspace();
@@ -161,6 +162,6 @@ export function paletteCommands(t: TFunction, english: TFunction, context: Comma
     { id: 'outbox', ...both('palette.commands.outbox'), shortcut: commandShortcut('O', { shift: true }), run: () => useOutboxStore.getState().setPanelOpen(true) },
     { id: 'notifications', ...both('palette.commands.notifications'), run: () => useNotificationsStore.getState().setCenterOpen(true) },
     { id: 'tab.close', ...both('palette.commands.closeTab'), shortcut: commandShortcut('W'), run: () => activeTabId && workspace().close(activeTabId) },
-    ...alertFilterCommands(t, english, profiles),
+    ...alertFilterCommands(t, english, profiles, inputs.keptAlertViews),
   ];
 }

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { alertQuerySchema, type AlertRow } from '../../src-shared/contract/firewall.ts';
 import { alertPageSize, createAlertsStore, type AlertsStore } from '../../src-renderer/features/firewall/alerts/alerts-store.ts';
+import { alertTableCalls } from '../../src-renderer/features/firewall/alerts/alerts-data.ts';
 import { startSimulators, type Simulators } from '../sim/index.ts';
 import { addFirewallProfile, openWorkspace, type Workspace } from '../core/firewall/firewall-fixture.ts';
 import { FakeClock } from '../support/fake-clock.ts';
@@ -27,7 +28,7 @@ afterAll(async () => {
 async function syncedStore(): Promise<{ profileId: string; store: AlertsStore }> {
   const profileId = await addFirewallProfile(workspace, sims);
   await clock.run(workspace.services.firewall.syncNow(profileId));
-  return { profileId, store: createAlertsStore(workspace.api, profileId) };
+  return { profileId, store: createAlertsStore(alertTableCalls(workspace.api, profileId), profileId) };
 }
 
 /**
@@ -79,7 +80,7 @@ describe('alerts store', () => {
     await clock.run(workspace.services.firewall.syncNow(profileId));
     const kept = await workspace.api.views.keepAlertView({ profileId, filter: { severity: ['critical'] }, sort: { field: 'srcIp', direction: 'asc' } });
     expect(kept.ok).toBe(true);
-    const store = createAlertsStore(workspace.api, profileId);
+    const store = createAlertsStore(alertTableCalls(workspace.api, profileId), profileId);
     const shown: (readonly AlertRow[])[] = [];
     store.subscribe((state) => {
       const rows = state.pages.get(0);

@@ -13,7 +13,7 @@ import { PendingBlock } from '../firewall/index.ts';
 import { UnblockButton, UnblockDialog } from '../firewall/index.ts';
 import { AddForm } from '../firewall/index.ts';
 import { useAllowlist, useBlockCautions, useBlocklist, useFirewallWrites } from '../firewall/index.ts';
-import { operateState, useFirewallStatusStore } from '../firewall/index.ts';
+import { useOperateState } from '../firewall/index.ts';
 import { cellText } from '../firewall/index.ts';
 import { useNow } from '../firewall/index.ts';
 
@@ -43,7 +43,7 @@ function ApplianceStanding({ profile, address }: { profile: ProfileView; address
   const blocklist = useBlocklist(profile.id);
   const allowlist = useAllowlist(profile.id);
   const writes = useFirewallWrites(profile.id);
-  const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profile.id]));
+  const operate = useOperateState(profile.id);
   const now = useNow(30_000);
   const [form, setForm] = useState<'block' | 'allow' | null>(null);
   const [unblocking, setUnblocking] = useState<BlockEntry | null>(null);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { IpcError, IpcResult } from '../../../src-shared/contract/define.ts';
 import type { AnswerOutcome } from '../../../src-shared/contract/gateway.ts';
-import { opsdesk } from '../../data/bridge.ts';
 import { useGoingOutOfView } from '../../navigation/tab-in-view.ts';
+import { followDraft, stopDraft } from './assistant-data.ts';
 
 /** A drafted text as it streams: what arrived so far, and how it ended. */
 export type DraftText =
@@ -39,32 +39,27 @@ export function useDraftStream(): DraftStream {
   useEffect(
     () => () => {
       // A draft still streaming when its view closes is stopped: nobody would see its end.
-      if (current.current && !goingOutOfView()) void opsdesk.app.cancel({ taskId: current.current });
+      if (current.current && !goingOutOfView()) void stopDraft(current.current);
     },
     [goingOutOfView],
   );
 
-  const follow = useCallback((taskId: string) => {
-    const offDelta = opsdesk.drafting.onDraftDelta((delta) => {
-      if (delta.taskId !== taskId) return;
-      setDraft((shown) => (shown.state === 'streaming' && shown.taskId === taskId ? { ...shown, text: shown.text + delta.content } : shown));
-    });
-    const offEnded = opsdesk.drafting.onDraftEnded((ended) => {
-      if (ended.taskId !== taskId) return;
-      offDelta();
-      offEnded();
-      if (current.current !== taskId) return;
-      current.current = null;
-      setDraft({ state: 'ended', text: ended.content, outcome: ended.outcome, ...(ended.error && { error: ended.error }) });
-    });
-    return () => {
-      offDelta();
-      offEnded();
-    };
-  }, []);
+  const follow = useCallback(
+    (taskId: string) =>
+      followDraft(
+        taskId,
+        (content) => setDraft((shown) => (shown.state === 'streaming' && shown.taskId === taskId ? { ...shown, text: shown.text + content } : shown)),
+        (ended) => {
+          if (current.current !== taskId) return;
+          current.current = null;
+          setDraft({ state: 'ended', text: ended.content, outcome: ended.outcome, ...(ended.error && { error: ended.error }) });
+        },
+      ),
+    [],
+  );
 
   const start = useCallback(async <T,>(ask: (taskId: string) => Promise<IpcResult<T>>) => {
-    if (current.current) void opsdesk.app.cancel({ taskId: current.current });
+    if (current.current) void stopDraft(current.current);
     const taskId = crypto.randomUUID();
     current.current = taskId;
     stopAsked.current = false;
@@ -78,7 +73,7 @@ export function useDraftStream(): DraftStream {
       current.current = null;
       setDraft({ state: 'idle' });
     } else if (stopAsked.current) {
-      void opsdesk.app.cancel({ taskId });
+      void stopDraft(taskId);
     }
     return answer;
   }, [follow]);
@@ -86,11 +81,11 @@ export function useDraftStream(): DraftStream {
   const stop = useCallback(() => {
     if (!current.current) return;
     stopAsked.current = true;
-    void opsdesk.app.cancel({ taskId: current.current });
+    void stopDraft(current.current);
   }, []);
 
   const clear = useCallback(() => {
-    if (current.current) void opsdesk.app.cancel({ taskId: current.current });
+    if (current.current) void stopDraft(current.current);
     current.current = null;
     setDraft({ state: 'idle' });
   }, []);

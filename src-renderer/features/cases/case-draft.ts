@@ -4,10 +4,10 @@
 import { useState } from 'react';
 import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { CaseDraftKind, CaseDraftStarted } from '../../../src-shared/contract/cases.ts';
-import { opsdesk } from '../../data/bridge.ts';
 import { useIpcMutation } from '../../data/ipc-query.ts';
 import { useDraftStream, type DraftText } from '../assistant/index.ts';
 import { replyDraftCalls } from '../replies/index.ts';
+import { startCaseDraft } from './cases-data.ts';
 
 export interface CaseDraft {
   kind: CaseDraftKind | null;
@@ -35,7 +35,7 @@ export function useCaseDraft(caseId: string): CaseDraft {
       setKind(asked);
       setStarted(null);
       setRefusal(null);
-      void stream.start((taskId) => opsdesk.cases.draft({ caseId, kind: asked, taskId })).then((answer) => (answer.ok ? setStarted(answer.data) : setRefusal(answer.error)));
+      void stream.start((taskId) => startCaseDraft(caseId, asked, taskId)).then((answer) => (answer.ok ? setStarted(answer.data) : setRefusal(answer.error)));
     },
     stop: stream.stop,
     discard() {

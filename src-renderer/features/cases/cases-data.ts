@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type {
   AlertsChosenForCase,
   CaseDetail,
+  CaseDraftKind,
   CaseFilter,
   CaseItemKind,
   CaseItemRef,
@@ -176,3 +177,6 @@ export function useCaseWrites() {
 export function useCaseItemSearch(text: string) {
   return useIpcQuery(['cases', 'itemSearch', text], () => opsdesk.search.query({ text }), { enabled: text.trim() !== '', placeholderData: keepPreviousData, staleTime: 0, gcTime: 10_000 });
 }
+
+/** Starts the model's proposal in a case under the draft's task id; its text streams as a draft does. */
+export const startCaseDraft = (caseId: string, kind: CaseDraftKind, taskId: string) => opsdesk.cases.draft({ caseId, kind, taskId });

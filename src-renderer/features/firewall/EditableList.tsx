@@ -8,7 +8,7 @@ import { WaitingWrites } from '../outbox/index.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { operateState, useFirewallStatusStore } from './firewall-status-store.ts';
+import { useOperateState } from './operate-state.ts';
 import { cellText } from './table/visible-text.ts';
 import { AddressText } from '../../ui/AddressText.tsx';
 import { FormActions } from '../../ui/FormActions.tsx';
@@ -60,8 +60,7 @@ export function EditableList<T extends ListItem>(props: Props<T>) {
   const { t } = useTranslation();
   const { profileId, nameOf, list, words: { noun, title, listName, explanation } } = props;
   const fields: readonly FormField[] = [...props.ownFields, { name: 'description', label: t('firewall.list.description') }];
-  const capabilities = useFirewallStatusStore((store) => store.capabilities[profileId]);
-  const operate = operateState(capabilities);
+  const operate = useOperateState(profileId);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<T | null>(null);
 

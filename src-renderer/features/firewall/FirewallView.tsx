@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import type { ViewParams } from '../../../src-shared/contract/workspace.ts';
 import { ServiceConnection } from '../connections/index.ts';
-import { useFirewallStatusStore } from './firewall-status-store.ts';
 import { OperateNotice } from './OperateNotice.tsx';
 import { firewallSections } from './sections.ts';
 import { SyncLine } from './SyncLine.tsx';
@@ -38,13 +37,8 @@ interface WorkspaceProps {
 
 function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
   const { t } = useTranslation();
-  const follow = useFirewallStatusStore((state) => state.follow);
   const [sectionId, setSectionId] = useState(() => firewallSections.find((section) => section.id === initialSection)?.id ?? firewallSections[0]!.id);
   const section = firewallSections.find((candidate) => candidate.id === sectionId) ?? firewallSections[0]!;
-
-  useEffect(() => {
-    void follow(profile.id);
-  }, [follow, profile.id]);
 
   return (
     <div className="fw-workspace">

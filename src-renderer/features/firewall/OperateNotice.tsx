@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { operateState, useFirewallStatusStore } from './firewall-status-store.ts';
+import { useFirewallCapabilities } from './firewall-data.ts';
+import { operateState } from './operate-state.ts';
 
 /**
  * Says once, above a firewall view, that its block and list controls are off and why (or that a
@@ -8,7 +9,7 @@ import { operateState, useFirewallStatusStore } from './firewall-status-store.ts
  */
 export function OperateNotice({ profileId }: { profileId: string }) {
   const { t } = useTranslation();
-  const capabilities = useFirewallStatusStore((state) => state.capabilities[profileId]);
+  const capabilities = useFirewallCapabilities(profileId);
   const operate = operateState(capabilities);
   if (operate.allowed) {
     return operate.reason ? (

@@ -6,17 +6,17 @@ import { failedToReach, useExplainedAbove } from '../../ui/connection-above.ts';
 import { useErrorText } from '../../language/use-error-text.ts';
 import { useFormat } from '../../ui/format.ts';
 import { Time } from '../../ui/Time.tsx';
-import { useFirewallStatusStore } from './firewall-status-store.ts';
+import { firewallSyncCalls, useFirewallSyncStatus } from './firewall-data.ts';
 import { useNow } from './use-now.ts';
 
 /** When each cache was last filled from the appliance, and what the sync does now: always in view. */
 export function SyncLine({ profileId }: { profileId: string }) {
   const { t } = useTranslation();
-  const sync = useFirewallStatusStore((state) => state.sync[profileId]);
-  const syncNow = useFirewallStatusStore((state) => state.syncNow);
+  const alerts = useFirewallSyncStatus(profileId, 'alerts');
+  const blocklist = useFirewallSyncStatus(profileId, 'blocklist');
   const offline = useConnectionState(profileId).kind === 'offline';
   const now = useNow(15_000);
-  const statuses = (['alerts', 'blocklist'] as const).map((resource) => ({ resource, status: sync?.[resource] }));
+  const statuses = [{ resource: 'alerts', status: alerts }, { resource: 'blocklist', status: blocklist }] as const;
 
   return (
     <div className="fw-sync-line" role="status" aria-label={t('firewall.sync.label')}>
@@ -26,7 +26,7 @@ export function SyncLine({ profileId }: { profileId: string }) {
           <SyncActivity status={status} offline={offline} />
         </span>
       ))}
-      <button type="button" className="button fw-sync-now" onClick={() => void syncNow(profileId)}>
+      <button type="button" className="button fw-sync-now" onClick={() => void firewallSyncCalls(profileId).syncNow()}>
         {t('firewall.sync.now')}
       </button>
     </div>

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AlertDetail, AlertFilter, AlertSort, BlockCaution, BlockEntry, ExportProgress, FirewallList, ProtectedRanges, SyncSettings, WebhookSettings } from '../../../src-shared/contract/firewall.ts';
+import type { FirewallSyncResource, SyncStatus } from '../../../src-shared/contract/sync.ts';
 import type { IpcResult, RequestOf } from '../../../src-shared/contract/define.ts';
 import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
 import type { BlockOrigin } from '../../../src-shared/block-reason.ts';
@@ -16,6 +17,23 @@ import { addressKeys, firewallKeys } from '../../data/query-keys.ts';
 export const useBlocklist = (profileId: string) => useIpcQuery(firewallKeys.cached(profileId, 'blocklist'), () => opsdesk.firewall.blocklist({ profileId }));
 export const useAllowlist = (profileId: string) => useIpcQuery(firewallKeys.allowlist(profileId), () => opsdesk.firewall.allowlist({ profileId }));
 export const useDomainRules = (profileId: string) => useIpcQuery(firewallKeys.domainRules(profileId), () => opsdesk.firewall.domainRules({ profileId }));
+/** Where one of the appliance's background syncs stands; undefined until main answered. */
+export function useFirewallSyncStatus(profileId: string, resource: FirewallSyncResource): SyncStatus<FirewallSyncResource> | undefined {
+  const statuses = useIpcQuery(firewallKeys.syncStatus(profileId), () => opsdesk.firewall.syncStatus({ profileId })).data;
+  return statuses?.find((status) => status.resource === resource);
+}
+
+/** What the appliance and key allow, as main learned it; undefined until it answered. */
+export const useFirewallCapabilities = (profileId: string) => useIpcQuery(firewallKeys.capabilities(profileId), () => opsdesk.firewall.capabilities({ profileId })).data;
+
+/** The appliance's syncs, asked of main; their progress arrives as sync status. */
+export const firewallSyncCalls = (profileId: string) => ({
+  syncNow: () => opsdesk.firewall.syncNow({ profileId }),
+  /** Has the sync reach `days` back. */
+  fetchOlderAlerts: (days: number) => opsdesk.firewall.fetchOlderAlerts({ profileId, days }),
+  stopFetchingOlderAlerts: () => opsdesk.firewall.stopFetchingOlderAlerts({ profileId }),
+});
+
 export const useProtectedRanges = () => useIpcQuery(firewallKeys.protectedRanges(), () => opsdesk.firewall.protectedRanges());
 
 /**

@@ -3,7 +3,7 @@ export { BlockDialog } from './blocklist/BlockDialog.tsx';
 export { PendingBlock } from './blocklist/PendingBlock.tsx';
 export { UnblockButton, UnblockDialog } from './blocklist/UnblockDialog.tsx';
 export { useAddressAlerts, useAllowlist, useBlockCautions, useBlocklist, useFirewallWrites } from './firewall-data.ts';
-export { operateState, useFirewallStatusStore } from './firewall-status-store.ts';
+export { useOperateState } from './operate-state.ts';
 export { BlockCautionLine, cautionsAt } from './parts/BlockCautions.tsx';
 export { Remaining } from './parts/Remaining.tsx';
 export { SeverityBadge } from './parts/SeverityBadge.tsx';

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../ui/copy-text.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { diagnosticsRows, diagnosticsText } from './diagnostics-text.ts';
-import { useAboutRequest, useDiagnostics } from './use-about.ts';
+import { useDiagnostics } from './about-data.ts';
+import { useAboutRequest } from './use-about.ts';
 
 /** Versions, folders, keychain, certificates and proxies: what an analyst sends to their IT. */
 export function AboutSection() {

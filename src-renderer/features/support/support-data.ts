@@ -3,12 +3,15 @@
 // Components use these only.
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { IpcResult } from '../../../src-shared/contract/define.ts';
 import type { OpsDeskApi } from '../../../src-shared/contract/index.ts';
 import type { SupportResource } from '../../../src-shared/contract/sync.ts';
+import type { SupportWebhookReceiverSettings, SupportWebhookReceiverStatus } from '../../../src-shared/contract/support-webhooks.ts';
 import { opsdesk } from '../../data/bridge.ts';
-import { useIpcPages, useIpcQuery } from '../../data/ipc-query.ts';
+import { unwrap, useIpcMutation, useIpcPages, useIpcQuery } from '../../data/ipc-query.ts';
 import { addressKeys, supportKeys } from '../../data/query-keys.ts';
+import { useQaStore } from './qa/qa-store.ts';
 
 type SupportApi = OpsDeskApi['support'];
 type WebhooksApi = OpsDeskApi['supportWebhooks'];
@@ -87,3 +90,38 @@ export const useContactTickets = (profileId: string, contactId: string) =>
 /** The cached work items linked to a ticket or a contact; they follow the work items' cache. */
 export const useLinkedWorkItems = (profileId: string, link: { ticketId: string } | { contactId: string }) =>
   useIpcQuery([...supportKeys.cached(profileId, 'work'), 'linked', link], () => opsdesk.support.workItems({ profileId, ...link, limit: 50 }));
+
+/**
+ * What /meta says of the profile's key, as main keeps it (read again when a profile is saved);
+ * `recheck` asks the server again. What was known stays shown while it is asked.
+ */
+export function useSupportAccessQuery(profileId: string) {
+  const client = useQueryClient();
+  const query = useIpcQuery(supportKeys.access(profileId), () => opsdesk.support.access({ profileId }));
+  const recheck = useCallback(async () => {
+    const queryKey = supportKeys.access(profileId);
+    // A read of main's copy under way would answer for the server's.
+    await client.cancelQueries({ queryKey });
+    await client.fetchQuery({ queryKey, queryFn: () => unwrap(opsdesk.support.access({ profileId, refresh: true })) }).catch(() => undefined);
+  }, [client, profileId]);
+  return { query, recheck };
+}
+
+/** The local webhook receiver's settings and live status (main's `statusChanged` carries each change). */
+export const useReceiverStatusQuery = () => useIpcQuery(supportKeys.webhookReceiver(), () => opsdesk.supportWebhooks.status());
+
+/** Saves the receiver's settings; main answers with the receiver's status under them. */
+export function useSaveReceiverSettings() {
+  const client = useQueryClient();
+  return useIpcMutation((settings: SupportWebhookReceiverSettings) => opsdesk.supportWebhooks.saveSettings(settings), {
+    onSuccess: (status) => client.setQueryData<SupportWebhookReceiverStatus>(supportKeys.webhookReceiver(), status),
+  });
+}
+
+/** Asks the Q&A a question in the profile's conversation; true once it answered (false when another question is under way or the conversation started over). */
+export async function askQuestion(profileId: string, question: string): Promise<boolean> {
+  const asked = useQaStore.getState().asked(profileId, question);
+  if (!asked) return false;
+  const result = await opsdesk.support.ask({ profileId, question, ...(asked.sessionId !== null && { sessionId: asked.sessionId }) });
+  return useQaStore.getState().answered(profileId, asked.generation, result) && result.ok;
+}

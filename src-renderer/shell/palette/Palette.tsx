@@ -66,8 +66,8 @@ export function Palette() {
   const address = answer?.direct.find((direct) => direct.kind === 'address')?.label ?? null;
   const commandInputs = useCommandInputs();
   const commands = useMemo(
-    () => (PREFIXED.test(text) ? [] : matchingCommands(paletteCommands(t, english, { address }), text, recent ?? [])),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the commands read what changed from their stores
+    () => (PREFIXED.test(text) ? [] : matchingCommands(paletteCommands(t, english, { address }, commandInputs), text, recent ?? [])),
+    // The commands also read the stores they need (tabs, connections) when listed: the palette lists them as it opens.
     [t, english, address, text, recent, commandInputs],
   );
   const rows = rowsOf(answer, commands, typing);

@@ -1,6 +1,6 @@
 import type { Permission } from '../../../../src-shared/contract/firewall.ts';
 import { useTranslation } from 'react-i18next';
-import { useFirewallStatusStore } from '../firewall-status-store.ts';
+import { useFirewallCapabilities } from '../firewall-data.ts';
 
 /**
  * Says before the user tries why this section's controls are read-only, unless the view's own
@@ -8,7 +8,7 @@ import { useFirewallStatusStore } from '../firewall-status-store.ts';
  */
 export function ReadOnlyNotice({ profileId, permission }: { profileId: string; permission: Permission }) {
   const { t } = useTranslation();
-  const operate = useFirewallStatusStore((state) => state.capabilities[profileId]?.operate);
+  const operate = useFirewallCapabilities(profileId)?.operate;
   if (permission.state !== 'denied' || (operate?.state === 'denied' && operate.reason === permission.reason)) return null;
   return (
     <div className="notice notice-warning" role="note">

@@ -1,9 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import type { ProfileView } from '../../../../src-shared/contract/profiles.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useFormat } from '../../../ui/format.ts';
-import { useAdminStatusStore } from './status-store.ts';
+import { useStatusHistory } from './admin-data.ts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Time } from '../../../ui/Time.tsx';
 import { UsageChart } from './UsageChart.tsx';
@@ -11,12 +11,7 @@ import { UsageChart } from './UsageChart.tsx';
 export function StatusSection({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const watch = useAdminStatusStore((state) => state.watch);
-  useEffect(() => {
-    void watch(profile.id);
-  }, [watch, profile.id]);
-  const history = useAdminStatusStore((state) => state.histories[profile.id]);
-  const error = useAdminStatusStore((state) => state.errors[profile.id]);
+  const { data: history, error } = useStatusHistory(profile.id);
   const status = history?.status ?? null;
   const percent = (value: number | undefined) => (value === undefined ? t('firewallAdmin.common.none') : `${Math.round(value)} %`);
   const uptime = (seconds: number | undefined) => {

@@ -6,7 +6,7 @@ import type { IpcResult } from '../../../../src-shared/contract/define.ts';
 import type { RemotePage } from '../../../../src-shared/contract/pages.ts';
 import type { OpsDeskApi } from '../../../../src-shared/contract/index.ts';
 import { opsdesk } from '../../../data/bridge.ts';
-import { unwrap } from '../../../data/ipc-query.ts';
+import { unwrap, useIpcQuery } from '../../../data/ipc-query.ts';
 import { firewallKeys } from '../../../data/query-keys.ts';
 
 type AdminApi = OpsDeskApi['firewallAdmin'];
@@ -41,3 +41,6 @@ export function useAppliancePage<T>(profileId: string, list: string, filters: re
 }
 
 export type AppliancePage<T> = ReturnType<typeof useAppliancePage<T>>;
+
+/** The status poller's readings (main's poller starts with the first ask); each `statusSampled` adds one. */
+export const useStatusHistory = (profileId: string) => useIpcQuery(firewallKeys.statusHistory(profileId), () => opsdesk.firewallAdmin.status({ profileId }));

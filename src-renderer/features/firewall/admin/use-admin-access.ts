@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import type { Permission } from '../../../../src-shared/contract/firewall.ts';
-import { useFirewallStatusStore } from '../firewall-status-store.ts';
+import { useFirewallCapabilities } from '../firewall-data.ts';
 
 export interface AdminAccess {
   /** Policies, address objects, honeypots. */
@@ -17,11 +16,7 @@ const notLearnedYet: Permission = { state: 'unknown' };
  * key's role from a write the appliance refuses without acting on it).
  */
 export function useAdminAccess(profileId: string): AdminAccess {
-  const follow = useFirewallStatusStore((state) => state.follow);
-  const capabilities = useFirewallStatusStore((state) => state.capabilities[profileId]);
-  useEffect(() => {
-    void follow(profileId);
-  }, [follow, profileId]);
+  const capabilities = useFirewallCapabilities(profileId);
   return {
     administer: capabilities?.administer ?? notLearnedYet,
     honeypots: capabilities?.honeypots ?? notLearnedYet,

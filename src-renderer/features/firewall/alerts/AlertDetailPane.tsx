@@ -21,7 +21,7 @@ import { UnblockDialog } from '../blocklist/UnblockDialog.tsx';
 import { BlockCautionLine, cautionsAt } from '../parts/BlockCautions.tsx';
 import { blockOf, useAlertDetail, useBlockCautions, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
-import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
+import { useOperateState } from '../operate-state.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { AlertConversations } from '../triage/AlertConversations.tsx';
 import { SeverityBadge } from '../parts/SeverityBadge.tsx';
@@ -182,7 +182,7 @@ function WaitingBlock({ ip, pending }: { ip: string; pending: PendingBlockChange
 
 function BlockSource({ profileId, detail }: { profileId: string; detail: AlertDetail }) {
   const { t } = useTranslation();
-  const operate = operateState(useFirewallStatusStore((state) => state.capabilities[profileId]));
+  const operate = useOperateState(profileId);
   const blocklist = useBlocklist(profileId);
   const writes = useFirewallWrites(profileId);
   const now = useNow(30_000);

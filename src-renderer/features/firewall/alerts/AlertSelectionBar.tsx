@@ -6,7 +6,7 @@ import { useProfilesStore } from '../../connections/index.ts';
 import { NewCaseDialog } from '../../cases/index.ts';
 import { suggestedCase } from './alerts-case-text.ts';
 import type { AlertsStore } from './alerts-store.ts';
-import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
+import { useOperateState } from '../operate-state.ts';
 import { AlertsWorkItemDialog } from './AlertsWorkItemDialog.tsx';
 import { BulkBlockDialog, type AlertsChosen } from '../bulk/BulkBlockDialog.tsx';
 
@@ -18,7 +18,7 @@ export function AlertSelectionBar({ profileId, store }: { profileId: string; sto
   const { t } = useTranslation();
   const checks = useStore(store, (state) => state.checks);
   const total = useStore(store, (state) => state.total);
-  const operate = operateState(useFirewallStatusStore((state) => state.capabilities[profileId]));
+  const operate = useOperateState(profileId);
   const [acting, setActing] = useState<{ action: 'block' | 'workItem' | 'case'; which: AlertsChosen } | null>(null);
   const appliance = useProfilesStore((state) => state.profiles.find((profile) => profile.id === profileId)?.name ?? profileId);
   const count = checkedCount(checks, total);

@@ -8,14 +8,12 @@ import { DetailSplit } from '../table/DetailSplit.tsx';
 import { AlertDetailPane } from './AlertDetailPane.tsx';
 import { alertColumns } from './alert-columns.tsx';
 import { AlertFilters } from './AlertFilters.tsx';
-import { useFirewallStatusStore } from '../firewall-status-store.ts';
-import { useAlertsStore } from './use-alerts-store.ts';
-import { useAlertViews } from './alert-views-store.ts';
+import { useAlertsStore, useMarkAlertsLooked } from './alerts-data.ts';
 import type { AlertsStore } from './alerts-store.ts';
 import { AskModelButton } from '../../assistant/index.ts';
 import { useModelAtWork } from '../../assistant/index.ts';
 import { bulkLimitRange } from '../../../../src-shared/assistant-constants.ts';
-import { useMatchingAlertIds } from '../firewall-data.ts';
+import { useFirewallSyncStatus, useMatchingAlertIds } from '../firewall-data.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { CacheReachLine } from './CacheReachLine.tsx';
 import { BulkBlockButton } from './BulkBlockButton.tsx';
@@ -42,9 +40,10 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
   const selectedIndex = useStore(store, (state) => state.selectedIndex);
   const openAlertId = useStore(store, (state) => state.openAlertId);
   const checks = useStore(store, (state) => state.checks);
-  const neverSynced = useFirewallStatusStore((state) => (state.sync[profile.id]?.alerts?.lastSyncedAt ?? null) === null);
+  const sync = useFirewallSyncStatus(profile.id, 'alerts');
+  const neverSynced = (sync?.lastSyncedAt ?? null) === null;
   // An empty cache whose sync cannot reach the appliance: "Sync now" would not help, the line above says why.
-  const notReached = useFirewallStatusStore((state) => state.sync[profile.id]?.alerts?.state === 'backing-off');
+  const notReached = sync?.state === 'backing-off';
   // Subscribing to the pages re-renders the table when a page arrives; rowAt reads them.
   useStore(store, (state) => state.pages);
   const { ensureRows, rowAt, select, sortBy, openDetail, closeDetail, addCellFilter } = store.getState();
@@ -63,16 +62,14 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
   }, []);
 
   // "New since I last looked" starts where this visit ends: leaving the section, closing the tab or the window.
+  const leave = useMarkAlertsLooked(profile.id);
   useEffect(() => {
-    const views = useAlertViews.getState();
-    void views.load(profile.id);
-    const leave = () => views.markLooked(profile.id);
     window.addEventListener('pagehide', leave);
     return () => {
       window.removeEventListener('pagehide', leave);
       leave();
     };
-  }, [profile.id]);
+  }, [leave]);
 
   const onOpen = useCallback(
     (index: number) => {
@@ -132,7 +129,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
  */
 function AskAboutMatching({ profileId, store, total }: { profileId: string; store: AlertsStore; total: number | null }) {
   const matching = useMatchingAlertIds(profileId);
-  const atWork = useModelAtWork();
+  const atWork = useModelAtWork().data;
   if (!atWork || total === null || total === 0 || total > bulkLimitRange.max) return null;
   return <AskModelButton profileId={profileId} subject={{ kind: 'matching', count: total, ids: () => matching(store.getState().query, total) }} />;
 }

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Time } from '../../../ui/Time.tsx';
 import { useCloseOnOutsideClick } from '../../../ui/use-close-on-outside-click.ts';
-import { useFirewallStatusStore } from '../firewall-status-store.ts';
+import { firewallSyncCalls, useFirewallSyncStatus } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
 import { useAnchoredPopover } from '../../../ui/use-anchored-popover.ts';
 
@@ -16,8 +16,8 @@ const OFFERED_DAYS = [30, 90, 180, 365];
  */
 export function CacheReachLine({ profileId }: { profileId: string }) {
   const { t } = useTranslation();
-  const status = useFirewallStatusStore((state) => state.sync[profileId]?.alerts);
-  const { fetchOlderAlerts, stopFetchingOlderAlerts } = useFirewallStatusStore.getState();
+  const status = useFirewallSyncStatus(profileId, 'alerts');
+  const { fetchOlderAlerts, stopFetchingOlderAlerts } = firewallSyncCalls(profileId);
   const now = useNow(60_000);
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -33,7 +33,7 @@ export function CacheReachLine({ profileId }: { profileId: string }) {
           <Trans i18nKey="firewall.alerts.reach.fetching" components={{ time: <Time value={reach.fetchingBackTo} /> }} />
           {status?.state === 'syncing' && status.progress && <> {t('firewall.alerts.reach.read', { count: status.progress.fetched })}</>}
         </span>
-        <button type="button" className="link-button" onClick={() => void stopFetchingOlderAlerts(profileId)}>
+        <button type="button" className="link-button" onClick={() => void stopFetchingOlderAlerts()}>
           {t('firewall.alerts.reach.stop')}
         </button>
       </span>
@@ -61,7 +61,7 @@ export function CacheReachLine({ profileId }: { profileId: string }) {
                   className="fw-saved-apply"
                   onClick={() => {
                     setOpen(false);
-                    void fetchOlderAlerts(profileId, days);
+                    void fetchOlderAlerts(days);
                   }}
                 >
                   {t(days === keptDays ? 'firewall.alerts.reach.allKept' : 'firewall.alerts.reach.lastDays', { count: days })}

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { Time } from '../../../ui/Time.tsx';
 import type { AlertsStore } from './alerts-store.ts';
-import { useAlertViews } from './alert-views-store.ts';
+import { useKeptAlertView, useSavedAlertFilters } from './alerts-data.ts';
 import { useCloseOnOutsideClick } from '../../../ui/use-close-on-outside-click.ts';
 import { useAnchoredPopover } from '../../../ui/use-anchored-popover.ts';
 
@@ -15,8 +15,8 @@ export function SavedFilters({ profileId, store }: { profileId: string; store: A
   const box = useRef<HTMLDivElement>(null);
   const { anchor, popover } = useAnchoredPopover<HTMLButtonElement>();
   const filter = useStore(store, (state) => state.query.filter);
-  const kept = useAlertViews((state) => state.byProfile[profileId]);
-  const { save, remove } = useAlertViews.getState();
+  const kept = useKeptAlertView(profileId).data;
+  const { save, remove } = useSavedAlertFilters(profileId);
   const { applyFilter } = store.getState();
 
   useCloseOnOutsideClick(open, box, () => setOpen(false));
@@ -25,7 +25,7 @@ export function SavedFilters({ profileId, store }: { profileId: string; store: A
     applyFilter(chosen);
     setOpen(false);
   };
-  const lookedAt = kept?.lookedAt ?? null;
+  const lookedAt = kept?.lastLookedAt ?? null;
   const canSave = name.trim() !== '' && Object.keys(filter).length > 0;
 
   return (
@@ -47,7 +47,7 @@ export function SavedFilters({ profileId, store }: { profileId: string; store: A
                   <button type="button" className="fw-saved-apply" onClick={() => apply(saved.filter)}>
                     <bdi>{saved.name}</bdi>
                   </button>
-                  <button type="button" className="chip-remove" aria-label={t('firewall.alerts.saved.remove', { name: saved.name })} onClick={() => void remove(profileId, saved.name)}>
+                  <button type="button" className="chip-remove" aria-label={t('firewall.alerts.saved.remove', { name: saved.name })} onClick={() => void remove(saved.name)}>
                     ×
                   </button>
                 </li>
@@ -59,7 +59,7 @@ export function SavedFilters({ profileId, store }: { profileId: string; store: A
             onSubmit={(event) => {
               event.preventDefault();
               if (!canSave) return;
-              void save(profileId, name.trim(), filter);
+              void save(name.trim(), filter);
               setName('');
             }}
           >

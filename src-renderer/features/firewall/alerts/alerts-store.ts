@@ -1,8 +1,9 @@
 import { createStore } from 'zustand/vanilla';
 import type { AlertFacets, AlertField, AlertFilter, AlertRow, AlertSort, AlertSortField } from '../../../../src-shared/contract/firewall.ts';
+import type { IpcResult } from '../../../../src-shared/contract/define.ts';
 import type { CachedPage } from '../../../../src-shared/contract/pages.ts';
-import type { OpsDeskApi } from '../../../../src-shared/contract/index.ts';
-import { pagedCacheSlice, type PagedCacheState } from '../../../ui/paged-cache.ts';
+import type { AlertView } from '../../../../src-shared/contract/views.ts';
+import { pagedCacheSlice, type PagedCacheState, type ReadPage } from '../../../ui/paged-cache.ts';
 import { noChecks, type CheckableRows, type RowChecks } from '../../../ui/row-checks.ts';
 import type { MAX_WORK_ITEM_ALERTS } from '../../../../src-shared/contract/address.ts';
 
@@ -38,6 +39,16 @@ export interface AlertsState extends PagedCacheState<AlertRow, AlertQuery, Cache
   check(change: (checks: RowChecks, rows: CheckableRows) => RowChecks): void;
 }
 
+/** What the table asks of main for its appliance (alerts-data.ts binds them). */
+export interface AlertTableCalls {
+  page: ReadPage<AlertQuery, CachedPage<AlertRow>>;
+  /** The pickers' values. */
+  facets(): Promise<IpcResult<AlertFacets>>;
+  /** The query main kept for the table, with the rest of its alerts view. */
+  keptQuery(): Promise<IpcResult<AlertView>>;
+  keepQuery(query: AlertQuery): Promise<IpcResult<null>>;
+}
+
 export type AlertsStore = ReturnType<typeof createAlertsStore>;
 
 /** As many alerts as one checked set holds (what a work item takes; more go by "all matching"); the contract's figure, checked by the compiler. */
@@ -52,18 +63,15 @@ const KEEP_AFTER_MS = 500;
  * One alerts table over main's cache: the filter and sort are its query, rows come a page at a time.
  * Main keeps the query, so the table opens again as the analyst left it, after a restart too.
  */
-export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall' | 'views'>, profileId: string) {
-  const pages = pagedCacheSlice<AlertRow, AlertQuery, CachedPage<AlertRow>, AlertsState>(
-    ({ filter, sort }, { offset, limit }) => api.firewall.alerts({ profileId, filter, sort, offset, limit }),
-    { filter: {}, sort: defaultAlertSort },
-  );
+export function createAlertsStore(calls: AlertTableCalls, profileId: string) {
+  const pages = pagedCacheSlice<AlertRow, AlertQuery, CachedPage<AlertRow>, AlertsState>(calls.page, { filter: {}, sort: defaultAlertSort });
 
   let restoring: Promise<void> | null = null;
   // A kept filter is read once. The first page is asked for at the same time: main answers in
   // order, so a kept query other than the default replaces it before its rows arrive, and they are
   // dropped as an earlier query's; the table never shows the unfiltered rows first.
   function restore(): Promise<void> {
-    return (restoring ??= api.views.alertView({ profileId }).then((kept) => {
+    return (restoring ??= calls.keptQuery().then((kept) => {
       if (!kept.ok || chosen) return;
       const query = { filter: kept.data.filter, sort: kept.data.sort };
       if (JSON.stringify(query) === JSON.stringify(alerts.getState().query)) return;
@@ -88,7 +96,7 @@ export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall' | 'views'>, p
       async refresh() {
         await Promise.all([restore(), engine.refresh()]);
         // Asked only after the rows: main answers in order, and the pickers' values must not hold up the first paint.
-        const facets = await api.firewall.alertFacets({ profileId });
+        const facets = await calls.facets();
         if (facets.ok) set({ facets: facets.data });
       },
 
@@ -133,7 +141,7 @@ export function createAlertsStore(api: Pick<OpsDeskApi, 'firewall' | 'views'>, p
     if (state.checks !== noChecks) alerts.setState({ checks: noChecks });
     chosen = true;
     clearTimeout(keeping);
-    keeping = setTimeout(() => void api.views.keepAlertView({ profileId, ...alerts.getState().query }), KEEP_AFTER_MS);
+    keeping = setTimeout(() => void calls.keepQuery(alerts.getState().query), KEEP_AFTER_MS);
   });
   return alerts;
 }

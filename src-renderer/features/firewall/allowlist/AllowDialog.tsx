@@ -6,7 +6,7 @@ import { useFormWrite } from '../../../ui/use-form-write.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useFirewallWrites } from '../firewall-data.ts';
-import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
+import { useOperateState } from '../operate-state.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { useUndoStore } from '../undo/undo-store.ts';
 
@@ -24,7 +24,7 @@ interface Target {
  */
 export function AllowButton({ profileId, ip, domain = null, reason }: Target & { profileId: string }) {
   const { t } = useTranslation();
-  const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
+  const operate = useOperateState(profileId);
   const [asking, setAsking] = useState(false);
   if (!parseAddress(ip)) return null;
   return (

@@ -8,7 +8,7 @@ import { useFormWrite } from '../../../ui/use-form-write.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { blockOf, useAllowlist, useBlockCautions, useBlocklist, useFirewallWrites, useProtectedRanges } from '../firewall-data.ts';
-import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
+import { useOperateState } from '../operate-state.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { cellText } from '../table/visible-text.ts';
 import { useUndoStore } from '../undo/undo-store.ts';
@@ -48,7 +48,7 @@ interface Props {
 export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', seconds: givenSeconds = defaultBlockSeconds, origin, purpose = 'block', proposedBy, children, onBlocked, onClose }: Props) {
   const { t } = useTranslation();
   const writes = useFirewallWrites(profileId);
-  const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
+  const operate = useOperateState(profileId);
   const applianceName = useProfilesStore((state) => state.profiles.find((profile) => profile.id === profileId)?.name ?? '');
   const blocklist = useBlocklist(profileId);
   const allowlist = useAllowlist(profileId);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BlockEntry } from '../../../../src-shared/contract/firewall.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { UnblockButton, UnblockDialog } from './UnblockDialog.tsx';
-import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
+import { useOperateState } from '../operate-state.ts';
 import type { FirewallSectionProps } from '../section.ts';
 import { cellText } from '../table/visible-text.ts';
 import { useBlocklist, useFirewallWrites } from '../firewall-data.ts';
@@ -28,8 +28,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
   const { t } = useTranslation();
   const list = useBlocklist(profile.id);
   const writes = useFirewallWrites(profile.id);
-  const capabilities = useFirewallStatusStore((store) => store.capabilities[profile.id]);
-  const operate = operateState(capabilities);
+  const operate = useOperateState(profile.id);
   const [adding, setAdding] = useState<{ address: string } | null>(null);
   const root = useViewRequest('block', ({ address }) => setAdding({ address }));
   const [unblocking, setUnblocking] = useState<BlockEntry | null>(null);

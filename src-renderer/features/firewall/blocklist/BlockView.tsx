@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlertRow, BlockEntry } from '../../../../src-shared/contract/firewall.ts';
@@ -12,7 +12,7 @@ import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
 import { SeverityBadge } from '../parts/SeverityBadge.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { UnblockDialog } from './UnblockDialog.tsx';
-import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
+import { useOperateState } from '../operate-state.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { cellText } from '../table/visible-text.ts';
 import { useAlertDetail, useAlertsFrom, useBlocklist, useFirewallWrites } from '../firewall-data.ts';
@@ -41,18 +41,13 @@ function BlockEntryPane({ profileId, entryId }: { profileId: string; entryId: st
   const { t } = useTranslation();
   const list = useBlocklist(profileId);
   const writes = useFirewallWrites(profileId);
-  const follow = useFirewallStatusStore((store) => store.follow);
-  const operate = operateState(useFirewallStatusStore((store) => store.capabilities[profileId]));
+  const operate = useOperateState(profileId);
   const [confirming, setConfirming] = useState(false);
   const [unblockedIp, setUnblockedIp] = useState<string | null>(null);
   const now = useNow(30_000);
   const entry = list.data?.items.find((candidate) => candidate.id === entryId);
   // A block not sent yet: it ends only once sent, and it is taken back by discarding its write.
   const waiting = entry?.pending?.change === 'block';
-
-  useEffect(() => {
-    void follow(profileId);
-  }, [follow, profileId]);
 
   if (list.isPending) return <p className="muted">{t('firewall.blocklist.reading')}</p>;
   if (list.isError && !list.data) return <ErrorNotice error={list.error} title={t('firewall.blocklist.readFailed')} />;

@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import type { SyncSettings } from '../../../../src-shared/contract/firewall.ts';
@@ -9,9 +9,8 @@ import { failedToReach } from '../../../ui/connection-above.ts';
 import { useErrorText, useFieldErrorText } from '../../../language/use-error-text.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { SaveActions, saveWords } from './SaveActions.tsx';
-import { useFirewallWrites, useSyncSettings } from '../firewall-data.ts';
+import { useFirewallSyncStatus, useFirewallWrites, useSyncSettings } from '../firewall-data.ts';
 import { FormField } from '../../../ui/FormField.tsx';
-import { useFirewallStatusStore } from '../firewall-status-store.ts';
 import { Time } from '../../../ui/Time.tsx';
 import type { FirewallSectionProps } from '../section.ts';
 import { useNow } from '../use-now.ts';
@@ -190,13 +189,9 @@ function SyncSettingsForm({ profileId, initial }: { profileId: string; initial: 
 /** The alert sync as it runs: the first sync's backfill with its progress, a later sync, or why it waits. */
 function SyncProgress({ profileId }: { profileId: string }) {
   const { t } = useTranslation();
-  const follow = useFirewallStatusStore((state) => state.follow);
-  const status = useFirewallStatusStore((state) => state.sync[profileId]?.alerts);
+  const status = useFirewallSyncStatus(profileId, 'alerts');
   const offline = useConnectionState(profileId).kind === 'offline';
   const now = useNow(15_000);
-  useEffect(() => {
-    void follow(profileId);
-  }, [follow, profileId]);
   if (!status) return null;
   return (
     <div className="fw-sync-progress" role="status" aria-label={t('firewall.syncSettings.progress.label')}>

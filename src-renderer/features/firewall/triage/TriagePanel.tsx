@@ -10,7 +10,7 @@ import { BlockDialog } from '../blocklist/BlockDialog.tsx';
 import { useDurationText } from '../parts/DurationPicker.tsx';
 import { BlockCautionLine, cautionsAt } from '../parts/BlockCautions.tsx';
 import { useBlockCautions, useBlocklist } from '../firewall-data.ts';
-import { operateState, useFirewallStatusStore } from '../firewall-status-store.ts';
+import { useOperateState } from '../operate-state.ts';
 import { SeverityBadge } from '../parts/SeverityBadge.tsx';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import '../firewall.css';
@@ -74,7 +74,7 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
   const { t } = useTranslation();
   const durationText = useDurationText();
   const decide = useDecideTriage();
-  const operate = operateState(useFirewallStatusStore((state) => state.capabilities[triage.firewallProfileId]));
+  const operate = useOperateState(triage.firewallProfileId);
   const profileName = useProfilesStore((state) => state.profiles.find((profile) => profile.id === triage.firewallProfileId)?.name ?? '');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);

@@ -1,8 +1,7 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import type { SupportAccess, SupportScope } from '../../../../src-shared/contract/support.ts';
-import { useProfilesStore } from '../../connections/index.ts';
-import { useSupportAccessStore } from './access-store.ts';
+import { useSupportAccessQuery } from '../support-data.ts';
 
 export interface SupportAccessView {
   /** The last answer of /meta for this key; null until one arrives. */
@@ -20,14 +19,8 @@ export interface SupportAccessView {
  * scope. Read again when the profile is saved (a new key may hold other scopes).
  */
 export function useSupportAccess(profileId: string): SupportAccessView {
-  const state = useSupportAccessStore((store) => store.states[profileId]);
-  const load = useSupportAccessStore((store) => store.load);
-  const savedAt = useProfilesStore((store) => store.profiles.find((profile) => profile.id === profileId)?.updatedAt);
-  useEffect(() => {
-    void load(profileId);
-  }, [load, profileId, savedAt]);
-
-  const access = state?.access ?? null;
+  const { query, recheck } = useSupportAccessQuery(profileId);
+  const access = query.data ?? null;
   const allows = useCallback(
     (scope: SupportScope): boolean | null => {
       // A refused /meta (wrong site, address not allowed) says nothing of the scopes: unknown, not lacking.
@@ -40,9 +33,10 @@ export function useSupportAccess(profileId: string): SupportAccessView {
   );
   return {
     access,
-    failure: state?.status === 'failed' ? state.error : null,
-    checking: state === undefined || state.status === 'loading',
+    // Asked again, the answer is not known yet: the earlier failure is not shown meanwhile.
+    failure: query.isFetching ? null : query.error,
+    checking: query.isPending || query.isFetching,
     allows,
-    recheck: useCallback(() => void load(profileId, true), [load, profileId]),
+    recheck: useCallback(() => void recheck(), [recheck]),
   };
 }

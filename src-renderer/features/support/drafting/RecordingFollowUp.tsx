@@ -13,8 +13,8 @@ import { Field } from '../lists/Field.tsx';
 import { followUpKindList, followUpKindWords } from '../lists/status-words.ts';
 import type { SupportWrites } from '../lists/use-support-writes.ts';
 import { DraftNotice, DraftRefused, ModelAtWorkMissing } from './DraftNotice.tsx';
-import { cancelTask, draftingCalls, recordingCalls, useGatewayModels, useModelAtWork, useUploadProgress } from './drafting-data.ts';
-import { useDraftStream } from '../../assistant/index.ts';
+import { cancelTask, draftingCalls, recordingCalls, useGatewayModels, useUploadProgress } from './drafting-data.ts';
+import { useDraftStream, useModelAtWork } from '../../assistant/index.ts';
 
 /** The longest note a follow-up takes (the contract's). */
 const NOTE_MAX = 4000;

@@ -6,8 +6,8 @@ import type { ReplyDraftStarted } from '../../../../src-shared/contract/drafting
 import { citationsIn, withoutCitations } from '../../../../src-shared/draft-citations.ts';
 import { ScopeGate } from '../access/ScopeGate.tsx';
 import { DraftNotice, DraftRefused, ModelAtWorkMissing } from './DraftNotice.tsx';
-import { draftingCalls, useModelAtWork } from './drafting-data.ts';
-import { useDraftStream, type DraftStream } from '../../assistant/index.ts';
+import { draftingCalls } from './drafting-data.ts';
+import { useDraftStream, useModelAtWork, type DraftStream } from '../../assistant/index.ts';
 
 export interface ReplyDraft {
   stream: DraftStream;

@@ -4,15 +4,9 @@ import { useEffect } from 'react';
 import type { UploadProgress } from '../../../../src-shared/contract/gateway.ts';
 import { opsdesk } from '../../../data/bridge.ts';
 import { useIpcQuery } from '../../../data/ipc-query.ts';
-import { assistantKeys, gatewayKeys } from '../../../data/query-keys.ts';
+import { gatewayKeys } from '../../../data/query-keys.ts';
 
 export const draftingCalls = () => opsdesk.drafting;
-
-/** The model at work (Settings): the gateway connection and model the drafts use; null when none is set. Kept current by `assistant.settingsChanged`. */
-export function useModelAtWork() {
-  const settings = useIpcQuery(assistantKeys.settings(), () => opsdesk.assistant.settings());
-  return { ...settings, data: settings.data === undefined ? undefined : settings.data.modelAtWork };
-}
 
 /** The gateway's calls a recording needs: main's open dialog, the upload, the models a key may use. */
 export const recordingCalls = () => opsdesk.gateway;

@@ -6,6 +6,7 @@ import { ScopeGate } from '../access/ScopeGate.tsx';
 import { Field } from '../lists/Field.tsx';
 import type { SupportSectionProps } from '../section.ts';
 import { AnswerSources } from './AnswerSources.tsx';
+import { askQuestion } from '../support-data.ts';
 import { emptyConversation, useQaStore } from './qa-store.ts';
 import { SessionSummary } from './SessionSummary.tsx';
 
@@ -21,7 +22,7 @@ export function QaSection({ profile }: SupportSectionProps) {
     event?.preventDefault();
     const text = question.trim();
     if (text === '' || asking) return;
-    void useQaStore.getState().ask(profile.id, text).then((answered) => answered && setQuestion(''));
+    void askQuestion(profile.id, text).then((answered) => answered && setQuestion(''));
   };
   const askOnCtrlEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) ask();

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
-import type { IpcError } from '../../../../src-shared/contract/define.ts';
+import type { IpcError, IpcResult } from '../../../../src-shared/contract/define.ts';
 import type { Answer } from '../../../../src-shared/contract/support.ts';
-import { opsdesk } from '../../../data/bridge.ts';
 
 export interface Exchange {
   question: string;
@@ -21,7 +20,10 @@ export interface Conversation {
 interface QaStore {
   /** By profile id: kept while the window lives, so leaving the section does not lose the session. */
   conversations: Record<string, Conversation>;
-  ask(profileId: string, question: string): Promise<boolean>;
+  /** A question goes out: the session it is asked in and the conversation's generation, or null while another is under way. */
+  asked(profileId: string, question: string): { sessionId: string | null; generation: number } | null;
+  /** Main's answer to the last question, or its refusal; false (and dropped) when the conversation started over meanwhile. */
+  answered(profileId: string, generation: number, result: IpcResult<Answer>): boolean;
   startOver(profileId: string): void;
 }
 
@@ -29,16 +31,19 @@ export const emptyConversation: Conversation = { sessionId: null, exchanges: [],
 
 /** The Q&A section's conversation per profile. */
 export const useQaStore = create<QaStore>()((set, get) => {
+  const conversationOf = (profileId: string) => get().conversations[profileId] ?? emptyConversation;
   const update = (profileId: string, change: (conversation: Conversation) => Conversation) =>
     set((state) => ({ conversations: { ...state.conversations, [profileId]: change(state.conversations[profileId] ?? emptyConversation) } }));
   return {
     conversations: {},
-    async ask(profileId, question) {
-      const before = get().conversations[profileId] ?? emptyConversation;
-      if (before.asking) return false;
+    asked(profileId, question) {
+      const before = conversationOf(profileId);
+      if (before.asking) return null;
       update(profileId, (conversation) => ({ ...conversation, asking: true, exchanges: [...conversation.exchanges, { question }] }));
-      const result = await opsdesk.support.ask({ profileId, question, ...(before.sessionId !== null && { sessionId: before.sessionId }) });
-      if ((get().conversations[profileId] ?? emptyConversation).generation !== before.generation) return false;
+      return { sessionId: before.sessionId, generation: before.generation };
+    },
+    answered(profileId, generation, result) {
+      if (conversationOf(profileId).generation !== generation) return false;
       update(profileId, (conversation) => ({
         ...conversation,
         asking: false,
@@ -47,7 +52,7 @@ export const useQaStore = create<QaStore>()((set, get) => {
           index === conversation.exchanges.length - 1 ? { ...exchange, ...(result.ok ? { answer: result.data } : { error: result.error }) } : exchange,
         ),
       }));
-      return result.ok;
+      return true;
     },
     startOver(profileId) {
       update(profileId, (conversation) => ({ ...emptyConversation, generation: conversation.generation + 1 }));

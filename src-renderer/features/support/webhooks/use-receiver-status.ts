@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import type { SupportWebhookReceiverSettings, SupportWebhookReceiverStatus } from '../../../../src-shared/contract/support-webhooks.ts';
-import { opsdesk } from '../../../data/bridge.ts';
+import { useReceiverStatusQuery, useSaveReceiverSettings } from '../support-data.ts';
 
 export interface ReceiverStatusView {
   status: SupportWebhookReceiverStatus | null;
@@ -12,31 +11,13 @@ export interface ReceiverStatusView {
 
 /** The local receiver's settings and live status (it changes with every delivery). */
 export function useReceiverStatus(): ReceiverStatusView {
-  const [status, setStatus] = useState<SupportWebhookReceiverStatus | null>(null);
-  const [error, setError] = useState<IpcError | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    let current = true;
-    const stop = opsdesk.supportWebhooks.onStatusChanged((next) => current && setStatus(next));
-    void opsdesk.supportWebhooks.status().then((result) => {
-      if (!current) return;
-      if (result.ok) setStatus(result.data);
-      else setError(result.error);
-    });
-    return () => {
-      current = false;
-      stop();
-    };
-  }, []);
-  const save = useCallback(async (settings: SupportWebhookReceiverSettings) => {
-    setSaving(true);
-    const result = await opsdesk.supportWebhooks.saveSettings(settings);
-    setSaving(false);
-    if (result.ok) {
-      setStatus(result.data);
-      setError(null);
-    } else setError(result.error);
-    return result.ok;
-  }, []);
-  return { status, error, saving, save };
+  const receiver = useReceiverStatusQuery();
+  const saving = useSaveReceiverSettings();
+  return {
+    status: receiver.data ?? null,
+    // The last save's refusal, until a save goes through; before any save, why the status could not be read.
+    error: saving.error ?? (saving.isSuccess ? null : receiver.error),
+    saving: saving.isPending,
+    save: (settings) => saving.mutateAsync(settings).then(() => true, () => false),
+  };
 }
