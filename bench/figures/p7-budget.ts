@@ -61,7 +61,7 @@ export const p7Budget: Figure = {
         if (clock.now() >= nextWrite) {
           nextWrite += WRITE_EVERY_MS;
           const ticket = candidates[(turn * 7) % Math.max(1, candidates.length)];
-          if (ticket) userCall(() => support.tickets.reply(profileId, ticket.id, `We are on it (${turn})`));
+          if (ticket) userCall(() => support.tickets.replyToTicket(profileId, ticket.id, `We are on it (${turn})`));
         }
         await realDelay(2);
         await clock.advance(STEP_MS);

@@ -353,7 +353,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     firewallProfileIds: () => repository.all().flatMap((profile) => (profile.service === 'firewall' ? [profile.id] : [])),
     alerts: firewall.alerts,
     mentions: new AddressMentionQuery(db),
-    links: services.add(new AlertWorkLinks({ db, outbox, clock, createWorkItem: (request, alongside) => support.work.create(request, alongside) })),
+    links: services.add(new AlertWorkLinks({ db, outbox, clock, createWorkItem: (request, alongside) => support.work.createWorkItem(request, alongside) })),
   });
   const transcription = services.add(new TranscriptionService({ clients, calls: gatewayCalls, activity, clock, tasks, ...dialogs }));
   const embeddings = new EmbeddingService({ clients, calls: gatewayCalls, clock, redact: (text) => logger.redact(text) });

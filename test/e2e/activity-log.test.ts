@@ -71,7 +71,7 @@ describe('the activity log', () => {
     // The help desk goes down; a ticket made now waits in the outbox.
     const { port } = support;
     await support.close();
-    const write = await services.support.tickets.create({ profileId: supportId, subject: 'Printer on fire', message: 'The customer says the printer is on fire.', offline: false });
+    const write = await services.support.tickets.createTicket({ profileId: supportId, subject: 'Printer on fire', message: 'The customer says the printer is on fire.', offline: false });
     expect(write.state).toBe('queued');
 
     await openActivity(page);

@@ -126,7 +126,7 @@ test('checked alerts: sources blocked through faults each once, one work item; c
   await release.getByRole('button', { name: 'Unblock 5 addresses' }).click();
   await poll(() => release.getByRole('status').innerText()).toBe('5 unblocked · 0 queued · 0 failed · 0 to go');
   await shot(page, 'released');
-  const releases = services.outbox.list({ profileId: profile.id }).filter((entry) => entry.action.code === 'deleteBlockEntry');
+  const releases = services.outbox.list({ profileId: profile.id }).filter((entry) => entry.action.code === 'unblock');
   expect(releases.map((entry) => [entry.state, entry.attempts])).toEqual(Array.from({ length: 5 }, () => ['sent', 2]));
   expect(firewall.blockedAddresses()).toHaveLength(listed - 5);
 }, 180_000);

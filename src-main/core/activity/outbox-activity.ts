@@ -57,9 +57,9 @@ function firewallDraftOf(entry: OutboxEntry): ActivityDraft {
   };
 }
 
-/** A write that made an object the server names in its answer. */
+/** A write that made an object the server names in its answer: a firewall write names the object it changes in its params' `id`. */
 function isCreate(entry: OutboxEntry): boolean {
-  return entry.service === 'firewall' ? /^create/.test(entry.action.code) : objectIdOf(entry) === NEW_OBJECT;
+  return entry.service === 'firewall' ? entry.action.params?.['id'] === undefined : objectIdOf(entry) === NEW_OBJECT;
 }
 
 function objectIdOf(entry: OutboxEntry): string {

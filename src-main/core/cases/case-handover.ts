@@ -19,6 +19,7 @@ import { activityBackEnds, activityOutcomes } from '../../../src-shared/activity
 import type { Translator } from '../../../src-shared/i18n/translator.ts';
 import { visibleText } from '../../../src-shared/visible-text.ts';
 import { recorded, recordedExport, type ActivityRecorder } from '../activity/activity-recorder.ts';
+import { renamedActionCodes } from '../db/migrations/0038-action-codes-named-by-calls.ts';
 import type { Clock } from '../lifecycle/clock.ts';
 import { redactStrings } from '../log/redactor.ts';
 import type { Platform } from '../platform.ts';
@@ -269,7 +270,8 @@ const eventSchema = z.object({
   write: z
     .object({
       backEnd: z.enum(activityBackEnds),
-      action: z.object({ code: z.string().max(100), params: z.record(z.string(), z.union([z.string().max(1000), z.number()])).optional() }),
+      // A file made before the writes took their calls' names says the old codes.
+      action: z.object({ code: z.string().max(100).transform((code) => renamedActionCodes.get(code) ?? code), params: z.record(z.string(), z.union([z.string().max(1000), z.number()])).optional() }),
       outcome: z.enum(activityOutcomes),
       requestId: maybe,
       errorCode: maybe,

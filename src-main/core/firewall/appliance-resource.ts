@@ -54,7 +54,7 @@ export interface ResourceSpec<Item, Input> {
    * and the list still shows only what was asked (docs/api-assumptions.md, "filters").
    */
   matches?(item: Item, filters: Filters): boolean;
-  /** How its writes are named in the activity log: `create<name>`, `update<name>`, `delete<name>`, and what names the item. */
+  /** How its writes are named in the activity log and the outbox, and what names the item. */
   activity: ResourceActivity;
   /**
    * Whether a listed item is the one a create with this body made (`madeAt`: when the write was
@@ -68,12 +68,19 @@ export interface ResourceSpec<Item, Input> {
 
 export interface ResourceActivity {
   kind: ActivityTargetKind;
-  name: string;
+  /**
+   * The contract call behind each write, whose name is the write's action code: `{ create: 'addAllow',
+   * remove: 'removeAllow' }`. A write with no call is never made (a kind the appliance finds itself has none).
+   */
+  verbs: Partial<Record<WriteVerb, string>>;
   /** The field that names the item (a policy's name, a rule's domain). */
   labelField?: string;
   /** The field holding the address it concerns, kept when it is an address or a range. */
   addressField?: string;
 }
+
+/** The three writes of a kind: its POST, its PUT and its DELETE. */
+export type WriteVerb = 'create' | 'update' | 'remove';
 
 export interface ResourceOptions {
   clients: FirewallClients;
@@ -220,7 +227,7 @@ export class ApplianceResource<Item extends { id: string }, Input> {
     return this.#written(await this.#writes().submit({
       profileId,
       objectKey: `${this.#spec.activity.kind}:new:${identity}`,
-      action: { code: `create${this.#spec.activity.name}`, params: described },
+      action: { code: this.#code('create'), params: described },
       request: { method: 'POST', path: this.#spec.path, body: this.#spec.toWire(input) },
     }));
   }
@@ -230,7 +237,7 @@ export class ApplianceResource<Item extends { id: string }, Input> {
     return this.#written(await this.#writes().submit({
       profileId,
       objectKey: `${this.#spec.activity.kind}:${id}`,
-      action: { code: `update${this.#spec.activity.name}`, params: { ...this.#described(changes), id } },
+      action: { code: this.#code('update'), params: { ...this.#described(changes), id } },
       request: { method: 'PUT', path: this.objectPath(id), body: this.#spec.toWire(changes) },
     }));
   }
@@ -240,7 +247,7 @@ export class ApplianceResource<Item extends { id: string }, Input> {
     const attempt = firstAttemptOf(await this.#writes().submit({
       profileId,
       objectKey: `${this.#spec.activity.kind}:${id}`,
-      action: { code: `delete${this.#spec.activity.name}`, params: { id } },
+      action: { code: this.#code('remove'), params: { id } },
       request: { method: 'DELETE', path: this.objectPath(id) },
     }));
     return 'queued' in attempt ? attempt : null;
@@ -274,7 +281,7 @@ export class ApplianceResource<Item extends { id: string }, Input> {
 
   /** A create is taken back by removing what it made; a change or a removal has no write that takes it back. */
   async #undo(sent: OutboxEntry): Promise<QueuedWrite | null> {
-    if (sent.action.code !== `create${this.#spec.activity.name}`) throw new UserFacingError({ code: 'conflict', params: { context: 'write_in_force' } });
+    if (sent.action.code !== this.#spec.activity.verbs.create) throw new UserFacingError({ code: 'conflict', params: { context: 'write_in_force' } });
     return this.remove(sent.profileId, readOne({ status: 200, data: sent.response ?? null }, this.#spec.read).id);
   }
 
@@ -284,6 +291,12 @@ export class ApplianceResource<Item extends { id: string }, Input> {
 
   client(profileId: string): FirewallClient {
     return this.#options.clients.clientFor(profileId, 'firewall');
+  }
+
+  #code(verb: WriteVerb): string {
+    const code = this.#spec.activity.verbs[verb];
+    if (code === undefined) throw new Error(`${this.#spec.path} has no ${verb} call, so it is never written that way`);
+    return code;
   }
 
   #writes(): FirewallOutbox {

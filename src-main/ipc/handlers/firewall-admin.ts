@@ -26,7 +26,7 @@ export function firewallAdminHandlers({ firewallAdmin: admin }: AppServices): Ha
     listHoneypotEvents: ({ profileId, honeypotId, ...paging }) => admin.honeypotEvents.list(profileId, honeypotId, paging),
 
     listReports: ({ profileId, ...paging }) => admin.reports.list(profileId, paging),
-    generateReport: ({ profileId, report }) => admin.reports.generate(profileId, report),
+    generateReport: ({ profileId, report }) => admin.reports.generateReport(profileId, report),
     getReport: ({ profileId, id }) => admin.reports.get(profileId, id),
     saveReport: ({ profileId, id }) => admin.reports.save(profileId, id),
 

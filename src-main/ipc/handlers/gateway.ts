@@ -22,7 +22,7 @@ export function gatewayHandlers(services: AppServices): Handlers<Contract>['gate
     setChatLayout: (layout) => services.chat.setLayout(layout),
     callLog: (filter) => services.chat.callLog(filter),
     exportMarkdown: ({ id }) => services.chat.exportMarkdown(id),
-    generateImages: ({ profileId, ...request }) => services.images.generate(profileId, request),
+    generateImages: ({ profileId, ...request }) => services.images.generateImages(profileId, request),
     saveImage: ({ imageId }) => services.images.save(imageId),
     chooseAudioFile: () => services.transcription.chooseFile(),
     transcribe: (request, { windowId }) => services.transcription.transcribe(request, windowId),

@@ -91,7 +91,7 @@ describe('firewall writes', () => {
       profileId,
       profileName: expect.stringMatching(/^Edge firewall/),
       backEnd: 'firewall',
-      action: { code: 'createBlockEntry' },
+      action: { code: 'block' },
       target: { kind: 'blockEntry', id: entry.id, address: '203.0.113.77' },
       outcome: 'sent',
       errorCode: null,
@@ -102,7 +102,7 @@ describe('firewall writes', () => {
     expect(JSON.stringify(logged)).not.toContain('scanner');
 
     ok(await api.firewall.unblock({ profileId, entryId: entry.id }));
-    expect((await entries({ target: { address: '203.0.113.77' } })).map((row) => row.action.code)).toEqual(['deleteBlockEntry', 'createBlockEntry']);
+    expect((await entries({ target: { address: '203.0.113.77' } })).map((row) => row.action.code)).toEqual(['unblock', 'block']);
   });
 
   test('a write the key may not make is recorded as failed with its code and the request id of the refusal', async () => {
@@ -110,7 +110,7 @@ describe('firewall writes', () => {
     const result = await api.firewall.block({ profileId, ip: '198.51.100.5', durationSeconds: 60, reason: '' });
     expect(result.ok).toBe(false);
     const [logged] = await entries();
-    expect(logged).toMatchObject({ action: { code: 'createBlockEntry' }, target: { address: '198.51.100.5' }, outcome: 'failed', errorCode: 'forbidden_role' });
+    expect(logged).toMatchObject({ action: { code: 'block' }, target: { address: '198.51.100.5' }, outcome: 'failed', errorCode: 'forbidden_role' });
     expect(logged!.requestId).toMatch(/^req_/);
   });
 
@@ -122,7 +122,7 @@ describe('firewall writes', () => {
     const rows = await entries();
     expect(rows.map(({ action, target, outcome }) => ({ code: action.code, target, outcome }))).toEqual([
       { code: 'deletePolicy', target: { kind: 'policy', id: policy.id }, outcome: 'sent' },
-      { code: 'createAllowEntry', target: { kind: 'allowEntry', id: expect.any(String), address: '192.0.2.10' }, outcome: 'sent' },
+      { code: 'addAllow', target: { kind: 'allowEntry', id: expect.any(String), address: '192.0.2.10' }, outcome: 'sent' },
       { code: 'createPolicy', target: { kind: 'policy', id: policy.id, label: 'Deny telnet' }, outcome: 'sent' },
     ]);
     expect(await entries({ target: { kind: 'policy', id: policy.id } })).toHaveLength(2);
@@ -197,7 +197,7 @@ describe('the log over time', () => {
     const page = ok(await api.activity.list({ filter: { backEnds: ['firewall'] }, offset: 1, limit: 2 }));
     expect({ total: page.total, addresses: page.rows.map((row) => row.target.address) }).toEqual({ total: 4, addresses: ['203.0.113.12', '203.0.113.11'] });
     expect(opened!.services.activity.search('203.0.113.1', 2)).toHaveLength(2);
-    expect(ok(await api.activity.actions())).toEqual(['createBlockEntry']);
+    expect(ok(await api.activity.actions())).toEqual(['block']);
   });
 });
 

@@ -58,7 +58,7 @@ describe('model requests', () => {
 
   test('an image request and a transcription are recorded; a refused one with its code', async () => {
     ok(await api.gateway.generateImages({ profileId: gatewayId, model: 'gpt-image-1', prompt: 'a red firewall', size: '320x200', n: 1 }));
-    expect(await newest()).toMatchObject({ action: { code: 'generateImage' }, target: { kind: 'image', label: 'gpt-image-1' }, outcome: 'sent' });
+    expect(await newest()).toMatchObject({ action: { code: 'generateImages' }, target: { kind: 'image', label: 'gpt-image-1' }, outcome: 'sent' });
 
     const audio = path.join(dataDir, 'call-recording.wav');
     const bytes = Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt '), Buffer.alloc(2048, 7)]);
@@ -67,14 +67,14 @@ describe('model requests', () => {
     const chosen = ok(await api.gateway.chooseAudioFile());
     const transcribed = await api.gateway.transcribe({ profileId: gatewayId, model: 'whisper-1', fileId: chosen!.fileId, taskId: randomUUID() });
     expect(transcribed.ok && transcribed.data.text).toBe(simulatedTranscript('call-recording.wav', bytes));
-    expect(await newest()).toMatchObject({ action: { code: 'transcribeAudio' }, target: { kind: 'transcription', label: 'call-recording.wav' }, outcome: 'sent' });
+    expect(await newest()).toMatchObject({ action: { code: 'transcribe' }, target: { kind: 'transcription', label: 'call-recording.wav' }, outcome: 'sent' });
     await rm(audio);
 
     sims.gateway.faults.add({ method: 'POST', path: '/images/generations', kind: 'status', status: 400, times: 1 });
     const refused = await api.gateway.generateImages({ profileId: gatewayId, model: 'gpt-image-1', prompt: 'x', size: '320x200', n: 1 });
     expect(refused.ok).toBe(false);
     const entry = await newest();
-    expect(entry).toMatchObject({ action: { code: 'generateImage' }, outcome: 'failed', errorCode: refused.ok ? '' : refused.error.code });
+    expect(entry).toMatchObject({ action: { code: 'generateImages' }, outcome: 'failed', errorCode: refused.ok ? '' : refused.error.code });
     expect(entry.requestId).toMatch(/^req_/);
   });
 });

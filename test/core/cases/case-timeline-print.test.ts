@@ -15,7 +15,7 @@ const event = (id: string, at: string, fields: Partial<TimelineEvent>): Timeline
 const events = [
   event('alert:fw:a1', '2026-11-25T10:00:00.000Z', { kind: 'alert', what: 'alertRaised', summary: 'ET SCAN Nmap SYN', itemLabel: 'ET SCAN Nmap SYN' }),
   event('ticket:m1', '2026-11-25T11:00:00.000Z', { summary: 'Hi', text: `<img src="https://tracker.example/x.png" onerror="alert(1)"><script>document.title='pwned'</script>\u202Egnp.exe`, actor: 'Lin' }),
-  event('write:w1', '2026-11-25T11:30:00.000Z', { kind: 'write', what: 'write', summary: '203.0.113.77', learnedAt: '2026-11-25T11:31:00.000Z', write: { backEnd: 'firewall', action: { code: 'createBlockEntry' }, outcome: 'sent', requestId: 'req_42', errorCode: null, profileName: 'Branch', proposedBy: null } }),
+  event('write:w1', '2026-11-25T11:30:00.000Z', { kind: 'write', what: 'write', summary: '203.0.113.77', learnedAt: '2026-11-25T11:31:00.000Z', write: { backEnd: 'firewall', action: { code: 'block' }, outcome: 'sent', requestId: 'req_42', errorCode: null, profileName: 'Branch', proposedBy: null } }),
 ];
 
 describe('the printed timeline', () => {

@@ -16,7 +16,7 @@ const sources = (changes: Partial<TimelineSources>): TimelineSources => ({
 });
 
 const write = (changes: Partial<WriteFacts>): WriteFacts => ({
-  id: 'w1', at: '2026-11-25T10:00:00.000Z', updatedAt: '2026-11-25T10:00:00.000Z', osUser: 'lin', profileId: 'fw', profileName: 'Branch', backEnd: 'firewall', action: 'createBlockEntry', params: null,
+  id: 'w1', at: '2026-11-25T10:00:00.000Z', updatedAt: '2026-11-25T10:00:00.000Z', osUser: 'lin', profileId: 'fw', profileName: 'Branch', backEnd: 'firewall', action: 'block', params: null,
   targetKind: 'blockEntry', targetId: null, targetAddress: '203.0.113.7', targetLabel: null, requestId: 'req_1', outcome: 'sent', errorCode: null, proposedBy: null, ...changes,
 });
 
@@ -56,7 +56,7 @@ describe('a case timeline', () => {
       ['alert:fw:a1', null],
     ]);
     expect(events.find((event) => event.id === 'alert:fw:a1')!.notes).toBe(1);
-    expect(events[0]!.write).toMatchObject({ requestId: 'req_1', outcome: 'sent', action: { code: 'createBlockEntry' } });
+    expect(events[0]!.write).toMatchObject({ requestId: 'req_1', outcome: 'sent', action: { code: 'block' } });
   });
 
   test('filters by kind, by an address or a range it falls in, and by every word typed', () => {

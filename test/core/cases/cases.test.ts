@@ -4,7 +4,7 @@
 // all of it with its filters; merging and moving items out; the palette's `case:`; the brief; and
 // an export imported into a fresh data folder to the same timeline.
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AppServices } from '../../../src-main/core/app-services.ts';
@@ -150,11 +150,11 @@ describe('a case', () => {
     expect(whats(events)).toEqual(expect.arrayContaining(['ticketOpened', 'ticketMessage', 'turnAsked', 'turnAnswered', 'proposed', 'approved', 'write']));
     const message = events.find((event) => event.what === 'ticketMessage' && event.summary.startsWith('Our scanner'))!;
     expect(message).toMatchObject({ kind: 'ticket', text: `Our scanner at ${scanner} looks hostile.\nPlease check.`, addresses: [scanner], item: { kind: 'ticket', profileId: supportId, itemId: ticketId }, itemLabel: 'Blocked office', target: { kind: 'ticket', params: { profileId: supportId, ticketId } } });
-    const block = events.find((event) => event.write?.action.code === 'createBlockEntry')!;
+    const block = events.find((event) => event.write?.action.code === 'block')!;
     expect(block).toMatchObject({ kind: 'write', addresses: [scanner], write: { outcome: 'sent', backEnd: 'firewall', proposedBy: conversationId, profileName: 'Branch firewall' } });
     expect(block.write!.requestId).toMatch(/\S/);
     expect(events.find((event) => event.what === 'proposed')).toMatchObject({ kind: 'proposal', proposal: { action: 'block', address: scanner }, target: { kind: 'conversation', params: { id: conversationId } } });
-    expect(events.find((event) => event.write?.action.code === 'replyTicket')).toMatchObject({ kind: 'write', write: { backEnd: 'support', outcome: 'sent' } });
+    expect(events.find((event) => event.write?.action.code === 'replyToTicket')).toMatchObject({ kind: 'write', write: { backEnd: 'support', outcome: 'sent' } });
     expect(events.filter((event) => event.kind === 'case').map((event) => event.write?.action.code)).toEqual(expect.arrayContaining(['createCase', 'addCaseItems']));
     expect(read.kindCounts).toMatchObject({ alert: 30, proposal: 2 });
     expect(read.addresses[0]).toEqual({ address: scanner, events: expect.any(Number) });
@@ -334,6 +334,25 @@ describe('a case', () => {
       const there = elsewhere.services.cases.wholeTimeline(caseId);
       expect(there.map((event) => event.id)).toEqual(file.timeline.map((event) => event.id));
       expect(elsewhere.services.activity.list({}, 0, 1).rows[0]!.action.code).toBe('importCase');
+    } finally {
+      await elsewhere.dispose();
+    }
+  });
+
+  test('reads a case file made before the writes took their calls\' names with the names they have now', async () => {
+    const file = JSON.parse(await readFile(opened.platform.savePath!, 'utf8')) as CaseExport;
+    const renamedBack: Record<string, string> = { block: 'createBlockEntry', replyToTicket: 'replyTicket' };
+    const before = { ...file, timeline: file.timeline.map((event) => (event.write && event.write.action.code in renamedBack ? { ...event, write: { ...event.write, action: { ...event.write.action, code: renamedBack[event.write.action.code]! } } } : event)) };
+    const oldPath = path.join(opened.dataDir, 'case-1-before.json');
+    await writeFile(oldPath, JSON.stringify(before), 'utf8');
+    const elsewhere = await openTestServices();
+    try {
+      elsewhere.platform.openPath = oldPath;
+      data(await bridgeInProcess(elsewhere.services).cases.importFile());
+      const codes = elsewhere.services.cases.wholeTimeline(caseId).flatMap((event) => event.write?.action.code ?? []);
+      expect(codes).toEqual(expect.arrayContaining(['block', 'replyToTicket']));
+      expect(codes).not.toEqual(expect.arrayContaining(['createBlockEntry']));
+      expect(codes).not.toEqual(expect.arrayContaining(['replyTicket']));
     } finally {
       await elsewhere.dispose();
     }

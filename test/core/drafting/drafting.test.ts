@@ -53,7 +53,7 @@ function useModel(profileId: string | null, model: string | null, sentFields = [
 
 /** A ticket the visitor opened on the simulator, through the outbox as the app opens one. */
 async function visitorTicket(subject: string, message: string, visitor?: { name: string; email: string }): Promise<string> {
-  const entry: OutboxEntry = await services.support.tickets.create({ profileId: supportId, subject, message, offline: false, ...(visitor && { visitor }) });
+  const entry: OutboxEntry = await services.support.tickets.createTicket({ profileId: supportId, subject, message, offline: false, ...(visitor && { visitor }) });
   expect(entry.state, JSON.stringify(entry.error)).toBe('sent');
   return String((entry.response as { id: string }).id);
 }
@@ -211,7 +211,7 @@ describe('a summary', () => {
     const now = new Date().toISOString();
     const contact = { seq: sims.support.store.nextSeq(), id: `ctc_de_${randomUUID().slice(0, 8)}`, site: 'site-main', name: 'Jonas Weber', email: 'jonas.weber@example.de', phone: null, company: null, status: 'new' as const, tags: [], created_at: now, updated_at: now, follows: [], country: 'DE' };
     sims.support.store.contacts.push(contact);
-    const entry = await services.support.tickets.create({ profileId: supportId, subject: 'Rückruf', message: 'Bitte rufen Sie 030 901820 an, Rechnung 48213377 vom 29.11.2026.', offline: false, contactId: contact.id });
+    const entry = await services.support.tickets.createTicket({ profileId: supportId, subject: 'Rückruf', message: 'Bitte rufen Sie 030 901820 an, Rechnung 48213377 vom 29.11.2026.', offline: false, contactId: contact.id });
     expect(entry.state, JSON.stringify(entry.error)).toBe('sent');
     const taskId = randomUUID();
     const following = followDraft(taskId);

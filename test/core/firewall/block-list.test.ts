@@ -49,7 +49,7 @@ describe('block list', () => {
     expect(data(await api.notifications.list({})).items.filter((item) => item.kind === 'block-created')).toEqual([]);
     expect(platform.notifications.length).toBe(shownBefore);
     const logged = data(await api.activity.list({ filter: { target: { kind: 'blockEntry', id: entry.id } }, offset: 0, limit: 10 })).rows;
-    expect(logged.map(({ action, outcome }) => [action.code, outcome])).toEqual([['deleteBlockEntry', 'sent'], ['createBlockEntry', 'sent']]);
+    expect(logged.map(({ action, outcome }) => [action.code, outcome])).toEqual([['unblock', 'sent'], ['block', 'sent']]);
   });
 
   it('a sync that finds the analyst\'s block before its lost answer is retried takes it as theirs: no notification, the block made once', async () => {
@@ -81,7 +81,7 @@ describe('block list', () => {
     const waiting = data(await clock.run(api.firewall.block({ profileId, ip, durationSeconds: 0, reason: 'while away' })));
     expect(waiting).toMatchObject({ ip, pending: { change: 'block', state: 'queued', error: { code: 'connection_refused' } } });
     expect(data(await api.firewall.blocklist({ profileId })).items[0]).toMatchObject({ ip, pending: { writeId: waiting.pending!.writeId } });
-    expect(services.outbox.get(waiting.pending!.writeId)).toMatchObject({ service: 'firewall', state: 'queued', action: { code: 'createBlockEntry', params: { address: ip } } });
+    expect(services.outbox.get(waiting.pending!.writeId)).toMatchObject({ service: 'firewall', state: 'queued', action: { code: 'block', params: { address: ip } } });
 
     await sims.firewall.comeBack();
     // The next call that reaches it (a sync here) says it is back: the queued block goes at once.

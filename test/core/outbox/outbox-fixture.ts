@@ -58,7 +58,7 @@ export const visitorMessage = (profileId: string, ticketId: string, text: string
   profileId,
   service: 'support',
   objectKey: `ticket:${ticketId}`,
-  action: { code: 'addVisitorMessage', params: { id: ticketId } },
+  action: { code: 'sendVisitorMessage', params: { id: ticketId } },
   request: { method: 'POST', path: `/tickets/${ticketId}/messages`, body: { text } },
 });
 
@@ -66,7 +66,7 @@ export const robotReply = (profileId: string, ticketId: string, text: string): O
   profileId,
   service: 'support',
   objectKey: `ticket:${ticketId}`,
-  action: { code: 'replyTicket', params: { id: ticketId } },
+  action: { code: 'replyToTicket', params: { id: ticketId } },
   request: { method: 'POST', path: `/tickets/${ticketId}/reply`, body: { text } },
 });
 
@@ -90,7 +90,7 @@ export const workFollowUp = (profileId: string, workId: string, note: string): O
   profileId,
   service: 'support',
   objectKey: `work:${workId}`,
-  action: { code: 'addWorkItemFollowUp', params: { id: workId } },
+  action: { code: 'addWorkFollowUp', params: { id: workId } },
   request: { method: 'POST', path: `/work/${workId}/follows`, body: { note } },
 });
 

@@ -133,12 +133,12 @@ test('no prompt of any kind carries a secret OpsDesk holds, whatever the servers
 test('no secret is stored, not even as the request id a server makes of the caller key', async () => {
   sims.support.requestIdsEchoKey = true;
   try {
-    const reply = await services.support.tickets.reply(supportId, ticketIds[0]!, 'We are looking into it.');
+    const reply = await services.support.tickets.replyToTicket(supportId, ticketIds[0]!, 'We are looking into it.');
     expect(reply.state).toBe('sent');
   } finally {
     sims.support.requestIdsEchoKey = false;
   }
-  const logged = services.activity.list({ actions: ['replyTicket'] }, 0, 1).rows;
+  const logged = services.activity.list({ actions: ['replyToTicket'] }, 0, 1).rows;
   expect(logged).toEqual([expect.objectContaining({ outcome: 'sent', requestId: 'req_[redacted]' })]);
 
   const files = (await readdir(opened.dataDir)).filter((file) => file.startsWith('opsdesk.sqlite'));

@@ -51,7 +51,7 @@ describe('closing many tickets at once', () => {
     const before = sims.support.requests.length;
     sims.support.faults.add({ method: 'POST', path: /^\/tickets\/[^/]+\/close$/, kind: 'drop-after-commit', times: 5 });
 
-    const entries = await workspace.services.support.tickets.closeMany(profileId, [...ids, ids[0]!], 'Closed in bulk: fixed in 4.2');
+    const entries = await workspace.services.support.tickets.closeTickets(profileId, [...ids, ids[0]!], 'Closed in bulk: fixed in 4.2');
     expect(entries.map((entry) => entry.objectKey)).toEqual(ids.map((id) => `ticket:${id}`));
     await driveUntil(clock, () => entries.every((entry) => stateOf(entry) === 'sent'));
 
@@ -71,7 +71,7 @@ describe('closing many tickets at once', () => {
     const before = sims.support.requests.length;
     sims.support.faults.add({ method: 'POST', path: /^\/tickets\/[^/]+\/close$/, kind: 'go-down', after: 4, times: 1 });
 
-    const entries = await workspace.services.support.tickets.closeMany(profileId, ids, 'Duplicate of the outage ticket');
+    const entries = await workspace.services.support.tickets.closeTickets(profileId, ids, 'Duplicate of the outage ticket');
     expect(entries.every((entry) => entry.state === 'queued' || entry.state === 'sending')).toBe(true);
     await driveUntil(clock, () => entries.some((entry) => workspace.services.outbox.get(entry.id)?.error?.code === 'connection_refused'));
     expect(entries.filter((entry) => stateOf(entry) === 'sent').length).toBeLessThanOrEqual(4);

@@ -35,6 +35,7 @@ import { migration as outboxMayHaveArrived } from './0034-outbox-may-have-arrive
 import { migration as cases } from './0035-cases.ts';
 import { migration as meaningIndex } from './0036-meaning-index.ts';
 import { migration as meaningCells } from './0037-meaning-cells.ts';
+import { migration as actionCodesNamedByCalls } from './0038-action-codes-named-by-calls.ts';
 import { inSequence } from './migration.ts';
 
 /** Append only: a new migration is a new file, numbered one above the last, listed last here. */
@@ -76,4 +77,5 @@ export const migrations = inSequence([
   cases,
   meaningIndex,
   meaningCells,
+  actionCodesNamedByCalls,
 ]);

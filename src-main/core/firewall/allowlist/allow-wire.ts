@@ -16,7 +16,7 @@ export interface AllowInput {
 
 export const allowEntryResource: ResourceSpec<AllowEntry, AllowInput> = {
   path: '/allowlist',
-  activity: { kind: 'allowEntry', name: 'AllowEntry', addressField: 'ip' },
+  activity: { kind: 'allowEntry', verbs: { create: 'addAllow', remove: 'removeAllow' }, addressField: 'ip' },
   read: readAllowEntry,
   access: 'operate',
   toWire: (input) => withoutUndefined({ ip: input.ip, description: input.description }),

@@ -18,15 +18,14 @@ import { ApplianceResource, withFieldErrors, type ResourceOptions } from '../app
 import { firstAttemptOf, type FirewallOutbox, type FirewallWriteOwner } from '../firewall-outbox.ts';
 import type { RateOf } from '../../sync/sync-budget.ts';
 import type { BlockCautions } from './block-cautions.ts';
-import { blockEntryResource, heldBlockParams, readBlockEntry, type BlockInput } from './block-wire.ts';
+import { blockEntryResource, blockVerbs, heldBlockParams, readBlockEntry, type BlockInput } from './block-wire.ts';
 import type { BlockListChanges, BlockRepository } from './block-repository.ts';
 
 /** A list changing under the walk (an entry released between two pages) is walked again, this often at most. */
 const MAX_WALKS = 3;
 /** The outbox's kind of block writes: one object per address (`blockEntry:203.0.113.7`), so a block and its release go in order. */
 export const BLOCK_KIND = blockEntryResource.activity.kind;
-const BLOCK = 'createBlockEntry';
-const UNBLOCK = 'deleteBlockEntry';
+const { create: BLOCK, remove: UNBLOCK } = blockVerbs;
 const PENDING_ID = 'pending:';
 
 function pendingChangeOf(write: OutboxEntry): PendingBlockChange {

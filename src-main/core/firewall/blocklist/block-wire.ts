@@ -38,9 +38,12 @@ export interface BlockInput {
   reason: string;
 }
 
+/** A block (also an Extend: the appliance renews a block it holds) and its release, named by their calls. */
+export const blockVerbs = { create: 'block', remove: 'unblock' } as const;
+
 export const blockEntryResource: ResourceSpec<BlockEntry, BlockInput> = {
   path: '/blocklist',
-  activity: { kind: 'blockEntry', name: 'BlockEntry', addressField: 'ip' },
+  activity: { kind: 'blockEntry', verbs: blockVerbs, addressField: 'ip' },
   read: readBlockEntry,
   access: 'operate',
   toWire: (input) => ({ ip: input.ip, duration: input.durationSeconds, reason: input.reason }),

@@ -31,7 +31,7 @@ function matchesDevice(device: Device, { q, online }: { q?: unknown; online?: un
 /** Devices are only read: the appliance finds them itself. */
 export const deviceResource: ResourceSpec<Device, never> = {
   path: '/devices',
-  activity: { kind: 'device', name: 'Device', labelField: 'name', addressField: 'ip' },
+  activity: { kind: 'device', verbs: {}, labelField: 'name', addressField: 'ip' },
   read: readDevice,
   access: 'administer',
   toWire: () => ({}),

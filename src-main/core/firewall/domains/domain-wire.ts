@@ -22,7 +22,7 @@ export interface DomainRuleInput {
 
 export const domainRuleResource: ResourceSpec<DomainRule, DomainRuleInput> = {
   path: '/domains/rules',
-  activity: { kind: 'domainRule', name: 'DomainRule', labelField: 'domain' },
+  activity: { kind: 'domainRule', verbs: { create: 'addDomainRule', remove: 'removeDomainRule' }, labelField: 'domain' },
   read: readDomainRule,
   access: 'operate',
   toWire: (input) => withoutUndefined({ domain: input.domain, action: input.action, description: input.description }),

@@ -38,4 +38,4 @@ export function honeypotToWire(input: Partial<HoneypotInput>): Record<string, un
 
 export const honeypotFormFields = { name: 'name', type: 'type', ip: 'ip', port: 'port', enabled: 'enabled' } as const;
 
-export const honeypotResource: ResourceSpec<Honeypot, HoneypotInput> = { path: '/honeypots', read: readHoneypot, activity: { kind: 'honeypot', name: 'Honeypot', labelField: 'name', addressField: 'ip' }, access: 'administer', toWire: honeypotToWire, formFieldOf: honeypotFormFields, createdBy: sameName };
+export const honeypotResource: ResourceSpec<Honeypot, HoneypotInput> = { path: '/honeypots', read: readHoneypot, activity: { kind: 'honeypot', verbs: { create: 'createHoneypot', update: 'updateHoneypot', remove: 'deleteHoneypot' }, labelField: 'name', addressField: 'ip' }, access: 'administer', toWire: honeypotToWire, formFieldOf: honeypotFormFields, createdBy: sameName };

@@ -32,7 +32,7 @@ export const addressObjectFormFields = { name: 'name', type: 'type', value: 'val
 
 export const addressObjectResource: ResourceSpec<AddressObject, AddressObjectInput> = {
   path: '/objects/addresses',
-  activity: { kind: 'addressObject', name: 'AddressObject', labelField: 'name', addressField: 'value' },
+  activity: { kind: 'addressObject', verbs: { create: 'createAddressObject', update: 'updateAddressObject', remove: 'deleteAddressObject' }, labelField: 'name', addressField: 'value' },
   read: readAddressObject,
   access: 'administer',
   toWire: addressObjectToWire,

@@ -41,4 +41,4 @@ export const policyFormFields = {
   service: 'service', priority: 'priority', description: 'description',
 } as const;
 
-export const policyResource: ResourceSpec<Policy, PolicyInput> = { path: '/policies', read: readPolicy, activity: { kind: 'policy', name: 'Policy', labelField: 'name' }, access: 'administer', toWire: policyToWire, formFieldOf: policyFormFields, createdBy: sameName };
+export const policyResource: ResourceSpec<Policy, PolicyInput> = { path: '/policies', read: readPolicy, activity: { kind: 'policy', verbs: { create: 'createPolicy', update: 'updatePolicy', remove: 'deletePolicy' }, labelField: 'name' }, access: 'administer', toWire: policyToWire, formFieldOf: policyFormFields, createdBy: sameName };

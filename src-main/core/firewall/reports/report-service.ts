@@ -87,7 +87,7 @@ export class ReportService {
    * Answers with the report as started (or its request waiting in the outbox); `onChanged` tells
    * each later state until it is finished, also of a report whose request went out later.
    */
-  generate(profileId: string, request: ReportRequest): Promise<Report | QueuedWrite> {
+  generateReport(profileId: string, request: ReportRequest): Promise<Report | QueuedWrite> {
     return this.#resource.create(profileId, request);
   }
 

@@ -38,7 +38,7 @@ export interface ReportRequest {
 
 export const reportResource: ResourceSpec<Report, ReportRequest> = {
   path: '/reports',
-  activity: { kind: 'report', name: 'Report', labelField: 'name' },
+  activity: { kind: 'report', verbs: { create: 'generateReport' }, labelField: 'name' },
   read: readReport,
   access: 'query',
   toWire: (input) => withoutUndefined({ type: input.type, name: input.name, from: input.from, to: input.to }),

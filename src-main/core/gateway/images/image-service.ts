@@ -63,9 +63,9 @@ export class ImageService {
     this.#options = options;
   }
 
-  async generate(profileId: string, request: ImageRequest): Promise<GeneratedImage[]> {
+  async generateImages(profileId: string, request: ImageRequest): Promise<GeneratedImage[]> {
     const client = this.#options.clients.clientFor(profileId, 'gateway');
-    return recordedCall(this.#options, client, { profileId, endpoint: '/images/generations', model: request.model, activity: { action: 'generateImage', target: { kind: 'image', label: request.model } } }, async () => {
+    return recordedCall(this.#options, client, { profileId, endpoint: '/images/generations', model: request.model, activity: { action: 'generateImages', target: { kind: 'image', label: request.model } } }, async () => {
       // The SDK types `size` as OpenAI's own list; gateway.md allows any <width>x<height>.
       const body: unknown = await client.openai.images.generate({ model: request.model, prompt: request.prompt, size: request.size as '1024x1024', n: request.n });
       const items = readList(readRecord(body)?.['data'] ?? readRecord(body)?.['images']) ?? [];

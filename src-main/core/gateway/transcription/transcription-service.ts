@@ -84,7 +84,7 @@ export class TranscriptionService {
     form.append('file', new File([audio], chosen.name));
     const { taskId } = request;
     const answer = await this.#options.tasks.run(taskId, windowId, (signal) =>
-      recordedCall(this.#options, client, { profileId: request.profileId, endpoint: '/audio/transcriptions', model: request.model, activity: { action: 'transcribeAudio', target: { kind: 'transcription', label: chosen.name } } }, () =>
+      recordedCall(this.#options, client, { profileId: request.profileId, endpoint: '/audio/transcriptions', model: request.model, activity: { action: 'transcribe', target: { kind: 'transcription', label: chosen.name } } }, () =>
         client.postForm('/audio/transcriptions', form, (sentBytes, totalBytes) => this.#progress.fire({ taskId, sentBytes, totalBytes }), signal),
       ),
     );

@@ -11,7 +11,7 @@ import { followedDetail, RecordCache, type RecordCacheShared } from '../record-c
 import { readOne } from '../support-wire.ts';
 import { ContactRepository, type CachedContact, type ContactFilter } from './contact-repository.ts';
 import { readContact, readPhone, readPhoneMasked, type WireContact } from './contact-wire.ts';
-import { contactFollowUpWrite, contactStatusWrite, createContactWrite } from './contact-writes.ts';
+import { addContactFollowUpWrite, setContactStatusWrite, createContactWrite } from './contact-writes.ts';
 
 export class ContactService extends RecordCache<'contacts', WireContact, ContactRow, ContactFilter, CachedContact, ContactDetail> {
   readonly #repository: ContactRepository;
@@ -47,16 +47,16 @@ export class ContactService extends RecordCache<'contacts', WireContact, Contact
     return { phone };
   }
 
-  create(request: z.output<typeof createContactSchema>): Promise<OutboxEntry> {
+  createContact(request: z.output<typeof createContactSchema>): Promise<OutboxEntry> {
     return this.#shared.outbox.submit(createContactWrite(request));
   }
 
-  setStatus(profileId: string, contactId: string, status: ContactStatus): Promise<OutboxEntry> {
-    return this.#shared.outbox.submit(contactStatusWrite(profileId, contactId, this.#nameOf(profileId, contactId), status));
+  setContactStatus(profileId: string, contactId: string, status: ContactStatus): Promise<OutboxEntry> {
+    return this.#shared.outbox.submit(setContactStatusWrite(profileId, contactId, this.#nameOf(profileId, contactId), status));
   }
 
-  addFollowUp(profileId: string, contactId: string, kind: FollowUpKind, note: string): Promise<OutboxEntry> {
-    return this.#shared.outbox.submit(contactFollowUpWrite(profileId, contactId, this.#nameOf(profileId, contactId), kind, note));
+  addContactFollowUp(profileId: string, contactId: string, kind: FollowUpKind, note: string): Promise<OutboxEntry> {
+    return this.#shared.outbox.submit(addContactFollowUpWrite(profileId, contactId, this.#nameOf(profileId, contactId), kind, note));
   }
 
   #nameOf(profileId: string, contactId: string): string {

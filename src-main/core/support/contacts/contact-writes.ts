@@ -16,10 +16,10 @@ export function createContactWrite({ profileId, name, email, phone, company, tag
   };
 }
 
-export function contactStatusWrite(profileId: string, contactId: string, name: string, status: ContactStatus): SupportWrite {
-  return { profileId, objectKey: `contact:${contactId}`, action: { code: 'changeContactStatus', params: { name, status } }, request: { method: 'PATCH', path: pathOf('contacts', contactId), body: { status } } };
+export function setContactStatusWrite(profileId: string, contactId: string, name: string, status: ContactStatus): SupportWrite {
+  return { profileId, objectKey: `contact:${contactId}`, action: { code: 'setContactStatus', params: { name, status } }, request: { method: 'PATCH', path: pathOf('contacts', contactId), body: { status } } };
 }
 
-export function contactFollowUpWrite(profileId: string, contactId: string, name: string, kind: FollowUpKind, note: string): SupportWrite {
+export function addContactFollowUpWrite(profileId: string, contactId: string, name: string, kind: FollowUpKind, note: string): SupportWrite {
   return { profileId, objectKey: `contact:${contactId}`, action: { code: 'addContactFollowUp', params: { name } }, request: { method: 'POST', path: `${pathOf('contacts', contactId)}/follows`, body: { kind, note }, textField: 'followUpNote' } };
 }

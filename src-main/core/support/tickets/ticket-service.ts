@@ -27,7 +27,7 @@ import { otherFieldsOf, readOne, readPage } from '../support-wire.ts';
 import type { TicketRepository} from './ticket-repository.ts';
 import { type CachedTicket, type StoredTickets } from './ticket-repository.ts';
 import { readTicket, type WireTicket } from './ticket-wire.ts';
-import { closeTicketWrite, createTicketWrite, robotReplyWrite, visitorMessageWrite } from './ticket-writes.ts';
+import { closeTicketWrite, createTicketWrite, replyToTicketWrite, sendVisitorMessageWrite } from './ticket-writes.ts';
 
 /** How often a sync reads the whole list rather than only until nothing changed. */
 export const FULL_TICKET_WALK_MS = 15 * 60_000;
@@ -124,19 +124,19 @@ export class TicketService {
     return null;
   }
 
-  create(request: z.output<typeof createTicketSchema>): Promise<OutboxEntry> {
+  createTicket(request: z.output<typeof createTicketSchema>): Promise<OutboxEntry> {
     return this.#options.outbox.submit(createTicketWrite(request));
   }
 
-  addVisitorMessage(profileId: string, ticketId: string, text: string): Promise<OutboxEntry> {
-    return this.#options.outbox.submit(visitorMessageWrite(profileId, ticketId, text));
+  sendVisitorMessage(profileId: string, ticketId: string, text: string): Promise<OutboxEntry> {
+    return this.#options.outbox.submit(sendVisitorMessageWrite(profileId, ticketId, text));
   }
 
-  reply(profileId: string, ticketId: string, text: string): Promise<OutboxEntry> {
-    return this.#options.outbox.submit(robotReplyWrite(profileId, ticketId, text));
+  replyToTicket(profileId: string, ticketId: string, text: string): Promise<OutboxEntry> {
+    return this.#options.outbox.submit(replyToTicketWrite(profileId, ticketId, text));
   }
 
-  close(profileId: string, ticketId: string, note: string | undefined): Promise<OutboxEntry> {
+  closeTicket(profileId: string, ticketId: string, note: string | undefined): Promise<OutboxEntry> {
     return this.#options.outbox.submit(closeTicketWrite(profileId, ticketId, note));
   }
 
@@ -145,7 +145,7 @@ export class TicketService {
    * crash or a dead server mid-batch loses none, and none goes twice); answers the stored entries at
    * once. They go out within the key's rate, as the profile's limiter lets them.
    */
-  async closeMany(profileId: string, ticketIds: string[], note: string | undefined): Promise<OutboxEntry[]> {
+  async closeTickets(profileId: string, ticketIds: string[], note: string | undefined): Promise<OutboxEntry[]> {
     const { outbox, logger } = this.#options;
     const stored: string[] = [];
     const sends = [...new Set(ticketIds)].map((ticketId) => outbox.submit(closeTicketWrite(profileId, ticketId, note), (id) => stored.push(id)));

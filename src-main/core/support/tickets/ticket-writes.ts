@@ -18,12 +18,12 @@ export function createTicketWrite({ profileId, message, subject, offline, contac
   };
 }
 
-export function visitorMessageWrite(profileId: string, ticketId: string, text: string): SupportWrite {
-  return { profileId, objectKey: `ticket:${ticketId}`, action: { code: 'addVisitorMessage', params: { id: ticketId } }, request: { method: 'POST', path: `${pathOf('tickets', ticketId)}/messages`, body: { text }, textField: 'message' } };
+export function sendVisitorMessageWrite(profileId: string, ticketId: string, text: string): SupportWrite {
+  return { profileId, objectKey: `ticket:${ticketId}`, action: { code: 'sendVisitorMessage', params: { id: ticketId } }, request: { method: 'POST', path: `${pathOf('tickets', ticketId)}/messages`, body: { text }, textField: 'message' } };
 }
 
-export function robotReplyWrite(profileId: string, ticketId: string, text: string): SupportWrite {
-  return { profileId, objectKey: `ticket:${ticketId}`, action: { code: 'replyTicket', params: { id: ticketId } }, request: { method: 'POST', path: `${pathOf('tickets', ticketId)}/reply`, body: { text }, textField: 'reply' } };
+export function replyToTicketWrite(profileId: string, ticketId: string, text: string): SupportWrite {
+  return { profileId, objectKey: `ticket:${ticketId}`, action: { code: 'replyToTicket', params: { id: ticketId } }, request: { method: 'POST', path: `${pathOf('tickets', ticketId)}/reply`, body: { text }, textField: 'reply' } };
 }
 
 export function closeTicketWrite(profileId: string, ticketId: string, note: string | undefined): SupportWrite {

@@ -9,13 +9,13 @@ import type { Db } from '../../db/database.ts';
 import { followedDetail, RecordCache, type RecordCacheShared } from '../record-cache.ts';
 import { WorkRepository, type CachedWorkItem, type WorkFilter } from './work-repository.ts';
 import { readWorkItem, type WireWorkItem } from './work-wire.ts';
-import { createWorkItemWrite, workFollowUpWrite, workStatusWrite } from './work-writes.ts';
+import { createWorkItemWrite, addWorkFollowUpWrite, setWorkStatusWrite } from './work-writes.ts';
 
 export class WorkService extends RecordCache<'work', WireWorkItem, WorkItemRow, WorkFilter, CachedWorkItem, WorkItemDetail> {
   readonly #shared: RecordCacheShared;
 
   constructor(db: Db, shared: RecordCacheShared) {
-    super({ ...shared, resource: 'work', path: '/work', writeKind: 'work', followUpAction: 'addWorkItemFollowUp', read: readWorkItem, repository: new WorkRepository(db), toDetail: followedDetail });
+    super({ ...shared, resource: 'work', path: '/work', writeKind: 'work', followUpAction: 'addWorkFollowUp', read: readWorkItem, repository: new WorkRepository(db), toDetail: followedDetail });
     this.#shared = shared;
   }
 
@@ -25,15 +25,15 @@ export class WorkService extends RecordCache<'work', WireWorkItem, WorkItemRow, 
   }
 
   /** `alongside` stores a link to the write (an alert's) in the transaction that stores it. */
-  create(request: z.output<typeof createWorkItemSchema>, alongside?: (writeId: string) => void): Promise<OutboxEntry> {
+  createWorkItem(request: z.output<typeof createWorkItemSchema>, alongside?: (writeId: string) => void): Promise<OutboxEntry> {
     return this.#shared.outbox.submit(createWorkItemWrite(request), alongside);
   }
 
-  setStatus(profileId: string, workId: string, status: WorkStatus): Promise<OutboxEntry> {
-    return this.#shared.outbox.submit(workStatusWrite(profileId, workId, status));
+  setWorkStatus(profileId: string, workId: string, status: WorkStatus): Promise<OutboxEntry> {
+    return this.#shared.outbox.submit(setWorkStatusWrite(profileId, workId, status));
   }
 
-  addFollowUp(profileId: string, workId: string, kind: FollowUpKind | undefined, note: string): Promise<OutboxEntry> {
-    return this.#shared.outbox.submit(workFollowUpWrite(profileId, workId, kind, note));
+  addWorkFollowUp(profileId: string, workId: string, kind: FollowUpKind | undefined, note: string): Promise<OutboxEntry> {
+    return this.#shared.outbox.submit(addWorkFollowUpWrite(profileId, workId, kind, note));
   }
 }

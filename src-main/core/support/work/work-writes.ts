@@ -16,10 +16,10 @@ export function createWorkItemWrite({ profileId, title, description, priority, c
   };
 }
 
-export function workStatusWrite(profileId: string, workId: string, status: WorkStatus): SupportWrite {
-  return { profileId, objectKey: `work:${workId}`, action: { code: 'changeWorkItemStatus', params: { id: workId, status } }, request: { method: 'POST', path: pathOf('work', workId), body: { status } } };
+export function setWorkStatusWrite(profileId: string, workId: string, status: WorkStatus): SupportWrite {
+  return { profileId, objectKey: `work:${workId}`, action: { code: 'setWorkStatus', params: { id: workId, status } }, request: { method: 'POST', path: pathOf('work', workId), body: { status } } };
 }
 
-export function workFollowUpWrite(profileId: string, workId: string, kind: FollowUpKind | undefined, note: string): SupportWrite {
-  return { profileId, objectKey: `work:${workId}`, action: { code: 'addWorkItemFollowUp', params: { id: workId } }, request: { method: 'POST', path: `${pathOf('work', workId)}/follows`, body: present({ kind, note }), textField: 'followUpNote' } };
+export function addWorkFollowUpWrite(profileId: string, workId: string, kind: FollowUpKind | undefined, note: string): SupportWrite {
+  return { profileId, objectKey: `work:${workId}`, action: { code: 'addWorkFollowUp', params: { id: workId } }, request: { method: 'POST', path: `${pathOf('work', workId)}/follows`, body: present({ kind, note }), textField: 'followUpNote' } };
 }
