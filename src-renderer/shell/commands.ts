@@ -9,7 +9,7 @@ import type { ThemeChoice } from '../../src-shared/contract/app.ts';
 import { languageChoices } from '../../src-shared/i18n/languages.ts';
 import { opsdesk } from '../data/bridge.ts';
 import { useProfilesStore } from '../features/connections/profiles-store.ts';
-import { useChatStore } from '../features/chat/chat-store.ts';
+import { createConversation } from '../features/chat/chat-data.ts';
 import { firewallSections } from '../features/firewall/sections.ts';
 import { useAlertViews } from '../features/firewall/alerts/alert-views-store.ts';
 import { alertsStoreOf } from '../features/firewall/alerts/use-alerts-store.ts';
@@ -52,8 +52,8 @@ async function newConversation(): Promise<void> {
     workspace().open('chat');
     return;
   }
-  const id = await useChatStore.getState().create(gateway.id);
-  if (id) workspace().navigate({ kind: 'conversation', params: { id } });
+  const created = await createConversation(gateway.id);
+  if (created) workspace().navigate({ kind: 'conversation', params: { id: created.id } });
 }
 
 /** Every cached list of every connection asks its server now. */
