@@ -7,6 +7,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { IpcError, IpcResult } from '../../../src-shared/contract/define.ts';
 import type { ChatLayout, ChatMessage, Conversation, ConversationSettings, ConversationSummary, UploadProgress } from '../../../src-shared/contract/gateway.ts';
+import type { OpsDeskApi } from '../../../src-shared/contract/index.ts';
 import type { CachedPage } from '../../../src-shared/contract/pages.ts';
 import { opsdesk } from '../../data/bridge.ts';
 import { useCacheFollower, useIpcMutation, useIpcQuery, useIpcReadAhead } from '../../data/ipc-query.ts';
@@ -14,8 +15,14 @@ import { gatewayKeys } from '../../data/query-keys.ts';
 import { pagedCacheSlice, type PagedCacheState } from '../../ui/paged-cache.ts';
 import { useChatStore } from './chat-store.ts';
 
-/** The gateway's calls, each answering with main's result. */
-export const gatewayCalls = () => opsdesk.gateway;
+type GatewayCalls = OpsDeskApi['gateway'];
+
+// The panels beside the conversations: each call answers with main's result, for the panel to show.
+export const embed: GatewayCalls['embed'] = (request) => opsdesk.gateway.embed(request);
+export const generateImages: GatewayCalls['generateImages'] = (request) => opsdesk.gateway.generateImages(request);
+export const saveImage: GatewayCalls['saveImage'] = (request) => opsdesk.gateway.saveImage(request);
+export const chooseAudioFile: GatewayCalls['chooseAudioFile'] = () => opsdesk.gateway.chooseAudioFile();
+export const transcribe: GatewayCalls['transcribe'] = (request) => opsdesk.gateway.transcribe(request);
 
 /** Stops a long call (an upload, a transcription) main runs under `taskId`. */
 export const cancelTask = (taskId: string) => opsdesk.app.cancel({ taskId });
