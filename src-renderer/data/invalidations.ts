@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { IpcError } from '../../src-shared/contract/define.ts';
 import type { AlertDetail, FirewallCapabilities, WebhookSettings } from '../../src-shared/contract/firewall.ts';
+import type { Conversation } from '../../src-shared/contract/gateway.ts';
 import { backEndAnswered } from '../../src-shared/back-end-reach.ts';
 import type { Report, StatusHistory } from '../../src-shared/contract/firewall-admin.ts';
 import type { RemotePage } from '../../src-shared/contract/pages.ts';
@@ -61,7 +62,19 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): void => {
       statuses && [...statuses.filter((known) => known.resource !== status.resource), status],
     ),
   );
-  api.gateway.onConversationsChanged(() => stale(gatewayKeys.conversations()));
+  // A conversation made, saved, deleted, asked or shown at another version (here, or by a triage in main): the list and every conversation read.
+  api.gateway.onConversationsChanged(() => {
+    stale(gatewayKeys.conversations());
+    stale(gatewayKeys.everyConversation());
+  });
+  // The event carries the answer as stored; the conversation's total usage is main's sum, read again. Every answer is a call logged.
+  api.gateway.onAnswerEnded(({ conversationId, message }) => {
+    client.setQueryData<Conversation>(gatewayKeys.conversation(conversationId), (conversation) =>
+      conversation && { ...conversation, latestMessages: conversation.latestMessages.map((shown) => (shown.id === message.id ? message : shown)) },
+    );
+    stale(gatewayKeys.conversation(conversationId));
+    stale(gatewayKeys.callLog());
+  });
   // A profile saved (its address or key) or a certificate trusted: the list read before, or its
   // refusal, belongs to the connection as it was.
   api.profiles.onChanged(() => stale(gatewayKeys.everyModelList()));

@@ -80,7 +80,14 @@ export const assistantKeys = {
 };
 
 export const gatewayKeys = {
+  /** Every search of the conversation list; `conversationsChanged` makes them all stale. */
   conversations: () => ['gateway', 'conversations'] as const,
+  conversationList: (query: string) => [...gatewayKeys.conversations(), query] as const,
+  /** One conversation: its settings and latest messages. */
+  conversation: (id: string) => [...gatewayKeys.everyConversation(), id] as const,
+  everyConversation: () => ['gateway', 'conversation'] as const,
+  /** The earlier messages a view of a conversation has read; a write that changes them makes them stale. */
+  messages: (conversationId: string) => ['gateway', 'messages', conversationId] as const,
   callLog: () => ['gateway', 'callLog'] as const,
   /** The models a profile's key may use; read again whenever a profile changes (its address, key or trust). */
   models: (profileId: string) => ['gateway', 'models', profileId] as const,

@@ -9,7 +9,7 @@ import type { ProfileView } from '../../src-shared/contract/profiles.ts';
 import type { ThemeChoice } from '../../src-shared/contract/app.ts';
 import { languageChoices } from '../../src-shared/i18n/languages.ts';
 import { useProfilesStore } from '../features/connections/profiles-store.ts';
-import { useChatStore } from '../features/chat/chat-store.ts';
+import { createConversation } from '../features/chat/chat-data.ts';
 import { firewallSections } from '../features/firewall/sections.ts';
 import { alertsStoreOf, useKeptAlertViews } from '../features/firewall/alerts/alerts-data.ts';
 import type { AlertFilter } from '../../src-shared/contract/firewall.ts';
@@ -53,8 +53,8 @@ async function newConversation(): Promise<void> {
     workspace().open('chat');
     return;
   }
-  const id = await useChatStore.getState().create(gateway.id);
-  if (id) workspace().navigate({ kind: 'conversation', params: { id } });
+  const created = await createConversation(gateway.id);
+  if (created) workspace().navigate({ kind: 'conversation', params: { id: created.id } });
 }
 
 /** Shows one appliance's alerts with a whole filter: a saved one, or what is new since the last look. */

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useCallLog } from './chat-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
-import { useChatStore } from './chat-store.ts';
 
 /** A call's outcome in words: a success or an answer's ending, else its error code's short name (the code itself on hover). */
 function Outcome({ outcome }: { outcome: string }) {
@@ -17,10 +16,7 @@ export function CallLog() {
   const { t } = useTranslation();
   const [model, setModel] = useState('');
   const [failedOnly, setFailedOnly] = useState(false);
-  // Any answer that ends adds a call; the summaries change with it.
-  const summaries = useChatStore((state) => state.summaries);
-
-  const log = useCallLog(model, failedOnly, summaries);
+  const log = useCallLog(model, failedOnly);
   const calls = log.data ?? [];
   const error = log.error;
 

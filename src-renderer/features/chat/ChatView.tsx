@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { ConversationSummary } from '../../../src-shared/contract/gateway.ts';
 import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { ServiceConnection } from '../connections/index.ts';
@@ -7,7 +8,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 import { CallLog } from './CallLog.tsx';
-import { useModelsReadAhead } from './chat-data.ts';
+import { useConversationSummaries, useCreateConversation, useDeleteConversation, useModelsReadAhead, useUpdateConversation } from './chat-data.ts';
 import { useChatStore } from './chat-store.ts';
 import { ConversationBody, useOpenConversation } from './ConversationView.tsx';
 import { EmbeddingsPanel } from './EmbeddingsPanel.tsx';
@@ -22,7 +23,7 @@ type Shown = 'conversation' | (typeof tools)[number];
 /** A title typed in place; Enter or leaving the field saves it, Esc gives up. */
 function RenameField({ summary, onDone }: { summary: ConversationSummary; onDone(): void }) {
   const { t } = useTranslation();
-  const update = useChatStore((state) => state.update);
+  const update = useUpdateConversation();
   const [title, setTitle] = useState(summary.title);
   const save = () => {
     if (title.trim() && title.trim() !== summary.title) void update(summary.id, { title: title.trim() });
@@ -51,6 +52,7 @@ function RenameField({ summary, onDone }: { summary: ConversationSummary; onDone
 function ConversationRow({ summary, open, onOpen }: { summary: ConversationSummary; open: boolean; onOpen(): void }) {
   const { t } = useTranslation();
   const removeWithUndo = useChatStore((state) => state.removeWithUndo);
+  const remove = useDeleteConversation();
   const navigate = useWorkspaceStore((state) => state.navigate);
   const [renaming, setRenaming] = useState(false);
   const title = summary.title || t('chat.untitled');
@@ -79,7 +81,7 @@ function ConversationRow({ summary, open, onOpen }: { summary: ConversationSumma
         >
           ↗
         </button>
-        <button type="button" className="chat-row-action" aria-label={t('chat.list.delete', { title })} title={t('chat.list.deleteShort')} onClick={() => removeWithUndo(summary)}>
+        <button type="button" className="chat-row-action" aria-label={t('chat.list.delete', { title })} title={t('chat.list.deleteShort')} onClick={() => removeWithUndo(summary, remove)}>
           ×
         </button>
       </span>
@@ -87,17 +89,25 @@ function ConversationRow({ summary, open, onOpen }: { summary: ConversationSumma
   );
 }
 
+interface ListProps {
+  profile: ProfileView;
+  /** The conversations shown: main's list, without the one deleted with Undo offered. */
+  listed: ConversationSummary[];
+  readError: IpcError | null;
+  shownId: string | null;
+  onOpen(id: string): void;
+}
+
 /** Past conversations, newest first and searchable, beside the open one; and a new one. */
-function ConversationList({ profile, shownId, onOpen }: { profile: ProfileView; shownId: string | null; onOpen(id: string): void }) {
+function ConversationList({ profile, listed, readError, shownId, onOpen }: ListProps) {
   const { t } = useTranslation();
-  const summaries = useChatStore((state) => state.summaries);
   const query = useChatStore((state) => state.query);
   const listError = useChatStore((state) => state.listError);
   const deleting = useChatStore((state) => state.deleting);
-  const search = useChatStore((state) => state.search);
-  const create = useChatStore((state) => state.create);
+  const search = useChatStore((state) => state.setQuery);
+  const create = useCreateConversation();
   const undoRemove = useChatStore((state) => state.undoRemove);
-  const listed = summaries.filter((summary) => summary.id !== deleting?.id);
+  const error = readError ?? listError;
 
   const startNew = async () => {
     const id = await create(profile.id);
@@ -110,7 +120,7 @@ function ConversationList({ profile, shownId, onOpen }: { profile: ProfileView; 
         <button type="button" className="button-primary" onClick={() => void startNew()}>
           {t('chat.list.new')}
         </button>
-        <input type="search" aria-label={t('chat.list.search')} placeholder={t('chat.list.searchPlaceholder')} value={query} onChange={(event) => void search(event.target.value)} />
+        <input type="search" aria-label={t('chat.list.search')} placeholder={t('chat.list.searchPlaceholder')} value={query} onChange={(event) => search(event.target.value)} />
       </div>
       {deleting && (
         <p role="status" className="chat-undo">
@@ -120,7 +130,7 @@ function ConversationList({ profile, shownId, onOpen }: { profile: ProfileView; 
           </button>
         </p>
       )}
-      {listError && <ErrorNotice error={listError} />}
+      {error && <ErrorNotice error={error} />}
       {listed.length === 0 ? (
         <p className="muted chat-list-empty">{query ? t('chat.list.noMatch', { query }) : t('chat.list.empty')}</p>
       ) : (
@@ -143,21 +153,15 @@ function OpenConversation({ id }: { id: string }) {
 
 function ChatWorkspace({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
-  const summaries = useChatStore((state) => state.summaries);
+  const query = useChatStore((state) => state.query);
+  const summaries = useConversationSummaries(query);
   const deleting = useChatStore((state) => state.deleting);
   const openId = useChatStore((state) => state.openId);
   const open = useChatStore((state) => state.open);
-  const follow = useChatStore((state) => state.follow);
-  const search = useChatStore((state) => state.search);
   const [shown, setShown] = useState<Shown>('conversation');
   useModelsReadAhead(profile.id);
 
-  useEffect(() => {
-    follow();
-    void search(useChatStore.getState().query);
-  }, [follow, search]);
-
-  const listed = summaries.filter((summary) => summary.id !== deleting?.id);
+  const listed = (summaries.data ?? []).filter((summary) => summary.id !== deleting?.id);
   const shownId = listed.some((summary) => summary.id === openId) ? openId : (listed[0]?.id ?? null);
   const openConversation = (id: string) => {
     open(id);
@@ -167,7 +171,7 @@ function ChatWorkspace({ profile }: { profile: ProfileView }) {
   return (
     <div className="chat-layout">
       <aside className="chat-sidebar">
-        <ConversationList profile={profile} shownId={shown === 'conversation' ? shownId : null} onOpen={openConversation} />
+        <ConversationList profile={profile} listed={listed} readError={summaries.error} shownId={shown === 'conversation' ? shownId : null} onOpen={openConversation} />
         <nav className="chat-tools" aria-label={t('chat.tools.label')}>
           {tools.map((tool) => (
             <button key={tool} type="button" className="chat-tool" aria-pressed={shown === tool} onClick={() => setShown(shown === tool ? 'conversation' : tool)}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationMatches } from '../../../src-shared/contract/gateway.ts';
-import { useChatStore } from './chat-store.ts';
+import { findInConversation } from './chat-data.ts';
 
 /** Typing settles this long before main is asked. */
 const findDelayMs = 150;
@@ -42,7 +42,6 @@ interface Props {
  */
 export function ConversationFind({ conversationId, onFound, onClose }: Props) {
   const { t } = useTranslation();
-  const find = useChatStore((state) => state.findInConversation);
   const [text, setText] = useState('');
   const [matches, setMatches] = useState<ConversationMatches | null>(null);
   const [current, setCurrent] = useState(0);
@@ -52,7 +51,7 @@ export function ConversationFind({ conversationId, onFound, onClose }: Props) {
   useEffect(() => {
     if (!text.trim()) return;
     const timer = setTimeout(() => {
-      void find(conversationId, text).then((found) => {
+      void findInConversation(conversationId, text).then((found) => {
         if (!found || found.text !== text) return;
         setMatches(found);
         setCurrent(0);
@@ -60,7 +59,7 @@ export function ConversationFind({ conversationId, onFound, onClose }: Props) {
       });
     }, findDelayMs);
     return () => clearTimeout(timer);
-  }, [conversationId, text, find, onFound]);
+  }, [conversationId, text, onFound]);
 
   const answered = matches && matches.text === text && text.trim() ? matches : null;
   const total = answered?.indexes.length ?? 0;

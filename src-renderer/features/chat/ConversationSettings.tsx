@@ -6,8 +6,8 @@ import type { ChatParameters, Conversation, ConversationSettings as Settings } f
 import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { chatParameterNames, chatParameterRanges, type ChatParameterName } from '../../../src-shared/chat-parameters.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
-import { useChatStore } from './chat-store.ts';
 import { ModelSelect } from './ModelSelect.tsx';
+import { useUpdateConversation } from './chat-data.ts';
 
 /** The value typed, or why it is not one the gateway takes. */
 export function parameterProblem(name: ChatParameterName, typed: string): 'not_a_number' | 'out_of_range' | 'not_whole' | null {
@@ -90,7 +90,7 @@ function SystemPromptField({ saved, onSave }: { saved: string; onSave(text: stri
 /** The header's one line: which connection and model the conversation uses. */
 export function ConversationLine({ conversation, profiles, onSaved }: { conversation: Conversation; profiles: ProfileView[]; onSaved(error: IpcError | null): void }) {
   const { t } = useTranslation();
-  const update = useChatStore((state) => state.update);
+  const update = useUpdateConversation();
   const save = async (settings: Settings) => onSaved(await update(conversation.id, settings));
   return (
     <>
@@ -111,7 +111,7 @@ export function ConversationLine({ conversation, profiles, onSaved }: { conversa
 export function ConversationSettings({ conversation, error, onSaved }: { conversation: Conversation; error: IpcError | null; onSaved(error: IpcError | null): void }) {
   const { t } = useTranslation();
   const fieldErrorText = useFieldErrorText();
-  const update = useChatStore((state) => state.update);
+  const update = useUpdateConversation();
   const save = async (settings: Settings) => onSaved(await update(conversation.id, settings));
   const mainError = (name: ChatParameterName) => {
     const field = error?.fieldErrors?.find((candidate) => candidate.path === `parameters.${name}`);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { Conversation } from '../../../src-shared/contract/gateway.ts';
@@ -7,7 +7,7 @@ import { ServiceConnection } from '../connections/index.ts';
 import { profilesOf, useProfilesStore } from '../connections/index.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
-import { useDraftSaver, useSettingsOpen } from './chat-data.ts';
+import { exportMarkdown, stopAnswer, useConversation, useDraftSaver, useSend, useSettingsOpen } from './chat-data.ts';
 import { useChatStore } from './chat-store.ts';
 import { ConversationLine, ConversationSettings, settingsPanelId } from './ConversationSettings.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -20,8 +20,7 @@ import './chat.css';
  */
 function Composer({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation();
-  const send = useChatStore((state) => state.send);
-  const stop = useChatStore((state) => state.stop);
+  const send = useSend(conversation.id);
   // Main's draft until this window types: then the window's, which every composer of the conversation shares.
   const text = useChatStore((state) => state.drafts[conversation.id] ?? conversation.draft);
   const setDraft = useChatStore((state) => state.setDraft);
@@ -34,7 +33,7 @@ function Composer({ conversation }: { conversation: Conversation }) {
     if (!text.trim() || streaming || !ready || sending) return;
     setSending(true);
     draft.sent();
-    if (await send(conversation.id, text)) setText('');
+    if (await send(text)) setText('');
     else draft.typed(text);
     setSending(false);
   };
@@ -67,7 +66,7 @@ function Composer({ conversation }: { conversation: Conversation }) {
         onKeyDown={(event) => sendKey(event, false)}
       />
       {streaming ? (
-        <button type="button" className="button chat-stop" onClick={() => void stop(streaming.id)} title={t('chat.composer.stopKey')}>
+        <button type="button" className="button chat-stop" onClick={() => void stopAnswer(streaming.id)} title={t('chat.composer.stopKey')}>
           {t('chat.stop')}
         </button>
       ) : (
@@ -86,8 +85,6 @@ export function ConversationBody({ conversation, inTab }: { conversation: Conver
   const profiles = useMemo(() => profilesOf(allProfiles, 'gateway'), [allProfiles]);
   const profile = profiles.find((candidate) => candidate.id === conversation.profileId);
   const actionError = useChatStore((state) => state.actionErrors[conversation.id]);
-  const exportMarkdown = useChatStore((state) => state.exportMarkdown);
-  const stop = useChatStore((state) => state.stop);
   const navigate = useWorkspaceStore((state) => state.navigate);
   const [settingsOpen, setSettingsOpen] = useSettingsOpen();
   const [saveError, setSaveError] = useState<IpcError | null>(null);
@@ -101,7 +98,7 @@ export function ConversationBody({ conversation, inTab }: { conversation: Conver
         const streaming = conversation.latestMessages.find((message) => message.outcome === 'streaming');
         if (event.key === 'Escape' && streaming) {
           event.preventDefault();
-          void stop(streaming.id);
+          void stopAnswer(streaming.id);
         }
       }}
     >
@@ -164,15 +161,8 @@ export function ConversationBody({ conversation, inTab }: { conversation: Conver
 
 /** A conversation read from main by its id, shown as `ConversationBody`, or why it cannot be. */
 export function useOpenConversation(id: string) {
-  const conversation = useChatStore((state) => state.conversations[id]);
-  const loadError = useChatStore((state) => (state.conversations[id] ? null : state.actionErrors[id]));
-  const load = useChatStore((state) => state.load);
-  const follow = useChatStore((state) => state.follow);
-  useEffect(() => {
-    follow();
-    void load(id);
-  }, [follow, load, id]);
-  return { conversation, loadError };
+  const { data: conversation, error } = useConversation(id);
+  return { conversation, loadError: conversation ? null : error };
 }
 
 /** One conversation in its own tab. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { EmbeddingResult } from '../../../src-shared/contract/gateway.ts';
 import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
-import { gatewayCalls } from './chat-data.ts';
+import { embed } from './chat-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ModelSelect } from './ModelSelect.tsx';
 
@@ -17,10 +17,10 @@ export function EmbeddingsPanel({ profile }: { profile: ProfileView }) {
   const [error, setError] = useState<IpcError | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const embed = async () => {
+  const embedTexts = async () => {
     setBusy(true);
     const texts = [first, second].filter((text) => text.trim());
-    const answer = await gatewayCalls().embed({ profileId: profile.id, model, texts });
+    const answer = await embed({ profileId: profile.id, model, texts });
     setBusy(false);
     setResult(answer.ok ? answer.data : null);
     setError(answer.ok ? null : answer.error);
@@ -36,7 +36,7 @@ export function EmbeddingsPanel({ profile }: { profile: ProfileView }) {
         <textarea aria-label={t('chat.embeddings.first')} placeholder={t('chat.embeddings.first')} rows={2} value={first} onChange={(event) => setFirst(event.target.value)} />
         <textarea aria-label={t('chat.embeddings.second')} placeholder={t('chat.embeddings.second')} rows={2} value={second} onChange={(event) => setSecond(event.target.value)} />
       </div>
-      <button type="button" className="button" disabled={!model || !first.trim() || busy} onClick={() => void embed()}>
+      <button type="button" className="button" disabled={!model || !first.trim() || busy} onClick={() => void embedTexts()}>
         {t('chat.embeddings.embed')}
       </button>
       {error && <ErrorNotice error={error} />}

@@ -4,7 +4,7 @@ import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { GeneratedImage } from '../../../src-shared/contract/gateway.ts';
 import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { imageCountLimits, imageSizeProblem } from '../../../src-shared/gateway-media.ts';
-import { gatewayCalls } from './chat-data.ts';
+import { generateImages, saveImage } from './chat-data.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ModelSelect } from './ModelSelect.tsx';
@@ -17,7 +17,7 @@ function ImageResult({ image, index }: { image: GeneratedImage; index: number })
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const save = async () => {
-    const result = await gatewayCalls().saveImage({ imageId: image.id });
+    const result = await saveImage({ imageId: image.id });
     setError(result.ok ? null : result.error);
     if (result.ok && result.data.path) setSaved(result.data.path);
   };
@@ -55,7 +55,7 @@ export function ImagesPanel({ profile }: { profile: ProfileView }) {
 
   const generate = async () => {
     setBusy(true);
-    const result = await gatewayCalls().generateImages({ profileId: profile.id, model, prompt, size: size.trim(), n });
+    const result = await generateImages({ profileId: profile.id, model, prompt, size: size.trim(), n });
     setBusy(false);
     setError(result.ok ? null : result.error);
     if (result.ok) setImages(result.data);

@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../../src-shared/contract/gateway.ts';
 import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { phraseWith } from '../../language/phrase-with.ts';
 import { AnswerNotice, hasNotice } from './AnswerNotice.tsx';
+import { useEditAndResend, useRegenerate } from './chat-data.ts';
 import { useChatStore } from './chat-store.ts';
 import { copyText } from '../../ui/copy-text.ts';
 import { Markdown } from './Markdown.tsx';
@@ -59,15 +60,17 @@ interface AnswerProps {
   words: MessageWords;
   message: ChatMessage;
   isLast: boolean;
+  /** Whether an answer streams in the conversation: versions cannot be switched meanwhile. */
+  busy: boolean;
   profile: ProfileView | undefined;
   /** Whether it comes on screen in a fling: its Markdown is drawn once the fling stops. */
   passingBy: boolean;
 }
 
 /** A model's answer: reasoning folded away, the text as Markdown, how it ended, and what can be done with it. */
-export function AnswerItem({ conversationId, words, message, isLast, profile, passingBy }: AnswerProps) {
+export function AnswerItem({ conversationId, words, message, isLast, busy, profile, passingBy }: AnswerProps) {
   const streamed = useChatStore((state) => state.streams[message.id]);
-  const regenerate = useChatStore((state) => state.regenerate);
+  const regenerate = useRegenerate(conversationId);
   const streaming = message.outcome === 'streaming';
   const content = streaming ? (streamed?.content ?? '') : message.content;
   const reasoning = streaming ? (streamed?.reasoning ?? '') : message.reasoning;
@@ -92,16 +95,16 @@ export function AnswerItem({ conversationId, words, message, isLast, profile, pa
         {drawn ? <Markdown text={content} /> : <p className="chat-plain">{content}</p>}
       </div>
       {streaming && !content && <p className="muted">{words.waiting}</p>}
-      {hasNotice(message) && <AnswerNotice message={message} profile={profile} onRetry={() => void regenerate(conversationId)} />}
+      {hasNotice(message) && <AnswerNotice message={message} profile={profile} onRetry={() => void regenerate()} />}
       <footer className="chat-message-footer">
-        <VersionSwitch conversationId={conversationId} message={message} />
+        <VersionSwitch conversationId={conversationId} message={message} busy={busy} />
         <span className="muted">{message.model}</span>
         {message.usage && <span className="muted chat-usage">{words.usage(message.usage)}</span>}
         {!streaming && (
           <>
             {content && <CopyButton text={content} words={words} />}
             {isLast && message.outcome !== 'failed' && (
-              <button type="button" className="button chat-small" onClick={() => void regenerate(conversationId)}>
+              <button type="button" className="button chat-small" onClick={() => void regenerate()}>
                 {words.regenerate}
               </button>
             )}
@@ -114,7 +117,7 @@ export function AnswerItem({ conversationId, words, message, isLast, profile, pa
 
 /** The user's message; it can be edited and sent again, the question as it was staying an earlier version. */
 export function QuestionItem({ conversationId, words, message, busy }: { conversationId: string; words: MessageWords; message: ChatMessage; busy: boolean }) {
-  const editAndResend = useChatStore((state) => state.editAndResend);
+  const editAndResend = useEditAndResend(conversationId);
   const [draft, setDraft] = useState<string | null>(null);
   if (draft !== null) {
     return (
@@ -128,7 +131,7 @@ export function QuestionItem({ conversationId, words, message, busy }: { convers
             type="button"
             className="button-primary"
             disabled={!draft.trim() || busy}
-            onClick={() => void editAndResend(conversationId, message.id, draft).then((sent) => sent && setDraft(null))}
+            onClick={() => void editAndResend({ messageId: message.id, text: draft }).then((sent) => sent && setDraft(null))}
           >
             {words.resend}
           </button>
@@ -140,7 +143,7 @@ export function QuestionItem({ conversationId, words, message, busy }: { convers
     <article className="chat-message chat-message-user" aria-label={words.question}>
       <div className="chat-question-text">{message.content}</div>
       <footer className="chat-message-footer">
-        <VersionSwitch conversationId={conversationId} message={message} />
+        <VersionSwitch conversationId={conversationId} message={message} busy={busy} />
         <CopyButton text={message.content} words={words} />
         <button type="button" className="button chat-small" disabled={busy} onClick={() => setDraft(message.content)}>
           {words.edit}

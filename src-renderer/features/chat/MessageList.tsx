@@ -4,7 +4,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, Conversation } from '../../../src-shared/contract/gateway.ts';
 import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
-import { useChatStore } from './chat-store.ts';
+import { useConversationMessages } from './chat-data.ts';
 import { ConversationFind, highlightOccurrences } from './ConversationFind.tsx';
 import { AnswerItem, messageWords, QuestionItem } from './MessageItem.tsx';
 import type { MessageWords } from './MessageItem.tsx';
@@ -74,7 +74,7 @@ const MessageRow = memo(function MessageRow({ conversationId, words, message, is
   return message.role === 'user' ? (
     <QuestionItem conversationId={conversationId} words={words} message={message} busy={busy} />
   ) : (
-    <AnswerItem conversationId={conversationId} words={words} message={message} isLast={isLast} profile={profile} passingBy={passingBy} />
+    <AnswerItem conversationId={conversationId} words={words} message={message} isLast={isLast} busy={busy} profile={profile} passingBy={passingBy} />
   );
 });
 
@@ -138,11 +138,8 @@ export function MessageList({ conversation, profile }: Props) {
   const { t } = useTranslation();
   const words = useMemo(() => messageWords(t), [t]);
   const { id } = conversation;
-  const loaded = useChatStore((state) => state.messages[id]);
-  const readMessages = useChatStore((state) => state.readMessages);
-  const count = loaded?.count ?? 0;
-  const byIndex = loaded?.byIndex;
-  const last = byIndex?.get(count - 1);
+  const { count, messageAt, readMessages } = useConversationMessages(conversation);
+  const last = messageAt(count - 1);
   const busy = last?.outcome === 'streaming';
   const { scroller, following, readingUp, follow, readUp, toBottom, handlers } = useFollowing();
   const [flinging, setFlinging] = useState(false);
@@ -150,7 +147,7 @@ export function MessageList({ conversation, profile }: Props) {
   const width = useWidth(scroller);
   // The virtualizer places every row again, all of them, whenever this function is another one: kept
   // while the loaded messages stay the same, not made anew for each render (each scroll event).
-  const getItemKey = useCallback((index: number) => byIndex?.get(index)?.id ?? `unread-${index}`, [byIndex]);
+  const getItemKey = useCallback((index: number) => messageAt(index)?.id ?? `unread-${index}`, [messageAt]);
   // The virtualizer is read afresh on every render by design; its users are not memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -158,7 +155,7 @@ export function MessageList({ conversation, profile }: Props) {
     getScrollElement: () => scroller.current,
     getItemKey,
     estimateSize: (index) => {
-      const message = byIndex?.get(index);
+      const message = messageAt(index);
       return (message && heightsAt(width.current).get(message.id)) ?? estimatedHeight(message);
     },
     measureElement: (element, entry, instance) => {
@@ -214,8 +211,8 @@ export function MessageList({ conversation, profile }: Props) {
   useEffect(() => () => highlightOccurrences(null, ''), []);
 
   useEffect(() => {
-    if (lastShown >= first) readMessages(id, first - readAheadMessages, lastShown + 1 + readAheadMessages);
-  }, [id, first, lastShown, readMessages]);
+    if (lastShown >= first) readMessages(first - readAheadMessages, lastShown + 1 + readAheadMessages);
+  }, [first, lastShown, readMessages]);
 
   // While following, every change of height (text arriving, a row measured) keeps the bottom in view.
   useLayoutEffect(() => {
@@ -261,7 +258,7 @@ export function MessageList({ conversation, profile }: Props) {
         {count === 0 && <p className="muted">{t('chat.noMessages')}</p>}
         <div ref={rows} className="chat-messages-rows" style={{ height: totalHeight }}>
           {items.map((item) => {
-            const message = byIndex?.get(item.index);
+            const message = messageAt(item.index);
             return (
               <div
                 key={item.key}

@@ -4,7 +4,7 @@ import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { ChosenAudioFile, Transcription, UploadProgress } from '../../../src-shared/contract/gateway.ts';
 import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { audioExtensions, audioFileMaxBytes } from '../../../src-shared/gateway-media.ts';
-import { cancelTask, gatewayCalls, useUploadProgress } from './chat-data.ts';
+import { cancelTask, chooseAudioFile, transcribe, useUploadProgress } from './chat-data.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { CopyButton, copyWords } from './MessageItem.tsx';
 import { ModelSelect } from './ModelSelect.tsx';
@@ -30,7 +30,7 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
   );
 
   const choose = async () => {
-    const chosen = await gatewayCalls().chooseAudioFile();
+    const chosen = await chooseAudioFile();
     setError(chosen.ok ? null : chosen.error);
     if (chosen.ok && chosen.data) {
       setFile(chosen.data);
@@ -38,14 +38,14 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
     }
   };
 
-  const transcribe = async () => {
+  const transcribeFile = async () => {
     if (!file) return;
     const id = crypto.randomUUID();
     currentUpload.current = id;
     setUploadId(id);
     setProgress(null);
     setResult(null);
-    const answer = await gatewayCalls().transcribe({ profileId: profile.id, model, fileId: file.fileId, taskId: id });
+    const answer = await transcribe({ profileId: profile.id, model, fileId: file.fileId, taskId: id });
     currentUpload.current = null;
     setUploadId(null);
     setError(answer.ok ? null : answer.error);
@@ -64,7 +64,7 @@ export function TranscriptionPanel({ profile }: { profile: ProfileView }) {
         {file && <span>{t('chat.transcription.chosen', { name: file.name, megabytes: megabytes(file.sizeBytes) })}</span>}
       </div>
       <p className="field-help">{t('chat.transcription.accepted', { types: audioExtensions.join(', '), limit: megabytes(audioFileMaxBytes) })}</p>
-      <button type="button" className="button" disabled={!model || !file || !!uploadId} onClick={() => void transcribe()}>
+      <button type="button" className="button" disabled={!model || !file || !!uploadId} onClick={() => void transcribeFile()}>
         {t('chat.transcription.transcribe')}
       </button>
       {uploadId && (

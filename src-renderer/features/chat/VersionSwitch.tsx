@@ -1,19 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../src-shared/contract/gateway.ts';
-import { useChatStore } from './chat-store.ts';
+import { useShowVersion } from './chat-data.ts';
 
 type Versions = NonNullable<ChatMessage['versions']>;
 
 /** ‹ 2/3 ›: the versions a regenerated answer or an edited question left at this place; none while an answer streams. */
-export function VersionSwitch({ conversationId, message }: { conversationId: string; message: ChatMessage }) {
+export function VersionSwitch({ conversationId, message, busy }: { conversationId: string; message: ChatMessage; busy: boolean }) {
   // Most messages have one version: their rows skip the hooks below.
-  return message.versions ? <VersionSteps conversationId={conversationId} message={message} versions={message.versions} /> : null;
+  return message.versions ? <VersionSteps conversationId={conversationId} message={message} versions={message.versions} busy={busy} /> : null;
 }
 
-function VersionSteps({ conversationId, message, versions }: { conversationId: string; message: ChatMessage; versions: Versions }) {
+function VersionSteps({ conversationId, message, versions, busy }: { conversationId: string; message: ChatMessage; versions: Versions; busy: boolean }) {
   const { t } = useTranslation();
-  const showVersion = useChatStore((state) => state.showVersion);
-  const busy = useChatStore((state) => state.conversations[conversationId]?.latestMessages.some((candidate) => candidate.outcome === 'streaming') ?? false);
+  const showVersion = useShowVersion(conversationId);
   return (
     <span className="chat-versions" role="group" aria-label={t('chat.versions.label', { index: versions.index, count: versions.count })}>
       <button
@@ -21,7 +20,7 @@ function VersionSteps({ conversationId, message, versions }: { conversationId: s
         className="chat-version-step"
         aria-label={t('chat.versions.previous')}
         disabled={busy || versions.index <= 1}
-        onClick={() => void showVersion(conversationId, message.id, -1)}
+        onClick={() => void showVersion({ messageId: message.id, step: -1 })}
       >
         ‹
       </button>
@@ -31,7 +30,7 @@ function VersionSteps({ conversationId, message, versions }: { conversationId: s
         className="chat-version-step"
         aria-label={t('chat.versions.next')}
         disabled={busy || versions.index >= versions.count}
-        onClick={() => void showVersion(conversationId, message.id, 1)}
+        onClick={() => void showVersion({ messageId: message.id, step: 1 })}
       >
         ›
       </button>
