@@ -6,6 +6,7 @@
 import { localDataGroups, type LocalDataGroup, type LocalDataMergeCount } from '../../../src-shared/contract/local-data.ts';
 import type { Db } from '../db/database.ts';
 import { localTables } from '../db/recovery.ts';
+import { migration as actionCodesNamedByCalls } from '../db/migrations/0038-action-codes-named-by-calls.ts';
 
 export interface LocalDataPayload {
   format: 'opsdesk-local-data';
@@ -219,6 +220,8 @@ export function mergeLocalRows(db: Db, payload: LocalDataPayload, options: { dry
         if (done % 1000 === 0) options.report?.(done, total);
       }
     }
+    // A file from before the action codes took their calls' names carries the old ones.
+    if (payload.schemaVersion < actionCodesNamedByCalls.version) db.exec(actionCodesNamedByCalls.sql);
     options.report?.(done, total);
     if (options.dryRun) throw rolledBack;
   };

@@ -4,14 +4,14 @@
 // twice, nothing more; a wrong passphrase refused with nothing changed; no key the keychain holds
 // and none of the analyst's words in the file as they are.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { ParsedProfileInput } from '../../../src-shared/contract/profiles.ts';
 import type { Db } from '../../../src-main/core/db/database.ts';
 import { localTables } from '../../../src-main/core/db/recovery.ts';
-import { openLocalData } from '../../../src-main/core/local-data/local-data-file.ts';
+import { openLocalData, sealLocalData } from '../../../src-main/core/local-data/local-data-file.ts';
 import { OsKeychainStore } from '../../../src-main/core/secrets/os-keychain-store.ts';
 import { databaseKeyEntry } from '../../../src-main/core/secrets/database-key.ts';
 import { fillEveryTable, rowsOf } from '../../support/every-table.ts';
@@ -124,6 +124,24 @@ test('exported and imported into a fresh data folder, every local-only row is th
   expect(localRows(fresh.services.db)).toEqual(before);
   // Each import is an entry of the activity log, and no more than that.
   expect(fresh.services.activity.list({ actions: ['importLocalData'] }, 0, 10).rows.map((entry) => entry.outcome)).toEqual(['sent', 'sent']);
+});
+
+test('a file from before the action codes took their calls\' names is read in today\'s names', async () => {
+  const source = await open();
+  await seed(source);
+  const file = await exportFrom(source, 'before-38.opsdesk');
+  // The same file as a workstation on migration 37 wrote it: an unblock logged under its old code.
+  const payload = JSON.parse(openLocalData(await readFile(file), PASSPHRASE).toString('utf8')) as { schemaVersion: number; tables: Record<string, { columns: string[]; rows: unknown[][] }> };
+  const log = payload.tables['activity_log']!;
+  const row = log.rows[0]!;
+  const id = row[log.columns.indexOf('id')];
+  row[log.columns.indexOf('action')] = 'deleteBlockEntry';
+  payload.schemaVersion = 37;
+  await writeFile(file, sealLocalData(Buffer.from(JSON.stringify(payload), 'utf8'), PASSPHRASE, { N: 2 ** 10, r: 8, p: 1 }));
+
+  const fresh = await open();
+  await importInto(fresh, file);
+  expect(fresh.services.db.prepare('SELECT action FROM activity_log WHERE id = ?').pluck().get(id)).toBe('unblock');
 });
 
 test('a wrong passphrase is refused on the passphrase field, and nothing changes', async () => {
