@@ -8,7 +8,7 @@ import type { ProfileView } from '../../src-shared/contract/profiles.ts';
 import type { ThemeChoice } from '../../src-shared/contract/app.ts';
 import { languageChoices } from '../../src-shared/i18n/languages.ts';
 import { opsdesk } from '../data/bridge.ts';
-import { useProfilesStore } from '../features/connections/profiles-store.ts';
+import { useProfiles } from '../features/connections/index.ts';
 import { useChatStore } from '../features/chat/chat-store.ts';
 import { firewallSections } from '../features/firewall/sections.ts';
 import { useAlertViews } from '../features/firewall/alerts/alert-views-store.ts';
@@ -36,9 +36,10 @@ export interface PaletteCommand {
   run(): void;
 }
 
-/** What the palette knows when it lists the commands: the address typed, if it is one. */
+/** What the palette knows when it lists the commands: the address typed, if it is one, and the connections. */
 export interface CommandContext {
   address: string | null;
+  profiles: readonly ProfileView[];
 }
 
 /** The back end whose connection a view of this kind uses. */
@@ -46,8 +47,8 @@ const serviceOfView: Partial<Record<string, 'firewall' | 'support'>> = { firewal
 
 const workspace = () => useWorkspaceStore.getState();
 
-async function newConversation(): Promise<void> {
-  const gateway = useProfilesStore.getState().profiles.find((profile) => profile.service === 'gateway');
+async function newConversation(profiles: readonly ProfileView[]): Promise<void> {
+  const gateway = profiles.find((profile) => profile.service === 'gateway');
   if (!gateway) {
     workspace().open('chat');
     return;
@@ -99,9 +100,10 @@ function alertFilterCommands(t: TFunction, english: TFunction, profiles: readonl
  */
 export function useCommandInputs(): unknown {
   const alertViews = useAlertViews((state) => state.byProfile);
+  const profiles = useProfiles();
   useEffect(() => {
-    for (const profile of useProfilesStore.getState().profiles) if (profile.service === 'firewall') void useAlertViews.getState().load(profile.id);
-  }, []);
+    for (const profile of profiles) if (profile.service === 'firewall') void useAlertViews.getState().load(profile.id);
+  }, [profiles]);
   return alertViews;
 }
 
@@ -111,7 +113,7 @@ const inboxActions: readonly InboxAction[] = ['next', 'previous', 'reply', 'clos
 /** The commands in the window's language; `english` words them again so English typing finds them too. */
 export function paletteCommands(t: TFunction, english: TFunction, context: CommandContext): PaletteCommand[] {
   const both = (key: string, options: Record<string, unknown> = {}) => ({ title: t(key, options), words: english(key, options) });
-  const profiles = useProfilesStore.getState().profiles;
+  const { profiles } = context;
   const { tabs, activeTabId } = workspace();
   const activeTab = tabs.find((tab) => tab.id === activeTabId);
   const activeService = activeTab ? serviceOfView[activeTab.kind] : undefined;
@@ -123,7 +125,7 @@ export function paletteCommands(t: TFunction, english: TFunction, context: Comma
     { id: 'shortcuts', ...both('palette.commands.shortcuts'), shortcut: commandShortcut('/'), run: () => workspace().setShortcutsOpen(true) },
     ...firewallSections.map((section) => ({ id: `firewall.${section.id}`, title: t('palette.commands.openSection', { view: t('views.firewall.title'), section: section.title() }), words: `firewall ${section.id}`, run: () => workspace().navigate({ kind: 'firewall', params: { section: section.id } }) })),
     ...supportSections.map((section) => ({ id: `support.${section.id}`, title: t('palette.commands.openSection', { view: t('views.support.title'), section: section.title() }), words: `support ${section.id}`, run: () => workspace().navigate({ kind: 'support', params: { section: section.id } }) })),
-    { id: 'conversation.new', ...both('palette.commands.newConversation'), run: () => void newConversation() },
+    { id: 'conversation.new', ...both('palette.commands.newConversation'), run: () => void newConversation(profiles) },
     {
       id: 'ticket.new',
       ...both('palette.commands.newTicket'),

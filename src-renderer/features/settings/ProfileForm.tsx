@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { ProfileInput, ProfileView, BackEnd, SitePlacement, TrustInput } from '../../../src-shared/contract/profiles.ts';
-import { useProfilesStore } from '../connections/index.ts';
+import { useSaveProfile } from '../connections/index.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -133,10 +132,9 @@ function toInput(service: BackEnd, form: FormState, profile?: ProfileView): Prof
 export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const fieldErrorText = useFieldErrorText();
-  const save = useProfilesStore((state) => state.save);
+  const save = useSaveProfile();
   const [form, setForm] = useState(() => initialState(service, profile));
-  const [error, setError] = useState<IpcError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const error = save.error;
   const formElement = useRef<HTMLFormElement>(null);
   const advancedInvalid = !!error?.fieldErrors?.some((field) => /^(timeouts|proxy)/.test(field.path));
   useEffect(() => {
@@ -151,13 +149,9 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
     return field && fieldErrorText(field);
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    const result = await save(toInput(service, form, profile));
-    setBusy(false);
-    if (result.ok) onSaved(result.data);
-    else setError(result.error);
+    save.mutate(toInput(service, form, profile), { onSuccess: onSaved });
   };
 
   return (
@@ -312,8 +306,8 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
           <button type="button" className="button" onClick={onClose}>
             {t('settings.form.cancel')}
           </button>
-          <button type="submit" className="button-primary" disabled={busy}>
-            {busy ? t('settings.form.saving') : t('settings.form.save')}
+          <button type="submit" className="button-primary" disabled={save.isPending}>
+            {save.isPending ? t('settings.form.saving') : t('settings.form.save')}
           </button>
         </footer>
       </form>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import type { SupportAccess, SupportScope } from '../../../../src-shared/contract/support.ts';
-import { useProfilesStore } from '../../connections/index.ts';
+import { useProfile } from '../../connections/index.ts';
 import { useSupportAccessStore } from './access-store.ts';
 
 export interface SupportAccessView {
@@ -22,7 +22,7 @@ export interface SupportAccessView {
 export function useSupportAccess(profileId: string): SupportAccessView {
   const state = useSupportAccessStore((store) => store.states[profileId]);
   const load = useSupportAccessStore((store) => store.load);
-  const savedAt = useProfilesStore((store) => store.profiles.find((profile) => profile.id === profileId)?.updatedAt);
+  const savedAt = useProfile(profileId)?.updatedAt;
   useEffect(() => {
     void load(profileId);
   }, [load, profileId, savedAt]);
