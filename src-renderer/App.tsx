@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfilesStore } from './features/connections/profiles-store.ts';
+import { useProfileList } from './features/connections/index.ts';
 import { useLanguageStore } from './language/language-store.ts';
 import { useThemeStore } from './ui/theme-store.ts';
 import { Workspace } from './shell/Workspace.tsx';
@@ -13,13 +13,12 @@ export function App() {
   const loadLanguage = useLanguageStore((state) => state.load);
   const loadTheme = useThemeStore((state) => state.load);
   // The connections, once for the window: a card, the palette and the outbox name them whichever tab is in view.
-  const loadProfiles = useProfilesStore((state) => state.load);
+  useProfileList();
   useEffect(() => {
     void loadLanguage();
     void loadTheme();
     void restore();
-    void loadProfiles();
-  }, [loadLanguage, loadTheme, loadProfiles, restore]);
+  }, [loadLanguage, loadTheme, restore]);
   if (!ready) return <div className="app-loading" role="status">{t('app.loading')}</div>;
   return <Workspace />;
 }

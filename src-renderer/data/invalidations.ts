@@ -7,8 +7,10 @@ import type { Report, StatusHistory } from '../../src-shared/contract/firewall-a
 import type { RemotePage } from '../../src-shared/contract/pages.ts';
 import type { OpsDeskApi } from '../../src-shared/contract/index.ts';
 import type { FirewallSyncResource, SupportResource, SyncStatus } from '../../src-shared/contract/sync.ts';
+import type { OutboxEntry } from '../../src-shared/contract/outbox.ts';
+import type { ConnectionHealth } from '../../src-shared/contract/profiles.ts';
 import { opsdesk } from './bridge.ts';
-import { activityKeys, addressKeys, assistantKeys, caseKeys, firewallKeys, gatewayKeys, meaningKeys, supportKeys } from './query-keys.ts';
+import { activityKeys, addressKeys, assistantKeys, caseKeys, firewallKeys, gatewayKeys, meaningKeys, notificationKeys, outboxKeys, profileKeys, supportKeys } from './query-keys.ts';
 
 /**
  * THE table of which contract event changes which queries: main's cache changed, so the views
@@ -136,7 +138,42 @@ export const invalidations = (client: QueryClient, api: OpsDeskApi): void => {
   api.profiles.onChanged(({ profiles }) => profiles.forEach((profile) => profile.service === 'support' && stale(supportKeys.access(profile.id))));
   // The receiver's status changes with every delivery: the event carries it.
   api.supportWebhooks.onStatusChanged((status) => client.setQueryData(supportKeys.webhookReceiver(), status));
+
+  // The events that carry what a read shows (the connections, main's health of each, the outbox's
+  // writes, the notification center): the read already answered takes them; one still under way
+  // is asked again, as its answer may be older than the event.
+  const carried = <T>(queryKey: readonly unknown[], change: (known: T) => T) => {
+    if (client.getQueryData<T>(queryKey) === undefined) stale(queryKey);
+    else client.setQueryData<T>(queryKey, (known) => known && change(known));
+  };
+  api.profiles.onChanged((list) => carried(profileKeys.list(), () => list));
+  api.profiles.onHealthChanged((health) => carried<Record<string, ConnectionHealth>>(profileKeys.health(), (known) => withHealth(known, health)));
+  api.notifications.onChanged((center) => carried(notificationKeys.center(), () => center));
+  // The record of writes is made of what main tells, never read whole: every change goes into it.
+  api.outbox.onChanged((entry) => client.setQueryData<OutboxWrites>(outboxKeys.writes(), (writes = {}) => withWrite(writes, entry)));
 };
+
+/** Main's health of each connection, by profile id. */
+export type HealthByProfile = Record<string, ConnectionHealth>;
+
+/** One more health folded in: an event can overtake the list asked for earlier, so the later check wins. */
+export function withHealth(known: HealthByProfile, health: ConnectionHealth): HealthByProfile {
+  const current = known[health.profileId];
+  return !current || (health.lastCheckedAt ?? '') >= (current.lastCheckedAt ?? '') ? { ...known, [health.profileId]: health } : known;
+}
+
+/** Every write the window has seen, by id. */
+export type OutboxWrites = Record<string, OutboxEntry>;
+
+/**
+ * One more write folded in: a change can arrive before the answer that returned the same write, so
+ * the later update wins, and one already known changes nothing.
+ */
+export function withWrite(writes: OutboxWrites, entry: OutboxEntry): OutboxWrites {
+  const known = writes[entry.id];
+  if (known && (known.updatedAt > entry.updatedAt || JSON.stringify(known) === JSON.stringify(entry))) return writes;
+  return { ...writes, [entry.id]: entry };
+}
 
 /** How often at most a burst of changes of one key refreshes the views that follow it. */
 const BURST_REFRESH_MS = 250;

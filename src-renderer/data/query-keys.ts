@@ -133,6 +133,16 @@ export const caseKeys = {
 };
 
 export const profileKeys = {
+  /** The connections and the keychain's state; `profiles.changed` carries the new list. */
+  list: () => ['profiles', 'list'] as const,
+  /** Main's state of every connection, by profile; `profiles.healthChanged` carries each change. */
+  health: () => ['profiles', 'health'] as const,
+  /** Main keeps a connection's health fresh while this is read again in time (a view in sight shows it). */
+  watch: (profileId: string) => ['profiles', 'watch', profileId] as const,
+  /** The view's own connection test of each profile: the window's, kept until an edit, a removal or a newer test. */
+  connectionTests: () => ['profiles', 'connectionTests'] as const,
+  /** Which connection each kind of view opened last. */
+  lastUsed: () => ['profiles', 'lastUsed'] as const,
   /** Both certificates of a pinned connection whose server changed its own: read afresh each time it is asked. */
   certificateChange: (profileId: string) => ['profiles', profileId, 'certificateChange'] as const,
   /** What the cache holds of a connection, as its removal counts it: read afresh each time the removal is asked. */
@@ -147,4 +157,23 @@ export const appKeys = {
 /** Settings → Data on this computer. */
 export const localDataKeys = {
   retention: () => ['localData', 'retention'] as const,
+};
+
+/** The outbox is main's, across profiles: `outbox.changed` carries each write as it changes. */
+export const outboxKeys = {
+  /** Every write this window has seen, by id: the pending ones read from main, those a view made or asked about, and every change since. */
+  writes: () => ['outbox', 'writes'] as const,
+  /** The read of the writes not yet sent or given up, which the record above starts from. */
+  pending: () => ['outbox', 'pending'] as const,
+  /** One write read from main, for a view that shows it before this window saw it. */
+  write: (id: string) => ['outbox', 'write', id] as const,
+  /** The window's actions on its writes (retry, discard): the panel says when the last one failed. */
+  actions: () => ['outbox', 'action'] as const,
+};
+
+/** The notification center: `notifications.changed` carries its new entries and count. */
+export const notificationKeys = {
+  all: () => ['notifications'] as const,
+  center: () => ['notifications', 'center'] as const,
+  settings: () => ['notifications', 'settings'] as const,
 };

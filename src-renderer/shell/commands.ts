@@ -4,11 +4,10 @@
 // (features/palette/) only lists, filters and runs them.
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import type { ProfileView } from '../../src-shared/contract/profiles.ts';
 import type { ThemeChoice } from '../../src-shared/contract/app.ts';
 import { languageChoices } from '../../src-shared/i18n/languages.ts';
-import { useProfilesStore } from '../features/connections/profiles-store.ts';
+import { useProfiles } from '../features/connections/index.ts';
 import { createConversation } from '../features/chat/chat-data.ts';
 import { firewallSections } from '../features/firewall/sections.ts';
 import { alertsStoreOf, useKeptAlertViews } from '../features/firewall/alerts/alerts-data.ts';
@@ -37,9 +36,10 @@ export interface PaletteCommand {
   run(): void;
 }
 
-/** What the palette knows when it lists the commands: the address typed, if it is one. */
+/** What the palette knows when it lists the commands: the address typed, if it is one, and the connections. */
 export interface CommandContext {
   address: string | null;
+  profiles: readonly ProfileView[];
 }
 
 /** The back end whose connection a view of this kind uses. */
@@ -47,8 +47,8 @@ const serviceOfView: Partial<Record<string, 'firewall' | 'support'>> = { firewal
 
 const workspace = () => useWorkspaceStore.getState();
 
-async function newConversation(): Promise<void> {
-  const gateway = useProfilesStore.getState().profiles.find((profile) => profile.service === 'gateway');
+async function newConversation(profiles: readonly ProfileView[]): Promise<void> {
+  const gateway = profiles.find((profile) => profile.service === 'gateway');
   if (!gateway) {
     workspace().open('chat');
     return;
@@ -93,7 +93,8 @@ export interface CommandInputs {
 
 /** The commands' inputs, asked for here as the palette opens; the palette lists its commands again when they change. */
 export function useCommandInputs(): CommandInputs {
-  const appliances = useProfilesStore(useShallow((state) => state.profiles.filter((profile) => profile.service === 'firewall').map((profile) => profile.id)));
+  const profiles = useProfiles();
+  const appliances = useMemo(() => profiles.filter((profile) => profile.service === 'firewall').map((profile) => profile.id), [profiles]);
   const keptAlertViews = useKeptAlertViews(appliances);
   return useMemo(() => ({ keptAlertViews }), [keptAlertViews]);
 }
@@ -104,7 +105,7 @@ const inboxActions: readonly InboxAction[] = ['next', 'previous', 'reply', 'clos
 /** The commands in the window's language; `english` words them again so English typing finds them too. */
 export function paletteCommands(t: TFunction, english: TFunction, context: CommandContext, inputs: CommandInputs): PaletteCommand[] {
   const both = (key: string, options: Record<string, unknown> = {}) => ({ title: t(key, options), words: english(key, options) });
-  const profiles = useProfilesStore.getState().profiles;
+  const { profiles } = context;
   const { tabs, activeTabId } = workspace();
   const activeTab = tabs.find((tab) => tab.id === activeTabId);
   const activeService = activeTab ? serviceOfView[activeTab.kind] : undefined;
@@ -116,7 +117,7 @@ export function paletteCommands(t: TFunction, english: TFunction, context: Comma
     { id: 'shortcuts', ...both('palette.commands.shortcuts'), shortcut: commandShortcut('/'), run: () => workspace().setShortcutsOpen(true) },
     ...firewallSections.map((section) => ({ id: `firewall.${section.id}`, title: t('palette.commands.openSection', { view: t('views.firewall.title'), section: section.title() }), words: `firewall ${section.id}`, run: () => workspace().navigate({ kind: 'firewall', params: { section: section.id } }) })),
     ...supportSections.map((section) => ({ id: `support.${section.id}`, title: t('palette.commands.openSection', { view: t('views.support.title'), section: section.title() }), words: `support ${section.id}`, run: () => workspace().navigate({ kind: 'support', params: { section: section.id } }) })),
-    { id: 'conversation.new', ...both('palette.commands.newConversation'), run: () => void newConversation() },
+    { id: 'conversation.new', ...both('palette.commands.newConversation'), run: () => void newConversation(profiles) },
     {
       id: 'ticket.new',
       ...both('palette.commands.newTicket'),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityEntry, ActivityFilter } from '../../../src-shared/contract/activity.ts';
 import { activityBackEnds, activityOutcomes } from '../../../src-shared/activity-constants.ts';
 import type { ViewParams } from '../../../src-shared/contract/workspace.ts';
-import { useProfilesStore } from '../connections/index.ts';
+import { useProfileList } from '../connections/index.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { VirtualRows } from '../../ui/VirtualRows.tsx';
@@ -119,7 +119,8 @@ const COLUMNS = ['time', 'action', 'target', 'connection', 'outcome', 'requestId
 function EntryCells({ entry, actionText }: { entry: ActivityEntry; actionText: (action: ActivityEntry['action']) => string }) {
   const { t } = useTranslation();
   // The entry keeps the connection's name as it was; once the connection is deleted it says so.
-  const removed = useProfilesStore((state) => state.status === 'ready' && entry.profileId !== null && !state.profiles.some((profile) => profile.id === entry.profileId));
+  const profiles = useProfileList().data?.profiles;
+  const removed = profiles !== undefined && entry.profileId !== null && !profiles.some((profile) => profile.id === entry.profileId);
   const connection = entry.profileName && removed ? t('activity.connectionRemoved', { name: entry.profileName }) : entry.profileName;
   return (
     <>

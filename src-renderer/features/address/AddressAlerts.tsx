@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AddressAlerts as Alerts } from '../../../src-shared/contract/address.ts';
-import { useProfilesStore } from '../connections/index.ts';
+import { useProfiles } from '../connections/index.ts';
 import { AddressText } from '../../ui/AddressText.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Time } from '../../ui/Time.tsx';
@@ -77,7 +77,7 @@ function AlertDays({ byDay }: { byDay: Alerts['byDay'] }) {
 function NewestAlerts({ alerts }: { alerts: Alerts }) {
   const { t } = useTranslation();
   const navigate = useWorkspaceStore((state) => state.navigate);
-  const profiles = useProfilesStore((state) => state.profiles);
+  const profiles = useProfiles();
   const nameOf = (profileId: string) => profiles.find((profile) => profile.id === profileId)?.name ?? profileId;
   return (
     <section className="card address-section" aria-label={t('address.alerts.newest')}>

@@ -4,7 +4,7 @@ import type { AllowEntry, BlockEntry } from '../../../src-shared/contract/firewa
 import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { addressesOverlap, parseAddress } from '../../../src-shared/address-mentions.ts';
 import { AskModelButton } from '../assistant/index.ts';
-import { useProfilesStore } from '../connections/index.ts';
+import { useProfiles } from '../connections/index.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { BlockCautionLine, cautionsAt } from '../firewall/index.ts';
 import { BlockDialog } from '../firewall/index.ts';
@@ -23,7 +23,7 @@ import { useNow } from '../firewall/index.ts';
  */
 export function AddressOnAppliances({ address }: { address: string }) {
   const { t } = useTranslation();
-  const profiles = useProfilesStore((state) => state.profiles).filter((profile) => profile.service === 'firewall');
+  const profiles = useProfiles().filter((profile) => profile.service === 'firewall');
   return (
     <section className="card address-section" aria-label={t('address.appliances.title')}>
       <h3>{t('address.appliances.title')}</h3>

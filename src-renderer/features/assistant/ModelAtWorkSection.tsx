@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AssistantSettings, AssistantSettingsState, PromptField } from '../../../src-shared/contract/assistant.ts';
 import { bulkLimitRange, promptFields } from '../../../src-shared/assistant-constants.ts';
 import type { IpcError } from '../../../src-shared/contract/define.ts';
-import { useProfilesStore } from '../connections/index.ts';
+import { useProfiles } from '../connections/index.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useAssistantSettings, useGatewayModels, useSaveAssistantSettings } from './assistant-data.ts';
 import { MeaningIndexStatus } from './MeaningIndexStatus.tsx';
@@ -35,7 +35,7 @@ function ModelAtWorkForm({ saved }: { saved: AssistantSettingsState }) {
   const { t } = useTranslation();
   const id = useId();
   const save = useSaveAssistantSettings();
-  const gatewayProfiles = useProfilesStore((state) => state.profiles).filter((profile) => profile.service === 'gateway');
+  const gatewayProfiles = useProfiles().filter((profile) => profile.service === 'gateway');
   const [draft, setDraft] = useState<AssistantSettings>(() => settingsOf(saved));
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'failed'; error: IpcError }>({ kind: 'idle' });
   const models = useGatewayModels(draft.profileId);

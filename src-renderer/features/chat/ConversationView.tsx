@@ -4,7 +4,7 @@ import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { Conversation } from '../../../src-shared/contract/gateway.ts';
 import type { ViewParams } from '../../../src-shared/contract/workspace.ts';
 import { ServiceConnection } from '../connections/index.ts';
-import { profilesOf, useProfilesStore } from '../connections/index.ts';
+import { profilesOf, useProfiles } from '../connections/index.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 import { exportMarkdown, stopAnswer, useConversation, useDraftSaver, useSend, useSettingsOpen } from './chat-data.ts';
@@ -81,7 +81,7 @@ function Composer({ conversation }: { conversation: Conversation }) {
 /** A conversation: its one-line header, its settings folded under it, the messages and the composer. */
 export function ConversationBody({ conversation, inTab }: { conversation: Conversation; inTab: boolean }) {
   const { t } = useTranslation();
-  const allProfiles = useProfilesStore((state) => state.profiles);
+  const allProfiles = useProfiles();
   const profiles = useMemo(() => profilesOf(allProfiles, 'gateway'), [allProfiles]);
   const profile = profiles.find((candidate) => candidate.id === conversation.profileId);
   const actionError = useChatStore((state) => state.actionErrors[conversation.id]);

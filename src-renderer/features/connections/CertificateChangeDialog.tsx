@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { CertificateDetails, IpcError } from '../../../src-shared/contract/define.ts';
+import type { CertificateDetails } from '../../../src-shared/contract/define.ts';
 import type { CertificateChange, CertificateChoice, ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { useFieldErrors } from '../../language/use-error-text.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -10,7 +10,7 @@ import { Fingerprint } from '../../ui/Fingerprint.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { useCertificateChange } from './certificate-change-data.ts';
-import { useProfilesStore } from './profiles-store.ts';
+import { useAcceptCertificateChange } from './connections-data.ts';
 import { certificateNameText } from '../../ui/certificate-names.ts';
 
 interface Props {
@@ -49,29 +49,31 @@ export function CertificateChangeDialog({ profile, onClose }: Props) {
 
 function Choice({ profile, change, onClose, reread }: { profile: ProfileView; change: CertificateChange; onClose(): void; reread(): void }) {
   const { t } = useTranslation();
-  const accept = useProfilesStore((state) => state.acceptCertificateChange);
+  const accept = useAcceptCertificateChange();
   const [trust, setTrust] = useState<CertificateChoice['trust']>('new');
   const [apiKey, setApiKey] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<IpcError | null>(null);
+  const error = accept.error;
   const fieldError = useFieldErrors(error);
   const unchanged = change.presented.sha256 === change.trusted.sha256;
   const keyNeeded = change.keyNeeded[trust];
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     const choice: CertificateChoice = trust === 'new' ? { trust, sha256: change.presented.sha256 } : { trust };
-    const result = await accept(profile.id, choice, keyNeeded ? apiKey : '');
-    setBusy(false);
-    if (result.ok) return onClose();
-    setError(result.error);
-    // The server changed its certificate again since it was shown: show the one it presents now.
-    if (result.error.code === 'certificate_changed') reread();
+    accept.mutate(
+      { id: profile.id, choice, apiKey: keyNeeded ? apiKey : '' },
+      {
+        onSuccess: onClose,
+        // The server changed its certificate again since it was shown: show the one it presents now.
+        onError: (refusal) => {
+          if (refusal.code === 'certificate_changed') reread();
+        },
+      },
+    );
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Comparison change={change} />
       {unchanged ? (
         <p className="notice">{t('certificateChange.unchanged')}</p>
@@ -105,8 +107,8 @@ function Choice({ profile, change, onClose, reread }: { profile: ProfileView; ch
           {t('certificateChange.cancel')}
         </button>
         {!unchanged && (
-          <button type="submit" className="button-primary" disabled={busy || (keyNeeded && apiKey.trim() === '')} data-autofocus>
-            {busy ? t('certificateChange.working') : trust === 'new' ? t('certificateChange.trustNew') : t('certificateChange.useSystem')}
+          <button type="submit" className="button-primary" disabled={accept.isPending || (keyNeeded && apiKey.trim() === '')} data-autofocus>
+            {accept.isPending ? t('certificateChange.working') : trust === 'new' ? t('certificateChange.trustNew') : t('certificateChange.useSystem')}
           </button>
         )}
       </footer>

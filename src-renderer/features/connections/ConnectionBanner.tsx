@@ -8,7 +8,7 @@ import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
 import { CertificateChangeDialog } from './CertificateChangeDialog.tsx';
 import { ConnectionSummaryText } from './ConnectionSummaryText.tsx';
 import type { ConnectionState } from '../../ui/connection-above.ts';
-import type { ConnectionTest } from './profiles-store.ts';
+import type { ConnectionTest } from './connections-data.ts';
 
 interface Props {
   profile: ProfileView;

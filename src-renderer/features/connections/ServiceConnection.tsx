@@ -7,10 +7,17 @@ import { LiveBadge } from '../../ui/LiveBadge.tsx';
 import { NotConfigured } from '../../ui/NotConfigured.tsx';
 import { useViewFilters } from '../../ui/view-filters-store.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
-import { useConnectionHealthStore } from './connection-health-store.ts';
+import {
+  profilesOf,
+  useConnectionHealth,
+  useConnectionTest,
+  useConnectionWatch,
+  useLastProfiles,
+  useProfileList,
+  useRememberProfile,
+  useRunConnectionTest,
+} from './connections-data.ts';
 import { defaultProfile } from './default-profile.ts';
-import { useLastProfilesStore } from './last-profiles-store.ts';
-import { profilesOf, useProfilesStore } from './profiles-store.ts';
 import { connectionState } from './connection-state.ts';
 import { ConnectionAboveContext } from '../../ui/connection-above.ts';
 
@@ -30,54 +37,38 @@ interface Props {
  */
 export function ServiceConnection({ service, title, needs, profileId, children }: Props) {
   const { t } = useTranslation();
-  const status = useProfilesStore((state) => state.status);
-  const loadError = useProfilesStore((state) => state.loadError);
-  const allProfiles = useProfilesStore((state) => state.profiles);
-  const tests = useProfilesStore((state) => state.tests);
-  const load = useProfilesStore((state) => state.load);
-  const runTest = useProfilesStore((state) => state.test);
-  const followHealth = useConnectionHealthStore((state) => state.follow);
-  const watchHealth = useConnectionHealthStore((state) => state.watch);
-  const profiles = useMemo(() => profilesOf(allProfiles, service), [allProfiles, service]);
-  const lastUsed = useLastProfilesStore((state) => state.lastUsed);
-  const loadLastUsed = useLastProfilesStore((state) => state.load);
-  const remember = useLastProfilesStore((state) => state.remember);
+  const list = useProfileList();
+  const allProfiles = list.data?.profiles;
+  const runTest = useRunConnectionTest();
+  const profiles = useMemo(() => profilesOf(allProfiles ?? [], service), [allProfiles, service]);
+  const lastUsed = useLastProfiles();
+  const remember = useRememberProfile();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const fallback = defaultProfile(profiles, lastUsed?.[service]);
   const chosen = profiles.find((candidate) => candidate.id === chosenId);
   const profile = profileId !== undefined ? profiles.find((candidate) => candidate.id === profileId) : (chosen ?? fallback.profile);
   const liveByDefault = profileId === undefined && !chosen && fallback.liveByDefault;
-  const test = profile ? tests[profile.id] : undefined;
-  const health = useConnectionHealthStore((state) => (profile ? state.health[profile.id] : undefined));
+  const test = useConnectionTest(profile?.id);
+  const health = useConnectionHealth(profile?.id);
   const loadViewFilters = useViewFilters((state) => state.load);
 
-  useEffect(() => {
-    if (status === 'loading') void load();
-  }, [status, load]);
-  useEffect(() => {
-    void followHealth();
-  }, [followHealth]);
-  useEffect(() => {
-    void loadLastUsed();
-  }, [loadLastUsed]);
   useEffect(() => {
     if (profile && !test) void runTest(profile.id);
   }, [profile, test, runTest]);
   // A hidden tab's effects stop (workspace/Workspace.tsx): only a view in sight keeps main reading the back end's health.
-  const shownProfileId = profile?.id;
-  useEffect(() => (shownProfileId === undefined ? undefined : watchHealth(shownProfileId)), [shownProfileId, watchHealth]);
+  useConnectionWatch(profile?.id);
   // Before a section asks: what its filters were when the analyst left it, kept by main.
   useEffect(() => {
     if (profile) loadViewFilters(profile.id);
   }, [profile, loadViewFilters]);
 
   // Which connection opens depends on the last one used: a view waits for it rather than switching after.
-  if (status === 'loading' || (profileId === undefined && profiles.length > 1 && lastUsed === null)) return <p className="view muted">{t('connection.loading')}</p>;
-  if (status === 'failed' && loadError) {
+  if (list.isPending || (profileId === undefined && profiles.length > 1 && lastUsed === undefined)) return <p className="view muted">{t('connection.loading')}</p>;
+  if (list.isError) {
     return (
       <div className="view">
-        <ErrorNotice error={loadError} title={t('connection.loadFailed')} />
-        <button type="button" className="button" onClick={() => void load()}>
+        <ErrorNotice error={list.error} title={t('connection.loadFailed')} />
+        <button type="button" className="button" onClick={() => void list.refetch()}>
           {t('connection.tryAgain')}
         </button>
       </div>
@@ -96,7 +87,7 @@ export function ServiceConnection({ service, title, needs, profileId, children }
         {profiles.length > 1 && profileId === undefined ? (
           <select aria-label={t('connection.chooser', { title })} value={profile.id} onChange={(event) => {
               setChosenId(event.target.value);
-              remember(service, event.target.value);
+              remember.mutate({ service, profileId: event.target.value });
             }}>
             {profiles.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>

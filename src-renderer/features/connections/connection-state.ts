@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import type { ConnectionHealth } from '../../../src-shared/contract/profiles.ts';
 import { failedToReach, type ConnectionState } from '../../ui/connection-above.ts';
-import { useConnectionHealthStore } from './connection-health-store.ts';
-import { useProfilesStore, type ConnectionTest } from './profiles-store.ts';
+import { useConnectionHealth, useConnectionTest, type ConnectionTest } from './connections-data.ts';
 
 /**
  * A profile's connection as every view shows it (banner, sync lines, details, palette): main's
@@ -23,11 +21,5 @@ export function connectionState(health: ConnectionHealth | undefined, test: Conn
 
 /** The one connection state of a profile, wherever a view shows it. */
 export function useConnectionState(profileId: string): ConnectionState {
-  const follow = useConnectionHealthStore((state) => state.follow);
-  const health = useConnectionHealthStore((state) => state.health[profileId]);
-  const test = useProfilesStore((state) => state.tests[profileId]);
-  useEffect(() => {
-    void follow();
-  }, [follow]);
-  return connectionState(health, test);
+  return connectionState(useConnectionHealth(profileId), useConnectionTest(profileId));
 }

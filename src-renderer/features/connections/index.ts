@@ -2,4 +2,16 @@ export { CertificateChangeDialog } from './CertificateChangeDialog.tsx';
 export { ConnectionSummaryText } from './ConnectionSummaryText.tsx';
 export { ServiceConnection } from './ServiceConnection.tsx';
 export { useConnectionState } from './connection-state.ts';
-export { profilesOf, serviceOrder, useProfilesStore } from './profiles-store.ts';
+export {
+  profilesOf,
+  readProfiles,
+  serviceOrder,
+  useConnectionTest,
+  useProfile,
+  useProfileList,
+  useProfiles,
+  useRemoveProfile,
+  useRunConnectionTest,
+  useSaveProfile,
+  useTrustCertificate,
+} from './connections-data.ts';

@@ -7,21 +7,29 @@ import { TabBarButton } from '../../ui/TabBarButton.tsx';
 import { Time } from '../../ui/Time.tsx';
 import { useFormat } from '../../ui/format.ts';
 import { useWorkspaceStore } from '../../navigation/workspace-store.ts';
+import {
+  useClearNotifications,
+  useMarkAllRead,
+  useNotificationCenter,
+  useNotificationClicks,
+  useNotificationSettings,
+  useNotificationsError,
+  useOpenNotification,
+  useSaveNotificationSettings,
+} from './notifications-data.ts';
 import { useNotificationsStore } from './notifications-store.ts';
 import './notifications.css';
 
 /** The bell in the tab bar: the unread count, and the in-app center with its settings. */
 export function NotificationCenter() {
   const { t } = useTranslation();
-  const unread = useNotificationsStore((state) => state.unread);
-  const follow = useNotificationsStore((state) => state.follow);
+  const unread = useNotificationCenter().data?.unread ?? 0;
   const open = useNotificationsStore((state) => state.centerOpen);
   const setOpen = useNotificationsStore((state) => state.setCenterOpen);
   const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    void follow();
-  }, [follow]);
+  useNotificationClicks();
+  // Read with the center: its panel shows them the moment it opens.
+  useNotificationSettings();
   useEffect(() => {
     if (!open) return;
     const closeOutside = (event: MouseEvent) => {
@@ -58,11 +66,14 @@ export function NotificationCenter() {
 
 function NotificationPanel({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const items = useNotificationsStore((state) => state.items);
-  const unread = useNotificationsStore((state) => state.unread);
-  const error = useNotificationsStore((state) => state.error);
-  const desktopRefused = useNotificationsStore((state) => state.desktopRefused);
-  const { open, markAllRead, clear } = useNotificationsStore.getState();
+  const center = useNotificationCenter().data;
+  const items = center?.items ?? [];
+  const unread = center?.unread ?? 0;
+  const desktopRefused = center?.desktopRefused?.reason ?? null;
+  const error = useNotificationsError();
+  const open = useOpenNotification();
+  const markAllRead = useMarkAllRead();
+  const clear = useClearNotifications();
 
   return (
     <div
@@ -73,10 +84,10 @@ function NotificationPanel({ onClose }: { onClose(): void }) {
       <header className="nc-header">
         <h2>{t('notificationCenter.heading')}</h2>
         <span className="muted">{unread > 0 ? t('notificationCenter.unread', { count: unread }) : t('notificationCenter.allRead')}</span>
-        <button type="button" className="link-button" disabled={unread === 0} onClick={() => void markAllRead()}>
+        <button type="button" className="link-button" disabled={unread === 0} onClick={() => markAllRead.mutate()}>
           {t('notificationCenter.markAllRead')}
         </button>
-        <button type="button" className="link-button" disabled={items.length === 0} onClick={() => void clear()}>
+        <button type="button" className="link-button" disabled={items.length === 0} onClick={() => clear.mutate()}>
           {t('notificationCenter.clear')}
         </button>
       </header>
@@ -96,7 +107,7 @@ function NotificationPanel({ onClose }: { onClose(): void }) {
               <NotificationEntry
                 item={item}
                 onOpen={() => {
-                  void open(item);
+                  open.mutate(item);
                   onClose();
                 }}
               />
@@ -138,8 +149,9 @@ function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen():
 
 function NotificationSettingsForm() {
   const { t } = useTranslation();
-  const settings = useNotificationsStore((state) => state.settings);
-  const saveSettings = useNotificationsStore((state) => state.saveSettings);
+  const settings = useNotificationSettings().data;
+  const save = useSaveNotificationSettings();
+  const saveSettings = (change: Partial<NotificationSettings>) => save.mutate(change);
   const setCenterOpen = useNotificationsStore((state) => state.setCenterOpen);
   const navigate = useWorkspaceStore((state) => state.navigate);
   if (!settings) return null;
@@ -150,7 +162,7 @@ function NotificationSettingsForm() {
           type="checkbox"
           role="switch"
           checked={settings.doNotDisturb}
-          onChange={(event) => void saveSettings({ doNotDisturb: event.target.checked })}
+          onChange={(event) => saveSettings({ doNotDisturb: event.target.checked })}
         />
         {t('notificationCenter.settings.doNotDisturb')}
       </label>
@@ -158,7 +170,7 @@ function NotificationSettingsForm() {
         {t('notificationCenter.settings.desktopAlerts')}{' '}
         <select
           value={settings.alertSeverity}
-          onChange={(event) => void saveSettings({ alertSeverity: event.target.value as NotificationSettings['alertSeverity'] })}
+          onChange={(event) => saveSettings({ alertSeverity: event.target.value as NotificationSettings['alertSeverity'] })}
         >
           {desktopAlertThresholds.map((choice) => (
             <option key={choice} value={choice}>
@@ -168,7 +180,7 @@ function NotificationSettingsForm() {
         </select>
       </label>
       <label className="nc-switch">
-        <input type="checkbox" checked={settings.blocks} onChange={(event) => void saveSettings({ blocks: event.target.checked })} />
+        <input type="checkbox" checked={settings.blocks} onChange={(event) => saveSettings({ blocks: event.target.checked })} />
         {t('notificationCenter.settings.newBlocks')}
       </label>
       <button

@@ -1,21 +1,17 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationSettings } from '../../../src-shared/contract/notifications.ts';
 import { desktopAlertThresholds, desktopPrivacyChoices, desktopPrivacySources } from '../../../src-shared/notification-constants.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { useNotificationsStore } from './notifications-store.ts';
+import { useNotificationSettings, useNotificationsError, useSaveNotificationSettings } from './notifications-data.ts';
 import './notifications.css';
 
 /** Settings → Notifications: what reaches the desktop, what a desktop notification shows, quiet hours. Each change is saved at once. */
 export function NotificationSettingsSection() {
   const { t } = useTranslation();
   const id = useId();
-  const follow = useNotificationsStore((state) => state.follow);
-  const settings = useNotificationsStore((state) => state.settings);
-  const error = useNotificationsStore((state) => state.error);
-  useEffect(() => {
-    void follow();
-  }, [follow]);
+  const settings = useNotificationSettings().data;
+  const error = useNotificationsError();
   return (
     <section className="card notification-settings" aria-labelledby={`${id}-heading`} data-settings-section="notifications">
       <h2 id={`${id}-heading`} tabIndex={-1}>
@@ -31,12 +27,11 @@ export function NotificationSettingsSection() {
 function NotificationSettingsForm({ settings }: { settings: NotificationSettings }) {
   const { t } = useTranslation();
   const id = useId();
-  const saveSettings = useNotificationsStore((state) => state.saveSettings);
+  const saveSettings = useSaveNotificationSettings();
   const [saved, setSaved] = useState(false);
   const save = async (change: Partial<NotificationSettings>) => {
     setSaved(false);
-    await saveSettings(change);
-    setSaved(useNotificationsStore.getState().error === null);
+    setSaved(await saveSettings.mutateAsync(change).then(() => true, () => false));
   };
   const quiet = settings.quietHours;
   const saveQuiet = (change: Partial<NotificationSettings['quietHours']>) => void save({ quietHours: { ...quiet, ...change } });

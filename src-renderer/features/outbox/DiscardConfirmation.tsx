@@ -4,7 +4,7 @@ import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { useOutboxStore } from './outbox-store.ts';
+import { useDiscardWrite } from './outbox-data.ts';
 import { useActionText } from './use-action-text.ts';
 
 type Discarding = { kind: 'asked' } | { kind: 'discarding' } | { kind: 'arrived' } | { kind: 'failed'; error: IpcError };
@@ -18,7 +18,7 @@ type Discarding = { kind: 'asked' } | { kind: 'discarding' } | { kind: 'arrived'
 export function DiscardConfirmation({ entry, onClose }: { entry: OutboxEntry; onClose(): void }) {
   const { t } = useTranslation();
   const actionText = useActionText();
-  const discard = useOutboxStore((state) => state.discard);
+  const discard = useDiscardWrite();
   const [discarding, setDiscarding] = useState<Discarding>({ kind: 'asked' });
   const action = actionText(entry.action);
   if (discarding.kind === 'arrived') {
@@ -57,10 +57,9 @@ export function DiscardConfirmation({ entry, onClose }: { entry: OutboxEntry; on
           disabled={entry.state === 'sending' || discarding.kind === 'discarding'}
           onClick={() => {
             setDiscarding({ kind: 'discarding' });
-            void discard(entry.id).then((result) => {
-              if (!result.ok) setDiscarding({ kind: 'failed', error: result.error });
-              else if (result.data.state === 'sent') setDiscarding({ kind: 'arrived' });
-              else onClose();
+            discard.mutate(entry.id, {
+              onError: (error) => setDiscarding({ kind: 'failed', error }),
+              onSuccess: (discarded) => (discarded.state === 'sent' ? setDiscarding({ kind: 'arrived' }) : onClose()),
             });
           }}
         >

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { TabBarButton } from '../../ui/TabBarButton.tsx';
-import { isPending, useOutboxStore } from './outbox-store.ts';
+import { usePendingWrites } from './outbox-data.ts';
+import { useOutboxStore } from './outbox-store.ts';
 import { OutboxPanel } from './OutboxPanel.tsx';
 import { commandShortcut, isMac } from '../../navigation/shortcut-label.ts';
 import './outbox.css';
@@ -12,13 +13,9 @@ export const outboxShortcut = commandShortcut('O', { shift: true });
 /** The tab bar's outbox button: how many writes have not gone out; it and Ctrl/Cmd+Shift+O open the panel. */
 export function OutboxButton() {
   const { t } = useTranslation();
-  const pending = useOutboxStore((state) => Object.values(state.entries).filter(isPending).length);
-  const follow = useOutboxStore((state) => state.follow);
+  const pending = usePendingWrites((writes) => writes.length);
   const open = useOutboxStore((state) => state.panelOpen);
   const setOpen = useOutboxStore((state) => state.setPanelOpen);
-  useEffect(() => {
-    void follow();
-  }, [follow]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const command = isMac ? event.metaKey : event.ctrlKey;

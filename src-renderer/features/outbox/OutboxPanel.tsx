@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useShallow } from 'zustand/react/shallow';
 import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
-import { useProfilesStore } from '../connections/index.ts';
+import { useProfile } from '../connections/index.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../../ui/LiveBadge.tsx';
 import { Time } from '../../ui/Time.tsx';
-import { selectPending, useOutboxStore } from './outbox-store.ts';
+import { useOutboxError, usePendingWrites } from './outbox-data.ts';
 import { useActionText } from './use-action-text.ts';
 import { offersActions, WriteActions, WriteStateWords } from './WriteState.tsx';
 import './outbox.css';
@@ -14,12 +12,8 @@ import './outbox.css';
 /** The writes that have not gone out yet, oldest first, each with why and what the user can do. */
 export function OutboxPanel() {
   const { t } = useTranslation();
-  const pending = useOutboxStore(useShallow(selectPending));
-  const error = useOutboxStore((state) => state.error);
-  const follow = useOutboxStore((state) => state.follow);
-  useEffect(() => {
-    void follow();
-  }, [follow]);
+  const pending = usePendingWrites((writes) => writes);
+  const error = useOutboxError();
 
   return (
     <div className="outbox-panel">
@@ -43,7 +37,7 @@ export function OutboxPanel() {
 function OutboxRow({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation();
   const actionText = useActionText();
-  const profile = useProfilesStore((state) => state.profiles.find((candidate) => candidate.id === entry.profileId));
+  const profile = useProfile(entry.profileId);
   return (
     <article className="outbox-row" aria-label={actionText(entry.action)} data-write-state={entry.state}>
       <header>

@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShallow } from 'zustand/react/shallow';
 import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
-import { selectPending, useOutboxStore } from './outbox-store.ts';
+import { usePendingWrites } from './outbox-data.ts';
 import { useActionText } from './use-action-text.ts';
 import { offersActions, WriteActions, WriteState } from './WriteState.tsx';
 
@@ -24,16 +22,10 @@ function leftWaiting(entry: OutboxEntry, pending: readonly OutboxEntry[]): boole
 export function WaitingWrites({ profileId, kind }: { profileId: string; kind: string }) {
   const { t } = useTranslation();
   const actionText = useActionText();
-  const follow = useOutboxStore((state) => state.follow);
-  const waiting = useOutboxStore(
-    useShallow((state) => {
-      const pending = selectPending(state).filter((entry) => entry.profileId === profileId && entry.objectKey.startsWith(`${kind}:`));
-      return pending.filter((entry) => leftWaiting(entry, pending));
-    }),
-  );
-  useEffect(() => {
-    void follow();
-  }, [follow]);
+  const waiting = usePendingWrites((writes) => {
+    const pending = writes.filter((entry) => entry.profileId === profileId && entry.objectKey.startsWith(`${kind}:`));
+    return pending.filter((entry) => leftWaiting(entry, pending));
+  });
 
   if (waiting.length === 0) return null;
   return (

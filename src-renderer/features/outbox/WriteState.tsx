@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../../src-shared/contract/outbox.ts';
-import { useProfilesStore } from '../connections/index.ts';
+import { useProfile } from '../connections/index.ts';
 import { useErrorText } from '../../language/use-error-text.ts';
 import { DiscardConfirmation } from './DiscardConfirmation.tsx';
-import { useOutboxStore } from './outbox-store.ts';
+import { useRetryWrite } from './outbox-data.ts';
 import { useActionText } from './use-action-text.ts';
 import { useConfirmedWrite } from './use-confirmed-write.ts';
 import './outbox.css';
@@ -44,10 +44,10 @@ export function WriteActions({ entry }: { entry: OutboxEntry }) {
   const [confirming, setConfirming] = useState(false);
   const confirm = useConfirmedWrite(entry.profileId);
   const actionText = useActionText();
-  const { retry } = useOutboxStore.getState();
+  const retry = useRetryWrite();
   // Sending it again changes the server's data as the first try would have: a LIVE key asks again.
   const retryConfirmed = async () => {
-    if (await confirm(actionText(entry.action))) await retry(entry.id);
+    if (await confirm(actionText(entry.action))) retry.mutate(entry.id);
   };
   const sending = entry.state === 'sending';
   const busyTitle = sending ? t('outbox.sendingNow') : undefined;
@@ -66,7 +66,7 @@ export function WriteActions({ entry }: { entry: OutboxEntry }) {
 
 export function WriteStateWords({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation();
-  const baseUrl = useProfilesStore((state) => state.profiles.find((profile) => profile.id === entry.profileId)?.baseUrl);
+  const baseUrl = useProfile(entry.profileId)?.baseUrl;
   if (entry.state === 'queued' || entry.state === 'failed') {
     if (!entry.error) return <>{t(entry.state === 'queued' ? 'outbox.state.queuedBehind' : 'outbox.state.failedUnknown')}</>;
     return <FailureWords entry={entry} error={entry.error} host={hostOf(baseUrl)} />;

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CannedReply } from '../../../src-shared/contract/replies.ts';
 import { cannedReplyVariables } from '../../../src-shared/canned-replies.ts';
-import { profilesOf, useProfilesStore } from '../connections/index.ts';
+import { profilesOf, useProfiles } from '../connections/index.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useCannedReplies, useCannedReplyWrites } from './replies-data.ts';
@@ -22,10 +22,7 @@ export function CannedRepliesSection() {
   const headingId = useId();
   const replies = useCannedReplies(null);
   const { remove } = useCannedReplyWrites();
-  const supportProfiles = profilesOf(
-    useProfilesStore((state) => state.profiles),
-    'support',
-  );
+  const supportProfiles = profilesOf(useProfiles(), 'support');
   const [editing, setEditing] = useState<Draft | null>(null);
   const profileName = (profileId: string | null) =>
     profileId === null ? t('settings.canned.everyConnection') : (supportProfiles.find((profile) => profile.id === profileId)?.name ?? profileId);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { CertificateDetails, IpcError } from '../../../src-shared/contract/define.ts';
+import type { CertificateDetails } from '../../../src-shared/contract/define.ts';
 import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
-import { useProfilesStore } from '../connections/index.ts';
+import { useTrustCertificate } from '../connections/index.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { Fingerprint } from '../../ui/Fingerprint.tsx';
@@ -18,21 +18,11 @@ interface Props {
 /** As SSH does on first contact: show what the server presented and let the user trust it here only. */
 export function CertificatePrompt({ profile, certificate, onClose }: Props) {
   const { t } = useTranslation();
-  const trust = useProfilesStore((state) => state.trust);
-  const test = useProfilesStore((state) => state.test);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<IpcError | null>(null);
+  const trust = useTrustCertificate();
   const [openedAt] = useState(() => Date.now());
   const expired = new Date(certificate.validTo).getTime() < openedAt;
 
-  const onTrust = async () => {
-    setBusy(true);
-    const result = await trust(profile.id, certificate.sha256);
-    setBusy(false);
-    if (!result.ok) return setError(result.error);
-    onClose();
-    void test(profile.id);
-  };
+  const onTrust = () => trust.mutate({ id: profile.id, sha256: certificate.sha256 }, { onSuccess: onClose });
 
   return (
     <Dialog title={t('settings.certificate.title')} onClose={onClose} wide>
@@ -60,13 +50,13 @@ export function CertificatePrompt({ profile, certificate, onClose }: Props) {
         </dd>
       </dl>
       <p className="muted">{t('settings.certificate.pinExplanation')}</p>
-      {error && <ErrorNotice error={error} />}
+      {trust.error && <ErrorNotice error={trust.error} />}
       <footer className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           {t('settings.certificate.dontTrust')}
         </button>
-        <button type="button" className="button-primary" disabled={busy} onClick={onTrust}>
-          {busy ? t('settings.certificate.checking') : t('settings.certificate.trust', { name: profile.name })}
+        <button type="button" className="button-primary" disabled={trust.isPending} onClick={onTrust}>
+          {trust.isPending ? t('settings.certificate.checking') : t('settings.certificate.trust', { name: profile.name })}
         </button>
       </footer>
     </Dialog>

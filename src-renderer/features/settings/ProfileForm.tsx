@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { ProfileInput, ProfileView, BackEnd, SitePlacement, TrustInput } from '../../../src-shared/contract/profiles.ts';
-import { useProfilesStore } from '../connections/index.ts';
+import { useSaveProfile } from '../connections/index.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -134,10 +133,9 @@ function toInput(service: BackEnd, form: FormState, profile?: ProfileView): Prof
 export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const fieldErrorText = useFieldErrorText();
-  const save = useProfilesStore((state) => state.save);
+  const save = useSaveProfile();
   const [form, setForm] = useState(() => initialState(service, profile));
-  const [error, setError] = useState<IpcError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const error = save.error;
   const formElement = useRef<HTMLFormElement>(null);
   const advancedInvalid = !!error?.fieldErrors?.some((field) => /^(timeouts|proxy)/.test(field.path));
   useEffect(() => {
@@ -152,13 +150,9 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
     return field && fieldErrorText(field);
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    const result = await save(toInput(service, form, profile));
-    setBusy(false);
-    if (result.ok) onSaved(result.data);
-    else setError(result.error);
+    save.mutate(toInput(service, form, profile), { onSuccess: onSaved });
   };
 
   return (
@@ -309,7 +303,7 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
             {t('settings.form.needsAttention')}
           </p>
         )}
-        <FormActions cancel={t('settings.form.cancel')} onCancel={onClose} submit={busy ? t('settings.form.saving') : t('settings.form.save')} busy={busy} />
+        <FormActions cancel={t('settings.form.cancel')} onCancel={onClose} submit={save.isPending ? t('settings.form.saving') : t('settings.form.save')} busy={save.isPending} />
       </form>
     </Dialog>
   );

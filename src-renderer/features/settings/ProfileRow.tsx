@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { ConnectionSummaryText } from '../connections/index.ts';
-import { useProfilesStore } from '../connections/index.ts';
+import { useConnectionTest, useRunConnectionTest } from '../connections/index.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../../ui/LiveBadge.tsx';
 import { RemoveProfileDialog } from './RemoveProfileDialog.tsx';
@@ -17,8 +17,8 @@ interface Props {
 
 export function ProfileRow({ profile, onEdit, onReviewCertificate, onReviewChange }: Props) {
   const { t } = useTranslation();
-  const test = useProfilesStore((state) => state.tests[profile.id]);
-  const runTest = useProfilesStore((state) => state.test);
+  const test = useConnectionTest(profile.id);
+  const runTest = useRunConnectionTest();
   const [removing, setRemoving] = useState(false);
 
   return (

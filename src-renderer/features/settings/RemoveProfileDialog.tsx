@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IpcError } from '../../../src-shared/contract/define.ts';
 import type { ConnectionCache, ProfileView } from '../../../src-shared/contract/profiles.ts';
-import { useProfilesStore } from '../connections/index.ts';
+import { useRemoveProfile } from '../connections/index.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useConnectionCache } from './use-local-data.ts';
@@ -14,20 +13,12 @@ import './local-data.css';
  */
 export function RemoveProfileDialog({ profile, onClose }: { profile: ProfileView; onClose(): void }) {
   const { t } = useTranslation();
-  const remove = useProfilesStore((state) => state.remove);
+  const remove = useRemoveProfile();
   const cached = useConnectionCache(profile.id);
   const [forget, setForget] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<IpcError | null>(null);
   const nothingCached = cached.data?.counts.length === 0;
 
-  const onRemove = async () => {
-    setBusy(true);
-    const result = await remove(profile.id, forget && !nothingCached);
-    setBusy(false);
-    if (!result.ok) return setError(result.error);
-    onClose();
-  };
+  const onRemove = () => remove.mutate({ id: profile.id, forgetCache: forget && !nothingCached }, { onSuccess: onClose });
 
   return (
     <Dialog title={t('settings.remove.title', { name: profile.name })} onClose={onClose}>
@@ -43,13 +34,13 @@ export function RemoveProfileDialog({ profile, onClose }: { profile: ProfileView
           <p className="field-help">{forget ? t('settings.remove.forgetHelp') : t('settings.remove.keepHelp')}</p>
         </div>
       )}
-      {error && <ErrorNotice error={error} title={t('settings.row.notDeleted')} />}
+      {remove.error && <ErrorNotice error={remove.error} title={t('settings.row.notDeleted')} />}
       <footer className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           {t('settings.remove.cancel')}
         </button>
-        <button type="button" className="button-danger" data-autofocus disabled={busy || cached.isPending} onClick={() => void onRemove()}>
-          {busy ? t('settings.remove.removing') : t('settings.remove.remove')}
+        <button type="button" className="button-danger" data-autofocus disabled={remove.isPending || cached.isPending} onClick={onRemove}>
+          {remove.isPending ? t('settings.remove.removing') : t('settings.remove.remove')}
         </button>
       </footer>
     </Dialog>

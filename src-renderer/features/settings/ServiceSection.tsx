@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView, BackEnd } from '../../../src-shared/contract/profiles.ts';
 import { CertificateChangeDialog } from '../connections/index.ts';
-import { profilesOf, useProfilesStore } from '../connections/index.ts';
+import { profilesOf, useConnectionTest, useProfiles, useRunConnectionTest } from '../connections/index.ts';
 import { CertificatePrompt } from './CertificatePrompt.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileRow } from './ProfileRow.tsx';
@@ -12,17 +12,16 @@ type Editing = { kind: 'new' } | { kind: 'edit'; profile: ProfileView } | null;
 /** The connections of one back end: list, add, edit, test, trust a certificate. */
 export function ServiceSection({ service }: { service: BackEnd }) {
   const { t } = useTranslation();
-  const allProfiles = useProfilesStore((state) => state.profiles);
+  const allProfiles = useProfiles();
   const profiles = useMemo(() => profilesOf(allProfiles, service), [allProfiles, service]);
-  const tests = useProfilesStore((state) => state.tests);
-  const runTest = useProfilesStore((state) => state.test);
+  const runTest = useRunConnectionTest();
   const [editing, setEditing] = useState<Editing>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [changing, setChanging] = useState<string | null>(null);
   const changed = profiles.find((profile) => profile.id === changing);
 
   const reviewed = profiles.find((profile) => profile.id === reviewing);
-  const reviewedTest = reviewing ? tests[reviewing] : undefined;
+  const reviewedTest = useConnectionTest(reviewing ?? undefined);
   const certificate = reviewedTest?.state === 'failed' ? reviewedTest.error.certificate : undefined;
 
   const testAndPrompt = async (id: string) => {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivitySettingsSection } from '../activity/index.ts';
 import { ModelAtWorkSection } from '../assistant/index.ts';
-import { serviceOrder, useProfilesStore } from '../connections/index.ts';
+import { serviceOrder, useProfileList } from '../connections/index.ts';
 import { NotificationSettingsSection } from '../notifications/index.ts';
 import { CannedRepliesSection } from '../replies/index.ts';
 import type { ViewParams } from '../../../src-shared/contract/workspace.ts';
@@ -17,13 +17,8 @@ export function SettingsView({ params }: { params?: ViewParams<'settings'> }) {
   const { t } = useTranslation();
   const view = useRef<HTMLDivElement>(null);
   const shown = useRef<ViewParams<'settings'>>(undefined);
-  const status = useProfilesStore((state) => state.status);
-  const loadError = useProfilesStore((state) => state.loadError);
-  const keychain = useProfilesStore((state) => state.keychain);
-  const load = useProfilesStore((state) => state.load);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = useProfileList({ readAgain: true });
+  const keychain = list.data?.keychain;
   // Each link is followed once, when its section is there (a back end's once the connections have loaded).
   useEffect(() => {
     if (!params?.section || shown.current === params) return;
@@ -32,7 +27,7 @@ export function SettingsView({ params }: { params?: ViewParams<'settings'> }) {
     shown.current = params;
     section.scrollIntoView({ block: 'start' });
     section.querySelector<HTMLElement>('h2')?.focus();
-  }, [params, status]);
+  }, [params, list.status]);
 
   return (
     <div className="view settings-view" ref={view}>
@@ -51,9 +46,9 @@ export function SettingsView({ params }: { params?: ViewParams<'settings'> }) {
         </p>
       )}
       {keychain?.kind === 'os-keychain' && <p className="muted">{t('settings.keychain.os')}</p>}
-      {status === 'failed' && loadError && <ErrorNotice error={loadError} title={t('connection.loadFailed')} />}
-      {status === 'loading' && <p className="muted">{t('connection.loading')}</p>}
-      {status === 'ready' && serviceOrder.map((service) => <ServiceSection key={service} service={service} />)}
+      {list.isError && <ErrorNotice error={list.error} title={t('connection.loadFailed')} />}
+      {list.isPending && <p className="muted">{t('connection.loading')}</p>}
+      {list.isSuccess && serviceOrder.map((service) => <ServiceSection key={service} service={service} />)}
       <ModelAtWorkSection />
       <CannedRepliesSection />
       <LanguageSection />

@@ -3,7 +3,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchAnswer, SearchDirect, SearchHit } from '../../../src-shared/contract/search.ts';
 import type { NavigationTarget } from '../../../src-shared/contract/workspace.ts';
-import { useConnectionState } from '../../features/connections/connection-state.ts';
+import { useConnectionState, useProfiles } from '../../features/connections/index.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useFormat } from '../../ui/format.ts';
 import { paletteCommands, useCommandInputs, type PaletteCommand } from '../commands.ts';
@@ -65,10 +65,11 @@ export function Palette() {
   const noteAction = useNoteAction();
   const address = answer?.direct.find((direct) => direct.kind === 'address')?.label ?? null;
   const commandInputs = useCommandInputs();
+  const profiles = useProfiles();
   const commands = useMemo(
-    () => (PREFIXED.test(text) ? [] : matchingCommands(paletteCommands(t, english, { address }, commandInputs), text, recent ?? [])),
+    () => (PREFIXED.test(text) ? [] : matchingCommands(paletteCommands(t, english, { address, profiles }, commandInputs), text, recent ?? [])),
     // The commands also read the stores they need (tabs, connections) when listed: the palette lists them as it opens.
-    [t, english, address, text, recent, commandInputs],
+    [t, english, address, profiles, text, recent, commandInputs],
   );
   const rows = rowsOf(answer, commands, typing);
   const current = Math.min(selected, rows.length - 1);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CaseDetail } from '../../../src-shared/contract/cases.ts';
 import type { ViewParams } from '../../../src-shared/contract/workspace.ts';
 import { useCaseAlertSources } from '../../features/cases/cases-data.ts';
-import { useProfilesStore } from '../../features/connections/profiles-store.ts';
+import { useProfiles } from '../../features/connections/index.ts';
 import { CaseView } from '../../features/cases/CaseView.tsx';
 import { Markdown } from '../../features/chat/Markdown.tsx';
 import { BulkBlockDialog } from '../../features/firewall/bulk/BulkBlockDialog.tsx';
@@ -27,7 +27,7 @@ function BlockCaseSources({ detail }: { detail: CaseDetail }) {
   const [done, setDone] = useState<ReadonlySet<string>>(new Set());
   // Read afresh at each click, never before.
   const sources = useCaseAlertSources(detail.id, false);
-  const names = useProfilesStore((state) => state.profiles);
+  const names = useProfiles();
   if (!detail.itemCounts.alert) return null;
   const waiting = (sources.data ?? []).filter((group) => !done.has(group.profileId));
   const current = asked ? waiting[0] : undefined;

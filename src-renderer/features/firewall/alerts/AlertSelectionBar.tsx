@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { allMatching, checkedCount, noChecks } from '../../../ui/row-checks.ts';
-import { useProfilesStore } from '../../connections/index.ts';
+import { useProfile } from '../../connections/index.ts';
 import { NewCaseDialog } from '../../cases/index.ts';
 import { suggestedCase } from './alerts-case-text.ts';
 import type { AlertsStore } from './alerts-store.ts';
@@ -20,7 +20,7 @@ export function AlertSelectionBar({ profileId, store }: { profileId: string; sto
   const total = useStore(store, (state) => state.total);
   const operate = useOperateState(profileId);
   const [acting, setActing] = useState<{ action: 'block' | 'workItem' | 'case'; which: AlertsChosen } | null>(null);
-  const appliance = useProfilesStore((state) => state.profiles.find((profile) => profile.id === profileId)?.name ?? profileId);
+  const appliance = useProfile(profileId)?.name ?? profileId;
   const count = checkedCount(checks, total);
   const chosen = (): AlertsChosen => (checks.allMatching ? { filter: store.getState().query.filter } : { alertIds: [...checks.ids] });
   const clear = () => store.getState().check(() => noChecks);

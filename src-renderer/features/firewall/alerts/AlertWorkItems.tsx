@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import type { AlertDetail } from '../../../../src-shared/contract/firewall.ts';
 import { parseAddress } from '../../../../src-shared/address-mentions.ts';
-import { useProfilesStore } from '../../connections/index.ts';
+import { useProfile, useProfiles } from '../../connections/index.ts';
 import { useConfirmedWrite } from '../../outbox/index.ts';
 import { WriteState } from '../../outbox/index.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
@@ -64,8 +64,8 @@ export function AlertLinks({ profileId, detail }: { profileId: string; detail: A
 
 function CreateWorkItemDialog({ profileId, detail, onClose }: { profileId: string; detail: AlertDetail; onClose(): void }) {
   const { t } = useTranslation();
-  const supportProfiles = useProfilesStore((state) => state.profiles).filter((profile) => profile.service === 'support');
-  const firewallName = useProfilesStore((state) => state.profiles.find((profile) => profile.id === profileId)?.name ?? profileId);
+  const supportProfiles = useProfiles().filter((profile) => profile.service === 'support');
+  const firewallName = useProfile(profileId)?.name ?? profileId;
   const [values, setValues] = useState<WorkItemValues>(() => ({
     supportProfileId: supportProfiles[0]?.id ?? '',
     title: t('address.linked.prefillTitle', { id: detail.id, signature: detail.signature ?? detail.category ?? '' }).trim(),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseAddress } from '../../../../src-shared/address-mentions.ts';
-import { useProfilesStore } from '../../connections/index.ts';
+import { useProfile } from '../../connections/index.ts';
 import { useFormWrite } from '../../../ui/use-form-write.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
@@ -48,7 +48,7 @@ export function AllowButton({ profileId, ip, domain = null, reason }: Target & {
 function AllowDialog({ profileId, ip, domain, reason, onClose }: { profileId: string; ip: string; domain: string | null; reason: string; onClose(): void }) {
   const { t } = useTranslation();
   const writes = useFirewallWrites(profileId);
-  const applianceName = useProfilesStore((state) => state.profiles.find((profile) => profile.id === profileId)?.name ?? '');
+  const applianceName = useProfile(profileId)?.name ?? '';
   const offerUndo = useUndoStore((state) => state.offer);
   const [what, setWhat] = useState<'address' | 'domain'>('address');
   const [description, setDescription] = useState(reason);

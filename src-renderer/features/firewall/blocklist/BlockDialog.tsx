@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockCaution, BlockEntry } from '../../../../src-shared/contract/firewall.ts';
 import type { BlockOrigin } from '../../../../src-shared/block-reason.ts';
-import { useProfilesStore } from '../../connections/index.ts';
+import { useProfile } from '../../connections/index.ts';
 import { useFormWrite } from '../../../ui/use-form-write.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
@@ -49,7 +49,7 @@ export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', 
   const { t } = useTranslation();
   const writes = useFirewallWrites(profileId);
   const operate = useOperateState(profileId);
-  const applianceName = useProfilesStore((state) => state.profiles.find((profile) => profile.id === profileId)?.name ?? '');
+  const applianceName = useProfile(profileId)?.name ?? '';
   const blocklist = useBlocklist(profileId);
   const allowlist = useAllowlist(profileId);
   const protectedRanges = useProtectedRanges();

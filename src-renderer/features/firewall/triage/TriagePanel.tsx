@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Triage, Verdict } from '../../../../src-shared/contract/assistant.ts';
 import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import { useDecideTriage, useTriage } from '../../assistant/index.ts';
-import { useProfilesStore } from '../../connections/index.ts';
+import { useProfile } from '../../connections/index.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
 import { BlockDialog } from '../blocklist/BlockDialog.tsx';
@@ -75,7 +75,7 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
   const durationText = useDurationText();
   const decide = useDecideTriage();
   const operate = useOperateState(triage.firewallProfileId);
-  const profileName = useProfilesStore((state) => state.profiles.find((profile) => profile.id === triage.firewallProfileId)?.name ?? '');
+  const profileName = useProfile(triage.firewallProfileId)?.name ?? '';
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
   const address = visibleText(verdict.address ?? '');

@@ -1,12 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
-import { useOutboxStore } from '../../outbox/index.ts';
-import { useConfirmedWrite } from '../../outbox/index.ts';
-import { WriteStateWords } from '../../outbox/index.ts';
+import { useBatchWrites, useConfirmedWrite, useRetryWrite, WriteStateWords } from '../../outbox/index.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
@@ -58,8 +56,7 @@ export function BulkCloseDialog({ profileId, ticketIds, known, ratePerMinute, on
     setBusy(false);
     if (!result.ok) return setRefusal(result.error);
     // Followed from main's changes; the entries as stored show until each first changes. Remembering
-    // 500 entries one by one here would copy the store 500 times in one task.
-    void useOutboxStore.getState().follow();
+    // 500 entries one by one here would copy the outbox's record 500 times in one task.
     setBatch(result.data);
     onStarted();
   };
@@ -103,39 +100,10 @@ export function BulkCloseDialog({ profileId, ticketIds, known, ratePerMinute, on
   );
 }
 
-/** The batch's writes as the outbox holds them, read again at most once a frame however many changed meanwhile (500 closes change 1,500 times). */
-function useBatchEntries(batch: readonly OutboxEntry[]): readonly OutboxEntry[] {
-  const read = useCallback(() => {
-    const { entries } = useOutboxStore.getState();
-    return batch.map((made) => entries[made.id] ?? made);
-  }, [batch]);
-  const [entries, setEntries] = useState(read);
-  useEffect(() => {
-    const update = () => setEntries((shown) => {
-      const next = read();
-      return next.every((entry, index) => entry === shown[index]) ? shown : next;
-    });
-    let frame: number | undefined;
-    const unsubscribe = useOutboxStore.subscribe((state, previous) => {
-      if (state.entries === previous.entries) return;
-      frame ??= requestAnimationFrame(() => {
-        frame = undefined;
-        update();
-      });
-    });
-    // What changed between the first read and the subscription.
-    update();
-    return () => {
-      unsubscribe();
-      if (frame !== undefined) cancelAnimationFrame(frame);
-    };
-  }, [read]);
-  return entries;
-}
-
 function BatchProgress({ batch, known, onClose }: { batch: readonly OutboxEntry[]; known: ReadonlyMap<string, KnownTicket>; onClose(): void }) {
   const { t } = useTranslation();
-  const entries = useBatchEntries(batch);
+  const entries = useBatchWrites(batch);
+  const retry = useRetryWrite();
   const confirm = useConfirmedWrite(batch[0]?.profileId);
   const count = (states: OutboxEntry['state'][]) => entries.filter((entry) => states.includes(entry.state)).length;
   const sent = count(['sent']);
@@ -143,8 +111,8 @@ function BatchProgress({ batch, known, onClose }: { batch: readonly OutboxEntry[
   const waiting = count(['queued', 'sending']);
   const retryFailed = async () => {
     if (!(await confirm(t('support.inbox.bulk.confirmRetry', { count: failed.length })))) return;
-    const { retry } = useOutboxStore.getState();
-    await Promise.all(failed.map((entry) => retry(entry.id)));
+    // Each failure shows on its own line and in the outbox.
+    await Promise.allSettled(failed.map((entry) => retry.mutateAsync(entry.id)));
   };
 
   return (

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { supportCalls } from '../support-data.ts';
 import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
-import { useOutboxStore } from '../../outbox/index.ts';
 import { useConfirmedWrite } from '../../outbox/index.ts';
-import { useOutboxEntry } from '../../outbox/index.ts';
+import { useDiscardWrite, useOutboxEntry } from '../../outbox/index.ts';
 import { WriteState } from '../../outbox/index.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
@@ -50,6 +49,7 @@ export function AddFaq({ profileId, onAdded }: { profileId: string; onAdded(): v
 function AddFaqDialog({ profileId, onClose, onAdded }: { profileId: string; onClose(): void; onAdded(): void }) {
   const { t } = useTranslation();
   const confirmWrite = useConfirmedWrite(profileId);
+  const discard = useDiscardWrite();
   const [draft, setDraft] = useState(emptyDraft);
   const [refused, setRefused] = useState<IpcError | null>(null);
   const [submitted, setSubmitted] = useState<OutboxEntry | null>(null);
@@ -77,7 +77,8 @@ function AddFaqDialog({ profileId, onClose, onAdded }: { profileId: string; onCl
   };
   // The server refused the id as taken: the failed write is dropped from the outbox, and the same entry goes again under the free id.
   const retryWithId = async (failed: OutboxEntry, suggestedId: string) => {
-    await useOutboxStore.getState().discard(failed.id);
+    // A discard main refused leaves the failed write in the outbox, where it shows; the entry goes again either way.
+    await discard.mutateAsync(failed.id).catch(() => null);
     const next = { ...draft, id: suggestedId };
     setDraft(next);
     setSubmitted(null);
@@ -89,7 +90,7 @@ function AddFaqDialog({ profileId, onClose, onAdded }: { profileId: string; onCl
   const pending = entry !== null && entry.state !== 'failed' && entry.state !== 'discarded';
   // Cancelled after the server refused the id: the refused write goes with the dialog, not left failed in the outbox.
   const cancel = () => {
-    if (conflict) void useOutboxStore.getState().discard(conflict.id);
+    if (conflict) discard.mutate(conflict.id);
     onClose();
   };
 

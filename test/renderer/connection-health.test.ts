@@ -3,18 +3,21 @@ import { startSimulators } from '../sim/index.ts';
 import { bridgeInProcess } from '../support/bridge-in-process.ts';
 import { openTestServices } from '../support/test-services.ts';
 
-// The store reads window.opsdesk when it is imported, so the bridge is in place first.
+// The bridge is read at call time; it is in place before anything calls.
 const sims = await startSimulators({ alertCount: 0 });
 const { services, dispose } = await openTestServices();
-Object.assign(globalThis, { window: { opsdesk: bridgeInProcess(services) } });
-const { useConnectionHealthStore } = await import('../../src-renderer/features/connections/connection-health-store.ts');
+const bridge = bridgeInProcess(services);
+Object.assign(globalThis, { window: { opsdesk: bridge } });
+const { createQueryClient } = await import('../../src-renderer/data/ipc-query.ts');
+const { invalidations } = await import('../../src-renderer/data/invalidations.ts');
+const { healthRead } = await import('../../src-renderer/features/connections/connections-data.ts');
 
 afterAll(async () => {
   await dispose();
   await sims.close();
 });
 
-describe('connection health store', () => {
+describe('connection health', () => {
   test('starts from what main knows and follows every later call of the profile', async () => {
     const reachable = await services.profiles.save({
       service: 'firewall',
@@ -28,8 +31,10 @@ describe('connection health store', () => {
     const known = services.health.of(reachable.id);
     expect(known.state).toBe('reachable');
 
-    await useConnectionHealthStore.getState().follow();
-    expect(useConnectionHealthStore.getState().health[reachable.id]).toEqual(known);
+    const client = createQueryClient();
+    invalidations(client, bridge);
+    const read = healthRead(client);
+    expect((await client.fetchQuery(read))[reachable.id]).toEqual(known);
 
     sims.firewall.faults.add({ path: /.*/, kind: 'reset' });
     try {
@@ -37,7 +42,7 @@ describe('connection health store', () => {
     } finally {
       sims.firewall.faults.clear();
     }
-    const followed = useConnectionHealthStore.getState().health[reachable.id];
+    const followed = client.getQueryData<Awaited<ReturnType<typeof read.queryFn>>>(read.queryKey)?.[reachable.id];
     expect(followed?.state).toBe('unreachable');
     expect(followed?.lastReachedAt).toBe(known.lastReachedAt);
     expect(followed?.error?.message).toBeTruthy();
