@@ -159,7 +159,10 @@ try {
     await app.services.clients.testConnection(profile.id);
     await appliance.close();
     await app.page.reload();
-    await app.page.getByRole('tabpanel', { name: t('views.firewall.title') }).getByRole('button', { name: t('connection.retry') }).waitFor({ timeout: 15_000 });
+    const offline = app.page.getByRole('tabpanel', { name: t('views.firewall.title') });
+    await offline.getByRole('button', { name: t('connection.retry') }).waitFor({ timeout: 15_000 });
+    // What the read-only key may do, as main learned it before the appliance went away, is its own read.
+    await offline.getByRole('note', { name: t('firewall.readOnly.label') }).waitFor({ timeout: 15_000 });
     await captureBothSchemes(app.page, (colorScheme) => `firewall-offline-${colorScheme}${suffix}`);
     await app.close({ removeData: true });
 
