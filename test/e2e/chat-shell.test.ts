@@ -131,9 +131,10 @@ describe('the composer', () => {
     // From the Send button too: Ctrl+Enter sends from anywhere in the composer.
     await panel.getByRole('button', { name: 'Send' }).focus();
     await page.keyboard.press('Control+Enter');
+    // The message shows once main stored it; the answer before it has long settled.
+    await poll(() => panel.getByRole('article', { name: 'Your message' }).last().innerText()).toContain('First line\nsecond line');
     await settled(panel);
-    expect(await panel.getByRole('article', { name: 'Your message' }).last().innerText()).toContain('First line\nsecond line');
-    expect(await lastAnswer(panel).textContent()).toContain('second line');
+    await poll(() => lastAnswer(panel).textContent()).toContain('second line');
     expect(await composer.inputValue()).toBe('');
   });
 

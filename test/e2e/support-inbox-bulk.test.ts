@@ -170,6 +170,9 @@ describe('the inbox, as a new agent works it', () => {
     await shot(page, 'split-view-zh');
     await zhInbox.getByRole('listbox', { name: '工单列表' }).getByRole('option').first().getByRole('checkbox').check();
     await zhInbox.getByRole('listbox', { name: '工单列表' }).getByRole('option').nth(1).getByRole('checkbox').check();
+    // The key acts on the checked tickets from inside the list: both checked, the focus in it.
+    await poll(() => zhInbox.getByRole('listbox', { name: '工单列表' }).getByRole('option').getByRole('checkbox', { checked: true }).count()).toBe(2);
+    await zhInbox.getByRole('listbox', { name: '工单列表' }).getByRole('option').nth(1).focus();
     await page.keyboard.press('c');
     const zhDialog = page.getByRole('dialog', { name: '关闭 2 个工单' });
     await zhDialog.waitFor();
