@@ -23,6 +23,12 @@ function cached<F>(key: string, make: () => F): F {
 export const formatDateTime = (date: Date, language: string): string =>
   cached(`dateTime|${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' })).format(date);
 
+/** A moment in a table of many (alerts): to the second, its year left out when it is this year's. */
+export function formatDateTimeWithoutThisYear(date: Date, now: Date, language: string): string {
+  if (date.getFullYear() !== now.getFullYear()) return formatDateTime(date, language);
+  return cached(`dateTimeThisYear|${language}`, () => new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' })).format(date);
+}
+
 /** A chart axis's tick, where the day is plain from the axis: the time of day, to the second when ticks are that close. */
 export const formatTimeOfDay = (date: Date, language: string, seconds = false): string =>
   cached(`timeOfDay|${seconds}|${language}`, () => new Intl.DateTimeFormat(language, { timeStyle: seconds ? 'medium' : 'short' })).format(date);
@@ -93,6 +99,7 @@ export function useFormat() {
       language,
       dateTime: (value: string | Date) => formatDateTime(new Date(value), language),
       compactDateTime: (value: string | Date, now: Date) => formatCompactDateTime(new Date(value), now, language),
+      dateTimeWithoutThisYear: (value: string | Date, now: Date) => formatDateTimeWithoutThisYear(new Date(value), now, language),
       number: (value: number) => formatNumber(value, language),
       duration: (seconds: number) => formatDuration(seconds, language),
       relative: (at: number, now: number) => formatRelative(at, now, language),

@@ -23,6 +23,8 @@ export interface SearchHit {
   title: string;
   /** A line under the title: the text around the match, or what else identifies the item. */
   detail: string | null;
+  /** An alert's severity and category as the appliance coded them, for the window to name in its language. */
+  alertFacts?: { severity: string | null; category: string | null };
   /** The tab that shows it. */
   target: NavigationTarget;
   /** Why it was found (the hybrid search and "Similar" say; the words-only search leaves it out). */

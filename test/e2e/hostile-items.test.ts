@@ -154,7 +154,10 @@ const firewallPanel = (page: Page) => page.getByRole('tabpanel', { name: 'Firewa
 async function alertFrom(page: Page, source: string): Promise<Locator> {
   await page.getByRole('tab', { name: 'Firewall' }).click();
   const panel = firewallPanel(page);
+  const more = panel.getByRole('button', { name: /^More filters/ });
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
   await panel.getByRole('textbox', { name: 'Source IP' }).fill(source);
+  await page.keyboard.press('Escape');
   await poll(() => panel.getByRole('status', { name: 'Matching alerts' }).innerText()).toBe('1 alert');
   const rows = panel.getByRole('rowgroup', { name: 'Alerts rows' });
   await rows.focus();

@@ -63,7 +63,7 @@ describe('languages', () => {
     await expect.poll(() => firewallInEnglish.innerText(), { timeout: 15_000 }).toContain('Cannot reach Restricted appliance');
     // Told once: the banner says why; the sync line under it only that the appliance was not reached.
     const syncLine = firewallInEnglish.getByRole('status', { name: 'Sync' });
-    await expect.poll(() => syncLine.innerText(), { timeout: 15_000 }).toContain('not reached (the connection above says why)');
+    await expect.poll(() => syncLine.innerText(), { timeout: 15_000 }).toContain('not reached (the banner below says why)');
     expect((await firewallInEnglish.innerText()).split("The firewall refused this computer's address")).toHaveLength(2);
     expect(await firewallInEnglish.innerText()).toContain('No alerts cached yet: the appliance has not been reached; the lines above say why.');
     await shot(page, 'languages-refused-once');

@@ -228,7 +228,9 @@ describe('triage of an alert, as an analyst does it', () => {
     const current = await scene(source);
     const { page, app } = current;
     modelAtWork(current, null, 2);
+    await firewallPanel(page).getByRole('button', { name: 'More filters' }).click();
     await firewallPanel(page).getByRole('textbox', { name: 'Source IP' }).fill(source);
+    await page.keyboard.press('Escape');
     await expect.poll(() => firewallPanel(page).getByRole('status', { name: 'Matching alerts' }).innerText(), { timeout: 15_000 }).toBe('3 alerts');
     const ask = firewallPanel(page).getByRole('button', { name: 'Ask the model about 3 alerts' });
     await ask.click();

@@ -299,7 +299,7 @@ export class FirewallSim extends SimServer {
 
   // Appends n new alerts (newest) and emits alert.created for each; returns them as GET /alerts/{id} shows them.
   // `fields` sets what a test needs of each (a source, a message with hostile text).
-  addAlerts(n: number, fields: Partial<Pick<Alert, 'src_ip' | 'message' | 'signature' | 'severity' | 'device_id' | 'payload_excerpt' | 'rule_id'>> = {}): AlertView[] {
+  addAlerts(n: number, fields: Partial<Pick<Alert, 'src_ip' | 'message' | 'signature' | 'severity' | 'category' | 'action' | 'occurred_at' | 'device_id' | 'payload_excerpt' | 'rule_id'>> = {}): AlertView[] {
     const random = createRandom(this.#store.alerts.length, 'firewall-new-alerts');
     const deviceIds = this.#store.devices.map((d) => d.id);
     const added: AlertView[] = [];

@@ -20,6 +20,7 @@ export interface AlertFound {
   srcIp: string | null;
   dstIp: string | null;
   severity: string | null;
+  category: string | null;
   occurredMs: number | null;
 }
 
@@ -65,7 +66,7 @@ export class SearchRepository {
   /** Each query prepared once: preparing is a good part of a keystroke's few milliseconds. */
   readonly #statements = new Map<string, Database.Statement>();
   readonly #alertColumns = `k.profile_id AS profileId, a.id, a.signature, a.message, a.src_ip AS srcIp, a.dst_ip AS dstIp,
-    a.severity, a.occurred_ms AS occurredMs`;
+    a.severity, a.category, a.occurred_ms AS occurredMs`;
 
   constructor(db: Db) {
     this.#db = db;

@@ -64,7 +64,8 @@ function tagsOf(json: string): string[] {
 const addressCard = (address: string): NavigationTarget => ({ kind: 'address', params: { address: parseAddress(address)?.address ?? address } });
 
 const alertTitle = (row: AlertFound) => row.signature ?? row.message ?? row.id;
-const alertDetail = (row: AlertFound) => [row.severity, [row.srcIp, row.dstIp].filter(Boolean).join(' → ')].filter(Boolean).join(' · ') || null;
+const alertDetail = (row: AlertFound) => [row.srcIp, row.dstIp].filter(Boolean).join(' → ') || null;
+const alertFacts = (row: AlertFound) => ({ severity: row.severity, category: row.category });
 
 export class SearchService {
   readonly #repository: SearchRepository;
@@ -122,7 +123,7 @@ export class SearchService {
 
     if (want('alert')) {
       const alerts = this.#alerts(text, limit);
-      if (alerts) group('alert', alerts, (row) => hit('alert', row.profileId, row.id, alertTitle(row), alertDetail(row), { kind: 'alert', params: { profileId: row.profileId, alertId: row.id } }));
+      if (alerts) group('alert', alerts, (row) => ({ ...hit('alert', row.profileId, row.id, alertTitle(row), alertDetail(row), { kind: 'alert', params: { profileId: row.profileId, alertId: row.id } }), alertFacts: alertFacts(row) }));
     }
     if (want('block')) group('block', this.#repository.blocks(text.addressStart, text.prefix === 'ip' ? '' : words, limit), textHit('block', (row) => ({ kind: 'block', params: { profileId: row.profileId, entryId: row.id } })));
     if (want('allow')) group('allow', this.#repository.seen('allow', text.addressStart, text.prefix === 'ip' ? '' : words, limit), textHit('allow', (row) => ({ kind: 'firewall', params: { profileId: row.profileId, section: 'allowlist' } })));
@@ -184,7 +185,7 @@ export class SearchService {
     switch (near.kind) {
       case 'alert': {
         const row = this.#repository.alertOf(near.profileId, near.itemId);
-        return row ? { ...base, kind: 'alert', title: alertTitle(row), detail: alertDetail(row), target: { kind: 'alert', params: { profileId: row.profileId, alertId: row.id } } } : null;
+        return row ? { ...base, kind: 'alert', title: alertTitle(row), detail: alertDetail(row), alertFacts: alertFacts(row), target: { kind: 'alert', params: { profileId: row.profileId, alertId: row.id } } } : null;
       }
       case 'ticket': {
         const row = this.#repository.ticketOf(near.profileId, near.itemId);

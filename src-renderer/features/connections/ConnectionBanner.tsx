@@ -47,13 +47,29 @@ export function ConnectionBanner({ profile, state, health, test, retry }: Props)
       </>
     ) : null;
 
+  const skew = health?.clockAheadMs !== undefined && <ClockSkew aheadMs={health.clockAheadMs} />;
+  // A connection that answers is said quietly, a dot and a word in the view's header; the rest is behind Details.
+  if (state.kind === 'connected' || state.kind === 'connecting') {
+    return (
+      <section className={`connection-quiet connection-${state.kind}`} aria-label={t('connection.region')} aria-live="polite">
+        <span className="status-dot" aria-hidden="true" />
+        <span title={t(`connection.${state.kind}`, { name: profile.name })}>{t(`connection.${state.kind}Short`)}</span>
+        {skew}
+        {details && (
+          <details className="connection-details">
+            <summary>{t('connection.details')}</summary>
+            <div className="connection-details-body">{details}</div>
+          </details>
+        )}
+      </section>
+    );
+  }
+
   // One line: the state, since when and why in words, the one action that helps; the rest behind Details.
   return (
     <>
     <section className={`card connection-banner connection-${state.kind}`} aria-label={t('connection.region')} aria-live="polite">
       <div className="connection-banner-line">
-        {state.kind === 'connecting' && <span className="muted">{t('connection.connecting', { name: profile.name })}</span>}
-        {state.kind === 'connected' && <span className="text-ok">{t('connection.connected', { name: profile.name })}</span>}
         {state.kind === 'degraded' && (
           <strong>
             <Trans i18nKey="connection.degraded" values={{ name: profile.name }} components={{ time: <Time value={state.refusedAt} /> }} />
@@ -79,12 +95,12 @@ export function ConnectionBanner({ profile, state, health, test, retry }: Props)
           <button type="button" className="button" onClick={retry}>
             {t('connection.retry')}
           </button>
-        ) : state.kind === 'offline' || state.kind === 'refused' ? (
+        ) : state.kind !== 'degraded' ? (
           <button type="button" className="button" onClick={() => navigate({ kind: 'settings', params: { section: profile.service } })}>
             {t('connection.openSettings')}
           </button>
         ) : null}
-        {health?.clockAheadMs !== undefined && <ClockSkew aheadMs={health.clockAheadMs} />}
+        {skew}
         {details && (
           <details className="connection-details">
             <summary>{t('connection.details')}</summary>

@@ -27,15 +27,18 @@ interface Props {
   needs: string;
   /** For a view of one item: the profile the item came from, instead of the user's choice. */
   profileId?: string;
+  /** What the view adds to the connection's quiet line in its header (the firewall's sync state). */
+  status?: (profile: ProfileView) => ReactNode;
   /** The view's body, from the cache: shown whether or not the back end answers. */
   children: (profile: ProfileView) => ReactNode;
 }
 
 /**
- * Every back-end view: which connection it uses (with its LIVE badge), the connection's state as a
- * banner, and the view's body below it, which never waits for the connection.
+ * Every back-end view: which connection it uses (with its LIVE badge), the connection's state, and
+ * the view's body below it, which never waits for the connection. A connection that answers is a
+ * quiet line in the header, as a mail client's; one that does not is a banner above the body.
  */
-export function ServiceConnection({ service, title, needs, profileId, children }: Props) {
+export function ServiceConnection({ service, title, needs, profileId, status, children }: Props) {
   const { t } = useTranslation();
   const list = useProfileList();
   const allProfiles = list.data?.profiles;
@@ -80,6 +83,8 @@ export function ServiceConnection({ service, title, needs, profileId, children }
   }
 
   const connection = connectionState(health, test);
+  const quiet = connection.kind === 'connected' || connection.kind === 'connecting';
+  const banner = <ConnectionBanner profile={profile} state={connection} health={health} test={test} retry={() => void runTest(profile.id, true)} />;
   return (
     <div className="view">
       <header className="view-header">
@@ -99,13 +104,17 @@ export function ServiceConnection({ service, title, needs, profileId, children }
           <span className="muted">{profile.name}</span>
         )}
         {profile.live && <LiveBadge />}
+        <div className="view-header-status">
+          {quiet && banner}
+          {status && <ConnectionAboveContext value={connection}>{status(profile)}</ConnectionAboveContext>}
+        </div>
       </header>
       {liveByDefault && (
         <p className="notice notice-warning" role="note">
           {t('connection.liveByDefault', { name: profile.name })}
         </p>
       )}
-      <ConnectionBanner profile={profile} state={connection} health={health} test={test} retry={() => void runTest(profile.id, true)} />
+      {!quiet && banner}
       <ConnectionAboveContext value={connection}>{children(profile)}</ConnectionAboveContext>
     </div>
   );

@@ -9,7 +9,7 @@ import { SyncLine } from './SyncLine.tsx';
 import { ViewLoading } from '../../ui/ViewLoading.tsx';
 import './firewall.css';
 
-/** The Firewall workspace: one appliance, its sections in a nav, and its sync state always in view. */
+/** The Firewall workspace: one appliance, its sections in a nav, and its sync state always in view in the header. */
 export function FirewallView({ params = {} }: { params?: ViewParams<'firewall'> }) {
   const { t } = useTranslation();
   return (
@@ -18,6 +18,7 @@ export function FirewallView({ params = {} }: { params?: ViewParams<'firewall'> 
       title={t('firewall.title')}
       {...(params.profileId !== undefined && { profileId: params.profileId })}
       needs={t('firewall.needs')}
+      status={(profile) => <SyncLine profileId={profile.id} />}
     >
       {(profile) => (
         <FirewallWorkspace
@@ -42,7 +43,6 @@ function FirewallWorkspace({ profile, initialSection }: WorkspaceProps) {
 
   return (
     <div className="fw-workspace">
-      <SyncLine profileId={profile.id} />
       <OperateNotice profileId={profile.id} />
       <div className="fw-body">
         <nav className="fw-nav" aria-label={t('firewall.sections.nav')}>

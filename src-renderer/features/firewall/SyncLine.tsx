@@ -72,11 +72,11 @@ function SyncActivity({ status, offline }: { status: SyncStatus | undefined; off
   return null;
 }
 
-/** Why the appliance's answer was of no use, in the window's language, unless the connection banner above says it already. */
+/** Why the appliance's answer was of no use, in the window's language, unless the connection banner under the header says it already. */
 function NotReached({ error }: { error: IpcError }) {
   const { t } = useTranslation();
   const { message, hint } = useErrorText(error);
-  if (useExplainedAbove(error)) return <span className="fw-sync-activity text-danger">{' · '}{t('firewall.sync.notReachedAbove')}</span>;
+  if (useExplainedAbove(error)) return <span className="fw-sync-activity text-danger">{' · '}{t('firewall.sync.notReachedBelow')}</span>;
   return (
     <span className="fw-sync-activity text-danger" title={hint}>
       {' · '}

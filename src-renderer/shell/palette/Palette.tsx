@@ -13,6 +13,8 @@ import { Highlighted } from './Highlighted.tsx';
 import { useNoteAction, usePaletteHybrid, usePaletteSearch, useRecentActions } from './palette-data.ts';
 import { usePaletteStore } from './palette-store.ts';
 import './palette.css';
+import { useAlertCodeWords } from '../../features/firewall/parts/alert-code-words.ts';
+import { severityWords } from '../../features/firewall/parts/SeverityBadge.tsx';
 
 /** Commands shown while typing: the search's groups follow them. */
 const COMMANDS_WHILE_TYPING = 6;
@@ -189,11 +191,14 @@ export function Palette() {
                         {hit.matched && <span className={`palette-matched palette-matched-${hit.matched}`} title={t(`palette.matchedHint.${hit.matched}`)}>{t(`palette.matched.${hit.matched}`)}</span>}
                         {hit.profileName && <HitProfile profileId={hit.profileId} name={hit.profileName} />}
                       </span>
-                      {hit.detail && (
+                      {(hit.detail || hit.alertFacts) && (
                         <span className="palette-detail">
-                          <bdi>
-                            <Highlighted text={hit.detail} words={matchedWords} />
-                          </bdi>
+                          {hit.alertFacts && <AlertFactsWords facts={hit.alertFacts} />}
+                          {hit.detail && (
+                            <bdi>
+                              <Highlighted text={hit.detail} words={matchedWords} />
+                            </bdi>
+                          )}
                         </span>
                       )}
                     </>
@@ -227,4 +232,12 @@ function HitProfile({ profileId, name }: { profileId: string | null; name: strin
       {state ? t('palette.profileState', { name, state: t(`connection.short.${state}`) }) : name}
     </span>
   );
+}
+
+/** An alert hit's severity and category in words, before its addresses. */
+function AlertFactsWords({ facts }: { facts: NonNullable<SearchHit['alertFacts']> }) {
+  const { t } = useTranslation();
+  const words = useAlertCodeWords();
+  const named = [facts.severity && severityWords(facts.severity, t), facts.category && words.category(facts.category)].filter(Boolean);
+  return named.length > 0 ? <>{named.join(' · ')} · </> : null;
 }

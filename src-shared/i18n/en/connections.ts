@@ -3,6 +3,8 @@ export const connectionsWords = {
     region: 'Connection',
     connecting: 'Connecting to {{name}}…',
     connected: 'Connected to {{name}}',
+    connectedShort: 'Connected',
+    connectingShort: 'Connecting…',
     offline: 'Offline',
     offlineSince: 'Offline since <time></time>',
     /** Why a back end does not answer, in a few words after "Offline since …"; the whole failure is behind Details. */

@@ -5,6 +5,8 @@ export const connectionsWords: ConnectionsWords = {
     region: '连接',
     connecting: '正在连接 {{name}}…',
     connected: '已连接到 {{name}}',
+    connectedShort: '已连接',
+    connectingShort: '正在连接…',
     offline: '离线',
     offlineSince: '自 <time></time> 起离线',
     offlineBecause: {

@@ -25,6 +25,7 @@ import { useOperateState } from '../operate-state.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { AlertConversations } from '../triage/AlertConversations.tsx';
 import { SeverityBadge } from '../parts/SeverityBadge.tsx';
+import { useAlertCodeWords } from '../parts/alert-code-words.ts';
 import { AlertLinks } from './AlertWorkItems.tsx';
 
 interface Props {
@@ -80,14 +81,15 @@ export function AlertDetailPane({ profileId, alertId, onClose }: Props) {
 function AlertFields({ profileId, detail }: { profileId: string; detail: AlertDetail }) {
   const { t } = useTranslation();
   const field = (name: string) => t(`firewall.alerts.fields.${name}`);
+  const words = useAlertCodeWords();
   const fields: [string, string | number | null][] = [
     [field('srcIp'), detail.srcIp],
     [field('srcPort'), detail.srcPort],
     [field('dstIp'), detail.dstIp],
     [field('dstPort'), detail.dstPort],
     [field('protocol'), detail.protocol],
-    [field('category'), detail.category],
-    [field('action'), detail.action],
+    [field('category'), detail.category && words.category(detail.category)],
+    [field('action'), detail.action && words.action(detail.action)],
     [field('signature'), detail.signature],
     [field('message'), detail.message],
     [field('deviceId'), detail.deviceId],

@@ -7,7 +7,7 @@ import { VirtualTable } from '../table/VirtualTable.tsx';
 import { DetailSplit } from '../table/DetailSplit.tsx';
 import { AlertDetailPane } from './AlertDetailPane.tsx';
 import { alertColumns } from './alert-columns.tsx';
-import { AlertFilters } from './AlertFilters.tsx';
+import { AlertFilters, CellFilterChips } from './AlertFilters.tsx';
 import { useAlertsStore, useMarkAlertsLooked } from './alerts-data.ts';
 import type { AlertsStore } from './alerts-store.ts';
 import { AskModelButton } from '../../assistant/index.ts';
@@ -86,6 +86,7 @@ export function AlertsSection({ profile }: FirewallSectionProps) {
         <span className="fw-count" role="status" aria-label={t('firewall.alerts.matching')}>
           {total === null ? (error ? '' : t('firewall.alerts.reading')) : t(totalAtLeast ? 'firewall.alerts.countAtLeast' : 'firewall.alerts.count', { count: total })}
         </span>
+        <CellFilterChips store={store} />
         <CacheReachLine profileId={profile.id} />
         <AskAboutMatching profileId={profile.id} store={store} total={total} />
         <ExportButton store={store} />

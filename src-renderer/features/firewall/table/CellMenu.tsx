@@ -17,6 +17,8 @@ export interface CellMenuTarget {
   text: string;
   /** The value filters use; absent when the column cannot filter. */
   value: string | undefined;
+  /** The value as the cell shows it, in words. */
+  valueWords: string | undefined;
 }
 
 interface Props {
@@ -57,7 +59,7 @@ export function CellMenu({ target, onFilter, onDismiss }: Props) {
     event.preventDefault();
     event.stopPropagation();
   };
-  const shown = cellText(target.value ?? target.text, 60);
+  const shown = cellText(target.valueWords ?? target.text, 60);
 
   return (
     <div

@@ -40,7 +40,7 @@ interface Props<Row> {
   withDetail?: WithDetail;
 }
 
-const rowHeights = { comfortable: 32, compact: 24 } as const;
+const rowHeights = { comfortable: 28, compact: 24 } as const;
 const noRange = () => undefined;
 const RESIZE_STEP = 16;
 
@@ -230,7 +230,8 @@ const RowCells = memo(function RowCells<Row>({ row, index, columns, hoveredColum
         onMouseEnter={filterable ? () => cellEvents.hover(index, column.id) : undefined}
         onContextMenu={(event) => {
           event.preventDefault();
-          cellEvents.openMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, text: column.text(row), value });
+          const valueWords = value === undefined ? undefined : (column.filterWords?.(value) ?? value);
+          cellEvents.openMenu({ x: event.clientX, y: event.clientY, column: column.id, title: column.title, text: column.text(row), value, valueWords });
         }}
       >
         {column.cell(row, index)}
@@ -243,7 +244,7 @@ const RowCells = memo(function RowCells<Row>({ row, index, columns, hoveredColum
 /** "Only this" and "hide this" on the cell under the pointer; worded here, so a row that is not hovered translates nothing. */
 function FilterButtons<Row>({ column, value, filter }: { column: Column<Row>; value: string; filter: NonNullable<CellEvents['filter']> }) {
   const { t } = useTranslation();
-  const words = { column: column.title, value };
+  const words = { column: column.title, value: column.filterWords?.(value) ?? value };
   const buttons = [
     { mode: 'in', sign: '+', label: t('firewall.table.filterIn', words), title: t('firewall.table.onlyTitle', words) },
     { mode: 'out', sign: '−', label: t('firewall.table.filterOut', words), title: t('firewall.table.hideTitle', words) },

@@ -28,6 +28,8 @@ export interface Column<Row> {
   text(row: Row): string;
   /** The value "filter in / filter out" uses; absent when the column cannot filter. */
   filterValue?(row: Row): string | undefined;
+  /** How a filter value reads where the cell shows a code in words (a category): the menus and buttons say it so. */
+  filterWords?(value: string): string;
   /** The cell's class besides `vt-cell`, e.g. numbers aligned right. */
   className?: string;
 }
