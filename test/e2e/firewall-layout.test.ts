@@ -107,6 +107,13 @@ describe('the block list', () => {
     await page.getByRole('menu', { name: 'Block 198.51.100.36' }).getByRole('menuitem', { name: 'Extend…' }).click();
     await page.getByRole('dialog', { name: 'Extend the block of 198.51.100.36?' }).waitFor();
     await page.keyboard.press('Escape');
+    // And by a right click on the row; Escape closes it and gives the focus to the row's "…".
+    await table.getByRole('row', { name: 'Block 198.51.100.22' }).getByRole('cell').nth(3).click({ button: 'right' });
+    const rightClicked = page.getByRole('menu', { name: 'Block 198.51.100.22' });
+    await poll(() => rightClicked.getByRole('menuitem').allInnerTexts()).toEqual(['Open', 'Extend…', 'Unblock…']);
+    await page.keyboard.press('Escape');
+    await poll(() => rightClicked.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Actions for 198.51.100.22');
 
     // A block the appliance has not taken: where its write stands, in the state column; the address alone in its cell.
     firewall.faults.add({ method: 'POST', path: '/blocklist', kind: 'status', status: 503, retryAfterSeconds: 3600 });
