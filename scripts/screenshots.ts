@@ -213,7 +213,8 @@ try {
       await blocklist.getByRole('button', { name: 'Add block' }).click();
       await capture(page, `firewall-blocklist-add-${colorScheme}`);
       await blocklist.getByRole('button', { name: 'Cancel' }).click();
-      await blocklist.getByRole('button', { name: /^Unblock / }).first().click();
+      await blocklist.getByRole('row', { name: /^Block / }).first().hover();
+      await blocklist.getByRole('row', { name: /^Block / }).first().getByRole('button', { name: /^Unblock / }).click();
       await capture(page, `firewall-unblock-confirm-${colorScheme}`);
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       await (await showSection(firewall, 'Allow list')).getByRole('table').waitFor();
@@ -230,7 +231,9 @@ try {
       await capture(page, `firewall-webhook-receiver-${colorScheme}`);
     }
     // A block-list entry in its own tab, with the alerts from its address.
-    await (await showSection(firewall, 'Block list')).getByRole('button', { name: /^Open block / }).first().click();
+    const firstBlock = (await showSection(firewall, 'Block list')).getByRole('row', { name: /^Block / }).first();
+    await firstBlock.hover();
+    await firstBlock.getByRole('button', { name: /^Open block / }).click();
     await page.getByRole('tabpanel', { name: /^Block / }).getByRole('region', { name: 'Block-list entry' }).locator('.fw-block-origin li, .fw-block-origin p').first().waitFor({ timeout: 15_000 });
     await captureBothSchemes(page, (colorScheme) => `block-tab-${colorScheme}`);
     await page.getByRole('tab', { name: 'Firewall' }).click();

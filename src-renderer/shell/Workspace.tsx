@@ -56,6 +56,7 @@ export function Workspace() {
                   <ErrorBoundary viewTitle={tabTitle(tab, t)}>
                     <ViewForTab tab={tab} />
                   </ErrorBoundary>
+                  <UndoToasts />
                 </TabIdContext>
               </Activity>
             )}
@@ -66,7 +67,6 @@ export function Workspace() {
       {shortcutsOpen && <KeyboardShortcuts />}
       {paletteOpen && <Palette />}
       <LiveConfirmation />
-      <UndoToasts />
     </div>
   );
 }

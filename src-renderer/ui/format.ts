@@ -59,23 +59,25 @@ export function formatDuration(seconds: number, language: string): string {
   return new DurationFormat(language, { style: 'narrow' }).format(duration);
 }
 
-const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
+// Days only from two: a list of expiries reads "in 22 hours", "in 36 hours", not "in 22 hours" beside "tomorrow".
+const relativeUnits: [Intl.RelativeTimeFormatUnit, number, number][] = [
+  ['day', 86_400_000, 2 * 86_400_000],
+  ['hour', 3_600_000, 3_600_000],
+  ['minute', 60_000, 60_000],
 ];
 
 /**
- * "just now", "3 minutes ago", "in 2 hours": the largest whole unit, of the time to the nearest
- * minute (a block extended by 7 days a moment ago ends "in 7 days", not in 6).
+ * "now", "3 minutes ago", "in 36 hours", "in 7 days": the largest whole unit, of the time to the
+ * nearest minute (a block extended by 7 days a moment ago ends "in 7 days", not in 6), always as a
+ * number, never "tomorrow" or "yesterday", so moments side by side are worded alike.
  */
 export function formatRelative(at: number, now: number, language: string): string {
   const difference = Math.round((at - now) / 60_000) * 60_000;
-  const format = cached(`relative|${language}`, () => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
-  for (const [unit, size] of relativeUnits) {
-    if (Math.abs(difference) >= size) return format.format(Math.trunc(difference / size), unit);
+  const format = cached(`relative|${language}`, () => new Intl.RelativeTimeFormat(language, { numeric: 'always' }));
+  for (const [unit, size, from] of relativeUnits) {
+    if (Math.abs(difference) >= from) return format.format(Math.trunc(difference / size), unit);
   }
-  return format.format(0, 'second');
+  return cached(`relativeNow|${language}`, () => new Intl.RelativeTimeFormat(language, { numeric: 'auto' })).format(0, 'second');
 }
 
 /**

@@ -210,6 +210,8 @@ describe('blocking and allowing, asked first and undoable', () => {
     // An unblock the appliance has not taken, in the block's own tab: the block stands, its release waits.
     firewall.faults.add({ method: 'DELETE', path: /^\/blocklist\//, kind: 'status', status: 503, ...noAttemptOfItsOwn });
     await panel.getByRole('navigation', { name: 'Firewall sections' }).getByRole('button', { name: 'Block list' }).click();
+    // A row's actions show while the pointer is on it.
+    await panel.getByRole('row', { name: `Block ${source}` }).hover();
     await panel.getByRole('button', { name: `Open block ${source}` }).click();
     const blockTab = page.getByRole('region', { name: 'Block-list entry' });
     await blockTab.getByRole('button', { name: 'Unblock' }).click();

@@ -70,7 +70,10 @@ describe('every dialog fits a 1024×700 window', () => {
       await openAndClose(firewall.getByRole('button', { name: t('address.linked.createWorkItem'), exact: true }).first(), new RegExp(escape(t('address.linked.createTitle', { id: '@' })).replace('@', '.+')), 'alert-work-item');
       await page.keyboard.press('Escape');
       await firewallSection(t('firewall.sections.blocklist'));
-      await openAndClose(firewall.getByRole('button', { name: new RegExp(`^${escape(t('firewall.blocklist.unblockNamed', { ip: '@' })).replace('@', '.+')}`) }).first(), /.+/, 'unblock');
+      // A row's actions show while the pointer is on it.
+      const firstBlock = firewall.getByRole('row', { name: new RegExp(`^${escape(t('firewall.blocklist.row', { ip: '@' })).replace('@', '.+')}`) }).first();
+      await firstBlock.hover();
+      await openAndClose(firstBlock.getByRole('button', { name: new RegExp(`^${escape(t('firewall.blocklist.unblockNamed', { ip: '@' })).replace('@', '.+')}`) }), /.+/, 'unblock');
       await firewallSection(t('firewallAdmin.sections.policies'));
       await openAndClose(firewall.getByRole('button', { name: t('firewallAdmin.policies.add'), exact: true }), t('firewallAdmin.policies.addTitle'), 'new-policy');
       await openAndClose(firewall.getByRole('button', { name: new RegExp(`^${escape(t('firewallAdmin.common.delete'))} `) }).first(), /.+/, 'delete-policy');

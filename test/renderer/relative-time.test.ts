@@ -14,11 +14,14 @@ describe('relative time', () => {
     expect(formatRelative(now - 3 * day + 5_000, now, 'en')).toBe('3 days ago');
   });
 
-  it('says the largest whole unit of the time to the nearest minute', () => {
+  it('says the largest whole unit of the time to the nearest minute, days from two, always as a number (never "tomorrow" beside "in 22 hours")', () => {
     expect(formatRelative(now + 60 * minute - 5_000, now, 'en')).toBe('in 1 hour');
     expect(formatRelative(now + 90 * minute, now, 'en')).toBe('in 1 hour');
     expect(formatRelative(now + 59 * minute, now, 'en')).toBe('in 59 minutes');
-    expect(formatRelative(now + 36 * 60 * minute, now, 'en')).toBe('tomorrow');
+    expect(formatRelative(now + 36 * 60 * minute, now, 'en')).toBe('in 36 hours');
+    expect(formatRelative(now - 30 * 60 * minute, now, 'en')).toBe('30 hours ago');
+    expect(formatRelative(now + 2 * day, now, 'en')).toBe('in 2 days');
+    expect(formatRelative(now + 36 * 60 * minute, now, 'zh-CN')).toBe('36小时后');
     expect(formatRelative(now + 20_000, now, 'en')).toBe('now');
     expect(formatRelative(now + 7 * day - 5_000, now, 'zh-CN')).toBe('7天后');
   });

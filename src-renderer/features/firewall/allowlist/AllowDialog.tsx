@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
 import { useFirewallWrites } from '../firewall-data.ts';
 import { useOperateState } from '../operate-state.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
-import { useUndoStore } from '../undo/undo-store.ts';
+import { useOfferUndo } from '../undo/undo-store.ts';
 
 interface Target {
   ip: string;
@@ -49,7 +49,7 @@ function AllowDialog({ profileId, ip, domain, reason, onClose }: { profileId: st
   const { t } = useTranslation();
   const writes = useFirewallWrites(profileId);
   const applianceName = useProfile(profileId)?.name ?? '';
-  const offerUndo = useUndoStore((state) => state.offer);
+  const offerUndo = useOfferUndo();
   const [what, setWhat] = useState<'address' | 'domain'>('address');
   const [description, setDescription] = useState(reason);
   const subject = what === 'address' ? ip : (domain ?? '');

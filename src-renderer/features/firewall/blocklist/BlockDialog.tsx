@@ -11,7 +11,7 @@ import { blockOf, useAllowlist, useBlockCautions, useBlocklist, useFirewallWrite
 import { useOperateState } from '../operate-state.ts';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
 import { cellText } from '../table/visible-text.ts';
-import { useUndoStore } from '../undo/undo-store.ts';
+import { useOfferUndo } from '../undo/undo-store.ts';
 import { DurationPicker, defaultBlockSeconds, useDurationText } from '../parts/DurationPicker.tsx';
 import { protectionsOf, type Protection } from './protections.ts';
 import { CautionReasons, cautionsAt } from '../parts/BlockCautions.tsx';
@@ -53,7 +53,7 @@ export function BlockDialog({ profileId, ip: givenIp, reason: givenReason = '', 
   const blocklist = useBlocklist(profileId);
   const allowlist = useAllowlist(profileId);
   const protectedRanges = useProtectedRanges();
-  const offerUndo = useUndoStore((state) => state.offer);
+  const offerUndo = useOfferUndo();
   const durationText = useDurationText();
   const now = useNow(30_000);
   const [ip, setIp] = useState(givenIp);

@@ -1,20 +1,16 @@
 import { useState } from 'react';
 import type { BlockEntry } from '../../../../src-shared/contract/firewall.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
-import { UnblockButton, UnblockDialog } from './UnblockDialog.tsx';
+import { UnblockDialog } from './UnblockDialog.tsx';
 import { useOperateState } from '../operate-state.ts';
 import type { FirewallSectionProps } from '../section.ts';
-import { cellText } from '../table/visible-text.ts';
 import { useBlocklist, useFirewallWrites } from '../firewall-data.ts';
 import { useNow } from '../use-now.ts';
 import { BlockDialog } from './BlockDialog.tsx';
-import { PendingBlock } from './PendingBlock.tsx';
-import { Remaining } from '../parts/Remaining.tsx';
+import { BlockListRow } from './BlockListRow.tsx';
 import { useTranslation } from 'react-i18next';
-import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
 import { useViewRequest } from '../../../navigation/view-requests.ts';
-import { AddressText } from '../../../ui/AddressText.tsx';
 import { useKeptFilter } from '../../../ui/view-filters-store.ts';
 import { isChecked, noChecks, toggleHeader, toggleRow, type CheckableRows, type RowChecks } from '../../../ui/row-checks.ts';
 import type { MAX_BULK_ADDRESSES } from '../../../../src-shared/contract/firewall.ts';
@@ -106,7 +102,7 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
               <th scope="col">{t('firewall.blocklist.columns.ip')}</th>
               <th scope="col">{t('firewall.blocklist.columns.source')}</th>
               <th scope="col">{t('firewall.blocklist.columns.reason')}</th>
-              <th scope="col">{t('firewall.blocklist.columns.remaining')}</th>
+              <th scope="col">{t('firewall.blocklist.columns.state')}</th>
               <th scope="col">{t('firewall.blocklist.columns.created')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('firewall.list.actions')}</span>
@@ -115,65 +111,17 @@ export function BlockListSection({ profile }: FirewallSectionProps) {
           </thead>
           <tbody>
             {entries.map((entry, index) => (
-              <tr
+              <BlockListRow
                 key={entry.id}
-                aria-label={t('firewall.blocklist.row', { ip: entry.ip })}
-                className={isChecked(checks, entry.id) ? 'vt-row-checked' : undefined}
-              >
-                <td className="fw-list-check">
-                  <input
-                    type="checkbox"
-                    aria-label={t('firewall.blocklist.bulk.check', { ip: entry.ip })}
-                    checked={isChecked(checks, entry.id)}
-                    onChange={(event) => {
-                      const range = (event.nativeEvent as MouseEvent).shiftKey;
-                      setChecks((current) => toggleRow(current, index, range, rows));
-                    }}
-                  />
-                </td>
-                <td>
-                  <bdi>
-                    <AddressText text={entry.ip} show={(piece) => cellText(piece, 64)} />
-                  </bdi>
-                  {entry.pending && <PendingBlock pending={entry.pending} />}
-                </td>
-                <td>{entry.source ? <span className="badge badge-source">{cellText(entry.source, 20)}</span> : null}</td>
-                <td className="fw-wrap">
-                  <bdi>
-                    <AddressText text={entry.reason ?? ''} show={cellText} />
-                  </bdi>
-                </td>
-                <td>
-                  <Remaining entry={entry} now={now} />
-                </td>
-                <td>{entry.createdAt ? <Time value={entry.createdAt} /> : null}</td>
-                <td className="fw-row-actions">
-                  <button
-                    type="button"
-                    className="button"
-                    aria-label={t('firewall.blocklist.openNamed', { ip: entry.ip })}
-                    onClick={() => navigate({ kind: 'block', params: { profileId: profile.id, entryId: entry.id } })}
-                  >
-                    {t('firewall.blocklist.open')}
-                  </button>
-                  {/* A block not sent yet stands nowhere to extend or lift: its write's Retry and Discard are beside its address. */}
-                  {entry.pending?.change !== 'block' && (
-                    <>
-                      <button
-                        type="button"
-                        className="button"
-                        disabled={!operate.allowed}
-                        title={operate.reason}
-                        aria-label={t('firewall.blocklist.extendNamed', { ip: entry.ip })}
-                        onClick={() => setExtending(entry)}
-                      >
-                        {t('firewall.blocklist.extend')}
-                      </button>
-                      <UnblockButton ip={entry.ip} operate={operate} onClick={() => setUnblocking(entry)} />
-                    </>
-                  )}
-                </td>
-              </tr>
+                entry={entry}
+                now={now}
+                checked={isChecked(checks, entry.id)}
+                onCheck={(range) => setChecks((current) => toggleRow(current, index, range, rows))}
+                operate={operate}
+                onOpen={() => navigate({ kind: 'block', params: { profileId: profile.id, entryId: entry.id } })}
+                onExtend={() => setExtending(entry)}
+                onUnblock={() => setUnblocking(entry)}
+              />
             ))}
           </tbody>
         </table>

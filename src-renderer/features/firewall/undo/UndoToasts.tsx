@@ -1,16 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import type { OutboxEntry } from '../../../../src-shared/contract/outbox.ts';
 import { useOutboxEntry } from '../../outbox/index.ts';
 import { WriteStateWords } from '../../outbox/index.ts';
 import { ErrorNotice } from '../../../ui/ErrorNotice.tsx';
+import { TabIdContext } from '../../../navigation/tab-in-view.ts';
 import { useUndoStore, type UndoOffer } from './undo-store.ts';
 import './undo.css';
 
-/** The undo toasts of the analyst's own blocks and allows, bottom right of the window. */
+/**
+ * The undo toasts of the analyst's own blocks and allows made in this tab, bottom right of the
+ * window: inside the tab's panel, so another tab shown hides them, and they come back with their
+ * tab for as long as they can still undo.
+ */
 export function UndoToasts() {
-  const offers = useUndoStore((state) => state.offers);
+  const tabId = useContext(TabIdContext);
+  const allOffers = useUndoStore((state) => state.offers);
+  const offers = allOffers.filter((offer) => offer.tabId === tabId);
   if (offers.length === 0) return null;
   return (
     <div className="undo-toasts">
