@@ -56,7 +56,7 @@ function Composer({ conversation }: { conversation: Conversation }) {
     >
       <textarea
         aria-label={t('chat.composer.label')}
-        placeholder={ready ? t('chat.composer.placeholder') : t('chat.composer.pickModelFirst')}
+        placeholder={t(ready ? 'chat.composer.placeholder' : conversation.profileId ? 'chat.composer.pickModelFirst' : 'chat.composer.pickConnectionFirst')}
         rows={3}
         value={text}
         onChange={(event) => {

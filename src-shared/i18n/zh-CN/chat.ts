@@ -97,7 +97,8 @@ export const chatWords: ChatWords = {
     composer: {
       label: '消息',
       placeholder: '向模型提问…（Enter 发送，Shift+Enter 换行）',
-      pickModelFirst: '请先在上方选择连接和模型',
+      pickConnectionFirst: '请先在上方选择连接和模型',
+      pickModelFirst: '请先在上方选择模型',
       send: '发送',
       sendKey: '发送（Enter；在输入区任意位置按 Ctrl+Enter）',
       stopKey: '停止回答（Esc）',
