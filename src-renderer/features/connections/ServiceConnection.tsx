@@ -29,13 +29,15 @@ interface Props {
   profileId?: string;
   /** The view's body, from the cache: shown whether or not the back end answers. */
   children: (profile: ProfileView) => ReactNode;
+  /** The connection is not what the view is about: its name and state are one small line under the body. */
+  secondary?: boolean;
 }
 
 /**
  * Every back-end view: which connection it uses (with its LIVE badge), the connection's state as a
  * banner, and the view's body below it, which never waits for the connection.
  */
-export function ServiceConnection({ service, title, needs, profileId, children }: Props) {
+export function ServiceConnection({ service, title, needs, profileId, children, secondary = false }: Props) {
   const { t } = useTranslation();
   const list = useProfileList();
   const allProfiles = list.data?.profiles;
@@ -80,6 +82,19 @@ export function ServiceConnection({ service, title, needs, profileId, children }
   }
 
   const connection = connectionState(health, test);
+  const banner = <ConnectionBanner profile={profile} state={connection} health={health} test={test} retry={() => void runTest(profile.id, true)} />;
+  const body = <ConnectionAboveContext value={connection}>{children(profile)}</ConnectionAboveContext>;
+  if (secondary) {
+    return (
+      <div className="view">
+        {body}
+        <div className="connection-secondary">
+          {profile.live && <LiveBadge />}
+          {banner}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="view">
       <header className="view-header">
@@ -105,8 +120,8 @@ export function ServiceConnection({ service, title, needs, profileId, children }
           {t('connection.liveByDefault', { name: profile.name })}
         </p>
       )}
-      <ConnectionBanner profile={profile} state={connection} health={health} test={test} retry={() => void runTest(profile.id, true)} />
-      <ConnectionAboveContext value={connection}>{children(profile)}</ConnectionAboveContext>
+      {banner}
+      {body}
     </div>
   );
 }

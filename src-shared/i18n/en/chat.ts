@@ -107,6 +107,8 @@ export const chatWords = {
       editLabel: 'Edit your message',
       cancel: 'Cancel',
       resend: 'Send edited',
+      askedByOpsDesk: 'What was asked',
+      askedByOpsDeskHelp: 'The prompt OpsDesk wrote for the model from the alerts and your settings.',
     },
     answer: {
       label: 'Answer from {{model}}',

@@ -109,6 +109,8 @@ export const chatWords: ChatWords = {
       editLabel: '编辑你的消息',
       cancel: '取消',
       resend: '发送修改',
+      askedByOpsDesk: '提问内容',
+      askedByOpsDeskHelp: 'OpsDesk 根据告警和你的设置为模型写下的提示词。',
     },
     answer: {
       label: '来自 {{model}} 的回答',
