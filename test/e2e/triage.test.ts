@@ -162,6 +162,9 @@ describe('triage of an alert, as an analyst does it', () => {
     expect(tops).toEqual([...tops].sort((a, b) => a - b));
     expect(await top(tab.getByRole('region', { name: 'Connection' }))).toBeGreaterThan(await top(answer));
     expect(await tab.getByRole('heading', { level: 1 }).count()).toBe(0);
+    await shot(page, 'triage-tab-en');
+    await tab.getByRole('region', { name: 'Connection' }).scrollIntoViewIfNeeded();
+    await shot(page, 'triage-tab-connection-en');
 
     expect(await asked.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
     expect(await prompt.isVisible()).toBe(false);
