@@ -380,6 +380,9 @@ describe('triage of an alert, as an analyst does it', () => {
     await expect.poll(() => proposal.innerText(), { timeout: 15_000 }).toContain(`在 Branch firewall 上封禁 ${source}`);
     await expectNoEnglish(panel);
     await shot(page, 'triage-proposal-zh');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'triage-proposal-zh-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await proposal.getByRole('button', { name: '批准' }).click();
     const confirm = page.getByRole('dialog', { name: `封禁 ${source}？` });
     await expectNoEnglish(confirm);
