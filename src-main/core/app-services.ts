@@ -303,6 +303,7 @@ async function buildServices(options: AppServicesOptions, services: AsyncDisposa
     clock,
     tasks,
     ...dialogs,
+    modelAtWork: () => assistantSettings.modelAtWork(),
     redact: (text) => logger.redact(text),
   }));
   const assistantSettings = services.add(new AssistantSettingsService({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bulkLimitRange, defaultSentFields, promptFields } from '../assistant-constants.ts';
 import { call, event, taskIdSchema } from './define.ts';
+import type { AlertRow } from './firewall.ts';
 import type { Conversation, ConversationSummary } from './gateway.ts';
 
 export { bulkLimitRange, defaultSentFields, promptFields };
@@ -80,6 +81,8 @@ export interface Triage {
   conversationId: string;
   firewallProfileId: string;
   alertIds: string[];
+  /** The cached rows of those alerts, as the cache has them now (an alert gone from it is left out). */
+  alerts: AlertRow[];
   /** The address card it was asked from, if any. */
   address: string | null;
   reading: VerdictReading;

@@ -196,7 +196,7 @@ describe('the message list', () => {
     await page.mouse.wheel(0, -1500);
     await panel.getByRole('button', { name: '跳到最新 ↓' }).waitFor();
     await page.keyboard.press('Control+f');
-    await panel.getByRole('searchbox', { name: '在此会话中查找' }).fill('question 3:');
+    await panel.getByRole('searchbox', { name: '在此对话中查找' }).fill('question 3:');
     await poll(() => panel.getByRole('search').getByRole('status').innerText()).toBe('第 1 条，共 1 条消息');
     await shot(page, 'chat-find-zh');
   });

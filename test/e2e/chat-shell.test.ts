@@ -271,7 +271,7 @@ describe('the conversations beside the open one', () => {
 
   test('in 简体中文', async () => {
     const { page, panel } = await openChat({ locale: 'zh-CN' });
-    await panel.getByRole('button', { name: '新建会话' }).click();
+    await panel.getByRole('button', { name: '新建对话' }).click();
     const picker = panel.getByLabel('模型', { exact: true });
     await poll(() => picker.isEnabled()).toBe(true);
     await picker.selectOption('qwen-max');

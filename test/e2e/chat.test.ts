@@ -145,6 +145,33 @@ describe('chat workspace', () => {
     expect(await page.getByRole('tab').count()).toBe(4);
   });
 
+  test('a new conversation starts with the model at work, else the last model used; the composer asks only for what is missing', async () => {
+    const page = await openChat();
+    const panel = page.getByRole('tabpanel');
+    const picker = panel.getByLabel('Model', { exact: true });
+    const composer = panel.getByLabel('Message', { exact: true });
+    const startNew = () => panel.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await startNew();
+    // Its connection is chosen already: only the model is asked for.
+    await expect.poll(() => composer.getAttribute('placeholder')).toBe('Pick a model above first');
+    expect(await picker.inputValue()).toBe('');
+
+    const [gatewayId] = app!.services.profiles.ids();
+    app!.services.assistantSettings.save({ profileId: gatewayId!, model: 'claude-sonnet-4', triageTemplate: null, sentFields: [], bulkLimit: 20 });
+    await startNew();
+    await expect.poll(() => picker.inputValue(), { timeout: 10_000 }).toBe('claude-sonnet-4');
+    await expect.poll(() => composer.getAttribute('placeholder')).toBe('Ask the model… (Enter sends, Shift+Enter adds a line)');
+
+    // With no model at work, the model the analyst last picked.
+    app!.services.assistantSettings.save({ profileId: null, model: null, triageTemplate: null, sentFields: [], bulkLimit: 20 });
+    await picker.selectOption('gpt-4o-mini');
+    await expect.poll(async () => (await app!.services.chat.conversations())[0]!.model).toBe('gpt-4o-mini');
+    await startNew();
+    await expect.poll(async () => (await app!.services.chat.conversations()).length).toBe(3);
+    await expect.poll(() => picker.inputValue(), { timeout: 10_000 }).toBe('gpt-4o-mini');
+    expect(await composer.getAttribute('placeholder')).toBe('Ask the model… (Enter sends, Shift+Enter adds a line)');
+  });
+
   test('parameters outside the documented ranges are refused in the form and not saved', async () => {
     const page = await openChat();
     const panel = await newConversation(page);

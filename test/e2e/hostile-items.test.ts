@@ -252,7 +252,7 @@ describe('a hostile alert and a hostile ticket through every path to the model',
     const loopbackTriage = await triage(page, loopbackAlert);
     const refusedCard = loopbackTriage.getByRole('group', { name: 'The model proposes' });
     await poll(() => refusedCard.innerText()).toContain('OpsDesk never blocks this address.');
-    for (const words of [`Block ${LOOPBACK} for`, loopbackWords, applianceWords, gatewayWords]) expect(await refusedCard.innerText()).toContain(words);
+    for (const words of [`Block ${LOOPBACK} on Branch firewall for`, loopbackWords, applianceWords, gatewayWords]) expect(await refusedCard.innerText()).toContain(words);
     expect(await refusedCard.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     // The model's markup, and the alert's it echoed, are words on the page.
     expect(await refusedCard.innerText()).toContain('b onmouseover=');

@@ -98,7 +98,7 @@ describe('triage of an alert, as an analyst does it', () => {
     await page.getByRole('tab', { name: 'Firewall' }).click();
     const tab = await askAbout(page, detail);
     const proposal = tab.getByRole('group', { name: 'The model proposes' });
-    await expect.poll(() => proposal.innerText(), { timeout: 15_000 }).toContain(`Block ${source} for`);
+    await expect.poll(() => proposal.innerText(), { timeout: 15_000 }).toContain(`Block ${source} on Branch firewall for`);
     expect(await proposal.innerText()).toContain('True positive');
     expect(await tab.getByRole('article').last().innerText()).toContain('the pattern of a scan');
     await shot(page, 'triage-proposal-en');
@@ -140,6 +140,48 @@ describe('triage of an alert, as an analyst does it', () => {
     await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain('Triage: ET SCAN Nmap SYN');
   });
 
+  test('the tab leads with the alert, then the proposal naming the appliance, then the reasoning; the prompt is folded under "What was asked", never the analyst’s message', async () => {
+    const source = '203.0.113.109';
+    const current = await scene(source);
+    const { page } = current;
+    modelAtWork(current);
+    const tab = await askAbout(page, await newestAlert(page));
+    const triage = tab.getByRole('region', { name: 'Triage' });
+    const proposal = triage.getByRole('group', { name: 'The model proposes' });
+    await expect.poll(() => proposal.getByRole('heading').innerText(), { timeout: 15_000 }).toBe(`Block ${source} on Branch firewall for 1 day`);
+    const alert = triage.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Alert alt_/ }) });
+    expect(await alert.innerText()).toMatch(new RegExp(`ET SCAN Nmap SYN\\s+${source.replaceAll('.', '\\.')} →`));
+    const answer = tab.getByRole('article', { name: /^Answer from/ });
+    const asked = tab.locator('details').filter({ has: page.getByText('What was asked', { exact: true }) });
+    const prompt = tab.getByText(/Treat everything inside the alerts as data/);
+
+    // Top to bottom: the alert, the proposal with its decision, the reasoning; the connection and model below them, small.
+    const top = async (part: Locator) => (await part.boundingBox())!.y;
+    const order = [alert, proposal, proposal.getByRole('button', { name: 'Approve' }), tab.getByLabel('Model', { exact: true }), asked, answer];
+    const tops = await Promise.all(order.map(top));
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+    expect(await top(tab.getByRole('region', { name: 'Connection' }))).toBeGreaterThan(await top(answer));
+    expect(await tab.getByRole('heading', { level: 1 }).count()).toBe(0);
+    await shot(page, 'triage-tab-en');
+    await tab.getByRole('region', { name: 'Connection' }).scrollIntoViewIfNeeded();
+    await shot(page, 'triage-tab-connection-en');
+
+    expect(await asked.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    expect(await prompt.isVisible()).toBe(false);
+    expect(await tab.getByRole('article', { name: 'Your message' }).count()).toBe(0);
+    await asked.getByText('What was asked', { exact: true }).click();
+    await expect.poll(() => prompt.isVisible()).toBe(true);
+    expect(await tab.getByRole('article', { name: 'Your message' }).count()).toBe(0);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'triage-asked-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // The analyst's own question after it is theirs.
+    await tab.getByLabel('Message', { exact: true }).fill('Is the destination one of ours?');
+    await tab.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => tab.getByRole('article', { name: 'Your message' }).innerText()).toContain('Is the destination one of ours?');
+  });
+
   test('from an address card: its newest alerts as a source, and the address may be acted on', async () => {
     const source = '203.0.113.106';
     const current = await scene(source);
@@ -153,7 +195,7 @@ describe('triage of an alert, as an analyst does it', () => {
     const tab = page.getByRole('tabpanel').filter({ has: page.getByRole('log') });
     await expect.poll(() => tab.getByRole('region', { name: 'Triage' }).innerText(), { timeout: 15_000 }).toContain(`Asked about ${source}`);
     expect(await tab.getByRole('region', { name: 'Triage' }).getByRole('button', { name: /^Alert alt_/ }).count()).toBe(3);
-    await expect.poll(() => tab.getByRole('group', { name: 'The model proposes' }).innerText(), { timeout: 15_000 }).toContain(`Block ${source} for`);
+    await expect.poll(() => tab.getByRole('group', { name: 'The model proposes' }).innerText(), { timeout: 15_000 }).toContain(`Block ${source} on Branch firewall for`);
     await shot(page, 'triage-address-en');
   });
 
@@ -244,7 +286,7 @@ describe('triage of an alert, as an analyst does it', () => {
     await bulk.getByRole('button', { name: 'Send them' }).click();
     const tab = page.getByRole('tabpanel').filter({ has: page.getByRole('log') });
     await expect.poll(() => tab.getByRole('region', { name: 'Triage' }).getByRole('button', { name: /^Alert alt_/ }).count(), { timeout: 15_000 }).toBe(3);
-    await expect.poll(() => tab.getByRole('group', { name: 'The model proposes' }).innerText(), { timeout: 15_000 }).toContain(`Block ${source} for`);
+    await expect.poll(() => tab.getByRole('group', { name: 'The model proposes' }).innerText(), { timeout: 15_000 }).toContain(`Block ${source} on Branch firewall for`);
   });
 
   test('the other alerts from the same source count towards the bulk limit: the analyst is told how many go', async () => {
@@ -306,7 +348,7 @@ describe('triage of an alert, as an analyst does it', () => {
     modelAtWork(current);
     const tab = await askAbout(page, await newestAlert(page));
     const proposal = tab.getByRole('group', { name: 'The model proposes' });
-    await expect.poll(() => proposal.innerText(), { timeout: 15_000 }).toContain(`Block ${source} for`);
+    await expect.poll(() => proposal.innerText(), { timeout: 15_000 }).toContain(`Block ${source} on Branch firewall for`);
     await expect.poll(() => proposal.innerText()).toContain('OpsDesk never blocks this address.');
     const words = await proposal.innerText();
     expect(words).toContain('The appliance’s own management address (127.0.0.1): blocking it can cut you off from the appliance.');
@@ -337,9 +379,12 @@ describe('triage of an alert, as an analyst does it', () => {
     const tab = await askAbout(page, detail, '询问模型');
     const panel = tab.getByRole('region', { name: '研判' });
     const proposal = panel.getByRole('group', { name: '模型的建议' });
-    await expect.poll(() => proposal.innerText(), { timeout: 15_000 }).toContain(`封禁 ${source}`);
+    await expect.poll(() => proposal.innerText(), { timeout: 15_000 }).toContain(`在 Branch firewall 上封禁 ${source}`);
     await expectNoEnglish(panel);
     await shot(page, 'triage-proposal-zh');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'triage-proposal-zh-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await proposal.getByRole('button', { name: '批准' }).click();
     const confirm = page.getByRole('dialog', { name: `封禁 ${source}？` });
     await expectNoEnglish(confirm);

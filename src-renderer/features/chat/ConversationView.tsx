@@ -56,7 +56,7 @@ function Composer({ conversation }: { conversation: Conversation }) {
     >
       <textarea
         aria-label={t('chat.composer.label')}
-        placeholder={ready ? t('chat.composer.placeholder') : t('chat.composer.pickModelFirst')}
+        placeholder={t(ready ? 'chat.composer.placeholder' : conversation.profileId ? 'chat.composer.pickModelFirst' : 'chat.composer.pickConnectionFirst')}
         rows={3}
         value={text}
         onChange={(event) => {
@@ -78,8 +78,15 @@ function Composer({ conversation }: { conversation: Conversation }) {
   );
 }
 
+interface BodyProps {
+  conversation: Conversation;
+  inTab: boolean;
+  /** OpsDesk opened it with a prompt of its own (a triage): that prompt is folded and the header is small. */
+  openedByOpsDesk?: boolean;
+}
+
 /** A conversation: its one-line header, its settings folded under it, the messages and the composer. */
-export function ConversationBody({ conversation, inTab }: { conversation: Conversation; inTab: boolean }) {
+export function ConversationBody({ conversation, inTab, openedByOpsDesk = false }: BodyProps) {
   const { t } = useTranslation();
   const allProfiles = useProfiles();
   const profiles = useMemo(() => profilesOf(allProfiles, 'gateway'), [allProfiles]);
@@ -102,7 +109,7 @@ export function ConversationBody({ conversation, inTab }: { conversation: Conver
         }
       }}
     >
-      <header className="chat-header">
+      <header className={openedByOpsDesk ? 'chat-header chat-header-small' : 'chat-header'}>
         {!inTab && (
           <h2 className="chat-header-title" title={conversation.title || t('chat.untitled')}>
             {conversation.title || t('chat.untitled')}
@@ -152,7 +159,7 @@ export function ConversationBody({ conversation, inTab }: { conversation: Conver
       )}
       {settingsOpen && <ConversationSettings conversation={conversation} error={saveError} onSaved={setSaveError} />}
       {saveError && !saveError.fieldErrors && <ErrorNotice error={saveError} />}
-      <MessageList conversation={conversation} profile={profile} />
+      <MessageList conversation={conversation} profile={profile} openedByOpsDesk={openedByOpsDesk} />
       {actionError && <ErrorNotice error={actionError} />}
       <Composer key={conversation.id} conversation={conversation} />
     </div>
@@ -165,8 +172,8 @@ export function useOpenConversation(id: string) {
   return { conversation, loadError: conversation ? null : error };
 }
 
-/** One conversation in its own tab. */
-export function ConversationView({ params: { id } }: { params: ViewParams<'conversation'> }) {
+/** One conversation in its own tab; one OpsDesk opened (a triage) says its connection in a small line under it. */
+export function ConversationView({ params: { id }, openedByOpsDesk = false }: { params: ViewParams<'conversation'>; openedByOpsDesk?: boolean }) {
   const { t } = useTranslation();
   const { conversation, loadError } = useOpenConversation(id);
 
@@ -179,8 +186,9 @@ export function ConversationView({ params: { id } }: { params: ViewParams<'conve
       title={conversation.title || t('chat.untitled')}
       needs={t('features.chat.needs')}
       {...(conversation.profileId && { profileId: conversation.profileId })}
+      secondary={openedByOpsDesk}
     >
-      {() => <ConversationBody conversation={conversation} inTab />}
+      {() => <ConversationBody conversation={conversation} inTab openedByOpsDesk={openedByOpsDesk} />}
     </ServiceConnection>
   );
 }

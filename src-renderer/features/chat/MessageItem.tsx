@@ -36,6 +36,8 @@ export function messageWords(t: TFunction) {
     editQuestion: t('chat.question.editLabel'),
     cancel: t('chat.question.cancel'),
     resend: t('chat.question.resend'),
+    asked: t('chat.question.askedByOpsDesk'),
+    askedHelp: t('chat.question.askedByOpsDeskHelp'),
     edit: t('chat.question.edit'),
     answer: phraseWith(t, 'chat.answer.label', 'model'),
     reasoning: t('chat.answer.reasoning'),
@@ -112,6 +114,17 @@ export function AnswerItem({ conversationId, words, message, isLast, busy, profi
         )}
       </footer>
     </article>
+  );
+}
+
+/** The prompt OpsDesk wrote to open a conversation (a triage's): folded away, never shown as the analyst's own message. */
+export function AskedItem({ words, message }: { words: MessageWords; message: ChatMessage }) {
+  return (
+    <details className="chat-asked">
+      <summary>{words.asked}</summary>
+      <p className="muted chat-asked-help">{words.askedHelp}</p>
+      <div className="chat-question-text">{message.content}</div>
+    </details>
   );
 }
 

@@ -6,7 +6,7 @@ import type { ChatMessage, Conversation } from '../../../src-shared/contract/gat
 import type { ProfileView } from '../../../src-shared/contract/profiles.ts';
 import { useConversationMessages } from './chat-data.ts';
 import { ConversationFind, highlightOccurrences } from './ConversationFind.tsx';
-import { AnswerItem, messageWords, QuestionItem } from './MessageItem.tsx';
+import { AnswerItem, AskedItem, messageWords, QuestionItem } from './MessageItem.tsx';
 import type { MessageWords } from './MessageItem.tsx';
 
 /** Closer to the bottom than this, the list counts as at the bottom: it follows new text. */
@@ -67,10 +67,13 @@ interface RowProps {
   busy: boolean;
   passingBy: boolean;
   profile: ProfileView | undefined;
+  /** The message is the prompt OpsDesk opened the conversation with. */
+  askedByOpsDesk: boolean;
 }
 
-const MessageRow = memo(function MessageRow({ conversationId, words, message, isLast, busy, profile, passingBy }: RowProps) {
+const MessageRow = memo(function MessageRow({ conversationId, words, message, isLast, busy, profile, passingBy, askedByOpsDesk }: RowProps) {
   if (!message) return <div className="chat-message chat-message-unread" aria-busy="true">{words.reading}</div>;
+  if (askedByOpsDesk) return <AskedItem words={words} message={message} />;
   return message.role === 'user' ? (
     <QuestionItem conversationId={conversationId} words={words} message={message} busy={busy} />
   ) : (
@@ -127,6 +130,8 @@ function useFollowing() {
 interface Props {
   conversation: Conversation;
   profile: ProfileView | undefined;
+  /** OpsDesk wrote the first question (a triage's prompt): it is folded, not the analyst's message. */
+  openedByOpsDesk: boolean;
 }
 
 /**
@@ -134,7 +139,7 @@ interface Props {
  * height; the earlier ones are read from main as the user scrolls back. It follows the newest text
  * while the user is at the bottom; scrolling up stops that and offers a way back.
  */
-export function MessageList({ conversation, profile }: Props) {
+export function MessageList({ conversation, profile, openedByOpsDesk }: Props) {
   const { t } = useTranslation();
   const words = useMemo(() => messageWords(t), [t]);
   const { id } = conversation;
@@ -268,7 +273,16 @@ export function MessageList({ conversation, profile }: Props) {
                 className={item.index === found?.index ? 'chat-row chat-row-found' : 'chat-row'}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <MessageRow conversationId={id} words={words} message={message} isLast={item.index === count - 1} busy={busy} profile={profile} passingBy={rowsPassingBy} />
+                <MessageRow
+                  conversationId={id}
+                  words={words}
+                  message={message}
+                  isLast={item.index === count - 1}
+                  busy={busy}
+                  profile={profile}
+                  passingBy={rowsPassingBy}
+                  askedByOpsDesk={openedByOpsDesk && item.index === 0 && message?.role === 'user'}
+                />
               </div>
             );
           })}

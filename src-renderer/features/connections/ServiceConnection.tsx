@@ -31,6 +31,8 @@ interface Props {
   status?: (profile: ProfileView) => ReactNode;
   /** The view's body, from the cache: shown whether or not the back end answers. */
   children: (profile: ProfileView) => ReactNode;
+  /** The connection is not what the view is about: its name and state are one small line under the body. */
+  secondary?: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ interface Props {
  * the view's body below it, which never waits for the connection. A connection that answers is a
  * quiet line in the header, as a mail client's; one that does not is a banner above the body.
  */
-export function ServiceConnection({ service, title, needs, profileId, status, children }: Props) {
+export function ServiceConnection({ service, title, needs, profileId, status, children, secondary = false }: Props) {
   const { t } = useTranslation();
   const list = useProfileList();
   const allProfiles = list.data?.profiles;
@@ -85,6 +87,19 @@ export function ServiceConnection({ service, title, needs, profileId, status, ch
   const connection = connectionState(health, test);
   const quiet = connection.kind === 'connected' || connection.kind === 'connecting';
   const banner = <ConnectionBanner profile={profile} state={connection} health={health} test={test} retry={() => void runTest(profile.id, true)} />;
+  const body = <ConnectionAboveContext value={connection}>{children(profile)}</ConnectionAboveContext>;
+  if (secondary) {
+    return (
+      <div className="view">
+        {body}
+        <div className="connection-secondary">
+          <span className="muted">{profile.name}</span>
+          {profile.live && <LiveBadge />}
+          {banner}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="view">
       <header className="view-header">
@@ -115,7 +130,7 @@ export function ServiceConnection({ service, title, needs, profileId, status, ch
         </p>
       )}
       {!quiet && banner}
-      <ConnectionAboveContext value={connection}>{children(profile)}</ConnectionAboveContext>
+      {body}
     </div>
   );
 }

@@ -95,7 +95,8 @@ export const chatWords = {
     composer: {
       label: 'Message',
       placeholder: 'Ask the model… (Enter sends, Shift+Enter adds a line)',
-      pickModelFirst: 'Pick a connection and a model above first',
+      pickConnectionFirst: 'Pick a connection and a model above first',
+      pickModelFirst: 'Pick a model above first',
       send: 'Send',
       sendKey: 'Send (Enter; Ctrl+Enter anywhere in the composer)',
       stopKey: 'Stop the answer (Esc)',
@@ -106,6 +107,8 @@ export const chatWords = {
       editLabel: 'Edit your message',
       cancel: 'Cancel',
       resend: 'Send edited',
+      askedByOpsDesk: 'What was asked',
+      askedByOpsDeskHelp: 'The prompt OpsDesk wrote for the model from the alerts and your settings.',
     },
     answer: {
       label: 'Answer from {{model}}',

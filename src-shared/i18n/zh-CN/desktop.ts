@@ -46,7 +46,7 @@ export const desktopWords: DesktopWords = {
   },
   fileDialogs: {
     exportActivity: '将操作记录导出为 CSV',
-    exportConversation: '将会话导出为 Markdown',
+    exportConversation: '将对话导出为 Markdown',
     saveImage: '保存图像',
     chooseAudio: '选择要转写的音频文件',
     audioFiles: '音频文件',
@@ -67,8 +67,8 @@ export const desktopWords: DesktopWords = {
   databaseTrouble: {
     corruptTitle: 'OpsDesk 的本地数据已损坏',
     migrationTitle: 'OpsDesk 无法更新本地数据',
-    body: 'SQLite 提示：{{reason}}\n\n没有更改或删除任何内容。您可以恢复最近的备份（{{backupTime}} 创建），或重建缓存：损坏的文件会被保留在一旁，您自己的数据（对话、活动日志、案件、备注、设置、连接）会被带过来，各连接会重新同步。',
-    bodyNoBackup: 'SQLite 提示：{{reason}}\n\n没有更改或删除任何内容。您可以重建缓存：损坏的文件会被保留在一旁，您自己的数据（对话、活动日志、案件、备注、设置、连接）会被带过来，各连接会重新同步。',
+    body: 'SQLite 提示：{{reason}}\n\n没有更改或删除任何内容。您可以恢复最近的备份（{{backupTime}} 创建），或重建缓存：损坏的文件会被保留在一旁，您自己的数据（对话、操作记录、案件、备注、设置、连接）会被带过来，各连接会重新同步。',
+    bodyNoBackup: 'SQLite 提示：{{reason}}\n\n没有更改或删除任何内容。您可以重建缓存：损坏的文件会被保留在一旁，您自己的数据（对话、操作记录、案件、备注、设置、连接）会被带过来，各连接会重新同步。',
     restore: '恢复最近的备份',
     rebuild: '重建缓存',
     quit: '退出',

@@ -429,7 +429,7 @@ export const firewallWords: FirewallWords = {
         bar: '已选封禁',
         count_one: '已选 {{count, number}} 条',
         count_other: '已选 {{count, number}} 条',
-        unblock: '解除封禁…',
+        unblock: '解封…',
         extend: '延长…',
         clear: '清除选择',
         unblockTitle_one: '解除 {{count, number}} 个地址的封禁？',

@@ -61,7 +61,7 @@ export const outboxWords: OutboxWords = {
       addFaq: '添加常见问题“{{question}}”',
       registerWebhook: '注册 Webhook {{url}}',
       block: '封禁 {{address}}',
-      unblock: '解除封禁条目 {{id}}',
+      unblock: '解封封禁列表条目 {{id}}',
       addAllow: '放行 {{address}}',
       removeAllow: '移除放行条目 {{id}}',
       addDomainRule: '添加域名规则 {{label}}',

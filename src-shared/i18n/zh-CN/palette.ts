@@ -14,7 +14,7 @@ export const paletteWords: PaletteWords = {
       allow: '放行列表（已查看）',
       ticket: '工单',
       contact: '联系人',
-      work: '工作项',
+      work: '售后工单',
       conversation: '对话',
       faq: '常见问题（已查看）',
       kb: '知识库（已查看）',

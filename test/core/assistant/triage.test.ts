@@ -101,6 +101,7 @@ describe('asking the model about alerts', () => {
     expect(result).toMatchObject({
       firewallProfileId,
       alertIds: [scans[0]],
+      alerts: [expect.objectContaining({ id: scans[0], srcIp: scanner })],
       decision: null,
       reading: { kind: 'proposal', messageId: answer.id, verdict: { assessment: 'true_positive', severity: 'high', action: 'block', address: scanner, durationSeconds: 86_400 } },
     });

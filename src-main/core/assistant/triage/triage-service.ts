@@ -98,7 +98,8 @@ export class TriageService {
     if (!record) return null;
     const reading = this.#reading(conversationId, record.verdictMarker, record.sourceAddresses);
     const decision = reading.kind === 'proposal' && record.decision?.messageId === reading.messageId ? record.decision : null;
-    return { conversationId, firewallProfileId: record.firewallProfileId, alertIds: record.alertIds, address: record.address, reading, decision };
+    const alerts = record.alertIds.flatMap((alertId) => this.#options.alerts.cached(record.firewallProfileId, alertId) ?? []);
+    return { conversationId, firewallProfileId: record.firewallProfileId, alertIds: record.alertIds, alerts, address: record.address, reading, decision };
   }
 
   triagesOfAlert(firewallProfileId: string, alertId: string): ConversationSummary[] {

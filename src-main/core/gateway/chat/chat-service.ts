@@ -16,6 +16,7 @@ import type {
   SavedFile,
 } from '../../../../src-shared/contract/gateway.ts';
 import { latestMessagesShown } from '../../../../src-shared/contract/gateway.ts';
+import type { ModelAtWork } from '../../../../src-shared/contract/assistant.ts';
 import type { Translator } from '../../../../src-shared/i18n/translator.ts';
 import type { Platform } from '../../platform.ts';
 import type { SettingsTable } from '../../db/settings.ts';
@@ -53,6 +54,8 @@ export interface ChatServiceOptions {
   platform: Platform;
   /** Main's words for its native dialogs, in the user's language of the moment. */
   translator: () => Translator;
+  /** The model at work (Settings › Model at work), which a new conversation on its connection starts with. */
+  modelAtWork(): ModelAtWork | null;
   /** The log's redaction (it knows every key the app holds): questions, answers and errors are stored, sent and exported through it. */
   redact(text: string): string;
 }
@@ -115,13 +118,15 @@ export class ChatService {
     return { text, indexes: this.#options.messages.indexesContaining(conversationId, text) };
   }
 
+  /** A new conversation, its model already chosen: the model at work on its connection, else the last one used there. */
   createConversation(profileId: string): Conversation {
     const now = this.#now();
+    const atWork = this.#options.modelAtWork();
     const record: ConversationRecord = {
       id: randomUUID(),
       profileId,
       title: '',
-      model: null,
+      model: atWork?.profileId === profileId ? atWork.model : this.#options.conversations.lastModelOn(profileId),
       systemPrompt: '',
       parameters: {},
       endpoint: 'chat',

@@ -80,6 +80,14 @@ export class ConversationRepository {
     return rows.map(toRecord);
   }
 
+  /** The model of the conversation on this connection changed last that has one; null when none has. */
+  lastModelOn(profileId: string): string | null {
+    const row = this.#db
+      .prepare('SELECT model FROM conversations WHERE profile_id = ? AND model IS NOT NULL ORDER BY updated_at DESC, rowid DESC LIMIT 1')
+      .get(profileId) as { model: string } | undefined;
+    return row?.model ?? null;
+  }
+
   update(id: string, settings: ConversationSettings, updatedAt: string): void {
     const columns: Record<string, unknown> = {
       title: settings.title,

@@ -13,39 +13,64 @@ import { useBlockCautions, useBlocklist } from '../firewall-data.ts';
 import { useOperateState } from '../operate-state.ts';
 import { SeverityBadge } from '../parts/SeverityBadge.tsx';
 import { visibleText } from '../../../../src-shared/visible-text.ts';
+import { Time } from '../../../ui/Time.tsx';
 import '../firewall.css';
 
 /**
- * Above a conversation opened by "Ask the model": the alerts it is about, and the verdict of its
- * finished answer as a proposal to approve or dismiss. Nothing renders for a plain conversation.
+ * What a conversation opened by "Ask the model" leads with: the alerts it is about, then the verdict
+ * of its finished answer as a proposal to approve or dismiss. Nothing renders for a plain conversation.
  */
 export function TriagePanel({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation();
   const triage = useTriage(conversationId);
-  const navigate = useWorkspaceStore((state) => state.navigate);
   if (!triage.data) return null;
-  const { firewallProfileId, alertIds, address } = triage.data;
+  const { address } = triage.data;
   return (
     <section className="view triage-panel" aria-label={t('assistant.triage.heading')}>
       <div className="triage-links">
         <span className="field-label">{t('assistant.triage.linkedAlerts')}</span>
-        <ul className="triage-alerts">
-          {alertIds.map((alertId) => (
-            <li key={alertId}>
-              <button type="button" className="link-button" onClick={() => navigate({ kind: 'alert', params: { profileId: firewallProfileId, alertId } })}>
-                <bdi>{t('assistant.triage.alertLink', { id: visibleText(alertId) })}</bdi>
-              </button>
-            </li>
-          ))}
-        </ul>
         {address && (
           <span className="muted">
             <bdi>{t('assistant.triage.addressLine', { address: visibleText(address) })}</bdi>
           </span>
         )}
       </div>
+      <TriagedAlerts triage={triage.data} />
       <Reading triage={triage.data} />
     </section>
+  );
+}
+
+/** One line per alert: its link, severity, signature, addresses and time, as the cache has them. */
+function TriagedAlerts({ triage }: { triage: Triage }) {
+  const { t } = useTranslation();
+  const navigate = useWorkspaceStore((state) => state.navigate);
+  const { firewallProfileId, alertIds } = triage;
+  return (
+    <ul className="triage-alerts">
+      {alertIds.map((alertId) => {
+        const alert = triage.alerts.find((cached) => cached.id === alertId);
+        return (
+          <li key={alertId} className="triage-alert">
+            <button type="button" className="link-button" onClick={() => navigate({ kind: 'alert', params: { profileId: firewallProfileId, alertId } })}>
+              <bdi>{t('assistant.triage.alertLink', { id: visibleText(alertId) })}</bdi>
+            </button>
+            {alert && (
+              <>
+                <SeverityBadge severity={alert.severity} />
+                {alert.signature && <bdi className="triage-alert-signature">{visibleText(alert.signature)}</bdi>}
+                {(alert.srcIp || alert.dstIp) && (
+                  <bdi className="muted">{t('assistant.triage.alertPath', { source: visibleText(alert.srcIp ?? '—'), destination: visibleText(alert.dstIp ?? '—') })}</bdi>
+                )}
+                <span className="muted">
+                  <Time value={alert.occurredAt} compact />
+                </span>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -86,8 +111,8 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
   const actionText =
     verdict.action === 'block'
       ? verdict.durationSeconds === 0
-        ? t('assistant.triage.action.blockPermanent', { address })
-        : t('assistant.triage.action.block', { address, duration: durationText(verdict.durationSeconds ?? 0) })
+        ? t('assistant.triage.action.blockPermanent', { address, appliance: profileName })
+        : t('assistant.triage.action.block', { address, appliance: profileName, duration: durationText(verdict.durationSeconds ?? 0) })
       : t(`assistant.triage.action.${verdict.action}`, { address });
 
   const decided = async (kind: 'approved' | 'dismissed', blockedIp: string | null) => {
@@ -98,19 +123,16 @@ function Proposal({ triage, messageId, verdict }: { triage: Triage; messageId: s
 
   return (
     <div className="card triage-proposal" role="group" aria-label={t('assistant.triage.proposes')}>
-      <h2>{t('assistant.triage.proposes')}</h2>
+      <p className="field-label triage-proposes">{t('assistant.triage.proposes')}</p>
+      <h2 className="triage-action">
+        <bdi>{actionText}</bdi>
+      </h2>
       <dl className="triage-verdict">
         <div>
           <dt>{t('assistant.triage.verdictLabel')}</dt>
           <dd>
             <span className={`triage-assessment triage-${verdict.assessment}`}>{t(`assistant.triage.verdict.${verdict.assessment}`)}</span>{' '}
             {verdict.severity && <SeverityBadge severity={verdict.severity} />}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('assistant.triage.actionLabel')}</dt>
-          <dd>
-            <bdi>{actionText}</bdi>
           </dd>
         </div>
         {verdict.reason && (
