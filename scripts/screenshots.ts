@@ -109,7 +109,7 @@ async function syncedFirewall(page: Page) {
 try {
   for (const { language, locale, suffix } of passes) {
     const { t } = createTranslator(language);
-    const banner = new RegExp([t('connection.connected', { name: '' }), t('connection.cannotReach', { name: '' })].map((text) => escape(text.trim())).join('|'));
+    const banner = new RegExp([t('connection.connectedShort'), t('connection.cannotReach', { name: '' })].map((text) => escape(text.trim())).join('|'));
     for (const colorScheme of ['light', 'dark'] as const) {
       const app = await openApp(browser, { importProfilesFrom: profilesFile, locale });
       const { page } = app;
@@ -157,6 +157,8 @@ try {
     const app = await openApp(browser, { locale });
     const profile = await addFirewall(app, 'Branch office firewall', appliance.url, appliance.keys.readOnly);
     await app.services.clients.testConnection(profile.id);
+    // What the key may do is learned while the appliance answers, as a window open before it went away would have.
+    await app.services.firewall.capabilities.get(profile.id);
     await appliance.close();
     await app.page.reload();
     const offline = app.page.getByRole('tabpanel', { name: t('views.firewall.title') });

@@ -275,7 +275,7 @@ describe('chat workspace', () => {
     await log.evaluate((region) => {
       const seen = { empty: false };
       Object.assign(window, { callLogSeen: seen });
-      new MutationObserver(() => (seen.empty ||= (region as HTMLElement).innerText.includes('No calls recorded.'))).observe(region, { childList: true, subtree: true, characterData: true });
+      new MutationObserver(() => (seen.empty ||= (region as HTMLElement).innerText.includes('No calls recorded yet'))).observe(region, { childList: true, subtree: true, characterData: true });
     });
     await log.getByLabel('Failures only').check();
     await expect.poll(() => log.innerText()).not.toContain('Finished');

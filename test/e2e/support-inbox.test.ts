@@ -87,6 +87,10 @@ describe('the tickets inbox, as a new analyst uses it', () => {
     await expect.poll(() => thread.getByRole('listitem').count()).toBeGreaterThan(0);
     const ticketId = await page.evaluate(() => document.querySelector('[role="tabpanel"]:not([hidden]) article')?.getAttribute('aria-label')?.replace(/^Ticket /, ''));
     expect(ticketId).toMatch(/^tkt_/);
+    // Its heading is the tab's title: the subject, the id beside it.
+    await expect.poll(() => ticketTab.getByRole('heading', { level: 1 }).innerText()).toBe(firstSubject);
+    expect(await page.getByRole('tab', { name: firstSubject }).count()).toBe(1);
+    expect(await ticketTab.getByRole('heading', { name: firstSubject }).count()).toBe(1);
 
     // A robot reply: shown as sent, in the thread, and on the site.
     await ticketTab.getByLabel('Robot reply').fill('Thanks, we are on it.');

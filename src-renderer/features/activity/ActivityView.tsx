@@ -43,6 +43,7 @@ export function ActivityView({ params }: { params: ViewParams<'activity'> }) {
   return (
     <section className="act-view" aria-label={t('activity.region')}>
       <header className="act-toolbar">
+        <h1 className="view-title">{t('views.activity.title')}</h1>
         <input
           type="search"
           className="act-search"

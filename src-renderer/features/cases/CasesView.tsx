@@ -40,6 +40,7 @@ export function CasesView(_props: { params: ViewParams<'cases'> }) {
   return (
     <section className="cases-view" aria-label={t('cases.region')}>
       <header className="cases-toolbar">
+        <h1 className="view-title">{t('views.cases.title')}</h1>
         <input type="search" className="cases-search" aria-label={t('cases.filters.text')} placeholder={t('cases.filters.textPlaceholder')} onChange={(event) => setFilter({ text: event.target.value })} />
         <select aria-label={t('cases.filters.status')} value={status ?? ''} onChange={(event) => setFilter({ statuses: event.target.value ? [event.target.value as CaseStatus] : undefined })}>
           <option value="">{t('cases.filters.allStatuses')}</option>

@@ -5,7 +5,7 @@ export const casesWords = {
     count_one: '{{count, number}} case',
     count_other: '{{count, number}} cases',
     empty: 'No cases yet. Select alerts in the Firewall view and choose “New case from the selection”, or make one here.',
-    noneMatch: 'No case matches these filters.',
+    noneMatch: 'No case matches these filters: change them or clear them.',
     readFailed: 'The cases could not be read',
     noOwner: 'unknown user',
     numbered: '#{{case}}',

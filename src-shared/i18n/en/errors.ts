@@ -169,7 +169,7 @@ export const errorsWords = {
       hint_line: 'A well-behaved stream sends short lines; the service or a proxy in front of it is misbehaving. Tell its administrator.',
     },
     response_headers_too_large: {
-      message: '{{host}} answered with response headers larger than 16 KB, more than OpsDesk reads; the answer was dropped.',
+      message: 'The answer had response headers larger than 16 KB, more than OpsDesk reads, and was dropped (from {{host}}).',
       hint: 'A proxy or server in front of the service may be adding huge headers or cookies; check the address and proxy, or tell the administrator.',
     },
     dns_failed: {
@@ -177,7 +177,7 @@ export const errorsWords = {
       hint: 'Check the base URL for typos, and your DNS or VPN connection.',
     },
     connection_refused: {
-      message: '{{host}} refused the connection: nothing is listening on that port.',
+      message: 'The connection was refused: nothing is listening at {{host}}.',
       hint: 'Check the port in the base URL and that the service is running.',
     },
     connection_reset: {
@@ -185,7 +185,7 @@ export const errorsWords = {
       hint: 'Try again; a proxy, firewall or an overloaded server may be dropping connections.',
     },
     network_unreachable: {
-      message: '{{host}} cannot be reached from this computer.',
+      message: 'This computer has no route to {{host}}.',
       hint: 'Check the network connection, VPN and routes to the host.',
     },
     timeout: {
@@ -219,13 +219,13 @@ export const errorsWords = {
       hint: 'The server may require a TLS version or cipher this computer does not offer; check the base URL scheme and port.',
     },
     untrusted_certificate: {
-      message: '{{host}} presented a certificate that this profile does not trust (self-signed or from an unknown authority).',
+      message: 'The certificate {{host}} presented is not trusted by this profile (self-signed or from an unknown authority).',
       hint: "Check the fingerprint with the service's administrator; if it matches, trust the certificate or import the CA for this profile.",
     },
     certificate_chain_incomplete: {
       message:
-        '{{host}} presented a certificate whose issuer it did not send and this profile does not trust: the server leaves out an intermediate certificate, or the issuer is an authority this profile does not trust yet.',
-      message_intermediate: '{{host}} did not send the intermediate certificate ({{issuer}}) that links its certificate to a trusted authority.',
+        'The certificate {{host}} presented names an issuer it did not send and this profile does not trust: the server leaves out an intermediate certificate, or the issuer is an authority this profile does not trust yet.',
+      message_intermediate: 'An intermediate certificate is missing: {{host}} did not send the intermediate certificate ({{issuer}}) that links its certificate to a trusted authority.',
       hint: "Ask the administrator to install the full chain (the certificate and its intermediates) on the server. If the issuer is your organisation's own CA, import it for this profile; or trust this exact certificate.",
     },
     certificate_invalid: {

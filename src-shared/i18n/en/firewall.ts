@@ -98,7 +98,7 @@ export const firewallWords = {
         menu: 'Saved filters',
         newSince: 'New since I last looked (<time></time>)',
         newSinceNever: 'New since I last looked (after your first visit)',
-        none: 'No saved filters yet.',
+        none: 'No saved filters yet: name the current filter below and save it.',
         name: 'Name for the current filter',
         save: 'Save',
         nothingToSave: 'Set a filter first',
@@ -127,7 +127,7 @@ export const firewallWords = {
       countAtLeast: '{{count, number}}+ alerts',
       matching: 'Matching alerts',
       readFailed: 'The cached alerts could not be read',
-      noMatch: 'No cached alert matches these filters.',
+      noMatch: 'No cached alert matches these filters: change them, or Clear filters to see every alert.',
       nothingSynced: 'No alerts cached yet: the first sync has not finished. Sync now fetches them from the appliance.',
       nothingReached: 'No alerts cached yet: the appliance has not been reached; the lines above say why.',
       reach: {

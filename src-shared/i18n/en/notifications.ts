@@ -69,7 +69,7 @@ export const notificationsWords = {
     clear: 'Clear',
     desktopRefused: 'The system does not show desktop notifications from OpsDesk ({{reason}}), so they appear only here. On macOS an unsigned build cannot use system notifications; a signed build can.',
     updateFailed: 'The notification center could not be updated',
-    empty: 'No notifications.',
+    empty: 'No notifications: new tickets, new alerts and new blocks show here as they arrive.',
     list: 'Notifications',
     unreadDot: 'unread',
     settings: {

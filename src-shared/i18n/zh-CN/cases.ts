@@ -7,7 +7,7 @@ export const casesWords: CasesWords = {
     count_one: '{{count, number}} 个案件',
     count_other: '{{count, number}} 个案件',
     empty: '还没有案件。在防火墙视图中选择告警并点击“用所选告警新建案件”，或在此新建。',
-    noneMatch: '没有符合这些筛选条件的案件。',
+    noneMatch: '没有符合这些筛选条件的案件：请修改或清除筛选。',
     readFailed: '无法读取案件',
     noOwner: '未知用户',
     numbered: '#{{case}}',

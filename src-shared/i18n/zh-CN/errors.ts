@@ -165,7 +165,7 @@ export const errorsWords: ErrorsWords = {
       hint_line: '正常的事件流只发送较短的行；该服务或其前面的代理行为异常。请告知其管理员。',
     },
     response_headers_too_large: {
-      message: '{{host}} 返回的响应头超过 16 KB，超出 OpsDesk 的读取上限，应答已被丢弃。',
+      message: '应答的响应头超过 16 KB，超出 OpsDesk 的读取上限，已被丢弃（来自 {{host}}）。',
       hint: '服务前面的代理或服务器可能添加了过大的响应头或 Cookie；请检查地址和代理，或告知管理员。',
     },
     dns_failed: {
@@ -173,7 +173,7 @@ export const errorsWords: ErrorsWords = {
       hint: '请检查基础 URL 是否有拼写错误，以及 DNS 或 VPN 连接。',
     },
     connection_refused: {
-      message: '{{host}} 拒绝了连接：该端口上没有服务在监听。',
+      message: '连接被拒绝：{{host}} 上没有服务在监听。',
       hint: '请检查基础 URL 中的端口，并确认服务正在运行。',
     },
     connection_reset: {
@@ -181,7 +181,7 @@ export const errorsWords: ErrorsWords = {
       hint: '请重试；可能是代理、防火墙或过载的服务器断开了连接。',
     },
     network_unreachable: {
-      message: '无法从本机访问 {{host}}。',
+      message: '本机没有到 {{host}} 的路由。',
       hint: '请检查网络连接、VPN 以及到该主机的路由。',
     },
     timeout: {
@@ -214,12 +214,12 @@ export const errorsWords: ErrorsWords = {
       hint: '服务器可能要求本机不支持的 TLS 版本或加密套件；请检查基础 URL 的协议和端口。',
     },
     untrusted_certificate: {
-      message: '{{host}} 出示的证书不受此连接信任（自签名或来自未知的颁发机构）。',
+      message: '证书不受此连接信任：{{host}} 出示的证书是自签名的或来自未知的颁发机构。',
       hint: '请与该服务的管理员核对指纹；如果一致，请信任此证书或为此连接导入 CA。',
     },
     certificate_chain_incomplete: {
-      message: '{{host}} 出示的证书的颁发者既未随证书发送，也不受此连接信任：服务器漏发了中间证书，或该颁发机构尚未被此连接信任。',
-      message_intermediate: '{{host}} 没有发送把其证书链接到受信任颁发机构的中间证书（{{issuer}}）。',
+      message: '证书的颁发者既未随证书发送，也不受此连接信任（{{host}}）：服务器漏发了中间证书，或该颁发机构尚未被此连接信任。',
+      message_intermediate: '缺少中间证书：{{host}} 没有发送把其证书链接到受信任颁发机构的中间证书（{{issuer}}）。',
       hint: '请管理员在服务器上安装完整的证书链（证书及其中间证书）。如果颁发者是贵组织自己的 CA，请为此连接导入它；或者信任这张证书本身。',
     },
     certificate_invalid: {

@@ -100,7 +100,7 @@ export const firewallWords: FirewallWords = {
         menu: '已存筛选',
         newSince: '上次查看后的新告警（<time></time>）',
         newSinceNever: '上次查看后的新告警（首次查看后可用）',
-        none: '还没有保存的筛选。',
+        none: '还没有保存的筛选：在下方为当前筛选命名并保存。',
         name: '当前筛选的名称',
         save: '保存',
         nothingToSave: '请先设置筛选条件',
@@ -129,7 +129,7 @@ export const firewallWords: FirewallWords = {
       countAtLeast: '{{count, number}}+ 条告警',
       matching: '匹配的告警',
       readFailed: '无法读取缓存的告警',
-      noMatch: '没有缓存的告警符合这些筛选条件。',
+      noMatch: '没有缓存的告警符合这些筛选条件：请修改筛选，或点击“清除筛选”查看全部告警。',
       nothingSynced: '尚未缓存任何告警：首次同步还未完成。点击“立即同步”从设备获取告警。',
       nothingReached: '尚未缓存任何告警：还未能连接设备，原因见上方。',
       reach: {

@@ -71,7 +71,7 @@ export const notificationsWords: NotificationsWords = {
     clear: '清空',
     desktopRefused: '系统不显示 OpsDesk 的桌面通知（{{reason}}），因此通知只显示在这里。在 macOS 上，未签名的版本无法使用系统通知；签名后的版本可以。',
     updateFailed: '无法更新通知中心',
-    empty: '没有通知。',
+    empty: '没有通知：新工单、新告警和新封禁到达时会显示在这里。',
     list: '通知',
     unreadDot: '未读',
     settings: {

@@ -29,7 +29,7 @@ export function alertColumns(t: TFunction): readonly Column<AlertRow>[] {
     {
       id: 'severity',
       title: t('firewall.alerts.fields.severity'),
-      width: 80,
+      width: 88,
       sortable: true,
       cell: (row) => badgeOf(row.severity, severityName),
       text: (row) => shown(row.severity),
@@ -40,7 +40,7 @@ export function alertColumns(t: TFunction): readonly Column<AlertRow>[] {
       id: 'occurredAt',
       title: t('firewall.alerts.fields.occurredAt'),
       // This year's alerts without the year: the time is read at a glance, the whole date is on hover.
-      width: 144,
+      width: 136,
       sortable: true,
       cell: (row) => <Time value={row.occurredAt} withoutThisYear />,
       text: (row) => shown(row.occurredAt),
@@ -68,7 +68,7 @@ export function alertColumns(t: TFunction): readonly Column<AlertRow>[] {
     {
       id: 'dstIp',
       title: t('firewall.alerts.fields.dstIp'),
-      width: 140,
+      width: 150,
       sortable: true,
       cell: (row) => <bdi>{cellText(address(row.dstIp, row.dstPort), 80)}</bdi>,
       text: (row) => visibleText(address(row.dstIp, row.dstPort)),
@@ -77,7 +77,7 @@ export function alertColumns(t: TFunction): readonly Column<AlertRow>[] {
     {
       id: 'category',
       title: t('firewall.alerts.fields.category'),
-      width: 136,
+      width: 144,
       sortable: true,
       cell: (row) => <bdi>{cellText(category(row), 60)}</bdi>,
       text: (row) => visibleText(category(row)),

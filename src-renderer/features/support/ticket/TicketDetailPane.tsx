@@ -26,7 +26,8 @@ import { rememberTitle } from '../../../navigation/tab-titles.ts';
 import { AddressText } from '../../../ui/AddressText.tsx';
 
 /** A ticket's thread and what can be done with it: the robot reply (the default), a visitor message (secondary), a work item from it, close with a note. */
-export function TicketDetailPane({ profileId, ticketId }: { profileId: string; ticketId: string }) {
+/** `headed`: the subject as the pane's heading; its own tab has it as the view's title instead. */
+export function TicketDetailPane({ profileId, ticketId, headed = true }: { profileId: string; ticketId: string; headed?: boolean }) {
   const { t } = useTranslation();
   const [closing, setClosing] = useState(false);
   const writes = useSupportWrites(profileId);
@@ -50,9 +51,13 @@ export function TicketDetailPane({ profileId, ticketId }: { profileId: string; t
   return (
     <article className="si-ticket" aria-label={t('views.ticket.titleWithId', { ticketId })}>
       <header className="si-ticket-header">
-        <h2 className="si-server-text">
-          <AddressText text={ticket.subject ?? ticket.id} />
-        </h2>
+        {headed ? (
+          <h2 className="si-server-text">
+            <AddressText text={ticket.subject ?? ticket.id} />
+          </h2>
+        ) : (
+          <span className="muted">{ticket.id}</span>
+        )}
         <span className={`si-status si-status-${ticket.status.replace(/[^a-z]/g, '') || 'other'}`}>{ticketStatusWords(ticket.status, t)}</span>
       </header>
       {ticket.from === 'cache' && ticket.error && (
