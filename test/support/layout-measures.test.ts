@@ -96,6 +96,13 @@ describe('text cut without an ellipsis', () => {
     expect(problems).toEqual([expect.stringMatching(/^text-cut: <div\.cell>: "203\.0\.113\.200 blocked" is cut at the edge of <div\.cell> .* without an ellipsis/)]);
   });
 
+  test('a flex cell cuts its last chip mid-word whatever its text-overflow says, and the cut is found', async () => {
+    const chips = '<span style="display:inline-block;padding:0 4px">blocked</span><span style="display:inline-block;padding:0 4px">alert source</span><span style="display:inline-block;padding:0 4px">special range</span>';
+    const problems = await problemsIn(`<div class="standing" style="display:flex;width:150px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">${chips}</div>`);
+    expect(problems).toEqual([expect.stringMatching(/^text-cut: <div\.standing>: "(alert source|special range)" is cut at the edge/)]);
+    expect(await problemsIn(`<div style="width:150px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">${chips}</div>`)).toEqual([]);
+  });
+
   test('the same cell with an ellipsis, one that scrolls, and one wide enough are fine', async () => {
     expect(
       await problemsIn(`

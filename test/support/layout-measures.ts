@@ -50,16 +50,16 @@ export function pageLayout(): PageLayout {
     return null;
   };
 
-  /** The part of an element a user can see: its box cut by the window and every box that clips it; null when nothing of it shows. */
-  const visiblePart = (element: Element) => {
-    if (!shown(element) || !element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return null;
+  /** Whether a user sees any of an element: its box cut by the window and by every box that clips it. */
+  const inSight = (element: Element) => {
+    if (!shown(element) || !element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     const rect = element.getBoundingClientRect();
     let [left, top, right, bottom] = [Math.max(rect.left, 0), Math.max(rect.top, 0), Math.min(rect.right, innerWidth), Math.min(rect.bottom, innerHeight)];
     // Only the boxes between an element and its containing block's chain clip it: an absolute one escapes static parents, a fixed one all of them.
     let position = getComputedStyle(element).position;
     for (let at = element.parentElement; at && position !== 'fixed'; at = at.parentElement) {
       const style = getComputedStyle(at);
-      if (style.clipPath.startsWith('inset(50%') || style.clip.startsWith('rect(0')) return null;
+      if (style.clipPath.startsWith('inset(50%') || style.clip.startsWith('rect(0')) return false;
       if (position === 'absolute' && style.position === 'static' && style.transform === 'none') continue;
       const box = at.getBoundingClientRect();
       if (style.overflowX !== 'visible') [left, right] = [Math.max(left, box.left), Math.min(right, box.right)];
@@ -67,7 +67,7 @@ export function pageLayout(): PageLayout {
       position = style.position;
     }
     // A visually hidden box is a pixel square: nothing of it is read on the screen.
-    return right - left > slack && bottom - top > slack ? { left, top, right, bottom } : null;
+    return right - left > slack && bottom - top > slack;
   };
 
   /** Where an element is, in words: its tag and class inside the nearest named region, dialog or tab. */
@@ -85,6 +85,8 @@ export function pageLayout(): PageLayout {
     range.selectNodeContents(node);
     return Array.from(range.getClientRects()).filter((rect) => rect.width > 0 && rect.height > 0);
   };
+  /** A flex or grid box draws no ellipsis whatever its text-overflow: its items are cut as they are. */
+  const ellipsises = (style: CSSStyleDeclaration) => style.textOverflow === 'ellipsis' && !/(flex|grid)/.test(style.display);
   /** Where the rendered text of `element` (not of form fields in it) reaches, left and right. */
   const textExtent = (element: Element) => {
     let [left, right] = [Infinity, -Infinity];
@@ -95,7 +97,7 @@ export function pageLayout(): PageLayout {
       // Text an ellipsis cuts says it is cut; its box is measured against the control instead.
       let ellipsised: Element | null = null;
       for (let at: Element | null = parent; at && at !== element && !ellipsised; at = at.parentElement) {
-        if (getComputedStyle(at).textOverflow === 'ellipsis' && clips(at)) ellipsised = at;
+        if (ellipsises(getComputedStyle(at)) && clips(at)) ellipsised = at;
       }
       const rects = ellipsised ? [ellipsised.getBoundingClientRect()] : textRects(node);
       for (const rect of rects) [left, right] = [Math.min(left, rect.left), Math.max(right, rect.right)];
@@ -141,7 +143,7 @@ export function pageLayout(): PageLayout {
       report('control-too-narrow', control, `${describe(control)} is narrower than its ${what} (${Math.round(needs)}px of it in ${Math.round(has)}px)`);
     if (control instanceof HTMLButtonElement) {
       // An icon button is named by its aria-label; it shows no text to cut.
-      if ((control.textContent ?? '').trim() === '' || (style.textOverflow === 'ellipsis' && clips(control))) return;
+      if ((control.textContent ?? '').trim() === '' || (ellipsises(style) && clips(control))) return;
       const extent = textExtent(control);
       if (extent.left < inner.left - slack || extent.right > inner.right + slack) cut('text', extent.right - extent.left, inner.right - inner.left);
     } else if (control instanceof HTMLSelectElement) {
@@ -193,7 +195,7 @@ export function pageLayout(): PageLayout {
   /** 4. Text cut at the edge of a box that hides its overflow and says nothing of it (no ellipsis). A box that scrolls shows the rest. */
   const textCut = (box: HTMLElement) => {
     const style = getComputedStyle(box);
-    if (!/^(hidden|clip)$/.test(style.overflowX) || style.textOverflow === 'ellipsis' || box.scrollWidth <= box.clientWidth + slack) return;
+    if (!/^(hidden|clip)$/.test(style.overflowX) || ellipsises(style) || box.scrollWidth <= box.clientWidth + slack) return;
     const rect = box.getBoundingClientRect();
     const [left, right] = [rect.left + parseFloat(style.borderLeftWidth), rect.right - parseFloat(style.borderRightWidth)];
     const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
@@ -223,7 +225,7 @@ export function pageLayout(): PageLayout {
     problems() {
       problems.length = 0;
       for (const element of Array.from(document.body.querySelectorAll('*'))) {
-        if (!(element instanceof HTMLElement) || !visiblePart(element)) continue;
+        if (!(element instanceof HTMLElement) || !inSight(element)) continue;
         const isControl = element.matches('button, input, select, textarea');
         if (isControl) controlTooNarrow(element);
         else {
