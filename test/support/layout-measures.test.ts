@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from './chromium.ts';
+import { dialogFits, dialogFitScript, misfits } from './dialog-fit.ts';
 import { layoutProblems } from './layout-measures.ts';
 
 let browser: Browser;
@@ -143,4 +144,18 @@ describe('what a user does not see is not measured', () => {
     await page.evaluate(() => document.querySelector('div')!.scrollTo(0, 400));
     expect(await layoutProblems(page)).toHaveLength(2);
   });
+});
+
+test('dialog-fit, which measures every e2e dialog with the same functions, still finds a dialog wider than the window and one that fits', async () => {
+  const watched = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  await watched.setContent('<!doctype html><body></body>');
+  await watched.evaluate(dialogFitScript);
+  await watched.evaluate(() => {
+    document.body.innerHTML = `
+      <div role="dialog" aria-label="Too wide" style="position:fixed;left:0;top:0;width:900px;height:100px">Add connection</div>
+      <div role="dialog" aria-label="Fits" style="position:fixed;left:0;top:200px;width:300px;height:100px">Unblock</div>`;
+  });
+  await expect.poll(async () => (await dialogFits(watched)).length).toBe(2);
+  expect(misfits(await dialogFits(watched))).toEqual(['Too wide: the dialog (900×100) is outside the 800×600 window']);
+  await watched.close();
 });
