@@ -324,9 +324,9 @@ try {
   await browser.close();
   await sims.close();
   await rm(scratch, { recursive: true, force: true });
-}
-
-if (layoutFindings.length > 0) {
-  console.error(`\nThe layout check found ${layoutFindings.length} problem(s) (test/support/layout-measures.ts):\n${layoutFindings.join('\n')}`);
-  process.exitCode = 1;
+  // Also when a step failed: what the shots before it showed is still worth reading.
+  if (layoutFindings.length > 0) {
+    console.error(`\nThe layout check found ${layoutFindings.length} problem(s) (test/support/layout-measures.ts):\n${layoutFindings.join('\n')}`);
+    process.exitCode = 1;
+  }
 }
