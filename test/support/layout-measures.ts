@@ -87,7 +87,7 @@ export function pageLayout(): PageLayout {
   };
   /** A flex or grid box draws no ellipsis whatever its text-overflow: its items are cut as they are. */
   const ellipsises = (style: CSSStyleDeclaration) => style.textOverflow === 'ellipsis' && !/(flex|grid)/.test(style.display);
-  /** Where the rendered text of `element` (not of form fields in it) reaches, left and right. */
+  /** Where the rendered text inside `element` reaches, left and right. */
   const textExtent = (element: Element) => {
     let [left, right] = [Infinity, -Infinity];
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
