@@ -2,7 +2,8 @@
  * npm run screenshots: every view in Debian's Chromium on live simulator data, light and dark, in
  * English and Simplified Chinese (the browser's language, which the app follows), with the real
  * handler map behind it, at 1280×800 and 1920×1080, written to screenshots/<view>-<scheme>.png,
- * <view>-<scheme>-zh-CN.png and the same names ending in -1920.
+ * <view>-<scheme>-zh-CN.png and the same names ending in -1920. Every shot is measured by the layout
+ * check (`test/support/layout-measures.ts`); the script lists what it found and fails at the end.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { FirewallSim, issueServerCertificate, startSimulators, type FirewallEdit
 import { writeDemoProfiles } from '../test/sim/demo-profiles.ts';
 import { openApp, type AppUnderTest } from '../test/support/app-harness.ts';
 import { launchChromium } from '../test/support/chromium.ts';
+import { layoutProblems } from '../test/support/layout-measures.ts';
 import { firewallProfile } from '../test/support/firewall-profile.ts';
 import { captureCases } from './screenshots-cases.ts';
 import { captureChat } from './screenshots-chat.ts';
@@ -55,10 +57,18 @@ async function capture(page: Page, name: string) {
   await page.waitForTimeout(100);
 }
 
+/** What the layout check found in each shot, printed as found and again at the end, which then fails. */
+const layoutFindings: string[] = [];
+
 async function shoot(page: Page, fileName: string) {
   const file = path.join(outDir, fileName);
   await page.screenshot({ path: file });
   console.log(`wrote ${path.relative(process.cwd(), file)}`);
+  for (const problem of await layoutProblems(page)) {
+    const finding = `${fileName}: ${problem}`;
+    layoutFindings.push(finding);
+    console.log(`  layout: ${problem}`);
+  }
 }
 
 async function showTab(page: Page, title: string) {
@@ -319,4 +329,9 @@ try {
   await browser.close();
   await sims.close();
   await rm(scratch, { recursive: true, force: true });
+  // Also when a step failed: what the shots before it showed is still worth reading.
+  if (layoutFindings.length > 0) {
+    console.error(`\nThe layout check found ${layoutFindings.length} problem(s) (test/support/layout-measures.ts):\n${layoutFindings.join('\n')}`);
+    process.exitCode = 1;
+  }
 }

@@ -1,7 +1,9 @@
 // Every dialog the window opens, in any e2e test, is measured against its own box and the window,
 // and every menu against the window:
 // the harness installs this in each page, so a dialog added later is checked without being listed.
+// The measuring functions are the layout check's (`layout-measures.ts`).
 import type { Page } from 'playwright-core';
+import { pageLayout, type PageLayout } from './layout-measures.ts';
 
 /** What was wrong with one dialog the last time it was measured; nothing when it fit. */
 export interface DialogFit {
@@ -20,25 +22,14 @@ declare global {
  * it is measured when it appears and again after anything inside it changes, so the last
  * measurement is of what the user was left looking at.
  */
-function watchDialogs(): void {
+function watchDialogs({ slack, describe, shown, clips, outsideWindow, popupOf }: PageLayout): void {
   const fits: Record<string, string[]> = {};
   window.__opsdeskDialogFits = fits;
-  const slack = 1;
-  const describe = (element: Element) => {
-    const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-    return `<${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''}> "${text}"`;
-  };
-  const shown = (element: Element) => {
-    const rect = element.getBoundingClientRect();
-    return rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== 'hidden';
-  };
-  /** A box that scrolls or clips its content: what is inside it is measured against it, not the dialog. */
-  const clips = (element: Element) => /(auto|scroll|hidden|clip)/.test(getComputedStyle(element).overflowX);
 
   const measure = (dialog: Element): string[] => {
     const problems: string[] = [];
     const box = dialog.getBoundingClientRect();
-    if (box.left < -slack || box.top < -slack || box.right > innerWidth + slack || box.bottom > innerHeight + slack) {
+    if (outsideWindow(box)) {
       problems.push(`the dialog (${Math.round(box.width)}×${Math.round(box.height)}) is outside the ${innerWidth}×${innerHeight} window`);
     }
     if (dialog.scrollWidth > dialog.clientWidth + slack) problems.push(`its content is ${dialog.scrollWidth - dialog.clientWidth}px wider than the dialog`);
@@ -75,20 +66,12 @@ function watchDialogs(): void {
     for (const dialog of Array.from(document.querySelectorAll('dialog[open], [role="dialog"]'))) {
       if (shown(dialog)) fits[labelOf(dialog)] = measure(dialog);
     }
-    // A menu or list that pops up (it, or a box just around it, is taken out of the flow) is measured
-    // against the window only: it may scroll inside. A list in the page is the page's.
-    const popupOf = (element: Element): Element | null => {
-      for (let at: Element | null = element, depth = 0; at && depth < 4; at = at.parentElement, depth += 1) {
-        if (/^(fixed|absolute)$/.test(getComputedStyle(at).position)) return at;
-      }
-      return null;
-    };
+    // A menu or list that pops up is measured against the window only: it may scroll inside. A list in the page is the page's.
     for (const menu of Array.from(document.querySelectorAll('[role="menu"], [role="listbox"]'))) {
       const popup = popupOf(menu);
       if (!popup || !shown(popup)) continue;
       const box = popup.getBoundingClientRect();
-      const outside = box.left < -slack || box.top < -slack || box.right > innerWidth + slack || box.bottom > innerHeight + slack;
-      fits[`menu ${labelOf(menu)}`] = outside ? [`the menu (${Math.round(box.width)}×${Math.round(box.height)} at ${Math.round(box.left)},${Math.round(box.top)}) is outside the ${innerWidth}×${innerHeight} window`] : [];
+      fits[`menu ${labelOf(menu)}`] = outsideWindow(box) ? [`the menu (${Math.round(box.width)}×${Math.round(box.height)} at ${Math.round(box.left)},${Math.round(box.top)}) is outside the ${innerWidth}×${innerHeight} window`] : [];
     }
   };
   // After layout and the fonts, not in the middle of a React commit.
@@ -101,7 +84,7 @@ function watchDialogs(): void {
   addEventListener('resize', schedule);
 }
 
-export const dialogFitScript = `(${watchDialogs.toString()})();`;
+export const dialogFitScript = `(${watchDialogs.toString()})((${pageLayout.toString()})());`;
 
 /** Every dialog the page has shown since it loaded, with what did not fit the last time it was measured. */
 export async function dialogFits(page: Page): Promise<DialogFit[]> {
