@@ -49,6 +49,7 @@ export function ActivityView({ params }: { params: ViewParams<'activity'> }) {
           className="act-search"
           aria-label={t('activity.filters.text')}
           placeholder={t('activity.filters.textPlaceholder')}
+          title={t('activity.filters.textHint')}
           defaultValue={filter.text ?? ''}
           onChange={(event) => setFilter({ text: event.target.value })}
         />

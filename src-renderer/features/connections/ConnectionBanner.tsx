@@ -27,7 +27,7 @@ function offlineReason(error: IpcError | undefined): string {
   return error && CERTIFICATE_REFUSALS.has(error.code) ? 'certificate' : 'other';
 }
 
-/** A view's connection, above its cached data: connecting, connected, degraded, or why not and what to do. */
+/** A view's connection: connecting or connected, quietly in its header; degraded, or why not and what to do, above its cached data. */
 export function ConnectionBanner({ profile, state, health, test, retry }: Props) {
   const { t } = useTranslation();
   const navigate = useWorkspaceStore((store) => store.navigate);

@@ -46,7 +46,8 @@ export const activityWords = {
     },
     filters: {
       text: 'Search the activity log',
-      textPlaceholder: 'Address, ticket, request id, connection…',
+      textPlaceholder: 'Address, ticket, request id…',
+      textHint: 'Searches addresses, tickets, request ids and connection names',
       backEnd: 'Back end',
       allBackEnds: 'All back ends',
       action: 'Action',

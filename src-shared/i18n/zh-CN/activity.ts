@@ -47,7 +47,8 @@ export const activityWords: ActivityWords = {
     },
     filters: {
       text: '搜索操作记录',
-      textPlaceholder: '地址、工单、请求 ID、连接…',
+      textPlaceholder: '地址、工单、请求 ID…',
+      textHint: '搜索地址、工单、请求 ID 和连接名称',
       backEnd: '后端',
       allBackEnds: '全部后端',
       action: '操作',
