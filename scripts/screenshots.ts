@@ -24,6 +24,7 @@ import { captureWebhookReceiver } from './screenshots-webhook-receiver.ts';
 import type { Language } from '../src-shared/i18n/languages.ts';
 import { createTranslator } from '../src-shared/i18n/translator.ts';
 import { databaseUpdatePage, DATABASE_UPDATE_WINDOW_SIZE } from '../src-main/electron/database-update-page.ts';
+import { defaultSentFields } from '../src-shared/contract/assistant.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../screenshots');
 await mkdir(outDir, { recursive: true });
@@ -256,6 +257,16 @@ try {
     await firewall.getByRole('button', { name: 'Open in tab' }).click();
     await page.getByRole('tabpanel', { name: /^Alert / }).getByText('Signature').waitFor({ timeout: 15_000 });
     await captureBothSchemes(page, (colorScheme) => `alert-tab-${colorScheme}`);
+    // The triage of that alert by the model at work: the alert, the proposal, then the reasoning.
+    const gateway = (await app.services.profiles.list()).profiles.find((candidate) => candidate.service === 'gateway')!;
+    app.services.assistantSettings.save({ profileId: gateway.id, model: 'gpt-4o-mini', triageTemplate: null, sentFields: [...defaultSentFields], bulkLimit: 20 });
+    await page.reload();
+    const alertTab = page.getByRole('tabpanel', { name: /^Alert / });
+    await alertTab.getByRole('button', { name: 'Ask the model', exact: true }).click({ timeout: 15_000 });
+    const triageTab = page.getByRole('tabpanel').filter({ has: page.getByRole('region', { name: 'Triage' }) });
+    await triageTab.getByRole('group', { name: 'The model proposes' }).getByRole('heading').waitFor({ timeout: 30_000 });
+    await triageTab.getByRole('article', { name: /^Answer from/ }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 30_000 });
+    await captureBothSchemes(page, (colorScheme) => `triage-${colorScheme}`);
     // The activity log: what was done above through the window.
     await (await showTab(page, 'Activity')).getByRole('table', { name: 'Activity entries' }).waitFor();
     await captureBothSchemes(page, (colorScheme) => `activity-log-${colorScheme}`);
