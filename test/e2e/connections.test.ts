@@ -60,7 +60,7 @@ describe('connections, as a new user tries them', () => {
       expect(await banner.innerText()).toMatch(learned);
     };
     await details('Firewall', /Connected to Simulated firewall/, /Version \S+ · enterprise edition · up/);
-    await details('Support', /Connected to Simulated support \(site-main\)/, /Sites: .*site-main.* · Scopes: .*ticket\.read/);
+    await details('Support', /Connected to Simulated support \(site-main\)/, /Sites: .*site-main[\s\S]*Can read tickets, reply to tickets/);
     await details('Chat', /Connected to Simulated model gateway/, /\d+ models available/);
 
     const settings = await openSettings(page);

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { ConnectionSummary, ServerDescriptionSummary } from '../../../src-shared/contract/profiles.ts';
 import { formatDuration } from '../../ui/format.ts';
+import { KeyAccess, useKeyTypeText } from './KeyAccess.tsx';
 
 /** One line that says what a successful connection test learned. */
 export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary }) {
   const { t, i18n } = useTranslation();
+  const keyTypeText = useKeyTypeText();
   const list = (items: string[]) => new Intl.ListFormat(i18n.language, { style: 'narrow', type: 'conjunction' }).format(items);
   /** What the server's own OpenAPI description said, against the document. */
   const described = (description: ServerDescriptionSummary | undefined) =>
@@ -35,12 +37,14 @@ export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary 
             t('summary.sites', { sites: summary.sites.length > 0 ? list(summary.sites) : t('summary.none') }),
             t('summary.channels', { channels: channels.length > 0 ? list(channels) : t('summary.unknown') }),
             ...(summary.siteChannels ? [t('summary.siteChannels', { channels: list(switches(summary.siteChannels)) })] : []),
-            t('summary.scopes', { scopes: summary.scopes.length > 0 ? list(summary.scopes) : t('summary.none') }),
             ...(route
               ? [t('summary.siteSentAs', { place: t(`summary.sitePlaces.${route.in}`), name: route.name, source: t(`summary.learnedFrom.${route.learnedFrom}`) })]
               : []),
             ...described(summary.described),
           ].join(' · ')}
+          <span className="key-access-summary">
+            {keyTypeText(summary.keyType)}. <KeyAccess scopes={summary.scopes} />
+          </span>
         </span>
       );
     }

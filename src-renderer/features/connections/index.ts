@@ -1,5 +1,6 @@
 export { CertificateChangeDialog } from './CertificateChangeDialog.tsx';
 export { ConnectionSummaryText } from './ConnectionSummaryText.tsx';
+export { KeyAccess, useKeyTypeText } from './KeyAccess.tsx';
 export { ServiceConnection } from './ServiceConnection.tsx';
 export { useConnectionState } from './connection-state.ts';
 export {

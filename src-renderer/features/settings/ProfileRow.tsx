@@ -42,8 +42,8 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate, onReviewChang
         <div className="profile-test" aria-live="polite">
           {test?.state === 'running' && <span className="muted">{t('settings.row.testing')}</span>}
           {test?.state === 'passed' && (
-            <span className="text-ok">
-              {t('settings.row.connected')} · <ConnectionSummaryText summary={test.report.summary} />
+            <span>
+              <span className="text-ok">{t('settings.row.connected')}</span> · <ConnectionSummaryText summary={test.report.summary} />
             </span>
           )}
           {test?.state === 'failed' && (
