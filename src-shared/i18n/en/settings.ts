@@ -30,6 +30,12 @@ export const settingsWords = {
       cancel: 'Cancel',
       save: 'Save',
     },
+    search: {
+      label: 'Search settings',
+      placeholder: 'Search settings',
+      sections: 'Settings sections',
+      noMatch: 'No setting matches “{{query}}”.',
+    },
     keychain: {
       sessionOnly: 'Keys are kept for this session only.',
       sessionOnlyReason:

@@ -32,6 +32,12 @@ export const settingsWords: SettingsWords = {
       cancel: '取消',
       save: '保存',
     },
+    search: {
+      label: '搜索设置',
+      placeholder: '搜索设置',
+      sections: '设置分区',
+      noMatch: '没有与“{{query}}”匹配的设置。',
+    },
     keychain: {
       sessionOnly: '密钥仅在本次会话中保留。',
       sessionOnlyReason:
