@@ -36,7 +36,7 @@ describe('a server with other documented choices', () => {
     // Told to send the site in a header this server ignores, a profile naming another site is caught.
     await support.getByRole('button', { name: 'Edit' }).click();
     const form = page.getByRole('dialog', { name: 'Edit customer support connection' });
-    await form.getByLabel('Site', { exact: true }).fill('1025');
+    await form.getByLabel('Site', { exact: true }).selectOption('1025');
     await form.getByLabel('Send the site in').selectOption('header');
     await form.getByLabel('Header name').fill('X-SVC-Site');
     await form.getByRole('button', { name: 'Save and test' }).click();
