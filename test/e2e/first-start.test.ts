@@ -4,6 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { AppUnderTest } from '../support/app-harness.ts';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { shotsAtSizes } from '../support/e2e-shots.ts';
+import { expectNoEnglish } from '../support/no-english.ts';
 
 const e2e = setUpE2e({ simulators: { alertCount: 20 } });
 
@@ -50,9 +52,11 @@ describe('the first start', () => {
     }
 
     await page.getByRole('tab', { name: 'Firewall' }).click();
+    await shotsAtSizes(page, 'first-start-welcome', { width: 1280, height: 800 });
     await panel(page, 'Firewall').getByRole('button', { name: 'Add a firewall appliance connection' }).click();
     const form = page.getByRole('dialog', { name: 'Add firewall appliance connection' });
     await fillConnection(form, { name: 'Branch firewall', url: e2e.sims.firewall.url, key: e2e.sims.firewall.keys.demo });
+    await shotsAtSizes(page, 'first-start-add-firewall', { width: 1280, height: 800 });
     await form.getByRole('button', { name: 'Save and test' }).click();
     const connection = panel(page, 'Firewall').getByRole('region', { name: 'Connection' });
     await poll(() => connection.getByTitle('Connected to Branch firewall').count()).toBe(1);
@@ -62,9 +66,26 @@ describe('the first start', () => {
     const support = panel(page, 'Support');
     await poll(() => support.innerText()).toContain('Support is not set up yet');
     expect(await support.getByRole('heading', { name: 'Welcome to OpsDesk' }).count()).toBe(0);
+    await shotsAtSizes(page, 'first-start-support-not-set-up', { width: 1280, height: 800 });
     await support.getByRole('button', { name: 'Add a customer support connection' }).click();
-    await page.getByRole('dialog', { name: 'Add customer support connection' }).getByRole('button', { name: 'Cancel' }).click();
+    const supportForm = page.getByRole('dialog', { name: 'Add customer support connection' });
+    await shotsAtSizes(page, 'first-start-add-support', { width: 1280, height: 800 });
+    await supportForm.getByRole('button', { name: 'Cancel' }).click();
     expect(await support.getByRole('button', { name: 'Open Settings' }).count()).toBe(1);
+  });
+
+  test('in 简体中文 the welcome screen and its form say it all in Chinese', async () => {
+    const { page } = await e2e.openApp({ locale: 'zh-CN' });
+    const welcome = page.getByRole('tabpanel', { name: '防火墙' });
+    await poll(() => welcome.getByRole('heading', { name: '欢迎使用 OpsDesk' }).count()).toBe(1);
+    expect(await welcome.innerText()).toContain('告警、封禁列表和设备状态');
+    await expectNoEnglish(welcome);
+    await shotsAtSizes(page, 'first-start-welcome-zh', { width: 1280, height: 800 });
+    await welcome.getByRole('button', { name: '添加客服系统连接' }).click();
+    const form = page.getByRole('dialog', { name: '添加客服系统连接' });
+    expect(await form.innerText()).toContain('站点由连接测试获得');
+    await expectNoEnglish(form);
+    await shotsAtSizes(page, 'first-start-add-support-zh', { width: 1280, height: 800 });
   });
 
   test('a support connection saved without a site takes the one site the server lists', async () => {

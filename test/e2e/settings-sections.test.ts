@@ -3,6 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { setUpE2e } from '../support/e2e-setup.ts';
+import { shotsAtSizes } from '../support/e2e-shots.ts';
 
 const e2e = setUpE2e();
 
@@ -16,7 +17,7 @@ async function openSettings(page: Page, title = 'Settings'): Promise<Locator> {
 }
 
 /** The headings of the sections left in sight. */
-const visibleHeadings = (settings: Locator) => settings.locator('[data-settings-section]:not([hidden]) h2').allInnerTexts();
+const visibleHeadings = (settings: Locator) => settings.locator('[data-settings-section] h2:visible').allInnerTexts();
 
 describe('Settings: its section list and its search', () => {
   test('the section list moves to a section and gives its heading the focus', async () => {
@@ -26,6 +27,7 @@ describe('Settings: its section list and its search', () => {
     expect(await nav.getByRole('button').allInnerTexts()).toEqual([
       'Model gateway', 'Customer support', 'Firewall appliance', 'Model at work', 'Canned replies', 'Language', 'Notifications', 'Activity log', 'Data on this computer', 'About OpsDesk',
     ]);
+    await shotsAtSizes(page, 'settings-sections', { width: 1280, height: 800 });
     const about = settings.getByRole('heading', { name: 'About OpsDesk' });
     const panel = await settings.boundingBox();
     expect((await about.boundingBox())!.y).toBeGreaterThan(panel!.y + panel!.height);
@@ -53,6 +55,7 @@ describe('Settings: its section list and its search', () => {
     const searchZh = chinese.getByRole('searchbox', { name: '搜索设置' });
     await searchZh.fill('显示语言');
     await expect.poll(() => visibleHeadings(chinese)).toEqual(['语言']);
+    await shotsAtSizes(page, 'settings-search-zh', { width: 1280, height: 800 });
     await searchZh.fill('Display language');
     await expect.poll(() => chinese.getByRole('status').filter({ hasText: '没有与“Display language”匹配的设置。' }).count()).toBe(1);
   });

@@ -63,7 +63,7 @@ export const commonWords = {
         "OpsDesk does not keep firewall alerts yet; once it does, this alert's details show here even while the appliance is offline.",
     },
     support: {
-      needs: 'Add a customer-support connection (address, site and application key) in Settings.',
+      needs: 'Add a customer-support connection: its address and application key (the connection test finds the site).',
     },
   },
   dialog: {

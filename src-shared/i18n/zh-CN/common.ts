@@ -62,7 +62,7 @@ export const commonWords: CommonWords = {
       cacheExplanation: 'OpsDesk 目前还不保存防火墙告警；保存之后，即使设备离线，这条告警的详情也会显示在这里。',
     },
     support: {
-      needs: '请在“设置”中添加客服系统连接（地址、站点和应用密钥）。',
+      needs: '添加客服系统连接：填写地址和应用密钥（站点由连接测试获得）。',
     },
   },
   dialog: {
