@@ -113,13 +113,24 @@ describe('the first start', () => {
     expect(await choice.locator('option').allInnerTexts()).toEqual(['site-main', 'site-eu', 'site-closed']);
     expect(await choice.inputValue()).toBe('site-eu');
     expect(await savedSite(app)).toBe('');
+    await shotsAtSizes(page, 'settings-support-site-choice', { width: 1280, height: 800 });
     await row.getByRole('button', { name: 'Use this site' }).click();
     await poll(() => savedSite(app)).toBe('site-eu');
     await poll(() => row.innerText()).not.toContain('The server lists several sites');
+    // What the key may do, in words, as the test learned it.
+    await poll(() => row.innerText()).toContain('A key for a coding tool or an internal agent. Can read tickets, reply to tickets');
+    expect(await row.innerText()).not.toContain('ticket.read');
+    await shotsAtSizes(page, 'settings-support-access', { width: 1280, height: 800 });
 
     // Editing it offers the listed sites, not a box to type in.
     await row.getByRole('button', { name: 'Edit' }).click();
     const form = page.getByRole('dialog', { name: 'Edit customer support connection' });
     expect(await form.getByLabel('Site', { exact: true }).evaluate((element) => element.tagName)).toBe('SELECT');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    await panel(page, 'Settings').getByLabel('Display language').selectOption('zh-CN');
+    const rowZh = panel(page, '设置').getByRole('listitem', { name: 'Help desk 连接' });
+    await poll(() => rowZh.innerText()).toContain('用于编程工具或内部智能体的密钥。可以查看工单、回复工单');
+    await shotsAtSizes(page, 'settings-support-access-zh', { width: 1280, height: 800 });
   });
 });

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { ConnectionSummary, ServerDescriptionSummary } from '../../../src-shared/contract/profiles.ts';
 import { formatDuration } from '../../ui/format.ts';
-import { KeyAccess, useKeyTypeText } from './KeyAccess.tsx';
+import { KeyAccess } from './KeyAccess.tsx';
 
 /** One line that says what a successful connection test learned. */
 export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary }) {
   const { t, i18n } = useTranslation();
-  const keyTypeText = useKeyTypeText();
   const list = (items: string[]) => new Intl.ListFormat(i18n.language, { style: 'narrow', type: 'conjunction' }).format(items);
   /** What the server's own OpenAPI description said, against the document. */
   const described = (description: ServerDescriptionSummary | undefined) =>
@@ -43,7 +42,7 @@ export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary 
             ...described(summary.described),
           ].join(' · ')}
           <span className="key-access-summary">
-            {keyTypeText(summary.keyType)}. <KeyAccess scopes={summary.scopes} />
+            <KeyAccess scopes={summary.scopes} keyType={summary.keyType ?? null} />
           </span>
         </span>
       );

@@ -20,20 +20,22 @@ export function useKeyTypeText() {
 }
 
 /**
- * What a support key may do on its site, as sentences: what it can, what it cannot, and the scopes
- * support.md does not name as they are (a `crm.*` grants both of its family's).
+ * What a support key may do on its site, as sentences: its kind (when `keyType` is given), what it
+ * can, what it cannot, and the scopes support.md does not name as they are (a `crm.*` grants both
+ * of its family's).
  */
-export function KeyAccess({ scopes }: { scopes: readonly string[] }) {
+export function KeyAccess({ scopes, keyType }: { scopes: readonly string[]; keyType?: string | null }) {
   const { t, i18n } = useTranslation();
+  const keyTypeText = useKeyTypeText();
   const list = (items: string[]) => new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' }).format(items);
   const can = abilities.filter(([scope]) => holdsScope(scopes, scope)).map(([, words]) => t(`keyAccess.abilities.${words}`));
   const cannot = abilities.filter(([scope]) => !holdsScope(scopes, scope)).map(([, words]) => t(`keyAccess.abilities.${words}`));
   const other = scopes.filter((held) => !abilities.some(([scope]) => holdsScope([held], scope)));
-  return (
-    <span className="key-access">
-      <span>{can.length > 0 ? t('keyAccess.can', { abilities: list(can) }) : t('keyAccess.canNothing')}</span>
-      {cannot.length > 0 && <span> {t('keyAccess.cannot', { abilities: list(cannot) })}</span>}
-      {other.length > 0 && <span> {t('keyAccess.other', { scopes: list(other) })}</span>}
-    </span>
-  );
+  const sentences = [
+    ...(keyType !== undefined ? [t('keyAccess.kind', { type: keyTypeText(keyType) })] : []),
+    can.length > 0 ? t('keyAccess.can', { abilities: list(can) }) : t('keyAccess.canNothing'),
+    ...(cannot.length > 0 ? [t('keyAccess.cannot', { abilities: list(cannot) })] : []),
+    ...(other.length > 0 ? [t('keyAccess.other', { scopes: list(other) })] : []),
+  ];
+  return <span className="key-access">{sentences.reduce((first, next) => t('keyAccess.sentences', { first, next }))}</span>;
 }

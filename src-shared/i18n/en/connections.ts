@@ -75,6 +75,9 @@ export const connectionsWords = {
     noDescription: 'No server description published',
   },
   keyAccess: {
+    kind: '{{type}}.',
+    // Sentences follow one another after a space in English, with none in Chinese.
+    sentences: '{{first}} {{next}}',
     can: 'Can {{abilities}}.',
     cannot: 'Cannot {{abilities}}.',
     canNothing: 'This key may do nothing on the site.',

@@ -75,6 +75,8 @@ export const connectionsWords: ConnectionsWords = {
     noDescription: '服务器未发布接口描述',
   },
   keyAccess: {
+    kind: '{{type}}。',
+    sentences: '{{first}}{{next}}',
     can: '可以{{abilities}}。',
     cannot: '不能{{abilities}}。',
     canNothing: '此密钥在该站点上不能做任何操作。',
