@@ -81,7 +81,8 @@ export const sitePlacements = ['header', 'query', 'path'] as const;
 export type SitePlacement = (typeof sitePlacements)[number];
 
 export const supportSettingsSchema = z.object({
-  site: z.string().trim().min(1, 'site_required').max(120),
+  /** Empty until the connection test learns it from the server's list of sites: the key's own site meanwhile. */
+  site: z.string().trim().max(120),
   ratePerMinute: z.int().min(1).max(10_000).default(60),
   /** Absent or `auto`: as the server's /openapi.json says, else the X-SVC-Site header. */
   siteIn: z.enum(['auto', ...sitePlacements]).optional(),

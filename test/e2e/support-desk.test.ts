@@ -29,11 +29,14 @@ interface Start {
   site?: string;
   /** A key of the simulator's own (ipRestricted…), instead of a new one. */
   simKey?: keyof SupportSim['keys'];
+  /** Scopes /meta names beside the key's, as a server with scopes of its own would. */
+  serverScopes?: string[];
 }
 
 /** A simulator and the app with one support profile, the Support tab showing. */
-async function start({ key = {}, site = 'site-main', simKey }: Start = {}): Promise<{ page: Page; view: Locator }> {
+async function start({ key = {}, site = 'site-main', simKey, serverScopes = [] }: Start = {}): Promise<{ page: Page; view: Locator }> {
   support = await e2e.serve(new SupportSim({ seed: 7, caPem: e2e.ca.certPem }));
+  if (serverScopes.length > 0) support.setMetaShape((meta) => ({ ...meta, key: { ...(meta.key as object), scopes: [...(meta.key as { scopes: string[] }).scopes, ...serverScopes] } }));
   // The sim's own limit is raised: these tests are about what the view shows, not the 60/min budget.
   const apiKey = simKey ? support.keys[simKey] : support.addKey({ site: 'site-main', scopes: [...SUPPORT_SCOPES], ratePerMinute: 10_000, ...key });
   app = await e2e.openApp();
@@ -57,13 +60,15 @@ const keyLine = (view: Locator) => view.getByRole('region', { name: 'Key and acc
 const posts = (path: string) => support!.requests.filter((request) => request.method === 'POST' && request.path.endsWith(path));
 
 describe('the Support view, as a new user tries it', () => {
-  test('the key line says TEST, the type and the scopes; every section is in the nav and opens from the keyboard', async () => {
+  test('the key line says TEST, the kind of key and what it may do in words; every section is in the nav and opens from the keyboard', async () => {
     const { page, view } = await start({ key: { type: 'ops', scopes: [...SUPPORT_SCOPES] } });
-    await poll(() => keyLine(view).innerText()).toContain('Key type: ops (ERP or CRM synchronisation)');
+    await poll(() => keyLine(view).innerText()).toContain('A key for keeping an ERP or CRM in step');
     const line = await keyLine(view).innerText();
     expect(line).toContain('TEST');
     expect(line).toContain('Site: site-main');
-    expect(line).toContain('14 scopes');
+    expect(line).toContain('Can read tickets, reply to tickets, close tickets, open tickets and write to visitors, read the knowledge base');
+    expect(line).not.toContain('Cannot');
+    expect(line).not.toContain('ticket.read');
     expect(await view.getByText('LIVE', { exact: true }).count()).toBe(0);
 
     const nav = view.getByRole('navigation', { name: 'Support sections' });
@@ -211,8 +216,13 @@ describe('the Support view, as a new user tries it', () => {
 
 describe('what the key may do', () => {
   test('a key lacking scopes: its actions are disabled and name the scope; sections it cannot read say which scope they need', async () => {
-    const { page, view } = await start({ key: { type: 'agent', scopes: ['chat', 'kb.read', 'ticket.read', 'crm.read'] } });
-    await poll(() => keyLine(view).innerText()).toContain('agent (coding tool or internal agent)');
+    const { page, view } = await start({ key: { type: 'agent', scopes: ['chat', 'kb.read', 'ticket.read', 'crm.read'] }, serverScopes: ['billing.read'] });
+    await poll(() => keyLine(view).innerText()).toContain('A key for a coding tool or an internal agent');
+    const line = await keyLine(view).innerText();
+    expect(line).toContain('Can read tickets, read the knowledge base, ask the support assistant, and read contacts.');
+    expect(line).toMatch(/Cannot reply to tickets, .*change webhooks, read analytics, and read chat logs\./);
+    // A scope support.md does not name is shown as the server wrote it.
+    expect(line).toContain('Other permissions: billing.read');
     const kb = await openSection(view, 'Knowledge base');
     const add = kb.getByRole('button', { name: 'Add an entry' });
     await poll(() => add.isDisabled()).toBe(true);

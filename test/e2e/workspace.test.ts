@@ -9,14 +9,16 @@ const tabTitles = (page: Page) => page.getByRole('tab').allInnerTexts();
 const activeTab = (page: Page) => page.getByRole('tab', { selected: true }).innerText();
 
 describe('tab workspace', () => {
-  test('a new user starts with Firewall, Support and Chat, each saying what to set up', async () => {
+  test('a new user starts with Firewall, Support and Chat, each showing the welcome screen; Settings opens from the palette', async () => {
     const app = await e2e.openApp();
     const { page } = app;
     await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Chat']);
     expect(await activeTab(page)).toBe('Firewall');
-    await expect.poll(() => page.getByRole('tabpanel').innerText()).toContain('Firewall is not set up yet');
+    await expect.poll(() => page.getByRole('tabpanel').innerText()).toContain('Welcome to OpsDesk');
 
-    await page.getByRole('tabpanel').getByRole('button', { name: 'Open Settings' }).click();
+    await page.keyboard.press('Control+t');
+    await page.keyboard.type('Settings');
+    await page.keyboard.press('Enter');
     await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Support', 'Chat', 'Settings']);
     expect(await activeTab(page)).toBe('Settings');
     await expect.poll(() => page.getByRole('tabpanel').innerText()).toContain('OpsDesk\n0.0.0-test');
@@ -113,7 +115,7 @@ describe('tab workspace', () => {
     expect(await settingsPanel.innerText()).toContain('The connection to the main process was lost (app:diagnostics)');
 
     await page.getByRole('tab', { name: 'Support' }).click();
-    await expect.poll(() => page.getByRole('tabpanel', { name: 'Support' }).innerText()).toContain('Support is not set up yet');
+    await expect.poll(() => page.getByRole('tabpanel', { name: 'Support' }).innerText()).toContain('Welcome to OpsDesk');
     await page.keyboard.press('Control+w');
     await expect.poll(() => tabTitles(page)).toEqual(['Firewall', 'Chat', 'Settings']);
 

@@ -10,7 +10,8 @@ type SupportConnectionSummary = Extract<ConnectionSummary, { service: 'support' 
  * its name); a server that does not say which site it answered for cannot be caught.
  */
 export function answeredForSite(meta: SupportMeta, profileSite: string): boolean {
-  if (meta.site === undefined) return true;
+  // A profile that names no site yet is answered for the key's own.
+  if (meta.site === undefined || !profileSite) return true;
   const listed = meta.sites.find((site) => site.id === meta.site || site.name === meta.site);
   return [meta.site, listed?.id, listed?.name].includes(profileSite);
 }

@@ -17,8 +17,8 @@ export function ActivitySettingsSection() {
     save.mutate({ retentionDays: Number(shown) }, { onSuccess: () => setDays(null) });
   };
   return (
-    <section className="card" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t('activity.settings.region')}</h2>
+    <section className="card" aria-labelledby={`${id}-heading`} data-settings-section="activity">
+      <h2 id={`${id}-heading`} tabIndex={-1}>{t('activity.settings.region')}</h2>
       <form className="field" onSubmit={submit}>
         <label className="field-label" htmlFor={id}>
           {t('activity.settings.retention')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ConnectionSummary, ServerDescriptionSummary } from '../../../src-shared/contract/profiles.ts';
 import { formatDuration } from '../../ui/format.ts';
+import { KeyAccess } from './KeyAccess.tsx';
 
 /** One line that says what a successful connection test learned. */
 export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary }) {
@@ -35,12 +36,14 @@ export function ConnectionSummaryText({ summary }: { summary: ConnectionSummary 
             t('summary.sites', { sites: summary.sites.length > 0 ? list(summary.sites) : t('summary.none') }),
             t('summary.channels', { channels: channels.length > 0 ? list(channels) : t('summary.unknown') }),
             ...(summary.siteChannels ? [t('summary.siteChannels', { channels: list(switches(summary.siteChannels)) })] : []),
-            t('summary.scopes', { scopes: summary.scopes.length > 0 ? list(summary.scopes) : t('summary.none') }),
             ...(route
               ? [t('summary.siteSentAs', { place: t(`summary.sitePlaces.${route.in}`), name: route.name, source: t(`summary.learnedFrom.${route.learnedFrom}`) })]
               : []),
             ...described(summary.described),
           ].join(' · ')}
+          <span className="key-access-summary">
+            <KeyAccess scopes={summary.scopes} keyType={summary.keyType ?? null} />
+          </span>
         </span>
       );
     }

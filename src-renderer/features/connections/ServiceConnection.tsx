@@ -6,7 +6,9 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../../ui/LiveBadge.tsx';
 import { NotConfigured } from '../../ui/NotConfigured.tsx';
 import { useViewFilters } from '../../ui/view-filters-store.ts';
+import { AddConnection } from './AddConnection.tsx';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
+import { FirstStart } from './FirstStart.tsx';
 import {
   profilesOf,
   useConnectionHealth,
@@ -80,8 +82,9 @@ export function ServiceConnection({ service, title, needs, profileId, status, ch
     );
   }
   if (!profile) {
+    if (profileId === undefined && allProfiles?.length === 0) return <FirstStart service={service} />;
     const heading = profileId === undefined ? t('connection.notSetUp', { title }) : t('connection.gone', { title });
-    return <NotConfigured heading={heading} needs={needs} service={service} />;
+    return <NotConfigured heading={heading} needs={needs} service={service} add={profileId === undefined && <AddConnection service={service} primary />} />;
   }
 
   const connection = connectionState(health, test);

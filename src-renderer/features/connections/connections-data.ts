@@ -3,7 +3,7 @@
 import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { IpcError } from '../../../src-shared/contract/define.ts';
-import type { BackEnd, CertificateChoice, ConnectionHealth, ConnectionReport, ProfileInput, ProfileList, ProfileView } from '../../../src-shared/contract/profiles.ts';
+import type { BackEnd, BackEndSettings, CertificateChoice, ConnectionHealth, ConnectionReport, ProfileInput, ProfileList, ProfileView, TrustInput } from '../../../src-shared/contract/profiles.ts';
 import { CONNECTION_WATCH_RENEW_MS } from '../../../src-shared/connection-watch-lease.ts';
 import { opsdesk } from '../../data/bridge.ts';
 import { withHealth, type HealthByProfile } from '../../data/invalidations.ts';
@@ -51,6 +51,24 @@ export const serviceOrder: readonly BackEnd[] = ['gateway', 'support', 'firewall
 export function keepProfile(client: QueryClient, saved: ProfileView, testGoes: boolean): void {
   client.setQueryData<ProfileList>(profileKeys.list(), (list) => list && { ...list, profiles: [...list.profiles.filter((profile) => profile.id !== saved.id), saved] });
   if (testGoes) forgetTest(client, saved.id);
+}
+
+/** A support connection as it is saved, with the site chosen from those its server listed (the key stays in main). */
+export function profileWithSite(profile: ProfileView, site: string): ProfileInput {
+  const trust: TrustInput = profile.trust.mode === 'pinned' ? { mode: 'pinned', pinnedSha256: profile.trust.pinnedSha256 ?? '' } : { mode: profile.trust.mode };
+  const settings = profile.settings as BackEndSettings['support'];
+  return { id: profile.id, service: 'support', name: profile.name, baseUrl: profile.baseUrl, trust, timeouts: profile.timeouts, proxy: profile.proxy, settings: { ...settings, site } };
+}
+
+/** A support connection saved without a site takes the one its server lists, and is tested again with it. */
+async function takeTheOnlySite(client: QueryClient, id: string, report: ConnectionReport): Promise<void> {
+  const profile = client.getQueryData<ProfileList>(profileKeys.list())?.profiles.find((candidate) => candidate.id === id);
+  if (report.summary.service !== 'support' || report.summary.sites.length !== 1 || profile?.service !== 'support') return;
+  if ((profile.settings as BackEndSettings['support']).site) return;
+  const saved = await opsdesk.profiles.save(profileWithSite(profile, report.summary.sites[0]!));
+  if (!saved.ok) return;
+  keepProfile(client, saved.data, true);
+  await runConnectionTest(client, id);
 }
 
 export function useSaveProfile() {
@@ -122,6 +140,7 @@ export function runConnectionTest(client: QueryClient, id: string, fresh = false
       const current = tests[id];
       return current?.state === 'running' && current.done === done ? { ...tests, [id]: outcome } : tests;
     });
+    if (outcome.state === 'passed') void takeTheOnlySite(client, id, outcome.report);
     return outcome;
   });
   changeTests(client, (tests) => ({ ...tests, [id]: { state: 'running', done } }));

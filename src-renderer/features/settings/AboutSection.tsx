@@ -26,7 +26,7 @@ export function AboutSection() {
   const copy = async () => setCopied((await copyText(diagnosticsText(rows))) ? 'copied' : 'failed');
 
   return (
-    <section className="card about-section" aria-labelledby={`${id}-heading`}>
+    <section className="card about-section" aria-labelledby={`${id}-heading`} data-settings-section="about">
       <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
         {t('settings.about.heading')}
       </h2>

@@ -17,8 +17,8 @@ export function LanguageSection() {
     option === 'system' ? t('settings.language.system', { language: ownNames[resolveLanguage('system', navigator.languages)] }) : ownNames[option];
 
   return (
-    <section className="card" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t('settings.language.heading')}</h2>
+    <section className="card" aria-labelledby={`${id}-heading`} data-settings-section="language">
+      <h2 id={`${id}-heading`} tabIndex={-1}>{t('settings.language.heading')}</h2>
       <div className="field language-field">
         <label className="field-label" htmlFor={id}>
           {t('settings.language.label')}

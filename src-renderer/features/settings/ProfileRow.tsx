@@ -6,6 +6,7 @@ import { useConnectionTest, useRunConnectionTest } from '../connections/index.ts
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { LiveBadge } from '../../ui/LiveBadge.tsx';
 import { RemoveProfileDialog } from './RemoveProfileDialog.tsx';
+import { SiteChoice } from './SiteChoice.tsx';
 
 interface Props {
   profile: ProfileView;
@@ -42,9 +43,16 @@ export function ProfileRow({ profile, onEdit, onReviewCertificate, onReviewChang
         <div className="profile-test" aria-live="polite">
           {test?.state === 'running' && <span className="muted">{t('settings.row.testing')}</span>}
           {test?.state === 'passed' && (
-            <span className="text-ok">
-              {t('settings.row.connected')} · <ConnectionSummaryText summary={test.report.summary} />
+            <span>
+              <span className="text-ok">{t('settings.row.connected')}</span> · <ConnectionSummaryText summary={test.report.summary} />
             </span>
+          )}
+          {test?.state === 'passed' && test.report.summary.service === 'support' && !(profile.settings as { site?: string }).site && (
+            test.report.summary.sites.length > 1 ? (
+              <SiteChoice profile={profile} sites={test.report.summary.sites} answered={test.report.summary.site} />
+            ) : (
+              test.report.summary.sites.length === 0 && <p className="muted">{t('settings.row.noSites')}</p>
+            )
           )}
           {test?.state === 'failed' && (
             <>

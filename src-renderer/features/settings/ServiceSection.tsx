@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView, BackEnd } from '../../../src-shared/contract/profiles.ts';
-import { CertificateChangeDialog } from '../connections/index.ts';
+import { CertificateChangeDialog, ProfileForm } from '../connections/index.ts';
 import { profilesOf, useConnectionTest, useProfiles, useRunConnectionTest } from '../connections/index.ts';
 import { CertificatePrompt } from './CertificatePrompt.tsx';
-import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileRow } from './ProfileRow.tsx';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; profile: ProfileView } | null;

@@ -35,6 +35,17 @@ export const commonWords = {
   notConfigured: {
     openSettings: 'Open Settings',
   },
+  firstStart: {
+    title: 'Welcome to OpsDesk',
+    intro: 'OpsDesk joins three systems in one console. Add the first connection to begin: its address and key, then OpsDesk tests it.',
+    gives: {
+      firewall: 'Its alerts, its block list and the appliance’s state: block or allow an address from an alert.',
+      support: 'The support site’s tickets, contacts, work items and knowledge base: read and reply from here.',
+      gateway: 'A language model to chat with, and its help in triaging alerts and drafting replies.',
+    },
+    add: 'Add a {{service}} connection',
+    later: 'The others can be added later here or in Settings.',
+  },
   features: {
     chat: {
       needs: 'Add a model gateway connection (address and API key) in Settings.',
@@ -52,7 +63,7 @@ export const commonWords = {
         "OpsDesk does not keep firewall alerts yet; once it does, this alert's details show here even while the appliance is offline.",
     },
     support: {
-      needs: 'Add a customer-support connection (address, site and application key) in Settings.',
+      needs: 'Add a customer-support connection: its address and application key (the connection test finds the site).',
     },
   },
   dialog: {

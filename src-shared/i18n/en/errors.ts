@@ -432,7 +432,6 @@ export const errorsWords = {
     key_for_new_address: 'Enter the key for the new address.',
     key_for_new_settings: 'The stored key is tied to the proxy and certificates it was entered for, so no change of settings alone can send it elsewhere: enter it again for these.',
     support_key_format: 'A support key looks like svc_live_<12 hex>.<secret> or svc_test_…',
-    site_required: 'Enter the site this key is bound to',
     pem_format: 'Paste a PEM certificate (-----BEGIN CERTIFICATE----- …)',
     pem_private_key: 'Paste a PEM private key (-----BEGIN PRIVATE KEY----- …)',
     pem_unreadable: 'Paste a readable PEM certificate (-----BEGIN CERTIFICATE----- …)',

@@ -30,6 +30,12 @@ export const settingsWords = {
       cancel: 'Cancel',
       save: 'Save',
     },
+    search: {
+      label: 'Search settings',
+      placeholder: 'Search settings',
+      sections: 'Settings sections',
+      noMatch: 'No setting matches “{{query}}”.',
+    },
     keychain: {
       sessionOnly: 'Keys are kept for this session only.',
       sessionOnlyReason:
@@ -95,6 +101,9 @@ export const settingsWords = {
       none: 'No {{service}} connection yet.',
     },
     row: {
+      chooseSite: 'The server lists several sites for this key: choose the one to work in.',
+      useSite: 'Use this site',
+      noSites: 'The server lists no sites: edit the connection to type the one this key is bound to.',
       label: '{{name}} connection',
       key: 'key {{hint}}',
       keyStored: 'key stored',
@@ -161,7 +170,10 @@ export const settingsWords = {
       tierPaid: 'Paid: {{count, number}} per minute',
       tierEnterprise: 'Enterprise: {{count, number}} per minute',
       site: 'Site',
-      siteHelp: 'The site this application key is bound to.',
+      siteHelp: 'The server lists no sites: type the one this application key is bound to.',
+      siteFound: 'The site is found by the connection test: OpsDesk asks the server which sites this key may use.',
+      siteListed: 'The sites the server listed for this key.',
+      siteNotChosen: 'not chosen yet',
       sitePlaceholder: 'site id',
       siteIn: 'Send the site in',
       siteInHelp: "Automatic follows the server's /openapi.json, else the X-SVC-Site header.",

@@ -21,16 +21,7 @@ export const supportWords = {
     },
     access: {
       region: 'Key and access',
-      keyType: 'Key type: {{type}}',
-      unknownType: 'not said by the server',
-      keyTypes: {
-        runtime: 'runtime (answers visitors)',
-        ops: 'ops (ERP or CRM synchronisation)',
-        agent: 'agent (coding tool or internal agent)',
-      },
       site: 'Site: {{site}}',
-      scopes_one: '{{count, number}} scope',
-      scopes_other: '{{count, number}} scopes',
       asOf: 'Last checked',
       checking: 'Checking what this key may do…',
       recheck: 'Check again',

@@ -36,6 +36,17 @@ export const commonWords: CommonWords = {
   notConfigured: {
     openSettings: '打开设置',
   },
+  firstStart: {
+    title: '欢迎使用 OpsDesk',
+    intro: 'OpsDesk 把三个系统汇集在一个控制台中。先添加第一个连接：填写地址和密钥，OpsDesk 随即测试连接。',
+    gives: {
+      firewall: '告警、封禁列表和设备状态：可直接从告警封禁或放行地址。',
+      support: '客服站点的工单、联系人、售后工单和知识库：在这里查看和回复。',
+      gateway: '可对话的语言模型，并协助研判告警、起草回复。',
+    },
+    add: '添加{{service}}连接',
+    later: '其他连接可稍后在这里或“设置”中添加。',
+  },
   features: {
     chat: {
       needs: '请在“设置”中添加模型网关连接（地址和 API 密钥）。',
@@ -51,7 +62,7 @@ export const commonWords: CommonWords = {
       cacheExplanation: 'OpsDesk 目前还不保存防火墙告警；保存之后，即使设备离线，这条告警的详情也会显示在这里。',
     },
     support: {
-      needs: '请在“设置”中添加客服系统连接（地址、站点和应用密钥）。',
+      needs: '添加客服系统连接：填写地址和应用密钥（站点由连接测试获得）。',
     },
   },
   dialog: {

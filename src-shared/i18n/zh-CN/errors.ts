@@ -424,7 +424,6 @@ export const errorsWords: ErrorsWords = {
     key_for_new_address: '请输入新地址对应的密钥。',
     key_for_new_settings: '已保存的密钥与录入时的代理和证书绑定，这样仅凭更改设置无法把它发送到别处：请为这些设置重新输入。',
     support_key_format: '客服密钥的格式为 svc_live_<12 位十六进制>.<密文> 或 svc_test_…',
-    site_required: '请输入此密钥绑定的站点',
     pem_format: '请粘贴 PEM 证书（-----BEGIN CERTIFICATE----- …）',
     pem_private_key: '请粘贴 PEM 格式的私钥（-----BEGIN PRIVATE KEY----- …）',
     pem_unreadable: '请粘贴可读取的 PEM 证书（-----BEGIN CERTIFICATE----- …）',

@@ -32,6 +32,12 @@ export const settingsWords: SettingsWords = {
       cancel: '取消',
       save: '保存',
     },
+    search: {
+      label: '搜索设置',
+      placeholder: '搜索设置',
+      sections: '设置分区',
+      noMatch: '没有与“{{query}}”匹配的设置。',
+    },
     keychain: {
       sessionOnly: '密钥仅在本次会话中保留。',
       sessionOnlyReason:
@@ -97,6 +103,9 @@ export const settingsWords: SettingsWords = {
       none: '还没有{{service}}连接。',
     },
     row: {
+      chooseSite: '服务器为此密钥列出了多个站点：请选择要使用的站点。',
+      useSite: '使用此站点',
+      noSites: '服务器未列出站点：请编辑连接，输入此密钥绑定的站点。',
       label: '{{name}} 连接',
       key: '密钥 {{hint}}',
       keyStored: '已保存密钥',
@@ -163,7 +172,10 @@ export const settingsWords: SettingsWords = {
       tierPaid: '付费：每分钟 {{count, number}} 次',
       tierEnterprise: '企业：每分钟 {{count, number}} 次',
       site: '站点',
-      siteHelp: '此应用密钥绑定的站点。',
+      siteHelp: '服务器未列出站点：请输入此应用密钥绑定的站点。',
+      siteFound: '站点由连接测试获得：OpsDesk 会向服务器查询此密钥可用的站点。',
+      siteListed: '服务器为此密钥列出的站点。',
+      siteNotChosen: '尚未选择',
       sitePlaceholder: '站点 ID',
       siteIn: '站点的发送方式',
       siteInHelp: '自动：依据服务器的 /openapi.json，否则使用 X-SVC-Site 请求头。',

@@ -23,16 +23,7 @@ export const supportWords: SupportWords = {
     },
     access: {
       region: '密钥与权限',
-      keyType: '密钥类型：{{type}}',
-      unknownType: '服务器未说明',
-      keyTypes: {
-        runtime: 'runtime（为访客答疑）',
-        ops: 'ops（ERP 或 CRM 同步）',
-        agent: 'agent（编程工具或内部智能体）',
-      },
       site: '站点：{{site}}',
-      scopes_one: '{{count, number}} 个权限范围',
-      scopes_other: '{{count, number}} 个权限范围',
       asOf: '上次检查',
       checking: '正在检查此密钥的权限…',
       recheck: '重新检查',

@@ -4,6 +4,7 @@
 import type { IpcError } from '../../../../src-shared/contract/define.ts';
 import type { ActionAccess, SupportAccess, SupportAction } from '../../../../src-shared/contract/support.ts';
 import { supportActionScopes } from '../../../../src-shared/contract/support.ts';
+import { holdsScope } from '../../../../src-shared/support-scope.ts';
 import type { SettingsTable } from '../../db/settings.ts';
 import { ServiceFailure } from '../../http/service-failure.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
@@ -20,12 +21,6 @@ export interface SupportProfileFacts {
   site: string;
   /** The stored key is a `svc_live_` one. */
   live: boolean;
-}
-
-/** `crm.*` grants every scope of the family, `*` every scope (docs/api-assumptions.md). */
-export function holdsScope(scopes: readonly string[], scope: string): boolean {
-  const family = scope.split('.')[0];
-  return scopes.some((held) => held === scope || held === '*' || held === `${family}.*`);
 }
 
 function actionsOf(scopes: readonly string[]): Record<SupportAction, ActionAccess> {

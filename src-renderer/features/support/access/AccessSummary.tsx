@@ -6,9 +6,7 @@ import { LiveBadge } from '../../../ui/LiveBadge.tsx';
 import { Time } from '../../../ui/Time.tsx';
 import { useWorkspaceStore } from '../../../navigation/workspace-store.ts';
 import { useSupportAccess } from './use-support-access.ts';
-
-const knownKeyTypes = ['runtime', 'ops', 'agent'] as const;
-const isKnownKeyType = (type: string): type is (typeof knownKeyTypes)[number] => (knownKeyTypes as readonly string[]).includes(type);
+import { KeyAccess, useKeyTypeText } from '../../connections/index.ts';
 
 /**
  * The Support view's key line: TEST (the view's header already shows LIVE for a live key), the key's
@@ -17,6 +15,7 @@ const isKnownKeyType = (type: string): type is (typeof knownKeyTypes)[number] =>
 export function AccessSummary({ profileId, headerShowsLive }: { profileId: string; headerShowsLive: boolean }) {
   const { t } = useTranslation();
   const { access, failure, checking, recheck } = useSupportAccess(profileId);
+  const keyTypeText = useKeyTypeText();
   // A refused /meta names no type or scopes; "0 scopes" would say the key has none.
   const scopesKnown = access !== null && !(access.blocked && access.scopes.length === 0 && access.keyType === null);
   return (
@@ -25,26 +24,9 @@ export function AccessSummary({ profileId, headerShowsLive }: { profileId: strin
         {access ? (
           <>
             {access.live ? !headerShowsLive && <LiveBadge /> : access.keyEnv === 'test' && <TestBadge />}
-            {scopesKnown && (
-              <span>
-                {t('supportDesk.access.keyType', {
-                  type: access.keyType === null ? t('supportDesk.access.unknownType') : isKnownKeyType(access.keyType) ? t(`supportDesk.access.keyTypes.${access.keyType}`) : access.keyType,
-                })}
-              </span>
-            )}
+            {scopesKnown && <span>{keyTypeText(access.keyType)}</span>}
             <span>{t('supportDesk.access.site', { site: access.site })}</span>
-            {scopesKnown && (
-              <details className="support-scopes">
-                <summary>{t('supportDesk.access.scopes', { count: access.scopes.length })}</summary>
-                <ul>
-                  {access.scopes.map((scope) => (
-                    <li key={scope}>
-                      <code>{scope}</code>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            )}
+            {scopesKnown && <KeyAccess scopes={access.scopes} />}
             {access.from === 'cache' && (
               <span className="muted">
                 {t('supportDesk.access.asOf')} <Time value={access.checkedAt} />

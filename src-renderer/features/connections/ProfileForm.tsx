@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileInput, ProfileView, BackEnd, SitePlacement, TrustInput } from '../../../src-shared/contract/profiles.ts';
-import { useSaveProfile } from '../connections/index.ts';
+import { useConnectionTest, useSaveProfile } from './connections-data.ts';
 import { useFieldErrorText } from '../../language/use-error-text.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
@@ -135,6 +135,9 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
   const fieldErrorText = useFieldErrorText();
   const save = useSaveProfile();
   const [form, setForm] = useState(() => initialState(service, profile));
+  const test = useConnectionTest(profile?.id);
+  // The site is the server's to say: typed only where its last answer listed none.
+  const listedSites = test?.state === 'passed' && test.report.summary.service === 'support' ? test.report.summary.sites : [];
   const error = save.error;
   const formElement = useRef<HTMLFormElement>(null);
   const advancedInvalid = !!error?.fieldErrors?.some((field) => /^(timeouts|proxy)/.test(field.path));
@@ -194,9 +197,24 @@ export function ProfileForm({ service, profile, onClose, onSaved }: Props) {
         )}
         {service === 'support' && (
           <div className="field-row">
-            <FormField label={t('settings.form.site')} error={fieldError('settings.site')} help={t('settings.form.siteHelp')}>
-              <input value={form.site} onChange={update('site')} placeholder={t('settings.form.sitePlaceholder')} spellCheck={false} />
-            </FormField>
+            {!profile ? (
+              <p className="muted profile-form-note">{t('settings.form.siteFound')}</p>
+            ) : listedSites.length > 0 ? (
+              <FormField label={t('settings.form.site')} error={fieldError('settings.site')} help={t('settings.form.siteListed')}>
+                <select value={form.site} onChange={update('site')}>
+                  {!listedSites.includes(form.site) && <option value={form.site}>{form.site || t('settings.form.siteNotChosen')}</option>}
+                  {listedSites.map((site) => (
+                    <option key={site} value={site}>
+                      {site}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+            ) : (
+              <FormField label={t('settings.form.site')} error={fieldError('settings.site')} help={t('settings.form.siteHelp')}>
+                <input value={form.site} onChange={update('site')} placeholder={t('settings.form.sitePlaceholder')} spellCheck={false} />
+              </FormField>
+            )}
             <FormField label={t('settings.form.requestsPerMinute')} error={fieldError('settings.ratePerMinute')}>
               <input type="number" min={1} value={form.ratePerMinute} onChange={update('ratePerMinute')} />
             </FormField>
