@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import type { Placement } from '@floating-ui/dom';
 import { useAnchoredPopover } from './use-anchored-popover.ts';
 
 export interface MenuAction {
-  label: string;
+  /** Unique in its menu: the action's key. */
+  id: string;
+  label: ReactNode;
   onSelect(): void;
   disabled?: boolean;
   /** Why it is off, on hover. */
@@ -15,9 +18,9 @@ export interface MenuAction {
  * button that opened it): the first action takes the focus, arrows, Home and End move, Enter
  * chooses, Escape, Tab or a click elsewhere closes it and `onClose` gives the focus back.
  */
-export function ActionMenu({ label, actions, at, onClose }: { label: string; actions: MenuAction[]; at: { x: number; y: number }; onClose(): void }) {
+export function ActionMenu({ label, actions, at, placement = 'bottom-end', onClose }: { label: string; actions: MenuAction[]; at: { x: number; y: number }; placement?: Placement; onClose(): void }) {
   const menu = useRef<HTMLDivElement>(null);
-  const { popover } = useAnchoredPopover('bottom-end', at);
+  const { popover } = useAnchoredPopover(placement, at);
   useEffect(() => {
     menu.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
     const closeOutside = (event: MouseEvent) => {
@@ -55,7 +58,7 @@ export function ActionMenu({ label, actions, at, onClose }: { label: string; act
     >
       {actions.map((action) => (
         <button
-          key={action.label}
+          key={action.id}
           type="button"
           role="menuitem"
           disabled={action.disabled}

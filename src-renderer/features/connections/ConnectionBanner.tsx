@@ -48,6 +48,12 @@ export function ConnectionBanner({ profile, state, health, test, retry }: Props)
     ) : null;
 
   const skew = health?.clockAheadMs !== undefined && <ClockSkew aheadMs={health.clockAheadMs} />;
+  const disclosure = details && (
+    <details className="connection-details">
+      <summary>{t('connection.details')}</summary>
+      <div className="connection-details-body">{details}</div>
+    </details>
+  );
   // A connection that answers is said quietly, a dot and a word in the view's header; the rest is behind Details.
   if (state.kind === 'connected' || state.kind === 'connecting') {
     return (
@@ -55,12 +61,7 @@ export function ConnectionBanner({ profile, state, health, test, retry }: Props)
         <span className="status-dot" aria-hidden="true" />
         <span title={t(`connection.${state.kind}`, { name: profile.name })}>{t(`connection.${state.kind}Short`)}</span>
         {skew}
-        {details && (
-          <details className="connection-details">
-            <summary>{t('connection.details')}</summary>
-            <div className="connection-details-body">{details}</div>
-          </details>
-        )}
+        {disclosure}
       </section>
     );
   }
@@ -101,12 +102,7 @@ export function ConnectionBanner({ profile, state, health, test, retry }: Props)
           </button>
         ) : null}
         {skew}
-        {details && (
-          <details className="connection-details">
-            <summary>{t('connection.details')}</summary>
-            <div className="connection-details-body">{details}</div>
-          </details>
-        )}
+        {disclosure}
       </div>
     </section>
     {/* Outside the live region: the dialog is not read out as a change of the banner. */}

@@ -76,31 +76,23 @@ export const AlertFilters = memo(function AlertFilters({ profileId, store, searc
           );
         })}
       </span>
-      <select
-        aria-label={t('firewall.alerts.fields.category')}
-        value={filter.category?.[0] ?? ''}
-        onChange={(event) => setFilter({ category: event.target.value ? [event.target.value] : [] })}
-      >
-        <option value="">{t('firewall.alerts.filters.allCategories')}</option>
-        {(facets?.categories ?? []).map((category) => (
-          <option key={category} value={category}>
-            {cellText(words.category(category), 40)}
-          </option>
-        ))}
-      </select>
-      <select
+      <CodeSelect
+        label={t('firewall.alerts.fields.category')}
+        all={t('firewall.alerts.filters.allCategories')}
+        codes={facets?.categories ?? []}
+        chosen={filter.category?.[0]}
+        words={words.category}
+        onChoose={(category) => setFilter({ category })}
+      />
+      <CodeSelect
         className="fw-filter-narrow"
-        aria-label={t('firewall.alerts.fields.action')}
-        value={filter.action?.[0] ?? ''}
-        onChange={(event) => setFilter({ action: event.target.value ? [event.target.value] : [] })}
-      >
-        <option value="">{t('firewall.alerts.filters.allActions')}</option>
-        {(facets?.actions ?? []).map((action) => (
-          <option key={action} value={action}>
-            {cellText(words.action(action), 40)}
-          </option>
-        ))}
-      </select>
+        label={t('firewall.alerts.fields.action')}
+        all={t('firewall.alerts.filters.allActions')}
+        codes={facets?.actions ?? []}
+        chosen={filter.action?.[0]}
+        words={words.action}
+        onChoose={(action) => setFilter({ action })}
+      />
       <select
         className="fw-filter-narrow"
         aria-label={t('firewall.alerts.filters.timeRange')}
@@ -124,6 +116,30 @@ export const AlertFilters = memo(function AlertFilters({ profileId, store, searc
     </div>
   );
 });
+
+interface CodeSelectProps {
+  className?: string;
+  label: string;
+  all: string;
+  codes: readonly string[];
+  chosen: string | undefined;
+  words(code: string): string;
+  onChoose(codes: string[]): void;
+}
+
+/** One of the codes the cache holds (a category, an action), named in words; the filter keeps the code. */
+function CodeSelect({ className, label, all, codes, chosen, words, onChoose }: CodeSelectProps) {
+  return (
+    <select className={className} aria-label={label} value={chosen ?? ''} onChange={(event) => onChoose(event.target.value ? [event.target.value] : [])}>
+      <option value="">{all}</option>
+      {codes.map((code) => (
+        <option key={code} value={code}>
+          {cellText(words(code), 40)}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /**
  * The conditions used less often, behind one button so the filters keep to one row: the addresses

@@ -33,11 +33,11 @@ export function BlockListRow({ entry, now, checked, onCheck, operate, onOpen, on
   // A block not sent yet stands nowhere to extend or lift: its write's Retry and Discard are in its state.
   const standing = entry.pending?.change !== 'block';
   const actions: MenuAction[] = [
-    { label: t('firewall.blocklist.open'), onSelect: onOpen },
+    { id: 'open', label: t('firewall.blocklist.open'), onSelect: onOpen },
     ...(standing
       ? [
-          { label: t('firewall.blocklist.extendAsk'), onSelect: onExtend, disabled: !operate.allowed, title: operate.reason },
-          { label: t('firewall.blocklist.unblockAsk'), onSelect: onUnblock, disabled: !operate.allowed, title: operate.reason },
+          { id: 'extend', label: t('firewall.blocklist.extendAsk'), onSelect: onExtend, disabled: !operate.allowed, title: operate.reason },
+          { id: 'unblock', label: t('firewall.blocklist.unblockAsk'), onSelect: onUnblock, disabled: !operate.allowed, title: operate.reason },
         ]
       : []),
   ];

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
 import { cellText } from './visible-text.ts';
 import { copyText } from '../../../ui/copy-text.ts';
-import { useAnchoredPopover } from '../../../ui/use-anchored-popover.ts';
+import { ActionMenu, type MenuAction } from '../../../ui/ActionMenu.tsx';
 
 /** Show only rows with the cell's value, or every row but those. */
 export type FilterMode = 'in' | 'out';
@@ -30,65 +28,21 @@ interface Props {
 /** A cell's context menu: copy its value; keep only rows with this value, or hide them. */
 export function CellMenu({ target, onFilter, onDismiss }: Props) {
   const { t } = useTranslation();
-  const menu = useRef<HTMLDivElement>(null);
-  const { popover } = useAnchoredPopover('bottom-start', { x: target.x, y: target.y });
-  useEffect(() => {
-    menu.current?.querySelector('button')?.focus();
-    const dismissOutside = (event: MouseEvent) => {
-      if (!menu.current?.contains(event.target as Node)) onDismiss();
-    };
-    window.addEventListener('mousedown', dismissOutside);
-    return () => window.removeEventListener('mousedown', dismissOutside);
-  }, [onDismiss]);
-
-  const choose = (mode: FilterMode) => {
-    if (target.value !== undefined) onFilter?.(target.column, target.value, mode);
-    onDismiss();
-  };
-  const copy = () => {
-    void copyText(target.text);
-    onDismiss();
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    const buttons = [...(menu.current?.querySelectorAll('button') ?? [])];
-    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    if (event.key === 'Escape') onDismiss();
-    else if (event.key === 'ArrowDown') buttons[(index + 1) % buttons.length]?.focus();
-    else if (event.key === 'ArrowUp') buttons[(index - 1 + buttons.length) % buttons.length]?.focus();
-    else return;
-    event.preventDefault();
-    event.stopPropagation();
-  };
   const shown = cellText(target.valueWords ?? target.text, 60);
-
-  return (
-    <div
-      ref={(element) => {
-        menu.current = element;
-        const unplace = popover(element);
-        return () => {
-          menu.current = null;
-          unplace?.();
-        };
-      }}
-      role="menu"
-      aria-label={`${target.title} ${shown}`}
-      className="cell-menu"
-      onKeyDown={onKeyDown}
-    >
-      <button type="button" role="menuitem" onClick={copy}>
-        {t('firewall.table.copy', { column: target.title })}
-      </button>
-      {onFilter && target.value !== undefined && (
-        <>
-          <button type="button" role="menuitem" onClick={() => choose('in')}>
-            {t('firewall.table.menuFilterIn', { column: target.title })} <bdi>{shown}</bdi>
-          </button>
-          <button type="button" role="menuitem" onClick={() => choose('out')}>
-            {t('firewall.table.menuFilterOut', { column: target.title })} <bdi>{shown}</bdi>
-          </button>
-        </>
-      )}
-    </div>
-  );
+  const { value } = target;
+  const actions: MenuAction[] = [
+    { id: 'copy', label: t('firewall.table.copy', { column: target.title }), onSelect: () => void copyText(target.text) },
+    ...(onFilter && value !== undefined
+      ? (['in', 'out'] as const).map((mode) => ({
+          id: mode,
+          label: (
+            <>
+              {t(mode === 'in' ? 'firewall.table.menuFilterIn' : 'firewall.table.menuFilterOut', { column: target.title })} <bdi>{shown}</bdi>
+            </>
+          ),
+          onSelect: () => onFilter(target.column, value, mode),
+        }))
+      : []),
+  ];
+  return <ActionMenu label={`${target.title} ${shown}`} actions={actions} at={{ x: target.x, y: target.y }} placement="bottom-start" onClose={onDismiss} />;
 }
