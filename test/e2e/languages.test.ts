@@ -77,7 +77,7 @@ describe('languages', () => {
     expect(await settings.innerText()).toContain('No Secret Service is running on this desktop.');
     const gatewaySection = settings.getByRole('region', { name: '模型网关' });
     await gatewaySection.getByRole('button', { name: '测试连接' }).click();
-    await expect.poll(() => gatewaySection.innerText(), { timeout: 15_000 }).toContain('出示的证书不受此连接信任');
+    await expect.poll(() => gatewaySection.innerText(), { timeout: 15_000 }).toContain('证书不受此连接信任');
     await expectNoEnglish(settings);
 
     // The certificate dialog, its validity in local time with the certificate's own text on hover.
@@ -111,7 +111,7 @@ describe('languages', () => {
     const chat = page.getByRole('tabpanel', { name: '对话' });
     // A background call makes no second connection, so it cannot tell a left-out intermediate from an untrusted issuer.
     await chat.getByRole('region', { name: '连接' }).getByText('详情', { exact: true }).click({ timeout: 15_000 });
-    await expect.poll(() => chat.innerText(), { timeout: 15_000 }).toContain('出示的证书的颁发者既未随证书发送，也不受此连接信任');
+    await expect.poll(() => chat.innerText(), { timeout: 15_000 }).toContain('证书的颁发者既未随证书发送，也不受此连接信任');
     await expectNoEnglish(chat);
     await page.getByRole('tab', { name: '客服' }).click();
     const tickets = page.getByRole('tabpanel', { name: '客服' });

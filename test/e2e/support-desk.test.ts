@@ -63,6 +63,8 @@ describe('the Support view, as a new user tries it', () => {
   test('the key line says TEST, the kind of key and what it may do in words; every section is in the nav and opens from the keyboard', async () => {
     const { page, view } = await start({ key: { type: 'ops', scopes: [...SUPPORT_SCOPES] } });
     await poll(() => keyLine(view).innerText()).toContain('A key for keeping an ERP or CRM in step');
+    // What it may do, in words, is on demand above the inbox.
+    await keyLine(view).getByText('What this key may do', { exact: true }).click();
     const line = await keyLine(view).innerText();
     expect(line).toContain('TEST');
     expect(line).toContain('Site: site-main');
@@ -218,6 +220,8 @@ describe('what the key may do', () => {
   test('a key lacking scopes: its actions are disabled and name the scope; sections it cannot read say which scope they need', async () => {
     const { page, view } = await start({ key: { type: 'agent', scopes: ['chat', 'kb.read', 'ticket.read', 'crm.read'] }, serverScopes: ['billing.read'] });
     await poll(() => keyLine(view).innerText()).toContain('A key for a coding tool or an internal agent');
+    // What it may do, in words, is on demand above the inbox.
+    await keyLine(view).getByText('What this key may do', { exact: true }).click();
     const line = await keyLine(view).innerText();
     expect(line).toContain('Can read tickets, read the knowledge base, ask the support assistant, and read contacts.');
     expect(line).toMatch(/Cannot reply to tickets, .*change webhooks, read analytics, and read chat logs\./);

@@ -68,7 +68,8 @@ async function takeTheOnlySite(client: QueryClient, id: string, report: Connecti
   const saved = await opsdesk.profiles.save(profileWithSite(profile, report.summary.sites[0]!));
   if (!saved.ok) return;
   keepProfile(client, saved.data, true);
-  await runConnectionTest(client, id);
+  // A test still running began before the site was saved: this one must be new.
+  await runConnectionTest(client, id, true);
 }
 
 export function useSaveProfile() {

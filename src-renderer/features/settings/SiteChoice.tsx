@@ -22,7 +22,7 @@ export function SiteChoice({ profile, sites, answered }: Props) {
   const [site, setSite] = useState(sites.includes(answered) ? answered : sites[0]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (site) save.mutate(profileWithSite(profile, site), { onSuccess: (saved) => void runTest(saved.id) });
+    if (site) save.mutate(profileWithSite(profile, site), { onSuccess: (saved) => void runTest(saved.id, true) });
   };
   return (
     <form className="site-choice" onSubmit={submit}>

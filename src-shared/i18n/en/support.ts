@@ -22,6 +22,7 @@ export const supportWords = {
     access: {
       region: 'Key and access',
       site: 'Site: {{site}}',
+      mayDo: 'What this key may do',
       asOf: 'Last checked',
       checking: 'Checking what this key may do…',
       recheck: 'Check again',

@@ -24,6 +24,7 @@ export const supportWords: SupportWords = {
     access: {
       region: '密钥与权限',
       site: '站点：{{site}}',
+      mayDo: '此密钥可以做什么',
       asOf: '上次检查',
       checking: '正在检查此密钥的权限…',
       recheck: '重新检查',

@@ -26,7 +26,13 @@ export function AccessSummary({ profileId, headerShowsLive }: { profileId: strin
             {access.live ? !headerShowsLive && <LiveBadge /> : access.keyEnv === 'test' && <TestBadge />}
             {scopesKnown && <span>{keyTypeText(access.keyType)}</span>}
             <span>{t('supportDesk.access.site', { site: access.site })}</span>
-            {scopesKnown && <KeyAccess scopes={access.scopes} />}
+            {/* In words, and long: on demand here, above the inbox; Settings shows it whole. */}
+            {scopesKnown && (
+              <details className="support-key-access">
+                <summary>{t('supportDesk.access.mayDo')}</summary>
+                <KeyAccess scopes={access.scopes} />
+              </details>
+            )}
             {access.from === 'cache' && (
               <span className="muted">
                 {t('supportDesk.access.asOf')} <Time value={access.checkedAt} />
