@@ -66,6 +66,14 @@ const answers = (panel: Locator) => panel.getByRole('article', { name: /^Answer 
 const lastAnswer = (panel: Locator) => answers(panel).last();
 const settled = (answer: Locator) => expect.poll(() => answer.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
 
+/** Asks, then waits for the answer to that question to end, not the one before it, which has ended already. */
+async function askAndSettle(panel: Locator, text: string) {
+  const before = await answers(panel).count();
+  await ask(panel, text);
+  await expect.poll(() => answers(panel).count(), { timeout: 15_000 }).toBe(before + 1);
+  await settled(lastAnswer(panel));
+}
+
 describe('chat workspace', () => {
   test('pick a model, stream, stop, regenerate, edit and resend; search reopens a conversation in its tab', async () => {
     const page = await openChat();
@@ -248,8 +256,7 @@ describe('chat workspace', () => {
     expect(shown).toContain('The answer broke off part-way');
 
     e2e.sims.gateway.setStreamShape({ text: '' });
-    await ask(panel, 'Nothing');
-    await settled(lastAnswer(panel));
+    await askAndSettle(panel, 'Nothing');
     expect(await lastAnswer(panel).innerText()).toContain('The model finished without writing anything.');
 
     e2e.sims.gateway.setStreamShape({});

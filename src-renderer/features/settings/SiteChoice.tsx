@@ -22,7 +22,12 @@ export function SiteChoice({ profile, sites, answered }: Props) {
   const [site, setSite] = useState(sites.includes(answered) ? answered : sites[0]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (site) save.mutate(profileWithSite(profile, site), { onSuccess: (saved) => void runTest(saved.id, true) });
+    if (!site) return;
+    // The save takes this choice off the row, so its own callbacks may never run: the test follows the promise.
+    save.mutateAsync(profileWithSite(profile, site)).then(
+      (saved) => void runTest(saved.id, true),
+      () => undefined,
+    );
   };
   return (
     <form className="site-choice" onSubmit={submit}>
