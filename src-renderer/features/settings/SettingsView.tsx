@@ -28,6 +28,15 @@ const sections = [
   ['about', 'settings.about.heading'],
 ] as const;
 
+/** Scrolls to a section and focuses its heading; false while it is not there yet. */
+function showSection(root: HTMLElement | null, section: string): boolean {
+  const element = root?.querySelector<HTMLElement>(`[data-settings-section="${section}"]`);
+  if (!element) return false;
+  element.scrollIntoView({ block: 'start' });
+  element.querySelector<HTMLElement>('h2')?.focus();
+  return true;
+}
+
 /** Opened at a section (`params.section`) from a view that needs it set up: scrolled there, its heading focused. */
 export function SettingsView({ params }: { params?: ViewParams<'settings'> }) {
   const { t } = useTranslation();
@@ -38,19 +47,11 @@ export function SettingsView({ params }: { params?: ViewParams<'settings'> }) {
   const content = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
   const shown = useSettingsFilter(content, query);
-  const open = (section: string) => {
-    const element = content.current?.querySelector<HTMLElement>(`[data-settings-section="${section}"]`);
-    element?.scrollIntoView({ block: 'start' });
-    element?.querySelector<HTMLElement>('h2')?.focus();
-  };
+  const open = (section: string) => showSection(view.current, section);
   // Each link is followed once, when its section is there (a back end's once the connections have loaded).
   useEffect(() => {
     if (!params?.section || followed.current === params) return;
-    const section = view.current?.querySelector<HTMLElement>(`[data-settings-section="${params.section}"]`);
-    if (!section) return;
-    followed.current = params;
-    section.scrollIntoView({ block: 'start' });
-    section.querySelector<HTMLElement>('h2')?.focus();
+    if (showSection(view.current, params.section)) followed.current = params;
   }, [params, list.status]);
 
   return (
