@@ -57,7 +57,9 @@ export function describeHttpError(
   const code = documentedCode(dialect, status, dialect.codeInBody(body));
   // For a parameter error the server's own words say which parameter; nothing else is echoed.
   const detail = code === 'bad_request' ? serverDetail(body) : undefined;
-  const waitSeconds = retryAfterMs !== undefined && code === 'rate_limited' ? Math.ceil(retryAfterMs / 1000) : undefined;
+  // Retry-After on a 429 or a 503 is how long the server asks to be left alone (RFC 9110 §10.2.3).
+  const asksToWait = code === 'rate_limited' || status === 503;
+  const waitSeconds = retryAfterMs !== undefined && asksToWait ? Math.ceil(retryAfterMs / 1000) : undefined;
   return serviceError({
     service: dialect.service,
     status,

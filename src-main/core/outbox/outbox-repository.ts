@@ -192,11 +192,11 @@ export class OutboxRepository {
     return this.get(id)!;
   }
 
-  /** The profile answers again: its queued writes go now, except those the server asked to wait (429). */
+  /** The profile answers again: its queued writes go now, except those the server asked to wait (a 429, a Retry-After). */
   makeDueNow(profileId: string): void {
     this.#db
       .prepare(
-        "UPDATE outbox_writes SET next_attempt_at = NULL WHERE profile_id = ? AND state = 'queued' AND json_extract(error, '$.code') IS NOT 'rate_limited'",
+        "UPDATE outbox_writes SET next_attempt_at = NULL WHERE profile_id = ? AND state = 'queued' AND json_extract(error, '$.code') IS NOT 'rate_limited' AND json_extract(error, '$.params.waitSeconds') IS NULL",
       )
       .run(profileId);
   }

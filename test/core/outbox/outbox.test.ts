@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { serviceError } from '../../../src-main/core/http/service-failure.ts';
 import type { OutboxEntry } from '../../../src-main/core/outbox/outbox.ts';
 import { SessionKeyStore } from '../../../src-main/core/secrets/session-key-store.ts';
 import { startSimulators, type Simulators } from '../../sim/index.ts';
@@ -191,7 +192,7 @@ describe('the server refuses a write (4xx)', () => {
   });
 });
 
-describe('the server asks to wait (429 with Retry-After)', () => {
+describe('the server asks to wait (429, or 503 with Retry-After)', () => {
   test('the write is queued and goes again only after the wait, with the same key', async () => {
     const subject = uniqueSubject('slow down');
     sims.support.faults.add({ method: 'POST', path: '/tickets', kind: 'status', status: 429, retryAfterSeconds: 120, times: 1 });
@@ -206,6 +207,28 @@ describe('the server asks to wait (429 with Retry-After)', () => {
     await clock.advance(2_000);
     await driveUntil(clock, () => workspace.services.outbox.get(queued.id)?.state === 'sent');
     expect(new Set(keysOf('/tickets', before))).toEqual(new Set([stored(queued.id).idempotency_key]));
+    expect(ticketsWithSubject(subject)).toHaveLength(1);
+  });
+
+  test('a 503 that asks for ten minutes is left alone that long, even when the back end answers again after a spell out of reach', async () => {
+    const subject = uniqueSubject('maintenance');
+    sims.support.faults.add({ method: 'POST', path: '/tickets', kind: 'status', status: 503, retryAfterSeconds: 600, times: 1 });
+    const before = postsOf('/tickets').length;
+    const queued = await settle(clock, workspace.services.outbox.submit(newTicket(profileId, subject)));
+    expect(queued).toMatchObject({ state: 'queued', error: { status: 503, params: { waitSeconds: 600 } } });
+
+    // Out of reach, then answering again: that sends at once what waited only for the way there, not this.
+    // The spell is reported as a client reports one; the answer is a real call, awaited without moving the clock.
+    workspace.services.health.report(profileId, { kind: 'not-reached', error: serviceError({ service: 'support', code: 'connection_refused', retryable: true }) });
+    await workspace.services.clients.clientFor(profileId, 'support').getMeta();
+    expect(workspace.services.health.of(profileId).state).toBe('reachable');
+    const waiting = workspace.services.db.prepare('SELECT state, attempts, next_attempt_at FROM outbox_writes WHERE id = ?').get(queued.id);
+    expect(waiting).toEqual({ state: 'queued', attempts: 1, next_attempt_at: Date.parse(queued.updatedAt) + 600_000 });
+
+    await clock.advance(590_000 - (clock.now() - Date.parse(queued.updatedAt)));
+    expect(postsOf('/tickets').length - before).toBe(1);
+    await clock.advance(20_000);
+    await driveUntil(clock, () => workspace.services.outbox.get(queued.id)?.state === 'sent');
     expect(ticketsWithSubject(subject)).toHaveLength(1);
   });
 });
